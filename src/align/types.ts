@@ -1,0 +1,29 @@
+/** How a pair came about: both sides matched by key, a gap on one side, or a positional pairing inside a replaced span. */
+export type PairTag = 'equal' | 'replace' | 'delete' | 'insert';
+
+/**
+ * One row of an alignment, by position: `gt`/`pred` are indices into the key arrays given
+ * to the aligner (`null` = gap on that side). Every input index appears exactly once, and
+ * on each side the indices increase down the rows.
+ */
+export interface IndexPair {
+  readonly gt: number | null;
+  readonly pred: number | null;
+  readonly tag: PairTag;
+}
+
+/** What an aligner gets besides the keys. */
+export interface AlignContext {
+  /** `channelNames[key]` is the channel a key stands for (for per-channel costs). */
+  readonly channelNames: readonly string[];
+}
+
+/**
+ * An aligner pairs two key sequences. Keys are small non-negative integers (channels
+ * interned by the caller, `channelNames[key]` is the channel), so aligners can use typed
+ * arrays and never allocate per cell. Users can plug their own by implementing this.
+ */
+export interface Aligner {
+  readonly name: string;
+  align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[];
+}

@@ -1,0 +1,19 @@
+/**
+ * A comparator decides whether a predicted value matches a golden one.
+ * `compare(gt, pred)` — the golden value comes first (the reference's argument order).
+ * It may throw `ReferenceRaise` (e.g. a negative tolerance in reference mode).
+ */
+export interface Comparator {
+  readonly name: string;
+  compare(gtValue: unknown, predValue: unknown): boolean;
+}
+
+/** A comparator as it is written in a config file. */
+export type ComparatorSpec =
+  | { type: 'exact' }
+  | { type: 'numeric_tolerance'; tol?: number; abs_tol?: number }
+  | { type: 'always_true' }
+  | { type: 'deep'; tol?: number; abs_tol?: number; match?: 'equal' | 'subset' | 'superset' };
+
+/** What may stand where a comparator is expected in options: a spec, a Comparator, or a plain function. */
+export type ComparatorInput = ComparatorSpec | Comparator | ((gtValue: unknown, predValue: unknown) => boolean);

@@ -1,0 +1,129 @@
+import type { Aligner } from '../align/types.js';
+import type { ComparatorInput } from '../compare/types.js';
+import type { Metric, MetricResult } from '../metrics/types.js';
+import type { EventTuple } from '../trace/types.js';
+
+export type Mode = 'default' | 'reference';
+
+export interface TimingThresholds {
+  r2_thresh?: number;
+  slope_lo?: number;
+  slope_hi?: number;
+  dur_tol?: number;
+  mape_tol?: number;
+}
+
+export interface ContinuousChannelSpec {
+  mae_scale?: number;
+  final_scale?: number;
+  mae_thresh?: number;
+  final_thresh?: number;
+  weight?: number;
+}
+
+/** Needleman–Wunsch (Gotoh) costs; lower total cost wins. */
+export interface NwAlignerSpec {
+  type: 'nw';
+  /** Cost of pairing two events of the same channel. @default 0 */
+  match?: number;
+  /** Cost of pairing two events of different channels. @default 2 */
+  mismatch?: number;
+  /** Cost of opening a gap. @default 1 */
+  gap_open?: number;
+  /** Cost of extending a gap by one more event. @default 1 */
+  gap_extend?: number;
+  /** Per-channel gap costs (an event of this channel left unpaired). */
+  by_channel?: Record<string, { gap_open?: number; gap_extend?: number }>;
+}
+
+export type AlignerInput = 'difflib' | 'nw' | { type: 'difflib' } | NwAlignerSpec | Aligner;
+
+/**
+ * Options of `evaluate()`: the config-file shape (snake_case, the reference's keys plus
+ * envtrace's own) plus functions where a file cannot hold them. A loaded config file and
+ * an options object are interchangeable.
+ */
+export interface EvaluateOptions {
+  /** `"default"` fixes the reference's bugs; `"reference"` reproduces its numbers. @default "default" */
+  mode?: Mode;
+  /** Channel renames applied to both traces (one step, not transitive). */
+  aliases?: Record<string, string>;
+  /** Canonical channels dropped before alignment. */
+  ignore_channels?: readonly string[];
+  /** @default "difflib" */
+  aligner?: AlignerInput;
+  comparators?: {
+    default?: ComparatorInput;
+    /** Keyed by canonical channel; looked up with the gt event's channel. */
+    by_channel?: Record<string, ComparatorInput>;
+  };
+  /** Default absolute tolerance for `numeric_tolerance`/`deep` comparators without their own `abs_tol`. Default mode: the comparator's `tol`; reference mode: 0. */
+  abs_tol?: number;
+  timing?: TimingThresholds;
+  /** Channels scored as continuous profiles instead of being aligned. Order matters (sums). */
+  continuous_channels?: Record<string, ContinuousChannelSpec>;
+  aggregation?: {
+    /** Metric weights; order matters (sums). */
+    weights?: Record<string, number>;
+    /** Replaces the weighted sum: gets metric scores by name, returns the full score. */
+    formula?: (scores: Readonly<Record<string, number>>) => number;
+  };
+  decision?: {
+    /** @default true */
+    require_discrete_exact?: boolean;
+    /** @default "timing" */
+    timing_metric_name?: string;
+    required_metrics?: readonly string[];
+  };
+  /** @default true */
+  include_structure?: boolean;
+  /** Use the continuous weight set even without continuous channels (reference API flag). */
+  use_continuous?: boolean;
+  /** Extra metrics, computed after the built-in ones. */
+  metrics?: readonly Metric[];
+  /** Replaces the built-in continuous metric. */
+  continuous_metric?: Metric;
+}
+
+export interface AlignmentRowSide {
+  readonly channel: string;
+  readonly timestamp: number;
+  readonly value: unknown;
+}
+
+export interface AlignmentRow {
+  /** 1-based. */
+  readonly index: number;
+  readonly gt: AlignmentRowSide | null;
+  readonly pred: AlignmentRowSide | null;
+  /** null for a gap; false when channels differ; otherwise the comparator's answer. */
+  readonly match: boolean | null;
+  readonly ignored: boolean;
+}
+
+/** The result of `evaluate()`: the reference's JSON report shape, plain data. */
+export interface EvaluationResult {
+  readonly mode: Mode;
+  readonly full_score: number;
+  readonly accuracy: boolean;
+  /** In order: discrete, timing, [structure], [continuous], then user metrics. */
+  readonly metrics: Readonly<Record<string, MetricResult>>;
+  readonly alignment: ReadonlyArray<readonly [EventTuple | null, EventTuple | null]>;
+  /** Positions of each pair's events in the input `events` arrays (before sorting/filtering). */
+  readonly alignment_index: ReadonlyArray<readonly [number | null, number | null]>;
+  readonly alignment_rows: readonly AlignmentRow[];
+  readonly aggregation: {
+    readonly weights: Readonly<Record<string, number>>;
+    readonly contributions: Readonly<Record<string, number>>;
+  };
+  readonly decision: {
+    readonly require_discrete_exact: boolean;
+    readonly timing_metric_name: string;
+    readonly required_metrics: readonly string[];
+    readonly passes: Readonly<Record<string, boolean>>;
+  };
+  /** best-of only: index of the winning golden (-1 for the reference's fallback). */
+  readonly best_index?: number;
+  /** best-of only: every candidate's full score, in order. */
+  readonly candidate_full_scores?: readonly number[];
+}
