@@ -33,11 +33,14 @@ function locate(loc: InputLocation): string {
 export class TraceError extends EnvTraceError {
   readonly file: string | undefined;
   readonly path: string | undefined;
-  constructor(message: string, loc: InputLocation = {}, options?: { cause?: unknown }) {
+  /** The Python exception the reference raises for the same input, where known. */
+  readonly pyType: 'ValueError' | 'TypeError' | undefined;
+  constructor(message: string, loc: InputLocation = {}, options?: { cause?: unknown }, pyType?: 'ValueError' | 'TypeError') {
     super('ERR_TRACE', `${locate(loc)}${message}`, options);
     this.name = 'TraceError';
     this.file = loc.file;
     this.path = loc.path;
+    this.pyType = pyType;
   }
 }
 

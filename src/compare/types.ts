@@ -5,7 +5,7 @@
  */
 export interface Comparator {
   readonly name: string;
-  compare(gtValue: unknown, predValue: unknown): boolean;
+  compare(gtValue: unknown, predValue: unknown, channel: string): boolean;
 }
 
 /** A comparator as it is written in a config file. */
@@ -16,4 +16,4 @@ export type ComparatorSpec =
   | { type: 'deep'; tol?: number; abs_tol?: number; match?: 'equal' | 'subset' | 'superset' };
 
 /** What may stand where a comparator is expected in options: a spec, a Comparator, or a plain function. */
-export type ComparatorInput = ComparatorSpec | Comparator | ((gtValue: unknown, predValue: unknown) => boolean);
+export type ComparatorInput = ComparatorSpec | Comparator | ((gtValue: unknown, predValue: unknown, channel: string) => boolean);

@@ -5,6 +5,18 @@ import type { EventTuple } from '../trace/types.js';
 
 export type Mode = 'default' | 'reference';
 
+/** A series of `[timestamp, value]` points of one continuous channel. */
+export type Series = ReadonlyArray<readonly [number, number]>;
+
+/** A per-channel continuous metric (replaces the built-in profile metric when given). */
+export interface ContinuousMetric {
+  evaluate(
+    gt: Series,
+    pred: Series,
+    context: { readonly channel: string; readonly spec: Readonly<ContinuousChannelSpec> },
+  ): { score: number; binary_pass: boolean; details?: Record<string, unknown> };
+}
+
 export interface TimingThresholds {
   r2_thresh?: number;
   slope_lo?: number;
@@ -23,7 +35,7 @@ export interface ContinuousChannelSpec {
 
 /** Needleman–Wunsch (Gotoh) costs; lower total cost wins. */
 export interface NwAlignerSpec {
-  type: 'nw';
+  name: 'nw';
   /** Cost of pairing two events of the same channel. @default 0 */
   match?: number;
   /** Cost of pairing two events of different channels. @default 2 */
@@ -36,7 +48,8 @@ export interface NwAlignerSpec {
   by_channel?: Record<string, { gap_open?: number; gap_extend?: number }>;
 }
 
-export type AlignerInput = 'difflib' | 'nw' | { type: 'difflib' } | NwAlignerSpec | Aligner;
+/** `{name: "difflib"}` is the reference's config form. */
+export type AlignerInput = 'difflib' | 'nw' | { name: 'difflib' } | NwAlignerSpec | Aligner;
 
 /**
  * Options of `evaluate()`: the config-file shape (snake_case, the reference's keys plus
@@ -81,8 +94,8 @@ export interface EvaluateOptions {
   use_continuous?: boolean;
   /** Extra metrics, computed after the built-in ones. */
   metrics?: readonly Metric[];
-  /** Replaces the built-in continuous metric. */
-  continuous_metric?: Metric;
+  /** Replaces the built-in per-channel continuous profile metric. */
+  continuous_metric?: ContinuousMetric;
 }
 
 export interface AlignmentRowSide {
@@ -112,10 +125,13 @@ export interface EvaluationResult {
   /** Positions of each pair's events in the input `events` arrays (before sorting/filtering). */
   readonly alignment_index: ReadonlyArray<readonly [number | null, number | null]>;
   readonly alignment_rows: readonly AlignmentRow[];
-  readonly aggregation: {
-    readonly weights: Readonly<Record<string, number>>;
-    readonly contributions: Readonly<Record<string, number>>;
-  };
+  /** The weights and per-metric contributions (`_sum` = their total), or `{info: "custom_formula"}`. */
+  readonly aggregation:
+    | {
+        readonly weights: Readonly<Record<string, number>>;
+        readonly contributions: Readonly<Record<string, number>>;
+      }
+    | { readonly info: 'custom_formula' };
   readonly decision: {
     readonly require_discrete_exact: boolean;
     readonly timing_metric_name: string;

@@ -47,6 +47,11 @@ export interface EnvTraceRecord {
   readonly golden: GoldenSource;
   readonly best_index: number | null;
   readonly envtrace_version: string;
+  /**
+   * toMatchGoldenTrace only: `written` (missing golden created), `updated` (rewritten by `-u`),
+   * `compared` (checked against an existing golden), `missing` (absent and not written: CI).
+   */
+  readonly golden_status?: 'written' | 'updated' | 'compared' | 'missing';
 }
 
 export type { EvaluationResult };

@@ -1,0 +1,47 @@
+import type { EventTuple, TraceEvent } from '../trace/types.js';
+import type { MetricResult, PairVerdict } from './types.js';
+
+function tuple(e: TraceEvent | null): EventTuple | null {
+  return e === null ? null : [e.channel, e.timestamp, e.value];
+}
+
+/**
+ * Discrete state match (README Q11): over all pairs (ignored ones skipped), `value_matches` counts
+ * the pairs whose verdict counts as a match; `score = matches / pairs` (1.0 without pairs);
+ * `exact` (the binary pass) when every gt event and every pred event is matched.
+ */
+export function discreteMetric(verdicts: readonly PairVerdict[]): MetricResult {
+  let matches = 0;
+  let total = 0;
+  let gtCount = 0;
+  let predCount = 0;
+  const alignedGt: Array<EventTuple | null> = [];
+  const alignedPred: Array<EventTuple | null> = [];
+  for (const v of verdicts) {
+    if (v.ignored) continue;
+    total++;
+    if (v.gt !== null) gtCount++;
+    if (v.pred !== null) predCount++;
+    if (v.counts) matches++;
+    alignedGt.push(tuple(v.gt));
+    alignedPred.push(tuple(v.pred));
+  }
+  const score = total ? matches / total : 1.0;
+  const mismatchRate = total ? (total - matches) / total : 0.0;
+  const exact = matches === gtCount && matches === predCount;
+  return {
+    name: 'discrete',
+    score,
+    binary_pass: exact,
+    details: {
+      mismatch_rate: mismatchRate,
+      exact,
+      value_matches: matches,
+      total_pairs: total,
+      gt_event_count: gtCount,
+      pred_event_count: predCount,
+      aligned_gt: alignedGt,
+      aligned_pred: alignedPred,
+    },
+  };
+}

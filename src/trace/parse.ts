@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { EnvTraceError, TraceError, formatPath } from '../errors.js';
+import { parsePyJson } from '../py/json.js';
+import { pyFloat } from '../py/float.js';
+import { pyStr } from '../py/str.js';
+import { Trace } from './trace.js';
+import type { TraceEvent } from './types.js';
+
+export interface ParseTraceOptions {
+  /**
+   * `"reference"` reads like the Python reference: `channel` through `str()`, `timestamp` through
+   * `float()` (so `"2.5"` is accepted), and the int/float distinction of values kept from the JSON
+   * text (`1.0` stays a float — see `PyFloat`). `"default"` is strict: `channel` a non-empty
+   * string, `timestamp` a finite number, no unknown keys. @default "default"
+   */
+  mode?: 'default' | 'reference';
+  /** File name used in error messages (and to pick the format). */
+  file?: string;
+  /** `json`: one document (`{events: [...]}` or a bare array); `jsonl`: one event per line. @default by file extension, else auto */
+  format?: 'json' | 'jsonl';
+}
+
+const eventSchema = z.strictObject({
+  channel: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }),
+  timestamp: z.number({ error: (iss) => (iss.input === undefined ? 'required' : 'expected a finite number') }),
+  value: z.unknown().optional(),
+  meta: z.record(z.string(), z.unknown(), { error: 'expected an object' }).optional(),
+});
+
+const docSchema = z.strictObject({
+  schema_version: z.union([z.literal('1'), z.literal(1)], { error: 'expected "1"' }).optional(),
+  events: z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'required' : 'expected an array of events') }),
+  meta: z.record(z.string(), z.unknown(), { error: 'expected an object' }).optional(),
+});
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+  return typeof v;
+}
+
+function firstIssue(error: z.ZodError, prefix: readonly PropertyKey[]): { path: string; message: string } {
+  const issue = error.issues[0]!;
+  const path = [...prefix, ...issue.path];
+  let message = issue.message;
+  if (issue.code === 'unrecognized_keys') {
+    message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (an event has channel, timestamp, value, meta)`;
+  }
+  return { path: formatPath(path), message };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function eventsOfDocument(doc: unknown, opts: ParseTraceOptions, linePrefix?: readonly PropertyKey[]): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
+  if (Array.isArray(doc)) return { items: doc, prefix: linePrefix ?? [] };
+  if (isPlainObject(doc)) {
+    if (opts.mode === 'reference') {
+      // load_trace: a dict with "events", else ValueError.
+      if (!('events' in doc)) throw new TraceError('Unrecognized trace JSON format', { file: opts.file }, undefined, 'ValueError');
+      const events = doc['events'];
+      if (!Array.isArray(events)) throw new TraceError(`expected an array of events, got ${describe(events)}`, { file: opts.file, path: 'events' });
+      return { items: events, prefix: ['events'] };
+    }
+    if (!('events' in doc)) {
+      throw new TraceError('expected a trace: an object with "events" or an array of events', { file: opts.file }, undefined, 'ValueError');
+    }
+    const r = docSchema.safeParse(doc);
+    if (!r.success) {
+      const { path, message } = firstIssue(r.error, []);
+      throw new TraceError(message.replace('(an event has channel, timestamp, value, meta)', '(a trace has schema_version, events, meta)'), { file: opts.file, path: path || undefined });
+    }
+    return { items: r.data.events, prefix: ['events'] };
+  }
+  throw new TraceError(`expected a trace: an object with "events" or an array of events, got ${describe(doc)}`, { file: opts.file });
+}
+
+function referenceEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
+  // Trace.from_dict: str(item["channel"]), float(item["timestamp"]), item.get("value"), dict(item.get("meta", {}))
+  if (!isPlainObject(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
+  if (!('channel' in item)) throw new TraceError('required', { file, path: formatPath([...path, 'channel']) });
+  if (!('timestamp' in item)) throw new TraceError('required', { file, path: formatPath([...path, 'timestamp']) });
+  const channel = pyStr(item['channel']);
+  let timestamp: number;
+  try {
+    timestamp = pyFloat(item['timestamp']);
+  } catch (e) {
+    throw new TraceError(e instanceof Error ? e.message : String(e), { file, path: formatPath([...path, 'timestamp']) }, { cause: e });
+  }
+  if (!Number.isFinite(timestamp)) {
+    throw new TraceError(`expected a finite timestamp, got ${timestamp}`, { file, path: formatPath([...path, 'timestamp']) });
+  }
+  const meta = item['meta'] ?? {};
+  if (!isPlainObject(meta)) throw new TraceError('expected an object', { file, path: formatPath([...path, 'meta']) });
+  return { channel, timestamp, value: item['value'] === undefined ? null : item['value'], meta };
+}
+
+function defaultEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
+  const r = eventSchema.safeParse(item);
+  if (!r.success) {
+    if (!isPlainObject(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
+    const { path: p, message } = firstIssue(r.error, path);
+    throw new TraceError(message, { file, path: p });
+  }
+  const d = r.data;
+  const value = d.value === undefined ? null : d.value;
+  return d.meta === undefined ? { channel: d.channel, timestamp: d.timestamp, value } : { channel: d.channel, timestamp: d.timestamp, value, meta: d.meta };
+}
+
+function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions): TraceEvent[] {
+  const make = opts.mode === 'reference' ? referenceEvent : defaultEvent;
+  const out = new Array<TraceEvent>(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = make(items[i], [...prefix, i], opts.file);
+  return out;
+}
+
+function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
+  if (opts.mode === 'reference') return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Re-parse with our own parser for a message with line and column.
+    return parsePyJson(text, { file: opts.file, preserveNumberKinds: false });
+  }
+}
+
+function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
+  const lines = text.split(/\r?\n/);
+  const events: TraceEvent[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    const where = opts.file ? `${opts.file}:${i + 1}` : `line ${i + 1}`;
+    let doc: unknown;
+    try {
+      doc = parseJsonText(line, { ...opts, file: where });
+    } catch (e) {
+      if (e instanceof EnvTraceError) throw new TraceError(e.message, {}, { cause: e });
+      throw e;
+    }
+    const ev = toEvents([doc], [], { ...opts, file: where });
+    events.push(ev[0]!);
+  }
+  return events;
+}
+
+function looksLikeJsonLines(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  return lines.length >= 2 && lines.every((l) => l.trimStart().startsWith('{'));
+}
+
+/**
+ * Parse a trace from JSON text (`{schema_version?, events: [...]}` or a bare array, or JSON Lines
+ * with one event per line) or from an already-parsed object. Throws `TraceError` naming the file
+ * and the path inside it (`events[3].timestamp: expected a finite number`).
+ */
+export function parseTrace(input: string | unknown, options: ParseTraceOptions = {}): Trace {
+  const opts: ParseTraceOptions = { mode: 'default', ...options };
+  if (input instanceof Trace) return input;
+  if (typeof input === 'string') {
+    const format = opts.format ?? (opts.file && /\.(jsonl|ndjson)$/i.test(opts.file) ? 'jsonl' : undefined);
+    if (format === 'jsonl') return new Trace(parseJsonLines(input, opts));
+    let doc: unknown;
+    try {
+      doc = parseJsonText(input, opts);
+    } catch (e) {
+      if (format === undefined && looksLikeJsonLines(input)) return new Trace(parseJsonLines(input, opts));
+      if (e instanceof EnvTraceError && !(e instanceof TraceError)) throw new TraceError(e.message, {}, { cause: e });
+      throw e;
+    }
+    const { items, prefix } = eventsOfDocument(doc, opts);
+    return new Trace(toEvents(items, prefix, opts));
+  }
+  const { items, prefix } = eventsOfDocument(input, opts);
+  return new Trace(toEvents(items, prefix, opts));
+}
+
+function readError(file: string, e: unknown): TraceError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message ?? e);
+  return new TraceError(`cannot read trace: ${why}`, { file }, { cause: e });
+}
+
+/** Read and parse a trace file (see `parseTrace`). */
+export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw readError(file, e);
+  }
+  return parseTrace(text, { ...options, file });
+}
+
+/** Synchronous `loadTrace` (for matchers, which run synchronously). */
+export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Trace {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw readError(file, e);
+  }
+  return parseTrace(text, { ...options, file });
+}
