@@ -79,18 +79,34 @@ export function timingMetric(
     slope = yConst ? 1.0 : Number.NaN;
     r2 = yConst ? 1.0 : 0.0;
   } else {
-    const fit = polyfit1(x, y); // throws LinAlgError for a constant x (reference mode, B2)
-    slope = fit.slope;
+    // Default mode fits on data scaled to [-1, 1] so subnormal or huge time spans neither
+    // underflow nor overflow the sums (R² is scale-free; the slope is scaled back).
+    let fx = x;
+    let fy = y;
+    let back = 1;
+    if (mode === 'default') {
+      let sx = 0;
+      let sy = 0;
+      for (let i = 0; i < n; i++) {
+        sx = Math.max(sx, Math.abs(x[i]!));
+        sy = Math.max(sy, Math.abs(y[i]!));
+      }
+      fx = x.map((v) => v / sx);
+      if (sy > 0) fy = y.map((v) => v / sy);
+      back = sy > 0 ? sy / sx : 1 / sx;
+    }
+    const fit = polyfit1(fx, fy); // throws LinAlgError for a constant x (reference mode, B2)
+    slope = mode === 'default' ? fit.slope * back : fit.slope;
     const res = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      const d = y[i]! - (slope * x[i]! + fit.intercept);
+      const d = fy[i]! - (fit.slope * fx[i]! + fit.intercept);
       res[i] = d * d;
     }
     const ssRes = pairwiseSum(res);
-    const my = npMean(y);
+    const my = npMean(fy);
     const dev = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      const d = y[i]! - my;
+      const d = fy[i]! - my;
       dev[i] = d * d;
     }
     const ssTot = pairwiseSum(dev);

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ReferenceRaise, TraceError } from '../errors.js';
+import { evaluate, evaluateBestOf } from './evaluate.js';
+
+const scan = [
+  { channel: 'motor:x', timestamp: 0, value: 0 },
+  { channel: 'det:Acquire', timestamp: 1, value: 1 },
+  { channel: 'det:Acquire', timestamp: 2, value: 0 },
+  { channel: 'motor:x', timestamp: 3, value: 1.5 },
+];
+
+describe('evaluate', () => {
+  it('scores an identical trace 1 and accurate', () => {
+    const r = evaluate(scan, { events: scan });
+    expect(r).toMatchObject({ mode: 'default', full_score: 1, accuracy: true });
+    expect(Object.keys(r.metrics)).toEqual(['discrete', 'timing', 'structure']);
+    expect(r.alignment_rows.every((row) => row.match === true)).toBe(true);
+  });
+
+  it('a different channel with an equal value is a mismatch by default and a match in reference mode (B1)', () => {
+    const pred = scan.map((e, i) => (i === 0 ? { ...e, channel: 'motor:y' } : e));
+    const d = evaluate(scan, pred);
+    expect(d.accuracy).toBe(false);
+    expect(d.metrics['discrete']!.details['value_matches']).toBe(3);
+    const r = evaluate(scan, pred, { mode: 'reference' });
+    expect(r.accuracy).toBe(true);
+    expect(r.alignment_rows[0]!.match).toBe(false);
+  });
+
+  it('equal gt timestamps crash only in reference mode (B2)', () => {
+    const flat = scan.map((e) => ({ ...e, timestamp: 0 }));
+    expect(evaluate(flat, flat)).toMatchObject({ full_score: 1, accuracy: true });
+    expect(() => evaluate(flat, flat, { mode: 'reference' })).toThrow(ReferenceRaise);
+  });
+
+  it('reports the weights it used (B3)', () => {
+    const r = evaluate(scan, scan, { use_continuous: true, mode: 'reference' });
+    expect(r.full_score).toBeCloseTo(0.8);
+    expect(r.aggregation).toEqual({ weights: { discrete: 0.8, timing: 0.2 }, contributions: { discrete: 0.8, timing: 0.2, _sum: 1 } });
+  });
+
+  it('requires configured continuous channels for accuracy by default (B7)', () => {
+    const gt = [...scan, { channel: 'stage:temp', timestamp: 0, value: 20 }, { channel: 'stage:temp', timestamp: 5, value: 80 }];
+    const pred = [...scan, { channel: 'stage:temp', timestamp: 0, value: 20 }, { channel: 'stage:temp', timestamp: 5, value: 60 }];
+    const opts = { continuous_channels: { 'stage:temp': {} } };
+    expect(evaluate(gt, pred, opts).accuracy).toBe(false);
+    expect(evaluate(gt, pred, { ...opts, mode: 'reference' }).accuracy).toBe(true);
+  });
+
+  it('rejects a requirement on a metric that is not computed', () => {
+    expect(() => evaluate(scan, scan, { include_structure: false, decision: { required_metrics: ['structure'] } })).toThrow(ConfigError);
+  });
+
+  it('rejects malformed traces with the side and the path', () => {
+    expect(() => evaluate([{ channel: 'a', timestamp: Number.NaN, value: 1 }], scan)).toThrow(TraceError);
+    expect(() => evaluate([{ channel: 'a', timestamp: Number.NaN, value: 1 }], scan)).toThrow(/^gt: \[0\]\.timestamp: /);
+    expect(() => evaluate(scan, [{ channel: 'a', timestamp: 1, valeu: 1 } as never])).toThrow(/pred: \[0\]: unknown key "valeu"/);
+  });
+
+  it('custom metrics and formula', () => {
+    const r = evaluate(scan, scan, {
+      metrics: [{ name: 'count', compute: (ctx) => ({ name: 'count', score: ctx.verdicts.length / 4, binary_pass: true, details: {} }) }],
+      aggregation: { formula: (s) => s['count']! * 0.5 },
+    });
+    expect(r.metrics['count']!.score).toBe(1);
+    expect(r.full_score).toBe(0.5);
+    expect(r.aggregation).toEqual({ info: 'custom_formula' });
+  });
+});
+
+describe('evaluateBestOf', () => {
+  it('keeps the first best candidate and forwards options', () => {
+    const other = scan.map((e) => ({ ...e, value: 9 }));
+    const r = evaluateBestOf([other, scan, scan], scan, { include_structure: false });
+    expect(r.best_index).toBe(1);
+    expect(r.candidate_full_scores).toHaveLength(3);
+    expect(Object.keys(r.metrics)).toEqual(['discrete', 'timing']);
+  });
+
+  it('needs at least one golden by default; reference mode falls back to an empty golden (B5)', () => {
+    expect(() => evaluateBestOf([], scan)).toThrow(ConfigError);
+    expect(evaluateBestOf([], scan, { mode: 'reference' }).best_index).toBe(-1);
+  });
+});
