@@ -1,0 +1,408 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { ConfigError } from '../errors.js';
+import { NeedlemanWunschAligner, nwAlign, resolveNwOptions } from './nw.js';
+import type { NwOptions, NwTuning, ResolvedNwOptions } from './nw.js';
+import type { IndexPair } from './types.js';
+
+const NAMES = ['a', 'b', 'c', 'd'];
+
+function keys(s: string): Int32Array {
+  return Int32Array.from([...s].map((ch) => NAMES.indexOf(ch)));
+}
+
+function gapCost(opts: ResolvedNwOptions, channel: string, first: boolean): number {
+  const spec = opts.by_channel.get(channel);
+  if (first) return spec ? spec.gap_open : opts.gap_open;
+  return spec ? spec.gap_extend : opts.gap_extend;
+}
+
+/** Cost and pair count of an alignment under the documented convention. */
+function alignmentCost(
+  a: Int32Array,
+  b: Int32Array,
+  pairs: readonly IndexPair[],
+  opts: ResolvedNwOptions,
+  names: readonly string[],
+): { cost: number; pairs: number } {
+  let cost = 0;
+  let npairs = 0;
+  let prev: 'M' | 'D' | 'I' = 'M';
+  for (const p of pairs) {
+    if (p.gt !== null && p.pred !== null) {
+      cost += a[p.gt] === b[p.pred] ? opts.match : opts.mismatch;
+      npairs++;
+      prev = 'M';
+    } else if (p.gt !== null) {
+      cost += gapCost(opts, names[a[p.gt]!]!, prev !== 'D');
+      prev = 'D';
+    } else {
+      cost += gapCost(opts, names[b[p.pred!]!]!, prev !== 'I');
+      prev = 'I';
+    }
+  }
+  return { cost, pairs: npairs };
+}
+
+/**
+ * Reference: textbook Gotoh with three full O(n·m) matrices (pair / delete / insert ending
+ * states), minimising cost and, among equal costs, maximising the number of pairs.
+ */
+function referenceOptimum(
+  a: Int32Array,
+  b: Int32Array,
+  opts: ResolvedNwOptions,
+  names: readonly string[],
+): { cost: number; pairs: number } {
+  type Cell = [number, number]; // [cost, pairs]
+  const INF: Cell = [Infinity, 0];
+  const best = (...xs: Cell[]): Cell =>
+    xs.reduce((x, y) => (y[0] < x[0] || (y[0] === x[0] && y[1] > x[1]) ? y : x));
+  const add = (x: Cell, c: number, p = 0): Cell => [x[0] + c, x[1] + p];
+  const n = a.length;
+  const m = b.length;
+  const M: Cell[][] = [];
+  const D: Cell[][] = [];
+  const I: Cell[][] = [];
+  for (let i = 0; i <= n; i++) {
+    M.push([]);
+    D.push([]);
+    I.push([]);
+    for (let j = 0; j <= m; j++) {
+      if (i === 0 && j === 0) {
+        M[i]!.push([0, 0]);
+        D[i]!.push(INF);
+        I[i]!.push(INF);
+        continue;
+      }
+      M[i]!.push(
+        i > 0 && j > 0
+          ? add(
+              best(M[i - 1]![j - 1]!, D[i - 1]![j - 1]!, I[i - 1]![j - 1]!),
+              a[i - 1] === b[j - 1] ? opts.match : opts.mismatch,
+              1,
+            )
+          : INF,
+      );
+      if (i > 0) {
+        const ch = names[a[i - 1]!]!;
+        const open = gapCost(opts, ch, true);
+        const ext = gapCost(opts, ch, false);
+        D[i]!.push(best(add(M[i - 1]![j]!, open), add(D[i - 1]![j]!, ext), add(I[i - 1]![j]!, open)));
+      } else D[i]!.push(INF);
+      if (j > 0) {
+        const ch = names[b[j - 1]!]!;
+        const open = gapCost(opts, ch, true);
+        const ext = gapCost(opts, ch, false);
+        I[i]!.push(best(add(M[i]![j - 1]!, open), add(D[i]![j - 1]!, open), add(I[i]![j - 1]!, ext)));
+      } else I[i]!.push(INF);
+    }
+  }
+  const [cost, pairs] = best(M[n]![m]!, D[n]![m]!, I[n]![m]!);
+  return { cost, pairs };
+}
+
+/** Every index of both sides exactly once and in order; tags agree with the keys. */
+function checkValid(a: Int32Array, b: Int32Array, result: readonly IndexPair[]): void {
+  let nextGt = 0;
+  let nextPred = 0;
+  const problems: string[] = [];
+  result.forEach((p, k) => {
+    if (p.gt !== null && p.gt !== nextGt++) problems.push(`row ${k}: gt ${p.gt}`);
+    if (p.pred !== null && p.pred !== nextPred++) problems.push(`row ${k}: pred ${p.pred}`);
+    const tag =
+      p.gt !== null && p.pred !== null
+        ? a[p.gt] === b[p.pred]
+          ? 'equal'
+          : 'replace'
+        : p.gt !== null
+          ? 'delete'
+          : p.pred !== null
+            ? 'insert'
+            : 'empty row';
+    if (p.tag !== tag) problems.push(`row ${k}: tag ${p.tag}, expected ${tag}`);
+  });
+  if (nextGt !== a.length) problems.push(`gt indices used: ${nextGt} of ${a.length}`);
+  if (nextPred !== b.length) problems.push(`pred indices used: ${nextPred} of ${b.length}`);
+  expect(problems.slice(0, 5)).toEqual([]);
+}
+
+/** Deterministic LCG and a trace pair: pred = gt with ~5 % edits (deletes, inserts, swaps). */
+function editedTraces(n: number, channels: number, seed0: number): [Int32Array, Int32Array] {
+  let seed = seed0;
+  const rnd = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const gt = Int32Array.from({ length: n }, () => Math.floor(rnd() * channels));
+  const pred: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = rnd();
+    if (r < 0.0167) continue;
+    if (r < 0.0333) pred.push(Math.floor(rnd() * channels), gt[i]!);
+    else if (r < 0.05 && i + 1 < n) {
+      pred.push(gt[i + 1]!, gt[i]!);
+      i++;
+    } else pred.push(gt[i]!);
+  }
+  return [gt, Int32Array.from(pred)];
+}
+
+const seqArb = (alphabet: number, maxLength: number) =>
+  fc.array(fc.integer({ min: 0, max: alphabet - 1 }), { maxLength }).map((xs) => Int32Array.from(xs));
+
+const gapSpec = (cost: fc.Arbitrary<number>) =>
+  fc.record({ gap_open: cost, gap_extend: cost }, { requiredKeys: [] });
+
+/** Valid options drawn from `cost` (match ≤ mismatch), sometimes with per-channel gaps. */
+const optionsArb = (cost: fc.Arbitrary<number>): fc.Arbitrary<NwOptions> =>
+  fc
+    .record({
+      x: cost,
+      y: cost,
+      gap_open: cost,
+      gap_extend: cost,
+      by_channel: fc.option(fc.dictionary(fc.constantFrom(...NAMES), gapSpec(cost), { maxKeys: 3 }), {
+        nil: undefined,
+      }),
+    })
+    .map(({ x, y, gap_open, gap_extend, by_channel }) => ({
+      match: Math.min(x, y),
+      mismatch: Math.max(x, y),
+      gap_open,
+      gap_extend,
+      ...(by_channel ? { by_channel } : {}),
+    }));
+
+const intCost = fc.integer({ min: 0, max: 5 });
+const decimalCost = fc.constantFrom(0, 0.1, 0.25, 0.3, 0.5, 0.7, 1, 1.1, 2.5);
+// Not a short decimal nor a binary fraction: exercises the plain floating-point keys.
+const floatCost = fc.double({ min: 0, max: 5, noNaN: true, noDefaultInfinity: true });
+
+describe('resolveNwOptions', () => {
+  it('fills the defaults', () => {
+    const o = resolveNwOptions({});
+    expect([o.match, o.mismatch, o.gap_open, o.gap_extend]).toEqual([0, 2, 1, 1]);
+    expect(o.by_channel.size).toBe(0);
+  });
+
+  it('per-channel costs fall back to the global ones', () => {
+    const o = resolveNwOptions({ gap_open: 3, gap_extend: 2, by_channel: { 'motor:x': { gap_open: 7 } } });
+    expect(o.by_channel.get('motor:x')).toEqual({ gap_open: 7, gap_extend: 2 });
+  });
+
+  it.each([
+    [{ match: -1 }, 'aligner.match'],
+    [{ mismatch: Number.NaN }, 'aligner.mismatch'],
+    [{ gap_open: Number.POSITIVE_INFINITY }, 'aligner.gap_open'],
+    [{ gap_extend: '1' }, 'aligner.gap_extend'],
+    [{ match: 3, mismatch: 2 }, 'aligner.match'],
+    [{ gap: 1 }, 'aligner.gap'],
+    [{ by_channel: [] }, 'aligner.by_channel'],
+    [{ by_channel: { x: 1 } }, 'aligner.by_channel["x"]'],
+    [{ by_channel: { x: { gap_open: -0.5 } } }, 'aligner.by_channel["x"].gap_open'],
+    [{ by_channel: { x: { open: 1 } } }, 'aligner.by_channel["x"].open'],
+  ])('rejects %j with a ConfigError at %s', (options, path) => {
+    let error: unknown;
+    try {
+      resolveNwOptions(options);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).path).toBe(path);
+    expect((error as ConfigError).message).toContain(path);
+  });
+
+  it('rejects a non-object', () => {
+    expect(() => resolveNwOptions(null)).toThrow(ConfigError);
+    expect(() => new NeedlemanWunschAligner({ match: -1 })).toThrow(ConfigError);
+  });
+});
+
+describe('NeedlemanWunschAligner: hand cases', () => {
+  const align = (gt: string, pred: string, options: NwOptions = {}) =>
+    new NeedlemanWunschAligner(options).align(keys(gt), keys(pred), { channelNames: NAMES }).map((p) => [p.gt, p.pred]);
+
+  it('empty inputs', () => {
+    expect(align('', '')).toEqual([]);
+    expect(align('ab', '')).toEqual([
+      [0, null],
+      [1, null],
+    ]);
+    expect(align('', 'ab')).toEqual([
+      [null, 0],
+      [null, 1],
+    ]);
+  });
+
+  it('a mismatch pair is preferred over delete + insert of the same cost (defaults: 2 = 1 + 1)', () => {
+    const result = new NeedlemanWunschAligner().align(keys('a'), keys('b'), { channelNames: NAMES });
+    expect(result).toEqual([{ gt: 0, pred: 0, tag: 'replace' }]);
+  });
+
+  it('per-channel gap costs decide which event is left unpaired', () => {
+    // ab vs ba: either leave b unpaired on both sides (pair the a's) or leave a unpaired
+    // (pair the b's); both cost 2 with uniform gaps, 4 for two mismatches.
+    expect(align('ab', 'ba', { by_channel: { a: { gap_open: 5 } } })).toEqual([
+      [null, 0],
+      [0, 1],
+      [1, null],
+    ]);
+    expect(align('ab', 'ba', { by_channel: { b: { gap_open: 5 } } })).toEqual([
+      [0, null],
+      [1, 0],
+      [null, 1],
+    ]);
+  });
+
+  it('affine convention: one run costs gap_open + (L-1)·gap_extend', () => {
+    // abba vs aa: pairing the two a's leaves "bb" as one delete run.
+    const cheapExtend = { gap_open: 5, gap_extend: 0, mismatch: 10 };
+    expect(align('abba', 'aa', cheapExtend)).toEqual([
+      [0, 0],
+      [1, null],
+      [2, null],
+      [3, 1],
+    ]);
+    // With expensive extension (1 + 10 for the run) two separate 1-event runs plus a
+    // mismatch (1 + 2 + 1 = 4) win: no run of two deletes.
+    const o = resolveNwOptions({ gap_open: 1, gap_extend: 10 });
+    const result = new NeedlemanWunschAligner({ gap_open: 1, gap_extend: 10 }).align(keys('abba'), keys('aa'), {
+      channelNames: NAMES,
+    });
+    expect(alignmentCost(keys('abba'), keys('aa'), result, o, NAMES).cost).toBe(4);
+    for (let k = 1; k < result.length; k++) {
+      expect(result[k]!.tag === 'delete' && result[k - 1]!.tag === 'delete').toBe(false);
+    }
+  });
+
+  it('per-channel gap_extend applies to the events continuing a run', () => {
+    // gt = a b b b, pred = a: the run "bbb" costs open(b) + 2·extend(b).
+    const o = resolveNwOptions({ by_channel: { b: { gap_open: 2, gap_extend: 0.5 } } });
+    const result = nwAlign(keys('abbb'), keys('a'), o, NAMES);
+    expect(result.map((p) => [p.gt, p.pred])).toEqual([
+      [0, 0],
+      [1, null],
+      [2, null],
+      [3, null],
+    ]);
+    expect(alignmentCost(keys('abbb'), keys('a'), result, o, NAMES).cost).toBe(3);
+  });
+});
+
+describe('NeedlemanWunschAligner: properties', () => {
+  const pairOfSeqs = fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seqArb(k, 24), seqArb(k, 24)));
+
+  // Full-matrix base case; divide and conquer down to single rows with the tightest first
+  // band (widened until proven optimal) and without band pruning; a mixed configuration.
+  const tunings: [string, NwTuning][] = [
+    ['full-matrix base case', {}],
+    ['divide and conquer, band from 0', { baseCells: 0, initialBand: 0 }],
+    ['divide and conquer, no banding', { baseCells: 0, banding: false }],
+    ['divide and conquer, baseCells 12', { baseCells: 12, initialBand: 2 }],
+  ];
+  for (const [label, tuning] of tunings) {
+
+    it(`integer costs: optimal cost and, among optimal, most pairs (${label})`, () => {
+      fc.assert(
+        fc.property(pairOfSeqs, optionsArb(intCost), ([a, b], options) => {
+          const o = resolveNwOptions(options);
+          const result = nwAlign(a, b, o, NAMES, tuning);
+          checkValid(a, b, result);
+          expect(alignmentCost(a, b, result, o, NAMES)).toEqual(referenceOptimum(a, b, o, NAMES));
+        }),
+        { numRuns: 400 },
+      );
+    });
+
+    it(`decimal and arbitrary float costs: optimal cost (${label})`, () => {
+      fc.assert(
+        fc.property(pairOfSeqs, optionsArb(fc.oneof(decimalCost, floatCost)), ([a, b], options) => {
+          const o = resolveNwOptions(options);
+          const result = nwAlign(a, b, o, NAMES, tuning);
+          checkValid(a, b, result);
+          const got = alignmentCost(a, b, result, o, NAMES).cost;
+          const want = referenceOptimum(a, b, o, NAMES).cost;
+          expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-9 * Math.max(1, want));
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('longer sequences: divide and conquer agrees with the reference optimum', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(seqArb(3, 150), seqArb(3, 150)),
+        optionsArb(intCost),
+        ([a, b], options) => {
+          const o = resolveNwOptions(options);
+          for (const baseCells of [0, 500]) {
+            const result = nwAlign(a, b, o, NAMES, { baseCells, initialBand: 0 });
+            checkValid(a, b, result);
+            expect(alignmentCost(a, b, result, o, NAMES)).toEqual(referenceOptimum(a, b, o, NAMES));
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('band pruning never changes the result (same pairs as visiting every cell)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seqArb(k, 120), seqArb(k, 120))),
+        optionsArb(fc.oneof(intCost, decimalCost, floatCost)),
+        fc.constantFrom(0, 1, 5),
+        ([a, b], options, initialBand) => {
+          const o = resolveNwOptions(options);
+          const banded = nwAlign(a, b, o, NAMES, { baseCells: 0, initialBand });
+          expect(banded).toEqual(nwAlign(a, b, o, NAMES, { baseCells: 0, banding: false }));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('identical sequences give the all-equal diagonal whenever match = 0 (even with free gaps)', () => {
+    fc.assert(
+      fc.property(
+        seqArb(4, 80),
+        optionsArb(fc.oneof(intCost, decimalCost)).map((o) => ({ ...o, match: 0 })),
+        fc.constantFrom<NwTuning>({}, { baseCells: 0, initialBand: 0 }, { baseCells: 16 }),
+        (a, options, tuning) => {
+          const result = nwAlign(a, a, resolveNwOptions(options), NAMES, tuning);
+          expect(result).toEqual(Array.from(a, (_, i) => ({ gt: i, pred: i, tag: 'equal' })));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is deterministic', () => {
+    const a = keys('abcabcbbacdd');
+    const b = keys('bcabacbdcd');
+    const al = new NeedlemanWunschAligner();
+    expect(al.align(a, b, { channelNames: NAMES })).toEqual(al.align(a, b, { channelNames: NAMES }));
+  });
+});
+
+describe('NeedlemanWunschAligner: long traces in linear memory', () => {
+  it('2 000-event traces with 5 % edits: band pruning gives the same pairs as the full matrix', () => {
+    const [gt, b] = editedTraces(2_000, 3, 7);
+    const o = resolveNwOptions({});
+    const banded = nwAlign(gt, b, o, ['x', 'y', 'z']);
+    expect(banded).toEqual(nwAlign(gt, b, o, ['x', 'y', 'z'], { banding: false }));
+  }, 60_000);
+
+  it('aligns 20 000 × 20 000 events over 3 channels', () => {
+    const n = 20_000;
+    const [gt, b] = editedTraces(n, 3, 42);
+    const result = new NeedlemanWunschAligner().align(gt, b, { channelNames: ['x', 'y', 'z'] });
+    checkValid(gt, b, result);
+    // A full traceback matrix would need ≥ 4·10^8 cells; the solver keeps six rows.
+    const equal = result.filter((p) => p.tag === 'equal').length;
+    expect(equal).toBeGreaterThan(0.9 * n);
+  }, 120_000);
+});

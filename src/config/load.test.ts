@@ -1,0 +1,302 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, ReferenceRaise } from '../errors.js';
+import type { EvaluateOptions } from '../evaluate/types.js';
+import { parsePyJson } from '../py/json.js';
+import { orderedKeys } from '../py/value.js';
+import { configFormatOf, loadConfig, loadConfigSync, parseConfigText } from './load.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const corpus = resolve(repoRoot, '../shared/conformance/public');
+const tmp = mkdtempSync(join(tmpdir(), 'envtrace-config-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function writeTemp(name: string, text: string): string {
+  const file = join(tmp, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+const numeric = (tol: number) => ({ type: 'numeric_tolerance', tol }) as const;
+const DEFAULT_CMP = { default: numeric(1e-3) };
+
+/**
+ * What `build_from_config` makes of each public `evaluate_config` case, written by hand from
+ * the reference source (envtrace/io/config_loader.py) and the case descriptions (README Q19).
+ */
+const EXPECTED: Record<string, EvaluateOptions> = {
+  'pub-128-config-readme-config-json': {
+    mode: 'reference',
+    aliases: { 'XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr': 'motor:x' },
+    ignore_channels: ['det:AcquireTime'],
+    comparators: { default: numeric(0.001), by_channel: { 'det:Acquire': { type: 'exact' }, 'motor:x': numeric(0.01) } },
+    timing: { r2_thresh: 0.9, slope_lo: 0.8, slope_hi: 1.2, dur_tol: 0.25, mape_tol: 1.0 },
+    continuous_channels: { 'stage:temp': { mae_scale: 15, final_scale: 15, mae_thresh: 5, final_thresh: 5, weight: 1 } },
+    use_continuous: true,
+    include_structure: true,
+    aggregation: { weights: { discrete: 0.6, timing: 0.2, continuous: 0.2 } },
+    decision: { require_discrete_exact: true, timing_metric_name: 'timing', required_metrics: ['continuous'] },
+  },
+  // YAML 1.1: tol "1e-3" is a string that float() accepts; yes → true, no → false.
+  'pub-129-config-yaml-config': {
+    mode: 'reference',
+    aliases: { 'XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr': 'motor:x' },
+    ignore_channels: ['det:AcquireTime'],
+    comparators: { default: numeric(0.001), by_channel: { 'det:Acquire': { type: 'exact' }, 'motor:x': numeric(0.01) } },
+    continuous_channels: { 'stage:temp': { mae_thresh: 5, final_thresh: 5 } },
+    use_continuous: true,
+    include_structure: false,
+    decision: { require_discrete_exact: true, timing_metric_name: 'timing', required_metrics: ['continuous'] },
+  },
+  // fuzzy → numeric 1e-3 (its tol 0.5 ignored); "tol" → numeric; no type → numeric with tol; Any → always; EQ → exact.
+  'pub-130-config-comparator-type-names': {
+    mode: 'reference',
+    comparators: {
+      default: numeric(1e-3),
+      by_channel: { a: numeric(0.01), b: numeric(0.1), c: { type: 'always_true' }, d: { type: 'exact' } },
+    },
+    use_continuous: false,
+    include_structure: true,
+  },
+  'pub-131-config-null-by-channel-spec': {
+    mode: 'reference',
+    comparators: { default: { type: 'exact' }, by_channel: { a: numeric(1e-3) } },
+    use_continuous: false,
+    include_structure: true,
+  },
+  'pub-132-config-string-numbers': {
+    mode: 'reference',
+    comparators: { default: numeric(0.05) },
+    timing: { r2_thresh: 0.5, dur_tol: 1 },
+    use_continuous: false,
+    include_structure: true,
+    aggregation: { weights: { discrete: 0.9, timing: 0.1 } },
+  },
+  'pub-133-config-required-metrics-string': {
+    mode: 'reference',
+    comparators: DEFAULT_CMP,
+    use_continuous: false,
+    include_structure: true,
+    decision: { require_discrete_exact: true, timing_metric_name: 'timing', required_metrics: [...'continuous'] },
+  },
+  'pub-134-config-required-metrics-nonstrings': {
+    mode: 'reference',
+    comparators: DEFAULT_CMP,
+    use_continuous: false,
+    include_structure: true,
+    decision: { require_discrete_exact: true, timing_metric_name: 'timing', required_metrics: ['structure'] },
+  },
+  'pub-135-config-ignore-channels-string': {
+    mode: 'reference',
+    ignore_channels: ['a', 'b'],
+    comparators: DEFAULT_CMP,
+    use_continuous: false,
+    include_structure: true,
+  },
+  // bool("false") is True; bool(0) is False.
+  'pub-136-config-bool-coercion': {
+    mode: 'reference',
+    comparators: DEFAULT_CMP,
+    use_continuous: false,
+    include_structure: true,
+    decision: { require_discrete_exact: false, timing_metric_name: 'timing', required_metrics: [] },
+  },
+  'pub-137-config-empty-json-file': { mode: 'reference', comparators: DEFAULT_CMP, use_continuous: false, include_structure: true },
+  // Empty sections and weights given as a list → all defaults.
+  'pub-138-config-empty-sections': { mode: 'reference', comparators: DEFAULT_CMP, use_continuous: false, include_structure: true },
+};
+
+interface ConfigCase {
+  id: string;
+  kind: string;
+  input: { config: unknown; config_format: 'json' | 'yaml'; config_text?: string };
+  expected: {
+    metrics: Record<string, unknown>;
+    aggregation: { weights: Record<string, number> };
+    decision: { require_discrete_exact: boolean; timing_metric_name: string; required_metrics: string[] };
+  };
+}
+
+function configCases(): ConfigCase[] {
+  const index = JSON.parse(readFileSync(resolve(corpus, 'index.json'), 'utf8')) as { file: string; kind: string }[];
+  return index
+    .filter((e) => e.kind === 'evaluate_config')
+    .map((e) => parsePyJson(readFileSync(resolve(corpus, e.file), 'utf8')) as ConfigCase);
+}
+
+const cases = configCases();
+
+describe('reference mode: every public evaluate_config case', () => {
+  it('has a hand-written expectation for each case', () => {
+    expect(cases.map((c) => c.id).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(cases.map((c) => [c.id, c] as const))('%s', async (id, c) => {
+    const text = c.input.config_text ?? JSON.stringify(c.input.config);
+    const file = writeTemp(`${id}.${c.input.config_format}`, text);
+    const options = await loadConfig(file, { mode: 'reference' });
+    expect(options).toEqual(EXPECTED[id]);
+    expect(loadConfigSync(file, { mode: 'reference' })).toEqual(options);
+
+    // Cross-checks against what the reference reported for the same config.
+    const e = c.expected;
+    expect(options.decision?.require_discrete_exact ?? true).toBe(e.decision.require_discrete_exact);
+    expect(options.decision?.timing_metric_name ?? 'timing').toBe(e.decision.timing_metric_name);
+    expect(options.decision?.required_metrics ?? []).toEqual(e.decision.required_metrics);
+    expect('structure' in e.metrics).toBe(options.include_structure);
+    expect('continuous' in e.metrics).toBe(options.continuous_channels !== undefined);
+    if (options.aggregation?.weights) expect(options.aggregation.weights).toEqual(e.aggregation.weights);
+  });
+
+  it('pub-129: the document mode is not needed when the caller says reference, and is honoured otherwise', () => {
+    const c = cases.find((x) => x.id === 'pub-129-config-yaml-config');
+    const text = c?.input.config_text ?? '';
+    expect(parseConfigText(`mode: reference\n${text}`, { format: 'yaml' })).toEqual(EXPECTED['pub-129-config-yaml-config']);
+    // Default mode: strict YAML 1.2, where `yes` is the string "yes" → a wrong type.
+    expect(() => parseConfigText(text, { format: 'yaml', file: 'envtrace.yaml' })).toThrowErrorMatchingInlineSnapshot(`
+      [ConfigError: envtrace.yaml: 2 problems in the options:
+        decision.require_discrete_exact: expected boolean, received string
+        include_structure: expected boolean, received string]
+    `);
+  });
+});
+
+describe('reference mode: other build_from_config coercions', () => {
+  const ref = (text: string, format: 'json' | 'yaml' = 'json') => parseConfigText(text, { format, mode: 'reference' });
+
+  it('keeps weight key order, str()-converts YAML keys and timing_metric_name', () => {
+    const out = ref('aggregation:\n  weights: {timing: 0.5, 1: "0.25", discrete: 1}\ndecision:\n  timing_metric_name: 010\n', 'yaml');
+    expect(orderedKeys(out.aggregation?.weights ?? {})).toEqual(['timing', '1', 'discrete']);
+    expect(out.aggregation?.weights).toEqual({ timing: 0.5, '1': 0.25, discrete: 1 });
+    expect(out.decision?.timing_metric_name).toBe('8');
+    expect(ref('{"decision": {"timing_metric_name": 2.0}}').decision?.timing_metric_name).toBe('2.0');
+  });
+
+  it('iterates mappings by key and drops what can never be a channel or metric name', () => {
+    expect(ref('ignore_channels: {a: 1, 2: x, b: null}\n', 'yaml').ignore_channels).toEqual(['a', 'b']);
+    expect(ref('{"ignore_channels": ["a", 1, null, "a"]}').ignore_channels).toEqual(['a']);
+    expect(ref('{"decision": {"required_metrics": {"timing": 1, "structure": 0}}}').decision?.required_metrics).toEqual(['timing', 'structure']);
+    expect(ref('{"aliases": {"a": "b"}, "ignore_channels": "", "decision": {"required_metrics": 0}}')).toMatchObject({
+      aliases: { a: 'b' },
+      decision: { required_metrics: [] },
+    });
+  });
+
+  it('turns falsy specs and unknown types into numeric 1e-3; ignores the aligner and unknown keys', () => {
+    const out = ref('{"aligner": {"name": "nw"}, "extra": 1, "comparators": {"by_channel": {"a": 0, "b": "", "c": {"type": "deep", "tol": 5}, "d": {"type": null}}}}');
+    expect(out).toEqual({
+      mode: 'reference',
+      comparators: { default: numeric(1e-3), by_channel: { a: numeric(1e-3), b: numeric(1e-3), c: numeric(1e-3), d: numeric(1e-3) } },
+      use_continuous: false,
+      include_structure: true,
+    });
+    // A negative tolerance is the reference's to reject, at comparison time.
+    expect(ref('{"comparators": {"default": {"type": "tol", "tol": -1}}}').comparators?.default).toEqual(numeric(-1));
+  });
+
+  it('raises where Python raises, with its exception type and message', () => {
+    const raise = (text: string, format: 'json' | 'yaml' = 'json') => {
+      try {
+        ref(text, format);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ReferenceRaise);
+        return `${(err as ReferenceRaise).pyType}: ${(err as Error).message}`;
+      }
+      throw new Error('expected a ReferenceRaise');
+    };
+    expect(raise('{"timing": {"r2_thresh": "abc"}}')).toBe("ValueError: could not convert string to float: 'abc'");
+    expect(raise('{"comparators": {"default": {"type": "tol", "tol": null}}}')).toBe(
+      "TypeError: float() argument must be a string or a real number, not 'NoneType'",
+    );
+    expect(raise('{"ignore_channels": 5}')).toBe("TypeError: 'int' object is not iterable");
+    expect(raise('{"ignore_channels": true}')).toBe("TypeError: 'bool' object is not iterable");
+    expect(raise('{"ignore_channels": [["a"]]}')).toBe("TypeError: unhashable type: 'list'");
+    expect(raise('{"decision": {"required_metrics": 2.5}}')).toBe("TypeError: 'float' object is not iterable");
+    expect(raise('{"continuous_channels": {"t": {"weight": []}}}')).toBe(
+      "TypeError: float() argument must be a string or a real number, not 'list'",
+    );
+  });
+
+  it('is a ConfigError where the reference fails with AttributeError', () => {
+    expect(() => ref('[1, 2]')).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: expected a mapping, received list (the reference fails with AttributeError: 'list' object has no attribute 'get')]`,
+    );
+    expect(() => ref('{"comparators": {"by_channel": ["a"]}}')).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: comparators.by_channel: expected a mapping, received list (the reference fails with AttributeError: 'list' object has no attribute 'items')]`,
+    );
+    expect(() => ref('{"continuous_channels": {"t": null}}')).toThrowErrorMatchingInlineSnapshot(
+      `[ConfigError: continuous_channels.t: expected a mapping, received NoneType (the reference fails with AttributeError: 'NoneType' object has no attribute 'get')]`,
+    );
+  });
+
+  it('maps any falsy YAML document to {} but only the empty JSON text', () => {
+    const empty = { mode: 'reference', comparators: DEFAULT_CMP, use_continuous: false, include_structure: true };
+    expect(ref('', 'yaml')).toEqual(empty);
+    expect(ref('[]', 'yaml')).toEqual(empty);
+    expect(ref('false', 'yaml')).toEqual(empty);
+    expect(ref('')).toEqual(empty);
+    expect(() => ref(' \n')).toThrow(ConfigError);
+  });
+});
+
+describe('default mode', () => {
+  it('validates strictly and fills in mode', () => {
+    const out = parseConfigText('{"comparators": {"default": {"type": "EQ"}}, "include_structure": false}', { format: 'json' });
+    expect(out).toEqual({ mode: 'default', comparators: { default: { type: 'exact' } }, include_structure: false });
+    expect(parseConfigText('timing:\n  r2_thresh: 1e-1\n', { format: 'yaml' }).timing).toEqual({ r2_thresh: 0.1 });
+  });
+
+  it('maps empty and whitespace-only text and a null YAML document to {}', () => {
+    for (const [text, format] of [['', 'json'], [' \n\t', 'json'], ['\ufeff', 'json'], ['', 'yaml'], ['~\n', 'yaml']] as const) {
+      expect(parseConfigText(text, { format })).toEqual({ mode: 'default' });
+    }
+  });
+
+  it('the caller mode wins over the document mode', () => {
+    expect(parseConfigText('{"mode": "reference"}', { format: 'json' }).mode).toBe('reference');
+    expect(parseConfigText('{"mode": "reference"}', { format: 'json', mode: 'default' })).toEqual({ mode: 'default' });
+    expect(parseConfigText('mode: default\ninclude_structure: no\n', { format: 'yaml', mode: 'reference' }).include_structure).toBe(false);
+  });
+
+  it('keeps a float written as 1.0 a plain number', () => {
+    expect(parseConfigText('{"aggregation": {"weights": {"discrete": 1.0, "timing": 0}}}', { format: 'json' }).aggregation).toEqual({
+      weights: { discrete: 1, timing: 0 },
+    });
+  });
+
+  it('reports malformed JSON with line and column', () => {
+    expect(() => parseConfigText('{\n  "timing": {"r2_thresh": 0.9,}\n}', { format: 'json', file: 'envtrace.json' })).toThrowErrorMatchingInlineSnapshot(`[ConfigError: envtrace.json: invalid JSON at line 2, column 31: Unexpected character '}' (expected a string key)]`);
+    expect(() => parseConfigText('{"a": NaN}', { format: 'json', file: 'envtrace.json' })).toThrowErrorMatchingInlineSnapshot(`[ConfigError: envtrace.json: invalid JSON at line 1, column 7: Unexpected character 'N' (expected a value)]`);
+  });
+
+  it('rejects NaN-ish values', () => {
+    expect(() => parseConfigText('timing:\n  slope_hi: .inf\n', { format: 'yaml', file: 'envtrace.yaml' })).toThrowErrorMatchingInlineSnapshot(`[ConfigError: envtrace.yaml: timing.slope_hi: expected a finite number, received Infinity]`);
+    expect(() => parseConfigText('{"abs_tol": 1e999}', { format: 'json', file: 'envtrace.json' })).toThrowErrorMatchingInlineSnapshot(`[ConfigError: envtrace.json: abs_tol: expected a finite number, received Infinity]`);
+  });
+});
+
+describe('files', () => {
+  it('chooses the format by extension, case-insensitively', () => {
+    expect(configFormatOf('a/envtrace.yaml')).toBe('yaml');
+    expect(configFormatOf('envtrace.YML')).toBe('yaml');
+    expect(configFormatOf('envtrace.json')).toBe('json');
+    expect(configFormatOf('envtrace.conf')).toBe('json');
+    expect(configFormatOf('.yaml')).toBe('json'); // Python: Path(".yaml").suffix == ""
+  });
+
+  it('names the file when it cannot be read', async () => {
+    await expect(loadConfig('/nonexistent/envtrace.json')).rejects.toThrowErrorMatchingInlineSnapshot(`[ConfigError: /nonexistent/envtrace.json: cannot read the config file: no such file]`);
+    expect(() => loadConfigSync(tmp)).toThrow(/cannot read the config file: is a directory/);
+  });
+
+  it('names the file in validation errors and rejects invalid UTF-8', async () => {
+    const file = writeTemp('bad.yml', 'include_structure: "yes"\n');
+    await expect(loadConfig(file)).rejects.toThrow(`${file}: include_structure: expected boolean, received string`);
+    const bin = join(tmp, 'bin.json');
+    writeFileSync(bin, Buffer.from([0x7b, 0xff, 0x7d]));
+    await expect(loadConfig(bin)).rejects.toThrow(`${bin}: the config file is not valid UTF-8`);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Config files: text → `EvaluateOptions` (layer 8).
+ *
+ * Format by extension like the reference's `load_config`: `.yaml`/`.yml` (any case) → YAML,
+ * anything else → JSON. The mode is `opts.mode` (CLI `--compat reference`) if given, else the
+ * document's own top-level `mode` key, else `"default"`.
+ *
+ * - Default mode: the document is validated strictly (`validateOptions`). An empty or
+ *   whitespace-only file, or a YAML `null` document, is `{}`.
+ * - Reference mode: the reference's `json.loads(text or "{}")` / `yaml.safe_load(text) or {}`
+ *   (only the empty string is `{}` for JSON; any falsy YAML document is `{}`), then
+ *   `build_from_config`'s coercions (`./reference.ts`).
+ */
+
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { ConfigError } from '../errors.js';
+import { validateOptions } from '../evaluate/options.js';
+import type { EvaluateOptions, Mode } from '../evaluate/types.js';
+import { JsonSyntaxError, parsePyJson } from '../py/json.js';
+import { pyBool } from '../py/float.js';
+import { isPlainObject, orderedKeys, PyFloat, withKeyOrder } from '../py/value.js';
+import { fromReferenceConfig } from './reference.js';
+import { parseConfigYaml, peekYamlMode } from './yaml.js';
+
+export type ConfigFormat = 'json' | 'yaml';
+
+export interface ParseConfigOptions {
+  readonly format: ConfigFormat;
+  /** File name shown in error messages. */
+  readonly file?: string | undefined;
+  /** Wins over the document's `mode` key. */
+  readonly mode?: Mode | undefined;
+}
+
+export interface LoadConfigOptions {
+  /** Wins over the document's `mode` key. */
+  readonly mode?: Mode | undefined;
+}
+
+const BOM = '\ufeff';
+
+/** `.yaml`/`.yml` (case-insensitive) → `"yaml"`, anything else → `"json"`. */
+export function configFormatOf(path: string): ConfigFormat {
+  const ext = extname(path).toLowerCase();
+  return ext === '.yaml' || ext === '.yml' ? 'yaml' : 'json';
+}
+
+function docMode(doc: unknown): Mode | undefined {
+  if (!isPlainObject(doc)) return undefined;
+  const mode = doc['mode'];
+  return mode === 'reference' || mode === 'default' ? mode : undefined;
+}
+
+/** Plain JS numbers for default mode: `PyFloat` unboxed, `bigint` rounded; key order kept. */
+function plainNumbers(v: unknown): unknown {
+  if (v instanceof PyFloat) return v.value;
+  if (typeof v === 'bigint') return Number(v);
+  if (Array.isArray(v)) return v.map(plainNumbers);
+  if (isPlainObject(v)) {
+    const keys = orderedKeys(v);
+    const out: Record<string, unknown> = {};
+    for (const k of keys) Object.defineProperty(out, k, { value: plainNumbers(v[k]), enumerable: true, writable: true, configurable: true });
+    return Object.keys(out).every((k, i) => k === keys[i]) ? out : withKeyOrder(out, keys);
+  }
+  return v;
+}
+
+function parseJson(text: string, file: string | undefined): unknown {
+  try {
+    return parsePyJson(text, { file, preserveNumberKinds: true });
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) {
+      throw new ConfigError(`invalid JSON at line ${err.line}, column ${err.column}: ${err.reason}`, { file }, { cause: err });
+    }
+    throw err;
+  }
+}
+
+function fromJson(text: string, opts: ParseConfigOptions): EvaluateOptions {
+  const { file } = opts;
+  if (opts.mode === 'reference') {
+    // json.loads(text or "{}"): only the empty string is {}; a BOM is a decode error there.
+    if (text.startsWith(BOM)) {
+      throw new ConfigError('invalid JSON at line 1, column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)', { file });
+    }
+    return fromReferenceConfig(text === '' ? {} : parseJson(text, file), file);
+  }
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  const doc = body.trim() === '' ? {} : parseJson(body, file);
+  const mode = opts.mode ?? docMode(doc) ?? 'default';
+  if (mode === 'reference') return fromJson(text, { ...opts, mode });
+  return validateOptions(plainNumbers(doc), { file, mode });
+}
+
+function fromYaml(text: string, opts: ParseConfigOptions): EvaluateOptions {
+  const { file } = opts;
+  const mode = opts.mode ?? (peekYamlMode(text) === 'reference' ? 'reference' : 'default');
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  const doc = parseConfigYaml(body, mode, file);
+  if (mode === 'reference') {
+    // yaml.safe_load(text) or {}
+    return fromReferenceConfig(pyBool(doc) ? doc : {}, file);
+  }
+  return validateOptions(doc === null ? {} : doc, { file, mode });
+}
+
+/**
+ * Parse config text. `opts.mode` wins over the document's `mode` key.
+ *
+ * @throws ConfigError for malformed text (with line and column) or invalid options (with the
+ *   path); in reference mode also ReferenceRaise where the reference raises.
+ */
+export function parseConfigText(text: string, opts: ParseConfigOptions): EvaluateOptions {
+  return opts.format === 'yaml' ? fromYaml(text, opts) : fromJson(text, opts);
+}
+
+function decodeUtf8(bytes: Uint8Array, file: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch (err) {
+    throw new ConfigError('the config file is not valid UTF-8', { file }, { cause: err });
+  }
+}
+
+function readError(err: unknown, file: string): ConfigError {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const reason =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'is a directory, not a file'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : (err as Error | undefined)?.message ?? String(err);
+  return new ConfigError(`cannot read the config file: ${reason}${code && code !== 'ENOENT' && code !== 'EISDIR' ? ` (${code})` : ''}`, { file }, { cause: err });
+}
+
+function fromBytes(bytes: Uint8Array, path: string, opts: LoadConfigOptions): EvaluateOptions {
+  return parseConfigText(decodeUtf8(bytes, path), { format: configFormatOf(path), file: path, mode: opts.mode });
+}
+
+/**
+ * Read and parse a config file (format by extension).
+ *
+ * @throws ConfigError naming the file when it cannot be read or is invalid.
+ */
+export async function loadConfig(path: string, opts: LoadConfigOptions = {}): Promise<EvaluateOptions> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (err) {
+    throw readError(err, path);
+  }
+  return fromBytes(bytes, path, opts);
+}
+
+/** Synchronous `loadConfig`, for matchers. */
+export function loadConfigSync(path: string, opts: LoadConfigOptions = {}): EvaluateOptions {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    throw readError(err, path);
+  }
+  return fromBytes(bytes, path, opts);
+}

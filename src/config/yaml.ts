@@ -1,0 +1,242 @@
+/**
+ * YAML config text → JSON-shaped values.
+ *
+ * Default mode reads YAML 1.2 (core schema): `1e-3` is a number, `yes` a string, keys must be
+ * strings, duplicate keys are an error.
+ *
+ * Reference mode reproduces PyYAML's `safe_load` (YAML 1.1 as PyYAML implements it, README Q19):
+ * PyYAML's own implicit resolvers replace the `yaml` package's 1.1 ones, which differ — for
+ * PyYAML `1e-3`, `1e3` and `+.5` are *strings* (a float needs a dot and a signed exponent),
+ * `y`/`n` are strings, `09` is a string; `yes/no/on/off` are booleans, `010` is octal,
+ * `1:30` is sexagesimal (90), `~` is null. Integers keep Python's int kind and floats their
+ * float kind (`PyFloat`, see `src/py/value.ts`), non-string keys become their Python `str()`
+ * (remembered: see `nonStringKeys`), duplicate keys are allowed (the last value wins).
+ */
+
+import { isMap, isScalar, parseDocument, type Document, type ScalarTag, type Tags, type YAMLError } from 'yaml';
+import { ConfigError, formatPath } from '../errors.js';
+import { parsePyFloatLiteral } from '../py/float.js';
+import { formatPyFloat, formatPyInt } from '../py/str.js';
+import { boxFloat, withKeyOrder } from '../py/value.js';
+import { escapeForMessage } from '../evaluate/options.js';
+import type { Mode } from '../evaluate/types.js';
+
+// ---------------------------------------------------------------------------------------------
+// PyYAML's implicit resolvers and constructors (yaml/resolver.py, yaml/constructor.py)
+
+const PY_BOOL_RE = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
+const PY_FLOAT_RE =
+  /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+const PY_INT_RE = /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/;
+
+const BOOL_VALUES: Readonly<Record<string, boolean>> = { yes: true, no: false, true: true, false: false, on: true, off: false };
+
+/** Python `int(s, base)` for the digit strings PyYAML passes (no sign, no underscores). */
+function pyIntDigits(s: string, base: 2 | 8 | 10 | 16): bigint | undefined {
+  const digits = { 2: /^[01]+$/, 8: /^[0-7]+$/, 10: /^[0-9]+$/, 16: /^[0-9a-fA-F]+$/ }[base];
+  if (!digits.test(s)) return undefined;
+  const prefix = { 2: '0b', 8: '0o', 10: '', 16: '0x' }[base];
+  return BigInt(prefix + s);
+}
+
+/** PyYAML `construct_yaml_int`: an int as a `bigint`, or `undefined` where Python raises. */
+export function constructPyYamlInt(text: string): bigint | undefined {
+  let value = text.replace(/_/g, '');
+  let sign = 1n;
+  if (value[0] === '-') sign = -1n;
+  if (value[0] === '-' || value[0] === '+') value = value.slice(1);
+  let n: bigint | undefined;
+  if (value === '0') return 0n;
+  if (value.startsWith('0b')) n = pyIntDigits(value.slice(2), 2);
+  else if (value.startsWith('0x')) n = pyIntDigits(value.slice(2), 16);
+  else if (value[0] === '0') n = pyIntDigits(value, 8);
+  else if (value.includes(':')) {
+    n = 0n;
+    let base = 1n;
+    for (const part of value.split(':').reverse()) {
+      const d = pyIntDigits(part, 10);
+      if (d === undefined) return undefined;
+      n += d * base;
+      base *= 60n;
+    }
+  } else n = pyIntDigits(value, 10);
+  return n === undefined ? undefined : sign * n;
+}
+
+/** PyYAML `construct_yaml_float`: a double, or `undefined` where Python raises. */
+export function constructPyYamlFloat(text: string): number | undefined {
+  let value = text.replace(/_/g, '').toLowerCase();
+  let sign = 1;
+  if (value[0] === '-') sign = -1;
+  if (value[0] === '-' || value[0] === '+') value = value.slice(1);
+  if (value === '.inf') return sign * Infinity;
+  if (value === '.nan') return NaN;
+  const float = parsePyFloatLiteral;
+  if (value.includes(':')) {
+    let sum = 0;
+    let base = 1;
+    for (const part of value.split(':').reverse()) {
+      const d = float(part);
+      if (d === undefined) return undefined;
+      sum += d * base;
+      base *= 60;
+    }
+    return sign * sum;
+  }
+  const f = float(value);
+  return f === undefined ? undefined : sign * f;
+}
+
+const pyBoolTag: ScalarTag = {
+  tag: 'tag:yaml.org,2002:bool',
+  default: true,
+  identify: (v) => typeof v === 'boolean',
+  test: PY_BOOL_RE,
+  resolve(str, onError) {
+    const b = BOOL_VALUES[str.toLowerCase()];
+    if (b === undefined) onError(`cannot read ${JSON.stringify(str)} as a boolean`);
+    return b ?? str;
+  },
+};
+
+const pyIntTag: ScalarTag = {
+  tag: 'tag:yaml.org,2002:int',
+  default: true,
+  identify: (v) => typeof v === 'bigint',
+  test: PY_INT_RE,
+  resolve(str, onError) {
+    const n = str === '' ? undefined : constructPyYamlInt(str);
+    if (n === undefined) onError(`cannot read ${JSON.stringify(str)} as an integer`);
+    return n ?? str;
+  },
+};
+
+const pyFloatTag: ScalarTag = {
+  tag: 'tag:yaml.org,2002:float',
+  default: true,
+  identify: (v) => typeof v === 'number',
+  test: PY_FLOAT_RE,
+  resolve(str, onError) {
+    const x = str === '' ? undefined : constructPyYamlFloat(str);
+    if (x === undefined) onError(`cannot read ${JSON.stringify(str)} as a float`);
+    return x ?? str;
+  },
+};
+
+const REPLACED_TAGS = new Set(['tag:yaml.org,2002:bool', 'tag:yaml.org,2002:int', 'tag:yaml.org,2002:float']);
+
+function pyYamlTags(tags: Tags): Tags {
+  const kept = tags.filter((t) => typeof t === 'string' || !REPLACED_TAGS.has(t.tag));
+  const implicit = [pyBoolTag, pyIntTag, pyFloatTag];
+  // Copies without `test` serve explicit tags (`!!float 1` → 1.0) whatever the text.
+  const explicit = implicit.map((t): ScalarTag => ({ ...t, default: false, test: undefined }));
+  return [...kept, ...implicit, ...explicit];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+/** Non-string keys of a mapping read in reference mode, by the `str()` they were stored under. */
+const NON_STRING_KEYS = new WeakMap<object, ReadonlySet<string>>();
+
+/** The keys of `obj` that were not strings in the YAML source (their Python `str()` form). */
+export function nonStringKeys(obj: object): ReadonlySet<string> {
+  return NON_STRING_KEYS.get(obj) ?? new Set();
+}
+
+function errorLocation(err: YAMLError): string {
+  const pos = err.linePos?.[0];
+  return pos ? ` at line ${pos.line}, column ${pos.col}` : '';
+}
+
+function firstLine(message: string): string {
+  const cut = message.search(/ at line \d+, column \d+/);
+  const text = cut >= 0 ? message.slice(0, cut) : (message.split('\n')[0] ?? message);
+  return escapeForMessage(text);
+}
+
+function parse(text: string, mode: Mode, file: string | undefined): Document.Parsed {
+  const doc =
+    mode === 'reference'
+      ? parseDocument(text, { version: '1.1', customTags: pyYamlTags, intAsBigInt: true, uniqueKeys: false, merge: true })
+      : parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: true });
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem) {
+    throw new ConfigError(`invalid YAML${errorLocation(problem)}: ${firstLine(problem.message)}`, { file }, { cause: problem });
+  }
+  return doc;
+}
+
+function pyKeyStr(key: unknown): string | undefined {
+  if (typeof key === 'string') return key;
+  if (typeof key === 'bigint') return formatPyInt(key);
+  if (typeof key === 'number') return formatPyFloat(key);
+  if (typeof key === 'boolean') return key ? 'True' : 'False';
+  if (key === null) return 'None';
+  return undefined;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (v instanceof Date) return 'a timestamp';
+  if (Array.isArray(v)) return 'a sequence';
+  if (v instanceof Map) return 'a mapping';
+  return typeof v === 'object' ? `a ${(v as object).constructor?.name ?? 'object'}` : `a ${typeof v}`;
+}
+
+function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** `toJS({mapAsMap})` output → plain JSON-shaped values in the conventions of `src/py/value.ts`. */
+function convert(v: unknown, mode: Mode, file: string | undefined, path: PropertyKey[]): unknown {
+  const fail = (message: string): never => {
+    throw new ConfigError(message, { file, path: escapeForMessage(formatPath(path)) || undefined });
+  };
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v;
+  if (typeof v === 'number') return mode === 'reference' ? boxFloat(v) : v;
+  if (Array.isArray(v)) return v.map((item, i) => convert(item, mode, file, [...path, i]));
+  if (v instanceof Map) {
+    const out: Record<string, unknown> = {};
+    const order: string[] = [];
+    const nonString = new Set<string>();
+    for (const [rawKey, value] of v) {
+      let key: string | undefined;
+      if (typeof rawKey === 'string') key = rawKey;
+      else if (mode === 'reference') {
+        key = pyKeyStr(rawKey);
+        if (key === undefined) fail(`a mapping key must be a scalar, found ${describe(rawKey)}`);
+      } else {
+        fail(`mapping keys must be strings, found ${describe(rawKey)} key ${escapeForMessage(JSON.stringify(String(rawKey)))}; quote it`);
+      }
+      const k = key as string;
+      if (typeof rawKey !== 'string') nonString.add(k);
+      if (!Object.prototype.hasOwnProperty.call(out, k)) order.push(k);
+      setOwn(out, k, convert(value, mode, file, [...path, k]));
+    }
+    if (nonString.size) NON_STRING_KEYS.set(out, nonString);
+    const jsOrder = Object.keys(out);
+    return jsOrder.every((k, i) => k === order[i]) ? out : withKeyOrder(out, order);
+  }
+  if (v === undefined) return null;
+  return fail(`${describe(v)} is not supported in an envtrace config`);
+}
+
+/** The top-level `mode` key of a YAML text, read leniently (YAML 1.2, errors ignored). */
+export function peekYamlMode(text: string): unknown {
+  const doc = parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: false });
+  if (!isMap(doc.contents)) return undefined;
+  const node = doc.contents.get('mode', true);
+  return isScalar(node) ? node.value : undefined;
+}
+
+/**
+ * Parse YAML config text for `mode`. Empty / `null` document → `null` (the caller maps it to
+ * `{}`). Throws `ConfigError` with line and column for malformed YAML.
+ */
+export function parseConfigYaml(text: string, mode: Mode, file?: string): unknown {
+  const doc = parse(text, mode, file);
+  const js: unknown = doc.toJS({ mapAsMap: true, maxAliasCount: 100 });
+  return convert(js, mode, file, []);
+}

@@ -1,0 +1,82 @@
+/**
+ * envtrace — judge automation code by what it does: align a predicted execution trace against a
+ * golden one and score it. Public API (re-exports only).
+ */
+
+// Errors
+export { EnvTraceError, TraceError, ConfigError, ReferenceRaise, formatPath } from './errors.js';
+export type { InputLocation } from './errors.js';
+export { JsonSyntaxError } from './py/json.js';
+
+// Python value semantics (reference mode)
+export { PyFloat, pyKind, isPyNumber, toDouble, orderedKeys, withKeyOrder } from './py/value.js';
+export { pyStr, pyRepr, formatPyFloat } from './py/str.js';
+export { parsePyJson, stringifyPyJson } from './py/json.js';
+
+// Traces
+export type { TraceEvent, TraceLike, EventTuple } from './trace/types.js';
+export { Trace, sortEventsByTime } from './trace/trace.js';
+export { parseTrace, loadTrace, loadTraceSync, type ParseTraceOptions } from './trace/parse.js';
+
+// Alignment
+export type { Aligner, AlignContext, IndexPair, PairTag } from './align/types.js';
+export { DifflibAligner, NeedlemanWunschAligner, difflibOpcodes, createAligner, internKeys } from './align/index.js';
+export type { NwOptions, Opcode } from './align/index.js';
+
+// Comparison
+export type { Comparator, ComparatorSpec, ComparatorInput } from './compare/types.js';
+export {
+  ComparatorSet,
+  createComparator,
+  exactComparator,
+  toleranceComparator,
+  alwaysTrueComparator,
+  deepComparator,
+  DEFAULT_TOL,
+} from './compare/comparators.js';
+export { compareAlignment, type EventPair } from './compare/verdicts.js';
+
+// Metrics, aggregation, decision
+export type { Metric, MetricContext, MetricResult, PairVerdict } from './metrics/types.js';
+export {
+  discreteMetric,
+  timingMetric,
+  continuousProfile,
+  combineContinuous,
+  structureMetric,
+  DEFAULT_TIMING,
+  DEFAULT_CONTINUOUS,
+  type TimingParams,
+  type ContinuousParams,
+} from './metrics/index.js';
+export { weightedSum, WEIGHTS_NO_CONTINUOUS, WEIGHTS_WITH_CONTINUOUS } from './aggregate/weighted.js';
+export { decide, type DecisionParams, type Decision } from './decide/decision.js';
+
+// Evaluation
+export type {
+  Mode,
+  EvaluateOptions,
+  EvaluationResult,
+  AlignmentRow,
+  AlignmentRowSide,
+  TimingThresholds,
+  ContinuousChannelSpec,
+  ContinuousMetric,
+  Series,
+  NwAlignerSpec,
+  AlignerInput,
+} from './evaluate/types.js';
+export { evaluate, evaluateBestOf } from './evaluate/evaluate.js';
+export { validateOptions } from './evaluate/options.js';
+
+// Config files
+export { loadConfig, loadConfigSync, parseConfigText } from './config/index.js';
+
+// Reports
+export { toJsonReport, stringifyReport, formatTextReport, escapeForTerminal } from './report/index.js';
+export type { JsonReport, TextReportOptions } from './report/index.js';
+export { ENVTRACE_VERSION } from './version.js';
+
+// Matcher → reporter records
+export type { EnvTraceRecord, GoldenSource } from './transport/record.js';
+export { RECORD_VERSION } from './transport/record.js';
