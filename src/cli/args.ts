@@ -1,0 +1,124 @@
+/** Strict argument parsing for the commands (node:util parseArgs), with one-line usage errors. */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Mode } from '../evaluate/types.js';
+import { UsageError, type CliIO } from './types.js';
+
+/** `string`: once at most; `strings`: repeatable; `boolean`: a flag. */
+export type OptionKind = 'string' | 'strings' | 'boolean';
+
+export type OptionSpec = Readonly<Record<string, OptionKind | { kind: OptionKind; short?: string }>>;
+
+export interface ParsedArgs {
+  /** A `string` option's value, or undefined if absent. */
+  string(name: string): string | undefined;
+  /** A `string` option that must be present. */
+  required(name: string): string;
+  /** Every value of a `strings` option, in order. */
+  strings(name: string): string[];
+  /** Whether a flag was given. */
+  flag(name: string): boolean;
+  /** A finite number option (`--min-score 0.9`), or undefined. */
+  number(name: string, opts?: { integer?: boolean; min?: number }): number | undefined;
+}
+
+/** Parse `args` of `envtrace <command>` strictly; an unknown flag, a missing value or a stray argument is a `UsageError`. */
+export function parseCommandArgs(command: string, args: readonly string[], spec: OptionSpec): ParsedArgs {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple: boolean; short?: string }> = {};
+  for (const [name, s] of Object.entries(spec)) {
+    const kind = typeof s === 'string' ? s : s.kind;
+    const short = typeof s === 'string' ? undefined : s.short;
+    options[name] = {
+      type: kind === 'boolean' ? 'boolean' : 'string',
+      // Strings are collected as lists so a repeated single-value option is reported, not silently overwritten.
+      multiple: kind !== 'boolean',
+      ...(short !== undefined ? { short } : {}),
+    };
+  }
+  let values: Record<string, string | boolean | Array<string | boolean> | undefined>;
+  try {
+    values = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    throw toUsageError(command, e);
+  }
+  const list = (name: string): string[] => {
+    const v = values[name];
+    return Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : [];
+  };
+  const string = (name: string): string | undefined => {
+    const all = list(name);
+    if (all.length > 1) throw new UsageError(`--${name} given ${all.length} times; give it once (envtrace ${command})`);
+    return all[0];
+  };
+  return {
+    string,
+    required(name) {
+      const v = string(name);
+      if (v === undefined) throw new UsageError(`missing --${name} (run 'envtrace help ${command}' for usage)`);
+      if (v === '') throw new UsageError(`--${name} needs a non-empty value`);
+      return v;
+    },
+    strings: list,
+    flag: (name) => values[name] === true,
+    number(name, opts = {}) {
+      const raw = string(name);
+      if (raw === undefined) return undefined;
+      const n = raw.trim() === '' ? NaN : Number(raw);
+      if (!Number.isFinite(n) || (opts.integer === true && !Number.isInteger(n))) {
+        throw new UsageError(`--${name} must be ${opts.integer === true ? 'an integer' : 'a finite number'}, got ${JSON.stringify(raw)}`);
+      }
+      if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got ${raw}`);
+      return n;
+    },
+  };
+}
+
+function toUsageError(command: string, e: unknown): UsageError {
+  const err = e as { code?: unknown; message?: unknown };
+  const message = typeof err.message === 'string' ? err.message : String(e);
+  const quoted = /'([^']+)'/.exec(message)?.[1];
+  const hint = `(run 'envtrace help ${command}' for usage)`;
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return new UsageError(`unknown option ${quoted ? `'${quoted}'` : ''} for 'envtrace ${command}' ${hint}`.replace('  ', ' '));
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return new UsageError(`unexpected argument ${quoted ? `'${quoted}'` : ''} for 'envtrace ${command}' ${hint}`.replace('  ', ' '));
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      const opt = quoted?.split(' ')[0];
+      return new UsageError(`${opt ?? 'an option'} needs a value ${hint}`);
+    }
+    default:
+      return new UsageError(`${message.split('\n')[0] ?? message} ${hint}`);
+  }
+}
+
+/** `--compat` value → mode (undefined when not given). */
+export function parseCompat(value: string | undefined): Mode | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'reference' || value === 'default') return value;
+  throw new UsageError(`--compat must be 'reference' or 'default', got ${JSON.stringify(value)}`);
+}
+
+/**
+ * A path given on the command line, resolved against the injected cwd. Kept as the user wrote
+ * it when that already resolves to the same file (so error messages name the path as typed).
+ */
+export function resolvePath(io: CliIO, file: string): string {
+  if (path.isAbsolute(file) || path.resolve(io.cwd) === process.cwd()) return file;
+  return path.resolve(io.cwd, file);
+}
+
+/**
+ * Whether to colour the text report: `--color`/`--no-color` win; else `NO_COLOR` (non-empty)
+ * disables, `FORCE_COLOR` (non-empty, not `0`/`false`) enables, otherwise colours when stdout
+ * is a terminal and `TERM` is not `dumb` (picocolors' rules, read from the injected env).
+ */
+export function colorsEnabled(io: CliIO, flags: { color: boolean; noColor: boolean }): boolean {
+  if (flags.color && flags.noColor) throw new UsageError('--color and --no-color are mutually exclusive');
+  if (flags.color) return true;
+  if (flags.noColor) return false;
+  if (io.env.NO_COLOR) return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
+  return io.isTTY && io.env.TERM !== 'dumb';
+}

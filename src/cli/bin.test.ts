@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENVTRACE_VERSION } from '../version.js';
+import { close, readCase, repoRoot, tempDir } from './harness.test-helpers.js';
+
+const cli = path.join(repoRoot, 'dist/cli.js');
+const built = existsSync(cli);
+const title = built
+  ? 'the built dist/cli.js'
+  : 'the built dist/cli.js (SKIPPED: dist/cli.js is missing; run `npm run build` first, `npm test` does)';
+
+describe.skipIf(!built)(title, () => {
+  let tmp: ReturnType<typeof tempDir>;
+  beforeAll(() => {
+    tmp = tempDir();
+  });
+  afterAll(() => tmp.cleanup());
+
+  const spawn = (args: string[]) =>
+    spawnSync(process.execPath, [cli, ...args], {
+      cwd: tmp.dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+    });
+
+  it('starts with a shebang and runs as an executable script', () => {
+    expect(readFileSync(cli, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const r = spawn(['--version']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${ENVTRACE_VERSION}\n`);
+  });
+
+  it('evaluates from files, sets the exit code, writes --out, reports bad input in one line', () => {
+    const c = readCase('pub-001-basic-readme-quickstart');
+    tmp.write('gt.json', c.raw('gt'));
+    tmp.write('pred.json', c.raw('pred'));
+    const ok = spawn(['align', '--gt', 'gt.json', '--pred', 'pred.json', '--json', '--out', 'out.json']);
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    const report = JSON.parse(ok.stdout) as { full_score: number };
+    expect(close(report.full_score, c.doc.expected.full_score as number)).toBe(true);
+    expect(readFileSync(path.join(tmp.dir, 'out.json'), 'utf8')).toBe(ok.stdout);
+
+    const gate = spawn(['evaluate', '--gt', 'gt.json', '--pred', 'pred.json', '--min-score', '0.999']);
+    expect(gate.status).toBe(1);
+    expect(gate.stderr).toMatch(/^envtrace: gate failed: .*short by/);
+
+    const bad = spawn(['evaluate', '--gt', 'gt.json', '--pred', 'missing.json']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain('missing.json');
+  });
+});

@@ -1,0 +1,40 @@
+/** `envtrace compare baseline.json current.json [--tolerance x]`: per-test regression check between two run reports. */
+import { compareRunReports, formatComparison } from '../../report/run/compare.js';
+import { EXIT_GATE, EXIT_OK, UsageError, type Command } from '../types.js';
+import { colorsFor, numberOption, parseWithPositionals, readRunReport } from './merge.js';
+
+const USAGE = `Usage: envtrace compare <baseline.json> <current.json> [--tolerance x] [--json]
+
+Compare two run reports test by test: score deltas, new and fixed failures, added and removed
+tests. Exits 1 when a test's score dropped by more than the tolerance or a test newly fails,
+2 on bad input.
+
+Options:
+  --tolerance <x>          Allowed score drop per test before it counts as a regression. Default 0.
+  --json                   Print the comparison as JSON instead of text.
+  --color / --no-color     Force colours on / off.`;
+
+export const compareCommand: Command = {
+  name: 'compare',
+  summary: 'Compare two run reports: per-test score deltas, new/fixed failures',
+  usage: USAGE,
+  async run(args, ctx) {
+    const { values, positionals } = parseWithPositionals('compare', args, {
+      tolerance: { type: 'string', multiple: true },
+      json: { type: 'boolean' },
+      color: { type: 'boolean' },
+      'no-color': { type: 'boolean' },
+    });
+    if (positionals.length !== 2) {
+      throw new UsageError(`expected two reports (baseline and current), got ${positionals.length} (run 'envtrace help compare' for usage)`);
+    }
+    const tolerance = numberOption(values, 'tolerance', 'nonneg') ?? 0;
+    const [baseFile, curFile] = positionals as [string, string];
+    const baseline = await readRunReport(ctx.io, baseFile);
+    const current = await readRunReport(ctx.io, curFile);
+    const result = compareRunReports(baseline, current, { tolerance });
+    if (values['json'] === true) ctx.io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else ctx.io.stdout.write(formatComparison(result, colorsFor(ctx.io, values)));
+    return result.regressed ? EXIT_GATE : EXIT_OK;
+  },
+};

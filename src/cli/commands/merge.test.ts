@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, it, expect } from 'vitest';
+import { buildRunReport } from '../../report/run/model.js';
+import { scenario } from '../../report/run/fixtures.test-helpers.js';
+import { captureIO, tempDir } from '../harness.test-helpers.js';
+import { main } from '../main.js';
+
+const dirs: Array<{ cleanup(): void }> = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) d.cleanup();
+});
+
+function setup() {
+  const t = tempDir();
+  dirs.push(t);
+  const base = scenario();
+  const inShard = (n: number) => (f: { file: string }) => (f.file.includes('/src/b.') ? 2 : 1) === n;
+  const s1 = buildRunReport({ ...base, shard: { index: 1, count: 2 }, files: base.files.filter(inShard(1)), tests: base.tests.filter(inShard(1)) });
+  const s2 = buildRunReport({ ...base, shard: { index: 2, count: 2 }, files: base.files.filter(inShard(2)), tests: base.tests.filter(inShard(2)) });
+  t.write('s1.json', JSON.stringify(s1));
+  t.write('s2.json', JSON.stringify(s2));
+  return { t, whole: buildRunReport(base) };
+}
+
+describe('envtrace merge', () => {
+  it('writes the merged report and prints the summary; exit 1 on the missed gate', async () => {
+    const { t, whole } = setup();
+    const io = captureIO(t.dir);
+    const code = await main(['merge', 's1.json', 's2.json', '--out', 'merged.json'], io);
+    expect(io.err()).toBe('');
+    expect(code).toBe(1);
+    const merged = JSON.parse(readFileSync(`${t.dir}/merged.json`, 'utf8'));
+    expect(merged.tests).toEqual(whole.tests);
+    expect(merged.summary).toEqual(whole.summary);
+    expect(io.out()).toContain('minMeanScore missed: mean score 0.6167 < 0.7000 (short by 0.0833)');
+    expect(io.out()).not.toMatch(/\u001b\[/);
+  });
+
+  it('gate options override the inputs: exit 0 when met', async () => {
+    const { t } = setup();
+    const io = captureIO(t.dir);
+    expect(await main(['merge', 's1.json', 's2.json', '--min-mean-score', '0.5', '--quiet'], io)).toBe(0);
+    expect(io.out()).toBe('');
+  });
+
+  it.each([
+    [['merge'], /^envtrace: no report to merge/],
+    [['merge', 'missing.json'], /^envtrace: missing\.json: cannot read run report \(no such file or directory\)\n$/],
+    [['merge', 's1.json', 's1.json'], /^envtrace: test file "src\/a\.test\.ts" is in both s1\.json and s1\.json/],
+    [['merge', 's1.json', '--min-pass-rate', '2'], /^envtrace: --min-pass-rate must be a number in \[0, 1\], got "2"\n$/],
+    [['merge', 's1.json', '--bogus'], /^envtrace: Unknown option '--bogus'/],
+    [['merge', 'bad.json'], /^envtrace: bad\.json: not valid JSON/],
+  ])('%j → exit 2 with one line', async (argv, msg) => {
+    const { t } = setup();
+    t.write('bad.json', '{nope');
+    const io = captureIO(t.dir);
+    expect(await main(argv, io)).toBe(2);
+    expect(io.err()).toMatch(msg);
+    expect(io.err().trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('envtrace compare', () => {
+  it('exit 0 without change, 1 on a regression beyond the tolerance', async () => {
+    const { t } = setup();
+    const base = scenario();
+    const worse = buildRunReport({
+      ...base,
+      tests: base.tests.map((x) => (x.name === 'A one' ? { ...x, records: x.records.map((r) => ({ ...r, full_score: (r.full_score ?? 0) - 0.05 })) } : x)),
+    });
+    t.write('whole.json', JSON.stringify(buildRunReport(base)));
+    t.write('worse.json', JSON.stringify(worse));
+    let io = captureIO(t.dir);
+    expect(await main(['compare', 'whole.json', 'whole.json'], io)).toBe(0);
+    expect(io.out()).toContain('OK: no regression');
+    io = captureIO(t.dir);
+    expect(await main(['compare', 'whole.json', 'worse.json'], io)).toBe(1);
+    expect(io.out()).toMatch(/regression {3}0\.8000 → 0\.7500 \(-0\.0500\)/);
+    io = captureIO(t.dir);
+    expect(await main(['compare', 'whole.json', 'worse.json', '--tolerance', '0.1'], io)).toBe(0);
+    io = captureIO(t.dir);
+    expect(await main(['compare', 'whole.json', 'worse.json', '--json'], io)).toBe(1);
+    expect(JSON.parse(io.out()).regressions).toBe(1);
+  });
+
+  it('bad input → exit 2', async () => {
+    const { t } = setup();
+    const io = captureIO(t.dir);
+    expect(await main(['compare', 's1.json'], io)).toBe(2);
+    expect(io.err()).toMatch(/^envtrace: expected two reports/);
+    const io2 = captureIO(t.dir);
+    expect(await main(['compare', 's1.json', 's2.json', '--tolerance', '-1'], io2)).toBe(2);
+  });
+});

@@ -1,0 +1,315 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ENVTRACE_VERSION } from '../version.js';
+import { captureIO, close, readCase, tempDir } from './harness.test-helpers.js';
+import { main } from './main.js';
+import type { Command } from './types.js';
+
+let tmp: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  tmp = tempDir();
+});
+afterEach(() => {
+  tmp.cleanup();
+});
+
+/** Run the CLI in-process in the temp dir. */
+async function run(argv: string[], env: Record<string, string | undefined> = {}, isTTY = false) {
+  const io = captureIO(tmp.dir, env, isTTY);
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+/** Write a conformance case's traces (exact number text) and config into the temp dir. */
+function writeCase(id: string): { gt: string; pred: string; config: string; expected: Record<string, unknown> } {
+  const c = readCase(id);
+  tmp.write('gt.json', c.raw('gt'));
+  tmp.write('pred.json', c.raw('pred'));
+  tmp.write('config.json', c.raw('config'));
+  return { gt: 'gt.json', pred: 'pred.json', config: 'config.json', expected: c.doc.expected };
+}
+
+function expectOneLine(err: string, ...parts: string[]): void {
+  expect(err.endsWith('\n')).toBe(true);
+  expect(err.trimEnd().split('\n')).toHaveLength(1);
+  expect(err.startsWith('envtrace: ')).toBe(true);
+  for (const p of parts) expect(err).toContain(p);
+  expect(err).not.toMatch(/\n\s+at /); // no stack trace
+}
+
+describe('envtrace version / help', () => {
+  it('prints the version for `version` and `--version`', async () => {
+    for (const argv of [['version'], ['--version']]) {
+      const r = await run(argv);
+      expect(r).toEqual({ code: 0, out: `${ENVTRACE_VERSION}\n`, err: '' });
+    }
+  });
+
+  it('prints usage listing the commands for no args, `help` and `--help`', async () => {
+    for (const argv of [[], ['help'], ['--help'], ['-h']]) {
+      const r = await run(argv);
+      expect(r.code).toBe(0);
+      expect(r.err).toBe('');
+      expect(r.out).toContain('Usage: envtrace <command> [options]');
+      for (const name of ['align', 'evaluate', 'version', 'help']) expect(r.out).toMatch(new RegExp(`\\n  ${name}\\s+\\S`));
+    }
+  });
+
+  it('prints a command usage for `help <cmd>` and `<cmd> --help`', async () => {
+    const a = await run(['help', 'evaluate']);
+    const b = await run(['evaluate', '--help']);
+    expect(a.code).toBe(0);
+    expect(a.out).toContain('--min-score X');
+    expect(a.out).toContain('--require-pass');
+    expect(b.out).toBe(a.out);
+    expect((await run(['align', '-h'])).out).toContain('Usage: envtrace align --gt FILE --pred FILE');
+  });
+
+  it('rejects an unknown command or flag with exit 2 and one line', async () => {
+    const r1 = await run(['frobnicate']);
+    expect(r1.code).toBe(2);
+    expectOneLine(r1.err, "unknown command 'frobnicate'");
+    const r2 = await run(['evaluate', '--gt', 'a.json', '--pred', 'b.json', '--bogus']);
+    expect(r2.code).toBe(2);
+    expectOneLine(r2.err, "unknown option '--bogus'", 'envtrace evaluate');
+    const r3 = await run(['--bogus']);
+    expect(r3.code).toBe(2);
+    expectOneLine(r3.err, "'--bogus'");
+    expect(r1.out + r2.out + r3.out).toBe('');
+  });
+
+  it('rejects missing, repeated, malformed and stray arguments with exit 2', async () => {
+    const cases: Array<[string[], string]> = [
+      [['align', '--pred', 'p.json'], 'missing --gt'],
+      [['align', '--gt', 'g.json', '--pred', 'a', '--pred', 'b'], '--pred given 2 times'],
+      [['evaluate', '--gt', 'g', '--pred', 'p', '--min-score', 'abc'], '--min-score must be a finite number'],
+      [['evaluate', '--gt', 'g', '--pred', 'p', '--compat', 'python'], "--compat must be 'reference' or 'default'"],
+      [['evaluate', '--gt', 'g', '--pred'], '--pred needs a value'],
+      [['align', '--gt', 'g', '--pred', 'p', 'extra'], "unexpected argument 'extra'"],
+      [['evaluate', '--gt', 'g', '--pred', 'p', '--color', '--no-color'], 'mutually exclusive'],
+    ];
+    for (const [argv, text] of cases) {
+      const r = await run(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expectOneLine(r.err, text);
+    }
+  });
+});
+
+describe('envtrace align', () => {
+  it('scores the README quick-start like the reference `envtrace align` (pub-001)', async () => {
+    const c = writeCase('pub-001-basic-readme-quickstart');
+    const r = await run(['align', '--gt', c.gt, '--pred', c.pred, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    const report = JSON.parse(r.out) as Record<string, unknown>;
+    expect(close(report.full_score, c.expected.full_score as number)).toBe(true);
+    expect(report.accuracy).toBe(c.expected.accuracy);
+    expect(report.decision).toEqual(c.expected.decision);
+    expect(report.envtrace_version).toBe(ENVTRACE_VERSION);
+    expect(report.mode).toBe('default');
+  });
+
+  it('prints the text report by default, without colours when stdout is not a terminal', async () => {
+    const c = writeCase('pub-001-basic-readme-quickstart');
+    const r = await run(['align', '--gt', c.gt, '--pred', c.pred]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('EnvTrace Report');
+    expect(r.out).toContain('Full score: 0.991\n');
+    expect(r.out).toContain('Accuracy:   True\n');
+    expect(r.out).not.toContain('\x1b');
+  });
+
+  it('colours on a terminal, honours NO_COLOR, FORCE_COLOR and --color/--no-color', async () => {
+    const c = writeCase('pub-001-basic-readme-quickstart');
+    const argv = ['align', '--gt', c.gt, '--pred', c.pred];
+    expect((await run(argv, {}, true)).out).toContain('\x1b[');
+    expect((await run(argv, { NO_COLOR: '1' }, true)).out).not.toContain('\x1b[');
+    expect((await run(argv, { TERM: 'dumb' }, true)).out).not.toContain('\x1b[');
+    expect((await run(argv, { FORCE_COLOR: '1' }, false)).out).toContain('\x1b[');
+    expect((await run(argv, { FORCE_COLOR: '0' }, true)).out).not.toContain('\x1b[');
+    expect((await run([...argv, '--no-color'], {}, true)).out).not.toContain('\x1b[');
+    expect((await run([...argv, '--color'], { NO_COLOR: '1' }, false)).out).toContain('\x1b[');
+  });
+
+  it('writes the JSON report atomically with --out (no temp files left) and still prints', async () => {
+    const c = writeCase('pub-001-basic-readme-quickstart');
+    const r = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', 'report.json', '--json']);
+    expect(r.code).toBe(0);
+    const written = readFileSync(path.join(tmp.dir, 'report.json'), 'utf8');
+    expect(written).toBe(r.out);
+    expect((JSON.parse(written) as { accuracy: boolean }).accuracy).toBe(true);
+    expect(readdirSync(tmp.dir).sort()).toEqual(['config.json', 'gt.json', 'pred.json', 'report.json']);
+    // Overwrites an existing report.
+    const again = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', 'report.json']);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('EnvTrace Report');
+    expect(readFileSync(path.join(tmp.dir, 'report.json'), 'utf8')).toBe(written);
+  });
+
+  it('fails with exit 2 and leaves nothing behind when --out cannot be written', async () => {
+    const c = writeCase('pub-001-basic-readme-quickstart');
+    const r = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', 'no/such/dir/report.json']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.err, 'no/such/dir/report.json', 'cannot write the report');
+    const r2 = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', '.']);
+    expect(r2.code).toBe(2);
+    expect(readdirSync(tmp.dir).sort()).toEqual(['config.json', 'gt.json', 'pred.json']);
+  });
+
+  it('reproduces the reference numbers with --compat reference (pub-163, bool vs int)', async () => {
+    const c = writeCase('pub-163-realistic-robot-bool-as-int');
+    const r = await run(['evaluate', '--gt', c.gt, '--pred', c.pred, '--config', c.config, '--compat', 'reference', '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as Record<string, unknown>;
+    expect(report.mode).toBe('reference');
+    expect(close(report.full_score, c.expected.full_score as number)).toBe(true);
+    expect(report.accuracy).toBe(false);
+  });
+});
+
+describe('envtrace evaluate', () => {
+  it('evaluates with a config file like the reference (pub-128, --compat reference)', async () => {
+    const c = writeCase('pub-128-config-readme-config-json');
+    const r = await run(['evaluate', '--gt', c.gt, '--pred', c.pred, '--config', c.config, '--compat', 'reference', '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as Record<string, unknown>;
+    expect(close(report.full_score, 0.7861189695639468)).toBe(true);
+    expect(report.accuracy).toBe(false);
+    expect(report.decision).toEqual(c.expected.decision);
+  });
+
+  it('exit 1 with one line per failed gate, saying by how much', async () => {
+    const c = writeCase('pub-128-config-readme-config-json');
+    const base = ['evaluate', '--gt', c.gt, '--pred', c.pred, '--config', c.config, '--compat', 'reference'];
+    const minScore = await run([...base, '--min-score', '0.9']);
+    expect(minScore.code).toBe(1);
+    // 0.9 - 0.7861189695639468 = 0.1138810304360532
+    expectOneLine(minScore.err, 'gate failed', 'full score 0.7861 < --min-score 0.9', 'short by 0.1139');
+    expect(minScore.out).toContain('EnvTrace Report');
+
+    const pass = await run([...base, '--require-pass']);
+    expect(pass.code).toBe(1);
+    expectOneLine(pass.err, '--require-pass', 'failed: discrete');
+
+    const both = await run([...base, '--require-pass', '--min-score', '0.9', '--json']);
+    expect(both.code).toBe(1);
+    expectOneLine(both.err, 'short by', 'failed: discrete');
+    expect(() => JSON.parse(both.out) as unknown).not.toThrow();
+
+    const met = await run([...base, '--min-score', '0.78']);
+    expect(met.code).toBe(0);
+    expect(met.err).toBe('');
+  });
+
+  it('exit 0 for a passing prediction under --require-pass and --min-score (pub-001)', async () => {
+    const c = writeCase('pub-001-basic-readme-quickstart');
+    const r = await run(['evaluate', '--gt', c.gt, '--pred', c.pred, '--require-pass', '--min-score', '0.99']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+  });
+
+  it('several --gt: best of, with best_index and candidate scores (pub-121)', async () => {
+    const c = readCase('pub-121-best_of-four-gts');
+    const gts = c.rawItems('gts').map((text, i) => tmp.write(`gt${i}.json`, text));
+    tmp.write('pred.json', c.raw('pred'));
+    const argv = ['evaluate', ...gts.flatMap((g) => ['--gt', path.basename(g)]), '--pred', 'pred.json', '--json'];
+    const r = await run(argv);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as Record<string, unknown>;
+    expect(report.best_index).toBe(c.doc.expected.best_index);
+    expect(close(report.full_score, c.doc.expected.full_score as number)).toBe(true);
+    const expectedScores = (c.doc.expected.debug as { candidate_full_scores: number[] }).candidate_full_scores;
+    const scores = report.candidate_full_scores as number[];
+    expect(scores).toHaveLength(expectedScores.length);
+    scores.forEach((s, i) => expect(close(s, expectedScores[i]!)).toBe(true));
+  });
+
+  describe('bad input: exit 2, one line naming the file and the path inside it', () => {
+    it('malformed JSON', async () => {
+      const c = writeCase('pub-001-basic-readme-quickstart');
+      tmp.write('bad.json', '{"events": [\n  {"channel": "a", "timestamp": 0.0, "value": 1,}\n]}');
+      const r = await run(['evaluate', '--gt', c.gt, '--pred', 'bad.json']);
+      expect(r.code).toBe(2);
+      expectOneLine(r.err, 'bad.json');
+      expect(r.err).toMatch(/bad\.json:2:\d+/);
+      expect(r.out).toBe('');
+    });
+
+    it('a NaN timestamp and an "Infinity" string timestamp', async () => {
+      const c = writeCase('pub-001-basic-readme-quickstart');
+      tmp.write('nan.json', '{"events": [{"channel": "a", "timestamp": 0.0, "value": 1}, {"channel": "a", "timestamp": NaN, "value": 2}]}');
+      tmp.write('inf.json', '{"events": [{"channel": "a", "timestamp": "Infinity", "value": 1}]}');
+      // Default mode: NaN is not JSON (located by line:column); a string is not a timestamp.
+      const nan = await run(['evaluate', '--gt', c.gt, '--pred', 'nan.json']);
+      expect(nan.code).toBe(2);
+      expectOneLine(nan.err, 'nan.json:1:');
+      const inf = await run(['evaluate', '--gt', c.gt, '--pred', 'inf.json']);
+      expect(inf.code).toBe(2);
+      expectOneLine(inf.err, 'inf.json', 'events[0].timestamp');
+      // Reference mode rejects them too (non-finite timestamps are outside the reference's contract).
+      for (const f of ['nan.json', 'inf.json']) {
+        const r = await run(['evaluate', '--gt', c.gt, '--pred', f, '--compat', 'reference']);
+        expect(r.code, f).toBe(2);
+        expectOneLine(r.err, f);
+      }
+      const infRef = await run(['evaluate', '--gt', c.gt, '--pred', 'inf.json', '--compat', 'reference']);
+      expect(infRef.err).toContain('events[0].timestamp');
+    });
+
+    it('an unknown config key', async () => {
+      const c = writeCase('pub-001-basic-readme-quickstart');
+      tmp.write('cfg.json', '{"comparators": {"default": {"type": "exact"}}, "agregation": {}}');
+      const r = await run(['evaluate', '--gt', c.gt, '--pred', c.pred, '--config', 'cfg.json']);
+      expect(r.code).toBe(2);
+      expectOneLine(r.err, 'cfg.json', 'agregation');
+    });
+
+    it('a missing file', async () => {
+      const c = writeCase('pub-001-basic-readme-quickstart');
+      for (const argv of [
+        ['evaluate', '--gt', 'missing.json', '--pred', c.pred],
+        ['evaluate', '--gt', c.gt, '--pred', c.pred, '--config', 'missing.json'],
+      ]) {
+        const r = await run(argv);
+        expect(r.code).toBe(2);
+        expectOneLine(r.err, 'missing.json');
+      }
+    });
+
+    it('escapes control characters from input in the error line', async () => {
+      const c = writeCase('pub-001-basic-readme-quickstart');
+      tmp.write('cfg.json', '{"bad\\u001b[31mkey\\nx": 1}');
+      const r = await run(['evaluate', '--gt', c.gt, '--pred', c.pred, '--config', 'cfg.json']);
+      expect(r.code).toBe(2);
+      expect(r.err).not.toContain('\x1b');
+      expectOneLine(r.err, 'cfg.json');
+    });
+  });
+});
+
+describe('internal errors', () => {
+  const boom: Command = {
+    name: 'boom',
+    summary: 'throws a bug',
+    run() {
+      throw new RangeError('index out of range\nsecond line');
+    },
+  };
+
+  it('exit 70 with one line asking for a report, no stack', async () => {
+    const io = captureIO(tmp.dir);
+    const code = await main(['boom'], io, [boom]);
+    expect(code).toBe(70);
+    expectOneLine(io.err(), 'internal error', 'RangeError: index out of range; second line', 'please report', 'ENVTRACE_DEBUG=1');
+  });
+
+  it('prints the stack with ENVTRACE_DEBUG=1', async () => {
+    const io = captureIO(tmp.dir, { ENVTRACE_DEBUG: '1' });
+    const code = await main(['boom'], io, [boom]);
+    expect(code).toBe(70);
+    expect(io.err()).toMatch(/^envtrace: internal error: .*please report it\)\n/);
+    expect(io.err()).toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * `envtrace` command-line entry, with injected I/O (`bin.ts` passes the real process streams).
+ * Errors become exit codes here: a user error (any `EnvTraceError`: bad trace, bad config,
+ * reference raise, malformed JSON, usage, unwritable output) prints one line and exits 2; anything
+ * else is a bug: one line asking for a report, exit 70 (stack trace with `ENVTRACE_DEBUG=1`).
+ */
+import { EnvTraceError } from '../errors.js';
+import { escapeForTerminal } from '../report/escape.js';
+import { commands as registry } from './commands/index.js';
+import { usageText } from './commands/help.js';
+import { describeFsError } from './run.js';
+import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError, type CliContext, type CliIO, type Command } from './types.js';
+
+export type { CliIO, Command } from './types.js';
+
+/** Run `envtrace` with `argv` (arguments after the executable and script). Resolves to the exit code; never throws. */
+export async function main(argv: readonly string[], io: CliIO, commands: readonly Command[] = registry): Promise<number> {
+  const ctx: CliContext = { io, commands };
+  try {
+    const [first, ...rest] = argv;
+    if (first === undefined || first === '--help' || first === '-h') {
+      io.stdout.write(`${usageText(commands)}\n`);
+      return EXIT_OK;
+    }
+    if (first === '--version' || first === '-V') {
+      if (rest.length > 0) throw new UsageError(`'--version' takes no arguments`);
+      return await runCommand('version', [], ctx);
+    }
+    if (first.startsWith('-')) {
+      throw new UsageError(`unknown option '${escapeForTerminal(first)}' before the command (run 'envtrace help')`);
+    }
+    return await runCommand(first, rest, ctx);
+  } catch (e) {
+    return reportError(e, io);
+  }
+}
+
+async function runCommand(name: string, args: readonly string[], ctx: CliContext): Promise<number> {
+  const cmd = ctx.commands.find((c) => c.name === name);
+  if (!cmd) throw new UsageError(`unknown command '${escapeForTerminal(name)}' (run 'envtrace help' for the list)`);
+  return await cmd.run(args, ctx);
+}
+
+/** One line of text from a message that may span lines (zod-style lists) and hold untrusted text. */
+function oneLine(message: string): string {
+  const parts = message
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return escapeForTerminal(parts.join('; '));
+}
+
+function isFsError(e: unknown): e is NodeJS.ErrnoException & { path?: string } {
+  return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string' && typeof (e as NodeJS.ErrnoException).syscall === 'string';
+}
+
+function reportError(e: unknown, io: CliIO): number {
+  const debug = io.env.ENVTRACE_DEBUG === '1';
+  const stack = (): void => {
+    if (debug && e instanceof Error && e.stack) io.stderr.write(`${e.stack}\n`);
+  };
+  if (e instanceof EnvTraceError) {
+    io.stderr.write(`envtrace: ${oneLine(e.message)}\n`);
+    stack();
+    return EXIT_USAGE;
+  }
+  if (isFsError(e)) {
+    // A file the user named could not be read or written.
+    const where = e.path !== undefined ? `${e.path}: ` : '';
+    io.stderr.write(`envtrace: ${oneLine(`${where}${describeFsError(e)}`)}\n`);
+    stack();
+    return EXIT_USAGE;
+  }
+  const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  io.stderr.write(
+    `envtrace: internal error: ${oneLine(message)} (this is a bug, please report it${debug ? '' : '; set ENVTRACE_DEBUG=1 for the stack trace'})\n`,
+  );
+  stack();
+  return EXIT_INTERNAL;
+}

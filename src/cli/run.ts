@@ -1,0 +1,112 @@
+/** The evaluation flow shared by `envtrace align` and `envtrace evaluate`. */
+import { loadConfig } from '../config/index.js';
+import { evaluate, evaluateBestOf } from '../evaluate/evaluate.js';
+import type { EvaluateOptions, EvaluationResult, Mode } from '../evaluate/types.js';
+import { escapeForTerminal } from '../report/escape.js';
+import { pyFixed } from '../report/format.js';
+import { formatTextReport, stringifyReport } from '../report/index.js';
+import { loadTrace } from '../trace/parse.js';
+import { resolvePath } from './args.js';
+import { writeFileAtomic } from './fs.js';
+import { CliIOError, EXIT_GATE, EXIT_OK, type CliIO } from './types.js';
+
+export interface EvaluationRun {
+  /** One or more golden trace files (several: best of). */
+  readonly gts: readonly string[];
+  readonly pred: string;
+  /** Config file; absent = default options (the reference's `envtrace align`). */
+  readonly config?: string | undefined;
+  /** `--compat`; absent = the config's `mode`, else `"default"`. */
+  readonly compat?: Mode | undefined;
+  readonly out?: string | undefined;
+  readonly json: boolean;
+  readonly minScore?: number | undefined;
+  readonly requirePass: boolean;
+  readonly colors: boolean;
+  readonly maxRows?: number | undefined;
+  readonly width?: number | undefined;
+}
+
+/** Load inputs, evaluate, print the report, write `--out`, check the gates. Returns the exit code. */
+export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<number> {
+  // The config decides how the traces are read (reference mode keeps Python's int/float
+  // distinction), so it is loaded first, as the reference CLI does.
+  const loaded: EvaluateOptions = run.config !== undefined
+    ? await loadConfig(resolvePath(io, run.config), run.compat !== undefined ? { mode: run.compat } : {})
+    : {};
+  const mode: Mode = run.compat ?? loaded.mode ?? 'default';
+  const options: EvaluateOptions = { ...loaded, mode };
+  const [pred, ...gts] = await Promise.all([run.pred, ...run.gts].map((f) => loadTrace(resolvePath(io, f), { mode })));
+  if (pred === undefined) throw new Error('no predicted trace loaded');
+  const result: EvaluationResult =
+    gts.length === 1 ? evaluate(gts[0]!, pred, options) : evaluateBestOf(gts, pred, options);
+
+  if (run.out !== undefined) {
+    const target = resolvePath(io, run.out);
+    try {
+      await writeFileAtomic(target, `${stringifyReport(result)}\n`);
+    } catch (e) {
+      throw new CliIOError(`${run.out}: cannot write the report: ${describeFsError(e)}`, { cause: e });
+    }
+  }
+  if (run.json) {
+    io.stdout.write(`${stringifyReport(result)}\n`);
+  } else {
+    io.stdout.write(
+      `${formatTextReport(result, {
+        colors: run.colors,
+        ...(run.maxRows !== undefined ? { maxRows: run.maxRows } : {}),
+        ...(run.width !== undefined ? { width: run.width } : {}),
+      })}\n`,
+    );
+  }
+
+  const failures = gateFailures(result, run);
+  if (failures.length > 0) {
+    io.stderr.write(`envtrace: gate failed: ${failures.join('; ')}\n`);
+    return EXIT_GATE;
+  }
+  return EXIT_OK;
+}
+
+/** Which gates the result misses, each as a phrase saying by how much. */
+export function gateFailures(result: EvaluationResult, gates: { minScore?: number | undefined; requirePass: boolean }): string[] {
+  const out: string[] = [];
+  if (gates.minScore !== undefined) {
+    const s = result.full_score;
+    if (Number.isNaN(s)) {
+      out.push(`full score is nan, not >= --min-score ${gates.minScore}`);
+    } else if (!(s >= gates.minScore)) {
+      out.push(`full score ${pyFixed(s, 4)} < --min-score ${gates.minScore} (short by ${pyFixed(gates.minScore - s, 4)})`);
+    }
+  }
+  if (gates.requirePass && !result.accuracy) {
+    const failed = Object.entries(result.decision.passes)
+      .filter(([, ok]) => !ok)
+      .map(([name]) => escapeForTerminal(name));
+    out.push(`--require-pass: decision is fail${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`);
+  }
+  return out;
+}
+
+/** A short reason for a file-system error (`no such file or directory`, …). */
+export function describeFsError(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err.code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'a parent is not a directory';
+    case 'ENOSPC':
+      return 'no space left on device';
+    case 'EROFS':
+      return 'read-only file system';
+    default:
+      return typeof err.message === 'string' ? err.message : String(e);
+  }
+}

@@ -1,0 +1,54 @@
+/** Shared CLI types: the injected I/O, the command registry entry, exit codes, usage errors. */
+import { EnvTraceError } from '../errors.js';
+
+/** What `main` gets instead of touching `process` (so tests can run it in-process). */
+export interface CliIO {
+  readonly stdout: { write(chunk: string): unknown };
+  readonly stderr: { write(chunk: string): unknown };
+  /** Directory relative paths are resolved against. */
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout is a terminal (colours on by default). */
+  readonly isTTY: boolean;
+}
+
+/** What a command's `run` gets. */
+export interface CliContext {
+  readonly io: CliIO;
+  /** The whole registry (for `help`). */
+  readonly commands: readonly Command[];
+}
+
+/** One `envtrace <name>` sub-command. `run` returns the exit code; it throws for errors (see `main`). */
+export interface Command {
+  readonly name: string;
+  /** One line for the command list. */
+  readonly summary: string;
+  /** Full help text (`envtrace help <name>`, `envtrace <name> --help`). */
+  readonly usage?: string;
+  run(args: readonly string[], ctx: CliContext): Promise<number> | number;
+}
+
+export const EXIT_OK = 0;
+/** A gate (`--min-score`, `--require-pass`) was not met. */
+export const EXIT_GATE = 1;
+/** Bad usage or bad input (trace, config, file system). */
+export const EXIT_USAGE = 2;
+/** An unexpected internal error (a bug): EX_SOFTWARE. */
+export const EXIT_INTERNAL = 70;
+
+/** Bad command-line usage: unknown flag or command, missing or malformed option value. Exit 2. */
+export class UsageError extends EnvTraceError {
+  constructor(message: string) {
+    super('ERR_USAGE', message);
+    this.name = 'UsageError';
+  }
+}
+
+/** A file the CLI itself reads or writes (not a trace or config) cannot be used. Exit 2. */
+export class CliIOError extends EnvTraceError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('ERR_IO', message, options);
+    this.name = 'CliIOError';
+  }
+}

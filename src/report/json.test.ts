@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { EvaluationResult } from '../evaluate/types.js';
+import { PyFloat } from '../py/value.js';
+import { ENVTRACE_VERSION } from '../version.js';
+import { stringifyReport, toJsonReport } from './json.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const casePath = path.resolve(repoRoot, '../shared/conformance/public/pub-001-basic-readme-quickstart.json');
+
+function quickstart(): EvaluationResult {
+  const e = (JSON.parse(readFileSync(casePath, 'utf8')) as { expected: Record<string, unknown> }).expected;
+  const metrics: Record<string, unknown> = {};
+  for (const [name, m] of Object.entries(e.metrics as Record<string, object>)) metrics[name] = { name, ...m };
+  return {
+    mode: 'default',
+    full_score: e.full_score,
+    accuracy: e.accuracy,
+    metrics,
+    alignment: e.alignment,
+    alignment_index: e.alignment_index,
+    alignment_rows: e.alignment_rows,
+    aggregation: e.aggregation,
+    decision: e.decision,
+  } as EvaluationResult;
+}
+
+describe('toJsonReport', () => {
+  it('has the reference keys in order, plus version, mode and alignment_index', () => {
+    const report = toJsonReport(quickstart());
+    expect(Object.keys(report)).toEqual([
+      'envtrace_version',
+      'mode',
+      'full_score',
+      'accuracy',
+      'metrics',
+      'alignment',
+      'alignment_rows',
+      'aggregation',
+      'decision',
+      'alignment_index',
+    ]);
+    expect(report.envtrace_version).toBe(ENVTRACE_VERSION);
+    expect(report.mode).toBe('default');
+  });
+
+  it('reproduces the reference JSON report fields of the case (metric name dropped)', () => {
+    const doc = JSON.parse(readFileSync(casePath, 'utf8')) as { expected: Record<string, unknown> };
+    const { debug: _debug, ...expected } = doc.expected;
+    const report = toJsonReport(quickstart()) as unknown as Record<string, unknown>;
+    const { envtrace_version: _v, mode: _m, ...rest } = report;
+    expect(JSON.parse(JSON.stringify(rest))).toEqual(expected);
+  });
+
+  it('adds best_index and candidate_full_scores for best-of results only', () => {
+    expect('best_index' in toJsonReport(quickstart())).toBe(false);
+    const best = toJsonReport({ ...quickstart(), best_index: -1, candidate_full_scores: [-2] });
+    expect(best.best_index).toBe(-1);
+    expect(best.candidate_full_scores).toEqual([-2]);
+    expect(Object.keys(best).slice(-2)).toEqual(['best_index', 'candidate_full_scores']);
+  });
+});
+
+describe('stringifyReport', () => {
+  it('writes Python-style floats (1.0 stays 1.0), 2-space indent, non-finite numbers as strings', () => {
+    const r = quickstart();
+    const text = stringifyReport({
+      ...r,
+      full_score: NaN,
+      alignment: [[['motor:x', 0.5, new PyFloat(1)], null]],
+    });
+    expect(text).toContain('\n  "full_score": "NaN",\n');
+    expect(text).toContain('"motor:x",\n        0.5,\n        1.0\n');
+    expect(text).toMatch(/^\{\n {2}"envtrace_version": /);
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    expect(parsed.full_score).toBe('NaN');
+    expect(parsed.accuracy).toBe(true);
+  });
+});
+
+describe('stringifyReport number text', () => {
+  it('writes the same number text as the reference JSON report (pub-001)', () => {
+    // The case file was written by Python's json module. JSON.parse in quickstart() turned its
+    // float event values (motor:x = 0.0; the detector values are ints) into plain numbers; put
+    // the float kind back so every token can be compared exactly.
+    const r = quickstart();
+    const motor = (v: unknown) => new PyFloat(v as number);
+    const fixTuple = (t: readonly [string, number, unknown] | null) => (t && t[0] === 'motor:x' ? ([t[0], t[1], motor(t[2])] as const) : t);
+    const fixSide = <S extends { channel: string; value: unknown } | null>(s: S): S => (s && s.channel === 'motor:x' ? { ...s, value: motor(s.value) } : s);
+    const discrete = r.metrics.discrete!;
+    const d = discrete.details as { aligned_gt: [string, number, unknown][]; aligned_pred: [string, number, unknown][] };
+    const fixed: EvaluationResult = {
+      ...r,
+      metrics: { ...r.metrics, discrete: { ...discrete, details: { ...d, aligned_gt: d.aligned_gt.map(fixTuple), aligned_pred: d.aligned_pred.map(fixTuple) } } },
+      alignment: r.alignment.map(([g, p]) => [fixTuple(g), fixTuple(p)] as const),
+      alignment_rows: r.alignment_rows.map((row) => ({ ...row, gt: fixSide(row.gt), pred: fixSide(row.pred) })),
+    };
+    const raw = readFileSync(casePath, 'utf8');
+    const expectedText = raw.slice(raw.indexOf('"expected":'), raw.indexOf('"alignment_index":'));
+    const ours = stringifyReport(fixed);
+    const tokens = (text: string) => text.match(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null/g) ?? [];
+    const oursText = ours.slice(ours.indexOf('"full_score":'), ours.indexOf('"alignment_index":'));
+    expect(tokens(oursText)).toEqual(tokens(expectedText).slice(1)); // drop the "expected" key itself
+    expect(ours).toContain('"score": 1.0,');
+    expect(ours).toContain('"value_matches": 3,');
+    expect(ours).toContain('"gap_rate": 0.0,');
+    expect(ours).toContain('"timestamp": 0.0,');
+  });
+});

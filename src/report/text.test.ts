@@ -1,0 +1,231 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { AlignmentRow, EvaluationResult } from '../evaluate/types.js';
+import type { MetricResult } from '../metrics/types.js';
+import { PyFloat } from '../py/value.js';
+import { formatTextReport } from './text.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const corpus = path.resolve(repoRoot, '../shared/conformance/public');
+
+/** The reference's expected JSON report of a conformance case, as an EvaluationResult. */
+function resultOfCase(id: string): EvaluationResult {
+  const doc = JSON.parse(readFileSync(path.join(corpus, `${id}.json`), 'utf8')) as {
+    expected: Omit<EvaluationResult, 'mode' | 'metrics'> & { metrics: Record<string, Omit<MetricResult, 'name'>> };
+  };
+  const e = doc.expected;
+  const metrics: Record<string, MetricResult> = {};
+  for (const [name, m] of Object.entries(e.metrics)) metrics[name] = { name, ...m };
+  return {
+    mode: 'default',
+    full_score: e.full_score,
+    accuracy: e.accuracy,
+    metrics,
+    alignment: e.alignment,
+    alignment_index: e.alignment_index,
+    alignment_rows: e.alignment_rows,
+    aggregation: e.aggregation,
+    decision: e.decision,
+  };
+}
+
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+function row(index: number, gt: [string, number, unknown] | null, pred: [string, number, unknown] | null, match: boolean | null): AlignmentRow {
+  const side = (s: [string, number, unknown] | null) => (s ? { channel: s[0], timestamp: s[1], value: s[2] } : null);
+  return { index, gt: side(gt), pred: side(pred), match, ignored: false };
+}
+
+function withRows(base: EvaluationResult, rows: AlignmentRow[], mode: EvaluationResult['mode'] = base.mode): EvaluationResult {
+  return { ...base, mode, alignment_rows: rows };
+}
+
+describe('formatTextReport', () => {
+  const quickstart = resultOfCase('pub-001-basic-readme-quickstart');
+
+  it('has the reference layout: rules, header, score, metrics, contributions, decision, table', () => {
+    const text = formatTextReport(quickstart);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('='.repeat(80));
+    expect(lines[1]).toBe('EnvTrace Report');
+    expect(lines[2]).toBe('='.repeat(80));
+    expect(lines.at(-1)).toBe('='.repeat(80));
+    // Numbers as CPython prints them with f"{x:.3f}" / str(bool) (computed by hand from the case).
+    expect(lines).toContain('Full score: 0.991');
+    expect(lines).toContain('Accuracy:   True');
+    expect(text).toContain(
+      [
+        'Metrics:',
+        '- discrete: score=1.000, pass=True',
+        '  · value_matches=3/3, mismatch_rate=0.000',
+        '- timing: score=0.956, pass=True',
+        '  · r2=1.000',
+        '  · slope=0.973',
+        '  · duration_ratio=0.982',
+        '  · mape=0.120',
+        '- structure: score=1.000, pass=True',
+        '  · gap_rate=0.000',
+        '- aggregation contributions:',
+        '  · discrete: 0.800',
+        '  · timing: 0.191',
+        '  · total: 0.991',
+        '',
+        'Decision breakdown:',
+        '  require_discrete_exact: True',
+        '  timing_metric_name:     timing',
+        '  required_metrics:       (none)',
+        '  pass[discrete]: True',
+        '  pass[timing]: True',
+        '',
+        'Alignment (first rows, discrete events only):',
+      ].join('\n'),
+    );
+    expect(text).toMatchSnapshot();
+  });
+
+  it('lists continuous channels before structure and required metrics in the decision (pub-128)', () => {
+    const text = formatTextReport(resultOfCase('pub-128-config-readme-config-json'));
+    expect(text).toContain(
+      [
+        '- continuous: score=0.979, pass=True',
+        '  · stage:temp: score=0.979, pass=True',
+        '- structure: score=1.000, pass=True',
+      ].join('\n'),
+    );
+    expect(text).toContain('  required_metrics:       continuous\n');
+    expect(text).toContain('  pass[discrete]: False\n');
+    expect(text).toContain('  · continuous: 0.196\n  · total: 0.786\n');
+    expect(text).toMatchSnapshot();
+  });
+
+  it('marks matches ✓, mismatches ✗ and gaps · with — for the missing side', () => {
+    const text = formatTextReport(
+      withRows(quickstart, [
+        row(1, ['motor:x', 0, 1.5], ['motor:x', 0.01, 1.5], true),
+        row(2, ['det:Acquire', 1, 1], ['det:Acquire', 1.2, 0], false),
+        row(3, ['det:Acquire', 2, 0], null, null),
+      ]),
+    );
+    const table = text.split('\n').filter((l) => /^\s+\d+ \| /.test(l));
+    expect(table).toHaveLength(3);
+    expect(table[0]!.trimEnd().endsWith('✓')).toBe(true);
+    expect(table[1]!.trimEnd().endsWith('✗')).toBe(true);
+    expect(table[2]!.trimEnd().endsWith('·')).toBe(true);
+    expect(table[2]).toMatch(/\| —\s+\|\s+— \| —\s+\|/);
+    expect(table[1]).toContain('1.200');
+  });
+
+  it('caps the table at maxRows with "... (N more rows)"', () => {
+    const rows = Array.from({ length: 7 }, (_, i) => row(i + 1, ['c', i, i], ['c', i, i], true));
+    const text = formatTextReport(withRows(quickstart, rows), { maxRows: 5 });
+    expect(text).toContain('\n    5 | '.replace('    ', '  '));
+    expect(text).not.toMatch(/\n\s+6 \| /);
+    expect(text).toContain('\n... (2 more rows)\n');
+  });
+
+  it('fits the table to the width, cutting long channels and values with …', () => {
+    const longValue = 'x'.repeat(500);
+    const rows = [row(1, ['XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr', 0, longValue], ['XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr', 0, longValue], true)];
+    for (const width of [80, 100, 120]) {
+      const lines = formatTextReport(withRows(quickstart, rows), { width }).split('\n');
+      for (const l of lines) expect([...l].length).toBeLessThanOrEqual(width);
+      expect(lines.join('\n')).toContain('…');
+      expect(lines[0]).toBe('='.repeat(width));
+    }
+  });
+
+  it('shrinks values before channel names, and cuts channel names in the middle', () => {
+    const rows = [
+      row(1, ['det:AcquireTime', 0, 'sample_x0.000_long_name'], ['det:AcquireTime', 0, 'sample_x0.000_long_name'], true),
+      row(2, ['det:Acquire', 1, 1], ['det:Acquire', 1, 1], true),
+    ];
+    const lines = formatTextReport(withRows(quickstart, rows), { width: 90 }).split('\n');
+    const first = lines.find((l) => l.startsWith('  1 | '))!;
+    expect(first.split(' | ')[1]).toBe('det:AcquireTime');
+    expect(first).toContain('"sample_x…');
+    expect(first.length).toBeLessThanOrEqual(90);
+    const narrow = formatTextReport(withRows(quickstart, rows), { width: 80 }).split('\n');
+    const cut = narrow.find((l) => l.startsWith('  1 | '))!.split(' | ')[1]!.trim();
+    expect(cut).toMatch(/^det:A.*….*Time$/);
+    expect(narrow.find((l) => l.startsWith('  2 | '))!.split(' | ')[1]!.trim()).toBe('det:Acquire');
+  });
+
+  it('escapes control characters, ANSI sequences and newlines in values and channel names', () => {
+    const evil = '\x1b[32mPASS\x1b[0m\nAccuracy:   True';
+    const text = formatTextReport(
+      withRows(quickstart, [row(1, [`ch\x1b[2J`, 0, evil], ['ch\u202Eevil', 0, 'a\rb'], false)]),
+      { width: 200 },
+    );
+    expect(text).not.toContain('\x1b');
+    expect(text).not.toContain('\r');
+    expect(text).not.toContain('\u202E');
+    expect(text).toContain('ch\\x1b[2J');
+    // Default mode quotes string values JSON-style, so ESC shows as \u001b there.
+    expect(text).toContain('"\\u001b[32mPASS\\u001b[0m\\nAccuracy:   True"');
+    expect(text).toContain('ch\\u202eevil');
+    // Only the genuine accuracy line starts a line with "Accuracy:".
+    expect(text.split('\n').filter((l) => l.startsWith('Accuracy:'))).toHaveLength(1);
+  });
+
+  it('shows values with Python str() in reference mode and JSON-ish text in default mode', () => {
+    const rows = [
+      row(1, ['motor:x', 0, new PyFloat(0)], ['motor:x', 0, 0], false),
+      row(2, ['gripper:cmd', 1, 'open'], ['gripper:closed', 1, true], false),
+      row(3, ['pos', 2, { a: [1, new PyFloat(2)] }], ['pos', 2, null], false),
+    ];
+    const ref = formatTextReport(withRows(quickstart, rows, 'reference'), { width: 200 });
+    expect(ref).toMatch(/\| 0\.0\s+\| motor:x\s+\|\s+0\.000 \| 0\s+\|/);
+    expect(ref).toMatch(/\| open\s+\| gripper:closed\s+\|\s+1\.000 \| True\s+\|/);
+    expect(ref).toMatch(/\| \{'a': \[1, 2\.0\]\}\s+\| pos\s+\|\s+2\.000 \| None\s+\|/);
+    expect(ref).toContain('Mode:       reference');
+    const def = formatTextReport(withRows(quickstart, rows, 'default'), { width: 200 });
+    expect(def).toMatch(/\| "open"\s+\| gripper:closed\s+\|\s+1\.000 \| true\s+\|/);
+    expect(def).toMatch(/\| \{"a": \[1, 2\.0\]\}\s+\| pos\s+\|\s+2\.000 \| null\s+\|/);
+  });
+
+  it('prints nan/inf like Python and keeps going', () => {
+    const text = formatTextReport({ ...quickstart, full_score: NaN });
+    expect(text).toContain('Full score: nan');
+  });
+
+  it('shows the best-of winner and candidate scores', () => {
+    const text = formatTextReport({ ...quickstart, best_index: 1, candidate_full_scores: [0.5, 0.9911802093500724] });
+    expect(text).toContain('Best of:    golden #1 (0-based) of 2; full scores: 0.500, 0.991');
+  });
+
+  it('says so when a custom formula replaced the weighted sum', () => {
+    const text = formatTextReport({ ...quickstart, aggregation: { info: 'custom_formula' } });
+    expect(text).toContain('- aggregation: custom formula (per-metric contributions not shown)');
+  });
+
+  describe('colours', () => {
+    it('has no escape codes with colours off (the default)', () => {
+      expect(formatTextReport(quickstart)).not.toContain('\x1b');
+      expect(formatTextReport(quickstart, { colors: false })).not.toContain('\x1b');
+    });
+
+    it('colours marks and verdicts with colours on, without changing the layout', () => {
+      const r = withRows(quickstart, [
+        row(1, ['a', 0, 1], ['a', 0, 1], true),
+        row(2, ['a', 1, 1], ['a', 1, 2], false),
+        row(3, ['a', 2, 1], null, null),
+      ]);
+      const colored = formatTextReport(r, { colors: true });
+      expect(colored).toContain('\x1b[32m✓\x1b[39m');
+      expect(colored).toContain('\x1b[31m✗\x1b[39m');
+      expect(colored).toContain('\x1b[2m·\x1b[22m');
+      expect(colored).toContain('Accuracy:   \x1b[32mTrue\x1b[39m');
+      expect(colored.replace(ANSI, '')).toBe(formatTextReport(r, { colors: false }));
+    });
+
+    it('accepts a palette', () => {
+      const tags = new Proxy({} as Record<string, (s: unknown) => string>, {
+        get: (_t, key) => (s: unknown) => `<${String(key)}>${String(s)}</${String(key)}>`,
+      });
+      const text = formatTextReport(quickstart, { colors: tags as never });
+      expect(text).toContain('Accuracy:   <green>True</green>');
+    });
+  });
+});

@@ -1,0 +1,306 @@
+/**
+ * The human-readable report: the reference's `format_text_report` layout (rule lines, header,
+ * full score and accuracy, metric summaries with details, aggregation contributions, decision
+ * breakdown, alignment table with ✓ ✗ · marks), fitted to a width (default 80 columns).
+ * Pure: no fs, no process; colours are decided by the caller.
+ */
+import pc from 'picocolors';
+import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../evaluate/types.js';
+import type { MetricResult } from '../metrics/types.js';
+import { pyStr } from '../py/str.js';
+import { orderedEntries } from '../py/value.js';
+import { escapeForTerminal, pad, textLength, truncate, truncateMiddle } from './escape.js';
+import { pyBool, pyFixed, renderValue } from './format.js';
+
+/** A picocolors palette (`createColors(enabled)`). */
+export type Colors = ReturnType<typeof pc.createColors>;
+
+export interface TextReportOptions {
+  /** `true`/`false` to switch ANSI colours on/off, or a palette to use. @default false */
+  colors?: boolean | Colors;
+  /** Alignment rows shown before `... (N more rows)`. @default 50 */
+  maxRows?: number;
+  /**
+   * Total line width. The alignment table's text columns shrink to fit: values first (cut at
+   * the end with `…`), then channel names (cut in the middle, `det:A…eTime`). @default 80
+   */
+  width?: number;
+  /** First line of the report. @default "EnvTrace Report" */
+  title?: string;
+}
+
+const DEFAULT_MAX_ROWS = 50;
+const DEFAULT_WIDTH = 80;
+const MIN_WIDTH = 40;
+/** A text column never grows beyond this, even on a wide terminal. */
+const MAX_TEXT_COLUMN = 48;
+/** The reference's summary order; other metrics follow in result order. */
+const SUMMARY_ORDER = ['discrete', 'timing', 'continuous', 'structure'] as const;
+const NONE_CELL = '—';
+
+/** Safe, single-line text for anything user-controlled (channel, metric and gate names). */
+function safe(s: string): string {
+  return escapeForTerminal(s);
+}
+
+/** A number the way the reference prints `{x:.3f}`, or `str(x)` for anything else. */
+function num3(v: unknown): string {
+  if (typeof v === 'number') return pyFixed(v, 3);
+  if (typeof v === 'bigint') return pyFixed(Number(v), 3);
+  if (typeof v === 'boolean' || v === null || v === undefined) return pyBool(v);
+  if (typeof v === 'string') return safe(v);
+  return safe(renderValue(v));
+}
+
+/** `str()` of a count such as `value_matches`. */
+function count(v: unknown): string {
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  return num3(v);
+}
+
+function entriesOf(v: unknown): [string, unknown][] {
+  if (v instanceof Map) return [...(v as Map<unknown, unknown>)].map(([k, x]) => [String(k), x]);
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) return orderedEntries(v);
+  return [];
+}
+
+function field(obj: unknown, key: string): unknown {
+  if (obj instanceof Map) return (obj as Map<unknown, unknown>).get(key);
+  if (typeof obj === 'object' && obj !== null) return (obj as Record<string, unknown>)[key];
+  return undefined;
+}
+
+function has(obj: unknown, key: string): boolean {
+  if (obj instanceof Map) return obj.has(key);
+  return typeof obj === 'object' && obj !== null && Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/** Value text for a table cell: Python `str()` in reference mode (as the reference prints it), JSON-ish otherwise. */
+function valueText(value: unknown, mode: EvaluationResult['mode']): string {
+  if (mode === 'reference') {
+    try {
+      return pyStr(value);
+    } catch {
+      // Not a JSON-shaped value (only possible through the API): fall through.
+    }
+  }
+  return renderValue(value);
+}
+
+function metricLines(name: string, m: MetricResult, c: Colors): string[] {
+  const passText = m.binary_pass ? c.green(pyBool(true)) : c.red(pyBool(m.binary_pass));
+  const lines = [`- ${safe(name)}: score=${pyFixed(m.score, 3)}, pass=${passText}`];
+  const d = m.details ?? {};
+  if (name === 'discrete') {
+    const vm = field(d, 'value_matches');
+    const tp = field(d, 'total_pairs');
+    const mmr = field(d, 'mismatch_rate');
+    if (vm !== undefined && vm !== null && tp !== undefined && tp !== null) {
+      lines.push(
+        mmr !== undefined && mmr !== null
+          ? `  · value_matches=${count(vm)}/${count(tp)}, mismatch_rate=${num3(mmr)}`
+          : `  · value_matches=${count(vm)}/${count(tp)}`,
+      );
+    }
+  } else if (name === 'timing') {
+    for (const k of ['r2', 'slope', 'duration_ratio', 'mape']) {
+      if (has(d, k)) lines.push(`  · ${k}=${num3(field(d, k))}`);
+    }
+  } else if (name === 'continuous') {
+    if (has(d, 'per_channel')) {
+      for (const [ch, info] of entriesOf(field(d, 'per_channel'))) {
+        const score = has(info, 'score') ? field(info, 'score') : 0;
+        lines.push(`  · ${safe(ch)}: score=${num3(score)}, pass=${pyBool(field(info, 'binary_pass'))}`);
+      }
+    } else {
+      for (const k of ['mae', 'final_diff', 'mae_score', 'final_score']) {
+        if (has(d, k)) lines.push(`  · ${k}=${num3(field(d, k))}`);
+      }
+    }
+  } else if (name === 'structure') {
+    if (has(d, 'gap_rate')) lines.push(`  · gap_rate=${num3(field(d, 'gap_rate'))}`);
+  }
+  return lines;
+}
+
+function metricsSection(result: EvaluationResult, c: Colors): string[] {
+  const lines: string[] = [];
+  const shown = new Set<string>();
+  for (const name of SUMMARY_ORDER) {
+    const m = result.metrics[name];
+    if (!m) continue;
+    shown.add(name);
+    lines.push(...metricLines(name, m, c));
+  }
+  // User metrics (the reference does not list them; envtrace shows score and pass).
+  for (const [name, m] of Object.entries(result.metrics)) {
+    if (shown.has(name)) continue;
+    lines.push(...metricLines(name, m, c));
+  }
+  const agg = result.aggregation;
+  const contributions = 'contributions' in agg ? agg.contributions : undefined;
+  if (contributions === undefined || !has(contributions, '_sum')) {
+    lines.push('- aggregation: custom formula (per-metric contributions not shown)');
+  } else {
+    lines.push('- aggregation contributions:');
+    for (const [k, v] of entriesOf(contributions)) {
+      if (k === '_sum') continue;
+      lines.push(`  · ${safe(k)}: ${num3(v)}`);
+    }
+    lines.push(`  · total: ${num3(field(contributions, '_sum'))}`);
+  }
+  return lines;
+}
+
+function decisionSection(result: EvaluationResult, c: Colors): string[] {
+  const dec = result.decision;
+  const lines = [
+    `  require_discrete_exact: ${pyBool(dec.require_discrete_exact)}`,
+    `  timing_metric_name:     ${safe(dec.timing_metric_name)}`,
+    `  required_metrics:       ${dec.required_metrics.map(safe).join(', ') || '(none)'}`,
+  ];
+  for (const [k, v] of entriesOf(dec.passes)) {
+    lines.push(`  pass[${safe(k)}]: ${v === true ? c.green('True') : c.red(pyBool(v))}`);
+  }
+  return lines;
+}
+
+interface Cells {
+  readonly idx: string;
+  readonly gtCh: string;
+  readonly gtT: string;
+  readonly gtV: string;
+  readonly prCh: string;
+  readonly prT: string;
+  readonly prV: string;
+  readonly match: boolean | null;
+}
+
+type TextColumn = 'gtCh' | 'gtV' | 'prCh' | 'prV';
+
+const HEADERS = {
+  idx: 'IDX',
+  gtCh: 'GT.channel',
+  gtT: 'GT.t',
+  gtV: 'GT.value',
+  prCh: 'PR.channel',
+  prT: 'PR.t',
+  prV: 'PR.value',
+  match: 'MATCH',
+} as const;
+
+function sideCells(side: AlignmentRowSide | null, mode: EvaluationResult['mode']): [string, string, string] {
+  if (!side) return [NONE_CELL, NONE_CELL, NONE_CELL];
+  return [safe(String(side.channel)), pyFixed(side.timestamp, 3), safe(valueText(side.value, mode))];
+}
+
+/** Column widths: natural (content) widths, then the widest text column shrinks until the line fits. */
+function columnWidths(cells: readonly Cells[], width: number): Record<keyof typeof HEADERS, number> {
+  const natural = (key: keyof Cells, cap: number): number => {
+    let w = textLength(HEADERS[key as keyof typeof HEADERS]);
+    for (const c of cells) w = Math.max(w, textLength(String(c[key])));
+    return Math.min(w, cap);
+  };
+  const w = {
+    idx: natural('idx', Infinity),
+    gtCh: natural('gtCh', MAX_TEXT_COLUMN),
+    gtT: natural('gtT', Infinity),
+    gtV: natural('gtV', MAX_TEXT_COLUMN),
+    prCh: natural('prCh', MAX_TEXT_COLUMN),
+    prT: natural('prT', Infinity),
+    prV: natural('prV', MAX_TEXT_COLUMN),
+    match: HEADERS.match.length,
+  };
+  const separators = 7 * 3;
+  const total = (): number =>
+    w.idx + w.gtCh + w.gtT + w.gtV + w.prCh + w.prT + w.prV + w.match + separators;
+  // Values give way first (down to their header width), then channel names; widest first,
+  // predicted before golden on ties.
+  for (const phase of [['prV', 'gtV'], ['prCh', 'gtCh']] as const) {
+    while (total() > width) {
+      let pick: TextColumn | undefined;
+      for (const col of phase) {
+        if (w[col] <= HEADERS[col].length) continue;
+        if (pick === undefined || w[col] > w[pick]) pick = col;
+      }
+      if (pick === undefined) break; // at header width: next phase, or accept the overflow
+      w[pick]--;
+    }
+  }
+  return w;
+}
+
+function alignmentTable(result: EvaluationResult, maxRows: number, width: number, c: Colors): string[] {
+  const rows: readonly AlignmentRow[] = result.alignment_rows;
+  const shownRows = rows.slice(0, Math.max(0, maxRows));
+  const cells: Cells[] = shownRows.map((r) => {
+    const [gtCh, gtT, gtV] = sideCells(r.gt, result.mode);
+    const [prCh, prT, prV] = sideCells(r.pred, result.mode);
+    return { idx: String(r.index), gtCh, gtT, gtV, prCh, prT, prV, match: r.match };
+  });
+  const w = columnWidths(cells, width);
+  const header =
+    `${pad(HEADERS.idx, w.idx, '>')} | ` +
+    `${pad(HEADERS.gtCh, w.gtCh, '<')} | ${pad(HEADERS.gtT, w.gtT, '>')} | ${pad(HEADERS.gtV, w.gtV, '<')} | ` +
+    `${pad(HEADERS.prCh, w.prCh, '<')} | ${pad(HEADERS.prT, w.prT, '>')} | ${pad(HEADERS.prV, w.prV, '<')} | ` +
+    `${pad(HEADERS.match, w.match, '^')}`;
+  const lines = [c.bold(header), '-'.repeat(textLength(header))];
+  for (const cell of cells) {
+    const mark = cell.match === true ? c.green('✓') : cell.match === false ? c.red('✗') : c.dim('·');
+    const markPad = w.match - 1;
+    const left = Math.floor(markPad / 2);
+    lines.push(
+      `${pad(cell.idx, w.idx, '>')} | ` +
+        `${pad(truncateMiddle(cell.gtCh, w.gtCh), w.gtCh, '<')} | ${pad(cell.gtT, w.gtT, '>')} | ${pad(truncate(cell.gtV, w.gtV), w.gtV, '<')} | ` +
+        `${pad(truncateMiddle(cell.prCh, w.prCh), w.prCh, '<')} | ${pad(cell.prT, w.prT, '>')} | ${pad(truncate(cell.prV, w.prV), w.prV, '<')} | ` +
+        `${' '.repeat(left)}${mark}${' '.repeat(markPad - left)}`,
+    );
+  }
+  if (shownRows.length < rows.length) lines.push(`... (${rows.length - shownRows.length} more rows)`);
+  return lines;
+}
+
+function finiteOr(v: number | undefined, fallback: number): number {
+  return v !== undefined && Number.isFinite(v) ? v : fallback;
+}
+
+function bestOfLine(result: EvaluationResult): string | undefined {
+  if (result.best_index === undefined) return undefined;
+  const scores = result.candidate_full_scores ?? [];
+  const list = scores.map((s) => pyFixed(s, 3)).join(', ');
+  const which =
+    result.best_index < 0
+      ? `no golden scored above -1 (fallback to an empty golden)`
+      : `golden #${result.best_index} (0-based) of ${scores.length}`;
+  return `Best of:    ${which}${list ? `; full scores: ${list}` : ''}`;
+}
+
+/**
+ * The text report of an evaluation. Trace values, channel and metric names are escaped
+ * (control characters, ANSI escapes, newlines, bidi controls) and long values are cut with `…`.
+ * Lines end with `\n` except the last.
+ */
+export function formatTextReport(result: EvaluationResult, opts: TextReportOptions = {}): string {
+  const c: Colors =
+    typeof opts.colors === 'object' ? opts.colors : pc.createColors(opts.colors === true);
+  const width = Math.max(MIN_WIDTH, Math.floor(finiteOr(opts.width, DEFAULT_WIDTH)));
+  const maxRows = Math.max(0, Math.floor(finiteOr(opts.maxRows, DEFAULT_MAX_ROWS)));
+  const rule = '='.repeat(width);
+  const accuracyText = result.accuracy ? c.green(pyBool(true)) : c.red(pyBool(false));
+  const lines: string[] = [
+    rule,
+    c.bold(safe(opts.title ?? 'EnvTrace Report')),
+    rule,
+    `Full score: ${c.bold(pyFixed(result.full_score, 3))}`,
+    `Accuracy:   ${accuracyText}`,
+    `Mode:       ${result.mode}`,
+  ];
+  const best = bestOfLine(result);
+  if (best !== undefined) lines.push(best);
+  lines.push('', 'Metrics:', ...metricsSection(result, c));
+  lines.push('', 'Decision breakdown:', ...decisionSection(result, c));
+  lines.push('', 'Alignment (first rows, discrete events only):');
+  lines.push(...alignmentTable(result, maxRows, width, c));
+  lines.push(rule);
+  return lines.join('\n');
+}
