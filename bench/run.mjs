@@ -1,0 +1,524 @@
+#!/usr/bin/env node
+// envtrace benchmarks: seeded synthetic traces shaped like the reference's performance baseline
+// (/work/shared/conformance/README.md §6), timed against the BUILT package (../dist/index.js).
+//
+//   node bench/run.mjs [--large] [--out[=FILE]] [--seed=N] [--clock=wall|cpu] [--quick]
+//
+//   --large   also run ch20 at 50 000 events (slow: minutes)
+//   --out     write the results as JSON to bench/results.json (or FILE), atomically (temp + rename)
+//   --seed    base seed of the generator (default 20240611)
+//   --clock   wall (default: elapsed time) or cpu (process CPU time; steadier on a loaded machine)
+//   --quick   sizes 100 and 1 000 only, small time budget (smoke run)
+//
+// Everything is measured in ONE process, interleaved round-robin, so the ratios printed
+// (parseTrace / JSON.parse, evaluate / JSON.parse, nw / difflib, reference / default) compare
+// numbers taken under the same machine conditions. Absolute times are for context only.
+// Performance is never asserted by timed unit tests (see bench/README.md).
+
+import { existsSync, mkdirSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
+import { cpus, platform, arch, totalmem } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = parseArgs(process.argv.slice(2));
+const distEntry = resolve(here, '../dist/index.js');
+if (!existsSync(distEntry)) {
+  process.stderr.write(`bench: ${distEntry} is missing; run \`npm run build\` (or \`npx tsup\`) first\n`);
+  process.exit(2);
+}
+const envtrace = await import(distEntry);
+const { evaluate, parseTrace, ENVTRACE_VERSION } = envtrace;
+
+// ---------------------------------------------------------------------------------------------
+// Command line
+
+function parseArgs(argv) {
+  const opts = { large: false, out: null, seed: 20240611, quick: false, clock: 'wall' };
+  for (const arg of argv) {
+    if (arg === '--large') opts.large = true;
+    else if (arg === '--quick') opts.quick = true;
+    else if (arg === '--out') opts.out = resolve(here, 'results.json');
+    else if (arg.startsWith('--out=')) opts.out = resolve(process.cwd(), arg.slice('--out='.length));
+    else if (arg === '--clock=wall' || arg === '--clock=cpu') opts.clock = arg.slice('--clock='.length);
+    else if (arg.startsWith('--seed=')) {
+      const n = Number(arg.slice('--seed='.length));
+      if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) usage(`--seed must be an integer in [0, 2^32), got ${JSON.stringify(arg)}`);
+      opts.seed = n;
+    } else if (arg === '--help' || arg === '-h') usage(null);
+    else usage(`unknown argument ${JSON.stringify(arg)}`);
+  }
+  return opts;
+}
+
+function usage(error) {
+  const text = 'usage: node bench/run.mjs [--large] [--out[=FILE]] [--seed=N] [--clock=wall|cpu] [--quick]\n';
+  if (error) {
+    process.stderr.write(`bench: ${error}\n${text}`);
+    process.exit(2);
+  }
+  process.stdout.write(text);
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeded PRNG and distributions
+
+/** mulberry32: a small 32-bit PRNG, uniform in [0, 1). */
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return function next() {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Exponential with the given mean (inverse CDF; 1 - u is in (0, 1]). */
+function exponential(rand, mean) {
+  return -Math.log(1 - rand()) * mean;
+}
+
+/** Standard normal (Box–Muller). */
+function gaussian(rand) {
+  let u = 0;
+  while (u === 0) u = rand();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rand());
+}
+
+const round = (x, digits) => Number(x.toFixed(digits));
+
+// ---------------------------------------------------------------------------------------------
+// Synthetic traces (README §6): gt with exponential inter-event times (mean 0.1 s);
+// pred = gt with ~5 % edits (delete / insert / value change / adjacent swap, equal shares)
+// and 2 ms Gaussian timestamp jitter.
+
+const MEAN_GAP_S = 0.1;
+const EDIT_RATE = 0.05;
+const JITTER_SD_S = 0.002;
+
+/** `numeric` channels carry set points, `toggle` channels alternate 1/0 (detector acquire style). */
+const VARIANTS = {
+  ch20: {
+    description: '20 channels: 15 numeric, 5 toggles',
+    channels: [
+      ...Array.from({ length: 15 }, (_, i) => ({ name: `motor:m${String(i).padStart(2, '0')}`, kind: 'numeric' })),
+      ...Array.from({ length: 5 }, (_, i) => ({ name: `det${i}:Acquire`, kind: 'toggle' })),
+    ],
+  },
+  ch3: {
+    description: '3 channels: 2 numeric, 1 toggle (difflib\'s hard case)',
+    channels: [
+      { name: 'motor:x', kind: 'numeric' },
+      { name: 'motor:y', kind: 'numeric' },
+      { name: 'det:Acquire', kind: 'toggle' },
+    ],
+  },
+};
+
+function numericValue(rand) {
+  return round(rand() * 200 - 100, 3);
+}
+
+function generateGolden(variant, n, rand) {
+  const channels = VARIANTS[variant].channels;
+  const toggleState = new Map();
+  const events = new Array(n);
+  let t = 0;
+  for (let i = 0; i < n; i++) {
+    t += exponential(rand, MEAN_GAP_S);
+    const ch = channels[Math.floor(rand() * channels.length)];
+    let value;
+    if (ch.kind === 'toggle') {
+      value = toggleState.get(ch.name) === 1 ? 0 : 1;
+      toggleState.set(ch.name, value);
+    } else {
+      value = numericValue(rand);
+    }
+    events[i] = { channel: ch.name, timestamp: round(t, 6), value };
+  }
+  return events;
+}
+
+function changedValue(channel, value, rand, variant) {
+  const kind = VARIANTS[variant].channels.find((c) => c.name === channel).kind;
+  if (kind === 'toggle') return value === 1 ? 0 : 1;
+  // Far outside any tolerance: shift by 1..10 units.
+  return round(value + (rand() < 0.5 ? -1 : 1) * (1 + rand() * 9), 3);
+}
+
+function generatePrediction(variant, gt, rand) {
+  const channels = VARIANTS[variant].channels;
+  const out = [];
+  const edits = { delete: 0, insert: 0, change: 0, swap: 0 };
+  for (let i = 0; i < gt.length; i++) {
+    const e = gt[i];
+    if (rand() >= EDIT_RATE) {
+      out.push({ ...e });
+      continue;
+    }
+    const kind = Math.floor(rand() * 4);
+    if (kind === 0) {
+      edits.delete++;
+    } else if (kind === 1) {
+      // Keep the event and insert a spurious one before the next gt event.
+      out.push({ ...e });
+      const next = i + 1 < gt.length ? gt[i + 1].timestamp : e.timestamp + MEAN_GAP_S;
+      const ch = channels[Math.floor(rand() * channels.length)];
+      const value = ch.kind === 'toggle' ? (rand() < 0.5 ? 0 : 1) : numericValue(rand);
+      out.push({ channel: ch.name, timestamp: round(e.timestamp + rand() * (next - e.timestamp), 6), value });
+      edits.insert++;
+    } else if (kind === 2) {
+      out.push({ ...e, value: changedValue(e.channel, e.value, rand, variant) });
+      edits.change++;
+    } else if (i + 1 < gt.length) {
+      // Adjacent swap: the two events happen in the opposite order (time slots kept).
+      const f = gt[i + 1];
+      out.push({ channel: f.channel, timestamp: e.timestamp, value: f.value });
+      out.push({ channel: e.channel, timestamp: f.timestamp, value: e.value });
+      edits.swap++;
+      i++;
+    } else {
+      out.push({ ...e });
+    }
+  }
+  for (const e of out) e.timestamp = round(Math.max(0, e.timestamp + JITTER_SD_S * gaussian(rand)), 6);
+  out.sort((a, b) => a.timestamp - b.timestamp); // a logger writes in time order (stable sort)
+  return { events: out, edits };
+}
+
+// Base seeds are derived per cell so that adding a size does not change the other cells' data.
+function cellSeed(base, variant, n) {
+  let h = base >>> 0;
+  for (const ch of `${variant}:${n}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}
+
+function makeCell(variant, n, baseSeed) {
+  const rand = mulberry32(cellSeed(baseSeed, variant, n));
+  const gt = generateGolden(variant, n, rand);
+  const { events: pred, edits } = generatePrediction(variant, gt, rand);
+  return {
+    gtText: JSON.stringify({ events: gt }),
+    predText: JSON.stringify({ events: pred }),
+    gtEvents: gt.length,
+    predEvents: pred.length,
+    edits,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Python reference medians, copied from /work/shared/conformance/README.md §6 ("Performance
+// baseline of the reference": Evaluator().evaluate(req) only, default options, 3 fresh-process
+// runs per cell, 2 vCPU shared VM, Python 3.11.7, numpy 2.4.6). `earlier` is the first
+// session's median shown there for run-to-run spread. null = skipped (exceeded 180 s).
+// Different machine and session than this run: compare orders of magnitude, not percentages.
+const PYTHON_REFERENCE_S = {
+  ch20: {
+    100: { median: 0.0021, min: 0.002, max: 0.0022, earlier: 0.0016, predEvents: 100, alignmentPairs: 101 },
+    1000: { median: 0.04, min: 0.04, max: 0.05, earlier: 0.033, predEvents: 1000, alignmentPairs: 1034 },
+    10000: { median: 5.65, min: 5.54, max: 5.66, earlier: 4.67, predEvents: 9988, alignmentPairs: 10322 },
+    50000: { median: 88.0, min: 86.8, max: 97.9, earlier: 87.3, predEvents: 49956, alignmentPairs: 51581 },
+  },
+  ch3: {
+    100: { median: 0.0022, min: 0.0022, max: 0.0028, earlier: 0.0023, predEvents: 100, alignmentPairs: 101 },
+    1000: { median: 0.16, min: 0.16, max: 0.163, earlier: 0.155, predEvents: 1005, alignmentPairs: 1027 },
+    10000: { median: 23.7, min: 23.4, max: 23.7, earlier: 24.4, predEvents: 9996, alignmentPairs: 10262 },
+    50000: null,
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Timing
+
+let sink = 0; // results feed this so no call can be optimised away
+
+/**
+ * The clock of every sample, in ms. `wall`: elapsed time (performance.now). `cpu`: this
+ * process's user + system CPU time (process.cpuUsage, µs resolution) — steadier on a loaded
+ * machine, since time spent waiting for a core is not counted (GC helper threads are).
+ */
+const clockNow =
+  args.clock === 'cpu'
+    ? () => {
+        const u = process.cpuUsage();
+        return (u.user + u.system) / 1000;
+      }
+    : () => performance.now();
+
+/** Time `fn` once (ms). */
+function timeOnce(fn) {
+  const t0 = clockNow();
+  const r = fn();
+  const dt = clockNow() - t0;
+  sink ^= r === undefined ? 0 : 1;
+  return dt;
+}
+
+/** Inner iterations so that one sample lasts at least `minSampleMs` (fast calls are batched). */
+function calibrate(fn, minSampleMs) {
+  const first = timeOnce(fn); // also a warm-up call
+  if (first >= minSampleMs) return { inner: 1, estimateMs: first, firstMs: first };
+  let inner = 1;
+  let dt = first;
+  while (dt < minSampleMs && inner < 1 << 20) {
+    inner *= 2;
+    const t0 = clockNow();
+    for (let k = 0; k < inner; k++) sink ^= fn() === undefined ? 0 : 1;
+    dt = clockNow() - t0;
+  }
+  return { inner, estimateMs: dt / inner, firstMs: null };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Measure every task of one cell, interleaved round-robin: each round takes one sample of each
+ * task, so slow drift of the machine affects all tasks alike. Samples per task: as many as fit
+ * the cell budget (between minSamples and maxSamples), odd so the median is a real sample.
+ */
+function measureCell(tasks, { budgetMs, minSamples, maxSamples, minSampleMs, keepFirst }) {
+  const cal = tasks.map((t) => calibrate(t.fn, minSampleMs));
+  const roundMs = cal.reduce((s, c) => s + Math.max(c.estimateMs * c.inner, 0.001), 0);
+  let samples = Math.floor(budgetMs / roundMs);
+  samples = Math.max(minSamples, Math.min(maxSamples, samples));
+  if (samples % 2 === 0) samples = samples > minSamples ? samples - 1 : samples + 1;
+  // Large cells: the JIT is already warm from the smaller sizes, so the calibration call of a
+  // slow task (one call per sample anyway) counts as its first sample — saves a whole round.
+  const times = tasks.map((_, k) => (keepFirst && cal[k].firstMs !== null ? [cal[k].firstMs] : []));
+  for (let s = 0; s < samples; s++) {
+    for (let k = 0; k < tasks.length; k++) {
+      if (times[k].length >= samples) continue;
+      const { inner } = cal[k];
+      const fn = tasks[k].fn;
+      const t0 = clockNow();
+      for (let j = 0; j < inner; j++) sink ^= fn() === undefined ? 0 : 1;
+      times[k].push((clockNow() - t0) / inner);
+    }
+  }
+  const out = {};
+  tasks.forEach((t, k) => {
+    const xs = times[k];
+    out[t.name] = {
+      medianMs: median(xs),
+      minMs: Math.min(...xs),
+      maxMs: Math.max(...xs),
+      samples: xs.length,
+      innerIterations: cal[k].inner,
+    };
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+const SIZES = args.quick ? [100, 1000] : [100, 1000, 10000];
+const plan = [];
+for (const variant of ['ch20', 'ch3']) {
+  for (const n of SIZES) plan.push({ variant, n });
+  if (variant === 'ch20' && args.large) plan.push({ variant, n: 50000 });
+}
+
+/** Time budget per cell (ms of measuring after calibration) and sample bounds. */
+function budgetFor(n) {
+  if (args.quick) return { budgetMs: 300, minSamples: 3, maxSamples: 15, minSampleMs: 2 };
+  if (n <= 100) return { budgetMs: 2500, minSamples: 15, maxSamples: 101, minSampleMs: 10 };
+  if (n <= 1000) return { budgetMs: 5000, minSamples: 9, maxSamples: 51, minSampleMs: 10 };
+  if (n <= 10000) return { budgetMs: 12000, minSamples: 3, maxSamples: 9, minSampleMs: 5, keepFirst: true };
+  return { budgetMs: 0, minSamples: 3, maxSamples: 3, minSampleMs: 0, keepFirst: true };
+}
+
+function summarize(result) {
+  return { full_score: result.full_score, accuracy: result.accuracy, alignmentPairs: result.alignment.length };
+}
+
+/** The timed tasks of one cell (see bench/README.md, "What is measured"). */
+function tasksOf(gtText, predText, gt, pred, gtRef, predRef) {
+  return [
+    { name: 'jsonParse', fn: () => [JSON.parse(gtText), JSON.parse(predText)] },
+    { name: 'parseTrace', fn: () => [parseTrace(gtText, { file: 'gt.json' }), parseTrace(predText, { file: 'pred.json' })] },
+    {
+      name: 'parseTraceReference',
+      fn: () => [parseTrace(gtText, { file: 'gt.json', mode: 'reference' }), parseTrace(predText, { file: 'pred.json', mode: 'reference' })],
+    },
+    { name: 'evaluateDifflib', fn: () => evaluate(gt, pred) },
+    { name: 'evaluateNw', fn: () => evaluate(gt, pred, { aligner: 'nw' }) },
+    { name: 'evaluateReference', fn: () => evaluate(gtRef, predRef, { mode: 'reference' }) },
+  ];
+}
+
+function parsedCell(gtText, predText) {
+  return {
+    gt: parseTrace(gtText, { file: 'gt.json' }),
+    pred: parseTrace(predText, { file: 'pred.json' }),
+    gtRef: parseTrace(gtText, { file: 'gt.json', mode: 'reference' }),
+    predRef: parseTrace(predText, { file: 'pred.json', mode: 'reference' }),
+  };
+}
+
+const started = performance.now();
+
+// Global warm-up: let V8 tier up every code path on mid-sized data (separate seed) before the
+// first measured cell, so the small cells measured first are not timed in the interpreter.
+{
+  const warmMs = args.quick ? 200 : 1500;
+  for (const variant of ['ch20', 'ch3']) {
+    const w = makeCell(variant, 300, args.seed ^ 0x5a5a5a5a);
+    const p = parsedCell(w.gtText, w.predText);
+    const tasks = tasksOf(w.gtText, w.predText, p.gt, p.pred, p.gtRef, p.predRef);
+    const until = performance.now() + warmMs / 2;
+    while (performance.now() < until) for (const t of tasks) sink ^= t.fn() === undefined ? 0 : 1;
+  }
+}
+
+const cells = [];
+for (const { variant, n } of plan) {
+  const cell = makeCell(variant, n, args.seed);
+  const { gtText, predText } = cell;
+
+  // Parsed once outside the timed region: evaluate() is timed on already-parsed traces, like
+  // the reference's baseline (which times Evaluator().evaluate(req) only).
+  const { gt, pred, gtRef, predRef } = parsedCell(gtText, predText);
+
+  // One untimed call of each evaluation for sanity (and to report what was computed).
+  const outcome = {
+    difflib: summarize(evaluate(gt, pred)),
+    nw: summarize(evaluate(gt, pred, { aligner: 'nw' })),
+    reference: summarize(evaluate(gtRef, predRef, { mode: 'reference' })),
+  };
+
+  const tasks = tasksOf(gtText, predText, gt, pred, gtRef, predRef);
+  const t0 = performance.now();
+  const timings = measureCell(tasks, budgetFor(n));
+  const cellSeconds = (performance.now() - t0) / 1000;
+
+  const m = (k) => timings[k].medianMs;
+  const py = PYTHON_REFERENCE_S[variant][n] ?? null;
+  const ratios = {
+    parseTrace_over_jsonParse: m('parseTrace') / m('jsonParse'),
+    parseTraceReference_over_jsonParse: m('parseTraceReference') / m('jsonParse'),
+    evaluate_over_jsonParse: m('evaluateDifflib') / m('jsonParse'),
+    evaluate_over_parseTrace: m('evaluateDifflib') / m('parseTrace'),
+    nw_over_difflib: m('evaluateNw') / m('evaluateDifflib'),
+    reference_over_default: m('evaluateReference') / m('evaluateDifflib'),
+    pythonReference_over_reference: py ? (py.median * 1000) / m('evaluateReference') : null,
+  };
+  cells.push({
+    variant,
+    gtEvents: cell.gtEvents,
+    predEvents: cell.predEvents,
+    edits: cell.edits,
+    jsonBytes: gtText.length + predText.length,
+    outcome,
+    timings,
+    ratios,
+    pythonReferenceSeconds: py,
+    cellSeconds,
+  });
+  process.stderr.write(`bench: ${variant} n=${n} done in ${cellSeconds.toFixed(1)} s\n`);
+}
+const totalSeconds = (performance.now() - started) / 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function fmtMs(ms) {
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms >= 10) return `${ms.toFixed(1)} ms`;
+  if (ms >= 1) return `${ms.toFixed(2)} ms`;
+  return `${(ms * 1000).toFixed(0)} µs`;
+}
+function fmtS(s) {
+  return s === null || s === undefined ? '–' : fmtMs(s * 1000);
+}
+function fmtX(r) {
+  if (r === null || r === undefined || !Number.isFinite(r)) return '–';
+  return r >= 100 ? `${r.toFixed(0)}×` : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`;
+}
+
+const cpu = cpus();
+const env = {
+  envtrace: ENVTRACE_VERSION,
+  node: process.version,
+  platform: `${platform()} ${arch()}`,
+  cpu: cpu[0]?.model ?? 'unknown',
+  cpus: cpu.length,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+};
+
+const lines = [];
+lines.push(`## envtrace benchmark`);
+lines.push('');
+lines.push(
+  `envtrace ${env.envtrace} · Node ${env.node} · ${env.platform} · ${env.cpus}× ${env.cpu} · seed ${args.seed} · clock ${args.clock} · ` +
+    `total ${totalSeconds.toFixed(1)} s${args.large ? ' · --large' : ''}${args.quick ? ' · --quick' : ''}`,
+);
+lines.push('');
+lines.push('### Ratios (same run; medians of interleaved samples)');
+lines.push('');
+lines.push('| variant | events gt/pred | parseTrace / JSON.parse | parseTrace(ref) / JSON.parse | evaluate / JSON.parse | evaluate / parseTrace | nw / difflib | reference / default | Python ref / envtrace ref ¹ |');
+lines.push('|---|---|---|---|---|---|---|---|---|');
+for (const c of cells) {
+  const r = c.ratios;
+  lines.push(
+    `| ${c.variant} | ${c.gtEvents} / ${c.predEvents} | ${fmtX(r.parseTrace_over_jsonParse)} | ${fmtX(r.parseTraceReference_over_jsonParse)} | ` +
+      `${fmtX(r.evaluate_over_jsonParse)} | ${fmtX(r.evaluate_over_parseTrace)} | ${fmtX(r.nw_over_difflib)} | ${fmtX(r.reference_over_default)} | ` +
+      `${fmtX(r.pythonReference_over_reference)} |`,
+  );
+}
+lines.push('');
+lines.push('### Absolute medians (context only; both traces per call)');
+lines.push('');
+lines.push('| variant | events gt/pred | pairs (difflib / nw) | samples | JSON.parse | parseTrace | parseTrace(ref) | evaluate difflib | evaluate nw | evaluate reference | Python ref median ¹ |');
+lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
+for (const c of cells) {
+  const t = c.timings;
+  lines.push(
+    `| ${c.variant} | ${c.gtEvents} / ${c.predEvents} | ${c.outcome.difflib.alignmentPairs} / ${c.outcome.nw.alignmentPairs} | ${t.evaluateDifflib.samples} | ` +
+      `${fmtMs(t.jsonParse.medianMs)} | ${fmtMs(t.parseTrace.medianMs)} | ${fmtMs(t.parseTraceReference.medianMs)} | ` +
+      `${fmtMs(t.evaluateDifflib.medianMs)} | ${fmtMs(t.evaluateNw.medianMs)} | ${fmtMs(t.evaluateReference.medianMs)} | ` +
+      `${fmtS(c.pythonReferenceSeconds?.median)} |`,
+  );
+}
+lines.push('');
+lines.push(
+  '¹ Python medians from /work/shared/conformance/README.md §6 (`Evaluator().evaluate(req)`, default options, 2 vCPU VM, ' +
+    'other session and machine, its own synthetic data with the same recipe): an order-of-magnitude comparison, not a same-run ratio.',
+);
+process.stdout.write(`${lines.join('\n')}\n`);
+
+if (args.out) {
+  const doc = {
+    schema: 'envtrace-bench/1',
+    createdAt: new Date().toISOString(),
+    environment: env,
+    options: { seed: args.seed, large: args.large, quick: args.quick, clock: args.clock },
+    generator: { meanGapSeconds: MEAN_GAP_S, editRate: EDIT_RATE, jitterSdSeconds: JITTER_SD_S, prng: 'mulberry32' },
+    pythonReferenceSource: '/work/shared/conformance/README.md §6',
+    totalSeconds,
+    cells,
+  };
+  mkdirSync(dirname(args.out), { recursive: true });
+  const tmp = `${args.out}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, `${JSON.stringify(doc, null, 2)}\n`);
+    renameSync(tmp, args.out);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // the temp file may not exist
+    }
+    throw e;
+  }
+  process.stderr.write(`bench: wrote ${args.out}\n`);
+}
+if (sink === 42) process.stderr.write(''); // keep `sink` observable
