@@ -133,8 +133,8 @@ function findLongestMatch(
       // CPython skips `j < blo` one by one (`continue`) and stops at `j >= bhi` (`break`);
       // a binary search for the first `j >= blo` visits the same positions.
       lo = lowerBound(positions, s, e, blo);
-      hi = lo;
-      for (let p = lo; p < e; p++) {
+      let p = lo;
+      for (; p < e; p++) {
         const j = positions[p] as number;
         if (j >= bhi) break;
         const k = (j2len[j] as number) + 1;
@@ -144,8 +144,8 @@ function findLongestMatch(
           bestj = j - k + 1;
           bestsize = k;
         }
-        hi = p + 1;
       }
+      hi = p;
     }
     // `j2len = newj2len`: clear the old row where it was written, then swap.
     for (let p = prevLo; p < prevHi; p++) j2len[(positions[p] as number) + 1] = 0;
@@ -179,6 +179,9 @@ function matchingBlocksWith(chain: B2J, la: number, lb: number): MatchingBlock[]
   // Python sorts the (i, j, k) tuples; blocks never overlap in i, so ties cannot occur,
   // but compare all three fields like tuple ordering anyway.
   blocks.sort((x, y) => x.a - y.a || x.b - y.b || x.size - y.size);
+  // Merge adjacent blocks. Without junk no two blocks are ever adjacent (a block adjacent
+  // to its parent would have been part of the parent, which is maximal in its range), but
+  // the step is kept as in CPython.
   let i1 = 0;
   let j1 = 0;
   let k1 = 0;

@@ -127,12 +127,14 @@ function checkValid(a: Int32Array, b: Int32Array, result: readonly IndexPair[]):
   expect(problems.slice(0, 5)).toEqual([]);
 }
 
-/** Deterministic LCG and a trace pair: pred = gt with ~5 % edits (deletes, inserts, swaps). */
+/** Seeded trace pair (mulberry32): pred = gt with ~5 % edits (deletes, inserts, swaps). */
 function editedTraces(n: number, channels: number, seed0: number): [Int32Array, Int32Array] {
-  let seed = seed0;
+  let seed = seed0 >>> 0;
   const rnd = (): number => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
   const gt = Int32Array.from({ length: n }, () => Math.floor(rnd() * channels));
   const pred: number[] = [];

@@ -13,15 +13,22 @@
  *   A delete run directly followed by an insert run (or vice versa) is two runs: each opens.
  *
  * Tie-breaking (deterministic):
- * 1. minimal total cost (exact floating-point comparison of the sums);
+ * 1. minimal total cost;
  * 2. among equal costs, the most pairs (fewest unpaired events) — so with `match = 0`
- *    identical key sequences always give the all-`equal` diagonal, and a mismatch pair is
- *    preferred over a delete + insert of the same cost;
- * 3. remaining ties: at every divide step the split point is chosen preferring the row to be
- *    entered by a pair over a delete, then the smallest pred index; in the small base cases
- *    the traceback (from the end) prefers pair, then delete, then insert.
+ *    identical key sequences give the all-`equal` diagonal even with free gaps (with
+ *    positive gap costs the diagonal is the only zero-cost alignment anyway), and a mismatch pair is
+ *    preferred over a delete + insert of the same cost (the defaults: 2 = 1 + 1).
+ *    Exact when every cost is a decimal with at most 6 fractional digits or a binary
+ *    fraction (see `buildKeys`); for other costs the sums are plain floating point and
+ *    this rule is not applied;
+ * 3. remaining ties: at every divide step the split point is chosen preferring the middle
+ *    row to be entered by a pair over a delete, then the smallest pred index; in the small
+ *    base cases the traceback (from the end) prefers pair, then delete, then insert.
  *
- * Memory: O(n + m) plus a fixed-size base-case matrix; time O(n·m) (about 2·n·m cells).
+ * Memory: O(n + m) (six rows plus a base-case matrix of at most 65 536 cells, or
+ * 2·(max(n, m) + 1) cells when one side has at most one event). Time: O(n·m) worst case
+ * (about 2·n·m cells); an exact band pruning (see `Solver.solve`) makes similar traces
+ * close to O((n + m)·d), d = number of unpaired events of the optimum.
  */
 import { ConfigError } from '../errors.js';
 import type { AlignContext, Aligner, IndexPair } from './types.js';
@@ -168,7 +175,7 @@ const SCALES: readonly number[] = [
 
 /**
  * Step keys of the DP. Costs and the pair count are folded into one double so that the
- * linear-memory passes are plain branch-free `Math.min`s:
+ * linear-memory passes only take plain minima of numbers:
  *
  * - **exact mode** (every cost is an integer after scaling by some `s` in `SCALES`, within
  *   1e-12 relative — integers, `0.5`, `0.1`, …, and the totals stay below 2^53): the key of a
