@@ -1,0 +1,267 @@
+/**
+ * Human-readable run summaries: a console block (after the runner's own output) and a
+ * Markdown block for `GITHUB_STEP_SUMMARY`. Pure: colours are injected (picocolors'
+ * `createColors(enabled)` fits {@link RunColors}); every untrusted string (test and file
+ * names, error messages) is escaped before it is shown.
+ */
+import { escapeForTerminal, pad, truncate } from '../escape.js';
+import { testFigures, type TestFigures } from './model.js';
+import type { GateResult, RunReport, RunSummary, RunTest } from './schema.js';
+
+type Fmt = (s: string) => string;
+
+/** The colour functions used; `createColors(enabled)` from picocolors satisfies it. */
+export interface RunColors {
+  readonly bold: Fmt;
+  readonly dim: Fmt;
+  readonly red: Fmt;
+  readonly green: Fmt;
+  readonly yellow: Fmt;
+  readonly cyan: Fmt;
+}
+
+/** Colour functions that add nothing (for tests, files, non-TTY output). */
+export const NO_COLORS: RunColors = { bold: id, dim: id, red: id, green: id, yellow: id, cyan: id };
+function id(s: string): string {
+  return s;
+}
+
+export interface ConsoleSummaryOptions {
+  readonly colors?: RunColors;
+  /** Rows in the per-test table (worst first). @default 20 */
+  readonly maxRows?: number;
+  /** Width of the test-name column, in characters. @default 60 */
+  readonly nameWidth?: number;
+}
+
+/** The four built-in metrics shown as columns, with their headers. */
+const METRIC_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['discrete', 'Disc'],
+  ['timing', 'Timing'],
+  ['continuous', 'Cont'],
+  ['structure', 'Struct'],
+];
+
+interface Row {
+  readonly test: RunTest;
+  readonly fig: TestFigures;
+}
+
+/**
+ * Tests shown in the table: those with envtrace records, and failed tests without any
+ * (an envtrace check may have crashed before its matcher ran). Worst first: unscored failures,
+ * then by ascending score, then unscored passes; failed before passed on equal scores; then
+ * file and name.
+ */
+export function worstFirst(tests: readonly RunTest[]): Row[] {
+  const rows = tests
+    .filter((t) => t.records.length > 0 || t.status === 'failed')
+    .map((test) => ({ test, fig: testFigures(test) }));
+  // Unscored failures first; unscored passes (only negated calls) last.
+  const rank = (r: Row): number => (r.fig.score !== null ? r.fig.score : r.test.status === 'failed' ? -1 : 2);
+  return rows.sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      Number(b.test.status === 'failed') - Number(a.test.status === 'failed') ||
+      (a.test.file < b.test.file ? -1 : a.test.file > b.test.file ? 1 : 0) ||
+      (a.test.name < b.test.name ? -1 : a.test.name > b.test.name ? 1 : 0),
+  );
+}
+
+function f4(x: number | null | undefined): string {
+  return x === null || x === undefined ? '—' : x.toFixed(4);
+}
+function f2(x: number | null | undefined): string {
+  return x === null || x === undefined ? '—' : x.toFixed(2);
+}
+function pct(x: number | null | undefined): string {
+  return x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`;
+}
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** `file › name`, escaped for a terminal. */
+export function testLabel(t: Pick<RunTest, 'file' | 'name'>): string {
+  return escapeForTerminal(`${t.file} › ${t.name}`);
+}
+
+function accuracyCell(fig: TestFigures): string {
+  if (fig.samples === 0) return '—';
+  const n = Math.round((fig.accuracy ?? 0) * fig.samples);
+  return `${n}/${fig.samples}`;
+}
+
+function statusMark(t: RunTest, c: RunColors): string {
+  if (t.status === 'passed') return c.green('✓');
+  if (t.status === 'failed') return c.red('✗');
+  return c.dim('○');
+}
+
+function scoreColor(x: number | null, c: RunColors): Fmt {
+  if (x === null) return c.red;
+  if (x >= 0.9) return c.green;
+  if (x >= 0.6) return c.yellow;
+  return c.red;
+}
+
+/** The statistics lines shared by the console and merge output (plain text, colours applied). */
+function statsLines(s: RunSummary, c: RunColors): Array<[string, string]> {
+  const lines: Array<[string, string]> = [];
+  lines.push([
+    'Tests',
+    `${c.green(`${s.tests.passed} passed`)} · ${s.tests.failed ? c.red(`${s.tests.failed} failed`) : '0 failed'} · ${s.tests.skipped} skipped (${s.tests.total}) · ${s.tests.with_records} with envtrace records`,
+  ]);
+  if (s.files.failed) lines.push(['Files', `${s.files.total} · ${c.red(`${s.files.failed} failed`)}`]);
+  lines.push([
+    'Samples',
+    `${s.records.samples}${s.records.negated ? ` (${plural(s.records.negated, 'negated call')} not counted)` : ''} · ${plural(s.tasks.total, 'task')} (${s.tasks.repeated} repeated)`,
+  ]);
+  const sc = s.score;
+  lines.push([
+    'Score',
+    sc.n === 0
+      ? `— (no scored sample${sc.nan_count ? `; ${sc.nan_count} NaN` : ''})`
+      : `mean ${scoreColor(sc.mean, c)(f4(sc.mean))}${sc.ci95 ? ` · 95% CI [${f4(sc.ci95[0])}, ${f4(sc.ci95[1])}]` : ''}` +
+        `${sc.std !== null ? ` · sd ${f4(sc.std)}` : ''} · min ${f4(sc.min)} · max ${f4(sc.max)} · n ${sc.n}${sc.nan_count ? ` · ${sc.nan_count} NaN` : ''}`,
+  ]);
+  const pr = s.pass_rate;
+  lines.push([
+    'Pass rate',
+    pr.n === 0 ? '—' : `${pct(pr.rate)} (${pr.passed}/${pr.n})${pr.ci95 ? ` · Wilson 95% CI [${pct(pr.ci95[0])}, ${pct(pr.ci95[1])}]` : ''}`,
+  ]);
+  const atk = s.pass_at_k.map((e) =>
+    e.pass_at_k === null ? `pass@${e.k} — (no task has ${e.k} samples)` : `pass@${e.k} ${pct(e.pass_at_k)} (${plural(e.tasks, 'task')})`,
+  );
+  if (atk.length) lines.push(['pass@k', atk.join(' · ')]);
+  const hat = s.pass_at_k.filter((e) => e.pass_hat_k !== null).map((e) => `pass^${e.k} ${pct(e.pass_hat_k)}`);
+  if (hat.length) lines.push(['pass^k', hat.join(' · ')]);
+  return lines;
+}
+
+function metricTable(s: RunSummary, c: RunColors): string[] {
+  const names = Object.keys(s.metrics);
+  if (!names.length) return [];
+  const w = Math.max(6, ...names.map((n) => Math.min(24, escapeForTerminal(n).length)));
+  const head = `${pad('metric', w, '<')}  ${pad('mean', 6, '>')}  ${pad('min', 6, '>')}  ${pad('max', 6, '>')}  ${pad('std', 6, '>')}  ${pad('n', 5, '>')}  ${pad('NaN', 4, '>')}  scored/missing/failed`;
+  const out = [c.dim(head)];
+  for (const name of names) {
+    const m = s.metrics[name];
+    if (!m) continue;
+    out.push(
+      `${pad(truncate(escapeForTerminal(name), w), w, '<')}  ${pad(f4(m.mean), 6, '>')}  ${pad(f4(m.min), 6, '>')}  ${pad(f4(m.max), 6, '>')}  ${pad(f4(m.std), 6, '>')}  ${pad(String(m.count), 5, '>')}  ${pad(String(m.nan_count), 4, '>')}  ${m.coverage.scored}/${m.coverage.missing}/${m.coverage.failed}`,
+    );
+  }
+  return out;
+}
+
+function gateLines(results: readonly GateResult[], c: RunColors): string[] {
+  return results.map((g) => (g.passed ? `${c.green('✓')} ${g.message}` : `${c.red('✗')} ${c.red(g.message)}`));
+}
+
+/** The gate verdict line: PASSED / FAILED (n of m gates missed) / no gates. */
+export function verdictText(s: RunSummary): string {
+  const total = s.gates.results.length;
+  if (total === 0) return 'no gates configured';
+  const missed = s.gates.results.filter((g) => !g.passed).length;
+  return missed ? `FAILED (${missed} of ${plural(total, 'gate')} missed)` : `PASSED (${plural(total, 'gate')} met)`;
+}
+
+/** The console summary block (ends with a newline). */
+export function formatConsoleSummary(report: RunReport, options: ConsoleSummaryOptions = {}): string {
+  const c = options.colors ?? NO_COLORS;
+  const maxRows = options.maxRows ?? 20;
+  const nameWidth = options.nameWidth ?? 60;
+  const s = report.summary;
+  const out: string[] = [];
+  const runner = `${report.meta.runner.name}${report.meta.runner.version ? ` ${report.meta.runner.version}` : ''}`;
+  const shard = report.meta.shard ? ` · shard ${report.meta.shard.index}/${report.meta.shard.count}` : '';
+  out.push('');
+  out.push(`${c.bold(c.cyan(' envtrace '))} ${c.dim(`run summary · ${runner}${shard}`)}`);
+  out.push('');
+
+  const rows = worstFirst(report.tests);
+  if (rows.length) {
+    const header = [
+      pad('Score', 6, '>'),
+      pad('Acc', 5, '>'),
+      ...METRIC_COLUMNS.map(([, h]) => pad(h, 6, '>')),
+      pad('Att', 3, '>'),
+      '  Test',
+    ].join('  ');
+    out.push(`  ${c.dim(header)}`);
+    for (const { test, fig } of rows.slice(0, maxRows)) {
+      const cells = [
+        scoreColor(fig.score, c)(pad(f4(fig.score), 6, '>')),
+        pad(accuracyCell(fig), 5, '>'),
+        ...METRIC_COLUMNS.map(([name]) => pad(f2(fig.metrics[name]), 6, '>')),
+        pad(String(test.attempts), 3, '>'),
+        `${statusMark(test, c)} ${truncate(testLabel(test), nameWidth)}`,
+      ];
+      out.push(`  ${cells.join('  ')}`);
+    }
+    if (rows.length > maxRows) out.push(`  ${c.dim(`… ${rows.length - maxRows} more`)}`);
+  } else {
+    out.push(`  ${c.dim('no envtrace checks ran')}`);
+  }
+  const fileErrors = report.files.filter((f) => f.errors.length > 0);
+  if (fileErrors.length) {
+    out.push('');
+    for (const f of fileErrors) {
+      out.push(`  ${c.red('✗')} ${truncate(escapeForTerminal(f.file), nameWidth)}: ${c.red(truncate(escapeForTerminal(f.errors[0] ?? ''), 120))}`);
+    }
+  }
+  out.push('');
+  for (const [label, text] of statsLines(s, c)) out.push(`  ${c.bold(pad(label, 10, '<'))}${text}`);
+  const mt = metricTable(s, c);
+  if (mt.length) {
+    out.push(`  ${c.bold(pad('Metrics', 10, '<'))}${mt[0] ?? ''}`);
+    for (const l of mt.slice(1)) out.push(`  ${' '.repeat(10)}${l}`);
+  }
+  if (s.gates.results.length) {
+    const gl = gateLines(s.gates.results, c);
+    out.push(`  ${c.bold(pad('Gates', 10, '<'))}${gl[0] ?? ''}`);
+    for (const l of gl.slice(1)) out.push(`  ${' '.repeat(10)}${l}`);
+  }
+  const verdict = verdictText(s);
+  const colored = s.gates.results.length === 0 ? c.dim(verdict) : s.gates.passed ? c.green(c.bold(verdict)) : c.red(c.bold(verdict));
+  out.push(`  ${c.bold(pad('Verdict', 10, '<'))}${colored}`);
+  out.push('');
+  return `${out.join('\n')}\n`;
+}
+
+/** Escape text for a Markdown table cell (and strip terminal controls). */
+export function escapeMarkdown(s: string): string {
+  return escapeForTerminal(s).replace(/[\\`*_{}[\]<>()#+!|~&]/g, (ch) => `\\${ch}`);
+}
+
+/** The Markdown summary for `GITHUB_STEP_SUMMARY`: table (worst first) + statistics + gate verdict. */
+export function formatMarkdownSummary(report: RunReport, options: { readonly maxRows?: number } = {}): string {
+  const maxRows = options.maxRows ?? 50;
+  const s = report.summary;
+  const out: string[] = [];
+  const shard = report.meta.shard ? ` (shard ${report.meta.shard.index}/${report.meta.shard.count})` : '';
+  out.push(`### envtrace run summary${shard}`);
+  out.push('');
+  const verdict = verdictText(s);
+  const icon = s.gates.results.length === 0 ? '' : s.gates.passed ? '✅ ' : '❌ ';
+  out.push(`**Gate verdict:** ${icon}${verdict}`);
+  out.push('');
+  for (const g of s.gates.results) out.push(`- ${g.passed ? '✅' : '❌'} ${escapeMarkdown(g.message)}`);
+  if (s.gates.results.length) out.push('');
+  const rows = worstFirst(report.tests);
+  if (rows.length) {
+    out.push('| Test | Status | Score | Accuracy | Discrete | Timing | Continuous | Structure | Attempts |');
+    out.push('|---|---|--:|--:|--:|--:|--:|--:|--:|');
+    for (const { test, fig } of rows.slice(0, maxRows)) {
+      out.push(
+        `| ${escapeMarkdown(`${test.file} › ${test.name}`)} | ${test.status} | ${f4(fig.score)} | ${accuracyCell(fig)} | ${METRIC_COLUMNS.map(([n]) => f2(fig.metrics[n])).join(' | ')} | ${test.attempts} |`,
+      );
+    }
+    if (rows.length > maxRows) out.push(`\n_… ${rows.length - maxRows} more_`);
+    out.push('');
+  }
+  for (const [label, text] of statsLines(s, NO_COLORS)) out.push(`- **${label}:** ${text}`);
+  out.push('');
+  return `${out.join('\n')}\n`;
+}

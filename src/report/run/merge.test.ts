@@ -1,0 +1,117 @@
+import { describe, it, expect } from 'vitest';
+import { buildRunReport } from './model.js';
+import { mergeRunReports, parseRunReport, RunReportError } from './merge.js';
+import { compareRunReports, formatComparison } from './compare.js';
+import { rec, scenario } from './fixtures.test-helpers.js';
+
+const opts = { createdAt: new Date('2025-02-01T00:00:00.000Z'), envtraceVersion: '0.1.0' };
+
+function shards() {
+  const base = scenario();
+  const inShard = (n: number) => (f: { file: string }) => (f.file.includes('/src/b.') ? 2 : 1) === n;
+  const s1 = buildRunReport({ ...base, shard: { index: 1, count: 2 }, files: base.files.filter(inShard(1)), tests: base.tests.filter(inShard(1)) });
+  const s2 = buildRunReport({ ...base, shard: { index: 2, count: 2 }, files: base.files.filter(inShard(2)), tests: base.tests.filter(inShard(2)) });
+  return { base, s1, s2 };
+}
+
+describe('mergeRunReports', () => {
+  it('shard 1/2 + 2/2 merged equals the unsharded run (tests, files, summary)', () => {
+    const { base, s1, s2 } = shards();
+    const whole = buildRunReport(base);
+    expect(s1.tests.length + s2.tests.length).toBe(whole.tests.length);
+    const merged = mergeRunReports([{ file: 'b.json', report: s2 }, { file: 'a.json', report: s1 }], opts);
+    expect(merged.tests).toEqual(whole.tests);
+    expect(merged.files).toEqual(whole.files);
+    expect(merged.summary).toEqual(whole.summary);
+    expect(merged.meta.runner).toEqual({ name: 'merge', version: '0.1.0' });
+    expect(merged.meta.git_commit).toBe(whole.meta.git_commit);
+    expect(merged.meta.merged_from?.map((m) => [m.file, m.shard?.index])).toEqual([['b.json', 2], ['a.json', 1]]);
+  });
+
+  it('a file in two inputs is an error (no duplicated test)', () => {
+    const { s1 } = shards();
+    expect(() => mergeRunReports([{ file: 'a.json', report: s1 }, { file: 'c.json', report: s1 }], opts)).toThrow(
+      /"src\/a.test.ts" is in both a.json and c.json/,
+    );
+  });
+
+  it('differing gates need an explicit choice', () => {
+    const { base, s1 } = shards();
+    const other = buildRunReport({ ...base, tests: [], files: [], config: { gates: { minMeanScore: 0.1 } } });
+    expect(() => mergeRunReports([{ file: 'a.json', report: s1 }, { file: 'o.json', report: other }], opts)).toThrow(RunReportError);
+    const m = mergeRunReports([{ file: 'a.json', report: s1 }, { file: 'o.json', report: other }], { ...opts, config: { gates: {} } });
+    expect(m.summary.gates.results).toEqual([]);
+  });
+});
+
+describe('parseRunReport', () => {
+  it('round-trips a report', () => {
+    const r = buildRunReport(scenario());
+    expect(parseRunReport(JSON.stringify(r), 'r.json')).toEqual(r);
+  });
+
+  it.each([
+    ['{', /^r\.json: not valid JSON/],
+    ['[]', /^r\.json: not an envtrace run report \(expected a JSON object\)/],
+    ['{"kind":"x"}', /^r\.json: not an envtrace run report \(kind is "x"/],
+    ['{"kind":"envtrace-run-report","schema_version":9}', /^r\.json: unsupported schema_version 9 \(this envtrace reads 1\)/],
+  ])('%s', (text, msg) => {
+    expect(() => parseRunReport(text, 'r.json')).toThrow(msg);
+  });
+
+  it('names the path of a schema violation', () => {
+    const r = JSON.parse(JSON.stringify(buildRunReport(scenario())));
+    r.tests[1].records[0].full_score = 'high';
+    try {
+      parseRunReport(JSON.stringify(r), 'r.json');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(RunReportError);
+      expect((e as RunReportError).code).toBe('ERR_REPORT');
+      expect((e as Error).message).toMatch(/^r\.json: tests\[1\]\.records\[0\]\.full_score: /);
+    }
+  });
+});
+
+describe('compareRunReports', () => {
+  const base = scenario();
+  const baseline = buildRunReport(base);
+  // current: A drops 0.8 → 0.75, F sample 2 fixed, F sample 1 newly fails, B unchanged, H added
+  const tests = base.tests.map((t) => {
+    if (t.name === 'A one') return { ...t, records: t.records.map((r) => ({ ...r, full_score: (r.full_score ?? 0) - 0.05 })) };
+    if (t.name === 'F sample 2') return { ...t, status: 'passed' as const, records: t.records.map((r) => ({ ...r, pass: true, full_score: 0.95 })) };
+    if (t.name === 'F sample 1') return { ...t, status: 'failed' as const, records: t.records.map((r) => ({ ...r, pass: false })) };
+    return t;
+  });
+  tests.push({ file: '/proj/src/c.test.ts', name: 'H new', status: 'passed', durationMs: 1, attempts: 1, records: [rec('src/c.test.ts', 'H new')] });
+  const current = buildRunReport({ ...base, tests });
+
+  it('classifies per-test changes', () => {
+    const r = compareRunReports(baseline, current);
+    const kinds = Object.fromEntries(r.rows.map((x) => [x.name, x.kind]));
+    expect(kinds).toMatchObject({
+      'A one': 'regression',
+      'B two': 'unchanged',
+      'D throws': 'unchanged',
+      'F sample 1': 'new_failure',
+      'F sample 2': 'fixed',
+      'H new': 'added',
+    });
+    expect(r.rows.find((x) => x.name === 'A one')?.delta).toBeCloseTo(-0.05, 12);
+    expect(r.regressed).toBe(true);
+    expect(r).toMatchObject({ regressions: 1, newFailures: 1, fixed: 1, added: 1, removed: 0 });
+  });
+
+  it('tolerance absorbs small drops', () => {
+    const r = compareRunReports(baseline, current, { tolerance: 0.1 });
+    expect(r.regressions).toBe(0);
+    expect(r.newFailures).toBe(1);
+    const same = compareRunReports(baseline, baseline);
+    expect(same.regressed).toBe(false);
+    expect(formatComparison(same)).toContain('OK: no regression');
+  });
+
+  it('text output (snapshot)', () => {
+    expect(formatComparison(compareRunReports(baseline, current))).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Reading run reports back (for `envtrace merge` / `envtrace compare`) and merging the reports
+ * of several shards into one. The statistics of a merged report are recomputed from the
+ * records, never averaged from the inputs' summaries.
+ */
+import { EnvTraceError, formatPath } from '../../errors.js';
+import { assembleReport, resolveConfig, sortTests, type RunReportConfig } from './model.js';
+import {
+  RUN_REPORT_KIND,
+  RUN_REPORT_SCHEMA_VERSION,
+  RunReportSchema,
+  type GateConfig,
+  type RunFile,
+  type RunMeta,
+  type RunReport,
+  type RunTest,
+} from './schema.js';
+
+/** A run report that cannot be used: not JSON, not a run report, wrong version, or conflicting inputs. */
+export class RunReportError extends EnvTraceError {
+  readonly file: string | undefined;
+  constructor(message: string, file?: string) {
+    super('ERR_REPORT', file ? `${file}: ${message}` : message);
+    this.name = 'RunReportError';
+    this.file = file;
+  }
+}
+
+/** Parse and validate a run report; `file` names it in error messages. */
+export function parseRunReport(text: string, file: string): RunReport {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new RunReportError(`not valid JSON (${e instanceof Error ? e.message : String(e)})`, file);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new RunReportError('not an envtrace run report (expected a JSON object)', file);
+  }
+  const obj = data as Record<string, unknown>;
+  if (obj['kind'] !== RUN_REPORT_KIND) {
+    throw new RunReportError(`not an envtrace run report (kind is ${JSON.stringify(obj['kind']) ?? 'missing'}, expected "${RUN_REPORT_KIND}")`, file);
+  }
+  if (obj['schema_version'] !== RUN_REPORT_SCHEMA_VERSION) {
+    throw new RunReportError(
+      `unsupported schema_version ${JSON.stringify(obj['schema_version']) ?? '(missing)'} (this envtrace reads ${RUN_REPORT_SCHEMA_VERSION})`,
+      file,
+    );
+  }
+  const parsed = RunReportSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? formatPath(issue.path) : '';
+    throw new RunReportError(`${where ? `${where}: ` : ''}${issue?.message ?? 'invalid run report'}`, file);
+  }
+  return parsed.data;
+}
+
+export interface MergeInput {
+  /** Name of the input (file path) for messages and `meta.merged_from`. */
+  readonly file: string;
+  readonly report: RunReport;
+}
+
+export interface MergeOptions {
+  readonly createdAt: Date;
+  readonly envtraceVersion: string;
+  /** Overrides the inputs' k list / gates. Without it the inputs must agree on gates. */
+  readonly config?: RunReportConfig;
+}
+
+function sameGates(a: GateConfig, b: GateConfig): boolean {
+  return a.minMeanScore === b.minMeanScore && a.minPassRate === b.minPassRate && a.minPassAtK === b.minPassAtK && a.k === b.k;
+}
+
+/**
+ * Merge shard reports. Every test file must come from exactly one input (a shard runs whole
+ * files), so no test is duplicated or lost; a file present in two inputs is an error.
+ */
+export function mergeRunReports(inputs: readonly MergeInput[], options: MergeOptions): RunReport {
+  if (inputs.length === 0) throw new RunReportError('nothing to merge: no input report');
+  const owner = new Map<string, string>();
+  const files: RunFile[] = [];
+  const tests: RunTest[] = [];
+  for (const { file, report } of inputs) {
+    const mine = new Set<string>([...report.files.map((f) => f.file), ...report.tests.map((t) => t.file)]);
+    for (const f of mine) {
+      const prev = owner.get(f);
+      if (prev !== undefined) {
+        throw new RunReportError(
+          `test file ${JSON.stringify(f)} is in both ${prev} and ${file}; merge the reports of disjoint shards (or drop one input)`,
+        );
+      }
+      owner.set(f, file);
+    }
+    files.push(...report.files);
+    tests.push(...report.tests);
+  }
+
+  let config: { k: number[]; gates: GateConfig };
+  if (options.config) {
+    config = resolveConfig(options.config);
+  } else {
+    const first = inputs[0] as MergeInput;
+    for (const { file, report } of inputs.slice(1)) {
+      if (!sameGates(first.report.config.gates, report.config.gates)) {
+        throw new RunReportError(`gates differ between ${first.file} and ${file}; pass gate options to choose`);
+      }
+    }
+    config = resolveConfig({
+      k: [...new Set(inputs.flatMap((i) => i.report.config.k))],
+      gates: first.report.config.gates,
+    });
+  }
+
+  const commits = new Set(inputs.map((i) => i.report.meta.git_commit));
+  const meta: RunMeta = {
+    created_at: options.createdAt.toISOString(),
+    runner: { name: 'merge', version: options.envtraceVersion },
+    envtrace_version: options.envtraceVersion,
+    shard: null,
+    git_commit: commits.size === 1 ? ([...commits][0] ?? null) : null,
+    merged_from: inputs.map(({ file, report }) => ({
+      file,
+      runner: report.meta.runner,
+      shard: report.meta.shard,
+      created_at: report.meta.created_at,
+    })),
+  };
+  files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return assembleReport(meta, config, files, sortTests(tests));
+}

@@ -1,0 +1,235 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it, expect } from 'vitest';
+import { evaluateGates } from './gates.js';
+import { buildRunReport, relativeFile, resolveConfig, taskKey, testFigures, toReportRecord as toRR } from './model.js';
+import { RunReportSchema, runReportJsonSchema } from './schema.js';
+import { rec, scenario } from './fixtures.test-helpers.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const docsSchemaPath = path.join(repoRoot, 'docs/run-report.schema.json');
+
+describe('buildRunReport: scenario with hand-computed statistics', () => {
+  const report = buildRunReport(scenario());
+  const s = report.summary;
+
+  it('metadata, file paths relative to the root, sorted tests and records', () => {
+    expect(report.schema_version).toBe(1);
+    expect(report.kind).toBe('envtrace-run-report');
+    expect(report.meta).toEqual({
+      created_at: '2025-01-02T03:04:05.000Z',
+      runner: { name: 'vitest', version: '4.1.12' },
+      envtrace_version: '0.1.0',
+      shard: null,
+      git_commit: '0123456789abcdef0123456789abcdef01234567',
+    });
+    expect(report.files.map((f) => f.file)).toEqual(['src/a.test.ts', 'src/b.test.ts', 'src/broken.test.ts']);
+    expect(report.files[2]?.errors).toEqual(['Error: boom at import']);
+    expect(report.tests.map((t) => t.name)).toEqual([
+      'A one', 'B two', 'C plain', 'D throws', 'E differs', 'F sample 1', 'F sample 2', 'F sample 3', 'G todo',
+    ]);
+    const a = report.tests[0];
+    expect(a?.records.map((r) => [r.repeat, r.full_score])).toEqual([[0, 0.9], [1, 0.7]]);
+    expect(a?.records[0]).not.toHaveProperty('testPath');
+    expect(report.tests[8]?.status).toBe('skipped');
+  });
+
+  it('counts', () => {
+    expect(s.tests).toEqual({ total: 9, passed: 5, failed: 3, skipped: 1, with_records: 6 });
+    expect(s.files).toEqual({ total: 3, failed: 3 });
+    expect(s.records).toEqual({ total: 7, samples: 6, negated: 1 });
+  });
+
+  it('mean score with t-based CI: samples 0.9 0.7 0.4 0.8 0.3 0.6', () => {
+    // mean 3.7/6; sample sd 0.2316606714; half-width t(0.975,5)=2.5705818356 × sd/√6
+    expect(s.score.n).toBe(6);
+    expect(s.score.nan_count).toBe(0);
+    expect(s.score.mean).toBeCloseTo(0.6166666667, 9);
+    expect(s.score.std).toBeCloseTo(0.2316606714, 9);
+    expect(s.score.min).toBe(0.3);
+    expect(s.score.max).toBe(0.9);
+    expect(s.score.ci95?.[0]).toBeCloseTo(0.3735537018, 8);
+    expect(s.score.ci95?.[1]).toBeCloseTo(0.8597796316, 8);
+  });
+
+  it('pass rate 4/6 with Wilson CI', () => {
+    expect(s.pass_rate.n).toBe(6);
+    expect(s.pass_rate.passed).toBe(4);
+    expect(s.pass_rate.rate).toBeCloseTo(2 / 3, 14);
+    expect(s.pass_rate.ci95?.[0]).toBeCloseTo(0.2999933151, 9);
+    expect(s.pass_rate.ci95?.[1]).toBeCloseTo(0.9032285889, 9);
+  });
+
+  it('tasks and pass@k / pass^k: A (n=2,c=2), B (1,0), F (3,2)', () => {
+    expect(s.tasks).toEqual({ total: 3, repeated: 2 });
+    const [k1, k2, k5] = s.pass_at_k;
+    // pass@1 = mean(1, 0, 2/3); pass^1 the same
+    expect(k1).toMatchObject({ k: 1, tasks: 3, skipped_tasks: 0 });
+    expect(k1?.pass_at_k).toBeCloseTo(5 / 9, 14);
+    expect(k1?.pass_hat_k).toBeCloseTo(5 / 9, 14);
+    // k=2 over A and F: pass@2 = mean(1, 1); pass^2 = mean(1, C(2,2)/C(3,2) = 1/3)
+    expect(k2).toMatchObject({ k: 2, tasks: 2, skipped_tasks: 1, pass_at_k: 1 });
+    expect(k2?.pass_hat_k).toBeCloseTo(2 / 3, 14);
+    expect(k5).toEqual({ k: 5, tasks: 0, skipped_tasks: 3, pass_at_k: null, pass_hat_k: null });
+  });
+
+  it('per-metric summaries with NaN counted apart and per-test coverage', () => {
+    const d = s.metrics['discrete'];
+    expect(d).toMatchObject({ count: 5, nan_count: 1, min: 0, max: 1 });
+    expect(d?.mean).toBeCloseTo(0.8, 14);
+    expect(d?.std).toBeCloseTo(0.4472135955, 9);
+    // scored: A, F1, F2, F3; missing: B (NaN); failed: D (no record). C, E, G are not counted.
+    expect(d?.coverage).toEqual({ scored: 4, missing: 1, failed: 1 });
+    const t = s.metrics['timing'];
+    expect(t?.mean).toBeCloseTo(3.1 / 6, 14);
+    expect(t?.coverage).toEqual({ scored: 5, missing: 0, failed: 1 });
+    expect(Object.keys(s.metrics)).toEqual(['discrete', 'timing']);
+  });
+
+  it('gates: mean score missed by 0.0833, pass rate and pass@2 met', () => {
+    expect(s.gates.passed).toBe(false);
+    expect(s.gates.results.map((g) => [g.gate, g.passed])).toEqual([
+      ['minMeanScore', false],
+      ['minPassRate', true],
+      ['minPassAtK', true],
+    ]);
+    expect(s.gates.results[0]?.message).toBe('minMeanScore missed: mean score 0.6167 < 0.7000 (short by 0.0833)');
+    expect(s.gates.results[1]?.message).toBe('minPassRate met: pass rate 66.7% ≥ 60.0%');
+    expect(s.gates.results[2]?.message).toBe('minPassAtK met: pass@2 100.0% ≥ 90.0%');
+  });
+
+  it('per-test figures', () => {
+    const f = testFigures(report.tests[0]!);
+    expect(f.samples).toBe(2);
+    expect(f.score).toBeCloseTo(0.8, 14);
+    expect(f.accuracy).toBe(1);
+    expect(f.metrics['timing']).toBeCloseTo(0.6, 14);
+    expect(testFigures(report.tests[4]!).samples).toBe(0);
+  });
+});
+
+describe('gates', () => {
+  it('undefined statistics miss the gate with a reason', () => {
+    const r = evaluateGates({ meanScore: null, passRate: null, passAtK: [] }, { minMeanScore: 0.5, minPassAtK: 0.5, k: 3 });
+    expect(r.map((g) => g.message)).toEqual([
+      'minMeanScore missed: mean score is undefined (no scored sample); required ≥ 0.5000',
+      'minPassAtK missed: pass@3 is undefined (no task has 3 samples); required ≥ 50.0%',
+    ]);
+  });
+
+  it('pass-rate shortfall in points', () => {
+    const [g] = evaluateGates({ meanScore: 1, passRate: 0.5, passAtK: [] }, { minPassRate: 0.8 });
+    expect(g?.message).toBe('minPassRate missed: pass rate 50.0% < 80.0% (short by 30.0 points)');
+  });
+
+  it('no gate configured: verdict passes', () => {
+    const r = buildRunReport({ ...scenario(), config: {} });
+    expect(r.summary.gates).toEqual({ passed: true, results: [] });
+    expect(r.config).toEqual({ k: [1, 5, 10], gates: {} });
+  });
+
+  it('invalid options are rejected', () => {
+    expect(() => resolveConfig({ gates: { minMeanScore: 1.5 } })).toThrow(/minMeanScore/);
+    expect(() => resolveConfig({ k: [0] })).toThrow(/k must be/);
+    expect(() => resolveConfig({ gates: { k: 2.5 } })).toThrow(/k \(of minPassAtK\)/);
+  });
+});
+
+describe('helpers', () => {
+  it('relativeFile', () => {
+    expect(relativeFile('/proj', '/proj/src/x.test.ts')).toBe('src/x.test.ts');
+    expect(relativeFile('/proj', 'src/x.test.ts')).toBe('src/x.test.ts');
+  });
+
+  it('taskKey groups file goldens by paths + digest, inline ones by test', () => {
+    const t = { file: 'a', name: 'n' };
+    const g1 = { kind: 'file' as const, paths: ['b.json', 'a.json'], count: 2 };
+    const g2 = { kind: 'file' as const, paths: ['a.json', 'b.json'], count: 2 };
+    const r1 = buildRunReport({ ...scenario(), tests: [] });
+    expect(r1.tests).toEqual([]);
+    const k1 = taskKey(t, toRR(rec('a', 'n', { golden: g1 })));
+    const k2 = taskKey({ file: 'other', name: 'x' }, toRR(rec('a', 'n', { golden: g2 })));
+    expect(k1).toBe(k2);
+    expect(taskKey(t, toRR(rec('a', 'n')))).not.toBe(taskKey({ file: 'a', name: 'm' }, toRR(rec('a', 'm'))));
+  });
+});
+
+
+// --- JSON Schema: the published document mirrors the zod schema, and a report validates ---------
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** A small validator for the JSON Schema subset zod emits (type, const, enum, properties, required, additionalProperties, items, prefixItems, anyOf, minimum, maximum). */
+function validate(schema: Record<string, unknown>, value: unknown, at = '$'): string[] {
+  const errs: string[] = [];
+  if ('const' in schema && value !== schema['const']) errs.push(`${at}: expected const ${String(schema['const'])}`);
+  if (Array.isArray(schema['enum']) && !(schema['enum'] as unknown[]).includes(value)) errs.push(`${at}: not in enum`);
+  if (Array.isArray(schema['anyOf'])) {
+    const ok = (schema['anyOf'] as Record<string, unknown>[]).some((s) => validate(s, value, at).length === 0);
+    if (!ok) errs.push(`${at}: matches no anyOf branch`);
+  }
+  const type = schema['type'];
+  if (type !== undefined) {
+    const types = Array.isArray(type) ? (type as string[]) : [type as string];
+    const actual =
+      value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+    const ok = types.some((t) => t === actual || (t === 'number' && actual === 'integer'));
+    if (!ok) return [...errs, `${at}: expected ${types.join('|')}, got ${actual}`];
+  }
+  if (typeof value === 'number') {
+    if (typeof schema['minimum'] === 'number' && value < schema['minimum']) errs.push(`${at}: below minimum`);
+    if (typeof schema['maximum'] === 'number' && value > schema['maximum']) errs.push(`${at}: above maximum`);
+  }
+  if (Array.isArray(value)) {
+    const prefix = schema['prefixItems'] as Record<string, unknown>[] | undefined;
+    value.forEach((v, i) => {
+      const s = prefix ? prefix[i] : (schema['items'] as Record<string, unknown> | undefined);
+      if (s) errs.push(...validate(s, v, `${at}[${i}]`));
+      else if (prefix && schema['items'] === false) errs.push(`${at}[${i}]: extra item`);
+    });
+    if (prefix && value.length < prefix.length) errs.push(`${at}: too few items`);
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const obj = value as Record<string, unknown>;
+    const props = (schema['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+    for (const req of (schema['required'] ?? []) as string[]) if (!(req in obj)) errs.push(`${at}.${req}: required`);
+    for (const [k, v] of Object.entries(obj)) {
+      const ps = props[k];
+      if (ps) errs.push(...validate(ps, v, `${at}.${k}`));
+      else if (schema['additionalProperties'] === false) errs.push(`${at}.${k}: additional property`);
+      else if (typeof schema['additionalProperties'] === 'object')
+        errs.push(...validate(schema['additionalProperties'] as Record<string, unknown>, v, `${at}.${k}`));
+    }
+  }
+  return errs;
+}
+
+describe('docs/run-report.schema.json', () => {
+  // Regenerate with: UPDATE_RUN_REPORT_SCHEMA=1 npx vitest run src/report/run/model.test.ts
+  if (process.env['UPDATE_RUN_REPORT_SCHEMA'] === '1') {
+    writeFileSync(docsSchemaPath, `${JSON.stringify(runReportJsonSchema(), null, 2)}\n`);
+  }
+  const published = JSON.parse(readFileSync(docsSchemaPath, 'utf8')) as Record<string, unknown>;
+
+  it('is exactly the JSON Schema rendering of the zod schema (regenerate when this fails)', () => {
+    expect(published).toEqual(runReportJsonSchema());
+  });
+
+  it('validates a built report (and zod agrees)', () => {
+    const report = JSON.parse(JSON.stringify(buildRunReport(scenario()))) as Json;
+    expect(validate(published, report)).toEqual([]);
+    expect(RunReportSchema.safeParse(report).success).toBe(true);
+  });
+
+  it('rejects a broken report', () => {
+    const report = JSON.parse(JSON.stringify(buildRunReport(scenario()))) as { tests: Array<Record<string, unknown>> };
+    const t0 = report.tests[0]!;
+    t0['status'] = 'exploded';
+    t0['extra'] = 1;
+    const errs = validate(published, report);
+    expect(errs).toContain('$.tests[0].status: not in enum');
+    expect(errs).toContain('$.tests[0].extra: additional property');
+    expect(RunReportSchema.safeParse(report).success).toBe(false);
+  });
+});

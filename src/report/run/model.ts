@@ -1,0 +1,373 @@
+/**
+ * Build the run report (`envtrace-report.json`) from a runner's test results and the
+ * envtrace records the matchers published. Pure: the caller passes time, runner version,
+ * git commit and shard in; nothing here reads the process or the file system.
+ *
+ * Statistics unit: a *sample* is one non-negated matcher call (record). Negated (`.not`)
+ * calls assert a difference, not a behaviour match, so they are kept in the tests but left
+ * out of the statistics. Samples are grouped into *tasks* for pass@k / pass^k: samples
+ * against the same golden file(s) with the same config digest are one task (so
+ * `test.each` over samples of one task groups naturally); samples with an inline golden
+ * group by test (retries and repeats of one test).
+ */
+import path from 'node:path';
+import type { EnvTraceRecord } from '../../transport/record.js';
+import { DEFAULT_GATE_K, evaluateGates } from './gates.js';
+import {
+  RUN_REPORT_KIND,
+  RUN_REPORT_SCHEMA_VERSION,
+  type GateConfig,
+  type PassAtKEntry,
+  type ReportRecord,
+  type RunFile,
+  type RunMeta,
+  type RunReport,
+  type RunSummary,
+  type RunTest,
+  type TestStatus,
+} from './schema.js';
+import {
+  meanWithCI,
+  metricCoverage,
+  passAtK,
+  passHatK,
+  summarizeMetricValues,
+  wilsonInterval,
+  type MetricValue,
+} from './stats.js';
+
+/** Default k values of pass@k / pass^k in the summary. */
+export const DEFAULT_K: readonly number[] = [1, 5, 10];
+
+/** A runner's status names; everything that did not run counts as `skipped`. */
+export type RunnerTestStatus = TestStatus | 'pending' | 'todo' | 'disabled' | 'focused';
+
+/** One test as the reporter saw it. */
+export interface RunTestInput {
+  /** Test file, absolute or relative to `rootDir`. */
+  readonly file: string;
+  /** Full name (describe blocks and test name joined by a space). */
+  readonly name: string;
+  readonly status: RunnerTestStatus;
+  readonly durationMs: number | null;
+  /** How many times the body ran (retries × repeats). */
+  readonly attempts: number;
+  /** The records the matcher calls of this test published (any order). */
+  readonly records: readonly EnvTraceRecord[];
+}
+
+/** One test file as the reporter saw it. */
+export interface RunFileInput {
+  readonly file: string;
+  readonly status: RunnerTestStatus;
+  /** File-level errors (e.g. an import failure), one message each. */
+  readonly errors: readonly string[];
+}
+
+/** Options that shape the summary. */
+export interface RunReportConfig {
+  /** k values of pass@k / pass^k. @default [1, 5, 10] */
+  readonly k?: readonly number[];
+  readonly gates?: GateConfig;
+}
+
+export interface BuildRunReportInput {
+  /** Project root; test files are stored relative to it with `/` separators. */
+  readonly rootDir: string;
+  readonly createdAt: Date;
+  readonly runner: RunMeta['runner'];
+  readonly envtraceVersion: string;
+  readonly shard: RunMeta['shard'];
+  readonly gitCommit: string | null;
+  readonly files: readonly RunFileInput[];
+  readonly tests: readonly RunTestInput[];
+  readonly config?: RunReportConfig;
+}
+
+/** Normalize a runner status to the report's three. */
+export function normalizeStatus(status: RunnerTestStatus): TestStatus {
+  if (status === 'passed' || status === 'failed') return status;
+  if (status === 'focused') return 'passed';
+  return 'skipped';
+}
+
+/** A file path relative to `rootDir` with `/` separators (unchanged when already relative). */
+export function relativeFile(rootDir: string, file: string): string {
+  const rel = path.isAbsolute(file) ? path.relative(rootDir, file) : file;
+  return rel.split(path.sep).join('/');
+}
+
+function finiteOrNull(x: number | null | undefined): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+/** Copy the fields the report keeps (drops testPath/testName, which the test carries). */
+export function toReportRecord(r: EnvTraceRecord | ReportRecord): ReportRecord {
+  const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
+  for (const [name, m] of Object.entries(r.metrics)) {
+    metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass };
+  }
+  const golden: ReportRecord['golden'] = { kind: r.golden.kind, count: r.golden.count };
+  if (r.golden.paths) golden.paths = [...r.golden.paths];
+  const out: ReportRecord = {
+    v: r.v,
+    matcher: r.matcher,
+    retry: r.retry,
+    repeat: r.repeat,
+    seq: r.seq,
+    pass: r.pass,
+    negated: r.negated,
+    mode: r.mode,
+    full_score: finiteOrNull(r.full_score),
+    accuracy: r.accuracy,
+    metrics,
+    decision: { ...r.decision },
+    min_score: finiteOrNull(r.min_score),
+    config_digest: r.config_digest,
+    golden,
+    best_index: r.best_index,
+    envtrace_version: r.envtrace_version,
+  };
+  if (r.golden_status !== undefined) out.golden_status = r.golden_status;
+  return out;
+}
+
+function compareRecords(a: ReportRecord, b: ReportRecord): number {
+  return a.repeat - b.repeat || a.retry - b.retry || a.seq - b.seq;
+}
+
+function byString(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Sort tests by file, then name; the sort is stable, so equal names keep run order. */
+export function sortTests<T extends { readonly file: string; readonly name: string }>(tests: readonly T[]): T[] {
+  return [...tests].sort((a, b) => byString(a.file, b.file) || byString(a.name, b.name));
+}
+
+/** The task a sample belongs to (see the module comment). */
+export function taskKey(test: Pick<RunTest, 'file' | 'name'>, r: ReportRecord): string {
+  const paths = r.golden.kind !== 'inline' ? r.golden.paths : undefined;
+  if (paths && paths.length > 0) return JSON.stringify(['golden', [...paths].sort(), r.config_digest]);
+  return JSON.stringify(['test', test.file, test.name]);
+}
+
+/** Compute the summary (statistics + gates) from tests and files. */
+export function summarizeRun(
+  tests: readonly RunTest[],
+  files: readonly RunFile[],
+  config: { readonly k: readonly number[]; readonly gates: GateConfig },
+): RunSummary {
+  const samples: Array<{ test: RunTest; r: ReportRecord }> = [];
+  let negated = 0;
+  let totalRecords = 0;
+  for (const t of tests) {
+    for (const r of t.records) {
+      totalRecords++;
+      if (r.negated) negated++;
+      else samples.push({ test: t, r });
+    }
+  }
+
+  const scores: number[] = [];
+  let scoreNan = 0;
+  let passed = 0;
+  const tasks = new Map<string, { n: number; c: number }>();
+  for (const { test, r } of samples) {
+    if (r.full_score === null) scoreNan++;
+    else scores.push(r.full_score);
+    if (r.pass) passed++;
+    const key = taskKey(test, r);
+    const task = tasks.get(key) ?? { n: 0, c: 0 };
+    task.n++;
+    if (r.pass) task.c++;
+    tasks.set(key, task);
+  }
+
+  const ks = [...new Set([...config.k, ...(config.gates.minPassAtK !== undefined ? [config.gates.k ?? DEFAULT_GATE_K] : [])])].sort(
+    (a, b) => a - b,
+  );
+  const passAtKEntries: PassAtKEntry[] = ks.map((k) => {
+    let used = 0;
+    let skipped = 0;
+    let sumAt = 0;
+    let sumHat = 0;
+    for (const { n, c } of tasks.values()) {
+      const at = passAtK(n, c, k);
+      const hat = passHatK(n, c, k);
+      if (at === null || hat === null) {
+        skipped++;
+        continue;
+      }
+      used++;
+      sumAt += at;
+      sumHat += hat;
+    }
+    return {
+      k,
+      tasks: used,
+      skipped_tasks: skipped,
+      pass_at_k: used ? sumAt / used : null,
+      pass_hat_k: used ? sumHat / used : null,
+    };
+  });
+
+  // Metrics: union of names over samples, in first-seen order.
+  const metricNames: string[] = [];
+  const seen = new Set<string>();
+  for (const { r } of samples) {
+    for (const name of Object.keys(r.metrics)) {
+      if (!seen.has(name)) {
+        seen.add(name);
+        metricNames.push(name);
+      }
+    }
+  }
+  const metrics: RunSummary['metrics'] = {};
+  for (const name of metricNames) {
+    const values: MetricValue[] = samples.map(({ r }) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined));
+    const perTest = tests.map((t) => ({
+      values: t.records.filter((r) => !r.negated).map((r) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined)),
+      failed: t.status === 'failed',
+    }));
+    metrics[name] = summarizeMetricValues(values, metricCoverage(perTest));
+  }
+
+  const score = meanWithCI(scores);
+  const rate = samples.length ? passed / samples.length : null;
+  const summaryPassAtK = passAtKEntries;
+  const gateResults = evaluateGates({ meanScore: score.mean, passRate: rate, passAtK: summaryPassAtK }, config.gates);
+
+  return {
+    tests: {
+      total: tests.length,
+      passed: tests.filter((t) => t.status === 'passed').length,
+      failed: tests.filter((t) => t.status === 'failed').length,
+      skipped: tests.filter((t) => t.status === 'skipped').length,
+      with_records: tests.filter((t) => t.records.length > 0).length,
+    },
+    files: { total: files.length, failed: files.filter((f) => f.status === 'failed').length },
+    records: { total: totalRecords, samples: samples.length, negated },
+    score: {
+      n: score.n,
+      nan_count: scoreNan,
+      mean: score.mean,
+      std: score.std,
+      min: score.min,
+      max: score.max,
+      ci95: score.ci95 ? [score.ci95[0], score.ci95[1]] : null,
+    },
+    pass_rate: {
+      n: samples.length,
+      passed,
+      rate,
+      ci95: (() => {
+        const ci = wilsonInterval(passed, samples.length);
+        return ci ? [ci[0], ci[1]] : null;
+      })(),
+    },
+    tasks: { total: tasks.size, repeated: [...tasks.values()].filter((t) => t.n > 1).length },
+    pass_at_k: summaryPassAtK,
+    metrics,
+    gates: { passed: gateResults.every((g) => g.passed), results: gateResults },
+  };
+}
+
+/** Validate k values and gate thresholds (programming errors in reporter options). */
+export function resolveConfig(config: RunReportConfig | undefined): { k: number[]; gates: GateConfig } {
+  const k = [...(config?.k ?? DEFAULT_K)];
+  for (const x of k) {
+    if (!Number.isInteger(x) || x < 1) throw new RangeError(`k must be integers ≥ 1, got ${String(x)}`);
+  }
+  const gates: GateConfig = {};
+  const g = config?.gates ?? {};
+  for (const name of ['minMeanScore', 'minPassRate', 'minPassAtK'] as const) {
+    const v = g[name];
+    if (v === undefined) continue;
+    if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new RangeError(`${name} must be a number in [0, 1], got ${String(v)}`);
+    gates[name] = v;
+  }
+  if (g.k !== undefined) {
+    if (!Number.isInteger(g.k) || g.k < 1) throw new RangeError(`k (of minPassAtK) must be an integer ≥ 1, got ${String(g.k)}`);
+    gates.k = g.k;
+  }
+  return { k: [...new Set(k)].sort((a, b) => a - b), gates };
+}
+
+/** Build the full report. Tests are sorted by file and name; records by repeat, retry, seq. */
+export function buildRunReport(input: BuildRunReportInput): RunReport {
+  const config = resolveConfig(input.config);
+  const tests: RunTest[] = sortTests(
+    input.tests.map((t) => ({
+      file: relativeFile(input.rootDir, t.file),
+      name: t.name,
+      status: normalizeStatus(t.status),
+      duration_ms: finiteOrNull(t.durationMs),
+      attempts: t.attempts,
+      records: t.records.map(toReportRecord).sort(compareRecords),
+    })),
+  );
+  const files: RunFile[] = [...input.files]
+    .map((f) => ({ file: relativeFile(input.rootDir, f.file), status: normalizeStatus(f.status), errors: [...f.errors] }))
+    .sort((a, b) => byString(a.file, b.file));
+  return assembleReport(
+    {
+      created_at: input.createdAt.toISOString(),
+      runner: { ...input.runner },
+      envtrace_version: input.envtraceVersion,
+      shard: input.shard ? { ...input.shard } : null,
+      git_commit: input.gitCommit,
+    },
+    config,
+    files,
+    tests,
+  );
+}
+
+/** Put a report together from already-normalized parts, recomputing the summary. */
+export function assembleReport(
+  meta: RunMeta,
+  config: { k: number[]; gates: GateConfig },
+  files: RunFile[],
+  tests: RunTest[],
+): RunReport {
+  return {
+    schema_version: RUN_REPORT_SCHEMA_VERSION,
+    kind: RUN_REPORT_KIND,
+    meta,
+    config: { k: config.k, gates: config.gates },
+    files,
+    tests,
+    summary: summarizeRun(tests, files, config),
+  };
+}
+
+/** Per-test figures derived from its records (samples = non-negated records). */
+export interface TestFigures {
+  readonly samples: number;
+  readonly passedSamples: number;
+  /** Mean full score over samples with a finite score; null when none. */
+  readonly score: number | null;
+  /** Fraction of samples with `accuracy`; null when no sample. */
+  readonly accuracy: number | null;
+  /** Mean score per metric over samples with a finite score; null when none. */
+  readonly metrics: Readonly<Record<string, number | null>>;
+}
+
+export function testFigures(t: RunTest): TestFigures {
+  const samples = t.records.filter((r) => !r.negated);
+  const scores = samples.map((r) => r.full_score).filter((x): x is number => x !== null);
+  const names = new Set(samples.flatMap((r) => Object.keys(r.metrics)));
+  const metrics: Record<string, number | null> = {};
+  for (const name of names) {
+    const vs = samples.map((r) => r.metrics[name]?.score).filter((x): x is number => typeof x === 'number');
+    metrics[name] = vs.length ? vs.reduce((a, b) => a + b, 0) / vs.length : null;
+  }
+  return {
+    samples: samples.length,
+    passedSamples: samples.filter((r) => r.pass).length,
+    score: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
+    accuracy: samples.length ? samples.filter((r) => r.accuracy).length / samples.length : null,
+    metrics,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The run report (`envtrace-report.json`) schema, as zod schemas. This file is the single
+ * source of the shape: the TypeScript types are inferred from it, `docs/run-report.schema.json`
+ * is its JSON Schema rendering (a unit test checks the two are identical), and `merge`/`compare`
+ * validate their inputs with it.
+ */
+import { z } from 'zod';
+
+/** Version of the run report format; bump on any incompatible change. */
+export const RUN_REPORT_SCHEMA_VERSION = 1 as const;
+/** Value of the report's `kind` field, so tools can recognize the file. */
+export const RUN_REPORT_KIND = 'envtrace-run-report' as const;
+
+const num = z.number();
+const nullableNum = z.number().nullable();
+const count = z.number().int().min(0);
+const interval = z.tuple([z.number(), z.number()]).nullable().describe('Two-sided 95% interval [low, high]; null when undefined.');
+
+export const GoldenSourceSchema = z
+  .object({
+    kind: z.enum(['inline', 'file', 'golden']),
+    paths: z.array(z.string()).optional(),
+    count: count,
+  })
+  .strict();
+
+export const ReportRecordSchema = z
+  .object({
+    v: z.literal(1).describe('Version of the record envelope the matcher wrote.'),
+    matcher: z.enum(['toMatchTraceBehavior', 'toMatchGoldenTrace', 'traceMatching']),
+    retry: count.describe('Retry attempt (0-based) the matcher call was made in.'),
+    repeat: count.describe('Repeat index (0-based) the matcher call was made in.'),
+    seq: count.describe('Order of the call within its test attempt (0-based).'),
+    pass: z.boolean().describe('Whether the assertion passed (after `.not`).'),
+    negated: z.boolean(),
+    mode: z.enum(['default', 'reference']),
+    full_score: nullableNum.describe('Weighted full score; null when not a finite number.'),
+    accuracy: z.boolean(),
+    metrics: z.record(
+      z.string(),
+      z.object({ score: nullableNum.describe('null = NaN / not measurable'), binary_pass: z.boolean() }).strict(),
+    ),
+    decision: z.record(z.string(), z.boolean()).describe('Decision parts, as in EvaluationResult.decision.passes.'),
+    min_score: nullableNum,
+    config_digest: z.string(),
+    golden: GoldenSourceSchema,
+    best_index: z.number().int().nullable(),
+    envtrace_version: z.string(),
+    golden_status: z.enum(['written', 'updated', 'compared', 'missing']).optional(),
+  })
+  .strict()
+  .describe('One matcher call (an EnvTraceRecord without testPath/testName, which the test carries).');
+
+export const TestStatusSchema = z.enum(['passed', 'failed', 'skipped']);
+
+export const RunTestSchema = z
+  .object({
+    file: z.string().describe('Test file, relative to the project root, with / separators.'),
+    name: z.string().describe('Full test name (describe blocks and test name joined by a space).'),
+    status: TestStatusSchema.describe('Final status; todo/pending/disabled count as skipped.'),
+    duration_ms: nullableNum,
+    attempts: count.describe('How many times the test body ran (retries × repeats); 0 when skipped.'),
+    records: z.array(ReportRecordSchema).describe('Every envtrace matcher call, ordered by repeat, retry, seq.'),
+  })
+  .strict();
+
+export const RunFileSchema = z
+  .object({
+    file: z.string(),
+    status: z.enum(['passed', 'failed', 'skipped']),
+    errors: z.array(z.string()).describe('File-level errors (e.g. the file threw at import), one line each.'),
+  })
+  .strict();
+
+export const GateConfigSchema = z
+  .object({
+    minMeanScore: z.number().min(0).max(1).optional(),
+    minPassRate: z.number().min(0).max(1).optional(),
+    minPassAtK: z.number().min(0).max(1).optional(),
+    k: z.number().int().min(1).optional().describe('k of minPassAtK (default 1).'),
+  })
+  .strict();
+
+export const GateResultSchema = z
+  .object({
+    gate: z.enum(['minMeanScore', 'minPassRate', 'minPassAtK']),
+    threshold: num,
+    actual: nullableNum.describe('null when the statistic is undefined (nothing to measure).'),
+    k: z.number().int().min(1).optional(),
+    passed: z.boolean(),
+    message: z.string().describe('One line saying which gate and by how much.'),
+  })
+  .strict();
+
+export const MeanSummarySchema = z
+  .object({
+    n: count,
+    nan_count: count.describe('Samples whose full score was not a finite number (excluded from the mean).'),
+    mean: nullableNum,
+    std: nullableNum.describe('Sample standard deviation (n − 1); null when n < 2.'),
+    min: nullableNum,
+    max: nullableNum,
+    ci95: interval.describe('mean ± t(0.975, n−1)·std/√n; null when n < 2.'),
+  })
+  .strict();
+
+export const PassRateSchema = z
+  .object({
+    n: count,
+    passed: count,
+    rate: nullableNum,
+    ci95: interval.describe('Wilson score interval; null when n = 0.'),
+  })
+  .strict();
+
+export const PassAtKSchema = z
+  .object({
+    k: z.number().int().min(1),
+    tasks: count.describe('Tasks with at least k samples (the ones averaged).'),
+    skipped_tasks: count.describe('Tasks with fewer than k samples (pass@k undefined for them).'),
+    pass_at_k: nullableNum.describe('Mean over tasks of 1 − C(n−c,k)/C(n,k); null when no task has k samples.'),
+    pass_hat_k: nullableNum.describe('Mean over tasks of C(c,k)/C(n,k); null when no task has k samples.'),
+  })
+  .strict();
+
+export const MetricSummarySchema = z
+  .object({
+    count: count.describe('Records with a finite score.'),
+    nan_count: count.describe('Records where the metric was present but not measurable.'),
+    mean: nullableNum,
+    min: nullableNum,
+    max: nullableNum,
+    std: nullableNum.describe('Sample standard deviation (n − 1); null when count < 2.'),
+    coverage: z
+      .object({ scored: count, missing: count, failed: count })
+      .strict()
+      .describe('Tests: scored (a finite score), missing (records but no finite score), failed (failed without any record).'),
+  })
+  .strict();
+
+export const RunSummarySchema = z
+  .object({
+    tests: z
+      .object({ total: count, passed: count, failed: count, skipped: count, with_records: count })
+      .strict(),
+    files: z.object({ total: count, failed: count }).strict(),
+    records: z
+      .object({
+        total: count,
+        samples: count.describe('Records used as samples: all but negated (`.not`) calls.'),
+        negated: count,
+      })
+      .strict(),
+    score: MeanSummarySchema.describe('Full score over samples.'),
+    pass_rate: PassRateSchema.describe('Passing samples over samples.'),
+    tasks: z
+      .object({
+        total: count,
+        repeated: count.describe('Tasks with more than one sample.'),
+      })
+      .strict()
+      .describe('Samples grouped by task: the golden file(s) + config digest, or the test when the golden is inline.'),
+    pass_at_k: z.array(PassAtKSchema),
+    metrics: z.record(z.string(), MetricSummarySchema),
+    gates: z
+      .object({ passed: z.boolean(), results: z.array(GateResultSchema) })
+      .strict()
+      .describe('Gate verdict; passed is true when no gate is configured.'),
+  })
+  .strict();
+
+export const RunMetaSchema = z
+  .object({
+    created_at: z.string().describe('ISO 8601 time the report was written.'),
+    runner: z
+      .object({ name: z.enum(['vitest', 'jest', 'merge']), version: z.string().nullable() })
+      .strict(),
+    envtrace_version: z.string(),
+    shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).strict().nullable(),
+    git_commit: z.string().nullable(),
+    merged_from: z
+      .array(
+        z
+          .object({
+            file: z.string(),
+            runner: z.object({ name: z.enum(['vitest', 'jest', 'merge']), version: z.string().nullable() }).strict(),
+            shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).strict().nullable(),
+            created_at: z.string(),
+          })
+          .strict(),
+      )
+      .optional()
+      .describe('Present on merged reports: the inputs, in order.'),
+  })
+  .strict();
+
+export const RunReportSchema = z
+  .object({
+    schema_version: z.literal(RUN_REPORT_SCHEMA_VERSION),
+    kind: z.literal(RUN_REPORT_KIND),
+    meta: RunMetaSchema,
+    config: z
+      .object({
+        k: z.array(z.number().int().min(1)).describe('k values of pass@k / pass^k in the summary.'),
+        gates: GateConfigSchema,
+      })
+      .strict(),
+    files: z.array(RunFileSchema).describe('Every test file of the run, sorted by path.'),
+    tests: z.array(RunTestSchema).describe('Every test, sorted by file then name (run order within equal names).'),
+    summary: RunSummarySchema,
+  })
+  .strict()
+  .describe('envtrace run report: per-test envtrace records and run statistics.');
+
+export type ReportRecord = z.infer<typeof ReportRecordSchema>;
+export type TestStatus = z.infer<typeof TestStatusSchema>;
+export type RunTest = z.infer<typeof RunTestSchema>;
+export type RunFile = z.infer<typeof RunFileSchema>;
+export type GateConfig = z.infer<typeof GateConfigSchema>;
+export type GateResult = z.infer<typeof GateResultSchema>;
+export type PassAtKEntry = z.infer<typeof PassAtKSchema>;
+export type RunSummary = z.infer<typeof RunSummarySchema>;
+export type RunMeta = z.infer<typeof RunMetaSchema>;
+export type RunReport = z.infer<typeof RunReportSchema>;
+export type RunnerName = RunMeta['runner']['name'];
+
+/** The JSON Schema (draft 2020-12) of the run report, as published in `docs/run-report.schema.json`. */
+export function runReportJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(RunReportSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  return {
+    $schema: schema['$schema'],
+    title: 'envtrace run report',
+    ...schema,
+  };
+}

@@ -1,0 +1,209 @@
+import { describe, it, expect } from 'vitest';
+import {
+  logGamma,
+  meanWithCI,
+  metricCoverage,
+  normalCdf,
+  normalQuantile,
+  passAtK,
+  passHatK,
+  regularizedIncompleteBeta,
+  sampleStd,
+  studentTQuantile,
+  summarizeMetricValues,
+  wilsonInterval,
+} from './stats.js';
+
+// Expected values: t/normal quantiles from published tables (12.706204736 etc., as given in the
+// issue) and scipy.stats; Wilson bounds and pass@k values computed by hand with exact rational
+// arithmetic (Python `fractions` + `math.comb`) — independent of this implementation.
+
+function rel(a: number, b: number): number {
+  return Math.abs(a - b) / Math.max(1e-300, Math.abs(b));
+}
+
+describe('special functions', () => {
+  it('logGamma matches known values', () => {
+    expect(logGamma(1)).toBeCloseTo(0, 14);
+    expect(logGamma(0.5)).toBeCloseTo(Math.log(Math.sqrt(Math.PI)), 13);
+    expect(logGamma(10)).toBeCloseTo(Math.log(362880), 12);
+    expect(logGamma(0.1)).toBeCloseTo(2.252712651734206, 12);
+    expect(() => logGamma(0)).toThrow(RangeError);
+  });
+
+  it('regularized incomplete beta: closed forms', () => {
+    // I_x(1, 1) = x ; I_x(a, 1) = x^a ; I_x(1/2, 1/2) = (2/π) asin(√x)
+    expect(regularizedIncompleteBeta(0.3, 1, 1)).toBeCloseTo(0.3, 14);
+    expect(regularizedIncompleteBeta(0.6, 3, 1)).toBeCloseTo(0.216, 14);
+    expect(regularizedIncompleteBeta(0.25, 0.5, 0.5)).toBeCloseTo((2 / Math.PI) * Math.asin(0.5), 13);
+    expect(regularizedIncompleteBeta(0, 2, 3)).toBe(0);
+    expect(regularizedIncompleteBeta(1, 2, 3)).toBe(1);
+  });
+
+  it('normal CDF and quantile', () => {
+    expect(normalCdf(0)).toBe(0.5);
+    expect(normalCdf(1)).toBeCloseTo(0.8413447460685429, 14);
+    expect(rel(normalCdf(-3.5), 0.00023262907903552502)).toBeLessThan(1e-12);
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959963984540054, 12);
+    expect(normalQuantile(0.001)).toBeCloseTo(-3.090232306167813, 11);
+    expect(() => normalQuantile(1)).toThrow(RangeError);
+  });
+});
+
+describe('studentTQuantile', () => {
+  it.each([
+    [1, 12.706204736],
+    [2, 4.302652730],
+    [4, 2.776445105],
+    [9, 2.262157163],
+    [30, 2.042272456],
+    [100, 1.983971519],
+    [1000, 1.962339081],
+  ])('t(0.975, %i) = %f', (df, expected) => {
+    expect(studentTQuantile(0.975, df)).toBeCloseTo(expected, 8);
+  });
+
+  it('tends to the normal quantile as df → ∞', () => {
+    expect(studentTQuantile(0.975, Infinity)).toBeCloseTo(1.959963985, 9);
+    expect(studentTQuantile(0.975, 1e5)).toBeCloseTo(1.959987708, 8);
+    expect(studentTQuantile(0.975, 1e9)).toBeCloseTo(1.959963986912325, 12);
+    expect(studentTQuantile(0.975, 5e6)).toBeCloseTo(1.9599644589944127, 9);
+    expect(studentTQuantile(0.975, 1e7 + 1)).toBeCloseTo(1.959964221767205, 11);
+    // either side of the switch to the Cornish–Fisher expansion (scipy.stats.t.ppf)
+    expect(studentTQuantile(0.975, 5000)).toBeCloseTo(1.9604385517065073, 11);
+    expect(studentTQuantile(0.975, 10000)).toBeCloseTo(1.960201239890626, 11);
+    expect(studentTQuantile(0.975, 10001)).toBeCloseTo(1.960201216164641, 11);
+    expect(studentTQuantile(0.9995, 10001)).toBeCloseTo(3.291499868601784, 10);
+    expect(studentTQuantile(0.9995, 20000)).toBeCloseTo(3.2910132833642876, 10);
+  });
+
+  it('is odd-symmetric and rejects bad arguments', () => {
+    expect(studentTQuantile(0.025, 9)).toBeCloseTo(-2.262157163, 8);
+    expect(studentTQuantile(0.5, 3)).toBe(0);
+    expect(() => studentTQuantile(0.975, 0)).toThrow(RangeError);
+    expect(() => studentTQuantile(0, 3)).toThrow(RangeError);
+  });
+});
+
+describe('meanWithCI', () => {
+  it('hand-computed: [0.5, 0.7, 0.9]', () => {
+    // mean 0.7, sample sd 0.2, half-width = t(0.975, 2) · 0.2/√3 = 4.302652730 · 0.115470054 = 0.496827542
+    const s = meanWithCI([0.5, 0.7, 0.9]);
+    expect(s.n).toBe(3);
+    expect(s.mean).toBeCloseTo(0.7, 14);
+    expect(s.std).toBeCloseTo(0.2, 14);
+    expect(s.min).toBe(0.5);
+    expect(s.max).toBe(0.9);
+    expect(s.ci95?.[0]).toBeCloseTo(0.2031724576, 8);
+    expect(s.ci95?.[1]).toBeCloseTo(1.1968275424, 8);
+  });
+
+  it('no CI for fewer than two values; collapses for constant values', () => {
+    expect(meanWithCI([]).mean).toBeNull();
+    expect(meanWithCI([0.4]).ci95).toBeNull();
+    expect(meanWithCI([0.4]).std).toBeNull();
+    expect(meanWithCI([1, 1, 1]).ci95).toEqual([1, 1]);
+  });
+
+  it('refuses non-finite values (they are counted apart, never averaged)', () => {
+    expect(() => meanWithCI([0.5, Number.NaN])).toThrow(RangeError);
+  });
+
+  it('sample std divides by n − 1', () => {
+    // Σ(x − 2.5)² over 1..4 = 5 → 5/3
+    expect(sampleStd([1, 2, 3, 4])).toBeCloseTo(Math.sqrt(5 / 3), 14);
+  });
+});
+
+describe('wilsonInterval', () => {
+  it.each([
+    [8, 10, 0.4901624715, 0.9433178485],
+    [0, 10, 0, 0.2775327999],
+    [10, 10, 0.7224672001, 1],
+    [1, 1, 0.2065493144, 1],
+    [37, 50, 0.6044684274, 0.8412847251],
+  ])('%i/%i', (s, n, lo, hi) => {
+    const ci = wilsonInterval(s, n);
+    expect(ci).not.toBeNull();
+    expect(ci?.[0]).toBeCloseTo(lo, 9);
+    expect(ci?.[1]).toBeCloseTo(hi, 9);
+  });
+
+  it('null for n = 0; rejects impossible counts', () => {
+    expect(wilsonInterval(0, 0)).toBeNull();
+    expect(() => wilsonInterval(3, 2)).toThrow(RangeError);
+    expect(() => wilsonInterval(1.5, 2)).toThrow(RangeError);
+  });
+});
+
+describe('passAtK / passHatK', () => {
+  it.each([
+    // n, c, k, pass@k, pass^k  (exact rationals: 1 − C(n−c,k)/C(n,k), C(c,k)/C(n,k))
+    [10, 3, 1, 0.3, 0.3],
+    [10, 3, 5, 0.9166666666666666, 0],
+    [5, 2, 2, 0.7, 0.1],
+    [2000, 1, 1, 0.0005, 0.0005],
+    [2000, 5, 100, 0.22642297620423335, 0],
+    [2000, 10, 100, 0.40197398173680804, 0],
+    [2000, 1990, 2, 0.9999774887443722, 0.9900225112556278],
+    [2000, 1500, 10, 0.9999991090551995, 0.055891188049832626],
+    [2000, 1000, 3, 0.8751875937968985, 0.12481240620310155],
+    [200, 100, 10, 0.9992289739372822, 0.0007710260627178503],
+    [2000, 1999, 2000, 1, 0],
+  ])('n=%i c=%i k=%i', (n, c, k, at, hat) => {
+    const a = passAtK(n, c, k) as number;
+    const h = passHatK(n, c, k) as number;
+    expect(Number.isFinite(a)).toBe(true);
+    expect(Math.abs(a - at)).toBeLessThan(1e-12);
+    expect(Math.abs(h - hat)).toBeLessThan(1e-12);
+  });
+
+  it('n − c < k gives pass@k = 1; c = 0 gives 0', () => {
+    expect(passAtK(2000, 3, 1999)).toBe(1);
+    expect(passAtK(50, 0, 5)).toBe(0);
+    expect(passHatK(50, 50, 5)).toBe(1);
+  });
+
+  it('k > n is undefined (null), never an invented value', () => {
+    expect(passAtK(3, 0, 5)).toBeNull();
+    expect(passAtK(3, 3, 5)).toBeNull();
+    expect(passHatK(3, 3, 5)).toBeNull();
+  });
+
+  it('rejects c > n and k < 1', () => {
+    expect(() => passAtK(3, 4, 1)).toThrow(RangeError);
+    expect(() => passAtK(3, 1, 0)).toThrow(RangeError);
+    expect(() => passHatK(3, 1, 0)).toThrow(RangeError);
+  });
+});
+
+describe('metric summaries', () => {
+  it('counts NaN apart and ignores absent values', () => {
+    const cov = { scored: 2, missing: 1, failed: 0 };
+    const s = summarizeMetricValues([1, 0.5, null, undefined, 0], cov);
+    expect(s.count).toBe(3);
+    expect(s.nan_count).toBe(1);
+    expect(s.mean).toBeCloseTo(0.5, 14);
+    expect(s.min).toBe(0);
+    expect(s.max).toBe(1);
+    expect(s.std).toBeCloseTo(0.5, 14);
+    expect(s.coverage).toBe(cov);
+  });
+
+  it('empty summary has null statistics', () => {
+    const s = summarizeMetricValues([undefined, null], { scored: 0, missing: 2, failed: 0 });
+    expect(s).toMatchObject({ count: 0, nan_count: 1, mean: null, min: null, max: null, std: null });
+  });
+
+  it('coverage: scored / missing / failed per test', () => {
+    expect(
+      metricCoverage([
+        { values: [0.2, null], failed: false }, // scored (one finite value)
+        { values: [null], failed: true }, // missing: measured nothing
+        { values: [undefined], failed: false }, // missing: metric absent
+        { values: [], failed: true }, // failed before any record
+        { values: [], failed: false }, // not an envtrace test: not counted
+      ]),
+    ).toEqual({ scored: 1, missing: 2, failed: 1 });
+  });
+});
