@@ -58,6 +58,30 @@ describe('parsePyJson: number kinds', () => {
     expect(parsePyJson('-12345678901234567890')).toBe(-12345678901234567890n);
   });
 
+  it('property: any decimal number token parses to the correctly rounded double (as Number())', () => {
+    const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+    const token = fc
+      .tuple(
+        fc.boolean(),
+        fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom(...'123456789'), digits(0, 25)).map(([a, b]) => a + b)),
+        fc.option(digits(1, 25)),
+        fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 400 }))),
+      )
+      .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac === null ? '' : `.${frac}`}${exp === null ? '' : `${exp[0]}${exp[1]}${exp[2]}`}`);
+    fc.assert(
+      fc.property(token, (t) => {
+        const want = Number(t);
+        const got = parsePyJson(t);
+        const isFloat = /[.eE]/.test(t);
+        const plainGot = got instanceof PyFloat ? got.value : typeof got === 'bigint' ? Number(got) : got;
+        expect(Object.is(plainGot, isFloat || want !== 0 ? want : 0)).toBe(true);
+        if (isFloat) expect(typeof got === 'number' || got instanceof PyFloat).toBe(true);
+        else expect(typeof got === 'bigint' || Number.isSafeInteger(got)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('preserveNumberKinds: false behaves like JSON.parse', () => {
     const text = '{"a": 1.0, "b": 12345678901234567890, "2": -0, "c": [1e16, -0.0]}';
     const got = parsePyJson(text, { preserveNumberKinds: false }) as Record<string, unknown>;
