@@ -1,0 +1,17 @@
+/**
+ * The envtrace matchers as one framework-neutral object for `expect.extend` (Vitest, Jest and
+ * the standalone `expect` package all accept it). The setup entries register it for you.
+ */
+import { toMatchGoldenTrace } from './toMatchGoldenTrace.js';
+import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
+import { traceMatching } from './traceMatching.js';
+
+export const matchers = {
+  toMatchTraceBehavior,
+  toMatchGoldenTrace,
+  traceMatching,
+} as const;
+
+export { toMatchGoldenTrace, toMatchTraceBehavior, traceMatching };
+export type { TraceMatcherConfig } from './inputs.js';
+export type { MatcherContext } from './context.js';

@@ -1,0 +1,36 @@
+/**
+ * Jest setup entry: `setupFilesAfterEnv: ['envtrace/jest']`. Registers the matchers on Jest's
+ * `expect` and reports obsolete golden traces after each test file.
+ */
+import { afterAll, afterEach, expect } from '@jest/globals';
+import type { SnapshotStateLike } from './context.js';
+import { updateModeOf } from './golden.js';
+import { installTraceMatching } from './asymmetric.js';
+import { matchers } from './index.js';
+import { circusAllPassed, circusRoot, reportObsoleteGoldens, type CircusNode } from './lifecycle.js';
+import { setHost } from './runtime.js';
+
+setHost({ name: 'jest' });
+
+// The matchers type `this` structurally (./context.ts); Jest's MatcherContext satisfies it at run time.
+expect.extend(matchers as unknown as Parameters<typeof expect.extend>[0]);
+installTraceMatching(expect);
+
+interface JestState {
+  readonly testPath?: string;
+  readonly snapshotState?: SnapshotStateLike | null;
+  readonly currentTestIdentity?: () => object | undefined;
+}
+
+let root: CircusNode | undefined;
+afterEach(() => {
+  const state = expect.getState() as unknown as JestState;
+  root ??= circusRoot(state.currentTestIdentity?.());
+});
+
+afterAll(() => {
+  const state = expect.getState() as unknown as JestState;
+  reportObsoleteGoldens(state.testPath ?? '', updateModeOf(state), root !== undefined && circusAllPassed(root));
+});
+
+export { matchers };

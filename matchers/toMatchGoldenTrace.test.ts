@@ -1,0 +1,152 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseTrace } from '../src/index.js';
+import type { MatcherContext } from './context.js';
+import { goldenText, toMatchGoldenTrace } from './toMatchGoldenTrace.js';
+import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
+import { fakeContext, fakeSnapshotState, scan, stripAnsi } from './testing.js';
+
+let tmp = '';
+let testPath = '';
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-gm-'));
+  testPath = path.join(tmp, 'scan.test.ts');
+});
+afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const goldenFile = (n = 1): string => path.join(tmp, '__traces__', 'scan.test.ts', `moves x${n > 1 ? `-${n}` : ''}.trace.json`);
+
+/** A Jest-like context: a fresh test object per attempt (`invocations`), numbers as counters. */
+function jestContext(mode: 'new' | 'all' | 'none', test: { invocations: number } = { invocations: 1 }, state = fakeSnapshotState(mode)): MatcherContext & { snapshotState: ReturnType<typeof fakeSnapshotState> } {
+  return { ...fakeContext(), testPath, currentTestName: 'moves x', currentTestIdentity: () => test, snapshotState: state };
+}
+
+describe('toMatchGoldenTrace', () => {
+  it('writes a missing golden (update mode new) and counts it as added', () => {
+    const ctx = jestContext('new');
+    const r = toMatchGoldenTrace.call(ctx, scan());
+    expect(r.pass).toBe(true);
+    expect(ctx.snapshotState).toMatchObject({ added: 1, matched: 0 });
+    const written = fs.readFileSync(goldenFile(), 'utf8');
+    expect(written.split('\n')[3]).toBe('    {"channel":"motor:x","timestamp":1,"value":0},');
+    expect(parseTrace(written).events).toEqual(scan());
+  });
+
+  it('numbers several goldens in one test', () => {
+    const ctx = jestContext('new');
+    toMatchGoldenTrace.call(ctx, scan());
+    toMatchGoldenTrace.call(ctx, scan([5]));
+    expect(fs.existsSync(goldenFile(2))).toBe(true);
+    expect(ctx.snapshotState.added).toBe(2);
+  });
+
+  it('compares by behaviour: jitter passes, a changed value fails with the golden named', () => {
+    toMatchGoldenTrace.call(jestContext('new'), scan());
+    const before = fs.readFileSync(goldenFile(), 'utf8');
+
+    const ok = jestContext('new', { invocations: 1 });
+    expect(toMatchGoldenTrace.call(ok, scan(undefined, { jitter: [0.02, -0.01] })).pass).toBe(true);
+    expect(ok.snapshotState).toMatchObject({ matched: 1, added: 0 });
+
+    const bad = jestContext('new', { invocations: 1 });
+    const r = toMatchGoldenTrace.call(bad, scan([0, 1, 3]));
+    expect(r.pass).toBe(false);
+    expect(bad.snapshotState.unmatched).toBe(1);
+    expect(fs.readFileSync(goldenFile(), 'utf8')).toBe(before);
+    const msg = stripAnsi(r.message()).split(tmp).join('<tmp>');
+    expect(msg).toContain('Expected the received trace to behave like its golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch.');
+    expect(msg).toMatch(/Golden: .*__traces__\/scan\.test\.ts\/moves x\.trace\.json \(if the new behaviour is intended, run with -u to update it\)/);
+  });
+
+  it('update mode all rewrites a changed golden, keeps an equivalent one', () => {
+    toMatchGoldenTrace.call(jestContext('new'), scan());
+    const before = fs.readFileSync(goldenFile(), 'utf8');
+    const same = jestContext('all');
+    expect(toMatchGoldenTrace.call(same, scan(undefined, { jitter: [0.01] })).pass).toBe(true);
+    expect(fs.readFileSync(goldenFile(), 'utf8')).toBe(before);
+    expect(same.snapshotState).toMatchObject({ matched: 1, updated: 0 });
+    const changed = jestContext('all');
+    expect(toMatchGoldenTrace.call(changed, scan([0, 1, 3])).pass).toBe(true);
+    expect(changed.snapshotState).toMatchObject({ updated: 1 });
+    expect(parseTrace(fs.readFileSync(goldenFile(), 'utf8')).events[6]).toEqual({ channel: 'motor:x', timestamp: 5, value: 3 });
+  });
+
+  it('update mode none never writes and fails on a missing golden', () => {
+    const ctx = jestContext('none');
+    const r = toMatchGoldenTrace.call(ctx, scan());
+    expect(r.pass).toBe(false);
+    expect(fs.existsSync(path.join(tmp, '__traces__'))).toBe(false);
+    expect(ctx.snapshotState.unmatched).toBe(1);
+    expect(stripAnsi(r.message())).toContain('goldens are not written in CI');
+  });
+
+  it('a retried attempt starts numbering again, rolls back counts and rewrites its own golden', () => {
+    const state = fakeSnapshotState('new');
+    const test = { invocations: 1 };
+    const ctx = jestContext('new', test, state);
+    toMatchGoldenTrace.call(ctx, scan());
+    expect(state.added).toBe(1);
+    test.invocations = 2; // jest-circus bumps this on retry
+    toMatchGoldenTrace.call(ctx, scan([0, 1, 3]));
+    // Same file (numbering restarted), written again as new (it came from the failed attempt), counted once.
+    expect(fs.existsSync(goldenFile(2))).toBe(false);
+    expect(state.added).toBe(1);
+    expect(parseTrace(fs.readFileSync(goldenFile(), 'utf8')).events[6]?.value).toBe(3);
+  });
+
+  it('refuses .not and a context without a test', () => {
+    expect(() => toMatchGoldenTrace.call({ ...jestContext('new'), isNot: true }, scan())).toThrow(/cannot be used with \.not/);
+    expect(() => toMatchGoldenTrace.call(fakeContext(), scan())).toThrow(/needs to know the test file and test name/);
+  });
+
+  it('throws a TypeError for a received value that is not a trace', () => {
+    expect(() => toMatchGoldenTrace.call(jestContext('new'), 'x'.length)).toThrow(TypeError);
+  });
+});
+
+describe('goldenText', () => {
+  it('keeps the int/float distinction in reference mode', () => {
+    const t = parseTrace('{"events": [{"channel": "a", "timestamp": 0.0, "value": 1.0}]}', { mode: 'reference' });
+    expect(goldenText(t, 'reference')).toContain('"value":1.0');
+    expect(goldenText(parseTrace({ events: [] }), 'default')).toBe('{\n  "schema_version": "1",\n  "events": []\n}\n');
+  });
+});
+
+describe('Vitest test.concurrent with the global expect', () => {
+  const task = (local: boolean) => ({
+    id: 't1',
+    name: 'moves x',
+    type: 'test',
+    concurrent: true,
+    meta: {},
+    file: { filepath: '' },
+    context: { _local: local },
+  });
+
+  it('toMatchGoldenTrace refuses (the golden could be filed under another test)', () => {
+    const t = { ...task(false), file: { filepath: testPath } };
+    expect(() => toMatchGoldenTrace.call({ ...fakeContext(), task: t, snapshotState: fakeSnapshotState('new') }, scan())).toThrow(
+      /test\.concurrent needs the test context's expect/,
+    );
+    const ok = { ...task(true), file: { filepath: testPath } };
+    expect(toMatchGoldenTrace.call({ ...fakeContext(), task: ok, snapshotState: fakeSnapshotState('new') }, scan()).pass).toBe(true);
+  });
+
+  it('toMatchTraceBehavior warns once per test and still publishes', () => {
+    const spy = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const t = task(false);
+      const ctx = { ...fakeContext(), task: t };
+      toMatchTraceBehavior.call(ctx, scan(), scan());
+      toMatchTraceBehavior.call(ctx, scan(), scan());
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(String(spy.mock.calls[0]?.[0])).toMatch(/uses the global expect/);
+      expect((t.meta as { envtrace?: unknown[] }).envtrace).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+

@@ -1,0 +1,133 @@
+/**
+ * `expect(received).toMatchGoldenTrace(config?)`: snapshot-style goldens compared by behaviour.
+ *
+ * The golden of a test lives at `__traces__/<test file>/<test name>[-n].trace.json` beside the
+ * test file. Update mode from the runner's snapshot state: `new` (local default) writes a
+ * missing golden; `all` (`-u`) rewrites one whose behaviour changed; `none` (CI, `--ci`) never
+ * writes and fails on a missing golden. The runner's snapshot summary counts goldens written,
+ * updated, matched and failed.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Trace, evaluate, loadTraceSync, stringifyPyJson, type EvaluationResult, type Mode } from '../src/index.js';
+import { escapeForTerminal } from '../src/report/escape.js';
+import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
+import type { MatcherContext } from './context.js';
+import { bumpCounter, goldenPathFor, markTouched, updateModeOf, writeFileAtomic } from './golden.js';
+import { loadTraceArg, resolveConfig } from './inputs.js';
+import { failureMessage, passes } from './message.js';
+import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
+
+export const MATCHER_NAME = 'toMatchGoldenTrace';
+
+/** A golden file's text: one event per line, so reviews and diffs read event by event. */
+export function goldenText(trace: Trace, mode: Mode): string {
+  const stringify = (v: unknown): string => (mode === 'reference' ? stringifyPyJson(v) : JSON.stringify(v));
+  const lines = trace.events.map((e) => {
+    const ev: Record<string, unknown> = { channel: e.channel, timestamp: e.timestamp, value: e.value ?? null };
+    if (e.meta !== undefined && Object.keys(e.meta).length > 0) ev['meta'] = e.meta;
+    return `    ${stringify(ev)}`;
+  });
+  return `{\n  "schema_version": "1",\n  "events": [${lines.length ? `\n${lines.join(',\n')}\n  ` : ''}]\n}\n`;
+}
+
+export function toMatchGoldenTrace(this: MatcherContext, received: unknown, config?: unknown): SyncMatcherResult {
+  const isNot = this.isNot === true;
+  const utils = this.utils;
+  const secondArgument = config === undefined ? undefined : 'config';
+  const hint = utils.matcherHint(MATCHER_NAME, 'received', secondArgument ?? '', { isNot });
+  if (isNot) {
+    throw new Error(`${hint}\n\n${MATCHER_NAME} cannot be used with .not: a golden records the expected behaviour. Use .not.toMatchTraceBehavior(golden) instead.`);
+  }
+  const call = beginCall(this);
+  const { info } = call;
+  if (!path.isAbsolute(info.testPath) || info.testName === '') {
+    throw new Error(
+      `${hint}\n\n${MATCHER_NAME} needs to know the test file and test name (run it inside a Vitest or Jest test; with the standalone expect package call setTraceTest() first).`,
+    );
+  }
+  if (concurrentGlobalExpect(info)) {
+    throw new Error(
+      `${hint}\n\n${MATCHER_NAME} in test.concurrent needs the test context's expect, or the golden could be filed under another test: test.concurrent('…', ({ expect }) => { expect(trace).${MATCHER_NAME}() })`,
+    );
+  }
+  const cfg = resolveConfig(config);
+  const pred = loadTraceArg(utils, hint, 'received', received, cfg.mode).trace;
+
+  const n = ++call.state.goldens;
+  const file = goldenPathFor(info.testPath, info.testName, n);
+  markTouched(info.testPath, file);
+  const shown = escapeForTerminal(path.relative(process.cwd(), file) || file);
+  const mode = updateModeOf(this);
+  const testId = info.task?.id ?? `${info.testPath}\u0000${info.testName}`;
+  const snap = this.snapshotState;
+  const bumps = call.state.bumps;
+  const exists = fs.existsSync(file) && !call.writtenEarlier.has(file);
+
+  const write = (): void => {
+    writeFileAtomic(file, goldenText(pred, cfg.mode));
+    call.writtenNow.add(file);
+  };
+  const publish = (result: EvaluationResult, pass: boolean, goldenStatus: 'written' | 'updated' | 'compared' | 'missing'): void => {
+    publishCall(call, {
+      matcher: 'toMatchGoldenTrace',
+      result,
+      pass,
+      isNot,
+      rule: cfg.rule,
+      options: cfg.options,
+      golden: { kind: 'golden', paths: [path.relative(process.cwd(), file) || file], count: 1 },
+      goldenStatus,
+    });
+  };
+
+  if (!exists) {
+    if (mode === 'none') {
+      bumpCounter(snap, 'unmatched', testId, bumps);
+      publish(evaluate(new Trace([]), pred, cfg.options), false, 'missing');
+      return {
+        pass: false,
+        message: () =>
+          `${hint}\n\nNo golden trace at ${utils.EXPECTED_COLOR(shown)}, and goldens are not written in CI (CI=true, --ci, --update=none).\n` +
+          `Run the tests locally (goldens are written on first run) or with -u, review the file and commit it.`,
+      };
+    }
+    write();
+    bumpCounter(snap, 'added', testId, bumps);
+    publish(evaluate(pred, pred, cfg.options), true, 'written');
+    return { pass: true, message: () => `${hint}\n\nWrote golden trace ${shown}.` };
+  }
+
+  const golden = loadTraceSync(file, { mode: cfg.mode });
+  const result = evaluate(golden, pred, cfg.options);
+  const pass = passes(result, cfg.rule);
+  if (pass) {
+    bumpCounter(snap, 'matched', testId, bumps);
+    publish(result, true, 'compared');
+    return { pass: true, message: () => `${hint}\n\nThe received trace behaves like the golden trace ${shown}.` };
+  }
+  if (mode === 'all') {
+    write();
+    bumpCounter(snap, 'updated', testId, bumps);
+    publish(result, true, 'updated');
+    return { pass: true, message: () => `${hint}\n\nUpdated golden trace ${shown}.` };
+  }
+  bumpCounter(snap, 'unmatched', testId, bumps);
+  publish(result, false, 'compared');
+  return {
+    pass: false,
+    message: () =>
+      failureMessage(utils, {
+        matcherName: MATCHER_NAME,
+        isNot,
+        expectedLabel: secondArgument ?? '',
+        result,
+        rule: cfg.rule,
+        goldenNoun: 'its golden trace',
+        notes: [
+          `Golden: ${utils.EXPECTED_COLOR(shown)}` +
+            (mode === 'new' ? utils.DIM_COLOR(' (if the new behaviour is intended, run with -u to update it)') : ''),
+        ],
+      }),
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The matchers through Vitest's real `expect` (so `this` and `this.utils` are the host's).
+ * Messages are snapshotted with colours stripped.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfigError, TraceError } from '../src/index.js';
+import { installTraceMatching } from './asymmetric.js';
+import { matchers } from './index.js';
+import { scan, stripAnsi } from './testing.js';
+
+expect.extend(matchers as unknown as Parameters<typeof expect.extend>[0]);
+installTraceMatching(expect);
+
+interface TraceExpect {
+  toMatchTraceBehavior(golden: unknown, config?: unknown): void;
+}
+const ex = (v: unknown): TraceExpect & { not: TraceExpect } => expect(v) as unknown as TraceExpect & { not: TraceExpect };
+const asym = expect as unknown as { traceMatching(g: unknown, c?: unknown): unknown; not: { traceMatching(g: unknown, c?: unknown): unknown } };
+
+function messageOf(fn: () => void): string {
+  try {
+    fn();
+  } catch (e) {
+    return stripAnsi((e as Error).message);
+  }
+  throw new Error('expected the assertion to fail');
+}
+
+const golden = scan();
+
+describe('toMatchTraceBehavior', () => {
+  it('passes jitter, fails a behaviour change', () => {
+    ex(scan(undefined, { jitter: [0.01, -0.02, 0.015] })).toMatchTraceBehavior(golden);
+    expect(messageOf(() => ex(scan([0, 1, 3])).toMatchTraceBehavior(golden))).toMatchSnapshot();
+  });
+
+  it('.not', () => {
+    ex(scan([0, 1, 3])).not.toMatchTraceBehavior(golden);
+    expect(messageOf(() => ex(scan()).not.toMatchTraceBehavior(golden, { minScore: 0.5 }))).toMatchSnapshot();
+  });
+
+  it('best-of', () => {
+    ex(scan([0, 1, 3])).toMatchTraceBehavior([golden, { events: scan([0, 1, 3]) }]);
+    // two motor values differ from the first golden, one from the second: the second wins
+    expect(messageOf(() => ex(scan([0, 5, 3])).toMatchTraceBehavior([golden, scan([0, 1, 3])]))).toMatchSnapshot();
+  });
+
+  it('reference mode and edge traces', () => {
+    ex(scan(undefined, { jitter: [0.01] })).toMatchTraceBehavior(golden, { mode: 'reference' });
+    const empty = messageOf(() => ex([]).toMatchTraceBehavior(golden));
+    expect(empty).toContain('discrete not exact: 9 missing events; timing failed: no matching PV/value pairs for timing evaluation.');
+    expect(empty).toContain('Alignment: 9 rows of 9 differ, the first at row 1');
+  });
+
+  it('reads traces and configs from files', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-tmtb-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'gt.json'), JSON.stringify({ events: golden }));
+      fs.writeFileSync(path.join(dir, 'pred.jsonl'), scan([0, 1, 3]).map((e) => JSON.stringify(e)).join('\n'));
+      fs.writeFileSync(path.join(dir, 'cfg.yaml'), 'comparators:\n  by_channel:\n    motor:x: {type: always_true}\n');
+      ex(path.join(dir, 'pred.jsonl')).toMatchTraceBehavior(path.join(dir, 'gt.json'), path.join(dir, 'cfg.yaml'));
+      ex(path.join(dir, 'pred.jsonl')).not.toMatchTraceBehavior(path.join(dir, 'gt.json'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('misuse throws typed errors, not failed assertions', () => {
+    expect(() => ex(42).toMatchTraceBehavior(golden)).toThrow(TypeError);
+    expect(messageOf(() => ex({ not: 'a trace' }).toMatchTraceBehavior(golden))).toMatchSnapshot();
+    expect(() => ex(golden).toMatchTraceBehavior(7)).toThrow(TypeError);
+    expect(() => ex([{ channel: 'a', timestamp: 'x', value: 1 }]).toMatchTraceBehavior(golden)).toThrow(TraceError);
+    expect(() => ex([{ channel: 'a', timestamp: 'x', value: 1 }]).toMatchTraceBehavior(golden)).toThrow(/received: .*events\[0\]\.timestamp/);
+    expect(() => ex(golden).toMatchTraceBehavior(golden, { comparators: { default: { type: 'nope' } } })).toThrow(ConfigError);
+    expect(() => ex(golden).toMatchTraceBehavior(golden, { minScore: 'high' })).toThrow(/minScore: expected a finite number/);
+    expect(() => ex(golden).toMatchTraceBehavior(golden, { requireAccuracy: false })).toThrow(/needs a minScore/);
+    expect(() => ex(golden).toMatchTraceBehavior(golden, [])).toThrow(ConfigError);
+    expect(() => ex(golden).toMatchTraceBehavior('/nonexistent/golden.json')).toThrow(/no such file/);
+  });
+
+  it('publishes one record per call on the running test', ({ task }) => {
+    ex(golden).toMatchTraceBehavior(golden, { minScore: 0.5 });
+    ex(scan([0, 1, 3])).not.toMatchTraceBehavior(golden);
+    const records = (task.meta as { envtrace?: Array<Record<string, unknown>> }).envtrace ?? [];
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({ matcher: 'toMatchTraceBehavior', seq: 0, pass: true, negated: false, min_score: 0.5, full_score: 1, accuracy: true });
+    expect(records[0]?.['testName']).toBe('toMatchTraceBehavior publishes one record per call on the running test');
+    expect(records[1]).toMatchObject({ seq: 1, pass: true, negated: true, accuracy: false, decision: { discrete: false, timing: true } });
+    expect(JSON.parse(JSON.stringify(records))).toEqual(records);
+  });
+});
+
+describe('traceMatching', () => {
+  it('matches inside toEqual and toHaveBeenCalledWith; non-traces do not match', () => {
+    const fn = vi.fn();
+    fn({ id: 1, trace: scan(undefined, { jitter: [0.01] }) });
+    expect(fn).toHaveBeenCalledWith({ id: 1, trace: asym.traceMatching(golden) });
+    expect({ trace: scan([0, 1, 3]) }).toEqual({ trace: asym.not.traceMatching(golden) });
+    expect({ trace: 'text' }).not.toEqual({ trace: asym.traceMatching(golden) });
+    expect({ trace: [{ channel: 'a', timestamp: 'bad' }] }).not.toEqual({ trace: asym.traceMatching(golden) });
+  });
+
+  it('prints short in diffs', () => {
+    const m = asym.traceMatching(golden, { minScore: 0.9 }) as { toAsymmetricMatcher(): string };
+    expect(m.toAsymmetricMatcher()).toBe('traceMatching<"golden: 9 events, with config">');
+    const best = asym.traceMatching([golden, 'other.json']) as { toAsymmetricMatcher(): string };
+    expect(best.toAsymmetricMatcher()).toBe('traceMatching<"best of 2 goldens">');
+  });
+
+  it('still throws for a bad golden', () => {
+    expect(() => expect({ t: golden }).toEqual({ t: asym.traceMatching(5) })).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The envtrace matcher interface, shared by every host, plus the Jest/`expect` augmentations.
+ * (Vitest's augmentation is in vitest.d.ts: ESM only.)
+ */
+import type { EvaluateOptions, Trace, TraceLike } from '../../dist/index.cjs';
+
+/** A trace: a `Trace`, `{events}`, an array of events, or a trace file path (relative to the cwd). */
+export type TraceInput = Trace | TraceLike | string;
+
+/** One golden trace, or several (best-of: the best-scoring golden decides). */
+export type GoldenInput = TraceInput | readonly TraceInput[];
+
+/** The config-file shape plus the matchers' pass rule. */
+export type TraceMatcherConfig = EvaluateOptions & {
+  /** Pass requires `full_score >= minScore` (in addition to accuracy unless `requireAccuracy: false`). */
+  readonly minScore?: number;
+  /** Pass requires the evaluation's `accuracy`. @default true */
+  readonly requireAccuracy?: boolean;
+};
+
+export interface EnvTraceMatchers<R = unknown> {
+  /**
+   * The received trace behaves like the golden trace (or the best of several goldens):
+   * `accuracy` (and `full_score >= minScore` when given). `config` is an options object or a
+   * config file path.
+   */
+  toMatchTraceBehavior(golden: GoldenInput, config?: TraceMatcherConfig | string): R;
+  /**
+   * Compare with this test's golden trace in `__traces__/<test file>/<test name>[-n].trace.json`,
+   * written on first run, rewritten with `-u` when the behaviour changed, never written in CI.
+   */
+  toMatchGoldenTrace(config?: TraceMatcherConfig | string): R;
+}
+
+export interface EnvTraceAsymmetricMatchers {
+  /** Matches a value that is a trace behaving like `golden` (inside `toEqual`, `toHaveBeenCalledWith`…). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- asymmetric matchers stand in for any value
+  traceMatching(golden: GoldenInput, config?: TraceMatcherConfig | string): any;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    // eslint-disable-next-line @typescript-eslint/no-empty-interface
+    interface Matchers<R, T = {}> extends EnvTraceMatchers<R> {}
+    interface Expect extends EnvTraceAsymmetricMatchers {}
+    interface InverseAsymmetricMatchers extends EnvTraceAsymmetricMatchers {}
+  }
+}
+
+declare module 'expect' {
+  interface Matchers<R extends void | Promise<void>, T = unknown> extends EnvTraceMatchers<R> {}
+  interface AsymmetricMatchers extends EnvTraceAsymmetricMatchers {}
+}

@@ -1,0 +1,216 @@
+/**
+ * What the Vitest and Jest reporters share: options, record validation, the per-file state
+ * that survives watch reruns, and the side effects at the end of a run (atomic JSON write,
+ * console summary, `GITHUB_STEP_SUMMARY`). All rendering is in `src/report/run`.
+ */
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pc from 'picocolors';
+import { z } from 'zod';
+import { writeFileAtomic } from '../src/cli/fs.js';
+import { escapeForTerminal } from '../src/report/escape.js';
+import { formatConsoleSummary, formatMarkdownSummary } from '../src/report/run/console.js';
+import { missedGateLines } from '../src/report/run/gates.js';
+import { buildRunReport, type RunFileInput, type RunTestInput } from '../src/report/run/model.js';
+import { ReportRecordSchema, type RunMeta, type RunReport } from '../src/report/run/schema.js';
+import type { EnvTraceRecord } from '../src/transport/record.js';
+import { ENVTRACE_VERSION } from '../src/version.js';
+
+/** Options of both envtrace reporters. */
+export interface EnvTraceReporterOptions {
+  /**
+   * Where to write the JSON run report, relative to the project root. `false` disables it.
+   * @default "envtrace-report.json"
+   */
+  outputFile?: string | false;
+  /** Gate: minimum mean full score over all samples (0–1). A miss fails the run. */
+  minMeanScore?: number;
+  /** Gate: minimum pass rate over all samples (0–1). A miss fails the run. */
+  minPassRate?: number;
+  /** Gate: minimum pass@k (0–1), with `k`. A miss fails the run. */
+  minPassAtK?: number;
+  /**
+   * k of `minPassAtK`.
+   * @default 1
+   */
+  k?: number;
+  /**
+   * k values of pass@k / pass^k reported in the summary.
+   * @default [1, 5, 10]
+   */
+  passAtK?: number[];
+  /**
+   * Print the summary after the runner's own output.
+   * @default true
+   */
+  console?: boolean;
+  /**
+   * Rows of the per-test table (worst first).
+   * @default 20
+   */
+  maxRows?: number;
+  /**
+   * Colours in the console summary. Default: picocolors' detection (off when not a TTY or
+   * when `NO_COLOR` is set; on with `FORCE_COLOR`).
+   */
+  colors?: boolean;
+  /**
+   * Append a Markdown summary to the file named by `GITHUB_STEP_SUMMARY` when it is set.
+   * @default true
+   */
+  githubSummary?: boolean;
+  /**
+   * Git commit recorded in the report. Default: `GITHUB_SHA`/`CI_COMMIT_SHA`/`GIT_COMMIT` if
+   * set, else `git rev-parse HEAD` in the project root; `false` records none.
+   */
+  gitCommit?: string | false;
+}
+
+const OPTION_KEYS = new Set([
+  'outputFile', 'minMeanScore', 'minPassRate', 'minPassAtK', 'k', 'passAtK', 'console', 'maxRows', 'colors', 'githubSummary', 'gitCommit',
+]);
+
+/** Reject unknown option names and malformed values at construction (a typo must not silently disable a gate). */
+export function checkOptions(options: unknown, reporter: string): EnvTraceReporterOptions {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`${reporter}: options must be an object`);
+  const o = options as Record<string, unknown>;
+  for (const key of Object.keys(o)) {
+    if (!OPTION_KEYS.has(key)) throw new TypeError(`${reporter}: unknown option ${JSON.stringify(key)} (known: ${[...OPTION_KEYS].join(', ')})`);
+  }
+  const unit = (k: string): void => {
+    const v = o[k];
+    if (v !== undefined && (typeof v !== 'number' || !(v >= 0 && v <= 1))) throw new TypeError(`${reporter}: ${k} must be a number in [0, 1], got ${JSON.stringify(v)}`);
+  };
+  unit('minMeanScore');
+  unit('minPassRate');
+  unit('minPassAtK');
+  if (o['k'] !== undefined && !(Number.isInteger(o['k']) && (o['k'] as number) >= 1)) throw new TypeError(`${reporter}: k must be an integer ≥ 1`);
+  if (o['passAtK'] !== undefined && !(Array.isArray(o['passAtK']) && o['passAtK'].every((x) => Number.isInteger(x) && x >= 1))) {
+    throw new TypeError(`${reporter}: passAtK must be an array of integers ≥ 1`);
+  }
+  if (o['outputFile'] !== undefined && o['outputFile'] !== false && (typeof o['outputFile'] !== 'string' || o['outputFile'] === '')) {
+    throw new TypeError(`${reporter}: outputFile must be a non-empty string or false`);
+  }
+  if (o['maxRows'] !== undefined && !(Number.isInteger(o['maxRows']) && (o['maxRows'] as number) >= 0)) throw new TypeError(`${reporter}: maxRows must be an integer ≥ 0`);
+  for (const k of ['console', 'colors', 'githubSummary']) {
+    if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new TypeError(`${reporter}: ${k} must be a boolean`);
+  }
+  if (o['gitCommit'] !== undefined && o['gitCommit'] !== false && typeof o['gitCommit'] !== 'string') throw new TypeError(`${reporter}: gitCommit must be a string or false`);
+  return o as EnvTraceReporterOptions;
+}
+
+const RecordSchema = ReportRecordSchema.extend({ testPath: z.string(), testName: z.string() });
+
+/**
+ * Keep the values that are well-formed records; report the others on `warn` (a malformed
+ * record is a bug or a version mismatch, never silently scored).
+ */
+export function validRecords(values: readonly unknown[], where: string, warn: (msg: string) => void): EnvTraceRecord[] {
+  const out: EnvTraceRecord[] = [];
+  for (const v of values) {
+    const parsed = RecordSchema.safeParse(v);
+    if (parsed.success) out.push(parsed.data as EnvTraceRecord);
+    else {
+      const issue = parsed.error.issues[0];
+      warn(`envtrace: ignored a malformed record in ${escapeForTerminal(where)} (${escapeForTerminal(issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid')})`);
+    }
+  }
+  return out;
+}
+
+/** The git commit to record (see {@link EnvTraceReporterOptions.gitCommit}). */
+export function detectGitCommit(option: string | false | undefined, root: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (option === false) return null;
+  if (typeof option === 'string') return option;
+  for (const k of ['GITHUB_SHA', 'CI_COMMIT_SHA', 'GIT_COMMIT']) {
+    const v = env[k];
+    if (v) return v;
+  }
+  try {
+    const out = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], timeout: 3000, encoding: 'utf8' }).trim();
+    return /^[0-9a-f]{7,64}$/.test(out) ? out : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One test file's results, kept across watch reruns. */
+export interface FileEntry {
+  readonly file: RunFileInput;
+  readonly tests: readonly RunTestInput[];
+}
+
+/** Per-file state: a rerun replaces only the files it ran, so the others' results stay in the report. */
+export class RunState {
+  readonly #files = new Map<string, FileEntry>();
+  set(entry: FileEntry): void {
+    this.#files.set(entry.file.file, entry);
+  }
+  delete(file: string): void {
+    this.#files.delete(file);
+  }
+  get size(): number {
+    return this.#files.size;
+  }
+  files(): RunFileInput[] {
+    return [...this.#files.values()].map((e) => e.file);
+  }
+  tests(): RunTestInput[] {
+    return [...this.#files.values()].flatMap((e) => e.tests);
+  }
+}
+
+export interface FinishInput {
+  readonly options: EnvTraceReporterOptions;
+  readonly rootDir: string;
+  readonly runner: RunMeta['runner'];
+  readonly shard: RunMeta['shard'];
+  readonly gitCommit: string | null;
+  readonly state: RunState;
+  /** Where the summary goes (the runner's logger or stdout). */
+  readonly log: (text: string) => void;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** Build the report, write it atomically, print the summary, append the CI summary. Returns the report and the missed-gate lines. */
+export async function finishRun(input: FinishInput): Promise<{ report: RunReport; missed: string[] }> {
+  const { options } = input;
+  const env = input.env ?? process.env;
+  const gates: Record<string, number> = {};
+  for (const k of ['minMeanScore', 'minPassRate', 'minPassAtK', 'k'] as const) {
+    const v = options[k];
+    if (v !== undefined) gates[k] = v;
+  }
+  const report = buildRunReport({
+    rootDir: input.rootDir,
+    createdAt: new Date(),
+    runner: input.runner,
+    envtraceVersion: ENVTRACE_VERSION,
+    shard: input.shard,
+    gitCommit: input.gitCommit,
+    files: input.state.files(),
+    tests: input.state.tests(),
+    config: { ...(options.passAtK ? { k: options.passAtK } : {}), gates },
+  });
+  const outputFile = options.outputFile ?? 'envtrace-report.json';
+  if (outputFile !== false) {
+    const file = path.resolve(input.rootDir, outputFile);
+    mkdirSync(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  if (options.console !== false) {
+    const colors = pc.createColors(options.colors ?? pc.isColorSupported);
+    input.log(formatConsoleSummary(report, { colors, ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) }));
+  }
+  const summaryFile = env['GITHUB_STEP_SUMMARY'];
+  if (options.githubSummary !== false && summaryFile) {
+    try {
+      appendFileSync(summaryFile, formatMarkdownSummary(report));
+    } catch (e) {
+      input.log(`envtrace: could not append to GITHUB_STEP_SUMMARY (${e instanceof Error ? e.message : String(e)})\n`);
+    }
+  }
+  return { report, missed: missedGateLines(report.summary.gates.results) };
+}

@@ -1,0 +1,101 @@
+/**
+ * `envtrace/reporters/vitest`: a Vitest (≥ 4.1) reporter that collects the envtrace records
+ * the matchers put on `task.meta.envtrace`, writes the JSON run report, prints the summary and
+ * fails the run on a missed gate. Add it next to the default reporter:
+ *
+ * ```ts
+ * // vitest.config.ts
+ * reporters: ['default', ['envtrace/reporters/vitest', { minMeanScore: 0.9 }]]
+ * ```
+ *
+ * Records travel in task meta, so they also survive `--reporter=blob` + `--merge-reports`.
+ */
+import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
+import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
+import { checkOptions, detectGitCommit, finishRun, RunState, validRecords, type EnvTraceReporterOptions } from './common.js';
+
+export type { EnvTraceReporterOptions } from './common.js';
+
+/** Suite names above the test plus its name, joined by a space (as the matchers name tests). */
+function fullName(test: TestCase): string {
+  const names: string[] = [test.name];
+  let parent: TestSuite | TestModule = test.parent;
+  while (parent.type === 'suite') {
+    names.unshift(parent.name);
+    parent = parent.parent;
+  }
+  return names.join(' ');
+}
+
+function errorLine(e: { name?: string; message?: string } | undefined): string {
+  if (!e) return 'unknown error';
+  const msg = (e.message ?? '').split('\n')[0] ?? '';
+  return e.name && !msg.startsWith(e.name) ? `${e.name}: ${msg}` : msg;
+}
+
+export default class EnvTraceVitestReporter implements Reporter {
+  readonly #options: EnvTraceReporterOptions;
+  readonly #state = new RunState();
+  #vitest: Vitest | undefined;
+  #gitCommit: string | null = null;
+
+  constructor(options: EnvTraceReporterOptions = {}) {
+    this.#options = checkOptions(options, 'envtrace/reporters/vitest');
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest;
+    this.#gitCommit = detectGitCommit(this.#options.gitCommit, vitest.config.root);
+  }
+
+  #warn = (msg: string): void => {
+    if (this.#vitest) this.#vitest.logger.warn(msg);
+    else process.stderr.write(`${msg}\n`);
+  };
+
+  #collect(module: TestModule): void {
+    const tests: RunTestInput[] = [];
+    for (const test of module.children.allTests()) {
+      const result = test.result();
+      const diag = test.diagnostic();
+      const raw = (test.meta() as Record<string, unknown>)['envtrace'];
+      const records = Array.isArray(raw) ? validRecords(raw, module.moduleId, this.#warn) : [];
+      const state = result.state;
+      const status: RunnerTestStatus = state === 'pending' ? 'skipped' : state;
+      tests.push({
+        file: module.moduleId,
+        name: fullName(test),
+        status,
+        durationMs: diag ? diag.duration : null,
+        attempts: diag ? (diag.retryCount + 1) * (diag.repeatCount + 1) : 0,
+        records,
+      });
+    }
+    const errors = module.errors().map((e) => errorLine(e));
+    const ms = module.state();
+    const status: RunnerTestStatus = ms === 'passed' || ms === 'failed' ? ms : 'skipped';
+    this.#state.set({ file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors }, tests });
+  }
+
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+    // In watch mode only the rerun files arrive here: the map keeps the others.
+    for (const m of testModules) this.#collect(m);
+    const vitest = this.#vitest;
+    const root = vitest?.config.root ?? process.cwd();
+    const shard = vitest?.config.shard ? { index: vitest.config.shard.index, count: vitest.config.shard.count } : null;
+    const { missed } = await finishRun({
+      options: this.#options,
+      rootDir: root,
+      runner: { name: 'vitest', version: vitest?.version ?? null },
+      shard,
+      gitCommit: this.#gitCommit,
+      state: this.#state,
+      log: (text) => {
+        if (vitest) vitest.logger.log(text.replace(/\n$/, ''));
+        else process.stdout.write(text);
+      },
+    });
+    // Vitest sets exitCode = 1 for failed tests and never resets it; a missed gate fails the run the same way.
+    if (missed.length) process.exitCode = 1;
+  }
+}

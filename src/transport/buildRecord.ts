@@ -1,0 +1,125 @@
+/**
+ * Building the JSON-safe record a matcher call publishes for the reporters. Pure: no fs, no
+ * process; the runner-specific publishing lives in `matchers/publish.ts`.
+ */
+import { createHash } from 'node:crypto';
+import type { EvaluationResult } from '../evaluate/types.js';
+import { RECORD_VERSION, type EnvTraceRecord, type GoldenSource } from './record.js';
+
+/** What the matcher knows about the call besides the evaluation itself. */
+export interface RecordInfo {
+  readonly matcher: EnvTraceRecord['matcher'];
+  readonly testPath: string;
+  readonly testName: string;
+  readonly retry: number;
+  readonly repeat: number;
+  readonly seq: number;
+  /** Whether the assertion passed, after `.not`. */
+  readonly pass: boolean;
+  readonly negated: boolean;
+  readonly minScore: number | null;
+  /** The effective options the evaluation ran with (digested, never stored). */
+  readonly config: unknown;
+  readonly golden: GoldenSource;
+  readonly version: string;
+  /** toMatchGoldenTrace only: what happened to the golden file. */
+  readonly goldenStatus?: EnvTraceRecord['golden_status'];
+}
+
+/** A finite number, or null (JSON has no NaN/Infinity). */
+export function finiteOrNull(x: unknown): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+/**
+ * A canonical text form of an options object for digesting: insertion order kept (weight
+ * order changes floating-point sums, so it is part of the config), functions and objects
+ * with methods named, `Map`s as entry lists, bigints and non-finite numbers as tagged strings.
+ */
+export function canonicalConfigText(value: unknown): string {
+  const seen = new Set<object>();
+  const walk = (v: unknown): string => {
+    switch (typeof v) {
+      case 'string':
+        return JSON.stringify(v);
+      case 'number':
+        if (Number.isFinite(v)) return Object.is(v, -0) ? '-0' : String(v);
+        return JSON.stringify(`#${String(v)}`);
+      case 'bigint':
+        return JSON.stringify(`#bigint:${v.toString()}`);
+      case 'boolean':
+        return v ? 'true' : 'false';
+      case 'undefined':
+        return 'null';
+      case 'function':
+        return JSON.stringify(`#function:${v.name}`);
+      case 'symbol':
+        return JSON.stringify(`#symbol:${v.description ?? ''}`);
+      default:
+        break;
+    }
+    if (v === null) return 'null';
+    const obj = v as object;
+    if (seen.has(obj)) return JSON.stringify('#circular');
+    seen.add(obj);
+    let out: string;
+    if (Array.isArray(obj)) {
+      out = `[${obj.map((x: unknown) => walk(x)).join(',')}]`;
+    } else if (obj instanceof Map) {
+      out = `{"#map":[${Array.from(obj as Map<unknown, unknown>, ([k, x]) => `[${walk(k)},${walk(x)}]`).join(',')}]}`;
+    } else {
+      const proto: unknown = Object.getPrototypeOf(obj);
+      const parts = Object.entries(obj).map(([k, x]) => `${JSON.stringify(k)}:${walk(x)}`);
+      if (proto !== Object.prototype && proto !== null) {
+        const ctor = (proto as { constructor?: { name?: string } }).constructor?.name ?? '';
+        parts.unshift(`"#class":${JSON.stringify(ctor)}`);
+      }
+      out = `{${parts.join(',')}}`;
+    }
+    seen.delete(obj);
+    return out;
+  };
+  return walk(value);
+}
+
+/** Short stable digest (sha256, first 12 hex digits) of an options object. */
+export function configDigest(config: unknown): string {
+  return createHash('sha256').update(canonicalConfigText(config ?? {})).digest('hex').slice(0, 12);
+}
+
+/** The record of one matcher call. Plain data: safe for `JSON.stringify` and structured clone. */
+export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTraceRecord {
+  const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
+  for (const [name, m] of Object.entries(result.metrics)) {
+    metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass === true };
+  }
+  const decision: Record<string, boolean> = {};
+  for (const [name, ok] of Object.entries(result.decision.passes)) decision[name] = ok === true;
+  const golden: GoldenSource =
+    info.golden.paths === undefined
+      ? { kind: info.golden.kind, count: info.golden.count }
+      : { kind: info.golden.kind, paths: [...info.golden.paths], count: info.golden.count };
+  const record: EnvTraceRecord = {
+    v: RECORD_VERSION,
+    matcher: info.matcher,
+    testPath: info.testPath,
+    testName: info.testName,
+    retry: info.retry,
+    repeat: info.repeat,
+    seq: info.seq,
+    pass: info.pass,
+    negated: info.negated,
+    mode: result.mode,
+    full_score: finiteOrNull(result.full_score),
+    accuracy: result.accuracy === true,
+    metrics,
+    decision,
+    min_score: info.minScore,
+    config_digest: configDigest(info.config),
+    golden,
+    best_index: typeof result.best_index === 'number' ? result.best_index : null,
+    envtrace_version: info.version,
+    ...(info.goldenStatus === undefined ? {} : { golden_status: info.goldenStatus }),
+  };
+  return record;
+}

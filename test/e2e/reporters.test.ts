@@ -1,0 +1,189 @@
+/**
+ * End-to-end: the envtrace reporters under the real runners, on the `reporter-*` fixtures.
+ * Five test files: a, b, c (two passing checks each, inline goldens), broken (throws at import)
+ * and samples (test.each over 5 samples of one file golden: 2 pass, 3 fail).
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/report/run/schema.js';
+import { RunReportSchema } from '../../src/report/run/schema.js';
+import { makeProject, removeProject, repoRoot, runJest, runVitest } from './helpers.js';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) removeProject(d);
+});
+function project(name: string): string {
+  const dir = makeProject(name);
+  made.push(dir);
+  return dir;
+}
+
+function readReport(dir: string, file = 'envtrace-report.json'): RunReport {
+  const data: unknown = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  return RunReportSchema.parse(data);
+}
+
+/** Everything but timing-dependent fields. */
+function stable(r: RunReport): unknown {
+  return {
+    files: r.files,
+    tests: r.tests.map((t) => ({ ...t, duration_ms: null })),
+    summary: r.summary,
+  };
+}
+
+const CHECK_NAMES = ['file a identical', 'file a jitter', 'file b identical', 'file b jitter', 'file c identical', 'file c jitter'];
+
+/** The assertions every full run must satisfy, whatever the runner and pool. */
+function checkFullRun(r: RunReport): void {
+  expect(r.files.map((f) => f.file)).toEqual(['a.test.ts', 'b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts']);
+  const broken = r.files.find((f) => f.file === 'broken.test.ts');
+  expect(broken?.status).toBe('failed');
+  expect(broken?.errors.join('\n')).toContain('fixture: broken at import');
+  // The siblings of the broken file are all there, each with its record.
+  const names = r.tests.map((t) => t.name);
+  for (const n of CHECK_NAMES) expect(names).toContain(n);
+  for (const t of r.tests.filter((x) => x.name.startsWith('file '))) {
+    expect(t.status).toBe('passed');
+    expect(t.records).toHaveLength(1);
+    expect(t.records[0]?.pass).toBe(true);
+  }
+  const samples = r.tests.filter((t) => t.file === 'samples.test.ts');
+  expect(samples.map((t) => [t.name, t.status])).toEqual([
+    ['sample 1', 'passed'],
+    ['sample 2', 'failed'],
+    ['sample 3', 'passed'],
+    ['sample 4', 'failed'],
+    ['sample 5', 'failed'],
+  ]);
+  expect(samples.every((t) => t.records[0]?.golden.kind === 'file')).toBe(true);
+  const s = r.summary;
+  expect(s.records).toEqual({ total: 11, samples: 11, negated: 0 });
+  expect(s.pass_rate.passed).toBe(8);
+  // 6 inline tasks (n=1, c=1) + the samples task (n=5, c=2).
+  expect(s.tasks).toEqual({ total: 7, repeated: 1 });
+  const k1 = s.pass_at_k.find((e) => e.k === 1);
+  expect(k1?.pass_at_k).toBeCloseTo((6 + 0.4) / 7, 12);
+  const k2 = s.pass_at_k.find((e) => e.k === 2);
+  expect(k2).toMatchObject({ k: 2, tasks: 1, skipped_tasks: 6 });
+  expect(k2?.pass_at_k).toBeCloseTo(0.7, 12);
+  expect(k2?.pass_hat_k).toBeCloseTo(0.1, 12);
+}
+
+describe('vitest reporter', { timeout: 300_000 }, () => {
+  // The unsharded threads run, shared by the tests that compare against it (run once).
+  let threadsRun: Promise<{ r: Awaited<ReturnType<typeof runVitest>>; report: RunReport }> | undefined;
+  const unsharded = () =>
+    (threadsRun ??= (async () => {
+      const dir = project('reporter-vitest');
+      const r = await runVitest(dir, ['--pool=threads']);
+      return { r, report: readReport(dir) };
+    })());
+
+  it('threads pool: all files, broken import, pass@k on known outcomes, console summary', async () => {
+    const { r, report: threads } = await unsharded();
+    expect(r.code).toBe(1); // failing samples
+    checkFullRun(threads);
+    expect(threads.meta.runner.name).toBe('vitest');
+    expect(threads.meta.runner.version).toBe('4.1.12');
+    expect(r.output).toContain(' envtrace  run summary · vitest 4.1.12');
+    expect(r.output).toMatch(/pass@2 70\.0% \(1 task\)/);
+    expect(r.output).toContain('✗ broken.test.ts: Error: fixture: broken at import');
+  });
+
+  it('forks pool gives the same report', async () => {
+    const dir = project('reporter-vitest');
+    const r = await runVitest(dir, ['--pool=forks']);
+    expect(r.code).toBe(1);
+    expect(stable(readReport(dir))).toEqual(stable((await unsharded()).report));
+  });
+
+  it('--shard 1/2 + 2/2 merged with `envtrace merge` equals the unsharded run; blob + --merge-reports keeps the records', async () => {
+    const threads = (await unsharded()).report;
+    const dir = project('reporter-vitest');
+    // Each shard writes its own envtrace report and a blob report.
+    fs.writeFileSync(
+      path.join(dir, 'shard.config.ts'),
+      fs
+        .readFileSync(path.join(dir, 'vitest.config.ts'), 'utf8')
+        .replace(
+          "reporters: ['default', ['envtrace/reporters/vitest', { gitCommit: false,",
+          "reporters: ['default', ['blob', { outputFile: `.vitest-reports/blob-${process.env.SHARD}.json` }], ['envtrace/reporters/vitest', { gitCommit: false, outputFile: `envtrace-report-${process.env.SHARD}.json`,",
+        ),
+    );
+    const [r1, r2] = await Promise.all([
+      runVitest(dir, ['--config=shard.config.ts', '--shard=1/2', '--pool=threads'], { SHARD: '1' }),
+      runVitest(dir, ['--config=shard.config.ts', '--shard=2/2', '--pool=threads'], { SHARD: '2' }),
+    ]);
+    expect(r1.code).not.toBeNull();
+    expect(r2.code).not.toBeNull();
+    const a = readReport(dir, 'envtrace-report-1.json');
+    const b = readReport(dir, 'envtrace-report-2.json');
+    expect(a.meta.shard).toEqual({ index: 1, count: 2 });
+    expect(b.meta.shard).toEqual({ index: 2, count: 2 });
+    expect(a.files.length).toBeGreaterThan(0);
+    expect(b.files.length).toBeGreaterThan(0);
+    expect(a.files.length + b.files.length).toBe(5);
+    expect(a.tests.length + b.tests.length).toBe(threads.tests.length);
+    const cli = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'dist', 'cli.js'), 'merge', 'envtrace-report-1.json', 'envtrace-report-2.json', '--out', 'merged.json', '--no-color'],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect(cli.stderr).toBe('');
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toContain('Pass rate 72.7% (8/11)');
+    expect(stable(readReport(dir, 'merged.json'))).toEqual(stable(threads));
+
+    // Vitest's own merge of the blob reports: the records survive in task meta.
+    const m = await runVitest(dir, ['--merge-reports=.vitest-reports']);
+    expect(m.output).toContain(' envtrace  run summary');
+    expect(stable(readReport(dir))).toEqual(stable(threads));
+  });
+
+  it('gates: met → exit 0; missed → one line saying which and by how much, exit 1', async () => {
+    const dir = project('reporter-vitest');
+    const ok = await runVitest(dir, ['a.test.ts', 'b.test.ts', 'c.test.ts'], { GATE_MEAN: '0.99' });
+    expect(ok.output).toContain('✓ minMeanScore met: mean score 1.0000 ≥ 0.9900');
+    expect(ok.code).toBe(0);
+    const missed = await runVitest(dir, ['a.test.ts', 'b.test.ts', 'c.test.ts', 'samples.test.ts'], { GATE_PASS_AT_K: '0.8', GATE_K: '2', GATE_MEAN: '0.5' });
+    expect(missed.output).toContain('✗ minPassAtK missed: pass@2 70.0% < 80.0% (short by 10.0 points)');
+    expect(missed.code).toBe(1);
+    const onlyGate = await runVitest(dir, ['a.test.ts'], { GATE_PASS_AT_K: '0.5', GATE_K: '2' });
+    expect(onlyGate.output).toContain('minPassAtK missed: pass@2 is undefined (no task has 2 samples); required ≥ 50.0%');
+    expect(onlyGate.code).toBe(1); // every test passed: the gate alone fails the run
+  });
+});
+
+describe('jest reporter', { timeout: 300_000 }, () => {
+  let workers: RunReport;
+
+  it('child-process workers: all files, broken import, pass@k', async () => {
+    const dir = project('reporter-jest');
+    const r = await runJest(dir, ['--maxWorkers=2']);
+    expect(r.code).toBe(1);
+    workers = readReport(dir);
+    checkFullRun(workers);
+    expect(workers.meta.runner).toEqual({ name: 'jest', version: '30.5.2' });
+    expect(r.output).toMatch(/pass@2 70\.0% \(1 task\)/);
+  });
+
+  it('--workerThreads gives the same report', async () => {
+    const dir = project('reporter-jest');
+    const r = await runJest(dir, ['--maxWorkers=2', '--workerThreads']);
+    expect(r.code).toBe(1);
+    expect(stable(readReport(dir))).toEqual(stable(workers));
+  });
+
+  it('gates through getLastError: met → exit 0, missed → exit 1', async () => {
+    const dir = project('reporter-jest');
+    const ok = await runJest(dir, ['--maxWorkers=2', 'a.test.ts', 'b.test.ts', 'c.test.ts'], { GATE_MEAN: '0.99' });
+    expect(ok.code).toBe(0);
+    const missed = await runJest(dir, ['--maxWorkers=2', 'a.test.ts', 'b.test.ts', 'c.test.ts'], { GATE_PASS_AT_K: '0.5', GATE_K: '2' });
+    expect(missed.output).toContain('minPassAtK missed: pass@2 is undefined (no task has 2 samples); required ≥ 50.0%');
+    expect(missed.code).toBe(1);
+  });
+});

@@ -1,0 +1,264 @@
+/**
+ * The matcher e2e scenarios, written once and run against both runners (the fixture projects
+ * `vitest-project` and `jest-project` hold the same tests).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeProject, readJsonResults, readSideChannel, removeProject, type JsonResults, type RunResult } from './helpers.js';
+
+export interface Runner {
+  readonly name: 'vitest' | 'jest';
+  readonly fixture: string;
+  /** Run the given test files; results land in `<dir>/results.json`. */
+  run(dir: string, files: readonly string[], opts?: { update?: boolean; env?: Record<string, string | undefined> }): Promise<RunResult>;
+  /** The envtrace records of a run, per test full name. */
+  records(dir: string, results: JsonResults): Map<string, Array<Record<string, unknown>>>;
+}
+
+export const RECORDS = 'records';
+
+function groupByName(records: Array<Record<string, unknown>>): Map<string, Array<Record<string, unknown>>> {
+  const out = new Map<string, Array<Record<string, unknown>>>();
+  for (const r of records) {
+    const name = String(r['testName']);
+    const list = out.get(name) ?? [];
+    list.push(r);
+    out.set(name, list);
+  }
+  return out;
+}
+
+/** Jest: records come through the side channel directory. */
+export function sideChannelRecords(dir: string): Map<string, Array<Record<string, unknown>>> {
+  return groupByName(readSideChannel(path.join(dir, RECORDS)));
+}
+
+/** Vitest: records are in each test's `meta.envtrace` (the JSON reporter copies `meta`). */
+export function metaRecords(results: JsonResults): Map<string, Array<Record<string, unknown>>> {
+  const all: Array<Record<string, unknown>> = [];
+  for (const t of results.tests.values()) {
+    const list = (t.meta as { envtrace?: Array<Record<string, unknown>> } | undefined)?.envtrace ?? [];
+    all.push(...list);
+  }
+  return groupByName(all);
+}
+
+function status(results: JsonResults, fullName: string): string {
+  const t = results.tests.get(fullName);
+  if (!t) throw new Error(`no test "${fullName}" in results: ${[...results.tests.keys()].join(' | ')}`);
+  return t.status;
+}
+
+function failure(results: JsonResults, fullName: string): string {
+  return results.tests.get(fullName)?.failureMessages.join('\n') ?? '';
+}
+
+export function defineMatcherScenarios(runner: Runner): void {
+  describe(`${runner.name}: toMatchTraceBehavior and traceMatching`, () => {
+    let dir = '';
+    let run: RunResult;
+    let results: JsonResults;
+    let records: Map<string, Array<Record<string, unknown>>>;
+
+    beforeAll(async () => {
+      dir = makeProject(runner.fixture);
+      const files = runner.name === 'jest' ? ['behavior.test.ts', 'retry.test.ts'] : ['behavior.test.ts'];
+      run = await runner.run(dir, files);
+      results = readJsonResults(path.join(dir, 'results.json'));
+      records = runner.records(dir, results);
+    });
+    afterAll(() => removeProject(dir));
+
+    it('exits non-zero because of the deliberately failing tests', () => {
+      expect(run.code).toBe(1);
+    });
+
+    it('passes on jitter, fails on a changed value or a missing event', () => {
+      expect(status(results, 'toMatchTraceBehavior jitter passes')).toBe('passed');
+      expect(status(results, 'toMatchTraceBehavior wrong position fails')).toBe('failed');
+      expect(status(results, 'toMatchTraceBehavior missing event fails')).toBe('failed');
+      const wrong = failure(results, 'toMatchTraceBehavior wrong position fails');
+      expect(wrong).toContain('expect(received).toMatchTraceBehavior(golden)');
+      expect(wrong).toContain('Expected the received trace to behave like the golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch.');
+      expect(wrong).toMatch(/≠ {2}7 {2}motor:x = 2 +motor:x = 3 +\+0\.000/);
+      expect(failure(results, 'toMatchTraceBehavior missing event fails')).toContain('discrete not exact: 1 missing event');
+    });
+
+    it('.not passes on a behaviour change and has its own wording', () => {
+      expect(status(results, 'toMatchTraceBehavior not passes on a behaviour change')).toBe('passed');
+      expect(status(results, 'toMatchTraceBehavior not fails on jitter')).toBe('failed');
+      const msg = failure(results, 'toMatchTraceBehavior not fails on jitter');
+      expect(msg).toContain('expect(received).not.toMatchTraceBehavior(golden)');
+      expect(msg).toContain('Expected the received trace not to behave like the golden trace, but it does (score 0.999, accuracy true).');
+    });
+
+    it('best-of, trace file paths and minScore', () => {
+      expect(status(results, 'toMatchTraceBehavior best-of picks the matching golden')).toBe('passed');
+      expect(status(results, 'toMatchTraceBehavior trace files and minScore')).toBe('passed');
+      const [best] = records.get('toMatchTraceBehavior best-of picks the matching golden') ?? [];
+      expect(best).toMatchObject({ best_index: 1, golden: { kind: 'inline', count: 2 }, pass: true });
+      const [files] = records.get('toMatchTraceBehavior trace files and minScore') ?? [];
+      expect(files).toMatchObject({ min_score: 0.9, golden: { kind: 'file', paths: ['traces/golden.json'], count: 1 } });
+    });
+
+    it('misuse and invalid config throw instead of failing the assertion', () => {
+      expect(status(results, 'toMatchTraceBehavior misuse throws a TypeError')).toBe('passed');
+      expect(status(results, 'toMatchTraceBehavior invalid config throws a ConfigError')).toBe('passed');
+    });
+
+    it('asymmetric traceMatching works inside toEqual and toHaveBeenCalledWith', () => {
+      expect(status(results, 'traceMatching inside toEqual and toHaveBeenCalledWith')).toBe('passed');
+      expect(status(results, 'traceMatching asymmetric mismatch fails')).toBe('failed');
+      // The runner's diff prints the asymmetric matcher short, not as the whole golden.
+      expect(run.output).toContain('traceMatching');
+      expect(run.output).toContain('golden: 9 events');
+    });
+
+    it('publishes one record per call with the right test under concurrency', () => {
+      for (const v of ['base', 'jitter', 'changed']) {
+        const list = records.get(`concurrent concurrent ${v}`) ?? [];
+        expect(list.map((r) => r['seq'])).toEqual([0, 1]);
+        expect(list.every((r) => r['pass'] === true)).toBe(true);
+        // The first call of "changed" compares against itself (score 1); the second against the base golden.
+        expect(list[1]?.['accuracy']).toBe(v !== 'changed');
+      }
+      const [jitter] = records.get('toMatchTraceBehavior jitter passes') ?? [];
+      expect(jitter).toMatchObject({
+        v: 1,
+        matcher: 'toMatchTraceBehavior',
+        retry: 0,
+        repeat: 0,
+        seq: 0,
+        pass: true,
+        negated: false,
+        mode: 'default',
+        accuracy: true,
+        min_score: null,
+        golden: { kind: 'inline', count: 1 },
+        best_index: null,
+      });
+      expect(String(jitter?.['testPath'])).toBe(path.join(dir, 'behavior.test.ts'));
+      expect(jitter?.['config_digest']).toMatch(/^[0-9a-f]{12}$/);
+      const [notJitter] = records.get('toMatchTraceBehavior not fails on jitter') ?? [];
+      expect(notJitter).toMatchObject({ pass: false, negated: true, accuracy: true });
+    });
+
+    it('records every attempt of a retried (and, in Vitest, repeated) test', () => {
+      const name = 'retried test records every attempt';
+      expect(status(results, name)).toBe('passed');
+      const list = records.get(name) ?? [];
+      expect(list.map((r) => [r['retry'], r['seq'], r['pass']])).toEqual([
+        [0, 0, false],
+        [1, 0, true],
+      ]);
+      if (runner.name === 'vitest') {
+        const repeated = records.get('repeated test records every repeat') ?? [];
+        expect(repeated.map((r) => [r['repeat'], r['retry'], r['seq']])).toEqual([
+          [0, 0, 0],
+          [1, 0, 0],
+          [2, 0, 0],
+        ]);
+      }
+    });
+  });
+
+  describe(`${runner.name}: toMatchGoldenTrace`, () => {
+    let dir = '';
+    const tracesDir = (): string => path.join(dir, '__traces__', 'golden.test.ts');
+    const main = (): string => path.join(tracesDir(), 'beamline scan matches its golden.trace.json');
+    const second = (): string => path.join(tracesDir(), 'beamline scan matches its golden-2.trace.json');
+    const files = ['golden.test.ts'];
+
+    beforeAll(() => {
+      dir = makeProject(runner.fixture);
+    });
+    afterAll(() => removeProject(dir));
+
+    it('writes missing goldens on the first local run and counts them as written snapshots', async () => {
+      const r = await runner.run(dir, files, { env: { TRACE_VARIANT: 'base' } });
+      expect(r.code, r.output).toBe(0);
+      const names = fs.readdirSync(tracesDir()).sort();
+      expect(names).toEqual([
+        'beamline scan matches its golden-2.trace.json',
+        'beamline scan matches its golden.trace.json',
+        // sanitised: no separators, no <>?, plus a hash of the original name
+        expect.stringMatching(/^odd name_ a_b_c _x_-[0-9a-f]{8}\.trace\.json$/),
+        'parallel arm A.trace.json',
+        'parallel arm B.trace.json',
+      ]);
+      // concurrent tests file their goldens under their own names
+      const events = (f: string): unknown[] => (JSON.parse(fs.readFileSync(path.join(tracesDir(), f), 'utf8')) as { events: unknown[] }).events;
+      expect(events('parallel arm A.trace.json')).toHaveLength(9);
+      expect(events('parallel arm B.trace.json')).toHaveLength(3);
+      const golden = JSON.parse(fs.readFileSync(main(), 'utf8')) as { schema_version: string; events: unknown[] };
+      expect(golden.schema_version).toBe('1');
+      expect(golden.events).toHaveLength(9);
+      expect(golden.events[0]).toEqual({ channel: 'motor:x', timestamp: 1, value: 0 });
+      expect((JSON.parse(fs.readFileSync(second(), 'utf8')) as { events: unknown[] }).events).toHaveLength(3);
+      const results = readJsonResults(path.join(dir, 'results.json'));
+      expect(results.snapshot).toMatchObject({ added: 5, updated: 0, unmatched: 0 });
+      const [rec] = runner.records(dir, results).get('beamline scan matches its golden') ?? [];
+      expect(rec).toMatchObject({ matcher: 'toMatchGoldenTrace', golden_status: 'written', golden: { kind: 'golden', count: 1 } });
+    });
+
+    it('passes a jitter-tolerant comparison without rewriting, and reports obsolete goldens', async () => {
+      const before = fs.readFileSync(main(), 'utf8');
+      fs.writeFileSync(path.join(tracesDir(), 'removed test.trace.json'), '{"events": []}\n');
+      const r = await runner.run(dir, files, { env: { TRACE_VARIANT: 'jitter' } });
+      expect(r.code, r.output).toBe(0);
+      expect(fs.readFileSync(main(), 'utf8')).toBe(before);
+      const results = readJsonResults(path.join(dir, 'results.json'));
+      expect(results.snapshot).toMatchObject({ added: 0, matched: 5, updated: 0, unmatched: 0 });
+      expect(r.output).toContain('envtrace: 1 obsolete golden trace (no test uses them; run with -u to remove): __traces__/golden.test.ts/removed test.trace.json');
+      const [rec] = runner.records(dir, results).get('beamline scan matches its golden') ?? [];
+      expect(rec).toMatchObject({ golden_status: 'compared', pass: true, accuracy: true });
+    });
+
+    it('fails on a behaviour change with the golden named and leaves the file alone', async () => {
+      const before = fs.readFileSync(main(), 'utf8');
+      const r = await runner.run(dir, files, { env: { TRACE_VARIANT: 'changed' } });
+      expect(r.code).toBe(1);
+      expect(fs.readFileSync(main(), 'utf8')).toBe(before);
+      const results = readJsonResults(path.join(dir, 'results.json'));
+      const msg = failure(results, 'beamline scan matches its golden');
+      expect(msg).toContain('expect(received).toMatchGoldenTrace()');
+      expect(msg).toContain('Expected the received trace to behave like its golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch.');
+      expect(msg).toContain('Golden: __traces__/golden.test.ts/beamline scan matches its golden.trace.json (if the new behaviour is intended, run with -u to update it)');
+      expect(results.snapshot.unmatched).toBe(1);
+      // A failing test leaves later goldens untouched: no obsolete report for this file.
+      expect(r.output).not.toContain('obsolete golden');
+    });
+
+    it('-u rewrites the changed golden and removes obsolete ones', async () => {
+      const r = await runner.run(dir, files, { update: true, env: { TRACE_VARIANT: 'changed' } });
+      expect(r.code, r.output).toBe(0);
+      const golden = JSON.parse(fs.readFileSync(main(), 'utf8')) as { events: Array<{ value: unknown }> };
+      expect(golden.events[6]).toEqual({ channel: 'motor:x', timestamp: 5, value: 3 });
+      const results = readJsonResults(path.join(dir, 'results.json'));
+      expect(results.snapshot).toMatchObject({ updated: 2, matched: 3, unmatched: 0 });
+      expect(fs.existsSync(path.join(tracesDir(), 'removed test.trace.json'))).toBe(false);
+      expect(r.output).toContain('envtrace: removed 1 obsolete golden trace: __traces__/golden.test.ts/removed test.trace.json');
+      // The updated golden is now what "changed" is compared against.
+      const again = await runner.run(dir, files, { env: { TRACE_VARIANT: 'changed' } });
+      expect(again.code, again.output).toBe(0);
+    });
+
+    it('never writes in CI and fails on a missing golden', async () => {
+      const ciDir = makeProject(runner.fixture);
+      try {
+        const r = await runner.run(ciDir, files, { env: { CI: 'true', TRACE_VARIANT: 'base' } });
+        expect(r.code).toBe(1);
+        expect(fs.existsSync(path.join(ciDir, '__traces__'))).toBe(false);
+        const results = readJsonResults(path.join(ciDir, 'results.json'));
+        const msg = failure(results, 'beamline scan matches its golden');
+        expect(msg).toContain('No golden trace at __traces__/golden.test.ts/beamline scan matches its golden.trace.json');
+        expect(msg).toContain('goldens are not written in CI');
+        const [rec] = runner.records(ciDir, results).get('beamline scan matches its golden') ?? [];
+        expect(rec).toMatchObject({ golden_status: 'missing', pass: false });
+      } finally {
+        removeProject(ciDir);
+      }
+    });
+  });
+}
