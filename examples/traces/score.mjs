@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'dist', 'cli.js');
 if (!existsSync(cli)) {
   console.error('demo: dist/cli.js is missing; run `npm run build` first (or `npm run demo`, which builds).');

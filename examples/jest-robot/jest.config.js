@@ -1,0 +1,15 @@
+/**
+ * In your own project (after `npm i -D envtrace`) the setup line is just:
+ *   setupFilesAfterEnv: ['envtrace/jest']
+ * This example runs inside the envtrace repository against the built package (npm run build).
+ * @type {import('jest').Config}
+ */
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  setupFilesAfterEnv: ['<rootDir>/../../dist/jest.cjs'],
+  // In your own project: reporters: ['default', 'envtrace/reporters/jest']
+  reporters: ['default', '<rootDir>/../../dist/reporters/jest.cjs'],
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+};

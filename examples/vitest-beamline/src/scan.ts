@@ -1,0 +1,27 @@
+/**
+ * The "generated program" under test: heat the sample to 30 °C, then an x scan with one
+ * detector exposure per position. In the real use case an LLM or a colleague writes this.
+ */
+import { PV, type SimBeamline } from './beamline.js';
+
+export interface ScanPlan {
+  temperature: number;
+  positions: number[];
+  /** Exposure per image, in seconds. */
+  exposure: number;
+}
+
+export function xScan(bl: SimBeamline, plan: ScanPlan): void {
+  bl.caput(PV.temperatureSetpoint, plan.temperature);
+  bl.wait(0.2);
+  bl.caput(PV.acquireTime, plan.exposure);
+  for (const x of plan.positions) {
+    bl.wait(0.3);
+    bl.caput(PV.motorX, x);
+    bl.wait(0.3);
+    bl.caput(PV.fileName, `sample_x${x.toFixed(3)}`);
+    bl.wait(0.5);
+    bl.caput(PV.acquire, 1);
+    bl.wait(0.1);
+  }
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(here, '../../dist');
+
+export default defineConfig({
+  root: here,
+  test: {
+    // In your own project (after `npm i -D envtrace`) this is just: setupFiles: ['envtrace/vitest']
+    setupFiles: ['envtrace/vitest'],
+    include: ['**/*.test.ts'],
+  },
+  resolve: {
+    // This example runs inside the envtrace repository against the built package (npm run build).
+    // A user's project resolves `envtrace/*` from node_modules and needs no alias.
+    alias: [
+      { find: /^envtrace\/vitest$/, replacement: path.join(dist, 'vitest.js') },
+      { find: /^envtrace$/, replacement: path.join(dist, 'index.js') },
+    ],
+  },
+});
