@@ -19,9 +19,8 @@ export function weightedSum(
   let total = 0.0;
   const contributions: Array<[string, number]> = [];
   for (const [name, w] of weights) {
-    const m = metrics[name];
-    if (m === undefined || !Object.prototype.hasOwnProperty.call(metrics, name)) continue;
-    const part = w * m.score;
+    if (!Object.prototype.hasOwnProperty.call(metrics, name)) continue;
+    const part = w * metrics[name]!.score;
     contributions.push([name, part]);
     total += part;
   }

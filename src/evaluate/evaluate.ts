@@ -12,8 +12,8 @@ import type { MetricContext, MetricResult } from '../metrics/types.js';
 import { pyFloat } from '../py/float.js';
 import { isPyNumber, orderedEntries, toDouble, withKeyOrder } from '../py/value.js';
 import { parseTrace } from '../trace/parse.js';
-import { Trace } from '../trace/trace.js';
-import type { EventTuple, TraceEvent, TraceLike } from '../trace/types.js';
+import { Trace, eventTuple } from '../trace/trace.js';
+import type { TraceEvent, TraceLike } from '../trace/types.js';
 import { validateOptions } from './options.js';
 import type { AlignmentRow, ContinuousChannelSpec, EvaluateOptions, EvaluationResult, Mode } from './types.js';
 
@@ -43,10 +43,6 @@ function prepare(trace: Trace, alias: (ch: string) => string): Indexed[] {
     return { e: ch === e.channel ? e : { ...e, channel: ch }, i };
   });
   return out.sort((a, b) => a.e.timestamp - b.e.timestamp);
-}
-
-function tuple(e: TraceEvent | null): EventTuple | null {
-  return e === null ? null : [e.channel, e.timestamp, e.value];
 }
 
 function side(e: TraceEvent | null): AlignmentRow['gt'] {
@@ -231,7 +227,7 @@ function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, o
     full_score: fullScore,
     accuracy: decision.accuracy,
     metrics,
-    alignment: pairs.map(([g, p]) => [tuple(g), tuple(p)] as const),
+    alignment: pairs.map(([g, p]) => [eventTuple(g), eventTuple(p)] as const),
     alignment_index: alignmentIndex,
     alignment_rows: rows,
     aggregation,

@@ -1,9 +1,6 @@
-import type { EventTuple, TraceEvent } from '../trace/types.js';
+import { eventTuple } from '../trace/trace.js';
+import type { EventTuple } from '../trace/types.js';
 import type { MetricResult, PairVerdict } from './types.js';
-
-function tuple(e: TraceEvent | null): EventTuple | null {
-  return e === null ? null : [e.channel, e.timestamp, e.value];
-}
 
 /**
  * Discrete state match (README Q11): over all pairs (ignored ones skipped), `value_matches` counts
@@ -23,8 +20,8 @@ export function discreteMetric(verdicts: readonly PairVerdict[]): MetricResult {
     if (v.gt !== null) gtCount++;
     if (v.pred !== null) predCount++;
     if (v.counts) matches++;
-    alignedGt.push(tuple(v.gt));
-    alignedPred.push(tuple(v.pred));
+    alignedGt.push(eventTuple(v.gt));
+    alignedPred.push(eventTuple(v.pred));
   }
   const score = total ? matches / total : 1.0;
   const mismatchRate = total ? (total - matches) / total : 0.0;

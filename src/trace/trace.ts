@@ -1,9 +1,14 @@
-import type { TraceEvent, TraceLike } from './types.js';
+import type { EventTuple, TraceEvent, TraceLike } from './types.js';
 
 /** Stable sort by timestamp (ties keep input order — the reference uses Python's stable `sorted`). */
 export function sortEventsByTime<E extends { readonly timestamp: number }>(events: readonly E[]): E[] {
   // Array.prototype.sort is stable since ES2019.
   return events.slice().sort((a, b) => a.timestamp - b.timestamp);
+}
+
+/** `[channel, timestamp, value]`, the reference's event tuple (`null` stays `null`). */
+export function eventTuple(e: TraceEvent | null): EventTuple | null {
+  return e === null ? null : [e.channel, e.timestamp, e.value];
 }
 
 /** The events of any trace-like input. */
