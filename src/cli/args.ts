@@ -1,6 +1,7 @@
 /** Strict argument parsing for the commands (node:util parseArgs), with one-line usage errors. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pc from 'picocolors';
 import type { Mode } from '../evaluate/types.js';
 import { UsageError, type CliIO } from './types.js';
 
@@ -19,11 +20,13 @@ export interface ParsedArgs {
   /** Whether a flag was given. */
   flag(name: string): boolean;
   /** A finite number option (`--min-score 0.9`), or undefined. */
-  number(name: string, opts?: { integer?: boolean; min?: number }): number | undefined;
+  number(name: string, opts?: { integer?: boolean; min?: number; max?: number }): number | undefined;
+  /** Positional arguments (only with `{positionals: true}`; otherwise a stray argument is an error). */
+  readonly positionals: readonly string[];
 }
 
 /** Parse `args` of `envtrace <command>` strictly; an unknown flag, a missing value or a stray argument is a `UsageError`. */
-export function parseCommandArgs(command: string, args: readonly string[], spec: OptionSpec): ParsedArgs {
+export function parseCommandArgs(command: string, args: readonly string[], spec: OptionSpec, opts: { positionals?: boolean } = {}): ParsedArgs {
   const options: Record<string, { type: 'string' | 'boolean'; multiple: boolean; short?: string }> = {};
   for (const [name, s] of Object.entries(spec)) {
     const kind = typeof s === 'string' ? s : s.kind;
@@ -36,8 +39,9 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
     };
   }
   let values: Record<string, string | boolean | Array<string | boolean> | undefined>;
+  let positionals: string[];
   try {
-    values = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values;
+    ({ values, positionals } = parseArgs({ args: [...args], options, strict: true, allowPositionals: opts.positionals === true }));
   } catch (e) {
     throw toUsageError(command, e);
   }
@@ -51,6 +55,7 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
     return all[0];
   };
   return {
+    positionals,
     string,
     required(name) {
       const v = string(name);
@@ -66,6 +71,9 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
       const n = raw.trim() === '' ? NaN : Number(raw);
       if (!Number.isFinite(n) || (opts.integer === true && !Number.isInteger(n))) {
         throw new UsageError(`--${name} must be ${opts.integer === true ? 'an integer' : 'a finite number'}, got ${JSON.stringify(raw)}`);
+      }
+      if (opts.min !== undefined && opts.max !== undefined && (n < opts.min || n > opts.max)) {
+        throw new UsageError(`--${name} must be a number in [${opts.min}, ${opts.max}], got ${JSON.stringify(raw)}`);
       }
       if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got ${raw}`);
       return n;
@@ -121,4 +129,9 @@ export function colorsEnabled(io: CliIO, flags: { color: boolean; noColor: boole
   const force = io.env.FORCE_COLOR;
   if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
   return io.isTTY && io.env.TERM !== 'dumb';
+}
+
+/** picocolors for a command with `--color`/`--no-color` flags (see `colorsEnabled`). */
+export function colorsFor(io: CliIO, a: ParsedArgs): ReturnType<typeof pc.createColors> {
+  return pc.createColors(colorsEnabled(io, { color: a.flag('color'), noColor: a.flag('no-color') }));
 }

@@ -1,7 +1,8 @@
 /** `envtrace compare baseline.json current.json [--tolerance x]`: per-test regression check between two run reports. */
 import { compareRunReports, formatComparison } from '../../report/run/compare.js';
 import { EXIT_GATE, EXIT_OK, UsageError, type Command } from '../types.js';
-import { colorsFor, numberOption, parseWithPositionals, readRunReport } from './merge.js';
+import { colorsFor, parseCommandArgs } from '../args.js';
+import { readRunReport } from './merge.js';
 
 const USAGE = `Usage: envtrace compare <baseline.json> <current.json> [--tolerance x] [--json]
 
@@ -19,22 +20,18 @@ export const compareCommand: Command = {
   summary: 'Compare two run reports: per-test score deltas, new/fixed failures',
   usage: USAGE,
   async run(args, ctx) {
-    const { values, positionals } = parseWithPositionals('compare', args, {
-      tolerance: { type: 'string', multiple: true },
-      json: { type: 'boolean' },
-      color: { type: 'boolean' },
-      'no-color': { type: 'boolean' },
-    });
+    const a = parseCommandArgs('compare', args, { tolerance: 'string', json: 'boolean', color: 'boolean', 'no-color': 'boolean' }, { positionals: true });
+    const positionals = a.positionals;
     if (positionals.length !== 2) {
       throw new UsageError(`expected two reports (baseline and current), got ${positionals.length} (run 'envtrace help compare' for usage)`);
     }
-    const tolerance = numberOption(values, 'tolerance', 'nonneg') ?? 0;
+    const tolerance = a.number('tolerance', { min: 0 }) ?? 0;
     const [baseFile, curFile] = positionals as [string, string];
     const baseline = await readRunReport(ctx.io, baseFile);
     const current = await readRunReport(ctx.io, curFile);
     const result = compareRunReports(baseline, current, { tolerance });
-    if (values['json'] === true) ctx.io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    else ctx.io.stdout.write(formatComparison(result, colorsFor(ctx.io, values)));
+    if (a.flag('json')) ctx.io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else ctx.io.stdout.write(formatComparison(result, colorsFor(ctx.io, a)));
     return result.regressed ? EXIT_GATE : EXIT_OK;
   },
 };

@@ -48,7 +48,7 @@ describe('envtrace merge', () => {
     [['merge', 'missing.json'], /^envtrace: missing\.json: cannot read run report \(no such file or directory\)\n$/],
     [['merge', 's1.json', 's1.json'], /^envtrace: test file "src\/a\.test\.ts" is in both s1\.json and s1\.json/],
     [['merge', 's1.json', '--min-pass-rate', '2'], /^envtrace: --min-pass-rate must be a number in \[0, 1\], got "2"\n$/],
-    [['merge', 's1.json', '--bogus'], /^envtrace: Unknown option '--bogus'/],
+    [['merge', 's1.json', '--bogus'], /^envtrace: unknown option '--bogus' for 'envtrace merge' \(run 'envtrace help merge' for usage\)\n$/],
     [['merge', 'bad.json'], /^envtrace: bad\.json: not valid JSON/],
   ])('%j → exit 2 with one line', async (argv, msg) => {
     const { t } = setup();
