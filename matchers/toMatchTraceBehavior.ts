@@ -3,7 +3,7 @@
  * golden one (or the best of several goldens), judged by the envtrace evaluation.
  */
 import { evaluate, evaluateBestOf, type EvaluationResult, type Trace } from '../src/index.js';
-import { beginCall, publishCall } from './call.js';
+import { beginCall, publishCall, type CallInfo } from './call.js';
 import type { MatcherContext } from './context.js';
 import { loadGoldenArg, loadTraceArg, resolveConfig } from './inputs.js';
 import { failureMessage, passes } from './message.js';
@@ -21,23 +21,31 @@ export function evaluateAgainst(goldens: readonly Trace[], pred: Trace, options:
   return only !== undefined ? evaluate(only, pred, options) : evaluateBestOf(goldens, pred, options);
 }
 
-export function toMatchTraceBehavior(this: MatcherContext, received: unknown, golden: unknown, config?: unknown): SyncMatcherResult {
-  const isNot = this.isNot === true;
-  const secondArgument = config === undefined ? undefined : 'config';
-  const hint = this.utils.matcherHint(MATCHER_NAME, 'received', 'golden', secondArgument === undefined ? { isNot } : { isNot, secondArgument });
-  const call = beginCall(this);
-  const cfg = resolveConfig(config);
-  const pred = loadTraceArg(this.utils, hint, 'received', received, cfg.mode);
-  const gold = loadGoldenArg(this.utils, hint, golden, cfg.mode);
-  const result = evaluateAgainst(gold.traces, pred.trace, cfg.options);
+/**
+ * The part every trace-comparing matcher shares: evaluate against the golden(s), publish the
+ * record of the call, and build the result with its failure message.
+ */
+export function judge(
+  utils: MatcherContext['utils'],
+  call: CallInfo,
+  input: {
+    readonly matcher: 'toMatchTraceBehavior' | 'traceMatching';
+    readonly isNot: boolean;
+    readonly gold: ReturnType<typeof loadGoldenArg>;
+    readonly pred: Trace;
+    readonly cfg: ReturnType<typeof resolveConfig>;
+    readonly secondArgument?: string | undefined;
+  },
+): SyncMatcherResult {
+  const { matcher, isNot, gold, cfg, secondArgument } = input;
+  const result = evaluateAgainst(gold.traces, input.pred, cfg.options);
   const pass = passes(result, cfg.rule);
-  publishCall(call, { matcher: 'toMatchTraceBehavior', result, pass, isNot, rule: cfg.rule, options: cfg.options, golden: gold.source });
-  const utils = this.utils;
+  publishCall(call, { matcher, result, pass, isNot, rule: cfg.rule, options: cfg.options, golden: gold.source });
   return {
     pass,
     message: () =>
       failureMessage(utils, {
-        matcherName: MATCHER_NAME,
+        matcherName: matcher,
         isNot,
         expectedLabel: 'golden',
         ...(secondArgument === undefined ? {} : { secondArgument }),
@@ -46,4 +54,15 @@ export function toMatchTraceBehavior(this: MatcherContext, received: unknown, go
         goldenNoun: gold.traces.length > 1 ? 'the best of the golden traces' : 'the golden trace',
       }),
   };
+}
+
+export function toMatchTraceBehavior(this: MatcherContext, received: unknown, golden: unknown, config?: unknown): SyncMatcherResult {
+  const isNot = this.isNot === true;
+  const secondArgument = config === undefined ? undefined : 'config';
+  const hint = this.utils.matcherHint(MATCHER_NAME, 'received', 'golden', secondArgument === undefined ? { isNot } : { isNot, secondArgument });
+  const call = beginCall(this);
+  const cfg = resolveConfig(config);
+  const pred = loadTraceArg(this.utils, hint, 'received', received, cfg.mode);
+  const gold = loadGoldenArg(this.utils, hint, golden, cfg.mode);
+  return judge(this.utils, call, { matcher: 'toMatchTraceBehavior', isNot, gold, pred: pred.trace, cfg, secondArgument });
 }

@@ -7,11 +7,10 @@
  * simply does not match (like `expect.any`). A bad golden or config is still misuse and throws.
  */
 import { TraceMatchingArgs } from './asymmetric.js';
-import { beginCall, publishCall } from './call.js';
+import { beginCall } from './call.js';
 import type { MatcherContext } from './context.js';
 import { loadGoldenArg, loadTraceArg, resolveConfig } from './inputs.js';
-import { failureMessage, passes } from './message.js';
-import { evaluateAgainst, type SyncMatcherResult } from './toMatchTraceBehavior.js';
+import { judge, type SyncMatcherResult } from './toMatchTraceBehavior.js';
 
 export const MATCHER_NAME = 'traceMatching';
 
@@ -43,19 +42,5 @@ export function traceMatching(this: MatcherContext, received: unknown, goldenArg
     return { pass: false, message: () => `${hint}\n\nReceived value is not a valid trace: ${why}` };
   }
   const call = beginCall(this);
-  const result = evaluateAgainst(gold.traces, pred.trace, cfg.options);
-  const pass = passes(result, cfg.rule);
-  publishCall(call, { matcher: 'traceMatching', result, pass, isNot, rule: cfg.rule, options: cfg.options, golden: gold.source });
-  return {
-    pass,
-    message: () =>
-      failureMessage(utils, {
-        matcherName: MATCHER_NAME,
-        isNot,
-        expectedLabel: 'golden',
-        result,
-        rule: cfg.rule,
-        goldenNoun: gold.traces.length > 1 ? 'the best of the golden traces' : 'the golden trace',
-      }),
-  };
+  return judge(utils, call, { matcher: 'traceMatching', isNot, gold, pred: pred.trace, cfg });
 }
