@@ -56,8 +56,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function eventsOfDocument(doc: unknown, opts: ParseTraceOptions, linePrefix?: readonly PropertyKey[]): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
-  if (Array.isArray(doc)) return { items: doc, prefix: linePrefix ?? [] };
+function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
+  if (Array.isArray(doc)) return { items: doc, prefix: [] };
   if (isPlainObject(doc)) {
     if (opts.mode === 'reference') {
       // load_trace: a dict with "events", else ValueError.
