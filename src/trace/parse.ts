@@ -111,8 +111,12 @@ function defaultEvent(item: unknown, path: readonly PropertyKey[], file: string 
   return d.meta === undefined ? { channel: d.channel, timestamp: d.timestamp, value } : { channel: d.channel, timestamp: d.timestamp, value, meta: d.meta };
 }
 
+function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
+  return opts.mode === 'reference' ? referenceEvent : defaultEvent;
+}
+
 function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions): TraceEvent[] {
-  const make = opts.mode === 'reference' ? referenceEvent : defaultEvent;
+  const make = eventMaker(opts);
   const out = new Array<TraceEvent>(items.length);
   for (let i = 0; i < items.length; i++) out[i] = make(items[i], [...prefix, i], opts.file);
   return out;
@@ -142,8 +146,8 @@ function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
       if (e instanceof EnvTraceError) throw new TraceError(e.message, {}, { cause: e });
       throw e;
     }
-    const ev = toEvents([doc], [], { ...opts, file: where });
-    events.push(ev[0]!);
+    // One event per line: the line number is the location, the path starts inside the event.
+    events.push(eventMaker(opts)(doc, [], where));
   }
   return events;
 }

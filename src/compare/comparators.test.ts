@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ReferenceRaise } from '../errors.js';
+import { PyFloat } from '../py/value.js';
+import { ComparatorSet, alwaysTrueComparator, createComparator, deepComparator, exactComparator, toleranceComparator } from './comparators.js';
+import { compareAlignment } from './verdicts.js';
+
+describe('exact', () => {
+  it('default mode: numbers numerically, everything else by type and structure', () => {
+    const c = exactComparator('default');
+    expect(c.compare(1, 1.0, 'x')).toBe(true);
+    expect(c.compare(1n, 1, 'x')).toBe(true);
+    expect(c.compare(Number.NaN, Number.NaN, 'x')).toBe(true);
+    expect(c.compare('1', 1, 'x')).toBe(false);
+    expect(c.compare(true, 'True', 'x')).toBe(false);
+    expect(c.compare(true, 1, 'x')).toBe(false);
+    expect(c.compare({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 }, 'x')).toBe(true);
+    expect(c.compare([1, 2], [1, 2, 3], 'x')).toBe(false);
+  });
+
+  it('reference mode: Python str() for anything but two numbers', () => {
+    const c = exactComparator('reference');
+    expect(c.compare('1', 1, 'x')).toBe(true);
+    expect(c.compare(true, 'True', 'x')).toBe(true);
+    expect(c.compare(true, 1, 'x')).toBe(false);
+    expect(c.compare('1.0', 1, 'x')).toBe(false);
+    expect(c.compare('1.0', new PyFloat(1), 'x')).toBe(true);
+    expect(c.compare([1, 2], [new PyFloat(1), new PyFloat(2)], 'x')).toBe(false);
+    expect(c.compare(Number.NaN, Number.NaN, 'x')).toBe(false);
+    expect(c.compare([Number.NaN], [Number.NaN], 'x')).toBe(true);
+  });
+});
+
+describe('numeric_tolerance', () => {
+  it('is relative like math.isclose (no division, either side scales)', () => {
+    const c = toleranceComparator('default', 1e-3);
+    expect(c.compare(999, 1000, 'x')).toBe(true);
+    expect(c.compare(1000, 999, 'x')).toBe(true);
+    expect(c.compare(998.9, 1000, 'x')).toBe(false);
+    expect(c.compare(0.1, 0.1005, 'x')).toBe(false);
+  });
+
+  it('default mode: tol is absolute against an exact 0 unless abs_tol is set (B9)', () => {
+    expect(toleranceComparator('default', 0.01).compare(0, 0.004, 'x')).toBe(true);
+    expect(toleranceComparator('default', 0.01).compare(0.004, 0, 'x')).toBe(true);
+    expect(toleranceComparator('default', 0.01).compare(0, 0.02, 'x')).toBe(false);
+    expect(toleranceComparator('default', 0.01, 0).compare(0, 0.004, 'x')).toBe(false);
+    expect(toleranceComparator('default', 1e-3).compare(-1e-9, 1e-9, 'x')).toBe(false);
+    expect(toleranceComparator('reference', 0.01).compare(0, 0.004, 'x')).toBe(false);
+    expect(toleranceComparator('reference', 0.01, 0.005).compare(0, 0.004, 'x')).toBe(true);
+  });
+
+  it('default mode compares structures element-wise with the tolerance', () => {
+    const c = toleranceComparator('default', 1e-3);
+    expect(c.compare([1, { a: 2 }], [1.0005, { a: 2.001 }], 'x')).toBe(true);
+    expect(c.compare([1, 2], [1, 2.1], 'x')).toBe(false);
+    expect(c.compare('open', 'open', 'x')).toBe(true);
+  });
+
+  it('reference mode raises on a negative tolerance at the first numeric comparison', () => {
+    const c = toleranceComparator('reference', -0.1);
+    expect(c.compare('a', 'a', 'x')).toBe(true);
+    expect(() => c.compare(1, 1.5, 'x')).toThrow(ReferenceRaise);
+  });
+});
+
+describe('deep', () => {
+  const args = { tool: 'move', args: { axis: 'x', pos: 1.5 } };
+  it('equal ignores key order and applies the tolerance', () => {
+    expect(deepComparator('default', 1e-3).compare(args, { args: { pos: 1.5005, axis: 'x' }, tool: 'move' }, 'x')).toBe(true);
+    expect(deepComparator('default').compare(args, { ...args, extra: 1 }, 'x')).toBe(false);
+  });
+  it('subset: the golden keys must match, extra predicted keys are allowed', () => {
+    const sub = deepComparator('default', 0, undefined, 'subset');
+    expect(sub.compare(args, { ...args, args: { ...args.args, speed: 3 }, id: 7 }, 'x')).toBe(true);
+    expect(sub.compare(args, { tool: 'move', args: { axis: 'y', pos: 1.5 } }, 'x')).toBe(false);
+    expect(sub.compare(args, { tool: 'move' }, 'x')).toBe(false);
+  });
+  it('superset: the predicted keys must match, the golden may have more', () => {
+    const sup = deepComparator('default', 0, undefined, 'superset');
+    expect(sup.compare(args, { tool: 'move' }, 'x')).toBe(true);
+    expect(sup.compare({ tool: 'move' }, args, 'x')).toBe(false);
+  });
+});
+
+describe('createComparator and ComparatorSet', () => {
+  it('accepts specs, objects and functions; an unknown type is an error', () => {
+    expect(createComparator({ type: 'always_true' }, 'default').compare(null, [1], 'x')).toBe(true);
+    expect(createComparator((g, p, ch) => ch === 'x' && g === p, 'default').compare(1, 1, 'x')).toBe(true);
+    expect(createComparator(alwaysTrueComparator(), 'default').name).toBe('always_true');
+    expect(() => createComparator({ type: 'fuzzy' } as never, 'default')).toThrow(ConfigError);
+  });
+
+  it('looks comparators up by channel, else the default (numeric 1e-3)', () => {
+    const set = ComparatorSet.fromOptions({ by_channel: { 'det:Acquire': { type: 'exact' } } }, 'default');
+    expect(set.for('det:Acquire').name).toBe('exact');
+    expect(set.for('motor:x').name).toBe('numeric_tolerance');
+  });
+});
+
+describe('compareAlignment', () => {
+  const ev = (channel: string, value: unknown) => ({ channel, timestamp: 0, value });
+  const set = ComparatorSet.fromOptions(undefined, 'default');
+  it('judges channel and value once per pair; different channels never count by default (B1)', () => {
+    const v = compareAlignment([[ev('x', 1), ev('y', 1)], [ev('x', 1), ev('x', 1)], [ev('x', 1), null], [null, ev('x', 1)]], set, 'default');
+    expect(v.map((p) => [p.sameChannel, p.valueMatch, p.counts])).toEqual([
+      [false, true, false],
+      [true, true, true],
+      [false, null, false],
+      [false, null, false],
+    ]);
+    const r = compareAlignment([[ev('x', 1), ev('y', 1)]], ComparatorSet.fromOptions(undefined, 'reference'), 'reference');
+    expect(r[0]!.counts).toBe(true);
+  });
+  it('skips pairs with an ignored channel on either side', () => {
+    const v = compareAlignment([[ev('ign', 1), ev('b', 1)]], set, 'default', new Set(['ign']));
+    expect(v[0]).toMatchObject({ ignored: true, valueMatch: null, counts: false });
+  });
+});

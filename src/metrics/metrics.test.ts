@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ReferenceRaise } from '../errors.js';
+import { combineContinuous, continuousProfile } from './continuous.js';
+import { discreteMetric } from './discrete.js';
+import { structureMetric } from './structure.js';
+import { timingMetric } from './timing.js';
+import type { PairVerdict } from './types.js';
+
+const ev = (channel: string, timestamp: number, value: unknown = 1) => ({ channel, timestamp, value });
+function pair(g: ReturnType<typeof ev> | null, p: ReturnType<typeof ev> | null, counts = g !== null && p !== null): PairVerdict {
+  return { gt: g, pred: p, sameChannel: g !== null && p !== null && g.channel === p.channel, valueMatch: g && p ? counts : null, counts, ignored: false };
+}
+
+describe('discrete', () => {
+  it('counts matches over all pairs; exact needs every event matched', () => {
+    const r = discreteMetric([pair(ev('a', 0), ev('a', 0)), pair(ev('b', 1), ev('b', 1), false), pair(ev('c', 2), null)]);
+    expect(r.score).toBeCloseTo(1 / 3);
+    expect(r.binary_pass).toBe(false);
+    expect(r.details).toMatchObject({ value_matches: 1, total_pairs: 3, gt_event_count: 3, pred_event_count: 2, mismatch_rate: 2 / 3 });
+    expect(discreteMetric([])).toMatchObject({ score: 1, binary_pass: true, details: { mismatch_rate: 0 } });
+  });
+});
+
+describe('timing (hand-computed)', () => {
+  it('a 10 % slower prediction: slope 1.1, duration score 0.6, MAPE 0.1, score 0.88, pass', () => {
+    const pairs = [0, 1, 2, 3].map((t) => pair(ev('a', t), ev('a', t * 1.1)));
+    const r = timingMetric(pairs);
+    expect(r.details['slope']).toBeCloseTo(1.1, 12);
+    expect(r.details['r2']).toBeCloseTo(1, 12);
+    expect(r.details['duration_score']).toBeCloseTo(0.6, 12);
+    expect(r.details['mape']).toBeCloseTo(0.1, 12);
+    expect(r.score).toBeCloseTo(0.88, 12);
+    expect(r.binary_pass).toBe(true);
+  });
+
+  it('0 pairs fail, 1 pair passes; nothing to time passes in default mode only (B4)', () => {
+    expect(timingMetric([pair(ev('a', 0), null)])).toMatchObject({ score: 0, binary_pass: false });
+    expect(timingMetric([pair(ev('a', 0), ev('a', 5))])).toMatchObject({ score: 1, binary_pass: true, details: { score: 1 } });
+    expect(timingMetric([], undefined, 'default', false)).toMatchObject({ score: 1, binary_pass: true });
+    expect(timingMetric([], undefined, 'reference', false)).toMatchObject({ score: 0, binary_pass: false });
+  });
+
+  it('equal gt timestamps: reference raises LinAlgError (B2), default scores them', () => {
+    const flat = [pair(ev('a', 0), ev('a', 0)), pair(ev('b', 0), ev('b', 0))];
+    expect(() => timingMetric(flat, undefined, 'reference')).toThrow(ReferenceRaise);
+    expect(timingMetric(flat)).toMatchObject({ score: 1, binary_pass: true });
+    const spread = [pair(ev('a', 0), ev('a', 0)), pair(ev('b', 0), ev('b', 2))];
+    expect(timingMetric(spread)).toMatchObject({ binary_pass: false });
+  });
+
+  it('a constant prediction has R² 1 in reference mode (B8) and 0 by default', () => {
+    const pairs = [0, 1, 2].map((t) => pair(ev('a', t), ev('a', 7)));
+    expect(timingMetric(pairs, undefined, 'reference').details['r2']).toBe(1);
+    expect(timingMetric(pairs).details['r2']).toBe(0);
+  });
+});
+
+describe('continuous (hand-computed)', () => {
+  it('pads the shorter series with its last value', () => {
+    const r = continuousProfile([20, 40, 60], [20, 40]);
+    expect(r.details['mae']).toBeCloseTo(20 / 3, 12);
+    expect(r.details['final_diff']).toBe(20);
+    expect(r.score).toBeCloseTo(0.7 * Math.exp(-20 / 3 / 15) + 0.3 * Math.exp(-20 / 15), 12);
+    expect(r.binary_pass).toBe(false);
+  });
+  it('empty series, and NaN readings (B10)', () => {
+    expect(continuousProfile([], [])).toMatchObject({ score: 1, binary_pass: true, details: { reason: 'both empty' } });
+    expect(continuousProfile([1], [])).toMatchObject({ score: 0, binary_pass: false, details: { reason: 'one empty' } });
+    expect(continuousProfile([1, Number.NaN], [1, 2])).toMatchObject({ score: 0, details: { reason: 'non-finite value' } });
+    expect(Number.isNaN(continuousProfile([1, Number.NaN], [1, 2], undefined, 'reference').score)).toBe(true);
+  });
+  it('combines channels by weight; zero total weight scores 1', () => {
+    const r = combineContinuous([
+      { channel: 'a', weight: 3, result: { score: 1, binary_pass: true } },
+      { channel: 'b', weight: 1, result: { score: 0, binary_pass: false } },
+    ]);
+    expect(r).toMatchObject({ score: 0.75, binary_pass: false, details: { weights_sum: 4 } });
+    expect(combineContinuous([{ channel: 'a', weight: 0, result: { score: 0.2, binary_pass: true } }]).score).toBe(1);
+  });
+});
+
+describe('structure', () => {
+  it('is 1 − gap rate', () => {
+    const r = structureMetric([pair(ev('a', 0), ev('a', 0)), pair(ev('a', 1), ev('a', 1)), pair(ev('a', 2), ev('a', 2)), pair(null, ev('b', 3))]);
+    expect(r).toMatchObject({ score: 0.75, binary_pass: false, details: { gaps: 1, total_pairs: 4, gap_rate: 0.25 } });
+  });
+});

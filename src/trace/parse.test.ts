@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TraceError } from '../errors.js';
+import { PyFloat } from '../py/value.js';
+import { loadTrace, loadTraceSync, parseTrace } from './parse.js';
+
+function errorOf(fn: () => unknown): TraceError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(TraceError);
+    return e as TraceError;
+  }
+  throw new Error('expected a TraceError');
+}
+
+describe('parseTrace', () => {
+  it('reads {events}, a bare array, and fills value/meta like the reference', () => {
+    const a = parseTrace('{"schema_version": "1", "events": [{"channel": "m", "timestamp": 1, "value": 2.5}]}');
+    const b = parseTrace('[{"channel": "m", "timestamp": 1}]');
+    expect(a.events).toEqual([{ channel: 'm', timestamp: 1, value: 2.5 }]);
+    expect(b.events).toEqual([{ channel: 'm', timestamp: 1, value: null }]);
+    expect(b.toJSON()).toEqual({ schema_version: '1', events: [{ channel: 'm', timestamp: 1, value: null, meta: {} }] });
+  });
+
+  it('reads JSON Lines by extension or by shape, naming the line on error', () => {
+    const text = '{"channel": "a", "timestamp": 0, "value": 1}\n\n{"channel": "b", "timestamp": 1, "value": 2}\n';
+    expect(parseTrace(text).events.map((e) => e.channel)).toEqual(['a', 'b']);
+    expect(parseTrace(text, { file: 'run.jsonl' }).length).toBe(2);
+    const bad = '{"channel": "a", "timestamp": 0}\n{"channel": "b", "timestamp": "soon"}\n';
+    expect(errorOf(() => parseTrace(bad, { file: 'run.jsonl' })).message).toBe('run.jsonl:2: timestamp: expected a finite number');
+  });
+
+  it('names the file and the path of a malformed document', () => {
+    expect(errorOf(() => parseTrace('{"events": [}', { file: 'pred.json' })).message).toMatch(/^pred\.json:1:13: /);
+    expect(errorOf(() => parseTrace('{"events": [{"channel": "a", "timestamp": 1, "valeu": 3}]}', { file: 'p.json' })).message).toBe(
+      'p.json: events[0]: unknown key "valeu" (an event has channel, timestamp, value, meta)',
+    );
+    expect(errorOf(() => parseTrace('{"events": [{"channel": 7, "timestamp": 1}]}')).message).toBe('events[0].channel: expected a string');
+    expect(errorOf(() => parseTrace('{"events": [{"channel": "a"}]}')).message).toBe('events[0].timestamp: required');
+    expect(errorOf(() => parseTrace('{"traces": []}')).pyType).toBe('ValueError');
+    expect(errorOf(() => parseTrace('{"events": [], "name": "x"}')).message).toBe('unknown key "name" (a trace has schema_version, events, meta)');
+    expect(errorOf(() => parseTrace('42')).message).toBe('expected a trace: an object with "events" or an array of events, got number');
+  });
+
+  it('rejects non-finite timestamps in both modes', () => {
+    expect(errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.POSITIVE_INFINITY }])).path).toBe('[0].timestamp');
+    expect(errorOf(() => parseTrace('[{"channel": "a", "timestamp": "nan"}]', { mode: 'reference' })).message).toBe('[0].timestamp: expected a finite timestamp, got NaN');
+  });
+
+  it('reference mode coerces like Trace.from_dict and keeps int/float kinds', () => {
+    const t = parseTrace('[{"channel": 7, "timestamp": "2.5", "value": 1.0}, {"channel": "b", "timestamp": 3, "value": 1}]', { mode: 'reference' });
+    expect(t.events[0]).toEqual({ channel: '7', timestamp: 2.5, value: new PyFloat(1), meta: {} });
+    expect(t.events[1]!.value).toBe(1);
+    expect(errorOf(() => parseTrace('{"foo": []}', { mode: 'reference' })).message).toBe('Unrecognized trace JSON format');
+    expect(errorOf(() => parseTrace('[{"channel": "a", "timestamp": "soon"}]', { mode: 'reference' })).message).toBe(
+      "[0].timestamp: could not convert string to float: 'soon'",
+    );
+  });
+});
+
+describe('loadTrace', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'envtrace-trace-'));
+  it('reads files, sync and async, and names a missing one', async () => {
+    const file = path.join(dir, 'gt.json');
+    writeFileSync(file, '[{"channel": "a", "timestamp": 0, "value": 1}]');
+    expect((await loadTrace(file)).length).toBe(1);
+    expect(loadTraceSync(file).length).toBe(1);
+    const missing = path.join(dir, 'nope.json');
+    await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
+    expect(() => loadTraceSync(missing)).toThrow(TraceError);
+  });
+});
