@@ -1,5 +1,5 @@
 /**
- * Standalone `expect` package entry (node:test, mocha…): `import { expect } from 'envtrace/expect'`
+ * Standalone `expect` package entry (node:test, mocha…): `import { expect } from 'envtrace-js/expect'`
  * gives the `expect` package's `expect` with the envtrace matchers registered.
  *
  * There is no runner snapshot state here: golden traces are written unless `CI` is set;

@@ -1,5 +1,5 @@
 /**
- * Jest setup entry: `setupFilesAfterEnv: ['envtrace/jest']`. Registers the matchers on Jest's
+ * Jest setup entry: `setupFilesAfterEnv: ['envtrace-js/jest']`. Registers the matchers on Jest's
  * `expect` and reports obsolete golden traces after each test file.
  */
 import { afterAll, afterEach, expect } from '@jest/globals';

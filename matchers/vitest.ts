@@ -1,5 +1,5 @@
 /**
- * Vitest setup entry: `setupFiles: ['envtrace/vitest']`. Registers the matchers on Vitest's
+ * Vitest setup entry: `setupFiles: ['envtrace-js/vitest']`. Registers the matchers on Vitest's
  * `expect` and reports obsolete golden traces after each test file.
  */
 import { TestRunner, afterAll, expect } from 'vitest';

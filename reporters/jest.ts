@@ -1,5 +1,5 @@
 /**
- * `envtrace/reporters/jest`: a Jest (≥ 29.6) reporter. Jest has no channel from a test to a
+ * `envtrace-js/reporters/jest`: a Jest (≥ 29.6) reporter. Jest has no channel from a test to a
  * reporter, so the constructor creates a records directory and sets `ENVTRACE_RECORDS_DIR`
  * before the workers spawn (they inherit it); each matcher call appends one JSON line to
  * `<dir>/<pid>-<threadId>.jsonl`, and the reporter joins records to tests on test file +
@@ -7,7 +7,7 @@
  *
  * ```js
  * // jest.config.js
- * reporters: ['default', ['envtrace/reporters/jest', { minMeanScore: 0.9 }]]
+ * reporters: ['default', ['envtrace-js/reporters/jest', { minMeanScore: 0.9 }]]
  * ```
  *
  * A missed gate is returned by `getLastError()`, which makes Jest exit non-zero.
@@ -79,7 +79,7 @@ export default class EnvTraceJestReporter {
   #lastError: Error | undefined;
 
   constructor(globalConfig: JestGlobalConfigLike, options?: EnvTraceReporterOptions) {
-    this.#options = checkOptions(options, 'envtrace/reporters/jest');
+    this.#options = checkOptions(options, 'envtrace-js/reporters/jest');
     this.#globalConfig = globalConfig;
     // Created here, before Jest spawns its workers, so they inherit the variable.
     this.#dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-records-'));

@@ -1,6 +1,6 @@
 /**
- * In your own project (after `npm i -D envtrace`) the setup line is just:
- *   setupFilesAfterEnv: ['envtrace/jest']
+ * In your own project (after `npm i -D envtrace-js`) the setup line is just:
+ *   setupFilesAfterEnv: ['envtrace-js/jest']
  * This example runs inside the envtrace repository against the built package (npm run build).
  * @type {import('jest').Config}
  */
@@ -9,7 +9,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFilesAfterEnv: ['<rootDir>/../../dist/jest.cjs'],
-  // In your own project: reporters: ['default', 'envtrace/reporters/jest']
+  // In your own project: reporters: ['default', 'envtrace-js/reporters/jest']
   reporters: ['default', '<rootDir>/../../dist/reporters/jest.cjs'],
   testMatch: ['<rootDir>/src/**/*.test.ts'],
 };

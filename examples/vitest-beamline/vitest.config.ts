@@ -8,8 +8,8 @@ const dist = path.resolve(here, '../../dist');
 export default defineConfig({
   root: here,
   test: {
-    // In your own project (after `npm i -D envtrace`) this is just: setupFiles: ['envtrace/vitest']
-    setupFiles: ['envtrace/vitest'],
+    // In your own project (after `npm i -D envtrace-js`) this is just: setupFiles: ['envtrace-js/vitest']
+    setupFiles: ['envtrace-js/vitest'],
     include: ['**/*.test.ts'],
   },
   resolve: {

@@ -1,5 +1,5 @@
 /**
- * `envtrace/expect`: the standalone `expect` package with the envtrace matchers registered, for
+ * `envtrace-js/expect`: the standalone `expect` package with the envtrace matchers registered, for
  * node:test, mocha and other runners without their own `expect`.
  */
 import './envtrace-matchers.cjs';

@@ -1,5 +1,5 @@
 /**
- * `envtrace/jest`: setup entry for Jest 30 (`setupFilesAfterEnv: ['envtrace/jest']`). Importing
+ * `envtrace-js/jest`: setup entry for Jest 30 (`setupFilesAfterEnv: ['envtrace-js/jest']`). Importing
  * it (or listing it in `compilerOptions.types`) brings the matcher types for the global
  * `expect` and for `@jest/globals`.
  */

@@ -1,5 +1,5 @@
 /**
- * `envtrace/vitest`: setup entry for Vitest 4 (`setupFiles: ['envtrace/vitest']`). Importing
+ * `envtrace-js/vitest`: setup entry for Vitest 4 (`setupFiles: ['envtrace-js/vitest']`). Importing
  * it (or listing it in `compilerOptions.types`) also brings the matcher types.
  */
 import type { EnvTraceAsymmetricMatchers, EnvTraceMatchers } from './envtrace-matchers.js';

@@ -16,6 +16,12 @@ export interface IndexPair {
 export interface AlignContext {
   /** `channelNames[key]` is the channel a key stands for (for per-channel costs). */
   readonly channelNames: readonly string[];
+  /**
+   * Whether the values of `gt[gtIndex]` and `pred[predIndex]` match by the gt channel's
+   * comparator (the one the metrics use). Only meaningful when the two keys are equal. Value-aware
+   * aligners use it; `evaluate` always supplies it, direct callers may leave it out.
+   */
+  readonly valuesMatch?: (gtIndex: number, predIndex: number) => boolean;
 }
 
 /**

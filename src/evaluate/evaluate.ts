@@ -102,8 +102,16 @@ function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, o
     gtAlign.map((x) => x.e.channel),
     predAlign.map((x) => x.e.channel),
   );
+  // The comparators judge every pair once (below); value-aware aligners ask them too.
+  const comparators = ComparatorSet.fromOptions(opts.comparators, mode, opts.abs_tol);
   const aligner = createAligner(opts.aligner ?? 'difflib');
-  const indexPairs = aligner.align(keys.gt, keys.pred, { channelNames: keys.channelNames });
+  const indexPairs = aligner.align(keys.gt, keys.pred, {
+    channelNames: keys.channelNames,
+    valuesMatch: (i, j) => {
+      const g = gtAlign[i]!.e;
+      return comparators.for(g.channel).compare(g.value, predAlign[j]!.e.value, g.channel);
+    },
+  });
 
   const pairs: EventPair[] = new Array(indexPairs.length);
   const alignmentIndex: Array<readonly [number | null, number | null]> = new Array(indexPairs.length);
@@ -116,7 +124,6 @@ function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, o
   }
 
   // Judge each pair once.
-  const comparators = ComparatorSet.fromOptions(opts.comparators, mode, opts.abs_tol);
   const verdicts = compareAlignment(pairs, comparators, mode);
 
   // Metrics, in the reference's order.

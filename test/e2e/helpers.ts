@@ -5,7 +5,7 @@
  * - `dist/` must exist (`npm test` builds first); the package is `npm pack`ed into `.tmp/e2e/`
  *   once per build (reused while it is newer than everything it contains).
  * - `makeProject(name)` copies `test/e2e/fixtures/<name>/` to `.tmp/e2e/<name>-<random>/` and
- *   extracts the tarball into its `node_modules/envtrace`. The runners and envtrace's own
+ *   extracts the tarball into its `node_modules/envtrace-js`. The runners and envtrace's own
  *   dependencies resolve from the repo's `node_modules` by Node's upward lookup (`.tmp` is
  *   inside the repo), so no registry is involved.
  * - `runVitest` / `runJest` spawn the runner with CI variables removed (pass `{ CI: 'true' }`
@@ -94,7 +94,7 @@ export function makeProject(fixtureName: string, files: Record<string, string> =
   if (!fs.existsSync(src)) throw new Error(`no e2e fixture ${fixtureName} in ${fixturesRoot}`);
   const dir = path.join(e2eRoot, `${fixtureName}-${randomBytes(4).toString('hex')}`);
   fs.cpSync(src, dir, { recursive: true });
-  const pkgDir = path.join(dir, 'node_modules', 'envtrace');
+  const pkgDir = path.join(dir, 'node_modules', 'envtrace-js');
   fs.mkdirSync(pkgDir, { recursive: true });
   const r = spawnSync('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`tar failed: ${r.stderr}`);

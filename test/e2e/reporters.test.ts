@@ -110,8 +110,8 @@ describe('vitest reporter', { timeout: 300_000 }, () => {
       fs
         .readFileSync(path.join(dir, 'vitest.config.ts'), 'utf8')
         .replace(
-          "reporters: ['default', ['envtrace/reporters/vitest', { gitCommit: false,",
-          "reporters: ['default', ['blob', { outputFile: `.vitest-reports/blob-${process.env.SHARD}.json` }], ['envtrace/reporters/vitest', { gitCommit: false, outputFile: `envtrace-report-${process.env.SHARD}.json`,",
+          "reporters: ['default', ['envtrace-js/reporters/vitest', { gitCommit: false,",
+          "reporters: ['default', ['blob', { outputFile: `.vitest-reports/blob-${process.env.SHARD}.json` }], ['envtrace-js/reporters/vitest', { gitCommit: false, outputFile: `envtrace-report-${process.env.SHARD}.json`,",
         ),
     );
     const [r1, r2] = await Promise.all([

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { describe, expect, jest, test } from '@jest/globals';
-import type {} from 'envtrace/jest';
+import type {} from 'envtrace-js/jest';
 import { pickAndPlace } from './pickAndPlace';
 import { pickAndPlaceWrong } from './pickAndPlaceWrong';
 import { SimRobot } from './robot';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type {} from 'envtrace/vitest';
+import type {} from 'envtrace-js/vitest';
 import { SimBeamline } from './beamline.js';
 import { xScan } from './scan.js';
 import { xScanWrong } from './scan-wrong.js';

@@ -1,5 +1,5 @@
 // Type test: the standalone expect package through envtrace/expect (node:test, mocha).
-import { expect, setTraceTest } from 'envtrace/expect';
+import { expect, setTraceTest } from 'envtrace-js/expect';
 
 const golden = [{ channel: 'motor:x', timestamp: 0, value: 1 }];
 

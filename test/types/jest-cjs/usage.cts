@@ -1,6 +1,6 @@
 // Type test: a CommonJS test file (what ts-jest compiles) gets envtrace/jest's .d.cts typings.
 import { expect, test } from '@jest/globals';
-import type {} from 'envtrace/jest';
+import type {} from 'envtrace-js/jest';
 
 
 const golden = [{ channel: 'motor:x', timestamp: 0, value: 1 }];

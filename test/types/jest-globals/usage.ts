@@ -1,6 +1,6 @@
 // Type test: Jest 30 with @jest/globals (ESM typings of envtrace/jest).
 import { expect, jest, test } from '@jest/globals';
-import type {} from 'envtrace/jest';
+import type {} from 'envtrace-js/jest';
 
 const golden = [{ channel: 'motor:x', timestamp: 0, value: 1 }];
 

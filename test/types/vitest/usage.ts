@@ -1,6 +1,6 @@
-// Type test: Vitest 4 sees the envtrace matchers through `envtrace/vitest` alone.
+// Type test: Vitest 4 sees the envtrace matchers through `envtrace-js/vitest` alone.
 import { expect, test } from 'vitest';
-import type {} from 'envtrace/vitest';
+import type {} from 'envtrace-js/vitest';
 
 const golden = [{ channel: 'motor:x', timestamp: 0, value: 1 }];
 
