@@ -6,7 +6,7 @@ import { DEFAULT_MODE_DEVIATIONS } from './deviations.js';
 const index = existsSync(CORPUS_DIR) ? loadIndex() : [];
 
 describe('conformance corpus', () => {
-  it('is present beside the repository', () => {
+  it('is vendored in test/conformance/cases', () => {
     expect(existsSync(CORPUS_DIR), `missing ${CORPUS_DIR}`).toBe(true);
     expect(index.length).toBe(165);
   });
