@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../evaluate/evaluate.js';
-import { buildCheckDetail, CheckDetailSchema, continuousSeries, DETAIL_MAX_ROWS, subsample } from './detail.js';
+import { buildCheckDetail, CheckDetailSchema, continuousSeries, DETAIL_ALL_ROWS, DETAIL_MAX_ROWS, subsample } from './detail.js';
 
 const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
 
@@ -58,6 +58,14 @@ describe('buildCheckDetail', () => {
     expect(d.rows.cut).toBe(r.alignment_rows.length - d.rows.items.length);
     const idx = d.rows.items.map((x) => x.index);
     expect(idx).toEqual([...idx].sort((a, b) => a - b));
+    // The dropped acquire and its neighbours only.
+    expect(d.rows.items).toHaveLength(3);
+  });
+
+  it('a long alignment that matches everywhere keeps no rows and says how many matched', () => {
+    const r = evaluate(scan(30), scan(30));
+    expect(r.alignment_rows.length).toBeGreaterThan(DETAIL_ALL_ROWS);
+    expect(buildCheckDetail(r).rows).toEqual({ total: 60, differing: 0, cut: 60, items: [] });
   });
 
   it('renders values as capped display text, never as live objects', () => {

@@ -15,7 +15,9 @@ import { eventsOf, sortEventsByTime } from '../../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../../trace/types.js';
 import { renderValue } from '../format.js';
 
-/** Rows kept per check: every row when the alignment is at most this long, else the differing rows with context. */
+/** Alignments up to this many rows are kept whole; longer ones keep only their differing rows with context. */
+export const DETAIL_ALL_ROWS = 40;
+/** Rows kept per check at most (differing rows and their context, in order). */
 export const DETAIL_MAX_ROWS = 200;
 /** Matched timestamp pairs kept per check for the timing plot (evenly subsampled beyond this). */
 export const DETAIL_MAX_POINTS = 1000;
@@ -109,11 +111,12 @@ function side(s: AlignmentRow['gt']): DetailRow['gt'] {
 }
 
 /**
- * The rows to keep: all of them when there are at most `max`; otherwise every differing row with one
- * row of context on each side, in order, up to `max` rows.
+ * The rows to keep: all of them in a short alignment (at most `DETAIL_ALL_ROWS`); otherwise every
+ * differing row with one row of context on each side, in order, up to `max` rows (none when
+ * everything matched: `cut` then says how many rows matched).
  */
 function keptRows(rows: readonly AlignmentRow[], max: number): AlignmentRow[] {
-  if (rows.length <= max) return rows.slice();
+  if (rows.length <= Math.min(DETAIL_ALL_ROWS, max)) return rows.slice();
   const keep = new Set<number>();
   for (let i = 0; i < rows.length && keep.size < max; i++) {
     if (rows[i]!.match === true) continue;
