@@ -120,7 +120,7 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
       throw new TraceError(`expected ${names.length} fields (as the header), got ${rec.fields.length}`, { file: at });
     }
     const channel = rec.fields[ci]!;
-    if (channel.trim() === '') throw new TraceError('empty channel', { file: at, path: 'channel' });
+    if (channel.trim() === '') throw new TraceError('expected a non-empty channel name', { file: at, path: 'channel' });
     const tsText = rec.fields[ti]!.trim();
     const time = timeFromDecimal(tsText);
     if (time === undefined || !Number.isFinite(Number(tsText))) {

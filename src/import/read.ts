@@ -48,9 +48,23 @@ function chooseImporter(text: string, format: ReadTraceOptions['format'], file: 
  * path) for malformed input, a `ConfigError` for an unknown format name.
  */
 export function parseTraceText(text: string, options: ReadTraceOptions = {}): Trace {
+  return importText(text, options).trace;
+}
+
+/** A trace with the format it was read in and the file it came from (if any). */
+export interface ImportedTrace {
+  readonly trace: Trace;
+  /** The format used (given or detected). */
+  readonly format: ImportFormat;
+  /** The file read (for a run directory: the data file inside it), or `options.file` for text. */
+  readonly file: string | undefined;
+}
+
+function importText(text: string, options: ReadTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const importer = chooseImporter(body, options.format, options.file);
-  return new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' }));
+  const trace = new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' }));
+  return { trace, format: importer.name as ImportFormat, file: options.file };
 }
 
 function readError(file: string, e: unknown): TraceError {
@@ -78,30 +92,41 @@ function dataFileOfDirectory(dir: string, names: readonly string[]): string {
  * envtrace JSON / JSON Lines file this behaves as `loadTrace` (same events, errors and `mode`).
  */
 export async function readTrace(pathOrText: string, options: ReadTraceOptions = {}): Promise<Trace> {
-  if (isTraceText(pathOrText)) return parseTraceText(pathOrText, options);
-  let file = pathOrText;
-  let text: string;
-  try {
-    if ((await stat(file)).isDirectory()) file = dataFileOfDirectory(file, await readdir(file));
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    if (e instanceof TraceError) throw e;
-    throw readError(file, e);
-  }
-  return parseTraceText(text, { ...options, file });
+  return isTraceText(pathOrText) ? parseTraceText(pathOrText, options) : (await importFile(pathOrText, options)).trace;
 }
 
 /** Synchronous `readTrace` (for matchers, which run synchronously). */
 export function readTraceSync(pathOrText: string, options: ReadTraceOptions = {}): Trace {
-  if (isTraceText(pathOrText)) return parseTraceText(pathOrText, options);
-  let file = pathOrText;
+  return isTraceText(pathOrText) ? parseTraceText(pathOrText, options) : importFileSync(pathOrText, options).trace;
+}
+
+/**
+ * Read the file (or run directory) at `file`, always as a path, and tell which format was used
+ * and which file was read. `options.file` is ignored: the path names itself in errors.
+ */
+export async function importFile(file: string, options: ReadTraceOptions = {}): Promise<ImportedTrace> {
+  let data = file;
   let text: string;
   try {
-    if (statSync(file).isDirectory()) file = dataFileOfDirectory(file, readdirSync(file));
-    text = readFileSync(file, 'utf8');
+    if ((await stat(file)).isDirectory()) data = dataFileOfDirectory(file, await readdir(file));
+    text = await readFile(data, 'utf8');
   } catch (e) {
     if (e instanceof TraceError) throw e;
-    throw readError(file, e);
+    throw readError(data, e);
   }
-  return parseTraceText(text, { ...options, file });
+  return importText(text, { ...options, file: data });
+}
+
+/** Synchronous `importFile`. */
+export function importFileSync(file: string, options: ReadTraceOptions = {}): ImportedTrace {
+  let data = file;
+  let text: string;
+  try {
+    if (statSync(file).isDirectory()) data = dataFileOfDirectory(file, readdirSync(file));
+    text = readFileSync(data, 'utf8');
+  } catch (e) {
+    if (e instanceof TraceError) throw e;
+    throw readError(data, e);
+  }
+  return importText(text, { ...options, file: data });
 }

@@ -82,8 +82,8 @@ export function decodeAnyValue(v: unknown, where: Where, ctx: ImportContext): un
     }
     case 'doubleValue': {
       if (typeof x === 'number' || typeof x === 'bigint' || (typeof x === 'object' && x !== null && 'value' in x)) return importValue(x, ctx);
-      // OTLP/JSON writes non-finite doubles as strings.
-      if (x === 'NaN' || x === 'Infinity' || x === '-Infinity') return Number(x);
+      // OTLP/JSON writes non-finite doubles as strings; they stay strings (JSON has no NaN).
+      if (x === 'NaN' || x === 'Infinity' || x === '-Infinity') return x;
       return w.fail('expected a number');
     }
     case 'arrayValue': {

@@ -96,7 +96,7 @@ export function timeFromIso(text: string): ExactTime | undefined {
     seconds -= (m[9] === '-' ? -1 : 1) * (oh * 3600 + om * 60);
   }
   const frac = m[7] ?? '';
-  return new ExactTime(BigInt(seconds) * 10n ** BigInt(frac.length) + BigInt(frac || '0'), -frac.length);
+  return new ExactTime(BigInt(seconds) * 10n ** BigInt(frac.length) + BigInt(frac || '0'), frac === '' ? 0 : -frac.length);
 }
 
 /** An event as an importer reads it, before times are made relative. */
