@@ -3,7 +3,7 @@
  * located errors, and a `Where` cursor that names the JSON path in every `TraceError`.
  */
 import { EnvTraceError, TraceError, formatPath } from '../errors.js';
-import { parsePyJson } from '../py/json.js';
+import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { isPlainObject } from '../py/value.js';
 import { describe } from './values.js';
 
@@ -83,7 +83,15 @@ export function parseJsonLines(text: string, file: string | undefined): JsonLine
     const line = lines[i]!;
     if (line.trim() === '') continue;
     const label = file ? `${file}:${i + 1}` : `line ${i + 1}`;
-    out.push({ value: parseJsonDocument(line, label), line: i + 1, where: new Where(label) });
+    let value: unknown;
+    try {
+      value = parsePyJson(line, { preserveNumberKinds: true });
+    } catch (e) {
+      // One line: name it once, with the column (`file:7:42: reason`).
+      if (e instanceof JsonSyntaxError) throw new TraceError(`${file ? `${label}:${e.column}` : `${label}, column ${e.column}`}: ${e.reason}`, {}, { cause: e });
+      throw e;
+    }
+    out.push({ value, line: i + 1, where: new Where(label) });
   }
   return out;
 }
