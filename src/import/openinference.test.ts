@@ -44,7 +44,7 @@ describe('openinference importer', () => {
       ['n20', 1e-8, '{oops'],
       ['late', 2e-8, '{"a": 1}'],
     ]);
-    expect(events[1]!.meta['inputError']).toMatch(/^not valid JSON/);
+    expect(events[1]!.meta!['inputError']).toMatch(/^not valid JSON/);
   });
 
   it('fails on malformed spans, naming the JSON path', () => {

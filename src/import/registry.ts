@@ -56,7 +56,7 @@ export function detectionScores(text: string): Array<{ readonly importer: Import
 export function detectFormat(text: string, file?: string): Importer {
   const scores = detectionScores(text);
   const best = scores[0]!;
-  const hint = `give the format (--format or {format}: ${importers.map((i) => i.name).join(', ')})`;
+  const hint = `give the format (--format, or the format option: ${importers.map((i) => i.name).join(', ')})`;
   if (best.confidence === 0) {
     throw new TraceError(`${text.trim() === '' ? 'the input is empty, so its format' : 'the format of the input'} cannot be told; ${hint}`, { file });
   }
