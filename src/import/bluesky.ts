@@ -1,7 +1,7 @@
 /** Bluesky event-model documents (JSON Lines of `[name, doc]`): one event per key of an event's `data`. */
 import { PyFloat, isPlainObject, orderedKeys } from '../py/value.js';
 import { Where, parseJsonLines } from './json.js';
-import { relativeEvents, timeFromNumber, type ExactTime, type RawEvent } from './time.js';
+import { ExactTime, relativeEvents, timeFromNumber, type RawEvent } from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { describe, importValue } from './values.js';
 
@@ -21,7 +21,7 @@ function sourceOf(desc: Descriptor, key: string): string | undefined {
 function time(v: unknown, w: Where): ExactTime {
   // Read with exact number kinds: an integral float (`1767571200.0`) is a PyFloat.
   const x = v instanceof PyFloat ? v.value : v;
-  const t = typeof x === 'number' ? timeFromNumber(x) : undefined;
+  const t = typeof x === 'number' ? timeFromNumber(x) : typeof x === 'bigint' ? new ExactTime(x, 0) : undefined;
   if (t === undefined) w.fail(v === undefined ? 'required (epoch seconds)' : `expected epoch seconds, got ${describe(v)}`);
   return t;
 }
