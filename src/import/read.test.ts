@@ -94,6 +94,36 @@ describe('readTrace', () => {
     expect(thrown(() => readTraceSync(empty)).message).toMatch(/found a\.jsonl, b\.jsonl$/);
   });
 
+  it.each(samples.filter(([name]) => name !== 'edge/out_of_order.csv'))('reads %s the same with CRLF line ends and a BOM', (name) => {
+    const text = readFileSync(fixture(name), 'utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+    expect(parseTraceText(`\uFEFF${text.replace(/\n/g, '\r\n')}`).events).toEqual(parseTraceText(text).events);
+  });
+
+  it('reads empty input as an empty trace in line formats, and as malformed JSON in document formats', () => {
+    const results = Object.fromEntries(
+      importers.map((i) => {
+        try {
+          return [i.name, parseTraceText('', { format: i.name as never, file: 'empty' }).events];
+        } catch (e) {
+          return [i.name, (e as Error).message];
+        }
+      }),
+    );
+    expect(results).toMatchInlineSnapshot(`
+      {
+        "atif": "empty:1:1: Unexpected end of input (expected a value)",
+        "bluesky": [],
+        "camonitor": [],
+        "csv": [],
+        "envtrace": "empty:1:1: Unexpected end of input (expected a value)",
+        "openai": "empty:1:1: Unexpected end of input (expected a value)",
+        "openinference": "empty:1:1: Unexpected end of input (expected a value)",
+        "otlp": "empty:1:1: Unexpected end of input (expected a value)",
+        "rosbag2": [],
+      }
+    `);
+  });
+
   it('ignores a byte order mark in every format', () => {
     const text = readFileSync(fixture('edge/envtrace.json'), 'utf8');
     expect(parseTraceText(`\uFEFF${text}`).events).toEqual(parseTraceText(text).events);
