@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ExactTime, nanosOf, relativeEvents, secondsBetween, timeFromDecimal, timeFromIso, timeFromNanos, timeFromNumber } from './time.js';
 
@@ -50,5 +51,34 @@ describe('exact times', () => {
 
   it('measures durations exactly', () => {
     expect(secondsBetween(timeFromNanos(1767225603400000000n), timeFromNanos(1767225604700000000n))).toBe(1.3);
+  });
+});
+
+describe('relativeEvents (property)', () => {
+  it('orders stably by exact time, starts at 0, and rounds each exact difference once', () => {
+    const ns = fc.bigInt({ min: 0n, max: 2n ** 64n - 1n });
+    fc.assert(
+      fc.property(fc.array(ns, { maxLength: 30 }), fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), (times, base) => {
+        // Odd events are written as decimal seconds with one more digit (exp -10), even ones as nanoseconds (exp -9).
+        const nanos = times.map((t) => base + (t % 1_000_000_000_000n));
+        const raw = nanos.map((n, i) => ({ channel: String(i), time: i % 2 ? timeFromDecimal(`${n}0e-10`)! : timeFromNanos(n), value: null, meta: {} }));
+        const events = relativeEvents(raw);
+        if (raw.length === 0) return events.length === 0;
+        const min = nanos.reduce((m, n) => (n < m ? n : m), nanos[0]!);
+        expect(events[0]!.timestamp).toBe(0);
+        for (let k = 0; k < events.length; k++) {
+          const i = Number(events[k]!.channel);
+          // The double nearest to the exact difference in seconds.
+          expect(events[k]!.timestamp).toBe(Number(`${nanos[i]! - min}e-9`));
+          if (k > 0) {
+            const j = Number(events[k - 1]!.channel);
+            const prev = nanos[j]!;
+            const cur = nanos[i]!;
+            expect(prev < cur || (prev === cur && j < i)).toBe(true);
+          }
+        }
+        return true;
+      }),
+    );
   });
 });
