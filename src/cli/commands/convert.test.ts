@@ -125,7 +125,9 @@ describe('envtrace convert', () => {
     const r = await run(['help', 'convert']);
     expect(r.code).toBe(0);
     for (const name of ['csv', 'otlp', 'openinference', 'atif', 'openai', 'bluesky', 'camonitor', 'rosbag2', 'envtrace']) expect(r.out).toContain(`  ${name} `);
-    expect((await run(['help'])).out).toContain('convert');
+    expect((await run(['convert', '--help'])).out).toBe(r.out);
+    expect((await run(['convert', '-h'])).out).toBe(r.out);
+    expect((await run(['help'])).out).toMatch(/\n  convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2\) to envtrace JSON\n/);
   });
 
   it('formats one event per line', () => {

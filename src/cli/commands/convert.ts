@@ -22,6 +22,7 @@ Options:
   --format <name>   Input format (default: auto, detected from the content):
 ${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.description}`).join('\n')}
   --out <file>      Write the JSON here (atomically) instead of printing it.
+  -h, --help        Show this help.
 
 Mappings: docs/importers.md.`;
 
@@ -34,10 +35,14 @@ export function formatTraceJson(trace: Trace): string {
 
 export const convertCommand: Command = {
   name: 'convert',
-  summary: 'Convert a trace (csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2) to envtrace JSON',
+  summary: `Convert a trace (${importers.filter((i) => i.name !== 'envtrace').map((i) => i.name).join(', ')}) to envtrace JSON`,
   usage: USAGE,
   async run(args, ctx) {
-    const a = parseCommandArgs('convert', args, { format: 'string', out: 'string' }, { positionals: true });
+    const a = parseCommandArgs('convert', args, { format: 'string', out: 'string', help: { kind: 'boolean', short: 'h' } }, { positionals: true });
+    if (a.flag('help')) {
+      ctx.io.stdout.write(`${USAGE}\n`);
+      return EXIT_OK;
+    }
     if (a.positionals.length !== 1) {
       throw new UsageError(`${a.positionals.length === 0 ? 'no input' : 'give exactly one input'} (run 'envtrace help convert' for usage)`);
     }
