@@ -21,42 +21,38 @@ function lineLabel(file: string | undefined, line: number): string {
  */
 export function splitCsv(text: string, file?: string): CsvRecord[] {
   const records: CsvRecord[] = [];
+  const special = /[,\r\n"]/g;
   let fields: string[] = [];
-  let field = '';
-  let quoted = false;
   let line = 1;
   let recordLine = 1;
   let i = 0;
   const n = text.length;
   const endRecord = (): void => {
-    const blank = fields.length === 0 && field === '' && !quoted;
-    fields.push(field);
-    if (!blank) records.push({ line: recordLine, fields });
+    // A line with nothing on it is blank (skipped); `""` alone is a record with one empty field.
+    if (!(fields.length === 1 && fields[0] === '' && !lastQuoted)) records.push({ line: recordLine, fields });
     fields = [];
-    field = '';
-    quoted = false;
   };
-  while (i < n) {
-    const c = text[i]!;
-    if (c === '"' && field === '' && !quoted) {
+  let lastQuoted = false;
+  while (i <= n) {
+    let field: string;
+    lastQuoted = text.charCodeAt(i) === 0x22;
+    if (lastQuoted) {
       const start = line;
-      quoted = true;
-      i++;
+      field = '';
+      let j = i + 1;
       for (;;) {
-        if (i >= n) throw new TraceError('unterminated quoted field', { file: lineLabel(file, start) });
-        const q = text[i]!;
-        if (q === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
+        const q = text.indexOf('"', j);
+        if (q < 0) throw new TraceError('unterminated quoted field', { file: lineLabel(file, start) });
+        const chunk = text.slice(j, q);
+        line += countLineBreaks(chunk);
+        field += chunk;
+        if (text.charCodeAt(q + 1) === 0x22) {
+          field += '"';
+          j = q + 2;
+          continue;
         }
-        if (q === '\n' || (q === '\r' && text[i + 1] !== '\n')) line++;
-        field += q;
-        i++;
+        i = q + 1;
+        break;
       }
       const after = text[i];
       if (after !== undefined && after !== ',' && after !== '\n' && after !== '\r') {
@@ -64,30 +60,43 @@ export function splitCsv(text: string, file?: string): CsvRecord[] {
           file: lineLabel(file, line),
         });
       }
-      continue;
+    } else {
+      special.lastIndex = i;
+      const m = special.exec(text);
+      const stop = m === null ? n : m.index;
+      if (m !== null && m[0] === '"') {
+        throw new TraceError('unexpected " inside an unquoted field (quote the whole field, writing a quote as "")', { file: lineLabel(file, line) });
+      }
+      field = text.slice(i, stop);
+      i = stop;
     }
+    fields.push(field);
+    if (i >= n) {
+      endRecord();
+      break;
+    }
+    const c = text[i];
     if (c === ',') {
-      fields.push(field);
-      field = '';
-      quoted = false;
       i++;
       continue;
     }
-    if (c === '\n' || c === '\r') {
-      endRecord();
-      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line++;
-      recordLine = line;
-      continue;
-    }
-    if (c === '"' || quoted) {
-      throw new TraceError('unexpected " inside an unquoted field (quote the whole field, writing a quote as "")', { file: lineLabel(file, line) });
-    }
-    field += c;
-    i++;
+    // A line break ends the record.
+    i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    endRecord();
+    line++;
+    recordLine = line;
+    if (i >= n) break;
   }
-  if (field !== '' || quoted || fields.length > 0) endRecord();
   return records;
+}
+
+function countLineBreaks(s: string): number {
+  let k = 0;
+  for (let j = 0; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c === 0x0a || (c === 0x0d && s.charCodeAt(j + 1) !== 0x0a)) k++;
+  }
+  return k;
 }
 
 const REQUIRED = ['channel', 'timestamp', 'value'] as const;

@@ -116,21 +116,43 @@ export function relativeEvents(raw: readonly RawEvent[], file?: string): TraceEv
   if (raw.length === 0) return [];
   let exp = Infinity;
   for (const e of raw) if (e.time.exp < exp) exp = e.time.exp;
-  const scaled = raw.map((e) => e.time.units * 10n ** BigInt(e.time.exp - exp));
+  const scaled = raw.map((e) => (e.time.exp === exp ? e.time.units : e.time.units * 10n ** BigInt(e.time.exp - exp)));
   let min = scaled[0]!;
   for (const s of scaled) if (s < min) min = s;
+  const offsets = scaled.map((s) => s - min);
   const order = raw.map((_, i) => i);
-  order.sort((a, b) => {
-    const x = scaled[a]!;
-    const y = scaled[b]!;
-    return x < y ? -1 : x > y ? 1 : a - b;
-  });
+  // Offsets within 2^53 compare as doubles exactly (the common case, and much faster than BigInt).
+  const safe = offsets.every((d) => d <= MAX_SAFE);
+  if (safe) {
+    const keys = offsets.map(Number);
+    order.sort((a, b) => keys[a]! - keys[b]! || a - b);
+  } else {
+    order.sort((a, b) => {
+      const x = offsets[a]!;
+      const y = offsets[b]!;
+      return x < y ? -1 : x > y ? 1 : a - b;
+    });
+  }
   return order.map((i) => {
     const e = raw[i]!;
-    const timestamp = Number(`${scaled[i]! - min}e${exp}`);
+    const timestamp = toSeconds(offsets[i]!, exp);
     if (!Number.isFinite(timestamp)) throw new TraceError('the times span more than a double can hold', { file });
     return { channel: e.channel, timestamp, value: e.value, meta: e.meta };
   });
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** Exact powers of ten: every 10^k for k <= 22 is a double. */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * `d × 10^exp` as the nearest double. When `d` and `10^|exp|` are both exact doubles, one IEEE
+ * division or multiplication is correctly rounded; otherwise the decimal text is parsed (also
+ * correctly rounded, only slower).
+ */
+function toSeconds(d: bigint, exp: number): number {
+  if (d <= MAX_SAFE && d >= -MAX_SAFE && exp >= -22 && exp <= 22) return exp < 0 ? Number(d) / POW10[-exp]! : Number(d) * POW10[exp]!;
+  return Number(`${d}e${exp}`);
 }
 
 /** Seconds between two times as a double (for durations in `meta`). */
@@ -138,5 +160,5 @@ export function secondsBetween(from: ExactTime, to: ExactTime): number {
   const exp = Math.min(from.exp, to.exp);
   const a = from.units * 10n ** BigInt(from.exp - exp);
   const b = to.units * 10n ** BigInt(to.exp - exp);
-  return Number(`${b - a}e${exp}`);
+  return toSeconds(b - a, exp);
 }
