@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { evaluate } from '../../evaluate/evaluate.js';
+import { readTraceSync } from '../../import/read.js';
+import { parseTrace } from '../../trace/parse.js';
+import { captureIO, repoRoot, tempDir } from '../harness.test-helpers.js';
+import { main } from '../main.js';
+import { formatTraceJson } from './convert.js';
+
+const fixtures = path.join(repoRoot, 'test/fixtures/import');
+const samples = [
+  'agentevals_messages.json',
+  'atif_trajectory.json',
+  'bluesky_documents.jsonl',
+  'epics_camonitor.txt',
+  'openinference_spans.otlp.json',
+  'otel_genai_agent.otlp.json',
+  'rosbag2_run',
+  'edge/out_of_order.csv',
+  'edge/huge_ns.otlp.json',
+  'edge/huge_ns.rosbag2.jsonl',
+  'edge/event_page.bluesky.jsonl',
+];
+
+let tmp: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  tmp = tempDir();
+});
+afterEach(() => {
+  tmp.cleanup();
+});
+
+async function run(argv: string[]) {
+  const io = captureIO(tmp.dir);
+  const code = await main(argv, io);
+  // Temp paths vary from run to run: show them as <tmp>.
+  return { code, out: io.out(), err: io.err().replaceAll(tmp.dir, '<tmp>') };
+}
+
+describe('envtrace convert', () => {
+  it.each(samples)('converts %s; the result evaluates against itself as accurate with score 1', async (name) => {
+    const converted = await run(['convert', path.join(fixtures, name)]);
+    expect(converted.err).toBe('');
+    expect(converted.code).toBe(0);
+    // The printed JSON is the imported trace, event for event.
+    const reread = parseTrace(converted.out, { file: 'converted.json' });
+    expect(reread.events).toEqual(readTraceSync(path.join(fixtures, name)).events.map((e) => ({ ...e, meta: e.meta ?? {} })));
+    const result = evaluate(reread, reread);
+    expect(result.accuracy).toBe(true);
+    expect(result.full_score).toBe(1);
+    tmp.write('converted.json', converted.out);
+    const evaluated = await run(['evaluate', '--gt', 'converted.json', '--pred', 'converted.json']);
+    expect(evaluated.err).toBe('');
+    expect(evaluated.code).toBe(0);
+  });
+
+  it('writes --out atomically and prints nothing', async () => {
+    const r = await run(['convert', path.join(fixtures, 'epics_camonitor.txt'), '--format', 'camonitor', '--out', 'out.json']);
+    expect(r).toEqual({ code: 0, out: '', err: '' });
+    const text = readFileSync(path.join(tmp.dir, 'out.json'), 'utf8');
+    expect(text.split('\n').slice(0, 2)).toEqual(['{"events": [', '{"channel":"XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr.VAL","timestamp":0,"value":-1,"meta":{}},']);
+    expect(parseTrace(text).length).toBe(9);
+  });
+
+  it('prints an empty trace as {"events": []}', async () => {
+    tmp.write('empty.csv', 'channel,timestamp,value\n');
+    expect(await run(['convert', 'empty.csv'])).toEqual({ code: 0, out: '{"events": []}\n', err: '' });
+  });
+
+  it('exits 2 with one line for bad input or usage', async () => {
+    tmp.write('bad.csv', 'channel,timestamp,value\na,1\n');
+    expect(await run(['convert', 'bad.csv'])).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "err": "envtrace: <tmp>/bad.csv:2: expected 3 fields (as the header), got 2
+      ",
+        "out": "",
+      }
+    `);
+    expect(await run(['convert', 'missing.txt'])).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "err": "envtrace: <tmp>/missing.txt: cannot read trace: no such file
+      ",
+        "out": "",
+      }
+    `);
+    expect(await run(['convert'])).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "err": "envtrace: no input (run 'envtrace help convert' for usage)
+      ",
+        "out": "",
+      }
+    `);
+    expect(await run(['convert', 'a', 'b'])).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "err": "envtrace: give exactly one input (run 'envtrace help convert' for usage)
+      ",
+        "out": "",
+      }
+    `);
+    expect(await run(['convert', 'bad.csv', '--format', 'xml'])).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "err": "envtrace: --format must be auto or one of envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2, got "xml"
+      ",
+        "out": "",
+      }
+    `);
+    tmp.write('hello.txt', 'hello\n');
+    expect(await run(['convert', 'hello.txt'])).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "err": "envtrace: <tmp>/hello.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)
+      ",
+        "out": "",
+      }
+    `);
+  });
+
+  it('lists the formats in its help, from the registry', async () => {
+    const r = await run(['help', 'convert']);
+    expect(r.code).toBe(0);
+    for (const name of ['csv', 'otlp', 'openinference', 'atif', 'openai', 'bluesky', 'camonitor', 'rosbag2', 'envtrace']) expect(r.out).toContain(`  ${name} `);
+    expect((await run(['convert', '--help'])).out).toBe(r.out);
+    expect((await run(['convert', '-h'])).out).toBe(r.out);
+    expect((await run(['help'])).out).toMatch(/\n  convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2\) to envtrace JSON\n/);
+  });
+
+  it('formats one event per line', () => {
+    expect(formatTraceJson(readTraceSync('channel,timestamp,value\na,1,x\nb,2,2\n'))).toBe(
+      '{"events": [\n{"channel":"a","timestamp":0,"value":"x","meta":{}},\n{"channel":"b","timestamp":1,"value":2,"meta":{}}\n]}\n',
+    );
+  });
+});

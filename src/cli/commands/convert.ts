@@ -1,0 +1,70 @@
+/** `envtrace convert INPUT [--format F] [--out FILE]`: a trace in any supported format → envtrace JSON. */
+import { importers } from '../../import/registry.js';
+import { importFile, type ReadTraceOptions } from '../../import/read.js';
+import type { Trace } from '../../trace/trace.js';
+import { parseCommandArgs, resolvePath } from '../args.js';
+import { writeFileAtomic } from '../fs.js';
+import { describeFsError } from '../run.js';
+import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
+
+/** The usage line (for the top-level help, should it list usage lines). */
+export const CONVERT_USAGE_LINE = 'envtrace convert <input> [--format auto|<format>] [--out <file>]';
+
+const width = Math.max(...importers.map((i) => i.name.length));
+const USAGE = `Usage: ${CONVERT_USAGE_LINE}
+
+Read a trace in any supported format and print it as envtrace JSON ({"events": [...]}, one
+event per line). Events are ordered by time, timestamps in seconds from the earliest event
+(envtrace input is kept as is). <input> is a file, or a directory holding one decoded *.jsonl
+file (a rosbag2 run). Exits 2 on bad input, naming the file and the line or JSON path.
+
+Options:
+  --format <name>   Input format (default: auto, detected from the content):
+${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.description}`).join('\n')}
+  --out <file>      Write the JSON here (atomically) instead of printing it.
+  -h, --help        Show this help.
+
+Mappings: docs/importers.md.`;
+
+/** envtrace trace JSON, one event per line: `{"events": [\\n{…},\\n…\\n]}`. */
+export function formatTraceJson(trace: Trace): string {
+  if (trace.events.length === 0) return '{"events": []}\n';
+  const lines = trace.events.map((e) => JSON.stringify({ channel: e.channel, timestamp: e.timestamp, value: e.value, meta: e.meta ?? {} }));
+  return `{"events": [\n${lines.join(',\n')}\n]}\n`;
+}
+
+export const convertCommand: Command = {
+  name: 'convert',
+  summary: `Convert a trace (${importers.filter((i) => i.name !== 'envtrace').map((i) => i.name).join(', ')}) to envtrace JSON`,
+  usage: USAGE,
+  async run(args, ctx) {
+    const a = parseCommandArgs('convert', args, { format: 'string', out: 'string', help: { kind: 'boolean', short: 'h' } }, { positionals: true });
+    if (a.flag('help')) {
+      ctx.io.stdout.write(`${USAGE}\n`);
+      return EXIT_OK;
+    }
+    if (a.positionals.length !== 1) {
+      throw new UsageError(`${a.positionals.length === 0 ? 'no input' : 'give exactly one input'} (run 'envtrace help convert' for usage)`);
+    }
+    const input = a.positionals[0]!;
+    if (input === '') throw new UsageError('the input path is empty');
+    const format = a.string('format') ?? 'auto';
+    if (format !== 'auto' && !importers.some((i) => i.name === format)) {
+      throw new UsageError(`--format must be auto or one of ${importers.map((i) => i.name).join(', ')}, got ${JSON.stringify(format)}`);
+    }
+    const out = a.string('out');
+    if (out === '') throw new UsageError('--out needs a non-empty value');
+    const { trace } = await importFile(resolvePath(ctx.io, input), { format: format as ReadTraceOptions['format'] });
+    const json = formatTraceJson(trace);
+    if (out === undefined) {
+      ctx.io.stdout.write(json);
+      return EXIT_OK;
+    }
+    try {
+      await writeFileAtomic(resolvePath(ctx.io, out), json);
+    } catch (e) {
+      throw new CliIOError(`${out}: cannot write the converted trace (${describeFsError(e)})`, { cause: e });
+    }
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,131 @@
+/**
+ * JSON plumbing shared by the JSON importers: documents and JSON Lines with exact numbers and
+ * located errors, and a `Where` cursor that names the JSON path in every `TraceError`.
+ */
+import { EnvTraceError, TraceError, formatPath } from '../errors.js';
+import { JsonSyntaxError, parsePyJson } from '../py/json.js';
+import { isPlainObject } from '../py/value.js';
+import { describe } from './values.js';
+
+/**
+ * A location being read: the file label (`file`, or `file:line` for JSON Lines) and the path
+ * inside the document. `fail` throws a `TraceError` there.
+ */
+export class Where {
+  constructor(
+    readonly file: string | undefined,
+    readonly path: readonly PropertyKey[] = [],
+  ) {}
+
+  /** A location further down the document. */
+  at(...segments: PropertyKey[]): Where {
+    return new Where(this.file, [...this.path, ...segments]);
+  }
+
+  /** The path as error messages show it (`resourceSpans[0].scopeSpans[1]`). */
+  get pathText(): string {
+    return formatPath(this.path);
+  }
+
+  /** A `TraceError` at this location (for `throw where.error(…)`, which narrows types). */
+  error(message: string): TraceError {
+    return new TraceError(message, { file: this.file, path: this.pathText || undefined });
+  }
+
+  /** Throw a `TraceError` at this location. */
+  fail(message: string): never {
+    throw this.error(message);
+  }
+
+  /** `v` if it is a plain object, else fail. */
+  object(v: unknown, what = 'an object'): Record<string, unknown> {
+    if (!isPlainObject(v)) this.fail(`expected ${what}, got ${describe(v)}`);
+    return v;
+  }
+
+  /** `v` if it is an array, else fail. */
+  array(v: unknown, what = 'an array'): readonly unknown[] {
+    if (!Array.isArray(v)) this.fail(`expected ${what}, got ${describe(v)}`);
+    return v;
+  }
+
+  /** `v` if it is a non-empty string, else fail. */
+  string(v: unknown, what = 'a non-empty string'): string {
+    if (typeof v !== 'string' || v === '') this.fail(v === undefined ? `required (${what})` : `expected ${what}, got ${describe(v)}`);
+    return v;
+  }
+}
+
+/** Parse one JSON document with exact numbers (big integers as `bigint`); a syntax error is a `TraceError` with line and column. */
+export function parseJsonDocument(text: string, file: string | undefined): unknown {
+  try {
+    return parsePyJson(text, { file, preserveNumberKinds: true });
+  } catch (e) {
+    if (e instanceof EnvTraceError) throw new TraceError(e.message, {}, { cause: e });
+    throw e;
+  }
+}
+
+/** One record of a JSON Lines text. */
+export interface JsonLine {
+  readonly value: unknown;
+  /** 1-based line number. */
+  readonly line: number;
+  /** Location of the record: `file:line`, or `line N` without a file. */
+  readonly where: Where;
+}
+
+/** The records of a JSON Lines text (blank lines skipped; `\n` or `\r\n`). A malformed line is a `TraceError` naming it. */
+export function parseJsonLines(text: string, file: string | undefined): JsonLine[] {
+  const lines = text.split(/\r?\n/);
+  const out: JsonLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    const label = file ? `${file}:${i + 1}` : `line ${i + 1}`;
+    let value: unknown;
+    try {
+      value = parsePyJson(line, { preserveNumberKinds: true });
+    } catch (e) {
+      // One line: name it once, with the column (`file:7:42: reason`).
+      if (e instanceof JsonSyntaxError) throw new TraceError(`${file ? `${label}:${e.column}` : `${label}, column ${e.column}`}: ${e.reason}`, {}, { cause: e });
+      throw e;
+    }
+    out.push({ value, line: i + 1, where: new Where(label) });
+  }
+  return out;
+}
+
+/**
+ * Whether `text` is JSON Lines rather than one (pretty-printed) document: at least two non-blank
+ * lines, each starting with `{` or `[` at column 1 and ending with the matching bracket.
+ */
+export function isJsonLines(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  return lines.length >= 2 && lines.every((l) => /^\{.*\}\s*$|^\[.*\]\s*$/.test(l));
+}
+
+/**
+ * The documents of a text that is one JSON document or JSON Lines of documents (as OTLP file
+ * exporters write them), each with its location.
+ */
+export function parseJsonDocuments(text: string, file: string | undefined): JsonLine[] {
+  if (isJsonLines(text)) return parseJsonLines(text, file);
+  return [{ value: parseJsonDocument(text, file), line: 1, where: new Where(file) }];
+}
+
+/** The text's first JSON value: the whole text as one document, else its first non-blank line; `undefined` if neither parses. */
+export function firstJsonValue(text: string): unknown {
+  const t = text.trimStart();
+  if (t[0] !== '{' && t[0] !== '[') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    const first = text.split(/\r?\n/).find((l) => l.trim() !== '');
+    try {
+      return first === undefined ? undefined : JSON.parse(first);
+    } catch {
+      return undefined;
+    }
+  }
+}

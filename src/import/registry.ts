@@ -1,0 +1,68 @@
+/**
+ * The importer registry: every input format, in a fixed order. To add a format, write
+ * `src/import/<name>.ts` exporting an `Importer` (with its tests beside it) and list it here;
+ * `--format`, detection and the help text follow from this list.
+ */
+import { ConfigError, TraceError } from '../errors.js';
+import { atifImporter } from './atif.js';
+import { blueskyImporter } from './bluesky.js';
+import { camonitorImporter } from './camonitor.js';
+import { csvImporter } from './csv.js';
+import { envtraceImporter } from './envtrace.js';
+import { firstJsonValue } from './json.js';
+import { openaiImporter } from './openai.js';
+import { openinferenceImporter } from './openinference.js';
+import { otlpImporter } from './otlp.js';
+import { rosbag2Importer } from './rosbag2.js';
+import type { Importer } from './types.js';
+
+/** Every importer, in the order the docs list them. */
+export const importers: readonly Importer[] = Object.freeze([
+  envtraceImporter,
+  csvImporter,
+  otlpImporter,
+  openinferenceImporter,
+  atifImporter,
+  openaiImporter,
+  blueskyImporter,
+  camonitorImporter,
+  rosbag2Importer,
+]);
+
+/** The name of a built-in format. */
+export type ImportFormat = 'envtrace' | 'csv' | 'otlp' | 'openinference' | 'atif' | 'openai' | 'bluesky' | 'camonitor' | 'rosbag2';
+
+/** The importer named `name`; a `ConfigError` listing the names if there is none. */
+export function importerByName(name: string): Importer {
+  const found = importers.find((i) => i.name === name);
+  if (found === undefined) {
+    throw new ConfigError(`unknown trace format ${JSON.stringify(name)} (expected auto, ${importers.map((i) => i.name).join(', ')})`, { path: 'format' });
+  }
+  return found;
+}
+
+/** Every importer's confidence for `text`, highest first (ties in registry order). */
+export function detectionScores(text: string): Array<{ readonly importer: Importer; readonly confidence: number }> {
+  const first = firstJsonValue(text);
+  return importers
+    .map((importer) => ({ importer, confidence: Math.max(0, Math.min(1, importer.detect(text, first))) }))
+    .sort((a, b) => b.confidence - a.confidence);
+}
+
+/**
+ * The format of `text`, by content only: the importer with the highest confidence. A `TraceError`
+ * (naming `file`) when none matches or when two match equally, so the caller can give the format.
+ */
+export function detectFormat(text: string, file?: string): Importer {
+  const scores = detectionScores(text);
+  const best = scores[0]!;
+  const hint = `give the format (--format, or the format option: ${importers.map((i) => i.name).join(', ')})`;
+  if (best.confidence === 0) {
+    throw new TraceError(`${text.trim() === '' ? 'the input is empty, so its format' : 'the format of the input'} cannot be told; ${hint}`, { file });
+  }
+  const tied = scores.filter((s) => s.confidence === best.confidence);
+  if (tied.length > 1) {
+    throw new TraceError(`the input fits ${tied.map((s) => s.importer.name).join(' and ')} equally well; ${hint}`, { file });
+  }
+  return best.importer;
+}

@@ -1,0 +1,164 @@
+/**
+ * Exact times for importers. Nanosecond epoch times (~1.7e18) do not fit a double, and decimal
+ * seconds (`1767571201.203`) are not exact in binary either, so every importer turns its time field
+ * into an `ExactTime` (an integer times a power of ten), and only the differences to the earliest
+ * event — small numbers — become doubles, each correctly rounded.
+ */
+import { TraceError } from '../errors.js';
+import type { TraceEvent } from '../trace/types.js';
+
+/** `units × 10^exp` seconds, exactly. */
+export class ExactTime {
+  constructor(
+    readonly units: bigint,
+    readonly exp: number,
+  ) {}
+}
+
+/** Largest decimal exponent accepted (keeps the BigInt arithmetic small; 1e400 s is no time). */
+const MAX_EXP = 400;
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+
+/** A time from integer nanoseconds. */
+export function timeFromNanos(ns: bigint): ExactTime {
+  return new ExactTime(ns, -9);
+}
+
+/**
+ * A time from a decimal number of seconds (`"12.5"`, `"-3e-2"`, `".5"`), exactly as written.
+ * `undefined` when `text` is not a decimal number or its exponent is beyond ±400.
+ */
+export function timeFromDecimal(text: string): ExactTime | undefined {
+  const m = DECIMAL.exec(text);
+  if (!m) return undefined;
+  const int = m[2] ?? '';
+  const frac = m[3] ?? '';
+  if (int === '' && frac === '') return undefined;
+  const exp = Number(m[4] ?? '0') - frac.length;
+  if (!Number.isSafeInteger(exp) || Math.abs(exp) > MAX_EXP) return undefined;
+  const units = BigInt(`${int}${frac}` || '0');
+  return new ExactTime(m[1] === '-' ? -units : units, exp);
+}
+
+/** A time from a finite double of seconds, exactly as its shortest decimal form (`String(x)`). */
+export function timeFromNumber(x: number): ExactTime | undefined {
+  if (!Number.isFinite(x)) return undefined;
+  return timeFromDecimal(String(x));
+}
+
+/**
+ * Integer nanoseconds from a JSON value: a string of decimal digits (OTLP's `fixed64` form), a
+ * `bigint`, or an integral number. `undefined` for anything else (negative, fractional, `"1e9"`).
+ */
+export function nanosOf(v: unknown): bigint | undefined {
+  if (typeof v === 'string') return /^\d+$/.test(v) ? BigInt(v) : undefined;
+  if (typeof v === 'bigint') return v >= 0n ? v : undefined;
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : undefined;
+  return undefined;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeap(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+/** Days from 1970-01-01 to y-m-d (proleptic Gregorian; H. Hinnant's days_from_civil). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
+
+/**
+ * A time from an ISO 8601 date-time (`2026-01-20T09:15:00Z`, `…09:15:00.123456789+02:00`, or with a
+ * space instead of `T`). All fraction digits are kept. Without a zone the time is read as UTC (only
+ * differences matter, and the result must not depend on the machine's zone). `undefined` when the
+ * text is not such a date-time or a field is out of range (month 13, Feb 30, 25:00).
+ */
+export function timeFromIso(text: string): ExactTime | undefined {
+  const m = ISO.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12) return undefined;
+  const dim = mo === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[mo - 1]!;
+  if (d < 1 || d > dim || h > 23 || mi > 59 || s > 60) return undefined;
+  let seconds = daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s;
+  if (m[9] !== undefined) {
+    const oh = Number(m[10]);
+    const om = Number(m[11]);
+    if (oh > 23 || om > 59) return undefined;
+    seconds -= (m[9] === '-' ? -1 : 1) * (oh * 3600 + om * 60);
+  }
+  const frac = m[7] ?? '';
+  return new ExactTime(BigInt(seconds) * 10n ** BigInt(frac.length) + BigInt(frac || '0'), frac === '' ? 0 : -frac.length);
+}
+
+/** An event as an importer reads it, before times are made relative. */
+export interface RawEvent {
+  readonly channel: string;
+  readonly time: ExactTime;
+  readonly value: unknown;
+  readonly meta: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Order `raw` by time (stable: equal times keep their input order) and make the times seconds
+ * relative to the earliest one. The subtraction is exact; each result is the correctly rounded
+ * double of the exact difference.
+ */
+export function relativeEvents(raw: readonly RawEvent[], file?: string): TraceEvent[] {
+  if (raw.length === 0) return [];
+  let exp = Infinity;
+  for (const e of raw) if (e.time.exp < exp) exp = e.time.exp;
+  const scaled = raw.map((e) => (e.time.exp === exp ? e.time.units : e.time.units * 10n ** BigInt(e.time.exp - exp)));
+  let min = scaled[0]!;
+  for (const s of scaled) if (s < min) min = s;
+  const offsets = scaled.map((s) => s - min);
+  const order = raw.map((_, i) => i);
+  // Offsets within 2^53 compare as doubles exactly (the common case, and much faster than BigInt).
+  const safe = offsets.every((d) => d <= MAX_SAFE);
+  if (safe) {
+    const keys = offsets.map(Number);
+    order.sort((a, b) => keys[a]! - keys[b]! || a - b);
+  } else {
+    order.sort((a, b) => {
+      const x = offsets[a]!;
+      const y = offsets[b]!;
+      return x < y ? -1 : x > y ? 1 : a - b;
+    });
+  }
+  return order.map((i) => {
+    const e = raw[i]!;
+    const timestamp = toSeconds(offsets[i]!, exp);
+    if (!Number.isFinite(timestamp)) throw new TraceError('the times span more than a double can hold', { file });
+    return { channel: e.channel, timestamp, value: e.value, meta: e.meta };
+  });
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** Exact powers of ten: every 10^k for k <= 22 is a double. */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * `d × 10^exp` as the nearest double. When `d` and `10^|exp|` are both exact doubles, one IEEE
+ * division or multiplication is correctly rounded; otherwise the decimal text is parsed (also
+ * correctly rounded, only slower).
+ */
+function toSeconds(d: bigint, exp: number): number {
+  if (d <= MAX_SAFE && d >= -MAX_SAFE && exp >= -22 && exp <= 22) return exp < 0 ? Number(d) / POW10[-exp]! : Number(d) * POW10[exp]!;
+  return Number(`${d}e${exp}`);
+}
+
+/** Seconds between two times as a double (for durations in `meta`). */
+export function secondsBetween(from: ExactTime, to: ExactTime): number {
+  const exp = Math.min(from.exp, to.exp);
+  const a = from.units * 10n ** BigInt(from.exp - exp);
+  const b = to.units * 10n ** BigInt(to.exp - exp);
+  return toSeconds(b - a, exp);
+}

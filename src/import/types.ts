@@ -1,0 +1,34 @@
+/** The importer plug-in shape: one file per format exports an `Importer`, `registry.ts` lists them. */
+import type { TraceEvent } from '../trace/types.js';
+
+/** What an importer's `parse` gets besides the text. */
+export interface ImportContext {
+  /** File name used in error messages (`file:line`, `file: json.path`). */
+  readonly file?: string | undefined;
+  /**
+   * `"reference"` keeps the Python int/float distinction of values read from JSON text and numeric
+   * cells (`1.0` stays a float — see `PyFloat`, big integers stay `bigint`), like `parseTrace`;
+   * `"default"` gives plain JS numbers. @default "default"
+   */
+  readonly mode?: 'default' | 'reference' | undefined;
+}
+
+/**
+ * One input format. `detect` looks at the content only (never the file name) and returns a
+ * confidence in [0, 1] (0 = not this format); `parse` turns the text into events, ordered by time
+ * and made relative to the earliest event (except the `envtrace` format, read as is), or throws a
+ * `TraceError` naming the file and the line or JSON path. A malformed record fails the whole import.
+ */
+export interface Importer {
+  /** The `--format` name. */
+  readonly name: string;
+  /** One line for help texts: what the format is and what one event is. */
+  readonly description: string;
+  /**
+   * Confidence that `text` is in this format, in [0, 1]. `firstValue` is the text parsed as one
+   * JSON document, or else its first non-blank line parsed as JSON (JSON Lines), or `undefined`.
+   */
+  detect(text: string, firstValue?: unknown): number;
+  /** Parse `text` (BOM already removed) into events. */
+  parse(text: string, ctx: ImportContext): TraceEvent[];
+}

@@ -1,0 +1,66 @@
+/** Value helpers shared by the importers: numeric text, plain-vs-Python values, embedded JSON. */
+import { JsonSyntaxError, parsePyJson } from '../py/json.js';
+import { PyFloat, isPlainObject } from '../py/value.js';
+import type { ImportContext } from './types.js';
+
+/** A decimal number as text: optional sign, digits with an optional fraction, optional exponent. */
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The number `text` spells (surrounding spaces ignored), or `undefined` when it is not a plain
+ * decimal number (`NaN`, `inf`, `0x10`, `1_000` and the empty string are not). In reference mode an
+ * integer beyond 2^53 is a `bigint` and an integral float (`1.0`, `1e3`) a `PyFloat`, as Python's
+ * `int()`/`float()` would tell them apart; in default mode it is a plain number.
+ */
+export function numberFromText(text: string, ctx: ImportContext): number | bigint | PyFloat | undefined {
+  const t = text.trim();
+  if (!NUMBER_TEXT.test(t)) return undefined;
+  const x = Number(t);
+  if (!Number.isFinite(x)) return undefined;
+  if (ctx.mode !== 'reference') return x;
+  if (/^[+-]?\d+$/.test(t)) return Number.isSafeInteger(x) ? x + 0 : BigInt(t);
+  return Number.isInteger(x) && !Object.is(x, -0) ? new PyFloat(x) : x;
+}
+
+/** `v` with every `PyFloat` and `bigint` turned into a plain number (what `JSON.parse` would give). */
+export function plainValue(v: unknown): unknown {
+  if (v instanceof PyFloat) return v.value;
+  if (typeof v === 'bigint') return Number(v);
+  if (Array.isArray(v)) return v.map(plainValue);
+  if (isPlainObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = plainValue(x);
+    return out;
+  }
+  return v;
+}
+
+/** A value read with `parsePyJson`, as the mode wants it: as is in reference mode, else plain. */
+export function importValue(v: unknown, ctx: ImportContext): unknown {
+  return ctx.mode === 'reference' ? v : plainValue(v);
+}
+
+/** Result of `parseEmbeddedJson`. */
+export type EmbeddedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+
+/** Parse JSON held in a string field (tool arguments, `input.value`), values as the mode wants. */
+export function parseEmbeddedJson(text: string, ctx: ImportContext): EmbeddedJson {
+  try {
+    return { ok: true, value: importValue(parsePyJson(text, { preserveNumberKinds: true }), ctx) };
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) return { ok: false, reason: `not valid JSON (${e.reason} at ${e.line}:${e.column})` };
+    throw e;
+  }
+}
+
+/** Short type description for error messages. */
+export function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'an array';
+  if (v instanceof PyFloat) return 'a number';
+  if (typeof v === 'bigint') return 'a number';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  return `${typeof v} ${String(v)}`;
+}
