@@ -75,6 +75,12 @@ describe.each([
   it.runIf(ready)('ships no source maps', () => {
     expect(filesOf(dist).filter((f) => f.endsWith('.map'))).toEqual([]);
   });
+
+  it.runIf(ready)('stays small (the README states the unpacked size)', () => {
+    const bytes = [...sources(ext).values()].reduce((n, text) => n + Buffer.byteLength(text), 0);
+    // ~250 kB per format today; a second engine copy per entry would be several times that.
+    expect(bytes).toBeLessThan(400_000);
+  });
 });
 
 describe('classDefinitions', () => {
