@@ -11,7 +11,7 @@ import { defineConfig, type Options } from 'tsup';
  * tsup rewrites the chunks to CommonJS). Chosen over CJS entries that `require('envtrace-js')` for
  * the engine because the matchers and reporters use engine internals (record building, report
  * rendering, atomic writes) that are deliberately not public API; a self-reference would force
- * them into the root export. `test/build/dist.test.ts` checks that no engine class is bundled twice.
+ * them into the root export. `test/e2e/dist-engine.test.ts` checks that no engine class is bundled twice.
  *
  * No source maps are shipped: they would point at `src/*.ts`, which the tarball does not contain,
  * and made up most of its size.

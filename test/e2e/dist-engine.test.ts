@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../e2e/helpers.js';
+import { repoRoot } from './helpers.js';
 
 const dist = path.join(repoRoot, 'dist');
 
