@@ -1,3 +1,5 @@
+import { brandClass } from '../src/brand.js';
+
 /**
  * `expect.traceMatching(golden, config?)` as the hosts print it. `expect.extend` already makes
  * every matcher an asymmetric matcher, but prints its arguments raw (Jest: `[object Object]`
@@ -34,6 +36,8 @@ export class TraceMatchingArgs {
     return this.describe();
   }
 }
+// The ESM and CJS builds of the jest entry may both be loaded: test identity by brand.
+brandClass(TraceMatchingArgs, 'TraceMatchingArgs');
 
 type Factory = (...sample: unknown[]) => unknown;
 

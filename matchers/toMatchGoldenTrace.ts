@@ -9,7 +9,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Trace, evaluate, loadTraceSync, stringifyPyJson, type EvaluationResult, type Mode } from '../src/index.js';
+import { Trace, evaluate, loadTraceSync, type EvaluationResult, type Mode } from '../src/index.js';
+import { stringifyPyJson } from '../src/py/json.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
 import type { MatcherContext } from './context.js';

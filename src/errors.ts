@@ -1,8 +1,11 @@
 /**
  * Typed errors. Every error a user can cause by bad input is an `EnvTraceError`
  * with a stable `code`, so the CLI can print one line and exit 2, and API users
- * can `instanceof`-check instead of parsing messages.
+ * can `instanceof`-check instead of parsing messages. `instanceof` holds across copies of
+ * envtrace-js (ESM and CJS builds, two installed versions): see ./brand.ts.
  */
+
+import { brandClass } from './brand.js';
 
 /** Base class of every error envtrace throws on purpose. */
 export class EnvTraceError extends Error {
@@ -13,6 +16,7 @@ export class EnvTraceError extends Error {
     this.code = code;
   }
 }
+brandClass(EnvTraceError, 'EnvTraceError');
 
 /** A location inside an input document: a file (if any) and a path inside it. */
 export interface InputLocation {
@@ -43,6 +47,7 @@ export class TraceError extends EnvTraceError {
     this.pyType = pyType;
   }
 }
+brandClass(TraceError, 'TraceError');
 
 /** A config document or options object that is invalid: unknown key, wrong type, unknown comparator. */
 export class ConfigError extends EnvTraceError {
@@ -55,6 +60,7 @@ export class ConfigError extends EnvTraceError {
     this.path = loc.path;
   }
 }
+brandClass(ConfigError, 'ConfigError');
 
 /**
  * An error the Python reference raises, reproduced in reference mode (and, where the
@@ -69,6 +75,7 @@ export class ReferenceRaise extends EnvTraceError {
     this.pyType = pyType;
   }
 }
+brandClass(ReferenceRaise, 'ReferenceRaise');
 
 /** Format a property path the way error messages show it: `a.b[0]["motor:x"]`. */
 export function formatPath(path: readonly PropertyKey[]): string {

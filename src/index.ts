@@ -1,5 +1,5 @@
 /**
- * envtrace — judge automation code by what it does: align a predicted execution trace against a
+ * envtrace-js — judge automation code by what it does: align a predicted execution trace against a
  * golden one and score it. Public API (re-exports only).
  */
 
@@ -8,10 +8,7 @@ export { EnvTraceError, TraceError, ConfigError, ReferenceRaise, formatPath } fr
 export type { InputLocation } from './errors.js';
 export { JsonSyntaxError } from './py/json.js';
 
-// Python value semantics (reference mode)
-export { PyFloat, pyKind, isPyNumber, toDouble, orderedKeys, withKeyOrder } from './py/value.js';
-export { pyStr, pyRepr, formatPyFloat } from './py/str.js';
-export { parsePyJson, stringifyPyJson } from './py/json.js';
+// Python value semantics (PyFloat, pyStr, parsePyJson…) are in the `envtrace-js/python` entry (src/python.ts).
 
 // Traces
 export type { TraceEvent, TraceLike, EventTuple } from './trace/types.js';

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /** The `envtrace` executable (built to dist/cli.js with a shebang). */
 import { main } from './main.js';
 

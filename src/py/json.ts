@@ -7,6 +7,7 @@
  * `json` module would write their numbers.
  */
 
+import { brandClass } from '../brand.js';
 import { EnvTraceError } from '../errors.js';
 import { formatPyFloat, formatPyInt, isPyPrintable } from './str.js';
 import { orderedKeys, PyFloat, withKeyOrder } from './value.js';
@@ -27,6 +28,7 @@ export class JsonSyntaxError extends EnvTraceError {
     this.reason = reason;
   }
 }
+brandClass(JsonSyntaxError, 'JsonSyntaxError');
 
 /** Options of `parsePyJson`. */
 export interface ParsePyJsonOptions {
@@ -588,6 +590,7 @@ export class JsonPointerError extends EnvTraceError {
     this.pointer = pointer;
   }
 }
+brandClass(JsonPointerError, 'JsonPointerError');
 
 const NON_FINITE: Readonly<Record<string, number>> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
 

@@ -12,6 +12,7 @@
  *   order differs from JS enumeration order (JS moves integer-like keys such as `"10"` first).
  */
 
+import { brandClass } from '../brand.js';
 import { ReferenceRaise } from '../errors.js';
 
 /** An integral float read from JSON text (`1.0`, `1e+16`): Python `float`, not `int`. Frozen. */
@@ -34,6 +35,8 @@ export class PyFloat {
     return String(this.value);
   }
 }
+// `instanceof PyFloat` holds for a PyFloat from another copy of envtrace-js (ESM vs CJS).
+brandClass(PyFloat, 'PyFloat');
 
 /**
  * The float `x` as a value that keeps its Python kind: a `PyFloat` if `x` is integral and

@@ -1,3 +1,4 @@
+import { brandClass } from '../brand.js';
 import type { EventTuple, TraceEvent, TraceLike } from './types.js';
 
 /** Stable sort by timestamp (ties keep input order — the reference uses Python's stable `sorted`). */
@@ -131,3 +132,5 @@ export class Trace {
     };
   }
 }
+// `instanceof Trace` holds for a Trace from another copy of envtrace-js (ESM vs CJS).
+brandClass(Trace, 'Trace');
