@@ -25,9 +25,10 @@ export type { NwOptions, Opcode } from './align/index.js';
 
 // Comparison
 export type { Comparator, ComparatorSpec, ComparatorInput } from './compare/types.js';
+export { ComparatorSet, createComparator } from './compare/set.js';
+export { COMPARATORS, canonicalComparatorType, type ComparatorTypeName } from './compare/registry.js';
+export type { ComparatorPlugin, ComparatorCreateContext } from './compare/plugin.js';
 export {
-  ComparatorSet,
-  createComparator,
   exactComparator,
   toleranceComparator,
   alwaysTrueComparator,

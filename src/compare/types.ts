@@ -8,12 +8,9 @@ export interface Comparator {
   compare(gtValue: unknown, predValue: unknown, channel: string): boolean;
 }
 
-/** A comparator as it is written in a config file. */
-export type ComparatorSpec =
-  | { type: 'exact' }
-  | { type: 'numeric_tolerance'; tol?: number; abs_tol?: number }
-  | { type: 'always_true' }
-  | { type: 'deep'; tol?: number; abs_tol?: number; match?: 'equal' | 'subset' | 'superset' };
+/** A comparator as it is written in a config file: the union of the registry's spec schemas. */
+export type { ComparatorSpec } from './registry.js';
+import type { ComparatorSpec } from './registry.js';
 
 /** What may stand where a comparator is expected in options: a spec, a Comparator, or a plain function. */
 export type ComparatorInput = ComparatorSpec | Comparator | ((gtValue: unknown, predValue: unknown, channel: string) => boolean);

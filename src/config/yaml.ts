@@ -18,7 +18,7 @@ import { ConfigError, formatPath } from '../errors.js';
 import { parsePyFloatLiteral } from '../py/float.js';
 import { formatPyFloat, formatPyInt } from '../py/str.js';
 import { boxFloat, withKeyOrder } from '../py/value.js';
-import { escapeForMessage } from '../evaluate/options.js';
+import { escapeForMessage } from '../schema/helpers.js';
 import type { Mode } from '../evaluate/types.js';
 
 // ---------------------------------------------------------------------------------------------
