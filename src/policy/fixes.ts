@@ -161,6 +161,6 @@ export const FIXES: readonly Fix[] = Object.freeze([
     fixed: 'errors naming the file and path',
     reason: 'never a silent default',
     cases: ['pub-058', 'pub-105', 'pub-109', 'pub-110', 'pub-129', 'pub-131', 'pub-132', 'pub-134', 'pub-138', 'pub-149'],
-    overrides: { metricNamesMustExist: true, optionNumbers: 'checked' },
+    overrides: { metricNamesMustExist: true, optionNumbers: 'checked', configYaml: 'yaml-1.2' },
   },
 ] as const satisfies readonly Fix[]);

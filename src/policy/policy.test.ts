@@ -118,6 +118,7 @@ describe('members, reference vs default', () => {
   it('B6, B9, S1, T1: flags', () => {
     expect([R.configCoercion, D.configCoercion]).toEqual(['python', 'strict']);
     expect([R.optionNumbers, D.optionNumbers]).toEqual(['any-double', 'checked']);
+    expect([R.configYaml, D.configYaml]).toEqual(['pyyaml-1.1', 'yaml-1.2']);
     expect([R.metricNamesMustExist, D.metricNamesMustExist]).toEqual([false, true]);
     expect([R.zeroTolIsAbsolute, D.zeroTolIsAbsolute]).toEqual([false, true]);
     expect([R.valueSemantics, D.valueSemantics]).toEqual(['python-str', 'typed']);

@@ -65,5 +65,6 @@ export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
   }),
 
   configCoercion: 'python',
+  configYaml: 'pyyaml-1.1',
   optionNumbers: 'any-double',
 } satisfies PolicyMembers);

@@ -99,6 +99,8 @@ export interface PolicyMembers {
   // --- config/ and options -------------------------------------------------------------------
   /** B6: config documents and options objects are coerced like `build_from_config` (`"python"`) or validated strictly. */
   readonly configCoercion: 'python' | 'strict';
+  /** S1: YAML config files are read like PyYAML (YAML 1.1: `yes` is true, `1e-3` a string, int/float kinds kept) or as YAML 1.2. */
+  readonly configYaml: 'pyyaml-1.1' | 'yaml-1.2';
   /** S1: numbers in options must be finite and in range (`"checked"`), or any double the reference's `float()` yields. */
   readonly optionNumbers: 'checked' | 'any-double';
 }
