@@ -43,6 +43,8 @@ type Path = readonly PropertyKey[];
 const TIMING_KEYS = ['r2_thresh', 'slope_lo', 'slope_hi', 'dur_tol', 'mape_tol'] as const satisfies readonly (keyof TimingThresholds)[];
 const CONTINUOUS_KEYS = ['mae_scale', 'final_scale', 'mae_thresh', 'final_thresh', 'weight'] as const satisfies readonly (keyof ContinuousChannelSpec)[];
 
+// The reference's own comparator names (its `_make_comparator`), deliberately not the registry:
+// envtrace's types and aliases may grow, the reference's vocabulary does not.
 const EXACT_NAMES = new Set(['exact', 'equals', 'eq']);
 const NUMERIC_NAMES = new Set(['numeric_tolerance', 'tolerance', 'tol']);
 const ALWAYS_NAMES = new Set(['always_true', 'any', 'ignore']);
