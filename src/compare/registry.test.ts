@@ -41,3 +41,20 @@ describe('comparator registry', () => {
     expect(tol.compare(10, 10.4, 'x')).toBe(true); // abs_tol default from the options
   });
 });
+
+describe('ComparatorSpec (z.infer of the registry schemas)', () => {
+  it('accepts every registered spec shape and rejects others at compile time', () => {
+    const specs: ComparatorSpec[] = [
+      { type: 'exact' },
+      { type: 'numeric_tolerance', tol: 0.1, abs_tol: 0 },
+      { type: 'always_true' },
+      { type: 'deep', match: 'subset' },
+    ];
+    // @ts-expect-error an unknown type is not a ComparatorSpec
+    const bad: ComparatorSpec = { type: 'fuzzy' };
+    // @ts-expect-error exact takes no tol
+    const bad2: ComparatorSpec = { type: 'exact', tol: 1 };
+    expect(specs.map((s) => comparatorPlugin(s.type)?.name)).toEqual(['exact', 'numeric_tolerance', 'always_true', 'deep']);
+    expect([bad, bad2]).toHaveLength(2);
+  });
+});
