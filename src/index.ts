@@ -17,14 +17,16 @@ export { parseTrace, loadTrace, loadTraceSync, type ParseTraceOptions } from './
 
 // Alignment
 export type { Aligner, AlignContext, IndexPair, PairTag } from './align/types.js';
-export { DifflibAligner, NeedlemanWunschAligner, difflibOpcodes, createAligner, internKeys } from './align/index.js';
+export { DifflibAligner, NeedlemanWunschAligner, difflibOpcodes, createAligner, internKeys, ALIGNERS } from './align/index.js';
+export type { AlignerName, AlignerPlugin, AlignerSpecObject } from './align/index.js';
 export type { NwOptions, Opcode } from './align/index.js';
 
 // Comparison
 export type { Comparator, ComparatorSpec, ComparatorInput } from './compare/types.js';
+export { ComparatorSet, createComparator } from './compare/set.js';
+export { COMPARATORS, canonicalComparatorType, type ComparatorTypeName } from './compare/registry.js';
+export type { ComparatorPlugin, ComparatorCreateContext } from './compare/plugin.js';
 export {
-  ComparatorSet,
-  createComparator,
   exactComparator,
   toleranceComparator,
   alwaysTrueComparator,
@@ -46,8 +48,14 @@ export {
   type TimingParams,
   type ContinuousParams,
 } from './metrics/index.js';
-export { weightedSum, WEIGHTS_NO_CONTINUOUS, WEIGHTS_WITH_CONTINUOUS } from './aggregate/weighted.js';
-export { decide, type DecisionParams, type Decision } from './decide/decision.js';
+export { METRICS, builtInMetrics, type BuiltInMetricName, type MetricPlugin, type MetricOptions } from './metrics/index.js';
+export type { MetricDetails, DiscreteDetails, TimingDetails, StructureDetails, ContinuousDetails, ContinuousChannelDetails } from './metrics/index.js';
+export { aggregate, weightedSum, WEIGHTS_NO_CONTINUOUS, WEIGHTS_WITH_CONTINUOUS, type Aggregation, type AggregateOptions } from './aggregate/weighted.js';
+export { decide, decisionParams, type DecisionParams, type Decision, type DecisionOptions } from './decide/decision.js';
+
+// Modes and scoring policies (reference behaviour, the default's named fixes)
+export { MODES, FIXES, DEFAULT_POLICY, REFERENCE_POLICY, policyFor, applyFixes } from './policy/index.js';
+export type { Fix, FixId, PolicyInput, PolicyMembers, ScoringPolicy } from './policy/index.js';
 
 // Evaluation
 export type {

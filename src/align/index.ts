@@ -1,8 +1,7 @@
 /** Aligners (layer 2): pair two key sequences. */
 import { ConfigError } from '../errors.js';
-import { DifflibAligner } from './difflib.js';
-import { NeedlemanWunschAligner } from './nw.js';
-import type { NwOptions } from './nw.js';
+import { CHECKED_NUMBERS, describeIssue } from '../schema/helpers.js';
+import { alignerNamesText, alignerPlugin, type AlignerName, type AlignerSpecObject } from './registry.js';
 import type { Aligner } from './types.js';
 
 export type { Aligner, AlignContext, IndexPair, PairTag } from './types.js';
@@ -10,6 +9,8 @@ export { DifflibAligner, difflibOpcodes, matchingBlocks, opcodesToPairs } from '
 export type { MatchingBlock, Opcode } from './difflib.js';
 export { NeedlemanWunschAligner, resolveNwOptions } from './nw.js';
 export type { NwChannelGapCosts, NwOptions, ResolvedNwOptions } from './nw.js';
+export { ALIGNERS, alignerPlugin, type AlignerName, type AlignerSpecObject } from './registry.js';
+export type { AlignerPlugin } from './plugin.js';
 
 /** Interned channel keys of both traces. */
 export interface InternedKeys {
@@ -46,46 +47,40 @@ export function internKeys(gtChannels: readonly string[], predChannels: readonly
 }
 
 /** What `createAligner` accepts (structurally the same as `AlignerInput` of `evaluate`). */
-export type AlignerSpec =
-  | 'difflib'
-  | 'nw'
-  | { readonly name: 'difflib' }
-  | ({ readonly name: 'nw' } & NwOptions)
-  | Aligner;
+export type AlignerSpec = AlignerName | AlignerSpecObject | Aligner;
 
 function isUserAligner(x: object): x is Aligner {
   return typeof (x as { name?: unknown }).name === 'string' && typeof (x as { align?: unknown }).align === 'function';
 }
 
 /**
- * Build an aligner from a name, a `{name, ...options}` spec, or pass a user `Aligner`
- * (any object with a string `name` and an `align` function) through unchanged.
- * @throws ConfigError for an unknown name, unknown keys, or invalid NW costs.
+ * Build an aligner from a registered name, a `{name, ...params}` spec (validated against the
+ * plug-in's schema), or pass a user `Aligner` (any object with a string `name` and an `align`
+ * function) through unchanged.
+ *
+ * @throws ConfigError for an unknown name, unknown keys, or invalid parameters.
  */
 export function createAligner(input: AlignerSpec, path = 'aligner'): Aligner {
-  if (input === 'difflib') return new DifflibAligner();
-  if (input === 'nw') return new NeedlemanWunschAligner();
-  if (typeof input === 'object' && input !== null) {
+  if (typeof input === 'string') {
+    const plugin = alignerPlugin(input);
+    if (plugin) return plugin.create({ name: plugin.name } as never, path);
+  } else if (typeof input === 'object' && input !== null) {
     if (isUserAligner(input)) return input;
-    const { name, ...rest } = input as { name?: unknown } & Record<string, unknown>;
-    if (name === 'difflib') {
-      const extra = Object.keys(rest);
-      if (extra.length > 0) {
-        throw new ConfigError(`the difflib aligner takes no options (got ${JSON.stringify(extra[0])})`, {
-          path: `${path}.${extra[0]}`,
-        });
-      }
-      return new DifflibAligner();
+    const name = (input as { name?: unknown }).name;
+    const plugin = typeof name === 'string' ? alignerPlugin(name) : undefined;
+    if (!plugin) {
+      throw new ConfigError(`unknown aligner ${JSON.stringify(name)} (expected ${alignerNamesText()} or an Aligner object)`, { path: `${path}.name` });
     }
-    if (name === 'nw') {
-      return new NeedlemanWunschAligner(rest as NwOptions, path);
+    const r = plugin.schema(CHECKED_NUMBERS).safeParse({ ...input, name: plugin.name });
+    if (!r.success) {
+      const issue = r.error.issues[0]!;
+      const segments = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      throw new ConfigError(describeIssue(issue), { path: [path, ...segments.map(String)].join('.') });
     }
-    throw new ConfigError(`unknown aligner ${JSON.stringify(name)} (expected "difflib", "nw" or an Aligner object)`, {
-      path: `${path}.name`,
-    });
+    return plugin.create(r.data, path);
   }
   throw new ConfigError(
-    `must be "difflib", "nw", {name: "difflib"}, {name: "nw", ...costs} or an Aligner object, got ${
+    `must be one of ${alignerNamesText()}, a {name, ...params} spec or an Aligner object, got ${
       typeof input === 'string' ? JSON.stringify(input) : input === null ? 'null' : typeof input
     }`,
     { path },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ReferenceRaise } from '../errors.js';
 import { PyFloat } from '../py/value.js';
-import { ComparatorSet, alwaysTrueComparator, createComparator, deepComparator, exactComparator, toleranceComparator } from './comparators.js';
+import { alwaysTrueComparator, deepComparator, exactComparator, toleranceComparator } from './comparators.js';
+import { ComparatorSet, createComparator } from './set.js';
 import { compareAlignment } from './verdicts.js';
 
 describe('exact', () => {

@@ -1,6 +1,7 @@
 import type { PairVerdict } from '../metrics/types.js';
 import type { TraceEvent } from '../trace/types.js';
-import type { ComparatorSet, Mode } from './comparators.js';
+import { policyFor, type PolicyInput } from '../policy/index.js';
+import type { ComparatorSet } from './set.js';
 
 export type EventPair = readonly [TraceEvent | null, TraceEvent | null];
 
@@ -15,9 +16,10 @@ export type EventPair = readonly [TraceEvent | null, TraceEvent | null];
 export function compareAlignment(
   pairs: readonly EventPair[],
   comparators: ComparatorSet,
-  mode: Mode,
+  mode?: PolicyInput,
   ignore?: ReadonlySet<string>,
 ): PairVerdict[] {
+  const policy = policyFor(mode);
   const out = new Array<PairVerdict>(pairs.length);
   for (let i = 0; i < pairs.length; i++) {
     const [gt, pred] = pairs[i]!;
@@ -28,9 +30,7 @@ export function compareAlignment(
     }
     const sameChannel = gt.channel === pred.channel;
     const valueMatch = comparators.for(gt.channel).compare(gt.value, pred.value, gt.channel);
-    // Bug B1: the reference counts a replace pair with different channels as a match when the
-    // values agree. The default mode requires the channels to agree too.
-    const counts = mode === 'reference' ? valueMatch : sameChannel && valueMatch;
+    const counts = policy.pairCounts(sameChannel, valueMatch); // B1
     out[i] = { gt, pred, sameChannel, valueMatch, counts, ignored };
   }
   return out;

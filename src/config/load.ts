@@ -17,7 +17,8 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
-import type { EvaluateOptions, Mode } from '../evaluate/types.js';
+import type { EvaluateOptions } from '../evaluate/types.js';
+import { isMode, policyFor, type Mode } from '../policy/index.js';
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyBool } from '../py/float.js';
 import { isPlainObject, orderedKeys, PyFloat, withKeyOrder } from '../py/value.js';
@@ -50,7 +51,12 @@ export function configFormatOf(path: string): ConfigFormat {
 function docMode(doc: unknown): Mode | undefined {
   if (!isPlainObject(doc)) return undefined;
   const mode = doc['mode'];
-  return mode === 'reference' || mode === 'default' ? mode : undefined;
+  return isMode(mode) ? mode : undefined;
+}
+
+/** Whether the mode reads config documents like the reference's `build_from_config` (B6). */
+function pythonCoercion(mode: Mode | undefined): boolean {
+  return mode !== undefined && policyFor(mode).configCoercion === 'python';
 }
 
 /** Plain JS numbers for default mode: `PyFloat` unboxed, `bigint` rounded; key order kept. */
@@ -80,7 +86,7 @@ function parseJson(text: string, file: string | undefined): unknown {
 
 function fromJson(text: string, opts: ParseConfigOptions): EvaluateOptions {
   const { file } = opts;
-  if (opts.mode === 'reference') {
+  if (pythonCoercion(opts.mode)) {
     // json.loads(text or "{}"): only the empty string is {}; a BOM is a decode error there.
     if (text.startsWith(BOM)) {
       throw new ConfigError('invalid JSON at line 1, column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)', { file });
@@ -90,16 +96,17 @@ function fromJson(text: string, opts: ParseConfigOptions): EvaluateOptions {
   const body = text.startsWith(BOM) ? text.slice(1) : text;
   const doc = body.trim() === '' ? {} : parseJson(body, file);
   const mode = opts.mode ?? docMode(doc) ?? 'default';
-  if (mode === 'reference') return fromJson(text, { ...opts, mode });
+  if (pythonCoercion(mode)) return fromJson(text, { ...opts, mode });
   return validateOptions(plainNumbers(doc), { file, mode });
 }
 
 function fromYaml(text: string, opts: ParseConfigOptions): EvaluateOptions {
   const { file } = opts;
-  const mode = opts.mode ?? (peekYamlMode(text) === 'reference' ? 'reference' : 'default');
+  const peeked = peekYamlMode(text);
+  const mode = opts.mode ?? (isMode(peeked) ? peeked : 'default');
   const body = text.startsWith(BOM) ? text.slice(1) : text;
   const doc = parseConfigYaml(body, mode, file);
-  if (mode === 'reference') {
+  if (pythonCoercion(mode)) {
     // yaml.safe_load(text) or {}
     return fromReferenceConfig(pyBool(doc) ? doc : {}, file);
   }

@@ -18,8 +18,8 @@ import { ConfigError, formatPath } from '../errors.js';
 import { parsePyFloatLiteral } from '../py/float.js';
 import { formatPyFloat, formatPyInt } from '../py/str.js';
 import { boxFloat, withKeyOrder } from '../py/value.js';
-import { escapeForMessage } from '../evaluate/options.js';
-import type { Mode } from '../evaluate/types.js';
+import { escapeForMessage } from '../schema/helpers.js';
+import { policyFor, type Mode } from '../policy/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // PyYAML's implicit resolvers and constructors (yaml/resolver.py, yaml/constructor.py)
@@ -155,9 +155,9 @@ function firstLine(message: string): string {
   return escapeForMessage(text);
 }
 
-function parse(text: string, mode: Mode, file: string | undefined): Document.Parsed {
+function parse(text: string, pyYaml: boolean, file: string | undefined): Document.Parsed {
   const doc =
-    mode === 'reference'
+    pyYaml
       ? parseDocument(text, { version: '1.1', customTags: pyYamlTags, intAsBigInt: true, uniqueKeys: false, merge: true })
       : parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: true });
   const problem = doc.errors[0] ?? doc.warnings[0];
@@ -189,14 +189,14 @@ function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void
 }
 
 /** `toJS({mapAsMap})` output → plain JSON-shaped values in the conventions of `src/py/value.ts`. */
-function convert(v: unknown, mode: Mode, file: string | undefined, path: PropertyKey[]): unknown {
+function convert(v: unknown, pyYaml: boolean, file: string | undefined, path: PropertyKey[]): unknown {
   const fail = (message: string): never => {
     throw new ConfigError(message, { file, path: escapeForMessage(formatPath(path)) || undefined });
   };
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v;
-  if (typeof v === 'number') return mode === 'reference' ? boxFloat(v) : v;
-  if (Array.isArray(v)) return v.map((item, i) => convert(item, mode, file, [...path, i]));
+  if (typeof v === 'number') return pyYaml ? boxFloat(v) : v;
+  if (Array.isArray(v)) return v.map((item, i) => convert(item, pyYaml, file, [...path, i]));
   if (v instanceof Map) {
     const out: Record<string, unknown> = {};
     const order: string[] = [];
@@ -204,7 +204,7 @@ function convert(v: unknown, mode: Mode, file: string | undefined, path: Propert
     for (const [rawKey, value] of v) {
       let key: string | undefined;
       if (typeof rawKey === 'string') key = rawKey;
-      else if (mode === 'reference') {
+      else if (pyYaml) {
         key = pyKeyStr(rawKey);
         if (key === undefined) fail(`a mapping key must be a scalar, found ${describe(rawKey)}`);
       } else {
@@ -213,7 +213,7 @@ function convert(v: unknown, mode: Mode, file: string | undefined, path: Propert
       const k = key as string;
       if (typeof rawKey !== 'string') nonString.add(k);
       if (!Object.prototype.hasOwnProperty.call(out, k)) order.push(k);
-      setOwn(out, k, convert(value, mode, file, [...path, k]));
+      setOwn(out, k, convert(value, pyYaml, file, [...path, k]));
     }
     if (nonString.size) NON_STRING_KEYS.set(out, nonString);
     const jsOrder = Object.keys(out);
@@ -236,7 +236,8 @@ export function peekYamlMode(text: string): unknown {
  * `{}`). Throws `ConfigError` with line and column for malformed YAML.
  */
 export function parseConfigYaml(text: string, mode: Mode, file?: string): unknown {
-  const doc = parse(text, mode, file);
+  const pyYaml = policyFor(mode).configYaml === 'pyyaml-1.1';
+  const doc = parse(text, pyYaml, file);
   const js: unknown = doc.toJS({ mapAsMap: true, maxAliasCount: 100 });
-  return convert(js, mode, file, []);
+  return convert(js, pyYaml, file, []);
 }

@@ -1,4 +1,6 @@
+import { assertComputed, isComputed } from '../metrics/computed.js';
 import type { MetricResult } from '../metrics/types.js';
+import { policyFor, type PolicyInput } from '../policy/index.js';
 
 export interface DecisionParams {
   readonly require_discrete_exact: boolean;
@@ -12,8 +14,15 @@ export interface Decision {
   readonly passes: Record<string, boolean>;
 }
 
+/** The `decision` section of the options, every key optional. */
+export interface DecisionOptions {
+  readonly require_discrete_exact?: boolean | undefined;
+  readonly timing_metric_name?: string | undefined;
+  readonly required_metrics?: readonly string[] | undefined;
+}
+
 function passed(metrics: Readonly<Record<string, MetricResult>>, name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(metrics, name) && Boolean(metrics[name]!.binary_pass);
+  return isComputed(metrics, name) && Boolean(metrics[name]!.binary_pass);
 }
 
 /**
@@ -28,4 +37,24 @@ export function decide(metrics: Readonly<Record<string, MetricResult>>, params: 
   for (const name of params.required_metrics) passes[name] = passed(metrics, name);
   // Every part is in `passes` (a repeated name is the same lookup, so one key per name loses nothing).
   return { accuracy: Object.values(passes).every(Boolean), passes };
+}
+
+/**
+ * The decision parameters an evaluation uses: the options' (defaults `true`, `"timing"`, `[]`),
+ * checked against the computed metrics (S1) and completed by the policy (B7: configured continuous
+ * channels are required for accuracy).
+ */
+export function decisionParams(metrics: Readonly<Record<string, MetricResult>>, options: DecisionOptions = {}, mode?: PolicyInput): DecisionParams {
+  const policy = policyFor(mode);
+  const timingName = options.timing_metric_name ?? 'timing';
+  const configured = options.required_metrics ?? [];
+  if (policy.metricNamesMustExist) {
+    assertComputed(metrics, timingName, 'decision.timing_metric_name');
+    configured.forEach((name, i) => assertComputed(metrics, name, `decision.required_metrics[${i}]`));
+  }
+  return {
+    require_discrete_exact: options.require_discrete_exact ?? true,
+    timing_metric_name: timingName,
+    required_metrics: policy.requiredMetrics(configured, isComputed(metrics, 'continuous'), timingName),
+  };
 }

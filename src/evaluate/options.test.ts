@@ -158,7 +158,7 @@ describe('validateOptions: errors', () => {
       `"comparators.default.type: missing comparator type; valid types: exact (or equals, eq), numeric_tolerance (or tolerance, tol), always_true (or any, ignore), deep"`,
     );
     expect(messageOf(() => validateOptions({ comparators: { default: null } }))).toMatchInlineSnapshot(
-      `"comparators.default: expected a comparator: a spec {type, tol?, abs_tol?, match?}, an object {name, compare} or a function (gt, pred) => boolean, received null"`,
+      `"comparators.default: expected a comparator: a spec {type: exact | numeric_tolerance | always_true | deep, …}, an object {name, compare} or a function (gt, pred) => boolean, received null"`,
     );
   });
 

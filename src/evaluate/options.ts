@@ -4,16 +4,45 @@
  * `ConfigError` naming the file (if any) and the path inside the document; nothing falls back
  * to a default silently.
  *
- * The returned object is a clean copy with `mode` filled in: comparator `type` names are
- * normalised to their canonical spelling, records keep their source key order (`KEY_ORDER`,
+ * The schema is derived from the registries: comparator specs from `compare/registry.ts`, aligner
+ * specs from `align/registry.ts`, the metrics' own keys (`timing`, `continuous_channels`,
+ * `include_structure`) from `metrics/registry.ts`. Reference mode first coerces the options the way
+ * the reference's `build_from_config` does (`./lenient.ts`), so it accepts what Python accepts.
+ *
+ * The returned object is a clean copy with `mode` filled in: comparator `type` and aligner names
+ * are normalised to their canonical spelling, records keep their source key order (`KEY_ORDER`,
  * see `src/py/value.ts`), and user implementations (functions, `{name, compare}`,
  * `{name, align}`, `{name, compute}` objects) are passed through by reference.
  */
 
 import { z } from 'zod';
-import { ConfigError, formatPath } from '../errors.js';
-import { isPlainObject, orderedKeys, withKeyOrder } from '../py/value.js';
+import { alignerNamesText, alignerPlugin } from '../align/registry.js';
+import { COMPARATORS, comparatorPlugin, comparatorTypesText } from '../compare/registry.js';
+import { ConfigError } from '../errors.js';
+import { METRICS } from '../metrics/registry.js';
+import { isMode, modeSchema, policyFor, type ScoringPolicy } from '../policy/index.js';
+import { isPlainObject } from '../py/value.js';
+import {
+  custom,
+  describeIssue,
+  describeReceived,
+  fn,
+  forward,
+  implementation,
+  isObjectLike,
+  optionNumbers,
+  PARSE,
+  pathText,
+  quoteForMessage,
+  record,
+  strict,
+  type Issue,
+  type OptionNumbers,
+} from '../schema/helpers.js';
+import { coerceReferenceOptions } from './lenient.js';
 import type { EvaluateOptions, Mode } from './types.js';
+
+export { canonicalComparatorType } from '../compare/registry.js';
 
 /** Where the options came from; `mode` overrides the object's own `mode` key. */
 export interface ValidateOptionsContext {
@@ -23,197 +52,22 @@ export interface ValidateOptionsContext {
   readonly mode?: Mode | undefined;
 }
 
-/** Canonical comparator types and the aliases accepted for each (matched case-insensitively). */
-export const COMPARATOR_TYPES = {
-  exact: ['equals', 'eq'],
-  numeric_tolerance: ['tolerance', 'tol'],
-  always_true: ['any', 'ignore'],
-  deep: [],
-} as const satisfies Record<string, readonly string[]>;
-
-export type ComparatorTypeName = keyof typeof COMPARATOR_TYPES;
-
-const TYPE_BY_NAME: ReadonlyMap<string, ComparatorTypeName> = new Map(
-  (Object.keys(COMPARATOR_TYPES) as ComparatorTypeName[]).flatMap((canon) => [
-    [canon, canon] as const,
-    ...COMPARATOR_TYPES[canon].map((alias) => [alias, canon] as const),
-  ]),
-);
-
-/** The canonical name of a comparator type (`"EQ"` → `"exact"`), or `undefined` if unknown. */
-export function canonicalComparatorType(type: string): ComparatorTypeName | undefined {
-  return TYPE_BY_NAME.get(type.toLowerCase());
-}
-
-const VALID_TYPES_TEXT = (Object.keys(COMPARATOR_TYPES) as ComparatorTypeName[])
-  .map((canon) => {
-    const aliases = COMPARATOR_TYPES[canon] as readonly string[];
-    return aliases.length ? `${canon} (or ${aliases.join(', ')})` : canon;
-  })
-  .join(', ');
-
 // ---------------------------------------------------------------------------------------------
-// Showing untrusted values in messages
-
-const EXTRA_UNSAFE = /[\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-const ALL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-
-const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
-/** Escape what `JSON.stringify` leaves raw but a terminal may act on (C1 controls, bidi marks). */
-function escapeExtra(text: string): string {
-  return text.replace(EXTRA_UNSAFE, unicodeEscape);
-}
-
-/** Text that may hold user input, made safe for a terminal: control and bidi characters as `\uXXXX`. */
-export function escapeForMessage(text: string): string {
-  return text.replace(ALL_UNSAFE, unicodeEscape);
-}
-
-/** A user-supplied string, quoted and escaped for display (long ones shortened). */
-export function quoteForMessage(s: string): string {
-  const cut = s.length > 80 ? `${s.slice(0, 77)}…` : s;
-  return escapeExtra(JSON.stringify(cut));
-}
-
-/** What kind of value was received, in words. */
-function describeReceived(v: unknown): string {
-  if (v === null) return 'null';
-  if (v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') {
-    if (Number.isNaN(v)) return 'NaN';
-    if (!Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';
-    return 'number';
-  }
-  if (typeof v === 'object') return isPlainObject(v) ? 'object' : `${(v as object).constructor?.name ?? 'object'} object`;
-  return typeof v;
-}
-
-function pathText(path: readonly PropertyKey[]): string {
-  return escapeExtra(formatPath(path));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Schemas
-
-type Issue = z.core.$ZodIssue;
-type RefineCtx = z.core.$RefinementCtx;
-type AnyFunction = (...args: never[]) => unknown;
-
-const PARSE = { reportInput: true } as const;
-
-function forward(ctx: RefineCtx, issues: readonly Issue[], prefix: readonly PropertyKey[]): void {
-  for (const issue of issues) ctx.addIssue({ ...issue, path: [...prefix, ...issue.path] } as Parameters<RefineCtx['addIssue']>[0]);
-}
-
-function custom(ctx: RefineCtx, input: unknown, message: string, path: PropertyKey[] = []): void {
-  ctx.addIssue({ code: 'custom', message, input, path });
-}
-
-/** A strict object whose unknown-key message lists the allowed keys. */
-function strict<S extends z.core.$ZodLooseShape>(shape: S) {
-  const allowed = Object.keys(shape).join(', ');
-  return z.strictObject(shape, {
-    error: (iss) => {
-      if (iss.code !== 'unrecognized_keys') return undefined;
-      const keys = iss.keys.map(quoteForMessage).join(', ');
-      return `unknown key${iss.keys.length > 1 ? 's' : ''} ${keys} (allowed: ${allowed})`;
-    },
-  });
-}
-
-/** A string-keyed record copied in source key order (`KEY_ORDER` attached if JS order differs). */
-function record<T>(value: z.ZodType<T>) {
-  return z.unknown().transform((input, ctx): Record<string, T> => {
-    if (!isPlainObject(input)) {
-      custom(ctx, input, `expected object, received ${describeReceived(input)}`);
-      return z.NEVER;
-    }
-    const keys = orderedKeys(input);
-    const out: Record<string, T> = {};
-    let ok = true;
-    for (const key of keys) {
-      if (key === '__proto__') {
-        custom(ctx, input, 'the key "__proto__" is not allowed', [key]);
-        ok = false;
-        continue;
-      }
-      const r = value.safeParse(input[key], PARSE);
-      if (r.success) out[key] = r.data;
-      else {
-        forward(ctx, r.error.issues, [key]);
-        ok = false;
-      }
-    }
-    if (!ok) return z.NEVER;
-    const jsOrder = Object.keys(out);
-    return jsOrder.every((k, i) => k === keys[i]) ? out : withKeyOrder(out, keys);
-  });
-}
-
-function fn(what: string) {
-  return z.custom<AnyFunction>((v) => typeof v === 'function', {
-    error: (iss) => `expected ${what}, received ${describeReceived(iss.input)}`,
-  });
-}
-
-function isObjectLike(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** `{name: string, [method]: function}` — a user implementation, passed through by reference. */
-function implementation<T>(v: Record<string, unknown>, method: string, ctx: RefineCtx): T {
-  let ok = true;
-  const check = (key: string, expected: 'string' | 'function') => {
-    const value = v[key];
-    if (typeof value === expected) return;
-    const text = value === undefined ? `missing (expected ${expected})` : `expected ${expected}, received ${describeReceived(value)}`;
-    custom(ctx, value, text, [key]);
-    ok = false;
-  };
-  check('name', 'string');
-  check(method, 'function');
-  return ok ? (v as T) : z.NEVER;
-}
+// Schemas, derived from the registries (comparators, aligners, metrics) and the policy's rules.
 
 interface Schemas {
   readonly options: z.ZodType<Record<string, unknown>>;
 }
 
-function buildSchemas(mode: Mode): Schemas {
-  const reference = mode === 'reference';
-  /** Any finite number. */
-  const finite = z.number();
-  /**
-   * A number the reference passes through Python `float()`: in reference mode any double
-   * (`float("inf")`, a negative tolerance: the reference raises later, if at all).
-   */
-  const pyNum = (constrain: (n: z.ZodNumber) => z.ZodNumber) =>
-    reference
-      ? z.custom<number>((v) => typeof v === 'number', {
-          error: (iss) => `expected number, received ${describeReceived(iss.input)}`,
-        })
-      : constrain(finite);
-  const same = (n: z.ZodNumber) => n;
-  const nonNegative = (n: z.ZodNumber) => n.min(0);
-  const positive = (n: z.ZodNumber) => n.gt(0);
-
-  const tolerance = { tol: pyNum(nonNegative).optional(), abs_tol: pyNum(nonNegative).optional() };
-  const specSchemas = {
-    exact: strict({ type: z.literal('exact') }),
-    numeric_tolerance: strict({ type: z.literal('numeric_tolerance'), ...tolerance }),
-    always_true: strict({ type: z.literal('always_true') }),
-    deep: strict({ type: z.literal('deep'), ...tolerance, match: z.enum(['equal', 'subset', 'superset']).optional() }),
-  } as const;
-
-  const comparator = z.unknown().transform((input, ctx): unknown => {
+/** `{type, …}`: canonicalise the type through the comparator registry, then the plug-in's schema. */
+function comparatorSchema(numbers: OptionNumbers) {
+  return z.unknown().transform((input, ctx): unknown => {
     if (typeof input === 'function') return input;
     if (!isObjectLike(input)) {
       custom(
         ctx,
         input,
-        `expected a comparator: a spec {type, tol?, abs_tol?, match?}, an object {name, compare} or a function (gt, pred) => boolean, received ${describeReceived(input)}`,
+        `expected a comparator: a spec {type: ${COMPARATORS.map((p) => p.name).join(' | ')}, …}, an object {name, compare} or a function (gt, pred) => boolean, received ${describeReceived(input)}`,
       );
       return z.NEVER;
     }
@@ -224,151 +78,111 @@ function buildSchemas(mode: Mode): Schemas {
         ctx,
         type,
         type === undefined
-          ? `missing comparator type; valid types: ${VALID_TYPES_TEXT}`
+          ? `missing comparator type; valid types: ${comparatorTypesText()}`
           : `expected string (a comparator type), received ${describeReceived(type)}`,
         ['type'],
       );
       return z.NEVER;
     }
-    const canon = canonicalComparatorType(type);
-    if (canon === undefined) {
-      custom(ctx, type, `unknown comparator type ${quoteForMessage(type)}; valid types: ${VALID_TYPES_TEXT}`, ['type']);
+    const plugin = comparatorPlugin(type);
+    if (plugin === undefined) {
+      custom(ctx, type, `unknown comparator type ${quoteForMessage(type)}; valid types: ${comparatorTypesText()}`, ['type']);
       return z.NEVER;
     }
-    const r = specSchemas[canon].safeParse({ ...input, type: canon }, PARSE);
+    const r = plugin.schema(numbers).safeParse({ ...input, type: plugin.name }, PARSE);
     if (!r.success) {
       forward(ctx, r.error.issues, []);
       return z.NEVER;
     }
     return r.data;
   });
+}
 
-  // Needleman–Wunsch costs: finite, >= 0, match <= mismatch (defaults 0 and 2, see NwAlignerSpec).
-  const cost = finite.min(0).optional();
-  const nwGap = strict({ gap_open: cost, gap_extend: cost });
-  const nwSpec = strict({
-    name: z.literal('nw'),
-    match: cost,
-    mismatch: cost,
-    gap_open: cost,
-    gap_extend: cost,
-    by_channel: record(nwGap).optional(),
-  }).superRefine((spec, ctx) => {
-    const match = spec.match ?? 0;
-    const mismatch = spec.mismatch ?? 2;
-    if (typeof match === 'number' && typeof mismatch === 'number' && match > mismatch) custom(ctx, spec.match, `must not exceed mismatch (${mismatch}), received ${match}`, ['match']);
-  });
-  const difflibSpec = strict({ name: z.literal('difflib') });
-  const aligner = z.unknown().transform((input, ctx): unknown => {
-    if (input === 'difflib' || input === 'nw') return input;
+/** A registered aligner by name or `{name, …params}`, or a user `{name, align}` object. */
+function alignerSchema(numbers: OptionNumbers) {
+  return z.unknown().transform((input, ctx): unknown => {
     if (typeof input === 'string') {
-      custom(ctx, input, `unknown aligner ${quoteForMessage(input)}; valid aligners: "difflib", "nw"`);
+      const plugin = alignerPlugin(input);
+      if (plugin) return plugin.name;
+      custom(ctx, input, `unknown aligner ${quoteForMessage(input)}; valid aligners: ${alignerNamesText()}`);
       return z.NEVER;
     }
     if (!isObjectLike(input)) {
-      custom(
-        ctx,
-        input,
-        `expected an aligner: "difflib", "nw", {name: "difflib"}, {name: "nw", …costs} or an object {name, align}, received ${describeReceived(input)}`,
-      );
+      custom(ctx, input, `expected an aligner: one of ${alignerNamesText()}, a spec {name, …params} or an object {name, align}, received ${describeReceived(input)}`);
       return z.NEVER;
     }
     if ('align' in input) return implementation(input, 'align', ctx);
     const name = input['name'];
-    if (name !== 'difflib' && name !== 'nw') {
+    const plugin = typeof name === 'string' ? alignerPlugin(name) : undefined;
+    if (plugin === undefined) {
       custom(
         ctx,
         name,
         typeof name === 'string'
-          ? `unknown aligner ${quoteForMessage(name)}; valid aligners: "difflib", "nw"`
-          : `expected "difflib" or "nw", received ${describeReceived(name)}`,
+          ? `unknown aligner ${quoteForMessage(name)}; valid aligners: ${alignerNamesText()}`
+          : `expected one of ${alignerNamesText()}, received ${describeReceived(name)}`,
         ['name'],
       );
       return z.NEVER;
     }
-    const r = (name === 'nw' ? nwSpec : difflibSpec).safeParse(input, PARSE);
+    const r = plugin.schema(numbers).safeParse({ ...input, name: plugin.name }, PARSE);
     if (!r.success) {
       forward(ctx, r.error.issues, []);
       return z.NEVER;
     }
     return r.data;
   });
+}
 
-  const metric = z.unknown().transform((input, ctx): unknown => {
-    if (!isObjectLike(input)) {
-      custom(ctx, input, `expected a metric {name, compute}, received ${describeReceived(input)}`);
-      return z.NEVER;
-    }
-    return implementation(input, 'compute', ctx);
-  });
+const metricSchema = z.unknown().transform((input, ctx): unknown => {
+  if (!isObjectLike(input)) {
+    custom(ctx, input, `expected a metric {name, compute}, received ${describeReceived(input)}`);
+    return z.NEVER;
+  }
+  return implementation(input, 'compute', ctx);
+});
+
+/** The options schema under one number rule (the policy's `optionNumbers`). */
+function buildSchemas(rule: ScoringPolicy['optionNumbers']): Schemas {
+  const n = optionNumbers(rule);
+  const comparator = comparatorSchema(n);
+  // Each built-in metric validates its own options key (timing, continuous_channels, include_structure).
+  const metricOption = (key: string): z.ZodOptional<z.ZodType> => {
+    const plugin = METRICS.find((p) => 'option' in p && p.option.key === key);
+    if (!plugin || !('option' in plugin)) throw new Error(`no built-in metric reads the options key ${key}`);
+    return plugin.option.schema(n).optional();
+  };
 
   const options = strict({
-    mode: z.enum(['default', 'reference']).optional(),
+    mode: modeSchema.optional(),
     aliases: record(z.string()).optional(),
     ignore_channels: z.array(z.string()).optional(),
-    aligner: aligner.optional(),
+    aligner: alignerSchema(n).optional(),
     comparators: strict({ default: comparator.optional(), by_channel: record(comparator).optional() }).optional(),
-    abs_tol: pyNum(nonNegative).optional(),
-    timing: strict({
-      r2_thresh: pyNum(same).optional(),
-      slope_lo: pyNum(same).optional(),
-      slope_hi: pyNum(same).optional(),
-      dur_tol: pyNum(same).optional(),
-      mape_tol: pyNum(same).optional(),
-    }).optional(),
-    continuous_channels: record(
-      strict({
-        mae_scale: pyNum(positive).optional(),
-        final_scale: pyNum(positive).optional(),
-        mae_thresh: pyNum(nonNegative).optional(),
-        final_thresh: pyNum(nonNegative).optional(),
-        weight: pyNum(nonNegative).optional(),
-      }),
-    ).optional(),
-    aggregation: strict({ weights: record(pyNum(same)).optional(), formula: fn('function (scores) => number').optional() }).optional(),
+    abs_tol: n.nonNegative.optional(),
+    timing: metricOption('timing'),
+    continuous_channels: metricOption('continuous_channels'),
+    aggregation: strict({ weights: record(n.any).optional(), formula: fn('function (scores) => number').optional() }).optional(),
     decision: strict({
       require_discrete_exact: z.boolean().optional(),
       timing_metric_name: z.string().optional(),
       required_metrics: z.array(z.string()).optional(),
     }).optional(),
-    include_structure: z.boolean().optional(),
+    include_structure: metricOption('include_structure'),
     use_continuous: z.boolean().optional(),
-    metrics: z.array(metric).optional(),
-    continuous_metric: metric.optional(),
+    metrics: z.array(metricSchema).optional(),
+    continuous_metric: metricSchema.optional(),
   });
   return { options: options as unknown as z.ZodType<Record<string, unknown>> };
 }
 
-const SCHEMAS: Record<Mode, Schemas> = { default: buildSchemas('default'), reference: buildSchemas('reference') };
+const SCHEMAS: Record<Mode, Schemas> = {
+  default: buildSchemas(policyFor('default').optionNumbers),
+  reference: buildSchemas(policyFor('reference').optionNumbers),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Messages
-
-/** One issue in words (without its path). */
-export function describeIssue(issue: Issue): string {
-  const input = (issue as { input?: unknown }).input;
-  switch (issue.code) {
-    case 'invalid_type': {
-      if (issue.expected === 'number' && typeof input === 'number') return `expected a finite number, received ${describeReceived(input)}`;
-      if (input === undefined) return `missing (expected ${issue.expected})`;
-      return `expected ${issue.expected}, received ${describeReceived(input)}`;
-    }
-    case 'too_small':
-      return `must be ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}, received ${typeof input === 'number' ? String(input) : describeReceived(input)}`;
-    case 'too_big':
-      return `must be ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}, received ${typeof input === 'number' ? String(input) : describeReceived(input)}`;
-    case 'invalid_value': {
-      const valid = issue.values.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ');
-      const got = typeof input === 'string' ? quoteForMessage(input) : describeReceived(input);
-      return `expected one of ${valid}, received ${got}`;
-    }
-    case 'unrecognized_keys':
-    case 'custom':
-      return issue.message;
-    default:
-      return escapeExtra(issue.message);
-  }
-}
 
 function issueLine(issue: Issue): { path: string; text: string } {
   return { path: pathText(issue.path), text: describeIssue(issue) };
@@ -396,11 +210,13 @@ export function validateOptions(input: unknown, ctx: ValidateOptionsContext = {}
   let mode: Mode = ctx.mode ?? 'default';
   if (ctx.mode === undefined && isObjectLike(input)) {
     const own = input['mode'];
-    if (own === 'default' || own === 'reference') mode = own;
+    if (isMode(own)) mode = own;
   }
   if (!isPlainObject(input)) {
     throw new ConfigError(`expected the options to be an object, received ${describeReceived(input)}`, { file: ctx.file });
   }
+  // B6: the reference coerces loose values (a missing comparator type, strings for numbers, …).
+  if (policyFor(mode).configCoercion === 'python') input = coerceReferenceOptions(input, ctx.file);
   const r = SCHEMAS[mode].options.safeParse(input, PARSE);
   if (!r.success) throwIssues(r.error.issues, ctx.file);
   const out: Record<string, unknown> = { mode };

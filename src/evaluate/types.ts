@@ -1,55 +1,21 @@
+import type { AlignerName, AlignerSpecObject } from '../align/registry.js';
 import type { Aligner } from '../align/types.js';
 import type { ComparatorInput } from '../compare/types.js';
+import type { ContinuousChannelSpec, ContinuousMetric } from '../metrics/continuous.js';
+import type { TimingThresholds } from '../metrics/timing.js';
 import type { Metric, MetricResult } from '../metrics/types.js';
+import type { Mode } from '../policy/mode.js';
 import type { EventTuple } from '../trace/types.js';
 
-export type Mode = 'default' | 'reference';
+export type { Mode } from '../policy/mode.js';
+export type { ContinuousChannelSpec, ContinuousMetric, Series } from '../metrics/continuous.js';
+export type { TimingThresholds } from '../metrics/timing.js';
 
-/** A series of `[timestamp, value]` points of one continuous channel. */
-export type Series = ReadonlyArray<readonly [number, number]>;
+/** Needleman–Wunsch (Gotoh) costs; lower total cost wins (the `nw` entry of the aligner registry). */
+export type NwAlignerSpec = Extract<AlignerSpecObject, { name: 'nw' }>;
 
-/** A per-channel continuous metric (replaces the built-in profile metric when given). */
-export interface ContinuousMetric {
-  evaluate(
-    gt: Series,
-    pred: Series,
-    context: { readonly channel: string; readonly spec: Readonly<ContinuousChannelSpec> },
-  ): { score: number; binary_pass: boolean; details?: Record<string, unknown> };
-}
-
-export interface TimingThresholds {
-  r2_thresh?: number;
-  slope_lo?: number;
-  slope_hi?: number;
-  dur_tol?: number;
-  mape_tol?: number;
-}
-
-export interface ContinuousChannelSpec {
-  mae_scale?: number;
-  final_scale?: number;
-  mae_thresh?: number;
-  final_thresh?: number;
-  weight?: number;
-}
-
-/** Needleman–Wunsch (Gotoh) costs; lower total cost wins. */
-export interface NwAlignerSpec {
-  name: 'nw';
-  /** Cost of pairing two events of the same channel. @default 0 */
-  match?: number;
-  /** Cost of pairing two events of different channels. @default 2 */
-  mismatch?: number;
-  /** Cost of opening a gap. @default 1 */
-  gap_open?: number;
-  /** Cost of extending a gap by one more event. @default 1 */
-  gap_extend?: number;
-  /** Per-channel gap costs (an event of this channel left unpaired). */
-  by_channel?: Record<string, { gap_open?: number; gap_extend?: number }>;
-}
-
-/** `{name: "difflib"}` is the reference's config form. */
-export type AlignerInput = 'difflib' | 'nw' | { name: 'difflib' } | NwAlignerSpec | Aligner;
+/** A registered aligner by name, its `{name, …params}` spec, or your own `Aligner` object. */
+export type AlignerInput = AlignerName | AlignerSpecObject | Aligner;
 
 /**
  * Options of `evaluate()`: the config-file shape (snake_case, the reference's keys plus

@@ -1,5 +1,49 @@
 import { npMean } from '../py/numeric.js';
-import type { MetricResult } from './types.js';
+import { policyFor, type PolicyInput } from '../policy/index.js';
+import { orderedEntries, withKeyOrder } from '../py/value.js';
+import type { z } from 'zod';
+import { record, strict, type OptionNumbers } from '../schema/helpers.js';
+import type { MetricPlugin } from './plugin.js';
+import type { Metric, MetricContext, MetricResult } from './types.js';
+
+/** A series of `[timestamp, value]` points of one continuous channel. */
+export type Series = ReadonlyArray<readonly [number, number]>;
+
+/** The zod schema of one channel's parameters. */
+const channelSchema = (n: OptionNumbers) =>
+  strict({
+    mae_scale: n.positive.optional(),
+    final_scale: n.positive.optional(),
+    mae_thresh: n.nonNegative.optional(),
+    final_thresh: n.nonNegative.optional(),
+    weight: n.nonNegative.optional(),
+  });
+
+/** One continuous channel's parameters as written in options (defaults `DEFAULT_CONTINUOUS`: 15, 15, 5, 5, weight 1). */
+export type ContinuousChannelSpec = z.infer<ReturnType<typeof channelSchema>>;
+
+/** A per-channel continuous metric (replaces the built-in profile metric when given). */
+export interface ContinuousMetric {
+  evaluate(
+    gt: Series,
+    pred: Series,
+    context: { readonly channel: string; readonly spec: Readonly<ContinuousChannelSpec> },
+  ): { score: number; binary_pass: boolean; details?: Record<string, unknown> };
+}
+
+/** One channel's entry in `details.per_channel`. */
+export type ContinuousChannelDetails = {
+  readonly score: number;
+  readonly binary_pass: boolean;
+  readonly details: Readonly<Record<string, unknown>>;
+  readonly weight: number;
+};
+
+/** `details` of the combined continuous metric. */
+export type ContinuousDetails = {
+  readonly per_channel: Readonly<Record<string, ContinuousChannelDetails>>;
+  readonly weights_sum: number;
+};
 
 /** Per-channel profile parameters (the reference's defaults: 15, 15, 5, 5, weight 1). */
 export interface ContinuousParams {
@@ -22,14 +66,14 @@ export const DEFAULT_CONTINUOUS: Readonly<ContinuousParams & { weight: number }>
  * series padded with its last value; `score = 0.7·exp(−MAE/mae_scale) + 0.3·exp(−|Δfinal|/final_scale)`;
  * passes when `MAE <= mae_thresh` and `|Δfinal| <= final_thresh`.
  *
- * Default mode: a non-finite value (NaN, ±Infinity) fails the channel with score 0 instead of
- * turning every score into NaN (B10).
+ * A non-finite value (NaN, ±Infinity) is the policy's call (B10: the default fails the channel with
+ * score 0 instead of turning every score into NaN).
  */
 export function continuousProfile(
   gt: readonly number[],
   pred: readonly number[],
   params: Readonly<ContinuousParams> = DEFAULT_CONTINUOUS,
-  mode: 'default' | 'reference' = 'default',
+  mode?: PolicyInput,
 ): MetricResult {
   if (gt.length === 0 && pred.length === 0) {
     return { name: 'continuous', score: 1.0, binary_pass: true, details: { reason: 'both empty', score: 1.0 } };
@@ -37,9 +81,8 @@ export function continuousProfile(
   if (gt.length === 0 || pred.length === 0) {
     return { name: 'continuous', score: 0.0, binary_pass: false, details: { reason: 'one empty', score: 0.0 } };
   }
-  if (mode === 'default' && (!gt.every(Number.isFinite) || !pred.every(Number.isFinite))) {
-    return { name: 'continuous', score: 0.0, binary_pass: false, details: { reason: 'non-finite value', score: 0.0 } };
-  }
+  const nonFinite = policyFor(mode).continuousNonFinite(gt, pred);
+  if (nonFinite) return { name: 'continuous', ...nonFinite };
   const len = Math.max(gt.length, pred.length);
   const diffs = new Float64Array(len);
   const gLast = gt[gt.length - 1]!;
@@ -72,8 +115,8 @@ export interface ChannelOutcome {
  * Combine channel outcomes: weighted mean of the scores (1.0 when the weights sum to 0 or
  * there are no channels), pass when every channel passes.
  */
-export function combineContinuous(outcomes: readonly ChannelOutcome[]): MetricResult {
-  const perChannel: Record<string, unknown> = {};
+export function combineContinuous(outcomes: readonly ChannelOutcome[]): MetricResult<ContinuousDetails> {
+  const perChannel: Record<string, ContinuousChannelDetails> = {};
   let totalWeight = 0.0;
   let totalScore = 0.0;
   let pass = true;
@@ -87,6 +130,59 @@ export function combineContinuous(outcomes: readonly ChannelOutcome[]): MetricRe
     name: 'continuous',
     score: totalWeight > 0 ? totalScore / totalWeight : 1.0,
     binary_pass: pass,
-    details: { per_channel: perChannel, weights_sum: totalWeight },
+    details: { per_channel: withKeyOrder(perChannel, outcomes.map((o) => o.channel)), weights_sum: totalWeight },
   };
 }
+
+/** The `[timestamp, value]` series of one channel in a time-sorted trace (values through the policy, T1). */
+function seriesOf(ctx: MetricContext, channel: string, side: 'gt' | 'pred'): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const x of side === 'gt' ? ctx.prepared.gtSorted : ctx.prepared.predSorted) {
+    if (x.e.channel === channel) out.push([x.e.timestamp, ctx.policy.continuousValue(x.e.value, { channel, side, index: x.i })]);
+  }
+  return out;
+}
+
+/**
+ * The continuous metric over the configured channels (in their order), as a `Metric`: each channel
+ * scored by `perChannel` if given, else by the built-in profile (`continuousProfile`), then combined
+ * by weight (`combineContinuous`). Reads the time-sorted traces, not the alignment.
+ */
+export function continuous(channels: Readonly<Record<string, ContinuousChannelSpec>>, perChannel?: ContinuousMetric): Metric<ContinuousDetails> {
+  const specs = orderedEntries(channels) as Array<[string, ContinuousChannelSpec]>;
+  return Object.freeze({
+    name: 'continuous',
+    compute: (ctx: MetricContext) => {
+      const outcomes: ChannelOutcome[] = specs.map(([channel, spec]) => {
+        const s = { ...DEFAULT_CONTINUOUS, ...spec };
+        const gt = seriesOf(ctx, channel, 'gt');
+        const pred = seriesOf(ctx, channel, 'pred');
+        const result = perChannel
+          ? perChannel.evaluate(gt, pred, { channel, spec })
+          : continuousProfile(
+              gt.map((p) => p[1]),
+              pred.map((p) => p[1]),
+              s,
+              ctx.policy,
+            );
+        return { channel, weight: s.weight, result };
+      });
+      return combineContinuous(outcomes);
+    },
+  });
+}
+
+/** Registry entry of the continuous metric (on when `continuous_channels` lists a channel). */
+export const continuousPlugin = {
+  name: 'continuous',
+  aliases: [],
+  summary: 'profiles of the continuous channels (MAE and final value), weighted mean over channels',
+  option: {
+    key: 'continuous_channels',
+    schema: (n: OptionNumbers) => record(channelSchema(n)),
+  },
+  create: (options) => {
+    const channels = options.continuous_channels;
+    return channels && Object.keys(channels).length > 0 ? continuous(channels, options.continuous_metric) : undefined;
+  },
+} as const satisfies MetricPlugin<'continuous', ContinuousDetails>;

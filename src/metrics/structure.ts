@@ -1,7 +1,12 @@
-import type { MetricResult, PairVerdict } from './types.js';
+import { z } from 'zod';
+import type { MetricPlugin } from './plugin.js';
+import type { Metric, MetricContext, MetricResult, PairVerdict } from './types.js';
+
+/** `details` of the structure metric. */
+export type StructureDetails = { readonly gap_rate: number; readonly gaps: number; readonly total_pairs: number };
 
 /** Structure (README Q14): the share of pairs with a gap on either side; passes without gaps. */
-export function structureMetric(verdicts: readonly PairVerdict[]): MetricResult {
+export function structureMetric(verdicts: readonly PairVerdict[]): MetricResult<StructureDetails> {
   const total = verdicts.length;
   let gaps = 0;
   for (const v of verdicts) if (v.gt === null || v.pred === null) gaps++;
@@ -13,3 +18,18 @@ export function structureMetric(verdicts: readonly PairVerdict[]): MetricResult 
     details: { gap_rate: gapRate, gaps, total_pairs: total },
   };
 }
+
+/** The structure metric as a `Metric` (what `evaluate` runs unless `include_structure: false`). */
+export const structure: Metric<StructureDetails> = Object.freeze({
+  name: 'structure',
+  compute: (ctx: MetricContext) => structureMetric(ctx.verdicts),
+});
+
+/** Registry entry of the structure metric (on unless `include_structure: false`). */
+export const structurePlugin = {
+  name: 'structure',
+  aliases: [],
+  summary: '1 − the share of pairs with a gap; passes without gaps',
+  option: { key: 'include_structure', schema: () => z.boolean() },
+  create: (options) => (options.include_structure ?? true ? structure : undefined),
+} as const satisfies MetricPlugin<'structure', StructureDetails>;

@@ -1,5 +1,32 @@
 import { npMean, pairwiseSum, polyfit1 } from '../py/numeric.js';
-import type { MetricResult, PairVerdict } from './types.js';
+import { NO_PAIRS_REASON, policyFor, type PolicyInput } from '../policy/index.js';
+import type { z } from 'zod';
+import { strict, type OptionNumbers } from '../schema/helpers.js';
+import type { MetricPlugin } from './plugin.js';
+import type { Metric, MetricContext, MetricResult, PairVerdict } from './types.js';
+
+/** `details` of the timing metric: the fit (n ≥ 2), `{score}` (n = 1), or why nothing was timed. */
+export type TimingDetails =
+  | {
+      readonly r2: number;
+      readonly slope: number;
+      readonly mape: number;
+      readonly duration_ratio: number;
+      readonly score: number;
+      readonly r2_score: number;
+      readonly slope_score: number;
+      readonly duration_score: number;
+      readonly mape_score: number;
+    }
+  | { readonly score: number }
+  | { readonly reason: string; readonly score: number };
+
+/** The zod schema of the `timing` options section. */
+const thresholdsSchema = (n: OptionNumbers) =>
+  strict({ r2_thresh: n.any.optional(), slope_lo: n.any.optional(), slope_hi: n.any.optional(), dur_tol: n.any.optional(), mape_tol: n.any.optional() });
+
+/** Timing thresholds as written in options (every key optional; defaults `DEFAULT_TIMING`). */
+export type TimingThresholds = z.infer<ReturnType<typeof thresholdsSchema>>;
 
 /** Timing thresholds (the reference's `TimingMetric` defaults). */
 export interface TimingParams {
@@ -12,37 +39,28 @@ export interface TimingParams {
 
 export const DEFAULT_TIMING: Readonly<TimingParams> = Object.freeze({ r2_thresh: 0.9, slope_lo: 0.8, slope_hi: 1.2, dur_tol: 0.25, mape_tol: 1.0 });
 
-const NO_PAIRS_REASON = 'no matching PV/value pairs for timing evaluation';
 
 /** Python's `max(0.0, v)`: returns 0.0 unless `v > 0.0` (so NaN gives 0.0). */
 function max0(v: number): number {
   return v > 0.0 ? v : 0.0;
 }
 
-/** Python's `min(v, 1.0)`: returns `v` unless `1.0 < v` (so NaN stays NaN). */
-function min1(v: number): number {
-  return 1.0 < v ? 1.0 : v;
-}
 
 /**
  * Timing (README Q12) over the pairs that count as matches: a linear fit of predicted against
  * golden times (R², slope), the total duration and the interval MAPE.
  *
- * Reference mode reproduces the reference, including its crash when every matched gt timestamp
- * is equal (B2, `LinAlgError`), R² = 1 when every matched pred timestamp is equal (B8), and a
- * duration score of 0 with a skipped duration check when the gt duration is 0 (B10).
- * Default mode: a constant gt time axis is scored, not a crash (perfect when the prediction is
- * constant too, failed otherwise); R² is 0 when only the prediction is constant; the duration check
- * and score agree when the gt duration is 0; R² is clamped to [0, 1] for the score; and when
- * neither trace has any discrete event to time (`hasEvents` false) timing is not applicable and
- * passes with score 1 (B4).
+ * Where the modes differ the policy decides: a constant gt time axis (B2: the reference raises
+ * `LinAlgError`), a constant prediction (B8), a zero gt duration (B10), and nothing to time at all
+ * (`hasEvents` false: neither trace has a discrete event, B4).
  */
 export function timingMetric(
   verdicts: readonly PairVerdict[],
   params: Readonly<TimingParams> = DEFAULT_TIMING,
-  mode: 'default' | 'reference' = 'default',
+  mode?: PolicyInput,
   hasEvents = true,
-): MetricResult {
+): MetricResult<TimingDetails> {
+  const policy = policyFor(mode);
   const gtT: number[] = [];
   const prT: number[] = [];
   for (const v of verdicts) {
@@ -52,9 +70,8 @@ export function timingMetric(
   }
   const n = gtT.length;
   if (n === 0) {
-    if (mode === 'default' && !hasEvents) {
-      return { name: 'timing', score: 1.0, binary_pass: true, details: { reason: 'no discrete events to time', score: 1.0 } };
-    }
+    const notApplicable = hasEvents ? undefined : policy.timingWithoutEvents();
+    if (notApplicable) return { name: 'timing', ...notApplicable };
     return { name: 'timing', score: 0.0, binary_pass: false, details: { reason: NO_PAIRS_REASON, score: 0.0 } };
   }
   if (n < 2) return { name: 'timing', score: 1.0, binary_pass: true, details: { score: 1.0 } };
@@ -72,63 +89,17 @@ export function timingMetric(
     if (y[i] !== y[0]) yConst = false;
   }
 
-  let slope: number;
-  let r2: number;
-  if (mode === 'default' && xConst) {
-    // Every matched gt event happened at one instant: no line to fit (the reference crashes, B2).
-    slope = yConst ? 1.0 : Number.NaN;
-    r2 = yConst ? 1.0 : 0.0;
-  } else {
-    // Default mode fits on data scaled to [-1, 1] so subnormal or huge time spans neither
-    // underflow nor overflow the sums (R² is scale-free; the slope is scaled back).
-    let fx = x;
-    let fy = y;
-    let back = 1;
-    if (mode === 'default') {
-      let sx = 0;
-      let sy = 0;
-      for (let i = 0; i < n; i++) {
-        sx = Math.max(sx, Math.abs(x[i]!));
-        sy = Math.max(sy, Math.abs(y[i]!));
-      }
-      fx = x.map((v) => v / sx);
-      if (sy > 0) fy = y.map((v) => v / sy);
-      back = sy > 0 ? sy / sx : 1 / sx;
-    }
-    const fit = polyfit1(fx, fy); // throws LinAlgError for a constant x (reference mode, B2)
-    slope = mode === 'default' ? fit.slope * back : fit.slope;
-    const res = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const d = fy[i]! - (fit.slope * fx[i]! + fit.intercept);
-      res[i] = d * d;
-    }
-    const ssRes = pairwiseSum(res);
-    const my = npMean(fy);
-    const dev = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const d = fy[i]! - my;
-      dev[i] = d * d;
-    }
-    const ssTot = pairwiseSum(dev);
-    if (ssTot > 0) r2 = 1.0 - ssRes / ssTot;
-    else r2 = mode === 'reference' ? 1.0 : 0.0; // B8: a constant prediction is not a perfect fit
-  }
-
-  const r2Score = mode === 'reference' ? r2 : Math.min(1, Math.max(0, r2));
-  const slopeScore = mode === 'default' && Number.isNaN(slope) ? 0.0 : 1.0 - min1(Math.abs(slope - 1.0));
+  const fitted = (xConst ? policy.constantGtTime(yConst) : undefined) ?? lineFit(x, y, policy.scaledTimingFit, policy.r2WhenPredConstant);
+  const { slope, r2 } = fitted;
+  const r2Score = policy.r2Score(r2);
+  const slopeScore = policy.slopeScore(slope);
 
   const durGt = x[n - 1]!;
   const durPr = y[n - 1]!;
   let durationScore: number;
   let durationOk: boolean;
   if (durGt === 0.0) {
-    if (mode === 'reference') {
-      durationScore = 0.0;
-      durationOk = true; // B10: check skipped while the score is 0
-    } else {
-      durationOk = durPr === 0.0;
-      durationScore = durationOk ? 1.0 : 0.0;
-    }
+    ({ score: durationScore, ok: durationOk } = policy.zeroGtDuration(durPr));
   } else {
     const diff = Math.abs(durPr - durGt) / durGt;
     durationScore = max0(1.0 - diff / params.dur_tol);
@@ -165,3 +136,64 @@ export function timingMetric(
     },
   };
 }
+
+/**
+ * Least-squares line of `y` on `x` (numpy `polyfit(x, y, 1)`; throws `LinAlgError` for a constant
+ * `x`) and its R² (`whenYConstant` when every `y` is equal). `scaled` fits on data scaled to
+ * [−1, 1] so subnormal or huge time spans neither underflow nor overflow the sums (R² is
+ * scale-free; the slope is scaled back).
+ */
+function lineFit(x: Float64Array, y: Float64Array, scaled: boolean, whenYConstant: number): { slope: number; r2: number } {
+  const n = x.length;
+  let fx = x;
+  let fy = y;
+  let back = 1;
+  if (scaled) {
+    let sx = 0;
+    let sy = 0;
+    for (let i = 0; i < n; i++) {
+      sx = Math.max(sx, Math.abs(x[i]!));
+      sy = Math.max(sy, Math.abs(y[i]!));
+    }
+    fx = x.map((v) => v / sx);
+    if (sy > 0) fy = y.map((v) => v / sy);
+    back = sy > 0 ? sy / sx : 1 / sx;
+  }
+  const fit = polyfit1(fx, fy);
+  const res = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = fy[i]! - (fit.slope * fx[i]! + fit.intercept);
+    res[i] = d * d;
+  }
+  const ssRes = pairwiseSum(res);
+  const my = npMean(fy);
+  const dev = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = fy[i]! - my;
+    dev[i] = d * d;
+  }
+  const ssTot = pairwiseSum(dev);
+  return { slope: scaled ? fit.slope * back : fit.slope, r2: ssTot > 0 ? 1.0 - ssRes / ssTot : whenYConstant };
+}
+
+/** The timing metric with these thresholds, as a `Metric` (what `evaluate` runs). */
+export function timing(thresholds: Readonly<TimingThresholds> = {}): Metric<TimingDetails> {
+  const params: TimingParams = { ...DEFAULT_TIMING, ...thresholds };
+  return Object.freeze({
+    name: 'timing',
+    // Every aligned event is in some pair, so no pairs means no discrete events on either side (B4).
+    compute: (ctx: MetricContext) => timingMetric(ctx.verdicts, params, ctx.policy, ctx.verdicts.length > 0),
+  });
+}
+
+/** Registry entry of the timing metric (thresholds under `timing`). */
+export const timingPlugin = {
+  name: 'timing',
+  aliases: [],
+  summary: 'linear fit of matched predicted vs golden times: R², slope, duration, interval MAPE',
+  option: {
+    key: 'timing',
+    schema: thresholdsSchema,
+  },
+  create: (options) => timing(options.timing),
+} as const satisfies MetricPlugin<'timing', TimingDetails>;

@@ -1,12 +1,16 @@
+import type { Mode, ScoringPolicy } from '../policy/index.js';
 import type { TraceEvent } from '../trace/types.js';
 
+/** A metric's `details`: plain, JSON-safe data. */
+export type MetricDetails = Readonly<Record<string, unknown>>;
+
 /** The result of one metric, in the reference's shape. Plain, JSON-safe data. */
-export interface MetricResult {
+export interface MetricResult<D extends MetricDetails = MetricDetails> {
   readonly name: string;
   /** Usually in [0, 1]; NaN when the metric could not be measured numerically. */
   readonly score: number;
   readonly binary_pass: boolean;
-  readonly details: Readonly<Record<string, unknown>>;
+  readonly details: D;
 }
 
 /**
@@ -20,25 +24,36 @@ export interface PairVerdict {
   /** The comparator's answer for the two values (gt channel's comparator); null if a side is missing or the pair was ignored. */
   readonly valueMatch: boolean | null;
   /**
-   * Whether the pair counts as a match for discrete and timing metrics.
-   * Default mode: `sameChannel && valueMatch`. Reference mode: `valueMatch` alone (bug B1).
+   * Whether the pair counts as a match for discrete and timing metrics (`policy.pairCounts`):
+   * default mode `sameChannel && valueMatch`, reference mode `valueMatch` alone (bug B1).
    */
   readonly counts: boolean;
   /** Skipped because a side's channel is ignored (only direct metric calls can see this). */
   readonly ignored: boolean;
 }
 
+/** An event of a time-sorted trace with its position in the input `events` array. */
+export interface IndexedEvent {
+  readonly e: TraceEvent;
+  /** Position in the input `events` array. */
+  readonly i: number;
+}
+
 /** What a metric is computed from. */
 export interface MetricContext {
-  readonly mode: 'default' | 'reference';
+  readonly mode: Mode;
+  /** The evaluation's scoring policy (reference behaviour or the default's fixes). */
+  readonly policy: ScoringPolicy;
   readonly verdicts: readonly PairVerdict[];
   /** Time-sorted, aliased traces before ignored/continuous channels were dropped. */
   readonly gt: readonly TraceEvent[];
   readonly pred: readonly TraceEvent[];
+  /** `gt`/`pred` with each event's position in the input `events` array (for error paths). */
+  readonly prepared: { readonly gtSorted: readonly IndexedEvent[]; readonly predSorted: readonly IndexedEvent[] };
 }
 
-/** A user metric: gets the context, returns a result. `name` keys it in `metrics`. */
-export interface Metric {
+/** A metric: gets the context, returns a result. `name` keys it in `metrics`. Built-in metrics implement it too. */
+export interface Metric<D extends MetricDetails = MetricDetails> {
   readonly name: string;
-  compute(ctx: MetricContext): MetricResult;
+  compute(ctx: MetricContext): MetricResult<D>;
 }

@@ -7,6 +7,7 @@
 import pc from 'picocolors';
 import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../evaluate/types.js';
 import type { MetricResult } from '../metrics/types.js';
+import { policyFor } from '../policy/index.js';
 import { pyStr } from '../py/str.js';
 import { orderedEntries } from '../py/value.js';
 import { escapeForTerminal, pad, textLength, truncate, truncateMiddle } from './escape.js';
@@ -75,9 +76,9 @@ function has(obj: unknown, key: string): boolean {
   return typeof obj === 'object' && obj !== null && Object.prototype.hasOwnProperty.call(obj, key);
 }
 
-/** Value text for a table cell: Python `str()` in reference mode (as the reference prints it), JSON-ish otherwise. */
+/** Value text for a table cell: Python `str()` where values compare by it (T1: reference mode), JSON-ish otherwise. */
 function valueText(value: unknown, mode: EvaluationResult['mode']): string {
-  if (mode === 'reference') {
+  if (policyFor(mode).valueSemantics === 'python-str') {
     try {
       return pyStr(value);
     } catch {

@@ -1,3 +1,4 @@
+import type { Mode } from '../policy/mode.js';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ export interface ParseTraceOptions {
    * text (`1.0` stays a float — see `PyFloat`). `"default"` is strict: `channel` a non-empty
    * string, `timestamp` a finite number, no unknown keys. @default "default"
    */
-  mode?: 'default' | 'reference';
+  mode?: Mode;
   /** File name used in error messages (and to pick the format). */
   file?: string;
   /** `json`: one document (`{events: [...]}` or a bare array); `jsonl`: one event per line. @default by file extension, else auto */

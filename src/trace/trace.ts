@@ -1,4 +1,5 @@
 import { brandClass } from '../brand.js';
+import type { Mode } from '../policy/mode.js';
 import type { EventTuple, TraceEvent, TraceLike } from './types.js';
 
 /** Stable sort by timestamp (ties keep input order — the reference uses Python's stable `sorted`). */
@@ -64,7 +65,7 @@ export class Trace {
    * **first** event's timestamp (`mode: "reference"`, bug B10: unsorted input gets negative
    * times); the default subtracts the **earliest** one. An empty trace is returned unchanged.
    */
-  zeroTime(options: { zeroAt?: number; mode?: 'default' | 'reference' } = {}): Trace {
+  zeroTime(options: { zeroAt?: number; mode?: Mode } = {}): Trace {
     if (this.events.length === 0) return new Trace([]);
     let zeroAt = options.zeroAt;
     if (zeroAt === undefined) {

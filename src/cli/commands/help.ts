@@ -1,11 +1,40 @@
+import { ALIGNERS } from '../../align/registry.js';
+import { COMPARATORS } from '../../compare/registry.js';
+import { METRICS } from '../../metrics/registry.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import { escapeForTerminal } from '../../report/escape.js';
 import { UsageError, type Command } from '../types.js';
 
-/** The top-level usage text listing every registered command. */
+interface Entry {
+  readonly label: string;
+  readonly summary: string;
+}
+
+function entries(list: readonly Entry[]): string {
+  const width = Math.max(...list.map((e) => e.label.length));
+  return list.map((e) => `  ${e.label.padEnd(width)}  ${e.summary}`).join('\n');
+}
+
+const withAliases = (name: string, aliases: readonly string[]) => (aliases.length ? `${name} (${aliases.join(', ')})` : name);
+
+/**
+ * The plug-ins a config can name, listed from the registries: aligners (`aligner`), comparator
+ * types (`comparators.*.type`) and built-in metrics (weights, `required_metrics`).
+ */
+export function pluginsText(): string {
+  return `Aligners (config 'aligner'):
+${entries(ALIGNERS.map((p) => ({ label: withAliases(p.name, p.aliases), summary: p.summary })))}
+
+Comparator types (config 'comparators.default' / 'comparators.by_channel.<channel>', {type: …}):
+${entries(COMPARATORS.map((p) => ({ label: withAliases(p.name, p.aliases), summary: p.summary })))}
+
+Built-in metrics (config 'aggregation.weights', 'decision.required_metrics'):
+${entries(METRICS.map((p) => ({ label: p.name, summary: p.summary })))}`;
+}
+
+/** The top-level usage text listing every registered command and the plug-ins a config can name. */
 export function usageText(commands: readonly Command[]): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
-  const list = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
+  const list = entries(commands.map((c) => ({ label: c.name, summary: c.summary })));
   return `envtrace ${ENVTRACE_VERSION}: judge automation code by what it does (trace alignment and scoring)
 
 Usage: envtrace <command> [options]
@@ -14,7 +43,9 @@ Commands:
 ${list}
 
 Run 'envtrace help <command>' (or 'envtrace <command> --help') for a command's options.
-Exit codes: 0 done, 1 a gate failed, 2 usage or input error, 70 internal error.`;
+Exit codes: 0 done, 1 a gate failed, 2 usage or input error, 70 internal error.
+
+${pluginsText()}`;
 }
 
 export const helpCommand: Command = {

@@ -1,0 +1,40 @@
+/**
+ * The comparator registry: every comparator type envtrace knows. Options validation, the spec
+ * types (`ComparatorSpec`), `envtrace help` and the README table derive from this list.
+ * To add a comparator: write `src/compare/<name>.ts` exporting a `ComparatorPlugin` and add it here.
+ */
+import type { z } from 'zod';
+import { alwaysTruePlugin } from './always.js';
+import { deepPlugin } from './deep.js';
+import { exactPlugin } from './exact.js';
+import type { ComparatorPlugin } from './plugin.js';
+import { tolerancePlugin } from './tolerance.js';
+
+/** Every comparator type, in documentation order. */
+export const COMPARATORS = [exactPlugin, tolerancePlugin, alwaysTruePlugin, deepPlugin] as const;
+
+/** A comparator type's canonical name. */
+export type ComparatorTypeName = (typeof COMPARATORS)[number]['name'];
+
+/** A comparator as written in a config file: the union of the registry's spec schemas. */
+export type ComparatorSpec = SpecOf<(typeof COMPARATORS)[number]>;
+type SpecOf<P> = P extends { schema: (n: never) => infer S extends z.ZodType } ? z.infer<S> : never;
+
+const BY_NAME: ReadonlyMap<string, ComparatorPlugin<string, never>> = new Map(
+  COMPARATORS.flatMap((p) => [p.name, ...p.aliases].map((n) => [n, p as unknown as ComparatorPlugin<string, never>] as const)),
+);
+
+/** The plug-in of a comparator type name or alias (case-insensitive), or `undefined`. */
+export function comparatorPlugin(type: string): ComparatorPlugin<string, never> | undefined {
+  return BY_NAME.get(type.toLowerCase());
+}
+
+/** The canonical name of a comparator type (`"EQ"` → `"exact"`), or `undefined` if unknown. */
+export function canonicalComparatorType(type: string): ComparatorTypeName | undefined {
+  return comparatorPlugin(type)?.name as ComparatorTypeName | undefined;
+}
+
+/** `exact (or equals, eq), numeric_tolerance (or tolerance, tol), …` for messages. */
+export function comparatorTypesText(): string {
+  return COMPARATORS.map((p) => (p.aliases.length ? `${p.name} (or ${p.aliases.join(', ')})` : p.name)).join(', ');
+}

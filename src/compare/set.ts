@@ -1,0 +1,53 @@
+import { ConfigError } from '../errors.js';
+import { policyFor, type PolicyInput } from '../policy/index.js';
+import { DEFAULT_TOL, toleranceComparator } from './comparators.js';
+import { comparatorPlugin, comparatorTypesText } from './registry.js';
+import type { Comparator, ComparatorInput, ComparatorSpec } from './types.js';
+
+/**
+ * Turn a comparator as written in options (a registered spec, a `Comparator` object, a function)
+ * into a `Comparator`. Specs are expected validated (`validateOptions`); an unknown type is a
+ * `ConfigError`.
+ */
+export function createComparator(input: ComparatorInput | undefined, mode?: PolicyInput, absTolDefault?: number): Comparator {
+  const policy = policyFor(mode);
+  if (input === undefined) return toleranceComparator(policy, DEFAULT_TOL, absTolDefault);
+  if (typeof input === 'function') {
+    const fn = input;
+    return { name: fn.name || 'custom', compare: (a, b, ch) => Boolean(fn(a, b, ch)) };
+  }
+  if ('compare' in input && typeof input.compare === 'function') return input;
+  const type = (input as { type?: unknown }).type;
+  const plugin = typeof type === 'string' ? comparatorPlugin(type) : undefined;
+  if (!plugin) throw new ConfigError(`unknown comparator type ${JSON.stringify(type)} (expected ${comparatorTypesText()})`);
+  return plugin.create({ ...(input as ComparatorSpec), type: plugin.name } as never, { policy, absTolDefault });
+}
+
+/** The comparators of one evaluation: a default plus per-channel overrides (keyed by canonical channel). */
+export class ComparatorSet {
+  readonly fallback: Comparator;
+  private readonly byChannel: ReadonlyMap<string, Comparator>;
+
+  constructor(fallback: Comparator, byChannel: ReadonlyMap<string, Comparator> = new Map()) {
+    this.fallback = fallback;
+    this.byChannel = byChannel;
+  }
+
+  /** Build the set from the options' `comparators` section under a mode's policy. */
+  static fromOptions(
+    comparators: { default?: ComparatorInput; by_channel?: Readonly<Record<string, ComparatorInput>> } | undefined,
+    mode?: PolicyInput,
+    absTol?: number,
+  ): ComparatorSet {
+    const policy = policyFor(mode);
+    const fallback = createComparator(comparators?.default, policy, absTol);
+    const map = new Map<string, Comparator>();
+    for (const [ch, spec] of Object.entries(comparators?.by_channel ?? {})) map.set(ch, createComparator(spec, policy, absTol));
+    return new ComparatorSet(fallback, map);
+  }
+
+  /** The comparator for a channel (the reference looks it up with the gt event's channel). */
+  for(channel: string): Comparator {
+    return this.byChannel.get(channel) ?? this.fallback;
+  }
+}

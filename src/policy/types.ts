@@ -1,0 +1,130 @@
+/**
+ * What a scoring policy decides. Each member is one place where the reference's behaviour and
+ * envtrace's default differ; the layers call these members instead of testing the mode.
+ */
+import type { Mode } from './mode.js';
+
+/** The ids of the fixes the default mode applies (the README's "differences" table). */
+export type FixId = 'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'T1' | 'S1';
+
+/** A metric outcome a policy member may decide outright (plain data, the `MetricResult` shape). */
+export interface PolicyMetricOutcome {
+  readonly score: number;
+  readonly binary_pass: boolean;
+  /** Why the metric was decided without computing it, and the score. */
+  readonly details: { readonly reason: string; readonly score: number };
+}
+
+/** Where a continuous reading came from, for error messages. */
+export interface ReadingLocation {
+  readonly channel: string;
+  readonly side: 'gt' | 'pred';
+  /** Position of the event in the input `events` array. */
+  readonly index: number;
+}
+
+/** A weight set in application order. */
+export type WeightList = ReadonlyArray<readonly [string, number]>;
+
+/** Built-in weight sets: the one the score uses and the one the report shows (they differ only under B3). */
+export interface WeightChoice {
+  readonly used: WeightList;
+  readonly shown: WeightList;
+}
+
+/** How `evaluateBestOf` treats its candidates (B5). */
+export interface BestOfPolicy {
+  /** Option keys forwarded to each candidate's evaluation; `"all"` forwards everything. */
+  readonly forwarded: readonly string[] | 'all';
+  /** A candidate must score strictly more than this to win. */
+  readonly initialBest: number;
+  /** An empty list of goldens is an error (else it falls back, see `noWinner`). */
+  readonly needsGoldens: boolean;
+  /**
+   * When no candidate won: `"empty-golden"` evaluates an empty golden with only `fallbackKeys`
+   * forwarded (index −1); `"first-candidate"` reports the first candidate (index 0).
+   */
+  readonly noWinner: 'empty-golden' | 'first-candidate';
+  /** Option keys the empty-golden fallback keeps. */
+  readonly fallbackKeys: readonly string[];
+}
+
+/** The members a fix may override. */
+export interface PolicyMembers {
+  // --- compare/ ------------------------------------------------------------------------------
+  /** T1: non-numbers compare by Python `str()` (`"python-str"`) or structurally (`"typed"`). */
+  readonly valueSemantics: 'python-str' | 'typed';
+  /** T1: whether NaN matches NaN. */
+  readonly nanMatchesNan: boolean;
+  /** B9: against an exact 0, `tol` acts as an absolute tolerance unless `abs_tol` is set. */
+  readonly zeroTolIsAbsolute: boolean;
+  /** B1: whether a judged pair counts as a match for the discrete and timing metrics. */
+  pairCounts(sameChannel: boolean, valueMatch: boolean): boolean;
+
+  // --- metrics/ ------------------------------------------------------------------------------
+  /** B4: the timing result when neither trace has a discrete event (`undefined`: the usual "no pairs" failure). */
+  timingWithoutEvents(): PolicyMetricOutcome | undefined;
+  /**
+   * B2: slope and R² when every matched gt timestamp is equal (n ≥ 2); `undefined` fits anyway,
+   * which raises `LinAlgError` like numpy.
+   */
+  constantGtTime(predConstant: boolean): { readonly slope: number; readonly r2: number } | undefined;
+  /** B2: fit on data scaled to [−1, 1] (subnormal or huge spans neither underflow nor overflow). */
+  readonly scaledTimingFit: boolean;
+  /** B2: the slope score (a NaN slope from `constantGtTime` scores 0 when fixed). */
+  slopeScore(slope: number): number;
+  /** B8: R² when every matched pred timestamp is equal but the gt ones are not. */
+  readonly r2WhenPredConstant: number;
+  /** B8: the R² term of the timing score. */
+  r2Score(r2: number): number;
+  /** B10: duration score and check when the gt duration is 0. */
+  zeroGtDuration(predDuration: number): { readonly score: number; readonly ok: boolean };
+  /** B10: the per-channel continuous result when a reading is not finite (`undefined`: compute anyway). */
+  continuousNonFinite(gt: readonly number[], pred: readonly number[]): PolicyMetricOutcome | undefined;
+  /** T1: a continuous reading as a number (Python `float()`, or numbers only). */
+  continuousValue(value: unknown, at: ReadingLocation): number;
+
+  // --- aggregate/ and decide/ ----------------------------------------------------------------
+  /** B3: the built-in weight set(s). */
+  builtInWeights(useContinuous: boolean, hasContinuousMetric: boolean): WeightChoice;
+  /** B7: the metrics the decision requires besides discrete and the timing slot. */
+  requiredMetrics(configured: readonly string[], hasContinuousMetric: boolean, timingMetricName: string): string[];
+  /** S1: a weight, timing slot or required metric naming a metric that is not computed is a `ConfigError`. */
+  readonly metricNamesMustExist: boolean;
+
+  // --- evaluate/ -----------------------------------------------------------------------------
+  /** B5: best-of. */
+  readonly bestOf: BestOfPolicy;
+
+  // --- config/ and options -------------------------------------------------------------------
+  /** B6: config documents and options objects are coerced like `build_from_config` (`"python"`) or validated strictly. */
+  readonly configCoercion: 'python' | 'strict';
+  /** S1: YAML config files are read like PyYAML (YAML 1.1: `yes` is true, `1e-3` a string, int/float kinds kept) or as YAML 1.2. */
+  readonly configYaml: 'pyyaml-1.1' | 'yaml-1.2';
+  /** S1: numbers in options must be finite and in range (`"checked"`), or any double the reference's `float()` yields. */
+  readonly optionNumbers: 'checked' | 'any-double';
+}
+
+/** One scoring policy: chosen once per evaluation, read by every layer. */
+export interface ScoringPolicy extends PolicyMembers {
+  readonly mode: Mode;
+  /** The fixes applied on top of the reference's behaviour, in table order (empty for reference). */
+  readonly fixes: readonly Fix[];
+}
+
+/** One documented difference from the reference, with the members it overrides. */
+export interface Fix {
+  readonly id: FixId;
+  /** A short name (the README table's "fix" column). */
+  readonly title: string;
+  /** What the reference does. */
+  readonly reference: string;
+  /** What envtrace's default does instead. */
+  readonly fixed: string;
+  /** Why. */
+  readonly reason: string;
+  /** Corpus case numbers whose default-mode result differs because of this fix (`"pub-013"`). */
+  readonly cases: readonly string[];
+  /** The policy members this fix replaces. Each member is overridden by at most one fix. */
+  readonly overrides: Partial<PolicyMembers>;
+}
