@@ -4,11 +4,11 @@
  * console summary, `GITHUB_STEP_SUMMARY`). All rendering is in `src/report/run`.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import pc from 'picocolors';
 import { z } from 'zod';
-import { writeFileAtomic } from '../src/cli/fs.js';
+import { writeFileAtomic } from '../src/io/write.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { formatConsoleSummary, formatMarkdownSummary } from '../src/report/run/console.js';
 import { missedGateLines } from '../src/report/run/gates.js';
@@ -197,7 +197,6 @@ export async function finishRun(input: FinishInput): Promise<{ report: RunReport
   const outputFile = options.outputFile ?? 'envtrace-report.json';
   if (outputFile !== false) {
     const file = path.resolve(input.rootDir, outputFile);
-    mkdirSync(path.dirname(file), { recursive: true });
     await writeFileAtomic(file, `${JSON.stringify(report, null, 2)}\n`);
   }
   if (options.console !== false) {

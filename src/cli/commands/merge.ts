@@ -6,7 +6,7 @@ import type { RunReportConfig } from '../../report/run/model.js';
 import type { RunReport } from '../../report/run/schema.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import { colorsFor, parseCommandArgs, resolvePath } from '../args.js';
-import { writeFileAtomic } from '../fs.js';
+import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type CliIO, type Command } from '../types.js';
 
