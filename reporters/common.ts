@@ -6,9 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import pc from 'picocolors';
 import { z } from 'zod';
 import { writeFileAtomic } from '../src/io/write.js';
+import { terminalColors, processColorContext, type ColorContext } from '../src/report/colors.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { formatConsoleSummary, formatMarkdownSummary } from '../src/report/run/console.js';
 import { missedGateLines } from '../src/report/run/gates.js';
@@ -51,8 +51,8 @@ export interface EnvTraceReporterOptions {
    */
   maxRows?: number;
   /**
-   * Colours in the console summary. Default: picocolors' detection (off when not a TTY or
-   * when `NO_COLOR` is set; on with `FORCE_COLOR`).
+   * Colours in the console summary. Default: envtrace's colour policy (off with `NO_COLOR`,
+   * on with `FORCE_COLOR`, else on for a terminal or in CI).
    */
   colors?: boolean;
   /**
@@ -172,6 +172,8 @@ export interface FinishInput {
   /** Where the summary goes (the runner's logger or stdout). */
   readonly log: (text: string) => void;
   readonly env?: NodeJS.ProcessEnv;
+  /** Where colours are decided from. Default: this process's stdout and environment. */
+  readonly colorContext?: ColorContext;
 }
 
 /** Build the report, write it atomically, print the summary, append the CI summary. Returns the report and the missed-gate lines. */
@@ -200,7 +202,7 @@ export async function finishRun(input: FinishInput): Promise<{ report: RunReport
     await writeFileAtomic(file, `${JSON.stringify(report, null, 2)}\n`);
   }
   if (options.console !== false) {
-    const colors = pc.createColors(options.colors ?? pc.isColorSupported);
+    const colors = terminalColors(options.colors, input.colorContext ?? processColorContext());
     input.log(formatConsoleSummary(report, { colors, ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) }));
   }
   const summaryFile = env['GITHUB_STEP_SUMMARY'];

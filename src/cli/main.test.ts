@@ -129,6 +129,7 @@ describe('envtrace align', () => {
     expect((await run(argv, { TERM: 'dumb' }, true)).out).not.toContain('\x1b[');
     expect((await run(argv, { FORCE_COLOR: '1' }, false)).out).toContain('\x1b[');
     expect((await run(argv, { FORCE_COLOR: '0' }, true)).out).not.toContain('\x1b[');
+    expect((await run(argv, { CI: 'true' }, false)).out).toContain('\x1b[');
     expect((await run([...argv, '--no-color'], {}, true)).out).not.toContain('\x1b[');
     expect((await run([...argv, '--color'], { NO_COLOR: '1' }, false)).out).toContain('\x1b[');
   });
