@@ -12,6 +12,7 @@
 
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
+import { escapeForTerminal } from '../io/terminal.js';
 import { isPlainObject, orderedKeys, withKeyOrder } from '../py/value.js';
 import type { EvaluateOptions, Mode } from './types.js';
 
@@ -55,25 +56,15 @@ const VALID_TYPES_TEXT = (Object.keys(COMPARATOR_TYPES) as ComparatorTypeName[])
 // ---------------------------------------------------------------------------------------------
 // Showing untrusted values in messages
 
-const EXTRA_UNSAFE = /[\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-const ALL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-
-const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
-/** Escape what `JSON.stringify` leaves raw but a terminal may act on (C1 controls, bidi marks). */
-function escapeExtra(text: string): string {
-  return text.replace(EXTRA_UNSAFE, unicodeEscape);
-}
-
-/** Text that may hold user input, made safe for a terminal: control and bidi characters as `\uXXXX`. */
+/** Text that may hold user input, made safe for a terminal (the shared escaper of `src/io/terminal.ts`). */
 export function escapeForMessage(text: string): string {
-  return text.replace(ALL_UNSAFE, unicodeEscape);
+  return escapeForTerminal(text);
 }
 
 /** A user-supplied string, quoted and escaped for display (long ones shortened). */
 export function quoteForMessage(s: string): string {
   const cut = s.length > 80 ? `${s.slice(0, 77)}…` : s;
-  return escapeExtra(JSON.stringify(cut));
+  return escapeForTerminal(JSON.stringify(cut));
 }
 
 /** What kind of value was received, in words. */
@@ -91,7 +82,7 @@ function describeReceived(v: unknown): string {
 }
 
 function pathText(path: readonly PropertyKey[]): string {
-  return escapeExtra(formatPath(path));
+  return escapeForTerminal(formatPath(path));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,7 +357,7 @@ export function describeIssue(issue: Issue): string {
     case 'custom':
       return issue.message;
     default:
-      return escapeExtra(issue.message);
+      return escapeForTerminal(issue.message);
   }
 }
 
