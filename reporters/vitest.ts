@@ -12,6 +12,7 @@
  */
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
+import { META_KEY } from '../src/transport/channel.js';
 import { checkOptions, detectGitCommit, finishRun, RunState, validRecords, type EnvTraceReporterOptions } from './common.js';
 
 export type { EnvTraceReporterOptions } from './common.js';
@@ -58,7 +59,7 @@ export default class EnvTraceVitestReporter implements Reporter {
     for (const test of module.children.allTests()) {
       const result = test.result();
       const diag = test.diagnostic();
-      const raw = (test.meta() as Record<string, unknown>)['envtrace'];
+      const raw = (test.meta() as Record<string, unknown>)[META_KEY];
       const records = Array.isArray(raw) ? validRecords(raw, module.moduleId, this.#warn) : [];
       const state = result.state;
       const status: RunnerTestStatus = state === 'pending' ? 'skipped' : state;
