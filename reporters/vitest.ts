@@ -1,11 +1,11 @@
 /**
- * `envtrace/reporters/vitest`: a Vitest (≥ 4.1) reporter that collects the envtrace records
+ * `envtrace-js/reporters/vitest`: a Vitest (≥ 4.1) reporter that collects the envtrace records
  * the matchers put on `task.meta.envtrace`, writes the JSON run report, prints the summary and
  * fails the run on a missed gate. Add it next to the default reporter:
  *
  * ```ts
  * // vitest.config.ts
- * reporters: ['default', ['envtrace/reporters/vitest', { minMeanScore: 0.9 }]]
+ * reporters: ['default', ['envtrace-js/reporters/vitest', { minMeanScore: 0.9 }]]
  * ```
  *
  * Records travel in task meta, so they also survive `--reporter=blob` + `--merge-reports`.
@@ -41,7 +41,7 @@ export default class EnvTraceVitestReporter implements Reporter {
   #gitCommit: string | null = null;
 
   constructor(options: EnvTraceReporterOptions = {}) {
-    this.#options = checkOptions(options, 'envtrace/reporters/vitest');
+    this.#options = checkOptions(options, 'envtrace-js/reporters/vitest');
   }
 
   onInit(vitest: Vitest): void {

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
 import { escapeForTerminal } from '../io/terminal.js';
-import { isPlainObject, orderedKeys, withKeyOrder } from '../py/value.js';
+import { isObjectRecord, isPlainObject, orderedKeys, withKeyOrder } from '../py/value.js';
 import type { EvaluateOptions, Mode } from './types.js';
 
 /** Where the options came from; `mode` overrides the object's own `mode` key. */
@@ -149,10 +149,6 @@ function fn(what: string) {
   });
 }
 
-function isObjectLike(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** `{name: string, [method]: function}` — a user implementation, passed through by reference. */
 function implementation<T>(v: Record<string, unknown>, method: string, ctx: RefineCtx): T {
   let ok = true;
@@ -200,7 +196,7 @@ function buildSchemas(mode: Mode): Schemas {
 
   const comparator = z.unknown().transform((input, ctx): unknown => {
     if (typeof input === 'function') return input;
-    if (!isObjectLike(input)) {
+    if (!isObjectRecord(input)) {
       custom(
         ctx,
         input,
@@ -256,7 +252,7 @@ function buildSchemas(mode: Mode): Schemas {
       custom(ctx, input, `unknown aligner ${quoteForMessage(input)}; valid aligners: "difflib", "nw"`);
       return z.NEVER;
     }
-    if (!isObjectLike(input)) {
+    if (!isObjectRecord(input)) {
       custom(
         ctx,
         input,
@@ -286,7 +282,7 @@ function buildSchemas(mode: Mode): Schemas {
   });
 
   const metric = z.unknown().transform((input, ctx): unknown => {
-    if (!isObjectLike(input)) {
+    if (!isObjectRecord(input)) {
       custom(ctx, input, `expected a metric {name, compute}, received ${describeReceived(input)}`);
       return z.NEVER;
     }
@@ -385,7 +381,7 @@ function throwIssues(issues: readonly Issue[], file: string | undefined): never 
 export function validateOptions(input: unknown, ctx: ValidateOptionsContext = {}): EvaluateOptions {
   if (input === undefined) input = {};
   let mode: Mode = ctx.mode ?? 'default';
-  if (ctx.mode === undefined && isObjectLike(input)) {
+  if (ctx.mode === undefined && isObjectRecord(input)) {
     const own = input['mode'];
     if (own === 'default' || own === 'reference') mode = own;
   }
