@@ -53,6 +53,8 @@ function issueText(issue: Issue, root: unknown, known: readonly string[] | undef
     const hint = known && issue.path.length === 0 ? ` (known: ${known.join(', ')})` : '';
     return { path: formatPath(issue.path), text: `unknown option${keys.length > 1 ? 's' : ''} ${keys.join(', ')}${hint}` };
   }
+  // A refinement's message states the problem itself (the value is known from the path).
+  if (issue.code === 'custom') return { path: formatPath(issue.path), text: issue.message };
   let value: unknown = root;
   for (const seg of issue.path) value = value === null || value === undefined ? undefined : (value as Record<PropertyKey, unknown>)[seg];
   return { path: formatPath(issue.path), text: `${issue.message}, received ${describeReceived(value)}` };
