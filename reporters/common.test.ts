@@ -1,7 +1,10 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { ConfigError } from '../src/errors.js';
-import { checkOptions, type EnvTraceReporterOptions, type ReporterOptionsSchema } from './common.js';
+import { checkOptions, finishRun, RunState, type EnvTraceReporterOptions, type ReporterOptionsSchema } from './common.js';
 
 const R = 'envtrace-js/reporters/vitest';
 
@@ -65,5 +68,52 @@ describe('reporter options', () => {
     expect(errorOf({ minMeanScore: 2 }).path).toBe('minMeanScore');
     expect(errorOf({ passAtK: [1, 0] }).path).toBe('passAtK[1]');
     expect(errorOf({ nope: 1 }).path).toBeUndefined();
+  });
+});
+
+describe('finishRun', () => {
+  const base = (dir: string, options: EnvTraceReporterOptions, log: (t: string) => void, env: NodeJS.ProcessEnv = {}) => ({
+    options,
+    rootDir: dir,
+    runner: { name: 'vitest' as const, version: null },
+    shard: null,
+    gitCommit: null,
+    state: new RunState(),
+    log,
+    env,
+  });
+
+  it('writes the report into missing parent directories, atomically', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
+    try {
+      const { report } = await finishRun(base(dir, { outputFile: 'reports/ci/envtrace.json', console: false }, () => {}));
+      const file = path.join(dir, 'reports', 'ci', 'envtrace.json');
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(JSON.stringify(report)));
+      expect(readdirSync(path.dirname(file))).toEqual(['envtrace.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('colours the console summary by the shared policy, and not when told not to', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
+    try {
+      let out = '';
+      const log = (t: string) => {
+        out += t;
+      };
+      await finishRun({ ...base(dir, { outputFile: false }, log), colorContext: { env: { FORCE_COLOR: '1' }, isTTY: false } });
+      expect(out).toContain('\x1b[');
+      out = '';
+      await finishRun({ ...base(dir, { outputFile: false }, log), colorContext: { env: { NO_COLOR: '1' }, isTTY: true } });
+      expect(out).not.toContain('\x1b[');
+      expect(out).toContain('envtrace');
+      out = '';
+      await finishRun({ ...base(dir, { outputFile: false, colors: false }, log), colorContext: { env: { FORCE_COLOR: '1' }, isTTY: true } });
+      expect(out).not.toContain('\x1b[');
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
