@@ -28,7 +28,8 @@ file must come from exactly one input; statistics are recomputed from the record
 summary; exits 1 when a gate is missed, 2 on bad input.
 
 Options:
-  --out <file>             Write the merged report here (atomically).
+  --out <file>             Write the merged report here (atomically; missing parent
+                           directories are created).
   --min-mean-score <x>     Gate: minimum mean full score (overrides the inputs' gates).
   --min-pass-rate <x>      Gate: minimum pass rate.
   --min-pass-at-k <x>      Gate: minimum pass@k (with --k, default 1).
