@@ -6,7 +6,7 @@ import { DifflibAligner } from './difflib.js';
 import { internKeys } from './index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const corpus = path.resolve(repoRoot, '../shared/conformance/public');
+const corpus = path.resolve(repoRoot, 'test/conformance/cases');
 
 interface IndexEntry {
   id: string;

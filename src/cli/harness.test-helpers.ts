@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { CliIO } from './types.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const corpusDir = path.resolve(repoRoot, '../shared/conformance/public');
+export const corpusDir = path.resolve(repoRoot, 'test/conformance/cases');
 
 export interface CapturedIO extends CliIO {
   readonly out: () => string;

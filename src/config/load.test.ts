@@ -10,7 +10,7 @@ import { orderedKeys } from '../py/value.js';
 import { configFormatOf, loadConfig, loadConfigSync, parseConfigText } from './load.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const corpus = resolve(repoRoot, '../shared/conformance/public');
+const corpus = resolve(repoRoot, 'test/conformance/cases');
 const tmp = mkdtempSync(join(tmpdir(), 'envtrace-config-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

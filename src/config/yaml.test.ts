@@ -8,7 +8,7 @@ import { orderedKeys, PyFloat } from '../py/value.js';
 import { constructPyYamlFloat, constructPyYamlInt, nonStringKeys, parseConfigYaml, peekYamlMode } from './yaml.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const corpus = resolve(repoRoot, '../shared/conformance/public');
+const corpus = resolve(repoRoot, 'test/conformance/cases');
 
 function scalar(text: string, mode: 'default' | 'reference'): unknown {
   const doc = parseConfigYaml(`k: ${text}\n`, mode) as Record<string, unknown>;

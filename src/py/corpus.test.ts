@@ -13,7 +13,7 @@ import { pyStr } from './str.js';
 import { isPyNumber, pyKind } from './value.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const corpusDir = path.resolve(repoRoot, '../shared/conformance/public');
+const corpusDir = path.resolve(repoRoot, 'test/conformance/cases');
 const files = readdirSync(corpusDir)
   .filter((f) => f.endsWith('.json'))
   .sort();

@@ -8,7 +8,7 @@ import { ENVTRACE_VERSION } from '../version.js';
 import { stringifyReport, toJsonReport } from './json.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const casePath = path.resolve(repoRoot, '../shared/conformance/public/pub-001-basic-readme-quickstart.json');
+const casePath = path.resolve(repoRoot, 'test/conformance/cases/pub-001-basic-readme-quickstart.json');
 
 function quickstart(): EvaluationResult {
   const e = (JSON.parse(readFileSync(casePath, 'utf8')) as { expected: Record<string, unknown> }).expected;

@@ -8,7 +8,7 @@ import { PyFloat } from '../py/value.js';
 import { formatTextReport } from './text.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const corpus = path.resolve(repoRoot, '../shared/conformance/public');
+const corpus = path.resolve(repoRoot, 'test/conformance/cases');
 
 /** The reference's expected JSON report of a conformance case, as an EvaluationResult. */
 function resultOfCase(id: string): EvaluationResult {

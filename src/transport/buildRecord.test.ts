@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, evaluateBestOf } from '../index.js';
+import { buildCheckDetail } from '../report/run/detail.js';
 import { buildRecord, canonicalConfigText, configDigest, finiteOrNull } from './buildRecord.js';
 import type { RecordInfo } from './buildRecord.js';
 
@@ -53,7 +54,11 @@ describe('buildRecord', () => {
       golden: { kind: 'inline', count: 1 },
       best_index: null,
       envtrace_version: '0.1.0',
+      detail: buildCheckDetail(result),
     });
+    // The drill-down names the one differing row.
+    expect(rec.detail!.rows).toMatchObject({ total: 3, differing: 1, cut: 0 });
+    expect(rec.detail!.rows.items[1]).toMatchObject({ index: 2, match: false, gt: { value: '1' }, pred: { value: '0' } });
     expect(JSON.parse(JSON.stringify(rec))).toEqual(rec);
     expect(structuredClone(rec)).toEqual(rec);
   });

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EvaluationResult } from '../evaluate/types.js';
+import { buildCheckDetail, type ContinuousSeriesInput } from '../report/run/detail.js';
 import { RECORD_VERSION, type EnvTraceRecord, type GoldenSource } from './record.js';
 
 /** What the matcher knows about the call besides the evaluation itself. */
@@ -24,6 +25,8 @@ export interface RecordInfo {
   readonly version: string;
   /** toMatchGoldenTrace only: what happened to the golden file. */
   readonly goldenStatus?: EnvTraceRecord['golden_status'];
+  /** Continuous profiles for the drill-down (the result does not hold them). */
+  readonly series?: readonly ContinuousSeriesInput[];
 }
 
 /** A finite number, or null (JSON has no NaN/Infinity). */
@@ -120,6 +123,7 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
     best_index: typeof result.best_index === 'number' ? result.best_index : null,
     envtrace_version: info.version,
     ...(info.goldenStatus === undefined ? {} : { golden_status: info.goldenStatus }),
+    detail: buildCheckDetail(result, info.series),
   };
   return record;
 }

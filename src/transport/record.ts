@@ -1,4 +1,5 @@
 import type { EvaluationResult, Mode } from '../evaluate/types.js';
+import type { CheckDetail } from '../report/run/detail.js';
 
 /** Version of the record envelope; bump on any incompatible change. */
 export const RECORD_VERSION = 1 as const;
@@ -52,6 +53,8 @@ export interface EnvTraceRecord {
    * `compared` (checked against an existing golden), `missing` (absent and not written: CI).
    */
   readonly golden_status?: 'written' | 'updated' | 'compared' | 'missing';
+  /** Drill-down for reports: aggregation, alignment rows (capped), timing points, continuous profiles. */
+  readonly detail?: CheckDetail;
 }
 
 export type { EvaluationResult };

@@ -1,5 +1,5 @@
 /**
- * Conformance harness over ../shared/conformance/public (README §1–§3 of that corpus):
+ * Conformance harness over the vendored corpus in `test/conformance/cases/` (its README §1–§3):
  * runs each case through envtrace's public API and compares with what the Python reference
  * produced. Floats within 1e-9 relative, NaN == NaN, `debug` ignored, `fragile_paths` accept
  * either boolean.
@@ -34,7 +34,8 @@ import { decodeNonFinite, parsePyJson, stringifyPyJson } from '../../src/py/json
 import { PyFloat, isPyNumber, toDouble, isPlainObject, orderedKeys, withKeyOrder } from '../../src/py/value.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const CORPUS_DIR = path.resolve(here, '../../../shared/conformance/public');
+/** The vendored conformance corpus (165 case files + index.json); refreshed by `npm run corpus:sync`. */
+export const CORPUS_DIR = path.resolve(here, 'cases');
 
 export interface CaseIndexEntry {
   id: string;

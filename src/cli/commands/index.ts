@@ -8,6 +8,7 @@ import { compareCommand } from './compare.js';
 import { evaluateCommand } from './evaluate.js';
 import { helpCommand } from './help.js';
 import { mergeCommand } from './merge.js';
+import { reportCommand } from './report.js';
 import { versionCommand } from './version.js';
 
-export const commands: readonly Command[] = [alignCommand, evaluateCommand, mergeCommand, compareCommand, versionCommand, helpCommand];
+export const commands: readonly Command[] = [alignCommand, evaluateCommand, mergeCommand, compareCommand, reportCommand, versionCommand, helpCommand];

@@ -141,6 +141,7 @@ export function toReportRecord(r: RecordInput): ReportRecord {
     envtrace_version: r.envtrace_version,
   };
   if (r.golden_status !== undefined) out.golden_status = r.golden_status;
+  if (r.detail !== undefined) out.detail = r.detail;
   return out;
 }
 

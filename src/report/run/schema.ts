@@ -5,6 +5,7 @@
  * validate their inputs with it.
  */
 import { z } from 'zod';
+import { CheckDetailSchema } from './detail.js';
 
 /** Version of the run report format; bump on any incompatible change. */
 export const RUN_REPORT_SCHEMA_VERSION = 1 as const;
@@ -47,6 +48,7 @@ export const ReportRecordSchema = z
     best_index: z.number().int().nullable(),
     envtrace_version: z.string(),
     golden_status: z.enum(['written', 'updated', 'compared', 'missing']).optional(),
+    detail: CheckDetailSchema.optional().describe('Drill-down: aggregation, alignment rows (capped), timing points, continuous profiles.'),
   })
   .strict()
   .describe('One matcher call (an EnvTraceRecord without testPath/testName, which the test carries).');

@@ -1,0 +1,315 @@
+/**
+ * The HTML report's script (inlined, allowed by a CSP hash). It reads the report from the inert
+ * `<script type="application/json">` block and builds the page with DOM calls only: every string
+ * from a trace or a test goes through `textContent` or a plain attribute (`title`, `class`,
+ * `data-*`), never `innerHTML`, `href`, `src` or an event attribute. No network access of any kind.
+ *
+ * Kept as plain ES2020 in a string (no template placeholders, no backticks) so the page does not
+ * depend on a bundler; `test/e2e/html-report.test.ts` runs it in Chromium.
+ */
+export const REPORT_JS = String.raw`
+(function () {
+  'use strict';
+  var SVGNS = 'http://www.w3.org/2000/svg';
+  var PAGE = 50;
+  var report = JSON.parse(document.getElementById('envtrace-data').textContent);
+
+  function el(tag, attrs, kids) {
+    var e = document.createElement(tag);
+    if (attrs) for (var k in attrs) {
+      if (!Object.prototype.hasOwnProperty.call(attrs, k) || attrs[k] === undefined || attrs[k] === null) continue;
+      if (k === 'text') e.textContent = String(attrs[k]);
+      else if (k === 'class') e.className = attrs[k];
+      else e.setAttribute(k, String(attrs[k]));
+    }
+    (kids || []).forEach(function (c) { if (c !== null && c !== undefined) e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); });
+    return e;
+  }
+  function sv(tag, attrs) {
+    var e = document.createElementNS(SVGNS, tag);
+    for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) {
+      if (k === 'text') e.textContent = String(attrs[k]); else e.setAttribute(k, String(attrs[k]));
+    }
+    return e;
+  }
+  function fmt(x, d) { return typeof x === 'number' && isFinite(x) ? x.toFixed(d === undefined ? 3 : d) : '\u2014'; }
+  function pct(x) { return typeof x === 'number' && isFinite(x) ? (100 * x).toFixed(1) + '%' : '\u2014'; }
+  function ci(iv, f) { return iv ? '95% CI ' + f(iv[0]) + ' \u2013 ' + f(iv[1]) : 'no interval (too few samples)'; }
+  function samplesOf(t) { return t.records.filter(function (r) { return !r.negated; }); }
+  function meanOf(xs) { var v = xs.filter(function (x) { return typeof x === 'number' && isFinite(x); }); return v.length ? v.reduce(function (a, b) { return a + b; }, 0) / v.length : null; }
+  function comb(n, k) { if (k < 0 || k > n) return 0; var r = 1; for (var i = 1; i <= k; i++) r = r * (n - k + i) / i; return r; }
+
+  // ---- Header, verdict, cards -------------------------------------------------------------
+  var s = report.summary, meta = report.meta;
+  var root = document.getElementById('app');
+  root.appendChild(el('h1', { text: 'envtrace run report' }));
+  var metaBits = [meta.runner.name + (meta.runner.version ? ' ' + meta.runner.version : ''), 'envtrace ' + meta.envtrace_version, meta.created_at];
+  if (meta.git_commit) metaBits.push('commit ' + meta.git_commit.slice(0, 12));
+  if (meta.shard) metaBits.push('shard ' + meta.shard.index + '/' + meta.shard.count);
+  if (meta.merged_from) metaBits.push('merged from ' + meta.merged_from.length + ' reports');
+  root.appendChild(el('p', { class: 'meta', 'data-testid': 'meta', text: metaBits.join(' \u00b7 ') }));
+
+  var failedTests = s.tests.failed, gates = s.gates;
+  var testsText = failedTests > 0 ? 'Tests FAILED: ' + failedTests + ' of ' + s.tests.total + ' failed'
+    : 'Tests passed: ' + s.tests.passed + ' of ' + s.tests.total + (s.tests.skipped ? ' (' + s.tests.skipped + ' skipped)' : '');
+  var gatesText = gates.results.length === 0 ? 'No gates configured'
+    : gates.passed ? 'Gates met (' + gates.results.length + ')' : 'Gates MISSED: ' + gates.results.filter(function (g) { return !g.passed; }).map(function (g) { return g.message; }).join('; ');
+  root.appendChild(el('div', { class: 'verdict' }, [
+    el('span', { class: 'badge ' + (failedTests > 0 ? 'bad' : 'ok'), 'data-testid': 'verdict-tests', text: testsText }),
+    el('span', { class: 'badge ' + (gates.passed ? 'ok' : 'bad'), 'data-testid': 'verdict-gates', text: gatesText })
+  ]));
+
+  function card(title, big, sub, id) {
+    return el('div', { class: 'card' }, [el('div', { class: 'sub', text: title }), el('div', { class: 'big', 'data-testid': id, text: big }), el('div', { class: 'sub', text: sub })]);
+  }
+  root.appendChild(el('div', { class: 'cards' }, [
+    card('Pass rate (samples)', pct(s.pass_rate.rate), s.pass_rate.passed + ' of ' + s.pass_rate.n + ' \u00b7 ' + ci(s.pass_rate.ci95, pct), 'pass-rate'),
+    card('Mean full score', fmt(s.score.mean), 'n = ' + s.score.n + (s.score.nan_count ? ' (+' + s.score.nan_count + ' not finite)' : '') + ' \u00b7 ' + ci(s.score.ci95, fmt), 'mean-score'),
+    card('Tests', String(s.tests.total), s.tests.passed + ' passed \u00b7 ' + s.tests.failed + ' failed \u00b7 ' + s.tests.skipped + ' skipped', 'tests-total'),
+    card('Checks', String(s.records.total), s.records.samples + ' samples \u00b7 ' + s.records.negated + ' negated', 'checks-total')
+  ]));
+  var fileErrors = report.files.filter(function (f) { return f.errors.length > 0; });
+  if (fileErrors.length) {
+    root.appendChild(el('h2', { text: 'File errors' }));
+    fileErrors.forEach(function (f) { root.appendChild(el('div', { class: 'errors' }, [el('strong', { text: f.file + ': ' }), f.errors.join('\n')])); });
+  }
+
+  // ---- Histogram of full scores ------------------------------------------------------------
+  var scores = [];
+  report.tests.forEach(function (t) { samplesOf(t).forEach(function (r) { scores.push(r.full_score); }); });
+  root.appendChild(el('h2', { text: 'Full scores' }));
+  root.appendChild(histogram(scores));
+
+  function histogram(xs) {
+    var bins = [], i, nan = 0, W = 520, H = 160, L = 34, B = 24;
+    for (i = 0; i < 10; i++) bins.push(0);
+    xs.forEach(function (x) {
+      if (typeof x !== 'number' || !isFinite(x)) { nan++; return; }
+      var b = Math.floor(Math.min(Math.max(x, 0), 1) * 10); bins[b === 10 ? 9 : b]++;
+    });
+    var max = Math.max.apply(null, bins.concat([1]));
+    var g = sv('svg', { class: 'plot', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'data-testid': 'histogram', 'aria-label': 'histogram of full scores' });
+    g.appendChild(sv('line', { class: 'axis', x1: L, y1: H - B, x2: W - 6, y2: H - B }));
+    var bw = (W - L - 10) / 10;
+    bins.forEach(function (c, k) {
+      var h = (H - B - 10) * c / max;
+      var r = sv('rect', { class: 'bar', x: L + k * bw + 1, y: H - B - h, width: bw - 2, height: h, 'data-count': c });
+      r.appendChild(sv('title', { text: (k / 10).toFixed(1) + '\u2013' + ((k + 1) / 10).toFixed(1) + ': ' + c }));
+      g.appendChild(r);
+      g.appendChild(sv('text', { x: L + k * bw + 2, y: H - 8, text: (k / 10).toFixed(1) }));
+      if (c) g.appendChild(sv('text', { x: L + k * bw + bw / 2 - 4, y: H - B - h - 3, text: c }));
+    });
+    g.appendChild(sv('text', { x: 2, y: 14, text: nan ? nan + ' not finite' : '' }));
+    return g;
+  }
+
+  // ---- Tests table -------------------------------------------------------------------------
+  var metricNames = [];
+  report.tests.forEach(function (t) { t.records.forEach(function (r) { Object.keys(r.metrics).forEach(function (m) { if (metricNames.indexOf(m) < 0) metricNames.push(m); }); }); });
+  var ks = report.config.k.slice().sort(function (a, b) { return a - b; });
+  var rows = report.tests.map(function (t, i) {
+    var smp = samplesOf(t), c = smp.filter(function (r) { return r.pass; }).length, n = smp.length;
+    var k = null; ks.forEach(function (kk) { if (n >= kk && kk > 1) k = kk; });
+    var m = {};
+    metricNames.forEach(function (name) { m[name] = meanOf(smp.map(function (r) { return r.metrics[name] ? r.metrics[name].score : null; })); });
+    return { i: i, t: t, status: t.status, file: t.file, name: t.name, score: meanOf(smp.map(function (r) { return r.full_score; })),
+      metrics: m, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null };
+  });
+  var columns = [
+    { key: 'status', label: 'Status', get: function (r) { return r.status; } },
+    { key: 'file', label: 'File', get: function (r) { return r.file; } },
+    { key: 'name', label: 'Test', get: function (r) { return r.name; } },
+    { key: 'score', label: 'Score', num: true, get: function (r) { return r.score; } }
+  ].concat(metricNames.map(function (name) { return { key: 'm:' + name, label: name, num: true, get: function (r) { return r.metrics[name]; } }; }))
+   .concat([{ key: 'samples', label: 'Samples', num: true, get: function (r) { return r.samples; } },
+            { key: 'passAtK', label: 'pass@k', num: true, get: function (r) { return r.passAtK; } }]);
+
+  root.appendChild(el('h2', { text: 'Tests' }));
+  var filterInput = el('input', { type: 'search', placeholder: 'filter by file or name', 'aria-label': 'filter tests', 'data-testid': 'filter' });
+  var statusSelect = el('select', { 'aria-label': 'status', 'data-testid': 'status-filter' }, ['all', 'failed', 'passed', 'skipped'].map(function (v) { return el('option', { value: v, text: v }); }));
+  var prev = el('button', { type: 'button', text: '\u2190 prev', 'data-testid': 'prev' });
+  var next = el('button', { type: 'button', text: 'next \u2192', 'data-testid': 'next' });
+  var pageInfo = el('span', { class: 'muted', 'data-testid': 'page-info' });
+  root.appendChild(el('div', { class: 'controls' }, [filterInput, statusSelect, prev, pageInfo, next]));
+  var table = el('table', { 'data-testid': 'tests' });
+  var headRow = el('tr');
+  var sortKey = null, sortDir = 1, page = 0;
+  columns.forEach(function (c) {
+    var th = el('th', { class: 'sortable' + (c.num ? ' num' : ''), scope: 'col', 'data-key': c.key, 'aria-sort': 'none', text: c.label });
+    th.addEventListener('click', function () {
+      if (sortKey === c.key) sortDir = -sortDir; else { sortKey = c.key; sortDir = 1; }
+      Array.prototype.forEach.call(headRow.children, function (h) { h.setAttribute('aria-sort', h.getAttribute('data-key') === sortKey ? (sortDir > 0 ? 'ascending' : 'descending') : 'none'); });
+      page = 0; draw();
+    });
+    headRow.appendChild(th);
+  });
+  var tbody = el('tbody');
+  table.appendChild(el('thead', null, [headRow])); table.appendChild(tbody);
+  root.appendChild(table);
+  var detail = el('section', { class: 'detail', 'data-testid': 'detail', hidden: 'hidden' });
+  root.appendChild(detail);
+
+  function cmp(a, b) {
+    if (a === b) return 0;
+    if (a === null || a === undefined) return 1; if (b === null || b === undefined) return -1;
+    if (typeof a === 'number' && typeof b === 'number') return a - b;
+    return String(a).localeCompare(String(b));
+  }
+  function visible() {
+    var q = filterInput.value.toLowerCase(), st = statusSelect.value;
+    var out = rows.filter(function (r) { return (st === 'all' || r.status === st) && (!q || r.file.toLowerCase().indexOf(q) >= 0 || r.name.toLowerCase().indexOf(q) >= 0); });
+    if (sortKey) {
+      var col = columns.filter(function (c) { return c.key === sortKey; })[0];
+      out.sort(function (a, b) { var va = col.get(a), vb = col.get(b); var d = cmp(va, vb); if (va === null || va === undefined || vb === null || vb === undefined) return d; return d * sortDir || a.i - b.i; });
+    }
+    return out;
+  }
+  function draw() {
+    var v = visible(), pages = Math.max(1, Math.ceil(v.length / PAGE));
+    if (page >= pages) page = pages - 1;
+    while (tbody.firstChild) tbody.removeChild(tbody.firstChild);
+    v.slice(page * PAGE, page * PAGE + PAGE).forEach(function (r) {
+      var tr = el('tr', { 'data-index': r.i });
+      columns.forEach(function (c) {
+        var x = c.get(r), td;
+        if (c.key === 'status') td = el('td', { class: 'status-' + r.status, text: r.status });
+        else if (c.key === 'name') {
+          var b = el('button', { type: 'button', class: 'linkish name', text: r.name, 'data-testid': 'open-test' });
+          b.addEventListener('click', function () { openTest(r); });
+          td = el('td', null, [b]);
+        } else if (c.key === 'passAtK') td = el('td', { class: 'num', text: r.k ? 'pass@' + r.k + ' ' + fmt(x, 2) : '\u2014', title: r.k ? r.passed + ' of ' + r.samples + ' samples passed' : 'fewer than 2 samples' });
+        else if (c.key === 'samples') td = el('td', { class: 'num', text: r.passed + '/' + r.samples });
+        else td = el('td', { class: c.num ? 'num' : '', text: c.num ? fmt(x) : String(x) });
+        tr.appendChild(td);
+      });
+      tbody.appendChild(tr);
+    });
+    pageInfo.textContent = 'page ' + (page + 1) + ' of ' + pages + ' \u00b7 ' + v.length + ' tests';
+    prev.disabled = page === 0; next.disabled = page >= pages - 1;
+  }
+  filterInput.addEventListener('input', function () { page = 0; draw(); });
+  statusSelect.addEventListener('change', function () { page = 0; draw(); });
+  prev.addEventListener('click', function () { page--; draw(); });
+  next.addEventListener('click', function () { page++; draw(); });
+  draw();
+
+  // ---- Drill-down --------------------------------------------------------------------------
+  function openTest(r) {
+    while (detail.firstChild) detail.removeChild(detail.firstChild);
+    detail.hidden = false;
+    var t = r.t;
+    detail.appendChild(el('h2', { 'data-testid': 'detail-title', text: t.name }));
+    detail.appendChild(el('p', { class: 'meta', text: t.file + ' \u00b7 ' + t.status + ' \u00b7 ' + t.attempts + ' attempt(s)' + (t.duration_ms !== null ? ' \u00b7 ' + Math.round(t.duration_ms) + ' ms' : '') }));
+    if (!t.records.length) detail.appendChild(el('p', { class: 'muted', text: 'No envtrace check ran in this test.' }));
+    t.records.forEach(function (rec, n) { detail.appendChild(check(rec, n)); });
+    detail.scrollIntoView();
+  }
+
+  function check(rec, n) {
+    var box = el('div', { class: 'check', 'data-testid': 'check' });
+    var head = 'check ' + (n + 1) + ': ' + rec.matcher + (rec.negated ? ' (.not)' : '') + ' \u00b7 ' + (rec.pass ? 'passed' : 'FAILED') +
+      ' \u00b7 score ' + fmt(rec.full_score) + ' \u00b7 accuracy ' + rec.accuracy + (rec.retry ? ' \u00b7 retry ' + rec.retry : '') + (rec.repeat ? ' \u00b7 repeat ' + rec.repeat : '');
+    box.appendChild(el('h3', { text: head }));
+    var golden = rec.golden.kind + (rec.golden.paths ? ': ' + rec.golden.paths.join(', ') : '') + (rec.golden.count > 1 ? ' (best of ' + rec.golden.count + ', index ' + rec.best_index + ')' : '');
+    box.appendChild(el('p', { class: 'meta', text: 'golden ' + golden + ' \u00b7 mode ' + rec.mode + ' \u00b7 config ' + rec.config_digest }));
+    var d = rec.detail || null;
+    var mt = el('table', { 'data-testid': 'metrics' });
+    mt.appendChild(el('tr', null, ['metric', 'score', 'pass', 'weight', 'contribution', 'required'].map(function (h, i) { return el('th', { class: i && i !== 2 && i !== 5 ? 'num' : '', text: h }); })));
+    Object.keys(rec.metrics).forEach(function (name) {
+      var m = rec.metrics[name];
+      var w = d && d.aggregation.weights ? d.aggregation.weights[name] : undefined;
+      var c = d && d.aggregation.contributions ? d.aggregation.contributions[name] : undefined;
+      var req = Object.prototype.hasOwnProperty.call(rec.decision, name) ? (rec.decision[name] ? 'met' : 'MISSED') : '';
+      mt.appendChild(el('tr', null, [el('td', { text: name }), el('td', { class: 'num', text: fmt(m.score) }), el('td', { text: m.binary_pass ? 'pass' : 'fail' }),
+        el('td', { class: 'num', text: w === undefined ? '' : fmt(w, 2) }), el('td', { class: 'num', text: c === undefined ? '' : fmt(c) }), el('td', { text: req })]));
+    });
+    if (d && d.aggregation.contributions && d.aggregation.contributions._sum !== undefined) {
+      mt.appendChild(el('tr', null, [el('td', { text: 'full score' }), el('td'), el('td'), el('td'), el('td', { class: 'num', text: fmt(d.aggregation.contributions._sum) }), el('td')]));
+    }
+    box.appendChild(mt);
+    if (!d) { box.appendChild(el('p', { class: 'muted', text: 'This record carries no drill-down detail (written by an older envtrace).' })); return box; }
+    box.appendChild(alignment(d.rows));
+    var plots = el('div', { class: 'plots' });
+    plots.appendChild(timingPlot(d.timing));
+    d.continuous.forEach(function (c) { plots.appendChild(profilePlot(c)); });
+    box.appendChild(plots);
+    return box;
+  }
+
+  function highlight(a, b) {
+    // Common prefix and suffix stay plain; the differing middle of each side is marked.
+    var p = 0; while (p < a.length && p < b.length && a[p] === b[p]) p++;
+    var q = 0; while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+    function part(s) { return [s.slice(0, p), el('mark', { text: s.slice(p, s.length - q) }), s.slice(s.length - q)]; }
+    return [part(a), part(b)];
+  }
+  function valueCell(side, other, diff) {
+    if (!side) return el('td', { class: 'muted', text: '\u2014' });
+    var kids = diff && other ? highlight(side.value, other.value) : null;
+    return el('td', { class: 'value' }, kids ? kids[0] : [side.value]);
+  }
+  function alignment(rs) {
+    var wrap = el('div');
+    wrap.appendChild(el('h3', { text: 'Alignment: ' + rs.differing + ' of ' + rs.total + ' rows differ' + (rs.cut ? ' (' + rs.cut + ' matching rows not stored)' : '') }));
+    var box = el('div', { class: 'rows' });
+    var t = el('table', { 'data-testid': 'alignment' });
+    t.appendChild(el('tr', null, ['#', 'golden channel', 't', 'golden value', 'predicted channel', 't', 'predicted value', ''].map(function (h) { return el('th', { text: h }); })));
+    var first = null;
+    rs.items.forEach(function (r) {
+      var kind = r.match === true ? 'match' : r.match === false ? 'mismatch' : r.gt ? 'missing' : 'extra';
+      var label = kind === 'match' ? '' : kind === 'mismatch' ? 'mismatch' : kind === 'missing' ? 'missing in prediction' : 'extra in prediction';
+      var tr = el('tr', { class: 'r-' + kind, 'data-kind': kind }, [
+        el('td', { class: 'num', text: r.index }),
+        el('td', { text: r.gt ? r.gt.channel : '' }), el('td', { class: 'num', text: r.gt ? fmt(r.gt.t) : '' }), valueCell(r.gt, r.pred, kind === 'mismatch' && r.pred && r.gt.value !== r.pred.value),
+        el('td', { text: r.pred ? r.pred.channel : '' }), el('td', { class: 'num', text: r.pred ? fmt(r.pred.t) : '' }), valueCell(r.pred, r.gt, kind === 'mismatch' && r.gt && r.gt.value !== r.pred.value),
+        el('td', { text: label })]);
+      if (kind !== 'match' && !first) { first = tr; tr.className += ' first-divergence'; }
+      t.appendChild(tr);
+    });
+    box.appendChild(t); wrap.appendChild(box);
+    if (first) setTimeout(function () { box.scrollTop = Math.max(0, first.offsetTop - 40); }, 0);
+    return wrap;
+  }
+
+  function scale(lo, hi, a, b) { var d = hi - lo || 1; return function (x) { return a + (x - lo) * (b - a) / d; }; }
+  function axes(g, W, H, P, xl, yl, xr, yr) {
+    g.appendChild(sv('line', { class: 'axis', x1: P, y1: H - P, x2: W - 8, y2: H - P }));
+    g.appendChild(sv('line', { class: 'axis', x1: P, y1: 8, x2: P, y2: H - P }));
+    g.appendChild(sv('text', { x: P, y: H - 6, text: xl + ' [' + fmt(xr[0], 2) + ', ' + fmt(xr[1], 2) + ']' }));
+    g.appendChild(sv('text', { x: P + 4, y: 34, class: 'muted', text: '\u2191 ' + yl }));
+  }
+  function timingPlot(tm) {
+    var W = 360, H = 260, P = 36;
+    var g = sv('svg', { class: 'plot', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'data-testid': 'timing-plot', 'aria-label': 'timing plot' });
+    var pts = tm.points, n = pts.length;
+    var hi = 0; pts.forEach(function (p) { hi = Math.max(hi, p[0], p[1]); }); if (!(hi > 0)) hi = 1;
+    var X = scale(0, hi, P, W - 10), Y = scale(0, hi, H - P, 40);
+    axes(g, W, H, P, 'golden t \u2212 t0', 'predicted t \u2212 t0', [0, hi]);
+    g.appendChild(sv('line', { class: 'ident', x1: X(0), y1: Y(0), x2: X(hi), y2: Y(hi) }));
+    if (n >= 2) {
+      var mx = 0, my = 0; pts.forEach(function (p) { mx += p[0]; my += p[1]; }); mx /= n; my /= n;
+      var sxx = 0, sxy = 0; pts.forEach(function (p) { sxx += (p[0] - mx) * (p[0] - mx); sxy += (p[0] - mx) * (p[1] - my); });
+      if (sxx > 0) { var b = sxy / sxx, a = my - b * mx; g.appendChild(sv('line', { class: 'fit', 'data-testid': 'fit-line', x1: X(0), y1: Y(a), x2: X(hi), y2: Y(a + b * hi) })); }
+    }
+    pts.forEach(function (p) { g.appendChild(sv('circle', { class: 'pt', cx: X(p[0]), cy: Y(p[1]), r: 2.5 })); });
+    g.appendChild(sv('text', { x: 8, y: 16, text: 'timing: ' + tm.total + ' matched pairs \u00b7 R\u00b2 ' + fmt(tm.r2) + ' \u00b7 slope ' + fmt(tm.slope) }));
+    return g;
+  }
+  function profilePlot(c) {
+    var W = 360, H = 260, P = 36;
+    var g = sv('svg', { class: 'plot', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'data-testid': 'continuous-plot', 'data-channel': c.channel, 'aria-label': 'continuous profile' });
+    var all = c.gt.concat(c.pred).filter(function (x) { return typeof x === 'number' && isFinite(x); });
+    var lo = all.length ? Math.min.apply(null, all) : 0, hi = all.length ? Math.max.apply(null, all) : 1;
+    var len = Math.max(c.gt.length, c.pred.length, 2);
+    var X = scale(0, len - 1, P, W - 10), Y = scale(lo, hi, H - P, 40);
+    axes(g, W, H, P, 'sample', c.channel, [0, len - 1]);
+    [['gt', c.gt], ['pred', c.pred]].forEach(function (sd) {
+      var d = sd[1].map(function (v, i) { return typeof v === 'number' && isFinite(v) ? X(i).toFixed(1) + ',' + Y(v).toFixed(1) : null; }).filter(Boolean).join(' ');
+      g.appendChild(sv('polyline', { class: sd[0] + '-line', points: d }));
+      sd[1].forEach(function (v, i) { if (typeof v === 'number' && isFinite(v)) g.appendChild(sv('circle', { class: sd[0], cx: X(i), cy: Y(v), r: 2 })); });
+    });
+    g.appendChild(sv('text', { x: 8, y: 16, text: c.channel + ' \u00b7 score ' + fmt(c.score) + ' \u00b7 golden (blue) vs predicted (orange)' }));
+    return g;
+  }
+})();
+`;

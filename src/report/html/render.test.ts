@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { buildRunReport } from '../run/model.js';
+import { scenario } from '../run/fixtures.test-helpers.js';
+import { REPORT_JS } from './client.js';
+import { escapeHtml, jsonForHtml, renderHtmlReport, reportCsp } from './render.js';
+import { REPORT_CSS } from './style.js';
+
+describe('jsonForHtml', () => {
+  it('cannot end its script element, and parses back to the same value', () => {
+    const value = { name: '</script><script>alert(1)</script>', amp: 'a & b', ls: 'x\u2028y\u2029z', cmt: '<!-- -->' };
+    const text = jsonForHtml(value);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-special characters', () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+});
+
+describe('renderHtmlReport', () => {
+  const report = buildRunReport(scenario());
+  const html = renderHtmlReport(report, { title: 'Run <1>' });
+
+  it('is one self-contained page: inline style and script, the data block, a CSP allowing only them', () => {
+    const sha = (s: string) => createHash('sha256').update(s).digest('base64');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain(`<style>${REPORT_CSS}</style>`);
+    expect(html).toContain(`<script>${REPORT_JS}</script>`);
+    expect(reportCsp()).toContain(`script-src 'sha256-${sha(REPORT_JS)}'`);
+    expect(reportCsp()).toContain(`style-src 'sha256-${sha(REPORT_CSS)}'`);
+    expect(reportCsp()).toMatch(/^default-src 'none'/);
+    expect(html).toContain('<title>Run &lt;1&gt;</title>');
+    // Nothing is loaded from anywhere: no src/href attributes, no URLs in the page script.
+    expect(html).not.toMatch(/\s(src|href)=/);
+    expect(REPORT_JS.replaceAll("'http://www.w3.org/2000/svg'", "")).not.toMatch(/https?:\/\//); // the SVG namespace is a name, not a request
+    const data = /<script type="application\/json" id="envtrace-data">(.*)<\/script>/.exec(html);
+    expect(JSON.parse(data![1]!)).toEqual(JSON.parse(JSON.stringify(report)));
+  });
+
+  it('builds the DOM without HTML parsing of data', () => {
+    for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function', 'setAttribute(\'on']) {
+      expect(REPORT_JS).not.toContain(sink);
+    }
+  });
+
+  it('the page script has no template placeholders or backticks (it is shipped as written)', () => {
+    expect(REPORT_JS).not.toContain('${');
+    expect(REPORT_JS).not.toContain('`');
+  });
+});

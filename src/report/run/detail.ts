@@ -1,0 +1,194 @@
+/**
+ * The drill-down detail of one check (one matcher call) in the run report: what the HTML report's
+ * per-test view and a CI artifact need to explain a result without rerunning it — the aggregation
+ * contributions, the alignment rows (capped, differing rows first), the matched timestamps behind
+ * the timing fit, and the continuous profiles.
+ *
+ * Plain JSON-safe data: trace values are stored as display text (`renderValue`, capped), never as
+ * live values, so a report never carries more than a person can read and never anything executable.
+ * Pure: no fs, no process.
+ */
+import { z } from 'zod';
+import type { AlignmentRow, EvaluationResult } from '../../evaluate/types.js';
+import { isPyNumber, orderedKeys, toDouble } from '../../py/value.js';
+import { eventsOf, sortEventsByTime } from '../../trace/trace.js';
+import type { TraceEvent, TraceLike } from '../../trace/types.js';
+import { renderValue } from '../format.js';
+
+/** Alignments up to this many rows are kept whole; longer ones keep only their differing rows with context. */
+export const DETAIL_ALL_ROWS = 40;
+/** Rows kept per check at most (differing rows and their context, in order). */
+export const DETAIL_MAX_ROWS = 200;
+/** Matched timestamp pairs kept per check for the timing plot (evenly subsampled beyond this). */
+export const DETAIL_MAX_POINTS = 1000;
+/** Samples kept per continuous channel and side (evenly subsampled beyond this). */
+export const DETAIL_MAX_SERIES = 1000;
+/** Characters of a rendered value kept in a row (cut with `…`). */
+export const DETAIL_VALUE_CHARS = 2000;
+
+const finite = z.number().nullable();
+
+export const DetailSideSchema = z
+  .object({
+    channel: z.string(),
+    t: finite.describe('Timestamp; null when not finite.'),
+    value: z.string().describe('The value as display text (JSON-like, capped).'),
+  })
+  .strict();
+
+export const DetailRowSchema = z
+  .object({
+    index: z.number().int().min(1).describe('1-based row number in the full alignment.'),
+    gt: DetailSideSchema.nullable(),
+    pred: DetailSideSchema.nullable(),
+    match: z.boolean().nullable().describe('null = a gap (missing or extra event).'),
+  })
+  .strict();
+
+export const CheckDetailSchema = z
+  .object({
+    aggregation: z
+      .object({
+        weights: z.record(z.string(), finite).nullable(),
+        contributions: z.record(z.string(), finite).nullable(),
+      })
+      .strict()
+      .describe('Weights and weight × score per metric (`_sum` = full score); null for a custom formula.'),
+    rows: z
+      .object({
+        total: z.number().int().min(0),
+        differing: z.number().int().min(0).describe('Rows that are not a match: mismatches, missing and extra events.'),
+        cut: z.number().int().min(0).describe('Rows of the alignment not kept in `items`.'),
+        items: z.array(DetailRowSchema),
+      })
+      .strict(),
+    timing: z
+      .object({
+        total: z.number().int().min(0).describe('Matched pairs the timing fit used.'),
+        points: z.array(z.tuple([z.number(), z.number()])).describe('[golden t − t0, predicted t − t0] per matched pair (subsampled).'),
+        r2: finite,
+        slope: finite,
+      })
+      .strict(),
+    continuous: z.array(
+      z
+        .object({
+          channel: z.string(),
+          gt: z.array(finite),
+          pred: z.array(finite),
+          score: finite,
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export type CheckDetail = z.infer<typeof CheckDetailSchema>;
+export type DetailRow = z.infer<typeof DetailRowSchema>;
+
+function fin(x: unknown): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+function finiteRecord(r: Readonly<Record<string, unknown>>): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const [k, v] of Object.entries(r)) out[k] = fin(v);
+  return out;
+}
+
+/** Keep at most `max` items, evenly spaced, always keeping the first and the last. */
+export function subsample<T>(xs: readonly T[], max: number): T[] {
+  if (xs.length <= max) return xs.slice();
+  if (max <= 1) return xs.slice(0, max);
+  const out: T[] = [];
+  const step = (xs.length - 1) / (max - 1);
+  for (let i = 0; i < max; i++) out.push(xs[Math.round(i * step)]!);
+  return out;
+}
+
+function side(s: AlignmentRow['gt']): DetailRow['gt'] {
+  return s === null ? null : { channel: s.channel, t: fin(s.timestamp), value: renderValue(s.value, DETAIL_VALUE_CHARS) };
+}
+
+/**
+ * The rows to keep: all of them in a short alignment (at most `DETAIL_ALL_ROWS`); otherwise every
+ * differing row with one row of context on each side, in order, up to `max` rows (none when
+ * everything matched: `cut` then says how many rows matched).
+ */
+function keptRows(rows: readonly AlignmentRow[], max: number): AlignmentRow[] {
+  if (rows.length <= Math.min(DETAIL_ALL_ROWS, max)) return rows.slice();
+  const keep = new Set<number>();
+  for (let i = 0; i < rows.length && keep.size < max; i++) {
+    if (rows[i]!.match === true) continue;
+    for (const j of [i - 1, i, i + 1]) if (j >= 0 && j < rows.length && keep.size < max) keep.add(j);
+  }
+  return [...keep].sort((a, b) => a - b).map((i) => rows[i]!);
+}
+
+/** A continuous channel's profiles, as the caller extracted them from the (aliased, time-sorted) traces. */
+export interface ContinuousSeriesInput {
+  readonly channel: string;
+  readonly gt: readonly number[];
+  readonly pred: readonly number[];
+}
+
+/**
+ * The detail of one evaluation. `series` are the continuous profiles (the result does not hold
+ * them; the caller that has the traces passes them).
+ */
+export function buildCheckDetail(result: EvaluationResult, series: readonly ContinuousSeriesInput[] = []): CheckDetail {
+  const rows = result.alignment_rows;
+  const differing = rows.reduce((n, r) => n + (r.match === true ? 0 : 1), 0);
+  const items = keptRows(rows, DETAIL_MAX_ROWS).map((r) => ({ index: r.index, gt: side(r.gt), pred: side(r.pred), match: r.match }));
+
+  // The pairs the timing fit uses: matched rows (same channel, values match), relative to the first.
+  const matched = rows.filter((r) => r.match === true && r.gt !== null && r.pred !== null);
+  const t0 = matched[0];
+  const points: Array<[number, number]> = t0
+    ? matched.map((r) => [r.gt!.timestamp - t0.gt!.timestamp, r.pred!.timestamp - t0.pred!.timestamp] as [number, number])
+    : [];
+  const timingDetails = result.metrics['timing']?.details ?? {};
+
+  const agg = result.aggregation;
+  const perChannel = (result.metrics['continuous']?.details as { per_channel?: Record<string, { score?: unknown }> } | undefined)?.per_channel ?? {};
+  return {
+    aggregation:
+      'weights' in agg
+        ? { weights: finiteRecord(agg.weights), contributions: finiteRecord(agg.contributions) }
+        : { weights: null, contributions: null },
+    rows: { total: rows.length, differing, cut: rows.length - items.length, items },
+    timing: {
+      total: points.length,
+      points: subsample(points, DETAIL_MAX_POINTS).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y)),
+      r2: fin(timingDetails['r2']),
+      slope: fin(timingDetails['slope']),
+    },
+    continuous: series.map((s) => ({
+      channel: s.channel,
+      gt: subsample(s.gt, DETAIL_MAX_SERIES).map(fin),
+      pred: subsample(s.pred, DETAIL_MAX_SERIES).map(fin),
+      score: fin(perChannel[s.channel]?.score),
+    })),
+  };
+}
+
+/**
+ * The continuous channels' profiles of two traces, as `evaluate` scores them: aliases applied (one
+ * step), events stably sorted by time, numeric values of each configured channel in config order
+ * (non-numeric values become null: the evaluation itself reports those).
+ */
+export function continuousSeries(
+  gt: TraceLike | { readonly events: readonly TraceEvent[] },
+  pred: TraceLike | { readonly events: readonly TraceEvent[] },
+  options: { readonly aliases?: Readonly<Record<string, string>>; readonly continuous_channels?: object },
+): ContinuousSeriesInput[] {
+  const channels = options.continuous_channels ? orderedKeys(options.continuous_channels) : [];
+  if (channels.length === 0) return [];
+  const aliases = options.aliases ?? {};
+  const canon = (ch: string): string => (Object.prototype.hasOwnProperty.call(aliases, ch) ? aliases[ch]! : ch);
+  const profile = (trace: TraceLike | { readonly events: readonly TraceEvent[] }, ch: string): number[] =>
+    sortEventsByTime(eventsOf(trace as TraceLike))
+      .filter((e) => canon(e.channel) === ch)
+      .map((e) => (isPyNumber(e.value) ? toDouble(e.value) : typeof e.value === 'boolean' ? Number(e.value) : Number.NaN));
+  return channels.map((channel) => ({ channel, gt: profile(gt, channel), pred: profile(pred, channel) }));
+}
