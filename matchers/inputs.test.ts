@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, TraceError } from '../src/index.js';
+import { ConfigError, parseTrace, TraceError } from '../src/index.js';
 import { loadGoldenArg, loadTraceArg, resolveConfig } from './inputs.js';
 import { realUtils, scan, stripAnsi } from './testing.js';
 
@@ -53,8 +53,9 @@ describe('resolveConfig', () => {
 });
 
 describe('trace arguments', () => {
-  it('accepts an event array and an {events} object', () => {
+  it('accepts an event array, an {events} object and a Trace', () => {
     expect(loadTraceArg(realUtils, HINT, 'received', scan(), 'default').trace.events).toHaveLength(9);
+    expect(loadTraceArg(realUtils, HINT, 'received', parseTrace(scan([1, 2])), 'default').trace.events).toHaveLength(6);
     expect(loadTraceArg(realUtils, HINT, 'received', { events: scan([1]) }, 'default').trace.events).toHaveLength(3);
   });
 
