@@ -10,8 +10,8 @@ import {
   rollBackCounters,
   sanitizeTestName,
   updateModeOf,
-  writeFileAtomic,
 } from './golden.js';
+import { writeFileAtomicSync } from '../src/io/write.js';
 
 let tmp = '';
 beforeEach(() => {
@@ -85,16 +85,6 @@ describe('updateModeOf', () => {
   });
 });
 
-describe('writeFileAtomic', () => {
-  it('creates directories, replaces the file and leaves no temp file', () => {
-    const f = path.join(tmp, 'a', 'b', 'g.trace.json');
-    writeFileAtomic(f, 'one');
-    writeFileAtomic(f, 'two');
-    expect(fs.readFileSync(f, 'utf8')).toBe('two');
-    expect(fs.readdirSync(path.dirname(f))).toEqual(['g.trace.json']);
-  });
-});
-
 describe('snapshot counters', () => {
   it('increments Vitest CounterMaps per test and Jest numbers with a rollback record', () => {
     const keys: string[] = [];
@@ -120,8 +110,8 @@ describe('collectObsolete', () => {
     const test = path.join(tmp, 'x.test.ts');
     const used = goldenPathFor(test, 'used', 1);
     const stale = goldenPathFor(test, 'stale', 1);
-    writeFileAtomic(used, '{}');
-    writeFileAtomic(stale, '{}');
+    writeFileAtomicSync(used, '{}');
+    writeFileAtomicSync(stale, '{}');
     markTouched(test, used);
     expect(collectObsolete(test, 'new')).toEqual({ testPath: test, obsolete: [stale], removed: false });
     expect(fs.existsSync(stale)).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * The golden-trace store behind `toMatchGoldenTrace`: where goldens live, how file names are
- * made safe, atomic writes, the update mode, counting in the runner's snapshot summary, and
+ * made safe (written with the atomic writer of `src/io/write.ts`), the update mode, counting in the runner's snapshot summary, and
  * obsolete-golden detection.
  *
  * Layout: `<dir of test file>/__traces__/<test file name>/<test name>[-n].trace.json`.
@@ -88,23 +88,6 @@ export function updateModeOf(ctx: { readonly snapshotState?: unknown }, env: Nod
   const ci = env['CI'];
   if (ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false') return 'none';
   return 'new';
-}
-
-/** Write `text` to `file` atomically (temp file in the same directory, then rename). */
-export function writeFileAtomic(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${shortHash(`${Math.random()}${Date.now()}`)}.tmp`);
-  try {
-    fs.writeFileSync(tmp, text, { encoding: 'utf8', flag: 'wx' });
-    fs.renameSync(tmp, file);
-  } catch (err) {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // nothing left to clean up
-    }
-    throw err;
-  }
 }
 
 export type CounterName = 'added' | 'updated' | 'matched' | 'unmatched';

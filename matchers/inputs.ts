@@ -2,11 +2,16 @@
  * Turning matcher arguments into engine inputs: received/golden traces (a `Trace`, `{events}`,
  * an array of events, or a trace file path), a list of goldens (best-of), and the matcher
  * config (the config-file shape, or a config file path, plus `minScore`/`requireAccuracy`).
- * Misuse throws (`TypeError`, `TraceError`, `ConfigError`): it is never a failed assertion.
+ * Shapes are checked with zod. Misuse throws envtrace's typed errors (`TraceError` for a
+ * received/golden argument that is not a trace, `ConfigError` for the config): it is never a
+ * failed assertion.
  */
 import * as path from 'node:path';
+import { z } from 'zod';
 import { ConfigError, TraceError, loadConfigSync, loadTraceSync, parseTrace, validateOptions } from '../src/index.js';
 import type { EvaluateOptions, Mode, Trace } from '../src/index.js';
+import { describeReceived, expected, parseInput } from '../src/io/input.js';
+import { isObjectRecord, isPlainObject } from '../src/py/value.js';
 import type { GoldenSource } from '../src/transport/record.js';
 import type { MatcherUtils } from './context.js';
 import type { PassRule } from './message.js';
@@ -29,18 +34,22 @@ export interface ResolvedConfig {
 
 const EXPECTED_TRACE = 'a Trace, an {events: [...]} object, an array of {channel, timestamp, value} events, or a trace file path';
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null;
-}
+/** One event of an inline trace: an object that is not itself a trace document. */
+const EventShape = z.custom<Record<string, unknown>>((e) => isObjectRecord(e) && !('events' in e));
+
+/** What one trace argument may look like before it is parsed (a path is handled separately). */
+const TraceShape = z.union([z.array(EventShape), z.looseObject({ events: z.array(z.unknown()) })]);
 
 /** Looks like one trace (not a list of traces). */
 function isTraceShaped(v: unknown): boolean {
-  if (Array.isArray(v)) return v.length === 0 || v.every((e) => isObject(e) && !Array.isArray(e) && !('events' in e));
-  return isObject(v) && Array.isArray(v['events']);
+  return TraceShape.safeParse(v).success;
 }
 
-function typeErrorFor(utils: MatcherUtils, hint: string, label: string, value: unknown): TypeError {
-  return new TypeError(`${hint}\n\n${label} must be ${EXPECTED_TRACE}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`);
+function notATrace(utils: MatcherUtils, hint: string, label: string, value: unknown): TraceError {
+  const err = new TraceError(`${hint}\n\n${label} must be ${EXPECTED_TRACE}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`);
+  // The label is the argument's path; the message already names it after the matcher hint.
+  Object.defineProperty(err, 'path', { value: label, enumerable: true });
+  return err;
 }
 
 export interface LoadedTrace {
@@ -54,11 +63,11 @@ export interface LoadedTrace {
  * A path is resolved against the current working directory (the project root in both runners).
  */
 export function loadTraceArg(utils: MatcherUtils, hint: string, label: string, value: unknown, mode: Mode): LoadedTrace {
-  if (typeof value === 'string') {
+  if (typeof value === 'string' && value !== '') {
     const file = path.resolve(value);
     return { trace: loadTraceSync(file, { mode }), file };
   }
-  if (!isTraceShaped(value)) throw typeErrorFor(utils, hint, label, value);
+  if (!isTraceShaped(value)) throw notATrace(utils, hint, label, value);
   const doc = Array.isArray(value) ? { events: value } : { events: (value as { events: unknown }).events };
   try {
     return { trace: parseTrace(doc, { mode }) };
@@ -89,37 +98,46 @@ export function loadGoldenArg(
   return { traces, source };
 }
 
+const WHERE = 'envtrace matcher config';
+
+/** `minScore`/`requireAccuracy` of the matcher config; every other key is an evaluation option. */
+const PassRuleSchema = z
+  .looseObject({
+    minScore: z.number(expected('a finite number')).optional(),
+    requireAccuracy: z.boolean(expected('a boolean')).optional(),
+  })
+  .check((ctx) => {
+    if (ctx.value.requireAccuracy === false && ctx.value.minScore === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['requireAccuracy'],
+        message: 'false needs a minScore (otherwise every trace would pass)',
+      });
+    }
+  });
+
 /** The matcher config: `undefined`, an options object (plus `minScore`/`requireAccuracy`), or a config file path. */
 export function resolveConfig(value: unknown): ResolvedConfig {
   if (value === undefined) {
     const options = validateOptions({});
     return { options, rule: { requireAccuracy: true, minScore: undefined }, mode: options.mode ?? 'default' };
   }
-  if (typeof value === 'string') {
+  if (typeof value === 'string' && value !== '') {
     const file = path.resolve(value);
     const options = loadConfigSync(file);
     return { options, rule: { requireAccuracy: true, minScore: undefined }, mode: options.mode ?? 'default', file };
   }
-  if (!isObject(value) || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     throw new ConfigError(
-      `expected the matcher config to be an options object (config-file shape plus minScore/requireAccuracy) or a config file path, received ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
-      { path: 'config' },
+      `${WHERE}: expected an options object (config-file shape plus minScore/requireAccuracy) or a config file path, received ${describeReceived(value)}`,
     );
   }
-  const { minScore, requireAccuracy, ...rest } = value;
-  if (minScore !== undefined && (typeof minScore !== 'number' || !Number.isFinite(minScore))) {
-    throw new ConfigError(`expected a finite number, received ${typeof minScore === 'number' ? String(minScore) : typeof minScore}`, { path: 'minScore' });
-  }
-  if (requireAccuracy !== undefined && typeof requireAccuracy !== 'boolean') {
-    throw new ConfigError(`expected a boolean, received ${typeof requireAccuracy}`, { path: 'requireAccuracy' });
-  }
-  if (requireAccuracy === false && minScore === undefined) {
-    throw new ConfigError('requireAccuracy: false needs a minScore (otherwise every trace would pass)', { path: 'requireAccuracy' });
-  }
+  const { minScore, requireAccuracy, ...rest } = parseInput(PassRuleSchema, value, WHERE);
   const options = validateOptions(rest);
   return {
     options,
-    rule: { requireAccuracy: requireAccuracy ?? true, minScore: minScore as number | undefined },
+    rule: { requireAccuracy: requireAccuracy ?? true, minScore },
     mode: options.mode ?? 'default',
   };
 }

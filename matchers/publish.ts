@@ -1,5 +1,5 @@
 /**
- * Handing each matcher call's record to the reporters.
+ * Handing each matcher call's record to the reporters (channel names: `src/transport/channel.ts`).
  *
  * - Vitest: pushed onto `task.meta.envtrace` (an array; one test collects one record per call
  *   per attempt, with `retry`/`repeat`/`seq` telling them apart). Reporters read `testCase.meta()`.
@@ -9,23 +9,13 @@
  * - Standalone `expect`: the Jest side channel when the variable is set, else nothing.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { META_KEY, RECORDS_DIR_ENV, recordsFile } from '../src/transport/channel.js';
 import type { EnvTraceRecord } from '../src/transport/record.js';
 import type { TestInfo } from './runtime.js';
 
-export const RECORDS_DIR_ENV = 'ENVTRACE_RECORDS_DIR';
-
-/** Key under Vitest's `task.meta`. */
-export const META_KEY = 'envtrace';
-
-/** The side-channel file of this process/thread. */
-export function recordsFile(dir: string): string {
-  return path.join(dir, `${process.pid}-${threadId}.jsonl`);
-}
-
 const madeDirs = new Set<string>();
 
+/** Publish one record for the reporters (see the module comment); a no-op when no reporter listens. */
 export function publishRecord(record: EnvTraceRecord, info: TestInfo, env: NodeJS.ProcessEnv = process.env): void {
   if (info.task !== undefined) {
     const meta = info.task.meta;

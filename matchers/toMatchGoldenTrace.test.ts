@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseTrace } from '../src/index.js';
+import { parseTrace, TraceError } from '../src/index.js';
 import type { MatcherContext } from './context.js';
 import { goldenText, toMatchGoldenTrace } from './toMatchGoldenTrace.js';
 import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
@@ -101,8 +101,8 @@ describe('toMatchGoldenTrace', () => {
     expect(() => toMatchGoldenTrace.call(fakeContext(), scan())).toThrow(/needs to know the test file and test name/);
   });
 
-  it('throws a TypeError for a received value that is not a trace', () => {
-    expect(() => toMatchGoldenTrace.call(jestContext('new'), 'x'.length)).toThrow(TypeError);
+  it('throws a TraceError for a received value that is not a trace', () => {
+    expect(() => toMatchGoldenTrace.call(jestContext('new'), 'x'.length)).toThrow(TraceError);
   });
 });
 

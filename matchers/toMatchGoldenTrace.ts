@@ -14,7 +14,8 @@ import { stringifyPyJson } from '../src/py/json.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
 import type { MatcherContext } from './context.js';
-import { bumpCounter, goldenPathFor, markTouched, updateModeOf, writeFileAtomic } from './golden.js';
+import { writeFileAtomicSync } from '../src/io/write.js';
+import { bumpCounter, goldenPathFor, markTouched, updateModeOf } from './golden.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
 import { failureMessage, passes } from './message.js';
 import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
@@ -66,7 +67,7 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
   const exists = fs.existsSync(file) && !call.writtenEarlier.has(file);
 
   const write = (): void => {
-    writeFileAtomic(file, goldenText(pred, cfg.mode));
+    writeFileAtomicSync(file, goldenText(pred, cfg.mode));
     call.writtenNow.add(file);
   };
   const publish = (result: EvaluationResult, pass: boolean, goldenStatus: 'written' | 'updated' | 'compared' | 'missing'): void => {

@@ -4,11 +4,12 @@
  * console summary, `GITHUB_STEP_SUMMARY`). All rendering is in `src/report/run`.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import pc from 'picocolors';
 import { z } from 'zod';
-import { writeFileAtomic } from '../src/cli/fs.js';
+import { expected, parseInput } from '../src/io/input.js';
+import { writeFileAtomic } from '../src/io/write.js';
+import { terminalColors, processColorContext, type ColorContext } from '../src/report/colors.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { formatConsoleSummary, formatMarkdownSummary } from '../src/report/run/console.js';
 import { missedGateLines } from '../src/report/run/gates.js';
@@ -51,8 +52,8 @@ export interface EnvTraceReporterOptions {
    */
   maxRows?: number;
   /**
-   * Colours in the console summary. Default: picocolors' detection (off when not a TTY or
-   * when `NO_COLOR` is set; on with `FORCE_COLOR`).
+   * Colours in the console summary. Default: envtrace's colour policy (off with `NO_COLOR`,
+   * on with `FORCE_COLOR`, else on for a terminal or in CI).
    */
   colors?: boolean;
   /**
@@ -67,38 +68,35 @@ export interface EnvTraceReporterOptions {
   gitCommit?: string | false;
 }
 
-const OPTION_KEYS = new Set([
-  'outputFile', 'minMeanScore', 'minPassRate', 'minPassAtK', 'k', 'passAtK', 'console', 'maxRows', 'colors', 'githubSummary', 'gitCommit',
-]);
+const unit = z.number(expected('a number in [0, 1]')).min(0, expected('a number in [0, 1]')).max(1, expected('a number in [0, 1]'));
+const positiveInt = z.number(expected('an integer ≥ 1')).int(expected('an integer ≥ 1')).min(1, expected('an integer ≥ 1'));
 
-/** Reject unknown option names and malformed values at construction (a typo must not silently disable a gate). */
+/** The reporter options schema (strict: a typo must not silently disable a gate). */
+export const ReporterOptionsSchema = z.strictObject(
+  {
+    outputFile: z.union([z.string().min(1, expected('a non-empty file name or false')), z.literal(false)], expected('a non-empty file name or false')).optional(),
+    minMeanScore: unit.optional(),
+    minPassRate: unit.optional(),
+    minPassAtK: unit.optional(),
+    k: positiveInt.optional(),
+    passAtK: z.array(positiveInt, expected('an array of integers ≥ 1')).optional(),
+    console: z.boolean(expected('a boolean')).optional(),
+    maxRows: z.number(expected('an integer ≥ 0')).int(expected('an integer ≥ 0')).min(0, expected('an integer ≥ 0')).optional(),
+    colors: z.boolean(expected('a boolean')).optional(),
+    githubSummary: z.boolean(expected('a boolean')).optional(),
+    gitCommit: z.union([z.string(), z.literal(false)], expected('a commit string or false')).optional(),
+  },
+  expected('an options object'),
+);
+
+/**
+ * Validate reporter options at construction.
+ * @throws ConfigError `<reporter> options: <option>: expected …, received …` for an unknown
+ * option or a malformed value.
+ */
 export function checkOptions(options: unknown, reporter: string): EnvTraceReporterOptions {
   if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`${reporter}: options must be an object`);
-  const o = options as Record<string, unknown>;
-  for (const key of Object.keys(o)) {
-    if (!OPTION_KEYS.has(key)) throw new TypeError(`${reporter}: unknown option ${JSON.stringify(key)} (known: ${[...OPTION_KEYS].join(', ')})`);
-  }
-  const unit = (k: string): void => {
-    const v = o[k];
-    if (v !== undefined && (typeof v !== 'number' || !(v >= 0 && v <= 1))) throw new TypeError(`${reporter}: ${k} must be a number in [0, 1], got ${JSON.stringify(v)}`);
-  };
-  unit('minMeanScore');
-  unit('minPassRate');
-  unit('minPassAtK');
-  if (o['k'] !== undefined && !(Number.isInteger(o['k']) && (o['k'] as number) >= 1)) throw new TypeError(`${reporter}: k must be an integer ≥ 1`);
-  if (o['passAtK'] !== undefined && !(Array.isArray(o['passAtK']) && o['passAtK'].every((x) => Number.isInteger(x) && x >= 1))) {
-    throw new TypeError(`${reporter}: passAtK must be an array of integers ≥ 1`);
-  }
-  if (o['outputFile'] !== undefined && o['outputFile'] !== false && (typeof o['outputFile'] !== 'string' || o['outputFile'] === '')) {
-    throw new TypeError(`${reporter}: outputFile must be a non-empty string or false`);
-  }
-  if (o['maxRows'] !== undefined && !(Number.isInteger(o['maxRows']) && (o['maxRows'] as number) >= 0)) throw new TypeError(`${reporter}: maxRows must be an integer ≥ 0`);
-  for (const k of ['console', 'colors', 'githubSummary']) {
-    if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new TypeError(`${reporter}: ${k} must be a boolean`);
-  }
-  if (o['gitCommit'] !== undefined && o['gitCommit'] !== false && typeof o['gitCommit'] !== 'string') throw new TypeError(`${reporter}: gitCommit must be a string or false`);
-  return o as EnvTraceReporterOptions;
+  return parseInput(ReporterOptionsSchema, options, `${reporter} options`) as EnvTraceReporterOptions;
 }
 
 const RecordSchema = ReportRecordSchema.extend({ testPath: z.string(), testName: z.string() });
@@ -172,6 +170,8 @@ export interface FinishInput {
   /** Where the summary goes (the runner's logger or stdout). */
   readonly log: (text: string) => void;
   readonly env?: NodeJS.ProcessEnv;
+  /** Where colours are decided from. Default: this process's stdout and environment. */
+  readonly colorContext?: ColorContext;
 }
 
 /** Build the report, write it atomically, print the summary, append the CI summary. Returns the report and the missed-gate lines. */
@@ -197,11 +197,10 @@ export async function finishRun(input: FinishInput): Promise<{ report: RunReport
   const outputFile = options.outputFile ?? 'envtrace-report.json';
   if (outputFile !== false) {
     const file = path.resolve(input.rootDir, outputFile);
-    mkdirSync(path.dirname(file), { recursive: true });
     await writeFileAtomic(file, `${JSON.stringify(report, null, 2)}\n`);
   }
   if (options.console !== false) {
-    const colors = pc.createColors(options.colors ?? pc.isColorSupported);
+    const colors = terminalColors(options.colors, input.colorContext ?? processColorContext());
     input.log(formatConsoleSummary(report, { colors, ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) }));
   }
   const summaryFile = env['GITHUB_STEP_SUMMARY'];

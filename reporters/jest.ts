@@ -16,8 +16,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { RECORDS_DIR_ENV } from '../matchers/publish.js';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
+import { RECORDS_DIR_ENV, RECORDS_FILE_SUFFIX } from '../src/transport/channel.js';
 import type { EnvTraceRecord } from '../src/transport/record.js';
 import { checkOptions, detectGitCommit, finishRun, RunState, validRecords, type EnvTraceReporterOptions } from './common.js';
 
@@ -107,7 +107,7 @@ export default class EnvTraceJestReporter {
   #listFiles(): string[] {
     try {
       return readdirSync(this.#dir)
-        .filter((f) => f.endsWith('.jsonl'))
+        .filter((f) => f.endsWith(RECORDS_FILE_SUFFIX))
         .map((f) => path.join(this.#dir, f));
     } catch {
       return [];

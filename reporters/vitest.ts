@@ -1,17 +1,18 @@
 /**
- * `envtrace/reporters/vitest`: a Vitest (≥ 4.1) reporter that collects the envtrace records
+ * `envtrace-js/reporters/vitest`: a Vitest (≥ 4.1) reporter that collects the envtrace records
  * the matchers put on `task.meta.envtrace`, writes the JSON run report, prints the summary and
  * fails the run on a missed gate. Add it next to the default reporter:
  *
  * ```ts
  * // vitest.config.ts
- * reporters: ['default', ['envtrace/reporters/vitest', { minMeanScore: 0.9 }]]
+ * reporters: ['default', ['envtrace-js/reporters/vitest', { minMeanScore: 0.9 }]]
  * ```
  *
  * Records travel in task meta, so they also survive `--reporter=blob` + `--merge-reports`.
  */
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
+import { META_KEY } from '../src/transport/channel.js';
 import { checkOptions, detectGitCommit, finishRun, RunState, validRecords, type EnvTraceReporterOptions } from './common.js';
 
 export type { EnvTraceReporterOptions } from './common.js';
@@ -40,7 +41,7 @@ export default class EnvTraceVitestReporter implements Reporter {
   #gitCommit: string | null = null;
 
   constructor(options: EnvTraceReporterOptions = {}) {
-    this.#options = checkOptions(options, 'envtrace/reporters/vitest');
+    this.#options = checkOptions(options, 'envtrace-js/reporters/vitest');
   }
 
   onInit(vitest: Vitest): void {
@@ -58,7 +59,7 @@ export default class EnvTraceVitestReporter implements Reporter {
     for (const test of module.children.allTests()) {
       const result = test.result();
       const diag = test.diagnostic();
-      const raw = (test.meta() as Record<string, unknown>)['envtrace'];
+      const raw = (test.meta() as Record<string, unknown>)[META_KEY];
       const records = Array.isArray(raw) ? validRecords(raw, module.moduleId, this.#warn) : [];
       const state = result.state;
       const status: RunnerTestStatus = state === 'pending' ? 'skipped' : state;

@@ -32,6 +32,7 @@
  */
 import { ConfigError } from '../errors.js';
 import type { AlignContext, Aligner, IndexPair } from './types.js';
+import { isObjectRecord } from '../py/value.js';
 
 /** Per-channel gap costs: an event of this channel left unpaired. */
 export interface NwChannelGapCosts {
@@ -65,9 +66,6 @@ export interface ResolvedNwOptions {
 const OPTION_KEYS = new Set(['match', 'mismatch', 'gap_open', 'gap_extend', 'by_channel']);
 const CHANNEL_KEYS = new Set(['gap_open', 'gap_extend']);
 
-function isPlainObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
 
 function cost(value: unknown, fallback: number, path: string): number {
   if (value === undefined) return fallback;
@@ -89,7 +87,7 @@ function describe(value: unknown): string {
  * unknown keys, non-finite or negative costs, or `match > mismatch`.
  */
 export function resolveNwOptions(options: unknown = {}, path = 'aligner'): ResolvedNwOptions {
-  if (!isPlainObject(options)) throw new ConfigError(`must be an object, got ${describe(options)}`, { path });
+  if (!isObjectRecord(options)) throw new ConfigError(`must be an object, got ${describe(options)}`, { path });
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.has(key)) {
       throw new ConfigError(
@@ -108,12 +106,12 @@ export function resolveNwOptions(options: unknown = {}, path = 'aligner'): Resol
   const by_channel = new Map<string, { gap_open: number; gap_extend: number }>();
   const raw = options['by_channel'];
   if (raw !== undefined) {
-    if (!isPlainObject(raw)) {
+    if (!isObjectRecord(raw)) {
       throw new ConfigError(`must be an object, got ${describe(raw)}`, { path: `${path}.by_channel` });
     }
     for (const [channel, spec] of Object.entries(raw)) {
       const p = `${path}.by_channel[${JSON.stringify(channel)}]`;
-      if (!isPlainObject(spec)) throw new ConfigError(`must be an object, got ${describe(spec)}`, { path: p });
+      if (!isObjectRecord(spec)) throw new ConfigError(`must be an object, got ${describe(spec)}`, { path: p });
       for (const key of Object.keys(spec)) {
         if (!CHANNEL_KEYS.has(key)) {
           throw new ConfigError(`unknown option ${JSON.stringify(key)} (expected gap_open, gap_extend)`, {

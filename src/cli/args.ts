@@ -1,7 +1,7 @@
 /** Strict argument parsing for the commands (node:util parseArgs), with one-line usage errors. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pc from 'picocolors';
+import { shouldUseColors, terminalColors, type Colors } from '../report/colors.js';
 import type { Mode } from '../evaluate/types.js';
 import { UsageError, type CliIO } from './types.js';
 
@@ -117,21 +117,19 @@ export function resolvePath(io: CliIO, file: string): string {
 }
 
 /**
- * Whether to colour the text report: `--color`/`--no-color` win; else `NO_COLOR` (non-empty)
- * disables, `FORCE_COLOR` (non-empty, not `0`/`false`) enables, otherwise colours when stdout
- * is a terminal and `TERM` is not `dumb` (picocolors' rules, read from the injected env).
+ * Whether to colour the output: `--color`/`--no-color` win; else the shared colour policy of
+ * `src/report/colors.ts` (`NO_COLOR`, `FORCE_COLOR`, terminal, `CI`), read from the injected I/O.
  */
 export function colorsEnabled(io: CliIO, flags: { color: boolean; noColor: boolean }): boolean {
+  return shouldUseColors(colorChoice(flags), io);
+}
+
+function colorChoice(flags: { color: boolean; noColor: boolean }): boolean | undefined {
   if (flags.color && flags.noColor) throw new UsageError('--color and --no-color are mutually exclusive');
-  if (flags.color) return true;
-  if (flags.noColor) return false;
-  if (io.env.NO_COLOR) return false;
-  const force = io.env.FORCE_COLOR;
-  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
-  return io.isTTY && io.env.TERM !== 'dumb';
+  return flags.color ? true : flags.noColor ? false : undefined;
 }
 
 /** picocolors for a command with `--color`/`--no-color` flags (see `colorsEnabled`). */
-export function colorsFor(io: CliIO, a: ParsedArgs): ReturnType<typeof pc.createColors> {
-  return pc.createColors(colorsEnabled(io, { color: a.flag('color'), noColor: a.flag('no-color') }));
+export function colorsFor(io: CliIO, a: ParsedArgs): Colors {
+  return terminalColors(colorChoice({ color: a.flag('color'), noColor: a.flag('no-color') }), io);
 }

@@ -129,6 +129,7 @@ describe('envtrace align', () => {
     expect((await run(argv, { TERM: 'dumb' }, true)).out).not.toContain('\x1b[');
     expect((await run(argv, { FORCE_COLOR: '1' }, false)).out).toContain('\x1b[');
     expect((await run(argv, { FORCE_COLOR: '0' }, true)).out).not.toContain('\x1b[');
+    expect((await run(argv, { CI: 'true' }, false)).out).toContain('\x1b[');
     expect((await run([...argv, '--no-color'], {}, true)).out).not.toContain('\x1b[');
     expect((await run([...argv, '--color'], { NO_COLOR: '1' }, false)).out).toContain('\x1b[');
   });
@@ -148,11 +149,20 @@ describe('envtrace align', () => {
     expect(readFileSync(path.join(tmp.dir, 'report.json'), 'utf8')).toBe(written);
   });
 
+  it('creates missing parent directories of --out', async () => {
+    const c = writeCase('pub-001-basic-readme-quickstart');
+    const r = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', 'reports/nested/report.json', '--json']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(path.join(tmp.dir, 'reports', 'nested', 'report.json'), 'utf8')).toBe(r.out);
+    expect(readdirSync(path.join(tmp.dir, 'reports', 'nested'))).toEqual(['report.json']);
+  });
+
   it('fails with exit 2 and leaves nothing behind when --out cannot be written', async () => {
     const c = writeCase('pub-001-basic-readme-quickstart');
-    const r = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', 'no/such/dir/report.json']);
+    // A parent that is a file cannot be created as a directory.
+    const r = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', 'gt.json/report.json']);
     expect(r.code).toBe(2);
-    expectOneLine(r.err, 'no/such/dir/report.json', 'cannot write the report');
+    expectOneLine(r.err, 'gt.json/report.json', 'cannot write the report');
     const r2 = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', '.']);
     expect(r2.code).toBe(2);
     expect(readdirSync(tmp.dir).sort()).toEqual(['config.json', 'gt.json', 'pred.json']);

@@ -7,7 +7,7 @@ import { pyFixed } from '../report/format.js';
 import { formatTextReport, stringifyReport } from '../report/index.js';
 import { loadTrace } from '../trace/parse.js';
 import { resolvePath } from './args.js';
-import { writeFileAtomic } from './fs.js';
+import { writeFileAtomic } from '../io/write.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, type CliIO } from './types.js';
 
 export interface EvaluationRun {

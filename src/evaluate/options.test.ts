@@ -234,7 +234,7 @@ describe('validateOptions: errors', () => {
     const msg = messageOf(() => validateOptions({ comparators: { by_channel: { 'a\u001b[31m\u009b': { type: 'x\u0007' } } } }));
     expect(msg).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(msg).toMatchInlineSnapshot(
-      `"comparators.by_channel["a\\u001b[31m\\u009b"].type: unknown comparator type "x\\u0007"; valid types: exact (or equals, eq), numeric_tolerance (or tolerance, tol), always_true (or any, ignore), deep"`,
+      `"comparators.by_channel["a\\u001b[31m\\x9b"].type: unknown comparator type "x\\u0007"; valid types: exact (or equals, eq), numeric_tolerance (or tolerance, tol), always_true (or any, ignore), deep"`,
     );
   });
 });

@@ -63,7 +63,7 @@ interface Schemas {
 function comparatorSchema(numbers: OptionNumbers) {
   return z.unknown().transform((input, ctx): unknown => {
     if (typeof input === 'function') return input;
-    if (!isObjectLike(input)) {
+    if (!isObjectRecord(input)) {
       custom(
         ctx,
         input,
@@ -208,7 +208,7 @@ function throwIssues(issues: readonly Issue[], file: string | undefined): never 
 export function validateOptions(input: unknown, ctx: ValidateOptionsContext = {}): EvaluateOptions {
   if (input === undefined) input = {};
   let mode: Mode = ctx.mode ?? 'default';
-  if (ctx.mode === undefined && isObjectLike(input)) {
+  if (ctx.mode === undefined && isObjectRecord(input)) {
     const own = input['mode'];
     if (isMode(own)) mode = own;
   }

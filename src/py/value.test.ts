@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ReferenceRaise } from '../errors.js';
 import {
   boxFloat,
+  isObjectRecord,
   isPlainObject,
   isPyNumber,
   KEY_ORDER,
@@ -96,6 +97,20 @@ describe('pyKind', () => {
     expect(isPlainObject([])).toBe(false);
     expect(isPlainObject(null)).toBe(false);
     expect(isPlainObject(new PyFloat(1))).toBe(false);
+    expect(isPlainObject(new Map())).toBe(false);
+  });
+
+  it('isObjectRecord accepts any non-array object, unlike isPlainObject', () => {
+    class Event {
+      channel = 'x';
+    }
+    expect(isObjectRecord({})).toBe(true);
+    expect(isObjectRecord(new Event())).toBe(true);
+    expect(isPlainObject(new Event())).toBe(false);
+    expect(isObjectRecord(new Map())).toBe(true);
+    expect(isObjectRecord([])).toBe(false);
+    expect(isObjectRecord(null)).toBe(false);
+    expect(isObjectRecord('x')).toBe(false);
   });
 });
 

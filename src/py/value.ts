@@ -49,11 +49,26 @@ export function boxFloat(x: number): number | PyFloat {
 /** The Python type a JS value stands for. */
 export type PyKind = 'int' | 'float' | 'bool' | 'none' | 'str' | 'list' | 'dict' | 'other';
 
+/*
+ * The two object tests of envtrace (no other module defines its own):
+ * - `isPlainObject`: a dict-like object literal. Use it wherever a value is classified as a
+ *   Python dict (config values, evaluation options, rendering), so a `Map`, `Date` or class
+ *   instance is not mistaken for a mapping.
+ * - `isObjectRecord`: any non-null, non-array object. Use it only where input objects may be
+ *   built by user code (trace events, aligner options passed from TypeScript) and their own
+ *   enumerable properties are what counts.
+ */
+
 /** True for a plain object (prototype `Object.prototype` or `null`), i.e. a Python dict. */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const proto: unknown = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
+}
+
+/** True for any non-null, non-array object, whatever its prototype (see the comment above). */
+export function isObjectRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

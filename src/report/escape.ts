@@ -1,34 +1,9 @@
 /**
- * Making untrusted text (trace values, channel names, metric names, error messages) safe to
- * print on a terminal: no control characters, no ANSI escape sequences, no line breaks, no
- * bidi overrides, so a trace cannot rewrite the screen, fake a verdict or hide characters.
+ * Terminal text helpers: the escaper (implemented once in `src/io/terminal.ts`) and column
+ * layout by code points (length, cutting with `…`, padding).
  */
 
-// C0 controls, DEL, C1 controls (0x9B is an 8-bit CSI), Arabic letter mark, zero-width space,
-// LRM/RLM, line/paragraph separators, bidi embeddings/overrides/isolates, word joiner, BOM,
-// and lone surrogates (which terminals render unpredictably).
-const UNSAFE =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-function hex(code: number, digits: number): string {
-  return code.toString(16).padStart(digits, '0');
-}
-
-/**
- * Escape every character that could control a terminal or hide text: `\n` `\r` `\t` become
- * those two-character escapes, other code points below U+0100 become `\xHH`, the rest `\uHHHH`.
- * Printable text (including non-ASCII letters and emoji) is left alone; backslashes are not doubled.
- */
-export function escapeForTerminal(s: string): string {
-  return s.replace(UNSAFE, (ch) => {
-    const named = NAMED[ch];
-    if (named !== undefined) return named;
-    const code = ch.charCodeAt(0);
-    return code < 0x100 ? `\\x${hex(code, 2)}` : `\\u${hex(code, 4)}`;
-  });
-}
+export { escapeForTerminal } from '../io/terminal.js';
 
 /** Number of code points (what Python's `len` counts), used for column widths. */
 export function textLength(s: string): number {

@@ -1,5 +1,5 @@
 import { formatPyFloat } from '../py/str.js';
-import { orderedEntries, PyFloat } from '../py/value.js';
+import { isPlainObject, orderedEntries, PyFloat } from '../py/value.js';
 
 /**
  * Small formatting helpers with Python's semantics where the reference's text report
@@ -133,7 +133,3 @@ export function renderValue(value: unknown, limit: number = DEFAULT_LIMIT): stri
   return out.length > limit ? `${out.slice(0, limit)}…` : out;
 }
 
-function isPlainObject(v: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}

@@ -4,17 +4,16 @@
  * breakdown, alignment table with ✓ ✗ · marks), fitted to a width (default 80 columns).
  * Pure: no fs, no process; colours are decided by the caller.
  */
-import pc from 'picocolors';
 import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../evaluate/types.js';
 import type { MetricResult } from '../metrics/types.js';
 import { policyFor } from '../policy/index.js';
 import { pyStr } from '../py/str.js';
 import { orderedEntries } from '../py/value.js';
+import { palette, type Colors } from './colors.js';
 import { escapeForTerminal, pad, textLength, truncate, truncateMiddle } from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
 
-/** A picocolors palette (`createColors(enabled)`). */
-export type Colors = ReturnType<typeof pc.createColors>;
+export type { Colors } from './colors.js';
 
 export interface TextReportOptions {
   /** `true`/`false` to switch ANSI colours on/off, or a palette to use. @default false */
@@ -283,7 +282,7 @@ function bestOfLine(result: EvaluationResult): string | undefined {
  */
 export function formatTextReport(result: EvaluationResult, opts: TextReportOptions = {}): string {
   const c: Colors =
-    typeof opts.colors === 'object' ? opts.colors : pc.createColors(opts.colors === true);
+    typeof opts.colors === 'object' ? opts.colors : palette(opts.colors === true);
   const width = Math.max(MIN_WIDTH, Math.floor(finiteOr(opts.width, DEFAULT_WIDTH)));
   const maxRows = Math.max(0, Math.floor(finiteOr(opts.maxRows, DEFAULT_MAX_ROWS)));
   const rule = '='.repeat(width);

@@ -2,28 +2,24 @@
  * zod building blocks shared by every schema of user input (options, config, plug-in parameters):
  * strict objects that list the allowed keys, records that keep their source key order, the
  * number rules of each mode, and safe display of untrusted values in messages. Layer 0: imports
- * only zod, `errors` and `py/value`.
+ * only zod, `errors`, `io/terminal` and `py/value`.
  */
 import { z } from 'zod';
 import { formatPath } from '../errors.js';
+import { escapeForTerminal } from '../io/terminal.js';
 import { isPlainObject, orderedKeys, withKeyOrder } from '../py/value.js';
 
 // ---------------------------------------------------------------------------------------------
 // Showing untrusted values in messages
 
-const EXTRA_UNSAFE = /[\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-const ALL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-
-const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
-/** Escape what `JSON.stringify` leaves raw but a terminal may act on (C1 controls, bidi marks). */
+/** Escape what `JSON.stringify` leaves raw but a terminal may act on (C1 controls, bidi marks): the one shared escaper. */
 export function escapeExtra(text: string): string {
-  return text.replace(EXTRA_UNSAFE, unicodeEscape);
+  return escapeForTerminal(text);
 }
 
-/** Text that may hold user input, made safe for a terminal: control and bidi characters as `\uXXXX`. */
+/** Text that may hold user input, made safe for a terminal (the shared escaper of `src/io/terminal.ts`). */
 export function escapeForMessage(text: string): string {
-  return text.replace(ALL_UNSAFE, unicodeEscape);
+  return escapeForTerminal(text);
 }
 
 /** A user-supplied string, quoted and escaped for display (long ones shortened). */

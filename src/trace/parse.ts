@@ -6,6 +6,7 @@ import { EnvTraceError, TraceError, formatPath } from '../errors.js';
 import { parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
+import { isObjectRecord } from '../py/value.js';
 import { Trace } from './trace.js';
 import type { TraceEvent } from './types.js';
 
@@ -53,13 +54,10 @@ function firstIssue(error: z.ZodError, prefix: readonly PropertyKey[]): { path: 
   return { path: formatPath(path), message };
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
   if (Array.isArray(doc)) return { items: doc, prefix: [] };
-  if (isPlainObject(doc)) {
+  if (isObjectRecord(doc)) {
     if (opts.mode === 'reference') {
       // load_trace: a dict with "events", else ValueError.
       if (!('events' in doc)) throw new TraceError('Unrecognized trace JSON format', { file: opts.file }, undefined, 'ValueError');
@@ -82,7 +80,7 @@ function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: reado
 
 function referenceEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
   // Trace.from_dict: str(item["channel"]), float(item["timestamp"]), item.get("value"), dict(item.get("meta", {}))
-  if (!isPlainObject(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
+  if (!isObjectRecord(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
   if (!('channel' in item)) throw new TraceError('required', { file, path: formatPath([...path, 'channel']) });
   if (!('timestamp' in item)) throw new TraceError('required', { file, path: formatPath([...path, 'timestamp']) });
   const channel = pyStr(item['channel']);
@@ -96,14 +94,14 @@ function referenceEvent(item: unknown, path: readonly PropertyKey[], file: strin
     throw new TraceError(`expected a finite timestamp, got ${timestamp}`, { file, path: formatPath([...path, 'timestamp']) });
   }
   const meta = item['meta'] ?? {};
-  if (!isPlainObject(meta)) throw new TraceError('expected an object', { file, path: formatPath([...path, 'meta']) });
+  if (!isObjectRecord(meta)) throw new TraceError('expected an object', { file, path: formatPath([...path, 'meta']) });
   return { channel, timestamp, value: item['value'] === undefined ? null : item['value'], meta };
 }
 
 function defaultEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
   const r = eventSchema.safeParse(item);
   if (!r.success) {
-    if (!isPlainObject(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
+    if (!isObjectRecord(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
     const { path: p, message } = firstIssue(r.error, path);
     throw new TraceError(message, { file, path: p });
   }

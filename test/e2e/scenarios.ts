@@ -103,7 +103,7 @@ export function defineMatcherScenarios(runner: Runner): void {
     });
 
     it('misuse and invalid config throw instead of failing the assertion', () => {
-      expect(status(results, 'toMatchTraceBehavior misuse throws a TypeError')).toBe('passed');
+      expect(status(results, 'toMatchTraceBehavior misuse throws a TraceError')).toBe('passed');
       expect(status(results, 'toMatchTraceBehavior invalid config throws a ConfigError')).toBe('passed');
     });
 

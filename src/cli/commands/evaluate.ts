@@ -2,12 +2,13 @@ import { colorsEnabled, parseCommandArgs, parseCompat } from '../args.js';
 import { runEvaluation } from '../run.js';
 import { UsageError, type Command } from '../types.js';
 
-export const REPORT_OPTIONS_HELP = `  --out FILE           also write the JSON report to FILE (atomically)
+export const REPORT_OPTIONS_HELP = `  --out FILE           also write the JSON report to FILE (atomically; missing
+                       parent directories are created)
   --json               print the JSON report instead of the text report
   --max-rows N         alignment rows shown in the text report (default 50)
   --width N            width of the text report (default 80)
-  --color, --no-color  force colours on or off (default: on when stdout is a terminal,
-                       off with NO_COLOR, on with FORCE_COLOR)
+  --color, --no-color  force colours on or off (default: off with NO_COLOR, on with
+                       FORCE_COLOR, else on for a terminal or in CI)
   -h, --help           show this help`;
 
 export const REPORT_OPTIONS = {

@@ -36,6 +36,15 @@ describe('envtrace merge', () => {
     expect(io.out()).not.toMatch(/\u001b\[/);
   });
 
+  it('creates missing parent directories of --out', async () => {
+    const { t, whole } = setup();
+    const io = captureIO(t.dir);
+    await main(['merge', 's1.json', 's2.json', '--out', 'ci/merged/report.json', '--quiet'], io);
+    expect(io.err()).toBe('');
+    const merged = JSON.parse(readFileSync(`${t.dir}/ci/merged/report.json`, 'utf8'));
+    expect(merged.tests).toEqual(whole.tests);
+  });
+
   it('gate options override the inputs: exit 0 when met', async () => {
     const { t } = setup();
     const io = captureIO(t.dir);

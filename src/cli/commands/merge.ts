@@ -6,7 +6,7 @@ import type { RunReportConfig } from '../../report/run/model.js';
 import type { RunReport } from '../../report/run/schema.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import { colorsFor, parseCommandArgs, resolvePath } from '../args.js';
-import { writeFileAtomic } from '../fs.js';
+import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type CliIO, type Command } from '../types.js';
 
@@ -28,7 +28,8 @@ file must come from exactly one input; statistics are recomputed from the record
 summary; exits 1 when a gate is missed, 2 on bad input.
 
 Options:
-  --out <file>             Write the merged report here (atomically).
+  --out <file>             Write the merged report here (atomically; missing parent
+                           directories are created).
   --min-mean-score <x>     Gate: minimum mean full score (overrides the inputs' gates).
   --min-pass-rate <x>      Gate: minimum pass rate.
   --min-pass-at-k <x>      Gate: minimum pass@k (with --k, default 1).

@@ -1,7 +1,7 @@
 /** `envtrace report REPORT.json --html OUT.html`: render a run report as one self-contained HTML page. */
 import { renderHtmlReport } from '../../report/html/render.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
-import { writeFileAtomic } from '../fs.js';
+import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
 import { readRunReport } from './merge.js';

@@ -2,16 +2,15 @@
  * Shared test fixtures for the run-report unit tests (not a test file itself).
  * The scenario's statistics are computed by hand in model.test.ts.
  */
-import type { EnvTraceRecord } from '../../transport/record.js';
-import type { BuildRunReportInput, RunTestInput } from './model.js';
+import type { BuildRunReportInput, RecordInput, RunTestInput } from './model.js';
 
 export const ROOT = '/proj';
 
 export function rec(
   file: string,
   name: string,
-  over: Partial<Omit<EnvTraceRecord, 'metrics'>> & { metrics?: Record<string, number | null> } = {},
-): EnvTraceRecord {
+  over: Partial<Omit<RecordInput, 'metrics'>> & { metrics?: Record<string, number | null> } = {},
+): RecordInput {
   const { metrics: m, ...rest } = over;
   const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
   for (const [k, v] of Object.entries(m ?? { discrete: 1, timing: 1 })) metrics[k] = { score: v, binary_pass: v === 1 };
@@ -39,7 +38,7 @@ export function rec(
   };
 }
 
-function t(file: string, name: string, status: RunTestInput['status'], records: EnvTraceRecord[], attempts = 1): RunTestInput {
+function t(file: string, name: string, status: RunTestInput['status'], records: RecordInput[], attempts = 1): RunTestInput {
   return { file: `${ROOT}/${file}`, name, status, durationMs: 12.5, attempts, records };
 }
 

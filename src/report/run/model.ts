@@ -11,7 +11,6 @@
  * group by test (retries and repeats of one test).
  */
 import path from 'node:path';
-import type { EnvTraceRecord } from '../../transport/record.js';
 import { DEFAULT_GATE_K, evaluateGates } from './gates.js';
 import {
   RUN_REPORT_KIND,
@@ -39,6 +38,19 @@ import {
 /** Default k values of pass@k / pass^k in the summary. */
 export const DEFAULT_K: readonly number[] = [1, 5, 10];
 
+/**
+ * A matcher record as the report consumes it: structurally the `EnvTraceRecord` the matchers
+ * publish (`src/transport/record.ts`, a higher layer, which a type test keeps assignable to
+ * this), read-only, with the test identity optional because the test carries it.
+ */
+export type RecordInput = Omit<ReportRecord, 'metrics' | 'decision' | 'golden'> & {
+  readonly metrics: Readonly<Record<string, { readonly score: number | null; readonly binary_pass: boolean }>>;
+  readonly decision: Readonly<Record<string, boolean>>;
+  readonly golden: { readonly kind: ReportRecord['golden']['kind']; readonly paths?: readonly string[]; readonly count: number };
+  readonly testPath?: string;
+  readonly testName?: string;
+};
+
 /** A runner's status names; everything that did not run counts as `skipped`. */
 export type RunnerTestStatus = TestStatus | 'pending' | 'todo' | 'disabled' | 'focused';
 
@@ -53,7 +65,7 @@ export interface RunTestInput {
   /** How many times the body ran (retries × repeats). */
   readonly attempts: number;
   /** The records the matcher calls of this test published (any order). */
-  readonly records: readonly EnvTraceRecord[];
+  readonly records: readonly RecordInput[];
 }
 
 /** One test file as the reporter saw it. */
@@ -102,7 +114,7 @@ function finiteOrNull(x: number | null | undefined): number | null {
 }
 
 /** Copy the fields the report keeps (drops testPath/testName, which the test carries). */
-export function toReportRecord(r: EnvTraceRecord | ReportRecord): ReportRecord {
+export function toReportRecord(r: RecordInput): ReportRecord {
   const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
   for (const [name, m] of Object.entries(r.metrics)) {
     metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass };
