@@ -21,7 +21,7 @@ import { COMPARATORS, comparatorPlugin, comparatorTypesText } from '../compare/r
 import { ConfigError } from '../errors.js';
 import { METRICS } from '../metrics/registry.js';
 import { isMode, modeSchema, policyFor, type ScoringPolicy } from '../policy/index.js';
-import { isPlainObject } from '../py/value.js';
+import { isObjectRecord, isPlainObject } from '../py/value.js';
 import {
   custom,
   describeIssue,
@@ -29,7 +29,6 @@ import {
   fn,
   forward,
   implementation,
-  isObjectLike,
   optionNumbers,
   PARSE,
   pathText,
@@ -107,7 +106,7 @@ function alignerSchema(numbers: OptionNumbers) {
       custom(ctx, input, `unknown aligner ${quoteForMessage(input)}; valid aligners: ${alignerNamesText()}`);
       return z.NEVER;
     }
-    if (!isObjectLike(input)) {
+    if (!isObjectRecord(input)) {
       custom(ctx, input, `expected an aligner: one of ${alignerNamesText()}, a spec {name, …params} or an object {name, align}, received ${describeReceived(input)}`);
       return z.NEVER;
     }
@@ -135,7 +134,7 @@ function alignerSchema(numbers: OptionNumbers) {
 }
 
 const metricSchema = z.unknown().transform((input, ctx): unknown => {
-  if (!isObjectLike(input)) {
+  if (!isObjectRecord(input)) {
     custom(ctx, input, `expected a metric {name, compute}, received ${describeReceived(input)}`);
     return z.NEVER;
   }

@@ -110,9 +110,6 @@ export function fn(what: string) {
   });
 }
 
-export function isObjectLike(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** `{name: string, [method]: function}` — a user implementation, passed through by reference. */
 export function implementation<T>(v: Record<string, unknown>, method: string, ctx: RefineCtx): T {

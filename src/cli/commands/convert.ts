@@ -3,7 +3,7 @@ import { importers } from '../../import/registry.js';
 import { importFile, type ReadTraceOptions } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
-import { writeFileAtomic } from '../fs.js';
+import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
 
