@@ -39,6 +39,9 @@ export interface TrajectoryMatch {
   readonly unmatchedReference: readonly ToolCall[];
   /** Predicted calls paired with no reference call (a failure except in `superset` mode). */
   readonly unexpected: readonly ToolCall[];
+  /** Every reference call, and every predicted call, as extracted. */
+  readonly reference: readonly ToolCall[];
+  readonly calls: readonly ToolCall[];
 }
 
 const MODES: readonly TrajectoryMode[] = ['strict', 'unordered', 'subset', 'superset'];
@@ -130,6 +133,15 @@ const orderedPairs: Pairs = (ref, pred, ok) => {
   return out;
 };
 
+/**
+ * Whether a predicted call matches a reference call under `args`/`toolArgs`: same tool, and the
+ * arguments compared with the reference call's first. Throws `ConfigError` for a bad spec.
+ */
+export function callPredicate(options: Pick<TrajectoryMatchOptions, 'args' | 'toolArgs'> = {}): (reference: ToolCall, call: ToolCall) => boolean {
+  const argsFor = argsMatcher(options.args, options.toolArgs);
+  return (r, p) => r.name === p.name && argsFor(r.name)(r.arguments, p.arguments);
+}
+
 function validate(options: TrajectoryMatchOptions): TrajectoryMode {
   const mode = options.mode ?? 'strict';
   if (!MODES.includes(mode)) throw new ConfigError(`unknown trajectory mode ${JSON.stringify(mode)} (expected ${MODES.join(', ')})`, { path: 'mode' });
@@ -143,10 +155,9 @@ function validate(options: TrajectoryMatchOptions): TrajectoryMode {
  */
 export function matchTrajectory(reference: TrajectoryInput, calls: TrajectoryInput, options: TrajectoryMatchOptions = {}): TrajectoryMatch {
   const mode = validate(options);
-  const argsFor = argsMatcher(options.args, options.toolArgs);
+  const ok = callPredicate(options);
   const ref = toolCalls(reference, 'reference');
   const pred = toolCalls(calls, 'calls');
-  const ok = (r: ToolCall, p: ToolCall): boolean => r.name === p.name && argsFor(r.name)(r.arguments, p.arguments);
   const pairs = (mode === 'strict' ? orderedPairs : anyOrderPairs)(ref, pred, ok);
   pairs.sort((a, b) => a[0] - b[0]);
   const usedRef = new Set(pairs.map(([i]) => i));
@@ -156,5 +167,5 @@ export function matchTrajectory(reference: TrajectoryInput, calls: TrajectoryInp
   const unexpected = pred.filter((c) => !usedPred.has(c.index));
   const pass =
     mode === 'subset' ? unexpected.length === 0 : mode === 'superset' ? unmatchedReference.length === 0 : unexpected.length === 0 && unmatchedReference.length === 0;
-  return { pass, mode, matched, unmatchedReference, unexpected };
+  return { pass, mode, matched, unmatchedReference, unexpected, reference: ref, calls: pred };
 }
