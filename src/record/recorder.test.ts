@@ -187,7 +187,8 @@ describe('createRecorder', () => {
     afterEach(() => vi.useRealTimers());
 
     it('timestamps follow the fake clock exactly, across await', async () => {
-      vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+      // A start time that is not a whole number of seconds: 1.75 s must still be exactly 1.75.
+      vi.useFakeTimers({ now: 1_767_225_600_123 });
       const rec = createRecorder();
       const dev = rec.track({ x: 0, async settle(ms: number): Promise<void> {
         await new Promise((r) => setTimeout(r, ms));
@@ -203,6 +204,15 @@ describe('createRecorder', () => {
         ['dev.settle', 1.5],
         ['dev.x', 1.75],
       ]);
+    });
+
+    it('fake milliseconds convert exactly (50 ms is 0.05 s, not 0.05000019…)', () => {
+      vi.useFakeTimers({ now: 1_767_225_600_123 });
+      const rec = createRecorder();
+      vi.advanceTimersByTime(50);
+      expect(rec.emit('a', 1).timestamp).toBe(0.05);
+      const given = createRecorder({ start: 1_767_225_600.123 });
+      expect(given.emit('b', 1).timestamp).toBe(0.05);
     });
 
     it('with real timers the timestamps are non-negative and non-decreasing', async () => {

@@ -71,8 +71,8 @@ interface OpenEvent {
   meta?: Record<string, unknown>;
 }
 
-function defaultClock(): number {
-  return Date.now() / 1000;
+function defaultClockMs(): number {
+  return Date.now();
 }
 
 /** `{name, message}` of a thrown value: plain data, safe for reports and golden files. */
@@ -101,9 +101,12 @@ function isFixed(target: object, key: PropertyKey): boolean {
 
 /** Create a recorder. See `Recorder` and docs/recorder.md. */
 export function createRecorder(options: RecorderOptions = {}): Recorder {
-  const clock = options.clock ?? defaultClock;
-  if (typeof clock !== 'function') throw new TypeError('createRecorder: options.clock must be a function returning seconds');
-  const start = options.start ?? clock();
+  if (options.clock !== undefined && typeof options.clock !== 'function') throw new TypeError('createRecorder: options.clock must be a function returning seconds');
+  // The default clock works in integer milliseconds and divides last, so 50 ms of fake time is
+  // exactly 0.05 s (not 0.05000019… from subtracting two large second counts).
+  const clock = options.clock ?? defaultClockMs;
+  const scale = options.clock === undefined ? 1000 : 1;
+  const start = options.start === undefined ? clock() : options.start * scale;
   const namer = options.name;
   const events: TraceEvent[] = [];
   /** One proxy per (target, channel path), so `p.motor === p.motor`. */
@@ -112,7 +115,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   const wrappers = new WeakMap<object, WeakMap<object, Map<string, (...args: unknown[]) => unknown>>>();
 
   function now(): number {
-    const t = clock() - start;
+    const t = (clock() - start) / scale;
     if (!Number.isFinite(t)) throw new TraceError(`the recorder's clock returned a non-finite time (${String(t)})`, { path: 'clock' });
     return t;
   }
