@@ -226,3 +226,39 @@ describe('createRecorder', () => {
     });
   });
 });
+
+describe('documented limits (docs/recorder.md)', () => {
+  it('writes a method makes on `this` are not recorded; the write through the proxy is', () => {
+    const rec = createRecorder({ clock: () => 0 });
+    const dev = rec.track({ x: 0, y: 0, setBoth(v: number) { this.x = v; this.y = v; } }, 'dev');
+    dev.setBoth(1);
+    dev.x = 2;
+    expect(rec.events.map((e) => e.channel)).toEqual(['dev.setBoth', 'dev.x']);
+    expect([dev.x, dev.y]).toEqual([2, 1]);
+  });
+
+  it('values are recorded by reference; call arguments are a shallow copy of the list', () => {
+    const rec = createRecorder({ clock: () => 0 });
+    const dev = rec.track({ cfg: {} as object, apply: (..._a: unknown[]) => undefined }, 'dev');
+    const cfg = { gain: 1 };
+    dev.cfg = cfg;
+    const args: unknown[] = [cfg];
+    dev.apply(...args);
+    cfg.gain = 2;
+    expect(rec.events[0]?.value).toEqual({ gain: 2 });
+    expect(rec.events[1]?.value).toEqual([{ gain: 2 }]);
+    expect(rec.events[1]?.value).not.toBe(args);
+  });
+
+  it('the proxy is not the object: another instance reading its private field fails', () => {
+    class P {
+      #v = 1;
+      static read(p: P): number {
+        return p.#v;
+      }
+    }
+    const rec = createRecorder({ clock: () => 0 });
+    const p = rec.track(new P());
+    expect(() => P.read(p)).toThrow(TypeError);
+  });
+});
