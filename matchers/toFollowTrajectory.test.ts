@@ -6,10 +6,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../src/index.js';
+import { ConfigError, trajectoryMetric } from '../src/index.js';
 import { matchers } from './index.js';
 import { fakeContext, stripAnsi, taggedUtils } from './testing.js';
 import { toFollowTrajectory } from './toFollowTrajectory.js';
+import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
 
 const call = (name: string, args: Record<string, unknown> = {}, turn?: number) => (turn === undefined ? { name, arguments: args } : { name, arguments: args, turn });
 const reference = [call('search', { q: 'a' }), call('search', { q: 'a', lang: 'en' }), call('open', { id: 1 })];
@@ -146,5 +147,24 @@ describe('toFollowTrajectory through Vitest expect', () => {
     ex([call('open', { id: 1 })]).not.toFollowTrajectory(reference);
     ex([call('open', { id: 1 }), call('search', { q: 'a' })]).toFollowTrajectory(reference, { mode: 'subset' });
     expect(() => ex([]).toFollowTrajectory(reference)).toThrow(/3 reference calls not matched/);
+  });
+});
+
+describe('trajectoryMetric in a trace matcher config', () => {
+  it('is computed, weighted and required like any metric', () => {
+    const golden = [
+      { channel: 'search', timestamp: 0, value: { q: 'a' } },
+      { channel: 'open', timestamp: 1, value: { id: 1 } },
+    ];
+    const swapped = [
+      { channel: 'open', timestamp: 0, value: { id: 1 } },
+      { channel: 'search', timestamp: 1, value: { q: 'a' } },
+    ];
+    const config = { metrics: [trajectoryMetric({ scheme: 'any_order' })], aggregation: { weights: { trajectory: 1 } }, decision: { require_discrete_exact: false, timing_metric_name: 'trajectory' } };
+    expect(toMatchTraceBehavior.call(fakeContext(), swapped, golden, config).pass).toBe(true);
+    const inOrder = { ...config, metrics: [trajectoryMetric({ scheme: 'in_order' })] };
+    const r = toMatchTraceBehavior.call(fakeContext(), swapped, golden, inOrder);
+    expect(r.pass).toBe(false);
+    expect(stripAnsi(r.message())).toMatch(/trajectory\s+0\.500/);
   });
 });
