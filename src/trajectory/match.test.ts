@@ -128,4 +128,30 @@ describe('strict matching is the longest order-respecting matching', () => {
       }),
     );
   });
+
+  it('with parallel turns: equals the best LCS over the permutations of each reference turn', async () => {
+    const fc = (await import('fast-check')).default;
+    const perms = <T,>(xs: readonly T[]): T[][] => (xs.length <= 1 ? [xs.slice()] : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p])));
+    const lcs = (x: readonly string[], y: readonly string[]): number => {
+      const t = Array.from({ length: x.length + 1 }, () => new Array<number>(y.length + 1).fill(0));
+      for (let i = 1; i <= x.length; i++) for (let j = 1; j <= y.length; j++) t[i]![j] = x[i - 1] === y[j - 1] ? t[i - 1]![j - 1]! + 1 : Math.max(t[i - 1]![j]!, t[i]![j - 1]!);
+      return t[x.length]![y.length]!;
+    };
+    const name = fc.constantFrom('a', 'b', 'c');
+    const turns = fc.array(fc.array(name, { minLength: 1, maxLength: 3 }), { maxLength: 3 });
+    fc.assert(
+      fc.property(turns, fc.array(name, { maxLength: 7 }), (groups, y) => {
+        const reference = groups.flatMap((g, t) => g.map((n) => c(n, {}, t)));
+        // Every combination of per-turn permutations, concatenated.
+        let options: string[][] = [[]];
+        for (const g of groups) options = options.flatMap((prefix) => perms(g).map((p) => [...prefix, ...p]));
+        const best = Math.max(...options.map((x) => lcs(x, y)));
+        const r = matchTrajectory(reference, y.map((n) => c(n)), { mode: 'strict' });
+        expect(r.matched.length).toBe(best);
+        for (const m of r.matched) expect(m.reference.name).toBe(m.call.name);
+        // Pairs of an earlier turn come before pairs of a later turn in the prediction.
+        for (const p of r.matched) for (const q of r.matched) if (p.reference.group < q.reference.group) expect(p.call.index).toBeLessThan(q.call.index);
+      }),
+    );
+  });
 });

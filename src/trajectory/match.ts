@@ -75,6 +75,29 @@ const orderedPairs: Pairs = (ref, pred, ok) => {
   for (const turn of turns) {
     const next = new Array<number>(n + 1).fill(-1);
     const pick = new Array<{ from: number; pairs: Array<[number, number]> }>(n + 1);
+    if (turn.length === 1) {
+      // One call (the common case): the LCS step, O(n). Pair it with the predicted call j < to
+      // that maximises best[j] + 1, or leave it unpaired.
+      const r = turn[0]!.index;
+      let paired = -1;
+      let pairedAt = -1;
+      for (let to = 0; to <= n; to++) {
+        if (to > 0 && edge[r]![to - 1] && best[to - 1]! + 1 > paired) {
+          paired = best[to - 1]! + 1;
+          pairedAt = to - 1;
+        }
+        if (paired > best[to]!) {
+          next[to] = paired;
+          pick[to] = { from: pairedAt, pairs: [[r, pairedAt]] };
+        } else {
+          next[to] = best[to]!;
+          pick[to] = { from: to, pairs: [] };
+        }
+      }
+      picks.push(pick);
+      best = next;
+      continue;
+    }
     for (let from = 0; from <= n; from++) {
       const matchOfLeft = new Array<number>(turn.length).fill(-1);
       const matchOfRight = new Map<number, number>();
