@@ -262,3 +262,36 @@ describe('documented limits (docs/recorder.md)', () => {
     expect(() => P.read(p)).toThrow(TypeError);
   });
 });
+
+describe('proxies handed back to the environment', () => {
+  it('are unwrapped: written values, call arguments and re-tracked proxies are the real objects', () => {
+    class Part {
+      #id = 7;
+      id(): number {
+        return this.#id;
+      }
+    }
+    class Cell {
+      held: Part | undefined;
+      attach(p: Part): number {
+        this.held = p;
+        return Part.prototype.id.call(p);
+      }
+    }
+    const rec = createRecorder({ clock: () => 0 });
+    const raw = { cell: new Cell(), part: new Part(), slot: undefined as Part | undefined };
+    const env = rec.track(raw, 'env');
+    expect(env.cell.attach(env.part)).toBe(7);
+    env.slot = env.part;
+    expect(raw.cell.held).toBe(raw.part);
+    expect(raw.slot).toBe(raw.part);
+    expect(rec.events.map((e) => [e.channel, e.value])).toEqual([
+      ['env.cell.attach', [raw.part]],
+      ['env.slot', raw.part],
+    ]);
+    const again = rec.track(env, 'env');
+    expect(again).toBe(env);
+    again.slot = undefined;
+    expect(rec.events).toHaveLength(3);
+  });
+});

@@ -109,6 +109,9 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   const start = options.start === undefined ? clock() : options.start * scale;
   const namer = options.name;
   const events: TraceEvent[] = [];
+  /** Proxy → its real object: proxies handed back to the environment are unwrapped. */
+  const targets = new WeakMap<object, object>();
+  const unwrap = (v: unknown): unknown => (typeof v === 'object' && v !== null ? (targets.get(v) ?? v) : v);
   /** One proxy per (target, channel path), so `p.motor === p.motor`. */
   const proxies = new WeakMap<object, Map<string, object>>();
   /** One wrapper per (function, owner, channel path), so `p.move === p.move`. */
@@ -142,7 +145,9 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     if (!byPath) byOwner.set(owner, (byPath = new Map()));
     const cached = byPath.get(key);
     if (cached) return cached;
-    const wrapper = function recordedCall(this: unknown, ...args: unknown[]): unknown {
+    const wrapper = function recordedCall(this: unknown, ...given: unknown[]): unknown {
+      // A tracked object passed back in (`dev.attach(dev.part)`) reaches the method as itself.
+      const args = given.map(unwrap);
       const e = path === null ? null : open('call', prefix, path, args.slice());
       let result: unknown;
       try {
@@ -189,7 +194,9 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
         }
         return isTrackable(v) ? proxyOf(v, prefix, [...path, prop]) : v;
       },
-      set(t, prop, value) {
+      set(t, prop, given) {
+        // Store the real object, never a proxy, so the environment's own code stays unrecorded.
+        const value = unwrap(given);
         if (typeof prop === 'symbol') return Reflect.set(t, prop, value, t);
         const e = open('write', prefix, [...path, prop], value);
         // The real object as receiver: a setter runs with `this` = the target, so the device's own
@@ -200,6 +207,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       },
     });
     byPath.set(key, proxy);
+    targets.set(proxy, target);
     return proxy;
   }
 
@@ -209,7 +217,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
         throw new TypeError(`recorder.track: expected an object to track, got ${target === null ? 'null' : typeof target}`);
       }
       if (prefix !== undefined && typeof prefix !== 'string') throw new TypeError(`recorder.track: the prefix must be a string, got ${typeof prefix}`);
-      return proxyOf(target, prefix, []);
+      return proxyOf(unwrap(target) as T, prefix, []);
     },
     emit(channel: string, value: unknown, meta?: Readonly<Record<string, unknown>>): TraceEvent {
       if (typeof channel !== 'string' || channel === '') throw new TypeError(`recorder.emit: the channel must be a non-empty string, got ${JSON.stringify(channel)}`);
