@@ -128,6 +128,9 @@ describe('toFollowTrajectory', () => {
       calls has type:  number
       calls has value: 42"
     `);
+    const boom = new TypeError('boom');
+    expect(() => run(reference, reference, { args: () => { throw boom; } })).toThrow(boom);
+    expect(() => run(reference, { nope: 1 })).toThrow(/^expect\(calls\)\.toFollowTrajectory\(reference\)\n\nreference must be/);
     expect(() => run([], reference, { mode: 'loose' })).toThrow('mode: unknown trajectory mode "loose"');
     expect(() => run([], reference, { order: 'any' })).toThrow(ConfigError);
     expect(() => run([], reference, { order: 'any' })).toThrow('options.order: unknown option "order" (expected mode, args, toolArgs)');

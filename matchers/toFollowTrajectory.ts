@@ -33,8 +33,11 @@ function run(utils: MatcherUtils, hint: string, received: unknown, reference: un
   try {
     return matchTrajectory(reference as TrajectoryInput, received as TrajectoryInput, options);
   } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
-    const label = e.message.startsWith('reference') ? 'reference' : 'calls';
+    // Only the input-shape errors of toolCalls() get the hint; a TypeError from a user's `args`
+    // predicate propagates unchanged.
+    const shape = e instanceof TypeError ? /^(reference|calls) must be /.exec(e.message) : null;
+    if (!shape) throw e;
+    const label = shape[1] as 'reference' | 'calls';
     const value = label === 'reference' ? reference : received;
     throw new TypeError(`${hint}\n\n${e.message}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`);
   }
