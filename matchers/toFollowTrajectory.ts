@@ -39,7 +39,7 @@ function run(utils: MatcherUtils, hint: string, received: unknown, reference: un
     if (!shape) throw e;
     const label = shape[1] as 'reference' | 'calls';
     const value = label === 'reference' ? reference : received;
-    throw new TypeError(`${hint}\n\n${e.message}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`);
+    throw new TypeError(`${hint}\n\n${(e as TypeError).message}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`);
   }
 }
 
