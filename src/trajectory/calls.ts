@@ -3,7 +3,6 @@
  * name, value = arguments), a trace file, or a `{name, arguments}` list. Calls of one turn
  * (`meta.parallel_group`, else `meta.turn`, else equal timestamps) share a `group`.
  */
-import * as path from 'node:path';
 import { TraceError, formatPath } from '../errors.js';
 import { loadTraceSync } from '../trace/parse.js';
 import { Trace, sortEventsByTime } from '../trace/trace.js';
@@ -92,10 +91,11 @@ function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
 
 /**
  * The tool calls of a trajectory input. `label` names the argument in error messages. A string is
- * a trace file path (envtrace JSON or JSON Lines), resolved against the working directory.
+ * a trace file path (envtrace JSON or JSON Lines; a relative path is read from the working directory).
+ * (When the importers land, `readTraceSync` replaces `loadTraceSync` here to accept every format.)
  */
 export function toolCalls(input: TrajectoryInput, label = 'calls'): ToolCall[] {
-  if (typeof input === 'string') return callsFromEvents(loadTraceSync(path.resolve(input)).events);
+  if (typeof input === 'string') return callsFromEvents(loadTraceSync(input).events);
   if (input instanceof Trace) return callsFromEvents(input.events);
   if (Array.isArray(input)) {
     if (isCallList(input)) return callsFromList(input, label);
