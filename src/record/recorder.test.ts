@@ -295,3 +295,12 @@ describe('proxies handed back to the environment', () => {
     expect(rec.events).toHaveLength(3);
   });
 });
+
+describe('documented limits: cloning', () => {
+  it('structuredClone of a proxy throws; JSON.stringify works', () => {
+    const rec = createRecorder({ clock: () => 0 });
+    const dev = rec.track({ a: { b: 1 } }, 'dev');
+    expect(() => structuredClone(dev)).toThrow();
+    expect(JSON.stringify(dev)).toBe('{"a":{"b":1}}');
+  });
+});
