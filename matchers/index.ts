@@ -2,6 +2,7 @@
  * The envtrace matchers as one framework-neutral object for `expect.extend` (Vitest, Jest and
  * the standalone `expect` package all accept it). The setup entries register it for you.
  */
+import { toFollowTrajectory } from './toFollowTrajectory.js';
 import { toMatchGoldenTrace } from './toMatchGoldenTrace.js';
 import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
 import { traceMatching } from './traceMatching.js';
@@ -10,8 +11,9 @@ export const matchers = {
   toMatchTraceBehavior,
   toMatchGoldenTrace,
   traceMatching,
+  toFollowTrajectory,
 } as const;
 
-export { toMatchGoldenTrace, toMatchTraceBehavior, traceMatching };
+export { toFollowTrajectory, toMatchGoldenTrace, toMatchTraceBehavior, traceMatching };
 export type { TraceMatcherConfig } from './inputs.js';
 export type { MatcherContext } from './context.js';

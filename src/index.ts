@@ -85,3 +85,38 @@ export { ENVTRACE_VERSION } from './version.js';
 // Matcher → reporter records
 export type { EnvTraceRecord, GoldenSource } from './transport/record.js';
 export { RECORD_VERSION } from './transport/record.js';
+
+// Recording traces from environment objects (docs/recorder.md)
+export { createRecorder } from './record/index.js';
+export type { Recorder, RecorderOptions, RecordedOperation, ChannelNamer } from './record/index.js';
+
+// Agent tool-call trajectories (docs/agents.md)
+export {
+  matchTrajectory,
+  callPredicate,
+  toolCalls,
+  formatCall,
+  closestCandidate,
+  trajectoryDistance,
+  parseTrajectoryWeights,
+  aggregateTrajectoryDistances,
+  trajectoryMetric,
+} from './trajectory/index.js';
+export type {
+  ToolCall,
+  ToolCallLike,
+  TrajectoryInput,
+  ArgsMatch,
+  ArgsPredicate,
+  TrajectoryMode,
+  TrajectoryMatchOptions,
+  TrajectoryMatch,
+  MatchedCall,
+  ClosestCandidate,
+  TrajectoryScheme,
+  TrajectoryWeights,
+  Canonicalize,
+  TrajectoryDistanceOptions,
+  TrajectoryDistance,
+  TrajectoryMetricOptions,
+} from './trajectory/index.js';

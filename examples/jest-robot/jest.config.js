@@ -12,4 +12,7 @@ module.exports = {
   // In your own project: reporters: ['default', 'envtrace-js/reporters/jest']
   reporters: ['default', '<rootDir>/../../dist/reporters/jest.cjs'],
   testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // This example runs inside the envtrace repository against the built package; in your own
+  // project `envtrace-js` resolves from node_modules and needs no mapping.
+  moduleNameMapper: { '^envtrace-js$': '<rootDir>/../../dist/index.cjs' },
 };

@@ -2,7 +2,7 @@
  * The envtrace matcher interface, shared by every host, plus the Jest/`expect` augmentations.
  * (Vitest's augmentation is in vitest.d.ts: ESM only.)
  */
-import type { EvaluateOptions, Trace, TraceLike } from '../../dist/index.js';
+import type { EvaluateOptions, Trace, TraceLike, TrajectoryInput, TrajectoryMatchOptions } from '../../dist/index.js';
 
 /** A trace: a `Trace`, `{events}`, an array of events, or a trace file path (relative to the cwd). */
 export type TraceInput = Trace | TraceLike | string;
@@ -30,6 +30,13 @@ export interface EnvTraceMatchers<R = unknown> {
    * written on first run, rewritten with `-u` when the behaviour changed, never written in CI.
    */
   toMatchGoldenTrace(config?: TraceMatcherConfig | string): R;
+  /**
+   * The received tool calls follow the reference trajectory: `mode` strict (same order; calls of
+   * one turn as a set), unordered, subset or superset; `args` exact, ignore, superset, subset,
+   * argument names or a predicate; `toolArgs` per tool. Calls and reference are traces, event
+   * arrays, `{name, arguments}` lists or trace files.
+   */
+  toFollowTrajectory(reference: TrajectoryInput, options?: TrajectoryMatchOptions): R;
 }
 
 export interface EnvTraceAsymmetricMatchers {

@@ -2,7 +2,7 @@
  * The "generated program" under test: heat the sample to 30 °C, then an x scan with one
  * detector exposure per position. In the real use case an LLM or a colleague writes this.
  */
-import { PV, type SimBeamline } from './beamline.js';
+import { PV, type Beamline } from './beamline.js';
 
 export interface ScanPlan {
   temperature: number;
@@ -11,17 +11,17 @@ export interface ScanPlan {
   exposure: number;
 }
 
-export function xScan(bl: SimBeamline, plan: ScanPlan): void {
-  bl.caput(PV.temperatureSetpoint, plan.temperature);
+export function xScan(bl: Beamline, plan: ScanPlan): void {
+  bl.pv[PV.temperatureSetpoint] = plan.temperature;
   bl.wait(0.2);
-  bl.caput(PV.acquireTime, plan.exposure);
+  bl.pv[PV.acquireTime] = plan.exposure;
   for (const x of plan.positions) {
     bl.wait(0.3);
-    bl.caput(PV.motorX, x);
+    bl.pv[PV.motorX] = x;
     bl.wait(0.3);
-    bl.caput(PV.fileName, `sample_x${x.toFixed(3)}`);
+    bl.pv[PV.fileName] = `sample_x${x.toFixed(3)}`;
     bl.wait(0.5);
-    bl.caput(PV.acquire, 1);
+    bl.pv[PV.acquire] = 1;
     bl.wait(0.1);
   }
 }

@@ -1,0 +1,173 @@
+/**
+ * toFollowTrajectory with a fake matcher context (real jest-matcher-utils) and through Vitest's
+ * real `expect`. Failure messages are inline-snapshotted with colours stripped or tagged.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, trajectoryMetric } from '../src/index.js';
+import { matchers } from './index.js';
+import { fakeContext, stripAnsi, taggedUtils } from './testing.js';
+import { toFollowTrajectory } from './toFollowTrajectory.js';
+import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
+
+const call = (name: string, args: Record<string, unknown> = {}, turn?: number) => (turn === undefined ? { name, arguments: args } : { name, arguments: args, turn });
+const reference = [call('search', { q: 'a' }), call('search', { q: 'a', lang: 'en' }), call('open', { id: 1 })];
+
+function run(received: unknown, ref: unknown, options?: unknown, isNot = false): { pass: boolean; message: string } {
+  const r = toFollowTrajectory.call(fakeContext({ isNot }), received, ref, options);
+  return { pass: r.pass, message: stripAnsi(r.message()) };
+}
+
+describe('toFollowTrajectory', () => {
+  it('passes when repeated calls can be paired optimally (first-fit would not)', () => {
+    const calls = [call('search', { q: 'a', lang: 'en' }), call('search', { q: 'a', lang: 'fr' }), call('open', { id: 1 })];
+    expect(run(calls, reference, { mode: 'unordered', args: 'superset' }).pass).toBe(true);
+  });
+
+  it('fails with the unmatched reference calls, the unexpected calls and the closest candidate of each', () => {
+    const calls = [call('search', { q: 'a' }), call('search', { q: 'b', lang: 'en' }), call('delete', { id: 1 })];
+    const r = run(calls, reference);
+    expect(r.pass).toBe(false);
+    expect(r.message).toMatchInlineSnapshot(`
+      "expect(calls).toFollowTrajectory(reference)
+
+      Expected the calls to follow the reference trajectory (mode strict, args exact), but 2 reference calls not matched and 2 unexpected calls; 1 of 3 reference calls matched.
+
+      Unmatched reference calls:
+        reference[1] search({"q":"a","lang":"en"})  closest: calls[1] search({"q":"b","lang":"en"}) (other arguments)
+        reference[2] open({"id":1})  closest: calls[2] delete({"id":1}) (another tool)
+
+      Unexpected calls:
+        calls[1] search({"q":"b","lang":"en"})  closest: reference[1] search({"q":"a","lang":"en"}) (other arguments)
+        calls[2] delete({"id":1})  closest: reference[2] open({"id":1}) (another tool)"
+    `);
+  });
+
+  it('strict: an out-of-order call is named as such', () => {
+    const calls = [call('open', { id: 1 }), call('search', { q: 'a' }), call('search', { q: 'a', lang: 'en' })];
+    expect(run(calls, reference, { mode: 'strict' }).message).toMatchInlineSnapshot(`
+      "expect(calls).toFollowTrajectory(reference, options)
+
+      Expected the calls to follow the reference trajectory (mode strict, args exact), but 1 reference call not matched and 1 unexpected call; 2 of 3 reference calls matched.
+
+      Unmatched reference calls:
+        reference[2] open({"id":1})  closest: calls[0] open({"id":1}) (matches, but out of order)
+
+      Unexpected calls:
+        calls[0] open({"id":1})  closest: reference[2] open({"id":1}) (matches, but out of order)"
+    `);
+  });
+
+  it('superset mode lists only the missing calls; subset mode only the unexpected ones', () => {
+    const superset = run([call('search', { q: 'a' }), call('noise')], reference, { mode: 'superset', args: ['q'], toolArgs: { open: 'ignore' } });
+    expect(superset.message).toMatchInlineSnapshot(`
+      "expect(calls).toFollowTrajectory(reference, options)
+
+      Expected the calls to follow the reference trajectory (mode superset, args only q; per tool: open), but 2 reference calls not matched; 1 of 3 reference calls matched.
+
+      Unmatched reference calls:
+        reference[1] search({"q":"a","lang":"en"})  closest: calls[0] search({"q":"a"}) (matches, but is paired with another call)
+        reference[2] open({"id":1})  closest: calls[1] noise({}) (another tool)"
+    `);
+    const subset = run([call('open', { id: 1 }), call('open', { id: 1 })], reference, { mode: 'subset' });
+    expect(subset.message).toContain('but 1 unexpected call; 1 of 3 reference calls matched.');
+    expect(subset.message).toContain('calls[1] open({"id":1})  closest: reference[2] open({"id":1}) (matches, but is paired with another call)');
+    expect(subset.message).not.toContain('Unmatched reference calls');
+  });
+
+  it('.not: says that the calls do follow the reference', () => {
+    const r = run(reference, reference, undefined, true);
+    expect(r.pass).toBe(true);
+    expect(r.message).toMatchInlineSnapshot(`
+      "expect(calls).not.toFollowTrajectory(reference)
+
+      Expected the calls not to follow the reference trajectory (mode strict, args exact), but they do: 3 of 3 reference calls matched."
+    `);
+  });
+
+  it('colours reference calls as expected and calls as received, and caps long lists', () => {
+    const many = Array.from({ length: 13 }, (_, i) => call('ping', { i }));
+    const r = toFollowTrajectory.call(fakeContext({ utils: taggedUtils }), many, [], undefined);
+    const text = r.message();
+    expect(text).toContain('  calls[0] <r>ping({"i":0})</r>  (empty reference)');
+    expect(text).toContain('<d>  … 3 more</d>');
+    const r2 = toFollowTrajectory.call(fakeContext({ utils: taggedUtils }), [], [call('ping')], undefined);
+    expect(r2.message()).toContain('  reference[0] <g>ping({})</g>  (no calls)');
+  });
+
+  it('accepts traces, event arrays and trace files', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-traj-'));
+    try {
+      const file = path.join(dir, 'reference.json');
+      fs.writeFileSync(file, JSON.stringify({ events: reference.map((c, i) => ({ channel: c.name, timestamp: i, value: c.arguments })) }));
+      const events = reference.map((c, i) => ({ channel: c.name, timestamp: 10 + i, value: c.arguments }));
+      expect(run({ events }, file).pass).toBe(true);
+      expect(run(events, path.relative(process.cwd(), file)).pass).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('misuse throws (not a failed assertion): bad inputs name the argument, bad options are ConfigErrors', () => {
+    expect(() => run(42, reference)).toThrow(TypeError);
+    const msg = (() => {
+      try {
+        run(42, reference);
+      } catch (e) {
+        return stripAnsi((e as Error).message);
+      }
+      return '';
+    })();
+    expect(msg).toMatchInlineSnapshot(`
+      "expect(calls).toFollowTrajectory(reference)
+
+      calls must be a Trace, an {events} object, an array of events, a list of {name, arguments} tool calls, or a trace file path.
+
+      calls has type:  number
+      calls has value: 42"
+    `);
+    const boom = new TypeError('boom');
+    expect(() => run(reference, reference, { args: () => { throw boom; } })).toThrow(boom);
+    expect(() => run(reference, { nope: 1 })).toThrow(/^expect\(calls\)\.toFollowTrajectory\(reference\)\n\nreference must be/);
+    expect(() => run([], reference, { mode: 'loose' })).toThrow('mode: unknown trajectory mode "loose"');
+    expect(() => run([], reference, { order: 'any' })).toThrow(ConfigError);
+    expect(() => run([], reference, { order: 'any' })).toThrow('options.order: unknown option "order" (expected mode, args, toolArgs)');
+    expect(() => run([], reference, 'strict')).toThrow('options: expected the trajectory options to be an object {mode, args, toolArgs}, received string');
+  });
+});
+
+describe('toFollowTrajectory through Vitest expect', () => {
+  expect.extend(matchers as unknown as Parameters<typeof expect.extend>[0]);
+  interface TrajectoryExpect {
+    toFollowTrajectory(reference: unknown, options?: unknown): void;
+  }
+  const ex = (v: unknown): TrajectoryExpect & { not: TrajectoryExpect } => expect(v) as unknown as TrajectoryExpect & { not: TrajectoryExpect };
+
+  it('passes, fails and negates', () => {
+    ex(reference).toFollowTrajectory(reference);
+    ex([call('open', { id: 1 })]).not.toFollowTrajectory(reference);
+    ex([call('open', { id: 1 }), call('search', { q: 'a' })]).toFollowTrajectory(reference, { mode: 'subset' });
+    expect(() => ex([]).toFollowTrajectory(reference)).toThrow(/3 reference calls not matched/);
+  });
+});
+
+describe('trajectoryMetric in a trace matcher config', () => {
+  it('is computed, weighted and required like any metric', () => {
+    const golden = [
+      { channel: 'search', timestamp: 0, value: { q: 'a' } },
+      { channel: 'open', timestamp: 1, value: { id: 1 } },
+    ];
+    const swapped = [
+      { channel: 'open', timestamp: 0, value: { id: 1 } },
+      { channel: 'search', timestamp: 1, value: { q: 'a' } },
+    ];
+    const config = { metrics: [trajectoryMetric({ scheme: 'any_order' })], aggregation: { weights: { trajectory: 1 } }, decision: { require_discrete_exact: false, timing_metric_name: 'trajectory' } };
+    expect(toMatchTraceBehavior.call(fakeContext(), swapped, golden, config).pass).toBe(true);
+    const inOrder = { ...config, metrics: [trajectoryMetric({ scheme: 'in_order' })] };
+    const r = toMatchTraceBehavior.call(fakeContext(), swapped, golden, inOrder);
+    expect(r.pass).toBe(false);
+    expect(stripAnsi(r.message())).toMatch(/trajectory\s+0\.500/);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * `expect(calls).toFollowTrajectory(reference, options?)`: an agent's tool calls follow the
+ * reference trajectory (`matchTrajectory`: modes strict / unordered / subset / superset, argument
+ * rules `args` / `toolArgs`). On failure the message lists the unmatched reference calls, the
+ * unexpected calls, and the closest candidate of each.
+ */
+import { ConfigError, callPredicate, closestCandidate, formatCall, matchTrajectory } from '../src/index.js';
+import type { ClosestCandidate, ToolCall, TrajectoryInput, TrajectoryMatch, TrajectoryMatchOptions } from '../src/index.js';
+import { escapeForTerminal, truncate } from '../src/report/escape.js';
+import type { MatcherContext, MatcherUtils } from './context.js';
+import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
+
+export const MATCHER_NAME = 'toFollowTrajectory';
+
+/** Calls listed per section before "… N more". */
+const MAX_LISTED = 10;
+const MAX_CALL_WIDTH = 120;
+const OPTION_KEYS = new Set(['mode', 'args', 'toolArgs']);
+
+/** The options object: a plain object with only `mode`, `args`, `toolArgs`. */
+function resolveOptions(value: unknown): TrajectoryMatchOptions {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`expected the trajectory options to be an object {mode, args, toolArgs}, received ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, { path: 'options' });
+  }
+  for (const key of Object.keys(value)) {
+    if (!OPTION_KEYS.has(key)) throw new ConfigError(`unknown option ${JSON.stringify(key)} (expected mode, args, toolArgs)`, { path: `options.${key}` });
+  }
+  return value as TrajectoryMatchOptions;
+}
+
+function run(utils: MatcherUtils, hint: string, received: unknown, reference: unknown, options: TrajectoryMatchOptions): TrajectoryMatch {
+  try {
+    return matchTrajectory(reference as TrajectoryInput, received as TrajectoryInput, options);
+  } catch (e) {
+    // Only the input-shape errors of toolCalls() get the hint; a TypeError from a user's `args`
+    // predicate propagates unchanged.
+    const shape = e instanceof TypeError ? /^(reference|calls) must be /.exec(e.message) : null;
+    if (!shape) throw e;
+    const label = shape[1] as 'reference' | 'calls';
+    const value = label === 'reference' ? reference : received;
+    throw new TypeError(`${hint}\n\n${(e as TypeError).message}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`);
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function describeArgs(options: TrajectoryMatchOptions): string {
+  const a = options.args ?? 'exact';
+  const text = typeof a === 'function' ? 'a custom predicate' : Array.isArray(a) ? `only ${a.join(', ')}` : String(a);
+  const per = options.toolArgs ? Object.keys(options.toolArgs) : [];
+  return per.length > 0 ? `args ${text}; per tool: ${per.join(', ')}` : `args ${text}`;
+}
+
+const REASON: Record<ClosestCandidate['reason'], string> = {
+  arguments: 'other arguments',
+  tool: 'another tool',
+  paired: 'matches, but is paired with another call',
+  order: 'matches, but out of order',
+};
+
+function show(call: ToolCall): string {
+  return escapeForTerminal(truncate(formatCall(call), MAX_CALL_WIDTH));
+}
+
+function section(
+  utils: MatcherUtils,
+  title: string,
+  calls: readonly ToolCall[],
+  line: (c: ToolCall) => string,
+): string[] {
+  if (calls.length === 0) return [];
+  const out = [`${title}:`];
+  for (const c of calls.slice(0, MAX_LISTED)) out.push(line(c));
+  if (calls.length > MAX_LISTED) out.push(utils.DIM_COLOR(`  … ${calls.length - MAX_LISTED} more`));
+  return out;
+}
+
+function failureText(utils: MatcherUtils, hint: string, r: TrajectoryMatch, options: TrajectoryMatchOptions): string {
+  const matches = callPredicate(options);
+  const strict = r.mode === 'strict';
+  const pairedRef = new Set(r.matched.map((m) => m.reference.index));
+  const pairedPred = new Set(r.matched.map((m) => m.call.index));
+  const missingFails = r.mode !== 'subset';
+  const extraFails = r.mode !== 'superset';
+  const problems: string[] = [];
+  if (missingFails && r.unmatchedReference.length) problems.push(`${plural(r.unmatchedReference.length, 'reference call')} not matched`);
+  if (extraFails && r.unexpected.length) problems.push(`${plural(r.unexpected.length, 'unexpected call')}`);
+  const verdict = `Expected the calls to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but ${problems.join(' and ')}; ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched.`;
+
+  const lines = [hint, '', verdict];
+  const missing = section(utils, missingFails ? 'Unmatched reference calls' : 'Unmatched reference calls (allowed in subset mode)', missingFails ? r.unmatchedReference : [], (c) => {
+    const near = closestCandidate(c, r.calls, (x, o) => matches(x, o), pairedPred, strict);
+    const tail = near ? `  closest: calls[${near.call.index}] ${utils.RECEIVED_COLOR(show(near.call))} (${REASON[near.reason]})` : '  (no calls)';
+    return `  reference[${c.index}] ${utils.EXPECTED_COLOR(show(c))}${tail}`;
+  });
+  const extra = section(utils, 'Unexpected calls', extraFails ? r.unexpected : [], (c) => {
+    const near = closestCandidate(c, r.reference, (x, o) => matches(o, x), pairedRef, strict);
+    const tail = near ? `  closest: reference[${near.call.index}] ${utils.EXPECTED_COLOR(show(near.call))} (${REASON[near.reason]})` : '  (empty reference)';
+    return `  calls[${c.index}] ${utils.RECEIVED_COLOR(show(c))}${tail}`;
+  });
+  if (missing.length) lines.push('', ...missing);
+  if (extra.length) lines.push('', ...extra);
+  return lines.join('\n');
+}
+
+function notText(hint: string, r: TrajectoryMatch, options: TrajectoryMatchOptions): string {
+  const extras = r.mode === 'superset' && r.unexpected.length ? ` (plus ${plural(r.unexpected.length, 'extra call')})` : '';
+  return `${hint}\n\nExpected the calls not to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but they do: ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched${extras}.`;
+}
+
+export function toFollowTrajectory(this: MatcherContext, received: unknown, reference: unknown, options?: unknown): SyncMatcherResult {
+  const isNot = this.isNot === true;
+  const utils = this.utils;
+  const hint = utils.matcherHint(MATCHER_NAME, 'calls', 'reference', options === undefined ? { isNot } : { isNot, secondArgument: 'options' });
+  const opts = resolveOptions(options);
+  const result = run(utils, hint, received, reference, opts);
+  return {
+    pass: result.pass,
+    message: () => (result.pass ? notText(hint, result, opts) : failureText(utils, hint, result, opts)),
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Tool calls from any trajectory input: a `Trace`, `{events}`, an event array (channel = tool
+ * name, value = arguments), a trace file, or a `{name, arguments}` list. Calls of one turn
+ * (`meta.parallel_group`, else `meta.turn`, else equal timestamps) share a `group`.
+ */
+import { TraceError, formatPath } from '../errors.js';
+import { loadTraceSync } from '../trace/parse.js';
+import { Trace, sortEventsByTime } from '../trace/trace.js';
+import type { TraceEvent, TraceLike } from '../trace/types.js';
+
+/** One tool call of a trajectory. */
+export interface ToolCall {
+  /** The tool's name (an event's channel). */
+  readonly name: string;
+  /** The call's arguments (an event's value); `{}` when a `{name}` entry has none. */
+  readonly arguments: unknown;
+  /** Position in the trajectory (0-based, after sorting events by time). */
+  readonly index: number;
+  /** Calls with the same group were made in one turn (parallel calls); groups are consecutive. */
+  readonly group: number;
+}
+
+/** A `{name, arguments}` entry (OpenAI/Anthropic style); `arguments` may be a JSON object string. */
+export interface ToolCallLike {
+  readonly name: string;
+  readonly arguments?: unknown;
+  /** Calls with the same `turn` (or `parallel_group`) in a row were made in parallel. */
+  readonly turn?: string | number;
+  readonly parallel_group?: string | number;
+}
+
+/** Everything the trajectory APIs accept as a trajectory. */
+export type TrajectoryInput = Trace | TraceLike | readonly ToolCallLike[] | string;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `arguments` given as JSON text (as LLM APIs return them) is parsed when it is an object. */
+function parseArguments(v: unknown, where: string): unknown {
+  if (typeof v !== 'string' || !/^\s*\{/.test(v)) return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch (e) {
+    throw new TraceError(`arguments look like a JSON object but do not parse: ${(e as Error).message}`, { path: where }, { cause: e });
+  }
+}
+
+function groupKey(meta: Readonly<Record<string, unknown>> | undefined, fallback: unknown): unknown {
+  if (meta && meta['parallel_group'] !== undefined) return ['p', meta['parallel_group']];
+  if (meta && meta['turn'] !== undefined) return ['t', meta['turn']];
+  return fallback;
+}
+
+function sameKey(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function build(items: ReadonlyArray<{ name: string; arguments: unknown; key: unknown }>): ToolCall[] {
+  const out: ToolCall[] = [];
+  let group = -1;
+  items.forEach((it, i) => {
+    const prev = items[i - 1];
+    if (prev === undefined || it.key === undefined || !sameKey(prev.key, it.key)) group += 1;
+    out.push({ name: it.name, arguments: it.arguments, index: i, group });
+  });
+  return out;
+}
+
+/** Tool calls of trace events: time-sorted; channel = tool, value = arguments. */
+export function callsFromEvents(events: readonly TraceEvent[]): ToolCall[] {
+  return build(sortEventsByTime(events).map((e) => ({ name: e.channel, arguments: e.value, key: groupKey(e.meta, ['ts', e.timestamp]) })));
+}
+
+function isCallList(v: readonly unknown[]): boolean {
+  return v.length > 0 && v.every((x) => isRecord(x) && typeof x['name'] === 'string' && !('channel' in x));
+}
+
+function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
+  return build(
+    list.map((x, i) => {
+      const where = formatPath([label, i]);
+      if (!isRecord(x) || typeof x['name'] !== 'string' || x['name'] === '') {
+        throw new TraceError('expected a tool call {name, arguments}', { path: where });
+      }
+      const args = x['arguments'] === undefined ? {} : parseArguments(x['arguments'], `${where}.arguments`);
+      return { name: x['name'], arguments: args, key: groupKey(x, undefined) };
+    }),
+  );
+}
+
+/**
+ * The tool calls of a trajectory input. `label` names the argument in error messages. A string is
+ * a trace file path (envtrace JSON or JSON Lines; a relative path is read from the working directory).
+ * (When the importers land, `readTraceSync` replaces `loadTraceSync` here to accept every format.)
+ */
+export function toolCalls(input: TrajectoryInput, label = 'calls'): ToolCall[] {
+  if (typeof input === 'string') return callsFromEvents(loadTraceSync(input).events);
+  if (input instanceof Trace) return callsFromEvents(input.events);
+  if (Array.isArray(input)) {
+    if (isCallList(input)) return callsFromList(input, label);
+    return callsFromEvents(Trace.from({ events: validEvents(input, label) }).events);
+  }
+  if (isRecord(input) && Array.isArray(input['events'])) return callsFromEvents(validEvents(input['events'] as unknown[], `${label}.events`));
+  throw new TypeError(`${label} must be a Trace, an {events} object, an array of events, a list of {name, arguments} tool calls, or a trace file path`);
+}
+
+function validEvents(items: readonly unknown[], label: string): TraceEvent[] {
+  return items.map((e, i) => {
+    if (!isRecord(e) || typeof e['channel'] !== 'string' || typeof e['timestamp'] !== 'number' || !Number.isFinite(e['timestamp'])) {
+      throw new TraceError('expected an event {channel, timestamp, value} or a tool call {name, arguments}', { path: formatPath([label, i]) });
+    }
+    return e as unknown as TraceEvent;
+  });
+}
+
+/** `name(args)` for messages: `search({"q":"a"})`. */
+export function formatCall(call: Pick<ToolCall, 'name' | 'arguments'>): string {
+  let args: string;
+  try {
+    args = JSON.stringify(call.arguments) ?? String(call.arguments);
+  } catch {
+    args = String(call.arguments);
+  }
+  return `${call.name}(${args})`;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolCall } from './calls.js';
+import { closestCandidate } from './closest.js';
+
+const call = (index: number, name: string, args: unknown = {}): ToolCall => ({ name, arguments: args, index, group: index });
+const exact = (a: ToolCall, b: ToolCall): boolean => a.name === b.name && JSON.stringify(a.arguments) === JSON.stringify(b.arguments);
+
+describe('closestCandidate', () => {
+  const others = [call(0, 'open', { id: 1 }), call(1, 'search', { q: 'b', lang: 'en' }), call(2, 'search', { q: 'z', lang: 'fr' })];
+
+  it('prefers the same tool with the most equal arguments', () => {
+    expect(closestCandidate(call(9, 'search', { q: 'a', lang: 'en' }), others, exact, new Set(), false)).toEqual({ call: others[1], reason: 'arguments' });
+  });
+
+  it('falls back to another tool when no call of the same tool exists', () => {
+    expect(closestCandidate(call(9, 'delete', { id: 1 }), others, exact, new Set(), false)).toEqual({ call: others[0], reason: 'tool' });
+  });
+
+  it('prefers unpaired candidates among equally similar ones', () => {
+    const twins = [call(0, 'search', { q: 'x' }), call(1, 'search', { q: 'x' })];
+    expect(closestCandidate(call(9, 'search', { q: 'y' }), twins, exact, new Set([0]), false)?.call.index).toBe(1);
+  });
+
+  it('a matching candidate is "paired" when taken, "order" when free in strict mode', () => {
+    const same = [call(0, 'open', { id: 1 })];
+    expect(closestCandidate(call(9, 'open', { id: 1 }), same, exact, new Set([0]), false)?.reason).toBe('paired');
+    expect(closestCandidate(call(9, 'open', { id: 1 }), same, exact, new Set(), true)?.reason).toBe('order');
+  });
+
+  it('no candidates: undefined', () => {
+    expect(closestCandidate(call(0, 'open'), [], exact, new Set(), false)).toBeUndefined();
+  });
+});

@@ -1,0 +1,13 @@
+/** Agent tool-call trajectories: matching (`matchTrajectory`) and the weighted distance (see docs/agents.md). */
+export { toolCalls, callsFromEvents, formatCall } from './calls.js';
+export type { ToolCall, ToolCallLike, TrajectoryInput } from './calls.js';
+export { argsPredicate, argsMatcher } from './args.js';
+export type { ArgsMatch, ArgsPredicate } from './args.js';
+export { matchTrajectory, callPredicate } from './match.js';
+export { closestCandidate, type ClosestCandidate } from './closest.js';
+export type { TrajectoryMode, TrajectoryMatchOptions, TrajectoryMatch, MatchedCall } from './match.js';
+export { trajectoryDistance, distanceCalculator, parseTrajectoryWeights, aggregateTrajectoryDistances } from './distance.js';
+export type { TrajectoryScheme, TrajectoryWeights, Canonicalize, TrajectoryDistanceOptions, TrajectoryDistance } from './distance.js';
+export { trajectoryMetric } from './metric.js';
+export type { TrajectoryMetricOptions } from './metric.js';
+export { maximumMatching, minCostAssignment } from './bipartite.js';
