@@ -16,13 +16,20 @@ import ts from 'typescript';
 export const SRC_LAYERS: Readonly<Record<string, number>> = {
   errors: 0,
   version: 0,
+  brand: 0,
   py: 0,
   io: 0,
+  schema: 0,
   policy: 0,
   trace: 1,
+  // Importers and the recorder produce traces from other formats / live objects: above trace only.
+  import: 1.5,
+  record: 1.5,
   align: 2,
   compare: 3,
   metrics: 4,
+  // Tool-call trajectories: read traces, provide a Metric.
+  trajectory: 4.5,
   aggregate: 5,
   decide: 6,
   evaluate: 7,
@@ -30,6 +37,8 @@ export const SRC_LAYERS: Readonly<Record<string, number>> = {
   report: 9,
   transport: 10,
   cli: 11,
+  // Generates README tables from the registries (scripts and tests only).
+  docs: 12,
 };
 
 /** Entry points of `src/` that may import any `src/` module. */

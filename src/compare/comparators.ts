@@ -3,7 +3,7 @@ import { isclose } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isPyNumber, toDouble, type PyFloat } from '../py/value.js';
 import { policyFor, type PolicyInput, type ScoringPolicy } from '../policy/index.js';
-import type { Comparator } from './types.js';
+import type { Comparator } from './comparator.js';
 
 export type { Mode } from '../policy/mode.js';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ScoringPolicy } from '../policy/index.js';
 import type { OptionNumbers } from '../schema/helpers.js';
-import type { Comparator } from './types.js';
+import type { Comparator } from './comparator.js';
 
 /** What a comparator's `create` gets besides its parameters. */
 export interface ComparatorCreateContext {

@@ -1,12 +1,6 @@
-/**
- * A comparator decides whether a predicted value matches a golden one.
- * `compare(gt, pred)` — the golden value comes first (the reference's argument order).
- * It may throw `ReferenceRaise` (e.g. a negative tolerance in reference mode).
- */
-export interface Comparator {
-  readonly name: string;
-  compare(gtValue: unknown, predValue: unknown, channel: string): boolean;
-}
+/** The comparator interface and how comparators are written in options. */
+export type { Comparator } from './comparator.js';
+import type { Comparator } from './comparator.js';
 
 /** A comparator as it is written in a config file: the union of the registry's spec schemas. */
 export type { ComparatorSpec } from './registry.js';

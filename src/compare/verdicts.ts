@@ -1,4 +1,4 @@
-import type { PairVerdict } from '../metrics/types.js';
+import type { PairVerdict } from './verdict.js';
 import type { TraceEvent } from '../trace/types.js';
 import { policyFor, type PolicyInput } from '../policy/index.js';
 import type { ComparatorSet } from './set.js';

@@ -1,35 +1,12 @@
 import { npMean } from '../py/numeric.js';
 import { policyFor, type PolicyInput } from '../policy/index.js';
 import { orderedEntries, withKeyOrder } from '../py/value.js';
-import type { z } from 'zod';
-import { record, strict, type OptionNumbers } from '../schema/helpers.js';
+import { record, type OptionNumbers } from '../schema/helpers.js';
+import { channelSchema, type ContinuousChannelSpec, type ContinuousMetric } from './params.js';
 import type { MetricPlugin } from './plugin.js';
 import type { Metric, MetricContext, MetricResult } from './types.js';
 
-/** A series of `[timestamp, value]` points of one continuous channel. */
-export type Series = ReadonlyArray<readonly [number, number]>;
-
-/** The zod schema of one channel's parameters. */
-const channelSchema = (n: OptionNumbers) =>
-  strict({
-    mae_scale: n.positive.optional(),
-    final_scale: n.positive.optional(),
-    mae_thresh: n.nonNegative.optional(),
-    final_thresh: n.nonNegative.optional(),
-    weight: n.nonNegative.optional(),
-  });
-
-/** One continuous channel's parameters as written in options (defaults `DEFAULT_CONTINUOUS`: 15, 15, 5, 5, weight 1). */
-export type ContinuousChannelSpec = z.infer<ReturnType<typeof channelSchema>>;
-
-/** A per-channel continuous metric (replaces the built-in profile metric when given). */
-export interface ContinuousMetric {
-  evaluate(
-    gt: Series,
-    pred: Series,
-    context: { readonly channel: string; readonly spec: Readonly<ContinuousChannelSpec> },
-  ): { score: number; binary_pass: boolean; details?: Record<string, unknown> };
-}
+export type { ContinuousChannelSpec, ContinuousMetric, Series } from './params.js';
 
 /** One channel's entry in `details.per_channel`. */
 export type ContinuousChannelDetails = {

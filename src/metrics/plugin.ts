@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { OptionNumbers } from '../schema/helpers.js';
-import type { ContinuousChannelSpec, ContinuousMetric } from './continuous.js';
-import type { TimingThresholds } from './timing.js';
+import type { ContinuousChannelSpec, ContinuousMetric, TimingThresholds } from './params.js';
 import type { Metric, MetricDetails } from './types.js';
 
 /** The options the built-in metrics read (a structural subset of `EvaluateOptions`). */

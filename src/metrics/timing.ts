@@ -1,9 +1,11 @@
 import { npMean, pairwiseSum, polyfit1 } from '../py/numeric.js';
 import { NO_PAIRS_REASON, policyFor, type PolicyInput } from '../policy/index.js';
-import type { z } from 'zod';
-import { strict, type OptionNumbers } from '../schema/helpers.js';
+import type { OptionNumbers } from '../schema/helpers.js';
+import { thresholdsSchema, type TimingThresholds } from './params.js';
 import type { MetricPlugin } from './plugin.js';
 import type { Metric, MetricContext, MetricResult, PairVerdict } from './types.js';
+
+export type { TimingThresholds } from './params.js';
 
 /** `details` of the timing metric: the fit (n ≥ 2), `{score}` (n = 1), or why nothing was timed. */
 export type TimingDetails =
@@ -20,13 +22,6 @@ export type TimingDetails =
     }
   | { readonly score: number }
   | { readonly reason: string; readonly score: number };
-
-/** The zod schema of the `timing` options section. */
-const thresholdsSchema = (n: OptionNumbers) =>
-  strict({ r2_thresh: n.any.optional(), slope_lo: n.any.optional(), slope_hi: n.any.optional(), dur_tol: n.any.optional(), mape_tol: n.any.optional() });
-
-/** Timing thresholds as written in options (every key optional; defaults `DEFAULT_TIMING`). */
-export type TimingThresholds = z.infer<ReturnType<typeof thresholdsSchema>>;
 
 /** Timing thresholds (the reference's `TimingMetric` defaults). */
 export interface TimingParams {

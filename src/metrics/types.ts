@@ -1,3 +1,6 @@
+import type { PairVerdict } from '../compare/verdict.js';
+
+export type { PairVerdict } from '../compare/verdict.js';
 import type { Mode, ScoringPolicy } from '../policy/index.js';
 import type { TraceEvent } from '../trace/types.js';
 
@@ -11,25 +14,6 @@ export interface MetricResult<D extends MetricDetails = MetricDetails> {
   readonly score: number;
   readonly binary_pass: boolean;
   readonly details: D;
-}
-
-/**
- * One aligned pair, judged once (in `compare/`). Metrics read these and never re-compare.
- */
-export interface PairVerdict {
-  readonly gt: TraceEvent | null;
-  readonly pred: TraceEvent | null;
-  /** Both sides present and on the same channel. */
-  readonly sameChannel: boolean;
-  /** The comparator's answer for the two values (gt channel's comparator); null if a side is missing or the pair was ignored. */
-  readonly valueMatch: boolean | null;
-  /**
-   * Whether the pair counts as a match for discrete and timing metrics (`policy.pairCounts`):
-   * default mode `sameChannel && valueMatch`, reference mode `valueMatch` alone (bug B1).
-   */
-  readonly counts: boolean;
-  /** Skipped because a side's channel is ignored (only direct metric calls can see this). */
-  readonly ignored: boolean;
 }
 
 /** An event of a time-sorted trace with its position in the input `events` array. */
