@@ -1,0 +1,331 @@
+/**
+ * The value-aware optimal aligner (`behavior`): a global alignment whose substitution cost asks
+ * the channel's comparator, so that a repeating process (a scan loop, a robot cycle, an agent
+ * retrying a tool) is aligned on *what happened*, not only on which channel fired.
+ *
+ * Cost model (minimised; all costs configurable, defaults in brackets):
+ * - a pair of events of the same channel whose values match (by the comparator and tolerance
+ *   that judge the pair afterwards, `AlignContext.valuesMatch`) costs 0;
+ * - a pair of the same channel with values that do not match costs `value_mismatch` [1];
+ * - a pair of different channels costs `mismatch` [3];
+ * - a run of L consecutive unpaired events on one side costs `gap_open + (L − 1)·gap_extend`
+ *   [2 + (L − 1)·1]. A run of gt events left unpaired directly followed by a run of pred events
+ *   (or the other way round) is two runs: each opens.
+ *
+ * Why these defaults:
+ * - `value_mismatch < mismatch`: a changed value is a smaller difference than a wrong channel;
+ * - `value_mismatch < mismatch < 2·gap_open`: a changed value, or a wrong event in a slot, pairs
+ *   with its slot (one differing row) instead of "one missing + one extra" (two rows);
+ * - `gap_extend < gap_open`: a block of missing events (a scan point's move and read, a truncated
+ *   tail) is reported as one block;
+ * - one dropped event costs `gap_open` = 2, while sliding the rest of a periodic trace by one
+ *   event costs at least `value_mismatch` for every event after the drop: the alignment never
+ *   slides (the failure mode of channel-only difflib, where one dropped event can halve the score);
+ * - two adjacent events of different channels that swapped places cost `2·gap_open` = 4 as one
+ *   event moved (missing at its slot, extra one later), less than two wrong-channel pairs (6).
+ *
+ * Tie-breaking (deterministic, exact): among the alignments of minimal total cost, the one whose
+ * sequence of operations, read from the first row, is lexicographically smallest with
+ * pair < delete (gt event unpaired) < insert (pred event unpaired). Equivalently: walking from the
+ * start, take a pair whenever some optimal alignment continues with one, else leave the gt event
+ * unpaired if that can still be optimal, else the pred event. So unpaired events come as late as
+ * possible: a repeated tool call reports the *second* call as extra, a dropped event inside a run
+ * of identical events is reported at the end of the run. Cost comparisons are exact when every
+ * cost is an integer, a decimal with at most 6 fractional digits, or a binary fraction (the costs
+ * are scaled to integers); other costs are summed in floating point. This rule holds while the
+ * search band fits in `maxBandCells` (see `BehaviorTuning`); beyond it the linear-memory
+ * Needleman–Wunsch solver takes over with the same costs (still optimal cost; ties then follow
+ * `nw`'s rule).
+ *
+ * Complexity: an exact banded DP around the diagonals `0 … m − n`. A band of half-width w is
+ * accepted only when every path leaving it provably costs more than the best path inside
+ * (each unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time
+ * and memory are O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend).
+ */
+import { z } from 'zod';
+import { ConfigError, formatPath } from '../errors.js';
+import { nwAlignValueAware } from './nw.js';
+import type { AlignContext, Aligner, IndexPair } from './types.js';
+
+/** Costs of the behaviour aligner; lower total cost wins. All finite, ≥ 0. */
+export interface BehaviorOptions {
+  /** Pairing two events of the same channel whose values do not match. @default 1 */
+  value_mismatch?: number;
+  /** Pairing two events of different channels. @default 3 */
+  mismatch?: number;
+  /** The first event of a run of unpaired events (> 0). @default 2 */
+  gap_open?: number;
+  /** Each further event of a run of unpaired events (> 0). @default 1 */
+  gap_extend?: number;
+}
+
+/** Validated behaviour-aligner costs, defaults filled in. */
+export interface ResolvedBehaviorOptions {
+  readonly value_mismatch: number;
+  readonly mismatch: number;
+  readonly gap_open: number;
+  readonly gap_extend: number;
+}
+
+/** The default costs (see the module comment for why). */
+export const BEHAVIOR_DEFAULTS: ResolvedBehaviorOptions = Object.freeze({
+  value_mismatch: 1,
+  mismatch: 3,
+  gap_open: 2,
+  gap_extend: 1,
+});
+
+const nonNegative = z.number().finite().min(0);
+const positive = z.number().finite().gt(0, { message: 'must be > 0 (a free gap makes leaving everything unpaired optimal)' });
+
+/**
+ * Zod schema of the behaviour aligner's options (strict: unknown keys are rejected). Also checks
+ * `value_mismatch ≤ mismatch` (a changed value must not cost more than a wrong channel).
+ */
+export const behaviorOptionsSchema = z
+  .strictObject({
+    value_mismatch: nonNegative.optional(),
+    mismatch: nonNegative.optional(),
+    gap_open: positive.optional(),
+    gap_extend: positive.optional(),
+  })
+  .superRefine((o, ctx) => {
+    const vm = o.value_mismatch ?? BEHAVIOR_DEFAULTS.value_mismatch;
+    const mm = o.mismatch ?? BEHAVIOR_DEFAULTS.mismatch;
+    if (vm > mm) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value_mismatch'],
+        message: `must not exceed mismatch (${mm}), received ${vm}`,
+      });
+    }
+  });
+
+/**
+ * Validate behaviour-aligner options (`path` prefixes error paths, e.g. `aligner`).
+ * @throws ConfigError naming the offending option, e.g. `aligner.gap_open: must be > 0 …`.
+ */
+export function resolveBehaviorOptions(options: unknown = {}, path = 'aligner'): ResolvedBehaviorOptions {
+  const r = behaviorOptionsSchema.safeParse(options);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    const sub = issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : issue.path;
+    const suffix = formatPath(['_', ...sub]).slice(1);
+    const full = `${path}${suffix}`;
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown option ${JSON.stringify(issue.keys[0])} (expected one of value_mismatch, mismatch, gap_open, gap_extend)`
+        : issue.message;
+    throw new ConfigError(message, { path: full });
+  }
+  return { ...BEHAVIOR_DEFAULTS, ...stripUndefined(r.data) };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost. */
+export interface BehaviorTuning {
+  /** Half-width (beyond `|n − m|`) of the first band tried. @default 8 */
+  readonly initialSlack?: number;
+  /**
+   * Largest band (cells) solved with the exact tie-break; larger problems use the linear-memory
+   * `nw` solver with the same costs. Each cell takes 24 bytes. @default 2^23
+   */
+  readonly maxBandCells?: number;
+}
+
+/** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
+const SCALES: readonly number[] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, ...Array.from({ length: 30 }, (_, k) => 2 ** (k + 1))];
+
+function isScaledInteger(c: number, s: number): boolean {
+  const x = c * s;
+  return Math.abs(x - Math.round(x)) <= 1e-12 * Math.max(1, Math.abs(x));
+}
+
+/** Costs as used by the DP: integers when some scale makes every cost integral. */
+function scaledCosts(o: ResolvedBehaviorOptions, events: number): ResolvedBehaviorOptions {
+  const all = [o.value_mismatch, o.mismatch, o.gap_open, o.gap_extend];
+  const scale = SCALES.find((s) => all.every((c) => isScaledInteger(c, s)));
+  if (scale === undefined || Math.max(...all) * scale * (events + 1) >= 2 ** 53) return o;
+  const k = (c: number): number => Math.round(c * scale);
+  return { value_mismatch: k(o.value_mismatch), mismatch: k(o.mismatch), gap_open: k(o.gap_open), gap_extend: k(o.gap_extend) };
+}
+
+/**
+ * Optimal value-aware alignment of `gtKeys` with `predKeys` (see the module comment for the cost
+ * model and the tie-break). `valuesMatch(i, j)` is asked only for pairs of equal keys; when it is
+ * absent every same-key pair counts as matching (the aligner then behaves like `nw` with these costs).
+ */
+export function behaviorAlign(
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  options: ResolvedBehaviorOptions,
+  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
+  tuning: BehaviorTuning = {},
+): IndexPair[] {
+  const n = gtKeys.length;
+  const m = predKeys.length;
+  const c = scaledCosts(options, n + m);
+  const delta = m - n;
+  const absDelta = Math.abs(delta);
+  const gapMin = Math.min(c.gap_open, c.gap_extend);
+  const maxCells = tuning.maxBandCells ?? 2 ** 23;
+  let slack = Math.max(0, Math.floor(tuning.initialSlack ?? 8));
+  for (;;) {
+    const dlo = Math.max(-n, Math.min(0, delta) - slack);
+    const dhi = Math.min(m, Math.max(0, delta) + slack);
+    const full = dlo === -n && dhi === m;
+    const width = dhi - dlo + 1;
+    if ((n + 1) * width > maxCells) {
+      return nwAlignValueAware(gtKeys, predKeys, options, valuesMatch);
+    }
+    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi);
+    const best = band.fill();
+    // Every path that leaves the band crosses diagonal dlo − 1 or dhi + 1, so it leaves at least
+    // |k| + |Δ − k| events unpaired there, each costing ≥ gapMin.
+    const unpairedOutside = Math.min(
+      dlo > -n ? Math.abs(dlo - 1) + Math.abs(delta - dlo + 1) : Infinity,
+      dhi < m ? Math.abs(dhi + 1) + Math.abs(delta - dhi - 1) : Infinity,
+    );
+    if (full || best < gapMin * unpairedOutside) return band.trace();
+    slack = Math.max(2 * slack + 1, Math.ceil((best / gapMin - absDelta) / 2));
+  }
+}
+
+/** The suffix-cost DP restricted to the diagonals `dlo ≤ j − i ≤ dhi`. */
+class Band {
+  private readonly w: number;
+  /** Best cost of aligning a[i..) with b[j..) given the previous operation was a pair (or the start) / delete / insert. */
+  private readonly gM: Float64Array;
+  private readonly gD: Float64Array;
+  private readonly gI: Float64Array;
+
+  constructor(
+    private readonly a: Int32Array,
+    private readonly b: Int32Array,
+    private readonly c: ResolvedBehaviorOptions,
+    private readonly valuesMatch: ((i: number, j: number) => boolean) | undefined,
+    private readonly dlo: number,
+    private readonly dhi: number,
+  ) {
+    this.w = dhi - dlo + 1;
+    const size = (a.length + 1) * this.w;
+    this.gM = new Float64Array(size).fill(Infinity);
+    this.gD = new Float64Array(size).fill(Infinity);
+    this.gI = new Float64Array(size).fill(Infinity);
+  }
+
+  private sub(i: number, j: number): number {
+    if (this.a[i] !== this.b[j]) return this.c.mismatch;
+    return this.valuesMatch === undefined || this.valuesMatch(i, j) ? 0 : this.c.value_mismatch;
+  }
+
+  /** Fill the band from the end; returns the optimal cost from the start (inside the band). */
+  fill(): number {
+    const { a, b, w, dlo, dhi, gM, gD, gI } = this;
+    const { gap_open: open, gap_extend: ext } = this.c;
+    const n = a.length;
+    const m = b.length;
+    for (let i = n; i >= 0; i--) {
+      const lo = Math.max(0, i + dlo);
+      const hi = Math.min(m, i + dhi);
+      const row = i * w - i - dlo; // idx = row + j
+      for (let j = hi; j >= lo; j--) {
+        const idx = row + j;
+        if (i === n && j === m) {
+          gM[idx] = 0;
+          gD[idx] = 0;
+          gI[idx] = 0;
+          continue;
+        }
+        // Pair: (i+1, j+1) is on the same diagonal; delete: (i+1, j) one diagonal down; insert: (i, j+1) one up.
+        const pair = i < n && j < m ? this.sub(i, j) + (gM[idx + w] as number) : Infinity;
+        const down = i < n && j - i - 1 >= dlo ? (gD[idx + w - 1] as number) : Infinity;
+        const right = j < m && j + 1 - i <= dhi ? (gI[idx + 1] as number) : Infinity;
+        const delOpen = open + down;
+        const insOpen = open + right;
+        gM[idx] = min3(pair, delOpen, insOpen);
+        gD[idx] = min3(pair, ext + down, insOpen);
+        gI[idx] = min3(pair, delOpen, ext + right);
+      }
+    }
+    return gM[-dlo] as number; // cell (0, 0)
+  }
+
+  /** Walk from the start taking the first optimal operation in the order pair, delete, insert. */
+  trace(): IndexPair[] {
+    const { a, b, w, dlo, dhi, gM, gD, gI } = this;
+    const { gap_open: open, gap_extend: ext } = this.c;
+    const n = a.length;
+    const m = b.length;
+    const out: IndexPair[] = [];
+    let i = 0;
+    let j = 0;
+    let state: 0 | 1 | 2 = 0; // previous operation: pair/start, delete, insert
+    while (i < n || j < m) {
+      const idx = i * w - i - dlo + j;
+      const cur = (state === 0 ? gM : state === 1 ? gD : gI)[idx] as number;
+      if (i < n && j < m && this.sub(i, j) + (gM[idx + w] as number) === cur) {
+        out.push({ gt: i, pred: j, tag: a[i] === b[j] ? 'equal' : 'replace' });
+        i++;
+        j++;
+        state = 0;
+      } else if (i < n && j - i - 1 >= dlo && (state === 1 ? ext : open) + (gD[idx + w - 1] as number) === cur) {
+        out.push({ gt: i, pred: null, tag: 'delete' });
+        i++;
+        state = 1;
+      } else if (j < m && j + 1 - i <= dhi && (state === 2 ? ext : open) + (gI[idx + 1] as number) === cur) {
+        out.push({ gt: null, pred: j, tag: 'insert' });
+        j++;
+        state = 2;
+      } else {
+        throw new Error('behavior: traceback lost the optimal path (internal error)');
+      }
+    }
+    return out;
+  }
+}
+
+function min3(x: number, y: number, z: number): number {
+  const t = x <= y ? x : y;
+  return t <= z ? t : z;
+}
+
+/**
+ * The value-aware optimal aligner (`aligner: "behavior"`); see the module comment for costs,
+ * defaults and the tie-break rule.
+ */
+export class BehaviorAligner implements Aligner {
+  readonly name = 'behavior';
+  readonly options: ResolvedBehaviorOptions;
+  private readonly tuning: BehaviorTuning;
+
+  /**
+   * @param path where the options came from, for error messages (e.g. `aligner`).
+   * @throws ConfigError on invalid options.
+   */
+  constructor(options: BehaviorOptions = {}, path = 'aligner', tuning: BehaviorTuning = {}) {
+    this.options = resolveBehaviorOptions(options, path);
+    this.tuning = tuning;
+  }
+
+  align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[] {
+    return behaviorAlign(gtKeys, predKeys, this.options, context.valuesMatch, this.tuning);
+  }
+}
+
+/**
+ * Registry entry for `src/align/index.ts`: `{name, aliases, schema, create}`. `create` takes the
+ * options object without `name` (already validated by `schema`, validated again here so a direct
+ * call cannot bypass the checks) and an optional error path.
+ */
+export const behaviorAlignerEntry = Object.freeze({
+  name: 'behavior' as const,
+  aliases: Object.freeze([]) as readonly string[],
+  schema: behaviorOptionsSchema,
+  create(options: BehaviorOptions = {}, path = 'aligner'): BehaviorAligner {
+    return new BehaviorAligner(options, path);
+  },
+});
