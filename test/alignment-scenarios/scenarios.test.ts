@@ -1,0 +1,61 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, it, expect } from 'vitest';
+import { renderTable, runScenario } from './run.js';
+import type { ScenarioOutcome } from './run.js';
+import { SCENARIOS, agentRun, drop, irregularLog, robotCycle, stepScan, swap } from './scenarios.js';
+
+const TABLE = fileURLToPath(new URL('./TABLE.md', import.meta.url));
+
+const outcomes: ScenarioOutcome[] = SCENARIOS.map(runScenario);
+
+describe('alignment scenarios', () => {
+  it.each(outcomes.map((o) => [o.scenario.name, o] as const))('behavior reports exactly the injected difference: %s', (_, o) => {
+    const b = o.byAligner['behavior']!;
+    expect(b.differing).toEqual(o.expected);
+    expect(b.exact).toBe(true);
+  });
+
+  it('behavior never reports more differing rows than difflib or nw', () => {
+    for (const o of outcomes) {
+      const b = o.byAligner['behavior']!.differing.length;
+      expect(b, o.scenario.name).toBeLessThanOrEqual(o.byAligner['difflib']!.differing.length);
+      expect(b, o.scenario.name).toBeLessThanOrEqual(o.byAligner['nw']!.differing.length);
+    }
+  });
+
+  it('the table shows the failure it fixes: channel-only difflib slides on a dropped detector stop', () => {
+    const o = outcomes.find((x) => x.scenario.name === 'scan 10 pts: a detector stop missing')!;
+    expect(o.byAligner['difflib']!.exact).toBe(false);
+    expect(o.byAligner['difflib']!.differing.length).toBeGreaterThan(3);
+  });
+
+  it('TABLE.md is up to date (UPDATE_SCENARIOS=1 rewrites it)', () => {
+    const table = renderTable(outcomes);
+    if (process.env['UPDATE_SCENARIOS'] === '1') writeFileSync(TABLE, table);
+    expect(readFileSync(TABLE, 'utf8')).toBe(table);
+  });
+});
+
+describe('scenario generators and edits', () => {
+  it('generate sorted traces of the stated sizes', () => {
+    for (const t of [stepScan(10), robotCycle(25), irregularLog(40), agentRun()]) {
+      expect(t.every((e, i) => i === 0 || t[i - 1]!.timestamp < e.timestamp)).toBe(true);
+    }
+    expect(stepScan(10)).toHaveLength(40);
+    expect(robotCycle(25)).toHaveLength(100);
+  });
+
+  it('the irregular log never repeats a channel twice in a row (so a swap moves one event)', () => {
+    const log = irregularLog(40);
+    expect(log.every((e, i) => i === 0 || log[i - 1]!.channel !== e.channel)).toBe(true);
+  });
+
+  it('edits keep the surviving events and their timestamps', () => {
+    const gt = robotCycle(2);
+    expect(drop(-1).apply(gt)).toEqual(gt.slice(0, -1));
+    const swapped = swap(0).apply(gt);
+    expect(swapped.map((e) => e.timestamp)).toEqual(gt.map((e) => e.timestamp));
+    expect(swapped.slice(0, 2).map((e) => e.channel)).toEqual([gt[1]!.channel, gt[0]!.channel]);
+  });
+});
