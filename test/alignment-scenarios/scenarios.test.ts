@@ -6,6 +6,9 @@ import type { ScenarioOutcome } from './run.js';
 import { SCENARIOS, agentRun, drop, irregularLog, robotCycle, stepScan, swap } from './scenarios.js';
 
 const TABLE = fileURLToPath(new URL('./TABLE.md', import.meta.url));
+const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+const START = '<!-- alignment-scenarios:start -->\n';
+const END = '<!-- alignment-scenarios:end -->';
 
 const outcomes: ScenarioOutcome[] = SCENARIOS.map(runScenario);
 
@@ -30,10 +33,20 @@ describe('alignment scenarios', () => {
     expect(o.byAligner['difflib']!.differing.length).toBeGreaterThan(3);
   });
 
-  it('TABLE.md is up to date (UPDATE_SCENARIOS=1 rewrites it)', () => {
+  it('TABLE.md and the README copy are up to date (UPDATE_SCENARIOS=1 rewrites both)', () => {
     const table = renderTable(outcomes);
-    if (process.env['UPDATE_SCENARIOS'] === '1') writeFileSync(TABLE, table);
+    const readme = readFileSync(README, 'utf8');
+    const start = readme.indexOf(START);
+    const end = readme.indexOf(END, start);
+    expect(start, 'README.md lacks the alignment-scenarios markers').toBeGreaterThanOrEqual(0);
+    expect(end).toBeGreaterThan(start);
+    if (process.env['UPDATE_SCENARIOS'] === '1') {
+      writeFileSync(TABLE, table);
+      writeFileSync(README, readme.slice(0, start + START.length) + table + readme.slice(end));
+    }
     expect(readFileSync(TABLE, 'utf8')).toBe(table);
+    const now = readFileSync(README, 'utf8');
+    expect(now.slice(now.indexOf(START) + START.length, now.indexOf(END))).toBe(table);
   });
 });
 
