@@ -212,9 +212,9 @@ class Band {
   ) {
     this.w = dhi - dlo + 1;
     const size = (a.length + 1) * this.w;
-    this.gM = new Float64Array(size).fill(Infinity);
-    this.gD = new Float64Array(size).fill(Infinity);
-    this.gI = new Float64Array(size).fill(Infinity);
+    this.gM = new Float64Array(size);
+    this.gD = new Float64Array(size);
+    this.gI = new Float64Array(size);
   }
 
   private sub(i: number, j: number): number {
@@ -222,33 +222,64 @@ class Band {
     return this.valuesMatch === undefined || this.valuesMatch(i, j) ? 0 : this.c.value_mismatch;
   }
 
-  /** Fill the band from the end; returns the optimal cost from the start (inside the band). */
+  /**
+   * Fill the band from the end; returns the optimal cost from the start (inside the band). Every
+   * cell read was written before: pair reads (i+1, j+1) on the same diagonal, delete reads (i+1, j)
+   * only when its diagonal is ≥ dlo, insert reads (i, j+1) only when its diagonal is ≤ dhi.
+   */
   fill(): number {
-    const { a, b, w, dlo, dhi, gM, gD, gI } = this;
-    const { gap_open: open, gap_extend: ext } = this.c;
+    const { a, b, w, dlo, dhi, gM, gD, gI, valuesMatch } = this;
+    const { gap_open: open, gap_extend: ext, mismatch, value_mismatch: valueMismatch } = this.c;
     const n = a.length;
     const m = b.length;
-    for (let i = n; i >= 0; i--) {
+    // Row n: only inserts remain.
+    {
+      const lo = Math.max(0, n + dlo);
+      const row = n * w - n - dlo;
+      gM[row + m] = 0;
+      gD[row + m] = 0;
+      gI[row + m] = 0;
+      for (let j = m - 1; j >= lo; j--) {
+        const right = gI[row + j + 1] as number;
+        gM[row + j] = open + right;
+        gD[row + j] = open + right;
+        gI[row + j] = ext + right;
+      }
+    }
+    for (let i = n - 1; i >= 0; i--) {
       const lo = Math.max(0, i + dlo);
       const hi = Math.min(m, i + dhi);
-      const row = i * w - i - dlo; // idx = row + j
-      for (let j = hi; j >= lo; j--) {
+      const row = i * w - i - dlo; // idx of (i, j) = row + j
+      const ai = a[i] as number;
+      let j = hi;
+      // Right-most cell: no insert when it is column m or the band's edge.
+      let right = Infinity;
+      if (hi === m) {
+        // Only a delete is possible: (i+1, m), when its diagonal is still in the band.
+        const down = m - i - 1 >= dlo ? (gD[row + m + w - 1] as number) : Infinity;
+        gM[row + m] = open + down;
+        gD[row + m] = ext + down;
+        gI[row + m] = open + down;
+        right = gI[row + m] as number;
+        j = m - 1;
+      }
+      for (; j >= lo; j--) {
         const idx = row + j;
-        if (i === n && j === m) {
-          gM[idx] = 0;
-          gD[idx] = 0;
-          gI[idx] = 0;
-          continue;
-        }
-        // Pair: (i+1, j+1) is on the same diagonal; delete: (i+1, j) one diagonal down; insert: (i, j+1) one up.
-        const pair = i < n && j < m ? this.sub(i, j) + (gM[idx + w] as number) : Infinity;
-        const down = i < n && j - i - 1 >= dlo ? (gD[idx + w - 1] as number) : Infinity;
-        const right = j < m && j + 1 - i <= dhi ? (gI[idx + 1] as number) : Infinity;
+        const bj = b[j] as number;
+        const sub = ai !== bj ? mismatch : valuesMatch === undefined || valuesMatch(i, j) ? 0 : valueMismatch;
+        const pair = sub + (gM[idx + w] as number);
+        const down = j - i - 1 >= dlo ? (gD[idx + w - 1] as number) : Infinity;
         const delOpen = open + down;
         const insOpen = open + right;
-        gM[idx] = min3(pair, delOpen, insOpen);
-        gD[idx] = min3(pair, ext + down, insOpen);
-        gI[idx] = min3(pair, delOpen, ext + right);
+        let t = pair <= delOpen ? pair : delOpen;
+        gM[idx] = t <= insOpen ? t : insOpen;
+        const delExt = ext + down;
+        t = pair <= delExt ? pair : delExt;
+        gD[idx] = t <= insOpen ? t : insOpen;
+        const insExt = ext + right;
+        t = pair <= delOpen ? pair : delOpen;
+        right = t <= insExt ? t : insExt;
+        gI[idx] = right;
       }
     }
     return gM[-dlo] as number; // cell (0, 0)
@@ -288,10 +319,6 @@ class Band {
   }
 }
 
-function min3(x: number, y: number, z: number): number {
-  const t = x <= y ? x : y;
-  return t <= z ? t : z;
-}
 
 /**
  * The value-aware optimal aligner (`aligner: "behavior"`); see the module comment for costs,
