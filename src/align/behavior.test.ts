@@ -146,6 +146,28 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     }
   });
 
+  it('checkpoint rows (recomputed block by block) give exactly the all-rows result', () => {
+    const r = rng(13);
+    for (let t = 0; t < 300; t++) {
+      const o = COST_SETS[t % COST_SETS.length]!;
+      const { a, b, vm } = randomCase(r, 30, 3);
+      const all = behaviorAlign(a, b, o, vm, { blockRows: 0 });
+      for (const blockRows of [1, 2, 3, 7, 31]) {
+        expect(behaviorAlign(a, b, o, vm, { blockRows, initialSlack: t % 4 }), `case ${t} block ${blockRows}`).toEqual(all);
+      }
+    }
+  });
+
+  it('switches to checkpoint rows by itself when the band exceeds the budget', () => {
+    const r = rng(17);
+    const a = Int32Array.from({ length: 400 }, () => Math.floor(r() * 4));
+    const b = Int32Array.from([...a].filter(() => r() > 0.02)); // 2 % dropped: a band of width ~20
+    const vm = (i: number, j: number) => i !== 200 && j !== 100;
+    const all = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+    // Every row: 401·w > 3000 cells for w > 7; checkpoints every 21 rows: (19 + 2·21 + 4)·w ≤ 3000 for w ≤ 46.
+    expect(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { maxBandCells: 3000 })).toEqual(all);
+  });
+
   it('falls back to the linear-memory solver past maxBandCells, with the same optimal cost', () => {
     const r = rng(5);
     for (let t = 0; t < 200; t++) {

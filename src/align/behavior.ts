@@ -32,15 +32,16 @@
  * possible: a repeated tool call reports the *second* call as extra, a dropped event inside a run
  * of identical events is reported at the end of the run. Cost comparisons are exact when every
  * cost is an integer, a decimal with at most 6 fractional digits, or a binary fraction (the costs
- * are scaled to integers); other costs are summed in floating point. This rule holds while the
- * search band fits in `maxBandCells` (see `BehaviorTuning`); beyond it the linear-memory
- * Needleman–Wunsch solver takes over with the same costs (still optimal cost; ties then follow
- * `nw`'s rule).
+ * are scaled to integers); other costs are summed in floating point. This rule holds whenever the
+ * band's checkpoints fit in `maxBandCells` (see `BehaviorTuning`: about (n/√n + 2√n)·band width
+ * cells, so for any trace of realistic size); beyond it the linear-memory Needleman–Wunsch solver
+ * takes over with the same costs (still optimal cost; ties then follow `nw`'s rule).
  *
  * Complexity: an exact banded DP around the diagonals `0 … m − n`. A band of half-width w is
  * accepted only when every path leaving it provably costs more than the best path inside
  * (each unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time
- * and memory are O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend).
+ * is O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d), or
+ * O(√n·d) with checkpoint rows when that exceeds the budget.
  */
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
@@ -130,10 +131,14 @@ export interface BehaviorTuning {
   /** Half-width (beyond `|n − m|`) of the first band tried. @default 8 */
   readonly initialSlack?: number;
   /**
-   * Largest band (cells) solved with the exact tie-break; larger problems use the linear-memory
-   * `nw` solver with the same costs. Each cell takes 24 bytes. @default 2^23
+   * Memory budget in band cells (24 bytes each). A band that fits keeps every row; a larger one
+   * keeps checkpoint rows (every ⌈√(n+1)⌉-th) and recomputes blocks of rows during the walk (twice
+   * the time, same result); only when even that does not fit does the linear-memory `nw` solver
+   * take over with the same costs. @default 2^23
    */
   readonly maxBandCells?: number;
+  /** Force checkpoint mode with this many rows per block (tests); 0 keeps every row. */
+  readonly blockRows?: number;
 }
 
 /** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
@@ -178,10 +183,18 @@ export function behaviorAlign(
     const dhi = Math.min(m, Math.max(0, delta) + slack);
     const full = dlo === -n && dhi === m;
     const width = dhi - dlo + 1;
-    if ((n + 1) * width > maxCells) {
+    // Store every row of the band when it fits, else checkpoint rows (about √n of them) and
+    // recompute one block of rows at a time during the walk.
+    const block =
+      tuning.blockRows !== undefined
+        ? Math.max(0, Math.floor(tuning.blockRows))
+        : (n + 1) * width <= maxCells
+          ? 0
+          : Math.ceil(Math.sqrt(n + 1));
+    if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
       return nwAlignValueAware(gtKeys, predKeys, options, valuesMatch);
     }
-    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi);
+    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, block);
     const best = band.fill();
     // Every path that leaves the band crosses diagonal dlo − 1 or dhi + 1, so it leaves at least
     // |k| + |Δ − k| events unpaired there, each costing ≥ gapMin.
@@ -194,13 +207,29 @@ export function behaviorAlign(
   }
 }
 
-/** The suffix-cost DP restricted to the diagonals `dlo ≤ j − i ≤ dhi`. */
+/**
+ * The suffix-cost DP restricted to the diagonals `dlo ≤ j − i ≤ dhi`. Row `i` holds, for each `j`
+ * of the band, the best cost of aligning `a[i..)` with `b[j..)` given that the previous operation
+ * was a pair (or the start) / a delete / an insert (`M` / `D` / `I`); cell `(i, j)` sits at
+ * `rowOffset + (j − i − dlo)`, so `(i+1, j+1)` is at the same position one row below and
+ * `(i+1, j)` one position left of it.
+ *
+ * `block = 0`: every row is kept (`(n+1)·w` cells). `block = K > 0`: only rows `0, K, 2K, …` and
+ * `n` are kept; the walk recomputes `K` rows at a time from the checkpoint below them (the same
+ * arithmetic, so the same numbers): about `(n/K + 2K)·w` cells for twice the time.
+ */
 class Band {
   private readonly w: number;
-  /** Best cost of aligning a[i..) with b[j..) given the previous operation was a pair (or the start) / delete / insert. */
+  private readonly n: number;
+  private readonly m: number;
+  /** Row storage: all rows (block = 0) or the current block's rows. */
   private readonly gM: Float64Array;
   private readonly gD: Float64Array;
   private readonly gI: Float64Array;
+  /** Checkpoint rows (block > 0): slot i/K for multiples of K, the last slot for row n. */
+  private readonly ckM: Float64Array | undefined;
+  private readonly ckD: Float64Array | undefined;
+  private readonly ckI: Float64Array | undefined;
 
   constructor(
     private readonly a: Int32Array,
@@ -209,101 +238,147 @@ class Band {
     private readonly valuesMatch: ((i: number, j: number) => boolean) | undefined,
     private readonly dlo: number,
     private readonly dhi: number,
+    private readonly block: number,
   ) {
     this.w = dhi - dlo + 1;
-    const size = (a.length + 1) * this.w;
-    this.gM = new Float64Array(size);
-    this.gD = new Float64Array(size);
-    this.gI = new Float64Array(size);
-  }
-
-  private sub(i: number, j: number): number {
-    if (this.a[i] !== this.b[j]) return this.c.mismatch;
-    return this.valuesMatch === undefined || this.valuesMatch(i, j) ? 0 : this.c.value_mismatch;
+    this.n = a.length;
+    this.m = b.length;
+    const rows = block === 0 ? this.n + 1 : block + 1;
+    this.gM = new Float64Array(rows * this.w);
+    this.gD = new Float64Array(rows * this.w);
+    this.gI = new Float64Array(rows * this.w);
+    if (block > 0) {
+      const slots = (Math.floor(this.n / block) + 2) * this.w;
+      this.ckM = new Float64Array(slots);
+      this.ckD = new Float64Array(slots);
+      this.ckI = new Float64Array(slots);
+    }
   }
 
   /**
-   * Fill the band from the end; returns the optimal cost from the start (inside the band). Every
-   * cell read was written before: pair reads (i+1, j+1) on the same diagonal, delete reads (i+1, j)
-   * only when its diagonal is ≥ dlo, insert reads (i, j+1) only when its diagonal is ≤ dhi.
+   * Compute row `i` into `(M, D, I)` at `off`, reading row `i + 1` at `below` of the same arrays.
+   * Every cell read was written: the pair reads (i+1, j+1) on the same diagonal, the delete reads
+   * (i+1, j) only when its diagonal is ≥ dlo, the insert reads (i, j+1) only when it is ≤ dhi.
    */
-  fill(): number {
-    const { a, b, w, dlo, dhi, gM, gD, gI, valuesMatch } = this;
+  private row(i: number, M: Float64Array, D: Float64Array, I: Float64Array, off: number, below: number): void {
+    const { a, b, dlo, dhi, n, m, valuesMatch } = this;
     const { gap_open: open, gap_extend: ext, mismatch, value_mismatch: valueMismatch } = this.c;
-    const n = a.length;
-    const m = b.length;
-    // Row n: only inserts remain.
-    {
-      const lo = Math.max(0, n + dlo);
-      const row = n * w - n - dlo;
-      gM[row + m] = 0;
-      gD[row + m] = 0;
-      gI[row + m] = 0;
+    const lo = Math.max(0, i + dlo);
+    const hi = Math.min(m, i + dhi);
+    const base = off - i - dlo; // position of (i, j) = base + j
+    if (i === n) {
+      // Only inserts remain.
+      M[base + m] = 0;
+      D[base + m] = 0;
+      I[base + m] = 0;
       for (let j = m - 1; j >= lo; j--) {
-        const right = gI[row + j + 1] as number;
-        gM[row + j] = open + right;
-        gD[row + j] = open + right;
-        gI[row + j] = ext + right;
+        const right = I[base + j + 1] as number;
+        M[base + j] = open + right;
+        D[base + j] = open + right;
+        I[base + j] = ext + right;
       }
+      return;
     }
-    for (let i = n - 1; i >= 0; i--) {
-      const lo = Math.max(0, i + dlo);
-      const hi = Math.min(m, i + dhi);
-      const row = i * w - i - dlo; // idx of (i, j) = row + j
-      const ai = a[i] as number;
-      let j = hi;
-      // Right-most cell: no insert when it is column m or the band's edge.
-      let right = Infinity;
-      if (hi === m) {
-        // Only a delete is possible: (i+1, m), when its diagonal is still in the band.
-        const down = m - i - 1 >= dlo ? (gD[row + m + w - 1] as number) : Infinity;
-        gM[row + m] = open + down;
-        gD[row + m] = ext + down;
-        gI[row + m] = open + down;
-        right = gI[row + m] as number;
-        j = m - 1;
-      }
-      for (; j >= lo; j--) {
-        const idx = row + j;
-        const bj = b[j] as number;
-        const sub = ai !== bj ? mismatch : valuesMatch === undefined || valuesMatch(i, j) ? 0 : valueMismatch;
-        const pair = sub + (gM[idx + w] as number);
-        const down = j - i - 1 >= dlo ? (gD[idx + w - 1] as number) : Infinity;
-        const delOpen = open + down;
-        const insOpen = open + right;
-        let t = pair <= delOpen ? pair : delOpen;
-        gM[idx] = t <= insOpen ? t : insOpen;
-        const delExt = ext + down;
-        t = pair <= delExt ? pair : delExt;
-        gD[idx] = t <= insOpen ? t : insOpen;
-        const insExt = ext + right;
-        t = pair <= delOpen ? pair : delOpen;
-        right = t <= insExt ? t : insExt;
-        gI[idx] = right;
-      }
+    const bbase = below - (i + 1) - dlo; // position of (i+1, j) = bbase + j
+    const ai = a[i] as number;
+    let j = hi;
+    let right = Infinity; // I of (i, j+1); none at the band's edge
+    if (hi === m) {
+      // Column m: only a delete, to (i+1, m) when its diagonal is still in the band.
+      const down = m - i - 1 >= dlo ? (D[bbase + m] as number) : Infinity;
+      M[base + m] = open + down;
+      D[base + m] = ext + down;
+      I[base + m] = open + down;
+      right = open + down;
+      j = m - 1;
     }
-    return gM[-dlo] as number; // cell (0, 0)
+    for (; j >= lo; j--) {
+      const bj = b[j] as number;
+      const sub = ai !== bj ? mismatch : valuesMatch === undefined || valuesMatch(i, j) ? 0 : valueMismatch;
+      const pair = sub + (M[bbase + j + 1] as number);
+      const down = j - i - 1 >= dlo ? (D[bbase + j] as number) : Infinity;
+      const delOpen = open + down;
+      const insOpen = open + right;
+      let t = pair <= delOpen ? pair : delOpen;
+      M[base + j] = t <= insOpen ? t : insOpen;
+      const delExt = ext + down;
+      t = pair <= delExt ? pair : delExt;
+      D[base + j] = t <= insOpen ? t : insOpen;
+      const insExt = ext + right;
+      t = pair <= delOpen ? pair : delOpen;
+      right = t <= insExt ? t : insExt;
+      I[base + j] = right;
+    }
+  }
+
+  /** Fill the band from the end; returns the optimal cost from the start (inside the band). */
+  fill(): number {
+    const { n, w, block, gM, gD, gI } = this;
+    if (block === 0) {
+      for (let i = n; i >= 0; i--) this.row(i, gM, gD, gI, i * w, (i + 1) * w);
+      return gM[-this.dlo] as number; // cell (0, 0)
+    }
+    // Two rolling rows (positions 0 and w of the block buffers), checkpoints copied out.
+    const ckM = this.ckM!;
+    const ckD = this.ckD!;
+    const ckI = this.ckI!;
+    const last = Math.floor(n / block) + 1;
+    let cur = 0;
+    for (let i = n; i >= 0; i--) {
+      this.row(i, gM, gD, gI, cur, w - cur);
+      const slot = i === n ? last : i % block === 0 ? i / block : -1;
+      if (slot >= 0) {
+        ckM.set(gM.subarray(cur, cur + w), slot * w);
+        ckD.set(gD.subarray(cur, cur + w), slot * w);
+        ckI.set(gI.subarray(cur, cur + w), slot * w);
+      }
+      if (i === 0) return gM[cur - this.dlo] as number;
+      cur = w - cur;
+    }
+    throw new Error('behavior: empty band (internal error)');
+  }
+
+  /** Recompute rows [start, end] into the block buffers (row r at position (r − start)·w). */
+  private loadBlock(start: number, end: number): void {
+    const { n, w, block, gM, gD, gI } = this;
+    const slot = end === n ? Math.floor(n / block) + 1 : end / block;
+    const at = (end - start) * w;
+    gM.set(this.ckM!.subarray(slot * w, slot * w + w), at);
+    gD.set(this.ckD!.subarray(slot * w, slot * w + w), at);
+    gI.set(this.ckI!.subarray(slot * w, slot * w + w), at);
+    for (let i = end - 1; i >= start; i--) this.row(i, gM, gD, gI, (i - start) * w, (i + 1 - start) * w);
   }
 
   /** Walk from the start taking the first optimal operation in the order pair, delete, insert. */
   trace(): IndexPair[] {
-    const { a, b, w, dlo, dhi, gM, gD, gI } = this;
-    const { gap_open: open, gap_extend: ext } = this.c;
-    const n = a.length;
-    const m = b.length;
+    const { a, b, w, n, m, dlo, dhi, block, gM, gD, gI } = this;
+    const { gap_open: open, gap_extend: ext, mismatch, value_mismatch: valueMismatch } = this.c;
     const out: IndexPair[] = [];
     let i = 0;
     let j = 0;
     let state: 0 | 1 | 2 = 0; // previous operation: pair/start, delete, insert
+    let start = block === 0 ? 0 : -1; // first row held in the buffers
     while (i < n || j < m) {
-      const idx = i * w - i - dlo + j;
+      if (block > 0) {
+        const s = i === n && n > 0 ? Math.floor((n - 1) / block) * block : Math.floor(i / block) * block;
+        if (s !== start) {
+          start = s;
+          this.loadBlock(s, Math.min(s + block, n));
+        }
+      }
+      const idx = (i - start) * w + (j - i - dlo);
       const cur = (state === 0 ? gM : state === 1 ? gD : gI)[idx] as number;
-      if (i < n && j < m && this.sub(i, j) + (gM[idx + w] as number) === cur) {
-        out.push({ gt: i, pred: j, tag: a[i] === b[j] ? 'equal' : 'replace' });
-        i++;
-        j++;
-        state = 0;
-      } else if (i < n && j - i - 1 >= dlo && (state === 1 ? ext : open) + (gD[idx + w - 1] as number) === cur) {
+      if (i < n && j < m) {
+        const sub = a[i] !== b[j] ? mismatch : this.valuesMatch === undefined || this.valuesMatch(i, j) ? 0 : valueMismatch;
+        if (sub + (gM[idx + w] as number) === cur) {
+          out.push({ gt: i, pred: j, tag: a[i] === b[j] ? 'equal' : 'replace' });
+          i++;
+          j++;
+          state = 0;
+          continue;
+        }
+      }
+      if (i < n && j - i - 1 >= dlo && (state === 1 ? ext : open) + (gD[idx + w - 1] as number) === cur) {
         out.push({ gt: i, pred: null, tag: 'delete' });
         i++;
         state = 1;
@@ -318,7 +393,6 @@ class Band {
     return out;
   }
 }
-
 
 /**
  * The value-aware optimal aligner (`aligner: "behavior"`); see the module comment for costs,
