@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
+import { BehaviorAligner } from '../../src/align/behavior.js';
+import { evaluate } from '../../src/evaluate/evaluate.js';
 import { renderTable, runScenario } from './run.js';
 import type { ScenarioOutcome } from './run.js';
 import { SCENARIOS, agentRun, drop, irregularLog, robotCycle, stepScan, swap } from './scenarios.js';
@@ -70,5 +72,29 @@ describe('scenario generators and edits', () => {
     const swapped = swap(0).apply(gt);
     expect(swapped.map((e) => e.timestamp)).toEqual(gt.map((e) => e.timestamp));
     expect(swapped.slice(0, 2).map((e) => e.channel)).toEqual([gt[1]!.channel, gt[0]!.channel]);
+  });
+});
+
+describe('behavior asks the configured comparators', () => {
+  // A scan whose positions carry read-back noise: within tolerance they match, so only the
+  // dropped detector stop differs; with exact comparison every noisy position differs too.
+  const gt = stepScan(10);
+  const noisy = gt.map((e) => (e.channel === 'sample:x' ? { ...e, value: (e.value as number) + 0.004 } : e));
+  const pred = drop(19).apply(noisy);
+  const differing = (opts: Parameters<typeof evaluate>[2]) => {
+    const r = evaluate(gt, pred, { ...opts, aligner: new BehaviorAligner() });
+    return r.alignment_rows.flatMap((row, k) => (row.match === true ? [] : [r.alignment_index[k]!]));
+  };
+
+  it('within the channel tolerance a noisy value pairs as matching', () => {
+    expect(differing({ comparators: { by_channel: { 'sample:x': { type: 'numeric_tolerance', tol: 0, abs_tol: 0.01 } } } })).toEqual([[19, null]]);
+  });
+
+  it('with exact comparison the same pairs are value mismatches, still on their own rows', () => {
+    const rows = differing({ comparators: { by_channel: { 'sample:x': { type: 'exact' } } } });
+    expect(rows).toContainEqual([19, null]);
+    // Ten noisy positions, each on its own row (never a gap pair), plus the drop.
+    expect(rows).toHaveLength(11);
+    expect(rows.filter(([g, p]) => g !== null && p !== null)).toHaveLength(10);
   });
 });
