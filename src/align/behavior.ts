@@ -128,7 +128,10 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 
 /** Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost. */
 export interface BehaviorTuning {
-  /** Half-width (beyond `|n − m|`) of the first band tried. @default 8 */
+  /**
+   * Half-width (beyond `|n − m|`) of the first band tried. @default sized from a greedy
+   * alignment's cost when that needs at most 64, else 8
+   */
   readonly initialSlack?: number;
   /**
    * Memory budget in band cells (24 bytes each). A band that fits keeps every row; a larger one
@@ -177,7 +180,14 @@ export function behaviorAlign(
   const absDelta = Math.abs(delta);
   const gapMin = Math.min(c.gap_open, c.gap_extend);
   const maxCells = tuning.maxBandCells ?? 2 ** 23;
-  let slack = Math.max(0, Math.floor(tuning.initialSlack ?? 8));
+  // First band: wide enough for a quick greedy alignment's cost (one pass when that bound is
+  // good), else a narrow probe whose optimum then sizes the next band.
+  let slack: number;
+  if (tuning.initialSlack !== undefined) slack = Math.max(0, Math.floor(tuning.initialSlack));
+  else {
+    const fromBound = Math.max(0, Math.ceil((greedyCost(gtKeys, predKeys, c, valuesMatch) / gapMin - absDelta) / 2));
+    slack = fromBound <= 64 ? fromBound : 8;
+  }
   for (;;) {
     const dlo = Math.max(-n, Math.min(0, delta) - slack);
     const dhi = Math.min(m, Math.max(0, delta) + slack);
@@ -205,6 +215,49 @@ export function behaviorAlign(
     if (full || best < gapMin * unpairedOutside) return band.trace();
     slack = Math.max(2 * slack + 1, Math.ceil((best / gapMin - absDelta) / 2));
   }
+}
+
+/**
+ * Cost (an upper bound on the optimum) of a quick greedy alignment: pair matching events; at a
+ * difference, skip the fewest events (up to 8, on either side) that resynchronise, else pair the
+ * two events. Every gap is charged as a fresh run. O((n + m)·8).
+ */
+function greedyCost(
+  a: Int32Array,
+  b: Int32Array,
+  c: ResolvedBehaviorOptions,
+  valuesMatch: ((i: number, j: number) => boolean) | undefined,
+): number {
+  const n = a.length;
+  const m = b.length;
+  const run = (len: number): number => (len > 0 ? c.gap_open + (len - 1) * c.gap_extend : 0);
+  const same = (i: number, j: number): boolean => a[i] === b[j] && (valuesMatch === undefined || valuesMatch(i, j));
+  let cost = 0;
+  let i = 0;
+  let j = 0;
+  outer: while (i < n && j < m) {
+    if (same(i, j)) {
+      i++;
+      j++;
+      continue;
+    }
+    for (let d = 1; d <= 8; d++) {
+      if (i + d < n && same(i + d, j)) {
+        cost += run(d);
+        i += d;
+        continue outer;
+      }
+      if (j + d < m && same(i, j + d)) {
+        cost += run(d);
+        j += d;
+        continue outer;
+      }
+    }
+    cost += a[i] !== b[j] ? c.mismatch : c.value_mismatch;
+    i++;
+    j++;
+  }
+  return cost + run(n - i) + run(m - j);
 }
 
 /**
