@@ -345,11 +345,13 @@ class Band {
       right = open + down;
       j = m - 1;
     }
+    // (i+1, j) is in the band iff j − i − 1 ≥ dlo: every column but possibly the left-most.
+    const firstDown = i + 1 + dlo;
     for (; j >= lo; j--) {
       const bj = b[j] as number;
       const sub = ai !== bj ? mismatch : valuesMatch === undefined || valuesMatch(i, j) ? 0 : valueMismatch;
       const pair = sub + (M[bbase + j + 1] as number);
-      const down = j - i - 1 >= dlo ? (D[bbase + j] as number) : Infinity;
+      const down = j >= firstDown ? (D[bbase + j] as number) : Infinity;
       const delOpen = open + down;
       const insOpen = open + right;
       let t = pair <= delOpen ? pair : delOpen;
