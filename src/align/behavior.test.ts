@@ -146,6 +146,22 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     }
   });
 
+  it('pruning never changes the result (same pairs as computing every cell of the band)', () => {
+    const r = rng(29);
+    for (let t = 0; t < 400; t++) {
+      const o = COST_SETS[t % COST_SETS.length]!;
+      // Similar sequences (a few edits of a random one), where pruning cuts most of the band.
+      const a = Int32Array.from({ length: 20 + Math.floor(r() * 60) }, () => Math.floor(r() * 3));
+      const b = Int32Array.from([...a].flatMap((x) => (r() < 0.05 ? [] : r() < 0.05 ? [x, Math.floor(r() * 3)] : [x])));
+      const table = Array.from({ length: a.length }, () => Array.from({ length: b.length }, () => r() < 0.9));
+      const vm = (i: number, j: number): boolean => table[i]![j]!;
+      const tuning = { initialSlack: t % 5, blockRows: t % 3 === 0 ? 4 : 0 };
+      const pruned = behaviorAlign(a, b, o, vm, tuning);
+      expect(pruned, `case ${t}`).toEqual(behaviorAlign(a, b, o, vm, { ...tuning, pruning: false }));
+      expect(pruned, `case ${t}`).toEqual(behaviorAlign(a, b, o, vm, { pruning: false, blockRows: 0, initialSlack: 1000 }));
+    }
+  });
+
   it('checkpoint rows (recomputed block by block) give exactly the all-rows result', () => {
     const r = rng(13);
     for (let t = 0; t < 300; t++) {

@@ -41,7 +41,9 @@
  * accepted only when every path leaving it provably costs more than the best path inside
  * (each unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time
  * is O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d), or
- * O(√n·d) with checkpoint rows when that exceeds the budget.
+ * O(√n·d) with checkpoint rows when that exceeds the budget. The first band is sized from the
+ * cost of a quick greedy alignment, and that cost also prunes cells that cannot lie on an
+ * alignment as cheap (see `Band.row`), which cuts each row of the band to what can matter.
  */
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
@@ -142,6 +144,8 @@ export interface BehaviorTuning {
   readonly maxBandCells?: number;
   /** Force checkpoint mode with this many rows per block (tests); 0 keeps every row. */
   readonly blockRows?: number;
+  /** `false` computes every cell of the band (for cross-checking the pruning). @default true */
+  readonly pruning?: boolean;
 }
 
 /** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
@@ -176,18 +180,24 @@ export function behaviorAlign(
   const n = gtKeys.length;
   const m = predKeys.length;
   const c = scaledCosts(options, n + m);
+  // Integer costs compare exactly; float sums may differ in the last bits between the greedy
+  // bound and the DP, so the bound used for pruning is loosened a little (pruning less is safe).
+  const exact = c !== options; // scaledCosts returns a new object exactly when it scaled to integers
   const delta = m - n;
   const absDelta = Math.abs(delta);
   const gapMin = Math.min(c.gap_open, c.gap_extend);
   const maxCells = tuning.maxBandCells ?? 2 ** 23;
   // First band: wide enough for a quick greedy alignment's cost (one pass when that bound is
   // good), else a narrow probe whose optimum then sizes the next band.
+  // `bound` is the cost of some alignment, so ≥ the optimum: it sizes bands and prunes cells.
+  let bound = greedyCost(gtKeys, predKeys, c, valuesMatch);
   let slack: number;
   if (tuning.initialSlack !== undefined) slack = Math.max(0, Math.floor(tuning.initialSlack));
   else {
-    const fromBound = Math.max(0, Math.ceil((greedyCost(gtKeys, predKeys, c, valuesMatch) / gapMin - absDelta) / 2));
+    const fromBound = Math.max(0, Math.ceil((bound / gapMin - absDelta) / 2));
     slack = fromBound <= 64 ? fromBound : 8;
   }
+  const prune = tuning.pruning ?? true;
   for (;;) {
     const dlo = Math.max(-n, Math.min(0, delta) - slack);
     const dhi = Math.min(m, Math.max(0, delta) + slack);
@@ -204,7 +214,8 @@ export function behaviorAlign(
     if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
       return nwAlignValueAware(gtKeys, predKeys, options, valuesMatch);
     }
-    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, block);
+    const pruneAt = !prune ? Infinity : exact ? bound : bound * (1 + 1e-9) + gapMin * 1e-9;
+    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, block, pruneAt);
     const best = band.fill();
     // Every path that leaves the band crosses diagonal dlo − 1 or dhi + 1, so it leaves at least
     // |k| + |Δ − k| events unpaired there, each costing ≥ gapMin.
@@ -213,7 +224,8 @@ export function behaviorAlign(
       dhi < m ? Math.abs(dhi + 1) + Math.abs(delta - dhi - 1) : Infinity,
     );
     if (full || best < gapMin * unpairedOutside) return band.trace();
-    slack = Math.max(2 * slack + 1, Math.ceil((best / gapMin - absDelta) / 2));
+    bound = Math.min(bound, best);
+    slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
   }
 }
 
@@ -283,6 +295,11 @@ class Band {
   private readonly ckM: Float64Array | undefined;
   private readonly ckD: Float64Array | undefined;
   private readonly ckI: Float64Array | undefined;
+  /** Columns `[rowLo[i], rowHi[i]]` of row i that were computed; every other cell is ∞. */
+  private readonly rowLo: Int32Array;
+  private readonly rowHi: Int32Array;
+  /** Smallest cost of one unpaired event. */
+  private readonly gapMin: number;
 
   constructor(
     private readonly a: Int32Array,
@@ -292,10 +309,15 @@ class Band {
     private readonly dlo: number,
     private readonly dhi: number,
     private readonly block: number,
+    /** Cost of some alignment (≥ the optimum), or ∞: cells that cannot be on a path of cost ≤ bound are ∞. */
+    private readonly bound: number,
   ) {
     this.w = dhi - dlo + 1;
     this.n = a.length;
     this.m = b.length;
+    this.rowLo = new Int32Array(this.n + 1);
+    this.rowHi = new Int32Array(this.n + 1);
+    this.gapMin = Math.min(c.gap_open, c.gap_extend);
     const rows = block === 0 ? this.n + 1 : block + 1;
     this.gM = new Float64Array(rows * this.w);
     this.gD = new Float64Array(rows * this.w);
@@ -309,61 +331,93 @@ class Band {
   }
 
   /**
-   * Compute row `i` into `(M, D, I)` at `off`, reading row `i + 1` at `below` of the same arrays.
-   * Every cell read was written: the pair reads (i+1, j+1) on the same diagonal, the delete reads
-   * (i+1, j) only when its diagonal is ≥ dlo, the insert reads (i, j+1) only when it is ≤ dhi.
+   * Compute row `i` into `(M, D, I)` at `off`, reading row `i + 1` at `below` of the same arrays,
+   * and record the computed columns in `rowLo/rowHi[i]`; reads outside a row's computed columns
+   * count as ∞ and are never made.
+   *
+   * Pruning (exact): a path through (i, j) has at least |j − i| unpaired events before it, so a
+   * value `v` with `gapMin·|j − i| + v > bound` cannot lie on an alignment of cost ≤ bound; it is
+   * stored as ∞. Cells on optimal paths keep their exact values whenever the optimum is ≤ bound
+   * (their optimal continuations only use such cells), and the walk compares exact values only.
+   * Columns right of the row below's computed ones are all ∞ (nothing to pair or delete into,
+   * and inserts only lead further right); left of them, once the insert value is ∞ so is every
+   * cell further left — both ends of the row are cut there.
    */
   private row(i: number, M: Float64Array, D: Float64Array, I: Float64Array, off: number, below: number): void {
-    const { a, b, dlo, dhi, n, m, valuesMatch } = this;
+    const { a, b, dlo, dhi, n, m, valuesMatch, bound, gapMin, rowLo, rowHi } = this;
     const { gap_open: open, gap_extend: ext, mismatch, value_mismatch: valueMismatch } = this.c;
     const lo = Math.max(0, i + dlo);
-    const hi = Math.min(m, i + dhi);
     const base = off - i - dlo; // position of (i, j) = base + j
     if (i === n) {
       // Only inserts remain.
       M[base + m] = 0;
       D[base + m] = 0;
       I[base + m] = 0;
-      for (let j = m - 1; j >= lo; j--) {
+      let j = m - 1;
+      for (; j >= lo; j--) {
         const right = I[base + j + 1] as number;
-        M[base + j] = open + right;
-        D[base + j] = open + right;
-        I[base + j] = ext + right;
+        const slackLeft = bound - gapMin * Math.abs(j - i);
+        const vM = open + right;
+        const vI = ext + right;
+        if (vI > slackLeft && vM > slackLeft) break; // this cell and every cell further left are ∞
+        M[base + j] = vM > slackLeft ? Infinity : vM;
+        D[base + j] = vM > slackLeft ? Infinity : vM;
+        I[base + j] = vI > slackLeft ? Infinity : vI;
       }
+      rowLo[i] = j + 1;
+      rowHi[i] = m; // (n, m) costs 0
       return;
     }
+    const blo = rowLo[i + 1] as number;
+    const bhi = rowHi[i + 1] as number;
+    const hi = Math.min(m, i + dhi, bhi);
     const bbase = below - (i + 1) - dlo; // position of (i+1, j) = bbase + j
     const ai = a[i] as number;
     let j = hi;
-    let right = Infinity; // I of (i, j+1); none at the band's edge
-    if (hi === m) {
-      // Column m: only a delete, to (i+1, m) when its diagonal is still in the band.
-      const down = m - i - 1 >= dlo ? (D[bbase + m] as number) : Infinity;
-      M[base + m] = open + down;
-      D[base + m] = ext + down;
-      I[base + m] = open + down;
-      right = open + down;
+    let right = Infinity; // I of (i, j+1); none right of `hi`
+    if (hi === m && m >= lo) {
+      // Column m: only a delete, to (i+1, m) when that cell was computed.
+      const down = m >= blo ? (D[bbase + m] as number) : Infinity;
+      const slackLeft = bound - gapMin * Math.abs(m - i);
+      const vOpen = open + down;
+      const vExt = ext + down;
+      M[base + m] = vOpen > slackLeft ? Infinity : vOpen;
+      D[base + m] = vExt > slackLeft ? Infinity : vExt;
+      right = vOpen > slackLeft ? Infinity : vOpen;
+      I[base + m] = right;
       j = m - 1;
     }
-    // (i+1, j) is in the band iff j − i − 1 ≥ dlo: every column but possibly the left-most.
-    const firstDown = i + 1 + dlo;
     for (; j >= lo; j--) {
-      const bj = b[j] as number;
-      const sub = ai !== bj ? mismatch : valuesMatch === undefined || valuesMatch(i, j) ? 0 : valueMismatch;
-      const pair = sub + (M[bbase + j + 1] as number);
-      const down = j >= firstDown ? (D[bbase + j] as number) : Infinity;
+      if (j + 1 < blo && right === Infinity) break; // nothing below to reach, nothing to the right
+      const pair =
+        j + 1 >= blo && j < bhi
+          ? (ai !== (b[j] as number) ? mismatch : valuesMatch === undefined || valuesMatch(i, j) ? 0 : valueMismatch) +
+            (M[bbase + j + 1] as number)
+          : Infinity;
+      const down = j >= blo ? (D[bbase + j] as number) : Infinity;
+      const slackLeft = bound - gapMin * Math.abs(j - i);
       const delOpen = open + down;
       const insOpen = open + right;
       let t = pair <= delOpen ? pair : delOpen;
-      M[base + j] = t <= insOpen ? t : insOpen;
+      t = t <= insOpen ? t : insOpen;
+      M[base + j] = t > slackLeft ? Infinity : t;
       const delExt = ext + down;
       t = pair <= delExt ? pair : delExt;
-      D[base + j] = t <= insOpen ? t : insOpen;
+      t = t <= insOpen ? t : insOpen;
+      D[base + j] = t > slackLeft ? Infinity : t;
       const insExt = ext + right;
       t = pair <= delOpen ? pair : delOpen;
-      right = t <= insExt ? t : insExt;
+      t = t <= insExt ? t : insExt;
+      right = t > slackLeft ? Infinity : t;
       I[base + j] = right;
     }
+    // Trim cells that came out ∞ at both ends, so the rows above start narrower.
+    let l = j + 1;
+    let h = hi;
+    while (h >= l && M[base + h] === Infinity && D[base + h] === Infinity && I[base + h] === Infinity) h--;
+    while (l <= h && M[base + l] === Infinity && D[base + l] === Infinity && I[base + l] === Infinity) l++;
+    rowLo[i] = l;
+    rowHi[i] = h;
   }
 
   /** Fill the band from the end; returns the optimal cost from the start (inside the band). */
@@ -371,7 +425,7 @@ class Band {
     const { n, w, block, gM, gD, gI } = this;
     if (block === 0) {
       for (let i = n; i >= 0; i--) this.row(i, gM, gD, gI, i * w, (i + 1) * w);
-      return gM[-this.dlo] as number; // cell (0, 0)
+      return this.origin(gM, 0);
     }
     // Two rolling rows (positions 0 and w of the block buffers), checkpoints copied out.
     const ckM = this.ckM!;
@@ -387,10 +441,15 @@ class Band {
         ckD.set(gD.subarray(cur, cur + w), slot * w);
         ckI.set(gI.subarray(cur, cur + w), slot * w);
       }
-      if (i === 0) return gM[cur - this.dlo] as number;
+      if (i === 0) return this.origin(gM, cur);
       cur = w - cur;
     }
     throw new Error('behavior: empty band (internal error)');
+  }
+
+  /** The value of cell (0, 0) in row storage at `off` (∞ if it was not computed). */
+  private origin(M: Float64Array, off: number): number {
+    return (this.rowLo[0] as number) <= 0 && (this.rowHi[0] as number) >= 0 ? (M[off - this.dlo] as number) : Infinity;
   }
 
   /** Recompute rows [start, end] into the block buffers (row r at position (r − start)·w). */
@@ -423,7 +482,9 @@ class Band {
       }
       const idx = (i - start) * w + (j - i - dlo);
       const cur = (state === 0 ? gM : state === 1 ? gD : gI)[idx] as number;
-      if (i < n && j < m) {
+      const belowLo = i < n ? (this.rowLo[i + 1] as number) : 0;
+      const belowHi = i < n ? (this.rowHi[i + 1] as number) : -1;
+      if (i < n && j < m && j + 1 >= belowLo && j + 1 <= belowHi) {
         const sub = a[i] !== b[j] ? mismatch : this.valuesMatch === undefined || this.valuesMatch(i, j) ? 0 : valueMismatch;
         if (sub + (gM[idx + w] as number) === cur) {
           out.push({ gt: i, pred: j, tag: a[i] === b[j] ? 'equal' : 'replace' });
@@ -433,11 +494,11 @@ class Band {
           continue;
         }
       }
-      if (i < n && j - i - 1 >= dlo && (state === 1 ? ext : open) + (gD[idx + w - 1] as number) === cur) {
+      if (i < n && j >= belowLo && j <= belowHi && (state === 1 ? ext : open) + (gD[idx + w - 1] as number) === cur) {
         out.push({ gt: i, pred: null, tag: 'delete' });
         i++;
         state = 1;
-      } else if (j < m && j + 1 - i <= dhi && (state === 2 ? ext : open) + (gI[idx + 1] as number) === cur) {
+      } else if (j < m && j + 1 <= (this.rowHi[i] as number) && (state === 2 ? ext : open) + (gI[idx + 1] as number) === cur) {
         out.push({ gt: null, pred: j, tag: 'insert' });
         j++;
         state = 2;
