@@ -231,8 +231,9 @@ export function behaviorAlign(
 
 /**
  * Cost (an upper bound on the optimum) of a quick greedy alignment: pair matching events; at a
- * difference, skip the fewest events (up to 8, on either side) that resynchronise, else pair the
- * two events. Every gap is charged as a fresh run. O((n + m)·8).
+ * difference, pair the two events if the next ones match again, else skip the fewest events (up
+ * to 8, on either side) that resynchronise, else pair the two events. Every gap is charged as a
+ * fresh run. O((n + m)·8).
  */
 function greedyCost(
   a: Int32Array,
@@ -249,6 +250,13 @@ function greedyCost(
   let j = 0;
   outer: while (i < n && j < m) {
     if (same(i, j)) {
+      i++;
+      j++;
+      continue;
+    }
+    // A changed event: the next ones match again.
+    if (i + 1 < n && j + 1 < m && same(i + 1, j + 1)) {
+      cost += a[i] !== b[j] ? c.mismatch : c.value_mismatch;
       i++;
       j++;
       continue;
