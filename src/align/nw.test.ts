@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { ConfigError } from '../errors.js';
-import { NeedlemanWunschAligner, nwAlign, resolveNwOptions } from './nw.js';
+import { NeedlemanWunschAligner, nwAlign, nwAlignValueAware, resolveNwOptions } from './nw.js';
+import type { ValueAwareCosts } from './nw.js';
 import type { NwOptions, NwTuning, ResolvedNwOptions } from './nw.js';
 import type { IndexPair } from './types.js';
 
@@ -407,4 +408,84 @@ describe('NeedlemanWunschAligner: long traces in linear memory', () => {
     const equal = result.filter((p) => p.tag === 'equal').length;
     expect(equal).toBeGreaterThan(0.9 * n);
   }, 120_000);
+});
+
+describe('nwAlignValueAware (the behavior aligner\'s linear-memory solver)', () => {
+  /** Textbook 3-state Gotoh with the value-aware substitution cost; returns the optimal cost. */
+  function valueAwareOptimum(a: Int32Array, b: Int32Array, c: ValueAwareCosts, vm: (i: number, j: number) => boolean): number {
+    const n = a.length;
+    const m = b.length;
+    const M = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Infinity));
+    const D = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Infinity));
+    const I = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Infinity));
+    M[0]![0] = 0;
+    for (let i = 0; i <= n; i++) {
+      for (let j = 0; j <= m; j++) {
+        if (i > 0 && j > 0) {
+          const sub = a[i - 1] !== b[j - 1] ? c.mismatch : vm(i - 1, j - 1) ? 0 : c.value_mismatch;
+          M[i]![j] = Math.min(M[i - 1]![j - 1]!, D[i - 1]![j - 1]!, I[i - 1]![j - 1]!) + sub;
+        }
+        if (i > 0) D[i]![j] = Math.min(M[i - 1]![j]! + c.gap_open, I[i - 1]![j]! + c.gap_open, D[i - 1]![j]! + c.gap_extend);
+        if (j > 0) I[i]![j] = Math.min(M[i]![j - 1]! + c.gap_open, D[i]![j - 1]! + c.gap_open, I[i]![j - 1]! + c.gap_extend);
+      }
+    }
+    return Math.min(M[n]![m]!, D[n]![m]!, I[n]![m]!);
+  }
+
+  function costOf(a: Int32Array, b: Int32Array, pairs: readonly IndexPair[], c: ValueAwareCosts, vm: (i: number, j: number) => boolean): number {
+    let cost = 0;
+    let prev = 'M';
+    for (const p of pairs) {
+      if (p.gt !== null && p.pred !== null) {
+        cost += a[p.gt] !== b[p.pred] ? c.mismatch : vm(p.gt, p.pred) ? 0 : c.value_mismatch;
+        prev = 'M';
+      } else if (p.gt !== null) {
+        cost += prev === 'D' ? c.gap_extend : c.gap_open;
+        prev = 'D';
+      } else {
+        cost += prev === 'I' ? c.gap_extend : c.gap_open;
+        prev = 'I';
+      }
+    }
+    return cost;
+  }
+
+  const COSTS: ValueAwareCosts[] = [
+    { value_mismatch: 1, mismatch: 3, gap_open: 2, gap_extend: 1 },
+    { value_mismatch: 2, mismatch: 2, gap_open: 1, gap_extend: 1 },
+    { value_mismatch: 0.5, mismatch: 4, gap_open: 3, gap_extend: 0.25 },
+  ];
+  const TUNINGS: NwTuning[] = [{}, { baseCells: 0 }, { baseCells: 0, initialBand: 0 }, { baseCells: 0, banding: false }];
+
+  it('reaches the optimal value-aware cost in the base case, the divide steps and the banded passes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 24 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 24 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom(...COSTS),
+        fc.constantFrom(...TUNINGS),
+        (xs, ys, seed, c, tuning) => {
+          const a = Int32Array.from(xs);
+          const b = Int32Array.from(ys);
+          // A fixed pseudo-random verdict per cell.
+          const vm = (i: number, j: number): boolean => ((i * 7919 + j * 104729 + seed) >>> 0) % 3 !== 0;
+          const out = nwAlignValueAware(a, b, c, vm, tuning);
+          expect(out.flatMap((p) => (p.gt === null ? [] : [p.gt]))).toEqual([...a.keys()]);
+          expect(out.flatMap((p) => (p.pred === null ? [] : [p.pred]))).toEqual([...b.keys()]);
+          expect(costOf(a, b, out, c, vm)).toBeCloseTo(valueAwareOptimum(a, b, c, vm), 9);
+        },
+      ),
+      { numRuns: 1500, seed: 42 },
+    );
+  });
+
+  it('without valuesMatch equals nwAlign with match 0 and the same costs', () => {
+    const a = Int32Array.from([0, 1, 2, 0, 1, 2, 1]);
+    const b = Int32Array.from([0, 2, 2, 0, 1, 1]);
+    const c = COSTS[0]!;
+    expect(nwAlignValueAware(a, b, c)).toEqual(
+      nwAlign(a, b, resolveNwOptions({ match: 0, mismatch: c.mismatch, gap_open: c.gap_open, gap_extend: c.gap_extend }), NAMES),
+    );
+  });
 });

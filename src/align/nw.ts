@@ -184,6 +184,8 @@ const SCALES: readonly number[] = [
  */
 interface Keys {
   readonly subEq: number;
+  /** Same keys, values that do not match (value-aware mode only; else `subEq`). */
+  readonly subVal: number;
   readonly subNe: number;
   readonly openA: Float64Array;
   readonly extA: Float64Array;
@@ -203,6 +205,7 @@ function buildKeys(
   b: Int32Array,
   opts: ResolvedNwOptions,
   channelNames: readonly string[],
+  valueMismatch: number = opts.match,
 ): Keys {
   const gapCosts = (keys: Int32Array): [Float64Array, Float64Array] => {
     const open = new Float64Array(keys.length);
@@ -217,10 +220,10 @@ function buildKeys(
   };
   const [openA, extA] = gapCosts(a);
   const [openB, extB] = gapCosts(b);
-  const costs = [opts.match, opts.mismatch, opts.gap_open, opts.gap_extend];
+  const costs = [opts.match, opts.mismatch, opts.gap_open, opts.gap_extend, valueMismatch];
   for (const c of opts.by_channel.values()) costs.push(c.gap_open, c.gap_extend);
   const maxCost = Math.max(...costs);
-  const gapMin = Math.min(...costs.slice(2));
+  const gapMin = Math.min(opts.gap_open, opts.gap_extend, ...[...opts.by_channel.values()].flatMap((c) => [c.gap_open, c.gap_extend]));
   const n = a.length + b.length;
   const scale = SCALES.find((s) => costs.every((c) => isScaledInteger(c, s)));
   // A path costs at most maxCost per event (a pair costs at most maxCost for two events).
@@ -230,6 +233,7 @@ function buildKeys(
     const scaleAll = (arr: Float64Array): Float64Array => arr.map(key);
     return {
       subEq: key(opts.match) - 1,
+      subVal: key(valueMismatch) - 1,
       subNe: key(opts.mismatch) - 1,
       openA: scaleAll(openA),
       extA: scaleAll(extA),
@@ -238,7 +242,7 @@ function buildKeys(
       gapMin: key(gapMin),
     };
   }
-  return { subEq: opts.match, subNe: opts.mismatch, openA, extA, openB, extB, gapMin };
+  return { subEq: opts.match, subVal: valueMismatch, subNe: opts.mismatch, openA, extA, openB, extB, gapMin };
 }
 
 /** Everything one alignment run needs; the row buffers are reused across the recursion. */
@@ -255,9 +259,12 @@ class Solver {
   private readonly baseCells: number;
   private readonly initialBand: number;
   private readonly banding: boolean;
+  /** Value-aware mode: whether the values of a same-key pair match (else the pair costs `subVal`). */
+  private readonly vm: ((i: number, j: number) => boolean) | undefined;
   readonly out: IndexPair[] = [];
 
-  constructor(a: Int32Array, b: Int32Array, keys: Keys, tuning: NwTuning) {
+  constructor(a: Int32Array, b: Int32Array, keys: Keys, tuning: NwTuning, vm?: (i: number, j: number) => boolean) {
+    this.vm = vm;
     this.a = a;
     this.b = b;
     this.k = keys;
@@ -281,8 +288,8 @@ class Solver {
    * `b[bLo, bLo+j)` whose last operation is a pair / delete / insert.
    */
   private forward(aLo: number, rows: number, bLo: number, bHi: number, s: State, dlo: number, dhi: number): void {
-    const { a, b, fM, fD, fI } = this;
-    const { subEq, subNe, openA, extA, openB, extB } = this.k;
+    const { a, b, fM, fD, fI, vm } = this;
+    const { subEq, subVal, subNe, openA, extA, openB, extB } = this.k;
     const m = bHi - bLo;
     fM[0] = s === M ? 0 : Infinity;
     fD[0] = s === D ? 0 : Infinity;
@@ -341,7 +348,9 @@ class Solver {
         const uM = fM[j] as number;
         const uD = fD[j] as number;
         const uI = fI[j] as number;
-        const cM = min(min(dM, dD), dI) + (ai === b[bLo + j - 1] ? subEq : subNe);
+        const cM =
+          min(min(dM, dD), dI) +
+          (ai === b[bLo + j - 1] ? (vm === undefined || vm(aLo + r - 1, bLo + j - 1) ? subEq : subVal) : subNe);
         const cD = min(min(uM, uI) + oa, uD + ea);
         const cI = min(min(lM, lD) + (openB[bLo + j - 1] as number), lI + (extB[bLo + j - 1] as number));
         fM[j] = cM;
@@ -380,8 +389,8 @@ class Solver {
     dlo: number,
     dhi: number,
   ): void {
-    const { a, b, gM, gD, gI } = this;
-    const { subEq, subNe, openA, extA, openB, extB } = this.k;
+    const { a, b, gM, gD, gI, vm } = this;
+    const { subEq, subVal, subNe, openA, extA, openB, extB } = this.k;
     const m = bHi - bLo;
     // Nothing left: allowed iff the operation before may be the last one.
     gM[m] = e === ANY || e === M ? 0 : Infinity;
@@ -431,7 +440,7 @@ class Solver {
         const downM = gM[j] as number;
         const downD = gD[j] as number;
         const ob = openB[bLo + j] as number;
-        const tP = dM + (ai === b[bLo + j] ? subEq : subNe);
+        const tP = dM + (ai === b[bLo + j] ? (vm === undefined || vm(ii, bLo + j) ? subEq : subVal) : subNe);
         const tDo = downD + oa;
         const tIo = rI + ob;
         gM[j] = min(min(tP, tDo), tIo);
@@ -526,8 +535,8 @@ class Solver {
 
   /** Full Gotoh DP with a 2-bit-per-state traceback matrix (small subproblems only). */
   private base(aLo: number, aHi: number, bLo: number, bHi: number, s: State, e: EndState): void {
-    const { a, b } = this;
-    const { subEq, subNe, openA, extA, openB, extB } = this.k;
+    const { a, b, vm } = this;
+    const { subEq, subVal, subNe, openA, extA, openB, extB } = this.k;
     const n = aHi - aLo;
     const m = bHi - bLo;
     const w = m + 1;
@@ -559,7 +568,9 @@ class Solver {
             c = kI[d] as number;
             from = I;
           }
-          kM[k] = c + (a[aLo + i - 1] === b[bLo + j - 1] ? subEq : subNe);
+          const gi = aLo + i - 1;
+          const pj = bLo + j - 1;
+          kM[k] = c + (a[gi] === b[pj] ? (vm === undefined || vm(gi, pj) ? subEq : subVal) : subNe);
           bits |= from;
         } else {
           kM[k] = Infinity;
@@ -694,6 +705,40 @@ export function nwAlign(
 ): IndexPair[] {
   const keys = buildKeys(gtKeys, predKeys, options, channelNames);
   const solver = new Solver(gtKeys, predKeys, keys, tuning);
+  solver.solve(0, gtKeys.length, 0, predKeys.length, M, ANY, Infinity);
+  return solver.out;
+}
+
+/** Costs of a value-aware alignment (`behavior`'s costs; a matching same-channel pair costs 0). */
+export interface ValueAwareCosts {
+  readonly value_mismatch: number;
+  readonly mismatch: number;
+  readonly gap_open: number;
+  readonly gap_extend: number;
+}
+
+/**
+ * Linear-memory optimal alignment under the value-aware cost model of the `behavior` aligner: a
+ * same-key pair costs 0 when `valuesMatch(i, j)` (or it is absent), else `value_mismatch`; a
+ * different-key pair `mismatch`; gaps affine. Same solver (and tie-break rule) as `nwAlign`.
+ * `behavior` uses it when its exact-tie-break band would not fit in memory.
+ */
+export function nwAlignValueAware(
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  costs: ValueAwareCosts,
+  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
+  tuning: NwTuning = {},
+): IndexPair[] {
+  const options: ResolvedNwOptions = {
+    match: 0,
+    mismatch: costs.mismatch,
+    gap_open: costs.gap_open,
+    gap_extend: costs.gap_extend,
+    by_channel: new Map(),
+  };
+  const keys = buildKeys(gtKeys, predKeys, options, [], valuesMatch === undefined ? 0 : costs.value_mismatch);
+  const solver = new Solver(gtKeys, predKeys, keys, tuning, valuesMatch);
   solver.solve(0, gtKeys.length, 0, predKeys.length, M, ANY, Infinity);
   return solver.out;
 }

@@ -1,0 +1,317 @@
+import { describe, it, expect } from 'vitest';
+import { ConfigError } from '../errors.js';
+import { BEHAVIOR_DEFAULTS, BehaviorAligner, behaviorAlign, behaviorAlignerEntry, resolveBehaviorOptions } from './behavior.js';
+import type { ResolvedBehaviorOptions } from './behavior.js';
+import { nwAlignValueAware } from './nw.js';
+import type { IndexPair } from './types.js';
+
+/** Deterministic PRNG (mulberry32) so failures reproduce. */
+function rng(seed: number): () => number {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(t ^ (t >>> 15), 1 | t);
+    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Op = 'M' | 'D' | 'I';
+
+function opsOf(pairs: readonly IndexPair[]): string {
+  return pairs.map((p) => (p.gt !== null && p.pred !== null ? 'M' : p.gt !== null ? 'D' : 'I')).join('');
+}
+
+/** Cost of an alignment under the documented model (start state = pair). */
+function costOf(
+  a: Int32Array,
+  b: Int32Array,
+  pairs: readonly IndexPair[],
+  o: ResolvedBehaviorOptions,
+  vm: (i: number, j: number) => boolean,
+): number {
+  let cost = 0;
+  let prev: Op = 'M';
+  for (const p of pairs) {
+    if (p.gt !== null && p.pred !== null) {
+      cost += a[p.gt] !== b[p.pred] ? o.mismatch : vm(p.gt, p.pred) ? 0 : o.value_mismatch;
+      prev = 'M';
+    } else if (p.gt !== null) {
+      cost += prev === 'D' ? o.gap_extend : o.gap_open;
+      prev = 'D';
+    } else {
+      cost += prev === 'I' ? o.gap_extend : o.gap_open;
+      prev = 'I';
+    }
+  }
+  return cost;
+}
+
+/** Every alignment is a valid one: each index once, increasing on both sides. */
+function expectValid(pairs: readonly IndexPair[], n: number, m: number): void {
+  const gts = pairs.flatMap((p) => (p.gt === null ? [] : [p.gt]));
+  const preds = pairs.flatMap((p) => (p.pred === null ? [] : [p.pred]));
+  expect(gts).toEqual(Array.from({ length: n }, (_, i) => i));
+  expect(preds).toEqual(Array.from({ length: m }, (_, i) => i));
+}
+
+/**
+ * Brute force: enumerate every alignment in lexicographic order of its operations (M < D < I)
+ * and keep the first of minimal cost — exactly the documented tie-break.
+ */
+function bruteForce(
+  a: Int32Array,
+  b: Int32Array,
+  o: ResolvedBehaviorOptions,
+  vm: (i: number, j: number) => boolean,
+): { cost: number; ops: string } {
+  let best = Infinity;
+  let bestOps = '';
+  const ops: Op[] = [];
+  const rec = (i: number, j: number, prev: Op, cost: number): void => {
+    if (cost > best) return; // equal cost may still be first in order only if found earlier: keep strict
+    if (i === a.length && j === b.length) {
+      if (cost < best) {
+        best = cost;
+        bestOps = ops.join('');
+      }
+      return;
+    }
+    if (i < a.length && j < b.length) {
+      ops.push('M');
+      rec(i + 1, j + 1, 'M', cost + (a[i] !== b[j] ? o.mismatch : vm(i, j) ? 0 : o.value_mismatch));
+      ops.pop();
+    }
+    if (i < a.length) {
+      ops.push('D');
+      rec(i + 1, j, 'D', cost + (prev === 'D' ? o.gap_extend : o.gap_open));
+      ops.pop();
+    }
+    if (j < b.length) {
+      ops.push('I');
+      rec(i, j + 1, 'I', cost + (prev === 'I' ? o.gap_extend : o.gap_open));
+      ops.pop();
+    }
+  };
+  rec(0, 0, 'M', 0);
+  return { cost: best, ops: bestOps };
+}
+
+function randomCase(r: () => number, maxLen: number, alphabet: number) {
+  const n = Math.floor(r() * (maxLen + 1));
+  const m = Math.floor(r() * (maxLen + 1));
+  const a = Int32Array.from({ length: n }, () => Math.floor(r() * alphabet));
+  const b = Int32Array.from({ length: m }, () => Math.floor(r() * alphabet));
+  const table = Array.from({ length: n }, () => Array.from({ length: m }, () => r() < 0.6));
+  const vm = (i: number, j: number): boolean => table[i]![j]!;
+  return { a, b, vm };
+}
+
+function micro(o: ResolvedBehaviorOptions): ResolvedBehaviorOptions {
+  const k = (c: number) => Math.round(c * 1e6);
+  return { value_mismatch: k(o.value_mismatch), mismatch: k(o.mismatch), gap_open: k(o.gap_open), gap_extend: k(o.gap_extend) };
+}
+
+const COST_SETS: ResolvedBehaviorOptions[] = [
+  BEHAVIOR_DEFAULTS,
+  { value_mismatch: 1, mismatch: 2, gap_open: 1, gap_extend: 1 },
+  { value_mismatch: 0, mismatch: 5, gap_open: 3, gap_extend: 1 },
+  { value_mismatch: 2, mismatch: 2, gap_open: 1, gap_extend: 2 },
+  { value_mismatch: 0.1, mismatch: 0.3, gap_open: 0.2, gap_extend: 0.1 },
+];
+
+describe('behaviorAlign: optimal cost and the documented tie-break', () => {
+  it('equals brute force (cost and lexicographically first operations) on 3000 seeded pairs', () => {
+    const r = rng(8);
+    for (let t = 0; t < 3000; t++) {
+      const o = COST_SETS[t % COST_SETS.length]!;
+      const { a, b, vm } = randomCase(r, 5, 3);
+      const got = behaviorAlign(a, b, o, vm, { initialSlack: t % 3 });
+      expectValid(got, a.length, b.length);
+      // Brute force in integers (×10^6) so decimal costs such as 0.1 + 0.2 = 0.3 tie exactly.
+      const want = bruteForce(a, b, micro(o), vm);
+      const ctx = `case ${t}: a=${[...a]} b=${[...b]} costs=${JSON.stringify(o)}`;
+      expect(costOf(a, b, got, micro(o), vm), ctx).toBe(want.cost);
+      expect(opsOf(got), ctx).toBe(want.ops);
+    }
+  });
+
+  it('does not depend on the first band tried (narrow band widened = full matrix)', () => {
+    const r = rng(21);
+    for (let t = 0; t < 200; t++) {
+      const { a, b, vm } = randomCase(r, 40, 4);
+      const narrow = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { initialSlack: 0 });
+      const wide = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { initialSlack: 1000 });
+      expect(narrow).toEqual(wide);
+    }
+  });
+
+  it('pruning never changes the result (same pairs as computing every cell of the band)', () => {
+    const r = rng(29);
+    for (let t = 0; t < 400; t++) {
+      const o = COST_SETS[t % COST_SETS.length]!;
+      // Similar sequences (a few edits of a random one), where pruning cuts most of the band.
+      const a = Int32Array.from({ length: 20 + Math.floor(r() * 60) }, () => Math.floor(r() * 3));
+      const b = Int32Array.from([...a].flatMap((x) => (r() < 0.05 ? [] : r() < 0.05 ? [x, Math.floor(r() * 3)] : [x])));
+      const table = Array.from({ length: a.length }, () => Array.from({ length: b.length }, () => r() < 0.9));
+      const vm = (i: number, j: number): boolean => table[i]![j]!;
+      const tuning = { initialSlack: t % 5, blockRows: t % 3 === 0 ? 4 : 0 };
+      const pruned = behaviorAlign(a, b, o, vm, tuning);
+      expect(pruned, `case ${t}`).toEqual(behaviorAlign(a, b, o, vm, { ...tuning, pruning: false }));
+      expect(pruned, `case ${t}`).toEqual(behaviorAlign(a, b, o, vm, { pruning: false, blockRows: 0, initialSlack: 1000 }));
+    }
+  });
+
+  it('checkpoint rows (recomputed block by block) give exactly the all-rows result', () => {
+    const r = rng(13);
+    for (let t = 0; t < 300; t++) {
+      const o = COST_SETS[t % COST_SETS.length]!;
+      const { a, b, vm } = randomCase(r, 30, 3);
+      const all = behaviorAlign(a, b, o, vm, { blockRows: 0 });
+      for (const blockRows of [1, 2, 3, 7, 31]) {
+        expect(behaviorAlign(a, b, o, vm, { blockRows, initialSlack: t % 4 }), `case ${t} block ${blockRows}`).toEqual(all);
+      }
+    }
+  });
+
+  it('switches to checkpoint rows by itself when the band exceeds the budget', () => {
+    const r = rng(17);
+    const a = Int32Array.from({ length: 400 }, () => Math.floor(r() * 4));
+    const b = Int32Array.from([...a].filter(() => r() > 0.02)); // 2 % dropped: a band of width ~20
+    const vm = (i: number, j: number) => i !== 200 && j !== 100;
+    const all = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+    // Every row: 401·w > 3000 cells for w > 7; checkpoints every 21 rows: (19 + 2·21 + 4)·w ≤ 3000 for w ≤ 46.
+    expect(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { maxBandCells: 3000, initialSlack: 4 })).toEqual(all);
+  });
+
+  it('falls back to the linear-memory solver past maxBandCells, with the same optimal cost', () => {
+    const r = rng(5);
+    for (let t = 0; t < 200; t++) {
+      const o = COST_SETS[t % COST_SETS.length]!;
+      const { a, b, vm } = randomCase(r, 30, 3);
+      const exact = behaviorAlign(a, b, o, vm);
+      const fallback = behaviorAlign(a, b, o, vm, { maxBandCells: 0 });
+      expectValid(fallback, a.length, b.length);
+      expect(fallback).toEqual(nwAlignValueAware(a, b, o, vm));
+      expect(costOf(a, b, fallback, o, vm)).toBeCloseTo(costOf(a, b, exact, o, vm), 9);
+    }
+  });
+
+  it('handles costs that no scale makes integral (floating-point sums)', () => {
+    const o = { value_mismatch: Math.PI / 10, mismatch: Math.E / 2, gap_open: Math.SQRT2, gap_extend: 1 / 3 };
+    const r = rng(3);
+    for (let t = 0; t < 300; t++) {
+      const { a, b, vm } = randomCase(r, 5, 3);
+      const got = behaviorAlign(a, b, o, vm);
+      expectValid(got, a.length, b.length);
+      expect(costOf(a, b, got, o, vm)).toBeCloseTo(bruteForce(a, b, o, vm).cost, 9);
+    }
+  });
+
+  it('aligns empty sides as gaps only', () => {
+    expect(behaviorAlign(new Int32Array(0), new Int32Array(0), BEHAVIOR_DEFAULTS)).toEqual([]);
+    expect(opsOf(behaviorAlign(Int32Array.of(1, 2), new Int32Array(0), BEHAVIOR_DEFAULTS))).toBe('DD');
+    expect(opsOf(behaviorAlign(new Int32Array(0), Int32Array.of(1), BEHAVIOR_DEFAULTS))).toBe('I');
+  });
+});
+
+describe('behaviorAlign: behaviours the defaults are chosen for', () => {
+  // A periodic trace of (channel, value): channel k % 2, value = position k.
+  const periodic = (len: number) => ({
+    keys: Int32Array.from({ length: len }, (_, k) => k % 2),
+    values: Array.from({ length: len }, (_, k) => k),
+  });
+
+  it('one dropped event in a periodic trace is one unpaired event, never a slide', () => {
+    const gt = periodic(40);
+    const drop = 17;
+    const predKeys = Int32Array.from([...gt.keys].filter((_, k) => k !== drop));
+    const predValues = gt.values.filter((_, k) => k !== drop);
+    const vm = (i: number, j: number) => gt.values[i] === predValues[j];
+    const out = behaviorAlign(gt.keys, predKeys, BEHAVIOR_DEFAULTS, vm);
+    const unpaired = out.filter((p) => p.gt === null || p.pred === null);
+    expect(unpaired).toEqual([{ gt: drop, pred: null, tag: 'delete' }]);
+    expect(out.every((p) => p.gt === null || p.pred === null || vm(p.gt, p.pred))).toBe(true);
+  });
+
+  it('a changed value pairs with its slot (value_mismatch < 2·gap_open)', () => {
+    const keys = Int32Array.of(0, 1, 0, 1);
+    const out = behaviorAlign(keys, keys, BEHAVIOR_DEFAULTS, (i, j) => i === j && i !== 2);
+    expect(opsOf(out)).toBe('MMMM');
+  });
+
+  it('a wrong channel in a slot is one replaced pair (mismatch < 2·gap_open)', () => {
+    const out = behaviorAlign(Int32Array.of(0, 1, 2), Int32Array.of(0, 3, 2), BEHAVIOR_DEFAULTS);
+    expect(out[1]).toEqual({ gt: 1, pred: 1, tag: 'replace' });
+  });
+
+  it('two swapped events of different channels: the first is reported as moved later', () => {
+    const out = behaviorAlign(Int32Array.of(0, 1, 2, 3), Int32Array.of(0, 2, 1, 3), BEHAVIOR_DEFAULTS);
+    expect(out).toEqual([
+      { gt: 0, pred: 0, tag: 'equal' },
+      { gt: 1, pred: null, tag: 'delete' },
+      { gt: 2, pred: 1, tag: 'equal' },
+      { gt: null, pred: 2, tag: 'insert' },
+      { gt: 3, pred: 3, tag: 'equal' },
+    ]);
+  });
+
+  it('tie-break: a repeated call reports the second one as extra; a drop in a run reports its last event', () => {
+    const repeated = behaviorAlign(Int32Array.of(0, 1, 2), Int32Array.of(0, 1, 1, 2), BEHAVIOR_DEFAULTS);
+    expect(repeated.filter((p) => p.tag === 'insert')).toEqual([{ gt: null, pred: 2, tag: 'insert' }]);
+    const run = behaviorAlign(Int32Array.of(5, 5, 5, 6), Int32Array.of(5, 5, 6), BEHAVIOR_DEFAULTS);
+    expect(run.filter((p) => p.tag === 'delete')).toEqual([{ gt: 2, pred: null, tag: 'delete' }]);
+  });
+
+  it('without valuesMatch every same-channel pair counts as matching', () => {
+    const out = behaviorAlign(Int32Array.of(0, 0), Int32Array.of(0, 0), BEHAVIOR_DEFAULTS);
+    expect(out.map((p) => p.tag)).toEqual(['equal', 'equal']);
+  });
+});
+
+describe('options', () => {
+  it('fills defaults and keeps given costs', () => {
+    expect(resolveBehaviorOptions({})).toEqual(BEHAVIOR_DEFAULTS);
+    expect(resolveBehaviorOptions({ gap_open: 5 })).toEqual({ ...BEHAVIOR_DEFAULTS, gap_open: 5 });
+  });
+
+  it('rejects bad options with a ConfigError naming the path', () => {
+    const fail = (o: unknown, path?: string) => {
+      try {
+        resolveBehaviorOptions(o, path);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return (e as Error).message;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    expect(fail({ gap: 1 })).toBe(
+      'aligner.gap: unknown option "gap" (expected one of value_mismatch, mismatch, gap_open, gap_extend)',
+    );
+    expect(fail({ gap_open: 0 })).toBe('aligner.gap_open: must be > 0 (a free gap makes leaving everything unpaired optimal)');
+    expect(fail({ mismatch: -1 }, 'matchers.aligner')).toMatch(/^matchers\.aligner\.mismatch: /);
+    expect(fail({ value_mismatch: 4 })).toBe('aligner.value_mismatch: must not exceed mismatch (3), received 4');
+    expect(fail({ mismatch: Infinity })).toMatch(/^aligner\.mismatch: /);
+    expect(fail('fast')).toMatch(/^aligner: /);
+  });
+
+  it('the class validates and aligns through the Aligner interface', () => {
+    expect(() => new BehaviorAligner({ gap_extend: 0 })).toThrow(ConfigError);
+    const al = new BehaviorAligner({ mismatch: 10 });
+    expect(al.name).toBe('behavior');
+    expect(al.options.mismatch).toBe(10);
+    const out = al.align(Int32Array.of(0, 1), Int32Array.of(0, 1), { channelNames: ['a', 'b'], valuesMatch: () => false });
+    expect(out.map((p) => p.tag)).toEqual(['equal', 'equal']);
+  });
+
+  it('exports a registry-ready entry', () => {
+    expect(behaviorAlignerEntry.name).toBe('behavior');
+    expect(behaviorAlignerEntry.aliases).toEqual([]);
+    expect(behaviorAlignerEntry.schema.safeParse({ gap_open: 3 }).success).toBe(true);
+    expect(behaviorAlignerEntry.schema.safeParse({ gap_open: 'x' }).success).toBe(false);
+    expect(behaviorAlignerEntry.schema.safeParse({ name: 'behavior' }).success).toBe(false);
+    const al = behaviorAlignerEntry.create({ value_mismatch: 2 });
+    expect(al).toBeInstanceOf(BehaviorAligner);
+    expect(al.options.value_mismatch).toBe(2);
+  });
+});

@@ -1,0 +1,556 @@
+/**
+ * The value-aware optimal aligner (`behavior`): a global alignment whose substitution cost asks
+ * the channel's comparator, so that a repeating process (a scan loop, a robot cycle, an agent
+ * retrying a tool) is aligned on *what happened*, not only on which channel fired.
+ *
+ * Cost model (minimised; all costs configurable, defaults in brackets):
+ * - a pair of events of the same channel whose values match (by the comparator and tolerance
+ *   that judge the pair afterwards, `AlignContext.valuesMatch`) costs 0;
+ * - a pair of the same channel with values that do not match costs `value_mismatch` [1];
+ * - a pair of different channels costs `mismatch` [3];
+ * - a run of L consecutive unpaired events on one side costs `gap_open + (L − 1)·gap_extend`
+ *   [2 + (L − 1)·1]. A run of gt events left unpaired directly followed by a run of pred events
+ *   (or the other way round) is two runs: each opens.
+ *
+ * Why these defaults:
+ * - `value_mismatch < mismatch`: a changed value is a smaller difference than a wrong channel;
+ * - `value_mismatch < mismatch < 2·gap_open`: a changed value, or a wrong event in a slot, pairs
+ *   with its slot (one differing row) instead of "one missing + one extra" (two rows);
+ * - `gap_extend < gap_open`: a block of missing events (a scan point's move and read, a truncated
+ *   tail) is reported as one block;
+ * - one dropped event costs `gap_open` = 2, while sliding the rest of a periodic trace by one
+ *   event costs at least `value_mismatch` for every event after the drop: the alignment never
+ *   slides (the failure mode of channel-only difflib, where one dropped event can halve the score);
+ * - two adjacent events of different channels that swapped places cost `2·gap_open` = 4 as one
+ *   event moved (missing at its slot, extra one later), less than two wrong-channel pairs (6).
+ *
+ * Tie-breaking (deterministic, exact): among the alignments of minimal total cost, the one whose
+ * sequence of operations, read from the first row, is lexicographically smallest with
+ * pair < delete (gt event unpaired) < insert (pred event unpaired). Equivalently: walking from the
+ * start, take a pair whenever some optimal alignment continues with one, else leave the gt event
+ * unpaired if that can still be optimal, else the pred event. So unpaired events come as late as
+ * possible: a repeated tool call reports the *second* call as extra, a dropped event inside a run
+ * of identical events is reported at the end of the run. Cost comparisons are exact when every
+ * cost is an integer, a decimal with at most 6 fractional digits, or a binary fraction (the costs
+ * are scaled to integers); other costs are summed in floating point. This rule holds whenever the
+ * band's checkpoints fit in `maxBandCells` (see `BehaviorTuning`: about (n/√n + 2√n)·band width
+ * cells, so for any trace of realistic size); beyond it the linear-memory Needleman–Wunsch solver
+ * takes over with the same costs (still optimal cost; ties then follow `nw`'s rule).
+ *
+ * Complexity: an exact banded DP around the diagonals `0 … m − n`. A band of half-width w is
+ * accepted only when every path leaving it provably costs more than the best path inside
+ * (each unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time
+ * is O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d), or
+ * O(√n·d) with checkpoint rows when that exceeds the budget. The first band is sized from the
+ * cost of a quick greedy alignment, and that cost also prunes cells that cannot lie on an
+ * alignment as cheap (see `Band.row`), which cuts each row of the band to what can matter.
+ */
+import { z } from 'zod';
+import { ConfigError, formatPath } from '../errors.js';
+import { nwAlignValueAware } from './nw.js';
+import type { AlignContext, Aligner, IndexPair } from './types.js';
+
+/** Costs of the behaviour aligner; lower total cost wins. All finite, ≥ 0. */
+export interface BehaviorOptions {
+  /** Pairing two events of the same channel whose values do not match. @default 1 */
+  value_mismatch?: number;
+  /** Pairing two events of different channels. @default 3 */
+  mismatch?: number;
+  /** The first event of a run of unpaired events (> 0). @default 2 */
+  gap_open?: number;
+  /** Each further event of a run of unpaired events (> 0). @default 1 */
+  gap_extend?: number;
+}
+
+/** Validated behaviour-aligner costs, defaults filled in. */
+export interface ResolvedBehaviorOptions {
+  readonly value_mismatch: number;
+  readonly mismatch: number;
+  readonly gap_open: number;
+  readonly gap_extend: number;
+}
+
+/** The default costs (see the module comment for why). */
+export const BEHAVIOR_DEFAULTS: ResolvedBehaviorOptions = Object.freeze({
+  value_mismatch: 1,
+  mismatch: 3,
+  gap_open: 2,
+  gap_extend: 1,
+});
+
+const nonNegative = z.number().finite().min(0);
+const positive = z.number().finite().gt(0, { message: 'must be > 0 (a free gap makes leaving everything unpaired optimal)' });
+
+/**
+ * Zod schema of the behaviour aligner's options (strict: unknown keys are rejected). Also checks
+ * `value_mismatch ≤ mismatch` (a changed value must not cost more than a wrong channel).
+ */
+export const behaviorOptionsSchema = z
+  .strictObject({
+    value_mismatch: nonNegative.optional(),
+    mismatch: nonNegative.optional(),
+    gap_open: positive.optional(),
+    gap_extend: positive.optional(),
+  })
+  .superRefine((o, ctx) => {
+    const vm = o.value_mismatch ?? BEHAVIOR_DEFAULTS.value_mismatch;
+    const mm = o.mismatch ?? BEHAVIOR_DEFAULTS.mismatch;
+    if (vm > mm) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value_mismatch'],
+        message: `must not exceed mismatch (${mm}), received ${vm}`,
+      });
+    }
+  });
+
+/**
+ * Validate behaviour-aligner options (`path` prefixes error paths, e.g. `aligner`).
+ * @throws ConfigError naming the offending option, e.g. `aligner.gap_open: must be > 0 …`.
+ */
+export function resolveBehaviorOptions(options: unknown = {}, path = 'aligner'): ResolvedBehaviorOptions {
+  const r = behaviorOptionsSchema.safeParse(options);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    const sub = issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : issue.path;
+    const suffix = formatPath(['_', ...sub]).slice(1);
+    const full = `${path}${suffix}`;
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown option ${JSON.stringify(issue.keys[0])} (expected one of value_mismatch, mismatch, gap_open, gap_extend)`
+        : issue.message;
+    throw new ConfigError(message, { path: full });
+  }
+  return { ...BEHAVIOR_DEFAULTS, ...stripUndefined(r.data) };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost. */
+export interface BehaviorTuning {
+  /**
+   * Half-width (beyond `|n − m|`) of the first band tried. @default sized from a greedy
+   * alignment's cost when that needs at most 64, else 8
+   */
+  readonly initialSlack?: number;
+  /**
+   * Memory budget in band cells (24 bytes each). A band that fits keeps every row; a larger one
+   * keeps checkpoint rows (every ⌈√(n+1)⌉-th) and recomputes blocks of rows during the walk (twice
+   * the time, same result); only when even that does not fit does the linear-memory `nw` solver
+   * take over with the same costs. @default 2^23
+   */
+  readonly maxBandCells?: number;
+  /** Force checkpoint mode with this many rows per block (tests); 0 keeps every row. */
+  readonly blockRows?: number;
+  /** `false` computes every cell of the band (for cross-checking the pruning). @default true */
+  readonly pruning?: boolean;
+}
+
+/** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
+const SCALES: readonly number[] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, ...Array.from({ length: 30 }, (_, k) => 2 ** (k + 1))];
+
+function isScaledInteger(c: number, s: number): boolean {
+  const x = c * s;
+  return Math.abs(x - Math.round(x)) <= 1e-12 * Math.max(1, Math.abs(x));
+}
+
+/** Costs as used by the DP: integers when some scale makes every cost integral. */
+function scaledCosts(o: ResolvedBehaviorOptions, events: number): ResolvedBehaviorOptions {
+  const all = [o.value_mismatch, o.mismatch, o.gap_open, o.gap_extend];
+  const scale = SCALES.find((s) => all.every((c) => isScaledInteger(c, s)));
+  if (scale === undefined || Math.max(...all) * scale * (events + 1) >= 2 ** 53) return o;
+  const k = (c: number): number => Math.round(c * scale);
+  return { value_mismatch: k(o.value_mismatch), mismatch: k(o.mismatch), gap_open: k(o.gap_open), gap_extend: k(o.gap_extend) };
+}
+
+/**
+ * Optimal value-aware alignment of `gtKeys` with `predKeys` (see the module comment for the cost
+ * model and the tie-break). `valuesMatch(i, j)` is asked only for pairs of equal keys; when it is
+ * absent every same-key pair counts as matching (the aligner then behaves like `nw` with these costs).
+ */
+export function behaviorAlign(
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  options: ResolvedBehaviorOptions,
+  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
+  tuning: BehaviorTuning = {},
+): IndexPair[] {
+  const n = gtKeys.length;
+  const m = predKeys.length;
+  const c = scaledCosts(options, n + m);
+  // Integer costs compare exactly; float sums may differ in the last bits between the greedy
+  // bound and the DP, so the bound used for pruning is loosened a little (pruning less is safe).
+  const exact = c !== options; // scaledCosts returns a new object exactly when it scaled to integers
+  const delta = m - n;
+  const absDelta = Math.abs(delta);
+  const gapMin = Math.min(c.gap_open, c.gap_extend);
+  const maxCells = tuning.maxBandCells ?? 2 ** 23;
+  // First band: wide enough for a quick greedy alignment's cost (one pass when that bound is
+  // good), else a narrow probe whose optimum then sizes the next band.
+  // `bound` is the cost of some alignment, so ≥ the optimum: it sizes bands and prunes cells.
+  let bound = greedyCost(gtKeys, predKeys, c, valuesMatch);
+  let slack: number;
+  if (tuning.initialSlack !== undefined) slack = Math.max(0, Math.floor(tuning.initialSlack));
+  else {
+    const fromBound = Math.max(0, Math.ceil((bound / gapMin - absDelta) / 2));
+    slack = fromBound <= 64 ? fromBound : 8;
+  }
+  const prune = tuning.pruning ?? true;
+  for (;;) {
+    const dlo = Math.max(-n, Math.min(0, delta) - slack);
+    const dhi = Math.min(m, Math.max(0, delta) + slack);
+    const full = dlo === -n && dhi === m;
+    const width = dhi - dlo + 1;
+    // Store every row of the band when it fits, else checkpoint rows (about √n of them) and
+    // recompute one block of rows at a time during the walk.
+    const block =
+      tuning.blockRows !== undefined
+        ? Math.max(0, Math.floor(tuning.blockRows))
+        : (n + 1) * width <= maxCells
+          ? 0
+          : Math.ceil(Math.sqrt(n + 1));
+    if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
+      return nwAlignValueAware(gtKeys, predKeys, options, valuesMatch);
+    }
+    const pruneAt = !prune ? Infinity : exact ? bound : bound * (1 + 1e-9) + gapMin * 1e-9;
+    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, block, pruneAt);
+    const best = band.fill();
+    // Every path that leaves the band crosses diagonal dlo − 1 or dhi + 1, so it leaves at least
+    // |k| + |Δ − k| events unpaired there, each costing ≥ gapMin.
+    const unpairedOutside = Math.min(
+      dlo > -n ? Math.abs(dlo - 1) + Math.abs(delta - dlo + 1) : Infinity,
+      dhi < m ? Math.abs(dhi + 1) + Math.abs(delta - dhi - 1) : Infinity,
+    );
+    if (full || best < gapMin * unpairedOutside) return band.trace();
+    bound = Math.min(bound, best);
+    slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
+  }
+}
+
+/**
+ * Cost (an upper bound on the optimum) of a quick greedy alignment: pair matching events; at a
+ * difference, pair the two events if the next ones match again, else skip the fewest events (up
+ * to 8, on either side) that resynchronise, else pair the two events. Every gap is charged as a
+ * fresh run. O((n + m)·8).
+ */
+function greedyCost(
+  a: Int32Array,
+  b: Int32Array,
+  c: ResolvedBehaviorOptions,
+  valuesMatch: ((i: number, j: number) => boolean) | undefined,
+): number {
+  const n = a.length;
+  const m = b.length;
+  const run = (len: number): number => (len > 0 ? c.gap_open + (len - 1) * c.gap_extend : 0);
+  const same = (i: number, j: number): boolean => a[i] === b[j] && (valuesMatch === undefined || valuesMatch(i, j));
+  let cost = 0;
+  let i = 0;
+  let j = 0;
+  outer: while (i < n && j < m) {
+    if (same(i, j)) {
+      i++;
+      j++;
+      continue;
+    }
+    // A changed event: the next ones match again.
+    if (i + 1 < n && j + 1 < m && same(i + 1, j + 1)) {
+      cost += a[i] !== b[j] ? c.mismatch : c.value_mismatch;
+      i++;
+      j++;
+      continue;
+    }
+    for (let d = 1; d <= 8; d++) {
+      if (i + d < n && same(i + d, j)) {
+        cost += run(d);
+        i += d;
+        continue outer;
+      }
+      if (j + d < m && same(i, j + d)) {
+        cost += run(d);
+        j += d;
+        continue outer;
+      }
+    }
+    cost += a[i] !== b[j] ? c.mismatch : c.value_mismatch;
+    i++;
+    j++;
+  }
+  return cost + run(n - i) + run(m - j);
+}
+
+/**
+ * The suffix-cost DP restricted to the diagonals `dlo ≤ j − i ≤ dhi`. Row `i` holds, for each `j`
+ * of the band, the best cost of aligning `a[i..)` with `b[j..)` given that the previous operation
+ * was a pair (or the start) / a delete / an insert (`M` / `D` / `I`); cell `(i, j)` sits at
+ * `rowOffset + (j − i − dlo)`, so `(i+1, j+1)` is at the same position one row below and
+ * `(i+1, j)` one position left of it.
+ *
+ * `block = 0`: every row is kept (`(n+1)·w` cells). `block = K > 0`: only rows `0, K, 2K, …` and
+ * `n` are kept; the walk recomputes `K` rows at a time from the checkpoint below them (the same
+ * arithmetic, so the same numbers): about `(n/K + 2K)·w` cells for twice the time.
+ */
+class Band {
+  private readonly w: number;
+  private readonly n: number;
+  private readonly m: number;
+  /** Row storage: all rows (block = 0) or the current block's rows. */
+  private readonly gM: Float64Array;
+  private readonly gD: Float64Array;
+  private readonly gI: Float64Array;
+  /** Checkpoint rows (block > 0): slot i/K for multiples of K, the last slot for row n. */
+  private readonly ckM: Float64Array | undefined;
+  private readonly ckD: Float64Array | undefined;
+  private readonly ckI: Float64Array | undefined;
+  /** Columns `[rowLo[i], rowHi[i]]` of row i that were computed; every other cell is ∞. */
+  private readonly rowLo: Int32Array;
+  private readonly rowHi: Int32Array;
+  /** Smallest cost of one unpaired event. */
+  private readonly gapMin: number;
+
+  constructor(
+    private readonly a: Int32Array,
+    private readonly b: Int32Array,
+    private readonly c: ResolvedBehaviorOptions,
+    private readonly valuesMatch: ((i: number, j: number) => boolean) | undefined,
+    private readonly dlo: number,
+    private readonly dhi: number,
+    private readonly block: number,
+    /** Cost of some alignment (≥ the optimum), or ∞: cells that cannot be on a path of cost ≤ bound are ∞. */
+    private readonly bound: number,
+  ) {
+    this.w = dhi - dlo + 1;
+    this.n = a.length;
+    this.m = b.length;
+    this.rowLo = new Int32Array(this.n + 1);
+    this.rowHi = new Int32Array(this.n + 1);
+    this.gapMin = Math.min(c.gap_open, c.gap_extend);
+    const rows = block === 0 ? this.n + 1 : block + 1;
+    this.gM = new Float64Array(rows * this.w);
+    this.gD = new Float64Array(rows * this.w);
+    this.gI = new Float64Array(rows * this.w);
+    if (block > 0) {
+      const slots = (Math.floor(this.n / block) + 2) * this.w;
+      this.ckM = new Float64Array(slots);
+      this.ckD = new Float64Array(slots);
+      this.ckI = new Float64Array(slots);
+    }
+  }
+
+  /**
+   * Compute row `i` into `(M, D, I)` at `off`, reading row `i + 1` at `below` of the same arrays,
+   * and record the computed columns in `rowLo/rowHi[i]`; reads outside a row's computed columns
+   * count as ∞ and are never made.
+   *
+   * Pruning (exact): a path through (i, j) has at least |j − i| unpaired events before it, so a
+   * value `v` with `gapMin·|j − i| + v > bound` cannot lie on an alignment of cost ≤ bound; it is
+   * stored as ∞. Cells on optimal paths keep their exact values whenever the optimum is ≤ bound
+   * (their optimal continuations only use such cells), and the walk compares exact values only.
+   * Columns right of the row below's computed ones are all ∞ (nothing to pair or delete into,
+   * and inserts only lead further right); left of them, once the insert value is ∞ so is every
+   * cell further left — both ends of the row are cut there.
+   */
+  private row(i: number, M: Float64Array, D: Float64Array, I: Float64Array, off: number, below: number): void {
+    const { a, b, dlo, dhi, n, m, valuesMatch, bound, gapMin, rowLo, rowHi } = this;
+    const { gap_open: open, gap_extend: ext, mismatch, value_mismatch: valueMismatch } = this.c;
+    const lo = Math.max(0, i + dlo);
+    const base = off - i - dlo; // position of (i, j) = base + j
+    if (i === n) {
+      // Only inserts remain.
+      M[base + m] = 0;
+      D[base + m] = 0;
+      I[base + m] = 0;
+      let j = m - 1;
+      for (; j >= lo; j--) {
+        const right = I[base + j + 1] as number;
+        const slackLeft = bound - gapMin * Math.abs(j - i);
+        const vM = open + right;
+        const vI = ext + right;
+        if (vI > slackLeft && vM > slackLeft) break; // this cell and every cell further left are ∞
+        M[base + j] = vM > slackLeft ? Infinity : vM;
+        D[base + j] = vM > slackLeft ? Infinity : vM;
+        I[base + j] = vI > slackLeft ? Infinity : vI;
+      }
+      rowLo[i] = j + 1;
+      rowHi[i] = m; // (n, m) costs 0
+      return;
+    }
+    const blo = rowLo[i + 1] as number;
+    const bhi = rowHi[i + 1] as number;
+    const hi = Math.min(m, i + dhi, bhi);
+    const bbase = below - (i + 1) - dlo; // position of (i+1, j) = bbase + j
+    const ai = a[i] as number;
+    let j = hi;
+    let right = Infinity; // I of (i, j+1); none right of `hi`
+    if (hi === m && m >= lo) {
+      // Column m: only a delete, to (i+1, m) when that cell was computed.
+      const down = m >= blo ? (D[bbase + m] as number) : Infinity;
+      const slackLeft = bound - gapMin * Math.abs(m - i);
+      const vOpen = open + down;
+      const vExt = ext + down;
+      M[base + m] = vOpen > slackLeft ? Infinity : vOpen;
+      D[base + m] = vExt > slackLeft ? Infinity : vExt;
+      right = vOpen > slackLeft ? Infinity : vOpen;
+      I[base + m] = right;
+      j = m - 1;
+    }
+    for (; j >= lo; j--) {
+      if (j + 1 < blo && right === Infinity) break; // nothing below to reach, nothing to the right
+      const pair =
+        j + 1 >= blo && j < bhi
+          ? (ai !== (b[j] as number) ? mismatch : valuesMatch === undefined || valuesMatch(i, j) ? 0 : valueMismatch) +
+            (M[bbase + j + 1] as number)
+          : Infinity;
+      const down = j >= blo ? (D[bbase + j] as number) : Infinity;
+      const slackLeft = bound - gapMin * Math.abs(j - i);
+      const delOpen = open + down;
+      const insOpen = open + right;
+      let t = pair <= delOpen ? pair : delOpen;
+      t = t <= insOpen ? t : insOpen;
+      M[base + j] = t > slackLeft ? Infinity : t;
+      const delExt = ext + down;
+      t = pair <= delExt ? pair : delExt;
+      t = t <= insOpen ? t : insOpen;
+      D[base + j] = t > slackLeft ? Infinity : t;
+      const insExt = ext + right;
+      t = pair <= delOpen ? pair : delOpen;
+      t = t <= insExt ? t : insExt;
+      right = t > slackLeft ? Infinity : t;
+      I[base + j] = right;
+    }
+    // Trim cells that came out ∞ at both ends, so the rows above start narrower.
+    let l = j + 1;
+    let h = hi;
+    while (h >= l && M[base + h] === Infinity && D[base + h] === Infinity && I[base + h] === Infinity) h--;
+    while (l <= h && M[base + l] === Infinity && D[base + l] === Infinity && I[base + l] === Infinity) l++;
+    rowLo[i] = l;
+    rowHi[i] = h;
+  }
+
+  /** Fill the band from the end; returns the optimal cost from the start (inside the band). */
+  fill(): number {
+    const { n, w, block, gM, gD, gI } = this;
+    if (block === 0) {
+      for (let i = n; i >= 0; i--) this.row(i, gM, gD, gI, i * w, (i + 1) * w);
+      return this.origin(gM, 0);
+    }
+    // Two rolling rows (positions 0 and w of the block buffers), checkpoints copied out.
+    const ckM = this.ckM!;
+    const ckD = this.ckD!;
+    const ckI = this.ckI!;
+    const last = Math.floor(n / block) + 1;
+    let cur = 0;
+    for (let i = n; i >= 0; i--) {
+      this.row(i, gM, gD, gI, cur, w - cur);
+      const slot = i === n ? last : i % block === 0 ? i / block : -1;
+      if (slot >= 0) {
+        ckM.set(gM.subarray(cur, cur + w), slot * w);
+        ckD.set(gD.subarray(cur, cur + w), slot * w);
+        ckI.set(gI.subarray(cur, cur + w), slot * w);
+      }
+      if (i === 0) return this.origin(gM, cur);
+      cur = w - cur;
+    }
+    throw new Error('behavior: empty band (internal error)');
+  }
+
+  /** The value of cell (0, 0) in row storage at `off` (∞ if it was not computed). */
+  private origin(M: Float64Array, off: number): number {
+    return (this.rowLo[0] as number) <= 0 && (this.rowHi[0] as number) >= 0 ? (M[off - this.dlo] as number) : Infinity;
+  }
+
+  /** Recompute rows [start, end] into the block buffers (row r at position (r − start)·w). */
+  private loadBlock(start: number, end: number): void {
+    const { n, w, block, gM, gD, gI } = this;
+    const slot = end === n ? Math.floor(n / block) + 1 : end / block;
+    const at = (end - start) * w;
+    gM.set(this.ckM!.subarray(slot * w, slot * w + w), at);
+    gD.set(this.ckD!.subarray(slot * w, slot * w + w), at);
+    gI.set(this.ckI!.subarray(slot * w, slot * w + w), at);
+    for (let i = end - 1; i >= start; i--) this.row(i, gM, gD, gI, (i - start) * w, (i + 1 - start) * w);
+  }
+
+  /** Walk from the start taking the first optimal operation in the order pair, delete, insert. */
+  trace(): IndexPair[] {
+    const { a, b, w, n, m, dlo, dhi, block, gM, gD, gI } = this;
+    const { gap_open: open, gap_extend: ext, mismatch, value_mismatch: valueMismatch } = this.c;
+    const out: IndexPair[] = [];
+    let i = 0;
+    let j = 0;
+    let state: 0 | 1 | 2 = 0; // previous operation: pair/start, delete, insert
+    let start = block === 0 ? 0 : -1; // first row held in the buffers
+    while (i < n || j < m) {
+      if (block > 0) {
+        const s = i === n && n > 0 ? Math.floor((n - 1) / block) * block : Math.floor(i / block) * block;
+        if (s !== start) {
+          start = s;
+          this.loadBlock(s, Math.min(s + block, n));
+        }
+      }
+      const idx = (i - start) * w + (j - i - dlo);
+      const cur = (state === 0 ? gM : state === 1 ? gD : gI)[idx] as number;
+      const belowLo = i < n ? (this.rowLo[i + 1] as number) : 0;
+      const belowHi = i < n ? (this.rowHi[i + 1] as number) : -1;
+      if (i < n && j < m && j + 1 >= belowLo && j + 1 <= belowHi) {
+        const sub = a[i] !== b[j] ? mismatch : this.valuesMatch === undefined || this.valuesMatch(i, j) ? 0 : valueMismatch;
+        if (sub + (gM[idx + w] as number) === cur) {
+          out.push({ gt: i, pred: j, tag: a[i] === b[j] ? 'equal' : 'replace' });
+          i++;
+          j++;
+          state = 0;
+          continue;
+        }
+      }
+      if (i < n && j >= belowLo && j <= belowHi && (state === 1 ? ext : open) + (gD[idx + w - 1] as number) === cur) {
+        out.push({ gt: i, pred: null, tag: 'delete' });
+        i++;
+        state = 1;
+      } else if (j < m && j + 1 <= (this.rowHi[i] as number) && (state === 2 ? ext : open) + (gI[idx + 1] as number) === cur) {
+        out.push({ gt: null, pred: j, tag: 'insert' });
+        j++;
+        state = 2;
+      } else {
+        throw new Error('behavior: traceback lost the optimal path (internal error)');
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * The value-aware optimal aligner (`aligner: "behavior"`); see the module comment for costs,
+ * defaults and the tie-break rule.
+ */
+export class BehaviorAligner implements Aligner {
+  readonly name = 'behavior';
+  readonly options: ResolvedBehaviorOptions;
+  private readonly tuning: BehaviorTuning;
+
+  /**
+   * @param path where the options came from, for error messages (e.g. `aligner`).
+   * @throws ConfigError on invalid options.
+   */
+  constructor(options: BehaviorOptions = {}, path = 'aligner', tuning: BehaviorTuning = {}) {
+    this.options = resolveBehaviorOptions(options, path);
+    this.tuning = tuning;
+  }
+
+  align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[] {
+    return behaviorAlign(gtKeys, predKeys, this.options, context.valuesMatch, this.tuning);
+  }
+}
+
+/**
+ * Registry entry for `src/align/index.ts`: `{name, aliases, schema, create}`. `create` takes the
+ * options object without `name` (already validated by `schema`, validated again here so a direct
+ * call cannot bypass the checks) and an optional error path.
+ */
+export const behaviorAlignerEntry = Object.freeze({
+  name: 'behavior' as const,
+  aliases: Object.freeze([]) as readonly string[],
+  schema: behaviorOptionsSchema,
+  create(options: BehaviorOptions = {}, path = 'aligner'): BehaviorAligner {
+    return new BehaviorAligner(options, path);
+  },
+});

@@ -1,0 +1,100 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, it, expect } from 'vitest';
+import { BehaviorAligner } from '../../src/align/behavior.js';
+import { evaluate } from '../../src/evaluate/evaluate.js';
+import { renderTable, runScenario } from './run.js';
+import type { ScenarioOutcome } from './run.js';
+import { SCENARIOS, agentRun, drop, irregularLog, robotCycle, stepScan, swap } from './scenarios.js';
+
+const TABLE = fileURLToPath(new URL('./TABLE.md', import.meta.url));
+const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+const START = '<!-- alignment-scenarios:start -->\n';
+const END = '<!-- alignment-scenarios:end -->';
+
+const outcomes: ScenarioOutcome[] = SCENARIOS.map(runScenario);
+
+describe('alignment scenarios', () => {
+  it.each(outcomes.map((o) => [o.scenario.name, o] as const))('behavior reports exactly the injected difference: %s', (_, o) => {
+    const b = o.byAligner['behavior']!;
+    expect(b.differing).toEqual(o.expected);
+    expect(b.exact).toBe(true);
+  });
+
+  it('behavior never reports more differing rows than difflib or nw', () => {
+    for (const o of outcomes) {
+      const b = o.byAligner['behavior']!.differing.length;
+      expect(b, o.scenario.name).toBeLessThanOrEqual(o.byAligner['difflib']!.differing.length);
+      expect(b, o.scenario.name).toBeLessThanOrEqual(o.byAligner['nw']!.differing.length);
+    }
+  });
+
+  it('the table shows the failure it fixes: channel-only difflib slides on a dropped detector stop', () => {
+    const o = outcomes.find((x) => x.scenario.name === 'scan 10 pts: a detector stop missing')!;
+    expect(o.byAligner['difflib']!.exact).toBe(false);
+    expect(o.byAligner['difflib']!.differing.length).toBeGreaterThan(3);
+  });
+
+  it('TABLE.md and the README copy are up to date (UPDATE_SCENARIOS=1 rewrites both)', () => {
+    const table = renderTable(outcomes);
+    const readme = readFileSync(README, 'utf8');
+    const start = readme.indexOf(START);
+    const end = readme.indexOf(END, start);
+    expect(start, 'README.md lacks the alignment-scenarios markers').toBeGreaterThanOrEqual(0);
+    expect(end).toBeGreaterThan(start);
+    if (process.env['UPDATE_SCENARIOS'] === '1') {
+      writeFileSync(TABLE, table);
+      writeFileSync(README, readme.slice(0, start + START.length) + table + readme.slice(end));
+    }
+    expect(readFileSync(TABLE, 'utf8')).toBe(table);
+    const now = readFileSync(README, 'utf8');
+    expect(now.slice(now.indexOf(START) + START.length, now.indexOf(END))).toBe(table);
+  });
+});
+
+describe('scenario generators and edits', () => {
+  it('generate sorted traces of the stated sizes', () => {
+    for (const t of [stepScan(10), robotCycle(25), irregularLog(40), agentRun()]) {
+      expect(t.every((e, i) => i === 0 || t[i - 1]!.timestamp < e.timestamp)).toBe(true);
+    }
+    expect(stepScan(10)).toHaveLength(40);
+    expect(robotCycle(25)).toHaveLength(100);
+  });
+
+  it('the irregular log never repeats a channel twice in a row (so a swap moves one event)', () => {
+    const log = irregularLog(40);
+    expect(log.every((e, i) => i === 0 || log[i - 1]!.channel !== e.channel)).toBe(true);
+  });
+
+  it('edits keep the surviving events and their timestamps', () => {
+    const gt = robotCycle(2);
+    expect(drop(-1).apply(gt)).toEqual(gt.slice(0, -1));
+    const swapped = swap(0).apply(gt);
+    expect(swapped.map((e) => e.timestamp)).toEqual(gt.map((e) => e.timestamp));
+    expect(swapped.slice(0, 2).map((e) => e.channel)).toEqual([gt[1]!.channel, gt[0]!.channel]);
+  });
+});
+
+describe('behavior asks the configured comparators', () => {
+  // A scan whose positions carry read-back noise: within tolerance they match, so only the
+  // dropped detector stop differs; with exact comparison every noisy position differs too.
+  const gt = stepScan(10);
+  const noisy = gt.map((e) => (e.channel === 'sample:x' ? { ...e, value: (e.value as number) + 0.004 } : e));
+  const pred = drop(19).apply(noisy);
+  const differing = (opts: Parameters<typeof evaluate>[2]) => {
+    const r = evaluate(gt, pred, { ...opts, aligner: new BehaviorAligner() });
+    return r.alignment_rows.flatMap((row, k) => (row.match === true ? [] : [r.alignment_index[k]!]));
+  };
+
+  it('within the channel tolerance a noisy value pairs as matching', () => {
+    expect(differing({ comparators: { by_channel: { 'sample:x': { type: 'numeric_tolerance', tol: 0, abs_tol: 0.01 } } } })).toEqual([[19, null]]);
+  });
+
+  it('with exact comparison the same pairs are value mismatches, still on their own rows', () => {
+    const rows = differing({ comparators: { by_channel: { 'sample:x': { type: 'exact' } } } });
+    expect(rows).toContainEqual([19, null]);
+    // Ten noisy positions, each on its own row (never a gap pair), plus the drop.
+    expect(rows).toHaveLength(11);
+    expect(rows.filter(([g, p]) => g !== null && p !== null)).toHaveLength(10);
+  });
+});
