@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { ConfigError } from '../errors.js';
-import { BEHAVIOR_DEFAULTS, BehaviorAligner, behaviorAlign, behaviorAlignerEntry, resolveBehaviorOptions } from './behavior.js';
+import { validateOptions } from '../evaluate/options.js';
+import { BEHAVIOR_DEFAULTS, BehaviorAligner, behaviorAlign, resolveBehaviorOptions } from './behavior.js';
+import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './behavior.js';
 import { nwAlignValueAware } from './nw.js';
 import type { IndexPair } from './types.js';
@@ -304,14 +306,12 @@ describe('options', () => {
     expect(out.map((p) => p.tag)).toEqual(['equal', 'equal']);
   });
 
-  it('exports a registry-ready entry', () => {
-    expect(behaviorAlignerEntry.name).toBe('behavior');
-    expect(behaviorAlignerEntry.aliases).toEqual([]);
-    expect(behaviorAlignerEntry.schema.safeParse({ gap_open: 3 }).success).toBe(true);
-    expect(behaviorAlignerEntry.schema.safeParse({ gap_open: 'x' }).success).toBe(false);
-    expect(behaviorAlignerEntry.schema.safeParse({ name: 'behavior' }).success).toBe(false);
-    const al = behaviorAlignerEntry.create({ value_mismatch: 2 });
-    expect(al).toBeInstanceOf(BehaviorAligner);
+  it('is registered by name: `aligner: "behavior"` and `{name: "behavior", …costs}` build it, bad costs are ConfigErrors', () => {
+    expect(createAligner('behavior')).toBeInstanceOf(BehaviorAligner);
+    const al = createAligner({ name: 'behavior', value_mismatch: 2 }) as BehaviorAligner;
     expect(al.options.value_mismatch).toBe(2);
+    expect(() => validateOptions({ aligner: { name: 'behavior', gap_open: 0 } })).toThrow(/aligner\.gap_open/);
+    expect(() => validateOptions({ aligner: { name: 'behavior', value_mismatch: 5, mismatch: 1 } })).toThrow(/aligner\.value_mismatch/);
+    expect(() => validateOptions({ aligner: { name: 'behavior', bogus: 1 } })).toThrow(/bogus/);
   });
 });

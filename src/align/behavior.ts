@@ -81,28 +81,32 @@ export const BEHAVIOR_DEFAULTS: ResolvedBehaviorOptions = Object.freeze({
 const nonNegative = z.number().finite().min(0);
 const positive = z.number().finite().gt(0, { message: 'must be > 0 (a free gap makes leaving everything unpaired optimal)' });
 
+/** The behaviour aligner's cost options, as a zod shape (shared by its options and registry schemas). */
+export const BEHAVIOR_COST_SHAPE = {
+  value_mismatch: nonNegative.optional(),
+  mismatch: nonNegative.optional(),
+  gap_open: positive.optional(),
+  gap_extend: positive.optional(),
+};
+
+/** `value_mismatch ≤ mismatch`: a changed value must not cost more than a wrong channel. */
+export function checkBehaviorCosts(o: { value_mismatch?: number | undefined; mismatch?: number | undefined }, ctx: z.RefinementCtx): void {
+  const vm = o.value_mismatch ?? BEHAVIOR_DEFAULTS.value_mismatch;
+  const mm = o.mismatch ?? BEHAVIOR_DEFAULTS.mismatch;
+  if (vm > mm) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['value_mismatch'],
+      message: `must not exceed mismatch (${mm}), received ${vm}`,
+    });
+  }
+}
+
 /**
  * Zod schema of the behaviour aligner's options (strict: unknown keys are rejected). Also checks
  * `value_mismatch ≤ mismatch` (a changed value must not cost more than a wrong channel).
  */
-export const behaviorOptionsSchema = z
-  .strictObject({
-    value_mismatch: nonNegative.optional(),
-    mismatch: nonNegative.optional(),
-    gap_open: positive.optional(),
-    gap_extend: positive.optional(),
-  })
-  .superRefine((o, ctx) => {
-    const vm = o.value_mismatch ?? BEHAVIOR_DEFAULTS.value_mismatch;
-    const mm = o.mismatch ?? BEHAVIOR_DEFAULTS.mismatch;
-    if (vm > mm) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value_mismatch'],
-        message: `must not exceed mismatch (${mm}), received ${vm}`,
-      });
-    }
-  });
+export const behaviorOptionsSchema = z.strictObject(BEHAVIOR_COST_SHAPE).superRefine(checkBehaviorCosts);
 
 /**
  * Validate behaviour-aligner options (`path` prefixes error paths, e.g. `aligner`).
@@ -540,17 +544,3 @@ export class BehaviorAligner implements Aligner {
     return behaviorAlign(gtKeys, predKeys, this.options, context.valuesMatch, this.tuning);
   }
 }
-
-/**
- * Registry entry for `src/align/index.ts`: `{name, aliases, schema, create}`. `create` takes the
- * options object without `name` (already validated by `schema`, validated again here so a direct
- * call cannot bypass the checks) and an optional error path.
- */
-export const behaviorAlignerEntry = Object.freeze({
-  name: 'behavior' as const,
-  aliases: Object.freeze([]) as readonly string[],
-  schema: behaviorOptionsSchema,
-  create(options: BehaviorOptions = {}, path = 'aligner'): BehaviorAligner {
-    return new BehaviorAligner(options, path);
-  },
-});

@@ -9,7 +9,7 @@ describe('aligner registry', () => {
     const all = ALIGNERS.flatMap((p) => [p.name, ...p.aliases]);
     expect(new Set(all).size).toBe(all.length);
     expect(ALIGNERS[0].name).toBe('difflib');
-    expect(alignerNamesText()).toBe('"difflib", "nw"');
+    expect(alignerNamesText()).toBe('"difflib", "nw", "behavior"');
   });
 
   it('creates each aligner from its validated spec', () => {

@@ -8,11 +8,12 @@
  */
 import type { z } from 'zod';
 import type { AlignerPlugin } from './plugin.js';
+import { behaviorPlugin } from './plugins/behavior.js';
 import { difflibPlugin } from './plugins/difflib.js';
 import { nwPlugin } from './plugins/nw.js';
 
-/** Every named aligner, in documentation order; the first is the default. */
-export const ALIGNERS = [difflibPlugin, nwPlugin] as const;
+/** Every named aligner, in documentation order (the policy's `defaultAligner` picks the default). */
+export const ALIGNERS = [difflibPlugin, nwPlugin, behaviorPlugin] as const;
 
 /** An aligner's canonical name. */
 export type AlignerName = (typeof ALIGNERS)[number]['name'];

@@ -224,7 +224,9 @@ describe('envtrace evaluate', () => {
     const c = readCase('pub-121-best_of-four-gts');
     const gts = c.rawItems('gts').map((text, i) => tmp.write(`gt${i}.json`, text));
     tmp.write('pred.json', c.raw('pred'));
-    const argv = ['evaluate', ...gts.flatMap((g) => ['--gt', path.basename(g)]), '--pred', 'pred.json', '--json'];
+    // The corpus was produced with difflib; the default mode's default aligner is behavior (A1).
+    tmp.write('difflib.json', '{"aligner": "difflib"}');
+    const argv = ['evaluate', ...gts.flatMap((g) => ['--gt', path.basename(g)]), '--pred', 'pred.json', '--config', 'difflib.json', '--json'];
     const r = await run(argv);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as Record<string, unknown>;

@@ -69,13 +69,13 @@ function prepare(gt: Trace, pred: Trace, opts: EvaluateOptions): Prepared {
 }
 
 /** Align channel keys with the configured aligner; value-aware aligners ask the comparators. */
-function align(prep: Prepared, comparators: ComparatorSet, opts: EvaluateOptions): Aligned {
+function align(prep: Prepared, comparators: ComparatorSet, opts: EvaluateOptions, policy: ScoringPolicy): Aligned {
   const { gtAlign, predAlign } = prep;
   const keys = internKeys(
     gtAlign.map((x) => x.e.channel),
     predAlign.map((x) => x.e.channel),
   );
-  const aligner = createAligner(opts.aligner ?? 'difflib');
+  const aligner = createAligner(opts.aligner ?? policy.defaultAligner);
   const indexPairs = aligner.align(keys.gt, keys.pred, {
     channelNames: keys.channelNames,
     valuesMatch: (i, j) => {
@@ -141,7 +141,7 @@ export function evaluate(gt: TraceLike | Trace, pred: TraceLike | Trace, options
 function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, opts: EvaluateOptions, policy: ScoringPolicy): EvaluationResult {
   const prep = prepare(toTrace(gtIn, policy, 'gt'), toTrace(predIn, policy, 'pred'), opts);
   const comparators = ComparatorSet.fromOptions(opts.comparators, policy, opts.abs_tol);
-  const { pairs, index } = align(prep, comparators, opts);
+  const { pairs, index } = align(prep, comparators, opts, policy);
   const verdicts = compareAlignment(pairs, comparators, policy);
   const metrics = computeMetrics({ mode: policy.mode, policy, verdicts, prepared: prep, gt: prep.gtSorted.map((x) => x.e), pred: prep.predSorted.map((x) => x.e) }, opts);
   const { full_score, report } = aggregate(

@@ -201,7 +201,7 @@ describe('validateOptions: errors', () => {
 
   it('checks aligners and metrics', () => {
     expect(messageOf(() => validateOptions({ aligner: 'smith-waterman' }))).toMatchInlineSnapshot(
-      `"aligner: unknown aligner "smith-waterman"; valid aligners: "difflib", "nw""`,
+      `"aligner: unknown aligner "smith-waterman"; valid aligners: "difflib", "nw", "behavior""`,
     );
     expect(messageOf(() => validateOptions({ aligner: { name: 'nw', gap: 1 } }))).toMatchInlineSnapshot(
       `"aligner: unknown key "gap" (allowed: name, match, mismatch, gap_open, gap_extend, by_channel)"`,

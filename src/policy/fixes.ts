@@ -163,4 +163,16 @@ export const FIXES: readonly Fix[] = Object.freeze([
     cases: ['pub-058', 'pub-105', 'pub-109', 'pub-110', 'pub-129', 'pub-131', 'pub-132', 'pub-134', 'pub-138', 'pub-149'],
     overrides: { metricNamesMustExist: true, optionNumbers: 'checked', configYaml: 'yaml-1.2' },
   },
+  {
+    id: 'A1',
+    title: 'alignment follows the behaviour',
+    reference:
+      'events are paired by channel name only (difflib): in a repeating process (a scan loop, a robot cycle, a retried tool call) one dropped event slides the alignment by a period and the score collapses',
+    fixed: 'the value-aware `behavior` aligner (optimal, asks the channel comparators): a dropped, inserted or changed event costs one row; `aligner: difflib` keeps the reference pairing',
+    reason: 'one missing event in a 30-event scan is one problem, not a score of 0.35',
+    cases: [],
+    overrides: {
+      defaultAligner: 'behavior',
+    },
+  },
 ] as const satisfies readonly Fix[]);

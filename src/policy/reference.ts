@@ -29,6 +29,8 @@ function min1(v: number): number {
 
 /** The reference's members (README Q5–Q19). */
 export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
+  // difflib.SequenceMatcher on the channel names (the only aligner of the reference).
+  defaultAligner: 'difflib',
   valueSemantics: 'python-str',
   nanMatchesNan: false,
   zeroTolIsAbsolute: false,

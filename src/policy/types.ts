@@ -5,7 +5,7 @@
 import type { Mode } from './mode.js';
 
 /** The ids of the fixes the default mode applies (the README's "differences" table). */
-export type FixId = 'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'T1' | 'S1';
+export type FixId = 'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'T1' | 'S1' | 'A1';
 
 /** A metric outcome a policy member may decide outright (plain data, the `MetricResult` shape). */
 export interface PolicyMetricOutcome {
@@ -51,6 +51,10 @@ export interface BestOfPolicy {
 
 /** The members a fix may override. */
 export interface PolicyMembers {
+  // --- align/ --------------------------------------------------------------------------------
+  /** A1: the aligner used when the options name none (`"difflib"` in the reference). */
+  readonly defaultAligner: 'difflib' | 'behavior';
+
   // --- compare/ ------------------------------------------------------------------------------
   /** T1: non-numbers compare by Python `str()` (`"python-str"`) or structurally (`"typed"`). */
   readonly valueSemantics: 'python-str' | 'typed';

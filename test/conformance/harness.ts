@@ -93,9 +93,18 @@ function unbox(v: unknown): unknown {
 function optionsOf(input: Obj, mode: Mode): EvaluateOptions {
   const config = (unbox(input['config']) as Obj | undefined) ?? {};
   const api = (input['api'] as Obj | undefined) ?? {};
-  const opts: Obj = { ...config, mode };
+  const opts: Obj = pinDifflib({ ...config, mode });
   if (api['use_continuous'] !== undefined) opts['use_continuous'] = api['use_continuous'];
   return opts as EvaluateOptions;
+}
+
+/**
+ * The corpus was produced with difflib (the reference's only aligner). The default mode aligns with
+ * `behavior` unless told otherwise (fix A1); pin difflib where a case names no aligner, so the
+ * documented deviations keep meaning the scoring fixes, not a different pairing.
+ */
+function pinDifflib<T extends Obj>(opts: T): T {
+  return opts['aligner'] === undefined ? { ...opts, aligner: 'difflib' } : opts;
 }
 
 function reportOf(r: ReturnType<typeof evaluate>): Obj {
@@ -193,7 +202,7 @@ function runEvaluateConfig(input: Obj, mode: Mode): Obj {
     const file = path.join(dir, format === 'yaml' ? 'config.yaml' : 'config.json');
     writeFileSync(file, text);
     const opts = loadConfigSync(file, { mode });
-    return reportOf(evaluate(input['gt'] as never, input['pred'] as never, opts));
+    return reportOf(evaluate(input['gt'] as never, input['pred'] as never, pinDifflib(opts as Obj) as EvaluateOptions));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
