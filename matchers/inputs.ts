@@ -8,7 +8,7 @@
  */
 import * as path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, TraceError, loadConfigSync, loadTraceSync, parseTrace, validateOptions } from '../src/index.js';
+import { ConfigError, TraceError, importFileSync, loadConfigSync, parseTrace, validateOptions } from '../src/index.js';
 import type { EvaluateOptions, Mode, Trace } from '../src/index.js';
 import { describeReceived, expected, parseInput } from '../src/io/input.js';
 import { isObjectRecord, isPlainObject } from '../src/py/value.js';
@@ -65,7 +65,7 @@ export interface LoadedTrace {
 export function loadTraceArg(utils: MatcherUtils, hint: string, label: string, value: unknown, mode: Mode): LoadedTrace {
   if (typeof value === 'string' && value !== '') {
     const file = path.resolve(value);
-    return { trace: loadTraceSync(file, { mode }), file };
+    return { trace: importFileSync(file, { mode }).trace, file };
   }
   if (!isTraceShaped(value)) throw notATrace(utils, hint, label, value);
   const doc = Array.isArray(value) ? { events: value } : { events: (value as { events: unknown }).events };

@@ -13,6 +13,21 @@ export { JsonSyntaxError } from './py/json.js';
 // Traces
 export type { TraceEvent, TraceLike, EventTuple } from './trace/types.js';
 export { Trace, sortEventsByTime } from './trace/trace.js';
+// Importers: OTLP GenAI, OpenInference, ATIF, OpenAI messages, Bluesky, camonitor, rosbag2, CSV
+export {
+  readTrace,
+  readTraceSync,
+  parseTraceText,
+  importFile,
+  importFileSync,
+  importers,
+  detectFormat,
+  type ReadTraceOptions,
+  type ImportedTrace,
+  type ImportFormat,
+  type Importer,
+  type ImportContext,
+} from './import/index.js';
 export { parseTrace, loadTrace, loadTraceSync, type ParseTraceOptions } from './trace/parse.js';
 
 // Alignment

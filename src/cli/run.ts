@@ -5,7 +5,7 @@ import type { EvaluateOptions, EvaluationResult, Mode } from '../evaluate/types.
 import { escapeForTerminal } from '../report/escape.js';
 import { pyFixed } from '../report/format.js';
 import { formatTextReport, stringifyReport } from '../report/index.js';
-import { loadTrace } from '../trace/parse.js';
+import { importFile } from '../import/read.js';
 import { resolvePath } from './args.js';
 import { writeFileAtomic } from '../io/write.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, type CliIO } from './types.js';
@@ -36,7 +36,7 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
     : {};
   const mode: Mode = run.compat ?? loaded.mode ?? 'default';
   const options: EvaluateOptions = { ...loaded, mode };
-  const [pred, ...gts] = await Promise.all([run.pred, ...run.gts].map((f) => loadTrace(resolvePath(io, f), { mode })));
+  const [pred, ...gts] = await Promise.all([run.pred, ...run.gts].map((f) => importFile(resolvePath(io, f), { mode }).then((r) => r.trace)));
   if (pred === undefined) throw new Error('no predicted trace loaded');
   const result: EvaluationResult =
     gts.length === 1 ? evaluate(gts[0]!, pred, options) : evaluateBestOf(gts, pred, options);

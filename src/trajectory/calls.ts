@@ -4,7 +4,7 @@
  * (`meta.parallel_group`, else `meta.turn`, else equal timestamps) share a `group`.
  */
 import { TraceError, formatPath } from '../errors.js';
-import { loadTraceSync } from '../trace/parse.js';
+import { importFileSync } from '../import/read.js';
 import { Trace, sortEventsByTime } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
 
@@ -91,11 +91,11 @@ function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
 
 /**
  * The tool calls of a trajectory input. `label` names the argument in error messages. A string is
- * a trace file path (envtrace JSON or JSON Lines; a relative path is read from the working directory).
- * (When the importers land, `readTraceSync` replaces `loadTraceSync` here to accept every format.)
+ * a trace file path in any importer format (envtrace JSON/JSON Lines, OTLP, OpenInference, ATIF,
+ * OpenAI messages, …; detected by content; a relative path is read from the working directory).
  */
 export function toolCalls(input: TrajectoryInput, label = 'calls'): ToolCall[] {
-  if (typeof input === 'string') return callsFromEvents(loadTraceSync(input).events);
+  if (typeof input === 'string') return callsFromEvents(importFileSync(input).trace.events);
   if (input instanceof Trace) return callsFromEvents(input.events);
   if (Array.isArray(input)) {
     if (isCallList(input)) return callsFromList(input, label);

@@ -136,3 +136,22 @@ describe('envtrace convert', () => {
     );
   });
 });
+
+describe('every importer is accepted where a trace path is (--gt, --pred)', () => {
+  it.each(samples)('envtrace evaluate --gt %s --pred (same file) reads it directly: accurate, score 1', async (name) => {
+    const file = path.join(fixtures, name);
+    const r = await run(['evaluate', '--gt', file, '--pred', file, '--json']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as { full_score: number; accuracy: boolean };
+    expect(report).toMatchObject({ full_score: 1, accuracy: true });
+  });
+
+  it('a prediction in one format scored against a golden in another', async () => {
+    // The OpenInference sample's calls, converted to envtrace JSON, against the original file.
+    tmp.write('converted.json', `${formatTraceJson(readTraceSync(path.join(fixtures, 'openinference_spans.otlp.json')))}\n`);
+    const r = await run(['evaluate', '--gt', path.join(fixtures, 'openinference_spans.otlp.json'), '--pred', 'converted.json', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ full_score: 1, accuracy: true });
+  });
+});
