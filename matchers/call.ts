@@ -2,7 +2,8 @@
  * What every matcher call does besides its own check: find the test it belongs to, number the
  * call within the test attempt, and publish the record of its evaluation.
  */
-import { ENVTRACE_VERSION, type EvaluateOptions, type EvaluationResult } from '../src/index.js';
+import { ENVTRACE_VERSION, type EvaluateOptions, type EvaluationResult, type Trace } from '../src/index.js';
+import { continuousSeries } from '../src/report/run/detail.js';
 import { buildRecord } from '../src/transport/buildRecord.js';
 import type { EnvTraceRecord, GoldenSource } from '../src/transport/record.js';
 import type { MatcherContext } from './context.js';
@@ -53,6 +54,8 @@ export interface PublishInput {
   readonly options: EvaluateOptions;
   readonly golden: GoldenSource;
   readonly goldenStatus?: EnvTraceRecord['golden_status'];
+  /** The golden trace the result was judged against and the received one (for the continuous profiles of the drill-down). */
+  readonly traces?: { readonly gt: Trace; readonly pred: Trace };
 }
 
 /** Publish the record of one call (Vitest `task.meta`, Jest side channel). */
@@ -72,6 +75,7 @@ export function publishCall(call: CallInfo, input: PublishInput): EnvTraceRecord
     golden: input.golden,
     version: ENVTRACE_VERSION,
     ...(input.goldenStatus === undefined ? {} : { goldenStatus: input.goldenStatus }),
+    ...(input.traces === undefined ? {} : { series: continuousSeries(input.traces.gt, input.traces.pred, input.options) }),
   });
   publishRecord(record, call.info);
   return record;

@@ -70,7 +70,7 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     writeFileAtomicSync(file, goldenText(pred, cfg.mode));
     call.writtenNow.add(file);
   };
-  const publish = (result: EvaluationResult, pass: boolean, goldenStatus: 'written' | 'updated' | 'compared' | 'missing'): void => {
+  const publish = (result: EvaluationResult, pass: boolean, goldenStatus: 'written' | 'updated' | 'compared' | 'missing', gt: Trace): void => {
     publishCall(call, {
       matcher: 'toMatchGoldenTrace',
       result,
@@ -80,13 +80,14 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
       options: cfg.options,
       golden: { kind: 'golden', paths: [path.relative(process.cwd(), file) || file], count: 1 },
       goldenStatus,
+      traces: { gt, pred },
     });
   };
 
   if (!exists) {
     if (mode === 'none') {
       bumpCounter(snap, 'unmatched', testId, bumps);
-      publish(evaluate(new Trace([]), pred, cfg.options), false, 'missing');
+      publish(evaluate(new Trace([]), pred, cfg.options), false, 'missing', new Trace([]));
       return {
         pass: false,
         message: () =>
@@ -96,7 +97,7 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     }
     write();
     bumpCounter(snap, 'added', testId, bumps);
-    publish(evaluate(pred, pred, cfg.options), true, 'written');
+    publish(evaluate(pred, pred, cfg.options), true, 'written', pred);
     return { pass: true, message: () => `${hint}\n\nWrote golden trace ${shown}.` };
   }
 
@@ -105,17 +106,17 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
   const pass = passes(result, cfg.rule);
   if (pass) {
     bumpCounter(snap, 'matched', testId, bumps);
-    publish(result, true, 'compared');
+    publish(result, true, 'compared', golden);
     return { pass: true, message: () => `${hint}\n\nThe received trace behaves like the golden trace ${shown}.` };
   }
   if (mode === 'all') {
     write();
     bumpCounter(snap, 'updated', testId, bumps);
-    publish(result, true, 'updated');
+    publish(result, true, 'updated', golden);
     return { pass: true, message: () => `${hint}\n\nUpdated golden trace ${shown}.` };
   }
   bumpCounter(snap, 'unmatched', testId, bumps);
-  publish(result, false, 'compared');
+  publish(result, false, 'compared', golden);
   return {
     pass: false,
     message: () =>

@@ -40,7 +40,17 @@ export function judge(
   const { matcher, isNot, gold, cfg, secondArgument } = input;
   const result = evaluateAgainst(gold.traces, input.pred, cfg.options);
   const pass = passes(result, cfg.rule);
-  publishCall(call, { matcher, result, pass, isNot, rule: cfg.rule, options: cfg.options, golden: gold.source });
+  const best = gold.traces[typeof result.best_index === 'number' && result.best_index >= 0 ? result.best_index : 0];
+  publishCall(call, {
+    matcher,
+    result,
+    pass,
+    isNot,
+    rule: cfg.rule,
+    options: cfg.options,
+    golden: gold.source,
+    ...(best === undefined ? {} : { traces: { gt: best, pred: input.pred } }),
+  });
   return {
     pass,
     message: () =>

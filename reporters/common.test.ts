@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { ConfigError } from '../src/errors.js';
+import { renderHtmlReport } from '../src/report/html/render.js';
 import { checkOptions, finishRun, RunState, type EnvTraceReporterOptions, type ReporterOptionsSchema } from './common.js';
 
 const R = 'envtrace-js/reporters/vitest';
@@ -90,6 +91,19 @@ describe('finishRun', () => {
       const file = path.join(dir, 'reports', 'ci', 'envtrace.json');
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(JSON.stringify(report)));
       expect(readdirSync(path.dirname(file))).toEqual(['envtrace.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('html: also writes the self-contained HTML report of the same run', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
+    try {
+      const { report } = await finishRun(base(dir, { outputFile: false, html: 'reports/run.html', console: false }, () => {}));
+      const html = readFileSync(path.join(dir, 'reports', 'run.html'), 'utf8');
+      expect(html).toBe(renderHtmlReport(report));
+      expect(checkOptions({ html: false }, R)).toEqual({ html: false });
+      expect(() => checkOptions({ html: '' }, R)).toThrow(/html/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { expected, parseInput } from '../src/io/input.js';
 import { writeFileAtomic } from '../src/io/write.js';
+import { renderHtmlReport } from '../src/report/html/render.js';
 import { terminalColors, processColorContext, type ColorContext } from '../src/report/colors.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { formatConsoleSummary, formatMarkdownSummary } from '../src/report/run/console.js';
@@ -25,6 +26,11 @@ export interface EnvTraceReporterOptions {
    * @default "envtrace-report.json"
    */
   outputFile?: string | false;
+  /**
+   * Also write the self-contained HTML report here, relative to the project root (see
+   * `envtrace report --html`). Off unless given.
+   */
+  html?: string | false;
   /** Gate: minimum mean full score over all samples (0–1). A miss fails the run. */
   minMeanScore?: number;
   /** Gate: minimum pass rate over all samples (0–1). A miss fails the run. */
@@ -79,6 +85,7 @@ export const ReporterOptionsSchema = z.strictObject(
     minPassRate: unit.optional(),
     minPassAtK: unit.optional(),
     k: positiveInt.optional(),
+    html: z.union([z.string().min(1, expected('a non-empty file name or false')), z.literal(false)], expected('a non-empty file name or false')).optional(),
     passAtK: z.array(positiveInt, expected('an array of integers ≥ 1')).optional(),
     console: z.boolean(expected('a boolean')).optional(),
     maxRows: z.number(expected('an integer ≥ 0')).int(expected('an integer ≥ 0')).min(0, expected('an integer ≥ 0')).optional(),
@@ -198,6 +205,9 @@ export async function finishRun(input: FinishInput): Promise<{ report: RunReport
   if (outputFile !== false) {
     const file = path.resolve(input.rootDir, outputFile);
     await writeFileAtomic(file, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  if (typeof options.html === 'string') {
+    await writeFileAtomic(path.resolve(input.rootDir, options.html), renderHtmlReport(report));
   }
   if (options.console !== false) {
     const colors = terminalColors(options.colors, input.colorContext ?? processColorContext());
