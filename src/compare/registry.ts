@@ -16,9 +16,22 @@ export const COMPARATORS = [exactPlugin, tolerancePlugin, alwaysTruePlugin, deep
 /** A comparator type's canonical name. */
 export type ComparatorTypeName = (typeof COMPARATORS)[number]['name'];
 
-/** A comparator as written in a config file: the union of the registry's spec schemas. */
-export type ComparatorSpec = SpecOf<(typeof COMPARATORS)[number]>;
+/** A validated comparator spec (canonical `type`): the union of the registry's spec schemas. */
+export type CanonicalComparatorSpec = SpecOf<(typeof COMPARATORS)[number]>;
 type SpecOf<P> = P extends { schema: (n: never) => infer S extends z.ZodType } ? z.infer<S> : never;
+
+/**
+ * A comparator as written in a config file or options object: a registry spec whose `type` is the
+ * canonical name or one of its aliases (`{type: 'eq'}`, `{type: 'tol', tol: 0.01}`, `{type: 'any'}`).
+ */
+export type ComparatorSpec = WrittenSpecOf<(typeof COMPARATORS)[number]>;
+type WrittenSpecOf<P> = P extends {
+  name: infer N extends string;
+  aliases: readonly (infer A extends string)[];
+  schema: (n: never) => infer S extends z.ZodType;
+}
+  ? Omit<z.infer<S>, 'type'> & { type: N | A }
+  : never;
 
 const BY_NAME: ReadonlyMap<string, ComparatorPlugin<string, never>> = new Map(
   COMPARATORS.flatMap((p) => [p.name, ...p.aliases].map((n) => [n, p as unknown as ComparatorPlugin<string, never>] as const)),
