@@ -70,87 +70,93 @@ export interface FastDifflibStats {
 
 const DEFAULT_SMALL_GAP_CELLS = 1024;
 const DEFAULT_HIT_BUDGET_PER_ELEMENT = 64;
+/** Random q-gram coincidences aimed at per input element (each costs a cache miss). */
+const RANDOM_HITS_PER_ELEMENT = 1 / 16;
 const MIN_Q = 3;
+/** Gaps with a side this short or shorter use the direct table whatever their size. */
+const DIRECT_SIDE = 8;
 const MAX_Q = 24;
 const BASE1 = 0x01000193;
 const BASE2 = 0x5bd1e995 | 0;
 
-function mix1(k: number): number {
-  let h = Math.imul(k ^ 0x61c88647, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
-
-function mix2(k: number): number {
-  let h = Math.imul(k ^ 0x2545f491, 0x27d4eb2f);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x165667b1);
-  return h ^ (h >>> 13);
-}
-
-function mixed(x: Int32Array, f: (k: number) => number): Int32Array {
-  const out = new Int32Array(x.length);
-  for (let i = 0; i < x.length; i++) out[i] = f(x[i] as number);
-  return out;
-}
-
-/** Polynomial hashes (mod 2^32) of the `len`-grams of `x[lo..hi)`: entry `t` is the gram at `lo + t`. */
-function gramHashes(x: Int32Array, lo: number, hi: number, len: number, base: number): Int32Array {
-  const count = hi - lo - len + 1;
-  if (count <= 0) return new Int32Array(0);
-  const out = new Int32Array(count);
-  let top = 1; // base^(len-1)
+/** `base^(len-1)` mod 2^32: what the first key of a gram weighs in its rolling hash. */
+function topPower(base: number, len: number): number {
+  let top = 1;
   for (let t = 1; t < len; t++) top = Math.imul(top, base);
-  let h = 0;
-  for (let t = 0; t < len; t++) h = (Math.imul(h, base) + (x[lo + t] as number)) | 0;
-  out[0] = h;
-  for (let t = 1; t < count; t++) {
-    h = (Math.imul(h - Math.imul(x[lo + t - 1] as number, top), base) + (x[lo + t + len - 1] as number)) | 0;
-    out[t] = h;
-  }
-  return out;
+  return top;
 }
 
-/** Open-addressing map from a pair of 32-bit hashes to a dense group id (0, 1, ...). */
+/** Slot of a hash pair in a table of 2^bits slots (Fibonacci hashing of both halves). */
+function slotOf(h1: number, h2: number, shift: number): number {
+  return Math.imul(h1 ^ Math.imul(h2, 0x2545f491), 0x9e3779b9) >>> shift;
+}
+
+/**
+ * Open-addressing map from a pair of 32-bit gram hashes to a dense group id (0, 1, ...), with
+ * the first position seen for each group. Grams are hashed as polynomials of the raw keys
+ * (mod 2^32, two bases); every hit is verified on the keys, so a collision only costs time.
+ * Grows by doubling, so a table stays as small (and cache-friendly) as its distinct grams.
+ */
 class PairTable {
-  private readonly mask: number;
-  private readonly k1: Int32Array;
-  private readonly k2: Int32Array;
-  private readonly ids: Int32Array;
+  private shift = 22;
+  private mask = 1023;
+  private k1 = new Int32Array(1024);
+  private k2 = new Int32Array(1024);
+  private ids = new Int32Array(1024).fill(-1);
+  /** `first[g]`: the position given when group g was added. */
+  first = new Int32Array(512);
   size = 0;
 
-  constructor(expected: number) {
-    let cap = 16;
-    while (cap < expected * 2) cap *= 2;
-    this.mask = cap - 1;
-    this.k1 = new Int32Array(cap);
-    this.k2 = new Int32Array(cap);
-    this.ids = new Int32Array(cap).fill(-1);
-  }
-
-  getOrAdd(h1: number, h2: number): number {
-    let slot = (h1 ^ (h2 >>> 11)) & this.mask;
+  getOrAdd(h1: number, h2: number, position: number): number {
+    let slot = slotOf(h1, h2, this.shift);
     for (;;) {
       const id = this.ids[slot] as number;
-      if (id < 0) {
-        this.k1[slot] = h1;
-        this.k2[slot] = h2;
-        this.ids[slot] = this.size;
-        return this.size++;
-      }
+      if (id < 0) break;
       if (this.k1[slot] === h1 && this.k2[slot] === h2) return id;
       slot = (slot + 1) & this.mask;
     }
+    const id = this.size++;
+    this.k1[slot] = h1;
+    this.k2[slot] = h2;
+    this.ids[slot] = id;
+    if (id === this.first.length) {
+      const first = new Int32Array(id * 2);
+      first.set(this.first);
+      this.first = first;
+    }
+    this.first[id] = position;
+    if (this.size * 2 > this.ids.length) this.grow();
+    return id;
   }
 
   get(h1: number, h2: number): number {
-    let slot = (h1 ^ (h2 >>> 11)) & this.mask;
+    let slot = slotOf(h1, h2, this.shift);
     for (;;) {
       const id = this.ids[slot] as number;
       if (id < 0) return -1;
       if (this.k1[slot] === h1 && this.k2[slot] === h2) return id;
       slot = (slot + 1) & this.mask;
+    }
+  }
+
+  private grow(): void {
+    const { k1, k2, ids } = this;
+    const cap = ids.length * 2;
+    this.shift -= 1;
+    this.mask = cap - 1;
+    this.k1 = new Int32Array(cap);
+    this.k2 = new Int32Array(cap);
+    this.ids = new Int32Array(cap).fill(-1);
+    for (let old = 0; old < ids.length; old++) {
+      const id = ids[old] as number;
+      if (id < 0) continue;
+      const h1 = k1[old] as number;
+      const h2 = k2[old] as number;
+      let slot = slotOf(h1, h2, this.shift);
+      while ((this.ids[slot] as number) >= 0) slot = (slot + 1) & this.mask;
+      this.k1[slot] = h1;
+      this.k2[slot] = h2;
+      this.ids[slot] = id;
     }
   }
 }
@@ -252,19 +258,34 @@ type BlockList = number[];
 function chooseQ(a: Int32Array, b: Int32Array): number {
   const n = a.length;
   const m = b.length;
-  const countsA = new Map<number, number>();
+  let min = 0;
+  let max = 0;
   for (let i = 0; i < n; i++) {
     const k = a[i] as number;
-    countsA.set(k, (countsA.get(k) ?? 0) + 1);
+    if (k < min) min = k;
+    if (k > max) max = k;
   }
-  const countsB = new Map<number, number>();
   for (let j = 0; j < m; j++) {
     const k = b[j] as number;
-    countsB.set(k, (countsB.get(k) ?? 0) + 1);
+    if (k < min) min = k;
+    if (k > max) max = k;
   }
   let p = 0;
-  for (const [k, ca] of countsA) p += (ca / n) * ((countsB.get(k) ?? 0) / m);
-  const target = (n + m) / (n * m);
+  if (min >= 0 && max < 1 << 20) {
+    // Interned channel keys: small non-negative integers, count in typed arrays.
+    const ca = new Float64Array(max + 1);
+    const cb = new Float64Array(max + 1);
+    for (let i = 0; i < n; i++) ca[a[i] as number]! += 1;
+    for (let j = 0; j < m; j++) cb[b[j] as number]! += 1;
+    for (let k = 0; k <= max; k++) p += ((ca[k] as number) / n) * ((cb[k] as number) / m);
+  } else {
+    const countsA = new Map<number, number>();
+    for (let i = 0; i < n; i++) countsA.set(a[i] as number, (countsA.get(a[i] as number) ?? 0) + 1);
+    const countsB = new Map<number, number>();
+    for (let j = 0; j < m; j++) countsB.set(b[j] as number, (countsB.get(b[j] as number) ?? 0) + 1);
+    for (const [k, c] of countsA) p += (c / n) * ((countsB.get(k) ?? 0) / m);
+  }
+  const target = (RANDOM_HITS_PER_ELEMENT * (n + m)) / (n * m);
   for (let q = MIN_Q; q <= MAX_Q; q++) {
     if (p ** q / q <= target) return q;
   }
@@ -275,21 +296,12 @@ function chooseQ(a: Int32Array, b: Int32Array): number {
 class Solver {
   readonly blocks: BlockList = [];
   seededBlocks = 0;
-  private readonly ma1: Int32Array;
-  private readonly ma2: Int32Array;
-  private readonly mb1: Int32Array;
-  private readonly mb2: Int32Array;
 
   constructor(
     readonly a: Int32Array,
     readonly b: Int32Array,
     private readonly smallGapCells: number,
-  ) {
-    this.ma1 = mixed(a, mix1);
-    this.ma2 = mixed(a, mix2);
-    this.mb1 = mixed(b, mix1);
-    this.mb2 = mixed(b, mix2);
-  }
+  ) {}
 
   /**
    * Stage 1: every MEM of length `>= q + s - 1`, as flat `[i, j, len, ...]`, or null when more
@@ -302,38 +314,75 @@ class Solver {
     const minLen = q + s - 1;
     const mems: number[] = [];
     if (n < minLen || m < minLen) return mems;
-    const ha1 = gramHashes(this.ma1, 0, n, q, BASE1);
-    const ha2 = gramHashes(this.ma2, 0, n, q, BASE2);
+    const top1 = topPower(BASE1, q);
+    const top2 = topPower(BASE2, q);
+    // Index the q-grams of a at the samples 0, s, 2s, ...; a bit set on the hash pairs lets the
+    // scan of b skip most non-hits without touching the (larger) table.
     const samples = Math.floor((n - q) / s) + 1;
-    const table = new PairTable(samples);
+    const table = new PairTable();
     const groupOf = new Int32Array(samples);
-    for (let t = 0; t < samples; t++) groupOf[t] = table.getOrAdd(ha1[t * s] as number, ha2[t * s] as number);
+    let filterBits = 10;
+    while (filterBits < 23 && 1 << filterBits < samples * 16) filterBits++;
+    const filter = new Int32Array(1 << (filterBits - 5));
+    const filterShift = 32 - filterBits;
+    let h1 = 0;
+    let h2 = 0;
+    for (let t = 0; t < q; t++) {
+      h1 = (Math.imul(h1, BASE1) + (a[t] as number)) | 0;
+      h2 = (Math.imul(h2, BASE2) + (a[t] as number)) | 0;
+    }
+    for (let i = 0, sample = 0, phase = 0; ; ) {
+      if (phase === 0) {
+        groupOf[sample++] = table.getOrAdd(h1, h2, i);
+        const bit = slotOf(h1, h2, filterShift);
+        filter[bit >>> 5]! |= 1 << (bit & 31);
+      }
+      if (i + q >= n) break;
+      const out = a[i] as number;
+      const inc = a[i + q] as number;
+      h1 = (Math.imul(h1 - Math.imul(out, top1), BASE1) + inc) | 0;
+      h2 = (Math.imul(h2 - Math.imul(out, top2), BASE2) + inc) | 0;
+      i++;
+      phase = phase + 1 === s ? 0 : phase + 1;
+    }
     const { start, members } = groupPositions(groupOf, table.size, 0); // members = sample numbers
-    const hb1 = gramHashes(this.mb1, 0, m, q, BASE1);
-    const hb2 = gramHashes(this.mb2, 0, m, q, BASE2);
     let hits = 0;
-    for (let j = 0; j + q <= m; j++) {
-      const g = table.get(hb1[j] as number, hb2[j] as number);
-      if (g < 0) continue;
-      const end = start[g + 1] as number;
-      hits += end - (start[g] as number);
-      if (hits > budget) {
-        stats.hits = hits;
-        return null;
+    h1 = 0;
+    h2 = 0;
+    for (let t = 0; t < q; t++) {
+      h1 = (Math.imul(h1, BASE1) + (b[t] as number)) | 0;
+      h2 = (Math.imul(h2, BASE2) + (b[t] as number)) | 0;
+    }
+    for (let j = 0; ; ) {
+      const bit = slotOf(h1, h2, filterShift);
+      const g = ((filter[bit >>> 5] as number) >>> (bit & 31)) & 1 ? table.get(h1, h2) : -1;
+      if (g >= 0) {
+        const end = start[g + 1] as number;
+        hits += end - (start[g] as number);
+        if (hits > budget) {
+          stats.hits = hits;
+          return null;
+        }
+        for (let p = start[g] as number; p < end; p++) {
+          const i = (members[p] as number) * s;
+          let t = 0;
+          while (t < q && a[i + t] === b[j + t]) t++;
+          if (t < q) continue; // hash collision
+          let back = 0;
+          while (back < s && i - back > 0 && j - back > 0 && a[i - back - 1] === b[j - back - 1]) back++;
+          if (back >= s) continue; // the sample at i - s sees the same run
+          let e = q;
+          while (i + e < n && j + e < m && a[i + e] === b[j + e]) e++;
+          const len = e + back;
+          if (len >= minLen) mems.push(i - back, j - back, len);
+        }
       }
-      for (let p = start[g] as number; p < end; p++) {
-        const i = (members[p] as number) * s;
-        let t = 0;
-        while (t < q && a[i + t] === b[j + t]) t++;
-        if (t < q) continue; // hash collision
-        let back = 0;
-        while (back < s && i - back > 0 && j - back > 0 && a[i - back - 1] === b[j - back - 1]) back++;
-        if (back >= s) continue; // the sample at i - s sees the same run
-        let e = q;
-        while (i + e < n && j + e < m && a[i + e] === b[j + e]) e++;
-        const len = e + back;
-        if (len >= minLen) mems.push(i - back, j - back, len);
-      }
+      if (j + q >= m) break;
+      const out = b[j] as number;
+      const inc = b[j + q] as number;
+      h1 = (Math.imul(h1 - Math.imul(out, top1), BASE1) + inc) | 0;
+      h2 = (Math.imul(h2 - Math.imul(out, top2), BASE2) + inc) | 0;
+      j++;
     }
     stats.hits = hits;
     return mems;
@@ -478,27 +527,29 @@ class Solver {
     const p = ahi - alo;
     const w = bhi - blo;
     if (p <= 0 || w <= 0 || maxLen <= 0) return;
-    if (p * w <= this.smallGapCells) {
+    // Small or very lopsided gaps: the direct table costs at most (blocks + 1) * p * w cells,
+    // with blocks <= min(p, w); cheaper than indexing the long side.
+    if (p * w <= this.smallGapCells || Math.min(p, w) <= DIRECT_SIDE) {
       this.solveDirect(alo, ahi, blo, bhi);
       return;
     }
     // Largest L with an L-match: binary search (an L-match contains an (L-1)-match).
     let lo = 0;
     let hi = Math.min(maxLen, p, w);
-    let index: GramIndex | null = null;
+    let grams: BGrams | null = null;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      const candidate = this.gramIndex(alo, ahi, blo, bhi, mid);
-      if (this.firstMatchFrom(candidate, alo, blo) >= 0) {
+      const candidate = this.groupB(blo, bhi, mid);
+      if (this.anyMatch(candidate, alo, ahi)) {
         lo = mid;
-        index = candidate;
+        grams = candidate;
       } else {
         hi = mid - 1;
       }
     }
-    if (lo === 0 || index === null) return;
+    if (lo === 0 || grams === null) return;
     const len = lo;
-    index.cursor.set(index.start.subarray(0, index.cursor.length));
+    const index = this.sweepIndex(grams, alo, ahi);
     // One sweep: the chain of first L-matches, each right of the previous one.
     let pa = alo;
     let pb = blo;
@@ -518,34 +569,79 @@ class Solver {
     if (pa < ahi && pb < bhi) this.solveShort(pa, ahi, pb, bhi, len - 1);
   }
 
-  /** Index of the `len`-grams of `b[blo..bhi)` and the group of each `len`-gram of `a[alo..ahi)`. */
-  private gramIndex(alo: number, ahi: number, blo: number, bhi: number, len: number): GramIndex {
-    const hb1 = gramHashes(this.mb1, blo, bhi, len, BASE1);
-    const hb2 = gramHashes(this.mb2, blo, bhi, len, BASE2);
-    const table = new PairTable(hb1.length);
-    const groupOf = new Int32Array(hb1.length);
-    for (let t = 0; t < hb1.length; t++) groupOf[t] = table.getOrAdd(hb1[t] as number, hb2[t] as number);
-    const { start, members } = groupPositions(groupOf, table.size, blo);
-    const ha1 = gramHashes(this.ma1, alo, ahi, len, BASE1);
-    const ha2 = gramHashes(this.ma2, alo, ahi, len, BASE2);
-    const aGroup = new Int32Array(ha1.length);
-    for (let t = 0; t < ha1.length; t++) aGroup[t] = table.get(ha1[t] as number, ha2[t] as number);
-    return { alo, len, start, members, aGroup, cursor: start.slice(0, table.size) };
+  /** The `len`-grams of `b[blo..bhi)` grouped by hash pair (rolling hash, one pass). */
+  private groupB(blo: number, bhi: number, len: number): BGrams {
+    const { b } = this;
+    const count = bhi - blo - len + 1;
+    const table = new PairTable();
+    const groupOf = new Int32Array(count);
+    const top1 = topPower(BASE1, len);
+    const top2 = topPower(BASE2, len);
+    let h1 = 0;
+    let h2 = 0;
+    for (let t = 0; t < len; t++) {
+      h1 = (Math.imul(h1, BASE1) + (b[blo + t] as number)) | 0;
+      h2 = (Math.imul(h2, BASE2) + (b[blo + t] as number)) | 0;
+    }
+    for (let t = 0; ; ) {
+      groupOf[t] = table.getOrAdd(h1, h2, blo + t);
+      if (t + 1 >= count) break;
+      const out = b[blo + t] as number;
+      const inc = b[blo + t + len] as number;
+      h1 = (Math.imul(h1 - Math.imul(out, top1), BASE1) + inc) | 0;
+      h2 = (Math.imul(h2 - Math.imul(out, top2), BASE2) + inc) | 0;
+      t++;
+    }
+    return { blo, bhi, len, table, groupOf };
   }
 
-  /** Smallest i >= from with an L-match at some j >= y (any j), or -1; cursors untouched. */
-  private firstMatchFrom(index: GramIndex, from: number, y: number): number {
-    const { aGroup, alo } = index;
-    for (let t = from - alo; t < aGroup.length; t++) {
-      const g = aGroup[t] as number;
-      if (g < 0) continue;
-      const end = index.start[g + 1] as number;
-      for (let p = index.start[g] as number; p < end; p++) {
-        const j = index.members[p] as number;
-        if (j >= y && this.equalRun(alo + t, j, index.len)) return alo + t;
-      }
+  /** Group of each `len`-gram of `a[alo..ahi)` in `grams` (-1: not in the b range). */
+  private aGroups(grams: BGrams, alo: number, ahi: number): Int32Array {
+    const { a } = this;
+    const { len, table } = grams;
+    const count = ahi - alo - len + 1;
+    const out = new Int32Array(Math.max(0, count));
+    if (count <= 0) return out;
+    const top1 = topPower(BASE1, len);
+    const top2 = topPower(BASE2, len);
+    let h1 = 0;
+    let h2 = 0;
+    for (let t = 0; t < len; t++) {
+      h1 = (Math.imul(h1, BASE1) + (a[alo + t] as number)) | 0;
+      h2 = (Math.imul(h2, BASE2) + (a[alo + t] as number)) | 0;
     }
-    return -1;
+    for (let t = 0; ; ) {
+      out[t] = table.get(h1, h2);
+      if (t + 1 >= count) break;
+      const o = a[alo + t] as number;
+      const inc = a[alo + t + len] as number;
+      h1 = (Math.imul(h1 - Math.imul(o, top1), BASE1) + inc) | 0;
+      h2 = (Math.imul(h2 - Math.imul(o, top2), BASE2) + inc) | 0;
+      t++;
+    }
+    return out;
+  }
+
+  /** Whether some `len`-gram of `a[alo..ahi)` occurs in the grouped b range. */
+  private anyMatch(grams: BGrams, alo: number, ahi: number): boolean {
+    const groups = this.aGroups(grams, alo, ahi);
+    const { len, table } = grams;
+    for (let t = 0; t < groups.length; t++) {
+      const g = groups[t] as number;
+      if (g < 0) continue;
+      if (this.equalRun(alo + t, table.first[g] as number, len)) return true;
+      // The group's first member is another gram with the same hashes (a collision): check
+      // the whole range the slow way.
+      for (let j = grams.blo; j + len <= grams.bhi; j++) if (this.equalRun(alo + t, j, len)) return true;
+    }
+    return false;
+  }
+
+  /** Positions of each group, ascending, with per-group cursors for the sweep. */
+  private sweepIndex(grams: BGrams, alo: number, ahi: number): GramIndex {
+    const { start, members } = groupPositions(grams.groupOf, grams.table.size, grams.blo);
+    const aGroup = this.aGroups(grams, alo, ahi);
+    return { alo, len: grams.len, start, members, aGroup, cursor: start.slice(0, grams.table.size) };
   }
 
   /**
@@ -572,6 +668,15 @@ class Solver {
     for (let t = 0; t < len; t++) if (a[i + t] !== b[j + t]) return false;
     return true;
   }
+}
+
+interface BGrams {
+  readonly blo: number;
+  readonly bhi: number;
+  readonly len: number;
+  readonly table: PairTable;
+  /** Group of the gram at `b[blo + t]`. */
+  readonly groupOf: Int32Array;
 }
 
 interface GramIndex {
