@@ -98,14 +98,26 @@ function slotOf(h1: number, h2: number, shift: number): number {
  * Grows by doubling, so a table stays as small (and cache-friendly) as its distinct grams.
  */
 class PairTable {
-  private shift = 22;
-  private mask = 1023;
-  private k1 = new Int32Array(1024);
-  private k2 = new Int32Array(1024);
-  private ids = new Int32Array(1024).fill(-1);
+  private shift: number;
+  private mask: number;
+  private k1: Int32Array;
+  private k2: Int32Array;
+  private ids: Int32Array;
   /** `first[g]`: the position given when group g was added. */
-  first = new Int32Array(512);
+  first: Int32Array;
   size = 0;
+
+  /** @param expected how many entries are likely (sizes the first allocation; it grows anyway) */
+  constructor(expected: number) {
+    let bits = 4;
+    while (bits < 12 && 1 << bits < expected * 2) bits++;
+    this.shift = 32 - bits;
+    this.mask = (1 << bits) - 1;
+    this.k1 = new Int32Array(1 << bits);
+    this.k2 = new Int32Array(1 << bits);
+    this.ids = new Int32Array(1 << bits).fill(-1);
+    this.first = new Int32Array(1 << (bits - 1));
+  }
 
   getOrAdd(h1: number, h2: number, position: number): number {
     let slot = slotOf(h1, h2, this.shift);
@@ -319,7 +331,7 @@ class Solver {
     // Index the q-grams of a at the samples 0, s, 2s, ...; a bit set on the hash pairs lets the
     // scan of b skip most non-hits without touching the (larger) table.
     const samples = Math.floor((n - q) / s) + 1;
-    const table = new PairTable();
+    const table = new PairTable(samples);
     const groupOf = new Int32Array(samples);
     let filterBits = 10;
     while (filterBits < 23 && 1 << filterBits < samples * 16) filterBits++;
@@ -573,7 +585,7 @@ class Solver {
   private groupB(blo: number, bhi: number, len: number): BGrams {
     const { b } = this;
     const count = bhi - blo - len + 1;
-    const table = new PairTable();
+    const table = new PairTable(count);
     const groupOf = new Int32Array(count);
     const top1 = topPower(BASE1, len);
     const top2 = topPower(BASE2, len);
