@@ -45,6 +45,21 @@ describe('parseTrace', () => {
     expect(errorOf(() => parseTrace('42')).message).toBe('expected a trace: an object with "events" or an array of events, got number');
   });
 
+  it('validates the document and its events the same way with or without the zod fallback', () => {
+    // Well-formed documents take a fast path; each near miss below must still reach the schema.
+    expect(errorOf(() => parseTrace('{"schema_version": 2, "events": []}')).message).toBe('schema_version: expected "1"');
+    expect(errorOf(() => parseTrace('{"meta": [], "events": []}')).message).toBe('meta: expected an object');
+    expect(errorOf(() => parseTrace('{"events": {}}')).message).toBe('events: expected an array of events');
+    expect(errorOf(() => parseTrace('[{"channel": "", "timestamp": 1}]')).message).toBe('[0].channel: expected a non-empty string');
+    expect(errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.NaN }])).path).toBe('[0].timestamp');
+    expect(errorOf(() => parseTrace('[{"channel": "a", "timestamp": 1}, 3]')).message).toBe('[1]: expected an event object, got number');
+    expect(parseTrace('{"schema_version": 1, "meta": {"run": 2}, "events": []}').length).toBe(0);
+    // Events with and without meta (zod path and fast path) come out alike.
+    const t = parseTrace('[{"channel": "a", "timestamp": 1, "value": [1]}, {"channel": "a", "timestamp": 2, "value": [1], "meta": {"k": 1}}]');
+    expect(t.events[0]).toEqual({ channel: 'a', timestamp: 1, value: [1] });
+    expect(t.events[1]).toEqual({ channel: 'a', timestamp: 2, value: [1], meta: { k: 1 } });
+  });
+
   it('rejects non-finite timestamps in both modes', () => {
     expect(errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.POSITIVE_INFINITY }])).path).toBe('[0].timestamp');
     expect(errorOf(() => parseTrace('[{"channel": "a", "timestamp": "nan"}]', { mode: 'reference' })).message).toBe('[0].timestamp: expected a finite timestamp, got NaN');

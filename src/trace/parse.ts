@@ -56,6 +56,26 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A plain object as JSON.parse makes it (so zod's record/object checks accept it as is). */
+function isJsonObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** `docSchema` accepts `doc` (and would return the same events): no unknown key, `events` an array. */
+function isWellFormedDocument(doc: Record<string, unknown>): boolean {
+  if (!isJsonObject(doc)) return false;
+  for (const key in doc) {
+    if (key !== 'events' && key !== 'schema_version' && key !== 'meta') return false;
+  }
+  const version = doc['schema_version'];
+  if (version !== undefined && version !== '1' && version !== 1) return false;
+  const meta = doc['meta'];
+  if (meta !== undefined && !isJsonObject(meta)) return false;
+  return Array.isArray(doc['events']);
+}
+
 function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
   if (Array.isArray(doc)) return { items: doc, prefix: [] };
   if (isPlainObject(doc)) {
@@ -69,6 +89,10 @@ function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: reado
     if (!('events' in doc)) {
       throw new TraceError('expected a trace: an object with "events" or an array of events', { file: opts.file }, undefined, 'ValueError');
     }
+    // Fast path for a well-formed document: zod would copy the (possibly huge) events array;
+    // the checks below accept exactly what docSchema accepts, and anything else goes to zod
+    // for its error message.
+    if (isWellFormedDocument(doc)) return { items: doc['events'] as unknown[], prefix: ['events'] };
     const r = docSchema.safeParse(doc);
     if (!r.success) {
       const { path, message } = firstIssue(r.error, []);
@@ -99,6 +123,25 @@ function referenceEvent(item: unknown, path: readonly PropertyKey[], file: strin
   return { channel, timestamp, value: item['value'] === undefined ? null : item['value'], meta };
 }
 
+/**
+ * The common case of `eventSchema` without zod: a JSON object with a non-empty string channel,
+ * a finite number timestamp, an optional value, no meta and no other key. Returns the event, or
+ * null to let zod decide (and word the error).
+ */
+function plainDefaultEvent(item: unknown): TraceEvent | null {
+  if (!isJsonObject(item)) return null;
+  let keys = 0;
+  for (const key in item) {
+    if (key !== 'channel' && key !== 'timestamp' && key !== 'value') return null;
+    keys++;
+  }
+  const { channel, timestamp, value } = item;
+  if (typeof channel !== 'string' || channel.length === 0) return null;
+  if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return null;
+  if (keys < 2) return null;
+  return { channel, timestamp, value: value === undefined ? null : value };
+}
+
 function defaultEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
   const r = eventSchema.safeParse(item);
   if (!r.success) {
@@ -117,8 +160,12 @@ function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
 
 function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions): TraceEvent[] {
   const make = eventMaker(opts);
+  const fast = opts.mode !== 'reference';
   const out = new Array<TraceEvent>(items.length);
-  for (let i = 0; i < items.length; i++) out[i] = make(items[i], [...prefix, i], opts.file);
+  for (let i = 0; i < items.length; i++) {
+    // The path array is only needed for an error message: build it on the slow path only.
+    out[i] = (fast ? plainDefaultEvent(items[i]) : null) ?? make(items[i], [...prefix, i], opts.file);
+  }
   return out;
 }
 
