@@ -33,6 +33,15 @@ describe('parseTrace', () => {
     expect(errorOf(() => parseTrace(bad, { file: 'run.jsonl' })).message).toBe('run.jsonl:2: timestamp: expected a finite number');
   });
 
+  it('reads JSON Lines with CRLF endings, blank lines and no final newline; line numbers count every line', () => {
+    const text = '{"channel": "a", "timestamp": 0}\r\n\r\n  \n{"channel": "b", "timestamp": 1, "meta": {"k": 1}}\r\n{"channel": "c", "timestamp": 2}';
+    const t = parseTrace(text, { file: 'r.jsonl' });
+    expect(t.events.map((e) => e.channel)).toEqual(['a', 'b', 'c']);
+    expect(t.events[1]!.meta).toEqual({ k: 1 });
+    expect(errorOf(() => parseTrace(`${text}\r\n{"channel": "d"}\r\n`, { file: 'r.jsonl' })).message).toBe('r.jsonl:6: timestamp: required');
+    expect(errorOf(() => parseTrace('{"channel": "a", "timestamp": 0}\n{"channel": ', { format: 'jsonl' })).message).toMatch(/^line 2:1:/);
+  });
+
   it('names the file and the path of a malformed document', () => {
     expect(errorOf(() => parseTrace('{"events": [}', { file: 'pred.json' })).message).toMatch(/^pred\.json:1:13: /);
     expect(errorOf(() => parseTrace('{"events": [{"channel": "a", "timestamp": 1, "valeu": 3}]}', { file: 'p.json' })).message).toBe(
