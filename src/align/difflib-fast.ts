@@ -33,11 +33,11 @@
  *    few cells are solved by a direct table, like `find_longest_match`.
  *
  * When the keys are so repetitive that q-gram seeding would examine too many candidate pairs
- * (a single channel, long exact periods), the function falls back to the port, which is what
- * CPython does too (quadratic time).
+ * (a single channel, long exact periods), stage 3 runs alone on the whole range with no length
+ * bound; it is exact for any bound, only its cost then depends on how deeply the recursion
+ * nests.
  */
 import type { MatchingBlock } from './difflib.js';
-import { portMatchingBlocks } from './difflib-port.js';
 
 /** Tuning knobs of {@link fastMatchingBlocks}; every setting yields the same blocks. */
 export interface FastDifflibOptions {
@@ -47,14 +47,17 @@ export interface FastDifflibOptions {
   readonly step?: number;
   /** Gaps with at most this many cells (`|a range| * |b range|`) use the direct table (default 1024). */
   readonly smallGapCells?: number;
-  /** Candidate q-gram pairs examined per input element before falling back to the port (default 64). */
+  /** Candidate q-gram pairs examined per input element (plus 1024) before seeding gives up for the sweep alone (default 64). */
   readonly hitBudgetPerElement?: number;
 }
 
 /** What {@link fastMatchingBlocks} did (for tests and the bench). */
 export interface FastDifflibStats {
-  /** `direct`: one small table; `seeded`: the three stages; `port`: seeding too costly, port used. */
-  path: 'direct' | 'seeded' | 'port';
+  /**
+   * `direct`: one small table; `seeded`: the three stages; `sweep`: seeding would cost too much
+   * (very repetitive keys), stage 3 ran alone on the whole range.
+   */
+  path: 'direct' | 'seeded' | 'sweep';
   q: number;
   /** `T`: matches this long or longer come from the seeding stage. */
   minSeedLength: number;
@@ -358,6 +361,9 @@ class Solver {
       phase = phase + 1 === s ? 0 : phase + 1;
     }
     const { start, members } = groupPositions(groupOf, table.size, 0); // members = sample numbers
+    // First pass over b: the group of each q-gram, and how many candidate pairs that makes;
+    // give up before any verification when that is over budget.
+    const bGroup = new Int32Array(m - q + 1);
     let hits = 0;
     h1 = 0;
     h2 = 0;
@@ -368,27 +374,8 @@ class Solver {
     for (let j = 0; ; ) {
       const bit = slotOf(h1, h2, filterShift);
       const g = ((filter[bit >>> 5] as number) >>> (bit & 31)) & 1 ? table.get(h1, h2) : -1;
-      if (g >= 0) {
-        const end = start[g + 1] as number;
-        hits += end - (start[g] as number);
-        if (hits > budget) {
-          stats.hits = hits;
-          return null;
-        }
-        for (let p = start[g] as number; p < end; p++) {
-          const i = (members[p] as number) * s;
-          let t = 0;
-          while (t < q && a[i + t] === b[j + t]) t++;
-          if (t < q) continue; // hash collision
-          let back = 0;
-          while (back < s && i - back > 0 && j - back > 0 && a[i - back - 1] === b[j - back - 1]) back++;
-          if (back >= s) continue; // the sample at i - s sees the same run
-          let e = q;
-          while (i + e < n && j + e < m && a[i + e] === b[j + e]) e++;
-          const len = e + back;
-          if (len >= minLen) mems.push(i - back, j - back, len);
-        }
-      }
+      bGroup[j] = g;
+      if (g >= 0) hits += (start[g + 1] as number) - (start[g] as number);
       if (j + q >= m) break;
       const out = b[j] as number;
       const inc = b[j + q] as number;
@@ -397,6 +384,25 @@ class Solver {
       j++;
     }
     stats.hits = hits;
+    if (hits > budget) return null;
+    for (let j = 0; j + q <= m; j++) {
+      const g = bGroup[j] as number;
+      if (g < 0) continue;
+      const end = start[g + 1] as number;
+      for (let p = start[g] as number; p < end; p++) {
+        const i = (members[p] as number) * s;
+        let t = 0;
+        while (t < q && a[i + t] === b[j + t]) t++;
+        if (t < q) continue; // hash collision
+        let back = 0;
+        while (back < s && i - back > 0 && j - back > 0 && a[i - back - 1] === b[j - back - 1]) back++;
+        if (back >= s) continue; // the sample at i - s sees the same run
+        let e = q;
+        while (i + e < n && j + e < m && a[i + e] === b[j + e]) e++;
+        const len = e + back;
+        if (len >= minLen) mems.push(i - back, j - back, len);
+      }
+    }
     return mems;
   }
 
@@ -734,7 +740,7 @@ function finish(blocks: BlockList, n: number, m: number): MatchingBlock[] {
 
 /**
  * `SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()`, identical to
- * {@link portMatchingBlocks}, in near-linear time on traces (see the file comment).
+ * `portMatchingBlocks` (difflib-port.ts), in near-linear time on traces (see the file comment).
  * @param options tuning knobs (tests use them to force every stage on small inputs)
  * @param stats if given, filled with what was done
  */
@@ -771,8 +777,12 @@ export function fastMatchingBlocks(
   const budget = (options.hitBudgetPerElement ?? DEFAULT_HIT_BUDGET_PER_ELEMENT) * (n + m) + 1024;
   const mems = solver.findLongMems(q, s, budget, st);
   if (mems === null) {
-    st.path = 'port';
-    return portMatchingBlocks(a, b);
+    // Seeding would examine too many candidate pairs (very repetitive keys): the sweep alone is
+    // exact for any length bound, so run it on the whole range with no bound.
+    st.path = 'sweep';
+    solver.solveShort(0, n, 0, m, Math.min(n, m));
+    st.sweptBlocks = solver.blocks.length / 3;
+    return finish(solver.blocks, n, m);
   }
   st.path = 'seeded';
   st.mems = mems.length / 3;

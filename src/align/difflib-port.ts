@@ -5,8 +5,7 @@
  * rescan a range once per block), but short and easy to check line by line against CPython.
  *
  * It is the oracle of the fast implementation (`difflib-fast.ts`): the differential tests compare
- * both on thousands of seeded pairs, and the fast path falls back to it on inputs whose structure
- * defeats the q-gram seeding (see `fastMatchingBlocks`).
+ * both on thousands of seeded pairs. Production code does not call it.
  */
 import type { MatchingBlock } from './difflib.js';
 

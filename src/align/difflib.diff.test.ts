@@ -126,11 +126,13 @@ const FAMILIES: ((r: Rand) => Pair)[] = [
 /**
  * Forced settings that push small inputs through every stage: tiny q and step (so the priority
  * queue handles many short matches) and a tiny direct-table threshold (so the sweep runs on
- * small gaps). Tiny seeds make large low-entropy pairs slow to check, so those keep the default
- * seeding and only force the sweep.
+ * small gaps), or a zero seeding budget (so the sweep runs alone, unbounded). Tiny seeds make
+ * large low-entropy pairs slow to check, so those keep the default seeding.
  */
 function forcedOptions(r: Rand, cells: number): FastDifflibOptions {
   const smallGapCells = [0, 1, 16, 64][int(r, 0, 3)] as number;
+  // A zero hit budget makes seeding give up on most pairs: the sweep then runs unbounded.
+  if (r() < 0.25) return { smallGapCells, hitBudgetPerElement: 0 };
   return cells <= 250_000 ? { q: int(r, 1, 4), step: int(r, 1, 4), smallGapCells } : { smallGapCells };
 }
 
@@ -140,7 +142,7 @@ function blocksText(blocks: readonly { a: number; b: number; size: number }[]): 
 
 describe('fast difflib vs the straightforward port (seeded differential)', () => {
   it(`${RUNS} seeded pairs give identical matching blocks (base seed ${BASE_SEED})`, () => {
-    const paths = { direct: 0, seeded: 0, port: 0 };
+    const paths = { direct: 0, seeded: 0, sweep: 0 };
     let sweptBlocks = 0;
     let seededBlocks = 0;
     for (let run = 0; run < RUNS; run++) {
@@ -166,8 +168,10 @@ describe('fast difflib vs the straightforward port (seeded differential)', () =>
         seededBlocks += stats.seededBlocks;
       }
     }
-    // The run is only meaningful if the fast stages actually ran (not just the port fallback).
+    // The run is only meaningful if every path of the fast implementation actually ran.
     expect(paths.seeded).toBeGreaterThan(RUNS / 2);
+    expect(paths.sweep).toBeGreaterThan(0);
+    expect(paths.direct).toBeGreaterThan(0);
     expect(seededBlocks).toBeGreaterThan(0);
     expect(sweptBlocks).toBeGreaterThan(0);
   });
