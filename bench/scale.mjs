@@ -14,8 +14,9 @@
 // Per case the parent writes gt.json / pred.json to a temp dir, then runs two children:
 //   time: reads both files as text, then `rounds` interleaved rounds of
 //         JSON.parse(gt) + JSON.parse(pred)  |  parseTrace(gt) + parseTrace(pred)  |  evaluate(gt, pred)
-//         (difflib, default mode) and prints the medians; every ratio divides by the JSON.parse
-//         median of the same files in the same process.
+//         (difflib, default mode)  |  the difflib aligner alone on the channel keys, and prints
+//         the medians; every ratio divides by the JSON.parse median of the same files in the
+//         same process.
 //   rss:  loadTrace(gt) + loadTrace(pred) + evaluate once, then prints the peak resident set size
 //         (process.resourceUsage().maxRSS) — what a CLI run over those files needs.
 // Performance is never asserted by tests (see bench/README.md).
@@ -86,10 +87,10 @@ function median(xs) {
 // Children
 
 async function childTime() {
-  const { parseTrace, evaluate } = await import(distEntry);
+  const { parseTrace, evaluate, internKeys, DifflibAligner } = await import(distEntry);
   const gtText = readFileSync(args.gt, 'utf8');
   const predText = readFileSync(args.pred, 'utf8');
-  const times = { jsonParse: [], parseTrace: [], evaluate: [] };
+  const times = { jsonParse: [], parseTrace: [], evaluate: [], align: [] };
   let result = null;
   for (let r = 0; r < args.rounds; r++) {
     let t0 = clockNow();
@@ -103,6 +104,12 @@ async function childTime() {
     t0 = clockNow();
     result = evaluate(gt, pred);
     times.evaluate.push(clockNow() - t0);
+    // The difflib aligner alone (opcodes and index pairs) on the channel keys, as evaluate calls it.
+    const keys = internKeys(gt.events.map((e) => e.channel), pred.events.map((e) => e.channel));
+    t0 = clockNow();
+    const pairs = new DifflibAligner().align(keys.gt, keys.pred, { channelNames: keys.channelNames });
+    times.align.push(clockNow() - t0);
+    if (pairs.length !== result.alignment.length) throw new Error('bench/scale: aligner and evaluate disagree on the alignment length');
   }
   const out = { rounds: args.rounds, alignmentPairs: result.alignment.length, full_score: result.full_score };
   for (const [k, xs] of Object.entries(times)) out[k] = { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs) };
@@ -172,6 +179,7 @@ for (const { pattern, variant, n } of plan) {
       rss,
       ratios: {
         evaluate_over_jsonParse: m('evaluate') / m('jsonParse'),
+        align_over_jsonParse: m('align') / m('jsonParse'),
         parseTrace_over_jsonParse: m('parseTrace') / m('jsonParse'),
         parseTraceAndEvaluate_over_jsonParse: (m('parseTrace') + m('evaluate')) / m('jsonParse'),
       },
@@ -190,12 +198,12 @@ lines.push('## envtrace scale benchmark');
 lines.push('');
 lines.push(`Node ${process.version} · seed ${args.seed} · clock ${args.clock} · total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 lines.push('');
-lines.push('| pattern | variant | events gt/pred | MB | evaluate / JSON.parse | parseTrace / JSON.parse | parseTrace + evaluate / JSON.parse | peak RSS (loadTrace + evaluate) | JSON.parse | parseTrace | evaluate | pairs |');
-lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
+lines.push('| pattern | variant | events gt/pred | MB | difflib align / JSON.parse | evaluate / JSON.parse | parseTrace / JSON.parse | parseTrace + evaluate / JSON.parse | peak RSS (loadTrace + evaluate) | JSON.parse | parseTrace | evaluate | pairs |');
+lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const c of cells) {
   const r = c.ratios;
   lines.push(
-    `| ${c.pattern} | ${c.variant} | ${c.gtEvents} / ${c.predEvents} | ${(c.jsonBytes / 1e6).toFixed(0)} | ${fmtX(r.evaluate_over_jsonParse)} | ` +
+    `| ${c.pattern} | ${c.variant} | ${c.gtEvents} / ${c.predEvents} | ${(c.jsonBytes / 1e6).toFixed(0)} | ${fmtX(r.align_over_jsonParse)} | ${fmtX(r.evaluate_over_jsonParse)} | ` +
       `${fmtX(r.parseTrace_over_jsonParse)} | ${fmtX(r.parseTraceAndEvaluate_over_jsonParse)} | ${(c.rss.maxRssKiB / 1024).toFixed(0)} MiB | ` +
       `${fmtMs(c.time.jsonParse.medianMs)} | ${fmtMs(c.time.parseTrace.medianMs)} | ${fmtMs(c.time.evaluate.medianMs)} | ${c.time.alignmentPairs} |`,
   );

@@ -141,7 +141,8 @@ function blocksText(blocks: readonly { a: number; b: number; size: number }[]): 
 }
 
 describe('fast difflib vs the straightforward port (seeded differential)', () => {
-  it(`${RUNS} seeded pairs give identical matching blocks (base seed ${BASE_SEED})`, () => {
+  // About 3 s of CPU by default; the generous timeout is for shared, heavily loaded runners.
+  it(`${RUNS} seeded pairs give identical matching blocks (base seed ${BASE_SEED})`, { timeout: 180_000 }, () => {
     const paths = { direct: 0, seeded: 0, sweep: 0 };
     let sweptBlocks = 0;
     let seededBlocks = 0;
