@@ -6,7 +6,7 @@
  * forced small settings (tiny q, step and direct-table threshold) so that the seeding, the
  * priority queue and the sweep all run on small inputs too.
  *
- * `DIFFLIB_FUZZ_RUNS=N` raises the number of pairs (default 1200); `DIFFLIB_FUZZ_SEED=S` replays
+ * `DIFFLIB_FUZZ_RUNS=N` raises the number of pairs (default 2000); `DIFFLIB_FUZZ_SEED=S` replays
  * one run. A failure names the seed, family and settings of the pair.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { fastMatchingBlocks } from './difflib-fast.js';
 import type { FastDifflibOptions, FastDifflibStats } from './difflib-fast.js';
 import { portMatchingBlocks } from './difflib-port.js';
 
-const RUNS = Number(process.env.DIFFLIB_FUZZ_RUNS ?? 1200);
+const RUNS = Number(process.env.DIFFLIB_FUZZ_RUNS ?? 2000);
 const BASE_SEED = Number(process.env.DIFFLIB_FUZZ_SEED ?? 0x5eed1e);
 
 /** mulberry32, uniform in [0, 1). */
@@ -141,7 +141,7 @@ function blocksText(blocks: readonly { a: number; b: number; size: number }[]): 
 }
 
 describe('fast difflib vs the straightforward port (seeded differential)', () => {
-  // About 3 s of CPU by default; the generous timeout is for shared, heavily loaded runners.
+  // About 5 s of CPU by default; the generous timeout is for shared, heavily loaded runners.
   it(`${RUNS} seeded pairs give identical matching blocks (base seed ${BASE_SEED})`, { timeout: 180_000 }, () => {
     const paths = { direct: 0, seeded: 0, sweep: 0 };
     let sweptBlocks = 0;
