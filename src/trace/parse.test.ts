@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
 import { PyFloat } from '../py/value.js';
-import { loadTrace, loadTraceSync, parseTrace } from './parse.js';
+import { LineSplitter, loadTrace, loadTraceSync, parseTrace } from './parse.js';
 
 function errorOf(fn: () => unknown): TraceError {
   try {
@@ -95,5 +95,36 @@ describe('loadTrace', () => {
     const missing = path.join(dir, 'nope.json');
     await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
     expect(() => loadTraceSync(missing)).toThrow(TraceError);
+  });
+
+  it('streams JSON Lines files: same events and errors as parsing the text, missing files named', async () => {
+    const text = '{"channel": "a", "timestamp": 0}\r\n\r\n{"channel": "b", "timestamp": 1, "meta": {"k": 1}}\n{"channel": "c", "timestamp": 2}\r\n';
+    const file = path.join(dir, 'run.jsonl');
+    writeFileSync(file, text);
+    expect((await loadTrace(file)).toJSON()).toEqual(parseTrace(text, { file }).toJSON());
+    const bad = path.join(dir, 'bad.ndjson');
+    writeFileSync(bad, `${text}{"channel": "d", "timestamp": "x"}\n`);
+    await expect(loadTrace(bad)).rejects.toThrow(`${bad}:5: timestamp: expected a finite number`);
+    const other = path.join(dir, 'events.txt');
+    writeFileSync(other, text);
+    expect((await loadTrace(other, { format: 'jsonl' })).length).toBe(3);
+    const missing = path.join(dir, 'nope.jsonl');
+    await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
+    await expect(loadTrace(dir, { format: 'jsonl' })).rejects.toThrow(`${dir}: cannot read trace: is a directory`);
+  });
+});
+
+describe('LineSplitter', () => {
+  it('splits text fed in any pieces exactly like split(/\\r?\\n/)', () => {
+    const texts = ['', 'a', 'a\n', '\n', '\r\n', 'a\r', 'a\r\nb\rc\n\nd', '\r\r\n\n\r', 'x\ny\r\nz\r'];
+    for (const text of texts) {
+      for (let piece = 1; piece <= text.length + 1; piece++) {
+        const lines: string[] = [];
+        const splitter = new LineSplitter((line) => lines.push(line));
+        for (let k = 0; k < text.length; k += piece) splitter.push(text.slice(k, k + piece));
+        splitter.end();
+        expect(lines, `${JSON.stringify(text)} in pieces of ${piece}`).toEqual(text.split(/\r?\n/));
+      }
+    }
   });
 });

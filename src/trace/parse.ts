@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath } from '../errors.js';
@@ -179,20 +179,24 @@ function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
   }
 }
 
-function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
-  const events: TraceEvent[] = [];
-  const fast = opts.mode !== 'reference';
-  // Walk the text line by line (lines end at "\n", a "\r" before it is dropped) instead of
-  // splitting it into an array of lines first.
-  for (let start = 0, i = 0; start <= text.length; i++) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const next = end + 1;
-    if (end > start && text.charCodeAt(end - 1) === 13 && end < text.length) end--;
-    const line = text.slice(start, end);
-    start = next;
-    if (line.trim() === '') continue;
-    if (fast) {
+/**
+ * Collects the events of JSON Lines, one line at a time (line numbers count every line, blank
+ * ones included), so that a file can be fed as it is read.
+ */
+class JsonLinesEvents {
+  readonly events: TraceEvent[] = [];
+  private index = 0;
+  private readonly fast: boolean;
+
+  constructor(private readonly opts: ParseTraceOptions) {
+    this.fast = opts.mode !== 'reference';
+  }
+
+  /** The next line, without its line break. */
+  line(line: string): void {
+    const index = this.index++;
+    if (line.trim() === '') return;
+    if (this.fast) {
       // Default mode, well-formed line: no location string, no options copy.
       let doc: unknown;
       let parsed = true;
@@ -203,13 +207,48 @@ function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
       }
       const event = parsed ? plainDefaultEvent(doc) : null;
       if (event) {
-        events.push(event);
-        continue;
+        this.events.push(event);
+        return;
       }
     }
-    events.push(parseJsonLine(line, i, opts));
+    this.events.push(parseJsonLine(line, index, this.opts));
   }
-  return events;
+}
+
+/**
+ * Splits text fed in pieces into lines exactly like `text.split(/\r?\n/)` on the whole text:
+ * lines end at "\n", a "\r" right before it is dropped, and the text after the last "\n"
+ * (possibly empty) is the last line.
+ */
+export class LineSplitter {
+  private rest = '';
+
+  constructor(private readonly onLine: (line: string) => void) {}
+
+  push(chunk: string): void {
+    const text = this.rest + chunk;
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      this.onLine(text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end));
+      start = end + 1;
+    }
+    this.rest = start === 0 ? text : text.slice(start);
+  }
+
+  /** The text after the last line break is the last line. */
+  end(): void {
+    this.onLine(this.rest);
+    this.rest = '';
+  }
+}
+
+function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
+  const collect = new JsonLinesEvents(opts);
+  // Walk the text instead of splitting it into an array of lines first.
+  const lines = new LineSplitter((line) => collect.line(line));
+  lines.push(text);
+  lines.end();
+  return collect.events;
 }
 
 /** One line of JSON Lines the careful way: errors name `file:line` (or `line N`). */
@@ -263,8 +302,28 @@ function readError(file: string, e: unknown): TraceError {
   return new TraceError(`cannot read trace: ${why}`, { file }, { cause: e });
 }
 
-/** Read and parse a trace file (see `parseTrace`). */
+/**
+ * Read a JSON Lines file as a stream: events are parsed as lines arrive, and the whole text is
+ * never held in memory (same events and errors as `parseTrace` on the file's text).
+ */
+async function streamJsonLines(file: string, opts: ParseTraceOptions): Promise<TraceEvent[]> {
+  const collect = new JsonLinesEvents(opts);
+  const lines = new LineSplitter((line) => collect.line(line));
+  try {
+    for await (const chunk of createReadStream(file, { encoding: 'utf8' })) lines.push(chunk as string);
+  } catch (e) {
+    if (e instanceof EnvTraceError) throw e;
+    throw readError(file, e);
+  }
+  lines.end();
+  return collect.events;
+}
+
+/** Read and parse a trace file (see `parseTrace`); JSON Lines files are read as a stream. */
 export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
+  if ((options.format ?? (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : undefined)) === 'jsonl') {
+    return new Trace(await streamJsonLines(file, { mode: 'default', ...options, file }));
+  }
   let text: string;
   try {
     text = await readFile(file, 'utf8');
