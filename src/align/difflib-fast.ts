@@ -742,6 +742,7 @@ function finish(blocks: BlockList, n: number, m: number): MatchingBlock[] {
  * `SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()`, identical to
  * `portMatchingBlocks` (difflib-port.ts), in near-linear time on traces (see the file comment).
  * @param options tuning knobs (tests use them to force every stage on small inputs)
+ * @throws RangeError when an option is not an integer in range (q, step >= 1; the others >= 0)
  * @param stats if given, filled with what was done
  */
 export function fastMatchingBlocks(
@@ -759,6 +760,13 @@ export function fastMatchingBlocks(
     seededBlocks: 0,
     sweptBlocks: 0,
   };
+  for (const key of ['q', 'step', 'smallGapCells', 'hitBudgetPerElement'] as const) {
+    const v = options[key];
+    const min = key === 'q' || key === 'step' ? 1 : 0;
+    if (v !== undefined && !(Number.isInteger(v) && v >= min)) {
+      throw new RangeError(`fastMatchingBlocks: options.${key} must be an integer >= ${min}, got ${String(v)}`);
+    }
+  }
   const n = a.length;
   const m = b.length;
   const smallGapCells = options.smallGapCells ?? DEFAULT_SMALL_GAP_CELLS;
