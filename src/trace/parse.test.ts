@@ -63,6 +63,12 @@ describe('parseTrace', () => {
     expect(errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.NaN }])).path).toBe('[0].timestamp');
     expect(errorOf(() => parseTrace('[{"channel": "a", "timestamp": 1}, 3]')).message).toBe('[1]: expected an event object, got number');
     expect(parseTrace('{"schema_version": 1, "meta": {"run": 2}, "events": []}').length).toBe(0);
+    // Events keep the key order channel, timestamp, value whatever the input order.
+    expect(Object.keys(parseTrace('[{"value": 1, "timestamp": 0, "channel": "a"}]').events[0]!)).toEqual(['channel', 'timestamp', 'value']);
+    expect(Object.keys(parseTrace('[{"channel": "a", "timestamp": 0}]').events[0]!)).toEqual(['channel', 'timestamp', 'value']);
+    // A caller's own objects are never handed back as events (copied, so later edits don't leak in).
+    const mine = { channel: 'a', timestamp: 0, value: 1 };
+    expect(parseTrace([mine]).events[0]).not.toBe(mine);
     // Events with and without meta (zod path and fast path) come out alike.
     const t = parseTrace('[{"channel": "a", "timestamp": 1, "value": [1]}, {"channel": "a", "timestamp": 2, "value": [1], "meta": {"k": 1}}]');
     expect(t.events[0]).toEqual({ channel: 'a', timestamp: 1, value: [1] });

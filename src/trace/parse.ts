@@ -126,19 +126,25 @@ function referenceEvent(item: unknown, path: readonly PropertyKey[], file: strin
 /**
  * The common case of `eventSchema` without zod: a JSON object with a non-empty string channel,
  * a finite number timestamp, an optional value, no meta and no other key. Returns the event, or
- * null to let zod decide (and word the error).
+ * null to let zod decide (and word the error). With `reuse` (the object came from our own
+ * `JSON.parse`, nobody else holds it) an object that already is `{channel, timestamp, value}`,
+ * in that key order, is returned as it is instead of copied.
  */
-function plainDefaultEvent(item: unknown): TraceEvent | null {
+function plainDefaultEvent(item: unknown, reuse = false): TraceEvent | null {
   if (!isJsonObject(item)) return null;
   let keys = 0;
+  let inOrder = true;
   for (const key in item) {
-    if (key !== 'channel' && key !== 'timestamp' && key !== 'value') return null;
+    if (key === 'channel') inOrder &&= keys === 0;
+    else if (key === 'timestamp') inOrder &&= keys === 1;
+    else if (key === 'value') inOrder &&= keys === 2;
+    else return null;
     keys++;
   }
   const { channel, timestamp, value } = item;
   if (typeof channel !== 'string' || channel.length === 0) return null;
   if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return null;
-  if (keys < 2) return null;
+  if (reuse && inOrder && keys === 3 && Object.getPrototypeOf(item) === Object.prototype) return item as unknown as TraceEvent;
   return { channel, timestamp, value: value === undefined ? null : value };
 }
 
@@ -158,13 +164,14 @@ function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
   return opts.mode === 'reference' ? referenceEvent : defaultEvent;
 }
 
-function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions): TraceEvent[] {
+/** @param owned the items come from our own `JSON.parse` of a text (see `plainDefaultEvent`) */
+function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions, owned = false): TraceEvent[] {
   const make = eventMaker(opts);
   const fast = opts.mode !== 'reference';
   const out = new Array<TraceEvent>(items.length);
   for (let i = 0; i < items.length; i++) {
     // The path array is only needed for an error message: build it on the slow path only.
-    out[i] = (fast ? plainDefaultEvent(items[i]) : null) ?? make(items[i], [...prefix, i], opts.file);
+    out[i] = (fast ? plainDefaultEvent(items[i], owned) : null) ?? make(items[i], [...prefix, i], opts.file);
   }
   return out;
 }
@@ -205,7 +212,7 @@ class JsonLinesEvents {
       } catch {
         parsed = false;
       }
-      const event = parsed ? plainDefaultEvent(doc) : null;
+      const event = parsed ? plainDefaultEvent(doc, true) : null;
       if (event) {
         this.events.push(event);
         return;
@@ -290,7 +297,7 @@ export function parseTrace(input: string | unknown, options: ParseTraceOptions =
       throw e;
     }
     const { items, prefix } = eventsOfDocument(doc, opts);
-    return new Trace(toEvents(items, prefix, opts));
+    return new Trace(toEvents(items, prefix, opts, true));
   }
   const { items, prefix } = eventsOfDocument(input, opts);
   return new Trace(toEvents(items, prefix, opts));
