@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
 import { PyFloat } from '../py/value.js';
-import { loadTrace, loadTraceSync, parseTrace } from './parse.js';
+import { LineSplitter, loadTrace, loadTraceSync, parseTrace } from './parse.js';
 
 function errorOf(fn: () => unknown): TraceError {
   try {
@@ -33,6 +33,15 @@ describe('parseTrace', () => {
     expect(errorOf(() => parseTrace(bad, { file: 'run.jsonl' })).message).toBe('run.jsonl:2: timestamp: expected a finite number');
   });
 
+  it('reads JSON Lines with CRLF endings, blank lines and no final newline; line numbers count every line', () => {
+    const text = '{"channel": "a", "timestamp": 0}\r\n\r\n  \n{"channel": "b", "timestamp": 1, "meta": {"k": 1}}\r\n{"channel": "c", "timestamp": 2}';
+    const t = parseTrace(text, { file: 'r.jsonl' });
+    expect(t.events.map((e) => e.channel)).toEqual(['a', 'b', 'c']);
+    expect(t.events[1]!.meta).toEqual({ k: 1 });
+    expect(errorOf(() => parseTrace(`${text}\r\n{"channel": "d"}\r\n`, { file: 'r.jsonl' })).message).toBe('r.jsonl:6: timestamp: required');
+    expect(errorOf(() => parseTrace('{"channel": "a", "timestamp": 0}\n{"channel": ', { format: 'jsonl' })).message).toMatch(/^line 2:1:/);
+  });
+
   it('names the file and the path of a malformed document', () => {
     expect(errorOf(() => parseTrace('{"events": [}', { file: 'pred.json' })).message).toMatch(/^pred\.json:1:13: /);
     expect(errorOf(() => parseTrace('{"events": [{"channel": "a", "timestamp": 1, "valeu": 3}]}', { file: 'p.json' })).message).toBe(
@@ -43,6 +52,27 @@ describe('parseTrace', () => {
     expect(errorOf(() => parseTrace('{"traces": []}')).pyType).toBe('ValueError');
     expect(errorOf(() => parseTrace('{"events": [], "name": "x"}')).message).toBe('unknown key "name" (a trace has schema_version, events, meta)');
     expect(errorOf(() => parseTrace('42')).message).toBe('expected a trace: an object with "events" or an array of events, got number');
+  });
+
+  it('validates the document and its events the same way with or without the zod fallback', () => {
+    // Well-formed documents take a fast path; each near miss below must still reach the schema.
+    expect(errorOf(() => parseTrace('{"schema_version": 2, "events": []}')).message).toBe('schema_version: expected "1"');
+    expect(errorOf(() => parseTrace('{"meta": [], "events": []}')).message).toBe('meta: expected an object');
+    expect(errorOf(() => parseTrace('{"events": {}}')).message).toBe('events: expected an array of events');
+    expect(errorOf(() => parseTrace('[{"channel": "", "timestamp": 1}]')).message).toBe('[0].channel: expected a non-empty string');
+    expect(errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.NaN }])).path).toBe('[0].timestamp');
+    expect(errorOf(() => parseTrace('[{"channel": "a", "timestamp": 1}, 3]')).message).toBe('[1]: expected an event object, got number');
+    expect(parseTrace('{"schema_version": 1, "meta": {"run": 2}, "events": []}').length).toBe(0);
+    // Events keep the key order channel, timestamp, value whatever the input order.
+    expect(Object.keys(parseTrace('[{"value": 1, "timestamp": 0, "channel": "a"}]').events[0]!)).toEqual(['channel', 'timestamp', 'value']);
+    expect(Object.keys(parseTrace('[{"channel": "a", "timestamp": 0}]').events[0]!)).toEqual(['channel', 'timestamp', 'value']);
+    // A caller's own objects are never handed back as events (copied, so later edits don't leak in).
+    const mine = { channel: 'a', timestamp: 0, value: 1 };
+    expect(parseTrace([mine]).events[0]).not.toBe(mine);
+    // Events with and without meta (zod path and fast path) come out alike.
+    const t = parseTrace('[{"channel": "a", "timestamp": 1, "value": [1]}, {"channel": "a", "timestamp": 2, "value": [1], "meta": {"k": 1}}]');
+    expect(t.events[0]).toEqual({ channel: 'a', timestamp: 1, value: [1] });
+    expect(t.events[1]).toEqual({ channel: 'a', timestamp: 2, value: [1], meta: { k: 1 } });
   });
 
   it('rejects non-finite timestamps in both modes', () => {
@@ -71,5 +101,36 @@ describe('loadTrace', () => {
     const missing = path.join(dir, 'nope.json');
     await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
     expect(() => loadTraceSync(missing)).toThrow(TraceError);
+  });
+
+  it('streams JSON Lines files: same events and errors as parsing the text, missing files named', async () => {
+    const text = '{"channel": "a", "timestamp": 0}\r\n\r\n{"channel": "b", "timestamp": 1, "meta": {"k": 1}}\n{"channel": "c", "timestamp": 2}\r\n';
+    const file = path.join(dir, 'run.jsonl');
+    writeFileSync(file, text);
+    expect((await loadTrace(file)).toJSON()).toEqual(parseTrace(text, { file }).toJSON());
+    const bad = path.join(dir, 'bad.ndjson');
+    writeFileSync(bad, `${text}{"channel": "d", "timestamp": "x"}\n`);
+    await expect(loadTrace(bad)).rejects.toThrow(`${bad}:5: timestamp: expected a finite number`);
+    const other = path.join(dir, 'events.txt');
+    writeFileSync(other, text);
+    expect((await loadTrace(other, { format: 'jsonl' })).length).toBe(3);
+    const missing = path.join(dir, 'nope.jsonl');
+    await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
+    await expect(loadTrace(dir, { format: 'jsonl' })).rejects.toThrow(`${dir}: cannot read trace: is a directory`);
+  });
+});
+
+describe('LineSplitter', () => {
+  it('splits text fed in any pieces exactly like split(/\\r?\\n/)', () => {
+    const texts = ['', 'a', 'a\n', '\n', '\r\n', 'a\r', 'a\r\nb\rc\n\nd', '\r\r\n\n\r', 'x\ny\r\nz\r'];
+    for (const text of texts) {
+      for (let piece = 1; piece <= text.length + 1; piece++) {
+        const lines: string[] = [];
+        const splitter = new LineSplitter((line) => lines.push(line));
+        for (let k = 0; k < text.length; k += piece) splitter.push(text.slice(k, k + piece));
+        splitter.end();
+        expect(lines, `${JSON.stringify(text)} in pieces of ${piece}`).toEqual(text.split(/\r?\n/));
+      }
+    }
   });
 });

@@ -1,12 +1,12 @@
 import type { Mode } from '../policy/mode.js';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath } from '../errors.js';
 import { parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
-import { isObjectRecord } from '../py/value.js';
+import { isObjectRecord, isPlainObject } from '../py/value.js';
 import { Trace } from './trace.js';
 import type { TraceEvent } from './types.js';
 
@@ -55,6 +55,19 @@ function firstIssue(error: z.ZodError, prefix: readonly PropertyKey[]): { path: 
 }
 
 
+/** `docSchema` accepts `doc` (and would return the same events): no unknown key, `events` an array. */
+function isWellFormedDocument(doc: Record<string, unknown>): boolean {
+  if (!isPlainObject(doc)) return false;
+  for (const key in doc) {
+    if (key !== 'events' && key !== 'schema_version' && key !== 'meta') return false;
+  }
+  const version = doc['schema_version'];
+  if (version !== undefined && version !== '1' && version !== 1) return false;
+  const meta = doc['meta'];
+  if (meta !== undefined && !isPlainObject(meta)) return false;
+  return Array.isArray(doc['events']);
+}
+
 function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
   if (Array.isArray(doc)) return { items: doc, prefix: [] };
   if (isObjectRecord(doc)) {
@@ -68,6 +81,10 @@ function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: reado
     if (!('events' in doc)) {
       throw new TraceError('expected a trace: an object with "events" or an array of events', { file: opts.file }, undefined, 'ValueError');
     }
+    // Fast path for a well-formed document: zod would copy the (possibly huge) events array;
+    // the checks below accept exactly what docSchema accepts, and anything else goes to zod
+    // for its error message.
+    if (isWellFormedDocument(doc)) return { items: doc['events'] as unknown[], prefix: ['events'] };
     const r = docSchema.safeParse(doc);
     if (!r.success) {
       const { path, message } = firstIssue(r.error, []);
@@ -98,6 +115,31 @@ function referenceEvent(item: unknown, path: readonly PropertyKey[], file: strin
   return { channel, timestamp, value: item['value'] === undefined ? null : item['value'], meta };
 }
 
+/**
+ * The common case of `eventSchema` without zod: a JSON object with a non-empty string channel,
+ * a finite number timestamp, an optional value, no meta and no other key. Returns the event, or
+ * null to let zod decide (and word the error). With `reuse` (the object came from our own
+ * `JSON.parse`, nobody else holds it) an object that already is `{channel, timestamp, value}`,
+ * in that key order, is returned as it is instead of copied.
+ */
+function plainDefaultEvent(item: unknown, reuse = false): TraceEvent | null {
+  if (!isPlainObject(item)) return null;
+  let keys = 0;
+  let inOrder = true;
+  for (const key in item) {
+    if (key === 'channel') inOrder &&= keys === 0;
+    else if (key === 'timestamp') inOrder &&= keys === 1;
+    else if (key === 'value') inOrder &&= keys === 2;
+    else return null;
+    keys++;
+  }
+  const { channel, timestamp, value } = item;
+  if (typeof channel !== 'string' || channel.length === 0) return null;
+  if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return null;
+  if (reuse && inOrder && keys === 3 && Object.getPrototypeOf(item) === Object.prototype) return item as unknown as TraceEvent;
+  return { channel, timestamp, value: value === undefined ? null : value };
+}
+
 function defaultEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
   const r = eventSchema.safeParse(item);
   if (!r.success) {
@@ -114,10 +156,15 @@ function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
   return opts.mode === 'reference' ? referenceEvent : defaultEvent;
 }
 
-function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions): TraceEvent[] {
+/** @param owned the items come from our own `JSON.parse` of a text (see `plainDefaultEvent`) */
+function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions, owned = false): TraceEvent[] {
   const make = eventMaker(opts);
+  const fast = opts.mode !== 'reference';
   const out = new Array<TraceEvent>(items.length);
-  for (let i = 0; i < items.length; i++) out[i] = make(items[i], [...prefix, i], opts.file);
+  for (let i = 0; i < items.length; i++) {
+    // The path array is only needed for an error message: build it on the slow path only.
+    out[i] = (fast ? plainDefaultEvent(items[i], owned) : null) ?? make(items[i], [...prefix, i], opts.file);
+  }
   return out;
 }
 
@@ -131,24 +178,90 @@ function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
   }
 }
 
-function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
-  const lines = text.split(/\r?\n/);
-  const events: TraceEvent[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() === '') continue;
-    const where = opts.file ? `${opts.file}:${i + 1}` : `line ${i + 1}`;
-    let doc: unknown;
-    try {
-      doc = parseJsonText(line, { ...opts, file: where });
-    } catch (e) {
-      if (e instanceof EnvTraceError) throw new TraceError(e.message, {}, { cause: e });
-      throw e;
-    }
-    // One event per line: the line number is the location, the path starts inside the event.
-    events.push(eventMaker(opts)(doc, [], where));
+/**
+ * Collects the events of JSON Lines, one line at a time (line numbers count every line, blank
+ * ones included), so that a file can be fed as it is read.
+ */
+class JsonLinesEvents {
+  readonly events: TraceEvent[] = [];
+  private index = 0;
+  private readonly fast: boolean;
+
+  constructor(private readonly opts: ParseTraceOptions) {
+    this.fast = opts.mode !== 'reference';
   }
-  return events;
+
+  /** The next line, without its line break. */
+  line(line: string): void {
+    const index = this.index++;
+    if (line.trim() === '') return;
+    if (this.fast) {
+      // Default mode, well-formed line: no location string, no options copy.
+      let doc: unknown;
+      let parsed = true;
+      try {
+        doc = JSON.parse(line);
+      } catch {
+        parsed = false;
+      }
+      const event = parsed ? plainDefaultEvent(doc, true) : null;
+      if (event) {
+        this.events.push(event);
+        return;
+      }
+    }
+    this.events.push(parseJsonLine(line, index, this.opts));
+  }
+}
+
+/**
+ * Splits text fed in pieces into lines exactly like `text.split(/\r?\n/)` on the whole text:
+ * lines end at "\n", a "\r" right before it is dropped, and the text after the last "\n"
+ * (possibly empty) is the last line.
+ */
+export class LineSplitter {
+  private rest = '';
+
+  constructor(private readonly onLine: (line: string) => void) {}
+
+  push(chunk: string): void {
+    const text = this.rest + chunk;
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      this.onLine(text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end));
+      start = end + 1;
+    }
+    this.rest = start === 0 ? text : text.slice(start);
+  }
+
+  /** The text after the last line break is the last line. */
+  end(): void {
+    this.onLine(this.rest);
+    this.rest = '';
+  }
+}
+
+function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
+  const collect = new JsonLinesEvents(opts);
+  // Walk the text instead of splitting it into an array of lines first.
+  const lines = new LineSplitter((line) => collect.line(line));
+  lines.push(text);
+  lines.end();
+  return collect.events;
+}
+
+/** One line of JSON Lines the careful way: errors name `file:line` (or `line N`). */
+function parseJsonLine(line: string, index: number, opts: ParseTraceOptions): TraceEvent {
+  const where = opts.file ? `${opts.file}:${index + 1}` : `line ${index + 1}`;
+  let doc: unknown;
+  try {
+    doc = parseJsonText(line, { ...opts, file: where });
+  } catch (e) {
+    if (e instanceof EnvTraceError) throw new TraceError(e.message, {}, { cause: e });
+    throw e;
+  }
+  // One event per line: the line number is the location, the path starts inside the event.
+  return eventMaker(opts)(doc, [], where);
 }
 
 function looksLikeJsonLines(text: string): boolean {
@@ -176,7 +289,7 @@ export function parseTrace(input: string | unknown, options: ParseTraceOptions =
       throw e;
     }
     const { items, prefix } = eventsOfDocument(doc, opts);
-    return new Trace(toEvents(items, prefix, opts));
+    return new Trace(toEvents(items, prefix, opts, true));
   }
   const { items, prefix } = eventsOfDocument(input, opts);
   return new Trace(toEvents(items, prefix, opts));
@@ -188,8 +301,28 @@ function readError(file: string, e: unknown): TraceError {
   return new TraceError(`cannot read trace: ${why}`, { file }, { cause: e });
 }
 
-/** Read and parse a trace file (see `parseTrace`). */
+/**
+ * Read a JSON Lines file as a stream: events are parsed as lines arrive, and the whole text is
+ * never held in memory (same events and errors as `parseTrace` on the file's text).
+ */
+async function streamJsonLines(file: string, opts: ParseTraceOptions): Promise<TraceEvent[]> {
+  const collect = new JsonLinesEvents(opts);
+  const lines = new LineSplitter((line) => collect.line(line));
+  try {
+    for await (const chunk of createReadStream(file, { encoding: 'utf8' })) lines.push(chunk as string);
+  } catch (e) {
+    if (e instanceof EnvTraceError) throw e;
+    throw readError(file, e);
+  }
+  lines.end();
+  return collect.events;
+}
+
+/** Read and parse a trace file (see `parseTrace`); JSON Lines files are read as a stream. */
 export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
+  if ((options.format ?? (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : undefined)) === 'jsonl') {
+    return new Trace(await streamJsonLines(file, { mode: 'default', ...options, file }));
+  }
   let text: string;
   try {
     text = await readFile(file, 'utf8');

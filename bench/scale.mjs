@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+// envtrace scale benchmark: 100 000 and 1 000 000 events and the short-equal-blocks pattern,
+// timed against the BUILT package (../dist/index.js), each case in fresh child processes.
+//
+//   node bench/scale.mjs [--sizes=100000,1000000] [--short=100000] [--clock=cpu|wall] [--seed=N] [--out[=FILE]]
+//
+//   --sizes   event counts of the 5 %-edit cells (both variants, ch20 and ch3); default 100000,1000000
+//   --short   event counts of the short-equal-blocks cells (every 5th pred event on a channel of
+//             its own); default 100000; --short= (empty) skips them
+//   --clock   cpu (default: process CPU time, steadier on a shared machine) or wall
+//   --seed    base seed of the generator (default 20240611)
+//   --out     write the results as JSON to bench/scale-results.json (or FILE)
+//
+// Per case the parent writes gt.json / pred.json to a temp dir, then runs two children:
+//   time: reads both files as text, then `rounds` interleaved rounds of
+//         JSON.parse(gt) + JSON.parse(pred)  |  parseTrace(gt) + parseTrace(pred)  |  evaluate(gt, pred)
+//         (difflib, default mode)  |  the difflib aligner alone on the channel keys, and prints
+//         the medians; every ratio divides by the JSON.parse median of the same files in the
+//         same process.
+//   rss:  loadTrace(gt) + loadTrace(pred) + evaluate once, then prints the peak resident set size
+//         (process.resourceUsage().maxRSS) — what a CLI run over those files needs.
+// Performance is never asserted by tests (see bench/README.md).
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { makeCell, makeShortBlocksCell } from './traces.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const distEntry = resolve(here, '../dist/index.js');
+
+function parseArgs(argv) {
+  const opts = { sizes: [100000, 1000000], short: [100000], clock: 'cpu', seed: 20240611, out: null, child: null, gt: null, pred: null, rounds: 3 };
+  const list = (text, name) =>
+    text === ''
+      ? []
+      : text.split(',').map((x) => {
+          const n = Number(x);
+          if (!Number.isInteger(n) || n < 1) usage(`${name} takes positive integers, got ${JSON.stringify(x)}`);
+          return n;
+        });
+  for (const arg of argv) {
+    const [key, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, null];
+    if (key === '--sizes' && value !== null) opts.sizes = list(value, '--sizes');
+    else if (key === '--short' && value !== null) opts.short = list(value, '--short');
+    else if (key === '--clock' && (value === 'cpu' || value === 'wall')) opts.clock = value;
+    else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32) opts.seed = Number(value);
+    else if (key === '--out') opts.out = value === null ? resolve(here, 'scale-results.json') : resolve(process.cwd(), value);
+    else if (key === '--child' && (value === 'time' || value === 'rss')) opts.child = value;
+    else if (key === '--gt' && value) opts.gt = value;
+    else if (key === '--pred' && value) opts.pred = value;
+    else if (key === '--rounds' && value !== null && /^\d+$/.test(value) && Number(value) >= 1) opts.rounds = Number(value);
+    else if (key === '--help' || key === '-h') usage(null);
+    else usage(`unknown or malformed argument ${JSON.stringify(arg)}`);
+  }
+  return opts;
+}
+
+function usage(error) {
+  const text = 'usage: node bench/scale.mjs [--sizes=100000,1000000] [--short=100000] [--clock=cpu|wall] [--seed=N] [--out[=FILE]]\n';
+  if (error) {
+    process.stderr.write(`bench/scale: ${error}\n${text}`);
+    process.exit(2);
+  }
+  process.stdout.write(text);
+  process.exit(0);
+}
+
+const args = parseArgs(process.argv.slice(2));
+
+function clockNow() {
+  if (args.clock === 'wall') return performance.now();
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Children
+
+async function childTime() {
+  const { parseTrace, evaluate, internKeys, DifflibAligner } = await import(distEntry);
+  const gtText = readFileSync(args.gt, 'utf8');
+  const predText = readFileSync(args.pred, 'utf8');
+  const times = { jsonParse: [], parseTrace: [], evaluate: [], align: [] };
+  let result = null;
+  for (let r = 0; r < args.rounds; r++) {
+    let t0 = clockNow();
+    const docs = [JSON.parse(gtText), JSON.parse(predText)];
+    times.jsonParse.push(clockNow() - t0);
+    if (docs.length !== 2) throw new Error('unreachable');
+    t0 = clockNow();
+    const gt = parseTrace(gtText, { file: 'gt.json' });
+    const pred = parseTrace(predText, { file: 'pred.json' });
+    times.parseTrace.push(clockNow() - t0);
+    t0 = clockNow();
+    result = evaluate(gt, pred);
+    times.evaluate.push(clockNow() - t0);
+    // The difflib aligner alone (opcodes and index pairs) on the channel keys, as evaluate calls it.
+    const keys = internKeys(gt.events.map((e) => e.channel), pred.events.map((e) => e.channel));
+    t0 = clockNow();
+    const pairs = new DifflibAligner().align(keys.gt, keys.pred, { channelNames: keys.channelNames });
+    times.align.push(clockNow() - t0);
+    if (pairs.length !== result.alignment.length) throw new Error('bench/scale: aligner and evaluate disagree on the alignment length');
+  }
+  const out = { rounds: args.rounds, alignmentPairs: result.alignment.length, full_score: result.full_score };
+  for (const [k, xs] of Object.entries(times)) out[k] = { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs) };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+async function childRss() {
+  const { loadTrace, evaluate } = await import(distEntry);
+  const before = process.resourceUsage().maxRSS;
+  const gt = await loadTrace(args.gt);
+  const pred = await loadTrace(args.pred);
+  const result = evaluate(gt, pred);
+  const usage = process.resourceUsage();
+  process.stdout.write(`${JSON.stringify({ maxRssKiB: usage.maxRSS, startRssKiB: before, alignmentPairs: result.alignment.length })}\n`);
+}
+
+if (args.child) {
+  if (!args.gt || !args.pred) usage('--child needs --gt=FILE and --pred=FILE');
+  await (args.child === 'time' ? childTime() : childRss());
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parent
+
+if (!existsSync(distEntry)) {
+  process.stderr.write(`bench/scale: ${distEntry} is missing; run \`npm run build\` first\n`);
+  process.exit(2);
+}
+
+function runChild(kind, gtFile, predFile, rounds) {
+  const r = spawnSync(
+    process.execPath,
+    [fileURLToPath(import.meta.url), `--child=${kind}`, `--gt=${gtFile}`, `--pred=${predFile}`, `--rounds=${rounds}`, `--clock=${args.clock}`],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  if (r.status !== 0) throw new Error(`bench/scale: ${kind} child failed (status ${r.status}):\n${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1));
+}
+
+const plan = [];
+for (const n of args.sizes) for (const variant of ['ch20', 'ch3']) plan.push({ pattern: 'edits', variant, n });
+for (const n of args.short) for (const variant of ['ch20', 'ch3']) plan.push({ pattern: 'shortBlocks', variant, n });
+
+const started = performance.now();
+const cells = [];
+for (const { pattern, variant, n } of plan) {
+  const cell = pattern === 'edits' ? makeCell(variant, n, args.seed) : makeShortBlocksCell(variant, n, args.seed);
+  const dir = mkdtempSync(join(tmpdir(), 'envtrace-bench-'));
+  try {
+    const gtFile = join(dir, 'gt.json');
+    const predFile = join(dir, 'pred.json');
+    writeFileSync(gtFile, cell.gtText);
+    writeFileSync(predFile, cell.predText);
+    const rounds = n >= 1000000 ? 3 : 5;
+    const t0 = performance.now();
+    const time = runChild('time', gtFile, predFile, rounds);
+    const rss = runChild('rss', gtFile, predFile, 1);
+    const m = (k) => time[k].medianMs;
+    cells.push({
+      pattern,
+      variant,
+      gtEvents: cell.gtEvents,
+      predEvents: cell.predEvents,
+      jsonBytes: cell.gtText.length + cell.predText.length,
+      time,
+      rss,
+      ratios: {
+        evaluate_over_jsonParse: m('evaluate') / m('jsonParse'),
+        align_over_jsonParse: m('align') / m('jsonParse'),
+        parseTrace_over_jsonParse: m('parseTrace') / m('jsonParse'),
+        parseTraceAndEvaluate_over_jsonParse: (m('parseTrace') + m('evaluate')) / m('jsonParse'),
+      },
+      cellSeconds: (performance.now() - t0) / 1000,
+    });
+    process.stderr.write(`bench/scale: ${pattern} ${variant} n=${n} done in ${cells.at(-1).cellSeconds.toFixed(1)} s\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fmtX = (r) => (r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`);
+const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+const lines = [];
+lines.push('## envtrace scale benchmark');
+lines.push('');
+lines.push(`Node ${process.version} · seed ${args.seed} · clock ${args.clock} · total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+lines.push('');
+lines.push('| pattern | variant | events gt/pred | MB | difflib align / JSON.parse | evaluate / JSON.parse | parseTrace / JSON.parse | parseTrace + evaluate / JSON.parse | peak RSS (loadTrace + evaluate) | JSON.parse | parseTrace | evaluate | pairs |');
+lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const c of cells) {
+  const r = c.ratios;
+  lines.push(
+    `| ${c.pattern} | ${c.variant} | ${c.gtEvents} / ${c.predEvents} | ${(c.jsonBytes / 1e6).toFixed(0)} | ${fmtX(r.align_over_jsonParse)} | ${fmtX(r.evaluate_over_jsonParse)} | ` +
+      `${fmtX(r.parseTrace_over_jsonParse)} | ${fmtX(r.parseTraceAndEvaluate_over_jsonParse)} | ${(c.rss.maxRssKiB / 1024).toFixed(0)} MiB | ` +
+      `${fmtMs(c.time.jsonParse.medianMs)} | ${fmtMs(c.time.parseTrace.medianMs)} | ${fmtMs(c.time.evaluate.medianMs)} | ${c.time.alignmentPairs} |`,
+  );
+}
+lines.push('');
+lines.push('Ratios divide medians measured in the same child process; absolute times are for context only.');
+process.stdout.write(`${lines.join('\n')}\n`);
+
+if (args.out) {
+  mkdirSync(dirname(args.out), { recursive: true });
+  const tmp = `${args.out}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify({ schema: 'envtrace-bench-scale/1', createdAt: new Date().toISOString(), node: process.version, options: { seed: args.seed, clock: args.clock, sizes: args.sizes, short: args.short }, cells }, null, 2)}\n`);
+  renameSync(tmp, args.out);
+  process.stderr.write(`bench/scale: wrote ${args.out}\n`);
+}
