@@ -37,7 +37,7 @@
  * bound; it is exact for any bound, only its cost then depends on how deeply the recursion
  * nests.
  */
-import type { MatchingBlock } from './difflib.js';
+import type { MatchingBlock } from './types.js';
 
 /** Tuning knobs of {@link fastMatchingBlocks}; every setting yields the same blocks. */
 export interface FastDifflibOptions {

@@ -7,7 +7,7 @@
  * It is the oracle of the fast implementation (`difflib-fast.ts`): the differential tests compare
  * both on thousands of seeded pairs. Production code does not call it.
  */
-import type { MatchingBlock } from './difflib.js';
+import type { MatchingBlock } from './types.js';
 
 /**
  * `b2j` of CPython (`__chain_b`) in compressed form: for each dense key `k` the ascending

@@ -20,12 +20,8 @@ export interface Opcode {
   readonly j2: number;
 }
 
-/** One `get_matching_blocks()` entry (`difflib.Match`): `a[a:a+size] == b[b:b+size]`. */
-export interface MatchingBlock {
-  readonly a: number;
-  readonly b: number;
-  readonly size: number;
-}
+export type { MatchingBlock } from './types.js';
+import type { MatchingBlock } from './types.js';
 
 /**
  * `SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()`: maximal matching

@@ -33,3 +33,10 @@ export interface Aligner {
   readonly name: string;
   align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[];
 }
+
+/** One `get_matching_blocks()` entry (`difflib.Match`): `a[a:a+size] == b[b:b+size]`. */
+export interface MatchingBlock {
+  readonly a: number;
+  readonly b: number;
+  readonly size: number;
+}
