@@ -22,6 +22,8 @@ const runs = [
   { example: 'robot', pred: 'pred-missing-release.json', expect: 'fail', why: 'never opens the gripper at the place location' },
 ];
 
+// ENVTRACE_DEMO_QUIET=1 (examples/demo.mjs): only the verdict lines, the reports of unexpected outcomes.
+const quiet = process.env.ENVTRACE_DEMO_QUIET === '1';
 const verdicts = [];
 let unexpected = 0;
 for (const r of runs) {
@@ -35,10 +37,13 @@ for (const r of runs) {
     '--require-pass',
   ];
   const title = `${r.example}/${r.pred} (${r.why})`;
-  console.log(`\n$ envtrace ${args.slice(1).join(' ')}`);
   const res = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  process.stdout.write(res.stdout);
-  if (res.stderr) process.stdout.write(res.stderr);
+  const outcomeNow = res.status === 0 ? 'pass' : res.status === 1 ? 'fail' : 'error';
+  if (!quiet || outcomeNow !== r.expect) {
+    console.log(`\n$ envtrace ${args.slice(1).join(' ')}`);
+    process.stdout.write(res.stdout);
+    if (res.stderr) process.stdout.write(res.stderr);
+  }
   const outcome = res.status === 0 ? 'pass' : res.status === 1 ? 'fail' : `error (exit ${res.status})`;
   const score = /Full score: (\S+)/.exec(res.stdout)?.[1] ?? '?';
   const asExpected = outcome === r.expect;
@@ -48,7 +53,7 @@ for (const r of runs) {
   );
 }
 
-console.log('\nVerdicts (the wrong predictions are supposed to FAIL):');
+if (!quiet) console.log('\nVerdicts (the wrong predictions are supposed to FAIL):');
 for (const v of verdicts) console.log(`  ${v}`);
-console.log(unexpected === 0 ? '\nAll predictions were judged as expected.' : `\n${unexpected} prediction(s) were NOT judged as expected.`);
+if (!quiet) console.log(unexpected === 0 ? '\nAll predictions were judged as expected.' : `\n${unexpected} prediction(s) were NOT judged as expected.`);
 process.exit(unexpected === 0 ? 0 : 1);

@@ -11,13 +11,15 @@ export default defineConfig({
     // In your own project (after `npm i -D envtrace-js`) this is just: setupFiles: ['envtrace-js/vitest']
     setupFiles: ['envtrace-js/vitest'],
     include: ['**/*.test.ts'],
+    // In your own project: reporters: ['default', ['envtrace-js/reporters/vitest', { html: 'envtrace-report.html' }]]
+    reporters: ['default', [path.join(dist, 'reporters', 'vitest.js'), { html: 'envtrace-report.html' }]],
   },
   resolve: {
     // This example runs inside the envtrace repository against the built package (npm run build).
-    // A user's project resolves `envtrace/*` from node_modules and needs no alias.
+    // A user's project resolves `envtrace-js/*` from node_modules and needs no alias.
     alias: [
-      { find: /^envtrace\/vitest$/, replacement: path.join(dist, 'vitest.js') },
-      { find: /^envtrace$/, replacement: path.join(dist, 'index.js') },
+      { find: /^envtrace-js\/vitest$/, replacement: path.join(dist, 'vitest.js') },
+      { find: /^envtrace-js$/, replacement: path.join(dist, 'index.js') },
     ],
   },
 });

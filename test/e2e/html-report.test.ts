@@ -9,7 +9,8 @@
  * report's, sorting, filtering, paging and the drill-down work, every plot has the expected number of
  * points, and nothing in the data executes.
  *
- * `ENVTRACE_SCREENSHOTS=1` also writes the README screenshots to docs/images/.
+ * `ENVTRACE_SCREENSHOTS=1` (after `npm run demo`) also writes the README screenshots to docs/images/
+ * from the beamline example's report.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -152,8 +153,6 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(`${cli.status} ${cli.stderr}`).toBe('0 ');
 
     const { page, requests, problems } = await open(html);
-    const shots = process.env['ENVTRACE_SCREENSHOTS'] === '1' ? path.join(repoRoot, 'docs', 'images') : null;
-    if (shots) await page.screenshot({ path: path.join(shots, 'html-report-overview.png'), fullPage: true });
     const s = report.summary;
     expect(await text(page, 'pass-rate')).toBe(pct(s.pass_rate.rate));
     expect(await text(page, 'mean-score')).toBe(s.score.mean!.toFixed(3));
@@ -186,7 +185,6 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await detail.locator('[data-testid="alignment"] tr[data-kind]').count()).toBe(d.rows.items.length);
     expect(await detail.locator('tr.first-divergence').count()).toBe(d.rows.differing > 0 ? 1 : 0);
     expect(await detail.locator('[data-testid="metrics"] tr').count()).toBe(1 + Object.keys(rec.metrics).length + 1);
-    if (shots) await detail.screenshot({ path: path.join(shots, 'html-report-drilldown.png') });
     expect(problems).toEqual([]);
     expect(requests).toHaveLength(1);
   }, 300_000);
@@ -232,6 +230,20 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await page.locator('img').count()).toBe(0);
     expect(problems).toEqual([]);
     expect(requests).toHaveLength(1);
+  }, 120_000);
+
+  // The README's screenshots: the beamline example's report (`npm run demo` writes it), overview and
+  // the drill-down of its deliberately wrong program. Only with ENVTRACE_SCREENSHOTS=1.
+  it.runIf(process.env['ENVTRACE_SCREENSHOTS'] === '1')('README screenshots of the beamline example report', async () => {
+    const file = path.join(repoRoot, 'examples', 'vitest-beamline', 'envtrace-report.html');
+    expect(fs.existsSync(file), 'run `npm run demo` first').toBe(true);
+    const { page, problems } = await open(file);
+    const shots = path.join(repoRoot, 'docs', 'images');
+    await page.screenshot({ path: path.join(shots, 'html-report-overview.png'), fullPage: true });
+    await page.locator('[data-testid="status-filter"]').selectOption('failed');
+    await page.locator('[data-testid="open-test"]').first().click();
+    await page.locator('[data-testid="detail"]').screenshot({ path: path.join(shots, 'html-report-drilldown.png') });
+    expect(problems).toEqual([]);
   }, 120_000);
 
   it('stays usable at 1,200 tests: the page size is stated in the README', () => {
