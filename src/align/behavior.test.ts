@@ -6,17 +6,8 @@ import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './behavior.js';
 import { nwAlignValueAware } from './nw.js';
 import type { IndexPair } from './types.js';
+import { rng } from '../../test/support/rng.js';
 
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(t ^ (t >>> 15), 1 | t);
-    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Op = 'M' | 'D' | 'I';
 

@@ -14,21 +14,11 @@ import { difflibOpcodes, matchingBlocks } from './difflib.js';
 import { fastMatchingBlocks } from './difflib-fast.js';
 import type { FastDifflibOptions, FastDifflibStats } from './difflib-fast.js';
 import { portMatchingBlocks } from './difflib-port.js';
+import { rng } from '../../test/support/rng.js';
 
 const RUNS = Number(process.env.DIFFLIB_FUZZ_RUNS ?? 2000);
 const BASE_SEED = Number(process.env.DIFFLIB_FUZZ_SEED ?? 0x5eed1e);
 
-/** mulberry32, uniform in [0, 1). */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = () => number;
 const int = (r: Rand, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));

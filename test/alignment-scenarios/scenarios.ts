@@ -7,6 +7,7 @@
  * itself and nothing else; an inserted event gets a timestamp between its neighbours.
  */
 import type { TraceEvent } from '../../src/trace/types.js';
+import { rng } from '../support/rng.js';
 
 /** A differing row by input positions: `[gt index | null, pred index | null]`. */
 export type RowRef = readonly [gt: number | null, pred: number | null];
@@ -28,16 +29,6 @@ export interface Scenario {
 
 const ev = (channel: string, timestamp: number, value: unknown): TraceEvent => ({ channel, timestamp, value });
 
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(t ^ (t >>> 15), 1 | t);
-    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Golden traces
