@@ -38,10 +38,22 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
       ...(short !== undefined ? { short } : {}),
     };
   }
+  // `--tolerance -1`: a value that looks like a negative number belongs to the option before it
+  // (node's parseArgs would take it for an option), so the range check can say what is wrong.
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const next = args[i + 1];
+    const name = a.startsWith('--') ? a.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+      joined.push(`${a}=${next}`);
+      i++;
+    } else joined.push(a);
+  }
   let values: Record<string, string | boolean | Array<string | boolean> | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...args], options, strict: true, allowPositionals: opts.positionals === true }));
+    ({ values, positionals } = parseArgs({ args: joined, options, strict: true, allowPositionals: opts.positionals === true }));
   } catch (e) {
     throw toUsageError(command, e);
   }
@@ -75,6 +87,7 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
       if (opts.min !== undefined && opts.max !== undefined && (n < opts.min || n > opts.max)) {
         throw new UsageError(`--${name} must be a number in [${opts.min}, ${opts.max}], got ${JSON.stringify(raw)}`);
       }
+      if (opts.min === 0 && n < 0) throw new UsageError(`--${name} must not be negative, got ${raw}`);
       if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got ${raw}`);
       return n;
     },

@@ -46,8 +46,21 @@ describe('envtrace version / help', () => {
     }
   });
 
-  it('prints usage listing the commands for no args, `help` and `--help`', async () => {
-    for (const argv of [[], ['help'], ['--help'], ['-h']]) {
+  it('no command: the usage on stderr and exit 2 (a usage error)', async () => {
+    const r = await run([]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain('Usage: envtrace <command> [options]');
+  });
+
+  it('a negative number given to an option is reported as negative, not as a missing value', async () => {
+    const r = await run(['compare', 'a.json', 'b.json', '--tolerance', '-1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe("envtrace: --tolerance must not be negative, got -1\n");
+  });
+
+  it('prints usage listing the commands for `help` and `--help`', async () => {
+    for (const argv of [['help'], ['--help'], ['-h']]) {
       const r = await run(argv);
       expect(r.code).toBe(0);
       expect(r.err).toBe('');
@@ -117,7 +130,7 @@ describe('envtrace align', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('EnvTrace Report');
     expect(r.out).toContain('Full score: 0.991\n');
-    expect(r.out).toContain('Accuracy:   True\n');
+    expect(r.out).toContain('Accuracy:   true\n');
     expect(r.out).not.toContain('\x1b');
   });
 

@@ -18,9 +18,14 @@ export async function main(argv: readonly string[], io: CliIO, commands: readonl
   const ctx: CliContext = { io, commands };
   try {
     const [first, ...rest] = argv;
-    if (first === undefined || first === '--help' || first === '-h') {
+    if (first === '--help' || first === '-h') {
       io.stdout.write(`${usageText(commands)}\n`);
       return EXIT_OK;
+    }
+    if (first === undefined) {
+      // No command is a usage error: the usage goes to stderr and the exit code says so.
+      io.stderr.write(`${usageText(commands)}\n`);
+      return EXIT_USAGE;
     }
     if (first === '--version' || first === '-V') {
       if (rest.length > 0) throw new UsageError(`'--version' takes no arguments`);

@@ -52,20 +52,20 @@ describe('formatTextReport', () => {
     expect(lines[1]).toBe('EnvTrace Report');
     expect(lines[2]).toBe('='.repeat(80));
     expect(lines.at(-1)).toBe('='.repeat(80));
-    // Numbers as CPython prints them with f"{x:.3f}" / str(bool) (computed by hand from the case).
+    // Numbers as CPython prints them with f"{x:.3f}" / true/false (default mode) (computed by hand from the case).
     expect(lines).toContain('Full score: 0.991');
-    expect(lines).toContain('Accuracy:   True');
+    expect(lines).toContain('Accuracy:   true');
     expect(text).toContain(
       [
         'Metrics:',
-        '- discrete: score=1.000, pass=True',
+        '- discrete: score=1.000, pass=true',
         '  · value_matches=3/3, mismatch_rate=0.000',
-        '- timing: score=0.956, pass=True',
+        '- timing: score=0.956, pass=true',
         '  · r2=1.000',
         '  · slope=0.973',
         '  · duration_ratio=0.982',
         '  · mape=0.120',
-        '- structure: score=1.000, pass=True',
+        '- structure: score=1.000, pass=true',
         '  · gap_rate=0.000',
         '- aggregation contributions:',
         '  · discrete: 0.800',
@@ -73,11 +73,11 @@ describe('formatTextReport', () => {
         '  · total: 0.991',
         '',
         'Decision breakdown:',
-        '  require_discrete_exact: True',
+        '  require_discrete_exact: true',
         '  timing_metric_name:     timing',
         '  required_metrics:       (none)',
-        '  pass[discrete]: True',
-        '  pass[timing]: True',
+        '  pass[discrete]: true',
+        '  pass[timing]: true',
         '',
         'Alignment (first rows, discrete events only):',
       ].join('\n'),
@@ -85,17 +85,27 @@ describe('formatTextReport', () => {
     expect(text).toMatchSnapshot();
   });
 
+  it('default mode prints booleans the JavaScript way (true/false), reference mode the Python way', () => {
+    const text = formatTextReport({ ...quickstart, mode: 'default' });
+    expect(text).toContain('Accuracy:   true\n');
+    expect(text).toContain('- discrete: score=1.000, pass=true\n');
+    expect(text).toContain('  require_discrete_exact: true\n');
+    expect(text).toContain('  pass[timing]: true\n');
+    expect(text).not.toMatch(/\b(True|False)\b/);
+    expect(formatTextReport({ ...quickstart, mode: 'reference' })).toContain('Accuracy:   True\n');
+  });
+
   it('lists continuous channels before structure and required metrics in the decision (pub-128)', () => {
     const text = formatTextReport(resultOfCase('pub-128-config-readme-config-json'));
     expect(text).toContain(
       [
-        '- continuous: score=0.979, pass=True',
-        '  · stage:temp: score=0.979, pass=True',
-        '- structure: score=1.000, pass=True',
+        '- continuous: score=0.979, pass=true',
+        '  · stage:temp: score=0.979, pass=true',
+        '- structure: score=1.000, pass=true',
       ].join('\n'),
     );
     expect(text).toContain('  required_metrics:       continuous\n');
-    expect(text).toContain('  pass[discrete]: False\n');
+    expect(text).toContain('  pass[discrete]: false\n');
     expect(text).toContain('  · continuous: 0.196\n  · total: 0.786\n');
     expect(text).toMatchSnapshot();
   });
@@ -216,7 +226,7 @@ describe('formatTextReport', () => {
       expect(colored).toContain('\x1b[32m✓\x1b[39m');
       expect(colored).toContain('\x1b[31m✗\x1b[39m');
       expect(colored).toContain('\x1b[2m·\x1b[22m');
-      expect(colored).toContain('Accuracy:   \x1b[32mTrue\x1b[39m');
+      expect(colored).toContain('Accuracy:   \x1b[32mtrue\x1b[39m');
       expect(colored.replace(ANSI, '')).toBe(formatTextReport(r, { colors: false }));
     });
 
@@ -225,7 +235,7 @@ describe('formatTextReport', () => {
         get: (_t, key) => (s: unknown) => `<${String(key)}>${String(s)}</${String(key)}>`,
       });
       const text = formatTextReport(quickstart, { colors: tags as never });
-      expect(text).toContain('Accuracy:   <green>True</green>');
+      expect(text).toContain('Accuracy:   <green>true</green>');
     });
   });
 });

@@ -39,6 +39,15 @@ const SUMMARY_ORDER = ['discrete', 'timing', 'continuous', 'structure'] as const
 const NONE_CELL = '—';
 
 /** Safe, single-line text for anything user-controlled (channel, metric and gate names). */
+/** Colours plus how booleans print: Python's `True`/`False`/`None` in reference mode, `true`/`false`/`null` otherwise. */
+interface Style extends Colors {
+  bool(v: unknown): string;
+}
+
+function boolText(mode: EvaluationResult['mode']): (v: unknown) => string {
+  return policyFor(mode).valueSemantics === 'python-str' ? pyBool : (v) => (v === undefined ? 'null' : String(v));
+}
+
 function safe(s: string): string {
   return escapeForTerminal(s);
 }
@@ -87,8 +96,8 @@ function valueText(value: unknown, mode: EvaluationResult['mode']): string {
   return renderValue(value);
 }
 
-function metricLines(name: string, m: MetricResult, c: Colors): string[] {
-  const passText = m.binary_pass ? c.green(pyBool(true)) : c.red(pyBool(m.binary_pass));
+function metricLines(name: string, m: MetricResult, c: Style): string[] {
+  const passText = m.binary_pass ? c.green(c.bool(true)) : c.red(c.bool(m.binary_pass));
   const lines = [`- ${safe(name)}: score=${pyFixed(m.score, 3)}, pass=${passText}`];
   const d = m.details ?? {};
   if (name === 'discrete') {
@@ -110,7 +119,7 @@ function metricLines(name: string, m: MetricResult, c: Colors): string[] {
     if (has(d, 'per_channel')) {
       for (const [ch, info] of entriesOf(field(d, 'per_channel'))) {
         const score = has(info, 'score') ? field(info, 'score') : 0;
-        lines.push(`  · ${safe(ch)}: score=${num3(score)}, pass=${pyBool(field(info, 'binary_pass'))}`);
+        lines.push(`  · ${safe(ch)}: score=${num3(score)}, pass=${c.bool(field(info, 'binary_pass'))}`);
       }
     } else {
       for (const k of ['mae', 'final_diff', 'mae_score', 'final_score']) {
@@ -123,7 +132,7 @@ function metricLines(name: string, m: MetricResult, c: Colors): string[] {
   return lines;
 }
 
-function metricsSection(result: EvaluationResult, c: Colors): string[] {
+function metricsSection(result: EvaluationResult, c: Style): string[] {
   const lines: string[] = [];
   const shown = new Set<string>();
   for (const name of SUMMARY_ORDER) {
@@ -152,15 +161,15 @@ function metricsSection(result: EvaluationResult, c: Colors): string[] {
   return lines;
 }
 
-function decisionSection(result: EvaluationResult, c: Colors): string[] {
+function decisionSection(result: EvaluationResult, c: Style): string[] {
   const dec = result.decision;
   const lines = [
-    `  require_discrete_exact: ${pyBool(dec.require_discrete_exact)}`,
+    `  require_discrete_exact: ${c.bool(dec.require_discrete_exact)}`,
     `  timing_metric_name:     ${safe(dec.timing_metric_name)}`,
     `  required_metrics:       ${dec.required_metrics.map(safe).join(', ') || '(none)'}`,
   ];
   for (const [k, v] of entriesOf(dec.passes)) {
-    lines.push(`  pass[${safe(k)}]: ${v === true ? c.green('True') : c.red(pyBool(v))}`);
+    lines.push(`  pass[${safe(k)}]: ${v === true ? c.green(c.bool(true)) : c.red(c.bool(v))}`);
   }
   return lines;
 }
@@ -281,12 +290,13 @@ function bestOfLine(result: EvaluationResult): string | undefined {
  * Lines end with `\n` except the last.
  */
 export function formatTextReport(result: EvaluationResult, opts: TextReportOptions = {}): string {
-  const c: Colors =
-    typeof opts.colors === 'object' ? opts.colors : palette(opts.colors === true);
+  const colors: Colors = typeof opts.colors === 'object' ? opts.colors : palette(opts.colors === true);
+  // Object.create keeps a caller's palette working whether its colour functions are own or inherited.
+  const c: Style = Object.assign(Object.create(colors) as Colors, { bool: boolText(result.mode) });
   const width = Math.max(MIN_WIDTH, Math.floor(finiteOr(opts.width, DEFAULT_WIDTH)));
   const maxRows = Math.max(0, Math.floor(finiteOr(opts.maxRows, DEFAULT_MAX_ROWS)));
   const rule = '='.repeat(width);
-  const accuracyText = result.accuracy ? c.green(pyBool(true)) : c.red(pyBool(false));
+  const accuracyText = result.accuracy ? c.green(c.bool(true)) : c.red(c.bool(false));
   const lines: string[] = [
     rule,
     c.bold(safe(opts.title ?? 'EnvTrace Report')),
