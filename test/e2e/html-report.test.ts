@@ -105,6 +105,7 @@ interface Session {
 
 describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
   let browser: Browser;
+  fs.mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true }); // absent in a fresh clone
   const tmp = fs.mkdtempSync(path.join(repoRoot, '.tmp', 'html-'));
   let fixtureDir = '';
 
