@@ -9,7 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Trace, evaluate, loadTraceSync, type EvaluationResult, type Mode } from '../src/index.js';
+import { Trace, evaluate, loadTraceSync, policyFor, type EvaluationResult, type Mode } from '../src/index.js';
 import { stringifyPyJson } from '../src/py/json.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
@@ -24,7 +24,7 @@ export const MATCHER_NAME = 'toMatchGoldenTrace';
 
 /** A golden file's text: one event per line, so reviews and diffs read event by event. */
 export function goldenText(trace: Trace, mode: Mode): string {
-  const stringify = (v: unknown): string => (mode === 'reference' ? stringifyPyJson(v) : JSON.stringify(v));
+  const stringify = (v: unknown): string => (policyFor(mode).readValues === 'python' ? stringifyPyJson(v) : JSON.stringify(v));
   const lines = trace.events.map((e) => {
     const ev: Record<string, unknown> = { channel: e.channel, timestamp: e.timestamp, value: e.value ?? null };
     if (e.meta !== undefined && Object.keys(e.meta).length > 0) ev['meta'] = e.meta;

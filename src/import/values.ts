@@ -2,6 +2,7 @@
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { PyFloat, isPlainObject } from '../py/value.js';
 import type { ImportContext } from './types.js';
+import { policyFor } from '../policy/index.js';
 
 /** A decimal number as text: optional sign, digits with an optional fraction, optional exponent. */
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -17,7 +18,7 @@ export function numberFromText(text: string, ctx: ImportContext): number | bigin
   if (!NUMBER_TEXT.test(t)) return undefined;
   const x = Number(t);
   if (!Number.isFinite(x)) return undefined;
-  if (ctx.mode !== 'reference') return x;
+  if (policyFor(ctx.mode).readValues !== 'python') return x;
   if (/^[+-]?\d+$/.test(t)) return Number.isSafeInteger(x) ? x + 0 : BigInt(t);
   return Number.isInteger(x) && !Object.is(x, -0) ? new PyFloat(x) : x;
 }
@@ -37,7 +38,7 @@ export function plainValue(v: unknown): unknown {
 
 /** A value read with `parsePyJson`, as the mode wants it: as is in reference mode, else plain. */
 export function importValue(v: unknown, ctx: ImportContext): unknown {
-  return ctx.mode === 'reference' ? v : plainValue(v);
+  return policyFor(ctx.mode).readValues === 'python' ? v : plainValue(v);
 }
 
 /** Result of `parseEmbeddedJson`. */

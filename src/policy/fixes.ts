@@ -127,6 +127,7 @@ export const FIXES: readonly Fix[] = Object.freeze([
     reason: 'consistency',
     cases: ['pub-079', 'pub-097', 'pub-140'],
     overrides: {
+      zeroTimeAt: 'earliest',
       zeroGtDuration: (predDuration: number) => (predDuration === 0.0 ? { score: 1.0, ok: true } : { score: 0.0, ok: false }),
       continuousNonFinite: (gt: readonly number[], pred: readonly number[]) =>
         gt.every(Number.isFinite) && pred.every(Number.isFinite) ? undefined : { score: 0.0, binary_pass: false, details: { reason: 'non-finite value', score: 0.0 } },
@@ -142,6 +143,7 @@ export const FIXES: readonly Fix[] = Object.freeze([
     cases: ['pub-045', 'pub-046', 'pub-047', 'pub-048', 'pub-049', 'pub-050', 'pub-051', 'pub-052', 'pub-053', 'pub-076'],
     overrides: {
       valueSemantics: 'typed',
+      readValues: 'json',
       nanMatchesNan: true,
       continuousValue: (value: unknown, at: ReadingLocation) => {
         if (isPyNumber(value)) return toDouble(value);

@@ -31,6 +31,9 @@ function min1(v: number): number {
 export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
   // difflib.SequenceMatcher on the channel names (the only aligner of the reference).
   defaultAligner: 'difflib',
+  // json.loads keeps int/float and key order; zero_time() subtracts events[0].timestamp (Q20).
+  readValues: 'python',
+  zeroTimeAt: 'first',
   valueSemantics: 'python-str',
   nanMatchesNan: false,
   zeroTolIsAbsolute: false,

@@ -55,6 +55,15 @@ export interface PolicyMembers {
   /** A1: the aligner used when the options name none (`"difflib"` in the reference). */
   readonly defaultAligner: 'difflib' | 'behavior';
 
+  // --- trace/ --------------------------------------------------------------------------------
+  /**
+   * T1: how trace values are read from JSON text: `"python"` keeps what Python's `json` keeps (int vs
+   * float `1` / `1.0`, big integers exactly, object key order); `"json"` reads what `JSON.parse` gives.
+   */
+  readonly readValues: 'python' | 'json';
+  /** B10: `Trace.zeroTime()` without `zeroAt` subtracts the first event's timestamp or the earliest one. */
+  readonly zeroTimeAt: 'first' | 'earliest';
+
   // --- compare/ ------------------------------------------------------------------------------
   /** T1: non-numbers compare by Python `str()` (`"python-str"`) or structurally (`"typed"`). */
   readonly valueSemantics: 'python-str' | 'typed';

@@ -1,4 +1,5 @@
 import type { Mode } from '../policy/mode.js';
+import { policyFor } from '../policy/index.js';
 import { createReadStream, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -71,7 +72,7 @@ function isWellFormedDocument(doc: Record<string, unknown>): boolean {
 function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
   if (Array.isArray(doc)) return { items: doc, prefix: [] };
   if (isObjectRecord(doc)) {
-    if (opts.mode === 'reference') {
+    if (pythonValues(opts)) {
       // load_trace: a dict with "events", else ValueError.
       if (!('events' in doc)) throw new TraceError('Unrecognized trace JSON format', { file: opts.file }, undefined, 'ValueError');
       const events = doc['events'];
@@ -152,14 +153,19 @@ function defaultEvent(item: unknown, path: readonly PropertyKey[], file: string 
   return d.meta === undefined ? { channel: d.channel, timestamp: d.timestamp, value } : { channel: d.channel, timestamp: d.timestamp, value, meta: d.meta };
 }
 
+/** T1: whether values are read as Python's `json` reads them (the reference) or as `JSON.parse` does. */
+function pythonValues(opts: ParseTraceOptions): boolean {
+  return policyFor(opts.mode).readValues === 'python';
+}
+
 function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
-  return opts.mode === 'reference' ? referenceEvent : defaultEvent;
+  return pythonValues(opts) ? referenceEvent : defaultEvent;
 }
 
 /** @param owned the items come from our own `JSON.parse` of a text (see `plainDefaultEvent`) */
 function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions, owned = false): TraceEvent[] {
   const make = eventMaker(opts);
-  const fast = opts.mode !== 'reference';
+  const fast = !pythonValues(opts);
   const out = new Array<TraceEvent>(items.length);
   for (let i = 0; i < items.length; i++) {
     // The path array is only needed for an error message: build it on the slow path only.
@@ -169,7 +175,7 @@ function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opt
 }
 
 function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
-  if (opts.mode === 'reference') return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
+  if (pythonValues(opts)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
   try {
     return JSON.parse(text);
   } catch {
@@ -188,7 +194,7 @@ class JsonLinesEvents {
   private readonly fast: boolean;
 
   constructor(private readonly opts: ParseTraceOptions) {
-    this.fast = opts.mode !== 'reference';
+    this.fast = !pythonValues(opts);
   }
 
   /** The next line, without its line break. */

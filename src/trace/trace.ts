@@ -1,5 +1,6 @@
 import { brandClass } from '../brand.js';
 import type { Mode } from '../policy/mode.js';
+import { policyFor } from '../policy/index.js';
 import type { EventTuple, TraceEvent, TraceLike } from './types.js';
 
 /** Stable sort by timestamp (ties keep input order — the reference uses Python's stable `sorted`). */
@@ -69,7 +70,7 @@ export class Trace {
     if (this.events.length === 0) return new Trace([]);
     let zeroAt = options.zeroAt;
     if (zeroAt === undefined) {
-      if (options.mode === 'reference') zeroAt = this.events[0]!.timestamp;
+      if (policyFor(options.mode).zeroTimeAt === 'first') zeroAt = this.events[0]!.timestamp;
       else zeroAt = this.events.reduce((m, e) => (e.timestamp < m ? e.timestamp : m), Infinity);
     }
     const z = zeroAt;
