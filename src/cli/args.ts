@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { shouldUseColors, terminalColors, type Colors } from '../report/colors.js';
-import type { Mode } from '../evaluate/types.js';
+import { isMode, MODES, type Mode } from '../policy/mode.js';
 import { UsageError, type CliIO } from './types.js';
 
 /** `string`: once at most; `strings`: repeatable; `boolean`: a flag. */
@@ -116,8 +116,8 @@ function toUsageError(command: string, e: unknown): UsageError {
 /** `--compat` value → mode (undefined when not given). */
 export function parseCompat(value: string | undefined): Mode | undefined {
   if (value === undefined) return undefined;
-  if (value === 'reference' || value === 'default') return value;
-  throw new UsageError(`--compat must be 'reference' or 'default', got ${JSON.stringify(value)}`);
+  if (isMode(value)) return value;
+  throw new UsageError(`--compat must be ${MODES.map((m) => `'${m}'`).join(' or ')}, got ${JSON.stringify(value)}`);
 }
 
 /**
