@@ -97,7 +97,7 @@ describe('envtrace version / help', () => {
       [['align', '--pred', 'p.json'], 'missing --gt'],
       [['align', '--gt', 'g.json', '--pred', 'a', '--pred', 'b'], '--pred given 2 times'],
       [['evaluate', '--gt', 'g', '--pred', 'p', '--min-score', 'abc'], '--min-score must be a finite number'],
-      [['evaluate', '--gt', 'g', '--pred', 'p', '--compat', 'python'], "--compat must be 'reference' or 'default'"],
+      [['evaluate', '--gt', 'g', '--pred', 'p', '--compat', 'python'], "--compat must be 'default' or 'reference'"],
       [['evaluate', '--gt', 'g', '--pred'], '--pred needs a value'],
       [['align', '--gt', 'g', '--pred', 'p', 'extra'], "unexpected argument 'extra'"],
       [['evaluate', '--gt', 'g', '--pred', 'p', '--color', '--no-color'], 'mutually exclusive'],
