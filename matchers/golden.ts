@@ -1,13 +1,17 @@
 /**
  * The golden-trace store behind `toMatchGoldenTrace`: where goldens live, how file names are
- * made safe (written with the atomic writer of `src/io/write.ts`), the update mode, counting in the runner's snapshot summary, and
- * obsolete-golden detection.
+ * made safe (written with the atomic writer of `src/io/write.ts`), the golden file format (values
+ * through the codec of `src/io/codec.ts`, so every value reads back as itself), the update mode,
+ * counting in the runner's snapshot summary, and obsolete-golden detection.
  *
  * Layout: `<dir of test file>/__traces__/<test file name>/<test name>[-n].trace.json`.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { EnvTraceError, Trace, TraceError, parseTrace, policyFor, type Mode } from '../src/index.js';
+import { decodeValue, encodeValue, type CodecOptions } from '../src/io/codec.js';
+import { parsePyJson, stringifyPyJson } from '../src/py/json.js';
 import type { CounterMapLike, SnapshotCounter, SnapshotStateLike } from './context.js';
 
 export const GOLDEN_DIR = '__traces__';
@@ -181,4 +185,78 @@ export function formatObsolete(report: ObsoleteReport, cwd: string = process.cwd
   return report.removed
     ? `envtrace: removed ${report.obsolete.length} obsolete ${what}: ${files.join(', ')}\n`
     : `envtrace: ${report.obsolete.length} obsolete ${what} (no test uses them; run with -u to remove): ${files.join(', ')}\n`;
+}
+
+/** How golden values are encoded in `mode`: Python number text in reference mode (T1), else plain JSON numbers. */
+function codecNumbers(mode: Mode): NonNullable<CodecOptions['numbers']> {
+  return policyFor(mode).readValues === 'python' ? 'python' : 'json';
+}
+
+/**
+ * A golden file's text: one event per line, so reviews and diffs read event by event. Values and
+ * meta go through `encodeValue`, so NaN, ±Infinity, -0, BigInt, Date, nested `undefined` and typed
+ * arrays are written in the codec's tagged form and read back by `readGoldenSync` as themselves.
+ * Reference mode keeps Python's number text (`1.0` stays a float). Throws a `TraceError` naming
+ * `file` and the value's path (`events[3].value.a[2]`) for a value the codec refuses (a function,
+ * a Map, a class instance, a circular reference).
+ */
+export function goldenText(trace: Trace, mode: Mode, file?: string): string {
+  const numbers = codecNumbers(mode);
+  const stringify = (v: unknown): string => (numbers === 'python' ? stringifyPyJson(v) : JSON.stringify(v));
+  const lines = trace.events.map((e, i) => {
+    const at = (key: string): CodecOptions => ({ file, numbers, path: ['events', i, key] });
+    const ev: Record<string, unknown> = { channel: e.channel, timestamp: e.timestamp, value: e.value === undefined ? null : encodeValue(e.value, at('value')) };
+    if (e.meta !== undefined && Object.keys(e.meta).length > 0) ev['meta'] = encodeValue(e.meta, at('meta'));
+    return `    ${stringify(ev)}`;
+  });
+  return `{\n  "schema_version": "1",\n  "events": [${lines.length ? `\n${lines.join(',\n')}\n  ` : ''}]\n}\n`;
+}
+
+/** The document of a golden file with its event values and meta decoded (other parts left to `parseTrace` to check). */
+function decodeGoldenDocument(doc: unknown, file: string, numbers: CodecOptions['numbers']): unknown {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return doc;
+  const events = (doc as Record<string, unknown>)['events'];
+  if (!Array.isArray(events)) return doc;
+  const decoded = events.map((ev: unknown, i) => {
+    if (typeof ev !== 'object' || ev === null || Array.isArray(ev)) return ev;
+    const out: Record<string, unknown> = { ...(ev as Record<string, unknown>) };
+    for (const key of ['value', 'meta'] as const) {
+      if (key in out) out[key] = decodeValue(out[key], { file, numbers, path: ['events', i, key] });
+    }
+    return out;
+  });
+  return { ...(doc as Record<string, unknown>), events: decoded };
+}
+
+/**
+ * Read a golden file written by `goldenText`: the JSON (Python JSON in reference mode), its values
+ * decoded from the codec's tagged form, then checked as a trace. Only golden files are decoded
+ * this way; ordinary trace files (`loadTrace`, `toMatchTraceBehavior('x.json')`) are read as plain
+ * JSON. Throws a `TraceError` naming the file (and the path of a malformed value).
+ */
+export function readGoldenSync(file: string, mode: Mode): Trace {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new TraceError(`cannot read golden trace: ${code === 'ENOENT' ? 'no such file' : String((e as Error).message ?? e)}`, { file }, { cause: e });
+  }
+  const numbers = codecNumbers(mode);
+  let doc: unknown;
+  try {
+    if (numbers === 'python') doc = parsePyJson(text, { file, preserveNumberKinds: true });
+    else {
+      try {
+        doc = JSON.parse(text);
+      } catch {
+        // Our own parser words the error with line and column.
+        doc = parsePyJson(text, { file, preserveNumberKinds: false });
+      }
+    }
+  } catch (e) {
+    if (e instanceof EnvTraceError && !(e instanceof TraceError)) throw new TraceError(e.message, {}, { cause: e });
+    throw e;
+  }
+  return parseTrace(decodeGoldenDocument(doc, file, numbers), { mode, file });
 }

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseTrace, TraceError } from '../src/index.js';
 import type { MatcherContext } from './context.js';
-import { goldenText, toMatchGoldenTrace } from './toMatchGoldenTrace.js';
+import { goldenText } from './golden.js';
+import { toMatchGoldenTrace } from './toMatchGoldenTrace.js';
 import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
 import { fakeContext, fakeSnapshotState, scan, stripAnsi } from './testing.js';
 

@@ -9,29 +9,17 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Trace, evaluate, loadTraceSync, policyFor, type EvaluationResult, type Mode } from '../src/index.js';
-import { stringifyPyJson } from '../src/py/json.js';
+import { Trace, TraceError, evaluate, type EvaluationResult } from '../src/index.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
 import type { MatcherContext } from './context.js';
 import { writeFileAtomicSync } from '../src/io/write.js';
-import { bumpCounter, goldenPathFor, markTouched, updateModeOf } from './golden.js';
+import { bumpCounter, goldenPathFor, goldenText, markTouched, readGoldenSync, updateModeOf } from './golden.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
 import { failureMessage, passes } from './message.js';
 import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
 
 export const MATCHER_NAME = 'toMatchGoldenTrace';
-
-/** A golden file's text: one event per line, so reviews and diffs read event by event. */
-export function goldenText(trace: Trace, mode: Mode): string {
-  const stringify = (v: unknown): string => (policyFor(mode).readValues === 'python' ? stringifyPyJson(v) : JSON.stringify(v));
-  const lines = trace.events.map((e) => {
-    const ev: Record<string, unknown> = { channel: e.channel, timestamp: e.timestamp, value: e.value ?? null };
-    if (e.meta !== undefined && Object.keys(e.meta).length > 0) ev['meta'] = e.meta;
-    return `    ${stringify(ev)}`;
-  });
-  return `{\n  "schema_version": "1",\n  "events": [${lines.length ? `\n${lines.join(',\n')}\n  ` : ''}]\n}\n`;
-}
 
 export function toMatchGoldenTrace(this: MatcherContext, received: unknown, config?: unknown): SyncMatcherResult {
   const isNot = this.isNot === true;
@@ -65,9 +53,20 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
   const snap = this.snapshotState;
   const bumps = call.state.bumps;
   const exists = fs.existsSync(file) && !call.writtenEarlier.has(file);
+  // Encoded up front, so a value no golden can keep is refused whether or not this run writes.
+  let text: string;
+  try {
+    text = goldenText(pred, cfg.mode, path.relative(process.cwd(), file) || file);
+  } catch (e) {
+    if (!(e instanceof TraceError)) throw e;
+    const err = new TraceError(`${hint}\n\nThe received trace cannot be written as a golden trace: ${e.message}`, {}, { cause: e });
+    Object.defineProperty(err, 'path', { value: e.path, enumerable: true });
+    Object.defineProperty(err, 'file', { value: e.file, enumerable: true });
+    throw err;
+  }
 
   const write = (): void => {
-    writeFileAtomicSync(file, goldenText(pred, cfg.mode));
+    writeFileAtomicSync(file, text);
     call.writtenNow.add(file);
   };
   const publish = (result: EvaluationResult, pass: boolean, goldenStatus: 'written' | 'updated' | 'compared' | 'missing', gt: Trace): void => {
@@ -101,7 +100,7 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     return { pass: true, message: () => `${hint}\n\nWrote golden trace ${shown}.` };
   }
 
-  const golden = loadTraceSync(file, { mode: cfg.mode });
+  const golden = readGoldenSync(file, cfg.mode);
   const result = evaluate(golden, pred, cfg.options);
   const pass = passes(result, cfg.rule);
   if (pass) {
