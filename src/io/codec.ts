@@ -23,7 +23,8 @@
  * tag. Refused, with a `TraceError` naming the value's path (`events[3].value.a[2]`): functions,
  * symbols, circular references, `Map`, `Set`, boxed primitives, `ArrayBuffer`/`DataView`, and
  * objects of any other class; values nested deeper than {@link MAX_CODEC_DEPTH}. Symbol-keyed
- * properties are not data and are left out, as `JSON.stringify` does.
+ * properties are not data and are left out, as `JSON.stringify` does; an object with a `null`
+ * prototype reads back as a plain object with the same entries.
  */
 import { TraceError, formatPath } from '../errors.js';
 import { PyFloat, orderedKeys, withKeyOrder, KEY_ORDER } from '../py/value.js';
