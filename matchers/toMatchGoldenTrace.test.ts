@@ -1,13 +1,15 @@
+import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseTrace, TraceError } from '../src/index.js';
 import type { MatcherContext } from './context.js';
-import { goldenText } from './golden.js';
+import { goldenText, readGoldenSync } from './golden.js';
 import { toMatchGoldenTrace } from './toMatchGoldenTrace.js';
 import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
 import { fakeContext, fakeSnapshotState, scan, stripAnsi } from './testing.js';
+import { codecValue } from '../test/support/values.js';
 
 let tmp = '';
 let testPath = '';
@@ -104,6 +106,106 @@ describe('toMatchGoldenTrace', () => {
 
   it('throws a TraceError for a received value that is not a trace', () => {
     expect(() => toMatchGoldenTrace.call(jestContext('new'), 'x'.length)).toThrow(TraceError);
+  });
+});
+
+describe('golden values round-trip (issue 10 §1)', () => {
+  const weather = (temp: unknown, extra: unknown = null) => [
+    { channel: 'stage:temp', timestamp: 0, value: temp },
+    { channel: 'stage:log', timestamp: 1, value: extra },
+  ];
+
+  it('a NaN golden passes on the next run, and -u leaves it as it is', () => {
+    const first = jestContext('new');
+    expect(toMatchGoldenTrace.call(first, weather(NaN)).pass).toBe(true);
+    expect(first.snapshotState.added).toBe(1);
+    const written = fs.readFileSync(goldenFile(), 'utf8');
+    expect(written).toContain('{"channel":"stage:temp","timestamp":0,"value":{"$envtrace":"NaN"}}');
+
+    const second = jestContext('none');
+    const r = toMatchGoldenTrace.call(second, weather(NaN));
+    expect(r.pass).toBe(true);
+    expect(second.snapshotState).toMatchObject({ matched: 1, unmatched: 0 });
+
+    const update = jestContext('all');
+    expect(toMatchGoldenTrace.call(update, weather(NaN)).pass).toBe(true);
+    expect(update.snapshotState).toMatchObject({ matched: 1, updated: 0 });
+    expect(fs.readFileSync(goldenFile(), 'utf8')).toBe(written);
+  });
+
+  it('a golden still tells NaN from null and a Date from its ISO string', () => {
+    toMatchGoldenTrace.call(jestContext('new'), weather(NaN, new Date('2026-11-30T12:00:00Z')));
+    expect(toMatchGoldenTrace.call(jestContext('none'), weather(null, new Date('2026-11-30T12:00:00Z'))).pass).toBe(false);
+    expect(toMatchGoldenTrace.call(jestContext('none'), weather(NaN, '2026-11-30T12:00:00.000Z')).pass).toBe(false);
+    expect(toMatchGoldenTrace.call(jestContext('none'), weather(NaN, new Date('2026-11-30T12:00:00Z'))).pass).toBe(true);
+  });
+
+  it('refuses a value no golden can keep, naming its path, whether or not a golden exists', () => {
+    const bad = weather(1, { a: [0, 1, () => 0] });
+    const refused = (): TraceError => {
+      try {
+        toMatchGoldenTrace.call(jestContext('new'), bad);
+      } catch (e) {
+        expect(e).toBeInstanceOf(TraceError);
+        return e as TraceError;
+      }
+      throw new Error('expected a TraceError');
+    };
+    const e = refused();
+    expect(e.path).toBe('events[1].value.a[2]');
+    expect(stripAnsi(e.message)).toContain('The received trace cannot be written as a golden trace: ');
+    expect(stripAnsi(e.message)).toMatch(/moves x\.trace\.json: events\[1\]\.value\.a\[2\]: cannot be kept in a golden trace: a function$/);
+    expect(fs.existsSync(goldenFile())).toBe(false);
+    toMatchGoldenTrace.call(jestContext('new'), weather(1));
+    expect(refused().path).toBe('events[1].value.a[2]');
+  });
+
+  it('a malformed tag in a golden file is a TraceError naming the file and the path', () => {
+    fs.mkdirSync(path.dirname(goldenFile()), { recursive: true });
+    fs.writeFileSync(goldenFile(), '{"events": [{"channel": "a", "timestamp": 0, "value": {"$envtrace": "Nan"}}]}');
+    expect(() => toMatchGoldenTrace.call(jestContext('none'), weather(NaN))).toThrow(/moves x\.trace\.json: events\[0\]\.value\.\$envtrace: unknown tag "Nan"/);
+  });
+
+  it('reference mode keeps Python number kinds and still reads non-finite values back as numbers', () => {
+    const cfg = { mode: 'reference' } as const;
+    const trace = [1.5, -Infinity, 2n ** 70n].map((value, i) => ({ channel: 'stage:temp', timestamp: i, value }));
+    expect(toMatchGoldenTrace.call(jestContext('new'), trace, cfg).pass).toBe(true);
+    const text = fs.readFileSync(goldenFile(), 'utf8');
+    expect(text).toContain('"value":1.5}');
+    expect(text).toContain('"value":{"$envtrace":"-Infinity"}');
+    expect(text).toContain('"value":1180591620717411303424}');
+    const again = jestContext('none');
+    expect(toMatchGoldenTrace.call(again, trace, cfg).pass).toBe(true);
+    expect(again.snapshotState.matched).toBe(1);
+    // NaN is read back as NaN (not the string "NaN"); the reference itself never matches NaN to NaN.
+    const nan = [{ channel: 'stage:temp', timestamp: 0, value: NaN }];
+    const ctx = { ...jestContext('new'), currentTestName: 'nan' };
+    toMatchGoldenTrace.call(ctx, nan, cfg);
+    const golden = readGoldenSync(path.join(tmp, '__traces__', 'scan.test.ts', 'nan.trace.json'), 'reference');
+    expect(golden.events[0]?.value).toBeNaN();
+  });
+
+  it('property: for random traces of every supported value kind, write → read → toMatchGoldenTrace passes', () => {
+    const event = fc.record(
+      { channel: fc.constantFrom('motor:x', 'det:Acquire', 'stage:temp'), timestamp: fc.integer({ min: 0, max: 1000 }), value: codecValue({ invalidDates: false }), meta: fc.dictionary(fc.string(), codecValue({ invalidDates: false }), { maxKeys: 2, noNullPrototype: true }) },
+      { requiredKeys: ['channel', 'timestamp', 'value'] },
+    );
+    let run = 0;
+    fc.assert(
+      fc.property(fc.array(event, { minLength: 1, maxLength: 6 }), (events) => {
+        run++;
+        const name = `run ${run}`;
+        const ctx = (mode: 'new' | 'none') => ({ ...jestContext(mode), currentTestName: name });
+        const first = ctx('new');
+        expect(toMatchGoldenTrace.call(first, events).pass).toBe(true);
+        expect(first.snapshotState.added).toBe(1);
+        const second = ctx('none');
+        const r = toMatchGoldenTrace.call(second, events);
+        expect(r.pass, r.message()).toBe(true);
+        expect(second.snapshotState.matched).toBe(1);
+      }),
+      { numRuns: 60, seed: 20261130 },
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
 import { parsePyJson, stringifyPyJson } from '../py/json.js';
 import { PyFloat } from '../py/value.js';
+import { codecValue } from '../../test/support/values.js';
 import { CODEC_TAG, MAX_CODEC_DEPTH, decodeValue, encodeValue } from './codec.js';
 
 /** encode → JSON text → parse → decode, as a golden file does. */
@@ -152,29 +153,10 @@ describe('decodeValue', () => {
   });
 });
 
-/** Any value the codec supports, nested. */
-const leaf = fc.oneof(
-  fc.double(),
-  fc.constantFrom(NaN, Infinity, -Infinity, -0, 0),
-  fc.bigInt(),
-  fc.string(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.constant(undefined),
-  fc.date(),
-  fc.float64Array(),
-  fc.int32Array(),
-  fc.bigInt64Array(),
-  fc.uint8Array(),
-);
-const value = fc.letrec((tie) => ({
-  v: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('v'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.string(), fc.constant(CODEC_TAG)), tie('v'), { maxKeys: 4, noNullPrototype: true })),
-})).v;
-
 describe('codec properties', () => {
   it('decode(parse(stringify(encode(v)))) equals v for every supported value', () => {
     fc.assert(
-      fc.property(value, (v) => {
+      fc.property(codecValue(), (v) => {
         expect(roundTrip(v)).toStrictEqual(v);
       }),
       { numRuns: 500, seed: 20261130 },
