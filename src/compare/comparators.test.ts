@@ -31,6 +31,17 @@ describe('exact', () => {
   });
 });
 
+describe('Dates (default mode and deep)', () => {
+  it('compare by time; an invalid Date equals an invalid Date (a golden holding one can pass)', () => {
+    for (const c of [exactComparator('default'), toleranceComparator('default'), deepComparator()]) {
+      expect(c.compare(new Date(NaN), new Date(NaN), 'x')).toBe(true);
+      expect(c.compare({ at: new Date(5) }, { at: new Date(5) }, 'x')).toBe(true);
+      expect(c.compare(new Date(5), new Date(6), 'x')).toBe(false);
+      expect(c.compare(new Date(NaN), new Date(0), 'x')).toBe(false);
+    }
+  });
+});
+
 describe('numeric_tolerance', () => {
   it('is relative like math.isclose (no division, either side scales)', () => {
     const c = toleranceComparator('default', 1e-3);

@@ -34,6 +34,17 @@ function numberTester(numbersMatch: NumbersMatch): Tester {
 }
 
 /**
+ * Date tester for `equals`: two Dates are equal when their times are, and two invalid Dates are
+ * equal (`equals` alone compares `+a == +b`, so an invalid Date would never equal itself).
+ */
+const dateTester: Tester = (a: unknown, b: unknown) => {
+  if (!(a instanceof Date) || !(b instanceof Date)) return undefined;
+  const x = a.getTime();
+  const y = b.getTime();
+  return x === y || (Number.isNaN(x) && Number.isNaN(y));
+};
+
+/**
  * Compare two values under the policy's value semantics (T1): two numbers by `numbersMatch`;
  * anything else by Python `str()` (reference) or deep structural equality with `numbersMatch`
  * applied element-wise (default).
@@ -42,7 +53,7 @@ function valuesCompare(policy: ScoringPolicy, numbersMatch: NumbersMatch): (a: u
   if (policy.valueSemantics === 'python-str') {
     return (a, b) => (isPyNumber(a) && isPyNumber(b) ? numbersMatch(a, b) : pyStr(a) === pyStr(b));
   }
-  const testers = [numberTester(numbersMatch)];
+  const testers = [numberTester(numbersMatch), dateTester];
   return (a, b) => equals(a, b, testers);
 }
 
@@ -84,8 +95,8 @@ export function deepComparator(_mode?: PolicyInput, tol = 0, absTol?: number, ma
   // An envtrace extension: the same typed semantics in both modes (the reference has no `deep`).
   const num = numberTester((a, b) => closeNumbers(a, b, tol, absTol ?? 0, true, absTol === undefined));
   const name = match === 'equal' ? 'deep' : `deep(${match})`;
-  if (match === 'equal') return { name, compare: (a, b) => equals(a, b, [num]) };
-  const testers = [num, iterableEquality, subsetEquality];
+  if (match === 'equal') return { name, compare: (a, b) => equals(a, b, [num, dateTester]) };
+  const testers = [num, dateTester, iterableEquality, subsetEquality];
   // equals(object, subset-ish expected): the second argument is the "subset".
   if (match === 'subset') return { name, compare: (gt, pred) => equals(pred, gt, testers) };
   return { name, compare: (gt, pred) => equals(gt, pred, testers) };
