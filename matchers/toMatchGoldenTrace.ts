@@ -5,7 +5,8 @@
  * test file. Update mode from the runner's snapshot state: `new` (local default) writes a
  * missing golden; `all` (`-u`) rewrites one whose behaviour changed; `none` (CI, `--ci`) never
  * writes and fails on a missing golden. The runner's snapshot summary counts goldens written,
- * updated, matched and failed.
+ * updated, matched and failed. Values are written and read through the value codec
+ * (`src/io/codec.ts`, see `goldenText`/`readGoldenSync`), so every accepted value round-trips.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
