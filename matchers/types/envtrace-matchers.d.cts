@@ -28,6 +28,8 @@ export interface EnvTraceMatchers<R = unknown> {
   /**
    * Compare with this test's golden trace in `__traces__/<test file>/<test name>[-n].trace.json`,
    * written on first run, rewritten with `-u` when the behaviour changed, never written in CI.
+   * Values read back as themselves (NaN, ±Infinity, -0, BigInt, Date, nested undefined, typed
+   * arrays); a function, Map, Set, class instance or cycle throws a `TraceError` naming its path.
    */
   toMatchGoldenTrace(config?: TraceMatcherConfig | string): R;
   /**
