@@ -73,6 +73,16 @@ describe('verdict: tests and gates in words', () => {
   });
 });
 
+describe('a run without samples', () => {
+  it('says so instead of counting empty tasks or printing pass@k', () => {
+    const base = scenario();
+    const out = formatConsoleSummary(buildRunReport({ ...base, files: [], tests: base.tests.filter((t) => t.records.length === 0), config: {} }));
+    expect(out).toContain('  Samples   none\n');
+    expect(out).not.toContain('pass@');
+    expect(out).toContain('Verdict   FAILED: 1 of 2 tests failed (1 skipped) · no gates configured');
+  });
+});
+
 describe('pass@k in words', () => {
   it.each([
     [{ k: 1, tasks: 5, skipped_tasks: 0, pass_at_k: 0.6, pass_hat_k: 0.6 }, 'pass@1 60.0% · pass^1 60.0% over 5 tasks'],

@@ -126,11 +126,9 @@ function statsLines(s: RunSummary, c: RunColors): Array<[string, string[]]> {
     ],
   ]);
   if (s.files.failed) lines.push(['Files', [`${s.files.total} · ${c.red(`${s.files.failed} failed`)}`]]);
+  const negated = s.records.negated ? ` (${plural(s.records.negated, 'negated call')} not counted)` : '';
   const repeated = s.tasks.repeated ? `${plural(s.tasks.repeated, 'task')} with ≥ 2 samples` : 'no task with ≥ 2 samples';
-  lines.push([
-    'Samples',
-    [`${s.records.samples}${s.records.negated ? ` (${plural(s.records.negated, 'negated call')} not counted)` : ''} in ${plural(s.tasks.total, 'task')} · ${repeated}`],
-  ]);
+  lines.push(['Samples', [s.records.samples === 0 ? `none${negated}` : `${s.records.samples}${negated} in ${plural(s.tasks.total, 'task')} · ${repeated}`]]);
   const sc = s.score;
   lines.push([
     'Score',
