@@ -150,7 +150,8 @@ it('watch-mode rerun of one file keeps the other files in envtrace-report.json',
     // The summary is recomputed over all files: one more failing sample than before (7/11).
     expect(second.summary.records).toEqual({ total: 11, samples: 11, negated: 0 });
     expect(second.summary.pass_rate).toMatchObject({ n: 11, passed: 7 });
-    expect(second.summary.tasks).toEqual({ total: 7, repeated: 1 });
+    // One task per test (tasks are test identities, not shared goldens), none repeated.
+    expect(second.summary.tasks).toEqual({ total: 11, repeated: 0 });
   } finally {
     if (child) await stop(child);
     removeProject(dir);

@@ -23,7 +23,7 @@ function setup() {
 }
 
 describe('envtrace merge', () => {
-  it('writes the merged report and prints the summary; exit 1 on the missed gate', async () => {
+  it('writes the merged report and prints the summary; exit 1 on failed tests and the missed gate', async () => {
     const { t, whole } = setup();
     const io = captureIO(t.dir);
     const code = await main(['merge', 's1.json', 's2.json', '--out', 'merged.json'], io);
@@ -33,23 +33,59 @@ describe('envtrace merge', () => {
     expect(merged.tests).toEqual(whole.tests);
     expect(merged.summary).toEqual(whole.summary);
     expect(io.out()).toContain('minMeanScore missed: mean score 0.6167 < 0.7000 (short by 0.0833)');
+    expect(io.out()).toContain('Verdict   FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed');
     expect(io.out()).not.toMatch(/\u001b\[/);
   });
 
   it('creates missing parent directories of --out', async () => {
     const { t, whole } = setup();
     const io = captureIO(t.dir);
-    await main(['merge', 's1.json', 's2.json', '--out', 'ci/merged/report.json', '--quiet'], io);
+    await main(['merge', 's1.json', 's2.json', '--out', 'ci/merged/report.json', '--quiet', '--merge-only'], io);
     expect(io.err()).toBe('');
     const merged = JSON.parse(readFileSync(`${t.dir}/ci/merged/report.json`, 'utf8'));
     expect(merged.tests).toEqual(whole.tests);
   });
 
-  it('gate options override the inputs: exit 0 when met', async () => {
+  it('gate options override the inputs; failed tests still fail the merged run', async () => {
     const { t } = setup();
     const io = captureIO(t.dir);
-    expect(await main(['merge', 's1.json', 's2.json', '--min-mean-score', '0.5', '--quiet'], io)).toBe(0);
+    expect(await main(['merge', 's1.json', 's2.json', '--min-mean-score', '0.5'], io)).toBe(1);
+    expect(io.out()).toContain('✓ minMeanScore met: mean score 0.6167 ≥ 0.5000');
+    expect(io.out()).toContain('Verdict   FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · the only gate met');
+  });
+
+  it('exit 0 when the merged run passed (no failed test, gates met)', async () => {
+    const t = tempDir();
+    dirs.push(t);
+    const base = scenario();
+    const passing = { ...base, files: [], tests: base.tests.filter((x) => x.status !== 'failed'), config: { gates: { minPassRate: 1 } } };
+    const inShard = (n: number) => (f: { file: string }) => (f.file.includes('/src/b.') ? 2 : 1) === n;
+    t.write('p1.json', JSON.stringify(buildRunReport({ ...passing, tests: passing.tests.filter(inShard(1)) })));
+    t.write('p2.json', JSON.stringify(buildRunReport({ ...passing, tests: passing.tests.filter(inShard(2)) })));
+    const io = captureIO(t.dir);
+    expect(await main(['merge', 'p1.json', 'p2.json'], io)).toBe(0);
+    expect(io.out()).toContain('✓ minPassRate met: pass rate 100.0% ≥ 100.0%');
+    expect(io.out()).toContain('Verdict   PASSED: all 5 tests passed (1 skipped) · the only gate met');
+    expect(io.err()).toBe('');
+  });
+
+  it('--quiet: no summary; a failed run says why in one line on stderr', async () => {
+    const { t } = setup();
+    const io = captureIO(t.dir);
+    expect(await main(['merge', 's1.json', 's2.json', '--quiet'], io)).toBe(1);
     expect(io.out()).toBe('');
+    expect(io.err()).toBe('envtrace merge: FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed\n');
+  });
+
+  it('--merge-only: writes the merged report, exit 0 despite failed tests and a missed gate', async () => {
+    const { t, whole } = setup();
+    const io = captureIO(t.dir);
+    expect(await main(['merge', 's1.json', 's2.json', '--out', 'merged.json', '--merge-only'], io)).toBe(0);
+    expect(io.err()).toBe('');
+    expect(io.out()).toContain('Verdict   FAILED: 1 file error');
+    const merged = JSON.parse(readFileSync(`${t.dir}/merged.json`, 'utf8'));
+    expect(merged.summary.verdict).toEqual({ passed: false, failed_tests: 3, file_errors: 1, missed_gates: 1 });
+    expect(merged.summary).toEqual(whole.summary);
   });
 
   it.each([

@@ -1,6 +1,10 @@
-/** `envtrace merge a.json b.json … [--out merged.json]`: merge shard run reports, recompute statistics, print the summary. */
+/**
+ * `envtrace merge a.json b.json … [--out merged.json]`: merge shard run reports, recompute the
+ * statistics, print the summary, and exit 1 when the merged run failed (a failed test, a file
+ * error or a missed gate), so a sharded CI job can gate on it; `--merge-only` only merges.
+ */
 import { readFile } from 'node:fs/promises';
-import { formatConsoleSummary } from '../../report/run/console.js';
+import { formatConsoleSummary, verdictText } from '../../report/run/console.js';
 import { mergeRunReports, parseRunReport } from '../../report/run/merge.js';
 import type { RunReportConfig } from '../../report/run/model.js';
 import type { RunReport } from '../../report/run/schema.js';
@@ -24,17 +28,23 @@ export async function readRunReport(io: CliIO, file: string): Promise<RunReport>
 const USAGE = `Usage: envtrace merge <report.json>... [--out merged.json] [options]
 
 Merge the run reports of several shards (envtrace-report.json from each) into one. Every test
-file must come from exactly one input; statistics are recomputed from the records. Prints the
-summary; exits 1 when a gate is missed, 2 on bad input.
+file must come from exactly one input; statistics are recomputed from the records, and the
+gates recorded in the inputs (which must agree) are applied to the merged run.
+
+Exit status: 0 when the merged run passed; 1 when it failed: a test failed, a test file failed
+outside its tests (e.g. at import), or a gate was missed; 2 on bad input.
 
 Options:
   --out <file>             Write the merged report here (atomically; missing parent
                            directories are created).
+  --merge-only             Only merge: exit 0 whatever the tests and gates (bad input
+                           still exits 2).
   --min-mean-score <x>     Gate: minimum mean full score (overrides the inputs' gates).
   --min-pass-rate <x>      Gate: minimum pass rate.
   --min-pass-at-k <x>      Gate: minimum pass@k (with --k, default 1).
   --k <n>                  k of --min-pass-at-k.
-  --quiet                  Do not print the summary.
+  --quiet                  Do not print the summary (a failed run still prints its
+                           verdict on stderr).
   --color / --no-color     Force colours on / off.`;
 
 export const mergeCommand: Command = {
@@ -45,7 +55,7 @@ export const mergeCommand: Command = {
     const a = parseCommandArgs(
       'merge',
       args,
-      { out: 'string', 'min-mean-score': 'string', 'min-pass-rate': 'string', 'min-pass-at-k': 'string', k: 'string', quiet: 'boolean', color: 'boolean', 'no-color': 'boolean' },
+      { out: 'string', 'merge-only': 'boolean', 'min-mean-score': 'string', 'min-pass-rate': 'string', 'min-pass-at-k': 'string', k: 'string', quiet: 'boolean', color: 'boolean', 'no-color': 'boolean' },
       { positionals: true },
     );
     const positionals = a.positionals;
@@ -81,7 +91,10 @@ export const mergeCommand: Command = {
         throw new CliIOError(`${out}: cannot write merged report (${describeFsError(e)})`, { cause: e });
       }
     }
-    if (!a.flag('quiet')) ctx.io.stdout.write(formatConsoleSummary(merged, { colors: colorsFor(ctx.io, a) }));
-    return merged.summary.gates.passed ? EXIT_OK : EXIT_GATE;
+    const quiet = a.flag('quiet');
+    if (!quiet) ctx.io.stdout.write(formatConsoleSummary(merged, { colors: colorsFor(ctx.io, a) }));
+    if (a.flag('merge-only') || merged.summary.verdict.passed) return EXIT_OK;
+    if (quiet) ctx.io.stderr.write(`envtrace merge: ${verdictText(merged.summary)}\n`);
+    return EXIT_GATE;
   },
 };

@@ -6,7 +6,7 @@
  */
 import { escapeForTerminal, pad, truncate } from '../escape.js';
 import { testFigures, type TestFigures } from './model.js';
-import type { GateResult, RunReport, RunSummary, RunTest } from './schema.js';
+import type { GateResult, PassAtKEntry, RunReport, RunSummary, RunTest } from './schema.js';
 
 type Fmt = (s: string) => string;
 
@@ -105,37 +105,46 @@ function scoreColor(x: number | null, c: RunColors): Fmt {
   return c.red;
 }
 
-/** The statistics lines shared by the console and merge output (plain text, colours applied). */
-function statsLines(s: RunSummary, c: RunColors): Array<[string, string]> {
-  const lines: Array<[string, string]> = [];
+/** One pass@k entry in words: the values and over how many tasks (those with ≥ k samples). */
+export function passAtKText(e: PassAtKEntry): string {
+  if (e.pass_at_k === null || e.pass_hat_k === null) return `pass@${e.k} — (no task has ≥ ${e.k} samples)`;
+  const total = e.tasks + e.skipped_tasks;
+  const over = e.skipped_tasks === 0 ? `over ${plural(e.tasks, 'task')}` : `over ${e.tasks} of ${plural(total, 'task')} (those with ≥ ${e.k} samples)`;
+  return `pass@${e.k} ${pct(e.pass_at_k)} · pass^${e.k} ${pct(e.pass_hat_k)} ${over}`;
+}
+
+/**
+ * The statistics shared by the console and Markdown output: a label and its lines (colours
+ * applied; several lines for pass@k, one per k).
+ */
+function statsLines(s: RunSummary, c: RunColors): Array<[string, string[]]> {
+  const lines: Array<[string, string[]]> = [];
   lines.push([
     'Tests',
-    `${c.green(`${s.tests.passed} passed`)} · ${s.tests.failed ? c.red(`${s.tests.failed} failed`) : '0 failed'} · ${s.tests.skipped} skipped (${s.tests.total}) · ${s.tests.with_records} with envtrace records`,
+    [
+      `${c.green(`${s.tests.passed} passed`)} · ${s.tests.failed ? c.red(`${s.tests.failed} failed`) : '0 failed'} · ${s.tests.skipped} skipped (${s.tests.total}) · ${s.tests.with_records} with envtrace records`,
+    ],
   ]);
-  if (s.files.failed) lines.push(['Files', `${s.files.total} · ${c.red(`${s.files.failed} failed`)}`]);
-  lines.push([
-    'Samples',
-    `${s.records.samples}${s.records.negated ? ` (${plural(s.records.negated, 'negated call')} not counted)` : ''} · ${plural(s.tasks.total, 'task')} (${s.tasks.repeated} repeated)`,
-  ]);
+  if (s.files.failed) lines.push(['Files', [`${s.files.total} · ${c.red(`${s.files.failed} failed`)}`]]);
+  const negated = s.records.negated ? ` (${plural(s.records.negated, 'negated call')} not counted)` : '';
+  const repeated = s.tasks.repeated ? `${plural(s.tasks.repeated, 'task')} with ≥ 2 samples` : 'no task with ≥ 2 samples';
+  lines.push(['Samples', [s.records.samples === 0 ? `none${negated}` : `${s.records.samples}${negated} in ${plural(s.tasks.total, 'task')} · ${repeated}`]]);
   const sc = s.score;
   lines.push([
     'Score',
-    sc.n === 0
-      ? `— (no scored sample${sc.nan_count ? `; ${sc.nan_count} NaN` : ''})`
-      : `mean ${scoreColor(sc.mean, c)(f4(sc.mean))}${sc.ci95 ? ` · 95% CI [${f4(sc.ci95[0])}, ${f4(sc.ci95[1])}]` : ''}` +
-        `${sc.std !== null ? ` · sd ${f4(sc.std)}` : ''} · min ${f4(sc.min)} · max ${f4(sc.max)} · n ${sc.n}${sc.nan_count ? ` · ${sc.nan_count} NaN` : ''}`,
+    [
+      sc.n === 0
+        ? `— (no scored sample${sc.nan_count ? `; ${sc.nan_count} NaN` : ''})`
+        : `mean ${scoreColor(sc.mean, c)(f4(sc.mean))}${sc.ci95 ? ` · 95% CI [${f4(sc.ci95[0])}, ${f4(sc.ci95[1])}]` : ''}` +
+          `${sc.std !== null ? ` · sd ${f4(sc.std)}` : ''} · min ${f4(sc.min)} · max ${f4(sc.max)} · n ${sc.n}${sc.nan_count ? ` · ${sc.nan_count} NaN` : ''}`,
+    ],
   ]);
   const pr = s.pass_rate;
   lines.push([
     'Pass rate',
-    pr.n === 0 ? '—' : `${pct(pr.rate)} (${pr.passed}/${pr.n})${pr.ci95 ? ` · Wilson 95% CI [${pct(pr.ci95[0])}, ${pct(pr.ci95[1])}]` : ''}`,
+    [pr.n === 0 ? '—' : `${pct(pr.rate)} (${pr.passed}/${pr.n})${pr.ci95 ? ` · Wilson 95% CI [${pct(pr.ci95[0])}, ${pct(pr.ci95[1])}]` : ''}`],
   ]);
-  const atk = s.pass_at_k.map((e) =>
-    e.pass_at_k === null ? `pass@${e.k} — (no task has ${e.k} samples)` : `pass@${e.k} ${pct(e.pass_at_k)} (${plural(e.tasks, 'task')})`,
-  );
-  if (atk.length) lines.push(['pass@k', atk.join(' · ')]);
-  const hat = s.pass_at_k.filter((e) => e.pass_hat_k !== null).map((e) => `pass^${e.k} ${pct(e.pass_hat_k)}`);
-  if (hat.length) lines.push(['pass^k', hat.join(' · ')]);
+  if (s.records.samples > 0 && s.pass_at_k.length) lines.push(['pass@k', s.pass_at_k.map(passAtKText)]);
   return lines;
 }
 
@@ -159,12 +168,34 @@ function gateLines(results: readonly GateResult[], c: RunColors): string[] {
   return results.map((g) => (g.passed ? `${c.green('✓')} ${g.message}` : `${c.red('✗')} ${c.red(g.message)}`));
 }
 
-/** The gate verdict line: PASSED / FAILED (n of m gates missed) / no gates. */
-export function verdictText(s: RunSummary): string {
+function testsPart(s: RunSummary): string {
+  const t = s.tests;
+  const skipped = t.skipped ? ` (${t.skipped} skipped)` : '';
+  const ran = t.passed + t.failed;
+  if (t.failed) return `${t.failed} of ${plural(ran, 'test')} failed${skipped}`;
+  if (ran === 0) return `no test ran${skipped}`;
+  return `${ran === 1 ? 'the only test' : `all ${ran} tests`} passed${skipped}`;
+}
+
+function gatesPart(s: RunSummary): string {
   const total = s.gates.results.length;
   if (total === 0) return 'no gates configured';
   const missed = s.gates.results.filter((g) => !g.passed).length;
-  return missed ? `FAILED (${missed} of ${plural(total, 'gate')} missed)` : `PASSED (${plural(total, 'gate')} met)`;
+  if (missed) return `${missed} of ${plural(total, 'gate')} missed`;
+  return total === 1 ? 'the only gate met' : `all ${total} gates met`;
+}
+
+/**
+ * The run verdict in words, covering tests and gates together so that neither can be
+ * misread for the other: `PASSED: all 5 tests passed · all 3 gates met`,
+ * `FAILED: 3 of 8 tests failed · all 3 gates met`, `FAILED: all 5 tests passed · 1 of 3 gates
+ * missed`, `FAILED: 1 file error · …` (a test file that failed outside its tests).
+ */
+export function verdictText(s: RunSummary): string {
+  const parts: string[] = [];
+  if (s.verdict.file_errors) parts.push(plural(s.verdict.file_errors, 'file error'));
+  parts.push(testsPart(s), gatesPart(s));
+  return `${s.verdict.passed ? 'PASSED' : 'FAILED'}: ${parts.join(' · ')}`;
 }
 
 /** The console summary block (ends with a newline). */
@@ -212,7 +243,9 @@ export function formatConsoleSummary(report: RunReport, options: ConsoleSummaryO
     }
   }
   out.push('');
-  for (const [label, text] of statsLines(s, c)) out.push(`  ${c.bold(pad(label, 10, '<'))}${text}`);
+  for (const [label, lines] of statsLines(s, c)) {
+    lines.forEach((text, i) => out.push(`  ${i === 0 ? c.bold(pad(label, 10, '<')) : ' '.repeat(10)}${text}`));
+  }
   const mt = metricTable(s, c);
   if (mt.length) {
     out.push(`  ${c.bold(pad('Metrics', 10, '<'))}${mt[0] ?? ''}`);
@@ -224,7 +257,7 @@ export function formatConsoleSummary(report: RunReport, options: ConsoleSummaryO
     for (const l of gl.slice(1)) out.push(`  ${' '.repeat(10)}${l}`);
   }
   const verdict = verdictText(s);
-  const colored = s.gates.results.length === 0 ? c.dim(verdict) : s.gates.passed ? c.green(c.bold(verdict)) : c.red(c.bold(verdict));
+  const colored = s.verdict.passed ? c.green(c.bold(verdict)) : c.red(c.bold(verdict));
   out.push(`  ${c.bold(pad('Verdict', 10, '<'))}${colored}`);
   out.push('');
   return `${out.join('\n')}\n`;
@@ -235,7 +268,7 @@ export function escapeMarkdown(s: string): string {
   return escapeForTerminal(s).replace(/[\\`*_{}[\]<>()#+!|~&]/g, (ch) => `\\${ch}`);
 }
 
-/** The Markdown summary for `GITHUB_STEP_SUMMARY`: table (worst first) + statistics + gate verdict. */
+/** The Markdown summary for `GITHUB_STEP_SUMMARY`: run verdict, gates, table (worst first), statistics. */
 export function formatMarkdownSummary(report: RunReport, options: { readonly maxRows?: number } = {}): string {
   const maxRows = options.maxRows ?? 50;
   const s = report.summary;
@@ -243,12 +276,14 @@ export function formatMarkdownSummary(report: RunReport, options: { readonly max
   const shard = report.meta.shard ? ` (shard ${report.meta.shard.index}/${report.meta.shard.count})` : '';
   out.push(`### envtrace run summary${shard}`);
   out.push('');
-  const verdict = verdictText(s);
-  const icon = s.gates.results.length === 0 ? '' : s.gates.passed ? '✅ ' : '❌ ';
-  out.push(`**Gate verdict:** ${icon}${verdict}`);
+  out.push(`**Verdict:** ${s.verdict.passed ? '✅' : '❌'} ${verdictText(s)}`);
   out.push('');
-  for (const g of s.gates.results) out.push(`- ${g.passed ? '✅' : '❌'} ${escapeMarkdown(g.message)}`);
-  if (s.gates.results.length) out.push('');
+  if (s.gates.results.length) {
+    out.push('**Gates:**');
+    out.push('');
+    for (const g of s.gates.results) out.push(`- ${g.passed ? '✅' : '❌'} ${escapeMarkdown(g.message)}`);
+    out.push('');
+  }
   const rows = worstFirst(report.tests);
   if (rows.length) {
     out.push('| Test | Status | Score | Accuracy | Discrete | Timing | Continuous | Structure | Attempts |');
@@ -261,7 +296,13 @@ export function formatMarkdownSummary(report: RunReport, options: { readonly max
     if (rows.length > maxRows) out.push(`\n_… ${rows.length - maxRows} more_`);
     out.push('');
   }
-  for (const [label, text] of statsLines(s, NO_COLORS)) out.push(`- **${label}:** ${text}`);
+  for (const [label, lines] of statsLines(s, NO_COLORS)) {
+    if (lines.length === 1) out.push(`- **${label}:** ${lines[0] ?? ''}`);
+    else {
+      out.push(`- **${label}:**`);
+      for (const text of lines) out.push(`  - ${text}`);
+    }
+  }
   out.push('');
   return `${out.join('\n')}\n`;
 }

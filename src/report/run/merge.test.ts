@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { buildRunReport } from './model.js';
 import { mergeRunReports, parseRunReport, RunReportError } from './merge.js';
 import { compareRunReports, formatComparison } from './compare.js';
+import { evaluate } from '../../evaluate/evaluate.js';
+import { buildCheckDetail } from './detail.js';
 import { rec, scenario } from './fixtures.test-helpers.js';
 
 const opts = { createdAt: new Date('2025-02-01T00:00:00.000Z'), envtraceVersion: '0.1.0' };
@@ -26,6 +28,24 @@ describe('mergeRunReports', () => {
     expect(merged.meta.runner).toEqual({ name: 'merge', version: '0.1.0' });
     expect(merged.meta.git_commit).toBe(whole.meta.git_commit);
     expect(merged.meta.merged_from?.map((m) => [m.file, m.shard?.index])).toEqual([['b.json', 2], ['a.json', 1]]);
+  });
+
+  it('keeps each record\'s detail (the differing rows of a failed check) through JSON and merge', () => {
+    const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
+    const detail = buildCheckDetail(evaluate([ev('a', 0, 1), ev('b', 1, 'x')], [ev('a', 0, 1), ev('b', 1, 'y')]));
+    expect(detail.rows.differing).toBe(1);
+    const { base, s1 } = shards();
+    const withDetail = buildRunReport({
+      ...base,
+      shard: { index: 2, count: 2 },
+      files: [],
+      tests: [{ file: '/proj/src/b.test.ts', name: 'F failed', status: 'failed', durationMs: 1, attempts: 1, records: [rec('src/b.test.ts', 'F failed', { pass: false, detail })] }],
+    });
+    const fromJson = parseRunReport(JSON.stringify(withDetail), 'b.json');
+    const merged = mergeRunReports([{ file: 'a.json', report: s1 }, { file: 'b.json', report: fromJson }], opts);
+    const t = merged.tests.find((x) => x.name === 'F failed');
+    expect(t?.records[0]?.detail).toEqual(detail);
+    expect(t?.records[0]?.detail?.rows.items.find((r) => r.match === false)?.pred?.value).toBe('"y"');
   });
 
   it('a file in two inputs is an error (no duplicated test)', () => {

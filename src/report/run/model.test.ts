@@ -3,7 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
 import { evaluateGates } from './gates.js';
-import { buildRunReport, relativeFile, resolveConfig, taskKey, testFigures, toReportRecord as toRR } from './model.js';
+import {
+  buildRunReport,
+  fileErrorCount,
+  relativeFile,
+  resolveConfig,
+  samplesByTask,
+  taskKey,
+  testFigures,
+  type RecordInput,
+  type RunTestInput,
+} from './model.js';
 import { RunReportSchema, runReportJsonSchema } from './schema.js';
 import { rec, scenario } from './fixtures.test-helpers.js';
 
@@ -61,17 +71,21 @@ describe('buildRunReport: scenario with hand-computed statistics', () => {
     expect(s.pass_rate.ci95?.[1]).toBeCloseTo(0.9032285889, 9);
   });
 
-  it('tasks and pass@k / pass^k: A (n=2,c=2), B (1,0), F (3,2)', () => {
-    expect(s.tasks).toEqual({ total: 3, repeated: 2 });
+  it('tasks by test identity and pass@k / pass^k: A (n=2,c=2), B (1,0), F1 (1,1), F2 (1,0), F3 (1,1)', () => {
+    // F1..F3 share one golden file but are three tests: three tasks of one sample each.
+    expect(s.tasks).toEqual({ total: 5, repeated: 1 });
     const [k1, k2, k5] = s.pass_at_k;
-    // pass@1 = mean(1, 0, 2/3); pass^1 the same
-    expect(k1).toMatchObject({ k: 1, tasks: 3, skipped_tasks: 0 });
-    expect(k1?.pass_at_k).toBeCloseTo(5 / 9, 14);
-    expect(k1?.pass_hat_k).toBeCloseTo(5 / 9, 14);
-    // k=2 over A and F: pass@2 = mean(1, 1); pass^2 = mean(1, C(2,2)/C(3,2) = 1/3)
-    expect(k2).toMatchObject({ k: 2, tasks: 2, skipped_tasks: 1, pass_at_k: 1 });
-    expect(k2?.pass_hat_k).toBeCloseTo(2 / 3, 14);
-    expect(k5).toEqual({ k: 5, tasks: 0, skipped_tasks: 3, pass_at_k: null, pass_hat_k: null });
+    // pass@1 = mean(1, 0, 1, 0, 1); pass^1 the same
+    expect(k1).toMatchObject({ k: 1, tasks: 5, skipped_tasks: 0 });
+    expect(k1?.pass_at_k).toBeCloseTo(3 / 5, 14);
+    expect(k1?.pass_hat_k).toBeCloseTo(3 / 5, 14);
+    // k=2 over A alone (the only task with 2 samples, both passing): pass@2 = pass^2 = 1
+    expect(k2).toEqual({ k: 2, tasks: 1, skipped_tasks: 4, pass_at_k: 1, pass_hat_k: 1 });
+    expect(k5).toEqual({ k: 5, tasks: 0, skipped_tasks: 5, pass_at_k: null, pass_hat_k: null });
+  });
+
+  it('verdict: tests and gates together (B, D, F2 failed; broken.test.ts errored; one gate missed)', () => {
+    expect(s.verdict).toEqual({ passed: false, failed_tests: 3, file_errors: 1, missed_gates: 1 });
   });
 
   it('per-metric summaries with NaN counted apart and per-test coverage', () => {
@@ -123,9 +137,12 @@ describe('gates', () => {
     expect(g?.message).toBe('minPassRate missed: pass rate 50.0% < 80.0% (short by 30.0 points)');
   });
 
-  it('no gate configured: verdict passes', () => {
+  it('no gate configured: the gates pass, the run still fails on its failed tests', () => {
     const r = buildRunReport({ ...scenario(), config: {} });
     expect(r.summary.gates).toEqual({ passed: true, results: [] });
+    expect(r.summary.verdict).toEqual({ passed: false, failed_tests: 3, file_errors: 1, missed_gates: 0 });
+    const clean = buildRunReport({ ...scenario(), files: [], tests: scenario().tests.filter((t) => t.status !== 'failed'), config: {} });
+    expect(clean.summary.verdict).toEqual({ passed: true, failed_tests: 0, file_errors: 0, missed_gates: 0 });
     expect(r.config).toEqual({ k: [1, 5, 10], gates: {} });
   });
 
@@ -142,19 +159,108 @@ describe('helpers', () => {
     expect(relativeFile('/proj', 'src/x.test.ts')).toBe('src/x.test.ts');
   });
 
-  it('taskKey groups file goldens by paths + digest, inline ones by test', () => {
-    const t = { file: 'a', name: 'n' };
-    const g1 = { kind: 'file' as const, paths: ['b.json', 'a.json'], count: 2 };
-    const g2 = { kind: 'file' as const, paths: ['a.json', 'b.json'], count: 2 };
-    const r1 = buildRunReport({ ...scenario(), tests: [] });
-    expect(r1.tests).toEqual([]);
-    const k1 = taskKey(t, toRR(rec('a', 'n', { golden: g1 })));
-    const k2 = taskKey({ file: 'other', name: 'x' }, toRR(rec('a', 'n', { golden: g2 })));
-    expect(k1).toBe(k2);
-    expect(taskKey(t, toRR(rec('a', 'n')))).not.toBe(taskKey({ file: 'a', name: 'm' }, toRR(rec('a', 'm'))));
+  it('taskKey: equal identities give equal keys, any differing part a different key', () => {
+    const id = { file: 'a.test.ts', name: 'n', occurrence: 0, seq: 0 };
+    expect(taskKey({ ...id })).toBe(taskKey(id));
+    for (const other of [{ file: 'b.test.ts' }, { name: 'm' }, { occurrence: 1 }, { seq: 1 }]) {
+      expect(taskKey({ ...id, ...other })).not.toBe(taskKey(id));
+    }
+    // No separator ambiguity between the parts.
+    expect(taskKey({ ...id, file: 'a', name: 'b c' })).not.toBe(taskKey({ ...id, file: 'a b', name: 'c' }));
+  });
+
+  it('fileErrorCount: file-level errors, and failed files no failed test explains', () => {
+    const tests = [{ file: 'a', name: 'x', status: 'failed' as const, duration_ms: 1, attempts: 1, records: [] }];
+    expect(
+      fileErrorCount(tests, [
+        { file: 'a', status: 'failed', errors: [] }, // explained by its failed test
+        { file: 'b', status: 'failed', errors: [] }, // failed with no failed test (e.g. a hook)
+        { file: 'c', status: 'failed', errors: ['Error: at import'] },
+        { file: 'd', status: 'passed', errors: [] },
+      ]),
+    ).toBe(2);
   });
 });
 
+describe('tasks: grouped by test identity (file + full name + which same-named test + call index)', () => {
+  const G = { kind: 'file' as const, paths: ['goldens/shared.json'], count: 1 };
+  const H = { kind: 'file' as const, paths: ['goldens/other.json'], count: 1 };
+  const f = 'src/t.test.ts';
+  const test = (name: string, status: 'passed' | 'failed', records: RecordInput[], attempts = 1): RunTestInput => ({
+    file: `/proj/${f}`, name, status, durationMs: 1, attempts, records,
+  });
+  const report = buildRunReport({
+    ...scenario(),
+    files: [{ file: `/proj/${f}`, status: 'failed', errors: [] }],
+    tests: [
+      // T1: three repeats (pass, fail, pass) and a negated call (seq 1) that is no sample
+      test('T1 repeated', 'failed', [
+        rec(f, 'T1 repeated', { repeat: 0, pass: true }),
+        rec(f, 'T1 repeated', { repeat: 1, pass: false }),
+        rec(f, 'T1 repeated', { repeat: 2, pass: true }),
+        rec(f, 'T1 repeated', { repeat: 0, seq: 1, negated: true }),
+      ], 3),
+      // T2: failed, then passed on retry
+      test('T2 retried', 'passed', [rec(f, 'T2 retried', { retry: 0, pass: false }), rec(f, 'T2 retried', { retry: 1, pass: true })], 2),
+      // T3: two checks per attempt against different goldens, two repeats: two tasks
+      test('T3 two checks', 'failed', [
+        rec(f, 'T3 two checks', { repeat: 0, seq: 0, golden: G }),
+        rec(f, 'T3 two checks', { repeat: 0, seq: 1, golden: H, pass: false }),
+        rec(f, 'T3 two checks', { repeat: 1, seq: 0, golden: G }),
+        rec(f, 'T3 two checks', { repeat: 1, seq: 1, golden: H }),
+      ], 2),
+      // T4: test.each without a placeholder: two tests with one name, sharing a golden
+      test('dup', 'passed', [rec(f, 'dup', { golden: G })]),
+      test('dup', 'failed', [rec(f, 'dup', { golden: G, pass: false })]),
+      // T5: test.each over three samples of one golden: three tests, three tasks
+      test('sample 1', 'passed', [rec(f, 'sample 1', { golden: G })]),
+      test('sample 2', 'failed', [rec(f, 'sample 2', { golden: G, pass: false })]),
+      test('sample 3', 'passed', [rec(f, 'sample 3', { golden: G })]),
+    ],
+    config: { k: [1, 2, 3] },
+  });
+  const s = report.summary;
+
+  it('nine tasks: T1 (3,2), T2 (2,1), T3 seq 0 (2,2), T3 seq 1 (2,1), dup ×2 (1,1) (1,0), samples (1,1) (1,0) (1,1)', () => {
+    expect(s.records).toEqual({ total: 15, samples: 14, negated: 1 }); // 4 + 2 + 4 + 2 + 3 records
+    expect(s.tasks).toEqual({ total: 9, repeated: 4 });
+    const groups = [...samplesByTask(report.tests).values()].map((l) => `${l[0]!.test.name}#${l[0]!.record.seq}:${l.length}`);
+    expect(groups.sort()).toEqual([
+      'T1 repeated#0:3', 'T2 retried#0:2', 'T3 two checks#0:2', 'T3 two checks#1:2', 'dup#0:1', 'dup#0:1',
+      'sample 1#0:1', 'sample 2#0:1', 'sample 3#0:1',
+    ]);
+  });
+
+  it('pass@k / pass^k over the tasks with ≥ k samples (hand-computed)', () => {
+    const [k1, k2, k3] = s.pass_at_k;
+    // k=1: mean of c/n = (2/3 + 1/2 + 1 + 1/2 + 1 + 0 + 1 + 0 + 1) / 9 = (17/3) / 9
+    expect(k1).toMatchObject({ k: 1, tasks: 9, skipped_tasks: 0 });
+    expect(k1?.pass_at_k).toBeCloseTo(17 / 27, 14);
+    expect(k1?.pass_hat_k).toBeCloseTo(17 / 27, 14);
+    // k=2 over T1, T2, T3#0, T3#1: pass@2 = 1 − C(n−c,2)/C(n,2) = 1 each;
+    // pass^2 = C(c,2)/C(n,2) = 1/3, 0, 1, 0 → 1/3
+    expect(k2).toMatchObject({ k: 2, tasks: 4, skipped_tasks: 5, pass_at_k: 1 });
+    expect(k2?.pass_hat_k).toBeCloseTo(1 / 3, 14);
+    // k=3 over T1 alone: pass@3 = 1 − C(1,3)/C(3,3) = 1; pass^3 = C(2,3)/C(3,3) = 0
+    expect(k3).toEqual({ k: 3, tasks: 1, skipped_tasks: 8, pass_at_k: 1, pass_hat_k: 0 });
+  });
+
+  it('a run without repeats has no pass@k beyond k = 1 (no sample count is invented)', () => {
+    const each = buildRunReport({
+      ...scenario(),
+      files: [{ file: `/proj/${f}`, status: 'failed', errors: [] }],
+      tests: [1, 2, 3, 4, 5].map((i) =>
+        test(`sample ${i}`, i <= 2 ? 'passed' : 'failed', [rec(f, `sample ${i}`, { golden: G, pass: i <= 2 })]),
+      ),
+      config: { k: [1, 5] },
+    }).summary;
+    expect(each.tasks).toEqual({ total: 5, repeated: 0 });
+    expect(each.pass_at_k).toEqual([
+      { k: 1, tasks: 5, skipped_tasks: 0, pass_at_k: 0.4, pass_hat_k: 0.4 },
+      { k: 5, tasks: 0, skipped_tasks: 5, pass_at_k: null, pass_hat_k: null },
+    ]);
+  });
+});
 
 // --- JSON Schema: the published document mirrors the zod schema, and a report validates ---------
 

@@ -5,10 +5,12 @@
  *
  * Statistics unit: a *sample* is one non-negated matcher call (record). Negated (`.not`)
  * calls assert a difference, not a behaviour match, so they are kept in the tests but left
- * out of the statistics. Samples are grouped into *tasks* for pass@k / pass^k: samples
- * against the same golden file(s) with the same config digest are one task (so
- * `test.each` over samples of one task groups naturally); samples with an inline golden
- * group by test (retries and repeats of one test).
+ * out of the statistics. Samples are grouped into *tasks* for pass@k / pass^k by test
+ * identity: the test file, the full test name, which of the tests with that name in the file
+ * it is (`test.each` without a placeholder gives equal names), and the matcher call's index
+ * within the test attempt (`seq`). The samples of a task are the records of that call across
+ * the test's repeats and retries. Different tests are different tasks even when they share a
+ * golden file: with `test.each` each generated test is its own task.
  */
 import path from 'node:path';
 import { DEFAULT_GATE_K, evaluateGates } from './gates.js';
@@ -28,8 +30,7 @@ import {
 import {
   meanWithCI,
   metricCoverage,
-  passAtK,
-  passHatK,
+  passAtKOverTasks,
   summarizeMetricValues,
   wilsonInterval,
   type MetricValue,
@@ -158,11 +159,52 @@ export function sortTests<T extends { readonly file: string; readonly name: stri
   return [...tests].sort((a, b) => byString(a.file, b.file) || byString(a.name, b.name));
 }
 
-/** The task a sample belongs to (see the module comment). */
-export function taskKey(test: Pick<RunTest, 'file' | 'name'>, r: ReportRecord): string {
-  const paths = r.golden.kind !== 'inline' ? r.golden.paths : undefined;
-  if (paths && paths.length > 0) return JSON.stringify(['golden', [...paths].sort(), r.config_digest]);
-  return JSON.stringify(['test', test.file, test.name]);
+/**
+ * Which task a sample belongs to: one matcher call site of one test (see the module comment).
+ * `occurrence` tells apart tests with the same file and full name (0 for the first in run order).
+ */
+export interface TaskIdentity {
+  readonly file: string;
+  readonly name: string;
+  readonly occurrence: number;
+  /** The call's index within its test attempt (`ReportRecord.seq`). */
+  readonly seq: number;
+}
+
+/** A string key for a {@link TaskIdentity} (equal identities give equal keys). */
+export function taskKey(id: TaskIdentity): string {
+  return JSON.stringify([id.file, id.name, id.occurrence, id.seq]);
+}
+
+/**
+ * The non-negated records of `tests`, each with its task key. Tests are taken in the given
+ * order, which numbers same-named tests of a file (`occurrence`).
+ */
+export function samplesByTask(tests: readonly RunTest[]): Map<string, Array<{ test: RunTest; record: ReportRecord }>> {
+  const occurrences = new Map<string, number>();
+  const out = new Map<string, Array<{ test: RunTest; record: ReportRecord }>>();
+  for (const test of tests) {
+    const nameKey = JSON.stringify([test.file, test.name]);
+    const occurrence = occurrences.get(nameKey) ?? 0;
+    occurrences.set(nameKey, occurrence + 1);
+    for (const record of test.records) {
+      if (record.negated) continue;
+      const key = taskKey({ file: test.file, name: test.name, occurrence, seq: record.seq });
+      const list = out.get(key);
+      if (list) list.push({ test, record });
+      else out.set(key, [{ test, record }]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Test files that failed outside their tests: a file-level error (e.g. the file threw at
+ * import), or a failed status that no failed test of the file explains.
+ */
+export function fileErrorCount(tests: readonly RunTest[], files: readonly RunFile[]): number {
+  const withFailedTest = new Set(tests.filter((t) => t.status === 'failed').map((t) => t.file));
+  return files.filter((f) => f.errors.length > 0 || (f.status === 'failed' && !withFailedTest.has(f.file))).length;
 }
 
 /** Compute the summary (statistics + gates) from tests and files. */
@@ -185,45 +227,17 @@ export function summarizeRun(
   const scores: number[] = [];
   let scoreNan = 0;
   let passed = 0;
-  const tasks = new Map<string, { n: number; c: number }>();
-  for (const { test, r } of samples) {
+  for (const { r } of samples) {
     if (r.full_score === null) scoreNan++;
     else scores.push(r.full_score);
     if (r.pass) passed++;
-    const key = taskKey(test, r);
-    const task = tasks.get(key) ?? { n: 0, c: 0 };
-    task.n++;
-    if (r.pass) task.c++;
-    tasks.set(key, task);
   }
+  const tasks = [...samplesByTask(tests).values()].map((list) => ({ n: list.length, c: list.filter((x) => x.record.pass).length }));
 
   const ks = [...new Set([...config.k, ...(config.gates.minPassAtK !== undefined ? [config.gates.k ?? DEFAULT_GATE_K] : [])])].sort(
     (a, b) => a - b,
   );
-  const passAtKEntries: PassAtKEntry[] = ks.map((k) => {
-    let used = 0;
-    let skipped = 0;
-    let sumAt = 0;
-    let sumHat = 0;
-    for (const { n, c } of tasks.values()) {
-      const at = passAtK(n, c, k);
-      const hat = passHatK(n, c, k);
-      if (at === null || hat === null) {
-        skipped++;
-        continue;
-      }
-      used++;
-      sumAt += at;
-      sumHat += hat;
-    }
-    return {
-      k,
-      tasks: used,
-      skipped_tasks: skipped,
-      pass_at_k: used ? sumAt / used : null,
-      pass_hat_k: used ? sumHat / used : null,
-    };
-  });
+  const passAtKEntries: PassAtKEntry[] = ks.map((k) => passAtKOverTasks(tasks, k));
 
   // Metrics: union of names over samples, in first-seen order.
   const metricNames: string[] = [];
@@ -251,11 +265,21 @@ export function summarizeRun(
   const summaryPassAtK = passAtKEntries;
   const gateResults = evaluateGates({ meanScore: score.mean, passRate: rate, passAtK: summaryPassAtK }, config.gates);
 
+  const failedTests = tests.filter((t) => t.status === 'failed').length;
+  const fileErrors = fileErrorCount(tests, files);
+  const missedGates = gateResults.filter((g) => !g.passed).length;
+
   return {
+    verdict: {
+      passed: failedTests === 0 && fileErrors === 0 && missedGates === 0,
+      failed_tests: failedTests,
+      file_errors: fileErrors,
+      missed_gates: missedGates,
+    },
     tests: {
       total: tests.length,
       passed: tests.filter((t) => t.status === 'passed').length,
-      failed: tests.filter((t) => t.status === 'failed').length,
+      failed: failedTests,
       skipped: tests.filter((t) => t.status === 'skipped').length,
       with_records: tests.filter((t) => t.records.length > 0).length,
     },
@@ -279,7 +303,7 @@ export function summarizeRun(
         return ci ? [ci[0], ci[1]] : null;
       })(),
     },
-    tasks: { total: tasks.size, repeated: [...tasks.values()].filter((t) => t.n > 1).length },
+    tasks: { total: tasks.length, repeated: tasks.filter((t) => t.n > 1).length },
     pass_at_k: summaryPassAtK,
     metrics,
     gates: { passed: gateResults.every((g) => g.passed), results: gateResults },

@@ -140,8 +140,23 @@ export const MetricSummarySchema = z
   })
   .strict();
 
+export const RunVerdictSchema = z
+  .object({
+    passed: z
+      .boolean()
+      .describe('The run passed: no test failed, no test file failed outside its tests, and every configured gate was met.'),
+    failed_tests: count.describe('Tests with status failed.'),
+    file_errors: count.describe(
+      'Test files that failed outside their tests: a file-level error (e.g. the file threw at import), or a failed status no failed test explains.',
+    ),
+    missed_gates: count.describe('Configured gates that were missed (see gates.results).'),
+  })
+  .strict()
+  .describe('Outcome of the whole run: tests and gates together (gates.passed describes the gates only).');
+
 export const RunSummarySchema = z
   .object({
+    verdict: RunVerdictSchema,
     tests: z
       .object({ total: count, passed: count, failed: count, skipped: count, with_records: count })
       .strict(),
@@ -158,16 +173,18 @@ export const RunSummarySchema = z
     tasks: z
       .object({
         total: count,
-        repeated: count.describe('Tasks with more than one sample.'),
+        repeated: count.describe('Tasks with more than one sample (repeats or retries of the test).'),
       })
       .strict()
-      .describe('Samples grouped by task: the golden file(s) + config digest, or the test when the golden is inline.'),
+      .describe(
+        'Samples grouped by task = test identity: test file + full test name (+ which same-named test of the file) + matcher call index (seq); the samples of a task are that call across the repeats and retries of the test. Tests sharing a golden are different tasks.',
+      ),
     pass_at_k: z.array(PassAtKSchema),
     metrics: z.record(z.string(), MetricSummarySchema),
     gates: z
       .object({ passed: z.boolean(), results: z.array(GateResultSchema) })
       .strict()
-      .describe('Gate verdict; passed is true when no gate is configured.'),
+      .describe('The gates only: passed is true when every configured gate is met (or none is configured). The run outcome is verdict.passed.'),
   })
   .strict();
 
@@ -222,6 +239,7 @@ export type GateConfig = z.infer<typeof GateConfigSchema>;
 export type GateResult = z.infer<typeof GateResultSchema>;
 export type PassAtKEntry = z.infer<typeof PassAtKSchema>;
 export type RunSummary = z.infer<typeof RunSummarySchema>;
+export type RunVerdict = z.infer<typeof RunVerdictSchema>;
 export type RunMeta = z.infer<typeof RunMetaSchema>;
 export type RunReport = z.infer<typeof RunReportSchema>;
 export type RunnerName = RunMeta['runner']['name'];

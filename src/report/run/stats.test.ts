@@ -6,6 +6,7 @@ import {
   normalCdf,
   normalQuantile,
   passAtK,
+  passAtKOverTasks,
   passHatK,
   regularizedIncompleteBeta,
   sampleStd,
@@ -174,6 +175,21 @@ describe('passAtK / passHatK', () => {
     expect(() => passAtK(3, 4, 1)).toThrow(RangeError);
     expect(() => passAtK(3, 1, 0)).toThrow(RangeError);
     expect(() => passHatK(3, 1, 0)).toThrow(RangeError);
+  });
+});
+
+describe('passAtKOverTasks', () => {
+  it('averages only over tasks with ≥ k samples and counts the others', () => {
+    // (5,2): pass@2 = 1 − C(3,2)/C(5,2) = 0.7, pass^2 = C(2,2)/C(5,2) = 0.1; (2,2): 1 and 1; (1,1) skipped
+    const r = passAtKOverTasks([{ n: 5, c: 2 }, { n: 2, c: 2 }, { n: 1, c: 1 }], 2);
+    expect(r).toMatchObject({ k: 2, tasks: 2, skipped_tasks: 1 });
+    expect(r.pass_at_k).toBeCloseTo(0.85, 14);
+    expect(r.pass_hat_k).toBeCloseTo(0.55, 14);
+  });
+
+  it('null, not a number, when no task has k samples', () => {
+    expect(passAtKOverTasks([{ n: 1, c: 1 }, { n: 1, c: 0 }], 5)).toEqual({ k: 5, tasks: 0, skipped_tasks: 2, pass_at_k: null, pass_hat_k: null });
+    expect(passAtKOverTasks([], 1)).toEqual({ k: 1, tasks: 0, skipped_tasks: 0, pass_at_k: null, pass_hat_k: null });
   });
 });
 

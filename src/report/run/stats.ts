@@ -312,6 +312,55 @@ export function passHatK(n: number, c: number, k: number): number | null {
   return prod;
 }
 
+/** The samples of one task: `n` samples, `c` of them passing. */
+export interface TaskCounts {
+  readonly n: number;
+  readonly c: number;
+}
+
+/** pass@k and pass^k of a run at one k (see {@link passAtKOverTasks}). */
+export interface PassAtKSummary {
+  readonly k: number;
+  /** Tasks with at least k samples: the ones averaged. */
+  readonly tasks: number;
+  /** Tasks with fewer than k samples, for which pass@k is undefined (left out, never padded). */
+  readonly skipped_tasks: number;
+  /** Mean of {@link passAtK} over the `tasks`; null when no task has k samples. */
+  readonly pass_at_k: number | null;
+  /** Mean of {@link passHatK} over the `tasks`; null when no task has k samples. */
+  readonly pass_hat_k: number | null;
+}
+
+/**
+ * pass@k and pass^k of a run: the per-task estimators averaged over the tasks with at least
+ * k samples only. A task with fewer samples says nothing about k draws, so it is counted in
+ * `skipped_tasks` instead of being given a value.
+ */
+export function passAtKOverTasks(tasks: Iterable<TaskCounts>, k: number): PassAtKSummary {
+  let used = 0;
+  let skipped = 0;
+  let sumAt = 0;
+  let sumHat = 0;
+  for (const { n, c } of tasks) {
+    const at = passAtK(n, c, k);
+    const hat = passHatK(n, c, k);
+    if (at === null || hat === null) {
+      skipped++;
+      continue;
+    }
+    used++;
+    sumAt += at;
+    sumHat += hat;
+  }
+  return {
+    k,
+    tasks: used,
+    skipped_tasks: skipped,
+    pass_at_k: used ? sumAt / used : null,
+    pass_hat_k: used ? sumHat / used : null,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Per-metric summaries
 
