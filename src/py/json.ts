@@ -8,7 +8,7 @@
  */
 
 import { brandClass } from '../brand.js';
-import { EnvTraceError } from '../errors.js';
+import { EnvTraceError, formatPath } from '../errors.js';
 import { formatPyFloat, formatPyInt, isPyPrintable } from './str.js';
 import { orderedKeys, PyFloat, withKeyOrder } from './value.js';
 
@@ -41,7 +41,17 @@ export interface ParsePyJsonOptions {
    * @default true
    */
   readonly preserveNumberKinds?: boolean | undefined;
+  /**
+   * Most levels of nested arrays and objects accepted; a deeper document is a `JsonSyntaxError`
+   * at the bracket that goes one level too deep, naming the path to it. The parser itself never
+   * recurses (any depth is safe to parse); the limit protects the code that walks the result.
+   * @default MAX_JSON_DEPTH (1000)
+   */
+  readonly maxDepth?: number | undefined;
 }
+
+/** Default `maxDepth` of `parsePyJson`: a safety net above every per-value limit (`MAX_DEPTH`, 256). */
+export const MAX_JSON_DEPTH = 1000;
 
 const enum C {
   TAB = 0x09,
@@ -107,7 +117,15 @@ class Parser {
     private readonly text: string,
     private readonly file: string | undefined,
     private readonly preserve: boolean,
+    private readonly maxDepth: number,
   ) {}
+
+  /** Fail at the bracket at `this.pos` that opens level `maxDepth + 1` (stack holds the open containers). */
+  private tooDeep(stack: readonly Frame[]): never {
+    const path: PropertyKey[] = stack.map((f) => (f.arr !== undefined ? f.arr.length : f.key));
+    const where = formatPath(path);
+    this.fail(`Nested more than ${this.maxDepth} levels of arrays and objects deep${where ? ` (at ${where.length > 80 ? `${where.slice(0, 77)}…` : where})` : ''}`);
+  }
 
   fail(reason: string, at: number = this.pos): never {
     const text = this.text;
@@ -145,6 +163,7 @@ class Parser {
       // ---- parse one value, or open a container ----
       let c = this.skipWs();
       if (c === C.LBRACE) {
+        if (stack.length >= this.maxDepth) this.tooDeep(stack);
         this.pos++;
         c = this.skipWs();
         if (c === C.RBRACE) {
@@ -157,6 +176,7 @@ class Parser {
           continue;
         }
       } else if (c === C.LBRACKET) {
+        if (stack.length >= this.maxDepth) this.tooDeep(stack);
         this.pos++;
         if (this.skipWs() === C.RBRACKET) {
           this.pos++;
@@ -450,10 +470,11 @@ class Parser {
  * integral and finite, else a plain number, `-0.0` → `-0`), any other token an int (a plain
  * number if safe, else a `bigint`; `-0` → `0`), and objects whose key order JS would change
  * get `KEY_ORDER`. Duplicate keys: the last value wins at the first key's position.
- * Throws `JsonSyntaxError` (`ERR_JSON`) with file, line and column.
+ * Throws `JsonSyntaxError` (`ERR_JSON`) with file, line and column, also for a document nested
+ * deeper than `maxDepth`.
  */
 export function parsePyJson(text: string, opts: ParsePyJsonOptions = {}): unknown {
-  return new Parser(text, opts.file, opts.preserveNumberKinds ?? true).parse();
+  return new Parser(text, opts.file, opts.preserveNumberKinds ?? true, opts.maxDepth ?? MAX_JSON_DEPTH).parse();
 }
 
 // ---------------------------------------------------------------------------------------
