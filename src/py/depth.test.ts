@@ -48,7 +48,7 @@ describe('formatDeepPath', () => {
   it('formats like formatPath and elides the middle of a long path', () => {
     expect(formatDeepPath(['events', 3, 'value'], [0, 'a b', 'c'])).toBe('events[3].value[0]["a b"].c');
     const long = formatDeepPath(['events', 0, 'value'], Array.from({ length: 257 }, () => 0));
-    expect(long).toBe('events[0].value[0][0][0][0][0][0]…[0][0] (257 levels)');
+    expect(long).toBe('events[0].value[0][0][0][0][0][0]…[0][0]');
     expect(formatDeepPath([], ['x', 1])).toBe('x[1]');
   });
 });

@@ -89,13 +89,13 @@ function segment(seg: PropertyKey): string {
 
 /**
  * `prefix` + `path` in the `formatPath` style (`events[3].value[0][0]`), with the middle of a
- * long path elided (`events[3].value[0][0][0][0]…[0][0] (257 levels)`) so a message stays one
+ * long path elided (`events[3].value[0][0][0][0][0][0]…[0][0]`) so a message stays one
  * readable line.
  */
 export function formatDeepPath(prefix: readonly PropertyKey[], path: readonly PropertyKey[]): string {
   const all = [...prefix, ...path];
   const show = (segs: readonly PropertyKey[]) => segs.map(segment).join('');
   const head = prefix.length + 6;
-  const text = all.length <= head + 4 ? show(all) : `${show(all.slice(0, head))}…${show(all.slice(-2))} (${path.length} levels)`;
+  const text = all.length <= head + 4 ? show(all) : `${show(all.slice(0, head))}…${show(all.slice(-2))}`;
   return text.startsWith('.') ? text.slice(1) : text;
 }
