@@ -30,6 +30,21 @@ export class JsonSyntaxError extends EnvTraceError {
 }
 brandClass(JsonSyntaxError, 'JsonSyntaxError');
 
+/** A JSON document nested deeper than `parsePyJson`'s `maxDepth` (a `JsonSyntaxError` too). */
+export class JsonDepthError extends JsonSyntaxError {
+  /** The limit that was exceeded. */
+  readonly maxDepth: number;
+  /** Path to the array or object that opens level `maxDepth + 1`. */
+  readonly path: readonly PropertyKey[];
+  constructor(reason: string, loc: { file?: string | undefined; line: number; column: number }, maxDepth: number, path: readonly PropertyKey[]) {
+    super(reason, loc);
+    this.name = 'JsonDepthError';
+    this.maxDepth = maxDepth;
+    this.path = path;
+  }
+}
+brandClass(JsonDepthError, 'JsonDepthError');
+
 /** Options of `parsePyJson`. */
 export interface ParsePyJsonOptions {
   /** File name shown in error messages. */
@@ -42,8 +57,8 @@ export interface ParsePyJsonOptions {
    */
   readonly preserveNumberKinds?: boolean | undefined;
   /**
-   * Most levels of nested arrays and objects accepted; a deeper document is a `JsonSyntaxError`
-   * at the bracket that goes one level too deep, naming the path to it. The parser itself never
+   * Most levels of nested arrays and objects accepted; a deeper document is a `JsonDepthError`
+   * (a `JsonSyntaxError`) at the bracket that goes one level too deep, naming the path to it. The parser itself never
    * recurses (any depth is safe to parse); the limit protects the code that walks the result.
    * @default MAX_JSON_DEPTH (1000)
    */
@@ -124,10 +139,15 @@ class Parser {
   private tooDeep(stack: readonly Frame[]): never {
     const path: PropertyKey[] = stack.map((f) => (f.arr !== undefined ? f.arr.length : f.key));
     const where = formatPath(path);
-    this.fail(`Nested more than ${this.maxDepth} levels of arrays and objects deep${where ? ` (at ${where.length > 80 ? `${where.slice(0, 77)}…` : where})` : ''}`);
+    const reason = `Nested more than ${this.maxDepth} levels of arrays and objects deep${where ? ` (at ${where.length > 80 ? `${where.slice(0, 77)}…` : where})` : ''}`;
+    throw new JsonDepthError(reason, this.locate(this.pos), this.maxDepth, path);
   }
 
   fail(reason: string, at: number = this.pos): never {
+    throw new JsonSyntaxError(reason, this.locate(at));
+  }
+
+  private locate(at: number): { file: string | undefined; line: number; column: number } {
     const text = this.text;
     let line = 1;
     let lineStart = 0;
@@ -137,7 +157,7 @@ class Parser {
         lineStart = i + 1;
       }
     }
-    throw new JsonSyntaxError(reason, { file: this.file, line, column: at - lineStart + 1 });
+    return { file: this.file, line, column: at - lineStart + 1 };
   }
 
   unexpected(expected: string, at: number = this.pos): never {
