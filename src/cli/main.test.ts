@@ -394,3 +394,30 @@ describe('failed writes to stdout/stderr (exit 74, one line; a closed pipe is qu
     expectOneLine(r.err, 'outdir', 'is a directory');
   });
 });
+
+describe('deep input (README "Limits"): exit 2 with one line naming the file and path, never a RangeError (exit 70)', () => {
+  const nested = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+
+  it('a trace value nested 2,500 levels (a 10 KB file)', async () => {
+    tmp.write('gt.json', `{"events": [{"channel": "a", "timestamp": 0, "value": ${nested(2_500)}}]}`);
+    tmp.write('pred.json', `{"events": [{"channel": "a", "timestamp": 0, "value": ${nested(2_500)}}]}`);
+    for (const compat of [[], ['--compat', 'reference']]) {
+      const r = await run(['evaluate', '--gt', 'gt.json', '--pred', 'pred.json', ...compat]);
+      expect(r.code).toBe(2);
+      expectOneLine(r.err, '.json: events[0].value[0]', 'nested more than 256 levels');
+    }
+  });
+
+  it.each([
+    ['c.json', `{"comparators": ${nested(10_000)}}`],
+    ['c.yaml', `comparators: ${nested(10_000)}\n`],
+    ['c.yml', `comparators:\n  ${'- '.repeat(10_000)}1\n`],
+  ])('a config nested 10^4 levels: %s', async (name, text) => {
+    tmp.write('gt.json', '[]');
+    tmp.write('pred.json', '[]');
+    tmp.write(name, text);
+    const r = await run(['evaluate', '--gt', 'gt.json', '--pred', 'pred.json', '--config', name]);
+    expect(r.code).toBe(2);
+    expectOneLine(r.err, `${name}: comparators[0]`, 'nested more than 256 levels');
+  });
+});

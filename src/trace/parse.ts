@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath } from '../errors.js';
 import { findTooDeep, formatDeepPath, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
-import { parsePyJson } from '../py/json.js';
+import { JsonDepthError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject } from '../py/value.js';
@@ -214,12 +214,21 @@ function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opt
 }
 
 function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
-  if (pythonValues(opts)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
   try {
-    return JSON.parse(text);
-  } catch {
-    // Re-parse with our own parser for a message with line and column.
-    return parsePyJson(text, { file: opts.file, preserveNumberKinds: false });
+    if (pythonValues(opts)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Re-parse with our own parser for a message with line and column.
+      return parsePyJson(text, { file: opts.file, preserveNumberKinds: false });
+    }
+  } catch (e) {
+    // Past MAX_JSON_DEPTH the document is refused while parsing: say it as the value check would.
+    if (e instanceof JsonDepthError) {
+      const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at line ${e.line}, column ${e.column}`;
+      throw new TraceError(message, { file: opts.file, path: formatDeepPath([], e.path) || undefined }, { cause: e });
+    }
+    throw e;
   }
 }
 
