@@ -7,6 +7,8 @@
 export { EnvTraceError, TraceError, ConfigError, ReferenceRaise, formatPath } from './errors.js';
 export type { InputLocation } from './errors.js';
 export { JsonSyntaxError } from './py/json.js';
+/** Levels of nested arrays/objects allowed in an event value or meta and in a config (README "Limits"). */
+export { MAX_DEPTH } from './py/depth.js';
 
 // Python value semantics (PyFloat, pyStr, parsePyJson…) are in the `envtrace-js/python` entry (src/python.ts).
 

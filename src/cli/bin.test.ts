@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn as spawnAsync, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVTRACE_VERSION } from '../version.js';
@@ -51,5 +51,42 @@ describe.skipIf(!built)(title, () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(bad.stderr).toContain('missing.json');
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('stdout on /dev/full: one line on stderr, exit 74 (not a stack trace, not the gate code 1)', () => {
+    const c = readCase('pub-001-basic-readme-quickstart');
+    tmp.write('gt.json', c.raw('gt'));
+    tmp.write('pred.json', c.raw('pred'));
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [cli, 'align', '--gt', 'gt.json', '--pred', 'pred.json'], {
+        cwd: tmp.dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+        stdio: ['ignore', full, 'pipe'],
+      });
+      expect(r.status).toBe(74);
+      expect(r.stderr).toBe('envtrace: cannot write to stdout: no space left on device\n');
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  it('stdout closed by its reader (EPIPE): a quiet exit with the run\'s own code', async () => {
+    const c = readCase('pub-001-basic-readme-quickstart');
+    tmp.write('gt.json', c.raw('gt'));
+    tmp.write('pred.json', c.raw('pred'));
+    const child = spawnAsync(process.execPath, [cli, 'align', '--gt', 'gt.json', '--pred', 'pred.json', '--json'], {
+      cwd: tmp.dir,
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Close the read end before the child (still starting Node) writes its report.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
   });
 });

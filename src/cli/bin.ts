@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 /** The `envtrace` executable (built to dist/cli.js with a shebang). */
-import { main } from './main.js';
+import { main, outputFailure } from './main.js';
 
-// A closed pipe (`envtrace ... | head`) is not an error worth a stack trace.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw e;
-});
+// A failed write to a process stream arrives as an `error` event (after `main` may already have
+// returned): one line on stderr and exit 74, or a quiet exit for a closed pipe (`| head`).
+// Never a stack trace, and never exit 1 (that is "a gate failed").
+for (const name of ['stdout', 'stderr'] as const) {
+  process[name].on('error', (e: unknown) => {
+    const code = typeof process.exitCode === 'number' ? process.exitCode : 0;
+    process.exit(outputFailure(name, e, process.stderr, code));
+  });
+}
 
 process.exitCode = await main(process.argv.slice(2), {
   stdout: process.stdout,

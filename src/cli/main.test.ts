@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENVTRACE_VERSION } from '../version.js';
 import { captureIO, close, readCase, tempDir } from './harness.test-helpers.js';
-import { main } from './main.js';
+import { main, outputFailure } from './main.js';
 import type { Command } from './types.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -336,5 +336,88 @@ describe('internal errors', () => {
     expect(code).toBe(70);
     expect(io.err()).toMatch(/^envtrace: internal error: .*please report it\)\n/);
     expect(io.err()).toMatch(/\n\s+at /);
+  });
+});
+
+describe('failed writes to stdout/stderr (exit 74, one line; a closed pipe is quiet)', () => {
+  const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: write failed`), { code, syscall: 'write' });
+  const failing = (code: string) => ({
+    write(): never {
+      throw errno(code);
+    },
+  });
+  const lines = () => {
+    const got: string[] = [];
+    return { got, stream: { write: (s: string) => got.push(s) } };
+  };
+  const baseIO = { cwd: '/', env: {}, isTTY: false };
+
+  it('stdout full (ENOSPC): one line on stderr naming stdout and the reason, exit 74', async () => {
+    const err = lines();
+    const code = await main(['--version'], { ...baseIO, stdout: failing('ENOSPC'), stderr: err.stream });
+    expect(code).toBe(74);
+    expectOneLine(err.got.join(''), 'cannot write to stdout', 'no space left on device');
+  });
+
+  it('stdout closed by its reader (EPIPE): no message, exit 0', async () => {
+    const err = lines();
+    const code = await main(['--version'], { ...baseIO, stdout: failing('EPIPE'), stderr: err.stream });
+    expect(code).toBe(0);
+    expect(err.got).toEqual([]);
+  });
+
+  it('stderr failing while reporting an error: exit 74, no throw', async () => {
+    const out = lines();
+    const code = await main(['no-such-command'], { ...baseIO, stdout: out.stream, stderr: failing('ENOSPC') });
+    expect(code).toBe(74);
+    expect(out.got).toEqual([]);
+  });
+
+  it('outputFailure: the exit code for an `error` event of a process stream', () => {
+    const err = lines();
+    expect(outputFailure('stdout', errno('EIO'), err.stream, 1)).toBe(74);
+    expectOneLine(err.got.join(''), 'cannot write to stdout: input/output error');
+    // A closed pipe keeps the code the run had decided (a failed gate stays 1).
+    expect(outputFailure('stdout', errno('EPIPE'), err.stream, 1)).toBe(1);
+    // A failing stderr is not written to again.
+    expect(outputFailure('stderr', errno('ENOSPC'), failing('ENOSPC'))).toBe(74);
+    expect(err.got).toHaveLength(1);
+  });
+
+  it('an unwritable --out stays a usage-level error (exit 2), not an output-stream one', async () => {
+    tmp.write('gt.json', '[]');
+    tmp.write('pred.json', '[]');
+    const dir = path.join(tmp.dir, 'outdir');
+    mkdirSync(dir);
+    const r = await run(['align', '--gt', 'gt.json', '--pred', 'pred.json', '--out', 'outdir']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.err, 'outdir', 'is a directory');
+  });
+});
+
+describe('deep input (README "Limits"): exit 2 with one line naming the file and path, never a RangeError (exit 70)', () => {
+  const nested = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+
+  it('a trace value nested 2,500 levels (a 10 KB file)', async () => {
+    tmp.write('gt.json', `{"events": [{"channel": "a", "timestamp": 0, "value": ${nested(2_500)}}]}`);
+    tmp.write('pred.json', `{"events": [{"channel": "a", "timestamp": 0, "value": ${nested(2_500)}}]}`);
+    for (const compat of [[], ['--compat', 'reference']]) {
+      const r = await run(['evaluate', '--gt', 'gt.json', '--pred', 'pred.json', ...compat]);
+      expect(r.code).toBe(2);
+      expectOneLine(r.err, '.json: events[0].value[0]', 'nested more than 256 levels');
+    }
+  });
+
+  it.each([
+    ['c.json', `{"comparators": ${nested(10_000)}}`],
+    ['c.yaml', `comparators: ${nested(10_000)}\n`],
+    ['c.yml', `comparators:\n  ${'- '.repeat(10_000)}1\n`],
+  ])('a config nested 10^4 levels: %s', async (name, text) => {
+    tmp.write('gt.json', '[]');
+    tmp.write('pred.json', '[]');
+    tmp.write(name, text);
+    const r = await run(['evaluate', '--gt', 'gt.json', '--pred', 'pred.json', '--config', name]);
+    expect(r.code).toBe(2);
+    expectOneLine(r.err, `${name}: comparators[0]`, 'nested more than 256 levels');
   });
 });

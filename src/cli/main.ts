@@ -1,20 +1,33 @@
 /**
  * `envtrace` command-line entry, with injected I/O (`bin.ts` passes the real process streams).
  * Errors become exit codes here: a user error (any `EnvTraceError`: bad trace, bad config,
- * reference raise, malformed JSON, usage, unwritable output) prints one line and exits 2; anything
- * else is a bug: one line asking for a report, exit 70 (stack trace with `ENVTRACE_DEBUG=1`).
+ * reference raise, malformed JSON, usage, unwritable `--out`) prints one line and exits 2; a
+ * failed write to stdout/stderr prints one line (on stderr, if it still works) and exits 74,
+ * except a closed pipe (`envtrace … | head`), which ends quietly; anything else is a bug: one
+ * line asking for a report, exit 70 (stack trace with `ENVTRACE_DEBUG=1`).
  */
 import { EnvTraceError } from '../errors.js';
 import { escapeForTerminal } from '../report/escape.js';
 import { commands as registry } from './commands/index.js';
 import { usageText } from './commands/help.js';
 import { describeFsError } from './run.js';
-import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError, type CliContext, type CliIO, type Command } from './types.js';
+import {
+  EXIT_INTERNAL,
+  EXIT_IO,
+  EXIT_OK,
+  EXIT_USAGE,
+  OutputStreamError,
+  UsageError,
+  type CliContext,
+  type CliIO,
+  type Command,
+} from './types.js';
 
 export type { CliIO, Command } from './types.js';
 
 /** Run `envtrace` with `argv` (arguments after the executable and script). Resolves to the exit code; never throws. */
-export async function main(argv: readonly string[], io: CliIO, commands: readonly Command[] = registry): Promise<number> {
+export async function main(argv: readonly string[], rawIO: CliIO, commands: readonly Command[] = registry): Promise<number> {
+  const io = guardStreams(rawIO);
   const ctx: CliContext = { io, commands };
   try {
     const [first, ...rest] = argv;
@@ -36,8 +49,49 @@ export async function main(argv: readonly string[], io: CliIO, commands: readonl
     }
     return await runCommand(first, rest, ctx);
   } catch (e) {
-    return reportError(e, io);
+    try {
+      return reportError(e, io, rawIO);
+    } catch (failed) {
+      // stderr failed while reporting: nothing more can be said
+      return failed instanceof OutputStreamError ? EXIT_IO : EXIT_INTERNAL;
+    }
   }
+}
+
+/**
+ * `io` whose `write`s throw `OutputStreamError` instead of the stream's own error, so a
+ * failed write to stdout/stderr (thrown synchronously by the stream) is told apart from an
+ * unreadable input file.
+ */
+function guardStreams(io: CliIO): CliIO {
+  const guard = (stream: 'stdout' | 'stderr', target: CliIO['stdout']): CliIO['stdout'] => ({
+    write(chunk: string): unknown {
+      try {
+        return target.write(chunk);
+      } catch (e) {
+        throw new OutputStreamError(stream, e);
+      }
+    },
+  });
+  return { ...io, stdout: guard('stdout', io.stdout), stderr: guard('stderr', io.stderr) };
+}
+
+/**
+ * The exit code for a failed write to stdout or stderr (`error` event of a process stream, or
+ * a write that threw), after one line on `stderr` saying so where that can still be written.
+ * A closed pipe (`EPIPE`: the reader, e.g. `head`, has all it wanted) is not an error: no
+ * message, and the exit code is `exitCode` (the code the run had already decided, else 0).
+ */
+export function outputFailure(stream: 'stdout' | 'stderr', error: unknown, stderr: CliIO['stderr'], exitCode: number = EXIT_OK): number {
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return exitCode;
+  if (stream === 'stdout') {
+    try {
+      stderr.write(`envtrace: ${oneLine(new OutputStreamError(stream, error).message)}\n`);
+    } catch {
+      // stderr is gone too: the exit code is all that is left
+    }
+  }
+  return EXIT_IO;
 }
 
 async function runCommand(name: string, args: readonly string[], ctx: CliContext): Promise<number> {
@@ -59,7 +113,8 @@ function isFsError(e: unknown): e is NodeJS.ErrnoException & { path?: string } {
   return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string' && typeof (e as NodeJS.ErrnoException).syscall === 'string';
 }
 
-function reportError(e: unknown, io: CliIO): number {
+function reportError(e: unknown, io: CliIO, rawIO: CliIO): number {
+  if (e instanceof OutputStreamError) return outputFailure(e.stream, e.cause, rawIO.stderr, EXIT_OK);
   const debug = io.env.ENVTRACE_DEBUG === '1';
   const stack = (): void => {
     if (debug && e instanceof Error && e.stack) io.stderr.write(`${e.stack}\n`);

@@ -36,12 +36,48 @@ export const EXIT_GATE = 1;
 export const EXIT_USAGE = 2;
 /** An unexpected internal error (a bug): EX_SOFTWARE. */
 export const EXIT_INTERNAL = 70;
+/** Writing to stdout or stderr failed (`ENOSPC` as on `/dev/full`, `EIO`, …): EX_IOERR. */
+export const EXIT_IO = 74;
 
 /** Bad command-line usage: unknown flag or command, missing or malformed option value. Exit 2. */
 export class UsageError extends EnvTraceError {
   constructor(message: string) {
     super('ERR_USAGE', message);
     this.name = 'UsageError';
+  }
+}
+
+/**
+ * Writing to the standard output or error stream failed (not `--out`, which is a `CliIOError`).
+ * Exit 74 (`EXIT_IO`), after one line on stderr when stderr still works.
+ */
+export class OutputStreamError extends EnvTraceError {
+  /** The stream that failed. */
+  readonly stream: 'stdout' | 'stderr';
+  constructor(stream: 'stdout' | 'stderr', cause: unknown) {
+    super('ERR_OUTPUT', `cannot write to ${stream}: ${describeWriteError(cause)}`, { cause });
+    this.name = 'OutputStreamError';
+    this.stream = stream;
+  }
+}
+
+/** A short reason for a failed write (`no space left on device`, …). */
+export function describeWriteError(e: unknown): string {
+  const err = e as NodeJS.ErrnoException | undefined;
+  switch (err?.code) {
+    case 'ENOSPC':
+      return 'no space left on device';
+    case 'EPIPE':
+      return 'the reader closed the pipe';
+    case 'EIO':
+      return 'input/output error';
+    case 'EBADF':
+      return 'the stream is closed';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return err instanceof Error ? err.message : String(e);
   }
 }
 

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, ReferenceRaise } from '../errors.js';
 import type { EvaluateOptions } from '../evaluate/types.js';
 import { parsePyJson } from '../py/json.js';
+import { MAX_DEPTH } from '../py/depth.js';
 import { orderedKeys } from '../py/value.js';
 import { configFormatOf, loadConfig, loadConfigSync, parseConfigText } from './load.js';
 
@@ -298,5 +299,54 @@ describe('files', () => {
     const bin = join(tmp, 'bin.json');
     writeFileSync(bin, Buffer.from([0x7b, 0xff, 0x7d]));
     await expect(loadConfig(bin)).rejects.toThrow(`${bin}: the config file is not valid UTF-8`);
+  });
+});
+
+describe('nesting limit (MAX_DEPTH, README "Limits")', () => {
+  /** `{"x": [[…]]}`: the document nests `n` levels (the object is the first). */
+  const jsonDoc = (n: number) => `{"x": ${'['.repeat(n - 1)}1${']'.repeat(n - 1)}}`;
+  /** The same in YAML block style: `x:` then `- - - 1` on one line. */
+  const yamlBlock = (n: number) => `x:\n  ${'- '.repeat(n - 1)}1\n`;
+  const errorOf = (fn: () => unknown): ConfigError => {
+    try {
+      fn();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      return e as ConfigError;
+    }
+    throw new Error('expected a ConfigError');
+  };
+  const formats = [
+    ['json', jsonDoc],
+    ['yaml (flow)', jsonDoc],
+    ['yaml (block)', yamlBlock],
+  ] as const;
+
+  it.each(formats)('%s: the limit itself is read (then validated), one level more is refused with file, path and line', (name, doc) => {
+    const format = name === 'json' ? 'json' : 'yaml';
+    for (const mode of ['default', 'reference'] as const) {
+      // At the limit the document is read; the unknown key is what fails (default mode) or is ignored (reference).
+      if (mode === 'default') expect(errorOf(() => parseConfigText(doc(MAX_DEPTH), { format, file: 'c', mode })).message).toMatch(/unknown key/i);
+      else expect(() => parseConfigText(doc(MAX_DEPTH), { format, file: 'c', mode })).not.toThrow();
+      const e = errorOf(() => parseConfigText(doc(MAX_DEPTH + 1), { format, file: 'c', mode }));
+      expect(e.message).toMatch(/^c: x(\[0\]){5}…\[0\]\[0\]: nested more than 256 levels .* at line \d+, column \d+$/);
+      expect(e.file).toBe('c');
+    }
+  });
+
+  it.each(formats)('%s: 10^4 and 10^5 levels are refused without a stack overflow or a crash', (name, doc) => {
+    const format = name === 'json' ? 'json' : 'yaml';
+    for (const n of [10_000, 100_000]) {
+      expect(errorOf(() => parseConfigText(doc(n), { format, file: 'deep' })).message).toMatch(/nested more than 256 levels/);
+    }
+  });
+
+  it('yaml: aliases that nest past the limit once expanded, and a circular alias, are refused', () => {
+    const half = (name: string, inner: string) => `${name}: &${name} ${'['.repeat(200)}${inner}${']'.repeat(200)}\n`;
+    const text = `${half('a', '1')}${half('b', '*a')}`;
+    expect(errorOf(() => parseConfigText(text, { format: 'yaml', file: 'c.yaml' })).message).toMatch(/^c\.yaml: b\[0\].*: nested more than 256 levels .* once aliases are expanded$/);
+    expect(errorOf(() => parseConfigText('x: &x [1, *x]\n', { format: 'yaml', file: 'c.yaml', mode: 'reference' })).message).toMatch(
+      /^c\.yaml: x\[1\]: an alias refers to a collection that contains it/,
+    );
   });
 });

@@ -19,11 +19,12 @@ import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
 import type { EvaluateOptions } from '../evaluate/types.js';
 import { isMode, policyFor, type Mode } from '../policy/index.js';
-import { JsonSyntaxError, parsePyJson } from '../py/json.js';
+import { formatDeepPath, MAX_DEPTH } from '../py/depth.js';
+import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyBool } from '../py/float.js';
 import { isPlainObject, orderedKeys, PyFloat, withKeyOrder } from '../py/value.js';
 import { fromReferenceConfig } from './reference.js';
-import { parseConfigYaml, peekYamlMode } from './yaml.js';
+import { checkYamlDepth, parseConfigYaml, peekYamlMode } from './yaml.js';
 
 export type ConfigFormat = 'json' | 'yaml';
 
@@ -73,10 +74,19 @@ function plainNumbers(v: unknown): unknown {
   return v;
 }
 
+/** JSON config text → values; a document nested more than `MAX_DEPTH` levels is a `ConfigError` with its path. */
 function parseJson(text: string, file: string | undefined): unknown {
   try {
-    return parsePyJson(text, { file, preserveNumberKinds: true });
+    // The parser refuses the first level past the limit itself, so nothing deeper is ever built.
+    return parsePyJson(text, { file, preserveNumberKinds: true, maxDepth: MAX_DEPTH });
   } catch (err) {
+    if (err instanceof JsonDepthError) {
+      throw new ConfigError(
+        `nested more than ${MAX_DEPTH} levels of arrays and objects deep (the limit, see README "Limits") at line ${err.line}, column ${err.column}`,
+        { file, path: formatDeepPath([], err.path) || undefined },
+        { cause: err },
+      );
+    }
     if (err instanceof JsonSyntaxError) {
       throw new ConfigError(`invalid JSON at line ${err.line}, column ${err.column}: ${err.reason}`, { file }, { cause: err });
     }
@@ -102,6 +112,8 @@ function fromJson(text: string, opts: ParseConfigOptions): EvaluateOptions {
 
 function fromYaml(text: string, opts: ParseConfigOptions): EvaluateOptions {
   const { file } = opts;
+  // Before the first `yaml` call: composing a very deep document overflows the stack there.
+  checkYamlDepth(text, file);
   const peeked = peekYamlMode(text);
   const mode = opts.mode ?? (isMode(peeked) ? peeked : 'default');
   const body = text.startsWith(BOM) ? text.slice(1) : text;

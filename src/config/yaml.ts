@@ -13,8 +13,9 @@
  * (remembered: see `nonStringKeys`), duplicate keys are allowed (the last value wins).
  */
 
-import { isMap, isScalar, parseDocument, type Document, type ScalarTag, type Tags, type YAMLError } from 'yaml';
+import { CST, isAlias, isMap, isPair, isScalar, isSeq, Parser, parseDocument, type Document, type ScalarTag, type Tags, type YAMLError } from 'yaml';
 import { ConfigError, formatPath } from '../errors.js';
+import { formatDeepPath, MAX_DEPTH } from '../py/depth.js';
 import { parsePyFloatLiteral } from '../py/float.js';
 import { formatPyFloat, formatPyInt } from '../py/str.js';
 import { boxFloat, withKeyOrder } from '../py/value.js';
@@ -223,6 +224,108 @@ function convert(v: unknown, pyYaml: boolean, file: string | undefined, path: Pr
   return fail(`${describe(v)} is not supported in an envtrace config`);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Nesting limit (README "Limits"). The `yaml` package composes documents and converts them to JS
+// recursively: a few thousand levels (`[[[[…`, or `- - - - …` on one line) overflow its stack,
+// and near the stack limit V8 can even abort the process. So the depth is checked first on the
+// concrete syntax tree, which the `yaml` parser builds without recursion, and again after
+// composition with aliases expanded (an alias repeats a collection at a deeper place).
+
+const TOO_DEEP = `nested more than ${MAX_DEPTH} levels of sequences and mappings deep (the limit, see README "Limits")`;
+
+function lineColumn(text: string, offset: number): string {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return `line ${line}, column ${offset - start + 1}`;
+}
+
+interface CstItem {
+  readonly key?: CST.Token | null;
+  readonly value?: CST.Token | null;
+}
+
+/** A CST node on the walk, with its parent link (the path is built only for an error). */
+interface Visit {
+  readonly token: CST.Token;
+  readonly depth: number;
+  readonly parent: Visit | undefined;
+  readonly seg: PropertyKey | undefined;
+}
+
+function keyOf(token: CST.Token | null | undefined, index: number): PropertyKey {
+  if (!token) return index;
+  const scalar = CST.isScalar(token) ? CST.resolveAsScalar(token) : null;
+  return scalar ? scalar.value : index;
+}
+
+/**
+ * Throws `ConfigError` (file, path, line and column) when a YAML text nests more than
+ * `MAX_DEPTH` collections, without composing it (no recursion, any depth).
+ */
+export function checkYamlDepth(text: string, file?: string): void {
+  for (const doc of new Parser().parse(text)) {
+    if (doc.type !== 'document' || !doc.value) continue;
+    const stack: Visit[] = [{ token: doc.value, depth: 0, parent: undefined, seg: undefined }];
+    for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+      const token = visit.token;
+      if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+      const depth = visit.depth + 1;
+      if (depth > MAX_DEPTH) {
+        const path: PropertyKey[] = [];
+        for (let v: Visit | undefined = visit; v?.seg !== undefined; v = v.parent) path.unshift(v.seg);
+        throw new ConfigError(`${TOO_DEEP} at ${lineColumn(text, token.offset)}`, { file, path: escapeForMessage(formatDeepPath([], path)) || undefined });
+      }
+      const isMapping = token.type === 'block-map' || (token.type === 'flow-collection' && token.start.source === '{');
+      const items = token.items as readonly CstItem[];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]!;
+        const seg = isMapping ? keyOf(item.key, i) : i;
+        if (item.key) stack.push({ token: item.key, depth, parent: visit, seg });
+        if (item.value) stack.push({ token: item.value, depth, parent: visit, seg });
+      }
+    }
+  }
+}
+
+/**
+ * Throws `ConfigError` when the composed document nests more than `MAX_DEPTH` collections once
+ * aliases are expanded, or an alias refers to a collection that contains it. Heights are
+ * memoised per node, so repeated aliases cost nothing extra; the recursion stops at the limit.
+ */
+function checkComposedDepth(doc: Document.Parsed, file: string | undefined): void {
+  const heights = new Map<unknown, number>();
+  const open = new Set<unknown>();
+  const fail = (message: string, path: readonly PropertyKey[]): never => {
+    throw new ConfigError(message, { file, path: escapeForMessage(formatDeepPath([], path)) || undefined });
+  };
+  const height = (node: unknown, depth: number, path: PropertyKey[]): number => {
+    const target = isAlias(node) ? node.resolve(doc) : node;
+    if (!isMap(target) && !isSeq(target)) return 0;
+    if (open.has(target)) return fail('an alias refers to a collection that contains it (a circular structure)', path);
+    const known = heights.get(target);
+    if (known !== undefined) return depth + known > MAX_DEPTH ? fail(`${TOO_DEEP} once aliases are expanded`, path) : known;
+    if (depth + 1 > MAX_DEPTH) fail(`${TOO_DEEP} once aliases are expanded`, path);
+    open.add(target);
+    let h = 0;
+    target.items.forEach((item: unknown, i: number) => {
+      if (isPair(item)) {
+        const seg = isScalar(item.key) && (typeof item.key.value === 'string' || typeof item.key.value === 'number') ? item.key.value : i;
+        h = Math.max(h, height(item.key, depth + 1, [...path, seg]), height(item.value, depth + 1, [...path, seg]));
+      } else {
+        h = Math.max(h, height(item, depth + 1, [...path, i]));
+      }
+    });
+    open.delete(target);
+    heights.set(target, h + 1);
+    return h + 1;
+  };
+  height(doc.contents, 0, []);
+}
+
 /** The top-level `mode` key of a YAML text, read leniently (YAML 1.2, errors ignored). */
 export function peekYamlMode(text: string): unknown {
   const doc = parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: false });
@@ -233,11 +336,14 @@ export function peekYamlMode(text: string): unknown {
 
 /**
  * Parse YAML config text for `mode`. Empty / `null` document → `null` (the caller maps it to
- * `{}`). Throws `ConfigError` with line and column for malformed YAML.
+ * `{}`). Throws `ConfigError` with line and column for malformed YAML, and with the path for a
+ * document nested more than `MAX_DEPTH` levels deep (aliases expanded) or a circular alias.
  */
 export function parseConfigYaml(text: string, mode: Mode, file?: string): unknown {
   const pyYaml = policyFor(mode).configYaml === 'pyyaml-1.1';
+  checkYamlDepth(text, file);
   const doc = parse(text, pyYaml, file);
+  checkComposedDepth(doc, file);
   const js: unknown = doc.toJS({ mapAsMap: true, maxAliasCount: 100 });
   return convert(js, pyYaml, file, []);
 }

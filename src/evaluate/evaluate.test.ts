@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ReferenceRaise, TraceError } from '../errors.js';
 import { evaluate, evaluateBestOf } from './evaluate.js';
+import { Trace } from '../trace/trace.js';
 
 const scan = [
   { channel: 'motor:x', timestamp: 0, value: 0 },
@@ -80,5 +81,24 @@ describe('evaluateBestOf', () => {
   it('needs at least one golden by default; reference mode falls back to an empty golden (B5)', () => {
     expect(() => evaluateBestOf([], scan)).toThrow(ConfigError);
     expect(evaluateBestOf([], scan, { mode: 'reference' }).best_index).toBe(-1);
+  });
+});
+
+describe('deep values (README "Limits")', () => {
+  const nested = (n: number): unknown => JSON.parse(`${'['.repeat(n)}1${']'.repeat(n)}`) as unknown;
+
+  it('a value nested 2,500 levels is a TraceError naming the side and path, not a RangeError', () => {
+    for (const make of [(v: unknown) => new Trace([{ channel: 'a', timestamp: 0, value: v }]), (v: unknown) => [{ channel: 'a', timestamp: 0, value: v }]]) {
+      const gt = make(nested(2_500));
+      const pred = make(nested(2_500));
+      expect(() => evaluate(gt, pred)).toThrow(TraceError);
+      expect(() => evaluate(gt, pred)).toThrow(/^gt: (events)?\[0\]\.value\[0\]/);
+      expect(() => evaluate(make(1), pred)).toThrow(/^pred: /);
+    }
+  });
+
+  it('values at the limit are compared as usual', () => {
+    const r = evaluate([{ channel: 'a', timestamp: 0, value: nested(256) }], [{ channel: 'a', timestamp: 0, value: nested(256) }]);
+    expect(r.metrics.discrete?.score).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import { ConfigError, TraceError } from '../errors.js';
 import { builtInMetrics } from '../metrics/registry.js';
 import type { MetricContext, MetricResult, PairVerdict } from '../metrics/types.js';
 import { policyFor, type ScoringPolicy } from '../policy/index.js';
-import { parseTrace } from '../trace/parse.js';
+import { assertTraceDepth, parseTrace } from '../trace/parse.js';
 import { Trace, eventTuple } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
 import { validateOptions } from './options.js';
@@ -36,7 +36,7 @@ interface Aligned {
 }
 
 function toTrace(t: TraceLike | Trace, policy: ScoringPolicy, side: string): Trace {
-  if (t instanceof Trace) return t;
+  if (t instanceof Trace) return assertTraceDepth(t, side);
   if (t === null || typeof t !== 'object') {
     throw new TraceError(`expected a trace (an array of {channel, timestamp, value} or {events: [...]}), got ${t === null ? 'null' : typeof t}`, { file: side });
   }

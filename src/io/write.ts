@@ -1,16 +1,29 @@
 /**
- * The one atomic file writer of envtrace, used by the CLI (`--out`, `merge --out`), the run
- * reporters (`envtrace-report.json`) and the golden store of `toMatchGoldenTrace`.
+ * The one file writer of envtrace, used by the CLI (`--out`, `merge --out`), the run reporters
+ * (`envtrace-report.json`) and the golden store of `toMatchGoldenTrace`.
  *
- * Protocol: create missing parent directories; write a uniquely named temporary file in the
- * target's directory (same file system, so the rename is atomic); fsync it; rename it over
- * the target; fsync the directory where the platform allows it. Readers see the old or the
- * new content, never a partial file, and concurrent writers never produce a torn file (the
- * last rename wins). The temporary file is removed when any step fails.
+ * What gets written depends on what the path names (the final component is examined with
+ * `lstat`, following symbolic links hop by hop):
+ *
+ * - **nothing** (or a dangling link): the file the path (or the link chain) ends at is created
+ *   atomically, see below; a link stays a link.
+ * - **a regular file** (directly or through links): replaced atomically at the link's target, so
+ *   a symlinked report or golden keeps its link and its target gets the new content.
+ * - **anything else that is not a directory** (a device such as `/dev/null`, a FIFO, a socket,
+ *   and every path under `/dev/` or `/proc/`, e.g. `/dev/stdout`): written in place, opened for
+ *   writing with no temporary file and no rename (a rename would replace the device node, or
+ *   fail with "permission denied" next to it).
+ * - **a directory**: refused with an `EISDIR` error naming the path; nothing is created.
+ *
+ * Atomic protocol: create missing parent directories; write a uniquely named temporary file in
+ * the target's directory (same file system, so the rename is atomic); fsync it; rename it over
+ * the target; fsync the directory where the platform allows it. Readers see the old or the new
+ * content, never a partial file, and concurrent writers never produce a torn file (the last
+ * rename wins). The temporary file is removed when any step fails.
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readlink, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A fresh temporary name next to `file` (hidden, pid + random suffix, `.tmp`). */
@@ -18,15 +31,113 @@ export function tempPathFor(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
 }
 
+/** Where and how a write goes (see the module comment). */
+export type WriteTarget =
+  /** Replace (or create) `path` atomically: the end of the link chain, a regular file or nothing yet. */
+  | { readonly kind: 'atomic'; readonly path: string }
+  /** Open the path as given for writing and write in place (devices, FIFOs, `/dev/*`, `/proc/*`). */
+  | { readonly kind: 'in-place'; readonly path: string };
+
+/** Links followed before giving up with `ELOOP`, as Linux's `MAXSYMLINKS`. */
+const MAX_LINK_HOPS = 40;
+
+/** Files under these are written in place whatever they resolve to (`/dev/stdout` → `/proc/self/fd/1` → a pipe or a file). */
+function isSystemPath(p: string): boolean {
+  return process.platform !== 'win32' && /^\/(?:dev|proc)\//.test(p);
+}
+
+function fsError(code: 'EISDIR' | 'ELOOP', file: string, syscall: string): NodeJS.ErrnoException {
+  const text = code === 'EISDIR' ? 'illegal operation on a directory' : 'too many symbolic links encountered';
+  const e: NodeJS.ErrnoException = new Error(`${code}: ${text}, ${syscall} '${file}'`);
+  e.code = code;
+  e.syscall = syscall;
+  e.path = file;
+  return e;
+}
+
+type Lstat = (p: string) => fs.Stats | undefined;
+
+/** The walk shared by the sync and async resolvers: one `lstat` result per hop. */
+function* hops(file: string): Generator<string, WriteTarget, { stat: fs.Stats | undefined; link?: string }> {
+  let p = path.resolve(file);
+  for (let hop = 0; hop <= MAX_LINK_HOPS; hop++) {
+    if (isSystemPath(p)) return { kind: 'in-place', path: file };
+    const { stat, link } = yield p;
+    if (stat === undefined) return { kind: 'atomic', path: p };
+    if (stat.isSymbolicLink()) {
+      p = path.resolve(path.dirname(p), link as string);
+      continue;
+    }
+    if (stat.isDirectory()) throw fsError('EISDIR', file, 'open');
+    return stat.isFile() ? { kind: 'atomic', path: p } : { kind: 'in-place', path: file };
+  }
+  throw fsError('ELOOP', file, 'open');
+}
+
+function missing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
 /**
- * Write `text` (UTF-8) to `file` atomically (see the module comment). Missing parent
- * directories are created. Rejects with the underlying `fs` error (its `code` intact) when
- * the file cannot be written, e.g. `EISDIR` when `file` is a directory.
+ * What writing to `file` does: the path to replace atomically (the end of its link chain), or
+ * write in place. Throws an `EISDIR` error (with `path`) for a directory, `ELOOP` for a link cycle.
+ */
+export function resolveWriteTargetSync(file: string): WriteTarget {
+  const lstatOrUndefined: Lstat = (p) => {
+    try {
+      return fs.lstatSync(p);
+    } catch (e) {
+      if (missing(e)) return undefined;
+      throw e;
+    }
+  };
+  const walk = hops(file);
+  let step = walk.next();
+  while (!step.done) {
+    const stat = lstatOrUndefined(step.value);
+    step = walk.next({ stat, ...(stat?.isSymbolicLink() ? { link: fs.readlinkSync(step.value) } : {}) });
+  }
+  return step.value;
+}
+
+/** Asynchronous {@link resolveWriteTargetSync}. */
+export async function resolveWriteTarget(file: string): Promise<WriteTarget> {
+  const walk = hops(file);
+  let step = walk.next();
+  while (!step.done) {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = await lstat(step.value);
+    } catch (e) {
+      if (!missing(e)) throw e;
+    }
+    step = walk.next({ stat, ...(stat?.isSymbolicLink() ? { link: await readlink(step.value) } : {}) });
+  }
+  return step.value;
+}
+
+/**
+ * Write `text` (UTF-8) to `file` (see the module comment: atomic for regular files and new
+ * files, through symbolic links; in place for devices and FIFOs; a directory is refused).
+ * Missing parent directories of a new file are created. Rejects with the underlying `fs` error
+ * (its `code` and `path` intact): `EISDIR` for a directory, `ENOSPC`, `EACCES`, ….
  */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
-  const dir = path.dirname(file);
+  const target = await resolveWriteTarget(file);
+  if (target.kind === 'in-place') {
+    const handle = await open(target.path, 'w');
+    try {
+      await handle.writeFile(text, 'utf8');
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
+  const dest = target.path;
+  const dir = path.dirname(dest);
   await mkdir(dir, { recursive: true });
-  const tmp = tempPathFor(file);
+  const tmp = tempPathFor(dest);
   let created = false;
   try {
     const handle = await open(tmp, 'wx', 0o644);
@@ -37,7 +148,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
     } finally {
       await handle.close();
     }
-    await rename(tmp, file);
+    await rename(tmp, dest);
     created = false;
   } catch (e) {
     if (created) await unlink(tmp).catch(() => undefined);
@@ -48,9 +159,20 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
 
 /** Synchronous {@link writeFileAtomic}, for callers that cannot await (synchronous matchers). */
 export function writeFileAtomicSync(file: string, text: string): void {
-  const dir = path.dirname(file);
+  const target = resolveWriteTargetSync(file);
+  if (target.kind === 'in-place') {
+    const fd = fs.openSync(target.path, 'w');
+    try {
+      fs.writeFileSync(fd, text, 'utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+    return;
+  }
+  const dest = target.path;
+  const dir = path.dirname(dest);
   fs.mkdirSync(dir, { recursive: true });
-  const tmp = tempPathFor(file);
+  const tmp = tempPathFor(dest);
   let created = false;
   try {
     const fd = fs.openSync(tmp, 'wx', 0o644);
@@ -61,7 +183,7 @@ export function writeFileAtomicSync(file: string, text: string): void {
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(tmp, file);
+    fs.renameSync(tmp, dest);
     created = false;
   } catch (e) {
     if (created) {

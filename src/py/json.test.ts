@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EnvTraceError } from '../errors.js';
-import { decodeNonFinite, JsonPointerError, JsonSyntaxError, parsePyJson, stringifyPyJson } from './json.js';
+import { decodeNonFinite, JsonPointerError, JsonSyntaxError, MAX_JSON_DEPTH, parsePyJson, stringifyPyJson } from './json.js';
 import { KEY_ORDER, orderedKeys, PyFloat, withKeyOrder } from './value.js';
 
 /** Plain-JS view of a parsed value, for comparison with JSON.parse (PyFloat/bigint → number, -0 → 0). */
@@ -139,9 +139,9 @@ describe('parsePyJson: objects', () => {
     expect(parsePyJson(text)).toEqual({ k: [1, 2.5, {}, [], 's', true, false, null] });
   });
 
-  it('deep nesting does not overflow the stack', () => {
+  it('deep nesting does not overflow the stack (the parser does not recurse; the limit is lifted here)', () => {
     const depth = 100_000;
-    const v = parsePyJson(`${'['.repeat(depth)}1${']'.repeat(depth)}`);
+    const v = parsePyJson(`${'['.repeat(depth)}1${']'.repeat(depth)}`, { maxDepth: Infinity });
     let d = 0;
     let cur: unknown = v;
     while (Array.isArray(cur)) {
@@ -384,5 +384,30 @@ describe('decodeNonFinite', () => {
       expect((e as JsonPointerError).code).toBe('ERR_JSON_POINTER');
       expect((e as JsonPointerError).pointer).toBe('/c');
     }
+  });
+});
+
+describe('parsePyJson nesting limit (maxDepth)', () => {
+  const nested = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+  it('accepts exactly maxDepth levels and refuses one more, at the bracket, with the path', () => {
+    expect(() => parsePyJson(nested(MAX_JSON_DEPTH))).not.toThrow();
+    expect(() => parsePyJson(nested(MAX_JSON_DEPTH + 1))).toThrow(JsonSyntaxError);
+    expect(() => parsePyJson('{"a": [{"b": [1]}]}', { maxDepth: 4 })).not.toThrow();
+    const e = (() => {
+      try {
+        parsePyJson('{"a": [0, {"b": [1]}]}', { maxDepth: 3, file: 'x.json' });
+      } catch (err) {
+        return err as JsonSyntaxError;
+      }
+      throw new Error('no error');
+    })();
+    expect(e).toBeInstanceOf(JsonSyntaxError);
+    expect(e.column).toBe(17);
+    expect(e.message).toBe('x.json:1:17: Nested more than 3 levels of arrays and objects deep (at a[1].b)');
+  });
+
+  it('refuses 10^5 levels by default, at level 1001, without a stack overflow', () => {
+    expect(() => parsePyJson(nested(100_000))).toThrow(/^<json>:1:1001: Nested more than 1000 levels/);
   });
 });

@@ -8,7 +8,7 @@
  */
 
 import { brandClass } from '../brand.js';
-import { EnvTraceError } from '../errors.js';
+import { EnvTraceError, formatPath } from '../errors.js';
 import { formatPyFloat, formatPyInt, isPyPrintable } from './str.js';
 import { orderedKeys, PyFloat, withKeyOrder } from './value.js';
 
@@ -30,6 +30,21 @@ export class JsonSyntaxError extends EnvTraceError {
 }
 brandClass(JsonSyntaxError, 'JsonSyntaxError');
 
+/** A JSON document nested deeper than `parsePyJson`'s `maxDepth` (a `JsonSyntaxError` too). */
+export class JsonDepthError extends JsonSyntaxError {
+  /** The limit that was exceeded. */
+  readonly maxDepth: number;
+  /** Path to the array or object that opens level `maxDepth + 1`. */
+  readonly path: readonly PropertyKey[];
+  constructor(reason: string, loc: { file?: string | undefined; line: number; column: number }, maxDepth: number, path: readonly PropertyKey[]) {
+    super(reason, loc);
+    this.name = 'JsonDepthError';
+    this.maxDepth = maxDepth;
+    this.path = path;
+  }
+}
+brandClass(JsonDepthError, 'JsonDepthError');
+
 /** Options of `parsePyJson`. */
 export interface ParsePyJsonOptions {
   /** File name shown in error messages. */
@@ -41,7 +56,17 @@ export interface ParsePyJsonOptions {
    * @default true
    */
   readonly preserveNumberKinds?: boolean | undefined;
+  /**
+   * Most levels of nested arrays and objects accepted; a deeper document is a `JsonDepthError`
+   * (a `JsonSyntaxError`) at the bracket that goes one level too deep, naming the path to it. The parser itself never
+   * recurses (any depth is safe to parse); the limit protects the code that walks the result.
+   * @default MAX_JSON_DEPTH (1000)
+   */
+  readonly maxDepth?: number | undefined;
 }
+
+/** Default `maxDepth` of `parsePyJson`: a safety net above every per-value limit (`MAX_DEPTH`, 256). */
+export const MAX_JSON_DEPTH = 1000;
 
 const enum C {
   TAB = 0x09,
@@ -107,9 +132,22 @@ class Parser {
     private readonly text: string,
     private readonly file: string | undefined,
     private readonly preserve: boolean,
+    private readonly maxDepth: number,
   ) {}
 
+  /** Fail at the bracket at `this.pos` that opens level `maxDepth + 1` (stack holds the open containers). */
+  private tooDeep(stack: readonly Frame[]): never {
+    const path: PropertyKey[] = stack.map((f) => (f.arr !== undefined ? f.arr.length : f.key));
+    const where = formatPath(path);
+    const reason = `Nested more than ${this.maxDepth} levels of arrays and objects deep${where ? ` (at ${where.length > 80 ? `${where.slice(0, 77)}…` : where})` : ''}`;
+    throw new JsonDepthError(reason, this.locate(this.pos), this.maxDepth, path);
+  }
+
   fail(reason: string, at: number = this.pos): never {
+    throw new JsonSyntaxError(reason, this.locate(at));
+  }
+
+  private locate(at: number): { file: string | undefined; line: number; column: number } {
     const text = this.text;
     let line = 1;
     let lineStart = 0;
@@ -119,7 +157,7 @@ class Parser {
         lineStart = i + 1;
       }
     }
-    throw new JsonSyntaxError(reason, { file: this.file, line, column: at - lineStart + 1 });
+    return { file: this.file, line, column: at - lineStart + 1 };
   }
 
   unexpected(expected: string, at: number = this.pos): never {
@@ -145,6 +183,7 @@ class Parser {
       // ---- parse one value, or open a container ----
       let c = this.skipWs();
       if (c === C.LBRACE) {
+        if (stack.length >= this.maxDepth) this.tooDeep(stack);
         this.pos++;
         c = this.skipWs();
         if (c === C.RBRACE) {
@@ -157,6 +196,7 @@ class Parser {
           continue;
         }
       } else if (c === C.LBRACKET) {
+        if (stack.length >= this.maxDepth) this.tooDeep(stack);
         this.pos++;
         if (this.skipWs() === C.RBRACKET) {
           this.pos++;
@@ -450,10 +490,11 @@ class Parser {
  * integral and finite, else a plain number, `-0.0` → `-0`), any other token an int (a plain
  * number if safe, else a `bigint`; `-0` → `0`), and objects whose key order JS would change
  * get `KEY_ORDER`. Duplicate keys: the last value wins at the first key's position.
- * Throws `JsonSyntaxError` (`ERR_JSON`) with file, line and column.
+ * Throws `JsonSyntaxError` (`ERR_JSON`) with file, line and column, also for a document nested
+ * deeper than `maxDepth`.
  */
 export function parsePyJson(text: string, opts: ParsePyJsonOptions = {}): unknown {
-  return new Parser(text, opts.file, opts.preserveNumberKinds ?? true).parse();
+  return new Parser(text, opts.file, opts.preserveNumberKinds ?? true, opts.maxDepth ?? MAX_JSON_DEPTH).parse();
 }
 
 // ---------------------------------------------------------------------------------------

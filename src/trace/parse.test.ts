@@ -4,7 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
 import { PyFloat } from '../py/value.js';
-import { LineSplitter, loadTrace, loadTraceSync, parseTrace } from './parse.js';
+import { MAX_DEPTH } from '../py/depth.js';
+import { assertTraceDepth, LineSplitter, loadTrace, loadTraceSync, parseTrace } from './parse.js';
+import { Trace } from './trace.js';
 
 function errorOf(fn: () => unknown): TraceError {
   try {
@@ -133,4 +135,43 @@ describe('LineSplitter', () => {
       }
     }
   });
+});
+
+describe('nesting limit of event values (MAX_DEPTH, README "Limits")', () => {
+  /** JSON text of an array nested `n` levels deep. */
+  const nestedText = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+  const nested = (n: number): unknown => JSON.parse(nestedText(n)) as unknown;
+  const doc = (value: string) => `{"events": [{"channel": "a", "timestamp": 0, "value": 1}, {"channel": "b", "timestamp": 1, "value": ${value}}]}`;
+
+  it.each(['default', 'reference'] as const)('%s mode: a value at the limit is read, one level more is a TraceError naming the file and path', (mode) => {
+    expect(parseTrace(doc(nestedText(MAX_DEPTH)), { mode, file: 'x.json' }).events[1]!.channel).toBe('b');
+    expect(() => parseTrace(doc(nestedText(MAX_DEPTH + 1)), { mode, file: 'x.json' })).toThrow(TraceError);
+    expect(() => parseTrace(doc(nestedText(MAX_DEPTH + 1)), { mode, file: 'x.json' })).toThrow(
+      /^x\.json: events\[1\]\.value\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]…\[0\]\[0\]: nested more than 256 levels/,
+    );
+  });
+
+  it.each([10_000, 100_000])('a %i-level value is refused cleanly, in both modes and as JSON Lines', (n) => {
+    for (const mode of ['default', 'reference'] as const) {
+      expect(() => parseTrace(doc(nestedText(n)), { mode, file: 'deep.json' })).toThrow(TraceError);
+    }
+    const lines = `{"channel": "a", "timestamp": 0, "value": 1}\n{"channel": "b", "timestamp": 1, "value": ${nestedText(n)}}\n`;
+    expect(() => parseTrace(lines, { file: 'deep.jsonl' })).toThrow(/^deep\.jsonl:2: value\[0\]/);
+  });
+
+  it('checks objects given through the API, meta included, and circular values', () => {
+    const events = [{ channel: 'a', timestamp: 0, value: nested(MAX_DEPTH + 1) }];
+    expect(() => parseTrace(events, { file: 'gt' })).toThrow(/^gt: \[0\]\.value\[0\]/);
+    expect(() => parseTrace({ events: [{ channel: 'a', timestamp: 0, value: 1, meta: { m: nested(MAX_DEPTH) } }] })).toThrow(/^events\[0\]\.meta\.m\[0\]/);
+    const loop: unknown[] = [];
+    loop.push(loop);
+    expect(() => parseTrace([{ channel: 'a', timestamp: 0, value: loop }])).toThrow(/contains itself/);
+  });
+
+  it('assertTraceDepth checks a Trace built directly (what evaluate() does with one)', () => {
+    expect(() => assertTraceDepth(new Trace([{ channel: 'a', timestamp: 0, value: nested(MAX_DEPTH + 1) }]), 'gt')).toThrow(/^gt: events\[0\]\.value\[0\]/);
+    const ok = new Trace([{ channel: 'a', timestamp: 0, value: nested(MAX_DEPTH) }]);
+    expect(assertTraceDepth(ok)).toBe(ok);
+  });
+
 });

@@ -4,7 +4,8 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath } from '../errors.js';
-import { parsePyJson } from '../py/json.js';
+import { findTooDeep, formatDeepPath, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
+import { JsonDepthError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject } from '../py/value.js';
@@ -162,6 +163,42 @@ function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
   return pythonValues(opts) ? referenceEvent : defaultEvent;
 }
 
+/**
+ * Refuse an event whose `value` or `meta` nests more than `MAX_DEPTH` levels (README "Limits"):
+ * comparison and serialisation walk values recursively. `prefix` is the event's path.
+ */
+function checkEventDepth(event: TraceEvent, prefix: () => readonly PropertyKey[], file: string | undefined): void {
+  const { value, meta } = event;
+  for (const [key, v] of [['value', value], ['meta', meta]] as const) {
+    if (typeof v !== 'object' || v === null) continue;
+    const found = findTooDeep(v, MAX_DEPTH);
+    if (found) throw new TraceError(tooDeepMessage(found, MAX_DEPTH), { file, path: formatDeepPath([...prefix(), key], found.path) });
+  }
+}
+
+/** Traces whose events `checkEventDepth` has passed (a `Trace` is immutable). */
+const depthChecked = new WeakSet<Trace>();
+
+function checkedTrace(events: TraceEvent[]): Trace {
+  const trace = new Trace(events);
+  depthChecked.add(trace);
+  return trace;
+}
+
+/**
+ * `trace` itself once no event `value` or `meta` in it nests more than `MAX_DEPTH` levels of
+ * arrays and objects (or is circular); else a `TraceError` naming `file` and the path
+ * (`events[3].value[0][0]…`). Traces from `parseTrace`/`loadTrace` are known to pass and are not
+ * walked again; `evaluate()` calls this for a `Trace` built directly (`new Trace(events)`).
+ */
+export function assertTraceDepth(trace: Trace, file?: string): Trace {
+  if (depthChecked.has(trace)) return trace;
+  const events = trace.events;
+  for (let i = 0; i < events.length; i++) checkEventDepth(events[i]!, () => ['events', i], file);
+  depthChecked.add(trace);
+  return trace;
+}
+
 /** @param owned the items come from our own `JSON.parse` of a text (see `plainDefaultEvent`) */
 function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions, owned = false): TraceEvent[] {
   const make = eventMaker(opts);
@@ -169,18 +206,29 @@ function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opt
   const out = new Array<TraceEvent>(items.length);
   for (let i = 0; i < items.length; i++) {
     // The path array is only needed for an error message: build it on the slow path only.
-    out[i] = (fast ? plainDefaultEvent(items[i], owned) : null) ?? make(items[i], [...prefix, i], opts.file);
+    const event = (fast ? plainDefaultEvent(items[i], owned) : null) ?? make(items[i], [...prefix, i], opts.file);
+    checkEventDepth(event, () => [...prefix, i], opts.file);
+    out[i] = event;
   }
   return out;
 }
 
 function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
-  if (pythonValues(opts)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
   try {
-    return JSON.parse(text);
-  } catch {
-    // Re-parse with our own parser for a message with line and column.
-    return parsePyJson(text, { file: opts.file, preserveNumberKinds: false });
+    if (pythonValues(opts)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Re-parse with our own parser for a message with line and column.
+      return parsePyJson(text, { file: opts.file, preserveNumberKinds: false });
+    }
+  } catch (e) {
+    // Past MAX_JSON_DEPTH the document is refused while parsing: say it as the value check would.
+    if (e instanceof JsonDepthError) {
+      const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at line ${e.line}, column ${e.column}`;
+      throw new TraceError(message, { file: opts.file, path: formatDeepPath([], e.path) || undefined }, { cause: e });
+    }
+    throw e;
   }
 }
 
@@ -212,11 +260,14 @@ class JsonLinesEvents {
       }
       const event = parsed ? plainDefaultEvent(doc, true) : null;
       if (event) {
+        checkEventDepth(event, () => [], this.opts.file ? `${this.opts.file}:${index + 1}` : `line ${index + 1}`);
         this.events.push(event);
         return;
       }
     }
-    this.events.push(parseJsonLine(line, index, this.opts));
+    const event = parseJsonLine(line, index, this.opts);
+    checkEventDepth(event, () => [], this.opts.file ? `${this.opts.file}:${index + 1}` : `line ${index + 1}`);
+    this.events.push(event);
   }
 }
 
@@ -278,27 +329,29 @@ function looksLikeJsonLines(text: string): boolean {
 /**
  * Parse a trace from JSON text (`{schema_version?, events: [...]}` or a bare array, or JSON Lines
  * with one event per line) or from an already-parsed object. Throws `TraceError` naming the file
- * and the path inside it (`events[3].timestamp: expected a finite number`).
+ * and the path inside it (`events[3].timestamp: expected a finite number`), also for an event
+ * `value` or `meta` nested more than `MAX_DEPTH` (256) levels of arrays and objects deep or
+ * circular (README "Limits").
  */
 export function parseTrace(input: string | unknown, options: ParseTraceOptions = {}): Trace {
   const opts: ParseTraceOptions = { mode: 'default', ...options };
-  if (input instanceof Trace) return input;
+  if (input instanceof Trace) return assertTraceDepth(input, opts.file);
   if (typeof input === 'string') {
     const format = opts.format ?? (opts.file && /\.(jsonl|ndjson)$/i.test(opts.file) ? 'jsonl' : undefined);
-    if (format === 'jsonl') return new Trace(parseJsonLines(input, opts));
+    if (format === 'jsonl') return checkedTrace(parseJsonLines(input, opts));
     let doc: unknown;
     try {
       doc = parseJsonText(input, opts);
     } catch (e) {
-      if (format === undefined && looksLikeJsonLines(input)) return new Trace(parseJsonLines(input, opts));
+      if (format === undefined && looksLikeJsonLines(input)) return checkedTrace(parseJsonLines(input, opts));
       if (e instanceof EnvTraceError && !(e instanceof TraceError)) throw new TraceError(e.message, {}, { cause: e });
       throw e;
     }
     const { items, prefix } = eventsOfDocument(doc, opts);
-    return new Trace(toEvents(items, prefix, opts, true));
+    return checkedTrace(toEvents(items, prefix, opts, true));
   }
   const { items, prefix } = eventsOfDocument(input, opts);
-  return new Trace(toEvents(items, prefix, opts));
+  return checkedTrace(toEvents(items, prefix, opts));
 }
 
 function readError(file: string, e: unknown): TraceError {
@@ -327,7 +380,7 @@ async function streamJsonLines(file: string, opts: ParseTraceOptions): Promise<T
 /** Read and parse a trace file (see `parseTrace`); JSON Lines files are read as a stream. */
 export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
   if ((options.format ?? (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : undefined)) === 'jsonl') {
-    return new Trace(await streamJsonLines(file, { mode: 'default', ...options, file }));
+    return checkedTrace(await streamJsonLines(file, { mode: 'default', ...options, file }));
   }
   let text: string;
   try {
