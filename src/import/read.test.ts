@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, TraceError } from '../errors.js';
 import { loadTrace } from '../trace/parse.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { importFile, isTraceText, parseTraceText, readTrace, readTraceSync } from './read.js';
+import { importFile, importFileSync, isTraceText, parseTraceText, readTrace, readTraceSync } from './read.js';
 import { detectFormat, detectionScores, importers } from './registry.js';
 
 const samples: ReadonlyArray<[string, string]> = [
@@ -129,5 +129,18 @@ describe('readTrace', () => {
     expect(parseTraceText(`\uFEFF${text}`).events).toEqual(parseTraceText(text).events);
     const cam = readFileSync(fixture('epics_camonitor.txt'), 'utf8');
     expect(parseTraceText(`\uFEFF${cam}`).events).toEqual(parseTraceText(cam).events);
+  });
+});
+
+describe('the trace depth limit holds for every format', () => {
+  it('tool-call arguments nested 300 levels deep are a TraceError naming the file, not a crash', () => {
+    const args = `${'['.repeat(300)}1${']'.repeat(300)}`;
+    const doc = { messages: [{ role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'deep', arguments: args } }] }] };
+    const file = path.join(tmp, 'deep.openai.json');
+    writeFileSync(file, JSON.stringify(doc));
+    expect(() => importFileSync(file)).toThrow(TraceError);
+    const e = thrown(() => importFileSync(file));
+    expect(e.message).toContain(file);
+    expect(e.message).toMatch(/nested more than 256 levels/);
   });
 });

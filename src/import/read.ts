@@ -10,6 +10,7 @@ import { Trace } from '../trace/trace.js';
 import { detectFormat, importerByName, type ImportFormat } from './registry.js';
 import type { Importer } from './types.js';
 import { envtraceImporter } from './envtrace.js';
+import { assertTraceDepth } from '../trace/parse.js';
 
 /** Options of `readTrace`, `readTraceSync` and `parseTraceText`. */
 export interface ReadTraceOptions {
@@ -63,7 +64,8 @@ export interface ImportedTrace {
 function importText(text: string, options: ReadTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const importer = chooseImporter(body, options.format, options.file);
-  const trace = new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' }));
+  // Every format gets the trace depth limit with the file named (the JSON parser's own limit is looser).
+  const trace = assertTraceDepth(new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' })), options.file);
   return { trace, format: importer.name as ImportFormat, file: options.file };
 }
 
