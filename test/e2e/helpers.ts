@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const e2eRoot = path.join(repoRoot, '.tmp', 'e2e');
@@ -113,6 +114,22 @@ export function removeProject(dir: string): void {
   if (process.env['ENVTRACE_E2E_KEEP']) return;
   if (!dir.startsWith(e2eRoot + path.sep)) throw new Error(`refusing to remove ${dir}`);
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * `project(name)` makes a fixture project like `makeProject`; every project it made is removed after
+ * the calling test file's tests (call at the top level of a test file).
+ */
+export function projectsRemovedAfterAll(): (fixtureName: string) => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const d of made) removeProject(d);
+  });
+  return (fixtureName) => {
+    const dir = makeProject(fixtureName);
+    made.push(dir);
+    return dir;
+  };
 }
 
 export interface RunResult {

@@ -9,20 +9,12 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/report/run/schema.js';
 import { RunReportSchema } from '../../src/report/run/schema.js';
-import { makeProject, removeProject, runJest, runVitest, stripAnsi } from './helpers.js';
+import { projectsRemovedAfterAll, runJest, runVitest, stripAnsi } from './helpers.js';
 
-const made: string[] = [];
-afterAll(() => {
-  for (const d of made) removeProject(d);
-});
-function project(name: string): string {
-  const dir = makeProject(name);
-  made.push(dir);
-  return dir;
-}
+const project = projectsRemovedAfterAll();
 
 function readReport(dir: string): RunReport {
   return RunReportSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, 'envtrace-report.json'), 'utf8')));

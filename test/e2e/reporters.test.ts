@@ -6,20 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/report/run/schema.js';
 import { RunReportSchema } from '../../src/report/run/schema.js';
-import { makeProject, removeProject, repoRoot, runJest, runVitest } from './helpers.js';
+import { projectsRemovedAfterAll, repoRoot, runJest, runVitest } from './helpers.js';
 
-const made: string[] = [];
-afterAll(() => {
-  for (const d of made) removeProject(d);
-});
-function project(name: string): string {
-  const dir = makeProject(name);
-  made.push(dir);
-  return dir;
-}
+const project = projectsRemovedAfterAll();
 
 function readReport(dir: string, file = 'envtrace-report.json'): RunReport {
   const data: unknown = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
