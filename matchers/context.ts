@@ -4,7 +4,7 @@
  * plus what differs per host: the wording of the golden-update hints and the message width.
  */
 import { reportWidth } from '../src/report/width.js';
-import type { HostName } from './runtime.js';
+import { getHost, type HostName } from './runtime.js';
 
 /** A colour function from the host (`chalk`/`tinyrainbow` style): identity when colours are off. */
 export type Colour = (text: string) => string;
@@ -108,12 +108,12 @@ export interface GoldenWording {
 
 const WORDING: Readonly<Record<HostName, GoldenWording>> = {
   vitest: {
-    update: 'run with -u (--update) to update it',
+    update: 'run with -u to update it',
     noWriteReason: 'goldens are not written in CI (CI=true or --update=none)',
     howToWrite: 'Run the tests locally (goldens are written on first run) or with -u, review the file and commit it.',
   },
   jest: {
-    update: 'run with -u (--updateSnapshot) to update it',
+    update: 'run with -u to update it',
     noWriteReason: 'goldens are not written in CI (CI=true or --ci)',
     howToWrite: 'Run the tests locally without --ci (goldens are written on first run) or with -u, review the file and commit it.',
   },
@@ -124,9 +124,18 @@ const WORDING: Readonly<Record<HostName, GoldenWording>> = {
   },
 };
 
-/** The golden-update wording for a host: each runner's own flags (Vitest `--update=none`, Jest `--ci`, …). */
-export function goldenWording(host: HostName): GoldenWording {
-  return WORDING[host];
+/**
+ * The golden-update wording for a host: each runner's own flags (Vitest `--update=none`, Jest
+ * `--ci`, the `expect` package's `ENVTRACE_UPDATE_GOLDENS`). Given a matcher context, the host is
+ * read from its snapshot state (Vitest 4 has `snapshotUpdateState`, Jest `_updateSnapshot`, the
+ * standalone `expect` none), else the host the setup entry registered.
+ */
+export function goldenWording(host: HostName | Pick<MatcherContext, 'snapshotState'>): GoldenWording {
+  if (typeof host === 'string') return WORDING[host];
+  const state = host.snapshotState;
+  if (state?.snapshotUpdateState !== undefined) return WORDING.vitest;
+  if (state?._updateSnapshot !== undefined) return WORDING.jest;
+  return WORDING[state ? getHost().name : 'expect'];
 }
 
 /**
