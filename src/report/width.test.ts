@@ -16,6 +16,10 @@ describe('reportWidth', () => {
   it('clamps to a readable range and ignores a malformed ENVTRACE_WIDTH', () => {
     expect(reportWidth({ columns: 20 })).toBe(MIN_REPORT_WIDTH);
     expect(reportWidth({ columns: 1000 })).toBe(MAX_REPORT_WIDTH);
+    expect(reportWidth({ env: { ENVTRACE_WIDTH: '1000' } })).toBe(MAX_REPORT_WIDTH);
+    // an explicit --width is taken as asked, above the floor
+    expect(reportWidth({ width: 300 })).toBe(300);
+    expect(reportWidth({ width: 10 })).toBe(MIN_REPORT_WIDTH);
     expect(reportWidth({ env: { ENVTRACE_WIDTH: 'wide' }, columns: 132 })).toBe(132);
     expect(reportWidth({ env: { ENVTRACE_WIDTH: '-5' } })).toBe(FALLBACK_WIDTH);
     expect(reportWidth({ width: Number.NaN, columns: 0 })).toBe(FALLBACK_WIDTH);

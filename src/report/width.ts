@@ -33,12 +33,15 @@ function isCi(env: Readonly<Record<string, string | undefined>>): boolean {
 }
 
 /**
- * The report width, clamped to [MIN_REPORT_WIDTH, MAX_REPORT_WIDTH]. A malformed
+ * The report width: an explicit width as given (at least MIN_REPORT_WIDTH), anything else clamped
+ * to [MIN_REPORT_WIDTH, MAX_REPORT_WIDTH]. A malformed
  * `ENVTRACE_WIDTH` (not a positive integer) is ignored, not an error: it only sizes columns.
  */
 export function reportWidth(src: WidthSources = {}): number {
+  // An explicit width is taken as asked (only the floor applies).
+  if (usable(src.width)) return Math.max(MIN_REPORT_WIDTH, Math.floor(src.width));
   const env = src.env ?? {};
   const fromEnv = /^\s*\d+\s*$/.test(env['ENVTRACE_WIDTH'] ?? '') ? Number(env['ENVTRACE_WIDTH']) : undefined;
-  const chosen = usable(src.width) ? src.width : usable(fromEnv) ? fromEnv : usable(src.columns) ? src.columns : isCi(env) ? CI_WIDTH : FALLBACK_WIDTH;
+  const chosen = usable(fromEnv) ? fromEnv : usable(src.columns) ? src.columns : isCi(env) ? CI_WIDTH : FALLBACK_WIDTH;
   return Math.max(MIN_REPORT_WIDTH, Math.min(MAX_REPORT_WIDTH, Math.floor(chosen)));
 }
