@@ -4,7 +4,9 @@
  * plus what differs per host: the wording of the golden-update hints and the message width.
  */
 import { reportWidth } from '../src/report/width.js';
-import { getHost, type HostName } from './runtime.js';
+
+/** The `expect` a setup entry registered the matchers with. */
+export type HostName = 'vitest' | 'jest' | 'expect';
 
 /** A colour function from the host (`chalk`/`tinyrainbow` style): identity when colours are off. */
 export type Colour = (text: string) => string;
@@ -128,14 +130,14 @@ const WORDING: Readonly<Record<HostName, GoldenWording>> = {
  * The golden-update wording for a host: each runner's own flags (Vitest `--update=none`, Jest
  * `--ci`, the `expect` package's `ENVTRACE_UPDATE_GOLDENS`). Given a matcher context, the host is
  * read from its snapshot state (Vitest 4 has `snapshotUpdateState`, Jest `_updateSnapshot`, the
- * standalone `expect` none), else the host the setup entry registered.
+ * standalone `expect` none).
  */
 export function goldenWording(host: HostName | Pick<MatcherContext, 'snapshotState'>): GoldenWording {
   if (typeof host === 'string') return WORDING[host];
   const state = host.snapshotState;
   if (state?.snapshotUpdateState !== undefined) return WORDING.vitest;
   if (state?._updateSnapshot !== undefined) return WORDING.jest;
-  return WORDING[state ? getHost().name : 'expect'];
+  return WORDING.expect;
 }
 
 /**
