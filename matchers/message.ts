@@ -4,7 +4,10 @@
  * metric names) is escaped for the terminal before it is shown.
  *
  * Shape: hint line · one verdict sentence · metric table · the alignment rows around the
- * first divergence and the other differing rows (capped, "… N more") · timing summary.
+ * first divergence and the other differing rows (capped, "… N more"), sized to the terminal
+ * (`LayoutOptions.width`), long values cut around where the two sides differ, and the host's
+ * structured diff (`this.utils.diff`) under the first differing object/array rows · timing
+ * summary in the config's `time_unit`.
  */
 import { DEFAULT_TIME_UNIT, type TimeUnit } from '../src/evaluate/timeUnit.js';
 import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../src/evaluate/types.js';
