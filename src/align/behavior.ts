@@ -49,6 +49,8 @@ import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
 import { nwAlignValueAware } from './nw.js';
 import type { AlignContext, Aligner, IndexPair } from './types.js';
+import { wfaAlign, wfaCostsFrom } from './wfa.js';
+import type { WfaTuning } from './wfa.js';
 
 /** Costs of the behaviour aligner; lower total cost wins. All finite, ≥ 0. */
 export interface BehaviorOptions {
@@ -150,6 +152,14 @@ export interface BehaviorTuning {
   readonly blockRows?: number;
   /** `false` computes every cell of the band (for cross-checking the pruning). @default true */
   readonly pruning?: boolean;
+  /**
+   * `"wfa"`: the wavefront aligner whenever the costs allow it (see `chooseWfa`); `"dp"`: always
+   * the banded dynamic programming; `"auto"`: the wavefront aligner when the costs allow it and its
+   * estimated work is not larger. All three give the same alignment. @default "auto"
+   */
+  readonly engine?: 'auto' | 'wfa' | 'dp';
+  /** Passed to the wavefront aligner (memory budget, checkpoint block size). */
+  readonly wfa?: WfaTuning;
 }
 
 /** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
@@ -201,6 +211,15 @@ export function behaviorAlign(
     const fromBound = Math.max(0, Math.ceil((bound / gapMin - absDelta) / 2));
     slack = fromBound <= 64 ? fromBound : 8;
   }
+  const engine = tuning.engine ?? 'auto';
+  if (exact && engine !== 'dp') {
+    const w = wfaCostsFrom({ mismatch: c.mismatch, valueMismatch: c.value_mismatch, gapOpen: c.gap_open, gapExtend: c.gap_extend });
+    if (w !== undefined) {
+      const unit = c.mismatch / w.mismatch; // the common factor divided out
+      const upper = bound / unit;
+      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) return wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, tuning.wfa);
+    }
+  }
   const prune = tuning.pruning ?? true;
   for (;;) {
     const dlo = Math.max(-n, Math.min(0, delta) - slack);
@@ -231,6 +250,17 @@ export function behaviorAlign(
     bound = Math.min(bound, best);
     slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
   }
+}
+
+/**
+ * Whether the wavefront aligner is expected to do less work than the banded DP: it visits about
+ * `bound · w / 2` wavefront cells (w ≤ 2·bound/gapExtend + 1 diagonals, at most n + m + 1, and the
+ * pruning halves the triangle), the DP about `(n + 1) · w` band cells at several times the cost per
+ * cell. Only speed depends on this; both give the same alignment.
+ */
+function wfaPays(n: number, m: number, bound: number, gapExtend: number): boolean {
+  const width = Math.min(n + m + 1, (2 * bound) / gapExtend + 1);
+  return (bound * width) / 2 <= 4 * (n + 1) * width;
 }
 
 /**
