@@ -47,7 +47,7 @@
  */
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
-import { nwAlignValueAware } from './nw.js';
+import { nwAlignValueAware } from './nw-gotoh.js';
 import type { AlignContext, Aligner, IndexPair } from './types.js';
 import { wfaAlign, wfaCostsFrom } from './wfa.js';
 import type { WfaTuning } from './wfa.js';
