@@ -32,18 +32,22 @@
  * possible: a repeated tool call reports the *second* call as extra, a dropped event inside a run
  * of identical events is reported at the end of the run. Cost comparisons are exact when every
  * cost is an integer, a decimal with at most 6 fractional digits, or a binary fraction (the costs
- * are scaled to integers); other costs are summed in floating point. This rule holds whenever the
- * band's checkpoints fit in `maxBandCells` (see `BehaviorTuning`: about (n/√n + 2√n)·band width
- * cells, so for any trace of realistic size); beyond it the linear-memory Needleman–Wunsch solver
- * takes over with the same costs (still optimal cost; ties then follow `nw`'s rule).
+ * are scaled to integers); other costs are summed in floating point.
  *
- * Complexity: an exact banded DP around the diagonals `0 … m − n`. A band of half-width w is
- * accepted only when every path leaving it provably costs more than the best path inside
- * (each unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time
- * is O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d), or
- * O(√n·d) with checkpoint rows when that exceeds the budget. The first band is sized from the
- * cost of a quick greedy alignment, and that cost also prunes cells that cannot lie on an
- * alignment as cheap (see `Band.row`), which cuts each row of the band to what can matter.
+ * Engines (same alignment, tie-break included; `BehaviorTuning.engine` picks one for tests):
+ * - **wavefronts** (`./wfa.ts`) when the costs scale to integers with `mismatch > 0` and
+ *   `gap_open ≥ gap_extend` (the defaults), unless a quick estimate says the band below does less
+ *   work: O((n + m) + s·w) time for the optimal cost s in the smallest integer units and
+ *   w ≤ 2·s/gap_extend + 1 diagonals, each pair compared at most once by the forward pass;
+ * - **an exact banded DP** otherwise: a band of half-width w around the diagonals `0 … m − n` is
+ *   accepted only when every path leaving it provably costs more than the best path inside (each
+ *   unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time is
+ *   O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d), or O(√n·d)
+ *   with checkpoint rows when that exceeds the budget. The first band is sized from the cost of a
+ *   quick greedy alignment, and that cost also prunes cells that cannot lie on an alignment as
+ *   cheap (see `Band.row`). The tie rule holds whenever the band's checkpoints fit in
+ *   `maxBandCells`; beyond it the linear-memory Gotoh solver takes over with the same costs (still
+ *   optimal cost; ties then follow that solver's rule).
  */
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
