@@ -268,59 +268,86 @@ class Wavefronts {
     hi = Math.min(hi, m, delta + reach);
     if (lo > hi) return EMPTY;
     const width = hi - lo + 1;
-    const H = new Int32Array(width);
-    const D = new Int32Array(width);
-    const I = new Int32Array(width);
+    const buf = new Int32Array(3 * width).fill(NONE);
+    const H = buf.subarray(0, width);
+    const D = buf.subarray(width, 2 * width);
+    const I = buf.subarray(2 * width);
+    // "≤ s": start from the wavefront of s − 1 (H keeps its old values until the last pass).
+    const pl = Math.max(lo, prev.lo);
+    const ph = Math.min(hi, prev.hi);
+    if (pl <= ph) {
+      H.set(prev.H.subarray(pl - prev.lo, ph - prev.lo + 1), pl - lo);
+      D.set(prev.D.subarray(pl - prev.lo, ph - prev.lo + 1), pl - lo);
+      I.set(prev.I.subarray(pl - prev.lo, ph - prev.lo + 1), pl - lo);
+    }
+    // D: a gt event left unpaired, from diagonal k + 1 (row + 1): opening after any operation
+    // (H of s − gapOpen) or extending a run (D of s − gapExtend).
+    this.gapPass(D, lo, hi, wo.H, wo.lo, wo.hi, -1, 1, n);
+    this.gapPass(D, lo, hi, we.D, we.lo, we.hi, -1, 1, n);
+    // I: a pred event left unpaired, from diagonal k − 1 (same row); the row must leave j ≤ m.
+    this.gapPass(I, lo, hi, wo.H, wo.lo, wo.hi, 1, 0, m);
+    this.gapPass(I, lo, hi, we.I, we.lo, we.hi, 1, 0, m);
+    // Candidates: the better gap, then a pair that does not match after the furthest point of a
+    // lower score (where the extend step stopped, so that pair is not a match): different keys
+    // cost x, equal keys xv.
+    let cand = this.scratch;
+    if (cand.length < width) cand = this.scratch = new Int32Array(Math.max(width, 2 * cand.length));
+    for (let t = 0; t < width; t++) {
+      const d = D[t] as number;
+      const i = I[t] as number;
+      cand[t] = d > i ? d : i;
+    }
+    this.subPass(cand, lo, hi, wx, true);
+    if (xv > 0) this.subPass(cand, lo, hi, wv, false);
     for (let k = lo; k <= hi; k++) {
-      // D: a gt event left unpaired, from diagonal k + 1 (row + 1).
-      let d = k >= prev.lo && k <= prev.hi ? (prev.D[k - prev.lo] as number) : NONE;
-      const k1 = k + 1;
-      if (k1 >= wo.lo && k1 <= wo.hi) {
-        const p = (wo.H[k1 - wo.lo] as number) + 1;
-        if (p > d && p > 0 && p <= n) d = p;
-      }
-      if (k1 >= we.lo && k1 <= we.hi) {
-        const p = (we.D[k1 - we.lo] as number) + 1;
-        if (p > d && p > 0 && p <= n) d = p;
-      }
-      // I: a pred event left unpaired, from diagonal k − 1 (same row).
-      let ins = k >= prev.lo && k <= prev.hi ? (prev.I[k - prev.lo] as number) : NONE;
-      const k0 = k - 1;
-      if (k0 >= wo.lo && k0 <= wo.hi) {
-        const p = wo.H[k0 - wo.lo] as number;
-        if (p > ins && p >= 0 && p + k <= m) ins = p;
-      }
-      if (k0 >= we.lo && k0 <= we.hi) {
-        const p = we.I[k0 - we.lo] as number;
-        if (p > ins && p >= 0 && p + k <= m) ins = p;
-      }
-      const old = k >= prev.lo && k <= prev.hi ? (prev.H[k - prev.lo] as number) : NONE;
-      let h = d > ins ? d : ins;
-      // A pair that does not match, after the furthest point of a lower score (where the extend
-      // step stopped, so that pair is not a match): different keys cost x, equal keys xv.
-      if (k >= wx.lo && k <= wx.hi) {
-        const p = wx.H[k - wx.lo] as number;
-        if (p >= 0 && p < n && p + k < m && A[p] !== B[p + k] && p + 1 > h) h = p + 1;
-      }
-      if (k >= wv.lo && k <= wv.hi) {
-        const p = wv.H[k - wv.lo] as number;
-        if (p >= 0 && p < n && p + k < m && A[p] === B[p + k] && p + 1 > h) h = p + 1;
-      }
-      if (h > old) {
+      let h = cand[k - lo] as number;
+      if (h > (H[k - lo] as number)) {
         // Extend along the diagonal while the pairs match; these cells were never compared.
         if (vm === undefined) {
           while (h < n && h + k < m && A[h] === B[h + k]) h++;
         } else {
           while (h < n && h + k < m && A[h] === B[h + k] && vm(h, h + k)) h++;
         }
-      } else {
-        h = old;
+        H[k - lo] = h;
       }
-      H[k - lo] = h;
-      D[k - lo] = d;
-      I[k - lo] = ins;
     }
     return { lo, hi, H, D, I };
+  }
+
+  /** Scratch candidates of one step (reused). */
+  private scratch = new Int32Array(64);
+
+  /**
+   * `out[k − lo] = max(out[k − lo], src[k − shift] + inc)` over the diagonals of `out` whose source
+   * diagonal `k − shift` lies in `[slo, shi]`, keeping only real points (row ≥ inc, and for an
+   * insert (inc = 0) column `row + k ≤ limit`; for a delete (inc = 1) row ≤ limit).
+   */
+  private gapPass(out: Int32Array, lo: number, hi: number, src: Int32Array, slo: number, shi: number, shift: number, inc: number, limit: number): void {
+    const from = Math.max(lo, slo + shift);
+    const to = Math.min(hi, shi + shift);
+    if (inc === 1) {
+      for (let k = from; k <= to; k++) {
+        const p = (src[k - shift - slo] as number) + 1;
+        if (p > 0 && p <= limit && p > (out[k - lo] as number)) out[k - lo] = p;
+      }
+    } else {
+      for (let k = from; k <= to; k++) {
+        const p = src[k - shift - slo] as number;
+        if (p >= 0 && p + k <= limit && p > (out[k - lo] as number)) out[k - lo] = p;
+      }
+    }
+  }
+
+  /** Mismatching pairs after the points of `w` (same diagonal): keys differ (`differ`) or not. */
+  private subPass(cand: Int32Array, lo: number, hi: number, w: Wave, differ: boolean): void {
+    const { A, B, n, m } = this;
+    const from = Math.max(lo, w.lo);
+    const to = Math.min(hi, w.hi);
+    const src = w.H;
+    for (let k = from; k <= to; k++) {
+      const p = src[k - w.lo] as number;
+      if (p >= 0 && p < n && p + k < m && (A[p] !== B[p + k]) === differ && p + 1 > (cand[k - lo] as number)) cand[k - lo] = p + 1;
+    }
   }
 
   /**
