@@ -33,8 +33,9 @@
  *
  * **Memory.** Every wavefront is kept while the total stays under `maxCells`; past it only
  * checkpoints are kept (the `R` wavefronts a step reads, every `K`-th score, K ≈ √(s·R)), and the
- * traceback recomputes one block of K scores at a time from the checkpoint below it: O(s·√(s·R)
- * + K·w) cells instead of O(s·w), for about twice the time, with the same result.
+ * traceback recomputes one block of K scores at a time from the checkpoint below it: about
+ * (s·R/K + K)·w = O(√(s·R)·w) cells instead of O(s·w), for about twice the time (the comparator is
+ * then asked again for the recomputed cells), with the same result.
  */
 import type { IndexPair } from './types.js';
 
