@@ -138,7 +138,11 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost. */
+/**
+ * Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost.
+ * `initialSlack`, `maxBandCells`, `blockRows` and `pruning` tune the banded DP engine, `wfa` the
+ * wavefront engine.
+ */
 export interface BehaviorTuning {
   /**
    * Half-width (beyond `|n − m|`) of the first band tried. @default sized from a greedy
@@ -157,7 +161,7 @@ export interface BehaviorTuning {
   /** `false` computes every cell of the band (for cross-checking the pruning). @default true */
   readonly pruning?: boolean;
   /**
-   * `"wfa"`: the wavefront aligner whenever the costs allow it (see `chooseWfa`); `"dp"`: always
+   * `"wfa"`: the wavefront aligner whenever the costs allow it (`wfaCostsFrom`); `"dp"`: always
    * the banded dynamic programming; `"auto"`: the wavefront aligner when the costs allow it and its
    * estimated work is not larger. All three give the same alignment. @default "auto"
    */
