@@ -13,7 +13,7 @@
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
 import { META_KEY } from '../src/transport/channel.js';
-import { checkOptions, detectGitCommit, finishRun, RunState, validRecords, type EnvTraceReporterOptions } from './common.js';
+import { checkOptions, detectGitCommit, finishRun, RunState, stripSgr, validRecords, type EnvTraceReporterOptions } from './common.js';
 
 export type { EnvTraceReporterOptions } from './common.js';
 
@@ -30,7 +30,7 @@ function fullName(test: TestCase): string {
 
 function errorLine(e: { name?: string; message?: string } | undefined): string {
   if (!e) return 'unknown error';
-  const msg = (e.message ?? '').split('\n')[0] ?? '';
+  const msg = stripSgr(e.message ?? '').split('\n')[0] ?? '';
   return e.name && !msg.startsWith(e.name) ? `${e.name}: ${msg}` : msg;
 }
 
@@ -84,7 +84,7 @@ export default class EnvTraceVitestReporter implements Reporter {
     const vitest = this.#vitest;
     const root = vitest?.config.root ?? process.cwd();
     const shard = vitest?.config.shard ? { index: vitest.config.shard.index, count: vitest.config.shard.count } : null;
-    const { missed } = await finishRun({
+    const { missed, writeErrors } = await finishRun({
       options: this.#options,
       rootDir: root,
       runner: { name: 'vitest', version: vitest?.version ?? null },
@@ -95,8 +95,13 @@ export default class EnvTraceVitestReporter implements Reporter {
         if (vitest) vitest.logger.log(text.replace(/\n$/, ''));
         else process.stdout.write(text);
       },
+      error: (line) => {
+        if (vitest) vitest.logger.error(line);
+        else process.stderr.write(`${line}\n`);
+      },
     });
-    // Vitest sets exitCode = 1 for failed tests and never resets it; a missed gate fails the run the same way.
-    if (missed.length) process.exitCode = 1;
+    // Vitest sets exitCode = 1 for failed tests and never resets it; a missed gate or a report
+    // that could not be written fails the run the same way (after the summary was printed).
+    if (missed.length || writeErrors.length) process.exitCode = 1;
   }
 }
