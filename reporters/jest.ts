@@ -184,11 +184,17 @@ export default class EnvTraceJestReporter {
     }
     // This run's files are merged into the state; records of files not run this time were consumed earlier.
     this.#results.clear();
+    const unfinished = new Map<string, number>();
     for (const k of records.keys()) {
-      if (!used.has(k)) {
-        const [file, name] = k.split('\u0000');
-        process.stderr.write(`envtrace: records for an unknown test were ignored: ${JSON.stringify(name)} in ${JSON.stringify(file)}\n`);
-      }
+      if (used.has(k)) continue;
+      const [file = '', name = ''] = k.split('\u0000');
+      if (this.#state.failedToRun(file)) {
+        // The file's worker died or the file failed to load: Jest reports no tests for it.
+        unfinished.set(file, (unfinished.get(file) ?? 0) + 1);
+      } else process.stderr.write(`envtrace: records for an unknown test were ignored: ${JSON.stringify(name)} in ${JSON.stringify(file)}\n`);
+    }
+    for (const [file, n] of unfinished) {
+      process.stderr.write(`envtrace: ${JSON.stringify(file)} did not finish (see its error); the records of its ${n === 1 ? '1 test' : `${n} tests`} that ran are not in the report\n`);
     }
 
     const rootDir = this.#globalConfig.rootDir;

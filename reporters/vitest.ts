@@ -28,7 +28,14 @@ function fullName(test: TestCase): string {
   return names.join(' ');
 }
 
-function errorLine(e: { name?: string; message?: string } | undefined): string {
+/** The fields of a (serialised) error this reporter reads. */
+interface SerializedErrorLike {
+  readonly name?: string;
+  readonly message?: string;
+  readonly cause?: unknown;
+}
+
+function errorLine(e: SerializedErrorLike | undefined): string {
   if (!e) return 'unknown error';
   const msg = stripSgr(e.message ?? '').split('\n')[0] ?? '';
   return e.name && !msg.startsWith(e.name) ? `${e.name}: ${msg}` : msg;
@@ -54,7 +61,7 @@ export default class EnvTraceVitestReporter implements Reporter {
     else process.stderr.write(`${msg}\n`);
   };
 
-  #collect(module: TestModule): void {
+  #collect(module: TestModule, unhandled: readonly string[]): void {
     const tests: RunTestInput[] = [];
     for (const test of module.children.allTests()) {
       const result = test.result();
@@ -74,13 +81,20 @@ export default class EnvTraceVitestReporter implements Reporter {
     }
     const errors = module.errors().map((e) => errorLine(e));
     const ms = module.state();
+    // Still queued or running when the run ended: its worker died (a crash, a kill, out of
+    // memory) or the run was cancelled. Say so, instead of reporting the file as skipped.
+    if (ms === 'pending' || ms === 'queued') errors.push(`did not finish${unhandled.length ? ` (${unhandled[0]})` : ''}`);
     const status: RunnerTestStatus = ms === 'passed' || ms === 'failed' ? ms : 'skipped';
     this.#state.set({ file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors }, tests });
   }
 
-  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedErrorLike> = []): Promise<void> {
+    const unhandled = unhandledErrors.map((e) => {
+      const cause = e.cause && typeof e.cause === 'object' ? errorLine(e.cause as SerializedErrorLike) : '';
+      return cause ? `${errorLine(e)}: ${cause}` : errorLine(e);
+    });
     // In watch mode only the rerun files arrive here: the map keeps the others.
-    for (const m of testModules) this.#collect(m);
+    for (const m of testModules) this.#collect(m, unhandled);
     const vitest = this.#vitest;
     const root = vitest?.config.root ?? process.cwd();
     const shard = vitest?.config.shard ? { index: vitest.config.shard.index, count: vitest.config.shard.count } : null;
