@@ -217,6 +217,9 @@ describe('describeFsError', () => {
     expect(describeFsError(err('EEXIST'))).toBe('a parent is not a directory');
     expect(describeFsError(err('ENOSPC'))).toBe('no space left on device');
     expect(describeFsError(err('EROFS'))).toBe('read-only file system');
+    expect(describeFsError(err('EIO'))).toBe('x (EIO)');
+    expect(describeFsError(Object.assign(new Error('EBUSY: resource busy or locked, rename \'/d/.r.json.1.a.b.tmp\' -> \'/d\''), { code: 'EBUSY' }))).toBe('resource busy or locked (EBUSY)');
+    expect(describeFsError(new Error('plain'))).toBe('plain');
   });
 });
 

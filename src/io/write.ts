@@ -110,8 +110,12 @@ export function describeFsError(e: unknown): string {
       return 'no space left on device';
     case 'EROFS':
       return 'read-only file system';
-    default:
-      return typeof err.message === 'string' ? err.message : String(e);
+    default: {
+      if (typeof err.message !== 'string') return String(e);
+      // Node's `EIO: i/o error, open '/dir/.r.json.1.x.y.tmp'`: the words, without the (temp) path.
+      const node = /^[A-Z][A-Z0-9_]*: ([^,]+), \w+ '/.exec(err.message);
+      return node ? `${node[1]} (${err.code})` : err.message;
+    }
   }
 }
 
