@@ -8,7 +8,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { expected, parseInput } from '../src/io/input.js';
-import { writeFileAtomic } from '../src/io/write.js';
+import { describeFsError, writeFileAtomic } from '../src/io/write.js';
 import { renderHtmlReport } from '../src/report/html/render.js';
 import { terminalColors, processColorContext, type ColorContext } from '../src/report/colors.js';
 import { escapeForTerminal } from '../src/report/escape.js';
@@ -159,6 +159,11 @@ export class RunState {
   get size(): number {
     return this.#files.size;
   }
+  /** Whether `file` is known, with a file-level error and no tests (it failed to load or its worker died). */
+  failedToRun(file: string): boolean {
+    const e = this.#files.get(file);
+    return e !== undefined && e.file.errors.length > 0 && e.tests.length === 0;
+  }
   files(): RunFileInput[] {
     return [...this.#files.values()].map((e) => e.file);
   }
@@ -176,13 +181,44 @@ export interface FinishInput {
   readonly state: RunState;
   /** Where the summary goes (the runner's logger or stdout). */
   readonly log: (text: string) => void;
+  /** Where a failed report write is told (one line each; the runner's error logger or stderr). */
+  readonly error: (line: string) => void;
   readonly env?: NodeJS.ProcessEnv;
   /** Where colours are decided from. Default: this process's stdout and environment. */
   readonly colorContext?: ColorContext;
 }
 
-/** Build the report, write it atomically, print the summary, append the CI summary. Returns the report and the missed-gate lines. */
-export async function finishRun(input: FinishInput): Promise<{ report: RunReport; missed: string[] }> {
+/** What {@link finishRun} did. */
+export interface FinishResult {
+  readonly report: RunReport;
+  /** One line per missed gate. */
+  readonly missed: string[];
+  /** One line per report file that could not be written (already printed on `error`); the run must fail. */
+  readonly writeErrors: string[];
+}
+
+/**
+ * The line told when a report file cannot be written: the output path as configured, resolved
+ * (never the temp file the writer used), and the reason in words.
+ */
+export function writeFailureLine(kind: string, file: string, e: unknown): string {
+  return `envtrace: could not write the ${kind} to ${escapeForTerminal(file)}: ${escapeForTerminal(describeFsError(e).split('\n')[0] ?? '')}`;
+}
+
+async function writeReport(kind: string, file: string, text: () => string, errors: string[]): Promise<void> {
+  try {
+    await writeFileAtomic(file, text());
+  } catch (e) {
+    errors.push(writeFailureLine(kind, file, e));
+  }
+}
+
+/**
+ * Build the report, print the summary, write the report files atomically, tell each failed
+ * write in one line, append the CI summary. A failed write never hides the summary, the gate
+ * lines or the other files: it is returned in `writeErrors` for the reporter to fail the run.
+ */
+export async function finishRun(input: FinishInput): Promise<FinishResult> {
   const { options } = input;
   const env = input.env ?? process.env;
   const gates: Record<string, number> = {};
@@ -201,25 +237,37 @@ export async function finishRun(input: FinishInput): Promise<{ report: RunReport
     tests: input.state.tests(),
     config: { ...(options.passAtK ? { k: options.passAtK } : {}), gates },
   });
-  const outputFile = options.outputFile ?? 'envtrace-report.json';
-  if (outputFile !== false) {
-    const file = path.resolve(input.rootDir, outputFile);
-    await writeFileAtomic(file, `${JSON.stringify(report, null, 2)}\n`);
-  }
-  if (typeof options.html === 'string') {
-    await writeFileAtomic(path.resolve(input.rootDir, options.html), renderHtmlReport(report));
-  }
   if (options.console !== false) {
     const colors = terminalColors(options.colors, input.colorContext ?? processColorContext());
     input.log(formatConsoleSummary(report, { colors, ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) }));
   }
+  const writeErrors: string[] = [];
+  const outputFile = options.outputFile ?? 'envtrace-report.json';
+  if (outputFile !== false) {
+    await writeReport('JSON run report', path.resolve(input.rootDir, outputFile), () => `${JSON.stringify(report, null, 2)}\n`, writeErrors);
+  }
+  if (typeof options.html === 'string') {
+    await writeReport('HTML report', path.resolve(input.rootDir, options.html), () => renderHtmlReport(report), writeErrors);
+  }
+  for (const line of writeErrors) input.error(line);
   const summaryFile = env['GITHUB_STEP_SUMMARY'];
   if (options.githubSummary !== false && summaryFile) {
     try {
       appendFileSync(summaryFile, formatMarkdownSummary(report));
     } catch (e) {
-      input.log(`envtrace: could not append to GITHUB_STEP_SUMMARY (${e instanceof Error ? e.message : String(e)})\n`);
+      input.log(`envtrace: could not append to GITHUB_STEP_SUMMARY (${escapeForTerminal(describeFsError(e))})\n`);
     }
   }
-  return { report, missed: missedGateLines(report.summary.gates.results) };
+  return { report, missed: missedGateLines(report.summary.gates.results), writeErrors };
+}
+
+/**
+ * Remove SGR sequences (colours and styles: `ESC [ … m`, also the 8-bit `CSI … m`) from error text
+ * a runner or a compiler produced (ts-jest diagnostics are coloured), so the summary shows the
+ * text instead of escaped codes like `\x1b[96m`. Nothing else is removed: the caller still
+ * escapes what is left, so any other control sequence stays visible and inert.
+ */
+export function stripSgr(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/(?:\u001b\[|\u009b)[0-9;:]*m/g, '');
 }

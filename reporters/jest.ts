@@ -10,16 +10,20 @@
  * reporters: ['default', ['envtrace-js/reporters/jest', { minMeanScore: 0.9 }]]
  * ```
  *
- * A missed gate is returned by `getLastError()`, which makes Jest exit non-zero.
+ * A missed gate or a report file that cannot be written is returned by `getLastError()`, which
+ * makes Jest exit non-zero (the summary and Jest's own lines are printed first).
+ *
+ * The records directory (`<tmp>/envtrace-records-<pid>-<random>`) is removed when the run ends
+ * (in watch mode: when Jest exits, also on SIGINT/SIGTERM); directories left by earlier runs that
+ * were killed are swept when a reporter starts (`src/transport/channel.ts`).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
-import { RECORDS_DIR_ENV, RECORDS_FILE_SUFFIX } from '../src/transport/channel.js';
+import { createRecordsDir, RECORDS_DIR_ENV, RECORDS_FILE_SUFFIX, removeRecordsDir, sweepStaleRecordsDirs } from '../src/transport/channel.js';
 import type { EnvTraceRecord } from '../src/transport/record.js';
-import { checkOptions, detectGitCommit, finishRun, RunState, validRecords, type EnvTraceReporterOptions } from './common.js';
+import { checkOptions, detectGitCommit, finishRun, RunState, stripSgr, validRecords, type EnvTraceReporterOptions } from './common.js';
 
 export type { EnvTraceReporterOptions } from './common.js';
 
@@ -27,6 +31,9 @@ export type { EnvTraceReporterOptions } from './common.js';
 export interface JestGlobalConfigLike {
   readonly rootDir: string;
   readonly shard?: { readonly shardIndex: number; readonly shardCount: number } | null;
+  /** Watch mode (`--watch` / `--watchAll`): the records directory lives until Jest exits. */
+  readonly watch?: boolean;
+  readonly watchAll?: boolean;
 }
 interface JestAssertionResultLike {
   readonly ancestorTitles: readonly string[];
@@ -65,7 +72,9 @@ function statusOf(s: string): RunnerTestStatus {
 }
 
 function firstLine(s: string | null | undefined): string {
-  const line = (s ?? '').split('\n').map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('●'));
+  // ts-jest and Babel colour their diagnostics: the summary shows the text, not escaped codes.
+  const line = stripSgr(s ?? '')
+    .split('\n').map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('●'));
   return line ?? 'test file failed to run';
 }
 
@@ -81,9 +90,11 @@ export default class EnvTraceJestReporter {
   constructor(globalConfig: JestGlobalConfigLike, options?: EnvTraceReporterOptions) {
     this.#options = checkOptions(options, 'envtrace-js/reporters/jest');
     this.#globalConfig = globalConfig;
+    sweepStaleRecordsDirs();
     // Created here, before Jest spawns its workers, so they inherit the variable.
-    this.#dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-records-'));
+    this.#dir = createRecordsDir();
     process.env[RECORDS_DIR_ENV] = this.#dir;
+    removeOnExit(this.#dir);
   }
 
   /** The records directory (for tests and debugging). */
@@ -173,16 +184,22 @@ export default class EnvTraceJestReporter {
     }
     // This run's files are merged into the state; records of files not run this time were consumed earlier.
     this.#results.clear();
+    const unfinished = new Map<string, number>();
     for (const k of records.keys()) {
-      if (!used.has(k)) {
-        const [file, name] = k.split('\u0000');
-        process.stderr.write(`envtrace: records for an unknown test were ignored: ${JSON.stringify(name)} in ${JSON.stringify(file)}\n`);
-      }
+      if (used.has(k)) continue;
+      const [file = '', name = ''] = k.split('\u0000');
+      if (this.#state.failedToRun(file)) {
+        // The file's worker died or the file failed to load: Jest reports no tests for it.
+        unfinished.set(file, (unfinished.get(file) ?? 0) + 1);
+      } else process.stderr.write(`envtrace: records for an unknown test were ignored: ${JSON.stringify(name)} in ${JSON.stringify(file)}\n`);
+    }
+    for (const [file, n] of unfinished) {
+      process.stderr.write(`envtrace: ${JSON.stringify(file)} did not finish (see its error); the records of its ${n === 1 ? '1 test' : `${n} tests`} that ran are not in the report\n`);
     }
 
     const rootDir = this.#globalConfig.rootDir;
     const shard = this.#globalConfig.shard ? { index: this.#globalConfig.shard.shardIndex, count: this.#globalConfig.shard.shardCount } : null;
-    const { missed } = await finishRun({
+    const { missed, writeErrors } = await finishRun({
       options: this.#options,
       rootDir,
       runner: { name: 'jest', version: jestVersion(rootDir) },
@@ -192,19 +209,56 @@ export default class EnvTraceJestReporter {
       log: (text) => {
         process.stdout.write(text);
       },
+      error: (line) => {
+        process.stderr.write(`${line}\n`);
+      },
     });
-    this.#lastError = missed.length ? new Error(`envtrace gate missed:\n${missed.join('\n')}`) : undefined;
-    for (const f of this.#listFiles()) unlinkSync(f);
+    const problems = [...(missed.length ? ['envtrace gate missed:', ...missed] : []), ...writeErrors];
+    this.#lastError = problems.length ? new Error(problems.join('\n')) : undefined;
+    if (this.#globalConfig.watch || this.#globalConfig.watchAll) {
+      for (const f of this.#listFiles()) unlinkSync(f);
+    } else {
+      // The run is over: nothing will write records again.
+      this.dispose();
+    }
   }
 
-  /** A missed gate as an Error (Jest then exits non-zero). */
+  /** A missed gate or a failed report write as an Error (Jest then exits non-zero). */
   getLastError(): Error | undefined {
     return this.#lastError;
   }
 
-  /** Remove the records directory (called by Jest ≥ 30 on exit where supported; harmless otherwise). */
+  /** Remove the records directory (at the end of a run, on exit; harmless when repeated). */
   dispose(): void {
-    rmSync(this.#dir, { recursive: true, force: true });
+    removeRecordsDir(this.#dir);
+    onExit.delete(this.#dir);
+  }
+}
+
+/** Records directories of this process still to remove when it ends. */
+const onExit = new Set<string>();
+let hooked = false;
+
+/**
+ * Remove `dir` when the process exits, including on SIGINT/SIGTERM (the signal is then raised
+ * again so the process ends as it would have: only when no one else handles it).
+ */
+function removeOnExit(dir: string): void {
+  onExit.add(dir);
+  if (hooked) return;
+  hooked = true;
+  const removeAll = (): void => {
+    for (const d of onExit) removeRecordsDir(d);
+    onExit.clear();
+  };
+  process.once('exit', removeAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    const handler = (): void => {
+      removeAll();
+      // Another listener (Jest's watch mode) decides what the signal does; else end as unhandled.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    process.once(signal, handler);
   }
 }
 

@@ -13,7 +13,7 @@
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
 import { META_KEY } from '../src/transport/channel.js';
-import { checkOptions, detectGitCommit, finishRun, RunState, validRecords, type EnvTraceReporterOptions } from './common.js';
+import { checkOptions, detectGitCommit, finishRun, RunState, stripSgr, validRecords, type EnvTraceReporterOptions } from './common.js';
 
 export type { EnvTraceReporterOptions } from './common.js';
 
@@ -28,9 +28,16 @@ function fullName(test: TestCase): string {
   return names.join(' ');
 }
 
-function errorLine(e: { name?: string; message?: string } | undefined): string {
+/** The fields of a (serialised) error this reporter reads. */
+interface SerializedErrorLike {
+  readonly name?: string;
+  readonly message?: string;
+  readonly cause?: unknown;
+}
+
+function errorLine(e: SerializedErrorLike | undefined): string {
   if (!e) return 'unknown error';
-  const msg = (e.message ?? '').split('\n')[0] ?? '';
+  const msg = stripSgr(e.message ?? '').split('\n')[0] ?? '';
   return e.name && !msg.startsWith(e.name) ? `${e.name}: ${msg}` : msg;
 }
 
@@ -54,7 +61,7 @@ export default class EnvTraceVitestReporter implements Reporter {
     else process.stderr.write(`${msg}\n`);
   };
 
-  #collect(module: TestModule): void {
+  #collect(module: TestModule, unhandled: readonly string[]): void {
     const tests: RunTestInput[] = [];
     for (const test of module.children.allTests()) {
       const result = test.result();
@@ -74,17 +81,24 @@ export default class EnvTraceVitestReporter implements Reporter {
     }
     const errors = module.errors().map((e) => errorLine(e));
     const ms = module.state();
+    // Still queued or running when the run ended: its worker died (a crash, a kill, out of
+    // memory) or the run was cancelled. Say so, instead of reporting the file as skipped.
+    if (ms === 'pending' || ms === 'queued') errors.push(`did not finish${unhandled.length ? ` (${unhandled[0]})` : ''}`);
     const status: RunnerTestStatus = ms === 'passed' || ms === 'failed' ? ms : 'skipped';
     this.#state.set({ file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors }, tests });
   }
 
-  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedErrorLike> = []): Promise<void> {
+    const unhandled = unhandledErrors.map((e) => {
+      const cause = e.cause && typeof e.cause === 'object' ? errorLine(e.cause as SerializedErrorLike) : '';
+      return cause ? `${errorLine(e)}: ${cause}` : errorLine(e);
+    });
     // In watch mode only the rerun files arrive here: the map keeps the others.
-    for (const m of testModules) this.#collect(m);
+    for (const m of testModules) this.#collect(m, unhandled);
     const vitest = this.#vitest;
     const root = vitest?.config.root ?? process.cwd();
     const shard = vitest?.config.shard ? { index: vitest.config.shard.index, count: vitest.config.shard.count } : null;
-    const { missed } = await finishRun({
+    const { missed, writeErrors } = await finishRun({
       options: this.#options,
       rootDir: root,
       runner: { name: 'vitest', version: vitest?.version ?? null },
@@ -95,8 +109,13 @@ export default class EnvTraceVitestReporter implements Reporter {
         if (vitest) vitest.logger.log(text.replace(/\n$/, ''));
         else process.stdout.write(text);
       },
+      error: (line) => {
+        if (vitest) vitest.logger.error(line);
+        else process.stderr.write(`${line}\n`);
+      },
     });
-    // Vitest sets exitCode = 1 for failed tests and never resets it; a missed gate fails the run the same way.
-    if (missed.length) process.exitCode = 1;
+    // Vitest sets exitCode = 1 for failed tests and never resets it; a missed gate or a report
+    // that could not be written fails the run the same way (after the summary was printed).
+    if (missed.length || writeErrors.length) process.exitCode = 1;
   }
 }

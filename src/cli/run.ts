@@ -8,7 +8,7 @@ import { formatTextReport, stringifyReport } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile } from '../import/read.js';
 import { resolvePath } from './args.js';
-import { writeFileAtomic } from '../io/write.js';
+import { describeFsError, writeFileAtomic } from '../io/write.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, type CliIO } from './types.js';
 
 export interface EvaluationRun {
@@ -93,24 +93,5 @@ export function gateFailures(result: EvaluationResult, gates: { minScore?: numbe
   return out;
 }
 
-/** A short reason for a file-system error (`no such file or directory`, …). */
-export function describeFsError(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  switch (err.code) {
-    case 'ENOENT':
-      return 'no such file or directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'is a directory';
-    case 'ENOTDIR':
-      return 'a parent is not a directory';
-    case 'ENOSPC':
-      return 'no space left on device';
-    case 'EROFS':
-      return 'read-only file system';
-    default:
-      return typeof err.message === 'string' ? err.message : String(e);
-  }
-}
+/** A short reason for a file-system error (`no such file or directory`, …): one helper, in `src/io/write.ts`. */
+export { describeFsError };

@@ -1,10 +1,10 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveWriteTargetSync, tempPathFor, writeFileAtomic, writeFileAtomicSync } from './write.js';
+import { describeFsError, parseTempName, resolveWriteTargetSync, sweepStaleTempFiles, tempPathFor, writeFileAtomic, writeFileAtomicSync } from './write.js';
 
 const hasMkfifo = process.platform !== 'win32' && spawnSync('mkfifo', ['--version']).error === undefined;
 
@@ -154,7 +154,72 @@ describe('concurrency', () => {
     const b = tempPathFor(file);
     expect(a).not.toBe(b);
     expect(path.dirname(a)).toBe(dir);
-    expect(path.basename(a)).toMatch(/^\.x\.json\.\d+\.[0-9a-f]{12}\.tmp$/);
+    expect(path.basename(a)).toMatch(/^\.x\.json\.\d+\.[0-9a-z]+\.[0-9a-f]{12}\.tmp$/);
+    expect(parseTempName(path.basename(tempPathFor(file, 1_700_000_000_000)))).toEqual({ target: 'x.json', pid: process.pid, createdMs: 1_700_000_000_000 });
+    expect(parseTempName('.x.json.tmp')).toBeUndefined();
+    expect(parseTempName('x.json')).toBeUndefined();
+  });
+});
+
+describe('stale temp files', () => {
+  const HOUR = 60 * 60 * 1000;
+  /** A temp file as a writer with `pid` would have left it at `at`. */
+  function leftover(name: string, pid: number, at: number): string {
+    const file = path.join(dir, `.${name}.${pid}.${at.toString(36)}.${'ab12'.repeat(3)}.tmp`);
+    writeFileSync(file, 'partial');
+    utimesSync(file, at / 1000, at / 1000);
+    return file;
+  }
+
+  it('removes temp files of dead processes older than an hour, and nothing else', () => {
+    const now = Date.now();
+    const alive = (pid: number) => pid === 1;
+    const old = leftover('r.json', 4242, now - 2 * HOUR);
+    const fresh = leftover('r.json', 4243, now - 10 * 60 * 1000);
+    const liveOwner = leftover('r.json', 1, now - 2 * HOUR);
+    writeFileSync(path.join(dir, 'r.json'), 'report');
+    writeFileSync(path.join(dir, '.r.json.tmp'), 'not ours');
+    expect(sweepStaleTempFiles(dir, now, alive)).toEqual([old]);
+    expect(readdirSync(dir).sort()).toEqual(['.r.json.tmp', path.basename(fresh), path.basename(liveOwner), 'r.json'].sort());
+  });
+
+  it('the time in the name counts: a recently touched copy of an old name stays', () => {
+    const now = Date.now();
+    const file = leftover('r.json', 4242, now - 2 * HOUR);
+    utimesSync(file, now / 1000, now / 1000);
+    expect(sweepStaleTempFiles(dir, now, () => false)).toEqual([]);
+  });
+
+  it('a missing directory is not an error', () => {
+    expect(sweepStaleTempFiles(path.join(dir, 'nope'))).toEqual([]);
+  });
+
+  it('an atomic write sweeps its directory once per process, with the real process check', async () => {
+    // A pid that cannot exist on Linux (above pid_max), two hours old: certainly stale.
+    const stale = leftover('g.json', 2 ** 30, Date.now() - 2 * HOUR);
+    const mine = leftover('g.json', process.pid, Date.now() - 2 * HOUR);
+    await writeFileAtomic(path.join(dir, 'g.json'), 'x');
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(mine)).toBe(true);
+    // Swept once: a later leftover in the same directory waits for the next process.
+    const later = leftover('g.json', 2 ** 30 - 1, Date.now() - 2 * HOUR);
+    writeFileAtomicSync(path.join(dir, 'g.json'), 'y');
+    expect(existsSync(later)).toBe(true);
+  });
+});
+
+describe('describeFsError', () => {
+  it('says why in words, never naming a (temp) path', () => {
+    const err = (code: string) => Object.assign(new Error(`${code}: x, open '/d/.r.json.1.a.b.tmp'`), { code });
+    expect(describeFsError(err('EACCES'))).toBe('permission denied');
+    expect(describeFsError(err('EISDIR'))).toBe('is a directory');
+    expect(describeFsError(err('ENOTDIR'))).toBe('a parent is not a directory');
+    expect(describeFsError(err('EEXIST'))).toBe('a parent is not a directory');
+    expect(describeFsError(err('ENOSPC'))).toBe('no space left on device');
+    expect(describeFsError(err('EROFS'))).toBe('read-only file system');
+    expect(describeFsError(err('EIO'))).toBe('x (EIO)');
+    expect(describeFsError(Object.assign(new Error('EBUSY: resource busy or locked, rename \'/d/.r.json.1.a.b.tmp\' -> \'/d\''), { code: 'EBUSY' }))).toBe('resource busy or locked (EBUSY)');
+    expect(describeFsError(new Error('plain'))).toBe('plain');
   });
 });
 

@@ -20,15 +20,103 @@
  * the target; fsync the directory where the platform allows it. Readers see the old or the new
  * content, never a partial file, and concurrent writers never produce a torn file (the last
  * rename wins). The temporary file is removed when any step fails.
+ *
+ * Temporary names say who made them and when (`.<name>.<pid>.<ms base 36>.<random>.tmp`). A
+ * process killed mid-write cannot remove its temp file, so the first atomic write into a
+ * directory in each process sweeps that directory's envtrace temp files whose process is gone
+ * and which are older than an hour (`src/io/stale.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { lstat, mkdir, open, readlink, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { isStale } from './stale.js';
 
-/** A fresh temporary name next to `file` (hidden, pid + random suffix, `.tmp`). */
-export function tempPathFor(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+/**
+ * A fresh temporary name next to `file`: hidden, with the writer's pid, the time (ms since the
+ * epoch, base 36) and a random suffix, ending in `.tmp` (`.report.json.4242.mhx1k2a0.9f3c….tmp`).
+ */
+export function tempPathFor(file: string, now: number = Date.now()): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${now.toString(36)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** A temp name made by {@link tempPathFor}: target name, pid, time (base 36). */
+const TEMP_NAME = /^\.(.+)\.(\d+)\.([0-9a-z]+)\.[0-9a-f]{12}\.tmp$/;
+
+/** What a name made by {@link tempPathFor} says: the target's name, the writer's pid and the time. */
+export function parseTempName(name: string): { target: string; pid: number; createdMs: number } | undefined {
+  const m = TEMP_NAME.exec(name);
+  if (!m) return undefined;
+  const createdMs = Number.parseInt(m[3] as string, 36);
+  return { target: m[1] as string, pid: Number(m[2]), createdMs };
+}
+
+/** Directories already swept by this process (a sweep reads the directory: once is enough). */
+const swept = new Set<string>();
+
+/**
+ * Remove the envtrace temp files in `dir` left by processes that are gone, older than an hour
+ * (by their name's time and by their modification time, whichever is later). Returns the
+ * removed paths. Never throws: a file that cannot be examined or removed is left alone.
+ */
+export function sweepStaleTempFiles(dir: string, now: number = Date.now(), alive?: (pid: number) => boolean): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const t = parseTempName(name);
+    if (!t) continue;
+    const file = path.join(dir, name);
+    try {
+      const st = fs.lstatSync(file);
+      if (!st.isFile() || !isStale(t.pid, Math.max(st.mtimeMs, t.createdMs), now, alive)) continue;
+      fs.unlinkSync(file);
+      removed.push(file);
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+  return removed;
+}
+
+function sweepOnce(dir: string): void {
+  if (swept.has(dir)) return;
+  swept.add(dir);
+  sweepStaleTempFiles(dir);
+}
+
+/**
+ * A short reason for a failed file operation (`permission denied`, `is a directory`, …), without
+ * the path in the error's own message (which may be a temp file's): callers name the path.
+ */
+export function describeFsError(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err.code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return 'a parent is not a directory';
+    case 'ENOSPC':
+      return 'no space left on device';
+    case 'EROFS':
+      return 'read-only file system';
+    default: {
+      if (typeof err.message !== 'string') return String(e);
+      // Node's `EIO: i/o error, open '/dir/.r.json.1.x.y.tmp'`: the words, without the (temp) path.
+      const node = /^[A-Z][A-Z0-9_]*: ([^,]+), \w+ '/.exec(err.message);
+      return node ? `${node[1]} (${err.code})` : err.message;
+    }
+  }
 }
 
 /** Where and how a write goes (see the module comment). */
@@ -137,6 +225,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   const dest = target.path;
   const dir = path.dirname(dest);
   await mkdir(dir, { recursive: true });
+  sweepOnce(dir);
   const tmp = tempPathFor(dest);
   let created = false;
   try {
@@ -172,6 +261,7 @@ export function writeFileAtomicSync(file: string, text: string): void {
   const dest = target.path;
   const dir = path.dirname(dest);
   fs.mkdirSync(dir, { recursive: true });
+  sweepOnce(dir);
   const tmp = tempPathFor(dest);
   let created = false;
   try {

@@ -7,9 +7,17 @@
  * - Jest: the reporter creates a directory and names it in `process.env[RECORDS_DIR_ENV]`
  *   before workers start; each worker thread appends JSON lines to its own
  *   {@link recordsFile} (`<pid>-<threadId>.jsonl`) in it.
+ *
+ * The Jest directory is `<tmp>/envtrace-records-<pid>-<random>` ({@link createRecordsDir}): the
+ * reporter removes it when the run ends (and on exit); directories of earlier runs whose reporter
+ * process is gone and which are older than an hour are swept by the next run
+ * ({@link sweepStaleRecordsDirs}).
  */
+import * as fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { isStale, processAlive, STALE_AFTER_MS } from '../io/stale.js';
 
 /** Environment variable naming the Jest side-channel directory. */
 export const RECORDS_DIR_ENV = 'ENVTRACE_RECORDS_DIR';
@@ -20,7 +28,65 @@ export const META_KEY = 'envtrace';
 /** Suffix of the side-channel files (JSON Lines). */
 export const RECORDS_FILE_SUFFIX = '.jsonl';
 
+/** Name prefix of the Jest records directories in the temp directory. */
+export const RECORDS_DIR_PREFIX = 'envtrace-records-';
+
 /** The side-channel file of this process and thread inside `dir`. */
 export function recordsFile(dir: string): string {
   return path.join(dir, `${process.pid}-${threadId}${RECORDS_FILE_SUFFIX}`);
+}
+
+/** A fresh records directory `<parent>/envtrace-records-<pid>-<random>` (parent: the OS temp directory). */
+export function createRecordsDir(parent: string = os.tmpdir()): string {
+  return fs.mkdtempSync(path.join(parent, `${RECORDS_DIR_PREFIX}${process.pid}-`));
+}
+
+/** The pid in a records directory's name, or `undefined` for another name (or one of an older envtrace without a pid). */
+export function recordsDirPid(name: string): number | undefined {
+  const m = /^envtrace-records-(\d+)-[^-]+$/.exec(name);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Remove the records directories in `parent` left by earlier runs: those whose reporter process
+ * is gone and that are older than an hour, plus empty directories of older envtrace versions
+ * (named without a pid) older than an hour. Returns the removed paths; never throws.
+ */
+export function sweepStaleRecordsDirs(parent: string = os.tmpdir(), now: number = Date.now(), alive: (pid: number) => boolean = processAlive): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(parent);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!name.startsWith(RECORDS_DIR_PREFIX)) continue;
+    const dir = path.join(parent, name);
+    try {
+      const st = fs.lstatSync(dir);
+      if (!st.isDirectory()) continue;
+      const pid = recordsDirPid(name);
+      if (pid !== undefined) {
+        if (!isStale(pid, st.mtimeMs, now, alive)) continue;
+      } else if (now - st.mtimeMs < STALE_AFTER_MS || fs.readdirSync(dir).length > 0) {
+        // An old-style name carries no owner: only an old, empty one is certainly a leftover.
+        continue;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+      removed.push(dir);
+    } catch {
+      // in use, gone already, or not ours to remove
+    }
+  }
+  return removed;
+}
+
+/** Remove a records directory and what is in it; never throws. */
+export function removeRecordsDir(dir: string): void {
+  try {
+    fs.rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // nothing more to do at exit
+  }
 }
