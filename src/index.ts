@@ -100,7 +100,7 @@ export type { JsonReport, TextReportOptions } from './report/index.js';
 export { ENVTRACE_VERSION } from './version.js';
 
 // Matcher → reporter records
-export type { EnvTraceRecord, GoldenSource } from './transport/record.js';
+export type { EnvTraceRecord, GoldenSource, RecordVersion, TrajectoryVerdict } from './transport/record.js';
 export { RECORD_VERSION } from './transport/record.js';
 
 // Recording traces from environment objects (docs/recorder.md)
@@ -118,6 +118,7 @@ export {
   parseTrajectoryWeights,
   aggregateTrajectoryDistances,
   trajectoryMetric,
+  trajectoryMetricDistance,
 } from './trajectory/index.js';
 export type {
   ToolCall,
@@ -127,6 +128,7 @@ export type {
   ArgsPredicate,
   TrajectoryMode,
   TrajectoryMatchOptions,
+  FollowTrajectoryOptions,
   TrajectoryMatch,
   MatchedCall,
   ClosestCandidate,
