@@ -161,7 +161,12 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await text(page, 'checks-total')).toBe(String(s.records.total));
     expect(await text(page, 'verdict-tests')).toBe(`Tests FAILED: ${s.tests.failed} of ${s.tests.total} failed`);
     const bars = await page.locator('[data-testid="histogram"] rect').evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-count'))));
-    expect(bars.reduce((a, b) => a + b, 0)).toBe(s.records.samples);
+    // Every sample with a full score: toFollowTrajectory calls have none (they count in the pass rate).
+    const trajectoryCalls = report.tests.flatMap((t) => t.records).filter((r) => !r.negated && r.matcher === 'toFollowTrajectory').length;
+    expect(trajectoryCalls).toBe(1);
+    expect(bars.reduce((a, b) => a + b, 0)).toBe(s.records.samples - trajectoryCalls);
+    expect(await text(page, 'trajectory')).toBe(pct(s.trajectory!.rate));
+    expect(await page.locator('[data-testid="trajectory-cell"]').allTextContents()).toContain('1/1');
 
     // Sorting by score: ascending, then descending.
     const scoreCells = () => page.locator('[data-testid="tests"] tbody tr td:nth-child(4)').allTextContents();
