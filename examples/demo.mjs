@@ -38,6 +38,9 @@ function failures(reportFile) {
     const traj = rec.trajectory?.find((v) => v.check === 'match');
     if (rec.matcher === 'toFollowTrajectory' && traj) {
       lines.push(`      trajectory not followed (mode ${traj.mode}): ${traj.matched} calls matched · ${traj.unmatched_reference} reference calls unmatched · ${traj.unexpected} unexpected`);
+      // The first unmatched reference call whose closest call has other arguments: the reason.
+      const issue = traj.issues.find((x) => x.side === 'reference' && x.closest?.reason === 'arguments') ?? traj.issues[0];
+      if (issue) lines.push(`      e.g. reference ${issue.call}`, `           closest ${issue.closest ? issue.closest.call : '—'}`);
       continue;
     }
     const missed = Object.entries(rec.decision).filter(([, ok]) => !ok).map(([k]) => k);

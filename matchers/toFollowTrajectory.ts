@@ -6,8 +6,8 @@
  * trajectory verdict (and the weighted distance when `distance` is given) for the reporters.
  */
 import * as path from 'node:path';
-import { ConfigError, ENVTRACE_VERSION, callPredicate, closestCandidate, formatCall, matchTrajectory, trajectoryDistance } from '../src/index.js';
-import type { ClosestCandidate, FollowTrajectoryOptions, ToolCall, TrajectoryDistance, TrajectoryInput, TrajectoryMatch, TrajectoryMatchOptions } from '../src/index.js';
+import { ConfigError, ENVTRACE_VERSION, callPredicate, formatCall, matchTrajectory, trajectoryDistance, trajectoryIssues } from '../src/index.js';
+import type { ClosestCandidate, FollowTrajectoryOptions, ToolCall, TrajectoryDistance, TrajectoryInput, TrajectoryIssue, TrajectoryMatch, TrajectoryMatchOptions } from '../src/index.js';
 import { escapeForTerminal, truncate } from '../src/report/escape.js';
 import { buildTrajectoryRecord } from '../src/transport/buildRecord.js';
 import type { GoldenSource } from '../src/transport/record.js';
@@ -87,8 +87,8 @@ function show(call: ToolCall): string {
 function section(
   utils: MatcherUtils,
   title: string,
-  calls: readonly ToolCall[],
-  line: (c: ToolCall) => string,
+  calls: readonly TrajectoryIssue[],
+  line: (c: TrajectoryIssue) => string,
 ): string[] {
   if (calls.length === 0) return [];
   const out = [`${title}:`];
@@ -105,25 +105,18 @@ function distanceText(d: TrajectoryDistance | undefined): string {
 }
 
 function failureText(utils: MatcherUtils, hint: string, r: TrajectoryMatch, options: TrajectoryMatchOptions, d: TrajectoryDistance | undefined): string {
-  const matches = callPredicate(options);
-  const strict = r.mode === 'strict';
-  const pairedRef = new Set(r.matched.map((m) => m.reference.index));
-  const pairedPred = new Set(r.matched.map((m) => m.call.index));
-  const missingFails = r.mode !== 'subset';
-  const extraFails = r.mode !== 'superset';
+  const issues = trajectoryIssues(r, callPredicate(options));
   const problems: string[] = [];
-  if (missingFails && r.unmatchedReference.length) problems.push(`${plural(r.unmatchedReference.length, 'reference call')} not matched`);
-  if (extraFails && r.unexpected.length) problems.push(`${plural(r.unexpected.length, 'unexpected call')}`);
+  if (issues.missing.length) problems.push(`${plural(issues.missing.length, 'reference call')} not matched`);
+  if (issues.extra.length) problems.push(`${plural(issues.extra.length, 'unexpected call')}`);
   const verdict = `Expected the calls to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but ${problems.join(' and ')}; ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched.${distanceText(d)}`;
 
   const lines = [hint, '', verdict];
-  const missing = section(utils, missingFails ? 'Unmatched reference calls' : 'Unmatched reference calls (allowed in subset mode)', missingFails ? r.unmatchedReference : [], (c) => {
-    const near = closestCandidate(c, r.calls, (x, o) => matches(x, o), pairedPred, strict);
+  const missing = section(utils, 'Unmatched reference calls', issues.missing, ({ call: c, closest: near }) => {
     const tail = near ? `  closest: calls[${near.call.index}] ${utils.RECEIVED_COLOR(show(near.call))} (${REASON[near.reason]})` : '  (no calls)';
     return `  reference[${c.index}] ${utils.EXPECTED_COLOR(show(c))}${tail}`;
   });
-  const extra = section(utils, 'Unexpected calls', extraFails ? r.unexpected : [], (c) => {
-    const near = closestCandidate(c, r.reference, (x, o) => matches(o, x), pairedRef, strict);
+  const extra = section(utils, 'Unexpected calls', issues.extra, ({ call: c, closest: near }) => {
     const tail = near ? `  closest: reference[${near.call.index}] ${utils.EXPECTED_COLOR(show(near.call))} (${REASON[near.reason]})` : '  (empty reference)';
     return `  calls[${c.index}] ${utils.RECEIVED_COLOR(show(c))}${tail}`;
   });

@@ -4,7 +4,7 @@ export type { ToolCall, ToolCallLike, TrajectoryInput } from './calls.js';
 export { argsPredicate, argsMatcher } from './args.js';
 export type { ArgsMatch, ArgsPredicate } from './args.js';
 export { matchTrajectory, callPredicate } from './match.js';
-export { closestCandidate, type ClosestCandidate } from './closest.js';
+export { closestCandidate, trajectoryIssues, type ClosestCandidate, type TrajectoryIssue } from './closest.js';
 export type { TrajectoryMode, TrajectoryMatchOptions, FollowTrajectoryOptions, TrajectoryMatch, MatchedCall } from './match.js';
 export { trajectoryDistance, distanceCalculator, parseTrajectoryWeights, aggregateTrajectoryDistances } from './distance.js';
 export type { TrajectoryScheme, TrajectoryWeights, Canonicalize, TrajectoryDistanceOptions, TrajectoryDistance } from './distance.js';

@@ -70,6 +70,8 @@ describe('EnvTraceRecord and the run report', () => {
       unexpected: 0,
       // superset: max = the reference mass 2; book missing costs 1; search's extra `page` costs 1 × 1/2.
       distance: { scheme: 'superset', distance: 1.5, max: 2, score: 0.25 },
+      // superset mode: only the missing reference call fails it (the extra argument is allowed).
+      issues: [{ side: 'reference', index: 1, call: 'book({"id":7})', closest: { index: 0, call: 'search({"q":"a","page":2})', reason: 'tool' } }],
     });
     const rec = buildTrajectoryRecord(verdict, { testPath: '/p/a.test.ts', testName: 't', retry: 0, repeat: 1, seq: 2, pass: true, negated: true, config: options, golden: { kind: 'file', paths: ['ref.json'], count: 1 }, version: '0.1.0' });
     expect(rec).toMatchObject({ v: 2, matcher: 'toFollowTrajectory', pass: true, negated: true, accuracy: false, full_score: null, metrics: {}, decision: {}, repeat: 1, seq: 2, trajectory: [verdict] });

@@ -77,6 +77,9 @@ describe('npm run demo', () => {
     expect(r.output).toContain('[3/4] Vitest: travel-booking agent');
     expect(r.output).toContain('✗ travel agent generated agent that books the hotel one night short');
     expect(r.output).toContain('trajectory not followed (mode strict): 4 calls matched · 3 reference calls unmatched · 3 unexpected');
+    // …for the right reason: the hotel's check-out date, named in the record's issues.
+    expect(r.output).toContain('e.g. reference search_hotels({"city":"Lisbon","check_in":"2026-05-04","check_out":"2026-05-08","guests":2})');
+    expect(r.output).toContain('closest search_hotels({"city":"Lisbon","check_in":"2026-05-04","check_out":"2026-05-07","guests":2})');
     expect(r.output).toMatch(/trajectories 5\/6 passed · corpus distance 0\.\d{4} \(total distance \/ total max\)/);
     expect(r.output).toContain('Everything was judged as expected');
   }, 600_000);

@@ -224,7 +224,13 @@ export const REPORT_JS = String.raw`
     var head = 'check ' + (n + 1) + ': ' + rec.matcher + (rec.negated ? ' (.not)' : '') + ' \u00b7 ' + (rec.pass ? 'passed' : 'FAILED') +
       ' \u00b7 score ' + fmt(rec.full_score) + ' \u00b7 accuracy ' + rec.accuracy + (rec.retry ? ' \u00b7 retry ' + rec.retry : '') + (rec.repeat ? ' \u00b7 repeat ' + rec.repeat : '');
     box.appendChild(el('h3', { text: head }));
-    (rec.trajectory || []).forEach(function (v) { box.appendChild(el('p', { class: 'meta', 'data-testid': 'trajectory-verdict', text: trajectoryText(v) })); });
+    (rec.trajectory || []).forEach(function (v) {
+      box.appendChild(el('p', { class: 'meta', 'data-testid': 'trajectory-verdict', text: trajectoryText(v) }));
+      if (v.issues && v.issues.length) box.appendChild(el('ul', { 'data-testid': 'trajectory-issues' }, v.issues.map(function (x) {
+        var near = x.closest ? ' \u2014 closest: ' + (x.side === 'reference' ? 'calls[' : 'reference[') + x.closest.index + '] ' + x.closest.call + ' (' + REASONS[x.closest.reason] + ')' : '';
+        return el('li', { text: (x.side === 'reference' ? 'unmatched reference[' : 'unexpected calls[') + x.index + '] ' + x.call + near });
+      })));
+    });
     if (rec.matcher === 'toFollowTrajectory') return box;
     var golden = rec.golden.kind + (rec.golden.paths ? ': ' + rec.golden.paths.join(', ') : '') + (rec.golden.count > 1 ? ' (best of ' + rec.golden.count + ', index ' + rec.best_index + ')' : '');
     box.appendChild(el('p', { class: 'meta', text: 'golden ' + golden + ' \u00b7 mode ' + rec.mode + ' \u00b7 config ' + rec.config_digest }));
@@ -252,6 +258,7 @@ export const REPORT_JS = String.raw`
     return box;
   }
 
+  var REASONS = { arguments: 'other arguments', tool: 'another tool', paired: 'matches, but is paired with another call', order: 'matches, but out of order' };
   function argsText(a) { return Array.isArray(a) ? 'only ' + a.join(', ') : a; }
   function trajectoryText(v) {
     var dist = v.distance ? ' \u00b7 distance ' + fmt(v.distance.distance, 2) + ' of ' + fmt(v.distance.max, 2) + ' (' + v.distance.scheme + ', score ' + fmt(v.distance.score) + ')' : '';

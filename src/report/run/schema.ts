@@ -25,6 +25,9 @@ export const GoldenSourceSchema = z
   })
   .strict();
 
+/** Issues listed per side in a trajectory verdict (the counts say how many there are in all). */
+export const TRAJECTORY_ISSUES_LISTED = 5;
+
 const TrajectoryDistanceSchema = z
   .object({
     scheme: z.enum(['in_order', 'exact', 'any_order', 'superset']),
@@ -51,6 +54,22 @@ export const TrajectoryMatchVerdictSchema = z
     unmatched_reference: count.describe('Reference calls no call was paired with.'),
     unexpected: count.describe('Calls paired with no reference call.'),
     distance: TrajectoryDistanceSchema.nullable().describe('When the matcher was asked for a distance (option `distance`).'),
+    issues: z
+      .array(
+        z
+          .object({
+            side: z.enum(['reference', 'call']).describe('`reference`: an unmatched reference call; `call`: an unexpected call.'),
+            index: count.describe('Its index in the reference or in the calls.'),
+            call: z.string().describe('The call as `name(arguments JSON)`, cut at 200 characters.'),
+            closest: z
+              .object({ index: count, call: z.string(), reason: z.enum(['arguments', 'tool', 'paired', 'order']) })
+              .strict()
+              .nullable()
+              .describe('The closest call on the other side and why it did not pair; null when that side is empty.'),
+          })
+          .strict(),
+      )
+      .describe(`The calls that made the match fail (unmatched reference calls first, then unexpected calls), at most ${TRAJECTORY_ISSUES_LISTED} of each; empty when it passed.`),
   })
   .strict();
 

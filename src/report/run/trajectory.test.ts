@@ -17,6 +17,7 @@ const match = (pass: boolean, d: ReturnType<typeof dist> | null = null): Traject
   unmatched_reference: pass ? 0 : 1,
   unexpected: 0,
   distance: d,
+  issues: pass ? [] : [{ side: 'reference', index: 2, call: 'open({"id":1})', closest: { index: 2, call: 'open({"id":2})', reason: 'arguments' } }],
 });
 const metric = (pass: boolean, d: ReturnType<typeof dist>): TrajectoryVerdict => ({ check: 'metric', metric: 'trajectory', pass, distance: d });
 
