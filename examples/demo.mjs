@@ -35,6 +35,14 @@ function failures(reportFile) {
     lines.push(`    ✗ ${t.name}`);
     const rec = t.records.find((r) => !r.pass);
     if (!rec) continue;
+    const traj = rec.trajectory?.find((v) => v.check === 'match');
+    if (rec.matcher === 'toFollowTrajectory' && traj) {
+      lines.push(`      trajectory not followed (mode ${traj.mode}): ${traj.matched} calls matched · ${traj.unmatched_reference} reference calls unmatched · ${traj.unexpected} unexpected`);
+      // The first unmatched reference call whose closest call has other arguments: the reason.
+      const issue = traj.issues.find((x) => x.side === 'reference' && x.closest?.reason === 'arguments') ?? traj.issues[0];
+      if (issue) lines.push(`      e.g. reference ${issue.call}`, `           closest ${issue.closest ? issue.closest.call : '—'}`);
+      continue;
+    }
     const missed = Object.entries(rec.decision).filter(([, ok]) => !ok).map(([k]) => k);
     lines.push(`      score ${rec.full_score === null ? 'n/a' : rec.full_score.toFixed(3)} · accuracy ${rec.accuracy}${missed.length ? ` · missed: ${missed.join(', ')}` : ''}`);
     const row = rec.detail?.rows.items.find((r) => r.match !== true);
@@ -50,12 +58,14 @@ function failures(reportFile) {
 const suites = [
   ['Vitest', 'synchrotron beamline scan', 'vitest-beamline'],
   ['Jest', 'robot pick-and-place', 'jest-robot'],
+  ['Vitest', 'travel-booking agent: tool-call trajectories from recorded calls and an OTLP export', 'agent-travel'],
 ];
+const steps = suites.length + 1;
 const outcomes = [];
 let step = 0;
 for (const [runner, title, dir] of suites) {
   step++;
-  console.log(`[${step}/3] ${runner}: ${title} (examples/${dir})`);
+  console.log(`[${step}/${steps}] ${runner}: ${title} (examples/${dir})`);
   const r = run(process.execPath, [path.join(here, dir, 'run.mjs')]);
   const reportFile = path.join(here, dir, 'envtrace-report.json');
   const ok = r.status === 0;
@@ -69,12 +79,14 @@ for (const [runner, title, dir] of suites) {
   console.log(`  ${s.tests.total} tests: ${s.tests.passed} passed, ${s.tests.failed} failed — the failure is the wrong program, as expected:`);
   for (const line of failures(reportFile)) console.log(line);
   console.log(`  mean score ${s.score.mean?.toFixed(3) ?? 'n/a'} over ${s.score.n} checks · pass rate ${(100 * (s.pass_rate.rate ?? 0)).toFixed(1)}%`);
+  const tr = s.trajectory;
+  if (tr) console.log(`  trajectories ${tr.passed}/${tr.checks} passed${tr.distance?.ratio != null ? ` · corpus distance ${tr.distance.ratio.toFixed(4)} (total distance / total max)` : ''}`);
   console.log(`  reports: ${rel(reportFile)}, ${rel(path.join(here, dir, 'envtrace-report.html'))}\n`);
   outcomes.push(true);
 }
 
 step++;
-console.log(`[${step}/3] CLI: envtrace evaluate over examples/traces (each prediction against its golden)`);
+console.log(`[${step}/${steps}] CLI: envtrace evaluate over examples/traces (each prediction against its golden)`);
 const cli = run(process.execPath, [path.join(here, 'traces', 'score.mjs')]);
 process.stdout.write(cli.stdout.replace(/^\n+/, ''));
 if (cli.stderr) process.stdout.write(cli.stderr);

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { matchers } from './index.js';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'types');
 
@@ -14,5 +15,15 @@ describe('hand-written declarations', () => {
     }
     // Vitest's augmentation is ESM only (a .d.cts would augment Vitest's CJS typings and be lost).
     expect(fs.existsSync(path.join(dir, 'vitest.d.cts'))).toBe(false);
+  });
+
+  it('the declared `matchers` object names every matcher the runtime object has', () => {
+    for (const file of ['jest.d.ts', 'jest.d.cts', 'expect.d.ts', 'expect.d.cts', 'vitest.d.ts']) {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      const decl = /export declare const matchers: Readonly<Record<([^,]+),/.exec(text);
+      expect(decl, file).not.toBeNull();
+      const names = decl![1]!.split('|').map((x) => x.trim().replace(/^'|'$/g, ''));
+      expect(names.sort(), file).toEqual(Object.keys(matchers).sort());
+    }
   });
 });

@@ -133,8 +133,8 @@ describe('toFollowTrajectory', () => {
     expect(() => run(reference, { nope: 1 })).toThrow(/^expect\(calls\)\.toFollowTrajectory\(reference\)\n\nreference must be/);
     expect(() => run([], reference, { mode: 'loose' })).toThrow('mode: unknown trajectory mode "loose"');
     expect(() => run([], reference, { order: 'any' })).toThrow(ConfigError);
-    expect(() => run([], reference, { order: 'any' })).toThrow('options.order: unknown option "order" (expected mode, args, toolArgs)');
-    expect(() => run([], reference, 'strict')).toThrow('options: expected the trajectory options to be an object {mode, args, toolArgs}, received string');
+    expect(() => run([], reference, { order: 'any' })).toThrow('options.order: unknown option "order" (expected mode, args, toolArgs, distance)');
+    expect(() => run([], reference, 'strict')).toThrow('options: expected the trajectory options to be an object {mode, args, toolArgs, distance}, received string');
   });
 });
 
@@ -150,6 +150,61 @@ describe('toFollowTrajectory through Vitest expect', () => {
     ex([call('open', { id: 1 })]).not.toFollowTrajectory(reference);
     ex([call('open', { id: 1 }), call('search', { q: 'a' })]).toFollowTrajectory(reference, { mode: 'subset' });
     expect(() => ex([]).toFollowTrajectory(reference)).toThrow(/3 reference calls not matched/);
+  });
+
+  it('publishes one record per call with its trajectory verdict (and the distance when asked)', ({ task }) => {
+    const calls = [call('search', { q: 'a' }), call('search', { q: 'a', lang: 'en' }), call('open', { id: 2 })];
+    ex(calls).not.toFollowTrajectory(reference);
+    ex(calls).toFollowTrajectory(reference, { mode: 'superset', args: ['q'], toolArgs: { open: 'ignore' }, distance: { scheme: 'any_order' } });
+    expect(() => ex(calls).toFollowTrajectory(reference, { distance: {} })).toThrow(/Distance 1 of 6 \(in_order, score 0\.8333\)\.$/m);
+    const records = (task.meta as { envtrace?: Array<Record<string, unknown>> }).envtrace ?? [];
+    expect(records).toHaveLength(3);
+    expect(JSON.parse(JSON.stringify(records))).toEqual(records);
+    expect(records[0]).toMatchObject({
+      v: 2,
+      matcher: 'toFollowTrajectory',
+      seq: 0,
+      pass: true,
+      negated: true,
+      accuracy: false,
+      full_score: null,
+      golden: { kind: 'inline', count: 1 },
+      trajectory: [
+        {
+          check: 'match',
+          pass: false,
+          mode: 'strict',
+          args: 'exact',
+          tool_args: {},
+          matched: 2,
+          unmatched_reference: 1,
+          unexpected: 1,
+          distance: null,
+          // The calls the failure message lists, with the same closest candidates.
+          issues: [
+            { side: 'reference', index: 2, call: 'open({"id":1})', closest: { index: 2, call: 'open({"id":2})', reason: 'arguments' } },
+            { side: 'call', index: 2, call: 'open({"id":2})', closest: { index: 2, call: 'open({"id":1})', reason: 'arguments' } },
+          ],
+        },
+      ],
+    });
+    // Hand-computed: the searches pair at cost 0; open's only argument differs → 1 × 1/1 = 1,
+    // of the full mass 3 + 3 (every step weighs 1). The same under in_order below.
+    expect(records[1]).toMatchObject({
+      seq: 1,
+      pass: true,
+      negated: false,
+      trajectory: [{ pass: true, mode: 'superset', args: ['q'], tool_args: { open: 'ignore' }, matched: 3, distance: { scheme: 'any_order', distance: 1, max: 6, score: 1 - 1 / 6 } }],
+    });
+    expect(records[2]).toMatchObject({ seq: 2, pass: false, trajectory: [{ pass: false, distance: { scheme: 'in_order', distance: 1, max: 6 } }] });
+    // Passing: nothing to list. Long calls are cut at 200 characters.
+    expect((records[1] as { trajectory: Array<{ issues: unknown[] }> }).trajectory[0]!.issues).toEqual([]);
+    ex([call('open', { text: 'x'.repeat(300) })]).not.toFollowTrajectory([]);
+    const long = (task.meta as { envtrace: Array<{ trajectory: Array<{ issues: Array<{ call: string; closest: unknown }> }> }> }).envtrace[3]!.trajectory[0]!.issues[0]!;
+    expect([...long.call]).toHaveLength(200);
+    expect(long.call.endsWith('…')).toBe(true);
+    expect(long.closest).toBeNull();
+    expect(JSON.parse(JSON.stringify(records))).toEqual(records);
   });
 });
 

@@ -2,12 +2,19 @@
  * `expect(calls).toFollowTrajectory(reference, options?)`: an agent's tool calls follow the
  * reference trajectory (`matchTrajectory`: modes strict / unordered / subset / superset, argument
  * rules `args` / `toolArgs`). On failure the message lists the unmatched reference calls, the
- * unexpected calls, and the closest candidate of each.
+ * unexpected calls, and the closest candidate of each. Every call publishes a record with its
+ * trajectory verdict (and the weighted distance when `distance` is given) for the reporters.
  */
-import { ConfigError, callPredicate, closestCandidate, formatCall, matchTrajectory } from '../src/index.js';
-import type { ClosestCandidate, ToolCall, TrajectoryInput, TrajectoryMatch, TrajectoryMatchOptions } from '../src/index.js';
+import * as path from 'node:path';
+import { ConfigError, ENVTRACE_VERSION, callPredicate, formatCall, matchTrajectory, trajectoryDistance, trajectoryIssues } from '../src/index.js';
+import type { ClosestCandidate, FollowTrajectoryOptions, ToolCall, TrajectoryDistance, TrajectoryInput, TrajectoryIssue, TrajectoryMatch, TrajectoryMatchOptions } from '../src/index.js';
 import { escapeForTerminal, truncate } from '../src/report/escape.js';
+import { buildTrajectoryRecord } from '../src/transport/buildRecord.js';
+import type { GoldenSource } from '../src/transport/record.js';
+import { matchVerdict } from '../src/transport/trajectory.js';
+import { beginCall } from './call.js';
 import type { MatcherContext, MatcherUtils } from './context.js';
+import { publishRecord } from './publish.js';
 import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
 
 export const MATCHER_NAME = 'toFollowTrajectory';
@@ -15,23 +22,35 @@ export const MATCHER_NAME = 'toFollowTrajectory';
 /** Calls listed per section before "… N more". */
 const MAX_LISTED = 10;
 const MAX_CALL_WIDTH = 120;
-const OPTION_KEYS = new Set(['mode', 'args', 'toolArgs']);
+const OPTION_KEYS = new Set(['mode', 'args', 'toolArgs', 'distance']);
 
-/** The options object: a plain object with only `mode`, `args`, `toolArgs`. */
-function resolveOptions(value: unknown): TrajectoryMatchOptions {
+/** The options object: a plain object with only `mode`, `args`, `toolArgs`, `distance`. */
+function resolveOptions(value: unknown): FollowTrajectoryOptions {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConfigError(`expected the trajectory options to be an object {mode, args, toolArgs}, received ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, { path: 'options' });
+    throw new ConfigError(`expected the trajectory options to be an object {mode, args, toolArgs, distance}, received ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, { path: 'options' });
   }
   for (const key of Object.keys(value)) {
-    if (!OPTION_KEYS.has(key)) throw new ConfigError(`unknown option ${JSON.stringify(key)} (expected mode, args, toolArgs)`, { path: `options.${key}` });
+    if (!OPTION_KEYS.has(key)) throw new ConfigError(`unknown option ${JSON.stringify(key)} (expected mode, args, toolArgs, distance)`, { path: `options.${key}` });
   }
-  return value as TrajectoryMatchOptions;
+  const distance = (value as FollowTrajectoryOptions).distance;
+  if (distance !== undefined && (typeof distance !== 'object' || distance === null || Array.isArray(distance))) {
+    throw new ConfigError('expected an object {scheme, weights, canonicalize}', { path: 'options.distance' });
+  }
+  return value as FollowTrajectoryOptions;
 }
 
-function run(utils: MatcherUtils, hint: string, received: unknown, reference: unknown, options: TrajectoryMatchOptions): TrajectoryMatch {
+interface Outcome {
+  readonly match: TrajectoryMatch;
+  readonly distance: TrajectoryDistance | undefined;
+}
+
+function run(utils: MatcherUtils, hint: string, received: unknown, reference: unknown, options: FollowTrajectoryOptions): Outcome {
   try {
-    return matchTrajectory(reference as TrajectoryInput, received as TrajectoryInput, options);
+    const match = matchTrajectory(reference as TrajectoryInput, received as TrajectoryInput, options);
+    // The match has validated both inputs; the distance reads them again (cheap next to a test).
+    const distance = options.distance === undefined ? undefined : trajectoryDistance(reference as TrajectoryInput, received as TrajectoryInput, options.distance);
+    return { match, distance };
   } catch (e) {
     // Only the input-shape errors of toolCalls() get the hint; a TypeError from a user's `args`
     // predicate propagates unchanged.
@@ -68,8 +87,8 @@ function show(call: ToolCall): string {
 function section(
   utils: MatcherUtils,
   title: string,
-  calls: readonly ToolCall[],
-  line: (c: ToolCall) => string,
+  calls: readonly TrajectoryIssue[],
+  line: (c: TrajectoryIssue) => string,
 ): string[] {
   if (calls.length === 0) return [];
   const out = [`${title}:`];
@@ -78,26 +97,26 @@ function section(
   return out;
 }
 
-function failureText(utils: MatcherUtils, hint: string, r: TrajectoryMatch, options: TrajectoryMatchOptions): string {
-  const matches = callPredicate(options);
-  const strict = r.mode === 'strict';
-  const pairedRef = new Set(r.matched.map((m) => m.reference.index));
-  const pairedPred = new Set(r.matched.map((m) => m.call.index));
-  const missingFails = r.mode !== 'subset';
-  const extraFails = r.mode !== 'superset';
+/** ` Distance 2 of 8 (in_order, score 0.75).` when a distance was computed. */
+function distanceText(d: TrajectoryDistance | undefined): string {
+  if (d === undefined) return '';
+  const n = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(4).replace(/0+$/, ''));
+  return ` Distance ${n(d.distance)} of ${n(d.max)} (${d.scheme}, score ${d.score.toFixed(4)}).`;
+}
+
+function failureText(utils: MatcherUtils, hint: string, r: TrajectoryMatch, options: TrajectoryMatchOptions, d: TrajectoryDistance | undefined): string {
+  const issues = trajectoryIssues(r, callPredicate(options));
   const problems: string[] = [];
-  if (missingFails && r.unmatchedReference.length) problems.push(`${plural(r.unmatchedReference.length, 'reference call')} not matched`);
-  if (extraFails && r.unexpected.length) problems.push(`${plural(r.unexpected.length, 'unexpected call')}`);
-  const verdict = `Expected the calls to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but ${problems.join(' and ')}; ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched.`;
+  if (issues.missing.length) problems.push(`${plural(issues.missing.length, 'reference call')} not matched`);
+  if (issues.extra.length) problems.push(`${plural(issues.extra.length, 'unexpected call')}`);
+  const verdict = `Expected the calls to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but ${problems.join(' and ')}; ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched.${distanceText(d)}`;
 
   const lines = [hint, '', verdict];
-  const missing = section(utils, missingFails ? 'Unmatched reference calls' : 'Unmatched reference calls (allowed in subset mode)', missingFails ? r.unmatchedReference : [], (c) => {
-    const near = closestCandidate(c, r.calls, (x, o) => matches(x, o), pairedPred, strict);
+  const missing = section(utils, 'Unmatched reference calls', issues.missing, ({ call: c, closest: near }) => {
     const tail = near ? `  closest: calls[${near.call.index}] ${utils.RECEIVED_COLOR(show(near.call))} (${REASON[near.reason]})` : '  (no calls)';
     return `  reference[${c.index}] ${utils.EXPECTED_COLOR(show(c))}${tail}`;
   });
-  const extra = section(utils, 'Unexpected calls', extraFails ? r.unexpected : [], (c) => {
-    const near = closestCandidate(c, r.reference, (x, o) => matches(o, x), pairedRef, strict);
+  const extra = section(utils, 'Unexpected calls', issues.extra, ({ call: c, closest: near }) => {
     const tail = near ? `  closest: reference[${near.call.index}] ${utils.EXPECTED_COLOR(show(near.call))} (${REASON[near.reason]})` : '  (empty reference)';
     return `  calls[${c.index}] ${utils.RECEIVED_COLOR(show(c))}${tail}`;
   });
@@ -106,19 +125,39 @@ function failureText(utils: MatcherUtils, hint: string, r: TrajectoryMatch, opti
   return lines.join('\n');
 }
 
-function notText(hint: string, r: TrajectoryMatch, options: TrajectoryMatchOptions): string {
+function notText(hint: string, r: TrajectoryMatch, options: TrajectoryMatchOptions, d: TrajectoryDistance | undefined): string {
   const extras = r.mode === 'superset' && r.unexpected.length ? ` (plus ${plural(r.unexpected.length, 'extra call')})` : '';
-  return `${hint}\n\nExpected the calls not to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but they do: ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched${extras}.`;
+  return `${hint}\n\nExpected the calls not to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but they do: ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched${extras}.${distanceText(d)}`;
+}
+
+/** Where the reference came from, for the record: a trace file (relative to the cwd) or inline. */
+function referenceSource(reference: unknown): GoldenSource {
+  if (typeof reference === 'string') return { kind: 'file', paths: [path.relative(process.cwd(), reference) || reference], count: 1 };
+  return { kind: 'inline', count: 1 };
 }
 
 export function toFollowTrajectory(this: MatcherContext, received: unknown, reference: unknown, options?: unknown): SyncMatcherResult {
   const isNot = this.isNot === true;
   const utils = this.utils;
   const hint = utils.matcherHint(MATCHER_NAME, 'calls', 'reference', options === undefined ? { isNot } : { isNot, secondArgument: 'options' });
+  const call = beginCall(this);
   const opts = resolveOptions(options);
-  const result = run(utils, hint, received, reference, opts);
+  const { match: result, distance } = run(utils, hint, received, reference, opts);
+  const record = buildTrajectoryRecord(matchVerdict(result, opts, distance), {
+    testPath: call.info.testPath,
+    testName: call.info.testName,
+    retry: call.info.retry,
+    repeat: call.info.repeat,
+    seq: call.state.seq++,
+    pass: isNot ? !result.pass : result.pass,
+    negated: isNot,
+    config: opts,
+    golden: referenceSource(reference),
+    version: ENVTRACE_VERSION,
+  });
+  publishRecord(record, call.info);
   return {
     pass: result.pass,
-    message: () => (result.pass ? notText(hint, result, opts) : failureText(utils, hint, result, opts)),
+    message: () => (result.pass ? notText(hint, result, opts, distance) : failureText(utils, hint, result, opts, distance)),
   };
 }

@@ -102,7 +102,7 @@ export type { JsonReport, TextReportOptions } from './report/index.js';
 export { ENVTRACE_VERSION } from './version.js';
 
 // Matcher → reporter records
-export type { EnvTraceRecord, GoldenSource } from './transport/record.js';
+export type { EnvTraceRecord, GoldenSource, RecordVersion, TrajectoryVerdict } from './transport/record.js';
 export { RECORD_VERSION } from './transport/record.js';
 
 // Recording traces from environment objects (docs/recorder.md)
@@ -116,10 +116,12 @@ export {
   toolCalls,
   formatCall,
   closestCandidate,
+  trajectoryIssues,
   trajectoryDistance,
   parseTrajectoryWeights,
   aggregateTrajectoryDistances,
   trajectoryMetric,
+  trajectoryMetricDistance,
 } from './trajectory/index.js';
 export type {
   ToolCall,
@@ -129,9 +131,11 @@ export type {
   ArgsPredicate,
   TrajectoryMode,
   TrajectoryMatchOptions,
+  FollowTrajectoryOptions,
   TrajectoryMatch,
   MatchedCall,
   ClosestCandidate,
+  TrajectoryIssue,
   TrajectoryScheme,
   TrajectoryWeights,
   Canonicalize,

@@ -2,7 +2,7 @@
  * The envtrace matcher interface, shared by every host, plus the Jest/`expect` augmentations.
  * (Vitest's augmentation is in vitest.d.ts: ESM only.)
  */
-import type { EvaluateOptions, Trace, TraceLike, TrajectoryInput, TrajectoryMatchOptions } from '../../dist/index.js';
+import type { EvaluateOptions, Trace, TraceLike, TrajectoryInput, FollowTrajectoryOptions } from '../../dist/index.js';
 
 /** A trace: a `Trace`, `{events}`, an array of events, or a trace file path (relative to the cwd). */
 export type TraceInput = Trace | TraceLike | string;
@@ -36,9 +36,10 @@ export interface EnvTraceMatchers<R = unknown> {
    * The received tool calls follow the reference trajectory: `mode` strict (same order; calls of
    * one turn as a set), unordered, subset or superset; `args` exact, ignore, superset, subset,
    * argument names or a predicate; `toolArgs` per tool. Calls and reference are traces, event
-   * arrays, `{name, arguments}` lists or trace files.
+   * arrays, `{name, arguments}` lists or trace files. `distance` also computes the weighted
+   * trajectory distance (message and run report only; it never changes the verdict).
    */
-  toFollowTrajectory(reference: TrajectoryInput, options?: TrajectoryMatchOptions): R;
+  toFollowTrajectory(reference: TrajectoryInput, options?: FollowTrajectoryOptions): R;
 }
 
 export interface EnvTraceAsymmetricMatchers {

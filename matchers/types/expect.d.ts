@@ -14,4 +14,4 @@ export { expect } from 'expect';
 export declare function setTraceTest(testPath: string, testName: string): void;
 
 /** The matcher object registered with `expect.extend` (already done by this entry). */
-export declare const matchers: Readonly<Record<'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching', (...args: never[]) => unknown>>;
+export declare const matchers: Readonly<Record<'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory', (...args: never[]) => unknown>>;

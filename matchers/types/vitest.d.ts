@@ -18,4 +18,4 @@ declare module 'vitest' {
 }
 
 /** The matcher object registered with `expect.extend` (already done by this entry). */
-export declare const matchers: Readonly<Record<'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching', (...args: never[]) => unknown>>;
+export declare const matchers: Readonly<Record<'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory', (...args: never[]) => unknown>>;

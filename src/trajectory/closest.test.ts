@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from './calls.js';
-import { closestCandidate } from './closest.js';
+import { closestCandidate, trajectoryIssues } from './closest.js';
+import { callPredicate, matchTrajectory } from './match.js';
 
 const call = (index: number, name: string, args: unknown = {}): ToolCall => ({ name, arguments: args, index, group: index });
 const exact = (a: ToolCall, b: ToolCall): boolean => a.name === b.name && JSON.stringify(a.arguments) === JSON.stringify(b.arguments);
@@ -29,5 +30,26 @@ describe('closestCandidate', () => {
 
   it('no candidates: undefined', () => {
     expect(closestCandidate(call(0, 'open'), [], exact, new Set(), false)).toBeUndefined();
+  });
+});
+
+describe('trajectoryIssues', () => {
+  const ref = [{ name: 'search', arguments: { q: 'a' } }, { name: 'open', arguments: { id: 1 } }];
+  const calls = [{ name: 'search', arguments: { q: 'a' } }, { name: 'open', arguments: { id: 2 } }, { name: 'delete', arguments: {} }];
+
+  it('lists only the calls that make the mode fail, each with its closest candidate', () => {
+    const strict = matchTrajectory(ref, calls);
+    const issues = trajectoryIssues(strict, callPredicate());
+    expect(issues.missing.map((x) => [x.call.index, x.closest?.call.index, x.closest?.reason])).toEqual([[1, 1, 'arguments']]);
+    expect(issues.extra.map((x) => [x.call.index, x.closest?.call.index, x.closest?.reason])).toEqual([
+      [1, 1, 'arguments'],
+      [2, 1, 'tool'],
+    ]);
+    // subset allows missing reference calls; superset allows extra calls.
+    expect(trajectoryIssues(matchTrajectory(ref, calls, { mode: 'subset' }), callPredicate()).missing).toEqual([]);
+    expect(trajectoryIssues(matchTrajectory(ref, calls, { mode: 'superset' }), callPredicate()).extra).toEqual([]);
+    // A passing match has none; an empty side gives no closest candidate.
+    expect(trajectoryIssues(matchTrajectory(ref, ref), callPredicate())).toEqual({ missing: [], extra: [] });
+    expect(trajectoryIssues(matchTrajectory(ref, []), callPredicate()).missing.map((x) => x.closest)).toEqual([undefined, undefined]);
   });
 });

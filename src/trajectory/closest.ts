@@ -5,6 +5,7 @@
  */
 import { equals } from '@jest/expect-utils';
 import type { ToolCall } from './calls.js';
+import type { TrajectoryMatch } from './match.js';
 
 /** A candidate and why it did not pair. */
 export interface ClosestCandidate {
@@ -61,4 +62,28 @@ export function closestCandidate(
       ? 'arguments'
       : 'tool';
   return { call: best, reason };
+}
+
+/** A call that failed the mode: an unmatched reference call or an unexpected call, with its closest candidate. */
+export interface TrajectoryIssue {
+  readonly call: ToolCall;
+  readonly closest: ClosestCandidate | undefined;
+}
+
+/**
+ * The calls that make a match fail, each with its closest candidate on the other side:
+ * `missing` (unmatched reference calls; none in `subset` mode, where they are allowed) and
+ * `extra` (unexpected calls; none in `superset` mode). `matches(reference, call)` is the
+ * match's predicate (`callPredicate(options)`).
+ */
+export function trajectoryIssues(
+  r: Pick<TrajectoryMatch, 'mode' | 'matched' | 'unmatchedReference' | 'unexpected' | 'reference' | 'calls'>,
+  matches: (reference: ToolCall, call: ToolCall) => boolean,
+): { readonly missing: readonly TrajectoryIssue[]; readonly extra: readonly TrajectoryIssue[] } {
+  const strict = r.mode === 'strict';
+  const pairedRef = new Set(r.matched.map((m) => m.reference.index));
+  const pairedPred = new Set(r.matched.map((m) => m.call.index));
+  const missing = r.mode === 'subset' ? [] : r.unmatchedReference.map((c) => ({ call: c, closest: closestCandidate(c, r.calls, (x, o) => matches(x, o), pairedPred, strict) }));
+  const extra = r.mode === 'superset' ? [] : r.unexpected.map((c) => ({ call: c, closest: closestCandidate(c, r.reference, (x, o) => matches(o, x), pairedRef, strict) }));
+  return { missing, extra };
 }

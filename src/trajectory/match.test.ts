@@ -41,7 +41,7 @@ const rows: Row[] = [
   { title: 'args ignore: only tool names count', reference: [c('search', a)], calls: [c('search', { q: 'zzz' })], mode: 'strict', args: 'ignore', pass: true, pairs: [[0, 0]] },
   { title: 'args by name: other arguments are not compared', reference: [c('search', aEn)], calls: [c('search', { q: 'a', lang: 'de' })], mode: 'strict', args: ['q'], pass: true, pairs: [[0, 0]] },
   { title: 'args predicate gets (reference, predicted)', reference: [c('search', { n: 1 })], calls: [c('search', { n: 5 })], mode: 'strict', args: (r, p) => (p as { n: number }).n > (r as { n: number }).n, pass: true, pairs: [[0, 0]] },
-  { title: 'empty trajectories pass every mode', reference: [], calls: [], mode: 'strict', pass: true, pairs: [] },
+  ...(['strict', 'unordered', 'subset', 'superset'] as const).map((mode) => ({ title: `empty trajectories pass ${mode}`, reference: [], calls: [], mode, pass: true, pairs: [] })),
 ];
 
 describe('matchTrajectory (table)', () => {

@@ -6,6 +6,7 @@ import { ConfigError } from '../errors.js';
 import { argsMatcher, type ArgsMatch } from './args.js';
 import { maximumMatching } from './bipartite.js';
 import { toolCalls, type ToolCall, type TrajectoryInput } from './calls.js';
+import type { TrajectoryDistanceOptions } from './distance.js';
 
 /**
  * `strict`: the same calls in the same order (calls of one reference turn in any order);
@@ -22,6 +23,16 @@ export interface TrajectoryMatchOptions {
   readonly args?: ArgsMatch;
   /** Per-tool overrides of `args`, keyed by tool name. */
   readonly toolArgs?: Readonly<Record<string, ArgsMatch>>;
+}
+
+/**
+ * Options of the `toFollowTrajectory` matcher: the match options, plus `distance` to also compute
+ * the weighted trajectory distance (reported in the message and the run report; it never
+ * changes pass/fail).
+ */
+export interface FollowTrajectoryOptions extends TrajectoryMatchOptions {
+  /** Compute `trajectoryDistance(reference, calls, distance)` too (`{}` for the defaults). */
+  readonly distance?: TrajectoryDistanceOptions;
 }
 
 /** A reference call and the predicted call paired with it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { evaluate } from '../evaluate/evaluate.js';
-import { trajectoryMetric } from './metric.js';
+import { trajectoryMetric, trajectoryMetricDistance } from './metric.js';
 
 const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
 const gt = [ev('search', 0, { q: 'a' }), ev('open', 1, { id: 1 }), ev('log', 1.5, 'x'), ev('write', 2, { path: 'out' })];
@@ -11,8 +11,8 @@ describe('trajectoryMetric', () => {
     // open and search swapped; under any_order that is free, under in_order it costs 2 of 8.
     const pred = [ev('open', 0, { id: 1 }), ev('search', 1, { q: 'a' }), ev('log', 1.5, 'x'), ev('write', 2, { path: 'out' })];
     const r = evaluate(gt, pred, { metrics: [trajectoryMetric({ scheme: 'any_order', name: 'calls_any' }), trajectoryMetric()] });
-    expect(r.metrics['calls_any']).toEqual({ name: 'calls_any', score: 1, binary_pass: true, details: { scheme: 'any_order', distance: 0, max: 8, max_distance: 0 } });
-    expect(r.metrics['trajectory']).toEqual({ name: 'trajectory', score: 0.75, binary_pass: false, details: { scheme: 'in_order', distance: 2, max: 8, max_distance: 0 } });
+    expect(r.metrics['calls_any']).toEqual({ name: 'calls_any', score: 1, binary_pass: true, details: { kind: 'trajectory', scheme: 'any_order', distance: 0, max: 8, max_distance: 0 } });
+    expect(r.metrics['trajectory']).toEqual({ name: 'trajectory', score: 0.75, binary_pass: false, details: { kind: 'trajectory', scheme: 'in_order', distance: 2, max: 8, max_distance: 0 } });
   });
 
   it('weights it like any metric and can be required by the decision', () => {
@@ -30,5 +30,18 @@ describe('trajectoryMetric', () => {
     expect(() => trajectoryMetric({ scheme: 'nope' as never })).toThrow(ConfigError);
     expect(() => trajectoryMetric({ maxDistance: -1 })).toThrow('maxDistance: expected a number >= 0');
     expect(() => trajectoryMetric({ name: '' })).toThrow('name: expected a non-empty metric name');
+  });
+
+  it('trajectoryMetricDistance recognises its results and nothing else', () => {
+    const r = evaluate(gt, gt.slice(0, 3), { metrics: [trajectoryMetric()] });
+    // the write step (weight 1) is missing: distance 1 of max 4 + 3.
+    expect(trajectoryMetricDistance(r.metrics['trajectory']!)).toEqual({ scheme: 'in_order', distance: 1, max: 7, score: 1 - 1 / 7 });
+    expect(trajectoryMetricDistance(r.metrics['discrete']!)).toBeUndefined();
+    // A user metric with look-alike details is not a trajectory metric without the kind tag…
+    expect(trajectoryMetricDistance({ details: { scheme: 'in_order', distance: 1, max: 2 } })).toBeUndefined();
+    // …nor with the tag but an impossible distance or an unknown scheme.
+    expect(trajectoryMetricDistance({ details: { kind: 'trajectory', scheme: 'in_order', distance: 3, max: 2 } })).toBeUndefined();
+    expect(trajectoryMetricDistance({ details: { kind: 'trajectory', scheme: 'sideways', distance: 0, max: 2 } })).toBeUndefined();
+    expect(trajectoryMetricDistance({ details: { kind: 'trajectory', scheme: 'exact', distance: 0, max: 0 } })).toEqual({ scheme: 'exact', distance: 0, max: 0, score: 1 });
   });
 });

@@ -6,7 +6,12 @@
 import { ConfigError } from '../errors.js';
 import type { Metric, MetricContext, MetricResult } from '../metrics/types.js';
 import { callsFromEvents } from './calls.js';
-import { distanceCalculator, type TrajectoryDistanceOptions } from './distance.js';
+import { distanceCalculator, type TrajectoryDistance, type TrajectoryDistanceOptions, type TrajectoryScheme } from './distance.js';
+
+/** `details.kind` of a trajectoryMetric result: how records and reports recognise one. */
+export const TRAJECTORY_METRIC_KIND = 'trajectory' as const;
+
+const SCHEMES: ReadonlySet<string> = new Set<TrajectoryScheme>(['in_order', 'exact', 'any_order', 'superset']);
 
 /** Options of `trajectoryMetric`. */
 export interface TrajectoryMetricOptions extends TrajectoryDistanceOptions {
@@ -39,8 +44,23 @@ export function trajectoryMetric(options: TrajectoryMetricOptions = {}): Metric 
         name,
         score: d.score,
         binary_pass: d.distance <= maxDistance,
-        details: { scheme: d.scheme, distance: d.distance, max: d.max, max_distance: maxDistance },
+        details: { kind: TRAJECTORY_METRIC_KIND, scheme: d.scheme, distance: d.distance, max: d.max, max_distance: maxDistance },
       };
     },
   };
+}
+
+/**
+ * The distance a `trajectoryMetric` result carries, or `undefined` for any other metric's
+ * result (recognised by `details.kind === "trajectory"` with a known scheme and finite,
+ * non-negative `distance` ≤ `max`).
+ */
+export function trajectoryMetricDistance(result: Pick<MetricResult, 'details'>): TrajectoryDistance | undefined {
+  const d = result.details;
+  if (d['kind'] !== TRAJECTORY_METRIC_KIND) return undefined;
+  const { scheme, distance, max } = d;
+  if (typeof scheme !== 'string' || !SCHEMES.has(scheme)) return undefined;
+  if (typeof distance !== 'number' || typeof max !== 'number' || !Number.isFinite(distance) || !Number.isFinite(max)) return undefined;
+  if (distance < 0 || distance > max) return undefined;
+  return { scheme: scheme as TrajectoryScheme, distance, max, score: max === 0 ? 1 : 1 - distance / max };
 }

@@ -31,7 +31,7 @@ describe('buildRecord', () => {
     const result = evaluate(gt, pred);
     const rec = buildRecord(result, info);
     expect(rec).toEqual({
-      v: 1,
+      v: 2,
       matcher: 'toMatchTraceBehavior',
       testPath: '/p/a.test.ts',
       testName: 'scan moves',

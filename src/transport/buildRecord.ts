@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import type { EvaluationResult } from '../evaluate/types.js';
 import { buildCheckDetail, type ContinuousSeriesInput } from '../report/run/detail.js';
 import { RECORD_VERSION, type EnvTraceRecord, type GoldenSource } from './record.js';
+import type { TrajectoryMatchVerdict } from '../report/run/schema.js';
+import { metricVerdicts } from './trajectory.js';
 
 /** What the matcher knows about the call besides the evaluation itself. */
 export interface RecordInfo {
@@ -102,6 +104,7 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
     info.golden.paths === undefined
       ? { kind: info.golden.kind, count: info.golden.count }
       : { kind: info.golden.kind, paths: [...info.golden.paths], count: info.golden.count };
+  const trajectory = metricVerdicts(result);
   const record: EnvTraceRecord = {
     v: RECORD_VERSION,
     matcher: info.matcher,
@@ -124,6 +127,40 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
     envtrace_version: info.version,
     ...(info.goldenStatus === undefined ? {} : { golden_status: info.goldenStatus }),
     detail: buildCheckDetail(result, info.series),
+    ...(trajectory.length ? { trajectory } : {}),
   };
   return record;
+}
+
+/** What a toFollowTrajectory call knows besides its verdict (a `RecordInfo` without the evaluation parts). */
+export type TrajectoryRecordInfo = Omit<RecordInfo, 'matcher' | 'minScore' | 'goldenStatus' | 'series'>;
+
+/**
+ * The record of one toFollowTrajectory call: no full score, no metrics; `accuracy` is whether
+ * the calls followed the reference (before `.not`), `trajectory` holds the verdict.
+ */
+export function buildTrajectoryRecord(verdict: TrajectoryMatchVerdict, info: TrajectoryRecordInfo): EnvTraceRecord {
+  const golden = info.golden.paths === undefined ? { kind: info.golden.kind, count: info.golden.count } : { kind: info.golden.kind, paths: [...info.golden.paths], count: info.golden.count };
+  return {
+    v: RECORD_VERSION,
+    matcher: 'toFollowTrajectory',
+    testPath: info.testPath,
+    testName: info.testName,
+    retry: info.retry,
+    repeat: info.repeat,
+    seq: info.seq,
+    pass: info.pass,
+    negated: info.negated,
+    mode: 'default',
+    full_score: null,
+    accuracy: verdict.pass,
+    metrics: {},
+    decision: {},
+    min_score: null,
+    config_digest: configDigest(info.config),
+    golden,
+    best_index: null,
+    envtrace_version: info.version,
+    trajectory: [verdict],
+  };
 }

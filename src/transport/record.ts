@@ -1,8 +1,18 @@
 import type { EvaluationResult, Mode } from '../evaluate/types.js';
 import type { CheckDetail } from '../report/run/detail.js';
+import type { TrajectoryVerdict } from '../report/run/schema.js';
 
-/** Version of the record envelope; bump on any incompatible change. */
-export const RECORD_VERSION = 1 as const;
+export type { TrajectoryVerdict };
+
+/**
+ * Version of the record envelope the matchers write; bump on any incompatible change.
+ * 2 added the `toFollowTrajectory` matcher and the `trajectory` verdicts; readers still accept
+ * records of version 1 (reports written before), which have neither.
+ */
+export const RECORD_VERSION = 2 as const;
+
+/** Record versions the reporters, `merge` and `compare` read. */
+export type RecordVersion = 1 | typeof RECORD_VERSION;
 
 /** Where the golden trace(s) of a check came from. */
 export interface GoldenSource {
@@ -20,8 +30,8 @@ export interface GoldenSource {
  * Plain, JSON-safe data: non-finite numbers are `null`.
  */
 export interface EnvTraceRecord {
-  readonly v: typeof RECORD_VERSION;
-  readonly matcher: 'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching';
+  readonly v: RecordVersion;
+  readonly matcher: 'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory';
   /** Absolute test file path. */
   readonly testPath: string;
   /** Full test name (describe blocks joined by ' '), as the runner reports it. */
@@ -34,8 +44,11 @@ export interface EnvTraceRecord {
   /** Whether the assertion passed (after `.not`). */
   readonly pass: boolean;
   readonly negated: boolean;
+  /** The evaluation mode (`default` for toFollowTrajectory, which has no reference mode). */
   readonly mode: Mode;
+  /** Weighted full score; null when not finite, and always null for toFollowTrajectory. */
   readonly full_score: number | null;
+  /** The evaluation's accuracy; for toFollowTrajectory, whether the calls followed the reference (before `.not`). */
   readonly accuracy: boolean;
   /** Metric scores by name (null = NaN / not measurable). */
   readonly metrics: Readonly<Record<string, { readonly score: number | null; readonly binary_pass: boolean }>>;
@@ -55,6 +68,11 @@ export interface EnvTraceRecord {
   readonly golden_status?: 'written' | 'updated' | 'compared' | 'missing';
   /** Drill-down for reports: aggregation, alignment rows (capped), timing points, continuous profiles. */
   readonly detail?: CheckDetail;
+  /**
+   * Trajectory verdicts: one for a toFollowTrajectory call, one per `trajectoryMetric` result of
+   * an evaluation (version 2); absent when the call had none.
+   */
+  readonly trajectory?: readonly TrajectoryVerdict[];
 }
 
 export type { EvaluationResult };

@@ -161,7 +161,12 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await text(page, 'checks-total')).toBe(String(s.records.total));
     expect(await text(page, 'verdict-tests')).toBe(`Tests FAILED: ${s.tests.failed} of ${s.tests.total} failed`);
     const bars = await page.locator('[data-testid="histogram"] rect').evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-count'))));
-    expect(bars.reduce((a, b) => a + b, 0)).toBe(s.records.samples);
+    // Every sample with a full score: toFollowTrajectory calls have none (they count in the pass rate).
+    const trajectoryCalls = report.tests.flatMap((t) => t.records).filter((r) => !r.negated && r.matcher === 'toFollowTrajectory').length;
+    expect(trajectoryCalls).toBe(1);
+    expect(bars.reduce((a, b) => a + b, 0)).toBe(s.records.samples - trajectoryCalls);
+    expect(await text(page, 'trajectory')).toBe(pct(s.trajectory!.rate));
+    expect(await page.locator('[data-testid="trajectory-cell"]').allTextContents()).toContain('1/1');
 
     // Sorting by score: ascending, then descending.
     const scoreCells = () => page.locator('[data-testid="tests"] tbody tr td:nth-child(4)').allTextContents();
@@ -186,6 +191,14 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await detail.locator('[data-testid="alignment"] tr[data-kind]').count()).toBe(d.rows.items.length);
     expect(await detail.locator('tr.first-divergence').count()).toBe(d.rows.differing > 0 ? 1 : 0);
     expect(await detail.locator('[data-testid="metrics"] tr').count()).toBe(1 + Object.keys(rec.metrics).length + 1);
+
+    // The trajectory check's drill-down: its verdict in words, no alignment (it has none).
+    await page.locator('[data-testid="filter"]').fill('agent books the flight');
+    await page.locator('[data-testid="open-test"]', { hasText: 'agent books the flight' }).first().click();
+    expect(await text(page, 'trajectory-verdict')).toBe(
+      'trajectory followed \u00b7 mode superset \u00b7 args superset \u00b7 2 matched, 0 unmatched reference, 1 unexpected \u00b7 distance 1.33 of 5.00 (in_order, score 0.733)',
+    );
+    expect(await detail.locator('[data-testid="alignment"]').count()).toBe(0);
     expect(problems).toEqual([]);
     expect(requests).toHaveLength(1);
   }, 300_000);

@@ -1,10 +1,10 @@
 /**
  * End-to-end: a Vitest watch-mode rerun keeps the other files' results in `envtrace-report.json`.
  *
- * Real `vitest watch` on the `reporter-vitest` fixture (files a, b, c, broken, samples: see
+ * Real `vitest watch` on the `reporter-vitest` fixture (files a, b, c, broken, samples, trajectory: see
  * reporters.test.ts). After the first full run, one test file (a.test.ts) is edited so that its
  * `jitter` test now fails; Vitest reruns only that file and hands the reporter only that module.
- * The report must still hold all five files, the untouched files' entries unchanged, a.test.ts's
+ * The report must still hold all six files, the untouched files' entries unchanged, a.test.ts's
  * entries replaced by the rerun's, and the summary recomputed over the whole map.
  *
  * The watcher is a child process (threads pool, so no worker outlives it) killed in `finally`;
@@ -94,16 +94,16 @@ it('watch-mode rerun of one file keeps the other files in envtrace-report.json',
     const exited = (): string | undefined =>
       child && (child.exitCode !== null || child.signalCode !== null) ? `vitest exited early (${child.exitCode ?? child.signalCode})` : undefined;
 
-    // First run: all five files; then Vitest idles, watching.
+    // First run: all six files; then Vitest idles, watching.
     const first = await waitFor('the first report', deadline, () => output, () => {
       const e = exited();
       if (e) throw new Error(`${e}:\n${stripAnsi(output)}`);
       return readReportIfComplete(reportFile);
     });
     await waitFor('watch mode to idle', deadline, () => output, () => (IDLE.test(stripAnsi(output)) ? true : undefined));
-    expect(first.files.map((f) => f.file)).toEqual(['a.test.ts', 'b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts']);
-    expect(first.tests).toHaveLength(11);
-    expect(first.summary.pass_rate).toMatchObject({ n: 11, passed: 8 });
+    expect(first.files.map((f) => f.file)).toEqual(['a.test.ts', 'b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts', 'trajectory.test.ts']);
+    expect(first.tests).toHaveLength(12);
+    expect(first.summary.pass_rate).toMatchObject({ n: 12, passed: 9 });
     const jitterBefore = first.tests.find((t) => t.name === 'file a jitter');
     expect(jitterBefore?.status).toBe('passed');
     expect(jitterBefore?.records[0]?.pass).toBe(true);
@@ -127,14 +127,14 @@ it('watch-mode rerun of one file keeps the other files in envtrace-report.json',
     const rerunFiles = /Test Files\s+[^\n]*\((\d+)\)/.exec(rerunOutput);
     expect(rerunFiles, rerunOutput).not.toBeNull();
     expect(Number(rerunFiles?.[1])).toBeGreaterThanOrEqual(1);
-    expect(Number(rerunFiles?.[1])).toBeLessThan(5);
+    expect(Number(rerunFiles?.[1])).toBeLessThan(6);
 
     // Every file is still there; the untouched ones unchanged.
-    expect(second.files.map((f) => f.file)).toEqual(['a.test.ts', 'b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts']);
-    expect(second.tests).toHaveLength(11);
+    expect(second.files.map((f) => f.file)).toEqual(['a.test.ts', 'b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts', 'trajectory.test.ts']);
+    expect(second.tests).toHaveLength(12);
     const before = byFile(first);
     const after = byFile(second);
-    for (const f of ['b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts']) expect(after.get(f)).toEqual(before.get(f));
+    for (const f of ['b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts', 'trajectory.test.ts']) expect(after.get(f)).toEqual(before.get(f));
     expect(second.files.find((f) => f.file === 'broken.test.ts')?.errors.join('\n')).toContain('fixture: broken at import');
 
     // a.test.ts carries the rerun's results.
@@ -147,11 +147,12 @@ it('watch-mode rerun of one file keeps the other files in envtrace-report.json',
     expect(jitter?.records[0]?.pass).toBe(false);
     expect(jitter?.records[0]?.accuracy).toBe(false); // motor:x 5 instead of 1
 
-    // The summary is recomputed over all files: one more failing sample than before (7/11).
-    expect(second.summary.records).toEqual({ total: 11, samples: 11, negated: 0 });
-    expect(second.summary.pass_rate).toMatchObject({ n: 11, passed: 7 });
+    // The summary is recomputed over all files: one more failing sample than before (8/12).
+    expect(second.summary.records).toEqual({ total: 12, samples: 12, negated: 0 });
+    expect(second.summary.pass_rate).toMatchObject({ n: 12, passed: 8 });
+    expect(second.summary.trajectory).toEqual(first.summary.trajectory);
     // One task per test (tasks are test identities, not shared goldens), none repeated.
-    expect(second.summary.tasks).toEqual({ total: 11, repeated: 0 });
+    expect(second.summary.tasks).toEqual({ total: 12, repeated: 0 });
   } finally {
     if (child) await stop(child);
     removeProject(dir);

@@ -1,7 +1,8 @@
 /**
  * End-to-end: the envtrace reporters under the real runners, on the `reporter-*` fixtures.
- * Five test files: a, b, c (two passing checks each, inline goldens), broken (throws at import)
- * and samples (test.each: 5 tests sharing one file golden, 2 pass, 3 fail; 5 one-sample tasks).
+ * Six test files: a, b, c (two passing checks each, inline goldens), broken (throws at import),
+ * samples (test.each: 5 tests sharing one file golden, 2 pass, 3 fail; 5 one-sample tasks) and
+ * trajectory (one passing toFollowTrajectory call with a distance: a trajectory verdict).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -31,7 +32,7 @@ const CHECK_NAMES = ['file a identical', 'file a jitter', 'file b identical', 'f
 
 /** The assertions every full run must satisfy, whatever the runner and pool. */
 function checkFullRun(r: RunReport): void {
-  expect(r.files.map((f) => f.file)).toEqual(['a.test.ts', 'b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts']);
+  expect(r.files.map((f) => f.file)).toEqual(['a.test.ts', 'b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts', 'trajectory.test.ts']);
   const broken = r.files.find((f) => f.file === 'broken.test.ts');
   expect(broken?.status).toBe('failed');
   expect(broken?.errors.join('\n')).toContain('fixture: broken at import');
@@ -52,20 +53,40 @@ function checkFullRun(r: RunReport): void {
     ['sample 5', 'failed'],
   ]);
   expect(samples.every((t) => t.records[0]?.golden.kind === 'file')).toBe(true);
+  // The trajectory check: a record with its verdict and distance, counted in the pass rate (not
+  // in the score). Distance by hand: search_flights has 1 of 3 arguments differing (date) → 1/3,
+  // search_hotels is an extra step → 1, book_flight equal → 0; max = 2 reference + 3 calls.
+  const traj = r.tests.find((t) => t.file === 'trajectory.test.ts');
+  expect(traj?.status).toBe('passed');
+  expect(traj?.records).toHaveLength(1);
+  expect(traj?.records[0]).toMatchObject({
+    v: 2,
+    matcher: 'toFollowTrajectory',
+    pass: true,
+    full_score: null,
+    golden: { kind: 'inline', count: 1 },
+    trajectory: [{ check: 'match', pass: true, mode: 'superset', args: 'superset', tool_args: {}, matched: 2, unmatched_reference: 0, unexpected: 1 }],
+  });
+  const d = traj?.records[0]?.trajectory?.[0]?.distance;
+  expect(d).toMatchObject({ scheme: 'in_order', max: 5 });
+  expect(d?.distance).toBeCloseTo(4 / 3, 12);
   const s = r.summary;
-  expect(s.records).toEqual({ total: 11, samples: 11, negated: 0 });
-  expect(s.pass_rate.passed).toBe(8);
+  expect(s.trajectory).toMatchObject({ checks: 1, passed: 1, rate: 1, distance: { checks: 1, max: 5 } });
+  expect(s.trajectory?.distance?.ratio).toBeCloseTo(4 / 15, 12);
+  expect(s.score.n).toBe(11); // the trajectory call has no full score
+  expect(s.records).toEqual({ total: 12, samples: 12, negated: 0 });
+  expect(s.pass_rate.passed).toBe(9);
   // Tasks are grouped by test identity (file + full name + call index), not by golden: the five
   // test.each samples share one golden file but are five tests, so five tasks of one sample each
   // (they used to count as one repeated task of 5). 6 inline tasks (n=1, c=1) + 5 sample tasks
-  // (n=1; 2 pass, 3 fail) = 11 tasks, none repeated.
-  expect(s.tasks).toEqual({ total: 11, repeated: 0 });
+  // (n=1; 2 pass, 3 fail) + the trajectory task (n=1, c=1) = 12 tasks, none repeated.
+  expect(s.tasks).toEqual({ total: 12, repeated: 0 });
   const k1 = s.pass_at_k.find((e) => e.k === 1);
-  expect(k1).toMatchObject({ k: 1, tasks: 11, skipped_tasks: 0 });
-  expect(k1?.pass_at_k).toBeCloseTo(8 / 11, 12);
+  expect(k1).toMatchObject({ k: 1, tasks: 12, skipped_tasks: 0 });
+  expect(k1?.pass_at_k).toBeCloseTo(9 / 12, 12);
   // No task has 2 samples (no repeats or retries): pass@2 is undefined, never invented.
   const k2 = s.pass_at_k.find((e) => e.k === 2);
-  expect(k2).toEqual({ k: 2, tasks: 0, skipped_tasks: 11, pass_at_k: null, pass_hat_k: null });
+  expect(k2).toEqual({ k: 2, tasks: 0, skipped_tasks: 12, pass_at_k: null, pass_hat_k: null });
   // Three samples failed: the run fails whatever the gates.
   expect(s.verdict).toMatchObject({ passed: false, failed_tests: 3, file_errors: 1 });
 }
@@ -88,7 +109,8 @@ describe('vitest reporter', { timeout: 300_000 }, () => {
     expect(threads.meta.runner.version).toBe('4.1.12');
     expect(r.output).toContain(' envtrace  run summary · vitest 4.1.12');
     expect(r.output).toContain('pass@2 — (no task has ≥ 2 samples)');
-    expect(r.output).toContain('Verdict   FAILED: 1 file error · 3 of 11 tests failed · no gates configured');
+    expect(r.output).toContain('Verdict   FAILED: 1 file error · 3 of 12 tests failed · no gates configured');
+    expect(r.output).toContain('Tool use  trajectories 1/1 passed (100.0%) · corpus distance 0.2667 (1.3333 / 5 over 1 check, score 0.7333)');
     expect(r.output).toContain('✗ broken.test.ts: Error: fixture: broken at import');
   });
 
@@ -124,7 +146,7 @@ describe('vitest reporter', { timeout: 300_000 }, () => {
     expect(b.meta.shard).toEqual({ index: 2, count: 2 });
     expect(a.files.length).toBeGreaterThan(0);
     expect(b.files.length).toBeGreaterThan(0);
-    expect(a.files.length + b.files.length).toBe(5);
+    expect(a.files.length + b.files.length).toBe(6);
     expect(a.tests.length + b.tests.length).toBe(threads.tests.length);
     const cli = spawnSync(
       process.execPath,
@@ -135,8 +157,9 @@ describe('vitest reporter', { timeout: 300_000 }, () => {
     // sharded CI job can gate on it; --merge-only below only merges.
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(1);
-    expect(cli.stdout).toContain('Pass rate 72.7% (8/11)');
-    expect(cli.stdout).toContain('Verdict   FAILED: 1 file error · 3 of 11 tests failed · no gates configured');
+    expect(cli.stdout).toContain('Pass rate 75.0% (9/12)');
+    expect(cli.stdout).toContain('Tool use  trajectories 1/1 passed (100.0%) · corpus distance 0.2667');
+    expect(cli.stdout).toContain('Verdict   FAILED: 1 file error · 3 of 12 tests failed · no gates configured');
     const only = spawnSync(
       process.execPath,
       [path.join(repoRoot, 'dist', 'cli.js'), 'merge', 'envtrace-report-1.json', 'envtrace-report-2.json', '--merge-only', '--quiet'],
@@ -179,6 +202,7 @@ describe('jest reporter', { timeout: 300_000 }, () => {
     checkFullRun(workers);
     expect(workers.meta.runner).toEqual({ name: 'jest', version: '30.5.2' });
     expect(r.output).toContain('pass@2 — (no task has ≥ 2 samples)');
+    expect(r.output).toContain('Tool use  trajectories 1/1 passed (100.0%) · corpus distance 0.2667 (1.3333 / 5 over 1 check, score 0.7333)');
   });
 
   it('--workerThreads gives the same report', async () => {

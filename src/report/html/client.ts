@@ -66,8 +66,14 @@ export const REPORT_JS = String.raw`
     card('Pass rate (samples)', pct(s.pass_rate.rate), s.pass_rate.passed + ' of ' + s.pass_rate.n + ' \u00b7 ' + ci(s.pass_rate.ci95, pct), 'pass-rate'),
     card('Mean full score', fmt(s.score.mean), 'n = ' + s.score.n + (s.score.nan_count ? ' (+' + s.score.nan_count + ' not finite)' : '') + ' \u00b7 ' + ci(s.score.ci95, fmt), 'mean-score'),
     card('Tests', String(s.tests.total), s.tests.passed + ' passed \u00b7 ' + s.tests.failed + ' failed \u00b7 ' + s.tests.skipped + ' skipped', 'tests-total'),
-    card('Checks', String(s.records.total), s.records.samples + ' samples \u00b7 ' + s.records.negated + ' negated', 'checks-total')
+    card('Checks', String(s.records.total), s.records.samples + ' samples \u00b7 ' + s.records.negated + ' negated', 'checks-total'),
+    s.trajectory ? card('Trajectories passed', pct(s.trajectory.rate), s.trajectory.passed + ' of ' + s.trajectory.checks + ' \u00b7 ' + corpusText(s.trajectory.distance), 'trajectory') : null
   ]));
+  // Corpus distance = total raw distance / total max (never a mean of ratios).
+  function corpusText(d) {
+    if (!d) return 'no distance computed';
+    return 'corpus distance ' + (d.ratio === null ? '\u2014' : fmt(d.ratio, 4)) + ' (' + fmt(d.distance, 2) + ' / ' + fmt(d.max, 2) + ' over ' + d.checks + ')';
+  }
   var fileErrors = report.files.filter(function (f) { return f.errors.length > 0; });
   if (fileErrors.length) {
     root.appendChild(el('h2', { text: 'File errors' }));
@@ -76,7 +82,8 @@ export const REPORT_JS = String.raw`
 
   // ---- Histogram of full scores ------------------------------------------------------------
   var scores = [];
-  report.tests.forEach(function (t) { samplesOf(t).forEach(function (r) { scores.push(r.full_score); }); });
+  // toFollowTrajectory calls have no full score (they count in the pass rate only).
+  report.tests.forEach(function (t) { samplesOf(t).forEach(function (r) { if (r.matcher !== 'toFollowTrajectory') scores.push(r.full_score); }); });
   root.appendChild(el('h2', { text: 'Full scores' }));
   root.appendChild(histogram(scores));
 
@@ -112,15 +119,21 @@ export const REPORT_JS = String.raw`
     var k = null; ks.forEach(function (kk) { if (n >= kk && kk > 1) k = kk; });
     var m = {};
     metricNames.forEach(function (name) { m[name] = meanOf(smp.map(function (r) { return r.metrics[name] ? r.metrics[name].score : null; })); });
+    var tv = [];
+    smp.forEach(function (r) { (r.trajectory || []).forEach(function (v) { tv.push(v); }); });
+    var tp = tv.filter(function (v) { return v.pass; }).length;
     return { i: i, t: t, status: t.status, file: t.file, name: t.name, score: meanOf(smp.map(function (r) { return r.full_score; })),
-      metrics: m, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null };
+      metrics: m, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null,
+      trajChecks: tv.length, trajPassed: tp, trajRate: tv.length ? tp / tv.length : null };
   });
+  var anyTrajectory = rows.some(function (r) { return r.trajChecks > 0; });
   var columns = [
     { key: 'status', label: 'Status', get: function (r) { return r.status; } },
     { key: 'file', label: 'File', get: function (r) { return r.file; } },
     { key: 'name', label: 'Test', get: function (r) { return r.name; } },
     { key: 'score', label: 'Score', num: true, get: function (r) { return r.score; } }
   ].concat(metricNames.map(function (name) { return { key: 'm:' + name, label: name, num: true, get: function (r) { return r.metrics[name]; } }; }))
+   .concat(anyTrajectory ? [{ key: 'trajectory', label: 'Trajectory', num: true, get: function (r) { return r.trajRate; } }] : [])
    .concat([{ key: 'samples', label: 'Samples', num: true, get: function (r) { return r.samples; } },
             { key: 'passAtK', label: 'pass@k', num: true, get: function (r) { return r.passAtK; } }]);
 
@@ -179,6 +192,7 @@ export const REPORT_JS = String.raw`
           td = el('td', null, [b]);
         } else if (c.key === 'passAtK') td = el('td', { class: 'num', text: r.k ? 'pass@' + r.k + ' ' + fmt(x, 2) : '\u2014', title: r.k ? r.passed + ' of ' + r.samples + ' samples passed' : 'fewer than 2 samples' });
         else if (c.key === 'samples') td = el('td', { class: 'num', text: r.passed + '/' + r.samples });
+        else if (c.key === 'trajectory') td = el('td', { class: 'num', 'data-testid': 'trajectory-cell', text: r.trajChecks ? r.trajPassed + '/' + r.trajChecks : '\u2014' });
         else td = el('td', { class: c.num ? 'num' : '', text: c.num ? fmt(x) : String(x) });
         tr.appendChild(td);
       });
@@ -210,6 +224,14 @@ export const REPORT_JS = String.raw`
     var head = 'check ' + (n + 1) + ': ' + rec.matcher + (rec.negated ? ' (.not)' : '') + ' \u00b7 ' + (rec.pass ? 'passed' : 'FAILED') +
       ' \u00b7 score ' + fmt(rec.full_score) + ' \u00b7 accuracy ' + rec.accuracy + (rec.retry ? ' \u00b7 retry ' + rec.retry : '') + (rec.repeat ? ' \u00b7 repeat ' + rec.repeat : '');
     box.appendChild(el('h3', { text: head }));
+    (rec.trajectory || []).forEach(function (v) {
+      box.appendChild(el('p', { class: 'meta', 'data-testid': 'trajectory-verdict', text: trajectoryText(v) }));
+      if (v.issues && v.issues.length) box.appendChild(el('ul', { 'data-testid': 'trajectory-issues' }, v.issues.map(function (x) {
+        var near = x.closest ? ' \u2014 closest: ' + (x.side === 'reference' ? 'calls[' : 'reference[') + x.closest.index + '] ' + x.closest.call + ' (' + REASONS[x.closest.reason] + ')' : '';
+        return el('li', { text: (x.side === 'reference' ? 'unmatched reference[' : 'unexpected calls[') + x.index + '] ' + x.call + near });
+      })));
+    });
+    if (rec.matcher === 'toFollowTrajectory') return box;
     var golden = rec.golden.kind + (rec.golden.paths ? ': ' + rec.golden.paths.join(', ') : '') + (rec.golden.count > 1 ? ' (best of ' + rec.golden.count + ': ' + (rec.best_index !== null && rec.best_index >= 0 ? 'golden #' + (rec.best_index + 1) + ' of ' + rec.golden.count + ', ' : '') + 'best_index ' + rec.best_index + ')' : '');
     box.appendChild(el('p', { class: 'meta', text: 'golden ' + golden + ' \u00b7 mode ' + rec.mode + ' \u00b7 config ' + rec.config_digest }));
     var d = rec.detail || null;
@@ -234,6 +256,17 @@ export const REPORT_JS = String.raw`
     d.continuous.forEach(function (c) { plots.appendChild(profilePlot(c)); });
     box.appendChild(plots);
     return box;
+  }
+
+  var REASONS = { arguments: 'other arguments', tool: 'another tool', paired: 'matches, but is paired with another call', order: 'matches, but out of order' };
+  function argsText(a) { return Array.isArray(a) ? 'only ' + a.join(', ') : a; }
+  function trajectoryText(v) {
+    var dist = v.distance ? ' \u00b7 distance ' + fmt(v.distance.distance, 2) + ' of ' + fmt(v.distance.max, 2) + ' (' + v.distance.scheme + ', score ' + fmt(v.distance.score) + ')' : '';
+    if (v.check === 'metric') return 'trajectory metric ' + v.metric + ': ' + (v.pass ? 'passed' : 'FAILED') + dist;
+    var per = Object.keys(v.tool_args);
+    return 'trajectory ' + (v.pass ? 'followed' : 'NOT followed') + ' \u00b7 mode ' + v.mode + ' \u00b7 args ' + argsText(v.args) +
+      (per.length ? ' (per tool: ' + per.map(function (k) { return k + ' ' + argsText(v.tool_args[k]); }).join(', ') + ')' : '') +
+      ' \u00b7 ' + v.matched + ' matched, ' + v.unmatched_reference + ' unmatched reference, ' + v.unexpected + ' unexpected' + dist;
   }
 
   function highlight(a, b) {

@@ -51,4 +51,24 @@ describe('renderHtmlReport', () => {
     expect(REPORT_JS).not.toContain('${');
     expect(REPORT_JS).not.toContain('`');
   });
+
+  it('the page script parses (it is shipped as written, never transpiled)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- parsed only, never called
+    expect(() => new Function(REPORT_JS)).not.toThrow();
+  });
+
+  it('trajectory verdicts reach the page as inert data (a hostile metric name cannot end the script)', () => {
+    const input = scenario();
+    const first = input.tests[0]!;
+    const hostile = '</script><img src=x onerror=alert(1)>';
+    const tests = [{ ...first, records: [{ ...first.records[0]!, v: 2 as const, trajectory: [{ check: 'metric' as const, metric: hostile, pass: false, distance: { scheme: 'in_order' as const, distance: 1, max: 4, score: 0.75 } }] }] }, ...input.tests.slice(1)];
+    const page = renderHtmlReport(buildRunReport({ ...input, tests }));
+    expect(page).not.toContain(hostile);
+    expect(page.match(/<\/script>/g)).toHaveLength(2);
+    const data = /<script type="application\/json" id="envtrace-data">(.*)<\/script>/.exec(page);
+    const parsed = JSON.parse(data![1]!) as { summary: { trajectory?: unknown }; tests: Array<{ records: Array<{ trajectory?: Array<{ metric: string }> }> }> };
+    expect(parsed.tests[0]!.records[0]!.trajectory![0]!.metric).toBe(hostile);
+    expect(parsed.summary.trajectory).toEqual({ checks: 1, passed: 0, rate: 0, distance: { checks: 1, distance: 1, max: 4, ratio: 0.25, score: 0.75 } });
+    expect(REPORT_JS).toContain("'trajectory-verdict'");
+  });
 });

@@ -7,6 +7,7 @@
 import { escapeForTerminal, pad, truncate } from '../escape.js';
 import { testFigures, type TestFigures } from './model.js';
 import type { GateResult, PassAtKEntry, RunReport, RunSummary, RunTest } from './schema.js';
+import { trajectorySummaryText } from './trajectory.js';
 
 type Fmt = (s: string) => string;
 
@@ -145,6 +146,10 @@ function statsLines(s: RunSummary, c: RunColors): Array<[string, string[]]> {
     [pr.n === 0 ? '—' : `${pct(pr.rate)} (${pr.passed}/${pr.n})${pr.ci95 ? ` · Wilson 95% CI [${pct(pr.ci95[0])}, ${pct(pr.ci95[1])}]` : ''}`],
   ]);
   if (s.records.samples > 0 && s.pass_at_k.length) lines.push(['pass@k', s.pass_at_k.map(passAtKText)]);
+  if (s.trajectory) {
+    const t = s.trajectory;
+    lines.push(['Tool use', [trajectorySummaryText(t, t.passed === t.checks ? c.green : c.red)]]);
+  }
   return lines;
 }
 

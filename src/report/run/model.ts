@@ -26,6 +26,7 @@ import {
   type RunSummary,
   type RunTest,
   type TestStatus,
+  type TrajectoryVerdict,
 } from './schema.js';
 import {
   meanWithCI,
@@ -35,6 +36,7 @@ import {
   wilsonInterval,
   type MetricValue,
 } from './stats.js';
+import { summarizeTrajectories, trajectoryVerdicts } from './trajectory.js';
 
 /** Default k values of pass@k / pass^k in the summary. */
 export const DEFAULT_K: readonly number[] = [1, 5, 10];
@@ -44,7 +46,8 @@ export const DEFAULT_K: readonly number[] = [1, 5, 10];
  * publish (`src/transport/record.ts`, a higher layer, which a type test keeps assignable to
  * this), read-only, with the test identity optional because the test carries it.
  */
-export type RecordInput = Omit<ReportRecord, 'metrics' | 'decision' | 'golden'> & {
+export type RecordInput = Omit<ReportRecord, 'metrics' | 'decision' | 'golden' | 'trajectory'> & {
+  readonly trajectory?: readonly TrajectoryVerdict[];
   readonly metrics: Readonly<Record<string, { readonly score: number | null; readonly binary_pass: boolean }>>;
   readonly decision: Readonly<Record<string, boolean>>;
   readonly golden: { readonly kind: ReportRecord['golden']['kind']; readonly paths?: readonly string[]; readonly count: number };
@@ -143,6 +146,7 @@ export function toReportRecord(r: RecordInput): ReportRecord {
   };
   if (r.golden_status !== undefined) out.golden_status = r.golden_status;
   if (r.detail !== undefined) out.detail = r.detail;
+  if (r.trajectory !== undefined) out.trajectory = r.trajectory.map((v) => structuredClone(v));
   return out;
 }
 
@@ -228,8 +232,11 @@ export function summarizeRun(
   let scoreNan = 0;
   let passed = 0;
   for (const { r } of samples) {
-    if (r.full_score === null) scoreNan++;
-    else scores.push(r.full_score);
+    // A toFollowTrajectory call has no full score: it is a sample of the pass rate, not of the score.
+    if (r.matcher !== 'toFollowTrajectory') {
+      if (r.full_score === null) scoreNan++;
+      else scores.push(r.full_score);
+    }
     if (r.pass) passed++;
   }
   const tasks = [...samplesByTask(tests).values()].map((list) => ({ n: list.length, c: list.filter((x) => x.record.pass).length }));
@@ -253,8 +260,9 @@ export function summarizeRun(
   const metrics: RunSummary['metrics'] = {};
   for (const name of metricNames) {
     const values: MetricValue[] = samples.map(({ r }) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined));
-    const perTest = tests.map((t) => ({
-      values: t.records.filter((r) => !r.negated).map((r) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined)),
+    // Tests whose only checks are toFollowTrajectory calls have no metrics to cover.
+    const perTest = tests.filter((t) => !(t.records.length > 0 && t.records.every((r) => r.matcher === 'toFollowTrajectory'))).map((t) => ({
+      values: t.records.filter((r) => !r.negated && r.matcher !== 'toFollowTrajectory').map((r) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined)),
       failed: t.status === 'failed',
     }));
     metrics[name] = summarizeMetricValues(values, metricCoverage(perTest));
@@ -264,6 +272,8 @@ export function summarizeRun(
   const rate = samples.length ? passed / samples.length : null;
   const summaryPassAtK = passAtKEntries;
   const gateResults = evaluateGates({ meanScore: score.mean, passRate: rate, passAtK: summaryPassAtK }, config.gates);
+
+  const trajectory = summarizeTrajectories(trajectoryVerdicts(samples.map(({ r }) => r)));
 
   const failedTests = tests.filter((t) => t.status === 'failed').length;
   const fileErrors = fileErrorCount(tests, files);
@@ -307,6 +317,7 @@ export function summarizeRun(
     pass_at_k: summaryPassAtK,
     metrics,
     gates: { passed: gateResults.every((g) => g.passed), results: gateResults },
+    ...(trajectory === undefined ? {} : { trajectory }),
   };
 }
 

@@ -25,10 +25,72 @@ export const GoldenSourceSchema = z
   })
   .strict();
 
+/** Issues listed per side in a trajectory verdict (the counts say how many there are in all). */
+export const TRAJECTORY_ISSUES_LISTED = 5;
+
+const TrajectoryDistanceSchema = z
+  .object({
+    scheme: z.enum(['in_order', 'exact', 'any_order', 'superset']),
+    distance: z.number().min(0).describe('Raw weighted distance (lower is better).'),
+    max: z.number().min(0).describe('The maximum distance of this pair (the full mass).'),
+    score: z.number().min(0).max(1).describe('1 − distance / max (1 when max is 0).'),
+  })
+  .strict()
+  .describe('A weighted trajectory distance (trajectoryDistance / trajectoryMetric).');
+
+const ArgsRuleSchema = z
+  .union([z.enum(['exact', 'ignore', 'superset', 'subset', 'custom']), z.array(z.string())])
+  .describe('How arguments were compared: a rule name, `custom` (a predicate), or the argument names compared.');
+
+/** The verdict of one `toFollowTrajectory` call (before `.not`). */
+export const TrajectoryMatchVerdictSchema = z
+  .object({
+    check: z.literal('match'),
+    pass: z.boolean().describe('Whether the calls followed the reference (before `.not`).'),
+    mode: z.enum(['strict', 'unordered', 'subset', 'superset']),
+    args: ArgsRuleSchema,
+    tool_args: z.record(z.string(), ArgsRuleSchema).describe('Per-tool overrides of args.'),
+    matched: count,
+    unmatched_reference: count.describe('Reference calls no call was paired with.'),
+    unexpected: count.describe('Calls paired with no reference call.'),
+    distance: TrajectoryDistanceSchema.nullable().describe('When the matcher was asked for a distance (option `distance`).'),
+    issues: z
+      .array(
+        z
+          .object({
+            side: z.enum(['reference', 'call']).describe('`reference`: an unmatched reference call; `call`: an unexpected call.'),
+            index: count.describe('Its index in the reference or in the calls.'),
+            call: z.string().describe('The call as `name(arguments JSON)`, cut at 200 characters.'),
+            closest: z
+              .object({ index: count, call: z.string(), reason: z.enum(['arguments', 'tool', 'paired', 'order']) })
+              .strict()
+              .nullable()
+              .describe('The closest call on the other side and why it did not pair; null when that side is empty.'),
+          })
+          .strict(),
+      )
+      .describe(`The calls that made the match fail (unmatched reference calls first, then unexpected calls), at most ${TRAJECTORY_ISSUES_LISTED} of each; empty when it passed.`),
+  })
+  .strict();
+
+/** The verdict of one `trajectoryMetric` in an evaluation. */
+export const TrajectoryMetricVerdictSchema = z
+  .object({
+    check: z.literal('metric'),
+    metric: z.string().describe('The metric name (key in `metrics`).'),
+    pass: z.boolean().describe('The metric\'s binary_pass: distance ≤ its maxDistance.'),
+    distance: TrajectoryDistanceSchema,
+  })
+  .strict();
+
+export const TrajectoryVerdictSchema = z.union([TrajectoryMatchVerdictSchema, TrajectoryMetricVerdictSchema]);
+
 export const ReportRecordSchema = z
   .object({
-    v: z.literal(1).describe('Version of the record envelope the matcher wrote.'),
-    matcher: z.enum(['toMatchTraceBehavior', 'toMatchGoldenTrace', 'traceMatching']),
+    v: z
+      .union([z.literal(1), z.literal(2)])
+      .describe('Version of the record envelope the matcher wrote (2 adds toFollowTrajectory and `trajectory`; 1 is still read).'),
+    matcher: z.enum(['toMatchTraceBehavior', 'toMatchGoldenTrace', 'traceMatching', 'toFollowTrajectory']),
     retry: count.describe('Retry attempt (0-based) the matcher call was made in.'),
     repeat: count.describe('Repeat index (0-based) the matcher call was made in.'),
     seq: count.describe('Order of the call within its test attempt (0-based).'),
@@ -49,6 +111,10 @@ export const ReportRecordSchema = z
     envtrace_version: z.string(),
     golden_status: z.enum(['written', 'updated', 'compared', 'missing']).optional(),
     detail: CheckDetailSchema.optional().describe('Drill-down: aggregation, alignment rows (capped), timing points, continuous profiles.'),
+    trajectory: z
+      .array(TrajectoryVerdictSchema)
+      .optional()
+      .describe('Trajectory verdicts: one for a toFollowTrajectory call, one per trajectoryMetric of an evaluation; absent when none.'),
   })
   .strict()
   .describe('One matcher call (an EnvTraceRecord without testPath/testName, which the test carries).');
@@ -140,6 +206,25 @@ export const MetricSummarySchema = z
   })
   .strict();
 
+export const TrajectorySummarySchema = z
+  .object({
+    checks: count.describe('Trajectory verdicts over samples (toFollowTrajectory calls and trajectoryMetric results).'),
+    passed: count,
+    rate: nullableNum.describe('passed / checks; null when checks = 0.'),
+    distance: z
+      .object({
+        checks: count.describe('Verdicts that carry a distance.'),
+        distance: z.number().min(0).describe('Total raw distance.'),
+        max: z.number().min(0).describe('Total maximum distance.'),
+        ratio: nullableNum.describe('Corpus distance = total distance / total max (never a mean of ratios); null when the total max is 0.'),
+        score: nullableNum.describe('1 − ratio; null when the total max is 0.'),
+      })
+      .strict()
+      .nullable()
+      .describe('null when no verdict carries a distance.'),
+  })
+  .strict();
+
 export const RunVerdictSchema = z
   .object({
     passed: z
@@ -185,6 +270,7 @@ export const RunSummarySchema = z
       .object({ passed: z.boolean(), results: z.array(GateResultSchema) })
       .strict()
       .describe('The gates only: passed is true when every configured gate is met (or none is configured). The run outcome is verdict.passed.'),
+    trajectory: TrajectorySummarySchema.optional().describe('Present only when the run had trajectory checks.'),
   })
   .strict();
 
@@ -232,6 +318,10 @@ export const RunReportSchema = z
   .describe('envtrace run report: per-test envtrace records and run statistics.');
 
 export type ReportRecord = z.infer<typeof ReportRecordSchema>;
+export type TrajectoryVerdict = z.infer<typeof TrajectoryVerdictSchema>;
+export type TrajectoryMatchVerdict = z.infer<typeof TrajectoryMatchVerdictSchema>;
+export type TrajectoryMetricVerdict = z.infer<typeof TrajectoryMetricVerdictSchema>;
+export type TrajectorySummary = z.infer<typeof TrajectorySummarySchema>;
 export type TestStatus = z.infer<typeof TestStatusSchema>;
 export type RunTest = z.infer<typeof RunTestSchema>;
 export type RunFile = z.infer<typeof RunFileSchema>;
