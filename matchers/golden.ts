@@ -94,7 +94,8 @@ brandClass(GoldenCollisionError, 'GoldenCollisionError');
 /** Per test file: folded golden file name → the test that uses it in this run. */
 const claims = new Map<string, Map<string, GoldenOwner>>();
 
-function sameOwner(a: GoldenOwner, b: GoldenOwner): boolean {
+/** The same test and call. */
+export function sameOwner(a: GoldenOwner, b: GoldenOwner): boolean {
   return a.testName === b.testName && a.occurrence === b.occurrence && a.n === b.n;
 }
 

@@ -15,7 +15,7 @@ import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
 import type { MatcherContext } from './context.js';
 import { writeFileAtomicSync } from '../src/io/write.js';
-import { bumpCounter, claimGolden, goldenPathFor, goldenText, legacyGoldenPathFor, ownerOf, readGoldenSync, releaseGolden, updateModeOf, type GoldenOwner } from './golden.js';
+import { bumpCounter, claimGolden, goldenPathFor, goldenText, legacyGoldenPathFor, ownerOf, readGoldenSync, releaseGolden, sameOwner, updateModeOf, type GoldenOwner } from './golden.js';
 import { markTouched } from './goldenObsolete.js';
 import { occurrenceOf } from './lifecycle.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
@@ -184,7 +184,7 @@ function findLegacyGolden(testPath: string, file: string, owner: GoldenOwner, mo
   const old = legacyGoldenPathFor(testPath, owner.testName, owner.n);
   if (old === file || !fs.existsSync(old)) return undefined;
   const other = ownerOf(testPath, old);
-  if (other !== undefined && mode === 'all') return undefined;
+  if (other !== undefined && !sameOwner(other, owner) && mode === 'all') return undefined;
   claimGolden(testPath, old, owner, escapeForTerminal(path.relative(process.cwd(), old) || old));
   return old;
 }
