@@ -69,17 +69,17 @@ describe('snapshot counters', () => {
 });
 
 describe('claims: one golden file, one test', () => {
-  it('lets the same test claim again and refuses a second test, compared as a case-folding file system would', () => {
+  it('lets the same test claim again and refuses a second test', () => {
     const test = path.join(tmp, 'c.test.ts');
     const a = { testName: 'first', occurrence: 1, n: 1 };
     const b = { testName: 'second', occurrence: 2, n: 3 };
     const file = path.join(tmp, '__traces__', 'c.test.ts', 'Same.trace.json');
     claimGolden(test, file, a);
     claimGolden(test, file, { ...a });
-    expect(ownerOf(test, file.replace('Same', 'same'))).toEqual(a);
+    expect(ownerOf(test, file)).toEqual(a);
     let err: unknown;
     try {
-      claimGolden(test, file.replace('Same', 'SAME'), b, 'shown/path.trace.json');
+      claimGolden(test, file, b, 'shown/path.trace.json');
     } catch (e) {
       err = e;
     }
@@ -94,5 +94,23 @@ describe('claims: one golden file, one test', () => {
     expect(() => claimGolden(test, file, b)).not.toThrow();
     forgetClaims(test);
     expect(ownerOf(test, file)).toBeUndefined();
+  });
+
+  it('names that differ only in case collide only where they are one file', () => {
+    const test = path.join(tmp, 'd.test.ts');
+    const upper = path.join(tmp, '__traces__', 'd.test.ts', 'Case.trace.json');
+    const lower = path.join(tmp, '__traces__', 'd.test.ts', 'case.trace.json');
+    fs.mkdirSync(path.dirname(upper), { recursive: true });
+    fs.writeFileSync(upper, '{}');
+    claimGolden(test, upper, { testName: 'Case', occurrence: 1, n: 1 });
+    // Another name of the same file, as a case-folding file system has it.
+    fs.linkSync(upper, lower);
+    expect(() => claimGolden(test, lower, { testName: 'case', occurrence: 1, n: 1 })).toThrow(GoldenCollisionError);
+    // Two files (a case-sensitive file system): both tests keep their own.
+    fs.rmSync(lower);
+    fs.writeFileSync(lower, '{}');
+    expect(() => claimGolden(test, lower, { testName: 'case', occurrence: 1, n: 1 })).not.toThrow();
+    expect(ownerOf(test, lower)).toEqual({ testName: 'case', occurrence: 1, n: 1 });
+    expect(ownerOf(test, upper)).toEqual({ testName: 'Case', occurrence: 1, n: 1 });
   });
 });

@@ -91,35 +91,70 @@ export class GoldenCollisionError extends EnvTraceError {
 }
 brandClass(GoldenCollisionError, 'GoldenCollisionError');
 
-/** Per test file: folded golden file name → the test that uses it in this run. */
-const claims = new Map<string, Map<string, GoldenOwner>>();
+interface Claim {
+  readonly file: string;
+  readonly owner: GoldenOwner;
+}
+
+/** Per test file: folded golden file name → the goldens of that folded name used in this run, and by whom. */
+const claims = new Map<string, Map<string, Claim[]>>();
 
 /** The same test and call. */
 export function sameOwner(a: GoldenOwner, b: GoldenOwner): boolean {
   return a.testName === b.testName && a.occurrence === b.occurrence && a.n === b.n;
 }
 
+/**
+ * Whether two paths that differ at most in case and normalisation name one file: the same path,
+ * or two existing names of the same inode (a case-folding or normalising file system). Two such
+ * names on a case-sensitive file system are two files, and two tests may use them.
+ */
+function sameFile(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    const sa = fs.statSync(a);
+    const sb = fs.statSync(b);
+    return sa.ino === sb.ino && sa.dev === sb.dev;
+  } catch {
+    return false;
+  }
+}
+
+function claimsFor(testPath: string, file: string): Claim[] {
+  let byFile = claims.get(testPath);
+  if (!byFile) claims.set(testPath, (byFile = new Map()));
+  const key = foldFileName(path.basename(file));
+  let list = byFile.get(key);
+  if (!list) byFile.set(key, (list = []));
+  return list;
+}
+
 /** The test that uses `file` in this run, if any. */
 export function ownerOf(testPath: string, file: string): GoldenOwner | undefined {
-  return claims.get(testPath)?.get(foldFileName(path.basename(file)));
+  return claims
+    .get(testPath)
+    ?.get(foldFileName(path.basename(file)))
+    ?.find((c) => sameFile(c.file, file))?.owner;
 }
 
 /**
  * Record that `owner` uses `file` in this run. Throws a `GoldenCollisionError` naming both tests
- * when another test already uses it (compared as a case-folding file system would).
+ * when another test already uses that file (also under another case or normalisation of its
+ * name, where the file system folds them together).
  */
 export function claimGolden(testPath: string, file: string, owner: GoldenOwner, shown: string = file): void {
-  let byFile = claims.get(testPath);
-  if (!byFile) claims.set(testPath, (byFile = new Map()));
-  const key = foldFileName(path.basename(file));
-  const previous = byFile.get(key);
-  if (previous && !sameOwner(previous, owner)) throw new GoldenCollisionError(shown, previous, owner);
-  byFile.set(key, owner);
+  const list = claimsFor(testPath, file);
+  const previous = list.find((c) => sameFile(c.file, file));
+  if (previous && !sameOwner(previous.owner, owner)) throw new GoldenCollisionError(shown, previous.owner, owner);
+  if (!previous) list.push({ file, owner });
 }
 
 /** Give up a claim (a legacy golden moved to its new name). */
 export function releaseGolden(testPath: string, file: string): void {
-  claims.get(testPath)?.delete(foldFileName(path.basename(file)));
+  const list = claims.get(testPath)?.get(foldFileName(path.basename(file)));
+  if (!list) return;
+  const i = list.findIndex((c) => c.file === file);
+  if (i >= 0) list.splice(i, 1);
 }
 
 /** Forget the claims of a test file (its run is over). */

@@ -121,6 +121,19 @@ for (const runner of runners) {
       const last = await runner.run(dir);
       expect(last.code, last.output).toBe(0);
       expect(last.output).not.toContain('obsolete');
+
+      // 5. A golden under the name envtrace used before the encoding is still found, and -u moves it.
+      fs.renameSync(path.join(goldens, '^case.trace.json'), path.join(goldens, 'Case.trace.json'));
+      const legacy = await runner.run(dir);
+      expect(legacy.code, legacy.output).toBe(0);
+      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({ added: 0, matched: 5, updated: 0 });
+      expect(legacy.output).not.toContain('obsolete');
+      expect(fs.existsSync(path.join(goldens, '^case.trace.json'))).toBe(false);
+      const move = await runner.run(dir, true);
+      expect(move.code, move.output).toBe(0);
+      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({ added: 0, matched: 4, updated: 1 });
+      expect(list()).toEqual(['^case.trace.json', 'case.trace.json', 'same title (2).trace.json', 'same title.trace.json', 'skipped for now.trace.json', ja].sort());
+      expect(firstMotor('^case.trace.json')).toBe(1);
     });
   });
 }
