@@ -182,7 +182,8 @@ export function parseGoldenFileName(fileName: string): ParsedGoldenName | undefi
     occurrence = Number(occ[1]);
     stem = stem.slice(0, occ.index);
   }
-  if (stem === '' || n === 1 && call || occurrence === 1 && occ) return undefined;
+  // Only canonical numbering: no `-1`, no ` (1)`.
+  if (stem === '' || (call && n === 1) || (occ && occurrence === 1)) return undefined;
   return { base: stem, occurrence, n };
 }
 

@@ -15,7 +15,7 @@ import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
 import type { MatcherContext } from './context.js';
 import { writeFileAtomicSync } from '../src/io/write.js';
-import { bumpCounter, claimGolden, goldenPathFor, goldenText, legacyGoldenPathFor, ownerOf, readGoldenSync, releaseGolden, sameOwner, updateModeOf, type GoldenOwner } from './golden.js';
+import { GoldenCollisionError, bumpCounter, claimGolden, goldenPathFor, goldenText, legacyGoldenPathFor, ownerOf, readGoldenSync, releaseGolden, sameOwner, updateModeOf, type GoldenOwner } from './golden.js';
 import { markTouched } from './goldenObsolete.js';
 import { occurrenceOf } from './lifecycle.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
@@ -51,10 +51,16 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
   const owner: GoldenOwner = { testName: info.testName, occurrence: occurrenceOf(info), n };
   const file = goldenPathFor(info.testPath, info.testName, n, owner.occurrence);
   const rel = (f: string): string => path.relative(process.cwd(), f) || f;
-  claimGolden(info.testPath, file, owner, escapeForTerminal(rel(file)));
-  markTouched(info.testPath, file);
   const mode = updateModeOf(this);
-  const legacy = findLegacyGolden(info.testPath, file, owner, mode, call.writtenEarlier);
+  let legacy: string | undefined;
+  try {
+    claimGolden(info.testPath, file, owner, escapeForTerminal(rel(file)));
+    legacy = findLegacyGolden(info.testPath, file, owner, mode, call.writtenEarlier);
+  } catch (e) {
+    if (e instanceof GoldenCollisionError) e.message = `${hint}\n\n${e.message}`;
+    throw e;
+  }
+  markTouched(info.testPath, file);
   if (legacy !== undefined) markTouched(info.testPath, legacy);
   const shown = escapeForTerminal(rel(legacy ?? file));
   const testId = info.task?.id ?? `${info.testPath}\u0000${info.testName}`;
