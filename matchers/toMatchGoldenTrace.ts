@@ -13,14 +13,14 @@ import * as path from 'node:path';
 import { Trace, TraceError, evaluate, type EvaluationResult } from '../src/index.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
-import type { MatcherContext } from './context.js';
+import { goldenWording, type MatcherContext } from './context.js';
 import { writeFileAtomicSync } from '../src/io/write.js';
 import { GoldenCollisionError, bumpCounter, claimGolden, goldenPathFor, goldenText, legacyGoldenPathFor, ownerOf, readGoldenSync, releaseGolden, sameOwner, updateModeOf, type GoldenOwner } from './golden.js';
 import { markTouched } from './goldenObsolete.js';
 import { occurrenceOf } from './lifecycle.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
 import { failureMessage, passes } from './message.js';
-import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
+import { layoutOf, type SyncMatcherResult } from './toMatchTraceBehavior.js';
 
 export const MATCHER_NAME = 'toMatchGoldenTrace';
 
@@ -52,6 +52,8 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
   const file = goldenPathFor(info.testPath, info.testName, n, owner.occurrence);
   const rel = (f: string): string => path.relative(process.cwd(), f) || f;
   const mode = updateModeOf(this);
+  /** What rewrites goldens on this host: Jest's and Vitest's -u, the standalone expect's environment variable. */
+  const updateFlag = goldenWording(this) === goldenWording('expect') ? 'ENVTRACE_UPDATE_GOLDENS=all' : '-u';
   let legacy: string | undefined;
   try {
     claimGolden(info.testPath, file, owner, escapeForTerminal(rel(file)));
@@ -109,8 +111,7 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
       return {
         pass: false,
         message: () =>
-          `${hint}\n\nNo golden trace at ${utils.EXPECTED_COLOR(shown)}, and goldens are not written in CI (CI=true, --ci, --update=none).\n` +
-          `Run the tests locally (goldens are written on first run) or with -u, review the file and commit it.`,
+          `${hint}\n\nNo golden trace at ${utils.EXPECTED_COLOR(shown)}, and ${goldenWording(this).noWriteReason}.\n${goldenWording(this).howToWrite}`,
       };
     }
     write();
@@ -127,7 +128,7 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     // -u repairs a golden that cannot be read (hand-edited, truncated): it is rewritten.
     if (!(e instanceof TraceError)) throw e;
     if (mode !== 'all') {
-      const err = new TraceError(`${e.message} (run with -u to rewrite the golden trace)`, {}, { cause: e });
+      const err = new TraceError(`${e.message} (run with ${updateFlag} to rewrite the golden trace)`, {}, { cause: e });
       Object.defineProperty(err, 'path', { value: e.path, enumerable: true });
       Object.defineProperty(err, 'file', { value: e.file, enumerable: true });
       throw err;
@@ -169,10 +170,11 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
         result,
         rule: cfg.rule,
         goldenNoun: 'its golden trace',
+        layout: layoutOf(cfg.options),
         notes: [
           `Golden: ${utils.EXPECTED_COLOR(shown)}` +
-            (legacy !== undefined ? utils.DIM_COLOR(` (under its old name; -u moves it to ${escapeForTerminal(path.basename(file))})`) : '') +
-            (mode === 'new' ? utils.DIM_COLOR(' (if the new behaviour is intended, run with -u to update it)') : ''),
+            (legacy !== undefined ? utils.DIM_COLOR(` (under its old name; ${updateFlag} moves it to ${escapeForTerminal(path.basename(file))})`) : '') +
+            (mode === 'new' ? utils.DIM_COLOR(` (if the new behaviour is intended, ${goldenWording(this).update})`) : ''),
         ],
       }),
   };

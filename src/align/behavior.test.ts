@@ -114,12 +114,13 @@ const COST_SETS: ResolvedBehaviorOptions[] = [
 ];
 
 describe('behaviorAlign: optimal cost and the documented tie-break', () => {
-  it('equals brute force (cost and lexicographically first operations) on 3000 seeded pairs', () => {
+  it.each(['dp', 'wfa'] as const)('%s: equals brute force (cost and lexicographically first operations) on 3000 seeded pairs', (engine) => {
     const r = rng(8);
     for (let t = 0; t < 3000; t++) {
       const o = COST_SETS[t % COST_SETS.length]!;
       const { a, b, vm } = randomCase(r, 5, 3);
-      const got = behaviorAlign(a, b, o, vm, { initialSlack: t % 3 });
+      // (costs the wavefront aligner cannot take — gap_open < gap_extend — run the DP either way)
+      const got = behaviorAlign(a, b, o, vm, { initialSlack: t % 3, engine, wfa: { maxCells: t % 2 ? 0 : undefined } });
       expectValid(got, a.length, b.length);
       // Brute force in integers (×10^6) so decimal costs such as 0.1 + 0.2 = 0.3 tie exactly.
       const want = bruteForce(a, b, micro(o), vm);
@@ -133,8 +134,8 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     const r = rng(21);
     for (let t = 0; t < 200; t++) {
       const { a, b, vm } = randomCase(r, 40, 4);
-      const narrow = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { initialSlack: 0 });
-      const wide = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { initialSlack: 1000 });
+      const narrow = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { initialSlack: 0, engine: 'dp' });
+      const wide = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { initialSlack: 1000, engine: 'dp' });
       expect(narrow).toEqual(wide);
     }
   });
@@ -148,10 +149,10 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
       const b = Int32Array.from([...a].flatMap((x) => (r() < 0.05 ? [] : r() < 0.05 ? [x, Math.floor(r() * 3)] : [x])));
       const table = Array.from({ length: a.length }, () => Array.from({ length: b.length }, () => r() < 0.9));
       const vm = (i: number, j: number): boolean => table[i]![j]!;
-      const tuning = { initialSlack: t % 5, blockRows: t % 3 === 0 ? 4 : 0 };
+      const tuning = { initialSlack: t % 5, blockRows: t % 3 === 0 ? 4 : 0, engine: 'dp' as const };
       const pruned = behaviorAlign(a, b, o, vm, tuning);
       expect(pruned, `case ${t}`).toEqual(behaviorAlign(a, b, o, vm, { ...tuning, pruning: false }));
-      expect(pruned, `case ${t}`).toEqual(behaviorAlign(a, b, o, vm, { pruning: false, blockRows: 0, initialSlack: 1000 }));
+      expect(pruned, `case ${t}`).toEqual(behaviorAlign(a, b, o, vm, { pruning: false, blockRows: 0, initialSlack: 1000, engine: 'dp' }));
     }
   });
 
@@ -160,9 +161,9 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     for (let t = 0; t < 300; t++) {
       const o = COST_SETS[t % COST_SETS.length]!;
       const { a, b, vm } = randomCase(r, 30, 3);
-      const all = behaviorAlign(a, b, o, vm, { blockRows: 0 });
+      const all = behaviorAlign(a, b, o, vm, { blockRows: 0, engine: 'dp' });
       for (const blockRows of [1, 2, 3, 7, 31]) {
-        expect(behaviorAlign(a, b, o, vm, { blockRows, initialSlack: t % 4 }), `case ${t} block ${blockRows}`).toEqual(all);
+        expect(behaviorAlign(a, b, o, vm, { blockRows, initialSlack: t % 4, engine: 'dp' }), `case ${t} block ${blockRows}`).toEqual(all);
       }
     }
   });
@@ -172,9 +173,9 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     const a = Int32Array.from({ length: 400 }, () => Math.floor(r() * 4));
     const b = Int32Array.from([...a].filter(() => r() > 0.02)); // 2 % dropped: a band of width ~20
     const vm = (i: number, j: number) => i !== 200 && j !== 100;
-    const all = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+    const all = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { engine: 'dp' });
     // Every row: 401·w > 3000 cells for w > 7; checkpoints every 21 rows: (19 + 2·21 + 4)·w ≤ 3000 for w ≤ 46.
-    expect(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { maxBandCells: 3000, initialSlack: 4 })).toEqual(all);
+    expect(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { maxBandCells: 3000, initialSlack: 4, engine: 'dp' })).toEqual(all);
   });
 
   it('falls back to the linear-memory solver past maxBandCells, with the same optimal cost', () => {
@@ -183,7 +184,7 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
       const o = COST_SETS[t % COST_SETS.length]!;
       const { a, b, vm } = randomCase(r, 30, 3);
       const exact = behaviorAlign(a, b, o, vm);
-      const fallback = behaviorAlign(a, b, o, vm, { maxBandCells: 0 });
+      const fallback = behaviorAlign(a, b, o, vm, { maxBandCells: 0, engine: 'dp' });
       expectValid(fallback, a.length, b.length);
       expect(fallback).toEqual(nwAlignValueAware(a, b, o, vm));
       expect(costOf(a, b, fallback, o, vm)).toBeCloseTo(costOf(a, b, exact, o, vm), 9);

@@ -32,23 +32,29 @@
  * possible: a repeated tool call reports the *second* call as extra, a dropped event inside a run
  * of identical events is reported at the end of the run. Cost comparisons are exact when every
  * cost is an integer, a decimal with at most 6 fractional digits, or a binary fraction (the costs
- * are scaled to integers); other costs are summed in floating point. This rule holds whenever the
- * band's checkpoints fit in `maxBandCells` (see `BehaviorTuning`: about (n/√n + 2√n)·band width
- * cells, so for any trace of realistic size); beyond it the linear-memory Needleman–Wunsch solver
- * takes over with the same costs (still optimal cost; ties then follow `nw`'s rule).
+ * are scaled to integers); other costs are summed in floating point.
  *
- * Complexity: an exact banded DP around the diagonals `0 … m − n`. A band of half-width w is
- * accepted only when every path leaving it provably costs more than the best path inside
- * (each unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time
- * is O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d), or
- * O(√n·d) with checkpoint rows when that exceeds the budget. The first band is sized from the
- * cost of a quick greedy alignment, and that cost also prunes cells that cannot lie on an
- * alignment as cheap (see `Band.row`), which cuts each row of the band to what can matter.
+ * Engines (same alignment, tie-break included; `BehaviorTuning.engine` picks one for tests):
+ * - **wavefronts** (`./wfa.ts`) when the costs scale to integers with `mismatch > 0` and
+ *   `gap_open ≥ gap_extend` (the defaults), unless a quick estimate says the band below does less
+ *   work: O((n + m) + s·w) time for the optimal cost s in the smallest integer units and
+ *   w ≤ 2·s/gap_extend + 1 diagonals, each pair compared at most once by the forward pass;
+ * - **an exact banded DP** otherwise: a band of half-width w around the diagonals `0 … m − n` is
+ *   accepted only when every path leaving it provably costs more than the best path inside (each
+ *   unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time is
+ *   O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d), or O(√n·d)
+ *   with checkpoint rows when that exceeds the budget. The first band is sized from the cost of a
+ *   quick greedy alignment, and that cost also prunes cells that cannot lie on an alignment as
+ *   cheap (see `Band.row`). The tie rule holds whenever the band's checkpoints fit in
+ *   `maxBandCells`; beyond it the linear-memory Gotoh solver takes over with the same costs (still
+ *   optimal cost; ties then follow that solver's rule).
  */
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
-import { nwAlignValueAware } from './nw.js';
+import { nwAlignValueAware } from './nw-gotoh.js';
 import type { AlignContext, Aligner, IndexPair } from './types.js';
+import { wfaAlign, wfaCostsFrom } from './wfa.js';
+import type { WfaTuning } from './wfa.js';
 
 /** Costs of the behaviour aligner; lower total cost wins. All finite, ≥ 0. */
 export interface BehaviorOptions {
@@ -132,7 +138,11 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost. */
+/**
+ * Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost.
+ * `initialSlack`, `maxBandCells`, `blockRows` and `pruning` tune the banded DP engine, `wfa` the
+ * wavefront engine.
+ */
 export interface BehaviorTuning {
   /**
    * Half-width (beyond `|n − m|`) of the first band tried. @default sized from a greedy
@@ -150,6 +160,14 @@ export interface BehaviorTuning {
   readonly blockRows?: number;
   /** `false` computes every cell of the band (for cross-checking the pruning). @default true */
   readonly pruning?: boolean;
+  /**
+   * `"wfa"`: the wavefront aligner whenever the costs allow it (`wfaCostsFrom`); `"dp"`: always
+   * the banded dynamic programming; `"auto"`: the wavefront aligner when the costs allow it and its
+   * estimated work is not larger. All three give the same alignment. @default "auto"
+   */
+  readonly engine?: 'auto' | 'wfa' | 'dp';
+  /** Passed to the wavefront aligner (memory budget, checkpoint block size). */
+  readonly wfa?: WfaTuning;
 }
 
 /** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
@@ -201,6 +219,15 @@ export function behaviorAlign(
     const fromBound = Math.max(0, Math.ceil((bound / gapMin - absDelta) / 2));
     slack = fromBound <= 64 ? fromBound : 8;
   }
+  const engine = tuning.engine ?? 'auto';
+  if (exact && engine !== 'dp') {
+    const w = wfaCostsFrom({ mismatch: c.mismatch, valueMismatch: c.value_mismatch, gapOpen: c.gap_open, gapExtend: c.gap_extend });
+    if (w !== undefined) {
+      const unit = c.mismatch / w.mismatch; // the common factor divided out
+      const upper = bound / unit;
+      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) return wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, tuning.wfa);
+    }
+  }
   const prune = tuning.pruning ?? true;
   for (;;) {
     const dlo = Math.max(-n, Math.min(0, delta) - slack);
@@ -231,6 +258,17 @@ export function behaviorAlign(
     bound = Math.min(bound, best);
     slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
   }
+}
+
+/**
+ * Whether the wavefront aligner is expected to do less work than the banded DP: it visits about
+ * `bound · w / 2` wavefront cells (w ≤ 2·bound/gapExtend + 1 diagonals, at most n + m + 1, and the
+ * pruning halves the triangle), the DP about `(n + 1) · w` band cells at several times the cost per
+ * cell. Only speed depends on this; both give the same alignment.
+ */
+function wfaPays(n: number, m: number, bound: number, gapExtend: number): boolean {
+  const width = Math.min(n + m + 1, (2 * bound) / gapExtend + 1);
+  return (bound * width) / 2 <= 4 * (n + 1) * width;
 }
 
 /**

@@ -18,4 +18,5 @@ process.exitCode = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
   isTTY: process.stdout.isTTY === true,
+  columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
 });

@@ -10,6 +10,8 @@ export interface CliIO {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Whether stdout is a terminal (colours on by default). */
   readonly isTTY: boolean;
+  /** The terminal's width in columns, when stdout is a terminal (sizes the default-mode text report). */
+  readonly columns?: number | undefined;
 }
 
 /** What a command's `run` gets. */

@@ -1,0 +1,225 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { behaviorAlign } from './behavior.js';
+import type { ResolvedBehaviorOptions } from './behavior.js';
+import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
+import type { IndexPair } from './types.js';
+import { wfaAlign, wfaCost, wfaCostsFrom } from './wfa.js';
+import { rng } from '../../test/support/rng.js';
+
+type Vm = ((i: number, j: number) => boolean) | undefined;
+
+/** Cost of an alignment under the shared model (start state = pair; vm absent = equal keys match). */
+function costOf(a: Int32Array, b: Int32Array, pairs: readonly IndexPair[], o: ResolvedBehaviorOptions, vm: Vm): number {
+  let cost = 0;
+  let prev = 'M';
+  for (const p of pairs) {
+    if (p.gt !== null && p.pred !== null) {
+      cost += a[p.gt] !== b[p.pred] ? o.mismatch : vm === undefined || vm(p.gt, p.pred) ? 0 : o.value_mismatch;
+      prev = 'M';
+    } else if (p.gt !== null) {
+      cost += prev === 'D' ? o.gap_extend : o.gap_open;
+      prev = 'D';
+    } else {
+      cost += prev === 'I' ? o.gap_extend : o.gap_open;
+      prev = 'I';
+    }
+  }
+  return cost;
+}
+
+function expectValid(pairs: readonly IndexPair[], n: number, m: number): void {
+  expect(pairs.flatMap((p) => (p.gt === null ? [] : [p.gt]))).toEqual(Array.from({ length: n }, (_, i) => i));
+  expect(pairs.flatMap((p) => (p.pred === null ? [] : [p.pred]))).toEqual(Array.from({ length: m }, (_, i) => i));
+}
+
+interface Case {
+  readonly label: string;
+  readonly a: Int32Array;
+  readonly b: Int32Array;
+  /** Value ids: a same-key pair matches when the ids are equal. */
+  readonly va: Int32Array;
+  readonly vb: Int32Array;
+}
+
+/**
+ * A seeded pair of traces of one of the shapes the issue lists: random, an edited copy (edit rate
+ * 0–100 %), periodic, one side empty, all-mismatch (disjoint alphabets); alphabets 1–40, lengths
+ * 0–500 (most short, so that thousands of pairs stay fast).
+ */
+function randomPair(r: () => number): Case {
+  const int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+  const len = (): number => (r() < 0.85 ? int(0, 60) : int(0, 500));
+  const alphabet = int(1, 40);
+  const values = int(1, 4);
+  const event = (): [number, number] => [int(0, alphabet - 1), int(0, values - 1)];
+  const make = (evs: [number, number][]): [Int32Array, Int32Array] => [Int32Array.from(evs, (e) => e[0]), Int32Array.from(evs, (e) => e[1])];
+  const kind = int(0, 4);
+  let gt: [number, number][];
+  let pred: [number, number][];
+  let label: string;
+  if (kind === 0) {
+    label = 'random';
+    gt = Array.from({ length: len() }, event);
+    pred = Array.from({ length: len() }, event);
+  } else if (kind === 1 || kind === 2) {
+    const period = kind === 2 ? int(1, 6) : 0;
+    const base = Array.from({ length: period || 1 }, event);
+    gt = Array.from({ length: len() }, (_, i) => (period ? base[i % period]! : event()));
+    const rate = r();
+    label = `${period ? `periodic(${period})` : 'edited'} rate ${rate.toFixed(2)}`;
+    pred = [];
+    for (const e of gt) {
+      if (r() >= rate) pred.push(e);
+      else {
+        const op = int(0, 3);
+        if (op === 1) pred.push(e, event());
+        else if (op === 2) pred.push([e[0], (e[1] + 1) % values]);
+        else if (op === 3) pred.push(event());
+      }
+    }
+  } else if (kind === 3) {
+    label = 'one side empty';
+    gt = Array.from({ length: len() }, event);
+    pred = [];
+    if (r() < 0.5) [gt, pred] = [pred, gt];
+  } else {
+    label = 'all mismatch';
+    gt = Array.from({ length: len() }, () => [int(0, alphabet - 1), 0]);
+    pred = Array.from({ length: len() }, () => [alphabet + int(0, alphabet - 1), 0]);
+  }
+  const [a, va] = make(gt);
+  const [b, vb] = make(pred);
+  return { label, a, b, va, vb };
+}
+
+/** Random integer costs the wavefront aligner takes (mismatch > 0, gap_open ≥ gap_extend > 0). */
+function randomCosts(r: () => number): ResolvedBehaviorOptions {
+  const int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+  const mismatch = int(1, 6);
+  const gap_extend = int(1, 4);
+  return { mismatch, value_mismatch: int(0, mismatch), gap_extend, gap_open: gap_extend + int(0, 5) };
+}
+
+describe('wfaCostsFrom', () => {
+  it('divides out the common factor and keeps integer costs it can take', () => {
+    expect(wfaCostsFrom({ mismatch: 6, valueMismatch: 2, gapOpen: 4, gapExtend: 2 })).toEqual({ mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 });
+    expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 0, gapOpen: 2, gapExtend: 1 })).toEqual({ mismatch: 3, valueMismatch: 0, gapOpen: 2, gapExtend: 1 });
+  });
+
+  it('refuses what the wavefronts cannot do exactly (the callers then run their DP)', () => {
+    expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 1, gapExtend: 2 })).toBeUndefined(); // open < extend
+    expect(wfaCostsFrom({ mismatch: 0, valueMismatch: 0, gapOpen: 2, gapExtend: 1 })).toBeUndefined(); // free pairs
+    expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 0 })).toBeUndefined(); // free gaps
+    expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 2.5, gapExtend: 1 })).toBeUndefined(); // not integral
+    expect(wfaCostsFrom({ mismatch: 1, valueMismatch: 2, gapOpen: 2, gapExtend: 1 })).toBeUndefined(); // value > channel
+  });
+});
+
+describe('wavefront aligner against the dynamic programming (differential, seeded)', () => {
+  it('behavior: the same alignment as the banded DP and the optimal Gotoh cost on 1500 pairs', () => {
+    const r = rng(20261130);
+    const seen = new Set<string>();
+    for (let t = 0; t < 1500; t++) {
+      const c = randomPair(r);
+      const o = randomCosts(r);
+      const { a, b, va, vb } = c;
+      const vm = (i: number, j: number): boolean => va[i] === vb[j];
+      const ctx = `case ${t} (${c.label}, ${a.length}×${b.length}, costs ${JSON.stringify(o)})`;
+      seen.add(c.label.split(' ')[0]!.replace(/\(.*/, ''));
+      // Half the cases keep every wavefront, half recompute from checkpoints (tiny blocks).
+      const wfa = { maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 1 : undefined };
+      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa });
+      const dp = behaviorAlign(a, b, o, vm, { engine: 'dp' });
+      expect(got, ctx).toEqual(dp);
+      const gotoh = nwAlignValueAware(a, b, o, vm);
+      expect(costOf(a, b, got, o, vm), ctx).toBe(costOf(a, b, gotoh, o, vm));
+    }
+    expect([...seen].sort()).toEqual(['all', 'edited', 'one', 'periodic', 'random']);
+  }, 120_000);
+
+  it('nw (uniform costs): the same alignment as the DP engine and the optimal Gotoh cost on 600 pairs', () => {
+    const r = rng(77);
+    for (let t = 0; t < 600; t++) {
+      const { a, b, label } = randomPair(r);
+      const c = randomCosts(r);
+      const o = resolveNwOptions({ mismatch: c.mismatch, gap_open: c.gap_open, gap_extend: c.gap_extend });
+      expect(nwUniformCosts(o)).toBe(true);
+      const names = Array.from({ length: 80 }, (_, k) => `ch${k}`);
+      const ctx = `case ${t} (${label}, ${a.length}×${b.length})`;
+      const got = nwAlign(a, b, o, names);
+      const dp = nwAlign(a, b, o, names, { behavior: { engine: 'dp' } });
+      expect(got, ctx).toEqual(dp);
+      const gotoh = gotohAlign(a, b, o, names);
+      const asBehavior = { ...c, value_mismatch: 0 };
+      expect(costOf(a, b, got, asBehavior, undefined), ctx).toBe(costOf(a, b, gotoh, asBehavior, undefined));
+    }
+  }, 120_000);
+
+  it('wfaCost equals the cost of the alignment wfaAlign returns, with and without an upper bound', () => {
+    const r = rng(3);
+    for (let t = 0; t < 200; t++) {
+      const { a, b, va, vb } = randomPair(r);
+      const o = randomCosts(r);
+      const w = wfaCostsFrom({ mismatch: o.mismatch, valueMismatch: o.value_mismatch, gapOpen: o.gap_open, gapExtend: o.gap_extend })!;
+      const vm = (i: number, j: number): boolean => va[i] === vb[j];
+      const units = { mismatch: w.mismatch, value_mismatch: w.valueMismatch, gap_open: w.gapOpen, gap_extend: w.gapExtend };
+      const pairs = wfaAlign(a, b, w, vm, Infinity);
+      expectValid(pairs, a.length, b.length);
+      const cost = costOf(a, b, pairs, units, vm);
+      expect(wfaCost(a, b, w, vm)).toBe(cost);
+      expect(wfaCost(a, b, w, vm, cost)).toBe(cost); // a tight bound prunes but never cuts the optimum
+      expect(wfaAlign(a, b, w, vm, cost)).toEqual(pairs);
+    }
+  }, 60_000);
+
+  it('asks the comparator about each pair at most once in the forward pass', () => {
+    const r = rng(11);
+    const n = 400;
+    const a = Int32Array.from({ length: n }, () => Math.floor(r() * 3));
+    const b = Int32Array.from([...a].filter(() => r() > 0.05));
+    const asked = new Map<number, number>();
+    const vm = (i: number, j: number): boolean => {
+      const key = i * 1000 + j;
+      asked.set(key, (asked.get(key) ?? 0) + 1);
+      return (i * 7 + j) % 5 !== 0;
+    };
+    wfaCost(a, b, { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 }, vm);
+    expect(asked.size).toBeGreaterThan(0);
+    expect(Math.max(...asked.values())).toBe(1);
+  });
+});
+
+describe('wavefront aligner: properties', () => {
+  const seq = (k: number, max: number) => fc.array(fc.integer({ min: 0, max: k - 1 }), { maxLength: max }).map((x) => Int32Array.from(x));
+  const costs = fc
+    .record({ mismatch: fc.integer({ min: 1, max: 5 }), gap_extend: fc.integer({ min: 1, max: 3 }), extra: fc.integer({ min: 0, max: 4 }), vmFrac: fc.double({ min: 0, max: 1, noNaN: true }) })
+    .map(({ mismatch, gap_extend, extra, vmFrac }) => ({ mismatch, value_mismatch: Math.floor(vmFrac * mismatch), gap_extend, gap_open: gap_extend + extra }));
+
+  it('returns a valid alignment with the DP alignment (cost and tie-break) for any keys, values and costs', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }).chain((k) => fc.tuple(seq(k, 40), seq(k, 40))),
+        costs,
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        ([a, b], o, seed) => {
+          const vm = (i: number, j: number): boolean => ((i * 31 + j * 17 + seed) & 3) !== 0;
+          const got = behaviorAlign(a, b, o, vm, { engine: 'wfa' });
+          expectValid(got, a.length, b.length);
+          expect(got).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('aligning a trace with itself costs 0 and pairs every event (any costs)', () => {
+    fc.assert(
+      fc.property(seq(6, 200), costs, (a, o) => {
+        const got = behaviorAlign(a, a, o, undefined, { engine: 'wfa' });
+        expect(got).toEqual(Array.from(a, (_, i) => ({ gt: i, pred: i, tag: 'equal' })));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

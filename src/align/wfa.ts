@@ -1,0 +1,427 @@
+/**
+ * Gap-affine wavefront alignment (WFA; Marco-Sola, Moure, Moreto, Espinosa: "Fast gap-affine
+ * pairwise alignment using the wavefront algorithm", Bioinformatics 37(4), 2021) for the cost model
+ * shared by `behavior` and `nw`:
+ *
+ * - a pair costs 0 when it "matches" (same key and, when `valuesMatch` is given, matching values),
+ *   `valueMismatch` for the same key with values that do not match, `mismatch` for different keys;
+ * - a run of L unpaired events on one side costs `gapOpen + (L − 1)·gapExtend`; a run of gt events
+ *   directly followed by a run of pred events (or the other way round) is two runs.
+ *
+ * Requirements (checked by `wfaCostsFrom`, otherwise callers use their dynamic programming):
+ * positive integer costs with `gapOpen ≥ gapExtend` (then the cost of the best path to a cell never
+ * decreases along a diagonal, which is what makes keeping only the furthest point per diagonal
+ * exact), `mismatch > 0`, and `valueMismatch ≤ mismatch` (`valueMismatch = 0` makes any same-key
+ * pair a match). Rational costs are scaled to integers by the callers; they divide out a common
+ * factor here (`wfaCostsFrom`), since the running time grows with the optimal cost in these units.
+ *
+ * **What is computed.** The alignment is run on the *reversed* sequences, with wavefronts in the
+ * "≤ s" form: `H[s][k]` is the furthest row i on diagonal k = j − i whose best cost (any last
+ * operation) is ≤ s, `D[s][k]`/`I[s][k]` the same for paths whose last operation is a gt / pred
+ * event left unpaired. Each step costs O(width of the wavefront), each cell is compared at most once
+ * by the extend step (the comparator is the expensive part), so time is O((n + m) + s·w) for the
+ * optimal cost s and wavefronts of width w ≤ 2·s/gapExtend + 1, i.e. O((n + m)·s) at worst.
+ * Diagonals whose distance d to the end diagonal cannot be closed within an upper bound (the cost of
+ * a quick greedy alignment, `upperBound`) are dropped: s + d·gapExtend > bound.
+ *
+ * **Tie-break (the `behavior` rule, exactly).** Among the alignments of minimal cost, the one whose
+ * operations read from the first event are lexicographically smallest with pair < delete (gt event
+ * unpaired) < insert (pred event unpaired). Because the wavefronts are computed from the end, the
+ * traceback runs from the start and, at each cell, takes the first operation of that order after
+ * which an optimal completion remains — asking the wavefronts "is the best cost of this cell ≤ v",
+ * which they answer in O(1) because those cells form a prefix of each diagonal.
+ *
+ * **Memory.** Every wavefront is kept while the total stays under `maxCells`; past it only
+ * checkpoints are kept (the `R` wavefronts a step reads, every `K`-th score, K ≈ √(s·R)), and the
+ * traceback recomputes one block of K scores at a time from the checkpoint below it: about
+ * (s·R/K + K)·w = O(√(s·R)·w) cells instead of O(s·w), for about twice the time (the comparator is
+ * then asked again for the recomputed cells), with the same result.
+ */
+import type { IndexPair } from './types.js';
+
+/** Integer costs of the wavefront aligner (see `wfaCostsFrom`). */
+export interface WfaCosts {
+  /** A pair of different keys (> 0). */
+  readonly mismatch: number;
+  /** A pair of the same key whose values do not match (0 ≤ valueMismatch ≤ mismatch). */
+  readonly valueMismatch: number;
+  /** The first event of a run of unpaired events (≥ gapExtend). */
+  readonly gapOpen: number;
+  /** Each further event of the run (> 0). */
+  readonly gapExtend: number;
+}
+
+/** Tuning knobs of `wfaAlign` (tests and benchmarks); they never change the result. */
+export interface WfaTuning {
+  /**
+   * Wavefront cells (three 32-bit integers each) kept before switching to checkpoints.
+   * @default 2^24
+   */
+  readonly maxCells?: number;
+  /** Scores per checkpoint block (tests); by default √(s·R) once checkpoints are needed. */
+  readonly blockScores?: number;
+}
+
+function gcd(x: number, y: number): number {
+  while (y !== 0) [x, y] = [y, x % y];
+  return x;
+}
+
+/** Largest score the wavefront aligner accepts (scores index arrays). */
+const MAX_SCORE = 1 << 28;
+
+/**
+ * The costs in the form `wfaAlign` needs, or `undefined` when the wavefront algorithm does not
+ * apply: every cost must be a non-negative integer (callers scale rational costs first), the gap
+ * costs and `mismatch` positive, `gapOpen ≥ gapExtend` and `valueMismatch ≤ mismatch`. A common
+ * factor is divided out (e.g. 2, 6, 4, 2 → 1, 3, 2, 1), which changes no comparison.
+ */
+export function wfaCostsFrom(c: WfaCosts): WfaCosts | undefined {
+  const all = [c.mismatch, c.valueMismatch, c.gapOpen, c.gapExtend];
+  if (!all.every((x) => Number.isSafeInteger(x) && x >= 0 && x <= MAX_SCORE)) return undefined;
+  if (c.mismatch <= 0 || c.gapExtend <= 0 || c.gapOpen < c.gapExtend || c.valueMismatch > c.mismatch) return undefined;
+  const g = all.reduce(gcd);
+  return { mismatch: c.mismatch / g, valueMismatch: c.valueMismatch / g, gapOpen: c.gapOpen / g, gapExtend: c.gapExtend / g };
+}
+
+/** "No such point": far below any row, and still negative after a few increments. */
+const NONE = -0x40000000;
+
+/** The wavefronts of one score: diagonals `lo..hi` at index `k − lo`. */
+interface Wave {
+  readonly lo: number;
+  readonly hi: number;
+  readonly H: Int32Array;
+  readonly D: Int32Array;
+  readonly I: Int32Array;
+}
+
+const EMPTY: Wave = { lo: 0x40000000, hi: -0x40000000, H: new Int32Array(0), D: new Int32Array(0), I: new Int32Array(0) };
+
+/**
+ * Optimal alignment of `a` (gt keys) with `b` (pred keys) under `costs` (from `wfaCostsFrom`;
+ * same units as `upperBound`), with the tie-break of the module comment. `valuesMatch(i, j)` is
+ * asked only for pairs of equal keys, at most once per pair by the forward pass; absent, equal keys
+ * match. `upperBound` must be the cost of some alignment (it prunes; `Infinity` disables that).
+ */
+export function wfaAlign(
+  a: Int32Array,
+  b: Int32Array,
+  costs: WfaCosts,
+  valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
+  upperBound: number,
+  tuning: WfaTuning = {},
+): IndexPair[] {
+  return new Wavefronts(a, b, costs, valuesMatch, upperBound, tuning).align();
+}
+
+/** The optimal cost only (no traceback; only the last few wavefronts are kept). */
+export function wfaCost(
+  a: Int32Array,
+  b: Int32Array,
+  costs: WfaCosts,
+  valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
+  upperBound = Infinity,
+): number {
+  return new Wavefronts(a, b, costs, valuesMatch, upperBound, { maxCells: 0 }).forward();
+}
+
+class Wavefronts {
+  /** Reversed keys: `A[i] = a[n − 1 − i]`. */
+  private readonly A: Int32Array;
+  private readonly B: Int32Array;
+  private readonly n: number;
+  private readonly m: number;
+  private readonly x: number;
+  private readonly xv: number;
+  private readonly open: number;
+  private readonly ext: number;
+  /** Value test on reversed indices, or undefined when equal keys always match. */
+  private readonly vm: ((i: number, j: number) => boolean) | undefined;
+  private readonly bound: number;
+  /** Wavefronts by score; entries are dropped (undefined) in checkpoint mode. */
+  private readonly waves: (Wave | undefined)[] = [];
+  /** Scores a step reads back: s − 1 … s − R + 1. */
+  private readonly R: number;
+  private readonly maxCells: number;
+  private readonly blockScores: number | undefined;
+  private K = 0;
+  private cells = 0;
+  private checkpointing = false;
+  /** Scores of the block loaded by the traceback (checkpoint mode), [blockLo, blockHi]. */
+  private blockLo = -1;
+  private blockHi = -1;
+  /** The optimal cost, once `forward` has run. */
+  private best = -1;
+
+  constructor(
+    a: Int32Array,
+    b: Int32Array,
+    costs: WfaCosts,
+    valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
+    upperBound: number,
+    tuning: WfaTuning,
+  ) {
+    const n = a.length;
+    const m = b.length;
+    this.n = n;
+    this.m = m;
+    this.A = new Int32Array(n);
+    this.B = new Int32Array(m);
+    for (let i = 0; i < n; i++) this.A[i] = a[n - 1 - i] as number;
+    for (let j = 0; j < m; j++) this.B[j] = b[m - 1 - j] as number;
+    this.x = costs.mismatch;
+    this.xv = costs.valueMismatch;
+    this.open = costs.gapOpen;
+    this.ext = costs.gapExtend;
+    this.vm = valuesMatch === undefined || costs.valueMismatch === 0 ? undefined : (i, j) => valuesMatch(n - 1 - i, m - 1 - j);
+    // Every alignment costs at most this: all pairs mismatching plus the leftover as one run.
+    const trivial = Math.min(n, m) * costs.mismatch + (n === m ? 0 : costs.gapOpen + (Math.abs(n - m) - 1) * costs.gapExtend);
+    this.bound = Math.min(upperBound, trivial);
+    this.R = Math.max(costs.mismatch, costs.gapOpen) + 1;
+    this.maxCells = tuning.maxCells ?? 2 ** 24;
+    this.blockScores = tuning.blockScores;
+  }
+
+  /** Whether wavefront `s` is kept for good in checkpoint mode (the R scores up to each multiple of K). */
+  private permanent(s: number): boolean {
+    return (s + this.R - 1) % this.K < this.R;
+  }
+
+  /** Run the wavefronts from the end of both sequences until the start is reached; the optimal cost. */
+  forward(): number {
+    const { n, m } = this;
+    const delta = m - n;
+    this.waves.length = 0;
+    this.waves.push(this.step(0));
+    let s = 0;
+    for (;;) {
+      const w = this.waves[s]!;
+      if (delta >= w.lo && delta <= w.hi && (w.H[delta - w.lo] as number) >= n) break;
+      s++;
+      if (s > this.bound) throw new Error('wfa: the upper bound was not an alignment cost (internal error)');
+      this.waves.push(this.step(s));
+      this.cells += this.waves[s]!.hi - this.waves[s]!.lo + 1;
+      if (!this.checkpointing && this.cells > this.maxCells) this.startCheckpoints(s);
+      if (this.checkpointing) {
+        const old = s - this.R;
+        if (old >= 0 && !this.permanent(old)) this.waves[old] = undefined;
+      }
+    }
+    this.best = s;
+    return s;
+  }
+
+  /** Switch to checkpoint mode at score `s`: drop every earlier wavefront a checkpoint does not need. */
+  private startCheckpoints(s: number): void {
+    this.checkpointing = true;
+    const est = Math.max(s, Math.min(this.bound, 4 * s));
+    this.K = Math.max(2 * this.R + 1, this.blockScores ?? Math.ceil(Math.sqrt(est * this.R)));
+    for (let t = 0; t <= s - this.R; t++) if (!this.permanent(t)) this.waves[t] = undefined;
+  }
+
+  /** The wavefront of score `s` (scores < 0 are empty). */
+  private wave(s: number): Wave {
+    if (s < 0) return EMPTY;
+    let w = this.waves[s];
+    if (w === undefined) {
+      this.loadBlock(s);
+      w = this.waves[s]!;
+    }
+    return w;
+  }
+
+  /**
+   * Checkpoint mode: recompute the block of scores containing `s` (from the permanent wavefronts
+   * below it) and free the previously loaded block. The traceback moves down in score, so each
+   * block is loaded about once.
+   */
+  private loadBlock(s: number): void {
+    const { K, R } = this;
+    const c = Math.floor(s / K);
+    for (let t = this.blockLo; t >= 0 && t <= this.blockHi; t++) if (!this.permanent(t)) this.waves[t] = undefined;
+    this.blockLo = c * K + 1;
+    // The traceback asks scores up to (its target) + gapOpen, and its target stays below the
+    // triggering score + mismatch: 2R above the block covers every later question.
+    this.blockHi = Math.min(this.best, (c + 1) * K + 2 * R);
+    for (let t = this.blockLo; t <= this.blockHi; t++) if (this.waves[t] === undefined) this.waves[t] = this.step(t);
+  }
+
+  /** Compute the wavefront of score `s` from those of scores s − 1 … s − R + 1. */
+  private step(s: number): Wave {
+    const { A, B, n, m, vm, x, xv, open, ext } = this;
+    const delta = m - n;
+    if (s === 0) {
+      let p = 0;
+      while (p < n && p < m && A[p] === B[p] && (vm === undefined || vm(p, p))) p++;
+      return { lo: 0, hi: 0, H: Int32Array.of(p), D: Int32Array.of(NONE), I: Int32Array.of(NONE) };
+    }
+    const prev = this.wave(s - 1);
+    const wx = this.wave(s - x);
+    const wv = xv > 0 ? this.wave(s - xv) : EMPTY;
+    const wo = this.wave(s - open);
+    const we = this.wave(s - ext);
+    let lo = Math.min(prev.lo, wx.lo, wv.lo, wo.lo - 1, we.lo - 1);
+    let hi = Math.max(prev.hi, wx.hi, wv.hi, wo.hi + 1, we.hi + 1);
+    // Diagonals that exist, and from which the end diagonal is reachable within the bound.
+    const reach = Math.floor((this.bound - s) / ext);
+    lo = Math.max(lo, -n, delta - reach);
+    hi = Math.min(hi, m, delta + reach);
+    if (lo > hi) return EMPTY;
+    const width = hi - lo + 1;
+    const buf = new Int32Array(3 * width).fill(NONE);
+    const H = buf.subarray(0, width);
+    const D = buf.subarray(width, 2 * width);
+    const I = buf.subarray(2 * width);
+    // "≤ s": start from the wavefront of s − 1 (H keeps its old values until the last pass).
+    const pl = Math.max(lo, prev.lo);
+    const ph = Math.min(hi, prev.hi);
+    if (pl <= ph) {
+      H.set(prev.H.subarray(pl - prev.lo, ph - prev.lo + 1), pl - lo);
+      D.set(prev.D.subarray(pl - prev.lo, ph - prev.lo + 1), pl - lo);
+      I.set(prev.I.subarray(pl - prev.lo, ph - prev.lo + 1), pl - lo);
+    }
+    // D: a gt event left unpaired, from diagonal k + 1 (row + 1): opening after any operation
+    // (H of s − gapOpen) or extending a run (D of s − gapExtend).
+    this.gapPass(D, lo, hi, wo.H, wo.lo, wo.hi, -1, 1, n);
+    this.gapPass(D, lo, hi, we.D, we.lo, we.hi, -1, 1, n);
+    // I: a pred event left unpaired, from diagonal k − 1 (same row); the row must leave j ≤ m.
+    this.gapPass(I, lo, hi, wo.H, wo.lo, wo.hi, 1, 0, m);
+    this.gapPass(I, lo, hi, we.I, we.lo, we.hi, 1, 0, m);
+    // Candidates: the better gap, then a pair that does not match after the furthest point of a
+    // lower score (where the extend step stopped, so that pair is not a match): different keys
+    // cost x, equal keys xv.
+    let cand = this.scratch;
+    if (cand.length < width) cand = this.scratch = new Int32Array(Math.max(width, 2 * cand.length));
+    for (let t = 0; t < width; t++) {
+      const d = D[t] as number;
+      const i = I[t] as number;
+      cand[t] = d > i ? d : i;
+    }
+    this.subPass(cand, lo, hi, wx, true);
+    if (xv > 0) this.subPass(cand, lo, hi, wv, false);
+    for (let k = lo; k <= hi; k++) {
+      let h = cand[k - lo] as number;
+      if (h > (H[k - lo] as number)) {
+        // Extend along the diagonal while the pairs match; these cells were never compared.
+        if (vm === undefined) {
+          while (h < n && h + k < m && A[h] === B[h + k]) h++;
+        } else {
+          while (h < n && h + k < m && A[h] === B[h + k] && vm(h, h + k)) h++;
+        }
+        H[k - lo] = h;
+      }
+    }
+    return { lo, hi, H, D, I };
+  }
+
+  /** Scratch candidates of one step (reused). */
+  private scratch = new Int32Array(64);
+
+  /**
+   * `out[k − lo] = max(out[k − lo], src[k − shift] + inc)` over the diagonals of `out` whose source
+   * diagonal `k − shift` lies in `[slo, shi]`, keeping only real points (row ≥ inc, and for an
+   * insert (inc = 0) column `row + k ≤ limit`; for a delete (inc = 1) row ≤ limit).
+   */
+  private gapPass(out: Int32Array, lo: number, hi: number, src: Int32Array, slo: number, shi: number, shift: number, inc: number, limit: number): void {
+    const from = Math.max(lo, slo + shift);
+    const to = Math.min(hi, shi + shift);
+    if (inc === 1) {
+      for (let k = from; k <= to; k++) {
+        const p = (src[k - shift - slo] as number) + 1;
+        if (p > 0 && p <= limit && p > (out[k - lo] as number)) out[k - lo] = p;
+      }
+    } else {
+      for (let k = from; k <= to; k++) {
+        const p = src[k - shift - slo] as number;
+        if (p >= 0 && p + k <= limit && p > (out[k - lo] as number)) out[k - lo] = p;
+      }
+    }
+  }
+
+  /** Mismatching pairs after the points of `w` (same diagonal): keys differ (`differ`) or not. */
+  private subPass(cand: Int32Array, lo: number, hi: number, w: Wave, differ: boolean): void {
+    const { A, B, n, m } = this;
+    const from = Math.max(lo, w.lo);
+    const to = Math.min(hi, w.hi);
+    const src = w.H;
+    for (let k = from; k <= to; k++) {
+      const p = src[k - w.lo] as number;
+      if (p >= 0 && p < n && p + k < m && (A[p] !== B[p + k]) === differ && p + 1 > (cand[k - lo] as number)) cand[k - lo] = p + 1;
+    }
+  }
+
+  /**
+   * Whether the best cost of reaching reversed cell (i, i + k) with a path whose last operation is
+   * of the given kind (H: any) is ≤ v. Cells on an alignment of cost `best` satisfy
+   * cost + |Δ − k|·gapExtend ≤ best, so v is first lowered to that (wavefronts above it may have
+   * dropped the diagonal).
+   */
+  private atMost(which: 'H' | 'D' | 'I', i: number, k: number, v: number): boolean {
+    const cap = this.best - Math.abs(this.m - this.n - k) * this.ext;
+    const s = v < cap ? v : cap;
+    if (s < 0) return false;
+    const w = this.wave(s);
+    if (k < w.lo || k > w.hi) return false;
+    return (w[which][k - w.lo] as number) >= i;
+  }
+
+  /** Cost of pairing reversed rows i and j (not a match ⇒ x or xv). */
+  private sub(i: number, j: number): number {
+    const { A, B, vm } = this;
+    if (A[i] !== B[j]) return this.x;
+    return vm === undefined || vm(i, j) ? 0 : this.xv;
+  }
+
+  /** Forward pass, then the traceback from the start with the documented tie-break. */
+  align(): IndexPair[] {
+    const { n, m, open, ext } = this;
+    const out: IndexPair[] = [];
+    if (n === 0 && m === 0) return out;
+    let target = this.forward();
+    // Reversed cell (ri, rj) is original (n − ri, m − rj); the walk starts at the original start.
+    let ri = n;
+    let rj = m;
+    let state = 0; // previous operation: 0 pair/start, 1 delete, 2 insert
+    const a = this.A;
+    const b = this.B;
+    while (ri > 0 || rj > 0) {
+      const k = rj - ri;
+      if (ri > 0 && rj > 0) {
+        const c = this.sub(ri - 1, rj - 1);
+        if (this.atMost('H', ri - 1, k, target - c)) {
+          out.push({ gt: n - ri, pred: m - rj, tag: a[ri - 1] === b[rj - 1] ? 'equal' : 'replace' });
+          ri--;
+          rj--;
+          target -= c;
+          state = 0;
+          continue;
+        }
+      }
+      // A gap: what remains after it may start with a gap on the same side, which then continues
+      // this run (its first event costs gapExtend, not gapOpen: hence "+ open − ext" on that test).
+      if (ri > 0) {
+        const v = target - (state === 1 ? ext : open);
+        if (this.atMost('H', ri - 1, k + 1, v) || this.atMost('D', ri - 1, k + 1, v + open - ext)) {
+          out.push({ gt: n - ri, pred: null, tag: 'delete' });
+          ri--;
+          target = v;
+          state = 1;
+          continue;
+        }
+      }
+      if (rj > 0) {
+        const v = target - (state === 2 ? ext : open);
+        if (this.atMost('H', ri, k - 1, v) || this.atMost('I', ri, k - 1, v + open - ext)) {
+          out.push({ gt: null, pred: m - rj, tag: 'insert' });
+          rj--;
+          target = v;
+          state = 2;
+          continue;
+        }
+      }
+      throw new Error('wfa: traceback lost the optimal path (internal error)');
+    }
+    return out;
+  }
+}
