@@ -2,16 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  bumpCounter,
-  collectObsolete,
-  goldenPathFor,
-  markTouched,
-  rollBackCounters,
-  sanitizeTestName,
-  updateModeOf,
-} from './golden.js';
-import { writeFileAtomicSync } from '../src/io/write.js';
+import { GoldenCollisionError, bumpCounter, claimGolden, forgetClaims, goldenPathFor, legacyGoldenPathFor, ownerOf, releaseGolden, rollBackCounters, updateModeOf } from './golden.js';
+import { EnvTraceError } from '../src/index.js';
 
 let tmp = '';
 beforeEach(() => {
@@ -19,42 +11,13 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-describe('sanitizeTestName', () => {
-  it('keeps ordinary names as they are', () => {
-    expect(sanitizeTestName('beamline scan matches its golden')).toBe('beamline scan matches its golden');
-    expect(sanitizeTestName('pick (v2), place #3 — ok!')).toBe('pick (v2), place #3 — ok!');
-  });
-
-  it('replaces separators and reserved characters and adds a hash of the original', () => {
-    const s = sanitizeTestName('a/b\\c:d*e?f"g<h>i|j');
-    expect(s).toMatch(/^a_b_c_d_e_f_g_h_i_j-[0-9a-f]{8}$/);
-    // two names that sanitise alike still get different files
-    expect(sanitizeTestName('a/b')).not.toBe(sanitizeTestName('a:b'));
-  });
-
-  it('never yields a path escape, a hidden file or an empty name', () => {
-    for (const name of ['..', '../../etc/passwd', '.hidden', '   ', '', '\u0000\u001b[31m', 'x\n/..']) {
-      const s = sanitizeTestName(name);
-      expect(s).not.toMatch(/^[.\s]/);
-      expect(s).not.toContain('/');
-      expect(s).not.toContain('\\');
-      expect(s).not.toMatch(/[\u0000-\u001f]/);
-      expect(s.length).toBeGreaterThan(0);
-    }
-  });
-
-  it('cuts long names and prefixes Windows device names', () => {
-    const long = sanitizeTestName('x'.repeat(500));
-    expect(long.length).toBeLessThanOrEqual(120 + 9);
-    expect(sanitizeTestName('con')).toMatch(/^_con-[0-9a-f]{8}$/);
-  });
-});
-
 describe('goldenPathFor', () => {
   it('puts goldens in __traces__/<test file>/ beside the test, numbered from the second', () => {
     const test = path.join(tmp, 'src', 'scan.test.ts');
     expect(goldenPathFor(test, 'moves x', 1)).toBe(path.join(tmp, 'src', '__traces__', 'scan.test.ts', 'moves x.trace.json'));
     expect(goldenPathFor(test, 'moves x', 2)).toBe(path.join(tmp, 'src', '__traces__', 'scan.test.ts', 'moves x-2.trace.json'));
+    expect(goldenPathFor(test, 'moves x', 1, 2)).toBe(path.join(tmp, 'src', '__traces__', 'scan.test.ts', 'moves x (2).trace.json'));
+    expect(legacyGoldenPathFor(test, 'a/b', 1)).toMatch(/__traces__\/scan\.test\.ts\/a_b-[0-9a-f]{8}\.trace\.json$/);
   });
 
   it('stays inside the golden directory for hostile names', () => {
@@ -105,19 +68,49 @@ describe('snapshot counters', () => {
   });
 });
 
-describe('collectObsolete', () => {
-  it('lists untouched goldens, and deletes them in update mode all', () => {
-    const test = path.join(tmp, 'x.test.ts');
-    const used = goldenPathFor(test, 'used', 1);
-    const stale = goldenPathFor(test, 'stale', 1);
-    writeFileAtomicSync(used, '{}');
-    writeFileAtomicSync(stale, '{}');
-    markTouched(test, used);
-    expect(collectObsolete(test, 'new')).toEqual({ testPath: test, obsolete: [stale], removed: false });
-    expect(fs.existsSync(stale)).toBe(true);
-    markTouched(test, used);
-    expect(collectObsolete(test, 'all')).toEqual({ testPath: test, obsolete: [stale], removed: true });
-    expect(fs.existsSync(stale)).toBe(false);
-    expect(fs.existsSync(used)).toBe(true);
+describe('claims: one golden file, one test', () => {
+  it('lets the same test claim again and refuses a second test', () => {
+    const test = path.join(tmp, 'c.test.ts');
+    const a = { testName: 'first', occurrence: 1, n: 1 };
+    const b = { testName: 'second', occurrence: 2, n: 3 };
+    const file = path.join(tmp, '__traces__', 'c.test.ts', 'Same.trace.json');
+    claimGolden(test, file, a);
+    claimGolden(test, file, { ...a });
+    expect(ownerOf(test, file)).toEqual(a);
+    let err: unknown;
+    try {
+      claimGolden(test, file, b, 'shown/path.trace.json');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(GoldenCollisionError);
+    expect(err).toBeInstanceOf(EnvTraceError);
+    expect((err as GoldenCollisionError).code).toBe('ERR_GOLDEN_COLLISION');
+    expect((err as Error).message).toBe(
+      'golden trace shown/path.trace.json would be shared by test "first" and test "second" (test 2 of that name), call 3. ' +
+        'Rename one of the tests (a golden under its old name is moved to its new name by one run with -u).',
+    );
+    releaseGolden(test, file);
+    expect(() => claimGolden(test, file, b)).not.toThrow();
+    forgetClaims(test);
+    expect(ownerOf(test, file)).toBeUndefined();
+  });
+
+  it('names that differ only in case collide only where they are one file', () => {
+    const test = path.join(tmp, 'd.test.ts');
+    const upper = path.join(tmp, '__traces__', 'd.test.ts', 'Case.trace.json');
+    const lower = path.join(tmp, '__traces__', 'd.test.ts', 'case.trace.json');
+    fs.mkdirSync(path.dirname(upper), { recursive: true });
+    fs.writeFileSync(upper, '{}');
+    claimGolden(test, upper, { testName: 'Case', occurrence: 1, n: 1 });
+    // Another name of the same file, as a case-folding file system has it.
+    fs.linkSync(upper, lower);
+    expect(() => claimGolden(test, lower, { testName: 'case', occurrence: 1, n: 1 })).toThrow(GoldenCollisionError);
+    // Two files (a case-sensitive file system): both tests keep their own.
+    fs.rmSync(lower);
+    fs.writeFileSync(lower, '{}');
+    expect(() => claimGolden(test, lower, { testName: 'case', occurrence: 1, n: 1 })).not.toThrow();
+    expect(ownerOf(test, lower)).toEqual({ testName: 'case', occurrence: 1, n: 1 });
+    expect(ownerOf(test, upper)).toEqual({ testName: 'Case', occurrence: 1, n: 1 });
   });
 });

@@ -4,74 +4,162 @@
  * through the codec of `src/io/codec.ts`, so every value reads back as itself), the update mode,
  * counting in the runner's snapshot summary, and obsolete-golden detection.
  *
- * Layout: `<dir of test file>/__traces__/<test file name>/<test name>[-n].trace.json`.
+ * Layout: `<dir of test file>/__traces__/<test file name>/<test name>[ (k)][-n].trace.json`, the
+ * test name escaped injectively (`goldenName.ts`). Obsolete goldens: `goldenObsolete.ts`.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EnvTraceError, Trace, TraceError, parseTrace, policyFor, type Mode } from '../src/index.js';
 import { decodeValue, encodeValue, type CodecOptions } from '../src/io/codec.js';
 import { parsePyJson, stringifyPyJson } from '../src/py/json.js';
+import { brandClass } from '../src/brand.js';
 import type { CounterMapLike, SnapshotCounter, SnapshotStateLike } from './context.js';
+import { GOLDEN_SUFFIX, goldenFileName, legacyGoldenFileName } from './goldenName.js';
 
 export const GOLDEN_DIR = '__traces__';
-export const GOLDEN_SUFFIX = '.trace.json';
+export { GOLDEN_SUFFIX };
 
 /** `new`: write missing goldens (local default); `all`: rewrite (`-u`); `none`: never write (CI, `--ci`). */
 export type UpdateMode = 'new' | 'all' | 'none';
-
-const MAX_NAME = 120;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
-
-function shortHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 8);
-}
-
-/**
- * A file-name-safe form of a test name. Letters, digits, dashes, spaces and `_ . , ( ) + = @ # & ' ! ~ -`
- * are kept; anything else (path separators, `:`, `*`, `?`, quotes, `<`, `>`, `|`, control
- * characters) becomes `_`. Leading/trailing dots and spaces are trimmed (no `..`, no hidden
- * files), long names are cut, Windows device names are prefixed. A name that had to be changed
- * gets a short hash of the original, so two names that sanitise alike do not share a golden.
- */
-export function sanitizeTestName(name: string): string {
-  let out = name.replace(/[^\p{L}\p{N}\p{Pd} _.,()+=@#&'!~-]/gu, '_').replace(/_{2,}/g, '_');
-  out = out.replace(/^[\s.]+|[\s.]+$/g, '');
-  let changed = out !== name;
-  if (out.length > MAX_NAME) {
-    out = out.slice(0, MAX_NAME).replace(/[\s.]+$/, '');
-    changed = true;
-  }
-  if (out === '') {
-    out = 'test';
-    changed = true;
-  }
-  if (WINDOWS_RESERVED.test(out)) {
-    out = `_${out}`;
-    changed = true;
-  }
-  return changed ? `${out}-${shortHash(name)}` : out;
-}
 
 /** The directory holding the goldens of one test file. */
 export function goldenDirFor(testPath: string): string {
   return path.join(path.dirname(testPath), GOLDEN_DIR, path.basename(testPath));
 }
 
-/** The golden of the `n`-th (1-based) `toMatchGoldenTrace` call of a test. */
-export function goldenPathFor(testPath: string, testName: string, n: number): string {
+function inGoldenDir(testPath: string, fileName: string): string {
   if (!path.isAbsolute(testPath)) {
     throw new Error(`envtrace: toMatchGoldenTrace needs the absolute path of the test file, got ${JSON.stringify(testPath)}`);
   }
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`golden number must be a positive integer, got ${n}`);
   const dir = goldenDirFor(testPath);
-  const file = path.join(dir, `${sanitizeTestName(testName)}${n > 1 ? `-${n}` : ''}${GOLDEN_SUFFIX}`);
+  const file = path.join(dir, fileName);
   const rel = path.relative(dir, file);
-  // Defence in depth: sanitising already removed separators and leading dots.
-  if (rel.startsWith('..') || path.isAbsolute(rel) || rel.includes(path.sep)) {
+  // Defence in depth: the encoding already escapes separators and leading dots.
+  if (rel.startsWith('..') || path.isAbsolute(rel) || rel.includes(path.sep) || rel.includes('/')) {
     throw new Error(`envtrace: refusing golden path outside ${dir}: ${file}`);
   }
   return file;
+}
+
+/**
+ * The golden of the `n`-th (1-based) `toMatchGoldenTrace` call of the `occurrence`-th test
+ * named `testName` in its file (see `goldenName.ts` for the file-name encoding).
+ */
+export function goldenPathFor(testPath: string, testName: string, n: number, occurrence = 1): string {
+  return inGoldenDir(testPath, goldenFileName(testName, occurrence, n));
+}
+
+/** Where envtrace before the injective encoding kept the same golden (first test of a name only). */
+export function legacyGoldenPathFor(testPath: string, testName: string, n: number): string {
+  return inGoldenDir(testPath, legacyGoldenFileName(testName, n));
+}
+
+/** A file name as a case-folding, normalising file system (macOS, Windows) compares it. */
+export function foldFileName(name: string): string {
+  return name.normalize('NFD').toUpperCase().toLowerCase();
+}
+
+/** Which test a golden file belongs to. */
+export interface GoldenOwner {
+  readonly testName: string;
+  /** 1-based: the how-manieth test of this full name in its file. */
+  readonly occurrence: number;
+  /** 1-based call number within the test. */
+  readonly n: number;
+}
+
+function describeOwner(o: GoldenOwner): string {
+  return `${JSON.stringify(o.testName)}${o.occurrence > 1 ? ` (test ${o.occurrence} of that name)` : ''}${o.n > 1 ? `, call ${o.n}` : ''}`;
+}
+
+/**
+ * Two tests would share one golden file: a name cut to fit the file-name limit whose hash
+ * collides, or a golden still under its pre-0.x name that now belongs to another test. Never a
+ * silent share: the matcher throws this.
+ */
+export class GoldenCollisionError extends EnvTraceError {
+  readonly file: string;
+  constructor(file: string, first: GoldenOwner, second: GoldenOwner) {
+    super(
+      'ERR_GOLDEN_COLLISION',
+      `golden trace ${file} would be shared by test ${describeOwner(first)} and test ${describeOwner(second)}. ` +
+        `Rename one of the tests (a golden under its old name is moved to its new name by one run with -u).`,
+    );
+    this.name = 'GoldenCollisionError';
+    this.file = file;
+  }
+}
+brandClass(GoldenCollisionError, 'GoldenCollisionError');
+
+interface Claim {
+  readonly file: string;
+  readonly owner: GoldenOwner;
+}
+
+/** Per test file: folded golden file name → the goldens of that folded name used in this run, and by whom. */
+const claims = new Map<string, Map<string, Claim[]>>();
+
+/** The same test and call. */
+export function sameOwner(a: GoldenOwner, b: GoldenOwner): boolean {
+  return a.testName === b.testName && a.occurrence === b.occurrence && a.n === b.n;
+}
+
+/**
+ * Whether two paths that differ at most in case and normalisation name one file: the same path,
+ * or two existing names of the same inode (a case-folding or normalising file system). Two such
+ * names on a case-sensitive file system are two files, and two tests may use them.
+ */
+function sameFile(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    const sa = fs.statSync(a);
+    const sb = fs.statSync(b);
+    return sa.ino === sb.ino && sa.dev === sb.dev;
+  } catch {
+    return false;
+  }
+}
+
+function claimsFor(testPath: string, file: string): Claim[] {
+  let byFile = claims.get(testPath);
+  if (!byFile) claims.set(testPath, (byFile = new Map()));
+  const key = foldFileName(path.basename(file));
+  let list = byFile.get(key);
+  if (!list) byFile.set(key, (list = []));
+  return list;
+}
+
+/** The test that uses `file` in this run, if any. */
+export function ownerOf(testPath: string, file: string): GoldenOwner | undefined {
+  return claims
+    .get(testPath)
+    ?.get(foldFileName(path.basename(file)))
+    ?.find((c) => sameFile(c.file, file))?.owner;
+}
+
+/**
+ * Record that `owner` uses `file` in this run. Throws a `GoldenCollisionError` naming both tests
+ * when another test already uses that file (also under another case or normalisation of its
+ * name, where the file system folds them together).
+ */
+export function claimGolden(testPath: string, file: string, owner: GoldenOwner, shown: string = file): void {
+  const list = claimsFor(testPath, file);
+  const previous = list.find((c) => sameFile(c.file, file));
+  if (previous && !sameOwner(previous.owner, owner)) throw new GoldenCollisionError(shown, previous.owner, owner);
+  if (!previous) list.push({ file, owner });
+}
+
+/** Give up a claim (a legacy golden moved to its new name). */
+export function releaseGolden(testPath: string, file: string): void {
+  const list = claims.get(testPath)?.get(foldFileName(path.basename(file)));
+  if (!list) return;
+  const i = list.findIndex((c) => c.file === file);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** Forget the claims of a test file (its run is over). */
+export function forgetClaims(testPath: string): void {
+  claims.delete(testPath);
 }
 
 function isUpdateMode(v: unknown): v is UpdateMode {
@@ -123,68 +211,6 @@ export function rollBackCounters(state: SnapshotStateLike | null | undefined, bu
     const c = state[key];
     if (typeof c === 'number') state[key] = Math.max(0, c - n);
   }
-}
-
-/** Golden files of one test file that exist on disk (sorted). */
-export function listGoldens(testPath: string): string[] {
-  const dir = goldenDirFor(testPath);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.endsWith(GOLDEN_SUFFIX))
-    .sort()
-    .map((n) => path.join(dir, n));
-}
-
-/** Goldens touched (read or written) in this run, per test file. */
-const touched = new Map<string, Set<string>>();
-
-export function markTouched(testPath: string, file: string): void {
-  let set = touched.get(testPath);
-  if (!set) touched.set(testPath, (set = new Set()));
-  set.add(file);
-}
-
-export interface ObsoleteReport {
-  readonly testPath: string;
-  readonly obsolete: readonly string[];
-  /** True when they were deleted (update mode `all`). */
-  readonly removed: boolean;
-}
-
-/**
- * After a test file: goldens nobody touched. Only meaningful when every test of the file ran
- * and passed (a test failing midway leaves its later goldens untouched); the caller checks.
- * In update mode `all` they are deleted, like obsolete snapshots under `-u`.
- */
-export function collectObsolete(testPath: string, mode: UpdateMode): ObsoleteReport | undefined {
-  const seen = touched.get(testPath) ?? new Set<string>();
-  const obsolete = listGoldens(testPath).filter((f) => !seen.has(f));
-  touched.delete(testPath);
-  if (obsolete.length === 0) return undefined;
-  if (mode === 'all') {
-    for (const f of obsolete) fs.rmSync(f, { force: true });
-    const dir = goldenDirFor(testPath);
-    try {
-      if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
-    } catch {
-      // directory already gone or not empty
-    }
-  }
-  return { testPath, obsolete, removed: mode === 'all' };
-}
-
-/** One line per report, for the runner's stderr. Paths relative to `cwd`. */
-export function formatObsolete(report: ObsoleteReport, cwd: string = process.cwd()): string {
-  const files = report.obsolete.map((f) => path.relative(cwd, f));
-  const what = report.obsolete.length === 1 ? 'golden trace' : 'golden traces';
-  return report.removed
-    ? `envtrace: removed ${report.obsolete.length} obsolete ${what}: ${files.join(', ')}\n`
-    : `envtrace: ${report.obsolete.length} obsolete ${what} (no test uses them; run with -u to remove): ${files.join(', ')}\n`;
 }
 
 /** How golden values are encoded in `mode`: Python number text in reference mode (T1), else plain JSON numbers. */

@@ -1,45 +1,76 @@
 /**
- * After a test file: report (or, under `-u`, delete) golden traces no test touched. Only when
- * every test of the file ran and passed: a test that fails midway leaves its later goldens
- * untouched, and a filtered run (`-t`, `.only`, skips) does not visit every test.
+ * The runner's view of a test file, as the golden store needs it: which tests the file declares
+ * (in declaration order, with their full names and how-manieth test of that name each is), and
+ * which of them ran to the end and passed. Vitest: the file task tree; Jest: the jest-circus
+ * describe-block tree. Both are read, never changed.
  */
-import { collectObsolete, formatObsolete, type UpdateMode } from './golden.js';
+import type { TestInfo } from './runtime.js';
 
-export function reportObsoleteGoldens(testPath: string, mode: UpdateMode, allRanAndPassed: boolean): void {
-  if (!allRanAndPassed || testPath === '') return;
-  const report = collectObsolete(testPath, mode);
-  if (report) process.stderr.write(formatObsolete(report));
+/** One test a file declares. */
+export interface DeclaredTest {
+  /** Full name, describe blocks joined by ' ' (the form `TestInfo.testName` has). */
+  readonly name: string;
+  /** 1-based: the how-manieth test of this full name in the file (declaration order). */
+  readonly occurrence: number;
+  /** Ran to its end and passed, so every golden it uses was used in this run. */
+  readonly completed: boolean;
+  /** The runner's object for the test. */
+  readonly node: object;
 }
 
-/** Vitest: every test in the file suite ran (mode `run`) and passed. */
+/** Vitest: the file task and its children, as far as they are read here. */
 export interface VitestTaskTree {
   readonly type: string;
+  readonly name?: string;
   readonly mode?: string;
+  /** `test.fails`: passes when it throws, so later goldens may be unused. */
+  readonly fails?: boolean;
+  /** Only on the file task. */
+  readonly filepath?: string;
   readonly result?: { readonly state?: string };
   readonly tasks?: readonly VitestTaskTree[];
 }
 
-export function vitestAllPassed(suite: VitestTaskTree): boolean {
-  let tests = 0;
-  const walk = (t: VitestTaskTree): boolean => {
-    if (t.type === 'test') {
-      tests++;
-      return t.mode === 'run' && t.result?.state === 'pass';
-    }
-    return (t.tasks ?? []).every(walk);
-  };
-  return walk(suite) && tests > 0;
-}
-
-/** Jest (jest-circus): every test of the root describe block ran (`done`) without errors. */
+/** Jest (jest-circus): a describe block or a test. */
 export interface CircusNode {
   readonly type: string;
-  readonly status?: string;
+  readonly name?: string;
+  readonly status?: string | null;
+  readonly failing?: boolean;
   readonly errors?: readonly unknown[];
   readonly children?: readonly CircusNode[];
   readonly parent?: CircusNode;
 }
 
+function numbered(list: { name: string; completed: boolean; node: object }[]): DeclaredTest[] {
+  const seen = new Map<string, number>();
+  return list.map((t) => {
+    const occurrence = (seen.get(t.name) ?? 0) + 1;
+    seen.set(t.name, occurrence);
+    return { ...t, occurrence };
+  });
+}
+
+/** The tests of a Vitest file task, in declaration order. */
+export function vitestTests(file: VitestTaskTree): DeclaredTest[] {
+  const out: { name: string; completed: boolean; node: object }[] = [];
+  const walk = (t: VitestTaskTree, names: readonly string[]): void => {
+    if (t.type === 'test') {
+      out.push({
+        name: [...names, t.name ?? ''].join(' '),
+        completed: t.mode === 'run' && t.result?.state === 'pass' && t.fails !== true,
+        node: t,
+      });
+      return;
+    }
+    const inner = t.filepath === undefined && t !== file ? [...names, t.name ?? ''] : names;
+    for (const c of t.tasks ?? []) walk(c, inner);
+  };
+  walk(file, []);
+  return numbered(out);
+}
+
+/** The root describe block of the jest-circus test `test` (undefined for anything else). */
 export function circusRoot(test: unknown): CircusNode | undefined {
   let node = test as CircusNode | undefined;
   if (!node || typeof node !== 'object' || node.type !== 'test') return undefined;
@@ -47,14 +78,47 @@ export function circusRoot(test: unknown): CircusNode | undefined {
   return node;
 }
 
-export function circusAllPassed(root: CircusNode): boolean {
-  let tests = 0;
-  const walk = (n: CircusNode): boolean => {
+/** The tests under a jest-circus root describe block, in declaration order. */
+export function circusTests(root: CircusNode): DeclaredTest[] {
+  const out: { name: string; completed: boolean; node: object }[] = [];
+  const walk = (n: CircusNode, names: readonly string[]): void => {
     if (n.type === 'test') {
-      tests++;
-      return n.status === 'done' && Array.isArray(n.errors) && n.errors.length === 0;
+      out.push({
+        name: [...names, n.name ?? ''].join(' '),
+        completed: n.status === 'done' && Array.isArray(n.errors) && n.errors.length === 0 && n.failing !== true,
+        node: n,
+      });
+      return;
     }
-    return (n.children ?? []).every(walk);
+    const inner = n === root ? names : [...names, n.name ?? ''];
+    for (const c of n.children ?? []) walk(c, inner);
   };
-  return walk(root) && tests > 0;
+  walk(root, []);
+  return numbered(out);
+}
+
+/** Occurrence numbers per tree root: the tree does not change once tests run. */
+const occurrences = new WeakMap<object, Map<object, number>>();
+
+function occurrenceIn(root: object, node: object, list: () => DeclaredTest[]): number {
+  let byNode = occurrences.get(root);
+  if (!byNode) {
+    byNode = new Map(list().map((t) => [t.node, t.occurrence]));
+    occurrences.set(root, byNode);
+  }
+  return byNode.get(node) ?? 1;
+}
+
+/**
+ * The how-manieth test of its full name the running test is in its file (1 unless the file
+ * declares several tests with the same full name, as `test.each` with repeated titles does).
+ * Declaration order, so skipped tests, retries and `test.concurrent` do not shift the numbers.
+ * 1 under the standalone `expect` (no test tree).
+ */
+export function occurrenceOf(info: TestInfo): number {
+  const file = (info.task as { file?: VitestTaskTree } | undefined)?.file;
+  if (info.task && file && typeof file === 'object') return occurrenceIn(file, info.task, () => vitestTests(file));
+  const root = circusRoot(info.identity);
+  if (root && info.identity) return occurrenceIn(root, info.identity, () => circusTests(root));
+  return 1;
 }

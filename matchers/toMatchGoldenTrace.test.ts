@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseTrace, TraceError } from '../src/index.js';
 import type { MatcherContext } from './context.js';
-import { goldenText, readGoldenSync } from './golden.js';
+import { GoldenCollisionError, goldenText, legacyGoldenPathFor, readGoldenSync } from './golden.js';
 import { toMatchGoldenTrace } from './toMatchGoldenTrace.js';
 import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
 import { fakeContext, fakeSnapshotState, scan, stripAnsi } from './testing.js';
@@ -106,6 +106,113 @@ describe('toMatchGoldenTrace', () => {
 
   it('throws a TraceError for a received value that is not a trace', () => {
     expect(() => toMatchGoldenTrace.call(jestContext('new'), 'x'.length)).toThrow(TraceError);
+  });
+});
+
+describe('golden identity (issue 11 §5–7)', () => {
+  /**
+   * Tests of the given names in one file: `ctx(i, mode)` is the matcher context of test `i` in a
+   * fresh run (a new jest-circus tree each time, as each Jest run builds one).
+   */
+  function circusFile(names: readonly string[]) {
+    return (i: number, mode: 'new' | 'all' | 'none'): MatcherContext & { snapshotState: ReturnType<typeof fakeSnapshotState> } => {
+      const root: { type: string; name: string; children: object[] } = { type: 'describeBlock', name: 'ROOT_DESCRIBE_BLOCK', children: [] };
+      const tests = names.map((name) => ({ type: 'test', name, invocations: 1, status: null, errors: [], parent: root }));
+      root.children.push(...tests);
+      return { ...fakeContext(), testPath, currentTestName: names[i], currentTestIdentity: () => tests[i], snapshotState: fakeSnapshotState(mode) };
+    };
+  }
+  const dir = (): string => path.join(tmp, '__traces__', 'scan.test.ts');
+
+  it('test.each with a repeated title: one golden per test, no flip-flop under -u', () => {
+    const ctx = circusFile(['adds', 'adds']);
+    expect(toMatchGoldenTrace.call(ctx(0, 'new'), scan([0])).pass).toBe(true);
+    expect(toMatchGoldenTrace.call(ctx(1, 'new'), scan([5])).pass).toBe(true);
+    expect(fs.readdirSync(dir()).sort()).toEqual(['adds (2).trace.json', 'adds.trace.json']);
+    for (let round = 0; round < 2; round++) {
+      const first = ctx(0, 'all');
+      const second = ctx(1, 'all');
+      expect(toMatchGoldenTrace.call(first, scan([0])).pass).toBe(true);
+      expect(toMatchGoldenTrace.call(second, scan([5])).pass).toBe(true);
+      expect(first.snapshotState).toMatchObject({ matched: 1, updated: 0 });
+      expect(second.snapshotState).toMatchObject({ matched: 1, updated: 0 });
+    }
+    expect(toMatchGoldenTrace.call(ctx(1, 'none'), scan([0])).pass).toBe(false);
+  });
+
+  it('Case and case get goldens that differ by more than case', () => {
+    const ctx = circusFile(['Case', 'case']);
+    toMatchGoldenTrace.call(ctx(0, 'new'), scan([0]));
+    toMatchGoldenTrace.call(ctx(1, 'new'), scan([5]));
+    expect(fs.readdirSync(dir()).sort()).toEqual(['^case.trace.json', 'case.trace.json']);
+  });
+
+  it('writes and reads back the golden of an 87-character Japanese test name (no ENAMETOOLONG)', () => {
+    const ja = '露光時間と位置が正しい順序で記録されることを確認する'.repeat(4).slice(0, 87);
+    const ctx = circusFile([ja]);
+    expect(toMatchGoldenTrace.call(ctx(0, 'new'), scan()).pass).toBe(true);
+    const [file] = fs.readdirSync(dir());
+    expect(Buffer.byteLength(file as string)).toBeLessThanOrEqual(223);
+    expect(file?.startsWith(ja.slice(0, 50))).toBe(true);
+    const again = ctx(0, 'none');
+    expect(toMatchGoldenTrace.call(again, scan()).pass).toBe(true);
+    expect(again.snapshotState.matched).toBe(1);
+  });
+
+  it('a corrupt golden fails with the file named and a hint; -u rewrites it', () => {
+    toMatchGoldenTrace.call(jestContext('new'), scan());
+    fs.writeFileSync(goldenFile(), '{"events": [{"channel": "motor:x", "timest');
+    expect(() => toMatchGoldenTrace.call(jestContext('new'), scan())).toThrow(/moves x\.trace\.json.*\(run with -u to rewrite the golden trace\)$/s);
+    const repair = jestContext('all');
+    const r = toMatchGoldenTrace.call(repair, scan());
+    expect(r.pass).toBe(true);
+    expect(stripAnsi(r.message())).toMatch(/Rewrote golden trace .*moves x\.trace\.json, which could not be read: /);
+    expect(repair.snapshotState).toMatchObject({ updated: 1 });
+    expect(parseTrace(fs.readFileSync(goldenFile(), 'utf8')).events).toEqual(scan());
+  });
+
+  it('finds a golden under its old name, and -u moves it to the new name', () => {
+    const ctx = circusFile(['a/b']);
+    const legacy = legacyGoldenPathFor(testPath, 'a/b', 1);
+    const current = path.join(dir(), 'a~2fb.trace.json');
+    fs.mkdirSync(dir(), { recursive: true });
+    const text = goldenText(parseTrace(scan()), 'default');
+    fs.writeFileSync(legacy, text);
+
+    const read = ctx(0, 'none');
+    expect(toMatchGoldenTrace.call(read, scan()).pass).toBe(true);
+    expect(read.snapshotState).toMatchObject({ matched: 1, added: 0 });
+    expect(fs.existsSync(current)).toBe(false);
+    const bad = toMatchGoldenTrace.call(ctx(0, 'new'), scan([0, 1, 3]));
+    expect(bad.pass).toBe(false);
+    expect(stripAnsi(bad.message())).toMatch(/Golden: .*a_b-[0-9a-f]{8}\.trace\.json \(under its old name; -u moves it to a~2fb\.trace\.json\)/);
+
+    const move = ctx(0, 'all');
+    const moved = toMatchGoldenTrace.call(move, scan());
+    expect(stripAnsi(moved.message())).toMatch(/Moved golden trace .*a_b-[0-9a-f]{8}\.trace\.json to .*a~2fb\.trace\.json\./);
+    expect(move.snapshotState).toMatchObject({ updated: 1 });
+    expect(fs.existsSync(legacy)).toBe(false);
+    expect(fs.readFileSync(current, 'utf8')).toBe(text);
+  });
+
+  it('a changed trace under -u is written under the new name and the old file goes', () => {
+    const ctx = circusFile(['a:b']);
+    const legacy = legacyGoldenPathFor(testPath, 'a:b', 1);
+    fs.mkdirSync(dir(), { recursive: true });
+    fs.writeFileSync(legacy, goldenText(parseTrace(scan()), 'default'));
+    expect(toMatchGoldenTrace.call(ctx(0, 'all'), scan([0, 1, 3])).pass).toBe(true);
+    expect(fs.readdirSync(dir())).toEqual(['a~3ab.trace.json']);
+  });
+
+  it('a test whose new name is another test\'s old name: an error naming both, never a shared golden', () => {
+    const legacyName = path.basename(legacyGoldenPathFor(testPath, 'a/b', 1), '.trace.json');
+    expect(legacyName).toMatch(/^a_b-[0-9a-f]{8}$/);
+    const ctx = circusFile(['a/b', legacyName]);
+    fs.mkdirSync(dir(), { recursive: true });
+    fs.writeFileSync(legacyGoldenPathFor(testPath, 'a/b', 1), goldenText(parseTrace(scan()), 'default'));
+    expect(toMatchGoldenTrace.call(ctx(0, 'new'), scan()).pass).toBe(true);
+    expect(() => toMatchGoldenTrace.call(ctx(1, 'new'), scan())).toThrow(GoldenCollisionError);
+    expect(() => toMatchGoldenTrace.call(ctx(1, 'new'), scan())).toThrow(`would be shared by test "a/b" and test "${legacyName}"`);
   });
 });
 

@@ -15,7 +15,9 @@ import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
 import { goldenWording, type MatcherContext } from './context.js';
 import { writeFileAtomicSync } from '../src/io/write.js';
-import { bumpCounter, goldenPathFor, goldenText, markTouched, readGoldenSync, updateModeOf } from './golden.js';
+import { GoldenCollisionError, bumpCounter, claimGolden, goldenPathFor, goldenText, legacyGoldenPathFor, ownerOf, readGoldenSync, releaseGolden, sameOwner, updateModeOf, type GoldenOwner } from './golden.js';
+import { markTouched } from './goldenObsolete.js';
+import { occurrenceOf } from './lifecycle.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
 import { failureMessage, passes } from './message.js';
 import { layoutOf, type SyncMatcherResult } from './toMatchTraceBehavior.js';
@@ -46,14 +48,27 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
   const pred = loadTraceArg(utils, hint, 'received', received, cfg.mode).trace;
 
   const n = ++call.state.goldens;
-  const file = goldenPathFor(info.testPath, info.testName, n);
-  markTouched(info.testPath, file);
-  const shown = escapeForTerminal(path.relative(process.cwd(), file) || file);
+  const owner: GoldenOwner = { testName: info.testName, occurrence: occurrenceOf(info), n };
+  const file = goldenPathFor(info.testPath, info.testName, n, owner.occurrence);
+  const rel = (f: string): string => path.relative(process.cwd(), f) || f;
   const mode = updateModeOf(this);
+  /** What rewrites goldens on this host: Jest's and Vitest's -u, the standalone expect's environment variable. */
+  const updateFlag = goldenWording(this) === goldenWording('expect') ? 'ENVTRACE_UPDATE_GOLDENS=all' : '-u';
+  let legacy: string | undefined;
+  try {
+    claimGolden(info.testPath, file, owner, escapeForTerminal(rel(file)));
+    legacy = findLegacyGolden(info.testPath, file, owner, mode, call.writtenEarlier);
+  } catch (e) {
+    if (e instanceof GoldenCollisionError) e.message = `${hint}\n\n${e.message}`;
+    throw e;
+  }
+  markTouched(info.testPath, file);
+  if (legacy !== undefined) markTouched(info.testPath, legacy);
+  const shown = escapeForTerminal(rel(legacy ?? file));
   const testId = info.task?.id ?? `${info.testPath}\u0000${info.testName}`;
   const snap = this.snapshotState;
   const bumps = call.state.bumps;
-  const exists = fs.existsSync(file) && !call.writtenEarlier.has(file);
+  const exists = legacy !== undefined || (fs.existsSync(file) && !call.writtenEarlier.has(file));
   // Encoded up front, so a value no golden can keep is refused whether or not this run writes.
   let text: string;
   try {
@@ -66,9 +81,14 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     throw err;
   }
 
-  const write = (): void => {
-    writeFileAtomicSync(file, text);
+  const write = (content: string = text): void => {
+    writeFileAtomicSync(file, content);
     call.writtenNow.add(file);
+    if (legacy !== undefined) {
+      // Moved to its new name: the old one goes.
+      fs.rmSync(legacy, { force: true });
+      releaseGolden(info.testPath, legacy);
+    }
   };
   const publish = (result: EvaluationResult, pass: boolean, goldenStatus: 'written' | 'updated' | 'compared' | 'missing', gt: Trace): void => {
     publishCall(call, {
@@ -78,7 +98,7 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
       isNot,
       rule: cfg.rule,
       options: cfg.options,
-      golden: { kind: 'golden', paths: [path.relative(process.cwd(), file) || file], count: 1 },
+      golden: { kind: 'golden', paths: [rel(legacy ?? file)], count: 1 },
       goldenStatus,
       traces: { gt, pred },
     });
@@ -100,9 +120,33 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     return { pass: true, message: () => `${hint}\n\nWrote golden trace ${shown}.` };
   }
 
-  const golden = readGoldenSync(file, cfg.mode);
+  const source = legacy ?? file;
+  let golden: Trace;
+  try {
+    golden = readGoldenSync(source, cfg.mode);
+  } catch (e) {
+    // -u repairs a golden that cannot be read (hand-edited, truncated): it is rewritten.
+    if (!(e instanceof TraceError)) throw e;
+    if (mode !== 'all') {
+      const err = new TraceError(`${e.message} (run with ${updateFlag} to rewrite the golden trace)`, {}, { cause: e });
+      Object.defineProperty(err, 'path', { value: e.path, enumerable: true });
+      Object.defineProperty(err, 'file', { value: e.file, enumerable: true });
+      throw err;
+    }
+    write();
+    bumpCounter(snap, 'updated', testId, bumps);
+    publish(evaluate(pred, pred, cfg.options), true, 'updated', pred);
+    return { pass: true, message: () => `${hint}\n\nRewrote golden trace ${escapeForTerminal(rel(file))}, which could not be read: ${e.message}` };
+  }
   const result = evaluate(golden, pred, cfg.options);
   const pass = passes(result, cfg.rule);
+  if (pass && legacy !== undefined && mode === 'all') {
+    // Same behaviour, old name: move the file as it is to its new name.
+    write(fs.readFileSync(legacy, 'utf8'));
+    bumpCounter(snap, 'updated', testId, bumps);
+    publish(result, true, 'updated', golden);
+    return { pass: true, message: () => `${hint}\n\nMoved golden trace ${shown} to ${escapeForTerminal(rel(file))}.` };
+  }
   if (pass) {
     bumpCounter(snap, 'matched', testId, bumps);
     publish(result, true, 'compared', golden);
@@ -112,7 +156,7 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     write();
     bumpCounter(snap, 'updated', testId, bumps);
     publish(result, true, 'updated', golden);
-    return { pass: true, message: () => `${hint}\n\nUpdated golden trace ${shown}.` };
+    return { pass: true, message: () => `${hint}\n\nUpdated golden trace ${escapeForTerminal(rel(file))}.` };
   }
   bumpCounter(snap, 'unmatched', testId, bumps);
   publish(result, false, 'compared', golden);
@@ -129,8 +173,26 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
         layout: layoutOf(cfg.options),
         notes: [
           `Golden: ${utils.EXPECTED_COLOR(shown)}` +
+            (legacy !== undefined ? utils.DIM_COLOR(` (under its old name; ${updateFlag} moves it to ${escapeForTerminal(path.basename(file))})`) : '') +
             (mode === 'new' ? utils.DIM_COLOR(` (if the new behaviour is intended, ${goldenWording(this).update})`) : ''),
         ],
       }),
   };
+}
+
+/**
+ * The golden of `owner` under its pre-encoding name, when only that exists (first test of a
+ * name only: before, tests with the same name shared one file). `undefined` when the new file
+ * exists, the old name is the new name, or there is no old file. A file another test of this
+ * run already uses under its new name is that test's: a `GoldenCollisionError` names both,
+ * except under `-u`, where the old file is left alone (and removed as obsolete at the end).
+ */
+function findLegacyGolden(testPath: string, file: string, owner: GoldenOwner, mode: string, writtenEarlier: ReadonlySet<string>): string | undefined {
+  if (owner.occurrence !== 1 || (fs.existsSync(file) && !writtenEarlier.has(file))) return undefined;
+  const old = legacyGoldenPathFor(testPath, owner.testName, owner.n);
+  if (old === file || !fs.existsSync(old)) return undefined;
+  const other = ownerOf(testPath, old);
+  if (other !== undefined && !sameOwner(other, owner) && mode === 'all') return undefined;
+  claimGolden(testPath, old, owner, escapeForTerminal(path.relative(process.cwd(), old) || old));
+  return old;
 }

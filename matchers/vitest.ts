@@ -7,7 +7,8 @@ import type { VitestTaskLike } from './context.js';
 import { updateModeOf } from './golden.js';
 import { installTraceMatching } from './asymmetric.js';
 import { matchers } from './index.js';
-import { reportObsoleteGoldens, vitestAllPassed, type VitestTaskTree } from './lifecycle.js';
+import { reportObsoleteGoldens } from './goldenObsolete.js';
+import { vitestTests, type VitestTaskTree } from './lifecycle.js';
 import { setHost } from './runtime.js';
 
 setHost({
@@ -23,7 +24,8 @@ installTraceMatching(expect);
 // eslint-disable-next-line no-empty-pattern
 afterAll(({}, suite) => {
   const file = suite.file;
-  reportObsoleteGoldens(file.filepath, updateModeOf(expect.getState()), vitestAllPassed(file as unknown as VitestTaskTree));
+  const state = expect.getState();
+  reportObsoleteGoldens(file.filepath, updateModeOf(state), vitestTests(file as unknown as VitestTaskTree), state.snapshotState, 'vitest');
 });
 
 export { matchers };
