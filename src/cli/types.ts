@@ -10,6 +10,10 @@ export interface CliIO {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Whether stdout is a terminal (colours on by default). */
   readonly isTTY: boolean;
+  /** Whether stderr is a terminal (batch progress is a bar redrawn in place there). @default false */
+  readonly stderrIsTTY?: boolean;
+  /** Width of the stderr terminal, when it is one. */
+  readonly stderrColumns?: number | undefined;
 }
 
 /** What a command's `run` gets. */

@@ -15,6 +15,8 @@ export const RUN_REPORT_KIND = 'envtrace-run-report' as const;
 const num = z.number();
 const nullableNum = z.number().nullable();
 const count = z.number().int().min(0);
+/** Who wrote a report: a test runner's reporter, `envtrace merge`, or `envtrace evaluate --gt-dir` (`cli`). */
+const RunnerNameSchema = z.enum(['vitest', 'jest', 'merge', 'cli']);
 const interval = z.tuple([z.number(), z.number()]).nullable().describe('Two-sided 95% interval [low, high]; null when undefined.');
 
 export const GoldenSourceSchema = z
@@ -28,7 +30,9 @@ export const GoldenSourceSchema = z
 export const ReportRecordSchema = z
   .object({
     v: z.literal(1).describe('Version of the record envelope the matcher wrote.'),
-    matcher: z.enum(['toMatchTraceBehavior', 'toMatchGoldenTrace', 'traceMatching']),
+    matcher: z
+      .enum(['toMatchTraceBehavior', 'toMatchGoldenTrace', 'traceMatching', 'evaluate'])
+      .describe('The matcher that made the check; `evaluate` = one pair of a CLI batch run (`envtrace evaluate --gt-dir`).'),
     retry: count.describe('Retry attempt (0-based) the matcher call was made in.'),
     repeat: count.describe('Repeat index (0-based) the matcher call was made in.'),
     seq: count.describe('Order of the call within its test attempt (0-based).'),
@@ -192,7 +196,7 @@ export const RunMetaSchema = z
   .object({
     created_at: z.string().describe('ISO 8601 time the report was written.'),
     runner: z
-      .object({ name: z.enum(['vitest', 'jest', 'merge']), version: z.string().nullable() })
+      .object({ name: RunnerNameSchema, version: z.string().nullable() })
       .strict(),
     envtrace_version: z.string(),
     shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).strict().nullable(),
@@ -202,7 +206,7 @@ export const RunMetaSchema = z
         z
           .object({
             file: z.string(),
-            runner: z.object({ name: z.enum(['vitest', 'jest', 'merge']), version: z.string().nullable() }).strict(),
+            runner: z.object({ name: RunnerNameSchema, version: z.string().nullable() }).strict(),
             shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).strict().nullable(),
             created_at: z.string(),
           })
