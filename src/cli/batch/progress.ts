@@ -62,12 +62,18 @@ export function formatBar(done: number, total: number, width: number): string {
   return `[${'#'.repeat(filled)}${'·'.repeat(width - filled)}]`;
 }
 
-/** The terminal line: bar and status, fitted to `columns` (the bar shrinks first, then goes). */
+/** Room kept for the status text beside the bar, so the bar keeps one width while the status changes. */
+const STATUS_ROOM = 44;
+
+/**
+ * The terminal line: a bar of fixed width for `columns` (none below 10 cells) and the status,
+ * cut to `columns - 1` so a redraw never wraps.
+ */
 export function formatProgressLine(done: number, total: number, elapsedMs: number, columns: number, unit = 'pairs'): string {
   const status = formatStatus(done, total, elapsedMs, unit);
-  const room = columns - 1 - status.length - 1 - 2; // keep the last column free: no wrap on redraw
-  if (room < 10) return status.slice(0, Math.max(0, columns - 1));
-  return `${formatBar(done, total, Math.min(30, room))} ${status}`;
+  const width = Math.min(30, columns - STATUS_ROOM - 3);
+  const line = width < 10 ? status : `${formatBar(done, total, width)} ${status}`;
+  return line.slice(0, Math.max(0, columns - 1));
 }
 
 const CLEAR_LINE = '\r\x1b[2K';
