@@ -143,6 +143,17 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
   });
 });
 
+describe('envtrace evaluate --help', () => {
+  it('documents batch mode: the flags, the pairing rule and the exit codes', async () => {
+    const r = await cli(['evaluate', '--help']);
+    expect(r.code).toBe(0);
+    for (const flag of ['--gt-dir DIR', '--pred-dir DIR', '--jobs N', '--min-mean-score X', '--min-pass-rate X', '--quiet']) expect(r.out).toContain(flag);
+    expect(r.out).toContain('same relative path without its extension');
+    expect(r.out).toMatch(/1 a gate failed \(batch: a pair failed or could not be\s+evaluated/);
+    expect(Math.max(...r.out.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+  });
+});
+
 describe('batch usage and input errors: one line, exit 2, nothing evaluated', () => {
   const cases: Array<[string, string[], Record<string, string>, string]> = [
     ['--gt mixed with --gt-dir', ['--gt', 'x.json', '--gt-dir', 'gt', '--pred-dir', 'pred'], {}, 'envtrace: --gt cannot be combined with --gt-dir/--pred-dir'],

@@ -51,7 +51,7 @@ pair; the other pairs still run. Two traces of one side with the same name are a
                        --html', 'compare' and 'merge' read it)
   --json               print the run report instead of the summary
   --jobs N             worker threads (default: the available parallelism; 1 = in-process)
-  --min-mean-score X   gate: mean full score over the pairs
+  --min-mean-score X   gate: mean full score of the evaluated pairs
   --min-pass-rate X    gate: share of the evaluated pairs that pass
   --max-rows N         rows of the summary table (default 20)
   --quiet              no progress and no summary (problems still go to stderr)
@@ -64,7 +64,7 @@ evaluated, or a gate was missed), 2 usage or input error, 70 internal error.`;
 
 export const evaluateCommand: Command = {
   name: 'evaluate',
-  summary: 'Score a prediction against one or more goldens, with a config file and CI gates',
+  summary: 'Score a prediction against one or more goldens (or directories of pairs: batch mode), with CI gates',
   usage,
   async run(args, ctx) {
     const a = parseCommandArgs('evaluate', args, {
