@@ -8,7 +8,7 @@ import { captureIO, tempDir } from '../harness.test-helpers.js';
 import { main } from '../main.js';
 import { ChannelWorker, scanTrace, scanTraceJsonl, writeTree } from './fixtures.test-helpers.js';
 import type { WorkerFactory } from './pool.js';
-import { runBatch, type BatchRun } from './run.js';
+import { PRETTY_MAX_PAIRS, reportText, runBatch, type BatchRun } from './run.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -140,6 +140,15 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
     const cmp = await cli(['compare', 'r1.json', 'r1-fixed.json', '--no-color']);
     expect(cmp.code).toBe(0);
     expect(cmp.out).toMatch(/fixed/i);
+  });
+});
+
+describe('reportText', () => {
+  it('indents like the reporters up to PRETTY_MAX_PAIRS pairs, then writes compact JSON', () => {
+    const small = { tests: [{}] } as unknown as RunReport;
+    const large = { tests: Array.from({ length: PRETTY_MAX_PAIRS + 1 }, () => ({})) } as unknown as RunReport;
+    expect(reportText(small)).toBe(`${JSON.stringify(small, null, 2)}\n`);
+    expect(reportText(large)).toBe(`${JSON.stringify(large)}\n`);
   });
 });
 

@@ -29,6 +29,17 @@ import type { Mode } from '../../evaluate/types.js';
 /** Stderr lines listing failed pairs, at most this many (the report has all). */
 export const MAX_ERROR_LINES = 20;
 
+/**
+ * Above this many pairs the report is written as compact JSON: with its drill-down detail a pair
+ * takes ~30 kB compact but ~4× that indented, and a large batch must stay below V8's string limit.
+ */
+export const PRETTY_MAX_PAIRS = 1000;
+
+/** The report as JSON text: indented like the reporters' reports, compact for large batches. */
+export function reportText(report: RunReport): string {
+  return `${report.tests.length > PRETTY_MAX_PAIRS ? JSON.stringify(report) : JSON.stringify(report, null, 2)}\n`;
+}
+
 export interface BatchRun {
   readonly gtDir: string;
   readonly predDir: string;
@@ -114,7 +125,7 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
 
   const report = buildBatchReport({ entries, createdAt: run.createdAt ?? new Date(), gitCommit: commitFromEnv(io.env), gates: run.gates });
   if (run.out !== undefined) await writeReport(io, run.out, report);
-  if (run.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (run.json) io.stdout.write(reportText(report));
   else if (!run.quiet) {
     io.stdout.write(formatConsoleSummary(report, { colors: run.colors, ...(run.maxRows !== undefined ? { maxRows: run.maxRows } : {}) }));
   }
@@ -126,7 +137,7 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
 
 async function writeReport(io: CliIO, out: string, report: RunReport): Promise<void> {
   try {
-    await writeFileAtomic(resolvePath(io, out), `${JSON.stringify(report, null, 2)}\n`);
+    await writeFileAtomic(resolvePath(io, out), reportText(report));
   } catch (e) {
     throw new CliIOError(`${out}: cannot write the report: ${describeFsError(e)}`, { cause: e });
   }
