@@ -63,6 +63,12 @@ describe('Progress on a terminal', () => {
     p.done();
     expect(out).toBe('\r\x1b[2K');
   });
+
+  it('a terminal of unknown width (columns 0, as under `script`) gets an 80-column line, not an empty one', () => {
+    let out = '';
+    new Progress({ total: 2, write: (s) => (out += s), tty: true, columns: 0, now: fakeClock().now });
+    expect(out).toBe(`\r\x1b[2K[${'·'.repeat(30)}] 0/2 pairs (0%) · –/s · ETA ?`);
+  });
 });
 
 describe('Progress in a log (not a terminal)', () => {

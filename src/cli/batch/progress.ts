@@ -11,7 +11,7 @@ export interface ProgressOptions {
   readonly write: (text: string) => void;
   /** A terminal: redraw one line in place. */
   readonly tty: boolean;
-  /** Terminal width (the bar line stays shorter). @default 80 */
+  /** Terminal width (the bar line stays shorter); 0 or absent (width unknown) = 80. @default 80 */
   readonly columns?: number | undefined;
   /** Milliseconds, monotonic. @default performance.now */
   readonly now?: () => number;
@@ -90,7 +90,7 @@ export class Progress {
 
   constructor(options: ProgressOptions) {
     this.#o = {
-      columns: options.columns ?? 80,
+      columns: options.columns !== undefined && options.columns > 0 ? options.columns : 80,
       now: options.now ?? (() => performance.now()),
       redrawMs: options.redrawMs ?? 100,
       intervalMs: options.intervalMs ?? 5000,
