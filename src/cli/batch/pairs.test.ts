@@ -17,7 +17,7 @@ function put(rel: string, text = '{"events": []}'): void {
   writeFileSync(file, text);
 }
 
-const tf = (key: string, ext = '.json'): TraceFile => ({ key, rel: `${key}${ext}`, path: `/x/${key}${ext}` });
+const tf = (key: string, ext = '.json'): TraceFile => ({ key, rel: `${key}${ext}`, path: `/x/${key}${ext}`, bytes: 1 });
 
 describe('traceExtension', () => {
   it('knows the trace extensions in any case, and nothing else', () => {
@@ -49,6 +49,7 @@ describe('scanTraceDir', () => {
       ['scans/z', 'scans/z.csv'],
     ]);
     expect(r.traces[0]!.path).toBe(path.join(tmp.dir, 'gt', 'a.jsonl'));
+    expect(r.traces[0]!.bytes).toBe('{"events": []}'.length);
     expect(r.ignored).toEqual(['README.md']);
   });
 
@@ -56,7 +57,7 @@ describe('scanTraceDir', () => {
     put('gt/run1/metadata.yaml', 'rosbag2_bagfile_information: {}');
     put('gt/run1/run1.jsonl', '');
     const r = await scanTraceDir(path.join(tmp.dir, 'gt'), '--gt-dir gt');
-    expect(r.traces.map((t) => t.key)).toEqual(['run1']);
+    expect(r.traces.map((t) => [t.key, t.bytes])).toEqual([['run1', Number.POSITIVE_INFINITY]]);
     expect(r.ignored).toEqual([]);
   });
 

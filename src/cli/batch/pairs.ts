@@ -33,6 +33,8 @@ export interface TraceFile {
   readonly rel: string;
   /** Absolute path. */
   readonly path: string;
+  /** Size in bytes; unknown (a run directory) = Infinity. */
+  readonly bytes: number;
 }
 
 /** What a directory holds: its traces (sorted by key) and the files that are not traces. */
@@ -98,13 +100,16 @@ export async function scanTraceDir(root: string, label: string): Promise<ScanRes
       }
       if (entry.isDirectory()) {
         const isRun = await stat(path.join(abs, RUN_DIRECTORY_MARKER)).then((s) => s.isFile(), () => false);
-        if (isRun) traces.push({ key: rel, rel, path: abs });
+        if (isRun) traces.push({ key: rel, rel, path: abs, bytes: Number.POSITIVE_INFINITY });
         else await walk(abs, rel);
         continue;
       }
       const ext = isFile ? traceExtension(entry.name) : undefined;
       if (ext === undefined) ignored.push(rel);
-      else traces.push({ key: rel.slice(0, rel.length - ext.length), rel, path: abs });
+      else {
+        const bytes = await stat(abs).then((s) => s.size, () => Number.POSITIVE_INFINITY);
+        traces.push({ key: rel.slice(0, rel.length - ext.length), rel, path: abs, bytes });
+      }
     }
   };
   await walk(root, '');

@@ -8,7 +8,7 @@ import { captureIO, tempDir } from '../harness.test-helpers.js';
 import { main } from '../main.js';
 import { ChannelWorker, scanTrace, scanTraceJsonl, writeTree } from './fixtures.test-helpers.js';
 import type { WorkerFactory } from './pool.js';
-import { PRETTY_MAX_PAIRS, reportText, runBatch, type BatchRun } from './run.js';
+import { defaultJobs, PRETTY_MAX_PAIRS, reportText, runBatch, WORKERS_MIN_BYTES, type BatchRun } from './run.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -149,6 +149,16 @@ describe('reportText', () => {
     const large = { tests: Array.from({ length: PRETTY_MAX_PAIRS + 1 }, () => ({})) } as unknown as RunReport;
     expect(reportText(small)).toBe(`${JSON.stringify(small, null, 2)}\n`);
     expect(reportText(large)).toBe(`${JSON.stringify(large)}\n`);
+  });
+});
+
+describe('defaultJobs', () => {
+  it('--jobs wins; without it a small batch runs in-process and a large one on every core', () => {
+    expect(defaultJobs(3, 0, 8)).toBe(3);
+    expect(defaultJobs(1, Number.POSITIVE_INFINITY, 8)).toBe(1);
+    expect(defaultJobs(undefined, WORKERS_MIN_BYTES - 1, 8)).toBe(1);
+    expect(defaultJobs(undefined, WORKERS_MIN_BYTES, 8)).toBe(8);
+    expect(defaultJobs(undefined, Number.POSITIVE_INFINITY, 2)).toBe(2); // a run directory: size unknown
   });
 });
 

@@ -50,7 +50,8 @@ pair; the other pairs still run. Two traces of one side with the same name are a
   --out FILE           write the run report (the reporters' schema: 'envtrace report
                        --html', 'compare' and 'merge' read it)
   --json               print the run report instead of the summary
-  --jobs N             worker threads (default: the available parallelism; 1 = in-process)
+  --jobs N             worker threads; 1 = in-process (default: the available
+                       parallelism, or in-process when the traces total under 8 MB)
   --min-mean-score X   gate: mean full score of the evaluated pairs
   --min-pass-rate X    gate: share of the evaluated pairs that pass
   --max-rows N         rows of the summary table (default 20)
