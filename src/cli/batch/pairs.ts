@@ -31,7 +31,7 @@ export interface TraceFile {
   readonly key: string;
   /** Relative path as found (with extension), `/` separators. */
   readonly rel: string;
-  /** Absolute path. */
+  /** The directory given joined with `rel` (relative when the directory was). */
   readonly path: string;
   /** Size in bytes; unknown (a run directory) = Infinity. */
   readonly bytes: number;

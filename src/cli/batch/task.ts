@@ -18,7 +18,7 @@ import { describeFsError } from '../run.js';
 
 /** What every evaluation of a batch shares (sent to each worker once, as `workerData`). */
 export interface BatchSettings {
-  /** Absolute path of the config file; absent = the default options. */
+  /** The config file (resolved against the CLI's cwd, which worker threads share); absent = the default options. */
   readonly config?: string | undefined;
   /** `--compat`; absent = the config's `mode`, else `"default"`. */
   readonly compat?: Mode | undefined;
@@ -31,7 +31,7 @@ export interface PairJob {
   /** Position of the pair in the sorted pair list (results are stored by it). */
   readonly index: number;
   readonly key: string;
-  /** Absolute paths. */
+  /** The two files, resolved against the CLI's cwd (as typed when that is the process's cwd, so messages name them so). */
   readonly gtPath: string;
   readonly predPath: string;
   /** The golden as shown in the report (`gt-dir/rel`, `/` separators). */
