@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, evaluateBestOf } from '../src/index.js';
-import { MAX_ROWS, alignmentSection, failedParts, failureMessage, rowCounts, type PassRule } from './message.js';
+import {
+  MAX_ROWS,
+  MAX_VALUE_DIFFS,
+  alignmentSection,
+  bestOfLine,
+  differingRowsBrief,
+  escapeValueForDiff,
+  failedParts,
+  failureMessage,
+  rowCounts,
+  sideText,
+  timingSection,
+  type PassRule,
+} from './message.js';
 import { realUtils, scan, stripAnsi, taggedUtils } from './testing.js';
 
 const rule: PassRule = { requireAccuracy: true, minScore: undefined };
@@ -83,6 +96,11 @@ describe('failureMessage', () => {
     expect(msg(evaluate(scan(), scan(undefined, { jitter: [0.013, -0.008, 0.011] })), true)).toMatchSnapshot();
   });
 
+  it('a tool call whose arguments differ deep inside: cells cut around the difference, host diff under the row', () => {
+    const deep = { comparators: { by_channel: { 'tool:call': { type: 'deep' as const } } } };
+    expect(msg(evaluate(toolCall(2024), toolCall(2023), deep))).toMatchSnapshot();
+  });
+
   it('minScore', () => {
     expect(msg(evaluate(scan(), scan([0, 1, 3])), false, { requireAccuracy: false, minScore: 0.95 })).toMatchSnapshot();
   });
@@ -90,6 +108,104 @@ describe('failureMessage', () => {
   it('best-of lists every candidate', () => {
     const text = msg(evaluateBestOf([scan([5, 6, 7]), scan([0, 1, 2])], scan([0, 1, 3])));
     // hand: #1 0.8·6/9 + 0.2·1 = 0.733 (three motor values differ), #2 0.8·8/9 + 0.2·1 = 0.911
-    expect(text).toContain('Best of 2 goldens: #2 (#1 0.733, #2 0.911)');
+    expect(text).toContain('Best of 2 goldens: golden #2 of 2 (best_index 1); full scores #1 0.733, #2 0.911');
+  });
+});
+
+/** A tool call whose arguments differ deep inside, past what a 35-character cell shows. */
+function toolCall(year: number, q = 'cheap flights from Lisbon to Berlin'): Array<{ channel: string; timestamp: number; value: unknown }> {
+  return [
+    { channel: 'agent:step', timestamp: 0, value: 'plan' },
+    { channel: 'tool:call', timestamp: 1, value: { name: 'search', args: { q, filters: { max_price: 300, year } } } },
+    { channel: 'agent:step', timestamp: 2, value: 'answer' },
+  ];
+}
+
+describe('differing values', () => {
+  const toolRule: PassRule = { requireAccuracy: true, minScore: undefined };
+  const withDeep = { comparators: { by_channel: { 'tool:call': { type: 'deep' as const } } } };
+
+  it('keeps the part that differs in both cells and prints the host diff under the row', () => {
+    const lines = alignmentSection(realUtils, evaluate(toolCall(2024), toolCall(2023), withDeep), { width: 80 }).map(stripAnsi);
+    const row = lines.find((l) => l.startsWith('  ≠'));
+    expect(row).toBeDefined();
+    // both cells cut around the difference: the years are visible, the rows no longer look identical
+    expect(row).toMatch(/2024\}\}\}/);
+    expect(row).toMatch(/2023\}\}\}/);
+    const diff = lines.slice(lines.indexOf(row!) + 1);
+    expect(diff.some((l) => /^ {7}- +"year": 2024,?$/.test(l))).toBe(true);
+    expect(diff.some((l) => /^ {7}\+ +"year": 2023,?$/.test(l))).toBe(true);
+    expect(failedParts(evaluate(toolCall(2024), toolCall(2023), withDeep), toolRule)).toEqual(['discrete not exact: 1 mismatch']);
+  });
+
+  it('sizes the columns to the width', () => {
+    const r = evaluate(toolCall(2024), toolCall(2023), withDeep);
+    const width = (w: number): number => Math.max(...alignmentSection(realUtils, r, { width: w }).map((l) => stripAnsi(l)).filter((l) => /^ {2}[ ≠+-] {2}\d/.test(l)).map((l) => [...l].length));
+    expect(width(80)).toBeLessThanOrEqual(80);
+    expect(width(140)).toBeLessThanOrEqual(140);
+    expect(width(140)).toBeGreaterThan(width(80));
+    // wide enough: nothing is cut
+    const short = evaluate(toolCall(2024, 'x'), toolCall(2023, 'x'), withDeep);
+    const wide = alignmentSection(realUtils, short, { width: 240 }).map(stripAnsi).find((l) => l.startsWith('  ≠'));
+    expect(wide).not.toContain('…');
+  });
+
+  it('caps the value diffs and says how many more rows have one', () => {
+    const gt = [0, 1, 2, 3, 4].map((i) => ({ channel: 'tool:call', timestamp: i, value: { i, v: 'a' } }));
+    const pred = gt.map((e) => ({ ...e, value: { i: e.value.i, v: 'b' } }));
+    const lines = alignmentSection(realUtils, evaluate(gt, pred, { comparators: { default: { type: 'deep' } } })).map(stripAnsi);
+    expect(lines.filter((l) => /^ {7}\+ +"v": "b",?$/.test(l))).toHaveLength(MAX_VALUE_DIFFS);
+    expect(lines.at(-1)).toBe('  (value diffs shown for the first 3 rows; … and 2 more)');
+  });
+
+  it('no diff for short scalars the row shows whole, nor without a host diff', () => {
+    expect(alignmentSection(realUtils, evaluate(scan(), scan([0, 1, 3]))).map(stripAnsi).some((l) => l.startsWith('       '))).toBe(false);
+    const { diff: _omit, ...noDiff } = realUtils;
+    expect(alignmentSection(noDiff, evaluate(toolCall(2024), toolCall(2023), withDeep)).some((l) => l.startsWith('       '))).toBe(false);
+  });
+
+  it('escapes strings and keys before the host diff sees them', () => {
+    const gt = [{ channel: 'tool:call', timestamp: 0, value: { 'k\u001b[2J': 'ok', s: 'x' } }];
+    const pred = [{ channel: 'tool:call', timestamp: 0, value: { 'k\u001b[2J': '\u001b]0;pwn\u0007', s: 'x' } }];
+    const text = alignmentSection(realUtils, evaluate(gt, pred, { comparators: { default: { type: 'deep' } } })).join('\n');
+    expect(stripAnsi(text)).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    // the host prints the escaped text (pretty-format doubles the backslashes)
+    expect(stripAnsi(text)).toMatch(/\+ +"k\\+x1b\[2J": "\\+x1b\]0;pwn\\+x07",/);
+    expect(escapeValueForDiff(new Map([['a\n', ['b\r']]]))).toEqual(new Map([['a\\n', ['b\\r']]]));
+    const cyclic: Record<string, unknown> = { a: 'x' };
+    cyclic['self'] = cyclic;
+    const copy = escapeValueForDiff(cyclic) as Record<string, unknown>;
+    expect(copy['self']).toBe(copy);
+  });
+
+  it('cuts a long channel in the middle only when the value would get too little room', () => {
+    const side = { channel: 'XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr.RBV', timestamp: 0, value: 12.5 };
+    expect(sideText(side, 60)).toBe('XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr.RBV = 12.5');
+    expect(sideText(side, 24)).toMatch(/^XF:11B[^=]*…[^=]*RBV = /);
+    expect(sideText(side, 24)).toMatch(/= 12\.5$/);
+  });
+
+  it('lists the first differing rows on one line each for plain-text places', () => {
+    const r = evaluate(toolCall(2024), toolCall(2023), withDeep);
+    const [line] = differingRowsBrief(r);
+    expect(line).toMatch(/^≠ row 2: tool:call = .*2024\}\}\} → tool:call = .*2023\}\}\}$/);
+    const many = differingRowsBrief(evaluate(scan([0, 1, 2, 3, 4]), scan([5, 6, 7, 8, 9])), 3);
+    expect(many).toHaveLength(4);
+    expect(many[3]).toBe('… and 2 more differing rows');
+  });
+});
+
+describe('time unit and best-of numbering', () => {
+  it('labels Δt with the configured unit', () => {
+    const r = evaluate(scan(), scan([0, 1, 3]));
+    expect(stripAnsi(timingSection(realUtils, r, 'ms')[0] ?? '')).toMatch(/^Timing: Δt up to \+0\.000 ms \(mean \+0\.000 ms\)/);
+    expect(stripAnsi(alignmentSection(realUtils, r, { timeUnit: 'us' })[1] ?? '')).toMatch(/Δt \(us\)$/);
+  });
+
+  it('numbers candidates from 1 and names the 0-based best_index of the JSON report', () => {
+    expect(bestOfLine(evaluate(scan(), scan()))).toEqual([]);
+    const r = evaluateBestOf([scan([5, 6, 7]), scan([0, 1, 2]), scan([0, 1, 9])], scan([0, 1, 2]));
+    expect(r.best_index).toBe(1);
+    expect(bestOfLine(r)[0]).toMatch(/^Best of 3 goldens: golden #2 of 3 \(best_index 1\); full scores #1 0\.\d{3}, #2 1\.000, #3 0\.\d{3}$/);
   });
 });

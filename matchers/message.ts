@@ -4,11 +4,17 @@
  * metric names) is escaped for the terminal before it is shown.
  *
  * Shape: hint line · one verdict sentence · metric table · the alignment rows around the
- * first divergence and the other differing rows (capped, "… N more") · timing summary.
+ * first divergence and the other differing rows (capped, "… N more"), sized to the terminal
+ * (`LayoutOptions.width`), long values cut around where the two sides differ, and the host's
+ * structured diff (`this.utils.diff`) under the first differing object/array rows · timing
+ * summary in the config's `time_unit`.
  */
+import { DEFAULT_TIME_UNIT, type TimeUnit } from '../src/evaluate/timeUnit.js';
 import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../src/evaluate/types.js';
-import { escapeForTerminal, pad, textLength, truncate } from '../src/report/escape.js';
+import { isPlainObject, orderedEntries, PyFloat } from '../src/py/value.js';
+import { escapeForTerminal, firstDifference, pad, textLength, truncate, truncateAround, truncateMiddle } from '../src/report/escape.js';
 import { pyFixed, renderValue } from '../src/report/format.js';
+import { FALLBACK_WIDTH } from '../src/report/width.js';
 import type { MatcherUtils } from './context.js';
 
 /** What a matcher call requires of an evaluation to pass. */
@@ -97,16 +103,122 @@ export function metricTable(utils: MatcherUtils, result: EvaluationResult, rule:
   return lines;
 }
 
-const SIDE_WIDTH = 34;
-const VALUE_WIDTH = 24;
+/** Rows of context shown before and after the first divergence. */
 const CONTEXT = 1;
 /** Most alignment rows shown before "… N more". */
 export const MAX_ROWS = 12;
+/**
+ * Differing rows (the first ones shown) that get the host's structured diff of their two values
+ * under them, when a value is an object or an array or was cut to fit its column.
+ */
+export const MAX_VALUE_DIFFS = 3;
+/** Width of the Δt column (`+12.345`); longer offsets overflow it. */
+const DT_WIDTH = 7;
+/** A side column never gets narrower than this, whatever the width. */
+const MIN_SIDE = 20;
+/** Indent of a value diff under its row (under the golden column). */
+const DIFF_INDENT = '       ';
+/** Longest value rendering compared for the first difference (the cell shows a window of it). */
+const RENDER_LIMIT = 10_000;
 
-function sideText(s: AlignmentRowSide | null): string {
+/** How a failure message is laid out. */
+export interface LayoutOptions {
+  /** Line width the alignment columns are sized to (see `reportWidth`). @default 80 */
+  readonly width?: number;
+  /** Unit label of times and time offsets. @default "s" */
+  readonly timeUnit?: TimeUnit;
+  /** Alignment rows shown before "… N more". @default MAX_ROWS */
+  readonly maxRows?: number;
+  /** Differing rows that get a structured value diff. @default MAX_VALUE_DIFFS */
+  readonly maxValueDiffs?: number;
+}
+
+/** The width of one side column (golden or received) for a line `width` wide. */
+export function sideWidth(width: number, idxWidth: number): number {
+  // "  ≠  " + index + 2 + side + 2 + side + 2 + Δt
+  return Math.max(MIN_SIDE, Math.floor((width - 5 - idxWidth - 6 - DT_WIDTH) / 2));
+}
+
+/** A value as shown in a cell: the default mode's JSON-ish rendering, escaped for the terminal. */
+function valueText(value: unknown): string {
+  return escapeForTerminal(renderValue(value, RENDER_LIMIT));
+}
+
+/**
+ * `channel = value` cut to `width`: the value keeps the window around `at` (the first code point
+ * where the two sides' values differ), the channel is cut in the middle only when it would leave
+ * the value too little room.
+ */
+export function sideText(s: AlignmentRowSide | null, width: number, at?: number): string {
   if (!s) return '—';
-  const value = truncate(escapeForTerminal(renderValue(s.value, 60)), VALUE_WIDTH);
-  return truncate(`${escapeForTerminal(s.channel)} = ${value}`, SIDE_WIDTH);
+  const value = valueText(s.value);
+  let channel = escapeForTerminal(s.channel);
+  const valueWant = Math.min(textLength(value), Math.max(8, Math.floor(width / 2)));
+  if (textLength(channel) + 3 + valueWant > width) channel = truncateMiddle(channel, Math.max(6, width - 3 - valueWant));
+  return truncate(`${channel} = ${truncateAround(value, Math.max(1, width - 3 - textLength(channel)), at)}`, width);
+}
+
+/** Where the two sides' rendered values first differ (undefined for a gap or equal renderings). */
+function valueDifference(r: AlignmentRow): number | undefined {
+  if (!r.gt || !r.pred) return undefined;
+  return firstDifference(valueText(r.gt.value), valueText(r.pred.value));
+}
+
+/** Whether a side's whole `channel = value` text fits a column `width` wide (nothing cut). */
+function fits(s: AlignmentRowSide, width: number): boolean {
+  const value = renderValue(s.value, RENDER_LIMIT);
+  return value.length <= RENDER_LIMIT && textLength(escapeForTerminal(s.channel)) + 3 + textLength(escapeForTerminal(value)) <= width;
+}
+
+function isStructured(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !(v instanceof PyFloat);
+}
+
+/**
+ * A copy of a trace value safe to hand to the host's diff: every string (and object key) escaped
+ * for the terminal, Python float wrappers as numbers, cycles cut. Other values are kept, so the
+ * diff prints them as the host prints values.
+ */
+export function escapeValueForDiff(value: unknown, seen: Map<object, unknown> = new Map()): unknown {
+  if (typeof value === 'string') return escapeForTerminal(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof PyFloat) return value.value;
+  const known = seen.get(value);
+  if (known !== undefined) return known;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    seen.set(value, out);
+    for (const item of value) out.push(escapeValueForDiff(item, seen));
+    return out;
+  }
+  if (value instanceof Map) {
+    const out = new Map<unknown, unknown>();
+    seen.set(value, out);
+    for (const [k, item] of value as Map<unknown, unknown>) out.set(escapeValueForDiff(k, seen), escapeValueForDiff(item, seen));
+    return out;
+  }
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    seen.set(value, out);
+    for (const [k, item] of orderedEntries(value)) out[escapeForTerminal(k)] = escapeValueForDiff(item, seen);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The host's structured diff of a differing row's two values (`this.utils.diff`, as `toEqual`
+ * prints it), indented under the row; empty when the host has no diff or sees no difference.
+ */
+export function valueDiff(utils: MatcherUtils, r: AlignmentRow): string[] {
+  if (!r.gt || !r.pred || typeof utils.diff !== 'function') return [];
+  const text = utils.diff(escapeValueForDiff(r.gt.value), escapeValueForDiff(r.pred.value), {
+    omitAnnotationLines: true,
+    expand: false,
+    contextLines: 2,
+  });
+  if (typeof text !== 'string' || text === '' || text.includes('no visual difference')) return [];
+  return text.split('\n').map((line) => `${DIFF_INDENT}${line}`.trimEnd());
 }
 
 function signed(x: number): string {
@@ -127,17 +239,33 @@ function diverges(r: AlignmentRow): boolean {
   return !r.ignored && r.match !== true;
 }
 
+function mark(r: AlignmentRow): string {
+  return !diverges(r) ? ' ' : r.gt && !r.pred ? '-' : !r.gt && r.pred ? '+' : '≠';
+}
+
+/** Indexes (into `rows`) of the rows that differ. */
+function differing(rows: readonly AlignmentRow[]): number[] {
+  const out: number[] = [];
+  rows.forEach((r, i) => {
+    if (diverges(r)) out.push(i);
+  });
+  return out;
+}
+
 /**
  * The alignment rows around the first divergence plus the other differing rows, capped at
- * `maxRows` shown rows. Δt is each pair's time offset with both traces measured from their
- * first aligned event (timing, shown apart from value differences).
+ * `maxRows` shown rows, with the columns sized to `width`. A cut value keeps the part where the
+ * two sides differ; the first `maxValueDiffs` differing rows whose values are objects, arrays or
+ * were cut get the host's structured diff under them. Δt is each pair's time offset with both
+ * traces measured from their first aligned event (timing, shown apart from value differences).
  */
-export function alignmentSection(utils: MatcherUtils, result: EvaluationResult, maxRows = MAX_ROWS): string[] {
+export function alignmentSection(utils: MatcherUtils, result: EvaluationResult, layout: LayoutOptions | number = {}): string[] {
+  const opts: LayoutOptions = typeof layout === 'number' ? { maxRows: layout } : layout;
+  const maxRows = opts.maxRows ?? MAX_ROWS;
+  const maxValueDiffs = opts.maxValueDiffs ?? MAX_VALUE_DIFFS;
+  const unit = opts.timeUnit ?? DEFAULT_TIME_UNIT;
   const rows = result.alignment_rows;
-  const diff: number[] = [];
-  rows.forEach((r, i) => {
-    if (diverges(r)) diff.push(i);
-  });
+  const diff = differing(rows);
   const first = diff[0];
   if (first === undefined) return [];
   const show = new Set<number>();
@@ -154,37 +282,75 @@ export function alignmentSection(utils: MatcherUtils, result: EvaluationResult, 
   const gt0 = firstTime(rows, 'gt');
   const pr0 = firstTime(rows, 'pred');
   const idxWidth = Math.max(1, String(rows.length).length);
+  const side = sideWidth(opts.width ?? FALLBACK_WIDTH, idxWidth);
   const lines: string[] = [
     `Alignment: ${plural(diff.length, 'row')} of ${rows.length} differ, the first at row ${first + 1} ` +
       utils.DIM_COLOR('(≠ differs, - missing from received, + extra in received)'),
-    utils.DIM_COLOR(`     ${pad('#', idxWidth, '>')}  ${pad('golden', SIDE_WIDTH, '<')}  ${pad('received', SIDE_WIDTH, '<')}  Δt`),
+    utils.DIM_COLOR(`     ${pad('#', idxWidth, '>')}  ${pad('golden', side, '<')}  ${pad('received', side, '<')}  Δt (${unit})`),
   ];
   let prev = -1;
+  let diffsShown = 0;
+  let diffsWanted = 0;
   for (const i of [...show].sort((a, b) => a - b)) {
     const r = rows[i];
     if (!r) continue;
     if (prev >= 0 && i > prev + 1) lines.push(utils.DIM_COLOR(`     ${pad('⋮', idxWidth, '>')}`));
     prev = i;
-    const mark = !diverges(r) ? ' ' : r.gt && !r.pred ? '-' : !r.gt && r.pred ? '+' : '≠';
     let dt = '';
     if (r.gt && r.pred && gt0 !== undefined && pr0 !== undefined) {
       dt = signed(r.pred.timestamp - pr0 - (r.gt.timestamp - gt0));
     }
-    const g = pad(sideText(r.gt), SIDE_WIDTH, '<');
-    const p = dt === '' ? sideText(r.pred) : pad(sideText(r.pred), SIDE_WIDTH, '<');
+    const at = diverges(r) ? valueDifference(r) : undefined;
+    const gtText = sideText(r.gt, side, at);
+    const prText = sideText(r.pred, side, at);
+    const g = pad(gtText, side, '<');
+    const p = dt === '' ? prText : pad(prText, side, '<');
     const index = pad(String(r.index), idxWidth, '>');
-    if (diverges(r)) {
-      lines.push(`  ${mark}  ${index}  ${utils.EXPECTED_COLOR(g)}  ${utils.RECEIVED_COLOR(p)}  ${dt}`.trimEnd());
-    } else {
-      lines.push(utils.DIM_COLOR(`  ${mark}  ${index}  ${g}  ${p}  ${dt}`.trimEnd()));
+    if (!diverges(r)) {
+      lines.push(utils.DIM_COLOR(`  ${mark(r)}  ${index}  ${g}  ${p}  ${dt}`.trimEnd()));
+      continue;
+    }
+    lines.push(`  ${mark(r)}  ${index}  ${utils.EXPECTED_COLOR(g)}  ${utils.RECEIVED_COLOR(p)}  ${dt}`.trimEnd());
+    if (r.gt && r.pred && (isStructured(r.gt.value) || isStructured(r.pred.value) || !fits(r.gt, side) || !fits(r.pred, side))) {
+      diffsWanted++;
+      if (diffsShown < maxValueDiffs) {
+        const d = valueDiff(utils, r);
+        if (d.length) {
+          lines.push(...d);
+          diffsShown++;
+        }
+      }
     }
   }
   if (hidden > 0) lines.push(`  … ${hidden} more differing ${hidden === 1 ? 'row' : 'rows'}`);
+  if (diffsWanted > diffsShown && diffsShown > 0) {
+    lines.push(utils.DIM_COLOR(`  (value diffs shown for the first ${plural(diffsShown, 'row')}; … and ${diffsWanted - diffsShown} more)`));
+  }
   return lines;
 }
 
-/** Timing of the matched pairs, apart from value differences. */
-export function timingSection(utils: MatcherUtils, result: EvaluationResult): string[] {
+/**
+ * The first differing rows in one line each (`≠ 7 motor:x = 2 → motor:x = 3`), escaped and without
+ * colour: for places that print plain text, such as `expect.traceMatching` inside another matcher's
+ * diff. At most `max` rows, then "… and N more".
+ */
+export function differingRowsBrief(result: EvaluationResult, max = 3, width = FALLBACK_WIDTH): string[] {
+  const rows = result.alignment_rows;
+  const diff = differing(rows);
+  const side = Math.max(MIN_SIDE, Math.floor((width - 12) / 2));
+  const out: string[] = [];
+  for (const i of diff.slice(0, max)) {
+    const r = rows[i];
+    if (!r) continue;
+    const at = valueDifference(r);
+    out.push(`${mark(r)} row ${r.index}: ${sideText(r.gt, side, at)} → ${sideText(r.pred, side, at)}`);
+  }
+  if (diff.length > max) out.push(`… and ${diff.length - max} more differing ${diff.length - max === 1 ? 'row' : 'rows'}`);
+  return out;
+}
+
+/** Timing of the matched pairs, apart from value differences, in `unit`. */
+export function timingSection(utils: MatcherUtils, result: EvaluationResult, unit: TimeUnit = DEFAULT_TIME_UNIT): string[] {
   const rows = result.alignment_rows;
   const gt0 = firstTime(rows, 'gt');
   const pr0 = firstTime(rows, 'pred');
@@ -200,7 +366,7 @@ export function timingSection(utils: MatcherUtils, result: EvaluationResult): st
     if (Math.abs(dt) > Math.abs(worst)) worst = dt;
   }
   if (n === 0) return [];
-  const bits = [`Δt up to ${signed(worst)} s (mean ${signed(sum / n)} s) over ${plural(n, 'matched event')}`];
+  const bits = [`Δt up to ${signed(worst)} ${unit} (mean ${signed(sum / n)} ${unit}) over ${plural(n, 'matched event')}`];
   const timing = result.metrics[result.decision.timing_metric_name] ?? result.metrics['timing'];
   const d = timing?.details;
   if (d && typeof d['slope'] === 'number' && typeof d['r2'] === 'number') {
@@ -210,13 +376,21 @@ export function timingSection(utils: MatcherUtils, result: EvaluationResult): st
   return [`${utils.DIM_COLOR('Timing:')} ${bits.join('; ')}`];
 }
 
-/** Best-of: which golden won and every candidate's score. */
+/**
+ * Best-of: which golden won and every candidate's score. Candidates are numbered from 1 in the
+ * order given (`#2` is the second golden, the second `--gt`); `best_index` is the JSON report's
+ * 0-based key, shown so the two can be matched.
+ */
 export function bestOfLine(result: EvaluationResult): string[] {
   const scores = result.candidate_full_scores;
   if (scores === undefined) return [];
   const best = result.best_index ?? -1;
   const list = scores.map((s, i) => `#${i + 1} ${num(s)}`).join(', ');
-  return [best >= 0 ? `Best of ${scores.length} goldens: #${best + 1} (${list})` : `Best of ${scores.length} goldens: none scored above -1 (${list})`];
+  return [
+    best >= 0
+      ? `Best of ${scores.length} goldens: golden #${best + 1} of ${scores.length} (best_index ${best}); full scores ${list}`
+      : `Best of ${scores.length} goldens: none scored above -1 (best_index -1, an empty golden was used); full scores ${list}`,
+  ];
 }
 
 export interface MessageInput {
@@ -231,6 +405,15 @@ export interface MessageInput {
   readonly notes?: readonly string[];
   /** What the golden is called in the sentence. @default "the golden trace" */
   readonly goldenNoun?: string;
+  /** Width, time unit and caps of the alignment and timing sections. */
+  readonly layout?: LayoutOptions;
+}
+
+/** `score 0.911, accuracy false: discrete not exact: 1 mismatch` (or `…, accuracy true` when it passes). */
+export function verdictText(result: EvaluationResult, rule: PassRule): string {
+  const summary = `score ${num(result.full_score)}, accuracy ${String(result.accuracy)}`;
+  const parts = failedParts(result, rule);
+  return parts.length ? `${summary}: ${parts.join('; ')}` : summary;
 }
 
 /** The whole failure message for a positive or negated check. */
@@ -239,22 +422,20 @@ export function failureMessage(utils: MatcherUtils, input: MessageInput): string
   const noun = input.goldenNoun ?? 'the golden trace';
   const hintOptions = input.secondArgument === undefined ? { isNot } : { isNot, secondArgument: input.secondArgument };
   const hint = utils.matcherHint(input.matcherName, 'received', input.expectedLabel, hintOptions);
-  const summary = `score ${num(result.full_score)}, accuracy ${String(result.accuracy)}`;
   const out: string[] = [hint, ''];
   if (isNot) {
-    out.push(`Expected the received trace not to behave like ${noun}, but it does (${summary}).`);
+    out.push(`Expected the received trace not to behave like ${noun}, but it does (${verdictText(result, rule)}).`);
   } else {
-    const parts = failedParts(result, rule);
-    out.push(`Expected the received trace to behave like ${noun}, but ${summary}: ${parts.join('; ')}.`);
+    out.push(`Expected the received trace to behave like ${noun}, but ${verdictText(result, rule)}.`);
   }
   if (input.notes?.length) out.push(...input.notes);
   out.push(...bestOfLine(result));
   out.push('', ...metricTable(utils, result, rule));
   if (!isNot) {
-    const align = alignmentSection(utils, result);
+    const align = alignmentSection(utils, result, input.layout);
     if (align.length) out.push('', ...align);
   }
-  const timing = timingSection(utils, result);
+  const timing = timingSection(utils, result, input.layout?.timeUnit);
   if (timing.length) out.push('', ...timing);
   return out.join('\n');
 }

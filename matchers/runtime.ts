@@ -3,9 +3,9 @@
  * (`vitest.ts`, `jest.ts`, `expect.ts`) tell this module which host they registered with;
  * everything else reads the matcher's `this`.
  */
-import type { MatcherContext, VitestSuiteLike, VitestTaskLike } from './context.js';
+import type { HostName, MatcherContext, VitestSuiteLike, VitestTaskLike } from './context.js';
 
-export type HostName = 'vitest' | 'jest' | 'expect';
+export type { HostName } from './context.js';
 
 export interface Host {
   readonly name: HostName;

@@ -13,12 +13,12 @@ import * as path from 'node:path';
 import { Trace, TraceError, evaluate, type EvaluationResult } from '../src/index.js';
 import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
-import type { MatcherContext } from './context.js';
+import { goldenWording, type MatcherContext } from './context.js';
 import { writeFileAtomicSync } from '../src/io/write.js';
 import { bumpCounter, goldenPathFor, goldenText, markTouched, readGoldenSync, updateModeOf } from './golden.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
 import { failureMessage, passes } from './message.js';
-import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
+import { layoutOf, type SyncMatcherResult } from './toMatchTraceBehavior.js';
 
 export const MATCHER_NAME = 'toMatchGoldenTrace';
 
@@ -91,8 +91,7 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
       return {
         pass: false,
         message: () =>
-          `${hint}\n\nNo golden trace at ${utils.EXPECTED_COLOR(shown)}, and goldens are not written in CI (CI=true, --ci, --update=none).\n` +
-          `Run the tests locally (goldens are written on first run) or with -u, review the file and commit it.`,
+          `${hint}\n\nNo golden trace at ${utils.EXPECTED_COLOR(shown)}, and ${goldenWording(this).noWriteReason}.\n${goldenWording(this).howToWrite}`,
       };
     }
     write();
@@ -127,9 +126,10 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
         result,
         rule: cfg.rule,
         goldenNoun: 'its golden trace',
+        layout: layoutOf(cfg.options),
         notes: [
           `Golden: ${utils.EXPECTED_COLOR(shown)}` +
-            (mode === 'new' ? utils.DIM_COLOR(' (if the new behaviour is intended, run with -u to update it)') : ''),
+            (mode === 'new' ? utils.DIM_COLOR(` (if the new behaviour is intended, ${goldenWording(this).update})`) : ''),
         ],
       }),
   };

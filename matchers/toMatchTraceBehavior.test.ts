@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, TraceError } from '../src/index.js';
 import { installTraceMatching } from './asymmetric.js';
 import { matchers } from './index.js';
@@ -30,6 +30,12 @@ function messageOf(fn: () => void): string {
 }
 
 const golden = scan();
+
+// Messages are sized to the terminal (CI: 100 columns); the snapshots are taken at 80.
+beforeEach(() => {
+  vi.stubEnv('ENVTRACE_WIDTH', '80');
+  return () => vi.unstubAllEnvs();
+});
 
 describe('toMatchTraceBehavior', () => {
   it('passes jitter, fails a behaviour change', () => {
@@ -103,11 +109,36 @@ describe('traceMatching', () => {
     expect({ trace: [{ channel: 'a', timestamp: 'bad' }] }).not.toEqual({ trace: asym.traceMatching(golden) });
   });
 
+  it('a value that is not a trace: said so in the printed form', () => {
+    const m = asym.traceMatching(golden) as { asymmetricMatch(v: unknown): boolean; toAsymmetricMatcher(): string };
+    expect(m.asymmetricMatch('text')).toBe(false);
+    expect(m.toAsymmetricMatcher()).toBe('traceMatching<"golden: 9 events\n  the received value is not a trace">');
+  });
+
   it('prints short in diffs', () => {
     const m = asym.traceMatching(golden, { minScore: 0.9 }) as { toAsymmetricMatcher(): string };
     expect(m.toAsymmetricMatcher()).toBe('traceMatching<"golden: 9 events, with config">');
     const best = asym.traceMatching([golden, 'other.json']) as { toAsymmetricMatcher(): string };
     expect(best.toAsymmetricMatcher()).toBe('traceMatching<"best of 2 goldens">');
+  });
+
+  it('a failed toHaveBeenCalledWith shows the score, the verdict and the first differing rows', () => {
+    const fn = vi.fn();
+    fn('run-1', scan([0, 1, 3]));
+    const text = messageOf(() => expect(fn).toHaveBeenCalledWith('run-1', asym.traceMatching(golden)));
+    expect(text).toContain('traceMatching<"golden: 9 events');
+    expect(text).toMatch(/\n- +score 0\.911, accuracy false: discrete not exact: 1 mismatch\n/);
+    expect(text).toContain('≠ row 7: motor:x = 2 → motor:x = 3');
+  });
+
+  it('after several compared values, describes the best-scoring one', () => {
+    const fn = vi.fn();
+    fn(scan([0, 5, 6]));
+    fn(scan([0, 1, 3]));
+    fn('not a trace');
+    const text = messageOf(() => expect(fn).toHaveBeenCalledWith(asym.traceMatching(golden)));
+    expect(text).toContain('best of 3 compared values: score 0.911, accuracy false: discrete not exact: 1 mismatch');
+    expect(text).not.toContain('row 4:');
   });
 
   it('still throws for a bad golden', () => {

@@ -4,9 +4,9 @@
  */
 import { evaluate, evaluateBestOf, type EvaluationResult, type Trace } from '../src/index.js';
 import { beginCall, publishCall, type CallInfo } from './call.js';
-import type { MatcherContext } from './context.js';
+import { messageWidth, type MatcherContext } from './context.js';
 import { loadGoldenArg, loadTraceArg, resolveConfig } from './inputs.js';
-import { failureMessage, passes } from './message.js';
+import { failureMessage, passes, type LayoutOptions } from './message.js';
 
 export const MATCHER_NAME = 'toMatchTraceBehavior';
 
@@ -19,6 +19,11 @@ export interface SyncMatcherResult {
 export function evaluateAgainst(goldens: readonly Trace[], pred: Trace, options: Parameters<typeof evaluate>[2]): EvaluationResult {
   const only = goldens.length === 1 ? goldens[0] : undefined;
   return only !== undefined ? evaluate(only, pred, options) : evaluateBestOf(goldens, pred, options);
+}
+
+/** How failure messages are laid out: the terminal's width, the config's time unit. */
+export function layoutOf(options: { readonly time_unit?: LayoutOptions['timeUnit'] }): LayoutOptions {
+  return options.time_unit === undefined ? { width: messageWidth() } : { width: messageWidth(), timeUnit: options.time_unit };
 }
 
 /**
@@ -36,7 +41,7 @@ export function judge(
     readonly cfg: ReturnType<typeof resolveConfig>;
     readonly secondArgument?: string | undefined;
   },
-): SyncMatcherResult {
+): SyncMatcherResult & { readonly result: EvaluationResult } {
   const { matcher, isNot, gold, cfg, secondArgument } = input;
   const result = evaluateAgainst(gold.traces, input.pred, cfg.options);
   const pass = passes(result, cfg.rule);
@@ -53,6 +58,7 @@ export function judge(
   });
   return {
     pass,
+    result,
     message: () =>
       failureMessage(utils, {
         matcherName: matcher,
@@ -62,6 +68,7 @@ export function judge(
         result,
         rule: cfg.rule,
         goldenNoun: gold.traces.length > 1 ? 'the best of the golden traces' : 'the golden trace',
+        layout: layoutOf(cfg.options),
       }),
   };
 }
@@ -74,5 +81,6 @@ export function toMatchTraceBehavior(this: MatcherContext, received: unknown, go
   const cfg = resolveConfig(config);
   const pred = loadTraceArg(this.utils, hint, 'received', received, cfg.mode);
   const gold = loadGoldenArg(this.utils, hint, golden, cfg.mode);
-  return judge(this.utils, call, { matcher: 'toMatchTraceBehavior', isNot, gold, pred: pred.trace, cfg, secondArgument });
+  const { pass, message } = judge(this.utils, call, { matcher: 'toMatchTraceBehavior', isNot, gold, pred: pred.trace, cfg, secondArgument });
+  return { pass, message };
 }

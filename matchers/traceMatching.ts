@@ -23,12 +23,14 @@ export function traceMatching(this: MatcherContext, received: unknown, goldenArg
   // expect.traceMatching(golden, config) passes its arguments wrapped (see ./asymmetric.ts).
   const golden = goldenArg instanceof TraceMatchingArgs ? goldenArg.golden : goldenArg;
   const config = goldenArg instanceof TraceMatchingArgs ? goldenArg.config : configArg;
+  const args = goldenArg instanceof TraceMatchingArgs ? goldenArg : undefined;
   const isNot = this.isNot === true;
   const utils = this.utils;
   const hint = utils.matcherHint(MATCHER_NAME, 'received', 'golden', { isNot });
   const cfg = resolveConfig(config);
   const gold = loadGoldenArg(utils, hint, golden, cfg.mode);
   if (!isTraceLike(received)) {
+    args?.remember({ problem: 'not a trace' });
     return {
       pass: false,
       message: () => `${hint}\n\nReceived value is not a trace: ${utils.printReceived(received)}`,
@@ -39,8 +41,12 @@ export function traceMatching(this: MatcherContext, received: unknown, goldenArg
     pred = loadTraceArg(utils, hint, 'received', received, cfg.mode);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
+    args?.remember({ problem: 'not a valid trace' });
     return { pass: false, message: () => `${hint}\n\nReceived value is not a valid trace: ${why}` };
   }
   const call = beginCall(this);
-  return judge(utils, call, { matcher: 'traceMatching', isNot, gold, pred: pred.trace, cfg });
+  const { pass, message, result } = judge(utils, call, { matcher: 'traceMatching', isNot, gold, pred: pred.trace, cfg });
+  // Kept on the arguments: the host prints them (see ./asymmetric.ts) when the enclosing check fails.
+  args?.remember({ result, rule: cfg.rule, pass });
+  return { pass, message };
 }

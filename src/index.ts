@@ -87,8 +87,10 @@ export type {
   Series,
   NwAlignerSpec,
   AlignerInput,
+  TimeUnit,
 } from './evaluate/types.js';
 export { evaluate, evaluateBestOf } from './evaluate/evaluate.js';
+export { TIME_UNITS } from './evaluate/timeUnit.js';
 export { validateOptions } from './evaluate/options.js';
 
 // Config files

@@ -5,6 +5,7 @@ import type { EvaluateOptions, EvaluationResult, Mode } from '../evaluate/types.
 import { escapeForTerminal } from '../report/escape.js';
 import { pyFixed } from '../report/format.js';
 import { formatTextReport, stringifyReport } from '../report/index.js';
+import { reportWidth } from '../report/width.js';
 import { importFile } from '../import/read.js';
 import { resolvePath } from './args.js';
 import { writeFileAtomic } from '../io/write.js';
@@ -56,7 +57,10 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
       `${formatTextReport(result, {
         colors: run.colors,
         ...(run.maxRows !== undefined ? { maxRows: run.maxRows } : {}),
-        ...(run.width !== undefined ? { width: run.width } : {}),
+        // Default mode fits the terminal (ENVTRACE_WIDTH, CI 100, else 80); reference mode keeps
+        // the reference's 80 columns unless --width says otherwise.
+        ...(mode !== 'reference' ? { width: reportWidth({ width: run.width, env: io.env, columns: io.columns }) } : run.width !== undefined ? { width: run.width } : {}),
+        ...(options.time_unit !== undefined ? { timeUnit: options.time_unit } : {}),
       })}\n`,
     );
   }

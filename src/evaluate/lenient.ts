@@ -15,7 +15,7 @@
  * - `include_structure` / `require_discrete_exact` by Python truthiness (`"false"` is true);
  * - `timing_metric_name` through `str()`;
  * - `continuous_channels: {}`/null → none; `use_continuous = bool(continuous_channels)`;
- * - unknown keys ignored.
+ * - unknown keys ignored (envtrace's `time_unit` label is kept and checked);
  *
  * A config document (`source: "document"`) is read exactly so (the `aligner` key is ignored:
  * difflib is the reference's only aligner). An options object (`source: "options"`) gets the same
@@ -290,6 +290,8 @@ export function coerceReference(doc: unknown, opts: CoerceOptions): EvaluateOpti
   const decision = c.decision(cfg['decision'], ['decision']);
   if (decision) out.decision = decision;
   if (continuous) out.continuous_channels = c.continuousParams(continuous, ['continuous_channels']);
+  // A label only (reports, messages): kept from a document too, and checked by the schema.
+  if (has('time_unit')) (out as Record<string, unknown>)['time_unit'] = cfg['time_unit'];
   if (opts.source === 'options') {
     // envtrace's own keys: numbers through float(), the rest checked by the schema.
     if (has('abs_tol')) out.abs_tol = c.float(cfg['abs_tol']);

@@ -146,7 +146,7 @@ describe('validateOptions: errors', () => {
       `"comparators.by_channel.a: unknown key "tol" (allowed: type)"`,
     );
     expect(messageOf(() => validateOptions({ aligners: 'nw' }, { file: 'c.json' }))).toMatchInlineSnapshot(
-      `"c.json: unknown key "aligners" (allowed: mode, aliases, ignore_channels, aligner, comparators, abs_tol, timing, continuous_channels, aggregation, decision, include_structure, use_continuous, metrics, continuous_metric)"`,
+      `"c.json: unknown key "aligners" (allowed: mode, aliases, ignore_channels, aligner, comparators, abs_tol, timing, continuous_channels, aggregation, decision, include_structure, use_continuous, metrics, continuous_metric, time_unit)"`,
     );
   });
 
@@ -236,5 +236,18 @@ describe('validateOptions: errors', () => {
     expect(msg).toMatchInlineSnapshot(
       `"comparators.by_channel["a\\u001b[31m\\x9b"].type: unknown comparator type "x\\u0007"; valid types: exact (or equals, eq), numeric_tolerance (or tolerance, tol), always_true (or any, ignore), deep"`,
     );
+  });
+});
+
+describe('validateOptions: time_unit', () => {
+  it('accepts the listed units in both modes (a label: kept as given)', () => {
+    expect(validateOptions({ time_unit: 'ms' }).time_unit).toBe('ms');
+    expect(validateOptions({ time_unit: 'us' }, { mode: 'reference' }).time_unit).toBe('us');
+    expect(validateOptions({}).time_unit).toBeUndefined();
+  });
+
+  it('rejects an unknown unit, naming the accepted ones (reference mode too)', () => {
+    expect(messageOf(() => validateOptions({ time_unit: 'sec' }, { file: 'c.yaml' }))).toMatch(/^c\.yaml: time_unit: .*"s".*"ms".*"us".*"ns".*"min".*"h"/);
+    expect(() => validateOptions({ time_unit: 'µs' }, { mode: 'reference' })).toThrow(ConfigError);
   });
 });

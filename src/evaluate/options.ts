@@ -39,6 +39,7 @@ import {
   type OptionNumbers,
 } from '../schema/helpers.js';
 import { coerceReferenceOptions } from './lenient.js';
+import { TIME_UNITS } from './timeUnit.js';
 import type { EvaluateOptions, Mode } from './types.js';
 
 export { canonicalComparatorType } from '../compare/registry.js';
@@ -171,6 +172,7 @@ function buildSchemas(rule: ScoringPolicy['optionNumbers']): Schemas {
     use_continuous: z.boolean().optional(),
     metrics: z.array(metricSchema).optional(),
     continuous_metric: metricSchema.optional(),
+    time_unit: z.enum(TIME_UNITS).optional(),
   });
   return { options: options as unknown as z.ZodType<Record<string, unknown>> };
 }

@@ -6,10 +6,12 @@ import type { TimingThresholds } from '../metrics/timing.js';
 import type { Metric, MetricResult } from '../metrics/types.js';
 import type { Mode } from '../policy/mode.js';
 import type { EventTuple } from '../trace/types.js';
+import type { TimeUnit } from './timeUnit.js';
 
 export type { Mode } from '../policy/mode.js';
 export type { ContinuousChannelSpec, ContinuousMetric, Series } from '../metrics/continuous.js';
 export type { TimingThresholds } from '../metrics/timing.js';
+export type { TimeUnit } from './timeUnit.js';
 
 /** Needleman–Wunsch (Gotoh) costs; lower total cost wins (the `nw` entry of the aligner registry). */
 export type NwAlignerSpec = Extract<AlignerSpecObject, { name: 'nw' }>;
@@ -62,6 +64,12 @@ export interface EvaluateOptions {
   metrics?: readonly Metric[];
   /** Replaces the built-in per-channel continuous profile metric. */
   continuous_metric?: ContinuousMetric;
+  /**
+   * The unit of the trace timestamps, as a label (`"s"`, `"ms"`, `"us"`, `"ns"`, `"min"`, `"h"`):
+   * printed after times and time offsets in failure messages and reports; never changes a score.
+   * @default "s"
+   */
+  time_unit?: TimeUnit;
 }
 
 export interface AlignmentRowSide {

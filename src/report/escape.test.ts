@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForTerminal as reexported, pad, textLength, truncate, truncateMiddle } from './escape.js';
+import { escapeForTerminal as reexported, firstDifference, pad, textLength, truncate, truncateAround, truncateMiddle } from './escape.js';
 import { escapeForTerminal } from '../io/terminal.js';
 
 describe('truncate / pad / textLength', () => {
@@ -39,5 +39,38 @@ describe('truncate / pad / textLength', () => {
 describe('escapeForTerminal re-export', () => {
   it('is the base-layer escaper itself', () => {
     expect(reexported).toBe(escapeForTerminal);
+  });
+});
+
+describe('firstDifference / truncateAround', () => {
+  it('finds the first differing code point', () => {
+    expect(firstDifference('abc', 'abd')).toBe(2);
+    expect(firstDifference('abc', 'abc')).toBeUndefined();
+    expect(firstDifference('ab', 'abc')).toBe(2);
+    expect(firstDifference('😀x', '😀y')).toBe(1);
+  });
+
+  it('keeps the region that differs, centred, with … on each cut end', () => {
+    const a = '{"name": "search", "args": {"q": "flights", "filters": {"year": 2024}}}';
+    const b = '{"name": "search", "args": {"q": "flights", "filters": {"year": 2023}}}';
+    const at = firstDifference(a, b);
+    const cutA = truncateAround(a, 24, at);
+    const cutB = truncateAround(b, 24, at);
+    expect(textLength(cutA)).toBe(24);
+    expect(cutA).toContain('2024');
+    expect(cutB).toContain('2023');
+    expect(cutA.startsWith('…')).toBe(true);
+    // the same window in both, so the two cells line up
+    expect(cutA.replace('2024', '2023')).toBe(cutB);
+  });
+
+  it('cuts only the end when the difference is near the start, only the start near the end', () => {
+    const s = 'abcdefghijklmnopqrstuvwxyz';
+    expect(truncateAround(s, 10, 2)).toBe('abcdefghi…');
+    expect(truncateAround(s, 10, 25)).toBe('…rstuvwxyz');
+    expect(truncateAround(s, 10, 12)).toBe('…ijklmnop…');
+    expect(truncateAround(s, 10, undefined)).toBe('abcdefghi…');
+    expect(truncateAround('short', 10, 3)).toBe('short');
+    expect(truncateAround(s, 2, 20)).toBe('a…');
   });
 });

@@ -48,3 +48,35 @@ export function pad(s: string, width: number, align: '<' | '>' | '^'): string {
   const left = Math.floor(fill / 2);
   return ' '.repeat(left) + s + ' '.repeat(fill - left);
 }
+
+/**
+ * Index (in code points) of the first position where `a` and `b` differ, or `undefined` when
+ * they are equal. A string that is a prefix of the other differs at its end.
+ */
+export function firstDifference(a: string, b: string): number | undefined {
+  const x = [...a];
+  const y = [...b];
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return i;
+  return x.length === y.length ? undefined : n;
+}
+
+/**
+ * Cut `s` to at most `width` code points keeping the window around code point `at` (centred on
+ * it where the string allows), marking each cut end with `…`: `{"q": "x", … "year": 2024}` →
+ * `…"year": 2024}`. Used for a differing value so the part that differs is never cut away.
+ * Without `at` (or when the start already shows it) this is `truncate`.
+ */
+export function truncateAround(s: string, width: number, at: number | undefined): string {
+  const cps = [...s];
+  if (cps.length <= width) return s;
+  if (width <= 2 || at === undefined) return truncate(s, width);
+  const pos = Math.max(0, Math.min(at, cps.length - 1));
+  // Both ends cut: width - 2 code points of content with the difference in the middle.
+  const inner = width - 2;
+  const start = pos - Math.floor(inner / 2);
+  if (start <= 0) return truncate(s, width);
+  // Near the end: only the start is cut, so one more code point fits.
+  if (start + inner >= cps.length) return `…${cps.slice(cps.length - (width - 1)).join('')}`;
+  return `…${cps.slice(start, start + inner).join('')}…`;
+}

@@ -79,7 +79,7 @@ describe('formatTextReport', () => {
         '  pass[discrete]: true',
         '  pass[timing]: true',
         '',
-        'Alignment (first rows, discrete events only):',
+        'Alignment (first rows, discrete events only; times in s):',
       ].join('\n'),
     );
     expect(text).toMatchSnapshot();
@@ -202,7 +202,30 @@ describe('formatTextReport', () => {
 
   it('shows the best-of winner and candidate scores', () => {
     const text = formatTextReport({ ...quickstart, best_index: 1, candidate_full_scores: [0.5, 0.9911802093500724] });
-    expect(text).toContain('Best of:    golden #1 (0-based) of 2; full scores: 0.500, 0.991');
+    // numbered from 1 like the n-th --gt, with the JSON report's 0-based best_index beside it
+    expect(text).toContain('Best of:    golden #2 of 2 (best_index 1); full scores: 0.500, 0.991');
+    const fallback = formatTextReport({ ...quickstart, best_index: -1, candidate_full_scores: [-2] });
+    expect(fallback).toContain('Best of:    no golden scored above -1 (best_index -1: fallback to an empty golden); full scores: -2.000');
+  });
+
+  it('default mode cuts a mismatched row around the difference; reference mode keeps the reference cut', () => {
+    const call = (year: number) => ({ name: 'search', args: { q: 'cheap flights from Lisbon to Berlin', filters: { year } } });
+    const rows = [row(1, ['tool:call', 0, call(2024)], ['tool:call', 0, call(2023)], false), row(2, ['tool:call', 1, call(1)], ['tool:call', 1, call(1)], true)];
+    const line = (text: string, i: number) => text.split('\n').find((l) => l.startsWith(`  ${i} | `))!;
+    const def = formatTextReport(withRows(quickstart, rows, 'default'), { width: 100 });
+    const [, , , gtV, , , prV] = line(def, 1).split(' | ');
+    expect(gtV).toMatch(/^….*2024\}\}\}/);
+    expect(prV).toMatch(/^….*2023\}\}\}/);
+    expect(line(def, 1).length).toBeLessThanOrEqual(100);
+    // a matching row keeps the ordinary cut at the end
+    expect(line(def, 2).split(' | ')[3]).toMatch(/^\{"name": "search".*…\s*$/);
+    const ref = formatTextReport(withRows(quickstart, rows, 'reference'), { width: 100 });
+    expect(line(ref, 1).split(' | ')[3]).toMatch(/^\{'name': 'search'.*…\s*$/);
+  });
+
+  it('names the time unit in the alignment heading (default mode), never in reference mode', () => {
+    expect(formatTextReport(quickstart, { timeUnit: 'ms' })).toContain('\nAlignment (first rows, discrete events only; times in ms):\n');
+    expect(formatTextReport({ ...quickstart, mode: 'reference' }, { timeUnit: 'ms' })).toContain('\nAlignment (first rows, discrete events only):\n');
   });
 
   it('says so when a custom formula replaced the weighted sum', () => {

@@ -10,7 +10,8 @@ import { policyFor } from '../policy/index.js';
 import { pyStr } from '../py/str.js';
 import { orderedEntries } from '../py/value.js';
 import { palette, type Colors } from './colors.js';
-import { escapeForTerminal, pad, textLength, truncate, truncateMiddle } from './escape.js';
+import { DEFAULT_TIME_UNIT, type TimeUnit } from '../evaluate/timeUnit.js';
+import { escapeForTerminal, firstDifference, pad, textLength, truncate, truncateAround, truncateMiddle } from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
 
 export type { Colors } from './colors.js';
@@ -21,10 +22,18 @@ export interface TextReportOptions {
   /** Alignment rows shown before `... (N more rows)`. @default 50 */
   maxRows?: number;
   /**
-   * Total line width. The alignment table's text columns shrink to fit: values first (cut at
-   * the end with `…`), then channel names (cut in the middle, `det:A…eTime`). @default 80
+   * Total line width (the CLI passes the terminal's, see `reportWidth`, in default mode). The
+   * alignment table's text columns shrink to fit: values first (cut at the end with `…`; in
+   * default mode a mismatched row's two values are cut around their first difference, so the
+   * part that differs stays visible), then channel names (cut in the middle, `det:A…eTime`).
+   * @default 80
    */
   width?: number;
+  /**
+   * Unit of the time columns, named in the alignment heading (default mode only: reference mode
+   * keeps the reference's lines). @default "s"
+   */
+  timeUnit?: TimeUnit;
   /** First line of the report. @default "EnvTrace Report" */
   title?: string;
 }
@@ -254,14 +263,17 @@ function alignmentTable(result: EvaluationResult, maxRows: number, width: number
     `${pad(HEADERS.prCh, w.prCh, '<')} | ${pad(HEADERS.prT, w.prT, '>')} | ${pad(HEADERS.prV, w.prV, '<')} | ` +
     `${pad(HEADERS.match, w.match, '^')}`;
   const lines = [c.bold(header), '-'.repeat(textLength(header))];
+  // Default mode: a mismatched row's values are cut around where they differ (same window on both sides).
+  const centred = result.mode !== 'reference';
   for (const cell of cells) {
     const mark = cell.match === true ? c.green('✓') : cell.match === false ? c.red('✗') : c.dim('·');
     const markPad = w.match - 1;
     const left = Math.floor(markPad / 2);
+    const at = centred && cell.match === false && cell.gtV !== NONE_CELL && cell.prV !== NONE_CELL ? firstDifference(cell.gtV, cell.prV) : undefined;
     lines.push(
       `${pad(cell.idx, w.idx, '>')} | ` +
-        `${pad(truncateMiddle(cell.gtCh, w.gtCh), w.gtCh, '<')} | ${pad(cell.gtT, w.gtT, '>')} | ${pad(truncate(cell.gtV, w.gtV), w.gtV, '<')} | ` +
-        `${pad(truncateMiddle(cell.prCh, w.prCh), w.prCh, '<')} | ${pad(cell.prT, w.prT, '>')} | ${pad(truncate(cell.prV, w.prV), w.prV, '<')} | ` +
+        `${pad(truncateMiddle(cell.gtCh, w.gtCh), w.gtCh, '<')} | ${pad(cell.gtT, w.gtT, '>')} | ${pad(truncateAround(cell.gtV, w.gtV, at), w.gtV, '<')} | ` +
+        `${pad(truncateMiddle(cell.prCh, w.prCh), w.prCh, '<')} | ${pad(cell.prT, w.prT, '>')} | ${pad(truncateAround(cell.prV, w.prV, at), w.prV, '<')} | ` +
         `${' '.repeat(left)}${mark}${' '.repeat(markPad - left)}`,
     );
   }
@@ -273,14 +285,15 @@ function finiteOr(v: number | undefined, fallback: number): number {
   return v !== undefined && Number.isFinite(v) ? v : fallback;
 }
 
+/** Candidates numbered from 1 in the order given (the n-th `--gt`), with the JSON report's 0-based `best_index`. */
 function bestOfLine(result: EvaluationResult): string | undefined {
   if (result.best_index === undefined) return undefined;
   const scores = result.candidate_full_scores ?? [];
   const list = scores.map((s) => pyFixed(s, 3)).join(', ');
   const which =
     result.best_index < 0
-      ? `no golden scored above -1 (fallback to an empty golden)`
-      : `golden #${result.best_index} (0-based) of ${scores.length}`;
+      ? `no golden scored above -1 (best_index -1: fallback to an empty golden)`
+      : `golden #${result.best_index + 1} of ${scores.length} (best_index ${result.best_index})`;
   return `Best of:    ${which}${list ? `; full scores: ${list}` : ''}`;
 }
 
@@ -309,7 +322,12 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
   if (best !== undefined) lines.push(best);
   lines.push('', 'Metrics:', ...metricsSection(result, c));
   lines.push('', 'Decision breakdown:', ...decisionSection(result, c));
-  lines.push('', 'Alignment (first rows, discrete events only):');
+  lines.push(
+    '',
+    result.mode === 'reference'
+      ? 'Alignment (first rows, discrete events only):'
+      : `Alignment (first rows, discrete events only; times in ${opts.timeUnit ?? DEFAULT_TIME_UNIT}):`,
+  );
   lines.push(...alignmentTable(result, maxRows, width, c));
   lines.push(rule);
   return lines.join('\n');

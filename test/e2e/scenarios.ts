@@ -113,6 +113,21 @@ export function defineMatcherScenarios(runner: Runner): void {
       // The runner's diff prints the asymmetric matcher short, not as the whole golden.
       expect(run.output).toContain('traceMatching');
       expect(run.output).toContain('golden: 9 events');
+      // Inside toHaveBeenCalledWith the printed matcher carries the score, the verdict and the first differing rows.
+      expect(status(results, 'traceMatching asymmetric mismatch inside toHaveBeenCalledWith fails')).toBe('failed');
+      const called = failure(results, 'traceMatching asymmetric mismatch inside toHaveBeenCalledWith fails');
+      expect(called).toContain('traceMatching<');
+      expect(called).toContain('score 0.911, accuracy false: discrete not exact: 1 mismatch');
+      expect(called).toContain('≠ row 7: motor:x = 2 → motor:x = 3');
+    });
+
+    it("a value that differs deep inside: the cells keep the difference, the host's diff is under the row", () => {
+      expect(status(results, 'toMatchTraceBehavior tool call arguments differ deep inside')).toBe('failed');
+      const msg = failure(results, 'toMatchTraceBehavior tool call arguments differ deep inside');
+      expect(msg).toMatch(/≠ {2}1 {2}tool:call = …[^\n]*2024\}\}\} +tool:call = …[^\n]*1999\}\}\}/);
+      // the runner's own diff (jest-diff / Vitest's), as toEqual prints it
+      expect(msg).toMatch(/^ +- +"year": 2024,?$/m);
+      expect(msg).toMatch(/^ +\+ +"year": 1999,?$/m);
     });
 
     it('publishes one record per call with the right test under concurrency', () => {
@@ -254,6 +269,9 @@ export function defineMatcherScenarios(runner: Runner): void {
         const msg = failure(results, 'beamline scan matches its golden');
         expect(msg).toContain('No golden trace at __traces__/golden.test.ts/beamline scan matches its golden.trace.json');
         expect(msg).toContain('goldens are not written in CI');
+        // each runner's own switch, not the other's
+        expect(msg).toContain(runner.name === 'jest' ? '(CI=true or --ci)' : '(CI=true or --update=none)');
+        expect(msg).not.toContain(runner.name === 'jest' ? '--update=none' : '--ci');
         const [rec] = runner.records(ciDir, results).get('beamline scan matches its golden') ?? [];
         expect(rec).toMatchObject({ golden_status: 'missing', pass: false });
       } finally {

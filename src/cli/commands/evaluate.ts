@@ -7,7 +7,8 @@ export const REPORT_OPTIONS_HELP = `  --out FILE           also write the JSON r
                        parent directories are created)
   --json               print the JSON report instead of the text report
   --max-rows N         alignment rows shown in the text report (default 50)
-  --width N            width of the text report (default 80)
+  --width N            width of the text report (default: ENVTRACE_WIDTH, else the
+                       terminal's, else 100 in CI or 80; reference mode: 80)
   --color, --no-color  force colours on or off (default: off with NO_COLOR, on with
                        FORCE_COLOR, else on for a terminal or in CI)
   -h, --help           show this help`;

@@ -210,7 +210,7 @@ export const REPORT_JS = String.raw`
     var head = 'check ' + (n + 1) + ': ' + rec.matcher + (rec.negated ? ' (.not)' : '') + ' \u00b7 ' + (rec.pass ? 'passed' : 'FAILED') +
       ' \u00b7 score ' + fmt(rec.full_score) + ' \u00b7 accuracy ' + rec.accuracy + (rec.retry ? ' \u00b7 retry ' + rec.retry : '') + (rec.repeat ? ' \u00b7 repeat ' + rec.repeat : '');
     box.appendChild(el('h3', { text: head }));
-    var golden = rec.golden.kind + (rec.golden.paths ? ': ' + rec.golden.paths.join(', ') : '') + (rec.golden.count > 1 ? ' (best of ' + rec.golden.count + ', index ' + rec.best_index + ')' : '');
+    var golden = rec.golden.kind + (rec.golden.paths ? ': ' + rec.golden.paths.join(', ') : '') + (rec.golden.count > 1 ? ' (best of ' + rec.golden.count + ': ' + (rec.best_index !== null && rec.best_index >= 0 ? 'golden #' + (rec.best_index + 1) + ' of ' + rec.golden.count + ', ' : '') + 'best_index ' + rec.best_index + ')' : '');
     box.appendChild(el('p', { class: 'meta', text: 'golden ' + golden + ' \u00b7 mode ' + rec.mode + ' \u00b7 config ' + rec.config_digest }));
     var d = rec.detail || null;
     var mt = el('table', { 'data-testid': 'metrics' });
