@@ -96,6 +96,19 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
     expect(r.code).toBe(1);
   });
 
+  it('appends the Markdown summary to GITHUB_STEP_SUMMARY, like the reporters', async () => {
+    writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3) });
+    const summary = path.join(tmp.dir, 'step-summary.md');
+    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'], captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: summary }));
+    expect(r.code).toBe(0);
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toContain('### envtrace run summary');
+    expect(md).toContain('**Verdict:** ✅ PASSED: the only test passed');
+    const bad = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'], captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: path.join(tmp.dir, 'no/such/dir.md') }));
+    expect(bad.code).toBe(0);
+    expect(bad.err).toBe('envtrace: could not append to GITHUB_STEP_SUMMARY (no such file or directory)\n');
+  });
+
   it('a progress bar on a terminal stderr: redrawn in place and cleared at the end', async () => {
     writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3) });
     const io = { ...captureIO(tmp.dir), stderrIsTTY: true, stderrColumns: 100 };

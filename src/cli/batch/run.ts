@@ -10,8 +10,9 @@
  *   same name, a bad config, no trace at all) or `--out` cannot be written;
  * - 70: a pair hit an internal error (a bug); the report is still written.
  */
+import { appendFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { formatConsoleSummary, verdictText } from '../../report/run/console.js';
+import { formatConsoleSummary, formatMarkdownSummary, verdictText } from '../../report/run/console.js';
 import type { GateConfig, RunReport } from '../../report/run/schema.js';
 import { escapeForTerminal } from '../../io/terminal.js';
 import { writeFileAtomic } from '../../io/write.js';
@@ -146,10 +147,22 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   else if (!run.quiet) {
     io.stdout.write(formatConsoleSummary(report, { colors: run.colors, ...(run.maxRows !== undefined ? { maxRows: run.maxRows } : {}) }));
   }
+  await appendStepSummary(io, report);
   if (entries.some((e) => e.outcome.kind === 'error' && e.outcome.internal)) return EXIT_INTERNAL;
   if (report.summary.verdict.passed) return EXIT_OK;
   if (run.quiet || run.json) io.stderr.write(`envtrace: ${verdictText(report.summary)}\n`);
   return EXIT_GATE;
+}
+
+/** In GitHub Actions (`GITHUB_STEP_SUMMARY` set), append the Markdown summary, as the reporters do; a failure is one line on stderr. */
+async function appendStepSummary(io: CliIO, report: RunReport): Promise<void> {
+  const file = io.env['GITHUB_STEP_SUMMARY'];
+  if (!file) return;
+  try {
+    await appendFile(file, formatMarkdownSummary(report));
+  } catch (e) {
+    io.stderr.write(`envtrace: could not append to GITHUB_STEP_SUMMARY (${escapeForTerminal(describeFsError(e))})\n`);
+  }
 }
 
 async function writeReport(io: CliIO, out: string, report: RunReport): Promise<void> {
