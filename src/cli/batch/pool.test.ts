@@ -99,6 +99,20 @@ describe('runPairs', () => {
     expect(out.map((o) => o.index)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
+  it('an onOutcome that throws (stderr failing) rejects the run instead of crashing the process', async () => {
+    const factory: WorkerFactory = (s) => new ChannelWorker(s, () => 0);
+    await expect(
+      runPairs(jobs(3), {
+        jobs: 2,
+        settings: {},
+        createWorker: factory,
+        onOutcome: () => {
+          throw new Error('stderr is gone');
+        },
+      }),
+    ).rejects.toThrow('stderr is gone');
+  });
+
   it('rejects when no worker can be started (e.g. the worker file is missing)', async () => {
     const factory: WorkerFactory = () => {
       throw new Error('the batch worker x.js is missing');

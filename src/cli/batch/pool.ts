@@ -142,20 +142,40 @@ function runOnWorkers(
         current = undefined;
         settle({ kind: 'error', index: job.index, message: `internal error: ${why} while evaluating this pair (this is a bug, please report it)`, internal: true, durationMs: null });
       };
-      worker.on('message', (m) => {
-        if (m.type !== 'result' || current === undefined || m.outcome.index !== current.index) return;
-        current = undefined;
-        settle(m.outcome);
-        if (!finished) feed();
-      });
-      worker.on('error', (e) => fail(`the worker thread failed (${e.name}: ${e.message})`));
-      worker.on('exit', (code) => {
-        if (finished || !live.has(worker)) return;
-        live.delete(worker);
-        fail(`the worker thread exited (code ${code})`);
-        // Its remaining share goes to a new worker (each crash costs one pair, so this ends).
-        if (!finished && next < jobs.length) start();
-      });
+      // A listener that throws (e.g. `onOutcome` writing to a stderr that fails) would be an
+      // uncaught exception on the main thread; it ends the run with that error instead.
+      const guarded =
+        <A extends unknown[]>(fn: (...args: A) => void) =>
+        (...args: A): void => {
+          try {
+            fn(...args);
+          } catch (e) {
+            finish(e);
+          }
+        };
+      worker.on(
+        'message',
+        guarded((m: ResultMessage) => {
+          if (m.type !== 'result' || current === undefined || m.outcome.index !== current.index) return;
+          current = undefined;
+          settle(m.outcome);
+          if (!finished) feed();
+        }),
+      );
+      worker.on(
+        'error',
+        guarded((e: Error) => fail(`the worker thread failed (${e.name}: ${e.message})`)),
+      );
+      worker.on(
+        'exit',
+        guarded((code: number) => {
+          if (finished || !live.has(worker)) return;
+          live.delete(worker);
+          fail(`the worker thread exited (code ${code})`);
+          // Its remaining share goes to a new worker (each crash costs one pair, so this ends).
+          if (!finished && next < jobs.length) start();
+        }),
+      );
       feed();
     };
     for (let i = 0; i < threads; i++) start();
