@@ -120,7 +120,8 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
     expect(r.err).not.toContain('\n');
   });
 
-  it('reads its reports back: report --html renders it, merge joins two shards, compare diffs runs', async () => {
+  /** Two disjoint batches (shards): s1 with a failing pair b, s2 with c. */
+  async function twoShards(): Promise<void> {
     writeTree(tmp.dir, {
       's1/gt/a.json': scanTrace(4),
       's1/pred/a.json': scanTrace(4),
@@ -131,13 +132,21 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
     });
     await cli(['evaluate', '--gt-dir', 's1/gt', '--pred-dir', 's1/pred', '--jobs', '1', '--out', 'r1.json', '--quiet']);
     await cli(['evaluate', '--gt-dir', 's2/gt', '--pred-dir', 's2/pred', '--jobs', '1', '--out', 'r2.json', '--quiet']);
+  }
 
+  it('envtrace report --html renders a batch report', async () => {
+    await twoShards();
     const html = await cli(['report', 'r1.json', '--html', 'r1.html']);
     expect(html.code).toBe(0);
+    expect(html.out).toBe('envtrace: HTML report of 2 tests written to r1.html\n');
     const page = readFileSync(path.join(tmp.dir, 'r1.html'), 'utf8');
-    expect(page.startsWith('<!doctype html>') || page.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(page.toLowerCase().startsWith('<!doctype html>')).toBe(true);
     expect(page).toContain('"runner":{"name":"cli"');
+    expect(page).toContain('"matcher":"evaluate"');
+  });
 
+  it('envtrace merge joins two batch reports (disjoint shards) and gates on the merged run', async () => {
+    await twoShards();
     const merged = await cli(['merge', 'r1.json', 'r2.json', '--out', 'm.json', '--quiet']);
     expect(merged.code).toBe(1); // pair b fails
     const m = report('m.json');
@@ -147,12 +156,20 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
       ['c', 'passed'],
     ]);
     expect(m.meta.merged_from?.map((x) => x.runner.name)).toEqual(['cli', 'cli']);
+    expect(m.summary.score.n).toBe(3);
+    // The same pairs twice are not shards: merge refuses them.
+    expect((await cli(['merge', 'r1.json', 'r1.json'])).code).toBe(2);
+  });
 
+  it('envtrace compare diffs two batch runs pair by pair', async () => {
+    await twoShards();
     writeTree(tmp.dir, { 's1/pred/b.json': scanTrace(4) });
     await cli(['evaluate', '--gt-dir', 's1/gt', '--pred-dir', 's1/pred', '--jobs', '1', '--out', 'r1-fixed.json', '--quiet']);
-    const cmp = await cli(['compare', 'r1.json', 'r1-fixed.json', '--no-color']);
+    const cmp = await cli(['compare', 'r1.json', 'r1-fixed.json', '--json']);
     expect(cmp.code).toBe(0);
-    expect(cmp.out).toMatch(/fixed/i);
+    expect(cmp.out).toContain('"b"');
+    const back = await cli(['compare', 'r1-fixed.json', 'r1.json', '--no-color']);
+    expect(back.code).toBe(1); // b regressed
   });
 });
 
