@@ -40,6 +40,9 @@ const esmOnly = {
   vitest: 'matchers/vitest.ts',
   'reporters/vitest': 'reporters/vitest.ts',
   cli: 'src/cli/bin.ts', // src/cli/bin.ts starts with `#!/usr/bin/env node`, kept by esbuild
+  // The CLI's batch worker thread: `new URL('./batch-worker.js', import.meta.url)` from the CLI's
+  // code (dist/cli.js or a dist/ chunk, both beside it). Same graph, so it shares the engine chunks.
+  'batch-worker': 'src/cli/batch/batch-worker.ts',
 };
 
 export default defineConfig([

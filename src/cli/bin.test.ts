@@ -3,6 +3,8 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVTRACE_VERSION } from '../version.js';
+import { parseRunReport } from '../report/run/merge.js';
+import { scanTrace, scanTraceJsonl, writeTree } from './batch/fixtures.test-helpers.js';
 import { close, readCase, repoRoot, tempDir } from './harness.test-helpers.js';
 
 const cli = path.join(repoRoot, 'dist/cli.js');
@@ -88,5 +90,41 @@ describe.skipIf(!built)(title, () => {
     const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     expect(stderr).toBe('');
     expect(status).toBe(0);
+  });
+
+  it('batch mode on 3 worker threads: 20 pairs with a missing partner and a malformed file, same report as --jobs 1', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) {
+      const key = `${i % 2 ? 'odd/' : ''}p${String(i).padStart(2, '0')}`;
+      files[`batch/gt/${key}.json`] = scanTrace(8);
+      // Every 3rd prediction misses points; one is JSON Lines; one is malformed.
+      files[`batch/pred/${key}${i === 7 ? '.jsonl' : '.json'}`] = i === 7 ? scanTraceJsonl(8) : scanTrace(8 - (i % 3 === 0 ? 2 : 0));
+    }
+    files['batch/pred/p12.json'] = '{"events": [{"channel": "det", "timestamp": 1';
+    delete files['batch/pred/odd/p15.json'];
+    writeTree(tmp.dir, files);
+    const args = ['evaluate', '--gt-dir', 'batch/gt', '--pred-dir', 'batch/pred', '--no-color'];
+    const par = spawn([...args, '--jobs', '3', '--out', 'batch/par.json']);
+    expect(par.status).toBe(1);
+    // Not a terminal: plain progress lines, then one line per failed pair, no stack trace.
+    expect(par.stderr).toMatch(/^envtrace: \d+\/19 pairs \(\d+%\) · .*ETA/m);
+    expect(par.stderr).toMatch(/^envtrace: 19\/19 pairs evaluated in /m);
+    expect(par.stderr).toMatch(/^envtrace: p12: .*batch\/pred\/p12\.json/m);
+    expect(par.stderr).toContain('envtrace: odd/p15: no predicted trace for golden batch/gt/odd/p15.json');
+    expect(par.stderr).not.toMatch(/\n\s+at /);
+    expect(par.stderr).not.toContain('\r');
+    expect(par.stdout).toContain('run summary · cli');
+
+    const ser = spawn([...args, '--jobs', '1', '--out', 'batch/ser.json', '--quiet']);
+    expect(ser.status).toBe(1);
+    const read = (f: string) => parseRunReport(readFileSync(path.join(tmp.dir, f), 'utf8'), f);
+    const a = read('batch/par.json');
+    const b = read('batch/ser.json');
+    expect(a.tests.map((t) => t.file)).toEqual([...a.tests.map((t) => t.file)].sort());
+    expect(a.tests).toHaveLength(20);
+    const scores = (r: typeof a) => r.tests.map((t) => [t.file, t.status, t.records[0]?.full_score ?? null]);
+    expect(scores(a)).toEqual(scores(b));
+    expect(a.files.filter((f) => f.errors.length).map((f) => f.file)).toEqual(['odd/p15', 'p12']);
+    expect(a.summary.tests).toMatchObject({ total: 20, with_records: 18 });
   });
 });

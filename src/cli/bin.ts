@@ -19,4 +19,6 @@ process.exitCode = await main(process.argv.slice(2), {
   env: process.env,
   isTTY: process.stdout.isTTY === true,
   columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
+  stderrIsTTY: process.stderr.isTTY === true,
+  stderrColumns: process.stderr.isTTY === true ? process.stderr.columns : undefined,
 });

@@ -12,6 +12,10 @@ export interface CliIO {
   readonly isTTY: boolean;
   /** The terminal's width in columns, when stdout is a terminal (sizes the default-mode text report). */
   readonly columns?: number | undefined;
+  /** Whether stderr is a terminal (batch progress is a bar redrawn in place there). @default false */
+  readonly stderrIsTTY?: boolean;
+  /** Width of the stderr terminal, when it is one. */
+  readonly stderrColumns?: number | undefined;
 }
 
 /** What a command's `run` gets. */

@@ -1,6 +1,7 @@
-import { colorsEnabled, parseCommandArgs, parseCompat } from '../args.js';
+import { colorsEnabled, colorsFor, parseCommandArgs, parseCompat, type ParsedArgs } from '../args.js';
+import { runBatch } from '../batch/run.js';
 import { runEvaluation } from '../run.js';
-import { UsageError, type Command } from '../types.js';
+import { UsageError, type CliContext, type Command } from '../types.js';
 
 export const REPORT_OPTIONS_HELP = `  --out FILE           also write the JSON report to FILE (atomically; missing
                        parent directories are created)
@@ -23,6 +24,7 @@ export const REPORT_OPTIONS = {
 } as const;
 
 const usage = `Usage: envtrace evaluate --gt FILE [--gt FILE ...] --pred FILE [options]
+       envtrace evaluate --gt-dir DIR --pred-dir DIR [batch options]
 
 Score a predicted trace against a golden trace. Several --gt: the best-scoring golden wins.
 
@@ -36,11 +38,35 @@ Options:
   --require-pass       exit 1 if the decision (accuracy) is a fail
 ${REPORT_OPTIONS_HELP}
 
-Exit codes: 0 done (gates met), 1 a gate failed, 2 usage or input error, 70 internal error.`;
+Batch mode (--gt-dir/--pred-dir): every golden in DIR (searched recursively) is paired with
+the prediction of the same relative path without its extension (gt/scans/a.json with
+pred/scans/a.jsonl; .json .jsonl .ndjson .csv .txt, or a rosbag2 run directory). A pair
+passes when its decision passes and (with --min-score) its score reaches X. A trace without
+a partner, or one that does not load, is reported on stderr and in the report as a failed
+pair; the other pairs still run. Two traces of one side with the same name are an error.
+  --gt-dir DIR         directory of golden traces
+  --pred-dir DIR       directory of predicted traces
+  --config FILE, --compat MODE, --min-score X   as above, for every pair
+                       (--require-pass is implied)
+  --out FILE           write the run report (the reporters' schema: 'envtrace report
+                       --html', 'compare' and 'merge' read it)
+  --json               print the run report instead of the summary
+  --jobs N             worker threads; 1 = in-process (default: the available
+                       parallelism, or in-process when the traces total under 8 MB)
+  --min-mean-score X   gate: mean full score of the evaluated pairs
+  --min-pass-rate X    gate: share of the evaluated pairs that pass
+  --max-rows N         rows of the summary table (default 20)
+  --quiet              no progress and no summary (problems still go to stderr)
+  --color, --no-color  as above
+Progress goes to stderr: a bar with rate and ETA on a terminal, a line per 10 % (or 5 s)
+otherwise.
+
+Exit codes: 0 done (gates met), 1 a gate failed (batch: a pair failed or could not be
+evaluated, or a gate was missed), 2 usage or input error, 70 internal error.`;
 
 export const evaluateCommand: Command = {
   name: 'evaluate',
-  summary: 'Score a prediction against one or more goldens, with a config file and CI gates',
+  summary: 'Score a prediction against one or more goldens (or directories of pairs: batch mode), with CI gates',
   usage,
   async run(args, ctx) {
     const a = parseCommandArgs('evaluate', args, {
@@ -50,11 +76,21 @@ export const evaluateCommand: Command = {
       compat: 'string',
       'min-score': 'string',
       'require-pass': 'boolean',
+      'gt-dir': 'string',
+      'pred-dir': 'string',
+      jobs: 'string',
+      'min-mean-score': 'string',
+      'min-pass-rate': 'string',
+      quiet: 'boolean',
       ...REPORT_OPTIONS,
     });
     if (a.flag('help')) {
       ctx.io.stdout.write(`${usage}\n`);
       return 0;
+    }
+    if (a.string('gt-dir') !== undefined || a.string('pred-dir') !== undefined) return runBatchCommand(a, ctx);
+    for (const name of BATCH_ONLY) {
+      if (a.string(name) !== undefined || a.flag(name)) throw new UsageError(`--${name} is a batch option: it needs --gt-dir and --pred-dir`);
     }
     const gts = a.strings('gt');
     if (gts.length === 0) throw new UsageError(`missing --gt (run 'envtrace help evaluate' for usage)`);
@@ -77,3 +113,41 @@ export const evaluateCommand: Command = {
     );
   },
 };
+
+/** Options that only batch mode reads. */
+const BATCH_ONLY = ['jobs', 'min-mean-score', 'min-pass-rate', 'quiet'] as const;
+/** Single-pair options that batch mode rejects (instead of ignoring them). */
+const SINGLE_ONLY = ['gt', 'pred', 'width'] as const;
+
+function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
+  for (const name of SINGLE_ONLY) {
+    if (a.strings(name).length > 0) throw new UsageError(`--${name} cannot be combined with --gt-dir/--pred-dir (batch mode pairs the files of the two directories)`);
+  }
+  const gtDir = a.required('gt-dir');
+  const predDir = a.required('pred-dir');
+  const out = a.string('out');
+  if (out === '') throw new UsageError('--out needs a non-empty value');
+  const gates: Record<string, number> = {};
+  const minMean = a.number('min-mean-score', { min: 0, max: 1 });
+  const minRate = a.number('min-pass-rate', { min: 0, max: 1 });
+  if (minMean !== undefined) gates['minMeanScore'] = minMean;
+  if (minRate !== undefined) gates['minPassRate'] = minRate;
+  return runBatch(
+    {
+      gtDir,
+      predDir,
+      config: a.string('config'),
+      compat: parseCompat(a.string('compat')),
+      out,
+      json: a.flag('json'),
+      // --require-pass is implied: in batch mode a pair whose decision fails is a failed pair.
+      jobs: a.number('jobs', { integer: true, min: 1 }),
+      minScore: a.number('min-score'),
+      gates,
+      quiet: a.flag('quiet'),
+      colors: colorsFor(ctx.io, a),
+      maxRows: a.number('max-rows', { integer: true, min: 0 }),
+    },
+    ctx.io,
+  );
+}

@@ -15,6 +15,8 @@ export const RUN_REPORT_KIND = 'envtrace-run-report' as const;
 const num = z.number();
 const nullableNum = z.number().nullable();
 const count = z.number().int().min(0);
+/** Who wrote a report: a test runner's reporter, `envtrace merge`, or `envtrace evaluate --gt-dir` (`cli`). */
+const RunnerNameSchema = z.enum(['vitest', 'jest', 'merge', 'cli']);
 const interval = z.tuple([z.number(), z.number()]).nullable().describe('Two-sided 95% interval [low, high]; null when undefined.');
 
 export const GoldenSourceSchema = z
@@ -90,7 +92,9 @@ export const ReportRecordSchema = z
     v: z
       .union([z.literal(1), z.literal(2)])
       .describe('Version of the record envelope the matcher wrote (2 adds toFollowTrajectory and `trajectory`; 1 is still read).'),
-    matcher: z.enum(['toMatchTraceBehavior', 'toMatchGoldenTrace', 'traceMatching', 'toFollowTrajectory']),
+    matcher: z
+      .enum(['toMatchTraceBehavior', 'toMatchGoldenTrace', 'traceMatching', 'toFollowTrajectory', 'evaluate'])
+      .describe('The matcher that made the check; `evaluate` = one pair of a CLI batch run (`envtrace evaluate --gt-dir`).'),
     retry: count.describe('Retry attempt (0-based) the matcher call was made in.'),
     repeat: count.describe('Repeat index (0-based) the matcher call was made in.'),
     seq: count.describe('Order of the call within its test attempt (0-based).'),
@@ -278,7 +282,7 @@ export const RunMetaSchema = z
   .object({
     created_at: z.string().describe('ISO 8601 time the report was written.'),
     runner: z
-      .object({ name: z.enum(['vitest', 'jest', 'merge']), version: z.string().nullable() })
+      .object({ name: RunnerNameSchema, version: z.string().nullable() })
       .strict(),
     envtrace_version: z.string(),
     shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).strict().nullable(),
@@ -288,7 +292,7 @@ export const RunMetaSchema = z
         z
           .object({
             file: z.string(),
-            runner: z.object({ name: z.enum(['vitest', 'jest', 'merge']), version: z.string().nullable() }).strict(),
+            runner: z.object({ name: RunnerNameSchema, version: z.string().nullable() }).strict(),
             shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).strict().nullable(),
             created_at: z.string(),
           })

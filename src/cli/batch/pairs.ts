@@ -1,0 +1,153 @@
+/**
+ * Batch mode pairing (`envtrace evaluate --gt-dir DIR --pred-dir DIR`): find the trace files of
+ * both directories and pair them by name.
+ *
+ * Pairing rule: a trace file is a regular file (or a symlink to one) whose name ends in one of
+ * {@link TRACE_EXTENSIONS} (any case), or a directory holding a `metadata.yaml` (a rosbag2 run,
+ * read as its one decoded `*.jsonl`, see `readTrace`). Directories are searched recursively;
+ * entries whose name starts with `.` and symlinked directories are not entered. A trace's *key*
+ * is its path relative to the directory, with `/` separators and the trace extension removed
+ * (`scans/a.json` → `scans/a`); a golden and a prediction with the same key form a pair, so the
+ * two sides may use different formats (`a.json` ↔ `a.jsonl`). Two traces of one side with the
+ * same key (`a.json` and `a.csv`) are an error: the pairing would be ambiguous. A trace without a
+ * partner is kept as a pair with one side missing (the run reports it); other files are listed
+ * as ignored.
+ */
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { describeFsError } from '../run.js';
+import { CliIOError } from '../types.js';
+
+/** File name endings read as traces (matched case-insensitively), longest first. */
+export const TRACE_EXTENSIONS: readonly string[] = ['.ndjson', '.jsonl', '.json', '.csv', '.txt'];
+
+/** The file a run directory (rosbag2 export) is recognised by. */
+export const RUN_DIRECTORY_MARKER = 'metadata.yaml';
+
+/** One trace found in a directory. */
+export interface TraceFile {
+  /** Relative path without the trace extension, `/` separators: the pairing key. */
+  readonly key: string;
+  /** Relative path as found (with extension), `/` separators. */
+  readonly rel: string;
+  /** The directory given joined with `rel` (relative when the directory was). */
+  readonly path: string;
+  /** Size in bytes; unknown (a run directory) = Infinity. */
+  readonly bytes: number;
+}
+
+/** What a directory holds: its traces (sorted by key) and the files that are not traces. */
+export interface ScanResult {
+  readonly traces: readonly TraceFile[];
+  /** Relative paths of files that are not traces (sorted). */
+  readonly ignored: readonly string[];
+}
+
+/** A golden and a prediction with the same key; one side is null when it has no partner. */
+export interface TracePair {
+  readonly key: string;
+  readonly gt: TraceFile | null;
+  readonly pred: TraceFile | null;
+}
+
+/** Code point order (the report's order, independent of the locale). */
+export function byKey(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The trace extension `name` ends with (as written), or undefined when it is not a trace file name. */
+export function traceExtension(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  const ext = TRACE_EXTENSIONS.find((e) => lower.endsWith(e) && lower.length > e.length);
+  return ext === undefined ? undefined : name.slice(name.length - ext.length);
+}
+
+/**
+ * Every trace under `root` (see the module comment). `label` names the directory in errors
+ * (`--gt-dir gts`). Throws `CliIOError` when `root` is not a readable directory or two traces
+ * share a key.
+ */
+export async function scanTraceDir(root: string, label: string): Promise<ScanResult> {
+  try {
+    if (!(await stat(root)).isDirectory()) throw new CliIOError(`${label}: not a directory`);
+  } catch (e) {
+    if (e instanceof CliIOError) throw e;
+    throw new CliIOError(`${label}: ${describeFsError(e)}`, { cause: e });
+  }
+  const traces: TraceFile[] = [];
+  const ignored: string[] = [];
+  const walk = async (dir: string, relDir: string): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (e) {
+      throw new CliIOError(`${label}: cannot read ${relDir === '' ? 'the directory' : relDir} (${describeFsError(e)})`, { cause: e });
+    }
+    entries.sort((a, b) => byKey(a.name, b.name));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const abs = path.join(dir, entry.name);
+      const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        // Follow links to files; a linked directory is not entered (it could loop).
+        isFile = await stat(abs).then((s) => s.isFile(), () => false);
+        if (!isFile) {
+          ignored.push(rel);
+          continue;
+        }
+      }
+      if (entry.isDirectory()) {
+        const isRun = await stat(path.join(abs, RUN_DIRECTORY_MARKER)).then((s) => s.isFile(), () => false);
+        if (isRun) traces.push({ key: rel, rel, path: abs, bytes: Number.POSITIVE_INFINITY });
+        else await walk(abs, rel);
+        continue;
+      }
+      const ext = isFile ? traceExtension(entry.name) : undefined;
+      if (ext === undefined) ignored.push(rel);
+      else {
+        const bytes = await stat(abs).then((s) => s.size, () => Number.POSITIVE_INFINITY);
+        traces.push({ key: rel.slice(0, rel.length - ext.length), rel, path: abs, bytes });
+      }
+    }
+  };
+  await walk(root, '');
+  traces.sort((a, b) => byKey(a.key, b.key) || byKey(a.rel, b.rel));
+  for (let i = 1; i < traces.length; i++) {
+    const prev = traces[i - 1]!;
+    const cur = traces[i]!;
+    if (prev.key === cur.key) {
+      throw new CliIOError(
+        `${label}: ${prev.rel} and ${cur.rel} have the same name without their extension; traces are paired by that name, so keep one of them`,
+      );
+    }
+  }
+  return { traces, ignored: ignored.sort(byKey) };
+}
+
+/** Pair goldens and predictions by key; the result is sorted by key and holds every trace of both sides once. */
+export function pairTraces(gts: readonly TraceFile[], preds: readonly TraceFile[]): TracePair[] {
+  const byKeyMap = new Map<string, { gt: TraceFile | null; pred: TraceFile | null }>();
+  for (const gt of gts) byKeyMap.set(gt.key, { gt, pred: null });
+  for (const pred of preds) {
+    const entry = byKeyMap.get(pred.key);
+    if (entry) entry.pred = pred;
+    else byKeyMap.set(pred.key, { gt: null, pred });
+  }
+  return [...byKeyMap.entries()].sort(([a], [b]) => byKey(a, b)).map(([key, { gt, pred }]) => ({ key, gt, pred }));
+}
+
+/** The one-line reason a pair has no partner, naming the file that is there and where the other was looked for. */
+export function missingPartnerMessage(pair: TracePair, dirs: { readonly gtDir: string; readonly predDir: string }): string {
+  const alternatives = `${pair.key}{${TRACE_EXTENSIONS.join(',')}}`;
+  if (pair.gt && !pair.pred) return `no predicted trace for golden ${joinRel(dirs.gtDir, pair.gt.rel)} (looked for ${joinRel(dirs.predDir, alternatives)})`;
+  if (pair.pred && !pair.gt) return `no golden trace for prediction ${joinRel(dirs.predDir, pair.pred.rel)} (looked for ${joinRel(dirs.gtDir, alternatives)})`;
+  throw new Error(`pair ${pair.key} has both sides`);
+}
+
+/** `dir/rel` as the user would type it (`/` separators, no `./` prefix). */
+export function joinRel(dir: string, rel: string): string {
+  const d = dir.split(path.sep).join('/').replace(/\/+$/, '');
+  return d === '' || d === '.' ? rel : `${d}/${rel}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * The run report of a batch, in the reporters' run-report schema (`src/report/run/schema.ts`), so
+ * `envtrace compare`, `envtrace merge` and `envtrace report --html` read it like a test run's.
+ *
+ * Each pair is one test and one test file, both named by the pair's key (its relative path
+ * without the trace extension): `file` = the key, `name` = the key's last segment. An evaluated
+ * pair is a test with one record (matcher `evaluate`), passed when the record passes (decision
+ * and `--min-score`). A pair that could not be evaluated (a missing partner, a trace that does
+ * not load) is a failed test without records, and its file carries the reason as a file-level
+ * error, so the verdict counts it both as a failed test and as a file error.
+ */
+import { buildRunReport, type RunFileInput, type RunTestInput } from '../../report/run/model.js';
+import type { GateConfig, RunReport } from '../../report/run/schema.js';
+import { ENVTRACE_VERSION } from '../../version.js';
+import type { PairOutcome } from './task.js';
+
+/** One pair of the batch with its outcome, in report order. */
+export interface BatchEntry {
+  readonly key: string;
+  readonly outcome: PairOutcome;
+}
+
+export interface BatchReportInput {
+  readonly entries: readonly BatchEntry[];
+  readonly createdAt: Date;
+  readonly gitCommit: string | null;
+  readonly gates: GateConfig;
+}
+
+/** The test name of a pair: the last segment of its key. */
+export function pairName(key: string): string {
+  const i = key.lastIndexOf('/');
+  return i < 0 ? key : key.slice(i + 1);
+}
+
+/** Build the run report of a batch (runner `cli`; pass@k with k = 1, one sample per pair). */
+export function buildBatchReport(input: BatchReportInput): RunReport {
+  const tests: RunTestInput[] = [];
+  const files: RunFileInput[] = [];
+  for (const { key, outcome } of input.entries) {
+    const status = outcome.kind === 'ok' && outcome.record.pass ? 'passed' : 'failed';
+    tests.push({
+      file: key,
+      name: pairName(key),
+      status,
+      durationMs: outcome.durationMs,
+      attempts: outcome.durationMs === null ? 0 : 1,
+      records: outcome.kind === 'ok' ? [outcome.record] : [],
+    });
+    files.push({ file: key, status, errors: outcome.kind === 'error' ? [outcome.message] : [] });
+  }
+  return buildRunReport({
+    rootDir: '',
+    createdAt: input.createdAt,
+    runner: { name: 'cli', version: ENVTRACE_VERSION },
+    envtraceVersion: ENVTRACE_VERSION,
+    shard: null,
+    gitCommit: input.gitCommit,
+    files,
+    tests,
+    config: { k: [1], gates: input.gates },
+  });
+}
+
+/** The commit to record: `GITHUB_SHA`, `CI_COMMIT_SHA` or `GIT_COMMIT` from the environment, else none. */
+export function commitFromEnv(env: Readonly<Record<string, string | undefined>>): string | null {
+  for (const k of ['GITHUB_SHA', 'CI_COMMIT_SHA', 'GIT_COMMIT']) {
+    const v = env[k]?.trim();
+    if (v) return v;
+  }
+  return null;
+}

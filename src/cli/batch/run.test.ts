@@ -1,0 +1,284 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseRunReport } from '../../report/run/merge.js';
+import type { RunReport } from '../../report/run/schema.js';
+import { palette } from '../../report/colors.js';
+import { captureIO, tempDir } from '../harness.test-helpers.js';
+import { main } from '../main.js';
+import { ChannelWorker, scanTrace, scanTraceJsonl, writeTree } from './fixtures.test-helpers.js';
+import type { WorkerFactory } from './pool.js';
+import { defaultJobs, PRETTY_MAX_PAIRS, reportText, runBatch, WORKERS_MIN_BYTES, type BatchRun } from './run.js';
+
+let tmp: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  tmp = tempDir();
+});
+afterEach(() => tmp.cleanup());
+
+async function cli(argv: string[], io = captureIO(tmp.dir)) {
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+const report = (file: string): RunReport => parseRunReport(readFileSync(path.join(tmp.dir, file), 'utf8'), file);
+
+/** Six pairs (two in a sub-directory, one across formats), one missing golden, one malformed prediction. */
+function mixedTree(): void {
+  writeTree(tmp.dir, {
+    'gt/a.json': scanTrace(4),
+    'gt/b.json': scanTrace(4),
+    'gt/scans/c.json': scanTrace(5),
+    'gt/scans/d.json': scanTrace(5),
+    'gt/bad.json': scanTrace(3),
+    'gt/notes.md': '# not a trace',
+    'pred/a.jsonl': scanTraceJsonl(4),
+    'pred/b.json': scanTrace(4, (i) => (i === 1 ? -1 : i * 10)),
+    'pred/scans/c.json': scanTrace(5),
+    'pred/scans/d.json': scanTrace(4),
+    'pred/bad.json': '{"events": [{"channel": "det", "timestamp": "soon", "value": 1}]}',
+    'pred/extra.json': scanTrace(2),
+  });
+}
+
+describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
+  it('evaluates every pair, reports missing partners and bad traces on stderr and in the report, exits 1', async () => {
+    mixedTree();
+    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--out', 'out/report.json', '--no-color']);
+    expect(r.code).toBe(1);
+    const errLines = r.err.trimEnd().split('\n');
+    expect(errLines[0]).toBe('envtrace: ignored 1 file that is not a trace: gt/notes.md');
+    expect(errLines).toContain('envtrace: 5/5 pairs evaluated in ' + errLines.find((l) => l.includes('evaluated in'))!.split('evaluated in ')[1]);
+    expect(errLines.filter((l) => /^envtrace: (bad|extra): /.test(l))).toEqual([
+      expect.stringMatching(/^envtrace: bad: .*pred\/bad\.json.*timestamp/),
+      'envtrace: extra: no golden trace for prediction pred/extra.json (looked for gt/extra{.ndjson,.jsonl,.json,.csv,.txt})',
+    ]);
+    expect(r.err).not.toMatch(/\n\s+at /);
+
+    const rep = report('out/report.json');
+    expect(rep.tests.map((t) => [t.file, t.status])).toEqual([
+      ['a', 'passed'],
+      ['b', 'failed'],
+      ['bad', 'failed'],
+      ['extra', 'failed'],
+      ['scans/c', 'passed'],
+      ['scans/d', 'failed'],
+    ]);
+    expect(rep.files.filter((f) => f.errors.length > 0).map((f) => f.file)).toEqual(['bad', 'extra']);
+    expect(rep.summary.verdict).toEqual({ passed: false, failed_tests: 4, file_errors: 2, missed_gates: 0 });
+    expect(rep.tests[0]!.records[0]!.golden.paths).toEqual(['gt/a.json']);
+
+    // The console summary (stdout) is the reporters' summary.
+    expect(r.out).toContain('run summary · cli ');
+    expect(r.out).toContain('✗ bad: ');
+    expect(r.out).toContain('Verdict   FAILED: 2 file errors · 4 of 6 tests failed · no gates configured');
+  });
+
+  it('exits 0 when every pair passes; the mean-score and pass-rate gates fail it with exit 1', async () => {
+    writeTree(tmp.dir, { 'gt/a.json': scanTrace(4), 'gt/b.json': scanTrace(4), 'pred/a.json': scanTrace(4), 'pred/b.json': scanTrace(4) });
+    const good = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--min-mean-score', '0.9', '--min-pass-rate', '1']);
+    expect(good.code).toBe(0);
+    expect(good.out).toContain('PASSED: all 2 tests passed · all 2 gates met');
+
+    writeTree(tmp.dir, { 'pred/b.json': scanTrace(3) });
+    const gated = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--min-mean-score', '0.99', '--quiet']);
+    expect(gated.code).toBe(1);
+    expect(gated.out).toBe('');
+    expect(gated.err).toMatch(/^envtrace: FAILED: .*1 of 1 gate missed\n$/);
+  });
+
+  it('--min-score fails pairs below it; --json prints the run report', async () => {
+    writeTree(tmp.dir, { 'gt/a.json': scanTrace(6), 'pred/a.json': scanTrace(5) });
+    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--min-score', '0.99', '--json', '--quiet']);
+    const rep = parseRunReport(r.out, 'stdout');
+    expect(rep.tests[0]!.records[0]!.min_score).toBe(0.99);
+    expect(rep.tests[0]!.status).toBe('failed');
+    expect(r.code).toBe(1);
+  });
+
+  it('appends the Markdown summary to GITHUB_STEP_SUMMARY, like the reporters', async () => {
+    writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3) });
+    const summary = path.join(tmp.dir, 'step-summary.md');
+    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'], captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: summary }));
+    expect(r.code).toBe(0);
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toContain('### envtrace run summary');
+    expect(md).toContain('**Verdict:** ✅ PASSED: the only test passed');
+    const bad = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'], captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: path.join(tmp.dir, 'no/such/dir.md') }));
+    expect(bad.code).toBe(0);
+    expect(bad.err).toBe('envtrace: could not append to GITHUB_STEP_SUMMARY (no such file or directory)\n');
+  });
+
+  it('a progress bar on a terminal stderr: redrawn in place and cleared at the end', async () => {
+    writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3) });
+    const io = { ...captureIO(tmp.dir), stderrIsTTY: true, stderrColumns: 100 };
+    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1'], io);
+    expect(r.code).toBe(0);
+    expect(r.err.startsWith('\r\x1b[2K[')).toBe(true);
+    expect(r.err).toContain('1/1 pairs (100%)');
+    expect(r.err.endsWith('\r\x1b[2K')).toBe(true);
+    expect(r.err).not.toContain('\n');
+  });
+
+  /** Two disjoint batches (shards): s1 with a failing pair b, s2 with c. */
+  async function twoShards(): Promise<void> {
+    writeTree(tmp.dir, {
+      's1/gt/a.json': scanTrace(4),
+      's1/pred/a.json': scanTrace(4),
+      's1/gt/b.json': scanTrace(4),
+      's1/pred/b.json': scanTrace(3),
+      's2/gt/c.json': scanTrace(4),
+      's2/pred/c.json': scanTrace(4),
+    });
+    await cli(['evaluate', '--gt-dir', 's1/gt', '--pred-dir', 's1/pred', '--jobs', '1', '--out', 'r1.json', '--quiet']);
+    await cli(['evaluate', '--gt-dir', 's2/gt', '--pred-dir', 's2/pred', '--jobs', '1', '--out', 'r2.json', '--quiet']);
+  }
+
+  it('envtrace report --html renders a batch report', async () => {
+    await twoShards();
+    const html = await cli(['report', 'r1.json', '--html', 'r1.html']);
+    expect(html.code).toBe(0);
+    expect(html.out).toBe('envtrace: HTML report of 2 tests written to r1.html\n');
+    const page = readFileSync(path.join(tmp.dir, 'r1.html'), 'utf8');
+    expect(page.toLowerCase().startsWith('<!doctype html>')).toBe(true);
+    expect(page).toContain('"runner":{"name":"cli"');
+    expect(page).toContain('"matcher":"evaluate"');
+  });
+
+  it('envtrace merge joins two batch reports (disjoint shards) and gates on the merged run', async () => {
+    await twoShards();
+    const merged = await cli(['merge', 'r1.json', 'r2.json', '--out', 'm.json', '--quiet']);
+    expect(merged.code).toBe(1); // pair b fails
+    const m = report('m.json');
+    expect(m.tests.map((t) => [t.file, t.status])).toEqual([
+      ['a', 'passed'],
+      ['b', 'failed'],
+      ['c', 'passed'],
+    ]);
+    expect(m.meta.merged_from?.map((x) => x.runner.name)).toEqual(['cli', 'cli']);
+    expect(m.summary.score.n).toBe(3);
+    // The same pairs twice are not shards: merge refuses them.
+    expect((await cli(['merge', 'r1.json', 'r1.json'])).code).toBe(2);
+  });
+
+  it('envtrace compare diffs two batch runs pair by pair', async () => {
+    await twoShards();
+    writeTree(tmp.dir, { 's1/pred/b.json': scanTrace(4) });
+    await cli(['evaluate', '--gt-dir', 's1/gt', '--pred-dir', 's1/pred', '--jobs', '1', '--out', 'r1-fixed.json', '--quiet']);
+    const cmp = await cli(['compare', 'r1.json', 'r1-fixed.json', '--json']);
+    expect(cmp.code).toBe(0);
+    expect(cmp.out).toContain('"b"');
+    const back = await cli(['compare', 'r1-fixed.json', 'r1.json', '--no-color']);
+    expect(back.code).toBe(1); // b regressed
+  });
+});
+
+describe('reportText', () => {
+  it('indents like the reporters up to PRETTY_MAX_PAIRS pairs, then writes compact JSON', () => {
+    const small = { tests: [{}] } as unknown as RunReport;
+    const large = { tests: Array.from({ length: PRETTY_MAX_PAIRS + 1 }, () => ({})) } as unknown as RunReport;
+    expect(reportText(small)).toBe(`${JSON.stringify(small, null, 2)}\n`);
+    expect(reportText(large)).toBe(`${JSON.stringify(large)}\n`);
+  });
+});
+
+describe('defaultJobs', () => {
+  it('--jobs wins; without it a small batch runs in-process and a large one on every core', () => {
+    expect(defaultJobs(3, 0, 8)).toBe(3);
+    expect(defaultJobs(1, Number.POSITIVE_INFINITY, 8)).toBe(1);
+    expect(defaultJobs(undefined, WORKERS_MIN_BYTES - 1, 8)).toBe(1);
+    expect(defaultJobs(undefined, WORKERS_MIN_BYTES, 8)).toBe(8);
+    expect(defaultJobs(undefined, Number.POSITIVE_INFINITY, 2)).toBe(2); // a run directory: size unknown
+  });
+});
+
+describe('envtrace evaluate --help', () => {
+  it('documents batch mode: the flags, the pairing rule and the exit codes', async () => {
+    const r = await cli(['evaluate', '--help']);
+    expect(r.code).toBe(0);
+    for (const flag of ['--gt-dir DIR', '--pred-dir DIR', '--jobs N', '--min-mean-score X', '--min-pass-rate X', '--quiet']) expect(r.out).toContain(flag);
+    expect(r.out).toContain('same relative path without its extension');
+    expect(r.out).toMatch(/1 a gate failed \(batch: a pair failed or could not be\s+evaluated/);
+    expect(Math.max(...r.out.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('batch usage and input errors: one line, exit 2, nothing evaluated', () => {
+  const cases: Array<[string, string[], Record<string, string>, string]> = [
+    ['--gt mixed with --gt-dir', ['--gt', 'x.json', '--gt-dir', 'gt', '--pred-dir', 'pred'], {}, 'envtrace: --gt cannot be combined with --gt-dir/--pred-dir'],
+    ['--pred-dir missing', ['--gt-dir', 'gt'], {}, "envtrace: missing --pred-dir (run 'envtrace help evaluate' for usage)"],
+    ['a batch option without batch mode', ['--gt', 'a.json', '--pred', 'b.json', '--jobs', '2'], {}, 'envtrace: --jobs is a batch option: it needs --gt-dir and --pred-dir'],
+    ['--jobs 0', ['--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '0'], {}, 'envtrace: --jobs must be at least 1, got 0'],
+    ['a missing directory', ['--gt-dir', 'nope', '--pred-dir', 'pred'], { 'pred/a.json': '{}' }, 'envtrace: --gt-dir nope: no such file or directory'],
+    [
+      'two traces with one name',
+      ['--gt-dir', 'gt', '--pred-dir', 'pred'],
+      { 'gt/a.json': '{}', 'gt/a.jsonl': '', 'pred/a.json': '{}' },
+      'envtrace: --gt-dir gt: a.json and a.jsonl have the same name without their extension',
+    ],
+    ['no traces at all', ['--gt-dir', 'gt', '--pred-dir', 'pred'], { 'gt/x.md': '', 'pred/y.md': '' }, 'envtrace: no trace files in --gt-dir gt or --pred-dir pred'],
+    ['a bad config', ['--gt-dir', 'gt', '--pred-dir', 'pred', '--config', 'c.yaml'], { 'gt/a.json': '{}', 'pred/a.json': '{}', 'c.yaml': 'aligner: nope\n' }, 'c.yaml'],
+  ];
+  it.each(cases)('%s', async (_name, args, files, expected) => {
+    writeTree(tmp.dir, files);
+    const r = await cli(['evaluate', ...args]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.err).toContain(expected);
+  });
+
+  it('an unwritable --out is exit 2 after the run', async () => {
+    writeTree(tmp.dir, { 'gt/a.json': scanTrace(2), 'pred/a.json': scanTrace(2), 'blocker': 'a file' });
+    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--out', 'blocker/r.json', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('blocker/r.json: cannot write the report');
+  });
+});
+
+describe('runBatch on (stand-in) worker threads', () => {
+  const base = (over: Partial<BatchRun>): BatchRun => ({
+    gtDir: 'gt',
+    predDir: 'pred',
+    json: false,
+    gates: {},
+    quiet: true,
+    colors: palette(false),
+    createdAt: new Date(0),
+    ...over,
+  });
+  const strip = (r: RunReport): unknown => JSON.parse(JSON.stringify(r, (k, v: unknown) => (k === 'duration_ms' ? null : v)));
+
+  it('3 workers finishing out of order write the same report as --jobs 1', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 9; i++) {
+      files[`gt/p${i}.json`] = scanTrace(5);
+      files[`pred/p${i}.json`] = scanTrace(5 - (i % 3));
+    }
+    files['pred/p4.json'] = 'not json';
+    writeTree(tmp.dir, files);
+    const factory: WorkerFactory = (s) => new ChannelWorker(s, (job) => (9 - job.index) * 4);
+    const io = captureIO(tmp.dir);
+    expect(await runBatch(base({ jobs: 3, createWorker: factory, out: 'par.json' }), io)).toBe(1);
+    expect(await runBatch(base({ jobs: 1, out: 'ser.json' }), captureIO(tmp.dir))).toBe(1);
+    expect(strip(report('par.json'))).toEqual(strip(report('ser.json')));
+    expect(io.err()).toMatch(/^envtrace: p4: .*p4\.json/m);
+  });
+
+  it('a worker that crashes is an internal error: the report is still written, exit 70', async () => {
+    writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'gt/b.json': scanTrace(3), 'pred/a.json': scanTrace(3), 'pred/b.json': scanTrace(3) });
+    let n = 0;
+    const factory: WorkerFactory = (s) => {
+      const w = new ChannelWorker(s, () => 0);
+      if (n++ === 0) {
+        w.postMessage = () => setTimeout(() => w.emit('exit', 9), 0);
+      }
+      return w;
+    };
+    const io = captureIO(tmp.dir);
+    expect(await runBatch(base({ jobs: 2, createWorker: factory, out: 'r.json' }), io)).toBe(70);
+    expect(existsSync(path.join(tmp.dir, 'r.json'))).toBe(true);
+    expect(io.err()).toContain('internal error: the worker thread exited (code 9)');
+    expect(report('r.json').summary.tests).toMatchObject({ passed: 1, failed: 1 });
+  });
+});

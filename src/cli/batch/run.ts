@@ -1,0 +1,174 @@
+/**
+ * `envtrace evaluate --gt-dir DIR --pred-dir DIR`: pair the traces of two directories, evaluate
+ * every pair (worker threads, or in-process with `--jobs 1`), show progress on stderr, write one
+ * run report (`--out`), print the run summary and return the exit code:
+ *
+ * - 0: every pair was evaluated and passed, and every gate was met;
+ * - 1: a pair failed (decision or `--min-score`), could not be evaluated (missing partner, bad
+ *   trace: reported on stderr and in the report), or a gate was missed;
+ * - 2: the batch could not start (bad flags, a directory that cannot be read, two traces with the
+ *   same name, a bad config, no trace at all) or `--out` cannot be written;
+ * - 70: a pair hit an internal error (a bug); the report is still written.
+ */
+import { appendFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { formatConsoleSummary, formatMarkdownSummary, verdictText } from '../../report/run/console.js';
+import type { GateConfig, RunReport } from '../../report/run/schema.js';
+import { escapeForTerminal } from '../../io/terminal.js';
+import { writeFileAtomic } from '../../io/write.js';
+import { resolvePath } from '../args.js';
+import { describeFsError } from '../run.js';
+import { CliIOError, EXIT_GATE, EXIT_INTERNAL, EXIT_OK, UsageError, type CliIO } from '../types.js';
+import type { Colors } from '../../report/colors.js';
+import { joinRel, missingPartnerMessage, pairTraces, scanTraceDir } from './pairs.js';
+import { runPairs, type WorkerFactory } from './pool.js';
+import { Progress } from './progress.js';
+import { buildBatchReport, commitFromEnv, type BatchEntry } from './report.js';
+import { resolveBatchOptions, type BatchSettings, type PairJob, type PairOutcome } from './task.js';
+import type { Mode } from '../../evaluate/types.js';
+
+/** Stderr lines listing failed pairs, at most this many (the report has all). */
+export const MAX_ERROR_LINES = 20;
+
+/**
+ * Above this many pairs the report is written as compact JSON: with its drill-down detail a pair
+ * takes ~30 kB compact but ~4× that indented, and a large batch must stay below V8's string limit.
+ */
+export const PRETTY_MAX_PAIRS = 1000;
+
+/**
+ * Without `--jobs`, a batch whose traces total fewer bytes than this runs in-process: each worker
+ * loads the engine and warms up its own JIT. Measured on a loaded 2-core machine: 40 pairs of
+ * 5,000 events (20 MB) took 2.3–2.6 s of CPU in-process and 3.6–3.9 s on 2 workers, i.e. ~0.6 s
+ * of CPU per worker (0.25 s of it loading the modules); below ~8 MB that outweighs the gain.
+ */
+export const WORKERS_MIN_BYTES = 8 * 1024 * 1024;
+
+/** The worker threads to use: `--jobs`, else 1 for a small batch, else the available parallelism. */
+export function defaultJobs(jobs: number | undefined, inputBytes: number, parallelism: number): number {
+  if (jobs !== undefined) return jobs;
+  return inputBytes < WORKERS_MIN_BYTES ? 1 : parallelism;
+}
+
+/** The report as JSON text: indented like the reporters' reports, compact for large batches. */
+export function reportText(report: RunReport): string {
+  return `${report.tests.length > PRETTY_MAX_PAIRS ? JSON.stringify(report) : JSON.stringify(report, null, 2)}\n`;
+}
+
+export interface BatchRun {
+  readonly gtDir: string;
+  readonly predDir: string;
+  readonly config?: string | undefined;
+  readonly compat?: Mode | undefined;
+  readonly out?: string | undefined;
+  /** Print the run report (JSON) on stdout instead of the summary. */
+  readonly json: boolean;
+  /** Worker threads; absent = available parallelism. */
+  readonly jobs?: number | undefined;
+  readonly minScore?: number | undefined;
+  readonly gates: GateConfig;
+  /** No progress and no summary (problems still go to stderr). */
+  readonly quiet: boolean;
+  readonly colors: Colors;
+  /** Rows of the summary table. */
+  readonly maxRows?: number | undefined;
+  /** Tests inject fake workers and a clock. */
+  readonly createWorker?: WorkerFactory;
+  readonly now?: () => number;
+  readonly createdAt?: Date;
+}
+
+/** Run a batch; returns the exit code. Throws `EnvTraceError`s for problems that stop it before it runs. */
+export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
+  const settings: BatchSettings = {
+    ...(run.config !== undefined ? { config: resolvePath(io, run.config) } : {}),
+    ...(run.compat !== undefined ? { compat: run.compat } : {}),
+    ...(run.minScore !== undefined ? { minScore: run.minScore } : {}),
+  };
+  // A bad config stops the batch with exit 2 before any pair runs (each worker reads it again).
+  await resolveBatchOptions(settings);
+  const [gts, preds] = await Promise.all([
+    scanTraceDir(resolvePath(io, run.gtDir), `--gt-dir ${run.gtDir}`),
+    scanTraceDir(resolvePath(io, run.predDir), `--pred-dir ${run.predDir}`),
+  ]);
+  const pairs = pairTraces(gts.traces, preds.traces);
+  if (pairs.length === 0) throw new UsageError(`no trace files in --gt-dir ${run.gtDir} or --pred-dir ${run.predDir} (looked for .json, .jsonl, .ndjson, .csv, .txt)`);
+
+  const ignored = [...gts.ignored.map((f) => joinRel(run.gtDir, f)), ...preds.ignored.map((f) => joinRel(run.predDir, f))];
+  if (ignored.length > 0 && !run.quiet) {
+    const shown = ignored.slice(0, 5).map(escapeForTerminal).join(', ');
+    io.stderr.write(`envtrace: ignored ${ignored.length} ${ignored.length === 1 ? 'file that is' : 'files that are'} not a trace: ${shown}${ignored.length > 5 ? ', …' : ''}\n`);
+  }
+
+  const outcomes: Array<PairOutcome | undefined> = new Array<PairOutcome | undefined>(pairs.length);
+  const jobs: PairJob[] = [];
+  let inputBytes = 0;
+  pairs.forEach((p, index) => {
+    if (p.gt && p.pred) {
+      jobs.push({ index, key: p.key, gtPath: p.gt.path, predPath: p.pred.path, gtLabel: joinRel(run.gtDir, p.gt.rel) });
+      inputBytes += p.gt.bytes + p.pred.bytes;
+    } else outcomes[index] = { kind: 'error', index, message: missingPartnerMessage(p, run), internal: false, durationMs: null };
+  });
+
+  const progress = run.quiet
+    ? undefined
+    : new Progress({
+        total: jobs.length,
+        write: (s) => io.stderr.write(s),
+        tty: io.stderrIsTTY === true,
+        columns: io.stderrColumns,
+        ...(run.now ? { now: run.now } : {}),
+      });
+  let evaluated: PairOutcome[];
+  try {
+    evaluated = await runPairs(jobs, {
+      jobs: defaultJobs(run.jobs, inputBytes, availableParallelism()),
+      settings,
+      ...(run.createWorker ? { createWorker: run.createWorker } : {}),
+      onOutcome: () => progress?.update(),
+    });
+  } finally {
+    progress?.done();
+  }
+  for (const o of evaluated) outcomes[o.index] = o;
+
+  const entries: BatchEntry[] = pairs.map((p, i) => ({ key: p.key, outcome: outcomes[i]! }));
+  const failed = entries.filter((e) => e.outcome.kind === 'error');
+  for (const e of failed.slice(0, MAX_ERROR_LINES)) {
+    if (e.outcome.kind === 'error') io.stderr.write(`envtrace: ${escapeForTerminal(e.key)}: ${escapeForTerminal(e.outcome.message)}\n`);
+  }
+  if (failed.length > MAX_ERROR_LINES) {
+    io.stderr.write(`envtrace: … and ${failed.length - MAX_ERROR_LINES} more pairs that could not be evaluated (all are in the report)\n`);
+  }
+
+  const report = buildBatchReport({ entries, createdAt: run.createdAt ?? new Date(), gitCommit: commitFromEnv(io.env), gates: run.gates });
+  if (run.out !== undefined) await writeReport(io, run.out, report);
+  if (run.json) io.stdout.write(reportText(report));
+  else if (!run.quiet) {
+    io.stdout.write(formatConsoleSummary(report, { colors: run.colors, ...(run.maxRows !== undefined ? { maxRows: run.maxRows } : {}) }));
+  }
+  await appendStepSummary(io, report);
+  if (entries.some((e) => e.outcome.kind === 'error' && e.outcome.internal)) return EXIT_INTERNAL;
+  if (report.summary.verdict.passed) return EXIT_OK;
+  if (run.quiet || run.json) io.stderr.write(`envtrace: ${verdictText(report.summary)}\n`);
+  return EXIT_GATE;
+}
+
+/** In GitHub Actions (`GITHUB_STEP_SUMMARY` set), append the Markdown summary, as the reporters do; a failure is one line on stderr. */
+async function appendStepSummary(io: CliIO, report: RunReport): Promise<void> {
+  const file = io.env['GITHUB_STEP_SUMMARY'];
+  if (!file) return;
+  try {
+    await appendFile(file, formatMarkdownSummary(report));
+  } catch (e) {
+    io.stderr.write(`envtrace: could not append to GITHUB_STEP_SUMMARY (${escapeForTerminal(describeFsError(e))})\n`);
+  }
+}
+
+async function writeReport(io: CliIO, out: string, report: RunReport): Promise<void> {
+  try {
+    await writeFileAtomic(resolvePath(io, out), reportText(report));
+  } catch (e) {
+    throw new CliIOError(`${out}: cannot write the report: ${describeFsError(e)}`, { cause: e });
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * One batch pair's work: load both traces, evaluate, and turn the result into a run-report
+ * record. Runs in a worker thread (`batch-worker.ts`) or in-process (`--jobs 1`); everything that
+ * crosses the thread boundary here is plain, structured-clone-safe data.
+ */
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../../config/index.js';
+import { EnvTraceError } from '../../errors.js';
+import { evaluate } from '../../evaluate/evaluate.js';
+import type { EvaluateOptions, EvaluationResult, Mode } from '../../evaluate/types.js';
+import { importFile } from '../../import/read.js';
+import { buildCheckDetail, continuousSeries } from '../../report/run/detail.js';
+import { toReportRecord } from '../../report/run/model.js';
+import type { ReportRecord } from '../../report/run/schema.js';
+import { configDigest } from '../../transport/buildRecord.js';
+import { RECORD_VERSION } from '../../transport/record.js';
+import { ENVTRACE_VERSION } from '../../version.js';
+import { describeFsError } from '../run.js';
+
+/** What every evaluation of a batch shares (sent to each worker once, as `workerData`). */
+export interface BatchSettings {
+  /** The config file (resolved against the CLI's cwd, which worker threads share); absent = the default options. */
+  readonly config?: string | undefined;
+  /** `--compat`; absent = the config's `mode`, else `"default"`. */
+  readonly compat?: Mode | undefined;
+  /** `--min-score`: a pair passes only when its full score reaches it (and the decision passes). */
+  readonly minScore?: number | undefined;
+}
+
+/** One complete pair to evaluate. */
+export interface PairJob {
+  /** Position of the pair in the sorted pair list (results are stored by it). */
+  readonly index: number;
+  readonly key: string;
+  /** The two files, resolved against the CLI's cwd (as typed when that is the process's cwd, so messages name them so). */
+  readonly gtPath: string;
+  readonly predPath: string;
+  /** The golden as shown in the report (`gt-dir/rel`, `/` separators). */
+  readonly gtLabel: string;
+}
+
+/** The outcome of one pair: a record, or the one-line reason it could not be evaluated. */
+export type PairOutcome =
+  | { readonly kind: 'ok'; readonly index: number; readonly record: ReportRecord; readonly durationMs: number }
+  | {
+      readonly kind: 'error';
+      readonly index: number;
+      readonly message: string;
+      /** True for a bug (not a bad input): the run exits 70 after writing its report. */
+      readonly internal: boolean;
+      readonly durationMs: number | null;
+    };
+
+/** Evaluates pairs with one batch's settings. */
+export type PairEvaluator = (job: PairJob) => Promise<PairOutcome>;
+
+/** The evaluation options and trace-reading mode of a batch (the config is read once here). */
+export async function resolveBatchOptions(settings: BatchSettings): Promise<EvaluateOptions & { mode: Mode }> {
+  const loaded: EvaluateOptions =
+    settings.config !== undefined ? await loadConfig(settings.config, settings.compat !== undefined ? { mode: settings.compat } : {}) : {};
+  return { ...loaded, mode: settings.compat ?? loaded.mode ?? 'default' };
+}
+
+/**
+ * A `PairEvaluator` for `settings`. A config that fails to load makes every pair an error with
+ * the config's message (the main thread loads it first, so this only happens if the file changed).
+ */
+export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
+  const options = resolveBatchOptions(settings);
+  // Settled here so an early failure is never an unhandled rejection; each job re-reads it.
+  options.catch(() => undefined);
+  return async (job) => {
+    const start = performance.now();
+    try {
+      const opts = await options;
+      const [gt, pred] = await Promise.all([importFile(job.gtPath, { mode: opts.mode }), importFile(job.predPath, { mode: opts.mode })]);
+      const result = evaluate(gt.trace, pred.trace, opts);
+      const series = continuousSeries(gt.trace, pred.trace, opts);
+      const record = pairRecord(result, { minScore: settings.minScore, options: opts, gtLabel: job.gtLabel, series });
+      return { kind: 'ok', index: job.index, record, durationMs: performance.now() - start };
+    } catch (e) {
+      return { kind: 'error', index: job.index, ...describePairError(e), durationMs: performance.now() - start };
+    }
+  };
+}
+
+/** Whether a pair passes: its decision passes and, with `--min-score`, its full score reaches it. */
+export function pairPasses(result: Pick<EvaluationResult, 'accuracy' | 'full_score'>, minScore: number | undefined): boolean {
+  return result.accuracy === true && (minScore === undefined || result.full_score >= minScore);
+}
+
+/** The run-report record of one evaluated pair (matcher `evaluate`, golden kind `file`). */
+export function pairRecord(
+  result: EvaluationResult,
+  info: {
+    readonly minScore: number | undefined;
+    readonly options: EvaluateOptions;
+    readonly gtLabel: string;
+    readonly series?: ReturnType<typeof continuousSeries>;
+  },
+): ReportRecord {
+  const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
+  for (const [name, m] of Object.entries(result.metrics)) metrics[name] = { score: m.score, binary_pass: m.binary_pass === true };
+  const decision: Record<string, boolean> = {};
+  for (const [name, ok] of Object.entries(result.decision.passes)) decision[name] = ok === true;
+  return toReportRecord({
+    v: RECORD_VERSION,
+    matcher: 'evaluate',
+    retry: 0,
+    repeat: 0,
+    seq: 0,
+    pass: pairPasses(result, info.minScore),
+    negated: false,
+    mode: result.mode,
+    full_score: result.full_score,
+    accuracy: result.accuracy === true,
+    metrics,
+    decision,
+    min_score: info.minScore ?? null,
+    config_digest: configDigest(info.options),
+    golden: { kind: 'file', paths: [info.gtLabel], count: 1 },
+    best_index: null,
+    envtrace_version: ENVTRACE_VERSION,
+    detail: buildCheckDetail(result, info.series ?? []),
+  });
+}
+
+/** One line for a pair that failed: the input's own message, or a bug marked as one. */
+export function describePairError(e: unknown): { message: string; internal: boolean } {
+  if (e instanceof EnvTraceError) return { message: oneLine(e.message), internal: false };
+  const fs = e as NodeJS.ErrnoException & { path?: string };
+  if (e instanceof Error && typeof fs.code === 'string' && typeof fs.syscall === 'string') {
+    return { message: oneLine(`${fs.path !== undefined ? `${fs.path}: ` : ''}${describeFsError(e)}`), internal: false };
+  }
+  const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return { message: `internal error: ${oneLine(text)} (this is a bug, please report it)`, internal: true };
+}
+
+function oneLine(message: string): string {
+  return message
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join('; ');
+}
