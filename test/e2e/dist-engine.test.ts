@@ -28,10 +28,10 @@ function sources(ext: '.js' | '.cjs'): Map<string, string> {
   return m;
 }
 
-/** Where each class is defined (`class X` / `var X = class`, as esbuild writes them). */
+/** Where each class is defined (`class X` / `var X = class` / `var X = (_class = class`, as esbuild writes them). */
 function classDefinitions(files: ReadonlyMap<string, string>): Map<string, string[]> {
   const where = new Map<string, string[]>();
-  const re = /(?:^|[^\w$.])(?:class\s+([A-Za-z_$][\w$]*)|(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*class\b)/g;
+  const re = /(?:^|[^\w$.])(?:class\s+([A-Za-z_$][\w$]*)|(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:\(\s*[\w$]+\s*=\s*)?class\b)/g;
   for (const [file, text] of files) {
     const names = new Set<string>();
     for (const m of text.matchAll(re)) names.add((m[1] ?? m[2])!);
@@ -90,10 +90,12 @@ describe('classDefinitions', () => {
       new Map([
         ['a.js', 'var Trace = class {\n};\nclass PyFloat {}'],
         ['b.js', 'var Trace = class extends X {}; foo.class = 1; "myclass Y"'],
+        ['c.js', 'var Args = (_class = class {\n}, _class.x = 1, _class);'],
       ]),
     );
     expect(defs.get('Trace')).toEqual(['a.js', 'b.js']);
     expect(defs.get('PyFloat')).toEqual(['a.js']);
+    expect(defs.get('Args')).toEqual(['c.js']);
     expect(defs.has('Y')).toBe(false);
   });
 });
