@@ -24,7 +24,7 @@ import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyBool } from '../py/float.js';
 import { isPlainObject, orderedKeys, PyFloat, withKeyOrder } from '../py/value.js';
 import { fromReferenceConfig } from './reference.js';
-import { checkYamlDepth, parseConfigYaml, peekYamlMode } from './yaml.js';
+import { checkYamlDepth, parseConfigYaml, peekYamlMode, yamlTokens } from './yaml.js';
 
 export type ConfigFormat = 'json' | 'yaml';
 
@@ -112,12 +112,13 @@ function fromJson(text: string, opts: ParseConfigOptions): EvaluateOptions {
 
 function fromYaml(text: string, opts: ParseConfigOptions): EvaluateOptions {
   const { file } = opts;
-  // Before the first `yaml` call: composing a very deep document overflows the stack there.
-  checkYamlDepth(text, file);
-  const peeked = peekYamlMode(text);
-  const mode = opts.mode ?? (isMode(peeked) ? peeked : 'default');
   const body = text.startsWith(BOM) ? text.slice(1) : text;
-  const doc = parseConfigYaml(body, mode, file);
+  // Tokenised once. The depth check comes before composing: a very deep document overflows the stack there.
+  const tokens = yamlTokens(body);
+  checkYamlDepth(body, file, tokens);
+  const peeked = peekYamlMode(body, tokens);
+  const mode = opts.mode ?? (isMode(peeked) ? peeked : 'default');
+  const doc = parseConfigYaml(body, mode, file, tokens);
   if (pythonCoercion(mode)) {
     // yaml.safe_load(text) or {}
     return fromReferenceConfig(pyBool(doc) ? doc : {}, file);
