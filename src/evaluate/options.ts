@@ -86,6 +86,14 @@ interface Schemas {
 
 /** `{type, …}`: canonicalise the type through the comparator registry, then the plug-in's schema. */
 function comparatorSchema(numbers: OptionNumbers) {
+  // One schema per comparator type: building (and compiling) a zod schema per spec made a config
+  // with thousands of `by_channel` entries take minutes.
+  const schemas = new Map<object, z.ZodType>();
+  const schemaOf = (plugin: NonNullable<ReturnType<typeof comparatorPlugin>>): z.ZodType => {
+    let schema = schemas.get(plugin);
+    if (schema === undefined) schemas.set(plugin, (schema = plugin.schema(numbers) as z.ZodType));
+    return schema;
+  };
   return z.unknown().transform((input, ctx): unknown => {
     if (typeof input === 'function') return input;
     if (!isObjectRecord(input)) {
@@ -114,7 +122,7 @@ function comparatorSchema(numbers: OptionNumbers) {
       custom(ctx, type, `unknown comparator type ${quoteForMessage(type)}; valid types: ${comparatorTypesText()}`, ['type']);
       return z.NEVER;
     }
-    const r = plugin.schema(numbers).safeParse({ ...input, type: plugin.name }, PARSE);
+    const r = schemaOf(plugin).safeParse({ ...input, type: plugin.name }, PARSE);
     if (!r.success) {
       forward(ctx, r.error.issues, []);
       return z.NEVER;
