@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { ConfigError, formatPath } from '../errors.js';
 import { escapeForMessage } from '../schema/helpers.js';
+import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
 import { validateOptions } from '../evaluate/options.js';
 import type { EvaluateOptions } from '../evaluate/types.js';
 import { isMode, policyFor, type Mode } from '../policy/index.js';
@@ -156,11 +157,12 @@ export function parseConfigText(text: string, opts: ParseConfigOptions): Evaluat
   return opts.format === 'yaml' ? fromYaml(text, opts) : fromJson(text, opts);
 }
 
-function decodeUtf8(bytes: Uint8Array, file: string): string {
+function configText(bytes: Uint8Array, file: string): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    return decodeUtf8(bytes);
   } catch (err) {
-    throw new ConfigError('the config file is not valid UTF-8', { file }, { cause: err });
+    if (!(err instanceof Utf8DecodeError)) throw err;
+    throw new ConfigError(`the config file is ${err.message}`, { file }, { cause: err });
   }
 }
 
@@ -178,7 +180,7 @@ function readError(err: unknown, file: string): ConfigError {
 }
 
 function fromBytes(bytes: Uint8Array, path: string, opts: LoadConfigOptions): EvaluateOptions {
-  return parseConfigText(decodeUtf8(bytes, path), { format: configFormatOf(path), file: path, mode: opts.mode });
+  return parseConfigText(configText(bytes, path), { format: configFormatOf(path), file: path, mode: opts.mode });
 }
 
 /**

@@ -175,3 +175,31 @@ describe('nesting limit of event values (MAX_DEPTH, README "Limits")', () => {
   });
 
 });
+
+describe('invalid UTF-8 in a trace file (issue 11, item 9)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'envtrace-utf8-'));
+  const write = (name: string, ...parts: Array<string | number[]>): string => {
+    const file = path.join(dir, name);
+    writeFileSync(file, Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))));
+    return file;
+  };
+
+  it('is a TraceError naming the file and byte offset, so "\\xff" and "\\xfe" never both read as U+FFFD', async () => {
+    const ff = write('ff.json', '{"events": [{"channel": "a", "timestamp": 0, "value": "', [0xff], '"}]}');
+    const message = `${ff}: not valid UTF-8: byte 0xff at byte offset 55`;
+    await expect(loadTrace(ff)).rejects.toThrow(message);
+    expect(() => loadTraceSync(ff)).toThrow(message);
+  });
+
+  it('is found in a streamed JSON Lines file too, with the offset in the whole file', async () => {
+    const jsonl = write('p.jsonl', '{"channel": "a", "timestamp": 0, "value": 1}\n{"channel": "a", "timestamp": 1, "value": "', [0xfe], '"}\n');
+    await expect(loadTrace(jsonl)).rejects.toThrow(`${jsonl}: not valid UTF-8: byte 0xfe at byte offset 88`);
+    const cut = write('cut.jsonl', '{"channel": "a", "timestamp": 0, "value": "', [0xe6, 0xb8]);
+    await expect(loadTrace(cut)).rejects.toThrow(`${cut}: not valid UTF-8: byte 0xe6 at byte offset 43`);
+  });
+
+  it('still reads valid multi-byte text', async () => {
+    const ok = write('ok.json', '{"events": [{"channel": "温度", "timestamp": 0, "value": "🙂"}]}');
+    expect((await loadTrace(ok)).events[0]).toMatchObject({ channel: '温度', value: '🙂' });
+  });
+});

@@ -9,6 +9,7 @@ import { JsonDepthError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject } from '../py/value.js';
+import { decodeUtf8, Utf8DecodeError, Utf8StreamDecoder } from '../io/utf8.js';
 import { Trace } from './trace.js';
 import type { TraceEvent } from './types.js';
 
@@ -354,6 +355,16 @@ export function parseTrace(input: string | unknown, options: ParseTraceOptions =
   return checkedTrace(toEvents(items, prefix, opts));
 }
 
+/** A trace file's bytes as text; not UTF-8 is a `TraceError` naming the byte offset (never U+FFFD). */
+export function traceText(bytes: Uint8Array, file: string): string {
+  try {
+    return decodeUtf8(bytes);
+  } catch (e) {
+    if (e instanceof Utf8DecodeError) throw new TraceError(e.message, { file }, { cause: e });
+    throw e;
+  }
+}
+
 function readError(file: string, e: unknown): TraceError {
   const code = (e as NodeJS.ErrnoException).code;
   const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message ?? e);
@@ -367,10 +378,13 @@ function readError(file: string, e: unknown): TraceError {
 async function streamJsonLines(file: string, opts: ParseTraceOptions): Promise<TraceEvent[]> {
   const collect = new JsonLinesEvents(opts);
   const lines = new LineSplitter((line) => collect.line(line));
+  const utf8 = new Utf8StreamDecoder();
   try {
-    for await (const chunk of createReadStream(file, { encoding: 'utf8' })) lines.push(chunk as string);
+    for await (const chunk of createReadStream(file)) lines.push(utf8.push(chunk as Buffer));
+    utf8.end();
   } catch (e) {
     if (e instanceof EnvTraceError) throw e;
+    if (e instanceof Utf8DecodeError) throw new TraceError(e.message, { file }, { cause: e });
     throw readError(file, e);
   }
   lines.end();
@@ -382,22 +396,22 @@ export async function loadTrace(file: string, options: Omit<ParseTraceOptions, '
   if ((options.format ?? (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : undefined)) === 'jsonl') {
     return checkedTrace(await streamJsonLines(file, { mode: 'default', ...options, file }));
   }
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (e) {
     throw readError(file, e);
   }
-  return parseTrace(text, { ...options, file });
+  return parseTrace(traceText(bytes, file), { ...options, file });
 }
 
 /** Synchronous `loadTrace` (for matchers, which run synchronously). */
 export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Trace {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (e) {
     throw readError(file, e);
   }
-  return parseTrace(text, { ...options, file });
+  return parseTrace(traceText(bytes, file), { ...options, file });
 }
