@@ -41,7 +41,7 @@ describe('parseTrace', () => {
     expect(t.events.map((e) => e.channel)).toEqual(['a', 'b', 'c']);
     expect(t.events[1]!.meta).toEqual({ k: 1 });
     expect(errorOf(() => parseTrace(`${text}\r\n{"channel": "d"}\r\n`, { file: 'r.jsonl' })).message).toBe('r.jsonl:6: timestamp: required');
-    expect(errorOf(() => parseTrace('{"channel": "a", "timestamp": 0}\n{"channel": ', { format: 'jsonl' })).message).toMatch(/^line 2:1:/);
+    expect(errorOf(() => parseTrace('{"channel": "a", "timestamp": 0}\n{"channel": ', { format: 'jsonl' })).message).toMatch(/^line 2, column 13: Unexpected end of input/);
   });
 
   it('names the file and the path of a malformed document', () => {
@@ -201,5 +201,26 @@ describe('invalid UTF-8 in a trace file (issue 11, item 9)', () => {
   it('still reads valid multi-byte text', async () => {
     const ok = write('ok.json', '{"events": [{"channel": "温度", "timestamp": 0, "value": "🙂"}]}');
     expect((await loadTrace(ok)).events[0]).toMatchObject({ channel: '温度', value: '🙂' });
+  });
+});
+
+describe('JSON Lines locations (issue 11, item 14)', () => {
+  const lines = '{"channel": "a", "timestamp": 0}\n{"channel": "a", "timestamp": 1}\n{"channel": "a", "timestamp": 1,}\n';
+
+  it('a syntax error names file:line:column of the file, not the column inside a one-line document', () => {
+    expect(errorOf(() => parseTrace(lines, { file: 'p.jsonl' })).message).toBe("p.jsonl:3:33: Unexpected character '}' (expected a string key)");
+    // Detected by content in a .json file: the same location.
+    expect(errorOf(() => parseTrace(lines, { file: 'p.json' })).message).toBe("p.json:3:33: Unexpected character '}' (expected a string key)");
+    expect(errorOf(() => parseTrace(lines, { file: 'p.jsonl', mode: 'reference' })).message).toBe("p.jsonl:3:33: Unexpected character '}' (expected a string key)");
+  });
+
+  it('a line nested past the JSON limit names the line and the column in it', () => {
+    const deep = `{"channel": "a", "timestamp": 0}\n{"channel": "a", "timestamp": 1, "value": ${'['.repeat(1100)}${']'.repeat(1100)}}\n`;
+    expect(errorOf(() => parseTrace(deep, { file: 'p.jsonl' })).message).toMatch(/^p\.jsonl:2: value\[0\]\[0\]/);
+    // Reference mode parses with the exact parser, which stops at MAX_JSON_DEPTH.
+    const message = errorOf(() => parseTrace(deep, { file: 'p.jsonl', mode: 'reference' })).message;
+    expect(message).toMatch(/^p\.jsonl:2: value\[0\]/);
+    expect(message).toMatch(/ at column 1042$/);
+    expect(message).not.toContain('line 1');
   });
 });

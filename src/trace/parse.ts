@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath } from '../errors.js';
 import { findTooDeep, formatDeepPath, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
-import { JsonDepthError, parsePyJson } from '../py/json.js';
+import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject } from '../py/value.js';
@@ -214,7 +214,12 @@ function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opt
   return out;
 }
 
-function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
+/**
+ * JSON text → values (Python's number kinds in reference mode). `line` (JSON Lines): the text is
+ * that line of the file, so a position is given as a column only and a syntax error names
+ * `file:line:column`.
+ */
+function parseJsonText(text: string, opts: ParseTraceOptions, line?: number): unknown {
   try {
     if (pythonValues(opts)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
     try {
@@ -226,11 +231,22 @@ function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
   } catch (e) {
     // Past MAX_JSON_DEPTH the document is refused while parsing: say it as the value check would.
     if (e instanceof JsonDepthError) {
-      const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at line ${e.line}, column ${e.column}`;
-      throw new TraceError(message, { file: opts.file, path: formatDeepPath([], e.path) || undefined }, { cause: e });
+      const at = line === undefined ? `line ${e.line}, column ${e.column}` : `column ${e.column}`;
+      const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at ${at}`;
+      const file = line === undefined ? opts.file : lineLocation(opts.file, line);
+      throw new TraceError(message, { file, path: formatDeepPath([], e.path) || undefined }, { cause: e });
+    }
+    if (line !== undefined && e instanceof JsonSyntaxError) {
+      throw new TraceError(e.reason, { file: lineLocation(opts.file, line, e.column) }, { cause: e });
     }
     throw e;
   }
+}
+
+/** Where in a JSON Lines text: `file:3` / `file:3:30`, or `line 3` / `line 3, column 30` without a file. */
+function lineLocation(file: string | undefined, line: number, column?: number): string {
+  if (file) return column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`;
+  return column === undefined ? `line ${line}` : `line ${line}, column ${column}`;
 }
 
 /**
@@ -261,13 +277,13 @@ class JsonLinesEvents {
       }
       const event = parsed ? plainDefaultEvent(doc, true) : null;
       if (event) {
-        checkEventDepth(event, () => [], this.opts.file ? `${this.opts.file}:${index + 1}` : `line ${index + 1}`);
+        checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
         this.events.push(event);
         return;
       }
     }
     const event = parseJsonLine(line, index, this.opts);
-    checkEventDepth(event, () => [], this.opts.file ? `${this.opts.file}:${index + 1}` : `line ${index + 1}`);
+    checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
     this.events.push(event);
   }
 }
@@ -308,16 +324,10 @@ function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
   return collect.events;
 }
 
-/** One line of JSON Lines the careful way: errors name `file:line` (or `line N`). */
+/** One line of JSON Lines the careful way: errors name `file:line` (`file:line:column` for a syntax error; `line N` without a file). */
 function parseJsonLine(line: string, index: number, opts: ParseTraceOptions): TraceEvent {
-  const where = opts.file ? `${opts.file}:${index + 1}` : `line ${index + 1}`;
-  let doc: unknown;
-  try {
-    doc = parseJsonText(line, { ...opts, file: where });
-  } catch (e) {
-    if (e instanceof EnvTraceError) throw new TraceError(e.message, {}, { cause: e });
-    throw e;
-  }
+  const where = lineLocation(opts.file, index + 1);
+  const doc = parseJsonText(line, opts, index + 1);
   // One event per line: the line number is the location, the path starts inside the event.
   return eventMaker(opts)(doc, [], where);
 }
