@@ -224,3 +224,24 @@ describe('JSON Lines locations (issue 11, item 14)', () => {
     expect(message).not.toContain('line 1');
   });
 });
+
+describe('timestamps that span more than the largest double (issue 11, item 14)', () => {
+  const events = [
+    { channel: 'a', timestamp: 0, value: 1 },
+    { channel: 'a', timestamp: -1e308, value: 1 },
+    { channel: 'a', timestamp: 1e308, value: 1 },
+  ];
+
+  it('are a TraceError naming the file and the two events in default mode', () => {
+    expect(errorOf(() => parseTrace(JSON.stringify({ events }), { file: 'p.json' })).message).toBe(
+      'p.json: timestamps span more than the largest number (-1e+308 at events[1] to 1e+308 at events[2]): times relative to the first event would overflow',
+    );
+    expect(errorOf(() => parseTrace(events.map((e) => JSON.stringify(e)).join('\n\n'), { file: 'p.jsonl' })).message).toContain('(-1e+308 at event 2 to 1e+308 at event 3)');
+    expect(errorOf(() => parseTrace(events)).message).toMatch(/^timestamps span more than the largest number/);
+  });
+
+  it('a wide but finite span is fine; reference mode keeps the reference (its LinAlgError comes later)', () => {
+    expect(parseTrace([{ channel: 'a', timestamp: -1e307, value: 1 }, { channel: 'a', timestamp: 1e307, value: 1 }]).events).toHaveLength(2);
+    expect(parseTrace(JSON.stringify({ events }), { mode: 'reference' }).events).toHaveLength(3);
+  });
+});

@@ -180,7 +180,34 @@ function checkEventDepth(event: TraceEvent, prefix: () => readonly PropertyKey[]
 /** Traces whose events `checkEventDepth` has passed (a `Trace` is immutable). */
 const depthChecked = new WeakSet<Trace>();
 
-function checkedTrace(events: TraceEvent[]): Trace {
+/**
+ * Default mode: the timestamps of one trace must span a finite interval. Times are taken
+ * relative to the first event, and `1e308 − (−1e308)` is infinite: the timing fit would fail
+ * later with numpy's "SVD did not converge" and no file named. (Reference mode keeps that raise.)
+ */
+function checkTimeSpan(events: readonly TraceEvent[], opts: ParseTraceOptions, prefix: readonly PropertyKey[] | null): void {
+  if (pythonValues(opts) || events.length < 2) return;
+  let lo = 0;
+  let hi = 0;
+  for (let i = 1; i < events.length; i++) {
+    const t = events[i]!.timestamp;
+    if (t < events[lo]!.timestamp) lo = i;
+    if (t > events[hi]!.timestamp) hi = i;
+  }
+  const min = events[lo]!.timestamp;
+  const max = events[hi]!.timestamp;
+  if (Number.isFinite(max - min)) return;
+  // JSON Lines (no prefix): blank lines make the index differ from the line, so count events.
+  const at = (i: number) => (prefix === null ? `event ${i + 1}` : formatPath([...prefix, i]));
+  throw new TraceError(
+    `timestamps span more than the largest number (${min} at ${at(lo)} to ${max} at ${at(hi)}): times relative to the first event would overflow`,
+    { file: opts.file },
+  );
+}
+
+/** `prefix`: the path of the events in the document, `null` for JSON Lines. */
+function checkedTrace(events: TraceEvent[], opts: ParseTraceOptions, prefix: readonly PropertyKey[] | null): Trace {
+  checkTimeSpan(events, opts, prefix);
   const trace = new Trace(events);
   depthChecked.add(trace);
   return trace;
@@ -349,20 +376,20 @@ export function parseTrace(input: string | unknown, options: ParseTraceOptions =
   if (input instanceof Trace) return assertTraceDepth(input, opts.file);
   if (typeof input === 'string') {
     const format = opts.format ?? (opts.file && /\.(jsonl|ndjson)$/i.test(opts.file) ? 'jsonl' : undefined);
-    if (format === 'jsonl') return checkedTrace(parseJsonLines(input, opts));
+    if (format === 'jsonl') return checkedTrace(parseJsonLines(input, opts), opts, null);
     let doc: unknown;
     try {
       doc = parseJsonText(input, opts);
     } catch (e) {
-      if (format === undefined && looksLikeJsonLines(input)) return checkedTrace(parseJsonLines(input, opts));
+      if (format === undefined && looksLikeJsonLines(input)) return checkedTrace(parseJsonLines(input, opts), opts, null);
       if (e instanceof EnvTraceError && !(e instanceof TraceError)) throw new TraceError(e.message, {}, { cause: e });
       throw e;
     }
     const { items, prefix } = eventsOfDocument(doc, opts);
-    return checkedTrace(toEvents(items, prefix, opts, true));
+    return checkedTrace(toEvents(items, prefix, opts, true), opts, prefix);
   }
   const { items, prefix } = eventsOfDocument(input, opts);
-  return checkedTrace(toEvents(items, prefix, opts));
+  return checkedTrace(toEvents(items, prefix, opts), opts, prefix);
 }
 
 /** A trace file's bytes as text; not UTF-8 is a `TraceError` naming the byte offset (never U+FFFD). */
@@ -404,7 +431,8 @@ async function streamJsonLines(file: string, opts: ParseTraceOptions): Promise<T
 /** Read and parse a trace file (see `parseTrace`); JSON Lines files are read as a stream. */
 export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
   if ((options.format ?? (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : undefined)) === 'jsonl') {
-    return checkedTrace(await streamJsonLines(file, { mode: 'default', ...options, file }));
+    const opts: ParseTraceOptions = { mode: 'default', ...options, file };
+    return checkedTrace(await streamJsonLines(file, opts), opts, null);
   }
   let bytes: Uint8Array;
   try {
