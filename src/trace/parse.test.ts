@@ -245,3 +245,25 @@ describe('timestamps that span more than the largest double (issue 11, item 14)'
     expect(parseTrace(JSON.stringify({ events }), { mode: 'reference' }).events).toHaveLength(3);
   });
 });
+
+describe('integers beyond 2^53 in default mode (issue 11, item 9)', () => {
+  it('keeps them exact as bigint (JSON and JSON Lines), leaves other numbers plain', () => {
+    const text = '{"events": [{"channel": "a", "timestamp": 0, "value": 18446744073709551617}, {"channel": "b", "timestamp": 1, "value": [9007199254740993, 1.5, 12345678901234567890.5]}]}';
+    const t = parseTrace(text);
+    expect(t.events[0]!.value).toBe(18446744073709551617n);
+    expect(t.events[1]!.value).toEqual([9007199254740993n, 1.5, 12345678901234567890.5]);
+    const jsonl = parseTrace('{"channel": "a", "timestamp": 0, "value": 18446744073709551617}\n{"channel": "a", "timestamp": 1, "value": 2}\n', { format: 'jsonl' });
+    expect(jsonl.events.map((e) => e.value)).toEqual([18446744073709551617n, 2]);
+  });
+
+  it('a nanosecond timestamp is read as the nearest double (a timestamp is a float), with or without meta', () => {
+    const t = parseTrace('[{"channel": "a", "timestamp": 1700000000123456789, "value": 1}, {"channel": "a", "timestamp": 1700000000123456790, "meta": {"k": 1}}]');
+    expect(t.events.map((e) => e.timestamp)).toEqual([1700000000123456789, 1700000000123456790].map(Number));
+    expect(typeof t.events[1]!.timestamp).toBe('number');
+  });
+
+  it('a 16-digit run in a string or a decimal costs the exact parse but changes nothing', () => {
+    const t = parseTrace('[{"channel": "1234567890123456789", "timestamp": 0.12345678901234567, "value": "9999999999999999999"}]');
+    expect(t.events[0]).toEqual({ channel: '1234567890123456789', timestamp: 0.12345678901234567, value: '9999999999999999999' });
+  });
+});

@@ -136,14 +136,18 @@ function plainDefaultEvent(item: unknown, reuse = false): TraceEvent | null {
     else return null;
     keys++;
   }
-  const { channel, timestamp, value } = item;
+  const { channel, value } = item;
+  // A timestamp is a double (the reference's float()): an integer beyond 2^53 is rounded to one.
+  const timestamp = typeof item['timestamp'] === 'bigint' ? Number(item['timestamp']) : item['timestamp'];
   if (typeof channel !== 'string' || channel.length === 0) return null;
   if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return null;
-  if (reuse && inOrder && keys === 3 && Object.getPrototypeOf(item) === Object.prototype) return item as unknown as TraceEvent;
+  if (reuse && inOrder && keys === 3 && timestamp === item['timestamp'] && Object.getPrototypeOf(item) === Object.prototype) return item as unknown as TraceEvent;
   return { channel, timestamp, value: value === undefined ? null : value };
 }
 
 function defaultEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
+  // A big integer timestamp (exact parse) is the double nearest to it, as in `plainDefaultEvent`.
+  if (isPlainObject(item) && typeof item['timestamp'] === 'bigint') item = { ...item, timestamp: Number(item['timestamp']) };
   const r = eventSchema.safeParse(item);
   if (!r.success) {
     if (!isObjectRecord(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
@@ -241,14 +245,30 @@ function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opt
   return out;
 }
 
+/** 16+ digits that are not part of a fraction or followed by one or an exponent (2^53 has 16 digits). */
+const LONG_DIGIT_RUN = /(?<![\d.])\d{16,}(?![\d.eE])/;
+
 /**
- * JSON text → values (Python's number kinds in reference mode). `line` (JSON Lines): the text is
+ * Whether `text` may hold an integer beyond 2^53: an integer token of 16 digits or more. A cheap
+ * over-approximation: such digits inside a string also match (and only cost the slower exact
+ * parse); long fractions (`0.30000000000000004`) do not.
+ */
+function hasLongDigitRun(text: string): boolean {
+  return LONG_DIGIT_RUN.test(text);
+}
+
+/**
+ * JSON text → values (Python's number kinds in reference mode; in default mode plain numbers,
+ * with integers beyond 2^53 kept exact as `bigint`). `line` (JSON Lines): the text is
  * that line of the file, so a position is given as a column only and a syntax error names
  * `file:line:column`.
  */
 function parseJsonText(text: string, opts: ParseTraceOptions, line?: number): unknown {
   try {
     if (pythonValues(opts)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
+    // An integer of 16+ digits may lie beyond 2^53, where JSON.parse rounds (2^64 would equal
+    // 2^64 + 1): such a text is read by the exact parser, which keeps those integers as bigint.
+    if (hasLongDigitRun(text)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: false, bigInts: true });
     try {
       return JSON.parse(text);
     } catch {
@@ -293,8 +313,8 @@ class JsonLinesEvents {
   line(line: string): void {
     const index = this.index++;
     if (line.trim() === '') return;
-    if (this.fast) {
-      // Default mode, well-formed line: no location string, no options copy.
+    if (this.fast && !hasLongDigitRun(line)) {
+      // Default mode, well-formed line without big integers: no location string, no options copy.
       let doc: unknown;
       let parsed = true;
       try {
