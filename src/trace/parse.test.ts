@@ -267,3 +267,27 @@ describe('integers beyond 2^53 in default mode (issue 11, item 9)', () => {
     expect(t.events[0]).toEqual({ channel: '1234567890123456789', timestamp: 0.12345678901234567, value: '9999999999999999999' });
   });
 });
+
+describe('reference mode: values given in code must be JSON values (issue 11, item 9)', () => {
+  const ev = (value: unknown, meta?: unknown) => [{ channel: 'a', timestamp: 0, value: 1 }, { channel: 'a', timestamp: 1, value, ...(meta === undefined ? {} : { meta }) }];
+
+  it('refuses a Map, Set, Date, typed array, class instance or function up front, with the path', () => {
+    const cases: Array<[unknown, string]> = [
+      [new Map([[1, 2]]), 'events[1].value: a Map is not a JSON value'],
+      [{ s: new Set([1]) }, 'events[1].value.s: a Set is not a JSON value'],
+      [[1, [new Date(0)]], 'events[1].value[1][0]: a Date is not a JSON value'],
+      [new Uint8Array(2), 'events[1].value: a Uint8Array is not a JSON value'],
+      [() => 1, 'events[1].value: a function is not a JSON value'],
+      [new (class Point {})(), 'events[1].value: a Point is not a JSON value'],
+    ];
+    for (const [value, message] of cases) {
+      expect(errorOf(() => parseTrace({ events: ev(value) }, { mode: 'reference', file: 'gt' })).message).toBe(`gt: ${message} (reference mode reads values as Python's json does)`);
+    }
+    expect(errorOf(() => parseTrace(ev(1, { at: new Date(0) }), { mode: 'reference' })).message).toMatch(/^\[1\]\.meta\.at: a Date is not a JSON value/);
+  });
+
+  it('accepts JSON values, Python ints and PyFloat; default mode keeps typed values like Date', () => {
+    expect(parseTrace(ev({ a: [1, 2n, new PyFloat(1), 'x', null, true] }), { mode: 'reference' }).events).toHaveLength(2);
+    expect(parseTrace(ev(new Date(0))).events[1]!.value).toEqual(new Date(0));
+  });
+});

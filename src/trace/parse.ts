@@ -8,7 +8,8 @@ import { findTooDeep, formatDeepPath, MAX_DEPTH, tooDeepMessage } from '../py/de
 import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
-import { isObjectRecord, isPlainObject } from '../py/value.js';
+import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
+import { escapeForTerminal } from '../io/terminal.js';
 import { decodeUtf8, Utf8DecodeError, Utf8StreamDecoder } from '../io/utf8.js';
 import { Trace } from './trace.js';
 import type { TraceEvent } from './types.js';
@@ -181,6 +182,39 @@ function checkEventDepth(event: TraceEvent, prefix: () => readonly PropertyKey[]
   }
 }
 
+/** What an unsupported value is, for a message: `a Map`, `a Date`, `a Uint8Array`, `a function`. */
+function describeOther(v: unknown): string {
+  if (typeof v === 'function') return 'a function';
+  if (typeof v === 'symbol') return 'a symbol';
+  const name = (v as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+  return typeof name === 'string' && name !== '' ? `a ${escapeForTerminal(name)}` : 'an object with a prototype';
+}
+
+/**
+ * Reference mode reads values as Python's `json` would: only JSON values (null, booleans, numbers,
+ * Python ints as bigint, `PyFloat`, strings, arrays, plain objects). A Map, Set, Date, typed array,
+ * class instance, function or symbol given in code is refused here, with its path, instead of
+ * failing later in `evaluate` with a raw `TypeError`. Runs after the depth check (no cycles left).
+ */
+function checkPythonValues(event: TraceEvent, prefix: () => readonly PropertyKey[], file: string | undefined): void {
+  const stack: Array<{ v: unknown; path: readonly PropertyKey[] }> = [
+    { v: event.value, path: ['value'] },
+    { v: event.meta, path: ['meta'] },
+  ];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { v, path } = top;
+    const kind = pyKind(v);
+    if (kind === 'list') (v as unknown[]).forEach((item, i) => stack.push({ v: item, path: [...path, i] }));
+    else if (kind === 'dict') for (const key of Object.keys(v as object)) stack.push({ v: (v as Record<string, unknown>)[key], path: [...path, key] });
+    else if (kind === 'other') {
+      throw new TraceError(`${describeOther(v)} is not a JSON value (reference mode reads values as Python's json does)`, {
+        file,
+        path: escapeForTerminal(formatPath([...prefix(), ...path])),
+      });
+    }
+  }
+}
+
 /** Traces whose events `checkEventDepth` has passed (a `Trace` is immutable). */
 const depthChecked = new WeakSet<Trace>();
 
@@ -240,6 +274,8 @@ function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opt
     // The path array is only needed for an error message: build it on the slow path only.
     const event = (fast ? plainDefaultEvent(items[i], owned) : null) ?? make(items[i], [...prefix, i], opts.file);
     checkEventDepth(event, () => [...prefix, i], opts.file);
+    // Values parsed from text are JSON values already; objects given in code are checked.
+    if (!fast && !owned) checkPythonValues(event, () => [...prefix, i], opts.file);
     out[i] = event;
   }
   return out;
