@@ -541,6 +541,25 @@ export function parsePyJson(text: string, opts: ParsePyJsonOptions = {}): unknow
 // ---------------------------------------------------------------------------------------
 
 /** Options of `stringifyPyJson`. */
+/**
+ * `JSON.stringify(value)` (compact, JS number formatting), except that a `bigint` is written as its
+ * digits instead of throwing: the writer for default-mode values, where integers beyond 2^53 are
+ * kept exact. Each bigint goes through a placeholder string with a per-call random tag, replaced
+ * by its digits afterwards, so no string in `value` can be mistaken for one.
+ */
+export function stringifyJsonExact(value: unknown): string {
+  let tag: string | undefined;
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v !== 'bigint') return v;
+    tag ??= `\u0000bigint${Math.random().toString(36).slice(2)}:`;
+    return `${tag}${v.toString()}`;
+  });
+  if (tag === undefined) return text;
+  // The tag's NUL is written as the escape \u0000 by JSON.stringify.
+  const written = JSON.stringify(tag).slice(1, -1);
+  return text.split(`"${written}`).map((part, i) => (i === 0 ? part : part.replace(/^(-?\d+)"/, '$1'))).join('');
+}
+
 export interface StringifyPyJsonOptions {
   /** Spaces per indentation level, as `JSON.stringify`'s `space`; 0 or absent = compact. */
   readonly indent?: number | undefined;
