@@ -1,6 +1,7 @@
 /** Strict argument parsing for the commands (node:util parseArgs), with one-line usage errors. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { escapeForTerminal } from '../io/terminal.js';
 import { shouldUseColors, terminalColors, type Colors } from '../report/colors.js';
 import { isMode, MODES, type Mode } from '../policy/mode.js';
 import { UsageError, type CliIO } from './types.js';
@@ -19,11 +20,40 @@ export interface ParsedArgs {
   strings(name: string): string[];
   /** Whether a flag was given. */
   flag(name: string): boolean;
-  /** A finite number option (`--min-score 0.9`), or undefined. */
-  number(name: string, opts?: { integer?: boolean; min?: number; max?: number }): number | undefined;
+  /**
+   * A finite decimal number option (`--min-score 0.9`), or undefined. `opts` add to (and win
+   * over) the option's entry in `NUMBER_OPTIONS`.
+   */
+  number(name: string, opts?: NumberRange): number | undefined;
   /** Positional arguments (only with `{positionals: true}`; otherwise a stray argument is an error). */
   readonly positionals: readonly string[];
 }
+
+/** What a number option accepts. */
+export interface NumberRange {
+  readonly integer?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** Widest text report `--width` accepts (README "Limits"): a line a terminal or an editor can still show. */
+export const MAX_WIDTH = 1000;
+
+/**
+ * The ranges of envtrace's number options, one table so that every command reads them alike.
+ * Scores, rates and pass@k are shares in [0, 1]: a gate outside that range could never pass
+ * (`--min-score 2`) or never fail (`--min-score -1`).
+ */
+export const NUMBER_OPTIONS: Readonly<Record<string, NumberRange>> = {
+  'min-score': { min: 0, max: 1 },
+  'min-mean-score': { min: 0, max: 1 },
+  'min-pass-rate': { min: 0, max: 1 },
+  'min-pass-at-k': { min: 0, max: 1 },
+  width: { integer: true, min: 40, max: MAX_WIDTH },
+};
+
+/** A plain decimal number: `1`, `-0.5`, `.5`, `1e-3` (no hex/octal/binary, no `Infinity`, no `_`). */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Parse `args` of `envtrace <command>` strictly; an unknown flag, a missing value or a stray argument is a `UsageError`. */
 export function parseCommandArgs(command: string, args: readonly string[], spec: OptionSpec, opts: { positionals?: boolean } = {}): ParsedArgs {
@@ -77,18 +107,21 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
     },
     strings: list,
     flag: (name) => values[name] === true,
-    number(name, opts = {}) {
+    number(name, given = {}) {
+      const opts: NumberRange = { ...NUMBER_OPTIONS[name], ...given };
       const raw = string(name);
       if (raw === undefined) return undefined;
-      const n = raw.trim() === '' ? NaN : Number(raw);
+      const n = DECIMAL.test(raw) ? Number(raw) : NaN;
       if (!Number.isFinite(n) || (opts.integer === true && !Number.isInteger(n))) {
-        throw new UsageError(`--${name} must be ${opts.integer === true ? 'an integer' : 'a finite number'}, got ${JSON.stringify(raw)}`);
+        const what = opts.integer === true ? 'an integer' : 'a finite number';
+        throw new UsageError(`--${name} must be ${what} written in decimal (like ${opts.integer === true ? '80' : '0.9'}), got ${escapeForTerminal(JSON.stringify(raw))}`);
       }
       if (opts.min !== undefined && opts.max !== undefined && (n < opts.min || n > opts.max)) {
         throw new UsageError(`--${name} must be a number in [${opts.min}, ${opts.max}], got ${JSON.stringify(raw)}`);
       }
       if (opts.min === 0 && n < 0) throw new UsageError(`--${name} must not be negative, got ${raw}`);
       if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got ${raw}`);
+      if (opts.max !== undefined && n > opts.max) throw new UsageError(`--${name} must be at most ${opts.max}, got ${raw}`);
       return n;
     },
   };

@@ -128,3 +128,35 @@ describe('compareAlignment', () => {
     expect(v[0]).toMatchObject({ ignored: true, valueMatch: null, counts: false });
   });
 });
+
+describe('integers beyond 2^53 (bigint) in default mode (issue 11, item 9)', () => {
+  const big = 2n ** 64n;
+
+  it('exact: compares exactly, to an integer or a double', () => {
+    const c = exactComparator('default');
+    expect(c.compare(big, big + 1n, 'x')).toBe(false);
+    expect(c.compare(big, 2n ** 64n, 'x')).toBe(true);
+    expect(c.compare(big, 18446744073709551616, 'x')).toBe(true); // that double is exactly 2^64
+    expect(c.compare(big + 1n, 18446744073709551616, 'x')).toBe(false);
+    expect(c.compare(9007199254740993n, 9007199254740992, 'x')).toBe(false); // 2^53 + 1 vs 2^53
+    expect(c.compare(big, 1.5, 'x')).toBe(false);
+    expect(c.compare(big, Number.NaN, 'x')).toBe(false);
+    expect(c.compare(10n ** 400n, Infinity, 'x')).toBe(false);
+    expect(c.compare({ id: big, v: [big] }, { id: big, v: [big] }, 'x')).toBe(true);
+    expect(c.compare({ id: big }, { id: big + 1n }, 'x')).toBe(false);
+  });
+
+  it('numeric_tolerance and deep: on the exact difference, with a double bound', () => {
+    expect(toleranceComparator('default', 0, 1).compare(big, big + 1n, 'x')).toBe(true);
+    expect(toleranceComparator('default', 0, 1).compare(big, big + 2n, 'x')).toBe(false);
+    expect(toleranceComparator('default', 1e-3).compare(big, big + 1000n, 'x')).toBe(true);
+    expect(toleranceComparator('default', 0).compare(big, big + 1n, 'x')).toBe(false);
+    expect(toleranceComparator('default', 0.01).compare(0n, 5n, 'x')).toBe(false); // B9: tol absolute against 0: 5 > 0.01
+    expect(deepComparator('default').compare([big], [big + 1n], 'x')).toBe(false);
+    expect(deepComparator('default', 0, 1).compare([big], [big + 1n], 'x')).toBe(true);
+  });
+
+  it('reference mode is unchanged: numbers compare as doubles', () => {
+    expect(exactComparator('reference').compare(big, big + 1n, 'x')).toBe(true);
+  });
+});

@@ -18,12 +18,44 @@ export const DEFAULT_TOL = 1e-3;
  * meaningless against an exact 0, so when either side is exactly 0 `tol` acts as an absolute
  * tolerance (`0.0` vs `0.004` matches at `tol: 0.01`).
  */
-function closeNumbers(a: number | bigint | PyFloat, b: number | bigint | PyFloat, rel: number, abs: number, nanMatchesNan: boolean, zeroAbs: boolean): boolean {
+function closeNumbers(a: number | bigint | PyFloat, b: number | bigint | PyFloat, rel: number, abs: number, nanMatchesNan: boolean, zeroAbs: boolean, exactInts = false): boolean {
+  if (exactInts && (typeof a === 'bigint' || typeof b === 'bigint')) return closeExact(a, b, rel, abs, zeroAbs);
   const x = toDouble(a);
   const y = toDouble(b);
   if (nanMatchesNan && Number.isNaN(x) && Number.isNaN(y)) return true;
   if (isclose(x, y, rel, abs)) return true;
   return zeroAbs && (x === 0 || y === 0) && Math.abs(x - y) <= rel;
+}
+
+/** The exact integer value of `v`, or undefined when it is not an integer (a fraction, NaN, ±Infinity). */
+function exactInteger(v: number | bigint | PyFloat): bigint | undefined {
+  if (typeof v === 'bigint') return v;
+  const d = typeof v === 'number' ? v : v.value;
+  return Number.isInteger(d) ? BigInt(d) : undefined;
+}
+
+/**
+ * `closeNumbers` when a side is a `bigint` (an integer beyond 2^53, default mode): two integers
+ * are compared on their exact difference (`2^64` and `2^64 + 1` differ under `exact`, and are
+ * within `abs_tol: 1`); the bound `max(tol·max(|a|,|b|), abs_tol)` is a double. An integer
+ * against a fraction compares as doubles (a double with a fraction is below 2^53 anyway), and
+ * never matches NaN or ±Infinity.
+ */
+function closeExact(a: number | bigint | PyFloat, b: number | bigint | PyFloat, rel: number, abs: number, zeroAbs: boolean): boolean {
+  const x = exactInteger(a);
+  const y = exactInteger(b);
+  if (x === undefined || y === undefined) {
+    const dx = typeof a === 'bigint' ? Number(a) : toDouble(a);
+    const dy = typeof b === 'bigint' ? Number(b) : toDouble(b);
+    if (!Number.isFinite(dx) || !Number.isFinite(dy)) return false;
+    return isclose(dx, dy, rel, abs) || (zeroAbs && (dx === 0 || dy === 0) && Math.abs(dx - dy) <= rel);
+  }
+  const diff = x > y ? x - y : y - x;
+  if (diff === 0n) return true;
+  const d = Number(diff);
+  if (rel > 0 && d <= rel * Math.max(Math.abs(Number(x)), Math.abs(Number(y)))) return true;
+  if (d <= abs) return true;
+  return zeroAbs && (x === 0n || y === 0n) && d <= rel;
 }
 
 type NumbersMatch = (a: number | bigint | PyFloat, b: number | bigint | PyFloat) => boolean;
@@ -58,13 +90,16 @@ function valuesCompare(policy: ScoringPolicy, numbersMatch: NumbersMatch): (a: u
 }
 
 /**
- * `exact`: numbers compare as doubles (`1 == 1.0`). Reference mode: anything else compares by
+ * `exact`: numbers compare by value (`1 == 1.0`). Default mode: an integer beyond 2^53 (read as a
+ * `bigint`) compares exactly, to another integer or to a double (`2^64` ≠ `2^64 + 1`; `2^64`
+ * equals the double `1.8446744073709552e19`, which is exactly 2^64). Reference mode: as doubles. Reference mode: anything else compares by
  * Python `str()` (so `"1"` matches `1`, `True` matches `"True"`). Default mode: anything else is
  * deep structural equality (key order ignored; `"1"` does not match `1`).
  */
 export function exactComparator(mode?: PolicyInput): Comparator {
   const policy = policyFor(mode);
-  return { name: 'exact', compare: valuesCompare(policy, (a, b) => closeNumbers(a, b, 0, 0, policy.nanMatchesNan, false)) };
+  const exactInts = policy.valueSemantics !== 'python-str';
+  return { name: 'exact', compare: valuesCompare(policy, (a, b) => closeNumbers(a, b, 0, 0, policy.nanMatchesNan, false, exactInts)) };
 }
 
 /**
@@ -78,7 +113,8 @@ export function toleranceComparator(mode?: PolicyInput, tol: number = DEFAULT_TO
   const policy = policyFor(mode);
   const abs = absTol ?? 0;
   const zeroAbs = policy.zeroTolIsAbsolute && absTol === undefined;
-  return { name: 'numeric_tolerance', compare: valuesCompare(policy, (a, b) => closeNumbers(a, b, tol, abs, policy.nanMatchesNan, zeroAbs)) };
+  const exactInts = policy.valueSemantics !== 'python-str';
+  return { name: 'numeric_tolerance', compare: valuesCompare(policy, (a, b) => closeNumbers(a, b, tol, abs, policy.nanMatchesNan, zeroAbs, exactInts)) };
 }
 
 /** `always_true`: anything matches anything (e.g. log markers whose text does not matter). */
@@ -93,7 +129,7 @@ export function alwaysTrueComparator(): Comparator {
  */
 export function deepComparator(_mode?: PolicyInput, tol = 0, absTol?: number, match: 'equal' | 'subset' | 'superset' = 'equal'): Comparator {
   // An envtrace extension: the same typed semantics in both modes (the reference has no `deep`).
-  const num = numberTester((a, b) => closeNumbers(a, b, tol, absTol ?? 0, true, absTol === undefined));
+  const num = numberTester((a, b) => closeNumbers(a, b, tol, absTol ?? 0, true, absTol === undefined, true));
   const name = match === 'equal' ? 'deep' : `deep(${match})`;
   if (match === 'equal') return { name, compare: (a, b) => equals(a, b, [num, dateTester]) };
   const testers = [num, dateTester, iterableEquality, subsetEquality];

@@ -8,6 +8,9 @@ import type { EvaluateOptions } from '../evaluate/types.js';
 import { parsePyJson } from '../py/json.js';
 import { MAX_DEPTH } from '../py/depth.js';
 import { orderedKeys } from '../py/value.js';
+import { evaluate } from '../evaluate/evaluate.js';
+import { DEFAULT_TIMING } from '../metrics/timing.js';
+import { DEFAULT_SLOPES } from '../metrics/params.js';
 import { configFormatOf, loadConfig, loadConfigSync, parseConfigText } from './load.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -348,5 +351,67 @@ describe('nesting limit (MAX_DEPTH, README "Limits")', () => {
     expect(errorOf(() => parseConfigText('x: &x [1, *x]\n', { format: 'yaml', file: 'c.yaml', mode: 'reference' })).message).toMatch(
       /^c\.yaml: x\[1\]: an alias refers to a collection that contains it/,
     );
+  });
+});
+
+describe('checks that keep a config from failing identical traces (issue 11, item 10)', () => {
+  const fails = (text: string, format: 'json' | 'yaml' = 'json', mode?: 'default' | 'reference'): string => {
+    try {
+      parseConfigText(text, { format, file: `c.${format}`, mode });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      return (e as Error).message;
+    }
+    throw new Error(`accepted ${text}`);
+  };
+
+  it('refuses negative timing tolerances, r2_thresh outside [0, 1] and slope_lo > slope_hi', () => {
+    expect(fails('{"timing": {"dur_tol": -1}}')).toBe('c.json: timing.dur_tol: must be >= 0, received -1');
+    expect(fails('timing:\n  mape_tol: -0.5\n', 'yaml')).toBe('c.yaml: timing.mape_tol: must be >= 0, received -0.5');
+    expect(fails('{"timing": {"r2_thresh": 5}}')).toBe('c.json: timing.r2_thresh: must be <= 1, received 5');
+    expect(fails('{"timing": {"r2_thresh": -0.1}}')).toBe('c.json: timing.r2_thresh: must be >= 0, received -0.1');
+    expect(fails('{"timing": {"slope_lo": 2, "slope_hi": 1}}')).toBe('c.json: timing.slope_lo: slope_lo 2 must not exceed slope_hi 1');
+    expect(fails('{"timing": {"slope_lo": 2}}')).toBe('c.json: timing.slope_lo: slope_lo 2 must not exceed slope_hi 1.2 (the default)');
+    expect(fails('{"timing": {"slope_hi": 0.5}}')).toBe('c.json: timing.slope_hi: slope_lo 0.8 (the default) must not exceed slope_hi 0.5');
+  });
+
+  it('accepts the edges, and reference mode keeps taking what the reference takes', () => {
+    expect(parseConfigText('{"timing": {"r2_thresh": 1, "slope_lo": 1, "slope_hi": 1, "dur_tol": 0, "mape_tol": 0}}', { format: 'json' }).timing).toEqual({
+      r2_thresh: 1,
+      slope_lo: 1,
+      slope_hi: 1,
+      dur_tol: 0,
+      mape_tol: 0,
+    });
+    expect(parseConfigText('{"timing": {"dur_tol": -1, "slope_lo": 2}}', { format: 'json', mode: 'reference' }).timing).toMatchObject({ dur_tol: -1 });
+  });
+
+  it('the default slopes the check assumes are the timing metric\'s', () => {
+    expect({ lo: DEFAULT_TIMING.slope_lo, hi: DEFAULT_TIMING.slope_hi }).toEqual(DEFAULT_SLOPES);
+  });
+
+  it('refuses a repeated key in a JSON config in default mode, naming its path and line, as YAML does', () => {
+    expect(fails('{"timing": {"dur_tol": 0.1,\n  "dur_tol": 0.2}}')).toBe(
+      'c.json: timing.dur_tol: duplicate key "dur_tol" at line 2, column 3 (keys must be unique; reference mode keeps the last, as Python does)',
+    );
+    expect(fails('{"comparators": {"by_channel": {"a": {"type": "exact"}, "a": {"type": "exact"}}}}')).toContain('c.json: comparators.by_channel.a: duplicate key "a"');
+  });
+
+  it('keeps the last value of a repeated key in reference mode (Python\'s json), also when the document says so', () => {
+    expect(parseConfigText('{"timing": {"dur_tol": 0.1, "dur_tol": 0.2}}', { format: 'json', mode: 'reference' }).timing).toMatchObject({ dur_tol: 0.2 });
+    expect(parseConfigText('{"mode": "reference", "timing": {"dur_tol": 0.1, "dur_tol": 0.2}}', { format: 'json' }).timing).toMatchObject({ dur_tol: 0.2 });
+  });
+
+  it('names the config file when a weight or required metric is not computed (found while scoring)', async () => {
+    const file = writeTemp('req.json', '{"decision": {"required_metrics": ["continuous"]}, "aggregation": {"weights": {"discrete": 1}}}');
+    const options = await loadConfig(file);
+    const trace = [{ channel: 'a', timestamp: 0, value: 1 }];
+    expect(() => evaluate(trace, trace, { ...options, mode: 'default' })).toThrow(
+      `${file}: decision.required_metrics[0]: metric "continuous" is not computed (computed: discrete, timing, structure)`,
+    );
+    const weights = writeTemp('w.yaml', 'aggregation:\n  weights: {nope: 1}\n');
+    expect(() => evaluate(trace, trace, loadConfigSync(weights))).toThrow(`${weights}: aggregation.weights["nope"]: metric "nope" is not computed`);
+    // Options from code name no file.
+    expect(() => evaluate(trace, trace, { decision: { required_metrics: ['continuous'] } })).toThrow(/^decision\.required_metrics\[0\]/);
   });
 });

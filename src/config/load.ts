@@ -15,16 +15,18 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { ConfigError } from '../errors.js';
+import { ConfigError, formatPath } from '../errors.js';
+import { escapeForMessage } from '../schema/helpers.js';
+import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
 import { validateOptions } from '../evaluate/options.js';
 import type { EvaluateOptions } from '../evaluate/types.js';
 import { isMode, policyFor, type Mode } from '../policy/index.js';
 import { formatDeepPath, MAX_DEPTH } from '../py/depth.js';
-import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
+import { JsonDepthError, JsonDuplicateKeyError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyBool } from '../py/float.js';
 import { isPlainObject, orderedKeys, PyFloat, withKeyOrder } from '../py/value.js';
 import { fromReferenceConfig } from './reference.js';
-import { checkYamlDepth, parseConfigYaml, peekYamlMode } from './yaml.js';
+import { checkYamlDepth, parseConfigYaml, peekYamlMode, yamlTokens } from './yaml.js';
 
 export type ConfigFormat = 'json' | 'yaml';
 
@@ -74,12 +76,22 @@ function plainNumbers(v: unknown): unknown {
   return v;
 }
 
-/** JSON config text → values; a document nested more than `MAX_DEPTH` levels is a `ConfigError` with its path. */
-function parseJson(text: string, file: string | undefined): unknown {
+/**
+ * JSON config text → values; a document nested more than `MAX_DEPTH` levels is a `ConfigError`
+ * with its path, and so (with `uniqueKeys`, default mode) is a key repeated in one object.
+ */
+function parseJson(text: string, file: string | undefined, uniqueKeys = false): unknown {
   try {
     // The parser refuses the first level past the limit itself, so nothing deeper is ever built.
-    return parsePyJson(text, { file, preserveNumberKinds: true, maxDepth: MAX_DEPTH });
+    return parsePyJson(text, { file, preserveNumberKinds: true, maxDepth: MAX_DEPTH, uniqueKeys });
   } catch (err) {
+    if (err instanceof JsonDuplicateKeyError) {
+      throw new ConfigError(
+        `duplicate key ${escapeForMessage(JSON.stringify(err.key))} at line ${err.line}, column ${err.column} (keys must be unique; reference mode keeps the last, as Python does)`,
+        { file, path: escapeForMessage(formatPath(err.path)) || undefined },
+        { cause: err },
+      );
+    }
     if (err instanceof JsonDepthError) {
       throw new ConfigError(
         `nested more than ${MAX_DEPTH} levels of arrays and objects deep (the limit, see README "Limits") at line ${err.line}, column ${err.column}`,
@@ -104,7 +116,16 @@ function fromJson(text: string, opts: ParseConfigOptions): EvaluateOptions {
     return fromReferenceConfig(text === '' ? {} : parseJson(text, file), file);
   }
   const body = text.startsWith(BOM) ? text.slice(1) : text;
-  const doc = body.trim() === '' ? {} : parseJson(body, file);
+  let doc: unknown;
+  try {
+    doc = body.trim() === '' ? {} : parseJson(body, file, !pythonCoercion(opts.mode));
+  } catch (err) {
+    // A repeated key is allowed in a document that says `mode: reference` (Python keeps the last).
+    const cause = err instanceof ConfigError ? err.cause : undefined;
+    if (!(cause instanceof JsonDuplicateKeyError) || opts.mode !== undefined) throw err;
+    doc = parseJson(body, file);
+    if (!pythonCoercion(docMode(doc))) throw err;
+  }
   const mode = opts.mode ?? docMode(doc) ?? 'default';
   if (pythonCoercion(mode)) return fromJson(text, { ...opts, mode });
   return validateOptions(plainNumbers(doc), { file, mode });
@@ -112,12 +133,13 @@ function fromJson(text: string, opts: ParseConfigOptions): EvaluateOptions {
 
 function fromYaml(text: string, opts: ParseConfigOptions): EvaluateOptions {
   const { file } = opts;
-  // Before the first `yaml` call: composing a very deep document overflows the stack there.
-  checkYamlDepth(text, file);
-  const peeked = peekYamlMode(text);
-  const mode = opts.mode ?? (isMode(peeked) ? peeked : 'default');
   const body = text.startsWith(BOM) ? text.slice(1) : text;
-  const doc = parseConfigYaml(body, mode, file);
+  // Tokenised once. The depth check comes before composing: a very deep document overflows the stack there.
+  const tokens = yamlTokens(body);
+  checkYamlDepth(body, file, tokens);
+  const peeked = peekYamlMode(body, tokens);
+  const mode = opts.mode ?? (isMode(peeked) ? peeked : 'default');
+  const doc = parseConfigYaml(body, mode, file, tokens);
   if (pythonCoercion(mode)) {
     // yaml.safe_load(text) or {}
     return fromReferenceConfig(pyBool(doc) ? doc : {}, file);
@@ -135,11 +157,12 @@ export function parseConfigText(text: string, opts: ParseConfigOptions): Evaluat
   return opts.format === 'yaml' ? fromYaml(text, opts) : fromJson(text, opts);
 }
 
-function decodeUtf8(bytes: Uint8Array, file: string): string {
+function configText(bytes: Uint8Array, file: string): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    return decodeUtf8(bytes);
   } catch (err) {
-    throw new ConfigError('the config file is not valid UTF-8', { file }, { cause: err });
+    if (!(err instanceof Utf8DecodeError)) throw err;
+    throw new ConfigError(`the config file is ${err.message}`, { file }, { cause: err });
   }
 }
 
@@ -157,7 +180,7 @@ function readError(err: unknown, file: string): ConfigError {
 }
 
 function fromBytes(bytes: Uint8Array, path: string, opts: LoadConfigOptions): EvaluateOptions {
-  return parseConfigText(decodeUtf8(bytes, path), { format: configFormatOf(path), file: path, mode: opts.mode });
+  return parseConfigText(configText(bytes, path), { format: configFormatOf(path), file: path, mode: opts.mode });
 }
 
 /**

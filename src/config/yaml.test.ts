@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { parsePyJson } from '../py/json.js';
 import { orderedKeys, PyFloat } from '../py/value.js';
-import { constructPyYamlFloat, constructPyYamlInt, nonStringKeys, parseConfigYaml, peekYamlMode } from './yaml.js';
+import { constructPyYamlFloat, constructPyYamlInt, MAX_ALIAS_EXPANSION, nonStringKeys, parseConfigYaml, peekYamlMode } from './yaml.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const corpus = resolve(repoRoot, 'test/conformance/cases');
@@ -124,7 +124,7 @@ describe('default mode: YAML 1.2 core schema', () => {
       `[ConfigError: c.yaml: aliases: mapping keys must be strings, found a number key "1"; quote it]`,
     );
     expect(() => parseConfigYaml('a: 1\na: 2\n', 'default', 'c.yaml')).toThrowErrorMatchingInlineSnapshot(
-      `[ConfigError: c.yaml: invalid YAML at line 2, column 1: Map keys must be unique]`,
+      `[ConfigError: c.yaml: invalid YAML at line 2, column 1: duplicate key "a" (keys must be unique)]`,
     );
   });
 });
@@ -147,5 +147,72 @@ describe('errors and mode detection', () => {
     expect(parseConfigYaml('# only a comment\n', 'reference')).toBeNull();
     expect(peekYamlMode('mode: reference\nweights: {a: 1, a: 2}\n')).toBe('reference');
     expect(peekYamlMode('- 1\n')).toBeUndefined();
+  });
+});
+
+describe('aliases and unique keys (README "Limits")', () => {
+  const laughs = (levels: number): string => {
+    const names = 'abcdefghijkl';
+    const lines = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let i = 1; i < levels; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(', ')}]`);
+    return `${lines.join('\n')}\n`;
+  };
+  const error = (text: string, mode: 'default' | 'reference' = 'default'): string => {
+    try {
+      parseConfigYaml(text, mode, 'c.yaml');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      return (e as Error).message;
+    }
+    throw new Error('accepted');
+  };
+
+  it('an alias without an anchor before it is a ConfigError with its line and column, in both modes', () => {
+    expect(error('metrics:\n  a: *nope\n')).toBe('c.yaml: invalid YAML at line 2, column 6: undefined alias *nope (an anchor &nope must come before it)');
+    expect(error('a: *later\nb: &later 1\n', 'reference')).toBe('c.yaml: invalid YAML at line 1, column 4: undefined alias *later (an anchor &later must come before it)');
+  });
+
+  it('refuses a billion laughs at the alias that goes over MAX_ALIAS_EXPANSION, quickly', () => {
+    const t = performance.now();
+    expect(error(laughs(9))).toBe(`c.yaml: invalid YAML at line 6, column 8: aliases expand the document by more than ${MAX_ALIAS_EXPANSION} values (the limit, see README "Limits")`);
+    expect(error(laughs(12), 'reference')).toContain('aliases expand the document by more than');
+    expect(performance.now() - t).toBeLessThan(2000);
+  });
+
+  it('lets ordinary reuse through: one anchor used 150 times, and small laughs', () => {
+    const text = `comparators:\n  default: &t {type: numeric_tolerance, tol: 0.01}\n  by_channel:\n${Array.from({ length: 150 }, (_, i) => `    ch${i}: *t\n`).join('')}`;
+    const doc = parseConfigYaml(text, 'default') as { comparators: { by_channel: Record<string, unknown> } };
+    expect(Object.keys(doc.comparators.by_channel)).toHaveLength(150);
+    expect(doc.comparators.by_channel['ch149']).toEqual({ type: 'numeric_tolerance', tol: 0.01 });
+    // 9^4 = 6561 values: under the limit.
+    expect((parseConfigYaml(laughs(4), 'default') as { d: unknown[] }).d).toHaveLength(9);
+  });
+
+  it('reference mode keeps merge keys (<<) working', () => {
+    const doc = parseConfigYaml('base: &b {type: exact}\nc:\n  <<: *b\n  tol: 1\n', 'reference') as Record<string, Record<string, unknown>>;
+    expect(doc['c']).toEqual({ type: 'exact', tol: 1 });
+  });
+
+  it('names a nested duplicate key with its line in default mode; reference mode keeps the last', () => {
+    expect(error('timing:\n  dur_tol: 1\n  slope_lo: 1\n  dur_tol: 2\n')).toBe('c.yaml: invalid YAML at line 4, column 3: duplicate key "dur_tol" (keys must be unique)');
+    expect((parseConfigYaml('timing:\n  dur_tol: 1\n  dur_tol: 2\n', 'reference') as { timing: { dur_tol: unknown } }).timing.dur_tol).toBe(2);
+  });
+
+  it('reads a large config in linear time (the yaml package checks unique keys quadratically)', () => {
+    const lines = (n: number) => `aliases:\n${Array.from({ length: n }, (_, i) => `  "ch${i}": motor:x${i}\n`).join('')}`;
+    const time = (text: string): number => {
+      let best = Infinity;
+      for (let run = 0; run < 2; run++) {
+        const t = performance.now();
+        parseConfigYaml(text, 'default');
+        best = Math.min(best, performance.now() - t);
+      }
+      return best;
+    };
+    time(lines(2000)); // warm up
+    const small = time(lines(4000));
+    const large = time(lines(32000));
+    // 8× the keys: linear is ~8×, quadratic ~64×. Generous for a loaded machine.
+    expect(large / small).toBeLessThan(30);
   });
 });

@@ -13,7 +13,7 @@
  * (remembered: see `nonStringKeys`), duplicate keys are allowed (the last value wins).
  */
 
-import { CST, isAlias, isMap, isPair, isScalar, isSeq, Parser, parseDocument, type Document, type ScalarTag, type Tags, type YAMLError } from 'yaml';
+import { Composer, CST, isAlias, isMap, isPair, isScalar, isSeq, Parser, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, type ScalarTag, type Tags, type YAMLError, YAMLParseError } from 'yaml';
 import { ConfigError, formatPath } from '../errors.js';
 import { formatDeepPath, MAX_DEPTH } from '../py/depth.js';
 import { parsePyFloatLiteral } from '../py/float.js';
@@ -145,9 +145,18 @@ export function nonStringKeys(obj: object): ReadonlySet<string> {
   return NON_STRING_KEYS.get(obj) ?? new Set();
 }
 
-function errorLocation(err: YAMLError): string {
-  const pos = err.linePos?.[0];
-  return pos ? ` at line ${pos.line}, column ${pos.col}` : '';
+/**
+ * A YAML text lexed and parsed once into its concrete syntax tree (the `yaml` parser builds it
+ * without recursion). The depth check, the `mode` peek and composition all read these tokens, so a
+ * large config is tokenised once, not three times.
+ */
+export function yamlTokens(text: string): readonly CST.Token[] {
+  return Array.from(new Parser().parse(text));
+}
+
+function errorLocation(err: YAMLError, text: string): string {
+  const offset = err.pos[0];
+  return offset >= 0 && offset <= text.length ? ` at ${lineColumn(text, offset)}` : '';
 }
 
 function firstLine(message: string): string {
@@ -156,14 +165,28 @@ function firstLine(message: string): string {
   return escapeForMessage(text);
 }
 
-function parse(text: string, pyYaml: boolean, file: string | undefined): Document.Parsed {
-  const doc =
-    pyYaml
-      ? parseDocument(text, { version: '1.1', customTags: pyYamlTags, intAsBigInt: true, uniqueKeys: false, merge: true })
-      : parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: true });
+function compose(text: string, tokens: readonly CST.Token[], options: DocumentOptions & ParseOptions & SchemaOptions): Document.Parsed {
+  const composer = new Composer(options);
+  let doc: Document.Parsed | undefined;
+  // As `parseDocument`: the first document; a second one is an error.
+  for (const next of composer.compose(tokens, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+      break;
+    }
+  }
+  return doc!;
+}
+
+function parse(text: string, tokens: readonly CST.Token[], pyYaml: boolean, file: string | undefined): Document.Parsed {
+  const doc = pyYaml
+    ? compose(text, tokens, { version: '1.1', customTags: pyYamlTags, intAsBigInt: true, uniqueKeys: false, merge: true })
+    : // Unique keys are checked by `checkDocument` (the `yaml` package's own check is quadratic).
+      compose(text, tokens, { version: '1.2', schema: 'core', uniqueKeys: false });
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
-    throw new ConfigError(`invalid YAML${errorLocation(problem)}: ${firstLine(problem.message)}`, { file }, { cause: problem });
+    throw new ConfigError(`invalid YAML${errorLocation(problem, text)}: ${firstLine(problem.message)}`, { file }, { cause: problem });
   }
   return doc;
 }
@@ -266,8 +289,8 @@ function keyOf(token: CST.Token | null | undefined, index: number): PropertyKey 
  * Throws `ConfigError` (file, path, line and column) when a YAML text nests more than
  * `MAX_DEPTH` collections, without composing it (no recursion, any depth).
  */
-export function checkYamlDepth(text: string, file?: string): void {
-  for (const doc of new Parser().parse(text)) {
+export function checkYamlDepth(text: string, file?: string, tokens: readonly CST.Token[] = yamlTokens(text)): void {
+  for (const doc of tokens) {
     if (doc.type !== 'document' || !doc.value) continue;
     const stack: Visit[] = [{ token: doc.value, depth: 0, parent: undefined, seg: undefined }];
     for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
@@ -326,24 +349,106 @@ function checkComposedDepth(doc: Document.Parsed, file: string | undefined): voi
   height(doc.contents, 0, []);
 }
 
-/** The top-level `mode` key of a YAML text, read leniently (YAML 1.2, errors ignored). */
-export function peekYamlMode(text: string): unknown {
-  const doc = parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: false });
-  if (!isMap(doc.contents)) return undefined;
-  const node = doc.contents.get('mode', true);
-  return isScalar(node) ? node.value : undefined;
+// ---------------------------------------------------------------------------------------------
+// Aliases and unique keys (README "Limits"). An alias repeats its anchor's value where it stands:
+// nine anchors of nine aliases each ("billion laughs") expand a 1 KB text to 387 million values.
+// The values that aliases add are counted on the composed document (each node's size is computed
+// once, so counting costs no expansion) and refused past `MAX_ALIAS_EXPANSION`, at the alias that
+// goes over: ordinary reuse (one comparator spec shared by hundreds of channels) stays far below.
+
+/** Most values (scalars and collections) that the aliases of one YAML config may add once expanded. */
+export const MAX_ALIAS_EXPANSION = 100_000;
+
+type Located = { readonly range?: readonly number[] | null | undefined };
+
+function at(text: string, node: Located): string {
+  const offset = node.range?.[0];
+  return offset === undefined ? '' : ` at ${lineColumn(text, offset)}`;
+}
+
+/**
+ * Walks the composed document once, in document order, and throws `ConfigError` (file, line and
+ * column) for an alias without an anchor before it, for aliases that expand the document past
+ * `MAX_ALIAS_EXPANSION` values, and (with `uniqueKeys`) for a key repeated in one mapping.
+ * Recursion is bounded: `checkYamlDepth` has already limited the nesting of the text.
+ */
+function checkDocument(doc: Document.Parsed, text: string, file: string | undefined, uniqueKeys: boolean): void {
+  const sizes = new Map<unknown, number>();
+  // Expanded size of a node; circular aliases were refused by `checkComposedDepth` before.
+  const size = (node: unknown): number => {
+    const target = isAlias(node) ? node.resolve(doc) : node;
+    if (!isMap(target) && !isSeq(target)) return 1;
+    const known = sizes.get(target);
+    if (known !== undefined) return known;
+    let n = 1;
+    for (const item of target.items as unknown[]) n += isPair(item) ? size(item.key) + size(item.value) : size(item);
+    sizes.set(target, n);
+    return n;
+  };
+  const fail = (message: string, node: Located): never => {
+    throw new ConfigError(`invalid YAML${at(text, node)}: ${message}`, { file });
+  };
+  let added = 0;
+  const visit = (node: unknown): void => {
+    if (isAlias(node)) {
+      const target = node.resolve(doc);
+      const name = escapeForMessage(node.source);
+      if (target === undefined) fail(`undefined alias *${name} (an anchor &${name} must come before it)`, node);
+      added += size(target);
+      if (added > MAX_ALIAS_EXPANSION) {
+        fail(`aliases expand the document by more than ${MAX_ALIAS_EXPANSION} values (the limit, see README "Limits")`, node);
+      }
+      return;
+    }
+    if (!isMap(node) && !isSeq(node)) return;
+    const keys = uniqueKeys && isMap(node) ? new Set<unknown>() : undefined;
+    for (const item of node.items as unknown[]) {
+      if (!isPair(item)) {
+        visit(item);
+        continue;
+      }
+      if (keys && isScalar(item.key)) {
+        if (keys.has(item.key.value)) {
+          const shown = escapeForMessage(JSON.stringify(String(item.key.value)));
+          fail(`duplicate key ${shown} (keys must be unique)`, item.key as Located);
+        }
+        keys.add(item.key.value);
+      }
+      visit(item.key);
+      visit(item.value);
+    }
+  };
+  visit(doc.contents);
+}
+
+/** The top-level `mode` key of a YAML text, read leniently from its syntax tree (errors ignored). */
+export function peekYamlMode(text: string, tokens: readonly CST.Token[] = yamlTokens(text)): unknown {
+  const doc = tokens.find((t) => t.type === 'document');
+  const top = doc?.type === 'document' ? doc.value : undefined;
+  if (!top || (top.type !== 'block-map' && !(top.type === 'flow-collection' && top.start.source === '{'))) return undefined;
+  for (const item of top.items as readonly CstItem[]) {
+    const key = item.key && CST.isScalar(item.key) ? CST.resolveAsScalar(item.key) : null;
+    if (key?.value !== 'mode') continue;
+    const value = item.value && CST.isScalar(item.value) ? CST.resolveAsScalar(item.value) : null;
+    return value?.value;
+  }
+  return undefined;
 }
 
 /**
  * Parse YAML config text for `mode`. Empty / `null` document → `null` (the caller maps it to
  * `{}`). Throws `ConfigError` with line and column for malformed YAML, and with the path for a
- * document nested more than `MAX_DEPTH` levels deep (aliases expanded) or a circular alias.
+ * document nested more than `MAX_DEPTH` levels deep (aliases expanded) or a circular alias, and
+ * with line and column for an undefined alias, aliases that expand the document by more than
+ * `MAX_ALIAS_EXPANSION` values and (default mode) a duplicate key.
  */
-export function parseConfigYaml(text: string, mode: Mode, file?: string): unknown {
+export function parseConfigYaml(text: string, mode: Mode, file?: string, tokens: readonly CST.Token[] = yamlTokens(text)): unknown {
   const pyYaml = policyFor(mode).configYaml === 'pyyaml-1.1';
-  checkYamlDepth(text, file);
-  const doc = parse(text, pyYaml, file);
+  checkYamlDepth(text, file, tokens);
+  const doc = parse(text, tokens, pyYaml, file);
   checkComposedDepth(doc, file);
-  const js: unknown = doc.toJS({ mapAsMap: true, maxAliasCount: 100 });
+  checkDocument(doc, text, file, !pyYaml);
+  // `checkDocument` bounds what aliases add; the `yaml` package's own alias count is too strict.
+  const js: unknown = doc.toJS({ mapAsMap: true, maxAliasCount: -1 });
   return convert(js, pyYaml, file, []);
 }

@@ -10,7 +10,7 @@ import { policyFor, type ScoringPolicy } from '../policy/index.js';
 import { assertTraceDepth, parseTrace } from '../trace/parse.js';
 import { Trace, eventTuple } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
-import { validateOptions } from './options.js';
+import { optionsFile, validateOptions } from './options.js';
 import type { AlignmentRow, EvaluateOptions, EvaluationResult } from './types.js';
 
 /** An event with its position in the input `events` array. */
@@ -124,6 +124,17 @@ function alignmentRows(verdicts: readonly PairVerdict[]): AlignmentRow[] {
   }));
 }
 
+/** Run `step`; a `ConfigError` it throws without a file names the config file `opts` came from. */
+function inOptionsFile<T>(opts: EvaluateOptions, step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    const file = optionsFile(opts);
+    if (e instanceof ConfigError && e.file === undefined && file !== undefined) throw new ConfigError(e.message, { file }, { cause: e });
+    throw e;
+  }
+}
+
 /**
  * Evaluate a predicted trace against a golden one: alias → stable time sort → drop ignored and
  * continuous channels → align → judge each pair → metrics → aggregate → decide.
@@ -144,7 +155,7 @@ function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, o
   const { pairs, index } = align(prep, comparators, opts, policy);
   const verdicts = compareAlignment(pairs, comparators, policy);
   const metrics = computeMetrics({ mode: policy.mode, policy, verdicts, prepared: prep, gt: prep.gtSorted.map((x) => x.e), pred: prep.predSorted.map((x) => x.e) }, opts);
-  const { full_score, report } = aggregate(
+  const { full_score, report } = inOptionsFile(opts, () => aggregate(
     metrics,
     {
       weights: opts.aggregation?.weights,
@@ -153,8 +164,8 @@ function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, o
       useContinuous: Boolean(opts.use_continuous) || Object.keys(opts.continuous_channels ?? {}).length > 0,
     },
     policy,
-  );
-  const params = decisionParams(metrics, opts.decision, policy);
+  ));
+  const params = inOptionsFile(opts, () => decisionParams(metrics, opts.decision, policy));
   const decision = decide(metrics, params);
   return {
     mode: policy.mode,

@@ -52,6 +52,32 @@ export interface ValidateOptionsContext {
   readonly mode?: Mode | undefined;
 }
 
+/**
+ * The config file that validated options (and their `decision` and `aggregation` sections) were
+ * read from, so that a problem found only while scoring (a weight or required metric naming a
+ * metric that is not computed) can name the file. The sections are registered too because callers
+ * copy options shallowly (`{...options, mode}`): the sections are the objects those errors are about.
+ */
+const OPTIONS_FILES = new WeakMap<object, string>();
+
+function sectionsOf(options: Record<string, unknown>): object[] {
+  const out: object[] = [options];
+  for (const key of ['decision', 'aggregation']) {
+    const section = options[key];
+    if (typeof section === 'object' && section !== null) out.push(section);
+  }
+  return out;
+}
+
+/** The config file `options` were read from, if known (`loadConfig`, or validated with a `file`). */
+export function optionsFile(options: object): string | undefined {
+  for (const o of sectionsOf(options as Record<string, unknown>)) {
+    const file = OPTIONS_FILES.get(o);
+    if (file !== undefined) return file;
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Schemas, derived from the registries (comparators, aligners, metrics) and the policy's rules.
 
@@ -61,6 +87,14 @@ interface Schemas {
 
 /** `{type, …}`: canonicalise the type through the comparator registry, then the plug-in's schema. */
 function comparatorSchema(numbers: OptionNumbers) {
+  // One schema per comparator type: building (and compiling) a zod schema per spec made a config
+  // with thousands of `by_channel` entries take minutes.
+  const schemas = new Map<object, z.ZodType>();
+  const schemaOf = (plugin: NonNullable<ReturnType<typeof comparatorPlugin>>): z.ZodType => {
+    let schema = schemas.get(plugin);
+    if (schema === undefined) schemas.set(plugin, (schema = plugin.schema(numbers) as z.ZodType));
+    return schema;
+  };
   return z.unknown().transform((input, ctx): unknown => {
     if (typeof input === 'function') return input;
     if (!isObjectRecord(input)) {
@@ -89,7 +123,7 @@ function comparatorSchema(numbers: OptionNumbers) {
       custom(ctx, type, `unknown comparator type ${quoteForMessage(type)}; valid types: ${comparatorTypesText()}`, ['type']);
       return z.NEVER;
     }
-    const r = plugin.schema(numbers).safeParse({ ...input, type: plugin.name }, PARSE);
+    const r = schemaOf(plugin).safeParse({ ...input, type: plugin.name }, PARSE);
     if (!r.success) {
       forward(ctx, r.error.issues, []);
       return z.NEVER;
@@ -206,8 +240,9 @@ function throwIssues(issues: readonly Issue[], file: string | undefined): never 
  *
  * @throws ConfigError naming `ctx.file` and the path of each problem.
  */
-export function validateOptions(input: unknown, ctx: ValidateOptionsContext = {}): EvaluateOptions {
+export function validateOptions(input: unknown, given: ValidateOptionsContext = {}): EvaluateOptions {
   if (input === undefined) input = {};
+  const ctx: ValidateOptionsContext = { ...given, file: given.file ?? (isObjectRecord(input) ? optionsFile(input) : undefined) };
   let mode: Mode = ctx.mode ?? 'default';
   if (ctx.mode === undefined && isObjectRecord(input)) {
     const own = input['mode'];
@@ -222,5 +257,6 @@ export function validateOptions(input: unknown, ctx: ValidateOptionsContext = {}
   if (!r.success) throwIssues(r.error.issues, ctx.file);
   const out: Record<string, unknown> = { mode };
   for (const [key, value] of Object.entries(r.data)) if (key !== 'mode' && value !== undefined) out[key] = value;
+  if (ctx.file !== undefined) for (const o of sectionsOf(out)) OPTIONS_FILES.set(o, ctx.file);
   return out as EvaluateOptions;
 }

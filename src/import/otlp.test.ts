@@ -34,7 +34,7 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
   it('keeps 2^64 nanoseconds exact, orders by start, falls back to the span name, keeps unparsable arguments', () => {
     const t = readTraceSync(fixture('edge/huge_ns.otlp.json'));
     expect(tuples(t.events)).toEqual([
-      ['a', 0, { n: 9007199254740992, l: [true, 1.5] }],
+      ['a', 0, { n: 9007199254740993n, l: [true, 1.5] }],
       ['b', 1e-9, '{not json'],
     ]);
     expect(t.events[1]!.meta).toMatchObject({ startTimeUnixNano: '18446744073709551615', duration: 0, argumentsError: "not valid JSON (Unexpected character 'n' (expected a string key or '}') at 1:2)" });

@@ -10,7 +10,7 @@ import { Trace } from '../trace/trace.js';
 import { detectFormat, importerByName, type ImportFormat } from './registry.js';
 import type { Importer } from './types.js';
 import { envtraceImporter } from './envtrace.js';
-import { assertTraceDepth } from '../trace/parse.js';
+import { assertTraceDepth, traceText } from '../trace/parse.js';
 
 /** Options of `readTrace`, `readTraceSync` and `parseTraceText`. */
 export interface ReadTraceOptions {
@@ -108,27 +108,29 @@ export function readTraceSync(pathOrText: string, options: ReadTraceOptions = {}
  */
 export async function importFile(file: string, options: ReadTraceOptions = {}): Promise<ImportedTrace> {
   let data = file;
-  let text: string;
+  let bytes: Uint8Array;
   try {
     if ((await stat(file)).isDirectory()) data = dataFileOfDirectory(file, await readdir(file));
-    text = await readFile(data, 'utf8');
+    bytes = await readFile(data);
   } catch (e) {
     if (e instanceof TraceError) throw e;
     throw readError(data, e);
   }
+  const text = traceText(bytes, data);
   return importText(text, { ...options, file: data });
 }
 
 /** Synchronous `importFile`. */
 export function importFileSync(file: string, options: ReadTraceOptions = {}): ImportedTrace {
   let data = file;
-  let text: string;
+  let bytes: Uint8Array;
   try {
     if (statSync(file).isDirectory()) data = dataFileOfDirectory(file, readdirSync(file));
-    text = readFileSync(data, 'utf8');
+    bytes = readFileSync(data);
   } catch (e) {
     if (e instanceof TraceError) throw e;
     throw readError(data, e);
   }
+  const text = traceText(bytes, data);
   return importText(text, { ...options, file: data });
 }

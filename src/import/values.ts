@@ -10,23 +10,27 @@ const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /**
  * The number `text` spells (surrounding spaces ignored), or `undefined` when it is not a plain
  * decimal number (`NaN`, `inf`, `0x10`, `1_000` and the empty string are not). In reference mode an
- * integer beyond 2^53 is a `bigint` and an integral float (`1.0`, `1e3`) a `PyFloat`, as Python's
- * `int()`/`float()` would tell them apart; in default mode it is a plain number.
+ * integral float (`1.0`, `1e3`) is a `PyFloat`, as Python's `int()`/`float()` would tell them
+ * apart; in default mode a plain number. In both modes an integer beyond 2^53 is an exact `bigint`.
  */
 export function numberFromText(text: string, ctx: ImportContext): number | bigint | PyFloat | undefined {
   const t = text.trim();
   if (!NUMBER_TEXT.test(t)) return undefined;
   const x = Number(t);
   if (!Number.isFinite(x)) return undefined;
+  const integer = /^[+-]?\d+$/.test(t);
+  if (integer && !Number.isSafeInteger(x)) return BigInt(t);
   if (policyFor(ctx.mode).readValues !== 'python') return x;
-  if (/^[+-]?\d+$/.test(t)) return Number.isSafeInteger(x) ? x + 0 : BigInt(t);
+  if (integer) return x + 0;
   return Number.isInteger(x) && !Object.is(x, -0) ? new PyFloat(x) : x;
 }
 
-/** `v` with every `PyFloat` and `bigint` turned into a plain number (what `JSON.parse` would give). */
+/**
+ * `v` with every `PyFloat` turned into a plain number, for default mode; a `bigint` (an integer
+ * beyond 2^53) stays exact, as `parseTrace` keeps it.
+ */
 export function plainValue(v: unknown): unknown {
   if (v instanceof PyFloat) return v.value;
-  if (typeof v === 'bigint') return Number(v);
   if (Array.isArray(v)) return v.map(plainValue);
   if (isPlainObject(v)) {
     const out: Record<string, unknown> = {};

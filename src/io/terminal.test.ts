@@ -41,6 +41,21 @@ describe('escapeForTerminal', () => {
     expect(escapeForTerminal('a\u2062b')).toBe('a\\u2062b');
   });
 
+  it('escapes TAG characters (U+E0000–U+E007F) as \\u{…}, invisible operators and other format characters', () => {
+    expect(escapeForTerminal('PASS\u{E0001}\u{E0041}\u{E007F}')).toBe('PASS\\u{e0001}\\u{e0041}\\u{e007f}');
+    expect(escapeForTerminal('\u{E0000}')).toBe('\\u{e0000}');
+    for (const ch of ['\u2061', '\u2062', '\u2063', '\u2064', '\u2065', '\u206A', '\u206F', '\uFFF9', '\uFFFB', '\u180E', '\u0600', '\u{1D173}', '\u{110BD}']) {
+      const out = escapeForTerminal(`a${ch}b`);
+      expect(out, ch.codePointAt(0)!.toString(16)).toMatch(/^a\\u(\{[0-9a-f]{5}\}|[0-9a-f]{4})b$/);
+    }
+    // Hangul fillers render as blanks: they could hide a difference between two names.
+    expect(escapeForTerminal('a\u3164b\u115F\u1160\uFFA0')).toBe('a\\u3164b\\u115f\\u1160\\uffa0');
+  });
+
+  it('leaves the next letter of an escaped astral format character alone, and astral letters too', () => {
+    expect(escapeForTerminal('\u{E0041}\u{1F600}\u{20000}')).toBe('\\u{e0041}\u{1F600}\u{20000}');
+  });
+
   it('keeps ZWJ/ZWNJ, which emoji sequences and scripts need', () => {
     expect(escapeForTerminal('👨\u200D👩\u200D👧')).toBe('👨\u200D👩\u200D👧');
     expect(escapeForTerminal('می\u200Cخواهم')).toBe('می\u200Cخواهم');
@@ -49,9 +64,11 @@ describe('escapeForTerminal', () => {
   it('produces a single line for any input', () => {
     let all = '';
     for (let code = 0; code < 0x3000; code++) all += String.fromCharCode(code);
+    for (let code = 0xe0000; code <= 0xe007f; code++) all += String.fromCodePoint(code);
     const out = escapeForTerminal(all);
     expect(out.split('\n')).toHaveLength(1);
     expect(out.includes('\x1b')).toBe(false);
     expect(out.includes('\r')).toBe(false);
+    expect(/[\p{Cf}\p{Cc}\u{E0000}-\u{E007F}]/u.test(out.replace(/[\u200c\u200d]/g, ''))).toBe(false);
   });
 });

@@ -7,12 +7,14 @@
  * next to the column helpers.
  */
 
-// C0 controls, DEL, C1 controls (0x9B is an 8-bit CSI), soft hyphen, Arabic letter mark,
-// zero-width space, LRM/RLM, line/paragraph separators, bidi embeddings/overrides/isolates,
-// word joiner and invisible operators, BOM, and lone surrogates (which terminals render
-// unpredictably). ZWNJ/ZWJ (U+200C/U+200D) are kept: scripts and emoji sequences need them.
-const UNSAFE =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// Control characters (C0, DEL, C1: 0x9B is an 8-bit CSI), every format character (Unicode
+// category Cf: soft hyphen, bidi marks, embeddings, overrides and isolates, zero-width space,
+// word joiner, invisible operators U+2061–U+2064, BOM, interlinear annotation, TAG characters
+// U+E0001 and U+E0020–U+E007F), the rest of the TAG block (U+E0000–U+E007F), the unassigned
+// U+2065 between the invisible operators and the isolates, the Hangul fillers (blank letters),
+// line/paragraph separators, and lone surrogates (which terminals render unpredictably).
+// ZWNJ/ZWJ (U+200C/U+200D) are kept: scripts and emoji sequences need them.
+const UNSAFE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u2065\u115f\u1160\u3164\uffa0\u{e0000}-\u{e007f}]/gu;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -22,14 +24,15 @@ function hex(code: number, digits: number): string {
 
 /**
  * Escape every character that could control a terminal or hide text: `\n` `\r` `\t` become
- * those two-character escapes, other code points below U+0100 become `\xHH`, the rest `\uHHHH`.
+ * those two-character escapes, other code points below U+0100 become `\xHH`, those up to U+FFFF
+ * (and lone surrogates) `\uHHHH`, the rest `\u{HHHHH}`.
  * Printable text (including non-ASCII letters and emoji) is left alone; backslashes are not doubled.
  */
 export function escapeForTerminal(s: string): string {
   return s.replace(UNSAFE, (ch) => {
     const named = NAMED[ch];
     if (named !== undefined) return named;
-    const code = ch.charCodeAt(0);
-    return code < 0x100 ? `\\x${hex(code, 2)}` : `\\u${hex(code, 4)}`;
+    const code = ch.codePointAt(0)!;
+    return code < 0x100 ? `\\x${hex(code, 2)}` : code < 0x10000 ? `\\u${hex(code, 4)}` : `\\u{${hex(code, 5)}}`;
   });
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EnvTraceError } from '../errors.js';
-import { decodeNonFinite, JsonPointerError, JsonSyntaxError, MAX_JSON_DEPTH, parsePyJson, stringifyPyJson } from './json.js';
+import { decodeNonFinite, JsonPointerError, JsonSyntaxError, MAX_JSON_DEPTH, parsePyJson, stringifyJsonExact, stringifyPyJson } from './json.js';
 import { KEY_ORDER, orderedKeys, PyFloat, withKeyOrder } from './value.js';
 
 /** Plain-JS view of a parsed value, for comparison with JSON.parse (PyFloat/bigint → number, -0 → 0). */
@@ -409,5 +409,18 @@ describe('parsePyJson nesting limit (maxDepth)', () => {
 
   it('refuses 10^5 levels by default, at level 1001, without a stack overflow', () => {
     expect(() => parsePyJson(nested(100_000))).toThrow(/^<json>:1:1001: Nested more than 1000 levels/);
+  });
+});
+
+describe('stringifyJsonExact', () => {
+  it('is JSON.stringify, with bigints written as their exact digits', () => {
+    expect(stringifyJsonExact({ a: 1.5, b: [1e-7, 'x'] })).toBe(JSON.stringify({ a: 1.5, b: [1e-7, 'x'] }));
+    expect(stringifyJsonExact({ n: 18446744073709551617n, l: [-9007199254740993n, 2] })).toBe('{"n":18446744073709551617,"l":[-9007199254740993,2]}');
+    expect(parsePyJson(stringifyJsonExact([2n ** 70n]), { preserveNumberKinds: false, bigInts: true })).toEqual([2n ** 70n]);
+  });
+
+  it('leaves strings that look like its placeholder alone', () => {
+    const tricky = ['\u0000bigint:5', '\u0000bigintabc:7"'];
+    expect(JSON.parse(stringifyJsonExact({ s: tricky, n: 1n }))).toEqual({ s: tricky, n: 1 });
   });
 });

@@ -45,6 +45,21 @@ export class JsonDepthError extends JsonSyntaxError {
 }
 brandClass(JsonDepthError, 'JsonDepthError');
 
+/** A key repeated in one JSON object, with `uniqueKeys` (a `JsonSyntaxError` too). */
+export class JsonDuplicateKeyError extends JsonSyntaxError {
+  /** The repeated key. */
+  readonly key: string;
+  /** Path to the repeated key (its object's path, then the key). */
+  readonly path: readonly PropertyKey[];
+  constructor(key: string, loc: { file?: string | undefined; line: number; column: number }, path: readonly PropertyKey[]) {
+    super(`Duplicate key ${JSON.stringify(key)}`, loc);
+    this.name = 'JsonDuplicateKeyError';
+    this.key = key;
+    this.path = path;
+  }
+}
+brandClass(JsonDuplicateKeyError, 'JsonDuplicateKeyError');
+
 /** Options of `parsePyJson`. */
 export interface ParsePyJsonOptions {
   /** File name shown in error messages. */
@@ -63,6 +78,18 @@ export interface ParsePyJsonOptions {
    * @default MAX_JSON_DEPTH (1000)
    */
   readonly maxDepth?: number | undefined;
+  /**
+   * A key repeated in one object is a `JsonDuplicateKeyError` (at the repeat, naming its path)
+   * instead of the last value winning, as Python's `json` does.
+   * @default false
+   */
+  readonly uniqueKeys?: boolean | undefined;
+  /**
+   * With `preserveNumberKinds: false`, still keep integer tokens beyond 2^53 exact (as `bigint`):
+   * plain `JSON.parse` values otherwise.
+   * @default false
+   */
+  readonly bigInts?: boolean | undefined;
 }
 
 /** Default `maxDepth` of `parsePyJson`: a safety net above every per-value limit (`MAX_DEPTH`, 256). */
@@ -128,11 +155,16 @@ class Parser {
   /** Small cache of object keys (they repeat: `channel`, `timestamp`, …), to skip slicing. */
   private readonly keyCache: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
 
+  /** The open containers (set by `parse`), for the path of an error. */
+  private stack: Frame[] = [];
+
   constructor(
     private readonly text: string,
     private readonly file: string | undefined,
     private readonly preserve: boolean,
     private readonly maxDepth: number,
+    private readonly uniqueKeys: boolean = false,
+    private readonly bigInts: boolean = preserve,
   ) {}
 
   /** Fail at the bracket at `this.pos` that opens level `maxDepth + 1` (stack holds the open containers). */
@@ -177,7 +209,7 @@ class Parser {
   parse(): unknown {
     const text = this.text;
     if (text.charCodeAt(0) === 0xfeff) this.fail('Unexpected byte order mark U+FEFF (JSON text must not start with one)', 0);
-    const stack: Frame[] = [];
+    const stack: Frame[] = (this.stack = []);
     let value: unknown;
     for (;;) {
       // ---- parse one value, or open a container ----
@@ -269,7 +301,13 @@ class Parser {
   /** Read `"key" :` into the frame (pos at the opening quote, after whitespace). */
   private readKey(frame: Frame, expected: string): void {
     if (this.text.charCodeAt(this.pos) !== C.QUOTE) this.unexpected(expected);
+    const keyAt = this.pos;
     const key = this.parseKey();
+    if (this.uniqueKeys && Object.prototype.hasOwnProperty.call(frame.obj, key)) {
+      const outer = this.stack[this.stack.length - 1] === frame ? this.stack.slice(0, -1) : this.stack;
+      const path: PropertyKey[] = [...outer.map((f) => (f.arr !== undefined ? f.arr.length : f.key)), key];
+      throw new JsonDuplicateKeyError(key, this.locate(keyAt), path);
+    }
     if (this.preserve) {
       if (frame.keys !== undefined) frame.keys.push(key);
       else {
@@ -478,7 +516,7 @@ class Parser {
     }
     if (exact) return neg ? (m === 0 && this.preserve ? 0 : -m) : m; // int `-0` is 0
     const x = Number(text.slice(start, p));
-    if (!this.preserve || Number.isSafeInteger(x)) return x;
+    if (!this.bigInts || Number.isSafeInteger(x)) return x;
     return BigInt(text.slice(start, p));
   }
 }
@@ -489,17 +527,39 @@ class Parser {
  * `preserveNumberKinds` (default) a number token with `.`/`e`/`E` is a float (`PyFloat` if
  * integral and finite, else a plain number, `-0.0` → `-0`), any other token an int (a plain
  * number if safe, else a `bigint`; `-0` → `0`), and objects whose key order JS would change
- * get `KEY_ORDER`. Duplicate keys: the last value wins at the first key's position.
+ * get `KEY_ORDER`. Duplicate keys: the last value wins at the first key's position (or, with
+ * `uniqueKeys`, a `JsonDuplicateKeyError`). `bigInts` keeps big integers exact without the rest
+ * of `preserveNumberKinds`.
  * Throws `JsonSyntaxError` (`ERR_JSON`) with file, line and column, also for a document nested
  * deeper than `maxDepth`.
  */
 export function parsePyJson(text: string, opts: ParsePyJsonOptions = {}): unknown {
-  return new Parser(text, opts.file, opts.preserveNumberKinds ?? true, opts.maxDepth ?? MAX_JSON_DEPTH).parse();
+  const preserve = opts.preserveNumberKinds ?? true;
+  return new Parser(text, opts.file, preserve, opts.maxDepth ?? MAX_JSON_DEPTH, opts.uniqueKeys === true, preserve || opts.bigInts === true).parse();
 }
 
 // ---------------------------------------------------------------------------------------
 
 /** Options of `stringifyPyJson`. */
+/**
+ * `JSON.stringify(value)` (compact, JS number formatting), except that a `bigint` is written as its
+ * digits instead of throwing: the writer for default-mode values, where integers beyond 2^53 are
+ * kept exact. Each bigint goes through a placeholder string with a per-call random tag, replaced
+ * by its digits afterwards, so no string in `value` can be mistaken for one.
+ */
+export function stringifyJsonExact(value: unknown): string {
+  let tag: string | undefined;
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v !== 'bigint') return v;
+    tag ??= `\u0000bigint${Math.random().toString(36).slice(2)}:`;
+    return `${tag}${v.toString()}`;
+  });
+  if (tag === undefined) return text;
+  // The tag's NUL is written as the escape \u0000 by JSON.stringify.
+  const written = JSON.stringify(tag).slice(1, -1);
+  return text.split(`"${written}`).map((part, i) => (i === 0 ? part : part.replace(/^(-?\d+)"/, '$1'))).join('');
+}
+
 export interface StringifyPyJsonOptions {
   /** Spaces per indentation level, as `JSON.stringify`'s `space`; 0 or absent = compact. */
   readonly indent?: number | undefined;

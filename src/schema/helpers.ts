@@ -135,6 +135,10 @@ export interface OptionNumbers {
   readonly nonNegative: z.ZodType<number>;
   /** `> 0` (when checked). */
   readonly positive: z.ZodType<number>;
+  /** In `[0, 1]` (when checked): a share or a coefficient of determination. */
+  readonly unit: z.ZodType<number>;
+  /** Whether ranges are checked (default mode) or any double passes (reference mode). */
+  readonly checked: boolean;
 }
 
 /**
@@ -145,12 +149,12 @@ export interface OptionNumbers {
 export function optionNumbers(rule: 'checked' | 'any-double'): OptionNumbers {
   if (rule === 'checked') {
     const finite = z.number();
-    return { any: finite, nonNegative: finite.min(0), positive: finite.gt(0) };
+    return { any: finite, nonNegative: finite.min(0), positive: finite.gt(0), unit: finite.min(0).max(1), checked: true };
   }
   const any = z.custom<number>((v) => typeof v === 'number', {
     error: (iss) => `expected number, received ${describeReceived(iss.input)}`,
   });
-  return { any, nonNegative: any, positive: any };
+  return { any, nonNegative: any, positive: any, unit: any, checked: false };
 }
 
 /** The checked number schemas: the types of option values are inferred from these. */

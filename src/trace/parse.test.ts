@@ -41,7 +41,7 @@ describe('parseTrace', () => {
     expect(t.events.map((e) => e.channel)).toEqual(['a', 'b', 'c']);
     expect(t.events[1]!.meta).toEqual({ k: 1 });
     expect(errorOf(() => parseTrace(`${text}\r\n{"channel": "d"}\r\n`, { file: 'r.jsonl' })).message).toBe('r.jsonl:6: timestamp: required');
-    expect(errorOf(() => parseTrace('{"channel": "a", "timestamp": 0}\n{"channel": ', { format: 'jsonl' })).message).toMatch(/^line 2:1:/);
+    expect(errorOf(() => parseTrace('{"channel": "a", "timestamp": 0}\n{"channel": ', { format: 'jsonl' })).message).toMatch(/^line 2, column 13: Unexpected end of input/);
   });
 
   it('names the file and the path of a malformed document', () => {
@@ -174,4 +174,120 @@ describe('nesting limit of event values (MAX_DEPTH, README "Limits")', () => {
     expect(assertTraceDepth(ok)).toBe(ok);
   });
 
+});
+
+describe('invalid UTF-8 in a trace file (issue 11, item 9)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'envtrace-utf8-'));
+  const write = (name: string, ...parts: Array<string | number[]>): string => {
+    const file = path.join(dir, name);
+    writeFileSync(file, Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))));
+    return file;
+  };
+
+  it('is a TraceError naming the file and byte offset, so "\\xff" and "\\xfe" never both read as U+FFFD', async () => {
+    const ff = write('ff.json', '{"events": [{"channel": "a", "timestamp": 0, "value": "', [0xff], '"}]}');
+    const message = `${ff}: not valid UTF-8: byte 0xff at byte offset 55`;
+    await expect(loadTrace(ff)).rejects.toThrow(message);
+    expect(() => loadTraceSync(ff)).toThrow(message);
+  });
+
+  it('is found in a streamed JSON Lines file too, with the offset in the whole file', async () => {
+    const jsonl = write('p.jsonl', '{"channel": "a", "timestamp": 0, "value": 1}\n{"channel": "a", "timestamp": 1, "value": "', [0xfe], '"}\n');
+    await expect(loadTrace(jsonl)).rejects.toThrow(`${jsonl}: not valid UTF-8: byte 0xfe at byte offset 88`);
+    const cut = write('cut.jsonl', '{"channel": "a", "timestamp": 0, "value": "', [0xe6, 0xb8]);
+    await expect(loadTrace(cut)).rejects.toThrow(`${cut}: not valid UTF-8: byte 0xe6 at byte offset 43`);
+  });
+
+  it('still reads valid multi-byte text', async () => {
+    const ok = write('ok.json', '{"events": [{"channel": "温度", "timestamp": 0, "value": "🙂"}]}');
+    expect((await loadTrace(ok)).events[0]).toMatchObject({ channel: '温度', value: '🙂' });
+  });
+});
+
+describe('JSON Lines locations (issue 11, item 14)', () => {
+  const lines = '{"channel": "a", "timestamp": 0}\n{"channel": "a", "timestamp": 1}\n{"channel": "a", "timestamp": 1,}\n';
+
+  it('a syntax error names file:line:column of the file, not the column inside a one-line document', () => {
+    expect(errorOf(() => parseTrace(lines, { file: 'p.jsonl' })).message).toBe("p.jsonl:3:33: Unexpected character '}' (expected a string key)");
+    // Detected by content in a .json file: the same location.
+    expect(errorOf(() => parseTrace(lines, { file: 'p.json' })).message).toBe("p.json:3:33: Unexpected character '}' (expected a string key)");
+    expect(errorOf(() => parseTrace(lines, { file: 'p.jsonl', mode: 'reference' })).message).toBe("p.jsonl:3:33: Unexpected character '}' (expected a string key)");
+  });
+
+  it('a line nested past the JSON limit names the line and the column in it', () => {
+    const deep = `{"channel": "a", "timestamp": 0}\n{"channel": "a", "timestamp": 1, "value": ${'['.repeat(1100)}${']'.repeat(1100)}}\n`;
+    expect(errorOf(() => parseTrace(deep, { file: 'p.jsonl' })).message).toMatch(/^p\.jsonl:2: value\[0\]\[0\]/);
+    // Reference mode parses with the exact parser, which stops at MAX_JSON_DEPTH.
+    const message = errorOf(() => parseTrace(deep, { file: 'p.jsonl', mode: 'reference' })).message;
+    expect(message).toMatch(/^p\.jsonl:2: value\[0\]/);
+    expect(message).toMatch(/ at column 1042$/);
+    expect(message).not.toContain('line 1');
+  });
+});
+
+describe('timestamps that span more than the largest double (issue 11, item 14)', () => {
+  const events = [
+    { channel: 'a', timestamp: 0, value: 1 },
+    { channel: 'a', timestamp: -1e308, value: 1 },
+    { channel: 'a', timestamp: 1e308, value: 1 },
+  ];
+
+  it('are a TraceError naming the file and the two events in default mode', () => {
+    expect(errorOf(() => parseTrace(JSON.stringify({ events }), { file: 'p.json' })).message).toBe(
+      'p.json: timestamps span more than the largest number (-1e+308 at events[1] to 1e+308 at events[2]): times relative to the first event would overflow',
+    );
+    expect(errorOf(() => parseTrace(events.map((e) => JSON.stringify(e)).join('\n\n'), { file: 'p.jsonl' })).message).toContain('(-1e+308 at event 2 to 1e+308 at event 3)');
+    expect(errorOf(() => parseTrace(events)).message).toMatch(/^timestamps span more than the largest number/);
+  });
+
+  it('a wide but finite span is fine; reference mode keeps the reference (its LinAlgError comes later)', () => {
+    expect(parseTrace([{ channel: 'a', timestamp: -1e307, value: 1 }, { channel: 'a', timestamp: 1e307, value: 1 }]).events).toHaveLength(2);
+    expect(parseTrace(JSON.stringify({ events }), { mode: 'reference' }).events).toHaveLength(3);
+  });
+});
+
+describe('integers beyond 2^53 in default mode (issue 11, item 9)', () => {
+  it('keeps them exact as bigint (JSON and JSON Lines), leaves other numbers plain', () => {
+    const text = '{"events": [{"channel": "a", "timestamp": 0, "value": 18446744073709551617}, {"channel": "b", "timestamp": 1, "value": [9007199254740993, 1.5, 12345678901234567890.5]}]}';
+    const t = parseTrace(text);
+    expect(t.events[0]!.value).toBe(18446744073709551617n);
+    expect(t.events[1]!.value).toEqual([9007199254740993n, 1.5, 12345678901234567890.5]);
+    const jsonl = parseTrace('{"channel": "a", "timestamp": 0, "value": 18446744073709551617}\n{"channel": "a", "timestamp": 1, "value": 2}\n', { format: 'jsonl' });
+    expect(jsonl.events.map((e) => e.value)).toEqual([18446744073709551617n, 2]);
+  });
+
+  it('a nanosecond timestamp is read as the nearest double (a timestamp is a float), with or without meta', () => {
+    const t = parseTrace('[{"channel": "a", "timestamp": 1700000000123456789, "value": 1}, {"channel": "a", "timestamp": 1700000000123456790, "meta": {"k": 1}}]');
+    expect(t.events.map((e) => e.timestamp)).toEqual([1700000000123456789, 1700000000123456790].map(Number));
+    expect(typeof t.events[1]!.timestamp).toBe('number');
+  });
+
+  it('a 16-digit run in a string or a decimal costs the exact parse but changes nothing', () => {
+    const t = parseTrace('[{"channel": "1234567890123456789", "timestamp": 0.12345678901234567, "value": "9999999999999999999"}]');
+    expect(t.events[0]).toEqual({ channel: '1234567890123456789', timestamp: 0.12345678901234567, value: '9999999999999999999' });
+  });
+});
+
+describe('reference mode: values given in code must be JSON values (issue 11, item 9)', () => {
+  const ev = (value: unknown, meta?: unknown) => [{ channel: 'a', timestamp: 0, value: 1 }, { channel: 'a', timestamp: 1, value, ...(meta === undefined ? {} : { meta }) }];
+
+  it('refuses a Map, Set, Date, typed array, class instance or function up front, with the path', () => {
+    const cases: Array<[unknown, string]> = [
+      [new Map([[1, 2]]), 'events[1].value: a Map is not a JSON value'],
+      [{ s: new Set([1]) }, 'events[1].value.s: a Set is not a JSON value'],
+      [[1, [new Date(0)]], 'events[1].value[1][0]: a Date is not a JSON value'],
+      [new Uint8Array(2), 'events[1].value: a Uint8Array is not a JSON value'],
+      [() => 1, 'events[1].value: a function is not a JSON value'],
+      [new (class Point {})(), 'events[1].value: a Point is not a JSON value'],
+    ];
+    for (const [value, message] of cases) {
+      expect(errorOf(() => parseTrace({ events: ev(value) }, { mode: 'reference', file: 'gt' })).message).toBe(`gt: ${message} (reference mode reads values as Python's json does)`);
+    }
+    expect(errorOf(() => parseTrace(ev(1, { at: new Date(0) }), { mode: 'reference' })).message).toMatch(/^\[1\]\.meta\.at: a Date is not a JSON value/);
+  });
+
+  it('accepts JSON values, Python ints and PyFloat; default mode keeps typed values like Date', () => {
+    expect(parseTrace(ev({ a: [1, 2n, new PyFloat(1), 'x', null, true] }), { mode: 'reference' }).events).toHaveLength(2);
+    expect(parseTrace(ev(new Date(0))).events[1]!.value).toEqual(new Date(0));
+  });
 });

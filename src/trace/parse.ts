@@ -5,10 +5,12 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath } from '../errors.js';
 import { findTooDeep, formatDeepPath, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
-import { JsonDepthError, parsePyJson } from '../py/json.js';
+import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
-import { isObjectRecord, isPlainObject } from '../py/value.js';
+import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
+import { escapeForTerminal } from '../io/terminal.js';
+import { decodeUtf8, Utf8DecodeError, Utf8StreamDecoder } from '../io/utf8.js';
 import { Trace } from './trace.js';
 import type { TraceEvent } from './types.js';
 
@@ -135,14 +137,18 @@ function plainDefaultEvent(item: unknown, reuse = false): TraceEvent | null {
     else return null;
     keys++;
   }
-  const { channel, timestamp, value } = item;
+  const { channel, value } = item;
+  // A timestamp is a double (the reference's float()): an integer beyond 2^53 is rounded to one.
+  const timestamp = typeof item['timestamp'] === 'bigint' ? Number(item['timestamp']) : item['timestamp'];
   if (typeof channel !== 'string' || channel.length === 0) return null;
   if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return null;
-  if (reuse && inOrder && keys === 3 && Object.getPrototypeOf(item) === Object.prototype) return item as unknown as TraceEvent;
+  if (reuse && inOrder && keys === 3 && timestamp === item['timestamp'] && Object.getPrototypeOf(item) === Object.prototype) return item as unknown as TraceEvent;
   return { channel, timestamp, value: value === undefined ? null : value };
 }
 
 function defaultEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
+  // A big integer timestamp (exact parse) is the double nearest to it, as in `plainDefaultEvent`.
+  if (isPlainObject(item) && typeof item['timestamp'] === 'bigint') item = { ...item, timestamp: Number(item['timestamp']) };
   const r = eventSchema.safeParse(item);
   if (!r.success) {
     if (!isObjectRecord(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
@@ -176,10 +182,70 @@ function checkEventDepth(event: TraceEvent, prefix: () => readonly PropertyKey[]
   }
 }
 
+/** What an unsupported value is, for a message: `a Map`, `a Date`, `a Uint8Array`, `a function`. */
+function describeOther(v: unknown): string {
+  if (typeof v === 'function') return 'a function';
+  if (typeof v === 'symbol') return 'a symbol';
+  const name = (v as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+  return typeof name === 'string' && name !== '' ? `a ${escapeForTerminal(name)}` : 'an object with a prototype';
+}
+
+/**
+ * Reference mode reads values as Python's `json` would: only JSON values (null, booleans, numbers,
+ * Python ints as bigint, `PyFloat`, strings, arrays, plain objects). A Map, Set, Date, typed array,
+ * class instance, function or symbol given in code is refused here, with its path, instead of
+ * failing later in `evaluate` with a raw `TypeError`. Runs after the depth check (no cycles left).
+ */
+function checkPythonValues(event: TraceEvent, prefix: () => readonly PropertyKey[], file: string | undefined): void {
+  const stack: Array<{ v: unknown; path: readonly PropertyKey[] }> = [
+    { v: event.value, path: ['value'] },
+    { v: event.meta, path: ['meta'] },
+  ];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { v, path } = top;
+    const kind = pyKind(v);
+    if (kind === 'list') (v as unknown[]).forEach((item, i) => stack.push({ v: item, path: [...path, i] }));
+    else if (kind === 'dict') for (const key of Object.keys(v as object)) stack.push({ v: (v as Record<string, unknown>)[key], path: [...path, key] });
+    else if (kind === 'other') {
+      throw new TraceError(`${describeOther(v)} is not a JSON value (reference mode reads values as Python's json does)`, {
+        file,
+        path: escapeForTerminal(formatPath([...prefix(), ...path])),
+      });
+    }
+  }
+}
+
 /** Traces whose events `checkEventDepth` has passed (a `Trace` is immutable). */
 const depthChecked = new WeakSet<Trace>();
 
-function checkedTrace(events: TraceEvent[]): Trace {
+/**
+ * Default mode: the timestamps of one trace must span a finite interval. Times are taken
+ * relative to the first event, and `1e308 − (−1e308)` is infinite: the timing fit would fail
+ * later with numpy's "SVD did not converge" and no file named. (Reference mode keeps that raise.)
+ */
+function checkTimeSpan(events: readonly TraceEvent[], opts: ParseTraceOptions, prefix: readonly PropertyKey[] | null): void {
+  if (pythonValues(opts) || events.length < 2) return;
+  let lo = 0;
+  let hi = 0;
+  for (let i = 1; i < events.length; i++) {
+    const t = events[i]!.timestamp;
+    if (t < events[lo]!.timestamp) lo = i;
+    if (t > events[hi]!.timestamp) hi = i;
+  }
+  const min = events[lo]!.timestamp;
+  const max = events[hi]!.timestamp;
+  if (Number.isFinite(max - min)) return;
+  // JSON Lines (no prefix): blank lines make the index differ from the line, so count events.
+  const at = (i: number) => (prefix === null ? `event ${i + 1}` : formatPath([...prefix, i]));
+  throw new TraceError(
+    `timestamps span more than the largest number (${min} at ${at(lo)} to ${max} at ${at(hi)}): times relative to the first event would overflow`,
+    { file: opts.file },
+  );
+}
+
+/** `prefix`: the path of the events in the document, `null` for JSON Lines. */
+function checkedTrace(events: TraceEvent[], opts: ParseTraceOptions, prefix: readonly PropertyKey[] | null): Trace {
+  checkTimeSpan(events, opts, prefix);
   const trace = new Trace(events);
   depthChecked.add(trace);
   return trace;
@@ -208,14 +274,37 @@ function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opt
     // The path array is only needed for an error message: build it on the slow path only.
     const event = (fast ? plainDefaultEvent(items[i], owned) : null) ?? make(items[i], [...prefix, i], opts.file);
     checkEventDepth(event, () => [...prefix, i], opts.file);
+    // Values parsed from text are JSON values already; objects given in code are checked.
+    if (!fast && !owned) checkPythonValues(event, () => [...prefix, i], opts.file);
     out[i] = event;
   }
   return out;
 }
 
-function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
+/** 16+ digits that are not part of a fraction or followed by one or an exponent (2^53 has 16 digits). */
+const LONG_DIGIT_RUN = /(?<![\d.])\d{16,}(?![\d.eE])/;
+
+/**
+ * Whether `text` may hold an integer beyond 2^53: an integer token of 16 digits or more. A cheap
+ * over-approximation: such digits inside a string also match (and only cost the slower exact
+ * parse); long fractions (`0.30000000000000004`) do not.
+ */
+function hasLongDigitRun(text: string): boolean {
+  return LONG_DIGIT_RUN.test(text);
+}
+
+/**
+ * JSON text → values (Python's number kinds in reference mode; in default mode plain numbers,
+ * with integers beyond 2^53 kept exact as `bigint`). `line` (JSON Lines): the text is
+ * that line of the file, so a position is given as a column only and a syntax error names
+ * `file:line:column`.
+ */
+function parseJsonText(text: string, opts: ParseTraceOptions, line?: number): unknown {
   try {
     if (pythonValues(opts)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
+    // An integer of 16+ digits may lie beyond 2^53, where JSON.parse rounds (2^64 would equal
+    // 2^64 + 1): such a text is read by the exact parser, which keeps those integers as bigint.
+    if (hasLongDigitRun(text)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: false, bigInts: true });
     try {
       return JSON.parse(text);
     } catch {
@@ -225,11 +314,22 @@ function parseJsonText(text: string, opts: ParseTraceOptions): unknown {
   } catch (e) {
     // Past MAX_JSON_DEPTH the document is refused while parsing: say it as the value check would.
     if (e instanceof JsonDepthError) {
-      const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at line ${e.line}, column ${e.column}`;
-      throw new TraceError(message, { file: opts.file, path: formatDeepPath([], e.path) || undefined }, { cause: e });
+      const at = line === undefined ? `line ${e.line}, column ${e.column}` : `column ${e.column}`;
+      const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at ${at}`;
+      const file = line === undefined ? opts.file : lineLocation(opts.file, line);
+      throw new TraceError(message, { file, path: formatDeepPath([], e.path) || undefined }, { cause: e });
+    }
+    if (line !== undefined && e instanceof JsonSyntaxError) {
+      throw new TraceError(e.reason, { file: lineLocation(opts.file, line, e.column) }, { cause: e });
     }
     throw e;
   }
+}
+
+/** Where in a JSON Lines text: `file:3` / `file:3:30`, or `line 3` / `line 3, column 30` without a file. */
+function lineLocation(file: string | undefined, line: number, column?: number): string {
+  if (file) return column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`;
+  return column === undefined ? `line ${line}` : `line ${line}, column ${column}`;
 }
 
 /**
@@ -249,8 +349,8 @@ class JsonLinesEvents {
   line(line: string): void {
     const index = this.index++;
     if (line.trim() === '') return;
-    if (this.fast) {
-      // Default mode, well-formed line: no location string, no options copy.
+    if (this.fast && !hasLongDigitRun(line)) {
+      // Default mode, well-formed line without big integers: no location string, no options copy.
       let doc: unknown;
       let parsed = true;
       try {
@@ -260,13 +360,13 @@ class JsonLinesEvents {
       }
       const event = parsed ? plainDefaultEvent(doc, true) : null;
       if (event) {
-        checkEventDepth(event, () => [], this.opts.file ? `${this.opts.file}:${index + 1}` : `line ${index + 1}`);
+        checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
         this.events.push(event);
         return;
       }
     }
     const event = parseJsonLine(line, index, this.opts);
-    checkEventDepth(event, () => [], this.opts.file ? `${this.opts.file}:${index + 1}` : `line ${index + 1}`);
+    checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
     this.events.push(event);
   }
 }
@@ -307,16 +407,10 @@ function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
   return collect.events;
 }
 
-/** One line of JSON Lines the careful way: errors name `file:line` (or `line N`). */
+/** One line of JSON Lines the careful way: errors name `file:line` (`file:line:column` for a syntax error; `line N` without a file). */
 function parseJsonLine(line: string, index: number, opts: ParseTraceOptions): TraceEvent {
-  const where = opts.file ? `${opts.file}:${index + 1}` : `line ${index + 1}`;
-  let doc: unknown;
-  try {
-    doc = parseJsonText(line, { ...opts, file: where });
-  } catch (e) {
-    if (e instanceof EnvTraceError) throw new TraceError(e.message, {}, { cause: e });
-    throw e;
-  }
+  const where = lineLocation(opts.file, index + 1);
+  const doc = parseJsonText(line, opts, index + 1);
   // One event per line: the line number is the location, the path starts inside the event.
   return eventMaker(opts)(doc, [], where);
 }
@@ -338,20 +432,30 @@ export function parseTrace(input: string | unknown, options: ParseTraceOptions =
   if (input instanceof Trace) return assertTraceDepth(input, opts.file);
   if (typeof input === 'string') {
     const format = opts.format ?? (opts.file && /\.(jsonl|ndjson)$/i.test(opts.file) ? 'jsonl' : undefined);
-    if (format === 'jsonl') return checkedTrace(parseJsonLines(input, opts));
+    if (format === 'jsonl') return checkedTrace(parseJsonLines(input, opts), opts, null);
     let doc: unknown;
     try {
       doc = parseJsonText(input, opts);
     } catch (e) {
-      if (format === undefined && looksLikeJsonLines(input)) return checkedTrace(parseJsonLines(input, opts));
+      if (format === undefined && looksLikeJsonLines(input)) return checkedTrace(parseJsonLines(input, opts), opts, null);
       if (e instanceof EnvTraceError && !(e instanceof TraceError)) throw new TraceError(e.message, {}, { cause: e });
       throw e;
     }
     const { items, prefix } = eventsOfDocument(doc, opts);
-    return checkedTrace(toEvents(items, prefix, opts, true));
+    return checkedTrace(toEvents(items, prefix, opts, true), opts, prefix);
   }
   const { items, prefix } = eventsOfDocument(input, opts);
-  return checkedTrace(toEvents(items, prefix, opts));
+  return checkedTrace(toEvents(items, prefix, opts), opts, prefix);
+}
+
+/** A trace file's bytes as text; not UTF-8 is a `TraceError` naming the byte offset (never U+FFFD). */
+export function traceText(bytes: Uint8Array, file: string): string {
+  try {
+    return decodeUtf8(bytes);
+  } catch (e) {
+    if (e instanceof Utf8DecodeError) throw new TraceError(e.message, { file }, { cause: e });
+    throw e;
+  }
 }
 
 function readError(file: string, e: unknown): TraceError {
@@ -367,10 +471,13 @@ function readError(file: string, e: unknown): TraceError {
 async function streamJsonLines(file: string, opts: ParseTraceOptions): Promise<TraceEvent[]> {
   const collect = new JsonLinesEvents(opts);
   const lines = new LineSplitter((line) => collect.line(line));
+  const utf8 = new Utf8StreamDecoder();
   try {
-    for await (const chunk of createReadStream(file, { encoding: 'utf8' })) lines.push(chunk as string);
+    for await (const chunk of createReadStream(file)) lines.push(utf8.push(chunk as Buffer));
+    utf8.end();
   } catch (e) {
     if (e instanceof EnvTraceError) throw e;
+    if (e instanceof Utf8DecodeError) throw new TraceError(e.message, { file }, { cause: e });
     throw readError(file, e);
   }
   lines.end();
@@ -380,24 +487,25 @@ async function streamJsonLines(file: string, opts: ParseTraceOptions): Promise<T
 /** Read and parse a trace file (see `parseTrace`); JSON Lines files are read as a stream. */
 export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
   if ((options.format ?? (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : undefined)) === 'jsonl') {
-    return checkedTrace(await streamJsonLines(file, { mode: 'default', ...options, file }));
+    const opts: ParseTraceOptions = { mode: 'default', ...options, file };
+    return checkedTrace(await streamJsonLines(file, opts), opts, null);
   }
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (e) {
     throw readError(file, e);
   }
-  return parseTrace(text, { ...options, file });
+  return parseTrace(traceText(bytes, file), { ...options, file });
 }
 
 /** Synchronous `loadTrace` (for matchers, which run synchronously). */
 export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Trace {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (e) {
     throw readError(file, e);
   }
-  return parseTrace(text, { ...options, file });
+  return parseTrace(traceText(bytes, file), { ...options, file });
 }

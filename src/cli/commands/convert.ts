@@ -1,4 +1,5 @@
 /** `envtrace convert INPUT [--format F] [--out FILE]`: a trace in any supported format → envtrace JSON. */
+import { stringifyJsonExact } from '../../py/json.js';
 import { importers } from '../../import/registry.js';
 import { importFile, type ReadTraceOptions } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
@@ -29,7 +30,8 @@ Mappings: docs/importers.md.`;
 /** envtrace trace JSON, one event per line: `{"events": [\\n{…},\\n…\\n]}`. */
 export function formatTraceJson(trace: Trace): string {
   if (trace.events.length === 0) return '{"events": []}\n';
-  const lines = trace.events.map((e) => JSON.stringify({ channel: e.channel, timestamp: e.timestamp, value: e.value, meta: e.meta ?? {} }));
+  // Integers beyond 2^53 (bigint) are written exactly.
+  const lines = trace.events.map((e) => stringifyJsonExact({ channel: e.channel, timestamp: e.timestamp, value: e.value, meta: e.meta ?? {} }));
   return `{"events": [\n${lines.join(',\n')}\n]}\n`;
 }
 

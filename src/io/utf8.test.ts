@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { decodeUtf8, invalidUtf8Offset, Utf8DecodeError, Utf8StreamDecoder } from './utf8.js';
+
+const bytes = (...b: number[]) => Uint8Array.from(b);
+const enc = (s: string) => new TextEncoder().encode(s);
+
+function decodeError(run: () => unknown): Utf8DecodeError {
+  try {
+    run();
+  } catch (e) {
+    expect(e).toBeInstanceOf(Utf8DecodeError);
+    return e as Utf8DecodeError;
+  }
+  throw new Error('decoded');
+}
+
+describe('invalidUtf8Offset', () => {
+  it('accepts valid UTF-8 of every length, including the edges', () => {
+    for (const s of ['', 'ascii', 'Größe', '温度', '🙂', '\u{10FFFF}', '\u{D7FF}\u{E000}', '\u0080\u07FF\u0800\uFFFF\u{10000}']) {
+      expect(invalidUtf8Offset(enc(s)), s).toBe(-1);
+    }
+  });
+
+  it('finds the first bad byte: stray continuation, bad lead, overlong, surrogate, too large, cut short', () => {
+    expect(invalidUtf8Offset(bytes(0x61, 0xff))).toBe(1);
+    expect(invalidUtf8Offset(bytes(0x61, 0x80))).toBe(1);
+    expect(invalidUtf8Offset(bytes(0xc0, 0x80))).toBe(0); // overlong NUL
+    expect(invalidUtf8Offset(bytes(0xe0, 0x80, 0x80))).toBe(0); // overlong
+    expect(invalidUtf8Offset(bytes(0xed, 0xa0, 0x80))).toBe(0); // U+D800
+    expect(invalidUtf8Offset(bytes(0xf4, 0x90, 0x80, 0x80))).toBe(0); // U+110000
+    expect(invalidUtf8Offset(bytes(0x61, 0x62, 0xe6, 0xb8))).toBe(2); // cut short
+    expect(invalidUtf8Offset(bytes(0xe6, 0x41, 0x80))).toBe(0); // continuation missing
+  });
+
+  it('agrees with the WHATWG fatal decoder on every 1- and 2-byte input', () => {
+    const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const valid = (b: Uint8Array) => {
+      try {
+        fatal.decode(b);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let a = 0; a < 256; a++) {
+      expect(invalidUtf8Offset(bytes(a)) === -1, `${a}`).toBe(valid(bytes(a)));
+      for (let b = 0x70; b < 0xc8; b++) expect(invalidUtf8Offset(bytes(a, b)) === -1, `${a} ${b}`).toBe(valid(bytes(a, b)));
+    }
+  });
+});
+
+describe('decodeUtf8', () => {
+  it('decodes valid text, keeping a BOM', () => {
+    expect(decodeUtf8(enc('\uFEFF{"a": "é"}'))).toBe('\uFEFF{"a": "é"}');
+  });
+
+  it('refuses "\\xff" and "\\xfe" instead of reading both as U+FFFD, naming the offset and byte', () => {
+    const a = decodeError(() => decodeUtf8(Uint8Array.from([...enc('{"v": "'), 0xff, ...enc('"}')])));
+    expect(a.message).toBe('not valid UTF-8: byte 0xff at byte offset 7');
+    expect(decodeError(() => decodeUtf8(bytes(0x22, 0xfe, 0x22))).offset).toBe(1);
+    expect(decodeError(() => decodeUtf8(bytes(0x22, 0xe6))).message).toBe('not valid UTF-8: byte 0xe6 at byte offset 1');
+  });
+});
+
+describe('Utf8StreamDecoder', () => {
+  it('joins a character split across chunks, at every split point', () => {
+    const all = enc('a🙂b温c');
+    for (let cut = 0; cut <= all.length; cut++) {
+      const d = new Utf8StreamDecoder();
+      const text = d.push(all.subarray(0, cut)) + d.push(all.subarray(cut));
+      d.end();
+      expect(text, `cut ${cut}`).toBe('a🙂b温c');
+    }
+  });
+
+  it('reports the offset in the whole stream, and a character cut off at the end', () => {
+    const d = new Utf8StreamDecoder();
+    d.push(enc('0123456789'));
+    expect(decodeError(() => d.push(bytes(0x41, 0xfe))).offset).toBe(11);
+    const e = new Utf8StreamDecoder();
+    expect(e.push(Uint8Array.from([...enc('ab'), 0xf0, 0x9f]))).toBe('ab');
+    const err = decodeError(() => e.end());
+    expect(err.offset).toBe(2);
+    expect(err.message).toContain('at byte offset 2');
+  });
+});
