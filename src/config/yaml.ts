@@ -279,9 +279,16 @@ interface Visit {
   readonly seg: PropertyKey | undefined;
 }
 
+/**
+ * `onError` for the CST pre-checks: a malformed scalar (an unterminated quote, …) is reported by
+ * the composer afterwards as a ConfigError with its line; without a callback the yaml package
+ * throws its own YAMLParseError from inside the pre-check.
+ */
+function ignoreScalarError(): void {}
+
 function keyOf(token: CST.Token | null | undefined, index: number): PropertyKey {
   if (!token) return index;
-  const scalar = CST.isScalar(token) ? CST.resolveAsScalar(token) : null;
+  const scalar = CST.isScalar(token) ? CST.resolveAsScalar(token, true, ignoreScalarError) : null;
   return scalar ? scalar.value : index;
 }
 
@@ -427,9 +434,9 @@ export function peekYamlMode(text: string, tokens: readonly CST.Token[] = yamlTo
   const top = doc?.type === 'document' ? doc.value : undefined;
   if (!top || (top.type !== 'block-map' && !(top.type === 'flow-collection' && top.start.source === '{'))) return undefined;
   for (const item of top.items as readonly CstItem[]) {
-    const key = item.key && CST.isScalar(item.key) ? CST.resolveAsScalar(item.key) : null;
+    const key = item.key && CST.isScalar(item.key) ? CST.resolveAsScalar(item.key, true, ignoreScalarError) : null;
     if (key?.value !== 'mode') continue;
-    const value = item.value && CST.isScalar(item.value) ? CST.resolveAsScalar(item.value) : null;
+    const value = item.value && CST.isScalar(item.value) ? CST.resolveAsScalar(item.value, true, ignoreScalarError) : null;
     return value?.value;
   }
   return undefined;

@@ -42,29 +42,6 @@ export function fuzzParams(runs: number = FUZZ_RUNS): fc.Parameters<unknown> {
  * when its fix is merged: the suite then checks the fix.
  */
 export const KNOWN_DEFECTS: ReadonlyArray<{ readonly id: string; readonly matches: (e: unknown) => boolean }> = [
-  {
-    // `parseConfigText('{"mode": "default", "', {format: 'yaml'})`: checkYamlDepth → keyOf →
-    // CST.resolveAsScalar throws the yaml package's YAMLParseError ("Missing closing "quote",
-    // "Plain value cannot start with block scalar indicator |", "Not a YAML token", …) for a malformed key
-    // before the document is composed (src/config/yaml.ts, owner: validate; fix: pass an onError
-    // callback to resolveAsScalar). Through the CLI: exit 70.
-    id: 'yaml-depth-check-unterminated-key',
-    matches: (e) => e instanceof Error && e.name === 'YAMLParseError' && /cst-scalar/.test(e.stack ?? ''),
-  },
-  {
-    // Issue 11 §3 (owner: validate, being fixed): `mode: *nope` (an undefined alias) and alias
-    // bombs escape as the yaml package's ReferenceError ("Unresolved alias …", "Excessive alias
-    // count …"). Through the CLI: exit 70.
-    id: 'yaml-aliases-issue-11-3',
-    matches: (e) => e instanceof ReferenceError && /^(Unresolved alias|Excessive alias count)/.test(e.message),
-  },
-  {
-    // Issue 11 §9 (owner: validate, being fixed): in reference mode `evaluate([{channel: 'a',
-    // timestamp: 0, value: new Uint8Array()}], …)` (also a Date, Map, Set) is accepted by the trace
-    // layer and then fails in the Python value layer with a raw TypeError.
-    id: 'reference-mode-js-values-issue-11-9',
-    matches: (e) => e instanceof TypeError && /^cannot show a JS \w+ as a Python value/.test(e.message),
-  },
 ];
 
 /**
