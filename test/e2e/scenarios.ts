@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProject, readJsonResults, readSideChannel, removeProject, type JsonResults, type RunResult } from './helpers.js';
+import { RECORD_VERSION } from '../../src/transport/record.js';
 
 export interface Runner {
   readonly name: 'vitest' | 'jest';
@@ -140,7 +141,7 @@ export function defineMatcherScenarios(runner: Runner): void {
       }
       const [jitter] = records.get('toMatchTraceBehavior jitter passes') ?? [];
       expect(jitter).toMatchObject({
-        v: 1,
+        v: RECORD_VERSION,
         matcher: 'toMatchTraceBehavior',
         retry: 0,
         repeat: 0,
