@@ -260,15 +260,12 @@ export function* reportChunks(result: EvaluationResult, opts: ReportStreamOption
   if (text.endsWith('\n}')) text = text.slice(0, -2); // the closing brace comes after report_caps
 
   const holeRe = new RegExp(`"\\\\u0000envtrace-${nonce}-(\\d+)"`, 'g');
-  let buf: string[] = [];
-  let size = 0;
+  let buf = '';
   const push = (s: string): string | undefined => {
-    buf.push(s);
-    size += s.length;
-    if (size < chunkSize) return undefined;
-    const out = buf.join('');
-    buf = [];
-    size = 0;
+    buf += s;
+    if (buf.length < chunkSize) return undefined;
+    const out = buf;
+    buf = '';
     return out;
   };
   let last = 0;
@@ -301,6 +298,5 @@ export function* reportChunks(result: EvaluationResult, opts: ReportStreamOption
     out = push(`\n${indent}]`);
     if (out !== undefined) yield out;
   }
-  buf.push(text.slice(last), caps(), '\n}');
-  yield buf.join('');
+  yield `${buf}${text.slice(last)}${caps()}\n}`;
 }
