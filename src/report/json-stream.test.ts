@@ -105,6 +105,16 @@ describe('reportChunks', () => {
     expect(doc.alignment[0][0][2]).toEqual({ note: `${'a'.repeat(9)}${cutMarker(52)}`, n: 1 });
   });
 
+  it('takes Infinity for no cap and rejects a limit that is not a whole number ≥ 1', () => {
+    const big = 'q'.repeat(200_000);
+    const r = evaluate(trace([big]), trace([big]), { aligner: 'difflib' });
+    expect(stringifyReport(r, { maxStringLength: Infinity })).toBe(treeReport(r));
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => stringifyReport(r, { maxStringLength: bad })).toThrow(/maxStringLength must be a whole number ≥ 1 \(or Infinity\), got/);
+    }
+    expect(() => [...reportChunks(r, { chunkSize: 0 })]).toThrow(/chunkSize must be/);
+  });
+
   it('keeps a report under the default cap lossless and bounds a 5 MB value', () => {
     expect(DEFAULT_MAX_STRING_LENGTH).toBe(100_000);
     const ok = 'y'.repeat(DEFAULT_MAX_STRING_LENGTH);

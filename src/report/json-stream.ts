@@ -14,6 +14,7 @@
  * length and ends with a marker that says how many units were cut; when anything was cut the
  * report gets a last key `report_caps` with the counts. A report with no long string is unchanged.
  */
+import { ConfigError } from '../errors.js';
 import type { EvaluationResult } from '../evaluate/types.js';
 import { lazyListOf, type LazyList } from '../metrics/lazy.js';
 import { stringifyPyJson } from '../py/json.js';
@@ -198,6 +199,15 @@ function slotFor(owner: object, key: string, fast: ItemWriter, general: ItemWrit
   return Array.isArray(v) ? { list: v, fast: general, general } : undefined;
 }
 
+/** A positive whole number (or Infinity) option, else a `ConfigError` naming it. */
+function limit(v: number | undefined, dflt: number, name: string): number {
+  if (v === undefined) return dflt;
+  if (typeof v !== 'number' || !(v >= 1) || (Number.isFinite(v) && !Number.isInteger(v))) {
+    throw new ConfigError(`${name} must be a whole number ≥ 1 (or Infinity), got ${String(v)}`, { path: name });
+  }
+  return v;
+}
+
 const BUILT_IN = new Set(['discrete', 'timing', 'structure', 'continuous']);
 const TUPLE_LIST_KEYS = ['aligned_gt', 'aligned_pred'] as const;
 
@@ -206,8 +216,8 @@ const TUPLE_LIST_KEYS = ['aligned_gt', 'aligned_pred'] as const;
  * newline). Lazy per-pair lists of the result are read from their source and never built.
  */
 export function* reportChunks(result: EvaluationResult, opts: ReportStreamOptions = {}): Generator<string, void, undefined> {
-  const cut: CutCounter = { max: Math.max(1, Math.floor(opts.maxStringLength ?? DEFAULT_MAX_STRING_LENGTH)), strings: 0, units: 0 };
-  const chunkSize = Math.max(1, Math.floor(opts.chunkSize ?? 65536));
+  const cut: CutCounter = { max: limit(opts.maxStringLength, DEFAULT_MAX_STRING_LENGTH, 'maxStringLength'), strings: 0, units: 0 };
+  const chunkSize = limit(opts.chunkSize, 65536, 'chunkSize');
   const nonce = Math.random().toString(36).slice(2);
   const slots: ListSlot[] = [];
   /** A placeholder string for slot `slot`, spliced out of the skeleton text below. */
