@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyLazyAware, defineLazyList, lazyListOf } from './lazy.js';
+import { copyLazyAware, defineLazyList, lazyListOf, listLength, listSlice } from './lazy.js';
 
 function counted(n: number) {
   const calls: number[] = [];
@@ -48,5 +48,21 @@ describe('copyLazyAware', () => {
     expect(lazyListOf(src, 'xs')).toBe(list);
     const built = src.xs;
     expect(copyLazyAware(src).xs).toBe(built);
+  });
+});
+
+describe('listSlice and listLength', () => {
+  it('read part of a lazy list without building it, and slice a built one like Array#slice', () => {
+    const { calls, list } = counted(10);
+    const obj = defineLazyList({} as Record<string, unknown>, 'xs', list);
+    expect(listLength(obj, 'xs')).toBe(10);
+    expect(listSlice(obj, 'xs', 2, 4)).toEqual([{ k: 2 }, { k: 3 }]);
+    expect(listSlice(obj, 'xs', -2, 100)).toEqual([{ k: 8 }, { k: 9 }]);
+    expect(calls).toEqual([2, 3, 8, 9]);
+    expect(lazyListOf(obj, 'xs')).toBe(list);
+    const built = obj.xs as unknown[];
+    for (const [a, b] of [[2, 4], [-2, 100], [5, 1], [0, 0]] as const) expect(listSlice(obj, 'xs', a, b)).toEqual(built.slice(a, b));
+    expect(listLength({ ys: [1, 2] }, 'ys')).toBe(2);
+    expect(listLength({ ys: 'no' }, 'ys')).toBe(0);
   });
 });

@@ -68,3 +68,30 @@ export function copyLazyAware<T extends object>(obj: T): T {
   for (const key of Object.keys(obj)) copyProperty(obj, out, key);
   return out;
 }
+
+/** The length of list `obj[key]` without building it (0 when it is not a list). */
+export function listLength(obj: object, key: string): number {
+  const lazy = lazyListOf(obj, key);
+  if (lazy !== undefined) return lazy.length;
+  const v = (obj as Record<string, unknown>)[key];
+  return Array.isArray(v) ? v.length : 0;
+}
+
+/**
+ * Items `start` (inclusive) to `end` (exclusive) of list `obj[key]`, as `Array.prototype.slice`
+ * takes them, without building the rest of a still-lazy list (a report showing its first rows).
+ */
+export function listSlice<T = unknown>(obj: object, key: string, start: number, end: number): T[] {
+  const lazy = lazyListOf(obj, key);
+  if (lazy === undefined) {
+    const v = (obj as Record<string, unknown>)[key];
+    return Array.isArray(v) ? (v.slice(start, end) as T[]) : [];
+  }
+  const n = lazy.length;
+  const clamp = (x: number) => (x < 0 ? Math.max(0, n + x) : Math.min(n, x));
+  const from = clamp(Math.trunc(start) || 0);
+  const to = clamp(Math.trunc(end) || 0);
+  const out: T[] = [];
+  for (let k = from; k < to; k++) out.push(lazy.item(k) as T);
+  return out;
+}
