@@ -125,6 +125,13 @@ function runSuite(dir, config) {
 }
 
 const dir = makeSuite();
+// Remove the generated suite when stopped too (runs after the current Vitest child returns).
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
 try {
   const times = { default: [], envtrace: [] };
   // One untimed run of each first (Vite's dependency optimisation and the OS file cache).
