@@ -10,20 +10,33 @@
 //   --clock   wall (default: elapsed time) or cpu (process CPU time; steadier on a loaded machine)
 //   --quick   sizes 100 and 1 000 only, small time budget (smoke run)
 //
+// ENVTRACE_PY_REF=DIR (a checkout holding the Python reference's `envtrace` package): also time
+// the reference's `Evaluator().evaluate(req)` on the same generated traces in this run (3 runs per
+// cell in one python3 child, same clock; see bench/python-ref.mjs), and print the same-run ratios.
+// Without it the ratios use the reference's published medians (README §6, another machine).
+//
 // Everything is measured in ONE process, interleaved round-robin, so the ratios printed
 // (parseTrace / JSON.parse, evaluate / JSON.parse, nw / difflib, reference / default) compare
 // numbers taken under the same machine conditions. Absolute times are for context only.
 // Performance is never asserted by timed unit tests (see bench/README.md).
 
-import { existsSync, mkdirSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
-import { cpus, platform, arch, totalmem } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync, unlinkSync } from 'node:fs';
+import { cpus, platform, arch, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { EDIT_RATE, JITTER_SD_S, MEAN_GAP_S, makeCell } from './traces.mjs';
+import { pythonRefDir, timePythonReference } from './python-ref.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = parseArgs(process.argv.slice(2));
+let pyRef = null;
+try {
+  pyRef = pythonRefDir();
+} catch (e) {
+  process.stderr.write(`bench: ${e.message}\n`);
+  process.exit(2);
+}
 const distEntry = resolve(here, '../dist/index.js');
 if (!existsSync(distEntry)) {
   process.stderr.write(`bench: ${distEntry} is missing; run \`npm run build\` (or \`npx tsup\`) first\n`);
@@ -256,7 +269,24 @@ for (const { variant, n } of plan) {
   const cellSeconds = (performance.now() - t0) / 1000;
 
   const m = (k) => timings[k].medianMs;
-  const py = PYTHON_REFERENCE_S[variant][n] ?? null;
+  // Same run: the reference on these very traces (ENVTRACE_PY_REF); else its published medians.
+  let py = PYTHON_REFERENCE_S[variant][n] ?? null;
+  let pySource = py ? 'published' : null;
+  if (pyRef !== null) {
+    const dir = mkdtempSync(join(tmpdir(), 'envtrace-bench-py-'));
+    try {
+      writeFileSync(join(dir, 'gt.json'), gtText);
+      writeFileSync(join(dir, 'pred.json'), predText);
+      const t = timePythonReference({ refDir: pyRef, gtFile: join(dir, 'gt.json'), predFile: join(dir, 'pred.json'), runs: args.quick ? 1 : 3, clock: args.clock });
+      if (t.error !== undefined) process.stderr.write(`bench: Python reference ${variant} n=${n}: ${t.error}\n`);
+      else {
+        py = t;
+        pySource = 'same run';
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   const ratios = {
     parseTrace_over_jsonParse: m('parseTrace') / m('jsonParse'),
     parseTraceReference_over_jsonParse: m('parseTraceReference') / m('jsonParse'),
@@ -279,6 +309,7 @@ for (const { variant, n } of plan) {
     timings,
     ratios,
     pythonReferenceSeconds: py,
+    pythonReferenceSource: pySource,
     cellSeconds,
   });
   process.stderr.write(`bench: ${variant} n=${n} done in ${cellSeconds.toFixed(1)} s\n`);
@@ -348,8 +379,11 @@ for (const c of cells) {
 }
 lines.push('');
 lines.push(
-  '¹ Python medians from /work/shared/conformance/README.md §6 (`Evaluator().evaluate(req)`, default options, 2 vCPU VM, ' +
-    'other session and machine, its own synthetic data with the same recipe): an order-of-magnitude comparison, not a same-run ratio.',
+  pyRef !== null
+    ? `¹ Python reference timed in this run on the same traces (ENVTRACE_PY_REF=${pyRef}; \`Evaluator().evaluate(req)\`, default options, same clock); cells where it failed fall back to the published medians (README §6).`
+    : '¹ Python medians from /work/shared/conformance/README.md §6 (`Evaluator().evaluate(req)`, default options, 2 vCPU VM, ' +
+        'other session and machine, its own synthetic data with the same recipe): an order-of-magnitude comparison, not a same-run ratio. ' +
+        'Set ENVTRACE_PY_REF to a checkout of the reference to time it in the same run.',
 );
 process.stdout.write(`${lines.join('\n')}\n`);
 
@@ -360,7 +394,7 @@ if (args.out) {
     environment: env,
     options: { seed: args.seed, large: args.large, quick: args.quick, clock: args.clock },
     generator: { meanGapSeconds: MEAN_GAP_S, editRate: EDIT_RATE, jitterSdSeconds: JITTER_SD_S, prng: 'mulberry32' },
-    pythonReferenceSource: '/work/shared/conformance/README.md §6',
+    pythonReferenceSource: pyRef !== null ? `same run: ${pyRef}` : '/work/shared/conformance/README.md §6',
     totalSeconds,
     cells,
   };

@@ -13,16 +13,20 @@
 //
 // Per case the parent writes gt.json / pred.json to a temp dir, then runs two children:
 //   time: reads both files as text, then `rounds` interleaved rounds of
-//         JSON.parse(gt) + JSON.parse(pred)  |  parseTrace(gt) + parseTrace(pred)  |  evaluate(gt, pred)
-//         (difflib, default mode)  |  the difflib aligner alone on the channel keys, and prints
-//         the medians; every ratio divides by the JSON.parse median of the same files in the
-//         same process.
+//         JSON.parse(gt) + JSON.parse(pred)  |  parseTrace(gt) + parseTrace(pred)  |  evaluate(gt, pred,
+//         {aligner: 'difflib'}) (default mode)  |  the difflib aligner alone on the channel keys  |
+//         the JSON report (`reportChunks`, every chunk encoded as UTF-8, as --out writes it) of a
+//         fresh result  |  JSON.stringify(result, null, 2) and JSON.stringify(result) of the same
+//         result with its lists built, each encoded as UTF-8; and prints the medians; every
+//         ratio divides by a median of the same process.
 //   rss:  loadTrace(gt) + loadTrace(pred) + evaluate once, then prints the peak resident set size
 //         (process.resourceUsage().maxRSS) — what a CLI run over those files needs.
+//   rss-report: the same, then the JSON report streamed to a file in the temp dir (what
+//         `envtrace evaluate --aligner difflib --out FILE` needs; a second child, so the peaks are separate).
 // Performance is never asserted by tests (see bench/README.md).
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +53,7 @@ function parseArgs(argv) {
     else if (key === '--clock' && (value === 'cpu' || value === 'wall')) opts.clock = value;
     else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32) opts.seed = Number(value);
     else if (key === '--out') opts.out = value === null ? resolve(here, 'scale-results.json') : resolve(process.cwd(), value);
-    else if (key === '--child' && (value === 'time' || value === 'rss')) opts.child = value;
+    else if (key === '--child' && (value === 'time' || value === 'rss' || value === 'rss-report')) opts.child = value;
     else if (key === '--gt' && value) opts.gt = value;
     else if (key === '--pred' && value) opts.pred = value;
     else if (key === '--rounds' && value !== null && /^\d+$/.test(value) && Number(value) >= 1) opts.rounds = Number(value);
@@ -86,12 +90,17 @@ function median(xs) {
 // ---------------------------------------------------------------------------------------------
 // Children
 
+/** Options of every timed evaluation: difflib, named (the default mode's default aligner is behavior). */
+const EVALUATE_OPTIONS = { aligner: 'difflib' };
+
 async function childTime() {
-  const { parseTrace, evaluate, internKeys, DifflibAligner } = await import(distEntry);
+  const { parseTrace, evaluate, internKeys, DifflibAligner, reportChunks } = await import(distEntry);
   const gtText = readFileSync(args.gt, 'utf8');
   const predText = readFileSync(args.pred, 'utf8');
-  const times = { jsonParse: [], parseTrace: [], evaluate: [], align: [] };
+  const times = { jsonParse: [], parseTrace: [], evaluate: [], align: [], report: [], stringifyIndented: [], stringify: [] };
   let result = null;
+  let reportBytes = 0;
+  let stringifyBytes = 0;
   for (let r = 0; r < args.rounds; r++) {
     let t0 = clockNow();
     const docs = [JSON.parse(gtText), JSON.parse(predText)];
@@ -102,33 +111,66 @@ async function childTime() {
     const pred = parseTrace(predText, { file: 'pred.json' });
     times.parseTrace.push(clockNow() - t0);
     t0 = clockNow();
-    result = evaluate(gt, pred);
+    result = evaluate(gt, pred, EVALUATE_OPTIONS);
     times.evaluate.push(clockNow() - t0);
     // The difflib aligner alone (opcodes and index pairs) on the channel keys, as evaluate calls it.
     const keys = internKeys(gt.events.map((e) => e.channel), pred.events.map((e) => e.channel));
     t0 = clockNow();
     const pairs = new DifflibAligner().align(keys.gt, keys.pred, { channelNames: keys.channelNames });
     times.align.push(clockNow() - t0);
-    if (pairs.length !== result.alignment.length) throw new Error('bench/scale: aligner and evaluate disagree on the alignment length');
+    if (pairs.length !== result.metrics.discrete.details.total_pairs) throw new Error('bench/scale: aligner and evaluate disagree on the alignment length');
+    // The report of a fresh result (its per-pair lists unbuilt, as in the CLI), then JSON.stringify
+    // of the same data with the lists built (reading result.alignment above built only that one).
+    const fresh = evaluate(gt, pred, EVALUATE_OPTIONS);
+    t0 = clockNow();
+    reportBytes = 0;
+    for (const chunk of reportChunks(fresh)) reportBytes += Buffer.byteLength(chunk);
+    times.report.push(clockNow() - t0);
+    void fresh.alignment, fresh.alignment_rows, fresh.alignment_index;
+    for (const m of Object.values(fresh.metrics)) void Object.values(m.details);
+    t0 = clockNow();
+    try {
+      stringifyBytes = Buffer.byteLength(JSON.stringify(fresh, null, 2));
+      times.stringifyIndented.push(clockNow() - t0);
+    } catch (e) {
+      // At 10^6 events the indented text is longer than V8's longest string: JSON.stringify cannot
+      // write it at all (the streamed report can). Recorded as missing.
+      if (!(e instanceof RangeError)) throw e;
+      stringifyBytes = null;
+    }
+    t0 = clockNow();
+    Buffer.byteLength(JSON.stringify(fresh));
+    times.stringify.push(clockNow() - t0);
   }
-  const out = { rounds: args.rounds, alignmentPairs: result.alignment.length, full_score: result.full_score };
-  for (const [k, xs] of Object.entries(times)) out[k] = { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs) };
+  const out = { rounds: args.rounds, alignmentPairs: result.metrics.discrete.details.total_pairs, full_score: result.full_score, reportBytes, stringifyIndentedBytes: stringifyBytes };
+  for (const [k, xs] of Object.entries(times)) out[k] = xs.length ? { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs) } : null;
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
-async function childRss() {
-  const { loadTrace, evaluate } = await import(distEntry);
+async function childRss(withReport) {
+  const { loadTrace, evaluate, reportChunks } = await import(distEntry);
   const before = process.resourceUsage().maxRSS;
   const gt = await loadTrace(args.gt);
   const pred = await loadTrace(args.pred);
-  const result = evaluate(gt, pred);
+  const result = evaluate(gt, pred, EVALUATE_OPTIONS);
+  let reportBytes = 0;
+  if (withReport) {
+    const file = join(dirname(args.gt), 'report.json');
+    const fd = openSync(file, 'w');
+    try {
+      for (const chunk of reportChunks(result)) reportBytes += writeSync(fd, chunk);
+      reportBytes += writeSync(fd, '\n');
+    } finally {
+      closeSync(fd);
+    }
+  }
   const usage = process.resourceUsage();
-  process.stdout.write(`${JSON.stringify({ maxRssKiB: usage.maxRSS, startRssKiB: before, alignmentPairs: result.alignment.length })}\n`);
+  process.stdout.write(`${JSON.stringify({ maxRssKiB: usage.maxRSS, startRssKiB: before, full_score: result.full_score, reportBytes })}\n`);
 }
 
 if (args.child) {
   if (!args.gt || !args.pred) usage('--child needs --gt=FILE and --pred=FILE');
-  await (args.child === 'time' ? childTime() : childRss());
+  await (args.child === 'time' ? childTime() : childRss(args.child === 'rss-report'));
   process.exit(0);
 }
 
@@ -168,6 +210,7 @@ for (const { pattern, variant, n } of plan) {
     const t0 = performance.now();
     const time = runChild('time', gtFile, predFile, rounds);
     const rss = runChild('rss', gtFile, predFile, 1);
+    const rssReport = runChild('rss-report', gtFile, predFile, 1);
     const m = (k) => time[k].medianMs;
     cells.push({
       pattern,
@@ -177,7 +220,10 @@ for (const { pattern, variant, n } of plan) {
       jsonBytes: cell.gtText.length + cell.predText.length,
       time,
       rss,
+      rssReport,
       ratios: {
+        report_over_stringifyIndented: time.stringifyIndented ? m('report') / m('stringifyIndented') : null,
+        report_over_stringify: m('report') / m('stringify'),
         evaluate_over_jsonParse: m('evaluate') / m('jsonParse'),
         align_over_jsonParse: m('align') / m('jsonParse'),
         parseTrace_over_jsonParse: m('parseTrace') / m('jsonParse'),
@@ -191,25 +237,27 @@ for (const { pattern, variant, n } of plan) {
   }
 }
 
-const fmtX = (r) => (r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`);
+const fmtX = (r) => (r === null ? 'n/a (RangeError: longer than V8\'s longest string)' : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`);
 const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 const lines = [];
 lines.push('## envtrace scale benchmark');
 lines.push('');
 lines.push(`Node ${process.version} · seed ${args.seed} · clock ${args.clock} · total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 lines.push('');
-lines.push('| pattern | variant | events gt/pred | MB | difflib align / JSON.parse | evaluate / JSON.parse | parseTrace / JSON.parse | parseTrace + evaluate / JSON.parse | peak RSS (loadTrace + evaluate) | JSON.parse | parseTrace | evaluate | pairs |');
-lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+lines.push('| pattern | variant | events gt/pred | MB | difflib align / JSON.parse | evaluate / JSON.parse | parseTrace / JSON.parse | parseTrace + evaluate / JSON.parse | peak RSS (loadTrace + evaluate) | report / JSON.stringify (indented / compact) | report MB | peak RSS (+ report to file) | JSON.parse | parseTrace | evaluate | report | pairs |');
+lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const c of cells) {
   const r = c.ratios;
   lines.push(
     `| ${c.pattern} | ${c.variant} | ${c.gtEvents} / ${c.predEvents} | ${(c.jsonBytes / 1e6).toFixed(0)} | ${fmtX(r.align_over_jsonParse)} | ${fmtX(r.evaluate_over_jsonParse)} | ` +
       `${fmtX(r.parseTrace_over_jsonParse)} | ${fmtX(r.parseTraceAndEvaluate_over_jsonParse)} | ${(c.rss.maxRssKiB / 1024).toFixed(0)} MiB | ` +
-      `${fmtMs(c.time.jsonParse.medianMs)} | ${fmtMs(c.time.parseTrace.medianMs)} | ${fmtMs(c.time.evaluate.medianMs)} | ${c.time.alignmentPairs} |`,
+      `${fmtX(r.report_over_stringifyIndented)} / ${fmtX(r.report_over_stringify)} | ${(c.time.reportBytes / 1e6).toFixed(0)} | ${(c.rssReport.maxRssKiB / 1024).toFixed(0)} MiB | ` +
+      `${fmtMs(c.time.jsonParse.medianMs)} | ${fmtMs(c.time.parseTrace.medianMs)} | ${fmtMs(c.time.evaluate.medianMs)} | ${fmtMs(c.time.report.medianMs)} | ${c.time.alignmentPairs} |`,
   );
 }
 lines.push('');
-lines.push('Ratios divide medians measured in the same child process; absolute times are for context only.');
+lines.push('Ratios divide medians measured in the same child process; absolute times are for context only. `evaluate` runs with `aligner: difflib`.');
+lines.push('`report` = `reportChunks` of a fresh result, every chunk UTF-8 encoded; `JSON.stringify` = of the same result with its lists built (indented: `null, 2`, the report\'s layout), UTF-8 encoded.');
 process.stdout.write(`${lines.join('\n')}\n`);
 
 if (args.out) {

@@ -4,7 +4,7 @@ import { evaluate, evaluateBestOf } from '../evaluate/evaluate.js';
 import type { EvaluateOptions, EvaluationResult, Mode } from '../evaluate/types.js';
 import { escapeForTerminal } from '../report/escape.js';
 import { pyFixed } from '../report/format.js';
-import { formatTextReport, stringifyReport } from '../report/index.js';
+import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile } from '../import/read.js';
 import { resolvePath } from './args.js';
@@ -45,13 +45,13 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
   if (run.out !== undefined) {
     const target = resolvePath(io, run.out);
     try {
-      await writeFileAtomic(target, `${stringifyReport(result)}\n`);
+      await writeFileAtomic(target, reportLines(result));
     } catch (e) {
       throw new CliIOError(`${run.out}: cannot write the report: ${describeFsError(e)}`, { cause: e });
     }
   }
   if (run.json) {
-    io.stdout.write(`${stringifyReport(result)}\n`);
+    for (const chunk of reportLines(result)) io.stdout.write(chunk);
   } else {
     io.stdout.write(
       `${formatTextReport(result, {
@@ -71,6 +71,12 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
     return EXIT_GATE;
   }
   return EXIT_OK;
+}
+
+/** The JSON report and its final newline, in chunks (a large report is never held as one string). */
+function* reportLines(result: EvaluationResult): Generator<string, void, undefined> {
+  yield* reportChunks(result);
+  yield '\n';
 }
 
 /** Which gates the result misses, each as a phrase saying by how much. */

@@ -1,11 +1,12 @@
 import { aggregate } from '../aggregate/weighted.js';
 import { createAligner, internKeys } from '../align/index.js';
 import { ComparatorSet } from '../compare/set.js';
-import { compareAlignment, type EventPair } from '../compare/verdicts.js';
+import { gtAt, judgeColumns, predAt, valueMatchOf, VerdictBit, verdictsOf, type VerdictColumns } from '../compare/verdict-columns.js';
 import { decide, decisionParams } from '../decide/decision.js';
 import { ConfigError, TraceError } from '../errors.js';
+import { copyLazyAware, defineLazyList } from '../metrics/lazy.js';
 import { builtInMetrics } from '../metrics/registry.js';
-import type { MetricContext, MetricResult, PairVerdict } from '../metrics/types.js';
+import type { IndexedEvent, MetricContext, MetricResult, PairVerdict } from '../metrics/types.js';
 import { policyFor, type ScoringPolicy } from '../policy/index.js';
 import { assertTraceDepth, parseTrace } from '../trace/parse.js';
 import { Trace, eventTuple } from '../trace/trace.js';
@@ -13,26 +14,16 @@ import type { TraceEvent, TraceLike } from '../trace/types.js';
 import { optionsFile, validateOptions } from './options.js';
 import type { AlignmentRow, EvaluateOptions, EvaluationResult } from './types.js';
 
-/** An event with its position in the input `events` array. */
-export interface Indexed {
-  readonly e: TraceEvent;
-  readonly i: number;
-}
-
-/** Both traces after preprocessing (README Q4). */
-export interface Prepared {
-  /** Aliased and stably time-sorted, every channel. */
-  readonly gtSorted: readonly Indexed[];
-  readonly predSorted: readonly Indexed[];
-  /** `gtSorted`/`predSorted` without ignored and continuous channels: what gets aligned. */
-  readonly gtAlign: readonly Indexed[];
-  readonly predAlign: readonly Indexed[];
-}
-
-/** The aligned pairs, with each side's position in the input arrays. */
-interface Aligned {
-  readonly pairs: readonly EventPair[];
-  readonly index: ReadonlyArray<readonly [number | null, number | null]>;
+/**
+ * One side after preprocessing, as columns: `sorted[k]` is the k-th event in time order (aliased),
+ * `sortedPos[k]` its position in the input `events` array; `align`/`alignPos` the same without
+ * ignored and continuous channels (the very arrays when nothing is dropped).
+ */
+interface Side {
+  readonly sorted: readonly TraceEvent[];
+  readonly sortedPos: Int32Array;
+  readonly align: readonly TraceEvent[];
+  readonly alignPos: Int32Array;
 }
 
 function toTrace(t: TraceLike | Trace, policy: ScoringPolicy, side: string): Trace {
@@ -43,56 +34,78 @@ function toTrace(t: TraceLike | Trace, policy: ScoringPolicy, side: string): Tra
   return parseTrace(t, { mode: policy.mode, file: side });
 }
 
-function aliasFn(aliases: Readonly<Record<string, string>> | undefined): (ch: string) => string {
-  if (!aliases) return (ch) => ch;
+function aliasFn(aliases: Readonly<Record<string, string>> | undefined): ((ch: string) => string) | undefined {
+  if (!aliases) return undefined;
   return (ch) => (Object.prototype.hasOwnProperty.call(aliases, ch) ? aliases[ch]! : ch);
 }
 
-/** Alias (one step) then stable time sort, keeping input positions. */
-function sortAliased(trace: Trace, alias: (ch: string) => string): Indexed[] {
-  const out: Indexed[] = trace.events.map((e, i) => {
-    const ch = alias(e.channel);
-    return { e: ch === e.channel ? e : { ...e, channel: ch }, i };
-  });
-  return out.sort((a, b) => a.e.timestamp - b.e.timestamp);
+/**
+ * Alias (one step) then stable time sort, keeping input positions; then drop `exclude`d channels.
+ * The sort is `Array.prototype.sort` over positions with the same comparator as over the events,
+ * so the order (ties included) is the same.
+ */
+function prepareSide(trace: Trace, alias: ((ch: string) => string) | undefined, exclude: ReadonlySet<string>): Side {
+  const events = trace.events;
+  const n = events.length;
+  const aliased: TraceEvent[] = new Array(n);
+  const ts = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = events[i]!;
+    const ch = alias === undefined ? e.channel : alias(e.channel);
+    aliased[i] = ch === e.channel ? e : { ...e, channel: ch };
+    ts[i] = e.timestamp;
+  }
+  const order: number[] = new Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => ts[a]! - ts[b]!);
+  const sorted: TraceEvent[] = new Array(n);
+  const sortedPos = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    sorted[k] = aliased[order[k]!]!;
+    sortedPos[k] = order[k]!;
+  }
+  if (exclude.size === 0) return { sorted, sortedPos, align: sorted, alignPos: sortedPos };
+  const align: TraceEvent[] = [];
+  const pos: number[] = [];
+  for (let k = 0; k < n; k++) {
+    if (exclude.has(sorted[k]!.channel)) continue;
+    align.push(sorted[k]!);
+    pos.push(sortedPos[k]!);
+  }
+  return { sorted, sortedPos, align, alignPos: Int32Array.from(pos) };
 }
 
-/** Alias → stable time sort → drop `ignore_channels` ∪ continuous channels (README Q4). */
-function prepare(gt: Trace, pred: Trace, opts: EvaluateOptions): Prepared {
-  const alias = aliasFn(opts.aliases);
-  const gtSorted = sortAliased(gt, alias);
-  const predSorted = sortAliased(pred, alias);
-  const exclude = new Set<string>(opts.ignore_channels ?? []);
-  for (const ch of Object.keys(opts.continuous_channels ?? {})) exclude.add(ch);
-  const keep = (xs: Indexed[]) => (exclude.size ? xs.filter((x) => !exclude.has(x.e.channel)) : xs);
-  return { gtSorted, predSorted, gtAlign: keep(gtSorted), predAlign: keep(predSorted) };
+/** `Indexed` objects of a side, for `MetricContext.prepared` (built only when a metric reads it). */
+function indexed(events: readonly TraceEvent[], pos: Int32Array): IndexedEvent[] {
+  const out: IndexedEvent[] = new Array(events.length);
+  for (let k = 0; k < events.length; k++) out[k] = { e: events[k]!, i: pos[k]! };
+  return out;
 }
 
 /** Align channel keys with the configured aligner; value-aware aligners ask the comparators. */
-function align(prep: Prepared, comparators: ComparatorSet, opts: EvaluateOptions, policy: ScoringPolicy): Aligned {
-  const { gtAlign, predAlign } = prep;
+function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateOptions, policy: ScoringPolicy): { gtIdx: Int32Array; predIdx: Int32Array } {
+  const gtAlign = gt.align;
+  const predAlign = pred.align;
   const keys = internKeys(
-    gtAlign.map((x) => x.e.channel),
-    predAlign.map((x) => x.e.channel),
+    gtAlign.map((e) => e.channel),
+    predAlign.map((e) => e.channel),
   );
   const aligner = createAligner(opts.aligner ?? policy.defaultAligner);
   const indexPairs = aligner.align(keys.gt, keys.pred, {
     channelNames: keys.channelNames,
     valuesMatch: (i, j) => {
-      const g = gtAlign[i]!.e;
-      return comparators.for(g.channel).compare(g.value, predAlign[j]!.e.value, g.channel);
+      const g = gtAlign[i]!;
+      return comparators.for(g.channel).compare(g.value, predAlign[j]!.value, g.channel);
     },
   });
-  const pairs: EventPair[] = new Array(indexPairs.length);
-  const index: Array<readonly [number | null, number | null]> = new Array(indexPairs.length);
+  const gtIdx = new Int32Array(indexPairs.length);
+  const predIdx = new Int32Array(indexPairs.length);
   for (let k = 0; k < indexPairs.length; k++) {
     const p = indexPairs[k]!;
-    const g = p.gt === null ? null : gtAlign[p.gt]!;
-    const r = p.pred === null ? null : predAlign[p.pred]!;
-    pairs[k] = [g ? g.e : null, r ? r.e : null];
-    index[k] = [g ? g.i : null, r ? r.i : null];
+    gtIdx[k] = p.gt === null ? -1 : p.gt;
+    predIdx[k] = p.pred === null ? -1 : p.pred;
   }
-  return { pairs, index };
+  return { gtIdx, predIdx };
 }
 
 /** Built-in metrics in the reference's order, then the user's metrics. */
@@ -109,19 +122,40 @@ function computeMetrics(ctx: MetricContext, opts: EvaluateOptions): Record<strin
   return metrics;
 }
 
+/** A metric context whose object-per-event and object-per-pair fields are built on first read. */
+function metricContext(policy: ScoringPolicy, cols: VerdictColumns, gt: Side, pred: Side): MetricContext {
+  let verdicts: PairVerdict[] | undefined;
+  let prepared: MetricContext['prepared'] | undefined;
+  return {
+    mode: policy.mode,
+    policy,
+    columns: cols,
+    get verdicts() {
+      return (verdicts ??= verdictsOf(cols));
+    },
+    gt: gt.sorted,
+    pred: pred.sorted,
+    get prepared() {
+      return (prepared ??= { gtSorted: indexed(gt.sorted, gt.sortedPos), predSorted: indexed(pred.sorted, pred.sortedPos) });
+    },
+  };
+}
+
 function rowSide(e: TraceEvent | null): AlignmentRow['gt'] {
   return e === null ? null : { channel: e.channel, timestamp: e.timestamp, value: e.value };
 }
 
-/** The report's alignment rows: `match` is null for a gap, false when the channels differ. */
-function alignmentRows(verdicts: readonly PairVerdict[]): AlignmentRow[] {
-  return verdicts.map((v, k) => ({
+/** Report alignment row `k`: `match` is null for a gap, false when the channels differ. */
+function alignmentRow(cols: VerdictColumns, k: number): AlignmentRow {
+  const code = cols.codes[k]!;
+  const both = VerdictBit.Gt | VerdictBit.Pred;
+  return {
     index: k + 1,
-    gt: rowSide(v.gt),
-    pred: rowSide(v.pred),
-    match: v.gt === null || v.pred === null ? null : v.sameChannel ? v.valueMatch : false,
+    gt: rowSide(gtAt(cols, k)),
+    pred: rowSide(predAt(cols, k)),
+    match: (code & both) !== both ? null : (code & VerdictBit.SameChannel) !== 0 ? valueMatchOf(code) : false,
     ignored: false,
-  }));
+  };
 }
 
 /** Run `step`; a `ConfigError` it throws without a file names the config file `opts` came from. */
@@ -143,6 +177,10 @@ function inOptionsFile<T>(opts: EvaluateOptions, step: () => T): T {
  * Python reference's numbers, bugs included. The result is plain data in the reference's
  * report shape. Throws `TraceError`/`ConfigError` on bad input, `ReferenceRaise` where the
  * reference raises (reference mode).
+ *
+ * The per-pair lists (`alignment`, `alignment_index`, `alignment_rows` and the discrete metric's
+ * `aligned_gt`/`aligned_pred`) are built on first read: they are enumerable getters that turn
+ * into plain arrays when read, so a caller who reads only scores never pays for them.
  */
 export function evaluate(gt: TraceLike | Trace, pred: TraceLike | Trace, options: EvaluateOptions = {}): EvaluationResult {
   const opts = validateOptions(options);
@@ -150,11 +188,17 @@ export function evaluate(gt: TraceLike | Trace, pred: TraceLike | Trace, options
 }
 
 function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, opts: EvaluateOptions, policy: ScoringPolicy): EvaluationResult {
-  const prep = prepare(toTrace(gtIn, policy, 'gt'), toTrace(predIn, policy, 'pred'), opts);
+  const gtTrace = toTrace(gtIn, policy, 'gt');
+  const predTrace = toTrace(predIn, policy, 'pred');
+  const alias = aliasFn(opts.aliases);
+  const exclude = new Set<string>(opts.ignore_channels ?? []);
+  for (const ch of Object.keys(opts.continuous_channels ?? {})) exclude.add(ch);
+  const gt = prepareSide(gtTrace, alias, exclude);
+  const pred = prepareSide(predTrace, alias, exclude);
   const comparators = ComparatorSet.fromOptions(opts.comparators, policy, opts.abs_tol);
-  const { pairs, index } = align(prep, comparators, opts, policy);
-  const verdicts = compareAlignment(pairs, comparators, policy);
-  const metrics = computeMetrics({ mode: policy.mode, policy, verdicts, prepared: prep, gt: prep.gtSorted.map((x) => x.e), pred: prep.predSorted.map((x) => x.e) }, opts);
+  const { gtIdx, predIdx } = align(gt, pred, comparators, opts, policy);
+  const cols = judgeColumns(gt.align, pred.align, gtIdx, predIdx, comparators, policy);
+  const metrics = computeMetrics(metricContext(policy, cols, gt, pred), opts);
   const { full_score, report } = inOptionsFile(opts, () => aggregate(
     metrics,
     {
@@ -167,17 +211,17 @@ function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, o
   ));
   const params = inOptionsFile(opts, () => decisionParams(metrics, opts.decision, policy));
   const decision = decide(metrics, params);
-  return {
-    mode: policy.mode,
-    full_score,
-    accuracy: decision.accuracy,
-    metrics,
-    alignment: pairs.map(([g, p]) => [eventTuple(g), eventTuple(p)] as const),
-    alignment_index: index,
-    alignment_rows: alignmentRows(verdicts),
-    aggregation: report,
-    decision: { ...params, required_metrics: [...params.required_metrics], passes: decision.passes },
-  };
+  const n = cols.length;
+  const result = { mode: policy.mode, full_score, accuracy: decision.accuracy, metrics } as Record<string, unknown>;
+  defineLazyList(result, 'alignment', { length: n, item: (k) => [eventTuple(gtAt(cols, k)), eventTuple(predAt(cols, k))] as const });
+  defineLazyList(result, 'alignment_index', {
+    length: n,
+    item: (k) => [gtIdx[k]! < 0 ? null : gt.alignPos[gtIdx[k]!]!, predIdx[k]! < 0 ? null : pred.alignPos[predIdx[k]!]!] as const,
+  });
+  defineLazyList(result, 'alignment_rows', { length: n, item: (k) => alignmentRow(cols, k) });
+  result.aggregation = report;
+  result.decision = { ...params, required_metrics: [...params.required_metrics], passes: decision.passes };
+  return result as unknown as EvaluationResult;
 }
 
 /** The options each best-of candidate is evaluated with (B5). */
@@ -231,5 +275,9 @@ export function evaluateBestOf(gts: ReadonlyArray<TraceLike | Trace>, pred: Trac
       bestIndex = 0;
     }
   }
-  return { ...best, best_index: bestIndex, candidate_full_scores: scores };
+  // A copy that keeps the per-pair lists unbuilt (spreading would build them).
+  const out = copyLazyAware(best as object) as Record<string, unknown>;
+  out.best_index = bestIndex;
+  out.candidate_full_scores = scores;
+  return out as unknown as EvaluationResult;
 }

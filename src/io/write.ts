@@ -28,7 +28,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import { lstat, mkdir, open, readlink, rename, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readlink, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { isStale } from './stale.js';
 
@@ -205,18 +205,26 @@ export async function resolveWriteTarget(file: string): Promise<WriteTarget> {
   return step.value;
 }
 
+/** Write `text`, or its chunks one after the other (each `writeFile` continues at the current position). */
+async function writeAll(handle: FileHandle, text: string | Iterable<string>): Promise<void> {
+  if (typeof text === 'string') return handle.writeFile(text, 'utf8');
+  for (const chunk of text) await handle.writeFile(chunk, 'utf8');
+}
+
 /**
  * Write `text` (UTF-8) to `file` (see the module comment: atomic for regular files and new
  * files, through symbolic links; in place for devices and FIFOs; a directory is refused).
  * Missing parent directories of a new file are created. Rejects with the underlying `fs` error
  * (its `code` and `path` intact): `EISDIR` for a directory, `ENOSPC`, `EACCES`, ….
+ * `text` may also be an iterable of chunks (a streamed report), written one after the other
+ * without joining them; the atomic protocol is the same.
  */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+export async function writeFileAtomic(file: string, text: string | Iterable<string>): Promise<void> {
   const target = await resolveWriteTarget(file);
   if (target.kind === 'in-place') {
     const handle = await open(target.path, 'w');
     try {
-      await handle.writeFile(text, 'utf8');
+      await writeAll(handle, text);
     } finally {
       await handle.close();
     }
@@ -232,7 +240,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
     const handle = await open(tmp, 'wx', 0o644);
     created = true;
     try {
-      await handle.writeFile(text, 'utf8');
+      await writeAll(handle, text);
       await handle.sync();
     } finally {
       await handle.close();

@@ -2,6 +2,7 @@ import { npMean, pairwiseSum, polyfit1 } from '../py/numeric.js';
 import { NO_PAIRS_REASON, policyFor, type PolicyInput } from '../policy/index.js';
 import type { OptionNumbers } from '../schema/helpers.js';
 import { thresholdsSchema, type TimingThresholds } from './params.js';
+import { VerdictBit, type VerdictColumns } from '../compare/verdict-columns.js';
 import type { MetricPlugin } from './plugin.js';
 import type { Metric, MetricContext, MetricResult, PairVerdict } from './types.js';
 
@@ -50,19 +51,13 @@ function max0(v: number): number {
  * (`hasEvents` false: neither trace has a discrete event, B4).
  */
 export function timingMetric(
-  verdicts: readonly PairVerdict[],
+  verdicts: readonly PairVerdict[] | VerdictColumns,
   params: Readonly<TimingParams> = DEFAULT_TIMING,
   mode?: PolicyInput,
   hasEvents = true,
 ): MetricResult<TimingDetails> {
   const policy = policyFor(mode);
-  const gtT: number[] = [];
-  const prT: number[] = [];
-  for (const v of verdicts) {
-    if (v.gt === null || v.pred === null || !v.counts) continue;
-    gtT.push(v.gt.timestamp);
-    prT.push(v.pred.timestamp);
-  }
+  const { gtT, prT } = matchedTimes(verdicts);
   const n = gtT.length;
   if (n === 0) {
     const notApplicable = hasEvents ? undefined : policy.timingWithoutEvents();
@@ -132,6 +127,33 @@ export function timingMetric(
   };
 }
 
+/** The gt and pred timestamps of the pairs that count as matches, in pair order. */
+function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): { gtT: Float64Array; prT: Float64Array } {
+  if (Array.isArray(verdicts)) {
+    const gt: number[] = [];
+    const pr: number[] = [];
+    for (const v of verdicts as readonly PairVerdict[]) {
+      if (v.gt === null || v.pred === null || !v.counts) continue;
+      gt.push(v.gt.timestamp);
+      pr.push(v.pred.timestamp);
+    }
+    return { gtT: Float64Array.from(gt), prT: Float64Array.from(pr) };
+  }
+  const cols = verdicts as VerdictColumns;
+  const need = VerdictBit.Gt | VerdictBit.Pred | VerdictBit.Counts;
+  const codes = cols.codes;
+  let n = 0;
+  for (let k = 0; k < codes.length; k++) if ((codes[k]! & need) === need) n++;
+  const gtT = new Float64Array(n);
+  const prT = new Float64Array(n);
+  for (let k = 0, j = 0; k < codes.length; k++) {
+    if ((codes[k]! & need) !== need) continue;
+    gtT[j] = cols.gtEvents[cols.gtIdx[k]!]!.timestamp;
+    prT[j++] = cols.predEvents[cols.predIdx[k]!]!.timestamp;
+  }
+  return { gtT, prT };
+}
+
 /**
  * Least-squares line of `y` on `x` (numpy `polyfit(x, y, 1)`; throws `LinAlgError` for a constant
  * `x`) and its R² (`whenYConstant` when every `y` is equal). `scaled` fits on data scaled to
@@ -177,7 +199,10 @@ export function timing(thresholds: Readonly<TimingThresholds> = {}): Metric<Timi
   return Object.freeze({
     name: 'timing',
     // Every aligned event is in some pair, so no pairs means no discrete events on either side (B4).
-    compute: (ctx: MetricContext) => timingMetric(ctx.verdicts, params, ctx.policy, ctx.verdicts.length > 0),
+    compute: (ctx: MetricContext) => {
+      const verdicts = ctx.columns ?? ctx.verdicts;
+      return timingMetric(verdicts, params, ctx.policy, verdicts.length > 0);
+    },
   });
 }
 

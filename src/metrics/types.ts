@@ -1,4 +1,5 @@
 import type { PairVerdict } from '../compare/verdict.js';
+import type { VerdictColumns } from '../compare/verdict-columns.js';
 
 export type { PairVerdict } from '../compare/verdict.js';
 import type { Mode, ScoringPolicy } from '../policy/index.js';
@@ -29,6 +30,12 @@ export interface MetricContext {
   /** The evaluation's scoring policy (reference behaviour or the default's fixes). */
   readonly policy: ScoringPolicy;
   readonly verdicts: readonly PairVerdict[];
+  /**
+   * The same verdicts as columns (typed arrays, no object per pair), when the caller has them
+   * (`evaluate` does, and builds `verdicts` only when a metric reads it). Metrics that scan every
+   * pair should prefer this.
+   */
+  readonly columns?: VerdictColumns | undefined;
   /** Time-sorted, aliased traces before ignored/continuous channels were dropped. */
   readonly gt: readonly TraceEvent[];
   readonly pred: readonly TraceEvent[];

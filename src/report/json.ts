@@ -5,9 +5,9 @@
  */
 import type { AlignmentRow, EvaluationResult, Mode } from '../evaluate/types.js';
 import type { EventTuple } from '../trace/types.js';
-import { stringifyPyJson } from '../py/json.js';
+import { copyProperty } from '../metrics/lazy.js';
 import { ENVTRACE_VERSION } from '../version.js';
-import { withPythonFloats } from './pyfloats.js';
+import { reportChunks, type ReportCaps } from './json-stream.js';
 
 /** One metric as the report shows it (the reference drops the metric's own `name`). */
 export interface JsonReportMetric {
@@ -34,37 +34,43 @@ export interface JsonReport {
   readonly candidate_full_scores?: readonly number[];
 }
 
-/** Build the JSON report object of a result (keys in a fixed, documented order). */
+/**
+ * Build the JSON report object of a result (keys in a fixed, documented order). The per-pair lists
+ * are shared with the result, and stay unbuilt until read when the result's are (see `evaluate`).
+ * The object is not capped: `stringifyReport` / `reportChunks` apply the caps when writing.
+ */
 export function toJsonReport(result: EvaluationResult): JsonReport {
   const metrics: Record<string, JsonReportMetric> = {};
   for (const [key, m] of Object.entries(result.metrics)) {
     metrics[key] = { score: m.score, binary_pass: m.binary_pass, details: m.details };
   }
-  const report: JsonReport = {
+  const report: Record<string, unknown> = {
     envtrace_version: ENVTRACE_VERSION,
     mode: result.mode,
     full_score: result.full_score,
     accuracy: result.accuracy,
     metrics,
-    alignment: result.alignment,
-    alignment_rows: result.alignment_rows,
-    aggregation: result.aggregation,
-    decision: result.decision,
-    alignment_index: result.alignment_index,
-    ...(result.best_index !== undefined ? { best_index: result.best_index } : {}),
-    ...(result.candidate_full_scores !== undefined
-      ? { candidate_full_scores: result.candidate_full_scores }
-      : {}),
   };
-  return report;
+  copyProperty(result, report, 'alignment');
+  copyProperty(result, report, 'alignment_rows');
+  report.aggregation = result.aggregation;
+  report.decision = result.decision;
+  copyProperty(result, report, 'alignment_index');
+  if (result.best_index !== undefined) report.best_index = result.best_index;
+  if (result.candidate_full_scores !== undefined) report.candidate_full_scores = result.candidate_full_scores;
+  return report as unknown as JsonReport;
 }
 
 /**
  * The JSON report as text: 2-space indent, numbers as Python's `json` writes them (scores,
  * timestamps, rates, weights as floats: `1.0`; counts as ints; event values as read, so a
  * value read as `1.0` stays `1.0` in reference mode), non-finite numbers as the strings
- * `"NaN"`, `"Infinity"`, `"-Infinity"`. No trailing newline.
+ * `"NaN"`, `"Infinity"`, `"-Infinity"`. No trailing newline. Strings longer than
+ * `maxStringLength` are cut (see `reportChunks`). To write a large report without holding its
+ * text, write the chunks of `reportChunks` instead.
  */
-export function stringifyReport(result: EvaluationResult): string {
-  return stringifyPyJson(withPythonFloats(toJsonReport(result)), { indent: 2, nonFinite: 'string' });
+export function stringifyReport(result: EvaluationResult, opts: ReportCaps = {}): string {
+  const parts: string[] = [];
+  for (const chunk of reportChunks(result, opts)) parts.push(chunk);
+  return parts.join('');
 }

@@ -74,7 +74,7 @@ export function loadCase(entry: CaseIndexEntry, mode: Mode = 'reference'): Case 
 // ---------------------------------------------------------------------------------------------
 // Running a case
 
-type Obj = Record<string, unknown>;
+export type Obj = Record<string, unknown>;
 
 /** Config numbers as plain JS numbers (a config is not event data: its int/float kinds do not matter), key order kept. */
 function unbox(v: unknown): unknown {
@@ -90,7 +90,7 @@ function unbox(v: unknown): unknown {
 }
 
 /** The generator's mapping of a canonical config (+ api flags) onto the API — here, options. */
-function optionsOf(input: Obj, mode: Mode): EvaluateOptions {
+export function optionsOf(input: Obj, mode: Mode): EvaluateOptions {
   const config = (unbox(input['config']) as Obj | undefined) ?? {};
   const api = (input['api'] as Obj | undefined) ?? {};
   const opts: Obj = pinDifflib({ ...config, mode });
