@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EvaluationResult } from '../evaluate/types.js';
-import { buildCheckDetail, type ContinuousSeriesInput } from '../report/run/detail.js';
+import { buildCheckDetail, timeUnitOf, type ContinuousSeriesInput } from '../report/run/detail.js';
 import { RECORD_VERSION, type EnvTraceRecord, type GoldenSource } from './record.js';
 import type { TrajectoryMatchVerdict } from '../report/run/schema.js';
 import { metricVerdicts } from './trajectory.js';
@@ -126,7 +126,7 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
     best_index: typeof result.best_index === 'number' ? result.best_index : null,
     envtrace_version: info.version,
     ...(info.goldenStatus === undefined ? {} : { golden_status: info.goldenStatus }),
-    detail: buildCheckDetail(result, info.series),
+    detail: buildCheckDetail(result, info.series, timeUnitOf(info.config)),
     ...(trajectory.length ? { trajectory } : {}),
   };
   return record;

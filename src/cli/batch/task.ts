@@ -9,7 +9,7 @@ import { EnvTraceError } from '../../errors.js';
 import { evaluate } from '../../evaluate/evaluate.js';
 import type { EvaluateOptions, EvaluationResult, Mode } from '../../evaluate/types.js';
 import { importFile } from '../../import/read.js';
-import { buildCheckDetail, continuousSeries } from '../../report/run/detail.js';
+import { buildCheckDetail, continuousSeries, timeUnitOf } from '../../report/run/detail.js';
 import { toReportRecord } from '../../report/run/model.js';
 import type { ReportRecord } from '../../report/run/schema.js';
 import { configDigest } from '../../transport/buildRecord.js';
@@ -121,7 +121,7 @@ export function pairRecord(
     golden: { kind: 'file', paths: [info.gtLabel], count: 1 },
     best_index: null,
     envtrace_version: ENVTRACE_VERSION,
-    detail: buildCheckDetail(result, info.series ?? []),
+    detail: buildCheckDetail(result, info.series ?? [], timeUnitOf(info.options)),
   });
 }
 

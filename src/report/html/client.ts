@@ -250,7 +250,7 @@ export const REPORT_JS = String.raw`
     }
     box.appendChild(mt);
     if (!d) { box.appendChild(el('p', { class: 'muted', text: 'This record carries no drill-down detail (written by an older envtrace).' })); return box; }
-    box.appendChild(alignment(d.rows));
+    box.appendChild(alignment(d.rows, (d.timing && d.timing.unit) || 's'));
     var plots = el('div', { class: 'plots' });
     plots.appendChild(timingPlot(d.timing));
     d.continuous.forEach(function (c) { plots.appendChild(profilePlot(c)); });
@@ -281,12 +281,12 @@ export const REPORT_JS = String.raw`
     var kids = diff && other ? highlight(side.value, other.value) : null;
     return el('td', { class: 'value' }, kids ? kids[0] : [side.value]);
   }
-  function alignment(rs) {
+  function alignment(rs, unit) {
     var wrap = el('div');
     wrap.appendChild(el('h3', { text: 'Alignment: ' + rs.differing + ' of ' + rs.total + ' rows differ' + (rs.cut ? ' (' + rs.cut + ' matching rows not stored)' : '') }));
     var box = el('div', { class: 'rows' });
     var t = el('table', { 'data-testid': 'alignment' });
-    t.appendChild(el('tr', null, ['#', 'golden channel', 't', 'golden value', 'predicted channel', 't', 'predicted value', ''].map(function (h) { return el('th', { text: h }); })));
+    t.appendChild(el('tr', null, ['#', 'golden channel', 't (' + unit + ')', 'golden value', 'predicted channel', 't (' + unit + ')', 'predicted value', ''].map(function (h) { return el('th', { text: h }); })));
     var first = null;
     rs.items.forEach(function (r) {
       var kind = r.match === true ? 'match' : r.match === false ? 'mismatch' : r.gt ? 'missing' : 'extra';
@@ -317,7 +317,8 @@ export const REPORT_JS = String.raw`
     var pts = tm.points, n = pts.length;
     var hi = 0; pts.forEach(function (p) { hi = Math.max(hi, p[0], p[1]); }); if (!(hi > 0)) hi = 1;
     var X = scale(0, hi, P, W - 10), Y = scale(0, hi, H - P, 40);
-    axes(g, W, H, P, 'golden t \u2212 t0', 'predicted t \u2212 t0', [0, hi]);
+    var unit = tm.unit || 's';
+    axes(g, W, H, P, 'golden t \u2212 t0 (' + unit + ')', 'predicted t \u2212 t0 (' + unit + ')', [0, hi]);
     g.appendChild(sv('line', { class: 'ident', x1: X(0), y1: Y(0), x2: X(hi), y2: Y(hi) }));
     if (n >= 2) {
       var mx = 0, my = 0; pts.forEach(function (p) { mx += p[0]; my += p[1]; }); mx /= n; my /= n;

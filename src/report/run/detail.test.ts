@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../evaluate/evaluate.js';
-import { buildCheckDetail, CheckDetailSchema, continuousSeries, DETAIL_ALL_ROWS, DETAIL_MAX_ROWS, subsample } from './detail.js';
+import { buildCheckDetail, CheckDetailSchema, continuousSeries, DETAIL_ALL_ROWS, DETAIL_MAX_ROWS, subsample, timeUnitOf } from './detail.js';
 
 const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
 
@@ -13,6 +13,25 @@ function scan(points: number, skip = -1) {
   }
   return out;
 }
+
+describe('time unit of a check', () => {
+  it('labels the timing detail with the check\'s time_unit (seconds by default) and still reads details without one', () => {
+    const gt = [ev('a', 0, 1), ev('b', 5, 2)];
+    expect(buildCheckDetail(evaluate(gt, gt)).timing.unit).toBe('s');
+    const ms = buildCheckDetail(evaluate(gt, gt, { time_unit: 'ms' }), [], timeUnitOf({ time_unit: 'ms' }));
+    expect(ms.timing.unit).toBe('ms');
+    expect(CheckDetailSchema.parse(ms)).toEqual(ms);
+    const { unit: _unit, ...old } = ms.timing;
+    expect(CheckDetailSchema.parse({ ...ms, timing: old }).timing.unit).toBeUndefined();
+  });
+
+  it('timeUnitOf reads a valid time_unit and falls back to seconds', () => {
+    expect(timeUnitOf({ time_unit: 'ns' })).toBe('ns');
+    expect(timeUnitOf({ time_unit: 'fortnights' })).toBe('s');
+    expect(timeUnitOf(undefined)).toBe('s');
+    expect(timeUnitOf(null)).toBe('s');
+  });
+});
 
 describe('buildCheckDetail', () => {
   it('keeps every row of a short alignment and counts the differing ones', () => {

@@ -9,6 +9,7 @@
  * Pure: no fs, no process.
  */
 import { z } from 'zod';
+import { TIME_UNITS, isTimeUnit, type TimeUnit } from '../../evaluate/timeUnit.js';
 import type { AlignmentRow, EvaluationResult } from '../../evaluate/types.js';
 import { isPyNumber, orderedKeys, toDouble } from '../../py/value.js';
 import { eventsOf, sortEventsByTime } from '../../trace/trace.js';
@@ -68,6 +69,7 @@ export const CheckDetailSchema = z
         points: z.array(z.tuple([z.number(), z.number()])).describe('[golden t − t0, predicted t − t0] per matched pair (subsampled).'),
         r2: finite,
         slope: finite,
+        unit: z.enum(TIME_UNITS).optional().describe('The `time_unit` option of the check (a label for times; absent in reports before it existed: seconds).'),
       })
       .strict(),
     continuous: z.array(
@@ -136,7 +138,7 @@ export interface ContinuousSeriesInput {
  * The detail of one evaluation. `series` are the continuous profiles (the result does not hold
  * them; the caller that has the traces passes them).
  */
-export function buildCheckDetail(result: EvaluationResult, series: readonly ContinuousSeriesInput[] = []): CheckDetail {
+export function buildCheckDetail(result: EvaluationResult, series: readonly ContinuousSeriesInput[] = [], timeUnit: TimeUnit = 's'): CheckDetail {
   const rows = result.alignment_rows;
   const differing = rows.reduce((n, r) => n + (r.match === true ? 0 : 1), 0);
   const items = keptRows(rows, DETAIL_MAX_ROWS).map((r) => ({ index: r.index, gt: side(r.gt), pred: side(r.pred), match: r.match }));
@@ -162,6 +164,7 @@ export function buildCheckDetail(result: EvaluationResult, series: readonly Cont
       points: subsample(points, DETAIL_MAX_POINTS).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y)),
       r2: fin(timingDetails['r2']),
       slope: fin(timingDetails['slope']),
+      unit: timeUnit,
     },
     continuous: series.map((s) => ({
       channel: s.channel,
@@ -191,4 +194,10 @@ export function continuousSeries(
       .filter((e) => canon(e.channel) === ch)
       .map((e) => (isPyNumber(e.value) ? toDouble(e.value) : typeof e.value === 'boolean' ? Number(e.value) : Number.NaN));
   return channels.map((channel) => ({ channel, gt: profile(gt, channel), pred: profile(pred, channel) }));
+}
+
+/** The `time_unit` of an options object (a config as given to a matcher or the CLI), `'s'` when absent or not a unit. */
+export function timeUnitOf(options: unknown): TimeUnit {
+  const u = typeof options === 'object' && options !== null ? (options as { time_unit?: unknown }).time_unit : undefined;
+  return isTimeUnit(u) ? u : 's';
 }
