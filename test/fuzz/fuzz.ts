@@ -8,7 +8,7 @@
  *   the failure message (`{ seed: …, path: "…" }`), with the shrunk counterexample.
  */
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { EnvTraceError } from '../../src/errors.js';
 
 // Deep enough stacks to tell where an escaped error came from (and to match KNOWN_DEFECTS).
@@ -27,6 +27,10 @@ function envInt(name: string): number | undefined {
 
 /** Runs per property (see the module comment). */
 export const FUZZ_RUNS = envInt('ENVTRACE_FUZZ_RUNS') ?? DEFAULT_RUNS;
+
+// A longer run (CI's `ENVTRACE_FUZZ_RUNS=5000` pass) gets a proportionally longer per-test timeout
+// than the unit project's 30 s, which is sized for the default run count.
+if (FUZZ_RUNS > DEFAULT_RUNS) vi.setConfig({ testTimeout: Math.ceil((30_000 * FUZZ_RUNS) / DEFAULT_RUNS) });
 
 /** `fc.assert` parameters: the run count, and the replay seed/path when given. */
 export function fuzzParams(runs: number = FUZZ_RUNS): fc.Parameters<unknown> {
