@@ -262,3 +262,16 @@ describe('formatTextReport', () => {
     });
   });
 });
+
+describe('formatTextReport on a long alignment', () => {
+  it('builds only the rows it shows (the per-pair list stays lazy) and counts the rest', async () => {
+    const { evaluate } = await import('../evaluate/evaluate.js');
+    const events = Array.from({ length: 500 }, (_, i) => ({ channel: `c${i % 7}`, timestamp: i, value: i }));
+    const result = evaluate(events, events);
+    const text = formatTextReport(result, { maxRows: 3 });
+    expect(text).toContain('... (497 more rows)');
+    expect(typeof Object.getOwnPropertyDescriptor(result, 'alignment_rows')?.get).toBe('function');
+    expect(result.alignment_rows).toHaveLength(500);
+    expect(Object.getOwnPropertyDescriptor(result, 'alignment_rows')?.get).toBeUndefined();
+  });
+});

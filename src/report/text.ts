@@ -4,6 +4,7 @@
  * breakdown, alignment table with ✓ ✗ · marks), fitted to a width (default 80 columns).
  * Pure: no fs, no process; colours are decided by the caller.
  */
+import { listLength, listSlice } from '../metrics/lazy.js';
 import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../evaluate/types.js';
 import type { MetricResult } from '../metrics/types.js';
 import { policyFor } from '../policy/index.js';
@@ -249,8 +250,9 @@ function columnWidths(cells: readonly Cells[], width: number): Record<keyof type
 }
 
 function alignmentTable(result: EvaluationResult, maxRows: number, width: number, c: Colors): string[] {
-  const rows: readonly AlignmentRow[] = result.alignment_rows;
-  const shownRows = rows.slice(0, Math.max(0, maxRows));
+  // Only the rows shown are built: at 10⁶ events the full list would be millions of objects.
+  const total = listLength(result, 'alignment_rows');
+  const shownRows = listSlice<AlignmentRow>(result, 'alignment_rows', 0, Math.max(0, maxRows));
   const cells: Cells[] = shownRows.map((r) => {
     const [gtCh, gtT, gtV] = sideCells(r.gt, result.mode);
     const [prCh, prT, prV] = sideCells(r.pred, result.mode);
@@ -277,7 +279,7 @@ function alignmentTable(result: EvaluationResult, maxRows: number, width: number
         `${' '.repeat(left)}${mark}${' '.repeat(markPad - left)}`,
     );
   }
-  if (shownRows.length < rows.length) lines.push(`... (${rows.length - shownRows.length} more rows)`);
+  if (shownRows.length < total) lines.push(`... (${total - shownRows.length} more rows)`);
   return lines;
 }
 
