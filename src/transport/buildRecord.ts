@@ -92,6 +92,11 @@ export function configDigest(config: unknown): string {
   return createHash('sha256').update(canonicalConfigText(config ?? {})).digest('hex').slice(0, 12);
 }
 
+/** A plain copy of a record's golden source (`paths` only when there are paths). */
+function goldenSourceOf(g: GoldenSource): GoldenSource {
+  return g.paths === undefined ? { kind: g.kind, count: g.count } : { kind: g.kind, paths: [...g.paths], count: g.count };
+}
+
 /** The record of one matcher call. Plain data: safe for `JSON.stringify` and structured clone. */
 export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTraceRecord {
   const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
@@ -100,10 +105,7 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
   }
   const decision: Record<string, boolean> = {};
   for (const [name, ok] of Object.entries(result.decision.passes)) decision[name] = ok === true;
-  const golden: GoldenSource =
-    info.golden.paths === undefined
-      ? { kind: info.golden.kind, count: info.golden.count }
-      : { kind: info.golden.kind, paths: [...info.golden.paths], count: info.golden.count };
+  const golden = goldenSourceOf(info.golden);
   const trajectory = metricVerdicts(result);
   const record: EnvTraceRecord = {
     v: RECORD_VERSION,
@@ -140,7 +142,7 @@ export type TrajectoryRecordInfo = Omit<RecordInfo, 'matcher' | 'minScore' | 'go
  * the calls followed the reference (before `.not`), `trajectory` holds the verdict.
  */
 export function buildTrajectoryRecord(verdict: TrajectoryMatchVerdict, info: TrajectoryRecordInfo): EnvTraceRecord {
-  const golden = info.golden.paths === undefined ? { kind: info.golden.kind, count: info.golden.count } : { kind: info.golden.kind, paths: [...info.golden.paths], count: info.golden.count };
+  const golden = goldenSourceOf(info.golden);
   return {
     v: RECORD_VERSION,
     matcher: 'toFollowTrajectory',
