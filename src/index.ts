@@ -97,7 +97,7 @@ export { validateOptions } from './evaluate/options.js';
 export { loadConfig, loadConfigSync, parseConfigText } from './config/index.js';
 
 // Reports
-export { toJsonReport, stringifyReport, reportChunks, DEFAULT_MAX_STRING_LENGTH, formatTextReport, escapeForTerminal } from './report/index.js';
+export { toJsonReport, stringifyReport, reportChunks, DEFAULT_MAX_STRING_LENGTH, DEFAULT_MAX_VALUE_ITEMS, formatTextReport, escapeForTerminal } from './report/index.js';
 export type { JsonReport, ReportCaps, ReportStreamOptions, TextReportOptions } from './report/index.js';
 export { ENVTRACE_VERSION } from './version.js';
 

@@ -5,7 +5,7 @@ import { evaluate, evaluateBestOf } from '../evaluate/evaluate.js';
 import type { EvaluationResult, Mode } from '../evaluate/types.js';
 import { stringifyPyJson } from '../py/json.js';
 import { Trace } from '../trace/trace.js';
-import { cutMarker, DEFAULT_MAX_STRING_LENGTH, reportChunks } from './json-stream.js';
+import { cutMarker, DEFAULT_MAX_STRING_LENGTH, DEFAULT_MAX_VALUE_ITEMS, itemsCutMarker, ITEMS_CUT_KEY, reportChunks } from './json-stream.js';
 import { stringifyReport, toJsonReport } from './json.js';
 import { withPythonFloats } from './pyfloats.js';
 
@@ -125,5 +125,36 @@ describe('reportChunks', () => {
     const text = stringifyReport(r2);
     expect(text.length).toBeLessThan(7 * DEFAULT_MAX_STRING_LENGTH);
     expect(JSON.parse(text).report_caps.strings_cut).toBe(6);
+  });
+
+  it('cuts arrays and objects of an event value past maxValueItems, with a marker entry, and counts them', () => {
+    const arr = Array.from({ length: 25 }, (_, i) => i);
+    const obj = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, i]));
+    const r = evaluate(trace([arr, obj]), trace([arr, obj]), { aligner: 'difflib' });
+    const doc = JSON.parse(stringifyReport(r, { maxValueItems: 10 }));
+    expect(doc.alignment[0][0][2]).toEqual([...arr.slice(0, 10), itemsCutMarker(15)]);
+    expect(doc.alignment_rows[1].gt.value).toEqual({ ...Object.fromEntries(Object.entries(obj).slice(0, 10)), [ITEMS_CUT_KEY]: itemsCutMarker(2) });
+    expect(Object.keys(doc.metrics.discrete.details.aligned_pred[1][2]).at(-1)).toBe(ITEMS_CUT_KEY);
+    // Each value appears 6 times (alignment, alignment_rows, aligned_gt/aligned_pred; gt and pred).
+    expect(doc.report_caps).toEqual({ max_string_length: DEFAULT_MAX_STRING_LENGTH, strings_cut: 0, characters_cut: 0, max_value_items: 10, containers_cut: 12, entries_cut: 6 * 15 + 6 * 2 });
+    // The same cut when the per-pair lists were already built (the general serialiser).
+    void r.alignment;
+    void r.alignment_rows;
+    void r.metrics['discrete']!.details['aligned_gt'];
+    void r.metrics['discrete']!.details['aligned_pred'];
+    expect(JSON.parse(stringifyReport(r, { maxValueItems: 10 }))).toEqual(doc);
+    expect(() => stringifyReport(r, { maxValueItems: 0 })).toThrow(/maxValueItems must be a whole number/);
+  });
+
+  it('keeps a value under the default item cap lossless and bounds a 500,000-number array value', () => {
+    expect(DEFAULT_MAX_VALUE_ITEMS).toBe(10_000);
+    const ok = Array.from({ length: DEFAULT_MAX_VALUE_ITEMS }, (_, i) => i);
+    const r1 = evaluate(trace([ok]), trace([ok]), { aligner: 'difflib' });
+    expect(stringifyReport(r1)).toBe(treeReport(r1));
+    const huge = Array.from({ length: 500_000 }, (_, i) => i * 1.5);
+    const r2 = evaluate(trace([huge]), trace([huge]), { aligner: 'difflib' });
+    const text = stringifyReport(r2);
+    expect(text.length).toBeLessThan(6 * 12 * 2 * DEFAULT_MAX_VALUE_ITEMS);
+    expect(JSON.parse(text).report_caps).toMatchObject({ containers_cut: 6, entries_cut: 6 * (500_000 - DEFAULT_MAX_VALUE_ITEMS) });
   });
 });

@@ -27,6 +27,12 @@ import { withPythonFloats } from './pyfloats.js';
 export interface ReportCaps {
   /** Longest string written whole, in UTF-16 units; longer ones are cut with a marker. @default 100000 */
   readonly maxStringLength?: number | undefined;
+  /**
+   * Most entries written of one array or object inside an event value; the rest is cut and a
+   * marker entry says how many (a 500,000-number array value would otherwise be written six times
+   * over, one number per line). @default 10000
+   */
+  readonly maxValueItems?: number | undefined;
 }
 
 /** Options of `reportChunks` / `stringifyReport`. */
@@ -38,12 +44,27 @@ export interface ReportStreamOptions extends ReportCaps {
 /** Default `maxStringLength`: far above any channel name or ordinary value, far below a blob. */
 export const DEFAULT_MAX_STRING_LENGTH = 100_000;
 
+/** Default `maxValueItems`: more entries than a person reads in a report, fewer than a blob has. */
+export const DEFAULT_MAX_VALUE_ITEMS = 10_000;
+
 /** What the caps cut, reported as `report_caps` when anything was. */
 interface CutCounter {
   readonly max: number;
   strings: number;
   units: number;
+  readonly maxItems: number;
+  /** Arrays/objects of event values cut to `maxItems` entries, and the entries removed. */
+  containers: number;
+  items: number;
 }
+
+/** The marker entry that ends a cut array (and, as a key's value, a cut object) of an event value. */
+export function itemsCutMarker(items: number): string {
+  return `…[envtrace: ${items} more entries cut]`;
+}
+
+/** The key of the marker entry of a cut object (it sorts after the kept keys it follows). */
+export const ITEMS_CUT_KEY = '…[envtrace]';
 
 /** The marker that ends a cut string. */
 export function cutMarker(units: number): string {
@@ -61,25 +82,48 @@ function capString(s: string, cut: CutCounter): string {
   return `${s.slice(0, end)}${cutMarker(removed)}`;
 }
 
-/** `v` with every long string cut (a copy only where something changed; key order and kinds kept). */
-function capDeep(v: unknown, cut: CutCounter, depth = 0): unknown {
+/**
+ * `v` with every long string cut (a copy only where something changed; key order and kinds kept).
+ * With `items` (event values and the per-pair items holding them) an array or object with more than
+ * `cut.maxItems` entries keeps the first ones and ends with a marker entry.
+ */
+function capDeep(v: unknown, cut: CutCounter, items = false, depth = 0): unknown {
   if (typeof v === 'string') return capString(v, cut);
   if (typeof v !== 'object' || v === null || v instanceof PyFloat || depth > 1000) return v;
   if (Array.isArray(v)) {
-    let out: unknown[] | undefined;
-    for (let i = 0; i < v.length; i++) {
-      const c = capDeep(v[i], cut, depth + 1);
+    const keep = items && v.length > cut.maxItems ? cut.maxItems : v.length;
+    let out: unknown[] | undefined = keep < v.length ? v.slice(0, keep) : undefined;
+    for (let i = 0; i < keep; i++) {
+      const c = capDeep(v[i], cut, items, depth + 1);
       if (c !== v[i]) (out ??= v.slice())[i] = c;
+    }
+    if (keep < v.length) {
+      cut.containers++;
+      cut.items += v.length - keep;
+      out!.push(itemsCutMarker(v.length - keep));
     }
     return out ?? v;
   }
   if (!isPlainObject(v)) return v;
+  const keys = orderedKeys(v);
+  const keep = items && keys.length > cut.maxItems ? cut.maxItems : keys.length;
   let out: Record<string, unknown> | undefined;
-  for (const k of Object.keys(v)) {
-    const c = capDeep(v[k], cut, depth + 1);
+  if (keep < keys.length) {
+    out = {};
+    for (let i = 0; i < keep; i++) out[keys[i]!] = v[keys[i]!];
+  }
+  for (let i = 0; i < keep; i++) {
+    const k = keys[i]!;
+    const c = capDeep(v[k], cut, items, depth + 1);
     if (c !== v[k]) (out ??= { ...v })[k] = c;
   }
   if (out === undefined) return v;
+  if (keep < keys.length) {
+    cut.containers++;
+    cut.items += keys.length - keep;
+    out[ITEMS_CUT_KEY] = itemsCutMarker(keys.length - keep);
+    return withKeyOrder(out, [...keys.slice(0, keep), ITEMS_CUT_KEY]);
+  }
   return (v as { [KEY_ORDER]?: unknown })[KEY_ORDER] !== undefined ? withKeyOrder(out, orderedKeys(v)) : out;
 }
 
@@ -124,7 +168,7 @@ function value(v: unknown, indent: string, cut: CutCounter): string | undefined 
   }
   if (v === null) return 'null';
   if (v instanceof PyFloat) return float(v.value);
-  const text = stringifyPyJson(capDeep(v, cut), { indent: 2, nonFinite: 'string' });
+  const text = stringifyPyJson(capDeep(v, cut, true), { indent: 2, nonFinite: 'string' });
   return indent === '' ? text : text.replaceAll('\n', `\n${indent}`);
 }
 
@@ -174,7 +218,7 @@ const TUPLE: ItemWriter = (t, indent, cut) => tuple(t, indent, cut);
 function generalItem(map: (item: unknown) => unknown): ItemWriter {
   return (item, indent, cut) => {
     if (item === undefined || typeof item === 'function' || typeof item === 'symbol') return undefined;
-    const text = stringifyPyJson(capDeep(map(item), cut), { indent: 2, nonFinite: 'string' });
+    const text = stringifyPyJson(capDeep(map(item), cut, true), { indent: 2, nonFinite: 'string' });
     return text.replaceAll('\n', `\n${indent}`);
   };
 }
@@ -216,7 +260,14 @@ const TUPLE_LIST_KEYS = ['aligned_gt', 'aligned_pred'] as const;
  * newline). Lazy per-pair lists of the result are read from their source and never built.
  */
 export function* reportChunks(result: EvaluationResult, opts: ReportStreamOptions = {}): Generator<string, void, undefined> {
-  const cut: CutCounter = { max: limit(opts.maxStringLength, DEFAULT_MAX_STRING_LENGTH, 'maxStringLength'), strings: 0, units: 0 };
+  const cut: CutCounter = {
+    max: limit(opts.maxStringLength, DEFAULT_MAX_STRING_LENGTH, 'maxStringLength'),
+    strings: 0,
+    units: 0,
+    maxItems: limit(opts.maxValueItems, DEFAULT_MAX_VALUE_ITEMS, 'maxValueItems'),
+    containers: 0,
+    items: 0,
+  };
   const chunkSize = limit(opts.chunkSize, 65536, 'chunkSize');
   const nonce = Math.random().toString(36).slice(2);
   const slots: ListSlot[] = [];
@@ -263,10 +314,11 @@ export function* reportChunks(result: EvaluationResult, opts: ReportStreamOption
   };
   let text = stringifyPyJson(withPythonFloats(skeleton), { indent: 2, nonFinite: 'string' });
 
-  const caps = (): string =>
-    cut.strings === 0
-      ? ''
-      : `,\n  "report_caps": {\n    "max_string_length": ${cut.max},\n    "strings_cut": ${cut.strings},\n    "characters_cut": ${cut.units}\n  }`;
+  const caps = (): string => {
+    if (cut.strings === 0 && cut.containers === 0) return '';
+    const entries = `,\n    "max_value_items": ${cut.maxItems},\n    "containers_cut": ${cut.containers},\n    "entries_cut": ${cut.items}`;
+    return `,\n  "report_caps": {\n    "max_string_length": ${cut.max},\n    "strings_cut": ${cut.strings},\n    "characters_cut": ${cut.units}${cut.containers === 0 ? '' : entries}\n  }`;
+  };
   if (text.endsWith('\n}')) text = text.slice(0, -2); // the closing brace comes after report_caps
 
   const holeRe = new RegExp(`"\\\\u0000envtrace-${nonce}-(\\d+)"`, 'g');
