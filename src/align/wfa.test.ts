@@ -4,7 +4,7 @@ import { behaviorAlign } from './behavior.js';
 import type { ResolvedBehaviorOptions } from './behavior.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
 import type { IndexPair } from './types.js';
-import { wfaAlign, wfaCost, wfaCostsFrom } from './wfa.js';
+import { MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 
 type Vm = ((i: number, j: number) => boolean) | undefined;
@@ -113,6 +113,13 @@ describe('wfaCostsFrom', () => {
     expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 0 })).toBeUndefined(); // free gaps
     expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 2.5, gapExtend: 1 })).toBeUndefined(); // not integral
     expect(wfaCostsFrom({ mismatch: 1, valueMismatch: 2, gapOpen: 2, gapExtend: 1 })).toBeUndefined(); // value > channel
+  });
+
+  it('leaves costs that reduce to large integers to the DP (one wavefront step per score unit)', () => {
+    expect(wfaCostsFrom({ mismatch: MAX_UNIT_COST, valueMismatch: 0, gapOpen: 1, gapExtend: 1 })).toEqual({ mismatch: MAX_UNIT_COST, valueMismatch: 0, gapOpen: 1, gapExtend: 1 });
+    expect(wfaCostsFrom({ mismatch: 5 * 2 ** 15, valueMismatch: 0, gapOpen: 1, gapExtend: 1 })).toBeUndefined(); // 5 beside 2^-15, scaled
+    expect(wfaCostsFrom({ mismatch: 2, valueMismatch: 0, gapOpen: 4_500_000, gapExtend: 1 })).toBeUndefined();
+    expect(wfaCostsFrom({ mismatch: 2 * 4096, valueMismatch: 0, gapOpen: 3 * 4096, gapExtend: 4096 })).toEqual({ mismatch: 2, valueMismatch: 0, gapOpen: 3, gapExtend: 1 });
   });
 });
 

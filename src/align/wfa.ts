@@ -70,17 +70,25 @@ function gcd(x: number, y: number): number {
 /** Largest score the wavefront aligner accepts (scores index arrays). */
 const MAX_SCORE = 1 << 28;
 
+/** Largest reduced mismatch / gap-open cost the wavefronts take (see `wfaCostsFrom`). */
+export const MAX_UNIT_COST = 1024;
+
 /**
  * The costs in the form `wfaAlign` needs, or `undefined` when the wavefront algorithm does not
  * apply: every cost must be a non-negative integer (callers scale rational costs first), the gap
  * costs and `mismatch` positive, `gapOpen ≥ gapExtend` and `valueMismatch ≤ mismatch`. A common
- * factor is divided out (e.g. 2, 6, 4, 2 → 1, 3, 2, 1), which changes no comparison.
+ * factor is divided out (e.g. 2, 6, 4, 2 → 1, 3, 2, 1), which changes no comparison. Costs whose
+ * reduced mismatch or gap-open exceeds `MAX_UNIT_COST` are left to the DP as well.
  */
 export function wfaCostsFrom(c: WfaCosts): WfaCosts | undefined {
   const all = [c.mismatch, c.valueMismatch, c.gapOpen, c.gapExtend];
   if (!all.every((x) => Number.isSafeInteger(x) && x >= 0 && x <= MAX_SCORE)) return undefined;
   if (c.mismatch <= 0 || c.gapExtend <= 0 || c.gapOpen < c.gapExtend || c.valueMismatch > c.mismatch) return undefined;
   const g = all.reduce(gcd);
+  // The wavefronts advance one score unit at a time: costs that reduce to large integers (a
+  // scaled 2^-15 or 0.000001 next to 5) would mean millions of near-empty steps, so such costs go
+  // to the DP, which is exact for them and whose time does not depend on the cost values.
+  if (Math.max(c.mismatch, c.gapOpen) / g > MAX_UNIT_COST) return undefined;
   return { mismatch: c.mismatch / g, valueMismatch: c.valueMismatch / g, gapOpen: c.gapOpen / g, gapExtend: c.gapExtend / g };
 }
 
