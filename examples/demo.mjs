@@ -78,7 +78,12 @@ for (const [runner, title, dir] of suites) {
   const s = report.summary;
   console.log(`  ${s.tests.total} tests: ${s.tests.passed} passed, ${s.tests.failed} failed — the failure is the wrong program, as expected:`);
   for (const line of failures(reportFile)) console.log(line);
-  console.log(`  mean score ${s.score.mean?.toFixed(3) ?? 'n/a'} over ${s.score.n} checks · pass rate ${(100 * (s.pass_rate.rate ?? 0)).toFixed(1)}%`);
+  // Checks = matcher calls (a test may make several); the pass rate counts checks, not tests.
+  const checks = (n) => `${n} check${n === 1 ? '' : 's'}`;
+  console.log(
+    `  mean score ${s.score.mean?.toFixed(3) ?? 'n/a'} over ${checks(s.score.n)} with a score · ` +
+      `checks passed ${s.pass_rate.passed}/${s.pass_rate.n} (${(100 * (s.pass_rate.rate ?? 0)).toFixed(1)}%)`,
+  );
   const tr = s.trajectory;
   if (tr) console.log(`  trajectories ${tr.passed}/${tr.checks} passed${tr.distance?.ratio != null ? ` · corpus distance ${tr.distance.ratio.toFixed(4)} (total distance / total max)` : ''}`);
   console.log(`  reports: ${rel(reportFile)}, ${rel(path.join(here, dir, 'envtrace-report.html'))}\n`);
