@@ -175,6 +175,10 @@ const SCALES: readonly number[] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000
 
 function isScaledInteger(c: number, s: number): boolean {
   const x = c * s;
+  // A positive cost that rounds to 0 at this scale (5e-324, 1e-13) is not an integer multiple of
+  // 1/s: scaling it would make it free (and, in the behavior DP, a zero gap cost sized its bands
+  // from 0/0 and looped forever).
+  if (c !== 0 && Math.round(x) === 0) return false;
   return Math.abs(x - Math.round(x)) <= 1e-12 * Math.max(1, Math.abs(x));
 }
 
@@ -257,6 +261,7 @@ export function behaviorAlign(
     if (full || best < gapMin * unpairedOutside) return band.trace();
     bound = Math.min(bound, best);
     slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
+    if (Number.isNaN(slack)) slack = n + m; // never size a band from NaN: the next band is the full matrix
   }
 }
 

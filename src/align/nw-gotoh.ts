@@ -111,6 +111,10 @@ interface Keys {
 
 function isScaledInteger(c: number, s: number): boolean {
   const x = c * s;
+  // A positive cost that rounds to 0 at this scale (5e-324, 1e-13) is not an integer multiple of
+  // 1/s: scaling it would make it free (and, in the behavior DP, a zero gap cost sized its bands
+  // from 0/0 and looped forever).
+  if (c !== 0 && Math.round(x) === 0) return false;
   return Math.abs(x - Math.round(x)) <= 1e-12 * Math.max(1, Math.abs(x));
 }
 

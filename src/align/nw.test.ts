@@ -294,6 +294,25 @@ describe('NeedlemanWunschAligner: hand cases', () => {
   });
 });
 
+describe('tiny positive costs (regression: an endless band loop)', () => {
+  // fast-check drew gap costs like 5e-324: scaled to integers they became 0, the behavior DP sized
+  // its next band from 0 / 0 and never finished (a CI run hung on this file at 100 % CPU).
+  for (const tiny of [5e-324, 1e-300, 1e-13, 2 ** -40]) {
+    it(`gap costs of ${tiny} beside a mismatch of 1: optimal, and it finishes`, () => {
+      const o = resolveNwOptions({ match: 0, mismatch: 1, gap_open: tiny, gap_extend: tiny });
+      for (const [a, b] of [
+        [keys('aaaaaaaaaaaaaaaaaaaa'), keys('aaaaaaaaaaaaaaaaaaaa')],
+        [keys('abcabcabcabcabcabc'), keys('abcabcabcabbcabc')],
+        [keys('abcdabcdabcd'), keys('dcbadcbadcba')],
+      ] as const) {
+        const result = nwAlign(a, b, o, NAMES);
+        checkValid(a, b, result);
+        expect(alignmentCost(a, b, result, o, NAMES).cost).toBe(referenceOptimum(a, b, o, NAMES).cost);
+      }
+    });
+  }
+});
+
 describe('NeedlemanWunschAligner: properties', () => {
   const pairOfSeqs = fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seqArb(k, 24), seqArb(k, 24)));
 
