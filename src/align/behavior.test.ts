@@ -6,6 +6,7 @@ import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './behavior.js';
 import { nwAlignValueAware } from './nw.js';
 import type { IndexPair } from './types.js';
+import { costOf, expectValid } from './alignment.test-helpers.js';
 import { rng } from '../../test/support/rng.js';
 
 
@@ -15,38 +16,6 @@ function opsOf(pairs: readonly IndexPair[]): string {
   return pairs.map((p) => (p.gt !== null && p.pred !== null ? 'M' : p.gt !== null ? 'D' : 'I')).join('');
 }
 
-/** Cost of an alignment under the documented model (start state = pair). */
-function costOf(
-  a: Int32Array,
-  b: Int32Array,
-  pairs: readonly IndexPair[],
-  o: ResolvedBehaviorOptions,
-  vm: (i: number, j: number) => boolean,
-): number {
-  let cost = 0;
-  let prev: Op = 'M';
-  for (const p of pairs) {
-    if (p.gt !== null && p.pred !== null) {
-      cost += a[p.gt] !== b[p.pred] ? o.mismatch : vm(p.gt, p.pred) ? 0 : o.value_mismatch;
-      prev = 'M';
-    } else if (p.gt !== null) {
-      cost += prev === 'D' ? o.gap_extend : o.gap_open;
-      prev = 'D';
-    } else {
-      cost += prev === 'I' ? o.gap_extend : o.gap_open;
-      prev = 'I';
-    }
-  }
-  return cost;
-}
-
-/** Every alignment is a valid one: each index once, increasing on both sides. */
-function expectValid(pairs: readonly IndexPair[], n: number, m: number): void {
-  const gts = pairs.flatMap((p) => (p.gt === null ? [] : [p.gt]));
-  const preds = pairs.flatMap((p) => (p.pred === null ? [] : [p.pred]));
-  expect(gts).toEqual(Array.from({ length: n }, (_, i) => i));
-  expect(preds).toEqual(Array.from({ length: m }, (_, i) => i));
-}
 
 /**
  * Brute force: enumerate every alignment in lexicographic order of its operations (M < D < I)

@@ -4,34 +4,11 @@ import { behaviorAlign } from './behavior.js';
 import type { ResolvedBehaviorOptions } from './behavior.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
 import type { IndexPair } from './types.js';
+import { costOf, expectValid } from './alignment.test-helpers.js';
 import { MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 
 type Vm = ((i: number, j: number) => boolean) | undefined;
-
-/** Cost of an alignment under the shared model (start state = pair; vm absent = equal keys match). */
-function costOf(a: Int32Array, b: Int32Array, pairs: readonly IndexPair[], o: ResolvedBehaviorOptions, vm: Vm): number {
-  let cost = 0;
-  let prev = 'M';
-  for (const p of pairs) {
-    if (p.gt !== null && p.pred !== null) {
-      cost += a[p.gt] !== b[p.pred] ? o.mismatch : vm === undefined || vm(p.gt, p.pred) ? 0 : o.value_mismatch;
-      prev = 'M';
-    } else if (p.gt !== null) {
-      cost += prev === 'D' ? o.gap_extend : o.gap_open;
-      prev = 'D';
-    } else {
-      cost += prev === 'I' ? o.gap_extend : o.gap_open;
-      prev = 'I';
-    }
-  }
-  return cost;
-}
-
-function expectValid(pairs: readonly IndexPair[], n: number, m: number): void {
-  expect(pairs.flatMap((p) => (p.gt === null ? [] : [p.gt]))).toEqual(Array.from({ length: n }, (_, i) => i));
-  expect(pairs.flatMap((p) => (p.pred === null ? [] : [p.pred]))).toEqual(Array.from({ length: m }, (_, i) => i));
-}
 
 interface Case {
   readonly label: string;
