@@ -92,6 +92,12 @@ export function configDigest(config: unknown): string {
   return createHash('sha256').update(canonicalConfigText(config ?? {})).digest('hex').slice(0, 12);
 }
 
+/** Which matcher call a record is of: the test, its attempt, the call's order and outcome. */
+function callOf(info: TrajectoryRecordInfo) {
+  const { testPath, testName, retry, repeat, seq, pass, negated } = info;
+  return { testPath, testName, retry, repeat, seq, pass, negated };
+}
+
 /** A plain copy of a record's golden source (`paths` only when there are paths). */
 function goldenSourceOf(g: GoldenSource): GoldenSource {
   return g.paths === undefined ? { kind: g.kind, count: g.count } : { kind: g.kind, paths: [...g.paths], count: g.count };
@@ -110,13 +116,7 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
   const record: EnvTraceRecord = {
     v: RECORD_VERSION,
     matcher: info.matcher,
-    testPath: info.testPath,
-    testName: info.testName,
-    retry: info.retry,
-    repeat: info.repeat,
-    seq: info.seq,
-    pass: info.pass,
-    negated: info.negated,
+    ...callOf(info),
     mode: result.mode,
     full_score: finiteOrNull(result.full_score),
     accuracy: result.accuracy === true,
@@ -146,13 +146,7 @@ export function buildTrajectoryRecord(verdict: TrajectoryMatchVerdict, info: Tra
   return {
     v: RECORD_VERSION,
     matcher: 'toFollowTrajectory',
-    testPath: info.testPath,
-    testName: info.testName,
-    retry: info.retry,
-    repeat: info.repeat,
-    seq: info.seq,
-    pass: info.pass,
-    negated: info.negated,
+    ...callOf(info),
     mode: 'default',
     full_score: null,
     accuracy: verdict.pass,
