@@ -277,86 +277,92 @@ class Wavefronts {
     hi = Math.min(hi, m, delta + reach);
     if (lo > hi) return EMPTY;
     const width = hi - lo + 1;
-    const buf = new Int32Array(3 * width).fill(NONE);
+    const buf = new Int32Array(3 * width);
     const H = buf.subarray(0, width);
     const D = buf.subarray(width, 2 * width);
     const I = buf.subarray(2 * width);
-    // "≤ s": start from the wavefront of s − 1 (H keeps its old values until the last pass).
-    const pl = Math.max(lo, prev.lo);
-    const ph = Math.min(hi, prev.hi);
-    if (pl <= ph) {
-      H.set(prev.H.subarray(pl - prev.lo, ph - prev.lo + 1), pl - lo);
-      D.set(prev.D.subarray(pl - prev.lo, ph - prev.lo + 1), pl - lo);
-      I.set(prev.I.subarray(pl - prev.lo, ph - prev.lo + 1), pl - lo);
-    }
-    // D: a gt event left unpaired, from diagonal k + 1 (row + 1): opening after any operation
-    // (H of s − gapOpen) or extending a run (D of s − gapExtend).
-    this.gapPass(D, lo, hi, wo.H, wo.lo, wo.hi, -1, 1, n);
-    this.gapPass(D, lo, hi, we.D, we.lo, we.hi, -1, 1, n);
-    // I: a pred event left unpaired, from diagonal k − 1 (same row); the row must leave j ≤ m.
-    this.gapPass(I, lo, hi, wo.H, wo.lo, wo.hi, 1, 0, m);
-    this.gapPass(I, lo, hi, we.I, we.lo, we.hi, 1, 0, m);
-    // Candidates: the better gap, then a pair that does not match after the furthest point of a
-    // lower score (where the extend step stopped, so that pair is not a match): different keys
-    // cost x, equal keys xv.
-    let cand = this.scratch;
-    if (cand.length < width) cand = this.scratch = new Int32Array(Math.max(width, 2 * cand.length));
-    for (let t = 0; t < width; t++) {
-      const d = D[t] as number;
-      const i = I[t] as number;
-      cand[t] = d > i ? d : i;
-    }
-    this.subPass(cand, lo, hi, wx, true);
-    if (xv > 0) this.subPass(cand, lo, hi, wv, false);
-    for (let k = lo; k <= hi; k++) {
-      let h = cand[k - lo] as number;
-      if (h > (H[k - lo] as number)) {
+    // One pass over the diagonals (every cell written, so no fill). A source wave's diagonal q is
+    // present when 0 ≤ q − lo < width; `(q >>> 0) < w` tests both bounds (a negative q wraps high).
+    const pH = prev.H;
+    const pD = prev.D;
+    const pI = prev.I;
+    const plo = prev.lo;
+    const pw = prev.hi - plo + 1;
+    const oH = wo.H;
+    const olo = wo.lo;
+    const ow = wo.hi - olo + 1;
+    const eD = we.D;
+    const eI = we.I;
+    const elo = we.lo;
+    const ew = we.hi - elo + 1;
+    const xH = wx.H;
+    const xlo = wx.lo;
+    const xw = wx.hi - xlo + 1;
+    const vH = wv.H;
+    const vlo = wv.lo;
+    const vw = xv > 0 ? wv.hi - vlo + 1 : 0;
+    for (let k = lo, t = 0; k <= hi; k++, t++) {
+      // "≤ s": start from the wavefront of s − 1.
+      let h = NONE;
+      let d = NONE;
+      let ins = NONE;
+      let q = k - plo;
+      if (q >>> 0 < pw) {
+        h = pH[q] as number;
+        d = pD[q] as number;
+        ins = pI[q] as number;
+      }
+      // D: a gt event left unpaired, from diagonal k + 1 (row + 1): opening after any operation
+      // (H of s − gapOpen) or extending a run (D of s − gapExtend); the row must stay ≤ n.
+      q = k + 1 - olo;
+      if (q >>> 0 < ow) {
+        const p = (oH[q] as number) + 1;
+        if (p > 0 && p <= n && p > d) d = p;
+      }
+      q = k + 1 - elo;
+      if (q >>> 0 < ew) {
+        const p = (eD[q] as number) + 1;
+        if (p > 0 && p <= n && p > d) d = p;
+      }
+      // I: a pred event left unpaired, from diagonal k − 1 (same row); the column must stay ≤ m.
+      q = k - 1 - olo;
+      if (q >>> 0 < ow) {
+        const p = oH[q] as number;
+        if (p >= 0 && p + k <= m && p > ins) ins = p;
+      }
+      q = k - 1 - elo;
+      if (q >>> 0 < ew) {
+        const p = eI[q] as number;
+        if (p >= 0 && p + k <= m && p > ins) ins = p;
+      }
+      // Candidates: the better gap, then a pair that does not match after the furthest point of a
+      // lower score (where the extend step stopped, so that pair is not a match): different keys
+      // cost x, equal keys xv.
+      let c = d > ins ? d : ins;
+      q = k - xlo;
+      if (q >>> 0 < xw) {
+        const p = xH[q] as number;
+        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] !== B[p + k]) c = p + 1;
+      }
+      q = k - vlo;
+      if (q >>> 0 < vw) {
+        const p = vH[q] as number;
+        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
+      }
+      if (c > h) {
         // Extend along the diagonal while the pairs match; these cells were never compared.
         if (vm === undefined) {
-          while (h < n && h + k < m && A[h] === B[h + k]) h++;
+          while (c < n && c + k < m && A[c] === B[c + k]) c++;
         } else {
-          while (h < n && h + k < m && A[h] === B[h + k] && vm(h, h + k)) h++;
+          while (c < n && c + k < m && A[c] === B[c + k] && vm(c, c + k)) c++;
         }
-        H[k - lo] = h;
+        h = c;
       }
+      H[t] = h;
+      D[t] = d;
+      I[t] = ins;
     }
     return { lo, hi, H, D, I };
-  }
-
-  /** Scratch candidates of one step (reused). */
-  private scratch = new Int32Array(64);
-
-  /**
-   * `out[k − lo] = max(out[k − lo], src[k − shift] + inc)` over the diagonals of `out` whose source
-   * diagonal `k − shift` lies in `[slo, shi]`, keeping only real points (row ≥ inc, and for an
-   * insert (inc = 0) column `row + k ≤ limit`; for a delete (inc = 1) row ≤ limit).
-   */
-  private gapPass(out: Int32Array, lo: number, hi: number, src: Int32Array, slo: number, shi: number, shift: number, inc: number, limit: number): void {
-    const from = Math.max(lo, slo + shift);
-    const to = Math.min(hi, shi + shift);
-    if (inc === 1) {
-      for (let k = from; k <= to; k++) {
-        const p = (src[k - shift - slo] as number) + 1;
-        if (p > 0 && p <= limit && p > (out[k - lo] as number)) out[k - lo] = p;
-      }
-    } else {
-      for (let k = from; k <= to; k++) {
-        const p = src[k - shift - slo] as number;
-        if (p >= 0 && p + k <= limit && p > (out[k - lo] as number)) out[k - lo] = p;
-      }
-    }
-  }
-
-  /** Mismatching pairs after the points of `w` (same diagonal): keys differ (`differ`) or not. */
-  private subPass(cand: Int32Array, lo: number, hi: number, w: Wave, differ: boolean): void {
-    const { A, B, n, m } = this;
-    const from = Math.max(lo, w.lo);
-    const to = Math.min(hi, w.hi);
-    const src = w.H;
-    for (let k = from; k <= to; k++) {
-      const p = src[k - w.lo] as number;
-      if (p >= 0 && p < n && p + k < m && (A[p] !== B[p + k]) === differ && p + 1 > (cand[k - lo] as number)) cand[k - lo] = p + 1;
-    }
   }
 
   /**
