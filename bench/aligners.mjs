@@ -5,11 +5,14 @@
 // 100 000 events is ≤ 3× JSON.parse. Times the BUILT package (dist/index.js: `npm run build` first).
 //
 //   node bench/aligners.mjs [--sizes=10000,100000] [--variants=ch20,ch3] [--aligners=nw,behavior]
-//                           [--runs=N] [--clock=cpu|wall] [--seed=N]
+//                           [--edit-rates=0.05] [--runs=N] [--clock=cpu|wall] [--seed=N]
 //
 //   --sizes     gt event counts (default 10000,100000)
 //   --variants  ch20 (20 channels) and/or ch3 (3 channels, long runs of one channel) (default both)
 //   --aligners  any of nw, behavior, difflib (default nw,behavior)
+//   --edit-rates  shares of gt events edited, e.g. 0.001,0.01,0.05 (default 0.05, the bench pairs);
+//               the wavefront aligners' time grows with the square of the alignment cost, so
+//               this shows where they are near-linear and where not
 //   --runs      timed rounds per cell; each prints its median (default 3 below 100 000 events, else 1)
 //   --clock     cpu (default: process CPU time, steadier on a shared machine) or wall
 //   --seed      base seed of the generator (default 20240611)
@@ -31,7 +34,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const distEntry = resolve(here, '../dist/index.js');
 
 function usage(message) {
-  const text = 'usage: node bench/aligners.mjs [--sizes=10000,100000] [--variants=ch20,ch3] [--aligners=nw,behavior] [--runs=N] [--clock=cpu|wall] [--seed=N]\n';
+  const text = 'usage: node bench/aligners.mjs [--sizes=10000,100000] [--variants=ch20,ch3] [--aligners=nw,behavior] [--edit-rates=0.05] [--runs=N] [--clock=cpu|wall] [--seed=N]\n';
   if (message === null) {
     process.stdout.write(text);
     process.exit(0);
@@ -41,7 +44,7 @@ function usage(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { sizes: [10000, 100000], variants: ['ch20', 'ch3'], aligners: ['nw', 'behavior'], runs: null, clock: 'cpu', seed: 20240611 };
+  const opts = { sizes: [10000, 100000], variants: ['ch20', 'ch3'], aligners: ['nw', 'behavior'], editRates: [0.05], runs: null, clock: 'cpu', seed: 20240611 };
   const ints = (text, name) =>
     text.split(',').map((x) => {
       const n = Number(x);
@@ -59,6 +62,12 @@ function parseArgs(argv) {
     if (key === '--sizes' && value) opts.sizes = ints(value, '--sizes');
     else if (key === '--variants' && value) opts.variants = names(value, '--variants', ['ch20', 'ch3']);
     else if (key === '--aligners' && value) opts.aligners = names(value, '--aligners', ['nw', 'behavior', 'difflib']);
+    else if (key === '--edit-rates' && value)
+      opts.editRates = value.split(',').map((x) => {
+        const r = Number(x);
+        if (!(x.trim() !== '' && r >= 0 && r <= 1)) usage(`--edit-rates takes numbers in [0, 1], got ${JSON.stringify(x)}`);
+        return r;
+      });
     else if (key === '--runs' && value) opts.runs = ints(value, '--runs')[0];
     else if (key === '--clock' && (value === 'cpu' || value === 'wall')) opts.clock = value;
     else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32) opts.seed = Number(value);
@@ -96,8 +105,8 @@ function differing(result) {
 
 const rows = [];
 for (const variant of opts.variants) {
-  for (const n of opts.sizes) {
-    const cell = makeCell(variant, n, opts.seed);
+  for (const n of opts.sizes) for (const rate of opts.editRates) {
+    const cell = makeCell(variant, n, opts.seed, rate);
     const gt = parseTrace(cell.gtText);
     const pred = parseTrace(cell.predText);
     const runs = opts.runs ?? (n >= 100000 ? 1 : 3);
@@ -115,25 +124,25 @@ for (const variant of opts.variants) {
         (samples[aligner] ??= []).push(ms);
         results[aligner] = result;
       }
-      process.stderr.write(`${variant} n=${n} run ${run + 1}/${runs}\n`);
+      process.stderr.write(`${variant} n=${n} edits=${rate} run ${run + 1}/${runs}\n`);
     }
     const parse = median(samples['JSON.parse']);
     for (const aligner of opts.aligners) {
       const ms = median(samples[aligner]);
       const r = results[aligner];
       rows.push(
-        `| ${variant} | ${n} | ${cell.predEvents} | ${aligner} | ${ms.toFixed(0)} | ${(ms / parse).toFixed(1)}× | ${r.full_score.toFixed(4)} | ${differing(r)} |`,
+        `| ${variant} | ${n} | ${rate} | ${cell.predEvents} | ${aligner} | ${ms.toFixed(0)} | ${(ms / parse).toFixed(1)}× | ${r.full_score.toFixed(4)} | ${differing(r)} |`,
       );
     }
-    rows.push(`| ${variant} | ${n} | ${cell.predEvents} | JSON.parse (both files) | ${parse.toFixed(1)} | 1× | | |`);
+    rows.push(`| ${variant} | ${n} | ${rate} | ${cell.predEvents} | JSON.parse (both files) | ${parse.toFixed(1)} | 1× | | |`);
   }
 }
 process.stdout.write(
   [
     `clock: ${opts.clock}; node ${process.version}; seed ${opts.seed}; evaluate = whole evaluate() on parsed traces`,
     '',
-    '| variant | gt events | pred events | what | median ms | / JSON.parse | full_score | differing rows |',
-    '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
+    '| variant | gt events | edit rate | pred events | what | median ms | / JSON.parse | full_score | differing rows |',
+    '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n') + '\n',
 );

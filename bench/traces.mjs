@@ -89,13 +89,13 @@ function changedValue(channel, value, rand, variant) {
   return round(value + (rand() < 0.5 ? -1 : 1) * (1 + rand() * 9), 3);
 }
 
-function generatePrediction(variant, gt, rand) {
+function generatePrediction(variant, gt, rand, editRate = EDIT_RATE) {
   const channels = VARIANTS[variant].channels;
   const out = [];
   const edits = { delete: 0, insert: 0, change: 0, swap: 0 };
   for (let i = 0; i < gt.length; i++) {
     const e = gt[i];
-    if (rand() >= EDIT_RATE) {
+    if (rand() >= editRate) {
       out.push({ ...e });
       continue;
     }
@@ -136,10 +136,14 @@ export function cellSeed(base, variant, n) {
   return h;
 }
 
-export function makeCell(variant, n, baseSeed) {
+/**
+ * One bench pair: gt and pred JSON texts. `editRate` (default `EDIT_RATE`, 5 %) is the share of gt
+ * events edited; another rate keeps the same gt (same seed) and draws other edits.
+ */
+export function makeCell(variant, n, baseSeed, editRate = EDIT_RATE) {
   const rand = mulberry32(cellSeed(baseSeed, variant, n));
   const gt = generateGolden(variant, n, rand);
-  const { events: pred, edits } = generatePrediction(variant, gt, rand);
+  const { events: pred, edits } = generatePrediction(variant, gt, rand, editRate);
   return {
     gtText: JSON.stringify({ events: gt }),
     predText: JSON.stringify({ events: pred }),
