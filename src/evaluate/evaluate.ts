@@ -91,11 +91,23 @@ function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateO
     predAlign.map((e) => e.channel),
   );
   const aligner = createAligner(opts.aligner ?? policy.defaultAligner);
+  // The gt event's comparator, looked up once per channel key (value-aware aligners may ask
+  // about millions of pairs).
+  // The values are copied out of the event objects once: an aligner asks about pairs all over
+  // the two traces, and a flat array of values (unboxed doubles when every value is a number)
+  // is far cheaper to read at random than the events.
+  const byKey = keys.channelNames.map((ch) => comparators.for(ch));
+  const gtKeys = keys.gt;
+  const names = keys.channelNames;
+  let gtValues: unknown[] | undefined;
+  let predValues: unknown[] | undefined;
   const indexPairs = aligner.align(keys.gt, keys.pred, {
     channelNames: keys.channelNames,
     valuesMatch: (i, j) => {
-      const g = gtAlign[i]!;
-      return comparators.for(g.channel).compare(g.value, predAlign[j]!.value, g.channel);
+      gtValues ??= gtAlign.map((e) => e.value);
+      predValues ??= predAlign.map((e) => e.value);
+      const key = gtKeys[i]!;
+      return byKey[key]!.compare(gtValues[i], predValues[j], names[key]!);
     },
   });
   const gtIdx = new Int32Array(indexPairs.length);
