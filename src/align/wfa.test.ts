@@ -100,6 +100,69 @@ describe('wfaCostsFrom', () => {
   });
 });
 
+describe('checkpoint blocks recomputed in a band around the traceback', () => {
+  /** A bench-like pair: 20 keys, unique values, ~5 % deletes / inserts / value changes / swaps. */
+  function editedPair(n: number, seed: number): { a: Int32Array; b: Int32Array; vm: (i: number, j: number) => boolean } {
+    const r = rng(seed);
+    const a: number[] = [];
+    const va: number[] = [];
+    for (let i = 0; i < n; i++) {
+      a.push(Math.floor(r() * 20));
+      va.push(i);
+    }
+    const b: number[] = [];
+    const vb: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const u = r();
+      if (u < 0.0125) continue; // delete
+      if (u < 0.025) {
+        b.push(a[i]!, Math.floor(r() * 20));
+        vb.push(va[i]!, -1 - i); // insert after
+      } else if (u < 0.0375) {
+        b.push(a[i]!);
+        vb.push(-1 - i); // changed value
+      } else if (u < 0.05 && i + 1 < n) {
+        b.push(a[i + 1]!, a[i]!);
+        vb.push(va[i + 1]!, va[i]!); // swapped neighbours
+        i++;
+      } else {
+        b.push(a[i]!);
+        vb.push(va[i]!);
+      }
+    }
+    return { a: Int32Array.from(a), b: Int32Array.from(b), vm: (i, j) => va[i] === vb[j] };
+  }
+  const costs = { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 };
+
+  it('gives the alignment of the all-in-memory run, recomputing far fewer cells than the forward pass', () => {
+    for (const seed of [1, 2, 3]) {
+      const { a, b, vm } = editedPair(4000, seed);
+      const full = { cells: 0, bandedLoads: 0, fullLoads: 0 };
+      const want = wfaAlign(a, b, costs, vm, Infinity, { stats: full });
+      expect(full.bandedLoads + full.fullLoads).toBe(0); // everything fit in memory
+      const ck = { cells: 0, bandedLoads: 0, fullLoads: 0 };
+      const got = wfaAlign(a, b, costs, vm, Infinity, { maxCells: 0, blockScores: 24, stats: ck });
+      expect(got).toEqual(want);
+      expect(ck.bandedLoads).toBeGreaterThan(10);
+      expect(ck.fullLoads).toBe(0);
+      // The forward pass computes what the all-in-memory run computes; the traceback adds bands
+      // (a full recomputation would double it).
+      expect(ck.cells - full.cells).toBeGreaterThan(0);
+      expect(ck.cells - full.cells).toBeLessThan(0.5 * full.cells);
+    }
+  });
+
+  it('falls back to a full reload when a band is too narrow, with the same result', () => {
+    const { a, b, vm } = editedPair(1500, 9);
+    const want = wfaAlign(a, b, costs, vm, Infinity);
+    for (const bandHalfWidth of [0, 1, 3]) {
+      const st = { cells: 0, bandedLoads: 0, fullLoads: 0 };
+      expect(wfaAlign(a, b, costs, vm, Infinity, { maxCells: 0, blockScores: 16, bandHalfWidth, stats: st })).toEqual(want);
+      expect(st.fullLoads).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('wavefront aligner against the dynamic programming (differential, seeded)', () => {
   it('behavior: the same alignment as the banded DP and the optimal Gotoh cost on 1500 pairs', () => {
     const r = rng(20261130);

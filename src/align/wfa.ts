@@ -60,6 +60,24 @@ export interface WfaTuning {
   readonly maxCells?: number;
   /** Scores per checkpoint block (tests); by default √(s·R) once checkpoints are needed. */
   readonly blockScores?: number;
+  /**
+   * Half-width of the band of diagonals a checkpoint block is recomputed in (tests); by default
+   * wide enough for every question the traceback can ask in that block. Too narrow only costs
+   * reloads over every diagonal, never a different result.
+   */
+  readonly bandHalfWidth?: number;
+  /** Counters the aligner adds to (tests and benchmarks). */
+  readonly stats?: WfaStats;
+}
+
+/** What a run of the wavefront aligner did (see `WfaTuning.stats`). */
+export interface WfaStats {
+  /** Wavefront cells computed, recomputations included. */
+  cells: number;
+  /** Checkpoint blocks the traceback recomputed in a band of diagonals around its path. */
+  bandedLoads: number;
+  /** Checkpoint blocks recomputed over every diagonal. */
+  fullLoads: number;
 }
 
 function gcd(x: number, y: number): number {
@@ -161,6 +179,17 @@ class Wavefronts {
   private blockHi = -1;
   /** The optimal cost, once `forward` has run. */
   private best = -1;
+  /** Diagonals `step` may fill (a banded recomputation of a block), else ±∞. */
+  private clampLo = -Infinity;
+  private clampHi = Infinity;
+  /**
+   * For a wavefront recomputed in a band: the diagonals on which its values are exact (`trustLo[s]`
+   * … `trustHi[s]`); undefined for a wavefront computed over every diagonal.
+   */
+  private readonly trustLo: (number | undefined)[] = [];
+  private readonly trustHi: number[] = [];
+  private readonly stats: WfaStats | undefined;
+  private readonly bandHalfWidth: number | undefined;
 
   constructor(
     a: Int32Array,
@@ -189,6 +218,8 @@ class Wavefronts {
     this.R = Math.max(costs.mismatch, costs.gapOpen) + 1;
     this.maxCells = tuning.maxCells ?? 2 ** 24;
     this.blockScores = tuning.blockScores;
+    this.stats = tuning.stats;
+    this.bandHalfWidth = tuning.bandHalfWidth;
   }
 
   /** Whether wavefront `s` is kept for good in checkpoint mode (the R scores up to each multiple of K). */
@@ -228,31 +259,79 @@ class Wavefronts {
     for (let t = 0; t <= s - this.R; t++) if (!this.permanent(t)) this.waves[t] = undefined;
   }
 
-  /** The wavefront of score `s` (scores < 0 are empty). */
-  private wave(s: number): Wave {
+  /**
+   * The wavefront of score `s` (scores < 0 are empty). `k`: the diagonal the traceback is about to
+   * read — a block that must be recomputed for it is recomputed in a band around `k`, and a banded
+   * wavefront that is not exact on `k` is recomputed over every diagonal.
+   */
+  private wave(s: number, k?: number): Wave {
     if (s < 0) return EMPTY;
     let w = this.waves[s];
-    if (w === undefined) {
-      this.loadBlock(s);
+    if (w === undefined || (k !== undefined && !this.trusted(s, k))) {
+      this.loadBlock(s, w === undefined ? k : undefined);
       w = this.waves[s]!;
     }
     return w;
+  }
+
+  /** Whether wavefront `s` is exact on diagonal `k` (always, unless it was recomputed in a band). */
+  private trusted(s: number, k: number): boolean {
+    const lo = this.trustLo[s];
+    return lo === undefined || (k >= lo && k <= (this.trustHi[s] as number));
   }
 
   /**
    * Checkpoint mode: recompute the block of scores containing `s` (from the permanent wavefronts
    * below it) and free the previously loaded block. The traceback moves down in score, so each
    * block is loaded about once.
+   *
+   * With `k` (the traceback's diagonal) only a band of diagonals around `k` is recomputed: within
+   * one block the traceback spends at most `span` = K + 2R score units, so its diagonal moves by at
+   * most (span + gapOpen) / gapExtend; and a value at diagonal d of score t depends only on
+   * diagonals within t − base of d at the checkpoint scores (a step to a neighbouring diagonal
+   * costs ≥ 1), so wavefront t of a band [cl, ch] is exact on [cl + (t − base) + 1, ch − (t − base) − 1]
+   * (`trustLo`/`trustHi`). That costs about K·4K cells per block instead of K·(width of the
+   * wavefronts); a question outside the exact part reloads the block over every diagonal.
    */
-  private loadBlock(s: number): void {
-    const { K, R } = this;
+  private loadBlock(s: number, k?: number): void {
+    const { K, R, n, m } = this;
     const c = Math.floor(s / K);
-    for (let t = this.blockLo; t >= 0 && t <= this.blockHi; t++) if (!this.permanent(t)) this.waves[t] = undefined;
-    this.blockLo = c * K + 1;
+    for (let t = this.blockLo; t >= 0 && t <= this.blockHi; t++) {
+      if (!this.permanent(t)) this.waves[t] = undefined;
+      this.trustLo[t] = undefined;
+    }
+    const base = c * K;
+    this.blockLo = base + 1;
     // The traceback asks scores up to (its target) + gapOpen, and its target stays below the
     // triggering score + mismatch: 2R above the block covers every later question.
     this.blockHi = Math.min(this.best, (c + 1) * K + 2 * R);
-    for (let t = this.blockLo; t <= this.blockHi; t++) if (this.waves[t] === undefined) this.waves[t] = this.step(t);
+    const span = this.blockHi - base;
+    let cl = -Infinity;
+    let ch = Infinity;
+    if (k !== undefined) {
+      const half = this.bandHalfWidth ?? Math.ceil((span + this.open) / this.ext) + span + 4;
+      if (k - half > -n) cl = k - half;
+      if (k + half < m) ch = k + half;
+    }
+    if (this.stats !== undefined) {
+      if (cl === -Infinity && ch === Infinity) this.stats.fullLoads++;
+      else this.stats.bandedLoads++;
+    }
+    this.clampLo = cl;
+    this.clampHi = ch;
+    try {
+      for (let t = this.blockLo; t <= this.blockHi; t++) {
+        if (this.waves[t] !== undefined) continue; // a permanent wavefront (exact everywhere)
+        this.waves[t] = this.step(t);
+        if (cl !== -Infinity || ch !== Infinity) {
+          this.trustLo[t] = cl + (t - base) + 1;
+          this.trustHi[t] = ch - (t - base) - 1;
+        }
+      }
+    } finally {
+      this.clampLo = -Infinity;
+      this.clampHi = Infinity;
+    }
   }
 
   /** Compute the wavefront of score `s` from those of scores s − 1 … s − R + 1. */
@@ -273,10 +352,11 @@ class Wavefronts {
     let hi = Math.max(prev.hi, wx.hi, wv.hi, wo.hi + 1, we.hi + 1);
     // Diagonals that exist, and from which the end diagonal is reachable within the bound.
     const reach = Math.floor((this.bound - s) / ext);
-    lo = Math.max(lo, -n, delta - reach);
-    hi = Math.min(hi, m, delta + reach);
+    lo = Math.max(lo, -n, delta - reach, this.clampLo);
+    hi = Math.min(hi, m, delta + reach, this.clampHi);
     if (lo > hi) return EMPTY;
     const width = hi - lo + 1;
+    if (this.stats !== undefined) this.stats.cells += width;
     const buf = new Int32Array(3 * width);
     const H = buf.subarray(0, width);
     const D = buf.subarray(width, 2 * width);
@@ -375,7 +455,7 @@ class Wavefronts {
     const cap = this.best - Math.abs(this.m - this.n - k) * this.ext;
     const s = v < cap ? v : cap;
     if (s < 0) return false;
-    const w = this.wave(s);
+    const w = this.wave(s, k);
     if (k < w.lo || k > w.hi) return false;
     return (w[which][k - w.lo] as number) >= i;
   }
