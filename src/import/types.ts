@@ -27,6 +27,9 @@ export interface Importer {
   /**
    * Confidence that `text` is in this format, in [0, 1]. `firstValue` is the text parsed as one
    * JSON document, or else its first non-blank line parsed as JSON (JSON Lines), or `undefined`.
+   * A confidence of 1 must follow from `firstValue` alone: for a file larger than its first chunk
+   * (64 KiB), `importFile` tells an envtrace JSON Lines file (then read as a stream) by running
+   * `detect` on that chunk's complete lines.
    */
   detect(text: string, firstValue?: unknown): number;
   /** Parse `text` (BOM already removed) into events. */

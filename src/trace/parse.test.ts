@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
 import { PyFloat } from '../py/value.js';
 import { MAX_DEPTH } from '../py/depth.js';
-import { assertTraceDepth, LineSplitter, loadTrace, loadTraceSync, parseTrace } from './parse.js';
+import { assertTraceDepth, loadTrace, loadTraceSync, parseTrace } from './parse.js';
 import { Trace } from './trace.js';
 
 function errorOf(fn: () => unknown): TraceError {
@@ -119,21 +119,6 @@ describe('loadTrace', () => {
     const missing = path.join(dir, 'nope.jsonl');
     await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
     await expect(loadTrace(dir, { format: 'jsonl' })).rejects.toThrow(`${dir}: cannot read trace: is a directory`);
-  });
-});
-
-describe('LineSplitter', () => {
-  it('splits text fed in any pieces exactly like split(/\\r?\\n/)', () => {
-    const texts = ['', 'a', 'a\n', '\n', '\r\n', 'a\r', 'a\r\nb\rc\n\nd', '\r\r\n\n\r', 'x\ny\r\nz\r'];
-    for (const text of texts) {
-      for (let piece = 1; piece <= text.length + 1; piece++) {
-        const lines: string[] = [];
-        const splitter = new LineSplitter((line) => lines.push(line));
-        for (let k = 0; k < text.length; k += piece) splitter.push(text.slice(k, k + piece));
-        splitter.end();
-        expect(lines, `${JSON.stringify(text)} in pieces of ${piece}`).toEqual(text.split(/\r?\n/));
-      }
-    }
   });
 });
 
