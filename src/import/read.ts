@@ -7,11 +7,11 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TraceError } from '../errors.js';
 import { Trace } from '../trace/trace.js';
-import { detectFormat, detectionScores, importerByName, type ImportFormat } from './registry.js';
-import type { Importer } from './types.js';
+import { detectFormat, detectionScores, importerByName, importers, type ImportFormat } from './registry.js';
+import type { Importer, LineImport } from './types.js';
 import { envtraceImporter } from './envtrace.js';
 import { assertTraceDepth, loadJsonLines, loadJsonLinesSync, traceText, type JsonLinesFileOptions } from '../trace/parse.js';
-import { readStart, readStartSync, traceReadError, type FileStart } from '../io/lines.js';
+import { readLines, readLinesSync, readStart, readStartSync, traceReadError, type FileStart } from '../io/lines.js';
 import { decodeUtf8 } from '../io/utf8.js';
 
 /** Options of `readTrace`, `readTraceSync` and `parseTraceText`. */
@@ -108,17 +108,33 @@ export interface ImportChunks {
 const JSON_LINES_NAME = /\.(jsonl|ndjson)$/i;
 
 /**
- * Whether a file whose first bytes are `head` (not the whole file) is read as an envtrace JSON
- * Lines stream, and how; `undefined`: read it whole. Decided so that the stream gives exactly
- * what the whole text would: the format is envtrace (given, or detected with confidence 1 from
- * the first line, which a confidence of 1 depends on alone), and without a `.jsonl` / `.ndjson`
- * name the first non-blank line is one complete JSON value (so the text is not one document)
- * and `loadJsonLines` checks the rest (`sniffed`). Anything unsure is read whole.
+ * How a large file is read as a stream: envtrace JSON Lines (`loadJsonLines`, which checks what
+ * `parseTrace` would check on the whole text), or a line format's `Importer.lines`.
  */
-function jsonLinesPlan(head: Uint8Array, file: string, format: ReadTraceOptions['format']): JsonLinesFileOptions | undefined {
+type StreamPlan =
+  | { readonly kind: 'envtrace'; readonly how: JsonLinesFileOptions }
+  | { readonly kind: 'lines'; readonly importer: Importer & Required<Pick<Importer, 'lines'>> };
+
+function linesPlan(importer: Importer): StreamPlan | undefined {
+  return importer.lines ? { kind: 'lines', importer: importer as Importer & Required<Pick<Importer, 'lines'>> } : undefined;
+}
+
+/**
+ * Whether a file whose first bytes are `head` (not the whole file) is read as a stream, and how;
+ * `undefined`: read it whole. Decided so that the stream gives exactly what the whole text would:
+ * the format is given, or detected with confidence 1 from the first line (which a confidence of
+ * 1 depends on alone: see `Importer.detect`); for envtrace without a `.jsonl` / `.ndjson` name,
+ * the first non-blank line is one complete JSON value (so the text is not one JSON document) and
+ * `loadJsonLines` checks the rest (`sniffed`). Anything unsure is read whole.
+ */
+function streamPlan(head: Uint8Array, file: string, format: ReadTraceOptions['format']): StreamPlan | undefined {
   const named = JSON_LINES_NAME.test(file);
-  if (format === 'envtrace' && named) return { stripBom: true };
-  if (format !== undefined && format !== 'auto' && format !== 'envtrace') return undefined;
+  if (format === 'envtrace' && named) return { kind: 'envtrace', how: { stripBom: true } };
+  if (format !== undefined && format !== 'auto' && format !== 'envtrace') {
+    // An unknown name is reported by the whole reading (after the file's own errors).
+    const importer = importers.find((i) => i.name === format);
+    return importer && linesPlan(importer);
+  }
   // The complete lines of the head ("\n" is never inside a multi-byte character).
   const cut = head.lastIndexOf(0x0a);
   if (cut < 0) return undefined;
@@ -130,27 +146,29 @@ function jsonLinesPlan(head: Uint8Array, file: string, format: ReadTraceOptions[
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const line = text.split(/\r?\n/).find((l) => l.trim() !== '');
-  if (line === undefined) return undefined;
+  if (line === undefined || !/^\s*[[{]/.test(line)) return undefined;
   let first: unknown;
   try {
     first = JSON.parse(line);
   } catch {
     return undefined;
   }
+  let importer: Importer = envtraceImporter;
   if (format !== 'envtrace') {
     const [best, second] = detectionScores(text, first);
-    if (best!.importer !== envtraceImporter || best!.confidence < 1 || second!.confidence >= 1) return undefined;
+    if (best!.confidence < 1 || second!.confidence >= 1) return undefined;
+    importer = best!.importer;
   }
-  return { stripBom: true, sniffed: !named };
+  return importer === envtraceImporter ? { kind: 'envtrace', how: { stripBom: true, sniffed: !named } } : linesPlan(importer);
 }
 
-/** A file being imported: its whole bytes, or how to stream it (a large envtrace JSON Lines file). */
-type Opened = { readonly bytes: Uint8Array; readonly stream?: undefined } | { readonly bytes?: undefined; readonly stream: JsonLinesFileOptions };
+/** A file being imported: its whole bytes, or how to stream it. */
+type Opened = { readonly bytes: Uint8Array; readonly stream?: undefined } | { readonly bytes?: undefined; readonly stream: StreamPlan };
 
-/** The first bytes of a regular file → `Opened` (a start that is not the whole file and not to be streamed: read it again, whole). */
+/** The first bytes of a regular file → `Opened`; `undefined`: neither whole nor to be streamed (read it again, whole). */
 function openedFrom(start: FileStart, file: string, format: ReadTraceOptions['format']): Opened | undefined {
   if (start.complete) return { bytes: start.bytes };
-  const stream = jsonLinesPlan(start.bytes, file, format);
+  const stream = streamPlan(start.bytes, file, format);
   return stream && { stream };
 }
 
@@ -172,31 +190,47 @@ async function namedAsync<T>(file: string, read: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What a streamed line format gives, checked as `importText` checks a parsed text. */
+function lineImported(reader: LineImport, importer: Importer, file: string): ImportedTrace {
+  const trace = assertTraceDepth(new Trace(reader.end()), file);
+  return { trace, format: importer.name as ImportFormat, file };
+}
+
 /**
  * Read the file (or run directory) at `file`, always as a path, and tell which format was used
- * and which file was read. `options.file` is ignored: the path names itself in errors. An
- * envtrace JSON Lines file larger than 64 KiB is read as a stream (its text is never held
- * whole), with the same events and errors as reading it whole. `chunks`: for tests.
+ * and which file was read. `options.file` is ignored: the path names itself in errors. A JSON
+ * Lines file larger than 64 KiB (envtrace, rosbag2, bluesky) is read as a stream, its text never
+ * held whole, with the same events and errors as reading it whole. `chunks`: for tests.
  */
 export async function importFile(file: string, options: ReadTraceOptions = {}, chunks: ImportChunks = {}): Promise<ImportedTrace> {
   const data = await namedAsync(file, async () => ((await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file));
   // A pipe or a device cannot be read twice: it is read whole.
   const read = await namedAsync(data, async () => ((await stat(data)).isFile() ? openedFrom(await readStart(data, chunks.head), data, options.format) : undefined));
-  if (read?.stream) {
-    const trace = await loadJsonLines(data, { mode: options.mode ?? 'default' }, { ...read.stream, chunkSize: chunks.chunk });
+  const mode = options.mode ?? 'default';
+  if (read?.stream?.kind === 'envtrace') {
+    const trace = await loadJsonLines(data, { mode }, { ...read.stream.how, chunkSize: chunks.chunk });
     if (trace) return { trace, format: 'envtrace', file: data };
+  } else if (read?.stream?.kind === 'lines') {
+    const reader = read.stream.importer.lines({ file: data, mode });
+    await readLines(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
+    return lineImported(reader, read.stream.importer, data);
   }
   const bytes = read?.bytes ?? (await namedAsync(data, () => readFile(data)));
   return importText(traceText(bytes, data), { ...options, file: data });
 }
 
-/** Synchronous `importFile` (JSON Lines are read in chunks into one reusable buffer). */
+/** Synchronous `importFile` (streamed files are read in chunks into one reusable buffer). */
 export function importFileSync(file: string, options: ReadTraceOptions = {}, chunks: ImportChunks = {}): ImportedTrace {
   const data = named(file, () => (statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file));
   const read = named(data, () => (statSync(data).isFile() ? openedFrom(readStartSync(data, chunks.head), data, options.format) : undefined));
-  if (read?.stream) {
-    const trace = loadJsonLinesSync(data, { mode: options.mode ?? 'default' }, { ...read.stream, chunkSize: chunks.chunk });
+  const mode = options.mode ?? 'default';
+  if (read?.stream?.kind === 'envtrace') {
+    const trace = loadJsonLinesSync(data, { mode }, { ...read.stream.how, chunkSize: chunks.chunk });
     if (trace) return { trace, format: 'envtrace', file: data };
+  } else if (read?.stream?.kind === 'lines') {
+    const reader = read.stream.importer.lines({ file: data, mode });
+    readLinesSync(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
+    return lineImported(reader, read.stream.importer, data);
   }
   const bytes = read?.bytes ?? named(data, () => readFileSync(data));
   return importText(traceText(bytes, data), { ...options, file: data });

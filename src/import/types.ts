@@ -34,4 +34,18 @@ export interface Importer {
   detect(text: string, firstValue?: unknown): number;
   /** Parse `text` (BOM already removed) into events. */
   parse(text: string, ctx: ImportContext): TraceEvent[];
+  /**
+   * For a format of lines (JSON Lines, split at `\n` / `\r\n`): a reader fed the text one line
+   * at a time that gives exactly what `parse` gives on the whole text (`parse` feeds it the lines
+   * of its text). `importFile` reads large files of such a format as a stream through it.
+   */
+  lines?(ctx: ImportContext): LineImport;
+}
+
+/** A line-based format read one line at a time (`Importer.lines`). */
+export interface LineImport {
+  /** The next line (without its line break; BOM already removed); the first call is line 1. */
+  line(text: string): void;
+  /** After the last line: the events, as `Importer.parse` returns them. */
+  end(): TraceEvent[];
 }

@@ -61,11 +61,14 @@ class LineFeed {
   private failed = false;
   private failure: unknown;
 
-  constructor(onLine: (line: string) => void) {
+  /** `bom`: drop a byte order mark at the start of the first line (cleared once a line is seen). */
+  constructor(onLine: (line: string) => void, private bom: boolean) {
     this.splitter = new LineSplitter((line) => {
       if (this.failed) return;
+      const text = this.bom && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+      this.bom = false;
       try {
-        onLine(line);
+        onLine(text);
       } catch (e) {
         this.failed = true;
         this.failure = e;
@@ -91,6 +94,8 @@ class LineFeed {
 export interface ReadLinesOptions {
   /** Bytes read at a time (tests use tiny sizes so that every boundary is hit). @default 65536 */
   readonly chunkSize?: number | undefined;
+  /** Drop a byte order mark at the start of the file (as the importers do). @default false */
+  readonly stripBom?: boolean | undefined;
 }
 
 function encodingError(file: string, e: unknown): unknown {
@@ -104,7 +109,7 @@ function encodingError(file: string, e: unknown): unknown {
  * any error of `onLine`, as if the whole file were decoded first); else `onLine`'s first error.
  */
 export function readLinesSync(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): void {
-  const feed = new LineFeed(onLine);
+  const feed = new LineFeed(onLine, options.stripBom === true);
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -133,7 +138,7 @@ export function readLinesSync(file: string, onLine: (line: string) => void, opti
 
 /** Asynchronous `readLinesSync`: the file is read with a read stream of `chunkSize` chunks. */
 export async function readLines(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): Promise<void> {
-  const feed = new LineFeed(onLine);
+  const feed = new LineFeed(onLine, options.stripBom === true);
   try {
     const stream = createReadStream(file, { highWaterMark: options.chunkSize ?? CHUNK_SIZE });
     const chunks: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]();

@@ -457,7 +457,6 @@ const NOT_JSON_LINES = Symbol('not JSON Lines');
  */
 class JsonLinesFile {
   private readonly collect: JsonLinesEvents;
-  private first = true;
   private nonBlank = 0;
   private failed = false;
   private failure: unknown;
@@ -469,12 +468,7 @@ class JsonLinesFile {
     this.collect = new JsonLinesEvents(opts);
   }
 
-  readonly line = (text: string): void => {
-    let line = text;
-    if (this.first) {
-      this.first = false;
-      if (this.how.stripBom && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-    }
+  readonly line = (line: string): void => {
     if (!this.how.sniffed) {
       this.collect.line(line);
       return;
@@ -511,7 +505,7 @@ export function loadJsonLinesSync(file: string, options: Omit<ParseTraceOptions,
   const opts: ParseTraceOptions = { mode: 'default', ...options, file };
   const consumer = new JsonLinesFile(opts, how);
   try {
-    readLinesSync(file, consumer.line, { chunkSize: how.chunkSize });
+    readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
   } catch (e) {
     if (e === NOT_JSON_LINES) return undefined;
     throw e;
@@ -525,7 +519,7 @@ export async function loadJsonLines(file: string, options: Omit<ParseTraceOption
   const opts: ParseTraceOptions = { mode: 'default', ...options, file };
   const consumer = new JsonLinesFile(opts, how);
   try {
-    await readLines(file, consumer.line, { chunkSize: how.chunkSize });
+    await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
   } catch (e) {
     if (e === NOT_JSON_LINES) return undefined;
     throw e;
