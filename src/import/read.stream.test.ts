@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { corpusRoot, listCases } from '../../test/bad-inputs/cases.js';
 import { fixture } from './fixtures.test-helpers.js';
-import { importFile, importFileSync, type ImportChunks, type ImportedTrace, type ReadTraceOptions } from './read.js';
+import { importFileChunked, importFileSync, importFileSyncChunked, type ImportChunks, type ImportedTrace, type ReadTraceOptions } from './read.js';
 
 /**
  * What the envtrace JSON Lines reader did in each import: returned a trace, gave up (`undefined`:
@@ -110,9 +110,9 @@ async function compare(file: string, options: ReadTraceOptions, chunkSizes: read
     for (const chunk of chunkSizes) {
       const chunks: ImportChunks = { head, chunk };
       const label = `${path.basename(file)} ${JSON.stringify(options)} head ${head} chunk ${chunk}`;
-      expect(outcome(() => importFileSync(file, options, chunks)), label).toEqual(whole);
+      expect(outcome(() => importFileSyncChunked(file, options, chunks)), label).toEqual(whole);
       // The async reader feeds the same line feed; 1-byte stream chunks would only be slow.
-      if (chunk > 1) expect(await outcomeAsync(() => importFile(file, options, chunks)), `${label} (async)`).toEqual(whole);
+      if (chunk > 1) expect(await outcomeAsync(() => importFileChunked(file, options, chunks)), `${label} (async)`).toEqual(whole);
     }
   }
   return { whole, results: [...streamed.results], files: streamed.files };

@@ -97,7 +97,7 @@ export function readTraceSync(pathOrText: string, options: ReadTraceOptions = {}
   return isTraceText(pathOrText) ? parseTraceText(pathOrText, options) : importFileSync(pathOrText, options).trace;
 }
 
-/** Chunk sizes of `importFile` (tests use tiny ones so that every boundary is hit). */
+/** Chunk sizes of `importFileChunked` (tests use tiny ones so that every boundary is hit). */
 export interface ImportChunks {
   /** Bytes looked at to tell an envtrace JSON Lines file. @default 65536 */
   readonly head?: number | undefined;
@@ -200,9 +200,19 @@ function lineImported(reader: LineImport, importer: Importer, file: string): Imp
  * Read the file (or run directory) at `file`, always as a path, and tell which format was used
  * and which file was read. `options.file` is ignored: the path names itself in errors. A JSON
  * Lines file larger than 64 KiB (envtrace, rosbag2, bluesky) is read as a stream, its text never
- * held whole, with the same events and errors as reading it whole. `chunks`: for tests.
+ * held whole, with the same events and errors as reading it whole.
  */
-export async function importFile(file: string, options: ReadTraceOptions = {}, chunks: ImportChunks = {}): Promise<ImportedTrace> {
+export function importFile(file: string, options: ReadTraceOptions = {}): Promise<ImportedTrace> {
+  return importFileChunked(file, options, {});
+}
+
+/** Synchronous `importFile` (a streamed file is read in chunks into one reusable buffer). */
+export function importFileSync(file: string, options: ReadTraceOptions = {}): ImportedTrace {
+  return importFileSyncChunked(file, options, {});
+}
+
+/** `importFile` with chosen chunk sizes (not public: for tests). */
+export async function importFileChunked(file: string, options: ReadTraceOptions, chunks: ImportChunks): Promise<ImportedTrace> {
   const data = await namedAsync(file, async () => ((await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file));
   // A pipe or a device cannot be read twice: it is read whole.
   const read = await namedAsync(data, async () => ((await stat(data)).isFile() ? openedFrom(await readStart(data, chunks.head), data, options.format) : undefined));
@@ -219,8 +229,8 @@ export async function importFile(file: string, options: ReadTraceOptions = {}, c
   return importText(traceText(bytes, data), { ...options, file: data });
 }
 
-/** Synchronous `importFile` (streamed files are read in chunks into one reusable buffer). */
-export function importFileSync(file: string, options: ReadTraceOptions = {}, chunks: ImportChunks = {}): ImportedTrace {
+/** `importFileSync` with chosen chunk sizes (not public: for tests). */
+export function importFileSyncChunked(file: string, options: ReadTraceOptions, chunks: ImportChunks): ImportedTrace {
   const data = named(file, () => (statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file));
   const read = named(data, () => (statSync(data).isFile() ? openedFrom(readStartSync(data, chunks.head), data, options.format) : undefined));
   const mode = options.mode ?? 'default';
