@@ -4,10 +4,12 @@
 // they used before, timed against JSON.parse of the same events as one JSON document, and the
 // peak RSS of each way in a fresh child process. Runs the BUILT package (../dist).
 //
-//   node bench/jsonl.mjs [--events=1000000] [--variant=ch20|ch3] [--rounds=3] [--clock=cpu|wall]
-//                        [--seed=N] [--before-dist=DIR] [--cli] [--out[=FILE]]
+//   node bench/jsonl.mjs [--events=1000000] [--format=envtrace|rosbag2] [--variant=ch20|ch3] [--rounds=3]
+//                        [--clock=cpu|wall] [--seed=N] [--before-dist=DIR] [--cli] [--out[=FILE]]
 //
 //   --events       events in the trace (default 1000000)
+//   --format       envtrace (default): one event per line; rosbag2: the same events as decoded
+//                  rosbag2 messages ({"topic", "log_time" (ns), "data": {"value"}}), read by its importer
 //   --variant      channel set of bench/traces.mjs (default ch20)
 //   --rounds       timed rounds of the time child (medians are reported; default 3)
 //   --clock        cpu (default: process CPU time, steadier on a shared machine) or wall
@@ -19,8 +21,9 @@
 //                  and wall time of the whole CLI run
 //   --out          write the results as JSON to bench/jsonl-results.json (or FILE)
 //
-// The parent writes trace.jsonl (one event per line) and trace.json ({"events": [...]}, the same
-// events) to a temp dir (and pred.jsonl with --cli), then runs:
+// The parent writes trace.jsonl (one event or message per line) and trace.json (the same lines as
+// one JSON document: {"events": [...]}, or an array of the messages) to a temp dir (and pred.jsonl
+// with --cli, envtrace only), then runs:
 //   time: reads both files as text first, then `rounds` interleaved rounds of JSON.parse(json text)
 //         | importFileSync(jsonl) | importFile(jsonl) | loadTraceSync(jsonl) | parseTraceText of the
 //         whole jsonl text (readFileSync + decode + parse: what importFile did before streaming)
@@ -42,7 +45,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const distDir = resolve(here, '../dist');
 
 function usage(error) {
-  const text = 'usage: node bench/jsonl.mjs [--events=1000000] [--variant=ch20|ch3] [--rounds=3] [--clock=cpu|wall] [--seed=N] [--before-dist=DIR] [--cli] [--out[=FILE]]\n';
+  const text = 'usage: node bench/jsonl.mjs [--events=1000000] [--format=envtrace|rosbag2] [--variant=ch20|ch3] [--rounds=3] [--clock=cpu|wall] [--seed=N] [--before-dist=DIR] [--cli] [--out[=FILE]]\n';
   if (error) {
     process.stderr.write(`bench/jsonl: ${error}\n${text}`);
     process.exit(2);
@@ -52,7 +55,7 @@ function usage(error) {
 }
 
 function parseArgs(argv) {
-  const opts = { events: 1000000, variant: 'ch20', rounds: 3, clock: 'cpu', seed: 20240611, before: null, cli: false, out: null, child: null, dist: distDir, dir: null, rest: [] };
+  const opts = { events: 1000000, format: 'envtrace', variant: 'ch20', rounds: 3, clock: 'cpu', seed: 20240611, before: null, cli: false, out: null, child: null, dist: distDir, dir: null, rest: [] };
   const positive = (v, name) => {
     if (v === null || !/^\d+$/.test(v) || Number(v) < 1) usage(`${name} takes a positive integer, got ${JSON.stringify(v)}`);
     return Number(v);
@@ -66,6 +69,7 @@ function parseArgs(argv) {
     const [key, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, null];
     if (key === '--events') opts.events = positive(value, '--events');
     else if (key === '--variant' && value in VARIANTS) opts.variant = value;
+    else if (key === '--format' && (value === 'envtrace' || value === 'rosbag2')) opts.format = value;
     else if (key === '--rounds') opts.rounds = positive(value, '--rounds');
     else if (key === '--clock' && (value === 'cpu' || value === 'wall')) opts.clock = value;
     else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32) opts.seed = Number(value);
@@ -97,6 +101,9 @@ function median(xs) {
 
 const entry = (dist) => pathToFileURL(join(dist, 'index.js')).href;
 
+/** Events (envtrace) or messages (rosbag2) of the JSON document. */
+const documentLength = (doc) => (Array.isArray(doc) ? doc.length : doc.events.length);
+
 // ---------------------------------------------------------------------------------------------
 // Children
 
@@ -106,10 +113,10 @@ async function childTime() {
   const jsonl = join(args.dir, 'trace.jsonl');
   const jsonText = readFileSync(join(args.dir, 'trace.json'), 'utf8');
   const ways = {
-    jsonParse: () => JSON.parse(jsonText).events.length,
+    jsonParse: () => documentLength(JSON.parse(jsonText)),
     importFileSync: () => now.importFileSync(jsonl).trace.length,
     importFile: async () => (await now.importFile(jsonl)).trace.length,
-    loadTraceSync: () => now.loadTraceSync(jsonl).length,
+    ...(args.format === 'envtrace' ? { loadTraceSync: () => now.loadTraceSync(jsonl).length } : {}),
     wholeText: () => now.parseTraceText(readFileSync(jsonl, 'utf8'), { file: jsonl }).length,
   };
   if (before) ways.beforeImportFileSync = () => before.importFileSync(jsonl).trace.length;
@@ -134,7 +141,10 @@ async function childRss(way) {
   const startRssKiB = process.resourceUsage().maxRSS;
   const t0 = performance.now();
   let held;
-  if (way === 'jsonParse') held = JSON.parse(readFileSync(join(args.dir, 'trace.json'), 'utf8')).events;
+  if (way === 'jsonParse') {
+    const doc = JSON.parse(readFileSync(join(args.dir, 'trace.json'), 'utf8'));
+    held = Array.isArray(doc) ? doc : doc.events;
+  }
   else if (way === 'importFileSync' || way === 'beforeImportFileSync') held = lib.importFileSync(jsonl).trace.events;
   else if (way === 'importFile' || way === 'beforeImportFile') held = (await lib.importFile(jsonl)).trace.events;
   else if (way === 'loadTraceSync') held = lib.loadTraceSync(jsonl).events;
@@ -170,7 +180,7 @@ if (args.child) {
 function runChild(kind, dir, extra = []) {
   const r = spawnSync(
     process.execPath,
-    [fileURLToPath(import.meta.url), `--child=${kind}`, `--dir=${dir}`, `--events=${args.events}`, `--rounds=${args.rounds}`, `--clock=${args.clock}`, `--dist=${args.dist}`, ...(args.before ? [`--before-dist=${args.before}`] : []), ...extra],
+    [fileURLToPath(import.meta.url), `--child=${kind}`, `--dir=${dir}`, `--events=${args.events}`, `--format=${args.format}`, `--rounds=${args.rounds}`, `--clock=${args.clock}`, `--dist=${args.dist}`, ...(args.before ? [`--before-dist=${args.before}`] : []), ...extra],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   );
   if (kind === 'cli' || kind.startsWith('cli-')) return r;
@@ -207,31 +217,38 @@ async function parent() {
     const started = performance.now();
     const { gtText, predText } = makeCell(args.variant, args.events, args.seed);
     const asLines = (text) => `${JSON.parse(text).events.map((e) => JSON.stringify(e)).join('\n')}\n`;
-    writeFileSync(join(dir, 'trace.jsonl'), asLines(gtText));
-    writeFileSync(join(dir, 'trace.json'), gtText);
-    if (args.cli) {
+    if (args.format === 'envtrace') {
+      writeFileSync(join(dir, 'trace.jsonl'), asLines(gtText));
+      writeFileSync(join(dir, 'trace.json'), gtText);
+    } else {
+      // Nanosecond log times from an epoch start, as ros2 bag writes them.
+      const messages = JSON.parse(gtText).events.map((e) => ({ topic: `/${e.channel.replace(':', '/')}`, log_time: String(1767571200000000000n + BigInt(Math.round(e.timestamp * 1e9))), data: { value: e.value } }));
+      writeFileSync(join(dir, 'trace.jsonl'), `${messages.map((m) => JSON.stringify(m)).join('\n')}\n`);
+      writeFileSync(join(dir, 'trace.json'), JSON.stringify(messages));
+    }
+    if (args.cli && args.format === 'envtrace') {
       writeFileSync(join(dir, 'pred.jsonl'), asLines(predText));
       writeFileSync(join(dir, 'difflib.json'), '{"aligner": "difflib"}\n');
     }
     const mb = readFileSync(join(dir, 'trace.jsonl')).length / 1e6;
-    process.stderr.write(`bench/jsonl: ${args.events} events (${args.variant}), ${mb.toFixed(1)} MB of JSON Lines\n`);
+    process.stderr.write(`bench/jsonl: ${args.events} events (${args.format}, ${args.variant}), ${mb.toFixed(1)} MB of JSON Lines\n`);
 
     const time = runChild('time', dir);
-    const ways = ['jsonParse', 'importFileSync', 'importFile', 'loadTraceSync', 'wholeText', ...(args.before ? ['beforeImportFileSync', 'beforeImportFile'] : [])];
+    const ways = ['jsonParse', 'importFileSync', 'importFile', ...(args.format === 'envtrace' ? ['loadTraceSync'] : []), 'wholeText', ...(args.before ? ['beforeImportFileSync', 'beforeImportFile'] : [])];
     const rss = {};
     for (const way of ways) {
       rss[way] = runChild(way, dir);
       process.stderr.write(`  rss ${way}: ${(rss[way].maxRssKiB / 1024).toFixed(0)} MiB\n`);
     }
     const cli = {};
-    if (args.cli) {
+    if (args.cli && args.format === 'envtrace') {
       cli.now = cliRun(args.dist, dir);
       if (args.before) cli.before = cliRun(args.before, dir);
     }
 
     const base = time.jsonParse.medianMs;
     const lines = [
-      `JSON Lines loading, ${args.events} events (${args.variant}, ${mb.toFixed(1)} MB), ${args.clock} clock, median of ${args.rounds}; ratio = time / JSON.parse of the same events as one JSON document (same process)`,
+      `JSON Lines loading, ${args.events} events (${args.format}, ${args.variant}, ${mb.toFixed(1)} MB), ${args.clock} clock, median of ${args.rounds}; ratio = time / JSON.parse of the same lines as one JSON document (same process)`,
       '',
       '| way | time (ms) | / JSON.parse | peak RSS (MiB, fresh process) |',
       '|---|---|---|---|',
@@ -249,13 +266,13 @@ async function parent() {
       const t = time[way]?.medianMs;
       lines.push(`| ${label[way]} | ${t === undefined ? '–' : t.toFixed(0)} | ${t === undefined ? '–' : `${(t / base).toFixed(2)}x`} | ${(rss[way].maxRssKiB / 1024).toFixed(0)} |`);
     }
-    if (args.cli) {
+    if (args.cli && args.format === 'envtrace') {
       lines.push('', '| envtrace evaluate --gt trace.jsonl --pred pred.jsonl --config C | wall (s) | peak RSS (MiB) |', '|---|---|---|');
       for (const [k, r] of Object.entries(cli)) lines.push(`| ${k} | ${(r.wallMs / 1000).toFixed(2)} | ${(r.maxRssKiB / 1024).toFixed(0)} |`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
     process.stderr.write(`bench/jsonl: done in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-    if (args.out) writeFileSync(args.out, `${JSON.stringify({ events: args.events, variant: args.variant, megabytes: mb, clock: args.clock, rounds: args.rounds, time, rss, cli, node: process.version }, null, 2)}\n`);
+    if (args.out) writeFileSync(args.out, `${JSON.stringify({ events: args.events, format: args.format, variant: args.variant, megabytes: mb, clock: args.clock, rounds: args.rounds, time, rss, cli, node: process.version }, null, 2)}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
