@@ -462,7 +462,7 @@ class JsonLinesFile {
   private failure: unknown;
 
   constructor(
-    opts: ParseTraceOptions,
+    private readonly opts: ParseTraceOptions,
     private readonly how: JsonLinesFileOptions,
   ) {
     this.collect = new JsonLinesEvents(opts);
@@ -487,11 +487,11 @@ class JsonLinesFile {
     }
   };
 
-  /** The events, or `undefined` when a sniffed file is not JSON Lines after all. */
-  events(): TraceEvent[] | undefined {
+  /** After the last line: the trace, or `undefined` when a sniffed file is not JSON Lines after all. */
+  trace(): Trace | undefined {
     if (this.how.sniffed && this.nonBlank < 2) return undefined;
     if (this.failed) throw this.failure;
-    return this.collect.events;
+    return checkedTrace(this.collect.events, this.opts, null);
   }
 }
 
@@ -502,30 +502,26 @@ class JsonLinesFile {
  * as when the whole file is decoded first). `undefined`: see `JsonLinesFileOptions.sniffed`.
  */
 export function loadJsonLinesSync(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Trace | undefined {
-  const opts: ParseTraceOptions = { mode: 'default', ...options, file };
-  const consumer = new JsonLinesFile(opts, how);
+  const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
   try {
     readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
   } catch (e) {
     if (e === NOT_JSON_LINES) return undefined;
     throw e;
   }
-  const events = consumer.events();
-  return events === undefined ? undefined : checkedTrace(events, opts, null);
+  return consumer.trace();
 }
 
 /** Asynchronous `loadJsonLinesSync` (the file is read with a read stream). */
 export async function loadJsonLines(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Promise<Trace | undefined> {
-  const opts: ParseTraceOptions = { mode: 'default', ...options, file };
-  const consumer = new JsonLinesFile(opts, how);
+  const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
   try {
     await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
   } catch (e) {
     if (e === NOT_JSON_LINES) return undefined;
     throw e;
   }
-  const events = consumer.events();
-  return events === undefined ? undefined : checkedTrace(events, opts, null);
+  return consumer.trace();
 }
 
 /** Whether `loadTrace` reads `file` as JSON Lines: `format: "jsonl"`, or no format and a `.jsonl` / `.ndjson` name. */
