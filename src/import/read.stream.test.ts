@@ -5,6 +5,7 @@
  * (so that small files take the streaming decision) and tiny read chunks (so that every byte
  * boundary is hit), against the whole-text reading of the same file.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -226,6 +227,21 @@ describe('importFile streams JSON Lines with the events and errors of the whole 
     expect(whole).toEqual({ error: `TraceError: ${file}:4:29: Unexpected end of input (expected a value)` });
     writeFileSync(file, [msg('/a'), msg(7), msg('/b'), msg(8)].join('\n'));
     expect((await compare(file, {}, [1, 8])).whole).toEqual({ error: `TraceError: ${file}:2: topic: expected a non-empty string, got number 7` });
+  });
+
+  it.skipIf(process.platform === 'win32')('reads a named pipe (a shell\'s <(…)) whole: it cannot be read twice', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'fifo-'));
+    const source = path.join(dir, 'source.jsonl');
+    writeFileSync(source, inputs.plain!);
+    const expected = outcome(() => importFileSync(source));
+    for (const run of [(f: string) => Promise.resolve(outcome(() => importFileSyncChunked(f, {}, { head: 20, chunk: 3 }))), (f: string) => outcomeAsync(() => importFileChunked(f, {}, { head: 20, chunk: 3 }))]) {
+      const fifo = path.join(dir, `pipe-${Math.random().toString(36).slice(2)}`);
+      execFileSync('mkfifo', [fifo]);
+      const writer = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', source, fifo]);
+      const done = new Promise((resolve) => writer.on('exit', resolve));
+      expect(await run(fifo)).toEqual(expected);
+      await done;
+    }
   });
 
   it('reads every trace of the bad-input corpus the same streamed and whole', async () => {

@@ -99,7 +99,7 @@ export function readTraceSync(pathOrText: string, options: ReadTraceOptions = {}
 
 /** Chunk sizes of `importFileChunked` (tests use tiny ones so that every boundary is hit). */
 export interface ImportChunks {
-  /** Bytes looked at to tell an envtrace JSON Lines file. @default 65536 */
+  /** Bytes looked at to tell a JSON Lines file to stream (a file no larger is read whole). @default 65536 */
   readonly head?: number | undefined;
   /** Bytes read at a time when streaming. @default 65536 */
   readonly chunk?: number | undefined;
@@ -215,7 +215,8 @@ export function importFileSync(file: string, options: ReadTraceOptions = {}): Im
 export async function importFileChunked(file: string, options: ReadTraceOptions, chunks: ImportChunks): Promise<ImportedTrace> {
   const data = await namedAsync(file, async () => ((await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file));
   // A pipe or a device cannot be read twice: it is read whole.
-  const read = await namedAsync(data, async () => ((await stat(data)).isFile() ? openedFrom(await readStart(data, chunks.head), data, options.format) : undefined));
+  const start = await namedAsync(data, async () => ((await stat(data)).isFile() ? readStart(data, chunks.head) : undefined));
+  const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {
     const trace = await loadJsonLines(data, { mode }, { ...read.stream.how, chunkSize: chunks.chunk });
@@ -232,7 +233,8 @@ export async function importFileChunked(file: string, options: ReadTraceOptions,
 /** `importFileSync` with chosen chunk sizes (not public: for tests). */
 export function importFileSyncChunked(file: string, options: ReadTraceOptions, chunks: ImportChunks): ImportedTrace {
   const data = named(file, () => (statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file));
-  const read = named(data, () => (statSync(data).isFile() ? openedFrom(readStartSync(data, chunks.head), data, options.format) : undefined));
+  const start = named(data, () => (statSync(data).isFile() ? readStartSync(data, chunks.head) : undefined));
+  const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {
     const trace = loadJsonLinesSync(data, { mode }, { ...read.stream.how, chunkSize: chunks.chunk });
