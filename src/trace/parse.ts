@@ -361,7 +361,8 @@ class JsonLinesEvents {
       }
       const event = parsed ? plainDefaultEvent(doc, true) : null;
       if (event) {
-        checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
+        // No meta on this path; a number or string value needs no depth check (nor a location string).
+        if (typeof event.value === 'object' && event.value !== null) checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
         this.events.push(event);
         return;
       }
