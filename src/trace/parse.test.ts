@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
 import { PyFloat } from '../py/value.js';
 import { MAX_DEPTH } from '../py/depth.js';
@@ -198,6 +198,7 @@ describe('invalid UTF-8 in a trace file (issue 11, item 9)', () => {
 
 describe('JSON Lines files read as a stream (issue 8)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'envtrace-jsonl-stream-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (name: string, content: string | Buffer): string => {
     const f = path.join(dir, name);
     writeFileSync(f, content);
