@@ -1,8 +1,8 @@
 /** Bluesky event-model documents (JSON Lines of `[name, doc]`): one event per key of an event's `data`. */
 import { PyFloat, isPlainObject, orderedKeys } from '../py/value.js';
-import { Where, parseJsonLines } from './json.js';
+import { Where, jsonLineRecords, parseByLines } from './json.js';
 import { ExactTime, relativeEvents, timeFromNumber, type RawEvent } from './time.js';
-import type { ImportContext, Importer } from './types.js';
+import type { ImportContext, Importer, LineImport } from './types.js';
 import { describe, importValue } from './values.js';
 
 /** The document names of the event model. */
@@ -26,7 +26,8 @@ function time(v: unknown, w: Where): ExactTime {
   return t;
 }
 
-function parseBluesky(text: string, ctx: ImportContext): RawEvent[] {
+/** One event per key of each event's `data` (rows of an event page), in document order; `end` orders them and makes times relative. */
+function blueskyLines(ctx: ImportContext): LineImport {
   const descriptors = new Map<string, Descriptor>();
   const events: RawEvent[] = [];
   const emit = (
@@ -45,7 +46,7 @@ function parseBluesky(text: string, ctx: ImportContext): RawEvent[] {
       events.push({ channel: key, time: time(row.timestamps[key], tsWhere(key)), value: importValue(row.data[key], ctx), meta });
     }
   };
-  for (const { value, where } of parseJsonLines(text, ctx.file)) {
+  const records = jsonLineRecords(ctx.file, ({ value, where }) => {
     if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string') throw where.error(`expected a [name, document] pair, got ${describe(value)}`);
     const name = value[0];
     if (!DOCUMENT_NAMES.has(name)) where.at(0).fail(`unknown document name ${JSON.stringify(name)} (expected one of ${[...DOCUMENT_NAMES].join(', ')})`);
@@ -86,8 +87,14 @@ function parseBluesky(text: string, ctx: ImportContext): RawEvent[] {
         }
       }
     }
-  }
-  return events;
+  });
+  return {
+    line: records.line,
+    end() {
+      records.end();
+      return relativeEvents(events, ctx.file);
+    },
+  };
 }
 
 /** `bluesky` importer: see `docs/importers.md`. */
@@ -98,6 +105,7 @@ export const blueskyImporter: Importer = {
     return Array.isArray(first) && first.length === 2 && typeof first[0] === 'string' && DOCUMENT_NAMES.has(first[0]) && isPlainObject(first[1]) ? 1 : 0;
   },
   parse(text, ctx) {
-    return relativeEvents(parseBluesky(text, ctx), ctx.file);
+    return parseByLines(text, blueskyLines(ctx));
   },
+  lines: blueskyLines,
 };

@@ -6,6 +6,9 @@ import { EnvTraceError, TraceError, formatPath } from '../errors.js';
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { isPlainObject } from '../py/value.js';
 import { describe } from './values.js';
+import { LineSplitter } from '../io/lines.js';
+import type { TraceEvent } from '../trace/types.js';
+import type { LineImport } from './types.js';
 
 /**
  * A location being read: the file label (`file`, or `file:line` for JSON Lines) and the path
@@ -75,25 +78,70 @@ export interface JsonLine {
   readonly where: Where;
 }
 
+/**
+ * Line `number` (1-based) of a JSON Lines text as a record, or `undefined` for a blank line. A
+ * malformed line is a `TraceError` naming it (`file:7:42: reason`, or `line 7, column 42: reason`).
+ */
+export function parseJsonLine(line: string, number: number, file: string | undefined): JsonLine | undefined {
+  if (line.trim() === '') return undefined;
+  const label = file ? `${file}:${number}` : `line ${number}`;
+  let value: unknown;
+  try {
+    value = parsePyJson(line, { preserveNumberKinds: true });
+  } catch (e) {
+    // One line: name it once, with the column (`file:7:42: reason`).
+    if (e instanceof JsonSyntaxError) throw new TraceError(`${file ? `${label}:${e.column}` : `${label}, column ${e.column}`}: ${e.reason}`, {}, { cause: e });
+    throw e;
+  }
+  return { value, line: number, where: new Where(label) };
+}
+
 /** The records of a JSON Lines text (blank lines skipped; `\n` or `\r\n`). A malformed line is a `TraceError` naming it. */
 export function parseJsonLines(text: string, file: string | undefined): JsonLine[] {
-  const lines = text.split(/\r?\n/);
   const out: JsonLine[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() === '') continue;
-    const label = file ? `${file}:${i + 1}` : `line ${i + 1}`;
-    let value: unknown;
-    try {
-      value = parsePyJson(line, { preserveNumberKinds: true });
-    } catch (e) {
-      // One line: name it once, with the column (`file:7:42: reason`).
-      if (e instanceof JsonSyntaxError) throw new TraceError(`${file ? `${label}:${e.column}` : `${label}, column ${e.column}`}: ${e.reason}`, {}, { cause: e });
-      throw e;
-    }
-    out.push({ value, line: i + 1, where: new Where(label) });
-  }
+  const records = jsonLineRecords(file, (record) => out.push(record));
+  forEachLine(text, records.line);
+  records.end();
   return out;
+}
+
+/** Calls `onLine` with each line of `text`, split as `text.split(/\r?\n/)` would, without the array. */
+export function forEachLine(text: string, onLine: (line: string) => void): void {
+  const splitter = new LineSplitter(onLine);
+  splitter.push(text);
+  splitter.end();
+}
+
+/**
+ * JSON Lines records fed one line at a time, handed to `onRecord` in order: the errors are those
+ * of parsing every line first and then handling the records (a malformed line anywhere wins over
+ * an error `onRecord` threw for an earlier record, which `end` throws).
+ */
+export function jsonLineRecords(file: string | undefined, onRecord: (record: JsonLine) => void): { readonly line: (text: string) => void; end(): void } {
+  let number = 0;
+  let failed = false;
+  let failure: unknown;
+  return {
+    line(text) {
+      const record = parseJsonLine(text, ++number, file);
+      if (record === undefined || failed) return;
+      try {
+        onRecord(record);
+      } catch (e) {
+        failed = true;
+        failure = e;
+      }
+    },
+    end() {
+      if (failed) throw failure;
+    },
+  };
+}
+
+/** `importer.parse` of a line format: the lines of `text` fed to `reader`. */
+export function parseByLines(text: string, reader: LineImport): TraceEvent[] {
+  forEachLine(text, (line) => reader.line(line));
+  return reader.end();
 }
 
 /**

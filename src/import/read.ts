@@ -7,10 +7,12 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TraceError } from '../errors.js';
 import { Trace } from '../trace/trace.js';
-import { detectFormat, importerByName, type ImportFormat } from './registry.js';
-import type { Importer } from './types.js';
+import { detectFormat, detectionScores, importerByName, importers, type ImportFormat } from './registry.js';
+import type { Importer, LineImport } from './types.js';
 import { envtraceImporter } from './envtrace.js';
-import { assertTraceDepth, traceText } from '../trace/parse.js';
+import { assertTraceDepth, loadJsonLines, loadJsonLinesSync, traceText, type JsonLinesFileOptions } from '../trace/parse.js';
+import { readLines, readLinesSync, readStart, readStartSync, traceReadError, type FileStart } from '../io/lines.js';
+import { decodeUtf8 } from '../io/utf8.js';
 
 /** Options of `readTrace`, `readTraceSync` and `parseTraceText`. */
 export interface ReadTraceOptions {
@@ -69,13 +71,6 @@ function importText(text: string, options: ReadTraceOptions): ImportedTrace {
   return { trace, format: importer.name as ImportFormat, file: options.file };
 }
 
-function readError(file: string, e: unknown): TraceError {
-  // The same wording as `loadTrace`, so swapping it for `readTrace` changes no message.
-  const code = (e as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message ?? e);
-  return new TraceError(`cannot read trace: ${why}`, { file }, { cause: e });
-}
-
 /** The one decoded `*.jsonl` file of a run directory (a rosbag2 run exported next to its `metadata.yaml`). */
 function dataFileOfDirectory(dir: string, names: readonly string[]): string {
   const jsonl = names.filter((n) => /\.(jsonl|ndjson)$/i.test(n)).sort();
@@ -102,35 +97,153 @@ export function readTraceSync(pathOrText: string, options: ReadTraceOptions = {}
   return isTraceText(pathOrText) ? parseTraceText(pathOrText, options) : importFileSync(pathOrText, options).trace;
 }
 
-/**
- * Read the file (or run directory) at `file`, always as a path, and tell which format was used
- * and which file was read. `options.file` is ignored: the path names itself in errors.
- */
-export async function importFile(file: string, options: ReadTraceOptions = {}): Promise<ImportedTrace> {
-  let data = file;
-  let bytes: Uint8Array;
-  try {
-    if ((await stat(file)).isDirectory()) data = dataFileOfDirectory(file, await readdir(file));
-    bytes = await readFile(data);
-  } catch (e) {
-    if (e instanceof TraceError) throw e;
-    throw readError(data, e);
-  }
-  const text = traceText(bytes, data);
-  return importText(text, { ...options, file: data });
+/** Chunk sizes of `importFileChunked` (tests use tiny ones so that every boundary is hit). */
+export interface ImportChunks {
+  /** Bytes looked at to tell a JSON Lines file to stream (a file no larger is read whole). @default 65536 */
+  readonly head?: number | undefined;
+  /** Bytes read at a time when streaming. @default 65536 */
+  readonly chunk?: number | undefined;
 }
 
-/** Synchronous `importFile`. */
-export function importFileSync(file: string, options: ReadTraceOptions = {}): ImportedTrace {
-  let data = file;
-  let bytes: Uint8Array;
+const JSON_LINES_NAME = /\.(jsonl|ndjson)$/i;
+
+/**
+ * How a large file is read as a stream: envtrace JSON Lines (`loadJsonLines`, which checks what
+ * `parseTrace` would check on the whole text), or a line format's `Importer.lines`.
+ */
+type StreamPlan =
+  | { readonly kind: 'envtrace'; readonly how: JsonLinesFileOptions }
+  | { readonly kind: 'lines'; readonly importer: Importer & Required<Pick<Importer, 'lines'>> };
+
+function linesPlan(importer: Importer): StreamPlan | undefined {
+  return importer.lines ? { kind: 'lines', importer: importer as Importer & Required<Pick<Importer, 'lines'>> } : undefined;
+}
+
+/**
+ * Whether a file whose first bytes are `head` (not the whole file) is read as a stream, and how;
+ * `undefined`: read it whole. Decided so that the stream gives exactly what the whole text would:
+ * the format is given, or detected with confidence 1 from the first line (which a confidence of
+ * 1 depends on alone: see `Importer.detect`); for envtrace without a `.jsonl` / `.ndjson` name,
+ * the first non-blank line is one complete JSON value (so the text is not one JSON document) and
+ * `loadJsonLines` checks the rest (`sniffed`). Anything unsure is read whole.
+ */
+function streamPlan(head: Uint8Array, file: string, format: ReadTraceOptions['format']): StreamPlan | undefined {
+  const named = JSON_LINES_NAME.test(file);
+  if (format === 'envtrace' && named) return { kind: 'envtrace', how: { stripBom: true } };
+  if (format !== undefined && format !== 'auto' && format !== 'envtrace') {
+    // An unknown name is reported by the whole reading (after the file's own errors).
+    const importer = importers.find((i) => i.name === format);
+    return importer && linesPlan(importer);
+  }
+  // The complete lines of the head ("\n" is never inside a multi-byte character).
+  const cut = head.lastIndexOf(0x0a);
+  if (cut < 0) return undefined;
+  let text: string;
   try {
-    if (statSync(file).isDirectory()) data = dataFileOfDirectory(file, readdirSync(file));
-    bytes = readFileSync(data);
+    text = decodeUtf8(head.subarray(0, cut + 1));
+  } catch {
+    return undefined; // reading it whole reports the byte
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const line = text.split(/\r?\n/).find((l) => l.trim() !== '');
+  if (line === undefined || !/^\s*[[{]/.test(line)) return undefined;
+  let first: unknown;
+  try {
+    first = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  let importer: Importer = envtraceImporter;
+  if (format !== 'envtrace') {
+    const [best, second] = detectionScores(text, first);
+    if (best!.confidence < 1 || second!.confidence >= 1) return undefined;
+    importer = best!.importer;
+  }
+  return importer === envtraceImporter ? { kind: 'envtrace', how: { stripBom: true, sniffed: !named } } : linesPlan(importer);
+}
+
+/** A file being imported: its whole bytes, or how to stream it. */
+type Opened = { readonly bytes: Uint8Array; readonly stream?: undefined } | { readonly bytes?: undefined; readonly stream: StreamPlan };
+
+/** The first bytes of a regular file → `Opened`; `undefined`: neither whole nor to be streamed (read it again, whole). */
+function openedFrom(start: FileStart, file: string, format: ReadTraceOptions['format']): Opened | undefined {
+  if (start.complete) return { bytes: start.bytes };
+  const stream = streamPlan(start.bytes, file, format);
+  return stream && { stream };
+}
+
+function named<T>(file: string, read: () => T): T {
+  try {
+    return read();
   } catch (e) {
     if (e instanceof TraceError) throw e;
-    throw readError(data, e);
+    throw traceReadError(file, e);
   }
-  const text = traceText(bytes, data);
-  return importText(text, { ...options, file: data });
+}
+
+async function namedAsync<T>(file: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof TraceError) throw e;
+    throw traceReadError(file, e);
+  }
+}
+
+/** What a streamed line format gives, checked as `importText` checks a parsed text. */
+function lineImported(reader: LineImport, importer: Importer, file: string): ImportedTrace {
+  const trace = assertTraceDepth(new Trace(reader.end()), file);
+  return { trace, format: importer.name as ImportFormat, file };
+}
+
+/**
+ * Read the file (or run directory) at `file`, always as a path, and tell which format was used
+ * and which file was read. `options.file` is ignored: the path names itself in errors. A JSON
+ * Lines file larger than 64 KiB (envtrace, rosbag2, bluesky) is read as a stream, its text never
+ * held whole, with the same events and errors as reading it whole.
+ */
+export function importFile(file: string, options: ReadTraceOptions = {}): Promise<ImportedTrace> {
+  return importFileChunked(file, options, {});
+}
+
+/** Synchronous `importFile` (a streamed file is read in chunks into one reusable buffer). */
+export function importFileSync(file: string, options: ReadTraceOptions = {}): ImportedTrace {
+  return importFileSyncChunked(file, options, {});
+}
+
+/** `importFile` with chosen chunk sizes (not public: for tests). */
+export async function importFileChunked(file: string, options: ReadTraceOptions, chunks: ImportChunks): Promise<ImportedTrace> {
+  const data = await namedAsync(file, async () => ((await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file));
+  // A pipe or a device cannot be read twice: it is read whole.
+  const start = await namedAsync(data, async () => ((await stat(data)).isFile() ? readStart(data, chunks.head) : undefined));
+  const read = start && openedFrom(start, data, options.format);
+  const mode = options.mode ?? 'default';
+  if (read?.stream?.kind === 'envtrace') {
+    const trace = await loadJsonLines(data, { mode }, { ...read.stream.how, chunkSize: chunks.chunk });
+    if (trace) return { trace, format: 'envtrace', file: data };
+  } else if (read?.stream?.kind === 'lines') {
+    const reader = read.stream.importer.lines({ file: data, mode });
+    await readLines(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
+    return lineImported(reader, read.stream.importer, data);
+  }
+  const bytes = read?.bytes ?? (await namedAsync(data, () => readFile(data)));
+  return importText(traceText(bytes, data), { ...options, file: data });
+}
+
+/** `importFileSync` with chosen chunk sizes (not public: for tests). */
+export function importFileSyncChunked(file: string, options: ReadTraceOptions, chunks: ImportChunks): ImportedTrace {
+  const data = named(file, () => (statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file));
+  const start = named(data, () => (statSync(data).isFile() ? readStartSync(data, chunks.head) : undefined));
+  const read = start && openedFrom(start, data, options.format);
+  const mode = options.mode ?? 'default';
+  if (read?.stream?.kind === 'envtrace') {
+    const trace = loadJsonLinesSync(data, { mode }, { ...read.stream.how, chunkSize: chunks.chunk });
+    if (trace) return { trace, format: 'envtrace', file: data };
+  } else if (read?.stream?.kind === 'lines') {
+    const reader = read.stream.importer.lines({ file: data, mode });
+    readLinesSync(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
+    return lineImported(reader, read.stream.importer, data);
+  }
+  const bytes = read?.bytes ?? named(data, () => readFileSync(data));
+  return importText(traceText(bytes, data), { ...options, file: data });
 }

@@ -41,9 +41,12 @@ export function importerByName(name: string): Importer {
   return found;
 }
 
-/** Every importer's confidence for `text`, highest first (ties in registry order). */
-export function detectionScores(text: string): Array<{ readonly importer: Importer; readonly confidence: number }> {
-  const first = firstJsonValue(text);
+/**
+ * Every importer's confidence for `text`, highest first (ties in registry order). `first`: the
+ * text's first JSON value when the caller knows it (`importFile` looking at a file's first chunk
+ * only); by default `firstJsonValue(text)`.
+ */
+export function detectionScores(text: string, first: unknown = firstJsonValue(text)): Array<{ readonly importer: Importer; readonly confidence: number }> {
   return importers
     .map((importer) => ({ importer, confidence: Math.max(0, Math.min(1, importer.detect(text, first))) }))
     .sort((a, b) => b.confidence - a.confidence);

@@ -1,13 +1,14 @@
 /** rosbag2 recordings decoded to JSON Lines (one message per line): one event per message. */
 import { isPlainObject } from '../py/value.js';
-import { parseJsonLines } from './json.js';
+import { jsonLineRecords, parseByLines } from './json.js';
 import { nanosOf, relativeEvents, timeFromNanos, type RawEvent } from './time.js';
-import type { ImportContext, Importer } from './types.js';
+import type { ImportContext, Importer, LineImport } from './types.js';
 import { importValue } from './values.js';
 
-function parseRosbag2(text: string, ctx: ImportContext): RawEvent[] {
+/** One event per message line; `end` orders them and makes times relative. */
+function rosbag2Lines(ctx: ImportContext): LineImport {
   const events: RawEvent[] = [];
-  for (const { value, where } of parseJsonLines(text, ctx.file)) {
+  const records = jsonLineRecords(ctx.file, ({ value, where }) => {
     const msg = where.object(value, 'a message object ({"topic", "log_time", "data", ...})');
     const channel = where.at('topic').string(msg['topic']);
     const ns = nanosOf(msg['log_time']);
@@ -22,8 +23,14 @@ function parseRosbag2(text: string, ctx: ImportContext): RawEvent[] {
       meta['publish_time'] = String(pub);
     }
     events.push({ channel, time: timeFromNanos(ns), value: importValue(msg['data'], ctx), meta });
-  }
-  return events;
+  });
+  return {
+    line: records.line,
+    end() {
+      records.end();
+      return relativeEvents(events, ctx.file);
+    },
+  };
 }
 
 /** `rosbag2` importer: see `docs/importers.md`. */
@@ -34,6 +41,7 @@ export const rosbag2Importer: Importer = {
     return isPlainObject(first) && typeof first['topic'] === 'string' && 'log_time' in first && 'data' in first ? 1 : 0;
   },
   parse(text, ctx) {
-    return relativeEvents(parseRosbag2(text, ctx), ctx.file);
+    return parseByLines(text, rosbag2Lines(ctx));
   },
+  lines: rosbag2Lines,
 };

@@ -27,8 +27,25 @@ export interface Importer {
   /**
    * Confidence that `text` is in this format, in [0, 1]. `firstValue` is the text parsed as one
    * JSON document, or else its first non-blank line parsed as JSON (JSON Lines), or `undefined`.
+   * A confidence of 1 must follow from `firstValue` alone: for a file larger than its first chunk
+   * (64 KiB), `importFile` tells an envtrace JSON Lines file (then read as a stream) by running
+   * `detect` on that chunk's complete lines.
    */
   detect(text: string, firstValue?: unknown): number;
   /** Parse `text` (BOM already removed) into events. */
   parse(text: string, ctx: ImportContext): TraceEvent[];
+  /**
+   * For a format of lines (JSON Lines, split at `\n` / `\r\n`): a reader fed the text one line
+   * at a time that gives exactly what `parse` gives on the whole text (`parse` feeds it the lines
+   * of its text). `importFile` reads large files of such a format as a stream through it.
+   */
+  lines?(ctx: ImportContext): LineImport;
+}
+
+/** A line-based format read one line at a time (`Importer.lines`). */
+export interface LineImport {
+  /** The next line (without its line break; BOM already removed); the first call is line 1. */
+  line(text: string): void;
+  /** After the last line: the events, as `Importer.parse` returns them. */
+  end(): TraceEvent[];
 }

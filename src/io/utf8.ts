@@ -97,13 +97,23 @@ export class Utf8StreamDecoder {
 
   /** The text of the complete characters so far. */
   push(chunk: Uint8Array): string {
+    return this.take(chunk).toString('utf8');
+  }
+
+  /** Like `push`, but only checks the bytes (no text is made): for the rest of a stream whose text is no longer wanted. */
+  skip(chunk: Uint8Array): void {
+    this.take(chunk);
+  }
+
+  /** The complete characters of `carry + chunk`, checked; an unfinished last one is kept (copied: `chunk` may be reused). */
+  private take(chunk: Uint8Array): Buffer {
     const bytes = this.carry.length === 0 ? asBuffer(chunk) : Buffer.concat([this.carry, chunk]);
     const cut = completeLength(bytes);
     const head = bytes.subarray(0, cut);
     if (!isUtf8(head)) fail(head, this.offset);
     this.carry = Buffer.from(bytes.subarray(cut));
     this.offset += cut;
-    return head.toString('utf8');
+    return head;
   }
 
   /** Ends the stream: held-back bytes of an unfinished character are an error. */

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
 import { PyFloat } from '../py/value.js';
 import { MAX_DEPTH } from '../py/depth.js';
-import { assertTraceDepth, LineSplitter, loadTrace, loadTraceSync, parseTrace } from './parse.js';
+import { assertTraceDepth, loadJsonLines, loadJsonLinesSync, loadTrace, loadTraceSync, parseTrace, traceText } from './parse.js';
 import { Trace } from './trace.js';
 
 function errorOf(fn: () => unknown): TraceError {
@@ -122,21 +122,6 @@ describe('loadTrace', () => {
   });
 });
 
-describe('LineSplitter', () => {
-  it('splits text fed in any pieces exactly like split(/\\r?\\n/)', () => {
-    const texts = ['', 'a', 'a\n', '\n', '\r\n', 'a\r', 'a\r\nb\rc\n\nd', '\r\r\n\n\r', 'x\ny\r\nz\r'];
-    for (const text of texts) {
-      for (let piece = 1; piece <= text.length + 1; piece++) {
-        const lines: string[] = [];
-        const splitter = new LineSplitter((line) => lines.push(line));
-        for (let k = 0; k < text.length; k += piece) splitter.push(text.slice(k, k + piece));
-        splitter.end();
-        expect(lines, `${JSON.stringify(text)} in pieces of ${piece}`).toEqual(text.split(/\r?\n/));
-      }
-    }
-  });
-});
-
 describe('nesting limit of event values (MAX_DEPTH, README "Limits")', () => {
   /** JSON text of an array nested `n` levels deep. */
   const nestedText = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
@@ -198,9 +183,73 @@ describe('invalid UTF-8 in a trace file (issue 11, item 9)', () => {
     await expect(loadTrace(cut)).rejects.toThrow(`${cut}: not valid UTF-8: byte 0xe6 at byte offset 43`);
   });
 
+  it('is reported before a bad line that comes earlier, by loadTrace and loadTraceSync alike (the whole file is decoded first)', async () => {
+    const both = write('both.jsonl', '{"channel": "a", "timestamp": "x"}\n{"channel": "a", "timestamp": 1, "value": "', [0xfe], '"}\n');
+    const message = `${both}: not valid UTF-8: byte 0xfe at byte offset 78`;
+    await expect(loadTrace(both)).rejects.toThrow(message);
+    expect(() => loadTraceSync(both)).toThrow(message);
+  });
+
   it('still reads valid multi-byte text', async () => {
     const ok = write('ok.json', '{"events": [{"channel": "温度", "timestamp": 0, "value": "🙂"}]}');
     expect((await loadTrace(ok)).events[0]).toMatchObject({ channel: '温度', value: '🙂' });
+  });
+});
+
+describe('JSON Lines files read as a stream (issue 8)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'envtrace-jsonl-stream-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, content: string | Buffer): string => {
+    const f = path.join(dir, name);
+    writeFileSync(f, content);
+    return f;
+  };
+  /** The events of `run`, or its error message. */
+  const result = (run: () => Trace | undefined): unknown => {
+    try {
+      return run()!.events;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  const texts: Record<string, string | Buffer> = {
+    'crlf-bom-blank.jsonl': '\uFEFF{"channel": "a", "timestamp": 0}\r\n\r\n{"channel": "温度", "timestamp": 1, "value": "🙂"}\r\n  {"channel": "c", "timestamp": 2}',
+    'bad-line-3.jsonl': '{"channel": "a", "timestamp": 0}\n\n{"channel": "a", "timestamp": 1,}\n{"channel": "é", "timestamp": "x"}\n',
+    'big.jsonl': '{"channel": "a", "timestamp": 0, "value": 18446744073709551617}\n{"channel": "a", "timestamp": 1, "value": 1.0}\n',
+    'cut.jsonl': Buffer.concat([Buffer.from('{"channel": "a", "timestamp": 0}\n{"channel": "温'), Buffer.from([0xe5, 0xba])]),
+  };
+
+  it.each(Object.keys(texts))('%s: loadJsonLines / loadJsonLinesSync in any chunk size give what parseTrace gives on the whole text', async (name) => {
+    const f = file(name, texts[name]!);
+    for (const mode of ['default', 'reference'] as const) {
+      const whole = result(() => parseTrace(traceText(readFileSync(f), f), { file: f, mode }));
+      for (const chunkSize of [1, 2, 3, 5, 64, undefined]) {
+        expect(result(() => loadJsonLinesSync(f, { mode }, { chunkSize })), `${mode} ${chunkSize}`).toEqual(whole);
+        const trace = await loadJsonLines(f, { mode }, { chunkSize }).catch((e: Error) => e);
+        expect(trace instanceof Error ? trace.message : trace!.events).toEqual(whole);
+      }
+      expect(result(() => loadTraceSync(f, { mode }))).toEqual(whole);
+    }
+  });
+
+  it('loadTraceSync reads .jsonl / .ndjson / format "jsonl" files line by line and names the file it cannot read', () => {
+    const f = file('events.txt', '{"channel": "a", "timestamp": 0}\n{"channel": "b", "timestamp": 1}\n');
+    expect(loadTraceSync(f, { format: 'jsonl' }).length).toBe(2);
+    const missing = path.join(dir, 'nope.ndjson');
+    expect(() => loadTraceSync(missing)).toThrow(`${missing}: cannot read trace: no such file`);
+    expect(() => loadTraceSync(dir, { format: 'jsonl' })).toThrow(`${dir}: cannot read trace: is a directory`);
+  });
+
+  it('a sniffed file (no .jsonl name) that is not JSON Lines after all gives undefined, to be read as one document', async () => {
+    const pretty = file('pretty', '{"channel": "a", "timestamp": 0}\n[1]\n');
+    expect(loadJsonLinesSync(pretty, {}, { sniffed: true })).toBeUndefined();
+    expect(await loadJsonLines(pretty, {}, { sniffed: true })).toBeUndefined();
+    const one = file('one', '{"channel": "a", "timestamp": 0}\n\n');
+    expect(loadJsonLinesSync(one, {}, { sniffed: true })).toBeUndefined();
+    // A bad line counts only once the whole file is seen to be JSON Lines.
+    const bad = file('bad', '{"channel": "a", "timestamp": "x"}\n{"channel": "b", "timestamp": 1}\n');
+    expect(() => loadJsonLinesSync(bad, {}, { sniffed: true, chunkSize: 3 })).toThrow(`${bad}:1: timestamp: expected a finite number`);
+    expect(loadJsonLinesSync(file('bad2', '{"channel": "a", "timestamp": "x"}\n[1]\n'), {}, { sniffed: true })).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Mode } from '../policy/mode.js';
 import { policyFor } from '../policy/index.js';
-import { createReadStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath } from '../errors.js';
@@ -10,7 +10,8 @@ import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
 import { escapeForTerminal } from '../io/terminal.js';
-import { decodeUtf8, Utf8DecodeError, Utf8StreamDecoder } from '../io/utf8.js';
+import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
+import { LineSplitter, readLines, readLinesSync, traceReadError } from '../io/lines.js';
 import { Trace } from './trace.js';
 import type { TraceEvent } from './types.js';
 
@@ -360,7 +361,8 @@ class JsonLinesEvents {
       }
       const event = parsed ? plainDefaultEvent(doc, true) : null;
       if (event) {
-        checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
+        // No meta on this path; a number or string value needs no depth check (nor a location string).
+        if (typeof event.value === 'object' && event.value !== null) checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
         this.events.push(event);
         return;
       }
@@ -368,33 +370,6 @@ class JsonLinesEvents {
     const event = parseJsonLine(line, index, this.opts);
     checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
     this.events.push(event);
-  }
-}
-
-/**
- * Splits text fed in pieces into lines exactly like `text.split(/\r?\n/)` on the whole text:
- * lines end at "\n", a "\r" right before it is dropped, and the text after the last "\n"
- * (possibly empty) is the last line.
- */
-export class LineSplitter {
-  private rest = '';
-
-  constructor(private readonly onLine: (line: string) => void) {}
-
-  push(chunk: string): void {
-    const text = this.rest + chunk;
-    let start = 0;
-    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-      this.onLine(text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end));
-      start = end + 1;
-    }
-    this.rest = start === 0 ? text : text.slice(start);
-  }
-
-  /** The text after the last line break is the last line. */
-  end(): void {
-    this.onLine(this.rest);
-    this.rest = '';
   }
 }
 
@@ -458,54 +433,130 @@ export function traceText(bytes: Uint8Array, file: string): string {
   }
 }
 
-function readError(file: string, e: unknown): TraceError {
-  const code = (e as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message ?? e);
-  return new TraceError(`cannot read trace: ${why}`, { file }, { cause: e });
+/** How `loadJsonLines` reads a file. */
+export interface JsonLinesFileOptions {
+  /**
+   * The file has no telling extension and was taken for JSON Lines by its content: it is read as
+   * such only if `parseTrace` would read its text so (at least two non-blank lines, each starting
+   * with `{`); else `loadJsonLines` returns `undefined` (the caller reads it as one document).
+   */
+  readonly sniffed?: boolean | undefined;
+  /** Drop a byte order mark at the start of the file (as `importFile` does). @default false */
+  readonly stripBom?: boolean | undefined;
+  /** Bytes read at a time. @default 65536 */
+  readonly chunkSize?: number | undefined;
+}
+
+/** Thrown by the line consumer when a sniffed file turns out not to be JSON Lines. */
+const NOT_JSON_LINES = Symbol('not JSON Lines');
+
+/**
+ * The line consumer of a JSON Lines file: the events of `JsonLinesEvents`, and for a sniffed
+ * file the check that `parseTrace` would read its text as JSON Lines (`looksLikeJsonLines`,
+ * line by line). A sniffed file keeps being checked after a bad line, whose error counts only if
+ * the whole file passes.
+ */
+class JsonLinesFile {
+  private readonly collect: JsonLinesEvents;
+  private nonBlank = 0;
+  private failed = false;
+  private failure: unknown;
+
+  constructor(
+    private readonly opts: ParseTraceOptions,
+    private readonly how: JsonLinesFileOptions,
+  ) {
+    this.collect = new JsonLinesEvents(opts);
+  }
+
+  readonly line = (line: string): void => {
+    if (!this.how.sniffed) {
+      this.collect.line(line);
+      return;
+    }
+    const start = line.trimStart();
+    if (start !== '') {
+      if (start.charCodeAt(0) !== 0x7b /* { */) throw NOT_JSON_LINES;
+      this.nonBlank++;
+    }
+    if (this.failed) return;
+    try {
+      this.collect.line(line);
+    } catch (e) {
+      this.failed = true;
+      this.failure = e;
+    }
+  };
+
+  /** After the last line: the trace, or `undefined` when a sniffed file is not JSON Lines after all. */
+  trace(): Trace | undefined {
+    if (this.how.sniffed && this.nonBlank < 2) return undefined;
+    if (this.failed) throw this.failure;
+    return checkedTrace(this.collect.events, this.opts, null);
+  }
 }
 
 /**
- * Read a JSON Lines file as a stream: events are parsed as lines arrive, and the whole text is
- * never held in memory (same events and errors as `parseTrace` on the file's text).
+ * Read a JSON Lines trace file as a stream (`src/io/lines.ts`): events are parsed as lines
+ * arrive, the whole text never exists as one string, and the events and errors are those of
+ * `parseTrace` on the file's text (an invalid UTF-8 byte anywhere is reported before a bad line,
+ * as when the whole file is decoded first). `undefined`: see `JsonLinesFileOptions.sniffed`.
  */
-async function streamJsonLines(file: string, opts: ParseTraceOptions): Promise<TraceEvent[]> {
-  const collect = new JsonLinesEvents(opts);
-  const lines = new LineSplitter((line) => collect.line(line));
-  const utf8 = new Utf8StreamDecoder();
+export function loadJsonLinesSync(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Trace | undefined {
+  const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
   try {
-    for await (const chunk of createReadStream(file)) lines.push(utf8.push(chunk as Buffer));
-    utf8.end();
+    readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
   } catch (e) {
-    if (e instanceof EnvTraceError) throw e;
-    if (e instanceof Utf8DecodeError) throw new TraceError(e.message, { file }, { cause: e });
-    throw readError(file, e);
+    if (e === NOT_JSON_LINES) return undefined;
+    throw e;
   }
-  lines.end();
-  return collect.events;
+  return consumer.trace();
 }
 
-/** Read and parse a trace file (see `parseTrace`); JSON Lines files are read as a stream. */
-export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
-  if ((options.format ?? (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : undefined)) === 'jsonl') {
-    const opts: ParseTraceOptions = { mode: 'default', ...options, file };
-    return checkedTrace(await streamJsonLines(file, opts), opts, null);
+/** Asynchronous `loadJsonLinesSync` (the file is read with a read stream). */
+export async function loadJsonLines(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Promise<Trace | undefined> {
+  const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
+  try {
+    await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
+  } catch (e) {
+    if (e === NOT_JSON_LINES) return undefined;
+    throw e;
   }
+  return consumer.trace();
+}
+
+/** Whether `loadTrace` reads `file` as JSON Lines: `format: "jsonl"`, or no format and a `.jsonl` / `.ndjson` name. */
+function isJsonLinesFile(file: string, format: ParseTraceOptions['format']): boolean {
+  return (format ?? (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : undefined)) === 'jsonl';
+}
+
+/**
+ * Read and parse a trace file (see `parseTrace`). A JSON Lines file (`.jsonl`, `.ndjson` or
+ * `format: "jsonl"`) is read as a stream, line by line; a JSON document is read whole.
+ */
+export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
+  const { format, ...rest } = options;
+  // Not sniffed: a trace or an error, never `undefined`.
+  if (isJsonLinesFile(file, format)) return (await loadJsonLines(file, rest))!;
   let bytes: Uint8Array;
   try {
     bytes = await readFile(file);
   } catch (e) {
-    throw readError(file, e);
+    throw traceReadError(file, e);
   }
   return parseTrace(traceText(bytes, file), { ...options, file });
 }
 
-/** Synchronous `loadTrace` (for matchers, which run synchronously). */
+/** Synchronous `loadTrace` (for matchers, which run synchronously); JSON Lines are read in chunks into one buffer. */
 export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Trace {
+  const { format, ...rest } = options;
+  // Not sniffed: a trace or an error, never `undefined`.
+  if (isJsonLinesFile(file, format)) return loadJsonLinesSync(file, rest)!;
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(file);
   } catch (e) {
-    throw readError(file, e);
+    throw traceReadError(file, e);
   }
   return parseTrace(traceText(bytes, file), { ...options, file });
 }

@@ -1,0 +1,265 @@
+/**
+ * `importFile` / `importFileSync` stream a large JSON Lines file (issue 8: envtrace, rosbag2,
+ * bluesky). The stream must give exactly what reading the whole text gives — the same events, or
+ * the same error, byte for byte — so every input here is read both ways and compared: with a tiny first chunk
+ * (so that small files take the streaming decision) and tiny read chunks (so that every byte
+ * boundary is hit), against the whole-text reading of the same file.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { corpusRoot, listCases } from '../../test/bad-inputs/cases.js';
+import { fixture } from './fixtures.test-helpers.js';
+import { importFileChunked, importFileSync, importFileSyncChunked, type ImportChunks, type ImportedTrace, type ReadTraceOptions } from './read.js';
+
+/**
+ * What the envtrace JSON Lines reader did in each import: returned a trace, gave up (`undefined`:
+ * read whole), or threw; and how many files any reader (that one, or a line format's) streamed.
+ */
+const streamed = vi.hoisted(() => ({ results: [] as Array<'trace' | 'whole' | 'error'>, files: 0 }));
+
+vi.mock('../io/lines.js', async (importOriginal) => {
+  const lines = await importOriginal<typeof import('../io/lines.js')>();
+  return {
+    ...lines,
+    readLinesSync: (...args: Parameters<typeof lines.readLinesSync>) => {
+      streamed.files++;
+      return lines.readLinesSync(...args);
+    },
+    readLines: (...args: Parameters<typeof lines.readLines>) => {
+      streamed.files++;
+      return lines.readLines(...args);
+    },
+  };
+});
+
+vi.mock('../trace/parse.js', async (importOriginal) => {
+  const parse = await importOriginal<typeof import('../trace/parse.js')>();
+  const note = <T>(r: T): T => {
+    streamed.results.push(r === undefined ? 'whole' : 'trace');
+    return r;
+  };
+  return {
+    ...parse,
+    loadJsonLinesSync: (...args: Parameters<typeof parse.loadJsonLinesSync>) => {
+      try {
+        return note(parse.loadJsonLinesSync(...args));
+      } catch (e) {
+        streamed.results.push('error');
+        throw e;
+      }
+    },
+    loadJsonLines: async (...args: Parameters<typeof parse.loadJsonLines>) => {
+      try {
+        return note(await parse.loadJsonLines(...args));
+      } catch (e) {
+        streamed.results.push('error');
+        throw e;
+      }
+    },
+  };
+});
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'envtrace-stream-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+function resetCounts(): void {
+  streamed.results.length = 0;
+  streamed.files = 0;
+}
+beforeEach(resetCounts);
+
+type Outcome = { format: string; events: unknown } | { error: string };
+
+function outcome(run: () => ImportedTrace): Outcome {
+  try {
+    const { format, trace } = run();
+    return { format, events: trace.events };
+  } catch (e) {
+    return { error: `${(e as Error).name}: ${(e as Error).message}` };
+  }
+}
+
+async function outcomeAsync(run: () => Promise<ImportedTrace>): Promise<Outcome> {
+  try {
+    const { format, trace } = await run();
+    return { format, events: trace.events };
+  } catch (e) {
+    return { error: `${(e as Error).name}: ${(e as Error).message}` };
+  }
+}
+
+/** First-chunk sizes that make `file` (smaller than the default 64 KiB) look large: just its first line, and all but its last byte. */
+function heads(file: string): number[] {
+  const bytes = readFileSync(file);
+  expect(bytes.length, `${file} is read whole by default`).toBeLessThan(64 * 1024);
+  const nl = bytes.indexOf(0x0a);
+  return [...new Set([nl + 1, bytes.length - 1].filter((n) => n >= 1 && n < bytes.length))];
+}
+
+/**
+ * Read `file` whole (the default first chunk holds it) and streamed with every first-chunk size
+ * and each of `chunkSizes`, synchronously and (chunks above 1 byte) not; all must agree.
+ * Returns the whole reading and what the streaming readers did.
+ */
+async function compare(file: string, options: ReadTraceOptions, chunkSizes: readonly number[]): Promise<{ whole: Outcome; results: string[]; files: number }> {
+  resetCounts();
+  const whole = outcome(() => importFileSync(file, options));
+  expect(streamed.files, 'a small file is read whole').toBe(0);
+  for (const head of heads(file)) {
+    for (const chunk of chunkSizes) {
+      const chunks: ImportChunks = { head, chunk };
+      const label = `${path.basename(file)} ${JSON.stringify(options)} head ${head} chunk ${chunk}`;
+      expect(outcome(() => importFileSyncChunked(file, options, chunks)), label).toEqual(whole);
+      // The async reader feeds the same line feed; 1-byte stream chunks would only be slow.
+      if (chunk > 1) expect(await outcomeAsync(() => importFileChunked(file, options, chunks)), `${label} (async)`).toEqual(whole);
+    }
+  }
+  return { whole, results: [...streamed.results], files: streamed.files };
+}
+
+const line = (channel: string, timestamp: unknown, value?: unknown) => JSON.stringify(value === undefined ? { channel, timestamp } : { channel, timestamp, value });
+const lines = (...ls: string[]) => `${ls.join('\n')}\n`;
+const valid = [line('motor:x', 0, 1.5), line('det:Acquire', 0.25, 1), line('motor:x', 0.5, -2), line('det:Acquire', 1, 0)];
+const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => Buffer.from(p as string)));
+
+/** name → content: valid and broken JSON Lines, and inputs that must not be streamed. */
+const inputs: Record<string, string | Buffer> = {
+  plain: lines(...valid),
+  'crlf-bom-blank-no-final-newline': `\uFEFF${valid[0]}\r\n\r\n  \r\n${valid[1]}\r\n${valid[2]}\r\n\t${valid[3]}`,
+  multibyte: lines(line('温度:T1', 0, 'Größe 🙂'), line('温度:T1', 1, '\u{10FFFF}é'), line('🙂', 2, ['温', { 'ключ': 'значение' }])),
+  'meta-and-extra-keys': lines(JSON.stringify({ channel: 'a', timestamp: 0, value: 1, meta: { k: 'v' } }), JSON.stringify({ timestamp: 1, channel: 'a', value: 2 })),
+  'reference-numbers': lines(line('a', 0, 1.0), '{"channel": "a", "timestamp": 1.0, "value": 12345678901234567890}', '{"channel": "a", "timestamp": 2, "value": [1e400, -0.0, 1E5]}'),
+  'bad-schema-line-3': lines(valid[0]!, valid[1]!, line('a', 'x', 1), valid[3]!),
+  'syntax-error-line-2': lines(valid[0]!, '{"channel": "a", "timestamp": 1,, "value": 1}', valid[2]!),
+  'missing-channel-line-4': lines(valid[0]!, valid[1]!, valid[2]!, '{"timestamp": 3}'),
+  'invalid-utf8-late': bytes(lines(...valid), '{"channel": "a", "timestamp": 9, "value": "', [0xff], '"}\n'),
+  'bad-line-then-invalid-utf8': bytes(lines(valid[0]!, line('a', 'x')), '{"channel": "a", "timestamp": 9, "value": "', [0xe2, 0x82], '"}\n'),
+  'bad-line-then-array-line': lines(valid[0]!, line('a', 'x'), valid[2]!, `[${valid[3]}]`),
+  'array-line-last': lines(valid[0]!, valid[1]!, `[${valid[2]}]`),
+  'string-line': lines(valid[0]!, '"a string"', valid[1]!),
+  'cut-utf8-at-end': bytes(lines(valid[0]!, valid[1]!), [0xf0, 0x9f]),
+  'one-event-then-blank-lines': `${valid[0]}\n\n   \n\n\n`,
+  'overflowing-time-span': lines(line('a', -1e308), line('b', 1e308)),
+  'deep-value': lines(valid[0]!, `{"channel": "d", "timestamp": 1, "value": ${'['.repeat(300)}1${']'.repeat(300)}}`),
+  'pretty-document': `{"events": [\n${valid.join(',\n')}\n]}\n`,
+  'array-document-lines': `[\n${valid.join(',\n')}\n]\n`,
+  rosbag2: lines('{"topic": "/x", "log_time": "1000", "data": {"v": 1}}', '{"topic": "/y", "log_time": "2000", "data": {"v": 2}}'),
+  'event-and-rosbag2-fields': lines('{"channel": "a", "timestamp": 0, "topic": "/x", "log_time": 1, "data": 1}', valid[1]!),
+  'invalid-utf8-in-first-line': bytes('{"channel": "', [0xff], '", "timestamp": 0}\n', lines(...valid)),
+};
+
+const names = ['trace.jsonl', 'TRACE.NDJSON', 'trace', 'trace.json'];
+
+describe('importFile streams JSON Lines with the events and errors of the whole text', () => {
+  it.each(Object.keys(inputs))('%s', async (key) => {
+    const dir = mkdtempSync(path.join(tmp, `${key}-`));
+    const runs: Record<string, { whole: Outcome; results: string[]; files: number }> = {};
+    for (const name of names) {
+      const file = path.join(dir, name);
+      writeFileSync(file, inputs[key]!);
+      for (const [format, mode] of [
+        [undefined, 'default'],
+        [undefined, 'reference'],
+        ['envtrace', 'default'],
+        ['rosbag2', 'default'],
+      ] as const) {
+        runs[`${name} ${format ?? 'auto'} ${mode}`] = await compare(file, { format, mode }, [1, 5]);
+      }
+    }
+    // The streaming reader really ran where it should, and only there.
+    const did = (name: string, format = 'auto', mode = 'default') => new Set(runs[`${name} ${format} ${mode}`]!.results);
+    expect(did('trace.json', 'rosbag2'), 'another format never goes to the envtrace reader').toEqual(new Set());
+    expect(did('trace.jsonl', 'rosbag2')).toEqual(new Set());
+    // A line format named by the caller is streamed without looking at the content.
+    expect(runs['trace.json rosbag2 default']!.files).toBeGreaterThan(0);
+    // Reference mode streams the same files (its results may differ: it reads numbers as Python does).
+    expect(did('trace.jsonl', 'auto', 'reference').size > 0).toBe(did('trace.jsonl').size > 0);
+    const expected: Record<string, { named?: string[]; sniffed?: string[] }> = {
+      plain: { named: ['trace'], sniffed: ['trace'] },
+      'crlf-bom-blank-no-final-newline': { named: ['trace'], sniffed: ['trace'] },
+      multibyte: { named: ['trace'], sniffed: ['trace'] },
+      'bad-schema-line-3': { named: ['error'], sniffed: ['error'] },
+      'bad-line-then-array-line': { named: ['error'], sniffed: ['whole'] },
+      'array-line-last': { named: ['error'], sniffed: ['whole'] },
+      'one-event-then-blank-lines': { named: ['trace'], sniffed: ['whole'] },
+      'invalid-utf8-late': { named: ['error'], sniffed: ['error'] },
+      'pretty-document': { named: [], sniffed: [] },
+      rosbag2: { named: [], sniffed: [] },
+      'event-and-rosbag2-fields': { named: [], sniffed: [] },
+      'invalid-utf8-in-first-line': { named: [], sniffed: [] },
+    };
+    const want = expected[key];
+    if (want?.named) expect([...did('trace.jsonl')], 'trace.jsonl').toEqual(want.named);
+    if (want?.sniffed) expect([...did('trace')], 'trace (no extension)').toEqual(want.sniffed);
+  });
+
+  it.each([
+    ['bluesky_documents.jsonl', 'bluesky'],
+    ['edge/event_page.bluesky.jsonl', 'bluesky'],
+    ['edge/unknown_descriptor.bluesky.jsonl', 'bluesky'],
+    ['rosbag2_run/messages.decoded.jsonl', 'rosbag2'],
+    ['edge/huge_ns.rosbag2.jsonl', 'rosbag2'],
+    ['edge/malformed.rosbag2.jsonl', 'rosbag2'],
+    ['edge/malformed.envtrace.jsonl', 'envtrace'],
+  ])('streams %s (%s, detected) with the events and errors of the whole text', async (name, format) => {
+    const text = readFileSync(fixture(name));
+    const dir = mkdtempSync(path.join(tmp, 'fixture-'));
+    for (const [variant, content] of [
+      ['as is', text],
+      ['CRLF and a BOM', Buffer.from(`\uFEFF${text.toString('utf8').replace(/\r?\n/g, '\r\n')}`)],
+    ] as const) {
+      const file = path.join(dir, `${variant === 'as is' ? 'a' : 'b'}.jsonl`);
+      writeFileSync(file, content);
+      const { whole, files } = await compare(file, {}, [1, 4, 64]);
+      expect(files, `${name} ${variant}: streamed`).toBeGreaterThan(0);
+      if ('format' in whole) expect(whole.format).toBe(format);
+    }
+  });
+
+  it('a line format keeps its error order: a malformed line anywhere before an earlier bad record', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'order-'));
+    const file = path.join(dir, 'run.jsonl');
+    const msg = (topic: unknown) => JSON.stringify({ topic, log_time: '1000', data: { v: 1 } });
+    writeFileSync(file, [msg('/a'), msg(7), msg('/b'), '{"topic": "/c", "log_time": ', msg('/d')].join('\n'));
+    const { whole } = await compare(file, {}, [1, 8]);
+    expect(whole).toEqual({ error: `TraceError: ${file}:4:29: Unexpected end of input (expected a value)` });
+    writeFileSync(file, [msg('/a'), msg(7), msg('/b'), msg(8)].join('\n'));
+    expect((await compare(file, {}, [1, 8])).whole).toEqual({ error: `TraceError: ${file}:2: topic: expected a non-empty string, got number 7` });
+  });
+
+  it.skipIf(process.platform === 'win32')('reads a named pipe (a shell\'s <(…)) whole: it cannot be read twice', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'fifo-'));
+    const source = path.join(dir, 'source.jsonl');
+    writeFileSync(source, inputs.plain!);
+    const expected = outcome(() => importFileSync(source));
+    for (const run of [(f: string) => Promise.resolve(outcome(() => importFileSyncChunked(f, {}, { head: 20, chunk: 3 }))), (f: string) => outcomeAsync(() => importFileChunked(f, {}, { head: 20, chunk: 3 }))]) {
+      const fifo = path.join(dir, `pipe-${Math.random().toString(36).slice(2)}`);
+      execFileSync('mkfifo', [fifo]);
+      const writer = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', source, fifo]);
+      const done = new Promise((resolve) => writer.on('exit', resolve));
+      expect(await run(fifo)).toEqual(expected);
+      await done;
+    }
+  });
+
+  it('reads every trace of the bad-input corpus the same streamed and whole', async () => {
+    const cases = listCases().filter((c) => c.spec.role === 'trace' || c.spec.role === 'golden');
+    let tried = 0;
+    for (const c of cases) {
+      const file = path.join(corpusRoot, ...c.id.split('/'));
+      let size: number;
+      try {
+        size = statSync(file).size;
+      } catch {
+        continue; // generated at test time by test/bad-inputs (too big to commit)
+      }
+      if (size < 2) continue;
+      const { files } = await compare(file, {}, [1, 7]);
+      if (files > 0) tried++;
+    }
+    // Enough of the corpus took the streaming decision for this to mean something.
+    expect(tried).toBeGreaterThanOrEqual(20);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Text files read line by line, without holding the whole file: the bytes are read in chunks
+ * (one reusable buffer when synchronous, a read stream when asynchronous), decoded strictly as
+ * UTF-8 and split into lines. Used for JSON Lines traces by `loadTrace`, `loadTraceSync`,
+ * `importFile` and `importFileSync`, so that a 10⁶-line file never exists as one string.
+ */
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { TraceError } from '../errors.js';
+import { Utf8DecodeError, Utf8StreamDecoder } from './utf8.js';
+
+/** Bytes read at a time. */
+export const CHUNK_SIZE = 64 * 1024;
+
+/**
+ * Splits text fed in pieces into lines exactly like `text.split(/\r?\n/)` on the whole text:
+ * lines end at "\n", a "\r" right before it is dropped, and the text after the last "\n"
+ * (possibly empty) is the last line.
+ */
+export class LineSplitter {
+  private rest = '';
+
+  constructor(private readonly onLine: (line: string) => void) {}
+
+  push(chunk: string): void {
+    const text = this.rest + chunk;
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      this.onLine(text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end));
+      start = end + 1;
+    }
+    this.rest = start === 0 ? text : text.slice(start);
+  }
+
+  /** The text after the last line break is the last line. */
+  end(): void {
+    this.onLine(this.rest);
+    this.rest = '';
+  }
+}
+
+/**
+ * `cannot read trace: …` for a file that cannot be opened or read (`no such file`, `is a
+ * directory`, `permission denied`, else the system's message), naming `file`. One wording for
+ * every reader (`loadTrace`, `importFile` and their synchronous forms).
+ */
+export function traceReadError(file: string, e: unknown): TraceError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message ?? e);
+  return new TraceError(`cannot read trace: ${why}`, { file }, { cause: e });
+}
+
+/**
+ * Bytes → lines, for one file. The first error of the line consumer stops the lines, but the
+ * rest of the bytes are still checked as UTF-8 and an encoding error anywhere in the file wins:
+ * the errors are those of decoding the whole file first and then splitting its text.
+ */
+class LineFeed {
+  private readonly utf8 = new Utf8StreamDecoder();
+  private readonly splitter: LineSplitter;
+  private failed = false;
+  private failure: unknown;
+
+  /** `bom`: drop a byte order mark at the start of the first line (cleared once a line is seen). */
+  constructor(onLine: (line: string) => void, private bom: boolean) {
+    this.splitter = new LineSplitter((line) => {
+      if (this.failed) return;
+      const text = this.bom && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+      this.bom = false;
+      try {
+        onLine(text);
+      } catch (e) {
+        this.failed = true;
+        this.failure = e;
+      }
+    });
+  }
+
+  /** The next bytes of the file (the feed copies what it keeps: the buffer may be reused). */
+  push(bytes: Uint8Array): void {
+    if (this.failed) this.utf8.skip(bytes);
+    else this.splitter.push(this.utf8.push(bytes));
+  }
+
+  /** The end of the file: the last line, then the consumer's error if it failed. */
+  end(): void {
+    this.utf8.end();
+    if (!this.failed) this.splitter.end();
+    if (this.failed) throw this.failure;
+  }
+}
+
+/** Options of `readLinesSync` / `readLines`. */
+export interface ReadLinesOptions {
+  /** Bytes read at a time (tests use tiny sizes so that every boundary is hit). @default 65536 */
+  readonly chunkSize?: number | undefined;
+  /** Drop a byte order mark at the start of the file (as the importers do). @default false */
+  readonly stripBom?: boolean | undefined;
+}
+
+function encodingError(file: string, e: unknown): unknown {
+  return e instanceof Utf8DecodeError ? new TraceError(e.message, { file }, { cause: e }) : e;
+}
+
+/**
+ * Call `onLine` with every line of `file` (split as `LineSplitter` does, so the last line may be
+ * empty), reading it in chunks into one reusable buffer. Throws `TraceError`s naming the file:
+ * `cannot read trace: …` when it cannot be read, `not valid UTF-8: … at byte offset N` (before
+ * any error of `onLine`, as if the whole file were decoded first); else `onLine`'s first error.
+ */
+export function readLinesSync(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): void {
+  const feed = new LineFeed(onLine, options.stripBom === true);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    throw traceReadError(file, e);
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(options.chunkSize ?? CHUNK_SIZE);
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, buffer, 0, buffer.length, null);
+      } catch (e) {
+        throw traceReadError(file, e);
+      }
+      if (n === 0) break;
+      feed.push(buffer.subarray(0, n));
+    }
+    feed.end();
+  } catch (e) {
+    throw encodingError(file, e);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Asynchronous `readLinesSync`: the file is read with a read stream of `chunkSize` chunks. */
+export async function readLines(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): Promise<void> {
+  const feed = new LineFeed(onLine, options.stripBom === true);
+  try {
+    const stream = createReadStream(file, { highWaterMark: options.chunkSize ?? CHUNK_SIZE });
+    const chunks: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await chunks.next();
+      } catch (e) {
+        throw traceReadError(file, e);
+      }
+      if (next.done === true) break;
+      try {
+        feed.push(next.value);
+      } catch (e) {
+        stream.destroy();
+        throw e;
+      }
+    }
+    feed.end();
+  } catch (e) {
+    throw encodingError(file, e);
+  }
+}
+
+/** The first bytes of a file: `complete` when they are the whole file. */
+export interface FileStart {
+  readonly bytes: Uint8Array;
+  readonly complete: boolean;
+}
+
+/**
+ * Up to `size` first bytes of `file` (and whether that is all of it), to decide how to read the
+ * rest. Errors are the file system's own (the caller names the file).
+ */
+export function readStartSync(file: string, size: number = CHUNK_SIZE): FileStart {
+  const fd = openSync(file, 'r');
+  try {
+    // One byte more than asked tells whether the file goes on.
+    const buffer = Buffer.allocUnsafe(size + 1);
+    let filled = 0;
+    for (let n = 1; n > 0 && filled < buffer.length; filled += n) n = readSync(fd, buffer, filled, buffer.length - filled, null);
+    return filled > size ? { bytes: buffer.subarray(0, size), complete: false } : { bytes: buffer.subarray(0, filled), complete: true };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Asynchronous `readStartSync`. */
+export async function readStart(file: string, size: number = CHUNK_SIZE): Promise<FileStart> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(size + 1);
+    let filled = 0;
+    for (let n = 1; n > 0 && filled < buffer.length; filled += n) n = (await handle.read(buffer, filled, buffer.length - filled, null)).bytesRead;
+    return filled > size ? { bytes: buffer.subarray(0, size), complete: false } : { bytes: buffer.subarray(0, filled), complete: true };
+  } finally {
+    await handle.close();
+  }
+}
