@@ -86,7 +86,9 @@ function valuesCompare(policy: ScoringPolicy, numbersMatch: NumbersMatch): (a: u
     return (a, b) => (isPyNumber(a) && isPyNumber(b) ? numbersMatch(a, b) : pyStr(a) === pyStr(b));
   }
   const testers = [numberTester(numbersMatch), dateTester];
-  return (a, b) => equals(a, b, testers);
+  // Two plain numbers (the common case, once per aligned pair) go straight to `numbersMatch`:
+  // `equals` would reach the number tester first and return its answer, after building a context.
+  return (a, b) => (typeof a === 'number' && typeof b === 'number' ? numbersMatch(a, b) : equals(a, b, testers));
 }
 
 /**
