@@ -9,7 +9,7 @@
  * identical to the straightforward port (`difflib-port.ts`).
  */
 import { fastMatchingBlocks } from './difflib-fast.js';
-import type { AlignContext, Aligner, IndexPair } from './types.js';
+import type { AlignContext, Aligner, AlignmentColumns, IndexPair } from './types.js';
 
 /** One `get_opcodes()` entry: `a[i1:i2]` relates to `b[j1:j2]`. */
 export interface Opcode {
@@ -86,6 +86,32 @@ export function opcodesToPairs(opcodes: readonly Opcode[]): IndexPair[] {
     }
   }
   return pairs;
+}
+
+/**
+ * The rows of `opcodesToPairs(opcodes)` as columns (−1 for `null`), with no object per row. Every
+ * opcode spans max(i2 − i1, j2 − j1) rows and a side past its end is a gap: that is the one-to-one
+ * `equal` span, the one-sided `delete`/`insert` spans, and a `replace` span padded at its end.
+ */
+export function opcodesToColumns(opcodes: readonly Opcode[]): AlignmentColumns {
+  let n = 0;
+  for (const { i1, i2, j1, j2 } of opcodes) n += Math.max(i2 - i1, j2 - j1);
+  const gtIdx = new Int32Array(n);
+  const predIdx = new Int32Array(n);
+  let k = 0;
+  for (const { i1, i2, j1, j2 } of opcodes) {
+    const span = Math.max(i2 - i1, j2 - j1);
+    for (let t = 0; t < span; t++, k++) {
+      gtIdx[k] = i1 + t < i2 ? i1 + t : -1;
+      predIdx[k] = j1 + t < j2 ? j1 + t : -1;
+    }
+  }
+  return { gtIdx, predIdx };
+}
+
+/** `new DifflibAligner().align(a, b)` as columns (the rows without their tags). */
+export function difflibColumns(gtKeys: Int32Array, predKeys: Int32Array): AlignmentColumns {
+  return opcodesToColumns(difflibOpcodes(gtKeys, predKeys));
 }
 
 /**

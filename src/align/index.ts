@@ -4,8 +4,9 @@ import { CHECKED_NUMBERS, describeIssue } from '../schema/helpers.js';
 import { alignerNamesText, alignerPlugin, type AlignerName, type AlignerSpecObject } from './registry.js';
 import type { Aligner } from './types.js';
 
-export type { Aligner, AlignContext, IndexPair, PairTag } from './types.js';
-export { DifflibAligner, difflibOpcodes, matchingBlocks, opcodesToPairs } from './difflib.js';
+export type { Aligner, AlignContext, AlignmentColumns, IndexPair, PairTag } from './types.js';
+export { alignColumns, pairsToColumns } from './columns.js';
+export { DifflibAligner, difflibColumns, difflibOpcodes, matchingBlocks, opcodesToColumns, opcodesToPairs } from './difflib.js';
 export type { MatchingBlock, Opcode } from './difflib.js';
 export { NeedlemanWunschAligner, resolveNwOptions } from './nw.js';
 export type { NwChannelGapCosts, NwOptions, ResolvedNwOptions } from './nw.js';
@@ -20,30 +21,52 @@ export interface InternedKeys {
   readonly channelNames: string[];
 }
 
+/** Assigns small integer keys to channel names in first-seen order. */
+class KeyInterner {
+  private readonly ids = new Map<string, number>();
+  readonly channelNames: string[] = [];
+
+  key(ch: string): number {
+    let id = this.ids.get(ch);
+    if (id === undefined) {
+      id = this.channelNames.length;
+      this.ids.set(ch, id);
+      this.channelNames.push(ch);
+    }
+    return id;
+  }
+}
+
 /**
  * Map channel names to small integer keys, in first-seen order (gt first, then pred), so
  * that equal channels get equal keys across both traces.
  */
 export function internKeys(gtChannels: readonly string[], predChannels: readonly string[]): InternedKeys {
-  const ids = new Map<string, number>();
-  const channelNames: string[] = [];
+  const interner = new KeyInterner();
   const intern = (channels: readonly string[]): Int32Array => {
     const keys = new Int32Array(channels.length);
-    for (let i = 0; i < channels.length; i++) {
-      const ch = channels[i] as string;
-      let id = ids.get(ch);
-      if (id === undefined) {
-        id = channelNames.length;
-        ids.set(ch, id);
-        channelNames.push(ch);
-      }
-      keys[i] = id;
-    }
+    for (let i = 0; i < channels.length; i++) keys[i] = interner.key(channels[i]!);
     return keys;
   };
   const gt = intern(gtChannels);
   const pred = intern(predChannels);
-  return { gt, pred, channelNames };
+  return { gt, pred, channelNames: interner.channelNames };
+}
+
+/**
+ * `internKeys` of the events' channels, read straight into the key arrays (no array of channel
+ * names per trace).
+ */
+export function internEventKeys(gtEvents: readonly { readonly channel: string }[], predEvents: readonly { readonly channel: string }[]): InternedKeys {
+  const interner = new KeyInterner();
+  const intern = (events: readonly { readonly channel: string }[]): Int32Array => {
+    const keys = new Int32Array(events.length);
+    for (let i = 0; i < events.length; i++) keys[i] = interner.key(events[i]!.channel);
+    return keys;
+  };
+  const gt = intern(gtEvents);
+  const pred = intern(predEvents);
+  return { gt, pred, channelNames: interner.channelNames };
 }
 
 /** What `createAligner` accepts (structurally the same as `AlignerInput` of `evaluate`). */

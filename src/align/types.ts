@@ -12,6 +12,16 @@ export interface IndexPair {
   readonly tag: PairTag;
 }
 
+/**
+ * An alignment as two columns, the rows of an `IndexPair[]` without their tags: row `k` pairs
+ * `gtIdx[k]` with `predIdx[k]` (−1 = a gap on that side). What `evaluate` works on: two typed
+ * arrays instead of an object per row.
+ */
+export interface AlignmentColumns {
+  readonly gtIdx: Int32Array;
+  readonly predIdx: Int32Array;
+}
+
 /** What an aligner gets besides the keys. */
 export interface AlignContext {
   /** `channelNames[key]` is the channel a key stands for (for per-channel costs). */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ReferenceRaise } from '../errors.js';
 import { PyFloat } from '../py/value.js';
@@ -158,5 +159,22 @@ describe('integers beyond 2^53 (bigint) in default mode (issue 11, item 9)', () 
 
   it('reference mode is unchanged: numbers compare as doubles', () => {
     expect(exactComparator('reference').compare(big, big + 1n, 'x')).toBe(true);
+  });
+});
+
+describe('two plain numbers (the direct path) judge as inside a structure (through equals)', () => {
+  const num = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -0, Number.NaN, Infinity, -Infinity, 1e-300, 5e-324));
+  const near = num.chain((a) => fc.tuple(fc.constant(a), fc.oneof(num, fc.constant(a), fc.constant(a * (1 + 1e-10)), fc.constant(a + 1e-12))));
+  it.each([
+    ['exact', exactComparator('default')],
+    ['numeric_tolerance', toleranceComparator('default')],
+    ['numeric_tolerance abs_tol', toleranceComparator('default', 1e-6, 1e-9)],
+  ])('%s', (_name, c) => {
+    fc.assert(
+      fc.property(near, ([a, b]) => {
+        expect(c.compare(a, b, 'x')).toBe(c.compare([a], [b], 'x'));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

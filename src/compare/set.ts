@@ -48,6 +48,8 @@ export class ComparatorSet {
 
   /** The comparator for a channel (the reference looks it up with the gt event's channel). */
   for(channel: string): Comparator {
+    // Called once per aligned pair: with no per-channel comparators there is nothing to look up.
+    if (this.byChannel.size === 0) return this.fallback;
     return this.byChannel.get(channel) ?? this.fallback;
   }
 }

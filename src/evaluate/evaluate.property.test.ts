@@ -95,4 +95,26 @@ describe('evaluate() invariants (default mode)', () => {
       { numRuns: 300 },
     );
   });
+
+  it('input already in time order (not copied) scores like the same events given shuffled', () => {
+    const sortByTime = (t: readonly TraceEvent[]) => t.slice().sort((a, b) => a.timestamp - b.timestamp);
+    // Latest first, equal times still in input order: the stable time sort gives sortByTime(t) back.
+    const latestFirst = (t: readonly TraceEvent[]) => sortByTime(t).sort((a, b) => b.timestamp - a.timestamp);
+    fc.assert(
+      fc.property(trace, trace, (gt, pred) => {
+        const sorted = evaluate(sortByTime(gt), sortByTime(pred), { aligner: 'difflib', aliases: { 'motor:x': 'motor:y' } });
+        const shuffled = evaluate(latestFirst(gt), latestFirst(pred), { aligner: 'difflib', aliases: { 'motor:x': 'motor:y' } });
+        expect(sorted.full_score).toBe(shuffled.full_score);
+        expect(sorted.metrics).toEqual(shuffled.metrics);
+        expect(sorted.alignment).toEqual(shuffled.alignment);
+        // Positions refer to each call's own input (the sorted input needs no position map).
+        const gtIn = sortByTime(gt);
+        sorted.alignment_index.forEach(([g], k) => {
+          const row = sorted.alignment[k]![0];
+          expect(g === null ? null : [gtIn[g]!.timestamp, gtIn[g]!.value]).toEqual(row === null ? null : [row[1], row[2]]);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { aggregate } from '../aggregate/weighted.js';
-import { createAligner, internKeys } from '../align/index.js';
+import { alignColumns, createAligner, internEventKeys, type AlignmentColumns } from '../align/index.js';
 import { ComparatorSet } from '../compare/set.js';
 import { gtAt, judgeColumns, predAt, valueMatchOf, VerdictBit, verdictsOf, type VerdictColumns } from '../compare/verdict-columns.js';
 import { decide, decisionParams } from '../decide/decision.js';
@@ -21,9 +21,15 @@ import type { AlignmentRow, EvaluateOptions, EvaluationResult } from './types.js
  */
 interface Side {
   readonly sorted: readonly TraceEvent[];
-  readonly sortedPos: Int32Array;
+  /** `null` when the input was in time order: `sorted[k]` is `events[k]`. */
+  readonly sortedPos: Int32Array | null;
   readonly align: readonly TraceEvent[];
-  readonly alignPos: Int32Array;
+  readonly alignPos: Int32Array | null;
+}
+
+/** `pos[k]`, where `null` stands for the identity. */
+function posAt(pos: Int32Array | null, k: number): number {
+  return pos === null ? k : pos[k]!;
 }
 
 function toTrace(t: TraceLike | Trace, policy: ScoringPolicy, side: string): Trace {
@@ -40,68 +46,97 @@ function aliasFn(aliases: Readonly<Record<string, string>> | undefined): ((ch: s
 }
 
 /**
+ * Whether a stable sort by timestamp leaves `events` as they are: every timestamp a number, none
+ * NaN (the sort's comparator would be inconsistent), and none smaller than the one before.
+ */
+function inTimeOrder(events: readonly TraceEvent[]): boolean {
+  let prev = -Infinity;
+  for (let i = 0; i < events.length; i++) {
+    const t = events[i]!.timestamp;
+    if (typeof t !== 'number' || !(t >= prev)) return false;
+    prev = t;
+  }
+  return true;
+}
+
+/** `events` with `alias` applied to each channel: the same array when no channel changes. */
+function aliasEvents(events: readonly TraceEvent[], alias: ((ch: string) => string) | undefined): readonly TraceEvent[] {
+  if (alias === undefined) return events;
+  let copy: TraceEvent[] | undefined;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    const ch = alias(e.channel);
+    if (ch === e.channel) continue;
+    copy ??= events.slice();
+    copy[i] = { ...e, channel: ch };
+  }
+  return copy ?? events;
+}
+
+/**
  * Alias (one step) then stable time sort, keeping input positions; then drop `exclude`d channels.
  * The sort is `Array.prototype.sort` over positions with the same comparator as over the events,
- * so the order (ties included) is the same.
+ * so the order (ties included) is the same. Input already in time order (the common case) is
+ * not copied: the sort would leave it as it is.
  */
 function prepareSide(trace: Trace, alias: ((ch: string) => string) | undefined, exclude: ReadonlySet<string>): Side {
   const events = trace.events;
   const n = events.length;
-  const aliased: TraceEvent[] = new Array(n);
-  const ts = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const e = events[i]!;
-    const ch = alias === undefined ? e.channel : alias(e.channel);
-    aliased[i] = ch === e.channel ? e : { ...e, channel: ch };
-    ts[i] = e.timestamp;
-  }
-  const order: number[] = new Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => ts[a]! - ts[b]!);
-  const sorted: TraceEvent[] = new Array(n);
-  const sortedPos = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    sorted[k] = aliased[order[k]!]!;
-    sortedPos[k] = order[k]!;
+  const aliased = aliasEvents(events, alias);
+  let sorted: readonly TraceEvent[];
+  let sortedPos: Int32Array | null = null;
+  if (inTimeOrder(events)) {
+    sorted = aliased;
+  } else {
+    sortedPos = new Int32Array(n);
+    const ts = new Float64Array(n);
+    for (let i = 0; i < n; i++) ts[i] = events[i]!.timestamp;
+    const order: number[] = new Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => ts[a]! - ts[b]!);
+    const out: TraceEvent[] = new Array(n);
+    for (let k = 0; k < n; k++) {
+      out[k] = aliased[order[k]!]!;
+      sortedPos[k] = order[k]!;
+    }
+    sorted = out;
   }
   if (exclude.size === 0) return { sorted, sortedPos, align: sorted, alignPos: sortedPos };
-  const align: TraceEvent[] = [];
-  const pos: number[] = [];
-  for (let k = 0; k < n; k++) {
+  let kept = 0;
+  for (let k = 0; k < n; k++) if (!exclude.has(sorted[k]!.channel)) kept++;
+  const align: TraceEvent[] = new Array(kept);
+  const alignPos = new Int32Array(kept);
+  for (let k = 0, j = 0; k < n; k++) {
     if (exclude.has(sorted[k]!.channel)) continue;
-    align.push(sorted[k]!);
-    pos.push(sortedPos[k]!);
+    align[j] = sorted[k]!;
+    alignPos[j++] = posAt(sortedPos, k);
   }
-  return { sorted, sortedPos, align, alignPos: Int32Array.from(pos) };
+  return { sorted, sortedPos, align, alignPos };
 }
 
 /** `Indexed` objects of a side, for `MetricContext.prepared` (built only when a metric reads it). */
-function indexed(events: readonly TraceEvent[], pos: Int32Array): IndexedEvent[] {
+function indexed(events: readonly TraceEvent[], pos: Int32Array | null): IndexedEvent[] {
   const out: IndexedEvent[] = new Array(events.length);
-  for (let k = 0; k < events.length; k++) out[k] = { e: events[k]!, i: pos[k]! };
+  for (let k = 0; k < events.length; k++) out[k] = { e: events[k]!, i: posAt(pos, k) };
   return out;
 }
 
 /** Align channel keys with the configured aligner; value-aware aligners ask the comparators. */
-function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateOptions, policy: ScoringPolicy): { gtIdx: Int32Array; predIdx: Int32Array } {
+function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateOptions, policy: ScoringPolicy): AlignmentColumns {
   const gtAlign = gt.align;
   const predAlign = pred.align;
-  const keys = internKeys(
-    gtAlign.map((e) => e.channel),
-    predAlign.map((e) => e.channel),
-  );
+  const keys = internEventKeys(gtAlign, predAlign);
   const aligner = createAligner(opts.aligner ?? policy.defaultAligner);
-  // The gt event's comparator, looked up once per channel key (value-aware aligners may ask
-  // about millions of pairs).
-  // The values are copied out of the event objects once: an aligner asks about pairs all over
-  // the two traces, and a flat array of values (unboxed doubles when every value is a number)
-  // is far cheaper to read at random than the events.
+  // The gt event's comparator, looked up once per channel key, and the values copied out of the
+  // event objects once: value-aware aligners ask about pairs all over the two traces (millions
+  // at 10^5 events), and a flat array of values (unboxed doubles when every value is a number) is
+  // far cheaper to read at random than the events.
   const byKey = keys.channelNames.map((ch) => comparators.for(ch));
   const gtKeys = keys.gt;
   const names = keys.channelNames;
   let gtValues: unknown[] | undefined;
   let predValues: unknown[] | undefined;
-  const indexPairs = aligner.align(keys.gt, keys.pred, {
+  return alignColumns(aligner, keys.gt, keys.pred, {
     channelNames: keys.channelNames,
     valuesMatch: (i, j) => {
       gtValues ??= gtAlign.map((e) => e.value);
@@ -110,14 +145,6 @@ function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateO
       return byKey[key]!.compare(gtValues[i], predValues[j], names[key]!);
     },
   });
-  const gtIdx = new Int32Array(indexPairs.length);
-  const predIdx = new Int32Array(indexPairs.length);
-  for (let k = 0; k < indexPairs.length; k++) {
-    const p = indexPairs[k]!;
-    gtIdx[k] = p.gt === null ? -1 : p.gt;
-    predIdx[k] = p.pred === null ? -1 : p.pred;
-  }
-  return { gtIdx, predIdx };
 }
 
 /** Built-in metrics in the reference's order, then the user's metrics. */
@@ -228,7 +255,7 @@ function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, o
   defineLazyList(result, 'alignment', { length: n, item: (k) => [eventTuple(gtAt(cols, k)), eventTuple(predAt(cols, k))] as const });
   defineLazyList(result, 'alignment_index', {
     length: n,
-    item: (k) => [gtIdx[k]! < 0 ? null : gt.alignPos[gtIdx[k]!]!, predIdx[k]! < 0 ? null : pred.alignPos[predIdx[k]!]!] as const,
+    item: (k) => [gtIdx[k]! < 0 ? null : posAt(gt.alignPos, gtIdx[k]!), predIdx[k]! < 0 ? null : posAt(pred.alignPos, predIdx[k]!)] as const,
   });
   defineLazyList(result, 'alignment_rows', { length: n, item: (k) => alignmentRow(cols, k) });
   result.aggregation = report;

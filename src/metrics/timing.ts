@@ -66,8 +66,10 @@ export function timingMetric(
   }
   if (n < 2) return { name: 'timing', score: 1.0, binary_pass: true, details: { score: 1.0 } };
 
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
+  // The matched times become x = t − t[0] in place; one scratch array serves the interval ratios
+  // and every sum of the fit in turn (no other array of n numbers is allocated).
+  const x = gtT;
+  const y = prT;
   const g0 = gtT[0]!;
   const p0 = prT[0]!;
   let xConst = true;
@@ -78,14 +80,27 @@ export function timingMetric(
     if (x[i] !== x[0]) xConst = false;
     if (y[i] !== y[0]) yConst = false;
   }
+  const scratch = new Float64Array(n);
 
-  const fitted = (xConst ? policy.constantGtTime(yConst) : undefined) ?? lineFit(x, y, policy.scaledTimingFit, policy.r2WhenPredConstant);
+  const durGt = x[n - 1]!;
+  const durPr = y[n - 1]!;
+  const ratios = scratch;
+  for (let i = 0; i < n - 1; i++) {
+    const gi = x[i + 1]! - x[i]!;
+    const pi = y[i + 1]! - y[i]!;
+    const absG = Math.abs(gi);
+    ratios[i] = Math.abs(gi - pi) / (absG > 1e-10 ? absG : 1e-10);
+  }
+  // np.mean of the n − 1 ratios.
+  const mape = pairwiseSum(ratios, 0, n - 1) / (n - 1);
+  const mapeScore = max0(1.0 - mape / params.mape_tol);
+
+  // Last: the scaled fit rescales x and y in place.
+  const fitted = (xConst ? policy.constantGtTime(yConst) : undefined) ?? lineFit(x, y, policy.scaledTimingFit, policy.r2WhenPredConstant, scratch);
   const { slope, r2 } = fitted;
   const r2Score = policy.r2Score(r2);
   const slopeScore = policy.slopeScore(slope);
 
-  const durGt = x[n - 1]!;
-  const durPr = y[n - 1]!;
   let durationScore: number;
   let durationOk: boolean;
   if (durGt === 0.0) {
@@ -95,16 +110,6 @@ export function timingMetric(
     durationScore = max0(1.0 - diff / params.dur_tol);
     durationOk = diff <= params.dur_tol;
   }
-
-  const ratios = new Float64Array(n - 1);
-  for (let i = 0; i < n - 1; i++) {
-    const gi = x[i + 1]! - x[i]!;
-    const pi = y[i + 1]! - y[i]!;
-    const absG = Math.abs(gi);
-    ratios[i] = Math.abs(gi - pi) / (absG > 1e-10 ? absG : 1e-10);
-  }
-  const mape = npMean(ratios);
-  const mapeScore = max0(1.0 - mape / params.mape_tol);
 
   const score = 0.4 * r2Score + 0.2 * slopeScore + 0.2 * durationScore + 0.2 * mapeScore;
   const pass = r2 >= params.r2_thresh && params.slope_lo <= slope && slope <= params.slope_hi && durationOk && mape <= params.mape_tol;
@@ -158,12 +163,17 @@ function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): { gtT:
  * Least-squares line of `y` on `x` (numpy `polyfit(x, y, 1)`; throws `LinAlgError` for a constant
  * `x`) and its R² (`whenYConstant` when every `y` is equal). `scaled` fits on data scaled to
  * [−1, 1] so subnormal or huge time spans neither underflow nor overflow the sums (R² is
- * scale-free; the slope is scaled back).
+ * scale-free; the slope is scaled back): `x` and `y` are then divided in place. `scratch`: an
+ * array of `x.length` numbers for the sums (overwritten).
  */
-function lineFit(x: Float64Array, y: Float64Array, scaled: boolean, whenYConstant: number): { slope: number; r2: number } {
+function lineFit(
+  x: Float64Array,
+  y: Float64Array,
+  scaled: boolean,
+  whenYConstant: number,
+  scratch: Float64Array,
+): { slope: number; r2: number } {
   const n = x.length;
-  let fx = x;
-  let fy = y;
   let back = 1;
   if (scaled) {
     let sx = 0;
@@ -172,24 +182,22 @@ function lineFit(x: Float64Array, y: Float64Array, scaled: boolean, whenYConstan
       sx = Math.max(sx, Math.abs(x[i]!));
       sy = Math.max(sy, Math.abs(y[i]!));
     }
-    fx = x.map((v) => v / sx);
-    if (sy > 0) fy = y.map((v) => v / sy);
+    for (let i = 0; i < n; i++) x[i] = x[i]! / sx;
+    if (sy > 0) for (let i = 0; i < n; i++) y[i] = y[i]! / sy;
     back = sy > 0 ? sy / sx : 1 / sx;
   }
-  const fit = polyfit1(fx, fy);
-  const res = new Float64Array(n);
+  const fit = polyfit1(x, y, scratch);
   for (let i = 0; i < n; i++) {
-    const d = fy[i]! - (fit.slope * fx[i]! + fit.intercept);
-    res[i] = d * d;
+    const d = y[i]! - (fit.slope * x[i]! + fit.intercept);
+    scratch[i] = d * d;
   }
-  const ssRes = pairwiseSum(res);
-  const my = npMean(fy);
-  const dev = new Float64Array(n);
+  const ssRes = pairwiseSum(scratch, 0, n);
+  const my = npMean(y);
   for (let i = 0; i < n; i++) {
-    const d = fy[i]! - my;
-    dev[i] = d * d;
+    const d = y[i]! - my;
+    scratch[i] = d * d;
   }
-  const ssTot = pairwiseSum(dev);
+  const ssTot = pairwiseSum(scratch, 0, n);
   return { slope: scaled ? fit.slope * back : fit.slope, r2: ssTot > 0 ? 1.0 - ssRes / ssTot : whenYConstant };
 }
 

@@ -83,8 +83,11 @@ export interface LineFit {
  * non-zero `a`, the scaled system has rank 1 and numpy returns the minimum-norm solution,
  * `slope = ȳ/(2a)`, `intercept = ȳ/2` (this does the same, up to rounding). Empty or
  * mismatched inputs raise numpy's `TypeError`s.
+ *
+ * `scratch`: an array of at least `x.length` elements to hold the products instead of allocating
+ * (its contents are overwritten).
  */
-export function polyfit1(x: ArrayLike<number>, y: ArrayLike<number>): LineFit {
+export function polyfit1(x: ArrayLike<number>, y: ArrayLike<number>, scratch?: Float64Array): LineFit {
   const n = x.length;
   if (n === 0) throw new ReferenceRaise('TypeError', 'expected non-empty vector for x');
   if (y.length !== n) throw new ReferenceRaise('TypeError', 'expected x and y to have same length');
@@ -102,15 +105,15 @@ export function polyfit1(x: ArrayLike<number>, y: ArrayLike<number>): LineFit {
   }
   const mx = npMean(x);
   const my = npMean(y);
-  const dxx = new Float64Array(n);
-  const dxy = new Float64Array(n);
+  // Σ(x−x̄)² then Σ(x−x̄)(y−ȳ), one after the other in one buffer.
+  const buf = scratch !== undefined && scratch.length >= n ? scratch : new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const dx = (x[i] as number) - mx;
-    dxx[i] = dx * dx;
-    dxy[i] = dx * ((y[i] as number) - my);
+    buf[i] = dx * dx;
   }
-  const sxx = pairwiseSum(dxx);
-  const slope = pairwiseSum(dxy) / sxx;
+  const sxx = pairwiseSum(buf, 0, n);
+  for (let i = 0; i < n; i++) buf[i] = ((x[i] as number) - mx) * ((y[i] as number) - my);
+  const slope = pairwiseSum(buf, 0, n) / sxx;
   return { slope, intercept: my - slope * mx };
 }
 

@@ -12,7 +12,7 @@ import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
 import { escapeForTerminal } from '../io/terminal.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
 import { LineSplitter, readLines, readLinesSync, traceReadError } from '../io/lines.js';
-import { Trace } from './trace.js';
+import { Trace, traceOwning } from './trace.js';
 import type { TraceEvent } from './types.js';
 
 export interface ParseTraceOptions {
@@ -175,12 +175,15 @@ function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
  * comparison and serialisation walk values recursively. `prefix` is the event's path.
  */
 function checkEventDepth(event: TraceEvent, prefix: () => readonly PropertyKey[], file: string | undefined): void {
+  // Called once per event: a scalar value and no meta (the common case) cost two type checks.
   const { value, meta } = event;
-  for (const [key, v] of [['value', value], ['meta', meta]] as const) {
-    if (typeof v !== 'object' || v === null) continue;
-    const found = findTooDeep(v, MAX_DEPTH);
-    if (found) throw new TraceError(tooDeepMessage(found, MAX_DEPTH), { file, path: formatDeepPath([...prefix(), key], found.path) });
-  }
+  if (typeof value === 'object' && value !== null) checkDepthOf(value, 'value', prefix, file);
+  if (typeof meta === 'object' && meta !== null) checkDepthOf(meta, 'meta', prefix, file);
+}
+
+function checkDepthOf(v: object, key: 'value' | 'meta', prefix: () => readonly PropertyKey[], file: string | undefined): void {
+  const found = findTooDeep(v, MAX_DEPTH);
+  if (found) throw new TraceError(tooDeepMessage(found, MAX_DEPTH), { file, path: formatDeepPath([...prefix(), key], found.path) });
 }
 
 /** What an unsupported value is, for a message: `a Map`, `a Date`, `a Uint8Array`, `a function`. */
@@ -247,7 +250,8 @@ function checkTimeSpan(events: readonly TraceEvent[], opts: ParseTraceOptions, p
 /** `prefix`: the path of the events in the document, `null` for JSON Lines. */
 function checkedTrace(events: TraceEvent[], opts: ParseTraceOptions, prefix: readonly PropertyKey[] | null): Trace {
   checkTimeSpan(events, opts, prefix);
-  const trace = new Trace(events);
+  // The events array was just built by the caller: the trace takes it without a copy.
+  const trace = traceOwning(events);
   depthChecked.add(trace);
   return trace;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Trace, eventTuple } from './trace.js';
+import { Trace, eventTuple, traceOwning } from './trace.js';
 
 const ev = (channel: string, timestamp: number, value: unknown = null) => ({ channel, timestamp, value });
 
@@ -41,5 +41,22 @@ describe('Trace helpers', () => {
   it('eventTuple', () => {
     expect(eventTuple(ev('a', 1, 2))).toEqual(['a', 1, 2]);
     expect(eventTuple(null)).toBeNull();
+  });
+});
+
+describe('traceOwning', () => {
+  it('keeps the array it is handed (frozen), while new Trace still copies its input', () => {
+    const events = [{ channel: 'a', timestamp: 0, value: 1 }];
+    const owned = traceOwning(events);
+    expect(owned.events).toBe(events);
+    expect(Object.isFrozen(owned.events)).toBe(true);
+
+    const input = [{ channel: 'a', timestamp: 0, value: 1 }];
+    const copied = new Trace(input);
+    expect(copied.events).not.toBe(input);
+    input.push({ channel: 'b', timestamp: 1, value: 2 });
+    expect(copied.length).toBe(1);
+    // The hand-over applies to that one call only.
+    expect(new Trace(events).events).not.toBe(events);
   });
 });

@@ -31,6 +31,22 @@ function withTimestamp(e: TraceEvent, timestamp: number): TraceEvent {
     : { channel: e.channel, timestamp, value: e.value, meta: e.meta };
 }
 
+/** The array `traceOwning` is handing to the `Trace` constructor (set only during that call). */
+let handedOver: TraceEvent[] | undefined;
+
+/**
+ * A `Trace` over `events` without copying them: for arrays that the caller has just built and
+ * hands over (no other reference is kept). Not part of the public API.
+ */
+export function traceOwning(events: TraceEvent[]): Trace {
+  handedOver = events;
+  try {
+    return new Trace(events);
+  } finally {
+    handedOver = undefined;
+  }
+}
+
 /**
  * An execution trace: time-ordered (or not yet ordered) events. Immutable: every helper
  * returns a new `Trace`. The helpers follow the reference's rules exactly (README §4 Q20),
@@ -40,7 +56,10 @@ export class Trace {
   readonly events: readonly TraceEvent[];
 
   constructor(events: Iterable<TraceEvent> = []) {
-    this.events = Object.freeze(Array.from(events));
+    // An array handed over by `traceOwning` is kept (nobody else holds it); any other input is copied.
+    const owned = handedOver === events;
+    handedOver = undefined;
+    this.events = Object.freeze(owned ? (events as TraceEvent[]) : Array.from(events));
   }
 
   /** Wrap a trace-like value (a `Trace`, `{events}` or an array of events). */
