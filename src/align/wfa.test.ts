@@ -152,6 +152,20 @@ describe('checkpoint blocks recomputed in a band around the traceback', () => {
     }
   });
 
+  it('a bound pass in a narrow band tightens a loose upper bound: fewer cells, the same alignment', () => {
+    const { a, b, vm } = editedPair(3000, 4);
+    const optimum = wfaCost(a, b, costs, vm);
+    const loose = Math.round(1.3 * optimum); // a quick greedy bound can be this far off
+    const plain = { cells: 0, bandedLoads: 0, fullLoads: 0 };
+    const want = wfaAlign(a, b, costs, vm, loose, { boundBand: 0, stats: plain });
+    const banded = { cells: 0, bandedLoads: 0, fullLoads: 0 };
+    expect(wfaAlign(a, b, costs, vm, loose, { boundBand: 16, stats: banded })).toEqual(want);
+    expect(banded.cells).toBeLessThan(0.85 * plain.cells);
+    // A band too narrow to hold any alignment within the bound leaves the bound as it was.
+    const narrow = { cells: 0, bandedLoads: 0, fullLoads: 0 };
+    expect(wfaAlign(a, b, costs, vm, optimum, { boundBand: 1, stats: narrow })).toEqual(want);
+  });
+
   it('falls back to a full reload when a band is too narrow, with the same result', () => {
     const { a, b, vm } = editedPair(1500, 9);
     const want = wfaAlign(a, b, costs, vm, Infinity);

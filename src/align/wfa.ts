@@ -22,7 +22,10 @@
  * by the extend step (the comparator is the expensive part), so time is O((n + m) + s·w) for the
  * optimal cost s and wavefronts of width w ≤ 2·s/gapExtend + 1, i.e. O((n + m)·s) at worst.
  * Diagonals whose distance d to the end diagonal cannot be closed within an upper bound (the cost of
- * a quick greedy alignment, `upperBound`) are dropped: s + d·gapExtend > bound.
+ * a quick greedy alignment, `upperBound`) are dropped: s + d·gapExtend > bound. When that bound is
+ * large, a first pass restricted to a narrow band of diagonals (`tighterBound`, about bound × 129
+ * cells) finds the cost of the best alignment inside the band, often the optimum, and the full
+ * pass then prunes with it (the comparator may be asked about a pair once in each pass).
  *
  * **Tie-break (the `behavior` rule, exactly).** Among the alignments of minimal cost, the one whose
  * operations read from the first event are lexicographically smallest with pair < delete (gt event
@@ -33,9 +36,10 @@
  *
  * **Memory.** Every wavefront is kept while the total stays under `maxCells`; past it only
  * checkpoints are kept (the `R` wavefronts a step reads, every `K`-th score, K ≈ √(s·R)), and the
- * traceback recomputes one block of K scores at a time from the checkpoint below it: about
- * (s·R/K + K)·w = O(√(s·R)·w) cells instead of O(s·w), for about twice the time (the comparator is
- * then asked again for the recomputed cells), with the same result.
+ * traceback recomputes one block of K scores at a time from the checkpoint below it, only in a band
+ * of about 4K diagonals around its path (`loadBlock`): memory about (s·R/K + K)·w = O(√(s·R)·w)
+ * cells instead of O(s·w), and the recomputation about s·4K cells instead of repeating the forward
+ * pass's s·w, with the same result (the comparator is asked again for recomputed cells).
  */
 import type { IndexPair } from './types.js';
 
@@ -66,6 +70,13 @@ export interface WfaTuning {
    * reloads over every diagonal, never a different result.
    */
   readonly bandHalfWidth?: number;
+  /**
+   * Half-width (beyond the diagonals between start and end) of the band of a first, cheap pass
+   * that runs only when the bound is large: its optimum is the cost of an alignment inside the
+   * band, so it can only tighten `upperBound` (which prunes the full pass). 0 skips it. It never
+   * changes the result. @default 64
+   */
+  readonly boundBand?: number;
   /** Counters the aligner adds to (tests and benchmarks). */
   readonly stats?: WfaStats;
 }
@@ -138,7 +149,38 @@ export function wfaAlign(
   upperBound: number,
   tuning: WfaTuning = {},
 ): IndexPair[] {
-  return new Wavefronts(a, b, costs, valuesMatch, upperBound, tuning).align();
+  return new Wavefronts(a, b, costs, valuesMatch, tighterBound(a, b, costs, valuesMatch, upperBound, tuning), tuning).align();
+}
+
+/** Every alignment costs at most this: all pairs mismatching plus the leftover as one run. */
+function trivialBound(n: number, m: number, costs: WfaCosts): number {
+  return Math.min(n, m) * costs.mismatch + (n === m ? 0 : costs.gapOpen + (Math.abs(n - m) - 1) * costs.gapExtend);
+}
+
+/**
+ * `upperBound`, or the cost of the best alignment inside a narrow band of diagonals when that is
+ * lower. The full pass keeps the diagonals from which the end is still reachable within the
+ * bound, so its work grows with about bound²; a quick greedy bound can be 20 % above the optimum
+ * (three channels with toggling values: 40 % more wavefront cells), while the band pass costs
+ * about bound × (band width) cells and, on traces that differ by local edits, usually finds the
+ * optimum itself. Run only when the bound is large against the band.
+ */
+function tighterBound(
+  a: Int32Array,
+  b: Int32Array,
+  costs: WfaCosts,
+  valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
+  upperBound: number,
+  tuning: WfaTuning,
+): number {
+  const n = a.length;
+  const m = b.length;
+  const half = Math.max(0, Math.floor(tuning.boundBand ?? 64));
+  const bound = Math.min(upperBound, trivialBound(n, m, costs));
+  if (half === 0 || bound < 8 * (2 * half + 1 + Math.abs(m - n))) return upperBound;
+  const band = { lo: Math.min(0, m - n) - half, hi: Math.max(0, m - n) + half };
+  const inBand = new Wavefronts(a, b, costs, valuesMatch, bound, { maxCells: 0, stats: tuning.stats }, band).forward();
+  return inBand >= 0 && inBand < upperBound ? inBand : upperBound;
 }
 
 /** The optimal cost only (no traceback; only the last few wavefronts are kept). */
@@ -179,6 +221,9 @@ class Wavefronts {
   private blockHi = -1;
   /** The optimal cost, once `forward` has run. */
   private best = -1;
+  /** Diagonals of a bound pass (`tighterBound`), else ±∞. */
+  private bandLo = -Infinity;
+  private bandHi = Infinity;
   /** Diagonals `step` may fill (a banded recomputation of a block), else ±∞. */
   private clampLo = -Infinity;
   private clampHi = Infinity;
@@ -198,6 +243,8 @@ class Wavefronts {
     valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
     upperBound: number,
     tuning: WfaTuning,
+    /** Only these diagonals (the bound pass of `tighterBound`); `forward` then returns −1 past the bound. */
+    band?: { readonly lo: number; readonly hi: number },
   ) {
     const n = a.length;
     const m = b.length;
@@ -213,12 +260,15 @@ class Wavefronts {
     this.ext = costs.gapExtend;
     this.vm = valuesMatch === undefined || costs.valueMismatch === 0 ? undefined : (i, j) => valuesMatch(n - 1 - i, m - 1 - j);
     // Every alignment costs at most this: all pairs mismatching plus the leftover as one run.
-    const trivial = Math.min(n, m) * costs.mismatch + (n === m ? 0 : costs.gapOpen + (Math.abs(n - m) - 1) * costs.gapExtend);
-    this.bound = Math.min(upperBound, trivial);
+    this.bound = Math.min(upperBound, trivialBound(n, m, costs));
     this.R = Math.max(costs.mismatch, costs.gapOpen) + 1;
     this.maxCells = tuning.maxCells ?? 2 ** 24;
     this.blockScores = tuning.blockScores;
     this.stats = tuning.stats;
+    if (band !== undefined) {
+      this.bandLo = band.lo;
+      this.bandHi = band.hi;
+    }
     this.bandHalfWidth = tuning.bandHalfWidth;
   }
 
@@ -238,7 +288,12 @@ class Wavefronts {
       const w = this.waves[s]!;
       if (delta >= w.lo && delta <= w.hi && (w.H[delta - w.lo] as number) >= n) break;
       s++;
-      if (s > this.bound) throw new Error('wfa: the upper bound was not an alignment cost (internal error)');
+      // In a bound pass, R empty wavefronts in a row mean the band holds no path further on.
+      const banded = this.bandLo !== -Infinity || this.bandHi !== Infinity;
+      if (s > this.bound || (banded && s >= this.R && this.emptySince(s - this.R))) {
+        if (banded) return -1; // nothing in the band within the bound
+        throw new Error('wfa: the upper bound was not an alignment cost (internal error)');
+      }
       this.waves.push(this.step(s));
       this.cells += this.waves[s]!.hi - this.waves[s]!.lo + 1;
       if (!this.checkpointing && this.cells > this.maxCells) this.startCheckpoints(s);
@@ -249,6 +304,12 @@ class Wavefronts {
     }
     this.best = s;
     return s;
+  }
+
+  /** Whether the wavefronts of scores `from` … `from + R − 1` are all empty (none dropped yet). */
+  private emptySince(from: number): boolean {
+    for (let t = from; t < from + this.R; t++) if (this.waves[t] !== EMPTY) return false;
+    return true;
   }
 
   /** Switch to checkpoint mode at score `s`: drop every earlier wavefront a checkpoint does not need. */
@@ -352,8 +413,8 @@ class Wavefronts {
     let hi = Math.max(prev.hi, wx.hi, wv.hi, wo.hi + 1, we.hi + 1);
     // Diagonals that exist, and from which the end diagonal is reachable within the bound.
     const reach = Math.floor((this.bound - s) / ext);
-    lo = Math.max(lo, -n, delta - reach, this.clampLo);
-    hi = Math.min(hi, m, delta + reach, this.clampHi);
+    lo = Math.max(lo, -n, delta - reach, this.clampLo, this.bandLo);
+    hi = Math.min(hi, m, delta + reach, this.clampHi, this.bandHi);
     if (lo > hi) return EMPTY;
     const width = hi - lo + 1;
     if (this.stats !== undefined) this.stats.cells += width;
