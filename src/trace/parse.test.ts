@@ -311,6 +311,30 @@ describe('integers beyond 2^53 in default mode (issue 11, item 9)', () => {
     expect(typeof t.events[1]!.timestamp).toBe('number');
   });
 
+  it('documents of scalar values skip the text scan, and still get big integers exact wherever they are', () => {
+    // A scalar value just past 2^53 (JSON.parse would give 2^53), alone in the document.
+    expect(parseTrace('[{"channel": "a", "timestamp": 0, "value": 9007199254740993}]').events[0]!.value).toBe(9007199254740993n);
+    expect(parseTrace('[{"channel": "a", "timestamp": 0, "value": -9007199254740993}]').events[0]!.value).toBe(-9007199254740993n);
+    // 2^53 − 1 and fractions stay plain numbers.
+    expect(parseTrace('[{"channel": "a", "timestamp": 0, "value": 9007199254740991}, {"channel": "a", "timestamp": 1, "value": 1e300}]').events.map((e) => e.value)).toEqual([9007199254740991, 1e300]);
+    // In meta, or nested in a value of a later event.
+    const meta = parseTrace('[{"channel": "a", "timestamp": 0, "value": 1}, {"channel": "a", "timestamp": 1, "value": 2, "meta": {"id": 18446744073709551617}}]');
+    expect(meta.events[1]!.meta).toEqual({ id: 18446744073709551617n });
+    const nested = parseTrace('[{"channel": "a", "timestamp": 0, "value": 1}, {"channel": "a", "timestamp": 1, "value": {"n": [18446744073709551617]}}]');
+    expect(nested.events[1]!.value).toEqual({ n: [18446744073709551617n] });
+  });
+
+  it('a bad event quoting a big integer says it as written', () => {
+    let message = '';
+    try {
+      parseTrace('[{"channel": "a", "timestamp": 0, "value": 1}, {"channel": 18446744073709551617, "timestamp": 1, "value": 2}]');
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/\[1\]\.channel/);
+    expect(message).not.toContain('18446744073709552000');
+  });
+
   it('a 16-digit run in a string or a decimal costs the exact parse but changes nothing', () => {
     const t = parseTrace('[{"channel": "1234567890123456789", "timestamp": 0.12345678901234567, "value": "9999999999999999999"}]');
     expect(t.events[0]).toEqual({ channel: '1234567890123456789', timestamp: 0.12345678901234567, value: '9999999999999999999' });

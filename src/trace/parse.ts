@@ -412,6 +412,8 @@ export function parseTrace(input: string | unknown, options: ParseTraceOptions =
   if (typeof input === 'string') {
     const format = opts.format ?? (opts.file && /\.(jsonl|ndjson)$/i.test(opts.file) ? 'jsonl' : undefined);
     if (format === 'jsonl') return checkedTrace(parseJsonLines(input, opts), opts, null);
+    const fast = pythonValues(opts) ? undefined : parseCommonDocument(input, opts);
+    if (fast !== undefined) return fast;
     let doc: unknown;
     try {
       doc = parseJsonText(input, opts);
@@ -425,6 +427,43 @@ export function parseTrace(input: string | unknown, options: ParseTraceOptions =
   }
   const { items, prefix } = eventsOfDocument(input, opts);
   return checkedTrace(toEvents(items, prefix, opts), opts, prefix);
+}
+
+const TWO_53 = 2 ** 53;
+
+/**
+ * Default mode, a JSON document, the common case: `JSON.parse` and the events, without first
+ * scanning the whole text for integers beyond 2^53 (which `JSON.parse` rounds; the scan costs a
+ * fifth of the parse). Where such an integer would matter is checked on the events instead: a
+ * number value at or beyond 2^53 sends the text to the exact route, a value or `meta` that is an
+ * object or array makes the text scan run as before, and timestamps are doubles either way (an
+ * exact big integer is rounded to the same double). Anything that fails — a syntax error, a bad
+ * event, a check — also takes the exact route, so errors and their messages (which quote values
+ * as read) are those of `parseJsonText`. `undefined`: use the exact route.
+ */
+function parseCommonDocument(text: string, opts: ParseTraceOptions): Trace | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  try {
+    const { items, prefix } = eventsOfDocument(doc, opts);
+    const events = toEvents(items, prefix, opts, true);
+    let nested = false;
+    for (let i = 0; i < events.length; i++) {
+      const { value, meta } = events[i]!;
+      if (typeof value === 'number') {
+        if ((value >= TWO_53 || value <= -TWO_53) && Number.isInteger(value)) return undefined;
+      } else if (typeof value === 'object' && value !== null) nested = true;
+      if (meta !== undefined) nested = true;
+    }
+    if (nested && hasLongDigitRun(text)) return undefined;
+    return checkedTrace(events, opts, prefix);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A trace file's bytes as text; not UTF-8 is a `TraceError` naming the byte offset (never U+FFFD). */
