@@ -39,6 +39,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { clockOf, median } from './timing.mjs';
 import { makeCell, VARIANTS } from './traces.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -87,17 +88,7 @@ function parseArgs(argv) {
 
 const args = parseArgs(process.argv.slice(2));
 
-function clockNow() {
-  if (args.clock === 'wall') return performance.now();
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
+const clockNow = clockOf(args.clock);
 
 const entry = (dist) => pathToFileURL(join(dist, 'index.js')).href;
 

@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { clockOf, median } from './timing.mjs';
 import { makeCell, makeShortBlocksCell } from './traces.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -75,17 +76,7 @@ function usage(error) {
 
 const args = parseArgs(process.argv.slice(2));
 
-function clockNow() {
-  if (args.clock === 'wall') return performance.now();
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
+const clockNow = clockOf(args.clock);
 
 // ---------------------------------------------------------------------------------------------
 // Children
