@@ -83,7 +83,7 @@ export interface WfaTuning {
 
 /** What a run of the wavefront aligner did (see `WfaTuning.stats`). */
 export interface WfaStats {
-  /** Wavefront cells computed, recomputations included. */
+  /** Wavefront cells computed: the bound pass, the forward pass and the traceback's recomputations. */
   cells: number;
   /** Checkpoint blocks the traceback recomputed in a band of diagonals around its path. */
   bandedLoads: number;
@@ -221,10 +221,10 @@ class Wavefronts {
   private blockHi = -1;
   /** The optimal cost, once `forward` has run. */
   private best = -1;
-  /** Diagonals of a bound pass (`tighterBound`), else ±∞. */
-  private bandLo = -Infinity;
-  private bandHi = Infinity;
-  /** Diagonals `step` may fill (a banded recomputation of a block), else ±∞. */
+  /**
+   * Diagonals `step` may fill, else ±∞: the band of a bound pass (`tighterBound`) for its whole
+   * run, or a checkpoint block's band while the traceback recomputes it (`loadBlock`).
+   */
   private clampLo = -Infinity;
   private clampHi = Infinity;
   /**
@@ -266,8 +266,8 @@ class Wavefronts {
     this.blockScores = tuning.blockScores;
     this.stats = tuning.stats;
     if (band !== undefined) {
-      this.bandLo = band.lo;
-      this.bandHi = band.hi;
+      this.clampLo = band.lo;
+      this.clampHi = band.hi;
     }
     this.bandHalfWidth = tuning.bandHalfWidth;
   }
@@ -289,7 +289,7 @@ class Wavefronts {
       if (delta >= w.lo && delta <= w.hi && (w.H[delta - w.lo] as number) >= n) break;
       s++;
       // In a bound pass, R empty wavefronts in a row mean the band holds no path further on.
-      const banded = this.bandLo !== -Infinity || this.bandHi !== Infinity;
+      const banded = this.clampLo !== -Infinity || this.clampHi !== Infinity;
       if (s > this.bound || (banded && s >= this.R && this.emptySince(s - this.R))) {
         if (banded) return -1; // nothing in the band within the bound
         throw new Error('wfa: the upper bound was not an alignment cost (internal error)');
@@ -378,6 +378,8 @@ class Wavefronts {
       if (cl === -Infinity && ch === Infinity) this.stats.fullLoads++;
       else this.stats.bandedLoads++;
     }
+    const outerLo = this.clampLo;
+    const outerHi = this.clampHi;
     this.clampLo = cl;
     this.clampHi = ch;
     try {
@@ -390,8 +392,8 @@ class Wavefronts {
         }
       }
     } finally {
-      this.clampLo = -Infinity;
-      this.clampHi = Infinity;
+      this.clampLo = outerLo;
+      this.clampHi = outerHi;
     }
   }
 
@@ -413,8 +415,8 @@ class Wavefronts {
     let hi = Math.max(prev.hi, wx.hi, wv.hi, wo.hi + 1, we.hi + 1);
     // Diagonals that exist, and from which the end diagonal is reachable within the bound.
     const reach = Math.floor((this.bound - s) / ext);
-    lo = Math.max(lo, -n, delta - reach, this.clampLo, this.bandLo);
-    hi = Math.min(hi, m, delta + reach, this.clampHi, this.bandHi);
+    lo = Math.max(lo, -n, delta - reach, this.clampLo);
+    hi = Math.min(hi, m, delta + reach, this.clampHi);
     if (lo > hi) return EMPTY;
     const width = hi - lo + 1;
     if (this.stats !== undefined) this.stats.cells += width;
