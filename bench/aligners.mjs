@@ -27,7 +27,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
+import { clockOf, median } from './timing.mjs';
 import { makeCell } from './traces.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -82,21 +82,13 @@ if (!existsSync(distEntry)) usage('dist/index.js is missing: run `npm run build`
 const { evaluate, parseTrace } = await import(distEntry);
 
 /** Milliseconds of the chosen clock: process CPU time (user + system) or wall time. */
-const now =
-  opts.clock === 'cpu'
-    ? () => {
-        const u = process.cpuUsage();
-        return (u.user + u.system) / 1000;
-      }
-    : () => performance.now();
+const now = clockOf(opts.clock);
 
 function time(fn) {
   const t0 = now();
   const out = fn();
   return [now() - t0, out];
 }
-
-const median = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 /** Rows the alignment reports as differing: unpaired, wrong channel, or a value mismatch. */
 function differing(result) {

@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { median } from './timing.mjs';
 
 /** The driver run by `python3 -c` (argv: gt file, pred file, runs, clock). */
 export const PYTHON_DRIVER = `
@@ -41,12 +42,6 @@ export function pythonRefDir(env = process.env) {
   if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new Error(`ENVTRACE_PY_REF=${dir}: not a directory`);
   if (!existsSync(join(abs, 'envtrace', '__init__.py'))) throw new Error(`ENVTRACE_PY_REF=${dir}: no envtrace/__init__.py in it (point it at the checkout that holds the envtrace package)`);
   return abs;
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 /**

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { median } from './timing.mjs';
 import { mulberry32 } from './traces.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -102,12 +103,6 @@ function makeSuite() {
   writeFileSync(join(dir, 'default.config.mjs'), config(`['default']`));
   writeFileSync(join(dir, 'envtrace.config.mjs'), config(`['default', ['envtrace-js/reporters/vitest', { gitCommit: false, outputFile: 'envtrace-report.json' }]]`));
   return dir;
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 function runSuite(dir, config) {

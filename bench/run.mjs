@@ -25,6 +25,7 @@ import { cpus, platform, arch, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { clockOf, median } from './timing.mjs';
 import { EDIT_RATE, JITTER_SD_S, MEAN_GAP_S, makeCell } from './traces.mjs';
 import { pythonRefDir, timePythonReference } from './python-ref.mjs';
 
@@ -107,13 +108,7 @@ let sink = 0; // results feed this so no call can be optimised away
  * process's user + system CPU time (process.cpuUsage, µs resolution) — steadier on a loaded
  * machine, since time spent waiting for a core is not counted (GC helper threads are).
  */
-const clockNow =
-  args.clock === 'cpu'
-    ? () => {
-        const u = process.cpuUsage();
-        return (u.user + u.system) / 1000;
-      }
-    : () => performance.now();
+const clockNow = clockOf(args.clock);
 
 /** Time `fn` once (ms). */
 function timeOnce(fn) {
@@ -137,12 +132,6 @@ function calibrate(fn, minSampleMs) {
     dt = clockNow() - t0;
   }
   return { inner, estimateMs: dt / inner, firstMs: null };
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 /**
