@@ -162,7 +162,7 @@ describe('integers beyond 2^53 (bigint) in default mode (issue 11, item 9)', () 
   });
 });
 
-describe('two plain numbers (the direct path) judge as inside a structure (through equals)', () => {
+describe('two plain numbers or two strings (the direct paths) judge as inside a structure (through equals)', () => {
   const num = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -0, Number.NaN, Infinity, -Infinity, 1e-300, 5e-324));
   const near = num.chain((a) => fc.tuple(fc.constant(a), fc.oneof(num, fc.constant(a), fc.constant(a * (1 + 1e-10)), fc.constant(a + 1e-12))));
   it.each([
@@ -175,6 +175,14 @@ describe('two plain numbers (the direct path) judge as inside a structure (throu
         expect(c.compare(a, b, 'x')).toBe(c.compare([a], [b], 'x'));
       }),
       { numRuns: 2000 },
+    );
+    // Two strings (the other direct path).
+    const str = fc.oneof(fc.string(), fc.constantFrom('', '1', 'é', 'e\u0301', '\u0000'));
+    fc.assert(
+      fc.property(str.chain((a) => fc.tuple(fc.constant(a), fc.oneof(str, fc.constant(a)))), ([a, b]) => {
+        expect(c.compare(a, b, 'x')).toBe(c.compare([a], [b], 'x'));
+      }),
+      { numRuns: 1000 },
     );
   });
 });
