@@ -10,7 +10,7 @@ import { Trace } from '../trace/trace.js';
 import { detectFormat, detectionScores, importerByName, importers, type ImportFormat } from './registry.js';
 import type { Importer, LineImport } from './types.js';
 import { envtraceImporter } from './envtrace.js';
-import { assertTraceDepth, loadJsonLines, loadJsonLinesSync, traceText, type JsonLinesFileOptions } from '../trace/parse.js';
+import { assertTraceDepth, isJsonLinesName, loadJsonLines, loadJsonLinesSync, traceText, type JsonLinesFileOptions } from '../trace/parse.js';
 import { readLines, readLinesSync, readStart, readStartSync, traceReadError, type FileStart } from '../io/lines.js';
 import { decodeUtf8 } from '../io/utf8.js';
 
@@ -73,7 +73,7 @@ function importText(text: string, options: ReadTraceOptions): ImportedTrace {
 
 /** The one decoded `*.jsonl` file of a run directory (a rosbag2 run exported next to its `metadata.yaml`). */
 function dataFileOfDirectory(dir: string, names: readonly string[]): string {
-  const jsonl = names.filter((n) => /\.(jsonl|ndjson)$/i.test(n)).sort();
+  const jsonl = names.filter(isJsonLinesName).sort();
   if (jsonl.length !== 1) {
     throw new TraceError(
       `cannot read trace: is a directory; a run directory must hold exactly one decoded *.jsonl file, found ${jsonl.length === 0 ? 'none' : jsonl.join(', ')}`,
@@ -105,8 +105,6 @@ export interface ImportChunks {
   readonly chunk?: number | undefined;
 }
 
-const JSON_LINES_NAME = /\.(jsonl|ndjson)$/i;
-
 /**
  * How a large file is read as a stream: envtrace JSON Lines (`loadJsonLines`, which checks what
  * `parseTrace` would check on the whole text), or a line format's `Importer.lines`.
@@ -128,7 +126,7 @@ function linesPlan(importer: Importer): StreamPlan | undefined {
  * `loadJsonLines` checks the rest (`sniffed`). Anything unsure is read whole.
  */
 function streamPlan(head: Uint8Array, file: string, format: ReadTraceOptions['format']): StreamPlan | undefined {
-  const named = JSON_LINES_NAME.test(file);
+  const named = isJsonLinesName(file);
   if (format === 'envtrace' && named) return { kind: 'envtrace', how: { stripBom: true } };
   if (format !== undefined && format !== 'auto' && format !== 'envtrace') {
     // An unknown name is reported by the whole reading (after the file's own errors).

@@ -410,7 +410,7 @@ export function parseTrace(input: string | unknown, options: ParseTraceOptions =
   const opts: ParseTraceOptions = { mode: 'default', ...options };
   if (input instanceof Trace) return assertTraceDepth(input, opts.file);
   if (typeof input === 'string') {
-    const format = opts.format ?? (opts.file && /\.(jsonl|ndjson)$/i.test(opts.file) ? 'jsonl' : undefined);
+    const format = opts.format ?? (opts.file && isJsonLinesName(opts.file) ? 'jsonl' : undefined);
     if (format === 'jsonl') return checkedTrace(parseJsonLines(input, opts), opts, null);
     const fast = pythonValues(opts) ? undefined : parseCommonDocument(input, opts);
     if (fast !== undefined) return fast;
@@ -568,9 +568,14 @@ export async function loadJsonLines(file: string, options: Omit<ParseTraceOption
   return consumer.trace();
 }
 
+/** Whether a file name says JSON Lines: a `.jsonl` or `.ndjson` extension (any case). */
+export function isJsonLinesName(file: string): boolean {
+  return /\.(jsonl|ndjson)$/i.test(file);
+}
+
 /** Whether `loadTrace` reads `file` as JSON Lines: `format: "jsonl"`, or no format and a `.jsonl` / `.ndjson` name. */
 function isJsonLinesFile(file: string, format: ParseTraceOptions['format']): boolean {
-  return (format ?? (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : undefined)) === 'jsonl';
+  return (format ?? (isJsonLinesName(file) ? 'jsonl' : undefined)) === 'jsonl';
 }
 
 /**
