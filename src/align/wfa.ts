@@ -42,6 +42,7 @@
  * pass's s·w, with the same result (the comparator is asked again for recomputed cells).
  */
 import type { IndexPair } from './types.js';
+import { SeedBound, seedLength } from './wfa-seeds.js';
 
 /** Integer costs of the wavefront aligner (see `wfaCostsFrom`). */
 export interface WfaCosts {
@@ -77,6 +78,12 @@ export interface WfaTuning {
    * changes the result. @default 64
    */
   readonly boundBand?: number;
+  /**
+   * Keys per seed of the heuristic that drops wavefront cells lying on no optimal alignment
+   * (`./wfa-seeds.ts`; it needs the bound pass). 0 turns it off. It never changes the result.
+   * @default from the pred keys' entropy (`seedLength`)
+   */
+  readonly seedLength?: number;
   /** Counters the aligner adds to (tests and benchmarks). */
   readonly stats?: WfaStats;
 }
@@ -89,6 +96,8 @@ export interface WfaStats {
   bandedLoads: number;
   /** Checkpoint blocks recomputed over every diagonal. */
   fullLoads: number;
+  /** Wavefront cells the seed heuristic dropped from the ends of the forward pass's wavefronts (optional counter). */
+  pruned?: number;
 }
 
 function gcd(x: number, y: number): number {
@@ -149,7 +158,8 @@ export function wfaAlign(
   upperBound: number,
   tuning: WfaTuning = {},
 ): IndexPair[] {
-  return new Wavefronts(a, b, costs, valuesMatch, tighterBound(a, b, costs, valuesMatch, upperBound, tuning), tuning).align();
+  const first = tighterBound(a, b, costs, valuesMatch, upperBound, tuning);
+  return new Wavefronts(a, b, costs, valuesMatch, first.bound, tuning, undefined, first.seeds).align();
 }
 
 /** Every alignment costs at most this: all pairs mismatching plus the leftover as one run. */
@@ -163,7 +173,8 @@ function trivialBound(n: number, m: number, costs: WfaCosts): number {
  * bound, so its work grows with about bound²; a quick greedy bound can be 20 % above the optimum
  * (three channels with toggling values: 40 % more wavefront cells), while the band pass costs
  * about bound × (band width) cells and, on traces that differ by local edits, usually finds the
- * optimum itself. Run only when the bound is large against the band.
+ * optimum itself. Run only when the bound is large against the band. The band pass also records
+ * where it reached the seeds' occurrences: `seeds`, the heuristic that prunes the full pass.
  */
 function tighterBound(
   a: Int32Array,
@@ -172,15 +183,19 @@ function tighterBound(
   valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
   upperBound: number,
   tuning: WfaTuning,
-): number {
+): { readonly bound: number; readonly seeds?: SeedBound | undefined } {
   const n = a.length;
   const m = b.length;
   const half = Math.max(0, Math.floor(tuning.boundBand ?? 64));
   const bound = Math.min(upperBound, trivialBound(n, m, costs));
-  if (half === 0 || bound < 8 * (2 * half + 1 + Math.abs(m - n))) return upperBound;
+  if (half === 0 || bound < 8 * (2 * half + 1 + Math.abs(m - n))) return { bound: upperBound };
   const band = { lo: Math.min(0, m - n) - half, hi: Math.max(0, m - n) + half };
-  const inBand = new Wavefronts(a, b, costs, valuesMatch, bound, { maxCells: 0, stats: tuning.stats }, band).forward();
-  return inBand >= 0 && inBand < upperBound ? inBand : upperBound;
+  const len = tuning.seedLength === undefined ? seedLength(b) : Math.max(0, Math.floor(tuning.seedLength));
+  const pass = new Wavefronts(a, b, costs, valuesMatch, bound, { maxCells: 0, stats: tuning.stats }, band, undefined, len);
+  const inBand = pass.forward();
+  // Scores recorded before the pass gave up are still costs of paths to those cells.
+  const seeds = pass.recorded();
+  return { bound: inBand >= 0 && inBand < upperBound ? inBand : upperBound, seeds };
 }
 
 /** The optimal cost only (no traceback; only the last few wavefronts are kept). */
@@ -235,6 +250,9 @@ class Wavefronts {
   private readonly trustHi: number[] = [];
   private readonly stats: WfaStats | undefined;
   private readonly bandHalfWidth: number | undefined;
+  /** Bound pass: the seed heuristic it records into. Full pass: the heuristic that trims its wavefronts. */
+  private readonly recorder: SeedBound | undefined;
+  private readonly seeds: SeedBound | undefined;
 
   constructor(
     a: Int32Array,
@@ -245,6 +263,10 @@ class Wavefronts {
     tuning: WfaTuning,
     /** Only these diagonals (the bound pass of `tighterBound`); `forward` then returns −1 past the bound. */
     band?: { readonly lo: number; readonly hi: number },
+    /** Full pass: the heuristic recorded by the bound pass (drops cells on no optimal alignment). */
+    seeds?: SeedBound,
+    /** Bound pass: record a seed heuristic with seeds of this many keys (0: none). */
+    recordSeeds = 0,
   ) {
     const n = a.length;
     const m = b.length;
@@ -270,6 +292,17 @@ class Wavefronts {
       this.clampHi = band.hi;
     }
     this.bandHalfWidth = tuning.bandHalfWidth;
+    this.seeds = seeds;
+    this.recorder =
+      band !== undefined && recordSeeds > 0 && n >= recordSeeds
+        ? new SeedBound(this.A, this.B, recordSeeds, band, costs)
+        : undefined;
+  }
+
+  /** The bound pass's seed heuristic, ready for the full pass (after `forward`). */
+  recorded(): SeedBound | undefined {
+    this.recorder?.finish();
+    return this.recorder;
   }
 
   /** Whether wavefront `s` is kept for good in checkpoint mode (the R scores up to each multiple of K). */
@@ -283,6 +316,7 @@ class Wavefronts {
     const delta = m - n;
     this.waves.length = 0;
     this.waves.push(this.step(0));
+    this.recorder?.record(0, 0, this.waves[0]!.H);
     let s = 0;
     for (;;) {
       const w = this.waves[s]!;
@@ -294,8 +328,13 @@ class Wavefronts {
         if (banded) return -1; // nothing in the band within the bound
         throw new Error('wfa: the upper bound was not an alignment cost (internal error)');
       }
-      this.waves.push(this.step(s));
-      this.cells += this.waves[s]!.hi - this.waves[s]!.lo + 1;
+      let next = this.step(s);
+      if (next !== EMPTY) {
+        this.recorder?.record(s, next.lo, next.H);
+        if (this.seeds !== undefined) next = this.trim(s, next, this.seeds);
+      }
+      this.waves.push(next);
+      if (next !== EMPTY) this.cells += next.hi - next.lo + 1;
       if (!this.checkpointing && this.cells > this.maxCells) this.startCheckpoints(s);
       if (this.checkpointing) {
         const old = s - this.R;
@@ -304,6 +343,31 @@ class Wavefronts {
     }
     this.best = s;
     return s;
+  }
+
+  /**
+   * Wavefront `w` of score `s` without the cells at its two ends that the seed heuristic shows to
+   * lie on no alignment within the bound (copied, so that the dropped cells free their memory).
+   * Only the forward pass trims: recomputed blocks keep every cell, which can only make the
+   * traceback's answers exact where they were pruned — never wrong for a cell of an optimal alignment.
+   */
+  private trim(s: number, w: Wave, seeds: SeedBound): Wave {
+    const { H, D, I } = w;
+    const bound = this.bound;
+    const row = (t: number): number => Math.max(H[t] as number, D[t] as number, I[t] as number);
+    let lo = w.lo;
+    let hi = w.hi;
+    while (lo <= hi && seeds.prunes(s, lo, row(lo - w.lo), bound)) lo++;
+    while (hi >= lo && seeds.prunes(s, hi, row(hi - w.lo), bound)) hi--;
+    if (lo === w.lo && hi === w.hi) return w;
+    if (this.stats !== undefined) this.stats.pruned = (this.stats.pruned ?? 0) + (w.hi - w.lo + 1) - Math.max(0, hi - lo + 1);
+    if (lo > hi) return EMPTY;
+    const width = hi - lo + 1;
+    const buf = new Int32Array(3 * width);
+    buf.set(H.subarray(lo - w.lo, hi - w.lo + 1), 0);
+    buf.set(D.subarray(lo - w.lo, hi - w.lo + 1), width);
+    buf.set(I.subarray(lo - w.lo, hi - w.lo + 1), 2 * width);
+    return { lo, hi, H: buf.subarray(0, width), D: buf.subarray(width, 2 * width), I: buf.subarray(2 * width) };
   }
 
   /** Whether the wavefronts of scores `from` … `from + R − 1` are all empty (none dropped yet). */

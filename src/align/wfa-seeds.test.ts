@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { behaviorAlign } from './behavior.js';
+import { editedPair, expectValid, randomCosts, randomPair } from './alignment.test-helpers.js';
+import { seedLength } from './wfa-seeds.js';
+import { wfaAlign } from './wfa.js';
+import type { WfaStats } from './wfa.js';
+import { rng } from '../../test/support/rng.js';
+
+const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned: 0 });
+
+describe('seedLength', () => {
+  it('takes enough keys that a seed rarely occurs by chance, by the keys’ entropy', () => {
+    const r = rng(5);
+    const uniform = (k: number, m: number): Int32Array => Int32Array.from({ length: m }, () => Math.floor(r() * k));
+    expect(seedLength(uniform(20, 100_000))).toBe(7); // 20^7 ≈ 1.3·10^9 ≥ 8192 · 100k
+    expect(seedLength(uniform(3, 100_000))).toBe(19);
+    expect(seedLength(uniform(40, 200))).toBe(4);
+    // One channel that dominates carries little information per key: longer seeds.
+    const skewed = Int32Array.from({ length: 10_000 }, () => (r() < 0.9 ? 0 : 1 + Math.floor(r() * 19)));
+    expect(seedLength(skewed)).toBeGreaterThan(seedLength(uniform(20, 10_000)));
+  });
+
+  it('is 0 (no heuristic) when every key is the same or there is none', () => {
+    expect(seedLength(new Int32Array(0))).toBe(0);
+    expect(seedLength(new Int32Array(1000))).toBe(0);
+  });
+});
+
+describe('seed heuristic: drops wavefront cells, never an optimal alignment', () => {
+  it('gives the alignment of the unpruned run and of the DP on 1500 seeded pairs (short seeds, narrow bound bands)', () => {
+    const r = rng(20261201);
+    let prunedCases = 0;
+    for (let t = 0; t < 1500; t++) {
+      const c = randomPair(r);
+      const o = randomCosts(r);
+      const { a, b, va, vb } = c;
+      const vm = (i: number, j: number): boolean => va[i] === vb[j];
+      const ctx = `case ${t} (${c.label}, ${a.length}×${b.length}, costs ${JSON.stringify(o)})`;
+      // A narrow bound band makes the bound pass (which records the seeds) run on short pairs.
+      const st = stats();
+      const wfa = { boundBand: 1 + (t % 3), seedLength: 1 + (t % 4), maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 2 : undefined, stats: st };
+      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa });
+      expectValid(got, a.length, b.length);
+      expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { ...wfa, seedLength: 0, stats: undefined } }));
+      expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+      if ((st.pruned ?? 0) > 0) prunedCases++;
+    }
+    // The comparison means something only if the heuristic did drop cells in many cases.
+    expect(prunedCases).toBeGreaterThan(150);
+  }, 180_000);
+
+  it('on a bench-like pair (5 % edits): the same alignment with fewer wavefront cells', () => {
+    for (const [label, costs, values] of [
+      ['behavior', { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 }, true],
+      ['nw', { mismatch: 2, valueMismatch: 0, gapOpen: 1, gapExtend: 1 }, false],
+    ] as const) {
+      const { a, b, vm } = editedPair(20_000, 7);
+      const match = values ? vm : undefined;
+      const off = stats();
+      const want = wfaAlign(a, b, costs, match, Infinity, { seedLength: 0, stats: off });
+      const on = stats();
+      expect(wfaAlign(a, b, costs, match, Infinity, { stats: on }), label).toEqual(want);
+      expect(on.pruned, label).toBeGreaterThan(0);
+      expect(on.cells, label).toBeLessThan(0.7 * off.cells);
+    }
+  }, 60_000);
+});
