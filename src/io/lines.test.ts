@@ -133,11 +133,19 @@ describe('readStartSync / readStart', () => {
       [11, '0123456789', true],
       [65536, '0123456789', true],
     ] as const) {
-      const sync = readStartSync(file, size);
+      const sync = readStartSync(file, size)!;
       expect([Buffer.from(sync.bytes).toString(), sync.complete], `size ${size}`).toEqual([bytes, complete]);
-      const start = await readStart(file, size);
+      const start = (await readStart(file, size))!;
       expect([Buffer.from(start.bytes).toString(), start.complete]).toEqual([bytes, complete]);
     }
-    expect(readStartSync(write('')).complete).toBe(true);
+    expect(readStartSync(write(''))!.complete).toBe(true);
+  });
+
+  it('give nothing for what is not a regular file (read whole by the caller) and throw the file system\'s errors', async () => {
+    expect(readStartSync(dir)).toBeUndefined();
+    expect(await readStart(dir)).toBeUndefined();
+    const missing = path.join(dir, 'missing.jsonl');
+    expect(() => readStartSync(missing)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    await expect(readStart(missing)).rejects.toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 });

@@ -4,8 +4,8 @@
  * UTF-8 and split into lines. Used for JSON Lines traces by `loadTrace`, `loadTraceSync`,
  * `importFile` and `importFileSync`, so that a 10⁶-line file never exists as one string.
  */
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { TraceError } from '../errors.js';
 import { Utf8DecodeError, Utf8StreamDecoder } from './utf8.js';
 
@@ -170,10 +170,25 @@ export interface FileStart {
 }
 
 /**
- * Up to `size` first bytes of `file` (and whether that is all of it), to decide how to read the
- * rest. Errors are the file system's own (the caller names the file).
+ * Chunk sizes of the file readers' `…Chunked` forms (`loadTraceChunked`, `importFileChunked`;
+ * not public: tests use tiny ones so that small files take the streaming decision and every byte
+ * boundary is hit).
  */
-export function readStartSync(file: string, size: number = CHUNK_SIZE): FileStart {
+export interface ReadChunks {
+  /** Bytes looked at to tell a JSON Lines file to stream (a file no larger is read whole). @default 65536 */
+  readonly head?: number | undefined;
+  /** Bytes read at a time when streaming. @default 65536 */
+  readonly chunk?: number | undefined;
+}
+
+/**
+ * Up to `size` first bytes of `file` (and whether that is all of it), to decide how to read the
+ * rest; `undefined` when `file` is not a regular file (a pipe or a device cannot be read twice, so
+ * the caller reads it whole, as it does a directory, whose reading reports it). Errors are the
+ * file system's own (the caller names the file).
+ */
+export function readStartSync(file: string, size: number = CHUNK_SIZE): FileStart | undefined {
+  if (!statSync(file).isFile()) return undefined;
   const fd = openSync(file, 'r');
   try {
     // One byte more than asked tells whether the file goes on.
@@ -187,7 +202,8 @@ export function readStartSync(file: string, size: number = CHUNK_SIZE): FileStar
 }
 
 /** Asynchronous `readStartSync`. */
-export async function readStart(file: string, size: number = CHUNK_SIZE): Promise<FileStart> {
+export async function readStart(file: string, size: number = CHUNK_SIZE): Promise<FileStart | undefined> {
+  if (!(await stat(file)).isFile()) return undefined;
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.allocUnsafe(size + 1);

@@ -568,6 +568,43 @@ export async function loadJsonLines(file: string, options: Omit<ParseTraceOption
   return consumer.trace();
 }
 
+/** The start of a file that may be JSON Lines (see `sniffJsonLines`). */
+export interface JsonLinesHead {
+  /** The complete lines of the head (up to its last line break), decoded, a byte order mark dropped. */
+  readonly text: string;
+  /** The first non-blank of those lines, parsed: an object or an array. */
+  readonly first: unknown;
+}
+
+/**
+ * Whether a file whose first bytes are `head` (not the whole file) may be JSON Lines: its first
+ * non-blank complete line is one complete JSON value starting with `{` or `[`, so the file is not
+ * one JSON document unless only blanks follow. A hint for the readers that stream (`loadTrace`,
+ * `importFile`): `loadJsonLines` with `sniffed` checks the rest. `undefined` (read the file
+ * whole): no complete line in the head (a one-line document longer than it), not UTF-8 up to
+ * there (the whole reading reports the byte), or another first line (the `{` of an indented
+ * document).
+ */
+export function sniffJsonLines(head: Uint8Array): JsonLinesHead | undefined {
+  // The complete lines of the head ("\n" is never inside a multi-byte character).
+  const cut = head.lastIndexOf(0x0a);
+  if (cut < 0) return undefined;
+  let text: string;
+  try {
+    text = decodeUtf8(head.subarray(0, cut + 1));
+  } catch {
+    return undefined;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const line = text.split(/\r?\n/).find((l) => l.trim() !== '');
+  if (line === undefined || !/^\s*[[{]/.test(line)) return undefined;
+  try {
+    return { text, first: JSON.parse(line) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether a file name says JSON Lines: a `.jsonl` or `.ndjson` extension (any case). */
 export function isJsonLinesName(file: string): boolean {
   return /\.(jsonl|ndjson)$/i.test(file);
