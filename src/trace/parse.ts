@@ -11,7 +11,7 @@ import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
 import { escapeForTerminal } from '../io/terminal.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
-import { LineSplitter, readLines, readLinesSync, traceReadError } from '../io/lines.js';
+import { LineSplitter, readLines, readLinesSync, readStart, readStartSync, traceReadError, type ReadChunks } from '../io/lines.js';
 import { Trace, traceOwning } from './trace.js';
 import type { TraceEvent } from './types.js';
 
@@ -616,30 +616,59 @@ function isJsonLinesFile(file: string, format: ParseTraceOptions['format']): boo
 }
 
 /**
- * Read and parse a trace file (see `parseTrace`). A JSON Lines file (`.jsonl`, `.ndjson` or
- * `format: "jsonl"`) is read as a stream, line by line; a JSON document is read whole.
+ * Read and parse a trace file (see `parseTrace`). JSON Lines are read as a stream, line by line,
+ * the text never held whole: a `.jsonl` / `.ndjson` file or `format: "jsonl"` always, and with no
+ * `format` any other regular file over 64 KiB that is JSON Lines by its content (`sniffJsonLines`),
+ * with the events and errors of reading it whole. Anything else (a JSON document, `format:
+ * "json"`, a smaller file, a pipe) is read whole.
  */
-export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
+export function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
+  return loadTraceChunked(file, options, {});
+}
+
+/** Synchronous `loadTrace` (for matchers, which run synchronously); JSON Lines are read in chunks into one buffer. */
+export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Trace {
+  return loadTraceSyncChunked(file, options, {});
+}
+
+/** `loadTrace` with chosen chunk sizes (not public: for tests). */
+export async function loadTraceChunked(file: string, options: Omit<ParseTraceOptions, 'file'>, chunks: ReadChunks): Promise<Trace> {
   const { format, ...rest } = options;
   // Not sniffed: a trace or an error, never `undefined`.
-  if (isJsonLinesFile(file, format)) return (await loadJsonLines(file, rest))!;
+  if (isJsonLinesFile(file, format)) return (await loadJsonLines(file, rest, { chunkSize: chunks.chunk }))!;
+  // With no format, the start of the file tells JSON Lines; a file it cannot read is left to the
+  // whole reading, whose errors are the ones reported.
+  const start = format === undefined ? await readStart(file, chunks.head).catch(() => undefined) : undefined;
+  if (start?.complete === false && sniffJsonLines(start.bytes)) {
+    const trace = await loadJsonLines(file, rest, { sniffed: true, chunkSize: chunks.chunk });
+    if (trace) return trace;
+  }
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    bytes = start?.complete ? start.bytes : await readFile(file);
   } catch (e) {
     throw traceReadError(file, e);
   }
   return parseTrace(traceText(bytes, file), { ...options, file });
 }
 
-/** Synchronous `loadTrace` (for matchers, which run synchronously); JSON Lines are read in chunks into one buffer. */
-export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Trace {
+/** `loadTraceSync` with chosen chunk sizes (not public: for tests). */
+export function loadTraceSyncChunked(file: string, options: Omit<ParseTraceOptions, 'file'>, chunks: ReadChunks): Trace {
   const { format, ...rest } = options;
-  // Not sniffed: a trace or an error, never `undefined`.
-  if (isJsonLinesFile(file, format)) return loadJsonLinesSync(file, rest)!;
+  if (isJsonLinesFile(file, format)) return loadJsonLinesSync(file, rest, { chunkSize: chunks.chunk })!;
+  let start: ReturnType<typeof readStartSync>;
+  try {
+    start = format === undefined ? readStartSync(file, chunks.head) : undefined;
+  } catch {
+    start = undefined;
+  }
+  if (start?.complete === false && sniffJsonLines(start.bytes)) {
+    const trace = loadJsonLinesSync(file, rest, { sniffed: true, chunkSize: chunks.chunk });
+    if (trace) return trace;
+  }
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file);
+    bytes = start?.complete ? start.bytes : readFileSync(file);
   } catch (e) {
     throw traceReadError(file, e);
   }
