@@ -148,6 +148,7 @@ describe('importFile streams JSON Lines with the events and errors of the whole 
       'bad-schema-line-3': { named: ['error'], sniffed: ['error'] },
       'bad-line-then-array-line': { named: ['error'], sniffed: ['whole'] },
       'array-line-last': { named: ['error'], sniffed: ['whole'] },
+      'array-line-then-invalid-utf8': { named: ['error'], sniffed: ['whole'] },
       'one-event-then-blank-lines': { named: ['trace'], sniffed: ['whole'] },
       'invalid-utf8-late': { named: ['error'], sniffed: ['error'] },
       'pretty-document': { named: [], sniffed: [] },

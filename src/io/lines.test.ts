@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
-import { LineSplitter, readLines, readLinesSync, readStart, readStartSync } from './lines.js';
+import { LineSplitter, readLines, readLinesSync, readStart, readStartSync, STOP_READING } from './lines.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'envtrace-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -114,6 +114,31 @@ describe('readLinesSync / readLines', () => {
       });
       expect((e as Error).message).toBe(`${file}: not valid UTF-8: byte 0xc3 at byte offset 7`);
     }
+  });
+
+  it('end at STOP_READING from the consumer: no later line, the rest of the file neither read nor checked, false', async () => {
+    const file = write(Buffer.concat([Buffer.from(`a\nb\n${'c'.repeat(100)}\n`), Buffer.from([0xff]), Buffer.from('\nd')]));
+    for (const chunkSize of [1, 2, 3, 7, 64]) {
+      const seen: string[] = [];
+      const onLine = (line: string) => {
+        seen.push(line);
+        if (line === 'b') throw STOP_READING;
+      };
+      expect(readLinesSync(file, onLine, { chunkSize }), `chunk ${chunkSize}`).toBe(false);
+      expect(await readLines(file, onLine, { chunkSize })).toBe(false);
+      expect(seen).toEqual(['a', 'b', 'a', 'b']);
+    }
+    // The bytes of the chunk it stops in are decoded first: an invalid byte there is still reported.
+    expect(() => readLinesSync(file, () => {
+      throw STOP_READING;
+    })).toThrow(`${file}: not valid UTF-8: byte 0xff at byte offset 105`);
+    // The last line (no line break after it) can stop the reading too; a reading to the end gives true.
+    const last = write('a\nb');
+    expect(readLinesSync(last, (line) => {
+      if (line === 'b') throw STOP_READING;
+    })).toBe(false);
+    expect(await readLines(last, () => {})).toBe(true);
+    expect(readLinesSync(last, () => {})).toBe(true);
   });
 
   it('name a file that cannot be read', async () => {

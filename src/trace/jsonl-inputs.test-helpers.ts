@@ -33,6 +33,8 @@ export const jsonLinesInputs: Record<string, string | Buffer> = {
   'bad-line-then-invalid-utf8': bytes(lines(valid[0]!, line('a', 'x')), '{"channel": "a", "timestamp": 9, "value": "', [0xe2, 0x82], '"}\n'),
   'bad-line-then-array-line': lines(valid[0]!, line('a', 'x'), valid[2]!, `[${valid[3]}]`),
   'array-line-last': lines(valid[0]!, valid[1]!, `[${valid[2]}]`),
+  // Not JSON Lines (line 3), and not UTF-8 further on: the whole reading reports the byte.
+  'array-line-then-invalid-utf8': bytes(lines(valid[0]!, valid[1]!, `[${valid[2]}]`, valid[3]!), '{"channel": "a", "timestamp": 9, "value": "', [0xff], '"}\n'),
   'string-line': lines(valid[0]!, '"a string"', valid[1]!),
   'cut-utf8-at-end': bytes(lines(valid[0]!, valid[1]!), [0xf0, 0x9f]),
   'one-event-then-blank-lines': `${valid[0]}\n\n   \n\n\n`,

@@ -136,6 +136,7 @@ describe('loadTrace streams unnamed JSON Lines files with the events and errors 
       'invalid-utf8-late': ['stream'],
       'bad-line-then-array-line': ['stream, then whole'],
       'array-line-last': ['stream, then whole'],
+      'array-line-then-invalid-utf8': ['stream, then whole'],
       'one-event-then-blank-lines': ['stream, then whole'],
       'pretty-document': ['whole'],
       'array-document-lines': ['whole'],

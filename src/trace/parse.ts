@@ -11,7 +11,7 @@ import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
 import { escapeForTerminal } from '../io/terminal.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
-import { LineSplitter, readLines, readLinesSync, readStart, readStartSync, traceReadError, type ReadChunks } from '../io/lines.js';
+import { LineSplitter, readLines, readLinesSync, readStart, readStartSync, STOP_READING, traceReadError, type ReadChunks } from '../io/lines.js';
 import { Trace, traceOwning } from './trace.js';
 import type { TraceEvent } from './types.js';
 
@@ -490,9 +490,6 @@ export interface JsonLinesFileOptions {
   readonly chunkSize?: number | undefined;
 }
 
-/** Thrown by the line consumer when a sniffed file turns out not to be JSON Lines. */
-const NOT_JSON_LINES = Symbol('not JSON Lines');
-
 /**
  * The line consumer of a JSON Lines file: the events of `JsonLinesEvents`, and for a sniffed
  * file the check that `parseTrace` would read its text as JSON Lines (`looksLikeJsonLines`,
@@ -519,7 +516,8 @@ class JsonLinesFile {
     }
     const start = line.trimStart();
     if (start !== '') {
-      if (start.charCodeAt(0) !== 0x7b /* { */) throw NOT_JSON_LINES;
+      // Not JSON Lines: the rest of the file is not read (the caller reads it whole).
+      if (start.charCodeAt(0) !== 0x7b /* { */) throw STOP_READING;
       this.nonBlank++;
     }
     if (this.failed) return;
@@ -547,24 +545,14 @@ class JsonLinesFile {
  */
 export function loadJsonLinesSync(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Trace | undefined {
   const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
-  try {
-    readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
-  } catch (e) {
-    if (e === NOT_JSON_LINES) return undefined;
-    throw e;
-  }
+  if (!readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom })) return undefined;
   return consumer.trace();
 }
 
 /** Asynchronous `loadJsonLinesSync` (the file is read with a read stream). */
 export async function loadJsonLines(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Promise<Trace | undefined> {
   const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
-  try {
-    await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
-  } catch (e) {
-    if (e === NOT_JSON_LINES) return undefined;
-    throw e;
-  }
+  if (!(await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom }))) return undefined;
   return consumer.trace();
 }
 
