@@ -12,7 +12,9 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { corpusRoot, listCases } from '../../test/bad-inputs/cases.js';
 import { fixture } from './fixtures.test-helpers.js';
-import { importFileChunked, importFileSync, importFileSyncChunked, type ImportChunks, type ImportedTrace, type ReadTraceOptions } from './read.js';
+import { heads, jsonLinesInputs } from '../trace/jsonl-inputs.test-helpers.js';
+import type { ReadChunks } from '../io/lines.js';
+import { importFileChunked, importFileSync, importFileSyncChunked, type ImportedTrace, type ReadTraceOptions } from './read.js';
 
 /**
  * What the envtrace JSON Lines reader did in each import: returned a trace, gave up (`undefined`:
@@ -90,14 +92,6 @@ async function outcomeAsync(run: () => Promise<ImportedTrace>): Promise<Outcome>
   }
 }
 
-/** First-chunk sizes that make `file` (smaller than the default 64 KiB) look large: just its first line, and all but its last byte. */
-function heads(file: string): number[] {
-  const bytes = readFileSync(file);
-  expect(bytes.length, `${file} is read whole by default`).toBeLessThan(64 * 1024);
-  const nl = bytes.indexOf(0x0a);
-  return [...new Set([nl + 1, bytes.length - 1].filter((n) => n >= 1 && n < bytes.length))];
-}
-
 /**
  * Read `file` whole (the default first chunk holds it) and streamed with every first-chunk size
  * and each of `chunkSizes`, synchronously and (chunks above 1 byte) not; all must agree.
@@ -109,7 +103,7 @@ async function compare(file: string, options: ReadTraceOptions, chunkSizes: read
   expect(streamed.files, 'a small file is read whole').toBe(0);
   for (const head of heads(file)) {
     for (const chunk of chunkSizes) {
-      const chunks: ImportChunks = { head, chunk };
+      const chunks: ReadChunks = { head, chunk };
       const label = `${path.basename(file)} ${JSON.stringify(options)} head ${head} chunk ${chunk}`;
       expect(outcome(() => importFileSyncChunked(file, options, chunks)), label).toEqual(whole);
       // The async reader feeds the same line feed; 1-byte stream chunks would only be slow.
@@ -119,36 +113,7 @@ async function compare(file: string, options: ReadTraceOptions, chunkSizes: read
   return { whole, results: [...streamed.results], files: streamed.files };
 }
 
-const line = (channel: string, timestamp: unknown, value?: unknown) => JSON.stringify(value === undefined ? { channel, timestamp } : { channel, timestamp, value });
-const lines = (...ls: string[]) => `${ls.join('\n')}\n`;
-const valid = [line('motor:x', 0, 1.5), line('det:Acquire', 0.25, 1), line('motor:x', 0.5, -2), line('det:Acquire', 1, 0)];
-const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => Buffer.from(p as string)));
-
-/** name → content: valid and broken JSON Lines, and inputs that must not be streamed. */
-const inputs: Record<string, string | Buffer> = {
-  plain: lines(...valid),
-  'crlf-bom-blank-no-final-newline': `\uFEFF${valid[0]}\r\n\r\n  \r\n${valid[1]}\r\n${valid[2]}\r\n\t${valid[3]}`,
-  multibyte: lines(line('温度:T1', 0, 'Größe 🙂'), line('温度:T1', 1, '\u{10FFFF}é'), line('🙂', 2, ['温', { 'ключ': 'значение' }])),
-  'meta-and-extra-keys': lines(JSON.stringify({ channel: 'a', timestamp: 0, value: 1, meta: { k: 'v' } }), JSON.stringify({ timestamp: 1, channel: 'a', value: 2 })),
-  'reference-numbers': lines(line('a', 0, 1.0), '{"channel": "a", "timestamp": 1.0, "value": 12345678901234567890}', '{"channel": "a", "timestamp": 2, "value": [1e400, -0.0, 1E5]}'),
-  'bad-schema-line-3': lines(valid[0]!, valid[1]!, line('a', 'x', 1), valid[3]!),
-  'syntax-error-line-2': lines(valid[0]!, '{"channel": "a", "timestamp": 1,, "value": 1}', valid[2]!),
-  'missing-channel-line-4': lines(valid[0]!, valid[1]!, valid[2]!, '{"timestamp": 3}'),
-  'invalid-utf8-late': bytes(lines(...valid), '{"channel": "a", "timestamp": 9, "value": "', [0xff], '"}\n'),
-  'bad-line-then-invalid-utf8': bytes(lines(valid[0]!, line('a', 'x')), '{"channel": "a", "timestamp": 9, "value": "', [0xe2, 0x82], '"}\n'),
-  'bad-line-then-array-line': lines(valid[0]!, line('a', 'x'), valid[2]!, `[${valid[3]}]`),
-  'array-line-last': lines(valid[0]!, valid[1]!, `[${valid[2]}]`),
-  'string-line': lines(valid[0]!, '"a string"', valid[1]!),
-  'cut-utf8-at-end': bytes(lines(valid[0]!, valid[1]!), [0xf0, 0x9f]),
-  'one-event-then-blank-lines': `${valid[0]}\n\n   \n\n\n`,
-  'overflowing-time-span': lines(line('a', -1e308), line('b', 1e308)),
-  'deep-value': lines(valid[0]!, `{"channel": "d", "timestamp": 1, "value": ${'['.repeat(300)}1${']'.repeat(300)}}`),
-  'pretty-document': `{"events": [\n${valid.join(',\n')}\n]}\n`,
-  'array-document-lines': `[\n${valid.join(',\n')}\n]\n`,
-  rosbag2: lines('{"topic": "/x", "log_time": "1000", "data": {"v": 1}}', '{"topic": "/y", "log_time": "2000", "data": {"v": 2}}'),
-  'event-and-rosbag2-fields': lines('{"channel": "a", "timestamp": 0, "topic": "/x", "log_time": 1, "data": 1}', valid[1]!),
-  'invalid-utf8-in-first-line': bytes('{"channel": "', [0xff], '", "timestamp": 0}\n', lines(...valid)),
-};
+const inputs = jsonLinesInputs;
 
 const names = ['trace.jsonl', 'TRACE.NDJSON', 'trace', 'trace.json'];
 
@@ -183,9 +148,14 @@ describe('importFile streams JSON Lines with the events and errors of the whole 
       'bad-schema-line-3': { named: ['error'], sniffed: ['error'] },
       'bad-line-then-array-line': { named: ['error'], sniffed: ['whole'] },
       'array-line-last': { named: ['error'], sniffed: ['whole'] },
+      'array-line-then-invalid-utf8': { named: ['error'], sniffed: ['whole'] },
       'one-event-then-blank-lines': { named: ['trace'], sniffed: ['whole'] },
       'invalid-utf8-late': { named: ['error'], sniffed: ['error'] },
       'pretty-document': { named: [], sniffed: [] },
+      'one-line-document': { named: [], sniffed: [] },
+      'one-line-document-then-blank-lines': { named: ['error'], sniffed: ['whole'] },
+      'one-line-document-then-event': { named: ['error'], sniffed: ['error'] },
+      'empty-array-first-line': { named: [], sniffed: [] },
       rosbag2: { named: [], sniffed: [] },
       'event-and-rosbag2-fields': { named: [], sniffed: [] },
       'invalid-utf8-in-first-line': { named: [], sniffed: [] },

@@ -10,9 +10,8 @@ import { Trace } from '../trace/trace.js';
 import { detectFormat, detectionScores, importerByName, importers, type ImportFormat } from './registry.js';
 import type { Importer, LineImport } from './types.js';
 import { envtraceImporter } from './envtrace.js';
-import { assertTraceDepth, isJsonLinesName, loadJsonLines, loadJsonLinesSync, traceText, type JsonLinesFileOptions } from '../trace/parse.js';
-import { readLines, readLinesSync, readStart, readStartSync, traceReadError, type FileStart } from '../io/lines.js';
-import { decodeUtf8 } from '../io/utf8.js';
+import { assertTraceDepth, isJsonLinesName, loadJsonLines, loadJsonLinesSync, sniffJsonLines, traceText, type JsonLinesFileOptions } from '../trace/parse.js';
+import { readLines, readLinesSync, readStart, readStartSync, traceReadError, type FileStart, type ReadChunks } from '../io/lines.js';
 
 /** Options of `readTrace`, `readTraceSync` and `parseTraceText`. */
 export interface ReadTraceOptions {
@@ -97,14 +96,6 @@ export function readTraceSync(pathOrText: string, options: ReadTraceOptions = {}
   return isTraceText(pathOrText) ? parseTraceText(pathOrText, options) : importFileSync(pathOrText, options).trace;
 }
 
-/** Chunk sizes of `importFileChunked` (tests use tiny ones so that every boundary is hit). */
-export interface ImportChunks {
-  /** Bytes looked at to tell a JSON Lines file to stream (a file no larger is read whole). @default 65536 */
-  readonly head?: number | undefined;
-  /** Bytes read at a time when streaming. @default 65536 */
-  readonly chunk?: number | undefined;
-}
-
 /**
  * How a large file is read as a stream: envtrace JSON Lines (`loadJsonLines`, which checks what
  * `parseTrace` would check on the whole text), or a line format's `Importer.lines`.
@@ -121,9 +112,9 @@ function linesPlan(importer: Importer): StreamPlan | undefined {
  * Whether a file whose first bytes are `head` (not the whole file) is read as a stream, and how;
  * `undefined`: read it whole. Decided so that the stream gives exactly what the whole text would:
  * the format is given, or detected with confidence 1 from the first line (which a confidence of
- * 1 depends on alone: see `Importer.detect`); for envtrace without a `.jsonl` / `.ndjson` name,
- * the first non-blank line is one complete JSON value (so the text is not one JSON document) and
- * `loadJsonLines` checks the rest (`sniffed`). Anything unsure is read whole.
+ * 1 depends on alone: see `Importer.detect`) of a head that `sniffJsonLines` takes for JSON
+ * Lines; for envtrace without a `.jsonl` / `.ndjson` name, `loadJsonLines` checks the rest
+ * (`sniffed`), as `loadTrace` does. Anything unsure is read whole.
  */
 function streamPlan(head: Uint8Array, file: string, format: ReadTraceOptions['format']): StreamPlan | undefined {
   const named = isJsonLinesName(file);
@@ -133,27 +124,11 @@ function streamPlan(head: Uint8Array, file: string, format: ReadTraceOptions['fo
     const importer = importers.find((i) => i.name === format);
     return importer && linesPlan(importer);
   }
-  // The complete lines of the head ("\n" is never inside a multi-byte character).
-  const cut = head.lastIndexOf(0x0a);
-  if (cut < 0) return undefined;
-  let text: string;
-  try {
-    text = decodeUtf8(head.subarray(0, cut + 1));
-  } catch {
-    return undefined; // reading it whole reports the byte
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const line = text.split(/\r?\n/).find((l) => l.trim() !== '');
-  if (line === undefined || !/^\s*[[{]/.test(line)) return undefined;
-  let first: unknown;
-  try {
-    first = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
+  const sniffed = sniffJsonLines(head);
+  if (sniffed === undefined) return undefined;
   let importer: Importer = envtraceImporter;
   if (format !== 'envtrace') {
-    const [best, second] = detectionScores(text, first);
+    const [best, second] = detectionScores(sniffed.text, sniffed.first);
     if (best!.confidence < 1 || second!.confidence >= 1) return undefined;
     importer = best!.importer;
   }
@@ -210,10 +185,10 @@ export function importFileSync(file: string, options: ReadTraceOptions = {}): Im
 }
 
 /** `importFile` with chosen chunk sizes (not public: for tests). */
-export async function importFileChunked(file: string, options: ReadTraceOptions, chunks: ImportChunks): Promise<ImportedTrace> {
+export async function importFileChunked(file: string, options: ReadTraceOptions, chunks: ReadChunks): Promise<ImportedTrace> {
   const data = await namedAsync(file, async () => ((await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file));
-  // A pipe or a device cannot be read twice: it is read whole.
-  const start = await namedAsync(data, async () => ((await stat(data)).isFile() ? readStart(data, chunks.head) : undefined));
+  // A pipe or a device cannot be read twice: it is read whole (no start).
+  const start = await namedAsync(data, () => readStart(data, chunks.head));
   const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {
@@ -229,9 +204,9 @@ export async function importFileChunked(file: string, options: ReadTraceOptions,
 }
 
 /** `importFileSync` with chosen chunk sizes (not public: for tests). */
-export function importFileSyncChunked(file: string, options: ReadTraceOptions, chunks: ImportChunks): ImportedTrace {
+export function importFileSyncChunked(file: string, options: ReadTraceOptions, chunks: ReadChunks): ImportedTrace {
   const data = named(file, () => (statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file));
-  const start = named(data, () => (statSync(data).isFile() ? readStartSync(data, chunks.head) : undefined));
+  const start = named(data, () => readStartSync(data, chunks.head));
   const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {

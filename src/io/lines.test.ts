@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
-import { LineSplitter, readLines, readLinesSync, readStart, readStartSync } from './lines.js';
+import { LineSplitter, readLines, readLinesSync, readStart, readStartSync, STOP_READING } from './lines.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'envtrace-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -116,6 +116,31 @@ describe('readLinesSync / readLines', () => {
     }
   });
 
+  it('end at STOP_READING from the consumer: no later line, the rest of the file neither read nor checked, false', async () => {
+    const file = write(Buffer.concat([Buffer.from(`a\nb\n${'c'.repeat(100)}\n`), Buffer.from([0xff]), Buffer.from('\nd')]));
+    for (const chunkSize of [1, 2, 3, 7, 64]) {
+      const seen: string[] = [];
+      const onLine = (line: string) => {
+        seen.push(line);
+        if (line === 'b') throw STOP_READING;
+      };
+      expect(readLinesSync(file, onLine, { chunkSize }), `chunk ${chunkSize}`).toBe(false);
+      expect(await readLines(file, onLine, { chunkSize })).toBe(false);
+      expect(seen).toEqual(['a', 'b', 'a', 'b']);
+    }
+    // The bytes of the chunk it stops in are decoded first: an invalid byte there is still reported.
+    expect(() => readLinesSync(file, () => {
+      throw STOP_READING;
+    })).toThrow(`${file}: not valid UTF-8: byte 0xff at byte offset 105`);
+    // The last line (no line break after it) can stop the reading too; a reading to the end gives true.
+    const last = write('a\nb');
+    expect(readLinesSync(last, (line) => {
+      if (line === 'b') throw STOP_READING;
+    })).toBe(false);
+    expect(await readLines(last, () => {})).toBe(true);
+    expect(readLinesSync(last, () => {})).toBe(true);
+  });
+
   it('name a file that cannot be read', async () => {
     const missing = path.join(dir, 'missing.jsonl');
     expect(((await errorOf(missing, undefined)) as Error).message).toBe(`${missing}: cannot read trace: no such file`);
@@ -133,11 +158,19 @@ describe('readStartSync / readStart', () => {
       [11, '0123456789', true],
       [65536, '0123456789', true],
     ] as const) {
-      const sync = readStartSync(file, size);
+      const sync = readStartSync(file, size)!;
       expect([Buffer.from(sync.bytes).toString(), sync.complete], `size ${size}`).toEqual([bytes, complete]);
-      const start = await readStart(file, size);
+      const start = (await readStart(file, size))!;
       expect([Buffer.from(start.bytes).toString(), start.complete]).toEqual([bytes, complete]);
     }
-    expect(readStartSync(write('')).complete).toBe(true);
+    expect(readStartSync(write(''))!.complete).toBe(true);
+  });
+
+  it('give nothing for what is not a regular file (read whole by the caller) and throw the file system\'s errors', async () => {
+    expect(readStartSync(dir)).toBeUndefined();
+    expect(await readStart(dir)).toBeUndefined();
+    const missing = path.join(dir, 'missing.jsonl');
+    expect(() => readStartSync(missing)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    await expect(readStart(missing)).rejects.toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 });

@@ -4,8 +4,8 @@
  * UTF-8 and split into lines. Used for JSON Lines traces by `loadTrace`, `loadTraceSync`,
  * `importFile` and `importFileSync`, so that a 10⁶-line file never exists as one string.
  */
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { TraceError } from '../errors.js';
 import { Utf8DecodeError, Utf8StreamDecoder } from './utf8.js';
 
@@ -51,27 +51,41 @@ export function traceReadError(file: string, e: unknown): TraceError {
 }
 
 /**
+ * Thrown by a line consumer of `readLinesSync` / `readLines` to end the reading at once: no more
+ * lines, the rest of the file is neither read nor checked, and the reader returns `false`. For a
+ * consumer that finds the file is not what it reads (`loadJsonLines` with `sniffed`), whose
+ * caller then reads it whole.
+ */
+export const STOP_READING: unique symbol = Symbol('stop reading');
+
+/**
  * Bytes → lines, for one file. The first error of the line consumer stops the lines, but the
  * rest of the bytes are still checked as UTF-8 and an encoding error anywhere in the file wins:
- * the errors are those of decoding the whole file first and then splitting its text.
+ * the errors are those of decoding the whole file first and then splitting its text. A consumer
+ * that throws `STOP_READING` ends the reading instead (`stopped`).
  */
 class LineFeed {
   private readonly utf8 = new Utf8StreamDecoder();
   private readonly splitter: LineSplitter;
   private failed = false;
   private failure: unknown;
+  /** The consumer threw `STOP_READING`: no more lines, and the reader reads no more bytes. */
+  stopped = false;
 
   /** `bom`: drop a byte order mark at the start of the first line (cleared once a line is seen). */
   constructor(onLine: (line: string) => void, private bom: boolean) {
     this.splitter = new LineSplitter((line) => {
-      if (this.failed) return;
+      if (this.failed || this.stopped) return;
       const text = this.bom && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
       this.bom = false;
       try {
         onLine(text);
       } catch (e) {
-        this.failed = true;
-        this.failure = e;
+        if (e === STOP_READING) this.stopped = true;
+        else {
+          this.failed = true;
+          this.failure = e;
+        }
       }
     });
   }
@@ -82,11 +96,13 @@ class LineFeed {
     else this.splitter.push(this.utf8.push(bytes));
   }
 
-  /** The end of the file: the last line, then the consumer's error if it failed. */
-  end(): void {
+  /** The end of the file (or of the reading, when stopped: then `false`): the last line, then the consumer's error if it failed. */
+  end(): boolean {
+    if (this.stopped) return false;
     this.utf8.end();
     if (!this.failed) this.splitter.end();
     if (this.failed) throw this.failure;
+    return !this.stopped; // the last line may stop it too
   }
 }
 
@@ -107,8 +123,10 @@ function encodingError(file: string, e: unknown): unknown {
  * empty), reading it in chunks into one reusable buffer. Throws `TraceError`s naming the file:
  * `cannot read trace: …` when it cannot be read, `not valid UTF-8: … at byte offset N` (before
  * any error of `onLine`, as if the whole file were decoded first); else `onLine`'s first error.
+ * Returns `true`, or `false` when `onLine` threw `STOP_READING` (the bytes read so far were valid
+ * UTF-8 up to the end of their chunk).
  */
-export function readLinesSync(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): void {
+export function readLinesSync(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): boolean {
   const feed = new LineFeed(onLine, options.stripBom === true);
   let fd: number;
   try {
@@ -127,8 +145,9 @@ export function readLinesSync(file: string, onLine: (line: string) => void, opti
       }
       if (n === 0) break;
       feed.push(buffer.subarray(0, n));
+      if (feed.stopped) break;
     }
-    feed.end();
+    return feed.end();
   } catch (e) {
     throw encodingError(file, e);
   } finally {
@@ -137,7 +156,7 @@ export function readLinesSync(file: string, onLine: (line: string) => void, opti
 }
 
 /** Asynchronous `readLinesSync`: the file is read with a read stream of `chunkSize` chunks. */
-export async function readLines(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): Promise<void> {
+export async function readLines(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): Promise<boolean> {
   const feed = new LineFeed(onLine, options.stripBom === true);
   try {
     const stream = createReadStream(file, { highWaterMark: options.chunkSize ?? CHUNK_SIZE });
@@ -156,8 +175,12 @@ export async function readLines(file: string, onLine: (line: string) => void, op
         stream.destroy();
         throw e;
       }
+      if (feed.stopped) {
+        stream.destroy();
+        break;
+      }
     }
-    feed.end();
+    return feed.end();
   } catch (e) {
     throw encodingError(file, e);
   }
@@ -170,10 +193,25 @@ export interface FileStart {
 }
 
 /**
- * Up to `size` first bytes of `file` (and whether that is all of it), to decide how to read the
- * rest. Errors are the file system's own (the caller names the file).
+ * Chunk sizes of the file readers' `…Chunked` forms (`loadTraceChunked`, `importFileChunked`;
+ * not public: tests use tiny ones so that small files take the streaming decision and every byte
+ * boundary is hit).
  */
-export function readStartSync(file: string, size: number = CHUNK_SIZE): FileStart {
+export interface ReadChunks {
+  /** Bytes looked at to tell a JSON Lines file to stream (a file no larger is read whole). @default 65536 */
+  readonly head?: number | undefined;
+  /** Bytes read at a time when streaming. @default 65536 */
+  readonly chunk?: number | undefined;
+}
+
+/**
+ * Up to `size` first bytes of `file` (and whether that is all of it), to decide how to read the
+ * rest; `undefined` when `file` is not a regular file (a pipe or a device cannot be read twice, so
+ * the caller reads it whole, as it does a directory, whose reading reports it). Errors are the
+ * file system's own (the caller names the file).
+ */
+export function readStartSync(file: string, size: number = CHUNK_SIZE): FileStart | undefined {
+  if (!statSync(file).isFile()) return undefined;
   const fd = openSync(file, 'r');
   try {
     // One byte more than asked tells whether the file goes on.
@@ -187,7 +225,8 @@ export function readStartSync(file: string, size: number = CHUNK_SIZE): FileStar
 }
 
 /** Asynchronous `readStartSync`. */
-export async function readStart(file: string, size: number = CHUNK_SIZE): Promise<FileStart> {
+export async function readStart(file: string, size: number = CHUNK_SIZE): Promise<FileStart | undefined> {
+  if (!(await stat(file)).isFile()) return undefined;
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.allocUnsafe(size + 1);

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
 import { PyFloat } from '../py/value.js';
 import { MAX_DEPTH } from '../py/depth.js';
-import { assertTraceDepth, loadJsonLines, loadJsonLinesSync, loadTrace, loadTraceSync, parseTrace, traceText } from './parse.js';
+import { assertTraceDepth, loadJsonLines, loadJsonLinesSync, loadTrace, loadTraceSync, parseTrace, sniffJsonLines, traceText } from './parse.js';
 import { Trace } from './trace.js';
 
 function errorOf(fn: () => unknown): TraceError {
@@ -250,6 +250,24 @@ describe('JSON Lines files read as a stream (issue 8)', () => {
     const bad = file('bad', '{"channel": "a", "timestamp": "x"}\n{"channel": "b", "timestamp": 1}\n');
     expect(() => loadJsonLinesSync(bad, {}, { sniffed: true, chunkSize: 3 })).toThrow(`${bad}:1: timestamp: expected a finite number`);
     expect(loadJsonLinesSync(file('bad2', '{"channel": "a", "timestamp": "x"}\n[1]\n'), {}, { sniffed: true })).toBeUndefined();
+  });
+
+  it('sniffJsonLines takes the first non-blank complete line of a head that is one JSON object or array, BOM dropped', () => {
+    const head = (text: string | Buffer) => sniffJsonLines(typeof text === 'string' ? Buffer.from(text) : text);
+    expect(head('\uFEFF\r\n  \n{"channel": "a", "timestamp": 0}\r\n{"chan')).toEqual({
+      text: '\r\n  \n{"channel": "a", "timestamp": 0}\r\n',
+      first: { channel: 'a', timestamp: 0 },
+    });
+    expect(head('[1, 2]\n[')).toEqual({ text: '[1, 2]\n', first: [1, 2] });
+    expect(head(' {}\n')).toEqual({ text: ' {}\n', first: {} });
+    // No complete line (a one-line document longer than the head), only blanks, or another first line.
+    for (const text of ['{"events": []}', '\n  \r\n{"events"', '{\n  "events": []\n', '"a"\n{}\n', '1\n', '{"a": 1} x\n', '{"a": NaN}\n', '\u00A0{}\n']) {
+      expect(head(text), JSON.stringify(text)).toBeUndefined();
+    }
+    // Not UTF-8 before the last line break: left to the whole reading, which names the byte.
+    expect(head(Buffer.concat([Buffer.from('{"a": "'), Buffer.from([0xff]), Buffer.from('"}\n{}\n')]))).toBeUndefined();
+    // After it, the cut-off bytes are not looked at.
+    expect(head(Buffer.concat([Buffer.from('{}\n{"a": "'), Buffer.from([0xe2, 0x82])]))).toEqual({ text: '{}\n', first: {} });
   });
 });
 

@@ -11,7 +11,7 @@ import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
 import { escapeForTerminal } from '../io/terminal.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
-import { LineSplitter, readLines, readLinesSync, traceReadError } from '../io/lines.js';
+import { LineSplitter, readLines, readLinesSync, readStart, readStartSync, STOP_READING, traceReadError, type ReadChunks } from '../io/lines.js';
 import { Trace, traceOwning } from './trace.js';
 import type { TraceEvent } from './types.js';
 
@@ -490,9 +490,6 @@ export interface JsonLinesFileOptions {
   readonly chunkSize?: number | undefined;
 }
 
-/** Thrown by the line consumer when a sniffed file turns out not to be JSON Lines. */
-const NOT_JSON_LINES = Symbol('not JSON Lines');
-
 /**
  * The line consumer of a JSON Lines file: the events of `JsonLinesEvents`, and for a sniffed
  * file the check that `parseTrace` would read its text as JSON Lines (`looksLikeJsonLines`,
@@ -519,7 +516,8 @@ class JsonLinesFile {
     }
     const start = line.trimStart();
     if (start !== '') {
-      if (start.charCodeAt(0) !== 0x7b /* { */) throw NOT_JSON_LINES;
+      // Not JSON Lines: the rest of the file is not read (the caller reads it whole).
+      if (start.charCodeAt(0) !== 0x7b /* { */) throw STOP_READING;
       this.nonBlank++;
     }
     if (this.failed) return;
@@ -547,25 +545,52 @@ class JsonLinesFile {
  */
 export function loadJsonLinesSync(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Trace | undefined {
   const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
-  try {
-    readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
-  } catch (e) {
-    if (e === NOT_JSON_LINES) return undefined;
-    throw e;
-  }
+  if (!readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom })) return undefined;
   return consumer.trace();
 }
 
 /** Asynchronous `loadJsonLinesSync` (the file is read with a read stream). */
 export async function loadJsonLines(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Promise<Trace | undefined> {
   const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
-  try {
-    await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom });
-  } catch (e) {
-    if (e === NOT_JSON_LINES) return undefined;
-    throw e;
-  }
+  if (!(await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom }))) return undefined;
   return consumer.trace();
+}
+
+/** The start of a file that may be JSON Lines (see `sniffJsonLines`). */
+export interface JsonLinesHead {
+  /** The complete lines of the head (up to its last line break), decoded, a byte order mark dropped. */
+  readonly text: string;
+  /** The first non-blank of those lines, parsed: an object or an array. */
+  readonly first: unknown;
+}
+
+/**
+ * Whether a file whose first bytes are `head` (not the whole file) may be JSON Lines: its first
+ * non-blank complete line is one complete JSON value starting with `{` or `[`, so the file is not
+ * one JSON document unless only blanks follow. A hint for the readers that stream (`loadTrace`,
+ * `importFile`): `loadJsonLines` with `sniffed` checks the rest. `undefined` (read the file
+ * whole): no complete line in the head (a one-line document longer than it), not UTF-8 up to
+ * there (the whole reading reports the byte), or another first line (the `{` of an indented
+ * document).
+ */
+export function sniffJsonLines(head: Uint8Array): JsonLinesHead | undefined {
+  // The complete lines of the head ("\n" is never inside a multi-byte character).
+  const cut = head.lastIndexOf(0x0a);
+  if (cut < 0) return undefined;
+  let text: string;
+  try {
+    text = decodeUtf8(head.subarray(0, cut + 1));
+  } catch {
+    return undefined;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const line = text.split(/\r?\n/).find((l) => l.trim() !== '');
+  if (line === undefined || !/^\s*[[{]/.test(line)) return undefined;
+  try {
+    return { text, first: JSON.parse(line) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether a file name says JSON Lines: a `.jsonl` or `.ndjson` extension (any case). */
@@ -579,30 +604,59 @@ function isJsonLinesFile(file: string, format: ParseTraceOptions['format']): boo
 }
 
 /**
- * Read and parse a trace file (see `parseTrace`). A JSON Lines file (`.jsonl`, `.ndjson` or
- * `format: "jsonl"`) is read as a stream, line by line; a JSON document is read whole.
+ * Read and parse a trace file (see `parseTrace`). JSON Lines are read as a stream, line by line,
+ * the text never held whole: a `.jsonl` / `.ndjson` file or `format: "jsonl"` always, and with no
+ * `format` any other regular file over 64 KiB that is JSON Lines by its content (`sniffJsonLines`),
+ * with the events and errors of reading it whole. Anything else (a JSON document, `format:
+ * "json"`, a smaller file, a pipe) is read whole.
  */
-export async function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
+export function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
+  return loadTraceChunked(file, options, {});
+}
+
+/** Synchronous `loadTrace` (for matchers, which run synchronously); JSON Lines are read in chunks into one buffer. */
+export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Trace {
+  return loadTraceSyncChunked(file, options, {});
+}
+
+/** `loadTrace` with chosen chunk sizes (not public: for tests). */
+export async function loadTraceChunked(file: string, options: Omit<ParseTraceOptions, 'file'>, chunks: ReadChunks): Promise<Trace> {
   const { format, ...rest } = options;
   // Not sniffed: a trace or an error, never `undefined`.
-  if (isJsonLinesFile(file, format)) return (await loadJsonLines(file, rest))!;
+  if (isJsonLinesFile(file, format)) return (await loadJsonLines(file, rest, { chunkSize: chunks.chunk }))!;
+  // With no format, the start of the file tells JSON Lines; a file it cannot read is left to the
+  // whole reading, whose errors are the ones reported.
+  const start = format === undefined ? await readStart(file, chunks.head).catch(() => undefined) : undefined;
+  if (start?.complete === false && sniffJsonLines(start.bytes)) {
+    const trace = await loadJsonLines(file, rest, { sniffed: true, chunkSize: chunks.chunk });
+    if (trace) return trace;
+  }
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    bytes = start?.complete ? start.bytes : await readFile(file);
   } catch (e) {
     throw traceReadError(file, e);
   }
   return parseTrace(traceText(bytes, file), { ...options, file });
 }
 
-/** Synchronous `loadTrace` (for matchers, which run synchronously); JSON Lines are read in chunks into one buffer. */
-export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Trace {
+/** `loadTraceSync` with chosen chunk sizes (not public: for tests). */
+export function loadTraceSyncChunked(file: string, options: Omit<ParseTraceOptions, 'file'>, chunks: ReadChunks): Trace {
   const { format, ...rest } = options;
-  // Not sniffed: a trace or an error, never `undefined`.
-  if (isJsonLinesFile(file, format)) return loadJsonLinesSync(file, rest)!;
+  if (isJsonLinesFile(file, format)) return loadJsonLinesSync(file, rest, { chunkSize: chunks.chunk })!;
+  let start: ReturnType<typeof readStartSync>;
+  try {
+    start = format === undefined ? readStartSync(file, chunks.head) : undefined;
+  } catch {
+    start = undefined;
+  }
+  if (start?.complete === false && sniffJsonLines(start.bytes)) {
+    const trace = loadJsonLinesSync(file, rest, { sniffed: true, chunkSize: chunks.chunk });
+    if (trace) return trace;
+  }
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file);
+    bytes = start?.complete ? start.bytes : readFileSync(file);
   } catch (e) {
     throw traceReadError(file, e);
   }
