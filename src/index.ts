@@ -33,7 +33,7 @@ export {
 export { parseTrace, loadTrace, loadTraceSync, type ParseTraceOptions } from './trace/parse.js';
 
 // Alignment
-export type { Aligner, AlignContext, IndexPair, PairTag } from './align/types.js';
+export type { Aligner, AlignContext, IndexPair, PairTag, ValueBuckets } from './align/types.js';
 export { DifflibAligner, NeedlemanWunschAligner, difflibOpcodes, createAligner, internKeys, ALIGNERS } from './align/index.js';
 export type { AlignerName, AlignerPlugin, AlignerSpecObject } from './align/index.js';
 export type { NwOptions, Opcode } from './align/index.js';

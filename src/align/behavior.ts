@@ -52,7 +52,7 @@
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
 import { nwAlignValueAware } from './nw-gotoh.js';
-import type { AlignContext, Aligner, IndexPair } from './types.js';
+import type { AlignContext, Aligner, IndexPair, ValueBuckets } from './types.js';
 import { wfaAlign, wfaCostsFrom } from './wfa.js';
 import type { WfaTuning } from './wfa.js';
 
@@ -202,6 +202,8 @@ export function behaviorAlign(
   options: ResolvedBehaviorOptions,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
   tuning: BehaviorTuning = {},
+  /** Value buckets for the wavefronts' seed heuristic (`AlignContext.valueBuckets`); speed only. */
+  valueBuckets?: () => ValueBuckets | undefined,
 ): IndexPair[] {
   const n = gtKeys.length;
   const m = predKeys.length;
@@ -229,7 +231,7 @@ export function behaviorAlign(
     if (w !== undefined) {
       const unit = c.mismatch / w.mismatch; // the common factor divided out
       const upper = bound / unit;
-      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) return wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, tuning.wfa);
+      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) return wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, tuning.wfa, valueBuckets);
     }
   }
   const prune = tuning.pruning ?? true;
@@ -584,6 +586,6 @@ export class BehaviorAligner implements Aligner {
   }
 
   align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[] {
-    return behaviorAlign(gtKeys, predKeys, this.options, context.valuesMatch, this.tuning);
+    return behaviorAlign(gtKeys, predKeys, this.options, context.valuesMatch, this.tuning, context.valueBuckets);
   }
 }

@@ -4,7 +4,7 @@ import { CHECKED_NUMBERS, describeIssue } from '../schema/helpers.js';
 import { alignerNamesText, alignerPlugin, type AlignerName, type AlignerSpecObject } from './registry.js';
 import type { Aligner } from './types.js';
 
-export type { Aligner, AlignContext, AlignmentColumns, IndexPair, PairTag } from './types.js';
+export type { Aligner, AlignContext, AlignmentColumns, IndexPair, PairTag, ValueBuckets } from './types.js';
 export { alignColumns, pairsToColumns } from './columns.js';
 export { DifflibAligner, difflibColumns, difflibOpcodes, matchingBlocks, opcodesToColumns, opcodesToPairs } from './difflib.js';
 export type { MatchingBlock, Opcode } from './difflib.js';

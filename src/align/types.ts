@@ -32,6 +32,21 @@ export interface AlignContext {
    * aligners use it; `evaluate` always supplies it, direct callers may leave it out.
    */
   readonly valuesMatch?: (gtIndex: number, predIndex: number) => boolean;
+  /**
+   * Value buckets that let value-aware aligners index the events by value (optional; `evaluate`
+   * supplies them, computed on first call). The promise: whenever `valuesMatch(i, j)` holds for a
+   * same-key pair, `|gt[i] − pred[j]| ≤ 2`. `undefined`: no such buckets.
+   */
+  readonly valueBuckets?: () => ValueBuckets | undefined;
+}
+
+/**
+ * Per event an integer (as a double), such that two events whose values match lie at most 2 apart
+ * (see `AlignContext.valueBuckets`); events whose values cannot be bucketed share one bucket per key.
+ */
+export interface ValueBuckets {
+  readonly gt: Float64Array;
+  readonly pred: Float64Array;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { behaviorAlign } from './behavior.js';
 import { editedPair, expectValid, randomCosts, randomPair } from './alignment.test-helpers.js';
-import { seedLength } from './wfa-seeds.js';
+import { seedLength, valueSeedLength } from './wfa-seeds.js';
 import { wfaAlign } from './wfa.js';
 import type { WfaStats } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
@@ -12,12 +12,21 @@ describe('seedLength', () => {
   it('takes enough keys that a seed rarely occurs by chance, by the keys’ entropy', () => {
     const r = rng(5);
     const uniform = (k: number, m: number): Int32Array => Int32Array.from({ length: m }, () => Math.floor(r() * k));
-    expect(seedLength(uniform(20, 100_000))).toBe(7); // 20^7 ≈ 1.3·10^9 ≥ 8192 · 100k
-    expect(seedLength(uniform(3, 100_000))).toBe(19);
-    expect(seedLength(uniform(40, 200))).toBe(4);
+    expect(seedLength(uniform(20, 100_000))).toBe(5); // 20^5 = 3.2M ≥ 16 · 100k
+    expect(seedLength(uniform(3, 100_000))).toBe(14);
+    expect(seedLength(uniform(40, 200))).toBe(3);
     // One channel that dominates carries little information per key: longer seeds.
     const skewed = Int32Array.from({ length: 10_000 }, () => (r() < 0.9 ? 0 : 1 + Math.floor(r() * 19)));
     expect(seedLength(skewed)).toBeGreaterThan(seedLength(uniform(20, 10_000)));
+  });
+
+  it('with value buckets: short seeds when values tell events apart, none when 3 keys would not do', () => {
+    const r = rng(6);
+    const keys = Int32Array.from({ length: 100_000 }, () => Math.floor(r() * 20));
+    const distinct = Float64Array.from(keys, (_, j) => 5 * j); // every value its own bucket
+    expect(valueSeedLength(keys, distinct)).toBe(2);
+    expect(valueSeedLength(keys, new Float64Array(keys.length))).toBe(0); // buckets add nothing
+    expect(valueSeedLength(new Int32Array(0), new Float64Array(0))).toBe(0);
   });
 
   it('is 0 (no heuristic) when every key is the same or there is none', () => {
@@ -39,7 +48,10 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
       // A narrow bound band makes the bound pass (which records the seeds) run on short pairs.
       const st = stats();
       const wfa = { boundBand: 1 + (t % 3), seedLength: 1 + (t % 4), maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 2 : undefined, stats: st };
-      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa });
+      // Every other case with value buckets that keep their promise (matching values ≤ 2 apart).
+      const jitter = (): number => Math.floor(r() * 3);
+      const buckets = t % 2 ? () => ({ gt: Float64Array.from(va, (v) => 5 * v + jitter()), pred: Float64Array.from(vb, (v) => 5 * v + jitter()) }) : undefined;
+      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa }, buckets);
       expectValid(got, a.length, b.length);
       expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { ...wfa, seedLength: 0, stats: undefined } }));
       expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));

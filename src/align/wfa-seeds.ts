@@ -7,30 +7,35 @@
  * Coordinates are those of the wavefronts: both key sequences reversed, row i of `A`, column j of
  * `B`, diagonal k = j − i; the wavefronts grow from (0, 0) towards (n, m).
  *
- * **Seeds.** `A` is cut into seeds of `len` consecutive keys (seed t covers rows t·len … t·len + len − 1).
- * An *occurrence* of a seed is a place in `B` with the same keys. A path that leaves a seed's rows
- * without pairing them, in order, with one of its occurrences spends at least
- * `perSeed = min(mismatch, gapExtend)` on those rows: a pair of different keys, or an unpaired
- * event (counted at `gapExtend`, since a run that began in the previous seed does not open again),
- * or pred events inserted between two of its rows (a run that opens). Each operation lies in one
- * seed's rows (inserts at a seed boundary are counted nowhere), so these costs add up.
+ * **Seeds.** `A` is cut into seeds of `len` consecutive events (seed t covers rows t·len … t·len +
+ * len − 1). An *occurrence* of a seed is a place in `B` with the same keys (and, with value
+ * buckets, buckets within 2 of the seed's at every position: every run of matching pairs is one). A
+ * path that leaves a seed's rows without pairing them, in order, with one of its occurrences spends
+ * at least `perSeed` on those rows — `min(mismatch, gapExtend)`, and `valueMismatch` too with
+ * buckets: a pair of different keys (or of non-matching values), an unpaired event (counted at
+ * `gapExtend`, since a run that began in the previous seed does not open again), or pred events
+ * inserted between two of its rows (a run that opens). Each operation lies in one seed's rows
+ * (inserts at a seed boundary are counted nowhere), so these costs add up.
  *
  * **Match pruning.** A first pass of the wavefronts in a narrow band of diagonals (`wfa.ts`,
  * `tighterBound`) records, for every occurrence on a diagonal of that band, the score at which it
  * reached the occurrence's first cell: an upper bound on the true cost g of that cell. Take a cell u
- * of the full pass at score s on diagonal k. If an optimal alignment went through u and then
- * through an occurrence o, it would reach o's first cell at cost ≥ s + (the gap cost of moving from
- * diagonal k to o's diagonal) — and on an optimal alignment that cost equals g(o). So when every
- * occurrence of a seed was reached by the band pass at a score below s + gapExtend·(distance from k
- * to the band), no optimal alignment through u pairs that seed exactly; such seeds, and seeds with
- * no occurrence at all, each cost ≥ `perSeed` on any optimal completion from u. If s plus that
- * sum exceeds an upper bound on the optimal cost, u lies on no optimal alignment and the wavefronts
- * drop it — every optimal alignment survives, so the optimum and the tie-break are unchanged.
+ * of the full pass at score s on diagonal k outside the band. If an optimal alignment went through u
+ * and then through an occurrence o, it would reach o's first cell at cost ≥ s + gapExtend·|k − k_o|
+ * (the diagonal has to change that much) — and on an optimal alignment that cost equals g(o). So
+ * when every occurrence of a seed was reached by the band pass at a score below that, no optimal
+ * alignment through u pairs that seed exactly; such seeds, and seeds with no occurrence at all, each
+ * cost ≥ `perSeed` on any optimal completion from u. If s plus that sum exceeds an upper bound on
+ * the optimal cost, u lies on no optimal alignment and the wavefronts drop it — every optimal
+ * alignment survives, so the optimum and the tie-break are unchanged. Seeds with an occurrence
+ * outside the band (nothing recorded there; mostly chance occurrences) or with too many are never
+ * counted, and cells on the band's diagonals are never dropped.
  *
  * Behind the optimal path every occurrence has been reached, so a cell far from it (many
  * diagonals away, hence many rows behind) counts every seed between its row and the path's as
  * lost and is dropped early; near the path nothing is dropped. On traces that differ by scattered
- * edits this leaves a few hundred diagonals of a wavefront instead of all that the bound allows.
+ * edits this leaves a few thousand diagonals of a wavefront or fewer instead of all that the bound
+ * allows (bench/aligners.mjs).
  */
 
 const NEG = -0x3fffffff;
@@ -40,20 +45,52 @@ const INF = 0x3fffffff;
 const MAX_OCCURRENCES = 8;
 
 /**
- * Seed length for keys like `b`'s: enough keys that a seed almost never occurs by chance in a
- * sequence of `b.length` keys (about 8192·m equally likely seeds by the keys' entropy; a chance
- * occurrence off the optimal path keeps its seed from being counted), at most 64; 0 when every key
- * is the same (seeds would say nothing).
+ * Distinct seeds wanted per event of the searched sequence (by entropy). Longer seeds occur less
+ * often by chance (a chance occurrence outside the band keeps a seed from being counted), shorter
+ * ones are more per row (each counts once): 16 did best on the bench pairs.
+ */
+const SEEDS_PER_EVENT = 16;
+
+/** Natural-log entropy of the symbols `sym(j)`, j < m. */
+function entropy(m: number, sym: (j: number) => number | string): number {
+  const counts = new Map<number | string, number>();
+  for (let j = 0; j < m; j++) {
+    const x = sym(j);
+    counts.set(x, (counts.get(x) ?? 0) + 1);
+  }
+  let h = 0;
+  for (const c of counts.values()) h -= (c / m) * Math.log(c / m);
+  return h;
+}
+
+/**
+ * Seed length for keys like `b`'s: enough keys that a seed rarely occurs by chance in a sequence of
+ * `b.length` keys (about 16·m equally likely seeds by the keys' entropy), at most 64; 0 when every
+ * key is the same (seeds would say nothing).
  */
 export function seedLength(b: Int32Array): number {
   const m = b.length;
   if (m === 0) return 0;
-  const counts = new Map<number, number>();
-  for (let j = 0; j < m; j++) counts.set(b[j] as number, (counts.get(b[j] as number) ?? 0) + 1);
-  let entropy = 0;
-  for (const c of counts.values()) entropy -= (c / m) * Math.log(c / m);
-  if (entropy < 0.05) return 0;
-  return Math.min(64, Math.max(1, Math.ceil(Math.log(8192 * (m + 1)) / entropy)));
+  const h = entropy(m, (j) => b[j] as number);
+  if (h < 0.05) return 0;
+  return Math.min(64, Math.max(1, Math.ceil(Math.log(SEEDS_PER_EVENT * (m + 1)) / h)));
+}
+
+/** Seeds compare value buckets too when that takes at most this many keys per seed (5^len lookups each). */
+const MAX_VALUE_SEED = 3;
+
+/**
+ * Seed length when seeds also compare value buckets (`ValueBuckets`: matching values lie within 2
+ * buckets, so each key of a seed is looked up in 5 buckets), or 0 when that would take more than
+ * `MAX_VALUE_SEED` keys (use `seedLength` on the keys alone).
+ */
+export function valueSeedLength(b: Int32Array, buckets: Float64Array): number {
+  const m = b.length;
+  if (m === 0) return 0;
+  const h = entropy(m, (j) => `${b[j]}:${buckets[j]}`) - Math.log(5);
+  if (h < 0.05) return 0;
+  const len = Math.max(1, Math.ceil(Math.log(SEEDS_PER_EVENT * (m + 1)) / h));
+  return len <= MAX_VALUE_SEED ? len : 0;
 }
 
 /** A max-tree over per-seed scores, for "the first seed at or after t whose score is ≥ T". */
@@ -93,18 +130,10 @@ class FirstAtLeast {
   }
 }
 
-/** What `prunes` asks for the cells on one side of the band (see `SeedBound.finish`). */
-interface Side {
-  /** Per seed, compared with s + gapExtend·(distance of the cell's diagonal to the band). */
-  readonly far: FirstAtLeast;
-  /** Per seed, compared with s: occurrences on the cell's own side of the band. */
-  readonly near: FirstAtLeast;
-}
-
 /** Integer costs as the wavefronts use them. */
 interface SeedCosts {
   readonly mismatch: number;
-  readonly gapOpen: number;
+  readonly valueMismatch: number;
   readonly gapExtend: number;
 }
 
@@ -127,18 +156,16 @@ export class SeedBound {
   private readonly diagOcc: Int32Array;
   private readonly diagRow: Int32Array;
   private readonly cursor: Int32Array;
-  /**
-   * Per row r: the score at which the band's lowest (highest) diagonal first reached a row ≥ r
-   * (INF: never) — a cost of a path to that cell, from which a run of unpaired events reaches an
-   * occurrence outside the band.
-   */
-  private readonly edgeLo: Int32Array;
-  private readonly edgeHi: Int32Array;
-  private readonly costs: SeedCosts;
+  private readonly gapExtend: number;
   private readonly perSeed: number;
-  /** After `finish`: the cells below (`k < bandLo`) and above (`k > bandHi`) the band. */
-  private below: Side | undefined;
-  private above: Side | undefined;
+  /**
+   * After `finish`, per seed, for the cells below (`k < bandLo`) and above (`k > bandHi`) the band:
+   * the latest score at which one of its occurrences was reached, less the gap cost from the
+   * band's edge on that side to the occurrence's diagonal (compared with s + gapExtend·(the cell's
+   * distance to the band)).
+   */
+  private below: FirstAtLeast | undefined;
+  private above: FirstAtLeast | undefined;
   /** `lost[t]`: seeds at or after t with no occurrence; `untracked[t]`: seeds before t with too many. */
   private lost: Int32Array | undefined;
   private untracked: Int32Array | undefined;
@@ -146,31 +173,50 @@ export class SeedBound {
   /**
    * @param A reversed gt keys; @param B reversed pred keys; @param len seed length (≥ 1);
    * @param band the diagonals of the recording pass; costs in wavefront units.
+   * @param buckets reversed value buckets of A and B (`ValueBuckets`): an occurrence then also
+   *   needs each pair's buckets within 2, and a seed paired otherwise costs ≥ `valueMismatch` too.
    */
-  constructor(A: Int32Array, B: Int32Array, len: number, band: { readonly lo: number; readonly hi: number }, costs: SeedCosts) {
+  constructor(
+    A: Int32Array,
+    B: Int32Array,
+    len: number,
+    band: { readonly lo: number; readonly hi: number },
+    costs: SeedCosts,
+    buckets?: { readonly gt: Float64Array; readonly pred: Float64Array },
+  ) {
     const n = A.length;
     const m = B.length;
     this.len = len;
     this.count = Math.floor(n / len);
     this.bandLo = band.lo;
     this.bandHi = band.hi;
-    this.costs = costs;
-    this.perSeed = Math.min(costs.mismatch, costs.gapExtend);
-    this.edgeLo = new Int32Array(n + 1).fill(INF);
-    this.edgeHi = new Int32Array(n + 1).fill(INF);
+    this.gapExtend = costs.gapExtend;
+    this.perSeed = Math.min(costs.mismatch, costs.gapExtend, buckets === undefined ? Infinity : costs.valueMismatch);
     // Every length-`len` window of B, chained by a hash of its keys.
     const bits = Math.min(22, Math.max(10, Math.ceil(Math.log2(m + 1)) + 1));
     const mask = (1 << bits) - 1;
-    const hashAt = (X: Int32Array, p: number): number => {
+    const VA = buckets?.gt;
+    const VB = buckets?.pred;
+    // A window's hash: its keys, and its value buckets when given (shifted by `shift[i]` for the
+    // lookups of A's seeds in the neighbouring buckets).
+    const shift = new Int32Array(len);
+    const hashAt = (X: Int32Array, V: Float64Array | undefined, p: number): number => {
       let h = 0;
-      for (let i = 0; i < len; i++) h = (Math.imul(h, 0x9e3779b1) + (X[p + i] as number) + 1) | 0;
+      for (let i = 0; i < len; i++) {
+        h = (Math.imul(h, 0x9e3779b1) + (X[p + i] as number) + 1) | 0;
+        if (V !== undefined) {
+          const v = (V[p + i] as number) + (shift[i] as number);
+          h = (Math.imul(h, 0x85ebca6b) + (v | 0)) | 0;
+          h = (Math.imul(h, 0xc2b2ae35) + (Math.floor(v / 4294967296) | 0)) | 0;
+        }
+      }
       return (h ^ (h >>> 15)) & mask;
     };
     const windows = Math.max(0, m - len + 1);
     const head = new Int32Array(mask + 1).fill(-1);
     const next = new Int32Array(windows);
     for (let j = windows - 1; j >= 0; j--) {
-      const h = hashAt(B, j);
+      const h = hashAt(B, VB, j);
       next[j] = head[h] as number;
       head[h] = j;
     }
@@ -181,18 +227,25 @@ export class SeedBound {
       occStart[t] = cols.length;
       const p = t * len;
       let found = 0;
-      for (let j = windows > 0 ? (head[hashAt(A, p)] as number) : -1; j >= 0; j = next[j] as number) {
-        let same = true;
-        for (let i = 0; i < len; i++) {
-          if (A[p + i] !== B[j + i]) {
-            same = false;
-            break;
+      // Without buckets one lookup; with them one per combination of shifts −2 … 2 (an
+      // occurrence's buckets all lie within 2 of the seed's, so it is in exactly one of them).
+      const combos = VA === undefined ? 1 : 5 ** len;
+      for (let c = 0; c < combos && found <= MAX_OCCURRENCES; c++) {
+        for (let i = 0, x = c; i < len; i++, x = Math.floor(x / 5)) shift[i] = VA === undefined ? 0 : (x % 5) - 2;
+        for (let j = windows > 0 ? (head[hashAt(A, VA, p)] as number) : -1; j >= 0; j = next[j] as number) {
+          let same = true;
+          for (let i = 0; i < len; i++) {
+            if (A[p + i] !== B[j + i] || (VA !== undefined && (VA[p + i] as number) + (shift[i] as number) !== VB![j + i])) {
+              same = false;
+              break;
+            }
           }
+          if (!same) continue;
+          if (++found > MAX_OCCURRENCES) break;
+          cols.push(j);
         }
-        if (!same) continue;
-        if (++found > MAX_OCCURRENCES) break;
-        cols.push(j);
       }
+      shift.fill(0);
       if (found === 0) kind[t] = 1;
       else if (found > MAX_OCCURRENCES) {
         kind[t] = 2;
@@ -235,12 +288,12 @@ export class SeedBound {
 
   /**
    * The recording pass reached rows up to `rows[t]` (furthest points of cost ≤ s, so they only
-   * grow with s) on diagonals `lo + t`: mark the occurrences and edge rows it reached first at score `s`.
+   * grow with s) on diagonals `lo + t`: mark the occurrences it reached first at score `s`.
    */
   record(s: number, lo: number, rows: Int32Array): void {
-    const { bandLo, bandHi, diagStart, diagRow, diagOcc, cursor, reachedAt } = this;
+    const { bandLo, diagStart, diagRow, diagOcc, cursor, reachedAt } = this;
     const from = Math.max(lo, bandLo);
-    const to = Math.min(lo + rows.length - 1, bandHi);
+    const to = Math.min(lo + rows.length - 1, this.bandHi);
     for (let k = from; k <= to; k++) {
       const d = k - bandLo;
       let c = cursor[d] as number;
@@ -250,71 +303,41 @@ export class SeedBound {
       while (c < end && (diagRow[c] as number) <= row) reachedAt[diagOcc[c++] as number] = s;
       cursor[d] = c;
     }
-    if (from === bandLo) this.reachEdge(this.edgeLo, rows[bandLo - lo] as number, s);
-    if (to === bandHi) this.reachEdge(this.edgeHi, rows[bandHi - lo] as number, s);
-  }
-
-  /** Rows up to `row` of an edge diagonal not reached before are reached at score `s`. */
-  private reachEdge(edge: Int32Array, row: number, s: number): void {
-    for (let r = Math.min(row, edge.length - 1); r >= 0 && edge[r] === INF; r--) edge[r] = s;
   }
 
   /**
-   * Recording done: build what `prunes` asks. For a cell at score s on diagonal k outside the band
-   * and an occurrence o on diagonal k_o, o is out of an optimal completion's reach when
-   * (a cost of a path to o's first cell) < s + gapExtend·|k − k_o|. For o in the band or on the
-   * other side, |k − k_o| = (distance of k to the band) + (distance of k_o to the band's edge on
-   * k's side): the second part is subtracted here (`far`). For o on k's own side |k − k_o| may be
-   * 0, so only "< s" counts (`near`). A seed is lost for the cell when all its occurrences are.
+   * Recording done: build what `prunes` asks. For a cell at score s on diagonal k outside the band,
+   * at distance d from it, an occurrence o on a band diagonal k_o is out of an optimal completion's
+   * reach when its recorded score < s + gapExtend·|k − k_o|, and |k − k_o| = d + (the distance of
+   * k_o to the band's edge on k's side), which is subtracted here. A seed with an occurrence
+   * outside the band (where the bound pass recorded nothing; mostly chance occurrences) is never
+   * counted; one with an occurrence the pass did not reach blocks the seeds after it.
    */
   finish(): void {
-    const { count, kind, occStart, occCol, reachedAt, len, bandLo, bandHi, edgeLo, edgeHi } = this;
-    const { gapOpen, gapExtend } = this.costs;
+    const { count, kind, occStart, occCol, reachedAt, len, bandLo, bandHi, gapExtend } = this;
+    const below = new Int32Array(count).fill(NEG);
+    const above = new Int32Array(count).fill(NEG);
+    for (let t = 0; t < count; t++) {
+      if (kind[t] !== 0) continue; // none: always lost; too many: never counted (NEG, and subtracted)
+      for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) {
+        const k = (occCol[o] as number) - t * len;
+        if (k < bandLo || k > bandHi) {
+          kind[t] = 2;
+          below[t] = NEG;
+          above[t] = NEG;
+          break;
+        }
+        const at = reachedAt[o] as number;
+        below[t] = Math.max(below[t] as number, at >= INF ? INF : at - (k - bandLo) * gapExtend);
+        above[t] = Math.max(above[t] as number, at >= INF ? INF : at - (bandHi - k) * gapExtend);
+      }
+    }
     const lost = new Int32Array(count + 1);
     const untracked = new Int32Array(count + 1);
     for (let t = count - 1; t >= 0; t--) lost[t] = (lost[t + 1] as number) + (kind[t] === 1 ? 1 : 0);
     for (let t = 0; t < count; t++) untracked[t + 1] = (untracked[t] as number) + (kind[t] === 2 ? 1 : 0);
-    const run = (l: number): number => gapOpen + (l - 1) * gapExtend;
-    const minus = (v: number, x: number): number => (v >= INF ? INF : v - x);
-    const belowFar = new Int32Array(count).fill(NEG);
-    const belowNear = new Int32Array(count).fill(NEG);
-    const aboveFar = new Int32Array(count).fill(NEG);
-    const aboveNear = new Int32Array(count).fill(NEG);
-    for (let t = 0; t < count; t++) {
-      if (kind[t] !== 0) continue; // none: always lost; too many: never counted (NEG, and subtracted)
-      const r = t * len;
-      for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) {
-        const k = (occCol[o] as number) - r;
-        let bf: number;
-        let bn = NEG;
-        let af: number;
-        let an = NEG;
-        if (k >= bandLo && k <= bandHi) {
-          const at = reachedAt[o] as number;
-          bf = minus(at, (k - bandLo) * gapExtend);
-          af = minus(at, (bandHi - k) * gapExtend);
-        } else if (k < bandLo) {
-          // From the low edge at row r − (bandLo − k), a run of bandLo − k unpaired gt events.
-          const from = r - (bandLo - k);
-          const cost = from >= 0 ? minus(edgeLo[from] as number, -run(bandLo - k)) : INF;
-          bn = cost;
-          af = minus(cost, (bandHi - k) * gapExtend);
-          bf = NEG;
-        } else {
-          // From the high edge at row r, a run of k − bandHi unpaired pred events.
-          const cost = minus(edgeHi[r] as number, -run(k - bandHi));
-          an = cost;
-          bf = minus(cost, (k - bandLo) * gapExtend);
-          af = NEG;
-        }
-        belowFar[t] = Math.max(belowFar[t] as number, bf);
-        belowNear[t] = Math.max(belowNear[t] as number, bn);
-        aboveFar[t] = Math.max(aboveFar[t] as number, af);
-        aboveNear[t] = Math.max(aboveNear[t] as number, an);
-      }
-    }
-    this.below = { far: new FirstAtLeast(belowFar), near: new FirstAtLeast(belowNear) };
-    this.above = { far: new FirstAtLeast(aboveFar), near: new FirstAtLeast(aboveNear) };
+    this.below = new FirstAtLeast(below);
+    this.above = new FirstAtLeast(above);
     this.lost = lost;
     this.untracked = untracked;
   }
@@ -330,9 +353,8 @@ export class SeedBound {
     if (k >= bandLo && k <= bandHi) return false;
     const t = Math.ceil(row / this.len);
     if (t >= this.count) return false;
-    const side = k < bandLo ? this.below! : this.above!;
     const dist = k < bandLo ? bandLo - k : k - bandHi;
-    const until = Math.min(side.far.from(t, s + dist * this.costs.gapExtend), side.near.from(t, s));
+    const until = (k < bandLo ? this.below! : this.above!).from(t, s + dist * this.gapExtend);
     // Seeds t … until − 1 are lost for every optimal completion (untracked ones aside); beyond,
     // only the seeds without any occurrence are sure to be.
     const counted = until - t - ((this.untracked![until] as number) - (this.untracked![t] as number)) + (this.lost![until] as number);

@@ -41,8 +41,8 @@
  * cells instead of O(s·w), and the recomputation about s·4K cells instead of repeating the forward
  * pass's s·w, with the same result (the comparator is asked again for recomputed cells).
  */
-import type { IndexPair } from './types.js';
-import { SeedBound, seedLength } from './wfa-seeds.js';
+import type { IndexPair, ValueBuckets } from './types.js';
+import { SeedBound, seedLength, valueSeedLength } from './wfa-seeds.js';
 
 /** Integer costs of the wavefront aligner (see `wfaCostsFrom`). */
 export interface WfaCosts {
@@ -79,9 +79,10 @@ export interface WfaTuning {
    */
   readonly boundBand?: number;
   /**
-   * Keys per seed of the heuristic that drops wavefront cells lying on no optimal alignment
+   * Events per seed of the heuristic that drops wavefront cells lying on no optimal alignment
    * (`./wfa-seeds.ts`; it needs the bound pass). 0 turns it off. It never changes the result.
-   * @default from the pred keys' entropy (`seedLength`)
+   * @default from the entropy of the pred keys (`seedLength`), or of keys and value buckets when
+   *   those are given (`valueSeedLength`)
    */
   readonly seedLength?: number;
   /** Counters the aligner adds to (tests and benchmarks). */
@@ -157,8 +158,10 @@ export function wfaAlign(
   valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
   upperBound: number,
   tuning: WfaTuning = {},
+  /** Value buckets for the seed heuristic (`AlignContext.valueBuckets`; asked only when it runs). */
+  buckets?: () => ValueBuckets | undefined,
 ): IndexPair[] {
-  const first = tighterBound(a, b, costs, valuesMatch, upperBound, tuning);
+  const first = tighterBound(a, b, costs, valuesMatch, upperBound, tuning, buckets);
   return new Wavefronts(a, b, costs, valuesMatch, first.bound, tuning, undefined, first.seeds).align();
 }
 
@@ -174,7 +177,8 @@ function trivialBound(n: number, m: number, costs: WfaCosts): number {
  * (three channels with toggling values: 40 % more wavefront cells), while the band pass costs
  * about bound × (band width) cells and, on traces that differ by local edits, usually finds the
  * optimum itself. Run only when the bound is large against the band. The band pass also records
- * where it reached the seeds' occurrences: `seeds`, the heuristic that prunes the full pass.
+ * where it reached the seeds' occurrences: `seeds`, the heuristic that prunes the full pass (its
+ * seeds compare value buckets too when they are given, the values matter and that keeps seeds short).
  */
 function tighterBound(
   a: Int32Array,
@@ -183,6 +187,7 @@ function tighterBound(
   valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
   upperBound: number,
   tuning: WfaTuning,
+  valueBuckets: (() => ValueBuckets | undefined) | undefined,
 ): { readonly bound: number; readonly seeds?: SeedBound | undefined } {
   const n = a.length;
   const m = b.length;
@@ -190,12 +195,14 @@ function tighterBound(
   const bound = Math.min(upperBound, trivialBound(n, m, costs));
   if (half === 0 || bound < 8 * (2 * half + 1 + Math.abs(m - n))) return { bound: upperBound };
   const band = { lo: Math.min(0, m - n) - half, hi: Math.max(0, m - n) + half };
-  const len = tuning.seedLength === undefined ? seedLength(b) : Math.max(0, Math.floor(tuning.seedLength));
-  const pass = new Wavefronts(a, b, costs, valuesMatch, bound, { maxCells: 0, stats: tuning.stats }, band, undefined, len);
+  const buckets = valuesMatch !== undefined && costs.valueMismatch > 0 && tuning.seedLength !== 0 ? valueBuckets?.() : undefined;
+  const byValue = buckets === undefined ? 0 : valueSeedLength(b, buckets.pred);
+  const len = tuning.seedLength !== undefined ? Math.max(0, Math.floor(tuning.seedLength)) : byValue > 0 ? byValue : seedLength(b);
+  const seeds = { len, buckets: byValue > 0 ? buckets : undefined };
+  const pass = new Wavefronts(a, b, costs, valuesMatch, bound, { maxCells: 0, stats: tuning.stats }, band, undefined, seeds);
   const inBand = pass.forward();
   // Scores recorded before the pass gave up are still costs of paths to those cells.
-  const seeds = pass.recorded();
-  return { bound: inBand >= 0 && inBand < upperBound ? inBand : upperBound, seeds };
+  return { bound: inBand >= 0 && inBand < upperBound ? inBand : upperBound, seeds: pass.recorded() };
 }
 
 /** The optimal cost only (no traceback; only the last few wavefronts are kept). */
@@ -265,8 +272,8 @@ class Wavefronts {
     band?: { readonly lo: number; readonly hi: number },
     /** Full pass: the heuristic recorded by the bound pass (drops cells on no optimal alignment). */
     seeds?: SeedBound,
-    /** Bound pass: record a seed heuristic with seeds of this many keys (0: none). */
-    recordSeeds = 0,
+    /** Bound pass: record a seed heuristic with seeds of `len` events (0: none), by key and value bucket when `buckets`. */
+    recordSeeds: { readonly len: number; readonly buckets?: ValueBuckets | undefined } = { len: 0 },
   ) {
     const n = a.length;
     const m = b.length;
@@ -293,9 +300,11 @@ class Wavefronts {
     }
     this.bandHalfWidth = tuning.bandHalfWidth;
     this.seeds = seeds;
+    const { len, buckets } = recordSeeds;
+    const reversed = (v: Float64Array): Float64Array => Float64Array.from(v, (_, i) => v[v.length - 1 - i] as number);
     this.recorder =
-      band !== undefined && recordSeeds > 0 && n >= recordSeeds
-        ? new SeedBound(this.A, this.B, recordSeeds, band, costs)
+      band !== undefined && len > 0 && n >= len
+        ? new SeedBound(this.A, this.B, len, band, costs, buckets && { gt: reversed(buckets.gt), pred: reversed(buckets.pred) })
         : undefined;
   }
 

@@ -186,3 +186,60 @@ describe('two plain numbers or two strings (the direct paths) judge as inside a 
     );
   });
 });
+
+describe('Comparator.bucket (value buckets for the aligners)', () => {
+  // Numbers that match under some tolerance: a value, then one within the tolerance, of either
+  // sign, around 0 and across magnitudes (including the extremes of doubles).
+  const magnitude = fc.oneof(
+    fc.double({ min: -1e3, max: 1e3, noNaN: true }),
+    fc.double({ min: -1e-6, max: 1e-6, noNaN: true }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constantFrom(0, -0, 5e-324, -5e-324, Number.MAX_VALUE, -Number.MAX_VALUE),
+  );
+  const tolerances = fc.record({
+    tol: fc.oneof(fc.constantFrom(0, 1e-3, 0.01, 0.5, 0.999, 1, 2), fc.double({ min: 0, max: 1, noNaN: true })),
+    absTol: fc.option(fc.oneof(fc.constantFrom(0, 1e-9, 0.5, 10), fc.double({ min: 0, max: 100, noNaN: true })), { nil: undefined }),
+  });
+
+  it('two matching numbers lie at most 2 buckets apart (numeric_tolerance, exact; default mode)', () => {
+    fc.assert(
+      fc.property(tolerances, magnitude, fc.double({ min: -1, max: 1, noNaN: true }), fc.boolean(), ({ tol, absTol }, x, f, byAbs) => {
+        const c = toleranceComparator('default', tol, absTol);
+        // y near x: within the relative or the absolute tolerance (or anywhere, then maybe no match).
+        const y = byAbs ? x + f * (absTol ?? tol) : x * (1 + f * tol);
+        if (c.bucket === undefined || !Number.isFinite(y) || !c.compare(x, y, 'ch')) return; // (no buckets for a subnormal abs_tol)
+        const bx = c.bucket!(x)!;
+        const by = c.bucket!(y)!;
+        expect(Number.isSafeInteger(bx) && Number.isSafeInteger(by)).toBe(true);
+        expect(Math.abs(bx - by), `x=${x} y=${y} tol=${tol} abs=${absTol}`).toBeLessThanOrEqual(2);
+      }),
+      { numRuns: 5000 },
+    );
+    const exact = exactComparator('default');
+    fc.assert(
+      fc.property(magnitude, (x) => {
+        expect(exact.bucket!(x)).toBe(exact.bucket!(x === 0 ? -x : x)); // 0 and −0 match
+      }),
+    );
+  });
+
+  it('tells values apart: different numbers mostly land in far-apart buckets, strings by content', () => {
+    const c = toleranceComparator('default', 1e-3);
+    expect(Math.abs(c.bucket!(10)! - c.bucket!(11)!)).toBeGreaterThan(2);
+    expect(Math.abs(c.bucket!(-10)! - c.bucket!(10)!)).toBeGreaterThan(2);
+    const exact = exactComparator('default');
+    expect(Math.abs(exact.bucket!(1)! - exact.bucket!(1.001)!)).toBeGreaterThan(2);
+    expect(exact.bucket!('open')).toBe(exact.bucket!('open'));
+    expect(exact.bucket!('open')).not.toBe(exact.bucket!('close'));
+  });
+
+  it('has no bucket for what it cannot place: NaN, ±Infinity, objects, booleans, big integers; none at all in reference mode', () => {
+    const c = toleranceComparator('default', 1e-3);
+    for (const v of [NaN, Infinity, -Infinity, { a: 1 }, [1], true, null, 2n ** 64n, new PyFloat(1)]) expect(c.bucket!(v)).toBeUndefined();
+    expect(toleranceComparator('reference', 1e-3).bucket).toBeUndefined();
+    expect(exactComparator('reference').bucket).toBeUndefined();
+    expect(toleranceComparator('default', -1).bucket).toBeUndefined();
+    expect(alwaysTrueComparator().bucket).toBeUndefined();
+    expect(deepComparator('default').bucket).toBeUndefined();
+  });
+});

@@ -97,6 +97,67 @@ function valuesCompare(policy: ScoringPolicy, numbersMatch: NumbersMatch): (a: u
   };
 }
 
+/** Narrowest relative width of the number buckets (an `exact` comparator's numbers only need telling apart). */
+const MIN_BUCKET_REL = 1e-9;
+
+/**
+ * Buckets (`Comparator.bucket`) for finite doubles compared by `closeNumbers(x, y, rel, abs, ·,
+ * zeroAbs)`. With r = max(rel, 1e-9), g(u) = ln(1 + u/u0) / ln(1/(1 − r)) and u0 = A·(1 − r)/r for
+ * A = max(abs, zeroAbs ? rel : 0): two matching numbers of one sign (or one of them 0) have
+ * |g(|x|) − g(|y|)| ≤ 1 (|x| ≥ (1 − r)|y|, or both within A of each other near 0), two of opposite
+ * signs are both within `abs` of 0, where g ≤ 1. So f(x) = sign(x)·g(|x|) moves by at most 2, and
+ * ⌊f / 1.01⌋ (the 1 % absorbs rounding) by at most 2. With A = 0 a 0 matches only a 0: it gets
+ * bucket 0, every other number |f| ≥ 3 by a log scale. rel ≥ 1: one bucket for all. Negative
+ * tolerances (which `compare` rejects) and subnormal absolute ones: no buckets.
+ */
+function numberBuckets(rel: number, abs: number, zeroAbs: boolean): ((x: number) => number) | undefined {
+  if (!(rel >= 0 && abs >= 0)) return undefined;
+  if (rel >= 1) return () => 0;
+  const r = Math.max(rel, MIN_BUCKET_REL);
+  const unit = -Math.log1p(-r) * 1.01;
+  const A = Math.max(abs, zeroAbs ? rel : 0);
+  if (A > 0) {
+    // A subnormal scale would lose the precision the bound rests on: no buckets for such tolerances.
+    if (A < 1e-290) return undefined;
+    const u0 = A * ((1 - r) / r);
+    const lnU0 = Math.log(u0);
+    return (x) => {
+      const q = Math.abs(x) / u0;
+      // ln(1 + q), also where q overflows (then ln|x| − ln u0 is the same to double precision).
+      const g = Number.isFinite(q) ? Math.log1p(q) : Math.log(Math.abs(x)) - lnU0;
+      return Math.floor((Math.sign(x) * g) / unit);
+    };
+  }
+  // ln|x| ≥ ln(5e-324) > −745 for every non-zero double.
+  const lift = 745 / unit + 3;
+  return (x) => (x === 0 ? 0 : Math.floor(Math.sign(x) * (lift + Math.log(Math.abs(x)) / unit)));
+}
+
+/** FNV-1a of a string's UTF-16 code units, spread out (strings match only themselves). */
+function stringBucket(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0) * 8;
+}
+
+/**
+ * `Comparator.bucket` for `valuesCompare` in default mode: finite numbers by `numbers`, strings
+ * by content (two strings match only when equal; a number never matches a string). Anything else
+ * (and everything in reference mode, where `"1"` matches `1`) has none.
+ */
+function valueBucket(policy: ScoringPolicy, numbers: ((x: number) => number) | undefined): ((v: unknown) => number | undefined) | undefined {
+  if (policy.valueSemantics === 'python-str' || numbers === undefined) return undefined;
+  return (v) => {
+    if (typeof v === 'number') return Number.isFinite(v) ? numbers(v) : undefined;
+    return typeof v === 'string' ? stringBucket(v) : undefined;
+  };
+}
+
+/** A comparator object, with `bucket` only when there is one. */
+function comparator(name: string, compare: Comparator['compare'], bucket: Comparator['bucket']): Comparator {
+  return bucket === undefined ? { name, compare } : { name, compare, bucket };
+}
+
 /**
  * `exact`: numbers compare by value (`1 == 1.0`). Default mode: an integer beyond 2^53 (read as a
  * `bigint`) compares exactly, to another integer or to a double (`2^64` ≠ `2^64 + 1`; `2^64`
@@ -107,7 +168,8 @@ function valuesCompare(policy: ScoringPolicy, numbersMatch: NumbersMatch): (a: u
 export function exactComparator(mode?: PolicyInput): Comparator {
   const policy = policyFor(mode);
   const exactInts = policy.valueSemantics !== 'python-str';
-  return { name: 'exact', compare: valuesCompare(policy, (a, b) => closeNumbers(a, b, 0, 0, policy.nanMatchesNan, false, exactInts)) };
+  const compare = valuesCompare(policy, (a, b) => closeNumbers(a, b, 0, 0, policy.nanMatchesNan, false, exactInts));
+  return comparator('exact', compare, valueBucket(policy, numberBuckets(0, 0, false)));
 }
 
 /**
@@ -122,7 +184,8 @@ export function toleranceComparator(mode?: PolicyInput, tol: number = DEFAULT_TO
   const abs = absTol ?? 0;
   const zeroAbs = policy.zeroTolIsAbsolute && absTol === undefined;
   const exactInts = policy.valueSemantics !== 'python-str';
-  return { name: 'numeric_tolerance', compare: valuesCompare(policy, (a, b) => closeNumbers(a, b, tol, abs, policy.nanMatchesNan, zeroAbs, exactInts)) };
+  const compare = valuesCompare(policy, (a, b) => closeNumbers(a, b, tol, abs, policy.nanMatchesNan, zeroAbs, exactInts));
+  return comparator('numeric_tolerance', compare, valueBucket(policy, numberBuckets(tol, abs, zeroAbs)));
 }
 
 /** `always_true`: anything matches anything (e.g. log markers whose text does not matter). */

@@ -102,3 +102,43 @@ describe('deep values (README "Limits")', () => {
     expect(r.metrics.discrete?.score).toBe(1);
   });
 });
+
+describe('value buckets for value-aware aligners (AlignContext.valueBuckets)', () => {
+  it('gives each event its channel comparator’s bucket; a channel with a value that has none is all 0', () => {
+    const ev = (channel: string, value: unknown, t: number) => ({ channel, timestamp: t, value });
+    const gt = [ev('m', 10, 1), ev('s', 'open', 2), ev('x', 1, 3), ev('x', { a: 1 }, 4)];
+    const pred = [ev('m', 10.001, 1), ev('s', 'open', 2), ev('x', 1, 3), ev('m', -10, 4)];
+    let seen: { gt: Float64Array; pred: Float64Array } | undefined;
+    const spy = {
+      name: 'spy',
+      align(g: Int32Array, p: Int32Array, context: import('../align/types.js').AlignContext) {
+        seen = context.valueBuckets?.();
+        return Array.from({ length: Math.max(g.length, p.length) }, (_, i) => ({ gt: i < g.length ? i : null, pred: i < p.length ? i : null, tag: 'replace' as const }));
+      },
+    };
+    evaluate(gt, pred, { aligner: spy });
+    expect(seen).toBeDefined();
+    const { gt: bg, pred: bp } = seen!;
+    expect(Math.abs(bg[0]! - bp[0]!)).toBeLessThanOrEqual(2); // 10 and 10.001 match at the default tolerance
+    expect(Math.abs(bp[3]! - bg[0]!)).toBeGreaterThan(2); // −10 does not
+    expect(bg[1]).toBe(bp[1]); // equal strings
+    expect([bg[2], bg[3], bp[2]]).toEqual([0, 0, 0]); // channel x holds an object: no buckets for it
+  });
+
+  it('is undefined when no channel’s comparator has buckets', () => {
+    let called = false;
+    let got: unknown = 'unset';
+    const spy = {
+      name: 'spy',
+      align(g: Int32Array, _p: Int32Array, context: import('../align/types.js').AlignContext) {
+        called = true;
+        got = context.valueBuckets?.();
+        return Array.from(g, (_, i) => ({ gt: i, pred: i, tag: 'equal' as const }));
+      },
+    };
+    const t = [{ channel: 'a', timestamp: 1, value: 1 }];
+    evaluate(t, t, { aligner: spy, comparators: { default: { type: 'always_true' } } });
+    expect(called).toBe(true);
+    expect(got).toBeUndefined();
+  });
+});

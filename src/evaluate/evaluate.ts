@@ -1,6 +1,7 @@
 import { aggregate } from '../aggregate/weighted.js';
-import { alignColumns, createAligner, internEventKeys, type AlignmentColumns } from '../align/index.js';
+import { alignColumns, createAligner, internEventKeys, type AlignmentColumns, type ValueBuckets } from '../align/index.js';
 import { ComparatorSet } from '../compare/set.js';
+import type { Comparator } from '../compare/comparator.js';
 import { gtAt, judgeColumns, predAt, valueMatchOf, VerdictBit, verdictsOf, type VerdictColumns } from '../compare/verdict-columns.js';
 import { decide, decisionParams } from '../decide/decision.js';
 import { ConfigError, TraceError } from '../errors.js';
@@ -144,7 +145,35 @@ function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateO
       const key = gtKeys[i]!;
       return byKey[key]!.compare(gtValues[i], predValues[j], names[key]!);
     },
+    valueBuckets: () => valueBuckets(keys.gt, keys.pred, (gtValues ??= gtAlign.map((e) => e.value)), (predValues ??= predAlign.map((e) => e.value)), byKey),
   });
+}
+
+/**
+ * `AlignContext.valueBuckets`: each event's bucket by its channel's comparator (`Comparator.bucket`).
+ * A channel whose comparator has no buckets, or one of whose values (on either side) has none, puts
+ * all its events in bucket 0 — which keeps the promise, since pairs are only asked within a channel.
+ * `undefined` when no channel has buckets.
+ */
+function valueBuckets(gtKeys: Int32Array, predKeys: Int32Array, gtValues: readonly unknown[], predValues: readonly unknown[], byKey: readonly Comparator[]): ValueBuckets | undefined {
+  const usable = Uint8Array.from(byKey, (c) => (c.bucket === undefined ? 0 : 1));
+  const fill = (keys: Int32Array, values: readonly unknown[]): Float64Array => {
+    const out = new Float64Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (usable[key] === 0) continue;
+      const b = byKey[key]!.bucket!(values[i]);
+      if (b === undefined || !Number.isSafeInteger(b)) usable[key] = 0;
+      else out[i] = b;
+    }
+    return out;
+  };
+  const gt = fill(gtKeys, gtValues);
+  const pred = fill(predKeys, predValues);
+  if (!usable.includes(1)) return undefined;
+  for (let i = 0; i < gt.length; i++) if (usable[gtKeys[i]!] === 0) gt[i] = 0;
+  for (let j = 0; j < pred.length; j++) if (usable[predKeys[j]!] === 0) pred[j] = 0;
+  return { gt, pred };
 }
 
 /** Built-in metrics in the reference's order, then the user's metrics. */
