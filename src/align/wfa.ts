@@ -158,11 +158,14 @@ export function wfaAlign(
   valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
   upperBound: number,
   tuning: WfaTuning = {},
-  /** Value buckets for the seed heuristic (`AlignContext.valueBuckets`; asked only when it runs). */
+  /**
+   * Value buckets (`AlignContext.valueBuckets`), asked only for long inputs (when the bound pass
+   * runs): they key the seed heuristic and spare the comparator pairs whose buckets are > 2 apart.
+   */
   buckets?: () => ValueBuckets | undefined,
 ): IndexPair[] {
   const first = tighterBound(a, b, costs, valuesMatch, upperBound, tuning, buckets);
-  return new Wavefronts(a, b, costs, valuesMatch, first.bound, tuning, undefined, first.seeds).align();
+  return new Wavefronts(a, b, costs, valuesMatch, first.bound, tuning, undefined, first.seeds, undefined, first.buckets).align();
 }
 
 /** Every alignment costs at most this: all pairs mismatching plus the leftover as one run. */
@@ -188,21 +191,20 @@ function tighterBound(
   upperBound: number,
   tuning: WfaTuning,
   valueBuckets: (() => ValueBuckets | undefined) | undefined,
-): { readonly bound: number; readonly seeds?: SeedBound | undefined } {
+): { readonly bound: number; readonly seeds?: SeedBound | undefined; readonly buckets?: ValueBuckets | undefined } {
   const n = a.length;
   const m = b.length;
   const half = Math.max(0, Math.floor(tuning.boundBand ?? 64));
   const bound = Math.min(upperBound, trivialBound(n, m, costs));
   if (half === 0 || bound < 8 * (2 * half + 1 + Math.abs(m - n))) return { bound: upperBound };
   const band = { lo: Math.min(0, m - n) - half, hi: Math.max(0, m - n) + half };
-  const buckets = valuesMatch !== undefined && costs.valueMismatch > 0 && tuning.seedLength !== 0 ? valueBuckets?.() : undefined;
+  const buckets = valuesMatch !== undefined && costs.valueMismatch > 0 ? valueBuckets?.() : undefined;
   const byValue = buckets === undefined ? 0 : valueSeedLength(b, buckets.pred);
   const len = tuning.seedLength !== undefined ? Math.max(0, Math.floor(tuning.seedLength)) : byValue > 0 ? byValue : seedLength(b);
-  const seeds = { len, buckets: byValue > 0 ? buckets : undefined };
-  const pass = new Wavefronts(a, b, costs, valuesMatch, bound, { maxCells: 0, stats: tuning.stats }, band, undefined, seeds);
+  const pass = new Wavefronts(a, b, costs, valuesMatch, bound, { maxCells: 0, stats: tuning.stats }, band, undefined, { len, byValue: byValue > 0 }, buckets);
   const inBand = pass.forward();
   // Scores recorded before the pass gave up are still costs of paths to those cells.
-  return { bound: inBand >= 0 && inBand < upperBound ? inBand : upperBound, seeds: pass.recorded() };
+  return { bound: inBand >= 0 && inBand < upperBound ? inBand : upperBound, seeds: pass.recorded(), buckets };
 }
 
 /** The optimal cost only (no traceback; only the last few wavefronts are kept). */
@@ -272,8 +274,10 @@ class Wavefronts {
     band?: { readonly lo: number; readonly hi: number },
     /** Full pass: the heuristic recorded by the bound pass (drops cells on no optimal alignment). */
     seeds?: SeedBound,
-    /** Bound pass: record a seed heuristic with seeds of `len` events (0: none), by key and value bucket when `buckets`. */
-    recordSeeds: { readonly len: number; readonly buckets?: ValueBuckets | undefined } = { len: 0 },
+    /** Bound pass: record a seed heuristic with seeds of `len` events (0: none), by key and value bucket when `byValue`. */
+    recordSeeds: { readonly len: number; readonly byValue: boolean } = { len: 0, byValue: false },
+    /** Value buckets (`AlignContext.valueBuckets`): pairs whose buckets are > 2 apart do not match, without asking. */
+    buckets?: ValueBuckets,
   ) {
     const n = a.length;
     const m = b.length;
@@ -287,7 +291,18 @@ class Wavefronts {
     this.xv = costs.valueMismatch;
     this.open = costs.gapOpen;
     this.ext = costs.gapExtend;
-    this.vm = valuesMatch === undefined || costs.valueMismatch === 0 ? undefined : (i, j) => valuesMatch(n - 1 - i, m - 1 - j);
+    const reversed = (v: Float64Array): Float64Array => {
+      const out = new Float64Array(v.length);
+      for (let i = 0, j = v.length - 1; j >= 0; i++, j--) out[i] = v[j] as number;
+      return out;
+    };
+    const rb = buckets && { gt: reversed(buckets.gt), pred: reversed(buckets.pred) };
+    if (valuesMatch === undefined || costs.valueMismatch === 0) this.vm = undefined;
+    else if (rb === undefined) this.vm = (i, j) => valuesMatch(n - 1 - i, m - 1 - j);
+    else {
+      const { gt: VA, pred: VB } = rb;
+      this.vm = (i, j) => Math.abs((VA[i] as number) - (VB[j] as number)) <= 2 && valuesMatch(n - 1 - i, m - 1 - j);
+    }
     // Every alignment costs at most this: all pairs mismatching plus the leftover as one run.
     this.bound = Math.min(upperBound, trivialBound(n, m, costs));
     this.R = Math.max(costs.mismatch, costs.gapOpen) + 1;
@@ -300,12 +315,8 @@ class Wavefronts {
     }
     this.bandHalfWidth = tuning.bandHalfWidth;
     this.seeds = seeds;
-    const { len, buckets } = recordSeeds;
-    const reversed = (v: Float64Array): Float64Array => Float64Array.from(v, (_, i) => v[v.length - 1 - i] as number);
-    this.recorder =
-      band !== undefined && len > 0 && n >= len
-        ? new SeedBound(this.A, this.B, len, band, costs, buckets && { gt: reversed(buckets.gt), pred: reversed(buckets.pred) })
-        : undefined;
+    const { len, byValue } = recordSeeds;
+    this.recorder = band !== undefined && len > 0 && n >= len ? new SeedBound(this.A, this.B, len, band, costs, byValue ? rb : undefined) : undefined;
   }
 
   /** The bound pass's seed heuristic, ready for the full pass (after `forward`). */
@@ -356,9 +367,10 @@ class Wavefronts {
 
   /**
    * Wavefront `w` of score `s` without the cells at its two ends that the seed heuristic shows to
-   * lie on no alignment within the bound (copied, so that the dropped cells free their memory).
-   * Only the forward pass trims: recomputed blocks keep every cell, which can only make the
-   * traceback's answers exact where they were pruned — never wrong for a cell of an optimal alignment.
+   * lie on no alignment within the bound (views of the same buffer: the ends grow by a cell or two
+   * per step, so there is little to free). Only the forward pass trims: recomputed blocks keep
+   * every cell, which can only make the traceback's answers exact where they were pruned — never
+   * wrong for a cell of an optimal alignment.
    */
   private trim(s: number, w: Wave, seeds: SeedBound): Wave {
     const { H, D, I } = w;
@@ -371,12 +383,10 @@ class Wavefronts {
     if (lo === w.lo && hi === w.hi) return w;
     if (this.stats !== undefined) this.stats.pruned = (this.stats.pruned ?? 0) + (w.hi - w.lo + 1) - Math.max(0, hi - lo + 1);
     if (lo > hi) return EMPTY;
-    const width = hi - lo + 1;
-    const buf = new Int32Array(3 * width);
-    buf.set(H.subarray(lo - w.lo, hi - w.lo + 1), 0);
-    buf.set(D.subarray(lo - w.lo, hi - w.lo + 1), width);
-    buf.set(I.subarray(lo - w.lo, hi - w.lo + 1), 2 * width);
-    return { lo, hi, H: buf.subarray(0, width), D: buf.subarray(width, 2 * width), I: buf.subarray(2 * width) };
+    const a = lo - w.lo;
+    const b = hi - w.lo + 1;
+    const h = H.subarray(a, b);
+    return { lo, hi, H: h, D: D === H ? h : D.subarray(a, b), I: I === H ? h : I.subarray(a, b) };
   }
 
   /** Whether the wavefronts of scores `from` … `from + R − 1` are all empty (none dropped yet). */
@@ -479,6 +489,7 @@ class Wavefronts {
       while (p < n && p < m && A[p] === B[p] && (vm === undefined || vm(p, p))) p++;
       return { lo: 0, hi: 0, H: Int32Array.of(p), D: Int32Array.of(NONE), I: Int32Array.of(NONE) };
     }
+    if (open === ext) return this.stepLinear(s);
     const prev = this.wave(s - 1);
     const wx = this.wave(s - x);
     const wv = xv > 0 ? this.wave(s - xv) : EMPTY;
@@ -579,6 +590,77 @@ class Wavefronts {
       I[t] = ins;
     }
     return { lo, hi, H, D, I };
+  }
+
+  /**
+   * `step` when a gap costs the same per event wherever it starts (gapOpen = gapExtend, e.g. `nw`'s
+   * defaults): then the best cost ending in a gap never beats the best cost of the cell before it
+   * plus one gap event, so the D and I wavefronts add nothing — only H is computed, and D and I are
+   * the same array (the traceback's gap questions then ask H, which it also asks at the same cost).
+   */
+  private stepLinear(s: number): Wave {
+    const { A, B, n, m, vm, x, xv, ext: gap } = this;
+    const delta = m - n;
+    const prev = this.wave(s - 1);
+    const wg = this.wave(s - gap);
+    const wx = this.wave(s - x);
+    const wv = xv > 0 ? this.wave(s - xv) : EMPTY;
+    let lo = Math.min(prev.lo, wx.lo, wv.lo, wg.lo - 1);
+    let hi = Math.max(prev.hi, wx.hi, wv.hi, wg.hi + 1);
+    const reach = Math.floor((this.bound - s) / gap);
+    lo = Math.max(lo, -n, delta - reach, this.clampLo);
+    hi = Math.min(hi, m, delta + reach, this.clampHi);
+    if (lo > hi) return EMPTY;
+    const width = hi - lo + 1;
+    if (this.stats !== undefined) this.stats.cells += width;
+    const H = new Int32Array(width);
+    const pH = prev.H;
+    const plo = prev.lo;
+    const pw = prev.hi - plo + 1;
+    const gH = wg.H;
+    const glo = wg.lo;
+    const gw = wg.hi - glo + 1;
+    const xH = wx.H;
+    const xlo = wx.lo;
+    const xw = wx.hi - xlo + 1;
+    const vH = wv.H;
+    const vlo = wv.lo;
+    const vw = xv > 0 ? wv.hi - vlo + 1 : 0;
+    for (let k = lo, t = 0; k <= hi; k++, t++) {
+      let q = k - plo;
+      const h = q >>> 0 < pw ? (pH[q] as number) : NONE;
+      let c = NONE;
+      // A gt event left unpaired (from diagonal k + 1, row + 1) or a pred event (from k − 1).
+      q = k + 1 - glo;
+      if (q >>> 0 < gw) {
+        const p = (gH[q] as number) + 1;
+        if (p > 0 && p <= n) c = p;
+      }
+      q = k - 1 - glo;
+      if (q >>> 0 < gw) {
+        const p = gH[q] as number;
+        if (p >= 0 && p + k <= m && p > c) c = p;
+      }
+      q = k - xlo;
+      if (q >>> 0 < xw) {
+        const p = xH[q] as number;
+        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] !== B[p + k]) c = p + 1;
+      }
+      q = k - vlo;
+      if (q >>> 0 < vw) {
+        const p = vH[q] as number;
+        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
+      }
+      if (c > h) {
+        if (vm === undefined) {
+          while (c < n && c + k < m && A[c] === B[c + k]) c++;
+        } else {
+          while (c < n && c + k < m && A[c] === B[c + k] && vm(c, c + k)) c++;
+        }
+        H[t] = c;
+      } else H[t] = h;
+    }
+    return { lo, hi, H, D: H, I: H };
   }
 
   /**
