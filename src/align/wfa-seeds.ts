@@ -52,8 +52,8 @@ const MAX_OCCURRENCES = 8;
 const SEEDS_PER_EVENT = 16;
 
 /** Natural-log entropy of the symbols `sym(j)`, j < m. */
-function entropy(m: number, sym: (j: number) => number | string): number {
-  const counts = new Map<number | string, number>();
+function entropy(m: number, sym: (j: number) => number): number {
+  const counts = new Map<number, number>();
   for (let j = 0; j < m; j++) {
     const x = sym(j);
     counts.set(x, (counts.get(x) ?? 0) + 1);
@@ -76,18 +76,22 @@ export function seedLength(b: Int32Array): number {
   return Math.min(64, Math.max(1, Math.ceil(Math.log(SEEDS_PER_EVENT * (m + 1)) / h)));
 }
 
-/** Seeds compare value buckets too when that takes at most this many keys per seed (5^len lookups each). */
-const MAX_VALUE_SEED = 3;
+/** Seeds compare value buckets too when that takes at most this many events per seed (up to 2^len lookups each). */
+const MAX_VALUE_SEED = 6;
 
 /**
  * Seed length when seeds also compare value buckets (`ValueBuckets`: matching values lie within 2
- * buckets, so each key of a seed is looked up in 5 buckets), or 0 when that would take more than
- * `MAX_VALUE_SEED` keys (use `seedLength` on the keys alone).
+ * buckets, so an event matches about 5 buckets' worth of values), or 0 when that would take more
+ * than `MAX_VALUE_SEED` events (use `seedLength` on the keys alone).
  */
 export function valueSeedLength(b: Int32Array, buckets: Float64Array): number {
   const m = b.length;
   if (m === 0) return 0;
-  const h = entropy(m, (j) => `${b[j]}:${buckets[j]}`) - Math.log(5);
+  const h =
+    entropy(m, (j) => {
+      const v = buckets[j] as number;
+      return (Math.imul(b[j] as number, 0x9e3779b1) ^ Math.imul(v | 0, 0x85ebca6b) ^ (Math.floor(v / 4294967296) | 0)) | 0;
+    }) - Math.log(5);
   if (h < 0.05) return 0;
   const len = Math.max(1, Math.ceil(Math.log(SEEDS_PER_EVENT * (m + 1)) / h));
   return len <= MAX_VALUE_SEED ? len : 0;
@@ -197,17 +201,19 @@ export class SeedBound {
     const mask = (1 << bits) - 1;
     const VA = buckets?.gt;
     const VB = buckets?.pred;
-    // A window's hash: its keys, and its value buckets when given (shifted by `shift[i]` for the
-    // lookups of A's seeds in the neighbouring buckets).
-    const shift = new Int32Array(len);
-    const hashAt = (X: Int32Array, V: Float64Array | undefined, p: number): number => {
+    // Windows are hashed by their keys and, with value buckets, by each bucket's cell of 5
+    // (⌊bucket / 5⌋). Buckets within 2 of a seed's bucket b lie in b's cell or in one neighbour
+    // (the one below when b mod 5 ≤ 1, above when ≥ 3): a seed is looked up once per combination of
+    // those cells (at most 2^len), every occurrence in exactly one, and its buckets checked exactly.
+    const cell = new Float64Array(len);
+    const hashAt = (X: Int32Array, V: Float64Array | undefined, p: number, lookup: boolean): number => {
       let h = 0;
       for (let i = 0; i < len; i++) {
         h = (Math.imul(h, 0x9e3779b1) + (X[p + i] as number) + 1) | 0;
         if (V !== undefined) {
-          const v = (V[p + i] as number) + (shift[i] as number);
-          h = (Math.imul(h, 0x85ebca6b) + (v | 0)) | 0;
-          h = (Math.imul(h, 0xc2b2ae35) + (Math.floor(v / 4294967296) | 0)) | 0;
+          const c = lookup ? (cell[i] as number) : Math.floor((V[p + i] as number) / 5);
+          h = (Math.imul(h, 0x85ebca6b) + (c | 0)) | 0;
+          h = (Math.imul(h, 0xc2b2ae35) + (Math.floor(c / 4294967296) | 0)) | 0;
         }
       }
       return (h ^ (h >>> 15)) & mask;
@@ -216,26 +222,41 @@ export class SeedBound {
     const head = new Int32Array(mask + 1).fill(-1);
     const next = new Int32Array(windows);
     for (let j = windows - 1; j >= 0; j--) {
-      const h = hashAt(B, VB, j);
+      const h = hashAt(B, VB, j, false);
       next[j] = head[h] as number;
       head[h] = j;
     }
     const occStart = new Int32Array(this.count + 1);
     const kind = new Int8Array(this.count);
     const cols: number[] = [];
+    const home = new Float64Array(len);
+    const other = new Float64Array(len); // the neighbouring cell, or the home cell again
     for (let t = 0; t < this.count; t++) {
       occStart[t] = cols.length;
       const p = t * len;
+      let combos = 1;
+      if (VA !== undefined) {
+        for (let i = 0; i < len; i++) {
+          const b = VA[p + i] as number;
+          const c = Math.floor(b / 5);
+          const r = b - 5 * c;
+          home[i] = c;
+          other[i] = r <= 1 ? c - 1 : r >= 3 ? c + 1 : c;
+          if (other[i] !== c) combos *= 2;
+        }
+      }
       let found = 0;
-      // Without buckets one lookup; with them one per combination of shifts −2 … 2 (an
-      // occurrence's buckets all lie within 2 of the seed's, so it is in exactly one of them).
-      const combos = VA === undefined ? 1 : 5 ** len;
-      for (let c = 0; c < combos && found <= MAX_OCCURRENCES; c++) {
-        for (let i = 0, x = c; i < len; i++, x = Math.floor(x / 5)) shift[i] = VA === undefined ? 0 : (x % 5) - 2;
-        for (let j = windows > 0 ? (head[hashAt(A, VA, p)] as number) : -1; j >= 0; j = next[j] as number) {
+      for (let combo = 0; combo < combos && found <= MAX_OCCURRENCES; combo++) {
+        if (VA !== undefined) {
+          for (let i = 0, bit = 0; i < len; i++) {
+            if (other[i] === home[i]) cell[i] = home[i] as number;
+            else cell[i] = (combo >> bit++) & 1 ? (other[i] as number) : (home[i] as number);
+          }
+        }
+        for (let j = windows > 0 ? (head[hashAt(A, VA, p, true)] as number) : -1; j >= 0; j = next[j] as number) {
           let same = true;
           for (let i = 0; i < len; i++) {
-            if (A[p + i] !== B[j + i] || (VA !== undefined && (VA[p + i] as number) + (shift[i] as number) !== VB![j + i])) {
+            if (A[p + i] !== B[j + i] || (VA !== undefined && Math.abs((VA[p + i] as number) - (VB![j + i] as number)) > 2)) {
               same = false;
               break;
             }
@@ -245,7 +266,6 @@ export class SeedBound {
           cols.push(j);
         }
       }
-      shift.fill(0);
       if (found === 0) kind[t] = 1;
       else if (found > MAX_OCCURRENCES) {
         kind[t] = 2;
