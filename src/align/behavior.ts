@@ -38,7 +38,9 @@
  * - **wavefronts** (`./wfa.ts`) when the costs scale to integers with `mismatch > 0` and
  *   `gap_open ≥ gap_extend` (the defaults), unless a quick estimate says the band below does less
  *   work: O((n + m) + s·w) time for the optimal cost s in the smallest integer units and
- *   w ≤ 2·s/gap_extend + 1 diagonals, each pair compared at most once per pass;
+ *   w ≤ 2·s/gap_extend + 1 diagonals, each pair compared at most once per pass, and on long inputs
+ *   far fewer cells: a seed heuristic keyed by channel and value bucket (`Comparator.bucket`,
+ *   `./wfa-seeds.ts`) drops those that lie on no optimal alignment;
  * - **an exact banded DP** otherwise: a band of half-width w around the diagonals `0 … m − n` is
  *   accepted only when every path leaving it provably costs more than the best path inside (each
  *   unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time is

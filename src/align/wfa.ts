@@ -25,7 +25,10 @@
  * a quick greedy alignment, `upperBound`) are dropped: s + d·gapExtend > bound. When that bound is
  * large, a first pass restricted to a narrow band of diagonals (`tighterBound`, about bound × 129
  * cells) finds the cost of the best alignment inside the band, often the optimum, and the full
- * pass then prunes with it (the comparator may be asked about a pair once in each pass).
+ * pass then prunes with it (the comparator may be asked about a pair once in each pass). That first
+ * pass also records where it met the seeds of `./wfa-seeds.ts`, whose heuristic then trims the ends
+ * of the full pass's wavefronts: cells it proves to lie on no optimal alignment. When a gap costs
+ * the same per event wherever it starts (gapOpen = gapExtend), only H is computed (`stepLinear`).
  *
  * **Tie-break (the `behavior` rule, exactly).** Among the alignments of minimal cost, the one whose
  * operations read from the first event are lexicographically smallest with pair < delete (gt event
