@@ -143,3 +143,15 @@ export function editedPair(n: number, seed: number): { a: Int32Array; b: Int32Ar
   }
   return { a: Int32Array.from(a), b: Int32Array.from(b), vm: (i, j) => va[i] === vb[j] };
 }
+
+/**
+ * Case `t` of a seeded differential test: a `randomPair` with `randomCosts`, its value test (equal
+ * value ids match) and a label for failure messages.
+ */
+export function seededCase(r: () => number, t: number): Case & { readonly o: ResolvedBehaviorOptions; readonly vm: (i: number, j: number) => boolean; readonly ctx: string } {
+  const c = randomPair(r);
+  const o = randomCosts(r);
+  const { va, vb } = c;
+  const vm = (i: number, j: number): boolean => va[i] === vb[j];
+  return { ...c, o, vm, ctx: `case ${t} (${c.label}, ${c.a.length}×${c.b.length}, costs ${JSON.stringify(o)})` };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { behaviorAlign } from './behavior.js';
-import { editedPair, expectValid, randomCosts, randomPair } from './alignment.test-helpers.js';
+import { editedPair, expectValid, seededCase } from './alignment.test-helpers.js';
 import { seedLength, valueSeedLength } from './wfa-seeds.js';
 import { wfaAlign } from './wfa.js';
 import type { WfaStats } from './wfa.js';
@@ -40,11 +40,8 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
     const r = rng(20261201);
     let prunedCases = 0;
     for (let t = 0; t < 1500; t++) {
-      const c = randomPair(r);
-      const o = randomCosts(r);
-      const { a, b, va, vb } = c;
-      const vm = (i: number, j: number): boolean => va[i] === vb[j];
-      const ctx = `case ${t} (${c.label}, ${a.length}×${b.length}, costs ${JSON.stringify(o)})`;
+      const c = seededCase(r, t);
+      const { a, b, va, vb, o, vm, ctx } = c;
       // A narrow bound band makes the bound pass (which records the seeds) run on short pairs.
       const st = stats();
       const wfa = { boundBand: 1 + (t % 3), seedLength: 1 + (t % 4), maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 2 : undefined, stats: st };

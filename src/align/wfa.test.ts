@@ -1,10 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { behaviorAlign } from './behavior.js';
-import type { ResolvedBehaviorOptions } from './behavior.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
-import type { IndexPair } from './types.js';
-import { costOf, editedPair, expectValid, randomCosts, randomPair } from './alignment.test-helpers.js';
+import { costOf, editedPair, expectValid, randomCosts, randomPair, seededCase } from './alignment.test-helpers.js';
 import { MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 
@@ -82,11 +80,8 @@ describe('wavefront aligner against the dynamic programming (differential, seede
     const r = rng(20261130);
     const seen = new Set<string>();
     for (let t = 0; t < 1500; t++) {
-      const c = randomPair(r);
-      const o = randomCosts(r);
-      const { a, b, va, vb } = c;
-      const vm = (i: number, j: number): boolean => va[i] === vb[j];
-      const ctx = `case ${t} (${c.label}, ${a.length}×${b.length}, costs ${JSON.stringify(o)})`;
+      const c = seededCase(r, t);
+      const { a, b, o, vm, ctx } = c;
       seen.add(c.label.split(' ')[0]!.replace(/\(.*/, ''));
       // Half the cases keep every wavefront, half recompute from checkpoints (tiny blocks).
       const wfa = { maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 1 : undefined };

@@ -567,7 +567,8 @@ class Wavefronts {
       }
       // Candidates: the better gap, then a pair that does not match after the furthest point of a
       // lower score (where the extend step stopped, so that pair is not a match): different keys
-      // cost x, equal keys xv.
+      // cost x, equal keys xv. (`stepLinear` writes this and the extension out again: a shared
+      // helper, and even a shared range helper, measured 15–18 % slower on this loop.)
       let c = d > ins ? d : ins;
       q = k - xlo;
       if (q >>> 0 < xw) {
@@ -644,6 +645,7 @@ class Wavefronts {
         const p = gH[q] as number;
         if (p >= 0 && p + k <= m && p > c) c = p;
       }
+      // A non-matching pair after a lower score's furthest point, then the extension: as in `step`.
       q = k - xlo;
       if (q >>> 0 < xw) {
         const p = xH[q] as number;

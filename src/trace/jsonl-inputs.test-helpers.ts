@@ -4,7 +4,9 @@
  * `importFile`, `src/trace/load.stream.test.ts` for `loadTrace`), and the first-chunk sizes that
  * make a small file take the streaming decision.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { corpusRoot, listCases } from '../../test/bad-inputs/cases.js';
 import { expect } from 'vitest';
 
 /** One envtrace event as a JSON line (`value` left out when not given). */
@@ -62,4 +64,24 @@ export function heads(file: string): number[] {
   expect(content.length, `${file} is read whole by default`).toBeLessThan(64 * 1024);
   const nl = content.indexOf(0x0a);
   return [...new Set([nl + 1, content.length - 1].filter((n) => n >= 1 && n < content.length))];
+}
+
+/**
+ * The trace and golden files of the bad-input corpus that exist on disk with at least 2 bytes
+ * (the largest are generated at test time by test/bad-inputs and may be absent).
+ */
+export function corpusTraceFiles(): string[] {
+  const files: string[] = [];
+  for (const c of listCases()) {
+    if (c.spec.role !== 'trace' && c.spec.role !== 'golden') continue;
+    const file = path.join(corpusRoot, ...c.id.split('/'));
+    let size: number;
+    try {
+      size = statSync(file).size;
+    } catch {
+      continue;
+    }
+    if (size >= 2) files.push(file);
+  }
+  return files;
 }
