@@ -4,6 +4,7 @@ import { editedPair, expectValid, seededCase } from './alignment.test-helpers.js
 import { seedLength, valueSeedLength } from './wfa-seeds.js';
 import { wfaAlign } from './wfa.js';
 import type { WfaStats } from './wfa.js';
+import { toleranceComparator } from '../compare/comparators.js';
 import { rng } from '../../test/support/rng.js';
 
 const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned: 0 });
@@ -73,4 +74,46 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
       expect(on.cells, label).toBeLessThan(0.7 * off.cells);
     }
   }, 60_000);
+});
+
+describe('seed heuristic with a real comparator’s value buckets', () => {
+  it('evaluate-like input (tolerance comparator, buckets from Comparator.bucket): the alignment of the DP', () => {
+    // Numbers near each other (within and just outside the 0.1 % tolerance), strings, and toggles:
+    // the value seeds see matches in neighbouring buckets and must still never drop an optimum.
+    const cmp = toleranceComparator('default', 1e-3);
+    const r = rng(31);
+    for (let round = 0; round < 6; round++) {
+      const n = 1500;
+      const gtV: unknown[] = [];
+      const a = new Int32Array(n);
+      for (let i = 0; i < n; i++) {
+        const key = Math.floor(r() * 6);
+        a[i] = key;
+        gtV.push(key === 5 ? (i % 2 ? 'on' : 'off') : key === 4 ? i % 2 : Math.round((r() * 20 - 10) * 1000) / 1000);
+      }
+      const bKeys: number[] = [];
+      const predV: unknown[] = [];
+      for (let i = 0; i < n; i++) {
+        const u = r();
+        if (u < 0.03) continue; // dropped
+        const v = gtV[i];
+        // Nudged within the tolerance (a match), or just outside it, or kept.
+        const nudged = typeof v === 'number' && u < 0.1 ? v * (1 + (u < 0.07 ? 5e-4 : 3e-3)) : v;
+        bKeys.push(a[i]!);
+        predV.push(nudged);
+        if (u > 0.97) {
+          bKeys.push(Math.floor(r() * 6));
+          predV.push(Math.round(r() * 100) / 10); // an extra event
+        }
+      }
+      const b = Int32Array.from(bKeys);
+      const vm = (i: number, j: number): boolean => cmp.compare(gtV[i], predV[j], 'ch');
+      const buckets = () => ({ gt: Float64Array.from(gtV, (v) => cmp.bucket!(v) ?? 0), pred: Float64Array.from(predV, (v) => cmp.bucket!(v) ?? 0) });
+      const o = { mismatch: 3, value_mismatch: 1, gap_open: 2, gap_extend: 1 };
+      const st = stats();
+      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { boundBand: 4, stats: st } }, buckets);
+      expect(got, `round ${round}`).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+      expect(st.pruned, `round ${round}`).toBeGreaterThan(0);
+    }
+  }, 120_000);
 });
