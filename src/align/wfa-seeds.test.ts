@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { behaviorAlign } from './behavior.js';
 import { editedPair, expectValid, seededCase } from './alignment.test-helpers.js';
-import { seedLength, valueSeedLength } from './wfa-seeds.js';
+import { FirstAtLeast, seedLength, valueSeedLength } from './wfa-seeds.js';
 import { wfaAlign } from './wfa.js';
 import type { WfaStats } from './wfa.js';
 import { toleranceComparator } from '../compare/comparators.js';
@@ -116,4 +117,16 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
       expect(st.pruned, `round ${round}`).toBeGreaterThan(0);
     }
   }, 120_000);
+});
+
+describe('FirstAtLeast (the max-tree behind the count of lost seeds)', () => {
+  it('finds the first index at or after t whose value is ≥ T, as a scan does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 70 }), fc.nat(80), fc.integer({ min: -60, max: 60 }), (values, t, T) => {
+        const want = values.findIndex((v, i) => i >= t && v >= T);
+        expect(new FirstAtLeast(Int32Array.from(values)).from(t, T)).toBe(want < 0 ? values.length : want);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

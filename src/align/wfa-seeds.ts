@@ -97,8 +97,8 @@ export function valueSeedLength(b: Int32Array, buckets: Float64Array): number {
   return len <= MAX_VALUE_SEED ? len : 0;
 }
 
-/** A max-tree over per-seed scores, for "the first seed at or after t whose score is ≥ T". */
-class FirstAtLeast {
+/** A max-tree over per-seed scores, for "the first seed at or after t whose score is ≥ T" (exported for its test). */
+export class FirstAtLeast {
   private readonly tree: Int32Array;
   private readonly leaves: number;
   private readonly count: number;
