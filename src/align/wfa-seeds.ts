@@ -149,9 +149,9 @@ export class SeedBound {
   /** Seed t's occurrences are `occCol[occStart[t] … occStart[t + 1] − 1]` (first column in B). */
   private readonly occStart: Int32Array;
   private readonly occCol: Int32Array;
-  /** Per seed: 0 tracked occurrences, 1 none at all, 2 too many (never counted). */
+  /** Per seed: 0 tracked occurrences (all on the band's diagonals), 1 none at all, 2 never counted. */
   private readonly kind: Int8Array;
-  /** Per occurrence on a diagonal of the band: the score at which the band pass first reached it (INF: never). */
+  /** Per occurrence: the score at which the band pass first reached it (INF: never). */
   private readonly reachedAt: Int32Array;
   /** The band of diagonals of the recording pass, and per diagonal its occurrences by first row. */
   private readonly bandLo: number;
@@ -266,8 +266,15 @@ export class SeedBound {
           cols.push(j);
         }
       }
+      // Seeds with too many occurrences, or with one outside the band (where the bound pass
+      // records nothing; mostly chance occurrences), are never counted: their occurrences are not kept.
+      let outside = false;
+      for (let o = occStart[t] as number; o < cols.length && !outside; o++) {
+        const d = (cols[o] as number) - p;
+        outside = d < band.lo || d > band.hi;
+      }
       if (found === 0) kind[t] = 1;
-      else if (found > MAX_OCCURRENCES) {
+      else if (found > MAX_OCCURRENCES || outside) {
         kind[t] = 2;
         cols.length = occStart[t] as number;
       }
@@ -277,14 +284,11 @@ export class SeedBound {
     this.occCol = Int32Array.from(cols);
     this.kind = kind;
     this.reachedAt = new Int32Array(cols.length).fill(INF);
-    // Occurrences on the band's diagonals, grouped by diagonal and sorted by first row.
+    // The occurrences (all on the band's diagonals), grouped by diagonal and sorted by first row.
     const width = Math.max(0, band.hi - band.lo + 1);
     const diagStart = new Int32Array(width + 1);
     for (let t = 0; t < this.count; t++) {
-      for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) {
-        const d = (this.occCol[o] as number) - t * len;
-        if (d >= band.lo && d <= band.hi) diagStart[d - band.lo + 1]!++;
-      }
+      for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) diagStart[(this.occCol[o] as number) - t * len - band.lo + 1]!++;
     }
     for (let i = 0; i < width; i++) diagStart[i + 1]! += diagStart[i] as number;
     const fill = diagStart.slice(0, width);
@@ -293,9 +297,7 @@ export class SeedBound {
     // Seeds in increasing t, so each diagonal's list comes out sorted by first row.
     for (let t = 0; t < this.count; t++) {
       for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) {
-        const d = (this.occCol[o] as number) - t * len;
-        if (d < band.lo || d > band.hi) continue;
-        const at = fill[d - band.lo]!++;
+        const at = fill[(this.occCol[o] as number) - t * len - band.lo]!++;
         diagOcc[at] = o;
         diagRow[at] = t * len;
       }
@@ -329,9 +331,8 @@ export class SeedBound {
    * Recording done: build what `prunes` asks. For a cell at score s on diagonal k outside the band,
    * at distance d from it, an occurrence o on a band diagonal k_o is out of an optimal completion's
    * reach when its recorded score < s + gapExtend·|k − k_o|, and |k − k_o| = d + (the distance of
-   * k_o to the band's edge on k's side), which is subtracted here. A seed with an occurrence
-   * outside the band (where the bound pass recorded nothing; mostly chance occurrences) is never
-   * counted; one with an occurrence the pass did not reach blocks the seeds after it.
+   * k_o to the band's edge on k's side), which is subtracted here. A seed with an occurrence the
+   * pass did not reach blocks the seeds after it.
    */
   finish(): void {
     const { count, kind, occStart, occCol, reachedAt, len, bandLo, bandHi, gapExtend } = this;
@@ -341,12 +342,6 @@ export class SeedBound {
       if (kind[t] !== 0) continue; // none: always lost; too many: never counted (NEG, and subtracted)
       for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) {
         const k = (occCol[o] as number) - t * len;
-        if (k < bandLo || k > bandHi) {
-          kind[t] = 2;
-          below[t] = NEG;
-          above[t] = NEG;
-          break;
-        }
         const at = reachedAt[o] as number;
         below[t] = Math.max(below[t] as number, at >= INF ? INF : at - (k - bandLo) * gapExtend);
         above[t] = Math.max(above[t] as number, at >= INF ? INF : at - (bandHi - k) * gapExtend);
