@@ -215,6 +215,11 @@ describe('Comparator.bucket (value buckets for the aligners)', () => {
       }),
       { numRuns: 5000 },
     );
+    // Found by this property: at rel 0.999 with abs_tol 0, `0.999·5e-324` rounds
+    // to 5e-324, so the smallest subnormal matches 0 and must share its neighbourhood.
+    const c = toleranceComparator('default', 0.999, 0);
+    expect(c.compare(5e-324, 0, 'ch')).toBe(true);
+    expect(Math.abs(c.bucket!(5e-324)! - c.bucket!(0)!)).toBeLessThanOrEqual(2);
     const exact = exactComparator('default');
     fc.assert(
       fc.property(magnitude, (x) => {

@@ -106,13 +106,15 @@ const MIN_BUCKET_REL = 1e-9;
  * A = max(abs, zeroAbs ? rel : 0): two matching numbers of one sign (or one of them 0) have
  * |g(|x|) − g(|y|)| ≤ 1 (|x| ≥ (1 − r)|y|, or both within A of each other near 0), two of opposite
  * signs are both within `abs` of 0, where g ≤ 1. So f(x) = sign(x)·g(|x|) moves by at most 2, and
- * ⌊f / 1.01⌋ (the 1 % absorbs rounding) by at most 2. With A = 0 a 0 matches only a 0: it gets
- * bucket 0, every other number |f| ≥ 3 by a log scale. rel ≥ 1: one bucket for all. Negative
+ * ⌊f / 1.01⌋ (the 1 % absorbs rounding) by at most 2. With A = 0 a log scale: 0 gets bucket 0,
+ * a number of magnitude u ≥ 2^−1022 sign·(1 + ln(u / 2^−1022)/ln(1/(1 − r))) and a subnormal one
+ * sign·1 — `rel·|b|` rounds so coarsely there that a subnormal can match 0 (5e−324 matches 0 at
+ * rel 0.999). rel ≥ 1 − 2^−52 (where rounding lets 0 match anything): one bucket for all. Negative
  * tolerances (which `compare` rejects) and subnormal absolute ones: no buckets.
  */
 function numberBuckets(rel: number, abs: number, zeroAbs: boolean): ((x: number) => number) | undefined {
   if (!(rel >= 0 && abs >= 0)) return undefined;
-  if (rel >= 1) return () => 0;
+  if (rel >= 1 - 2 ** -52) return () => 0;
   const r = Math.max(rel, MIN_BUCKET_REL);
   const unit = -Math.log1p(-r) * 1.01;
   const A = Math.max(abs, zeroAbs ? rel : 0);
@@ -128,9 +130,8 @@ function numberBuckets(rel: number, abs: number, zeroAbs: boolean): ((x: number)
       return Math.floor((Math.sign(x) * g) / unit);
     };
   }
-  // ln|x| ≥ ln(5e-324) > −745 for every non-zero double.
-  const lift = 745 / unit + 3;
-  return (x) => (x === 0 ? 0 : Math.floor(Math.sign(x) * (lift + Math.log(Math.abs(x)) / unit)));
+  const lnNormal = Math.log(2 ** -1022);
+  return (x) => (x === 0 ? 0 : Math.floor(Math.sign(x) * (1 + Math.max(0, Math.log(Math.abs(x)) - lnNormal) / unit)));
 }
 
 /** FNV-1a of a string's UTF-16 code units, spread out (strings match only themselves). */
