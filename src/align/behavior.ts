@@ -220,7 +220,8 @@ export function behaviorAlign(
   // First band: wide enough for a quick greedy alignment's cost (one pass when that bound is
   // good), else a narrow probe whose optimum then sizes the next band.
   // `bound` is the cost of some alignment, so ≥ the optimum: it sizes bands and prunes cells.
-  let bound = greedyCost(gtKeys, predKeys, c, valuesMatch);
+  const greedy = greedyCost(gtKeys, predKeys, c, valuesMatch);
+  let bound = greedy.cost;
   let slack: number;
   if (tuning.initialSlack !== undefined) slack = Math.max(0, Math.floor(tuning.initialSlack));
   else {
@@ -233,7 +234,7 @@ export function behaviorAlign(
     if (w !== undefined) {
       const unit = c.mismatch / w.mismatch; // the common factor divided out
       const upper = bound / unit;
-      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) return wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, tuning.wfa, valueBuckets);
+      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) return wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, tuning.wfa, valueBuckets, greedy);
     }
   }
   const prune = tuning.pruning ?? true;
@@ -284,19 +285,22 @@ function wfaPays(n: number, m: number, bound: number, gapExtend: number): boolea
  * Cost (an upper bound on the optimum) of a quick greedy alignment: pair matching events; at a
  * difference, pair the two events if the next ones match again, else skip the fewest events (up
  * to 8, on either side) that resynchronise, else pair the two events. Every gap is charged as a
- * fresh run. O((n + m)·8).
+ * fresh run. O((n + m)·8). Also the range of diagonals j − i its path visits (it guides the
+ * band of the wavefront aligner's first pass).
  */
 function greedyCost(
   a: Int32Array,
   b: Int32Array,
   c: ResolvedBehaviorOptions,
   valuesMatch: ((i: number, j: number) => boolean) | undefined,
-): number {
+): { readonly cost: number; readonly lo: number; readonly hi: number } {
   const n = a.length;
   const m = b.length;
   const run = (len: number): number => (len > 0 ? c.gap_open + (len - 1) * c.gap_extend : 0);
   const same = (i: number, j: number): boolean => a[i] === b[j] && (valuesMatch === undefined || valuesMatch(i, j));
   let cost = 0;
+  let lo = 0;
+  let hi = 0;
   let i = 0;
   let j = 0;
   outer: while (i < n && j < m) {
@@ -316,11 +320,13 @@ function greedyCost(
       if (i + d < n && same(i + d, j)) {
         cost += run(d);
         i += d;
+        if (j - i < lo) lo = j - i;
         continue outer;
       }
       if (j + d < m && same(i, j + d)) {
         cost += run(d);
         j += d;
+        if (j - i > hi) hi = j - i;
         continue outer;
       }
     }
@@ -328,7 +334,7 @@ function greedyCost(
     i++;
     j++;
   }
-  return cost + run(n - i) + run(m - j);
+  return { cost: cost + run(n - i) + run(m - j), lo: Math.min(lo, m - n), hi: Math.max(hi, m - n) };
 }
 
 /**

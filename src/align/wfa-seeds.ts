@@ -143,7 +143,8 @@ interface SeedCosts {
 
 /** The seed heuristic of one alignment (see the module comment). */
 export class SeedBound {
-  private readonly len: number;
+  /** Events per seed. */
+  readonly len: number;
   /** Number of seeds: ⌊n / len⌋. */
   private readonly count: number;
   /** Seed t's occurrences are `occCol[occStart[t] … occStart[t + 1] − 1]` (first column in B). */
@@ -161,7 +162,8 @@ export class SeedBound {
   private readonly diagRow: Int32Array;
   private readonly cursor: Int32Array;
   private readonly gapExtend: number;
-  private readonly perSeed: number;
+  /** What a seed that is not paired with one of its occurrences costs at least. */
+  readonly perSeed: number;
   /**
    * After `finish`, per seed, for the cells below (`k < bandLo`) and above (`k > bandHi`) the band:
    * the latest score at which one of its occurrences was reached, less the gap cost from the
@@ -306,6 +308,18 @@ export class SeedBound {
     this.diagOcc = diagOcc;
     this.diagRow = diagRow;
     this.cursor = diagStart.slice(0, width);
+  }
+
+  /**
+   * `c[t]`: how many of the seeds before seed t are *counted* — every occurrence on a diagonal of
+   * the band, or none at all — so that an alignment running outside the band over all of a
+   * counted seed's rows costs ≥ `perSeed` on them (`Wavefronts.certified`). Length count + 1.
+   */
+  countedBefore(): Int32Array {
+    const { count, kind } = this;
+    const c = new Int32Array(count + 1);
+    for (let t = 0; t < count; t++) c[t + 1] = (c[t] as number) + (kind[t] === 2 ? 0 : 1);
+    return c;
   }
 
   /**

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { behaviorAlign } from './behavior.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
 import { costOf, editedPair, expectValid, randomCosts, randomPair, seededCase } from './alignment.test-helpers.js';
-import { MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom } from './wfa.js';
+import { MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom, type WfaStats } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 
 describe('wfaCostsFrom', () => {
@@ -178,4 +178,92 @@ describe('wavefront aligner: properties', () => {
       { numRuns: 100 },
     );
   });
+});
+
+describe('certified band pass (its alignment is the answer when no alignment leaving the band can be optimal)', () => {
+  const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned: 0, certified: 0 });
+
+  it('gives the alignment of the DP on 2000 seeded pairs with narrow bands and strips, certified or not', () => {
+    const r = rng(20261202);
+    let certified = 0;
+    let refused = 0;
+    for (let t = 0; t < 2000; t++) {
+      const { a, b, va, vb, o, vm, ctx } = seededCase(r, t);
+      const st = stats();
+      // Narrow bands and strips make the check decide something on short pairs; checkpoint mode
+      // (maxCells 0) and small blocks run the traceback inside the band.
+      const wfa = {
+        boundBand: 1 + (t % 3),
+        certifyStrip: 1 + (t % 5),
+        seedLength: 1 + (t % 4),
+        maxCells: t % 2 ? 0 : undefined,
+        blockScores: t % 4 === 1 ? 2 : undefined,
+        stats: st,
+      };
+      const jitter = (): number => Math.floor(r() * 3);
+      const buckets = t % 3 ? () => ({ gt: Float64Array.from(va, (v) => 5 * v + jitter()), pred: Float64Array.from(vb, (v) => 5 * v + jitter()) }) : undefined;
+      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa }, buckets);
+      expectValid(got, a.length, b.length);
+      expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+      if (st.certified) certified++;
+      else if (st.cells > 0) refused++;
+    }
+    // Pairs that differ by a few edits, where the check usually passes even with narrow strips.
+    for (let t = 0; t < 300; t++) {
+      const { a, b, vm } = editedPair(2000 + 10 * t, 1000 + t);
+      const o = randomCosts(r);
+      const st = stats();
+      const wfa = { boundBand: 8 + (t % 8), certifyStrip: 4 + (t % 12), seedLength: 1 + (t % 3), maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 3 : undefined, stats: st };
+      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa });
+      expect(got, `edited pair ${t}, costs ${JSON.stringify(o)}`).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+      if (st.certified) certified++;
+      else if (st.cells > 0) refused++;
+    }
+    // Both outcomes of the check must have been exercised many times for this to mean anything
+    // (narrow strips refuse most of these pairs; 46 certified with these seeds).
+    expect(certified).toBeGreaterThan(30);
+    expect(refused).toBeGreaterThan(100);
+  }, 240_000);
+
+  it('bench-like pairs (5 % edits): the same alignment as the full pass; behavior certified, far fewer cells', () => {
+    for (const [label, costs, values] of [
+      ['behavior', { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 }, true],
+      ['nw', { mismatch: 2, valueMismatch: 0, gapOpen: 1, gapExtend: 1 }, false],
+    ] as const) {
+      const { a, b, vm } = editedPair(20_000, 11);
+      const match = values ? vm : undefined;
+      // The check is tried when the seeds outweigh the upper bound: a quick bound is about this loose.
+      const bound = Math.round(1.2 * wfaCost(a, b, costs, match));
+      const off = stats();
+      const want = wfaAlign(a, b, costs, match, bound, { certifyStrip: 0, stats: off });
+      expect(off.certified, label).toBe(0);
+      const on = stats();
+      expect(wfaAlign(a, b, costs, match, bound, { stats: on }), label).toEqual(want);
+      // nw's seeds (keys only, cost ≥ 1 each) do not outweigh its bound here: the check is not tried.
+      if (label === 'nw') continue;
+      expect(on.certified, label).toBe(1);
+      expect(on.cells, label).toBeLessThan(0.6 * off.cells);
+      // In checkpoint mode too (the traceback recomputes blocks inside the band).
+      const ck = stats();
+      expect(wfaAlign(a, b, costs, match, bound, { maxCells: 1 << 16, stats: ck }), label).toEqual(want);
+      expect(ck.certified, label).toBe(1);
+      expect(ck.bandedLoads + ck.fullLoads, label).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('refuses when the optimal alignment runs outside the band (a block moved far), and the full pass finds it', () => {
+    const r = rng(5);
+    const n = 3000;
+    const a = Int32Array.from({ length: n }, () => Math.floor(r() * 20));
+    // 300 extra events early and 300 missing late: the optimal path runs 300 diagonals off.
+    const extra = Array.from({ length: 300 }, () => Math.floor(r() * 20));
+    const b = Int32Array.from([...a.subarray(0, 500), ...extra, ...a.subarray(500, 2500), ...a.subarray(2800)]);
+    const costs = { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 };
+    const st = stats();
+    const got = wfaAlign(a, b, costs, undefined, Infinity, { boundBand: 16, stats: st });
+    expect(st.certified).toBe(0);
+    const o = { mismatch: 3, value_mismatch: 1, gap_open: 2, gap_extend: 1 };
+    expect(got).toEqual(behaviorAlign(a, b, o, undefined, { engine: 'dp' }));
+    expect(costOf(a, b, got, o)).toBe(2 + 299 + 2 + 299);
+  }, 60_000);
 });

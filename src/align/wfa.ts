@@ -88,6 +88,14 @@ export interface WfaTuning {
    *   those are given (`valueSeedLength`)
    */
   readonly seedLength?: number;
+  /**
+   * Diagonals the bound pass adds on each side of its band (`boundBand`) so that, when a check on
+   * its result passes (`Wavefronts.certified`), its alignment is provably the optimal one and the
+   * full pass is skipped. 0 turns the check off (the full pass always runs). By default it is
+   * tried only when the seeds outweigh the upper bound (it then usually passes); a value given
+   * here tries it always. It never changes the result. @default 64
+   */
+  readonly certifyStrip?: number;
   /** Counters the aligner adds to (tests and benchmarks). */
   readonly stats?: WfaStats;
 }
@@ -102,6 +110,8 @@ export interface WfaStats {
   fullLoads: number;
   /** Wavefront cells the seed heuristic dropped from the ends of the forward pass's wavefronts (optional counter). */
   pruned?: number;
+  /** Alignments the bound pass proved optimal, so that no full pass ran (optional counter). */
+  certified?: number;
 }
 
 function gcd(x: number, y: number): number {
@@ -137,6 +147,12 @@ export function wfaCostsFrom(c: WfaCosts): WfaCosts | undefined {
 /** "No such point": far below any row, and still negative after a few increments. */
 const NONE = -0x40000000;
 
+/** Size of the shared buffers wavefronts are cut from (`Wavefronts.alloc`), in 32-bit cells: 1 MiB. */
+const SLAB = 1 << 18;
+
+/** A cost above every score (edge cells the certifying pass never reached). */
+const INF = 0x3fffffff;
+
 /** The wavefronts of one score: diagonals `lo..hi` at index `k − lo`. */
 interface Wave {
   readonly lo: number;
@@ -166,8 +182,14 @@ export function wfaAlign(
    * runs): they key the seed heuristic and spare the comparator pairs whose buckets are > 2 apart.
    */
   buckets?: () => ValueBuckets | undefined,
+  /**
+   * Diagonals j − i (original indices) that some cheap alignment visits, e.g. a greedy one: the
+   * first pass's band is laid around them (a band around 0 … m − n otherwise).
+   */
+  guide?: { readonly lo: number; readonly hi: number },
 ): IndexPair[] {
-  const first = tighterBound(a, b, costs, valuesMatch, upperBound, tuning, buckets);
+  const first = tighterBound(a, b, costs, valuesMatch, upperBound, tuning, buckets, guide);
+  if (first.alignment !== undefined) return first.alignment;
   return new Wavefronts(a, b, costs, valuesMatch, first.bound, tuning, undefined, first.seeds, undefined, first.buckets).align();
 }
 
@@ -185,6 +207,10 @@ function trivialBound(n: number, m: number, costs: WfaCosts): number {
  * optimum itself. Run only when the bound is large against the band. The band pass also records
  * where it reached the seeds' occurrences: `seeds`, the heuristic that prunes the full pass (its
  * seeds compare value buckets too when they are given, the values matter and that keeps seeds short).
+ *
+ * The band pass runs `certifyStrip` diagonals wider than `boundBand` on each side and keeps its
+ * wavefronts: when `Wavefronts.certified` proves that every alignment leaving its band costs more
+ * than its optimum, its own traceback is the answer (`alignment`) and no full pass runs.
  */
 function tighterBound(
   a: Int32Array,
@@ -194,20 +220,91 @@ function tighterBound(
   upperBound: number,
   tuning: WfaTuning,
   valueBuckets: (() => ValueBuckets | undefined) | undefined,
-): { readonly bound: number; readonly seeds?: SeedBound | undefined; readonly buckets?: ValueBuckets | undefined } {
+  guide: { readonly lo: number; readonly hi: number } | undefined,
+): {
+  readonly bound: number;
+  readonly seeds?: SeedBound | undefined;
+  readonly buckets?: ValueBuckets | undefined;
+  readonly alignment?: IndexPair[];
+} {
   const n = a.length;
   const m = b.length;
-  const half = Math.max(0, Math.floor(tuning.boundBand ?? 64));
+  const strip = Math.max(0, Math.floor(tuning.certifyStrip ?? 64));
   const bound = Math.min(upperBound, trivialBound(n, m, costs));
-  if (half === 0 || bound < 8 * (2 * half + 1 + Math.abs(m - n))) return { bound: upperBound };
-  const band = { lo: Math.min(0, m - n) - half, hi: Math.max(0, m - n) + half };
+  // The band: `boundBand` (default 64) diagonals around 0 … m − n, or 16 around the guide's
+  // diagonals when that is narrower (a guide that wandered far is no help). The guide in the
+  // wavefronts' coordinates: reversed sequences, so original diagonal d is m − n − d.
+  const delta = m - n;
+  const plain = Math.max(0, Math.floor(tuning.boundBand ?? 64));
+  let half = plain;
+  let glo = Math.min(0, delta);
+  let ghi = Math.max(0, delta);
+  if (guide !== undefined && tuning.boundBand === undefined) {
+    const lo = Math.min(glo, delta - guide.hi);
+    const hi = Math.max(ghi, delta - guide.lo);
+    if (hi - lo + 2 * GUIDED_HALF < ghi - glo + 2 * plain) [glo, ghi, half] = [lo, hi, GUIDED_HALF];
+  }
+  if (half === 0 || bound < 8 * (2 * half + 1 + ghi - glo)) return { bound: upperBound };
+  const inner = { lo: glo - half, hi: ghi + half };
+  const band = { lo: inner.lo - strip, hi: inner.hi + strip };
   const buckets = valuesMatch !== undefined && costs.valueMismatch > 0 ? valueBuckets?.() : undefined;
   const byValue = buckets === undefined ? 0 : valueSeedLength(b, buckets.pred);
   const len = tuning.seedLength !== undefined ? Math.max(0, Math.floor(tuning.seedLength)) : byValue > 0 ? byValue : seedLength(b);
-  const pass = new Wavefronts(a, b, costs, valuesMatch, bound, { maxCells: 0, stats: tuning.stats }, band, undefined, { len, byValue: byValue > 0 }, buckets);
+  const seeds = len > 0 && n >= len ? recordingSeeds(a, b, len, inner, costs, byValue > 0 ? buckets : undefined) : undefined;
+  // The check needs the counted seeds to outweigh what the alignment costs per row (by a margin,
+  // as costs come in bursts); when they cannot, the wide band and its kept wavefronts would be
+  // wasted, and a narrow band pass only tightens the bound.
+  const counted = seeds === undefined ? 0 : (seeds.countedBefore().at(-1) as number) * seeds.perSeed;
+  const certify = strip > 0 && (tuning.certifyStrip !== undefined || counted >= CERTIFY_MARGIN * bound);
+  const pass = new Wavefronts(
+    a,
+    b,
+    costs,
+    valuesMatch,
+    bound,
+    certify ? tuning : { maxCells: 0, stats: tuning.stats },
+    certify ? band : inner,
+    undefined,
+    seeds,
+    buckets,
+    certify ? inner : undefined,
+  );
   const inBand = pass.forward();
+  if (inBand >= 0 && certify && pass.certified()) {
+    if (tuning.stats !== undefined) tuning.stats.certified = (tuning.stats.certified ?? 0) + 1;
+    return { bound: inBand, alignment: pass.traceback() };
+  }
   // Scores recorded before the pass gave up are still costs of paths to those cells.
   return { bound: inBand >= 0 && inBand < upperBound ? inBand : upperBound, seeds: pass.recorded(), buckets };
+}
+
+/** Half-width of the band around a guide's diagonals (`tighterBound`). */
+const GUIDED_HALF = 16;
+
+/** How much the counted seeds must outweigh the bound for the certifying pass to be tried. */
+const CERTIFY_MARGIN = 1.25;
+
+/** Reversed copy (the wavefronts run from the end of both sequences). */
+function reversed<T extends Int32Array | Float64Array>(v: T): T {
+  const out = v.slice() as T;
+  out.reverse();
+  return out;
+}
+
+/**
+ * The seed heuristic a bound pass records into, on the reversed sequences like the wavefronts;
+ * `band`: the diagonals whose occurrences are tracked. With value buckets, seeds compare them too.
+ */
+function recordingSeeds(
+  a: Int32Array,
+  b: Int32Array,
+  len: number,
+  band: { readonly lo: number; readonly hi: number },
+  costs: WfaCosts,
+  buckets: ValueBuckets | undefined,
+): SeedBound {
+  const rb = buckets && { gt: reversed(buckets.gt), pred: reversed(buckets.pred) };
+  return new SeedBound(reversed(a), reversed(b), len, band, costs, rb);
 }
 
 /** The optimal cost only (no traceback; only the last few wavefronts are kept). */
@@ -265,6 +362,19 @@ class Wavefronts {
   /** Bound pass: the seed heuristic it records into. Full pass: the heuristic that trims its wavefronts. */
   private readonly recorder: SeedBound | undefined;
   private readonly seeds: SeedBound | undefined;
+  /**
+   * Certifying bound pass (`certified`): the inner band whose two edge diagonals it watches, and
+   * per edge (0: `edges.lo`, 1: `edges.hi`) the best cost of each row's cell on it (`INF`: above
+   * every score computed), filled up to row `edgeFilled[e]`.
+   */
+  private readonly edges: { readonly lo: number; readonly hi: number } | undefined;
+  private readonly edgeCost: [Int32Array, Int32Array] | undefined;
+  private readonly edgeFilled = [-1, -1];
+  /** The shared buffer `alloc` cuts wavefronts from, and how much of it is taken. */
+  private slab = new Int32Array(0);
+  private slabAt = 0;
+  /** Whether `step` drops diagonals from which the end is out of the bound's reach (not in a certifying pass: its costs must be exact). */
+  private readonly reach: boolean;
 
   constructor(
     a: Int32Array,
@@ -277,10 +387,15 @@ class Wavefronts {
     band?: { readonly lo: number; readonly hi: number },
     /** Full pass: the heuristic recorded by the bound pass (drops cells on no optimal alignment). */
     seeds?: SeedBound,
-    /** Bound pass: record a seed heuristic with seeds of `len` events (0: none), by key and value bucket when `byValue`. */
-    recordSeeds: { readonly len: number; readonly byValue: boolean } = { len: 0, byValue: false },
+    /** Bound pass: the seed heuristic to record into (`recordingSeeds`). */
+    recorder?: SeedBound,
     /** Value buckets (`AlignContext.valueBuckets`): pairs whose buckets are > 2 apart do not match, without asking. */
     buckets?: ValueBuckets,
+    /**
+     * Certifying bound pass: the inner band (within `band`) whose edges `certified` checks; the seeds
+     * are then recorded on it. Every cost the pass computes is then exact for its band.
+     */
+    edges?: { readonly lo: number; readonly hi: number },
   ) {
     const n = a.length;
     const m = b.length;
@@ -318,14 +433,88 @@ class Wavefronts {
     }
     this.bandHalfWidth = tuning.bandHalfWidth;
     this.seeds = seeds;
-    const { len, byValue } = recordSeeds;
-    this.recorder = band !== undefined && len > 0 && n >= len ? new SeedBound(this.A, this.B, len, band, costs, byValue ? rb : undefined) : undefined;
+    this.recorder = recorder;
+    this.edges = edges;
+    this.reach = edges === undefined;
+    if (edges !== undefined) this.edgeCost = [new Int32Array(n + 1).fill(INF), new Int32Array(n + 1).fill(INF)];
   }
 
   /** The bound pass's seed heuristic, ready for the full pass (after `forward`). */
   recorded(): SeedBound | undefined {
     this.recorder?.finish();
     return this.recorder;
+  }
+
+  /** Certifying pass: the best cost of the rows of the inner band's edge diagonals that wavefront `w` (score `s`) reaches. */
+  private recordEdges(s: number, w: Wave): void {
+    const { edges, edgeCost, edgeFilled, n, m } = this;
+    for (let e = 0; e < 2; e++) {
+      const k = e === 0 ? edges!.lo : edges!.hi;
+      if (k < w.lo || k > w.hi) continue;
+      const row = Math.min(w.H[k - w.lo] as number, n, m - k);
+      const cost = edgeCost![e]!;
+      for (let r = Math.max(edgeFilled[e]! + 1, -k, 0); r <= row; r++) cost[r] = s;
+      if (row > edgeFilled[e]!) edgeFilled[e] = row;
+    }
+  }
+
+  /**
+   * Certifying bound pass, after `forward` reached the end: whether every alignment that leaves
+   * the pass's band costs more than the optimum G found in it — then the band holds every optimal
+   * alignment, and this pass's traceback is the answer (same tie-break). With `inner` the band the
+   * pass was widened from (by `strip` diagonals a side) and g(c) the best cost of a cell c inside
+   * the band (what the pass computes, capped at G + 1):
+   *
+   * Cut an alignment P that leaves the band into pieces: its *far excursions* X — maximal runs
+   * outside `inner` that go beyond the band — and what lies between them (inside the band). A
+   * piece from cell x to cell e inside the band costs ≥ g(e) − g(x) − (gapOpen − gapExtend) (a
+   * band path to x followed by it reaches e; only a gap run continued across x can cost gapOpen
+   * instead of gapExtend), the piece from the start costs ≥ g of its end, so
+   * cost(P) ≥ G + Σ_X [cost(X) − (g(x) − g(e)) − (gapOpen − gapExtend)] for each X from e to x
+   * (both on the same edge diagonal of `inner`, x on a later row). So it suffices that every
+   * possible X costs more than g(x) − g(e) + gapOpen − gapExtend. A lower bound on cost(X):
+   * - it goes more than `strip` diagonals past the edge and back: ≥ 2·(strip + 1)·gapExtend;
+   * - it leaves and re-enters with a gap each (≥ 2·gapExtend), and every seed of the heuristic
+   *   whose rows it covers and whose occurrences all lie in `inner` (or that has none) costs
+   *   ≥ perSeed on them, beside the gap that leaves (`SeedBound.countedBefore`).
+   * Along a diagonal g never decreases, so for each x the e that need the seed argument (those
+   * with g(x) − g(e) + gapOpen − gapExtend ≥ the first bound) are a prefix of the rows: one scan
+   * per edge, O(n).
+   */
+  certified(): boolean {
+    const { edges, edgeCost, n, m, ext, open, best } = this;
+    if (edges === undefined || edgeCost === undefined || best < 0) return false;
+    const slack = open - ext;
+    const cap = best + 1;
+    const seeds = this.recorder;
+    const counted = seeds?.countedBefore();
+    const len = seeds?.len ?? 1;
+    const per = seeds?.perSeed ?? 0;
+    const seedsBefore = (t: number): number => (counted === undefined ? 0 : (counted[Math.min(t, counted.length - 1)] as number));
+    for (let e = 0; e < 2; e++) {
+      const k = e === 0 ? edges.lo : edges.hi;
+      const outer = e === 0 ? this.clampLo : this.clampHi;
+      // No diagonal beyond the band on this side: nothing can leave it there.
+      if (e === 0 ? outer - 1 < -n : outer + 1 > m) continue;
+      const far = 2 * (Math.abs(outer - k) + 1) * ext;
+      const r0 = Math.max(0, -k);
+      const r1 = Math.min(n, m - k);
+      const cost = edgeCost[e]!;
+      const g = (r: number): number => Math.min(cost[r] as number, cap);
+      let p = r0;
+      let best1 = -Infinity; // max over candidate exits r_e of per·(seeds before ⌈r_e / len⌉) − g(r_e)
+      for (let rx = r0 + 1; rx <= r1; rx++) {
+        const gx = g(rx);
+        if (gx < g(rx - 1)) return false; // never (g is monotone along a diagonal); stay safe
+        while (p < rx && g(p) <= gx + slack - far) {
+          best1 = Math.max(best1, per * seedsBefore(Math.ceil(p / len)) - g(p));
+          p++;
+        }
+        // Some exit e needs more than the excursion can be shown to cost.
+        if (best1 >= per * seedsBefore(Math.floor(rx / len)) - gx - slack + ext) return false;
+      }
+    }
+    return true;
   }
 
   /** Whether wavefront `s` is kept for good in checkpoint mode (the R scores up to each multiple of K). */
@@ -340,6 +529,7 @@ class Wavefronts {
     this.waves.length = 0;
     this.waves.push(this.step(0));
     this.recorder?.record(0, 0, this.waves[0]!.H);
+    if (this.edgeCost !== undefined) this.recordEdges(0, this.waves[0]!);
     let s = 0;
     for (;;) {
       const w = this.waves[s]!;
@@ -354,6 +544,7 @@ class Wavefronts {
       let next = this.step(s);
       if (next !== EMPTY) {
         this.recorder?.record(s, next.lo, next.H);
+        if (this.edgeCost !== undefined) this.recordEdges(s, next);
         if (this.seeds !== undefined) next = this.trim(s, next, this.seeds);
       }
       this.waves.push(next);
@@ -453,34 +644,51 @@ class Wavefronts {
     // triggering score + mismatch: 2R above the block covers every later question.
     this.blockHi = Math.min(this.best, (c + 1) * K + 2 * R);
     const span = this.blockHi - base;
+    // In a banded pass (a certifying bound pass) the block's band lies within the pass's own: the
+    // pass's band edges are the problem's edges there, so values next to them are exact.
+    const outerLo = this.clampLo;
+    const outerHi = this.clampHi;
     let cl = -Infinity;
     let ch = Infinity;
     if (k !== undefined) {
       const half = this.bandHalfWidth ?? Math.ceil((span + this.open) / this.ext) + span + 4;
-      if (k - half > -n) cl = k - half;
-      if (k + half < m) ch = k + half;
+      if (k - half > Math.max(-n, outerLo)) cl = k - half;
+      if (k + half < Math.min(m, outerHi)) ch = k + half;
     }
     if (this.stats !== undefined) {
       if (cl === -Infinity && ch === Infinity) this.stats.fullLoads++;
       else this.stats.bandedLoads++;
     }
-    const outerLo = this.clampLo;
-    const outerHi = this.clampHi;
-    this.clampLo = cl;
-    this.clampHi = ch;
+    this.clampLo = Math.max(cl, outerLo);
+    this.clampHi = Math.min(ch, outerHi);
     try {
       for (let t = this.blockLo; t <= this.blockHi; t++) {
         if (this.waves[t] !== undefined) continue; // a permanent wavefront (exact everywhere)
         this.waves[t] = this.step(t);
         if (cl !== -Infinity || ch !== Infinity) {
-          this.trustLo[t] = cl + (t - base) + 1;
-          this.trustHi[t] = ch - (t - base) - 1;
+          this.trustLo[t] = cl === -Infinity ? -Infinity : cl + (t - base) + 1;
+          this.trustHi[t] = ch === Infinity ? Infinity : ch - (t - base) - 1;
         }
       }
     } finally {
       this.clampLo = outerLo;
       this.clampHi = outerHi;
     }
+  }
+
+  /**
+   * Room for a wavefront (every cell is written by `step`). Outside checkpoint mode wavefronts are
+   * cut from large shared buffers: one typed array per step (thousands of small buffers) cost a
+   * fifth of the step and much of the garbage collection. In checkpoint mode a shared buffer would
+   * stay alive for its one permanent wavefront, so each gets its own.
+   */
+  private alloc(size: number): Int32Array {
+    if (this.checkpointing) return new Int32Array(size);
+    if (this.slabAt + size > this.slab.length) {
+      this.slab = new Int32Array(Math.max(size, SLAB));
+      this.slabAt = 0;
+    }
+    return this.slab.subarray(this.slabAt, (this.slabAt += size));
   }
 
   /** Compute the wavefront of score `s` from those of scores s − 1 … s − R + 1. */
@@ -501,13 +709,13 @@ class Wavefronts {
     let lo = Math.min(prev.lo, wx.lo, wv.lo, wo.lo - 1, we.lo - 1);
     let hi = Math.max(prev.hi, wx.hi, wv.hi, wo.hi + 1, we.hi + 1);
     // Diagonals that exist, and from which the end diagonal is reachable within the bound.
-    const reach = Math.floor((this.bound - s) / ext);
+    const reach = this.reach ? Math.floor((this.bound - s) / ext) : Infinity;
     lo = Math.max(lo, -n, delta - reach, this.clampLo);
     hi = Math.min(hi, m, delta + reach, this.clampHi);
     if (lo > hi) return EMPTY;
     const width = hi - lo + 1;
     if (this.stats !== undefined) this.stats.cells += width;
-    const buf = new Int32Array(3 * width);
+    const buf = this.alloc(3 * width);
     const H = buf.subarray(0, width);
     const D = buf.subarray(width, 2 * width);
     const I = buf.subarray(2 * width);
@@ -611,13 +819,13 @@ class Wavefronts {
     const wv = xv > 0 ? this.wave(s - xv) : EMPTY;
     let lo = Math.min(prev.lo, wx.lo, wv.lo, wg.lo - 1);
     let hi = Math.max(prev.hi, wx.hi, wv.hi, wg.hi + 1);
-    const reach = Math.floor((this.bound - s) / gap);
+    const reach = this.reach ? Math.floor((this.bound - s) / gap) : Infinity;
     lo = Math.max(lo, -n, delta - reach, this.clampLo);
     hi = Math.min(hi, m, delta + reach, this.clampHi);
     if (lo > hi) return EMPTY;
     const width = hi - lo + 1;
     if (this.stats !== undefined) this.stats.cells += width;
-    const H = new Int32Array(width);
+    const H = this.alloc(width);
     const pH = prev.H;
     const plo = prev.lo;
     const pw = prev.hi - plo + 1;
@@ -692,10 +900,16 @@ class Wavefronts {
 
   /** Forward pass, then the traceback from the start with the documented tie-break. */
   align(): IndexPair[] {
+    if (this.n === 0 && this.m === 0) return [];
+    this.forward();
+    return this.traceback();
+  }
+
+  /** The traceback from the start with the documented tie-break (after `forward` reached the end). */
+  traceback(): IndexPair[] {
     const { n, m, open, ext } = this;
     const out: IndexPair[] = [];
-    if (n === 0 && m === 0) return out;
-    let target = this.forward();
+    let target = this.best;
     // Reversed cell (ri, rj) is original (n − ri, m − rj); the walk starts at the original start.
     let ri = n;
     let rj = m;
