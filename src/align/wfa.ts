@@ -147,9 +147,6 @@ export function wfaCostsFrom(c: WfaCosts): WfaCosts | undefined {
 /** "No such point": far below any row, and still negative after a few increments. */
 const NONE = -0x40000000;
 
-/** Size of the shared buffers wavefronts are cut from (`Wavefronts.alloc`), in 32-bit cells: 1 MiB. */
-const SLAB = 1 << 18;
-
 /** A cost above every score (edge cells the certifying pass never reached). */
 const INF = 0x3fffffff;
 
@@ -370,9 +367,6 @@ class Wavefronts {
   private readonly edges: { readonly lo: number; readonly hi: number } | undefined;
   private readonly edgeCost: [Int32Array, Int32Array] | undefined;
   private readonly edgeFilled = [-1, -1];
-  /** The shared buffer `alloc` cuts wavefronts from, and how much of it is taken. */
-  private slab = new Int32Array(0);
-  private slabAt = 0;
   /** Whether `step` drops diagonals from which the end is out of the bound's reach (not in a certifying pass: its costs must be exact). */
   private readonly reach: boolean;
 
@@ -676,21 +670,6 @@ class Wavefronts {
     }
   }
 
-  /**
-   * Room for a wavefront (every cell is written by `step`). Outside checkpoint mode wavefronts are
-   * cut from large shared buffers: one typed array per step (thousands of small buffers) cost a
-   * fifth of the step and much of the garbage collection. In checkpoint mode a shared buffer would
-   * stay alive for its one permanent wavefront, so each gets its own.
-   */
-  private alloc(size: number): Int32Array {
-    if (this.checkpointing) return new Int32Array(size);
-    if (this.slabAt + size > this.slab.length) {
-      this.slab = new Int32Array(Math.max(size, SLAB));
-      this.slabAt = 0;
-    }
-    return this.slab.subarray(this.slabAt, (this.slabAt += size));
-  }
-
   /** Compute the wavefront of score `s` from those of scores s − 1 … s − R + 1. */
   private step(s: number): Wave {
     const { A, B, n, m, vm, x, xv, open, ext } = this;
@@ -715,7 +694,7 @@ class Wavefronts {
     if (lo > hi) return EMPTY;
     const width = hi - lo + 1;
     if (this.stats !== undefined) this.stats.cells += width;
-    const buf = this.alloc(3 * width);
+    const buf = new Int32Array(3 * width);
     const H = buf.subarray(0, width);
     const D = buf.subarray(width, 2 * width);
     const I = buf.subarray(2 * width);
@@ -825,7 +804,7 @@ class Wavefronts {
     if (lo > hi) return EMPTY;
     const width = hi - lo + 1;
     if (this.stats !== undefined) this.stats.cells += width;
-    const H = this.alloc(width);
+    const H = new Int32Array(width);
     const pH = prev.H;
     const plo = prev.lo;
     const pw = prev.hi - plo + 1;
