@@ -39,8 +39,10 @@
  *   `gap_open ≥ gap_extend` (the defaults), unless a quick estimate says the band below does less
  *   work: O((n + m) + s·w) time for the optimal cost s in the smallest integer units and
  *   w ≤ 2·s/gap_extend + 1 diagonals, each pair compared at most once per pass, and on long inputs
- *   far fewer cells: a seed heuristic keyed by channel and value bucket (`Comparator.bucket`,
- *   `./wfa-seeds.ts`) drops those that lie on no optimal alignment;
+ *   far fewer cells: a first pass in a band around the greedy alignment below is proved optimal
+ *   when no alignment leaving the band can be, else a seed heuristic keyed by channel and value
+ *   bucket (`Comparator.bucket`, `./wfa-seeds.ts`) drops the cells of the full pass that lie on no
+ *   optimal alignment;
  * - **an exact banded DP** otherwise: a band of half-width w around the diagonals `0 … m − n` is
  *   accepted only when every path leaving it provably costs more than the best path inside (each
  *   unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time is

@@ -175,6 +175,8 @@ export class SeedBound {
   /** `lost[t]`: seeds at or after t with no occurrence; `untracked[t]`: seeds before t with too many. */
   private lost: Int32Array | undefined;
   private untracked: Int32Array | undefined;
+  /** `countedBefore`, once asked. */
+  private counted: Int32Array | undefined;
 
   /**
    * @param A reversed gt keys; @param B reversed pred keys; @param len seed length (≥ 1);
@@ -316,9 +318,11 @@ export class SeedBound {
    * counted seed's rows costs ≥ `perSeed` on them (`Wavefronts.certified`). Length count + 1.
    */
   countedBefore(): Int32Array {
+    if (this.counted !== undefined) return this.counted;
     const { count, kind } = this;
     const c = new Int32Array(count + 1);
     for (let t = 0; t < count; t++) c[t + 1] = (c[t] as number) + (kind[t] === 2 ? 0 : 1);
+    this.counted = c;
     return c;
   }
 

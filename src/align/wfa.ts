@@ -23,7 +23,7 @@
  * optimal cost s and wavefronts of width w ≤ 2·s/gapExtend + 1, i.e. O((n + m)·s) at worst.
  * Diagonals whose distance d to the end diagonal cannot be closed within an upper bound (the cost of
  * a quick greedy alignment, `upperBound`) are dropped: s + d·gapExtend > bound. When that bound is
- * large, a first pass restricted to a narrow band of diagonals (`tighterBound`, about bound × 129
+ * large, a first pass restricted to a narrow band of diagonals (`firstPass`, about bound × 129
  * cells) finds the cost of the best alignment inside the band, often the optimum, and the full
  * pass then prunes with it (the comparator may be asked about a pair once in each pass). That first
  * pass also records where it met the seeds of `./wfa-seeds.ts`, whose heuristic then trims the ends
@@ -185,9 +185,44 @@ export function wfaAlign(
    */
   guide?: { readonly lo: number; readonly hi: number },
 ): IndexPair[] {
-  const first = tighterBound(a, b, costs, valuesMatch, upperBound, tuning, buckets, guide);
+  const first = firstPass(reversedInput(a, b), costs, valuesMatch, upperBound, tuning, buckets, guide);
   if (first.alignment !== undefined) return first.alignment;
-  return new Wavefronts(a, b, costs, valuesMatch, first.bound, tuning, undefined, first.seeds, undefined, first.buckets).align();
+  return new Wavefronts(first.input, costs, valuesMatch, first.bound, tuning, { prune: first.seeds }).align();
+}
+
+/** Both key sequences reversed (the wavefronts run from their ends), with their value buckets when known. */
+interface Reversed {
+  /** `A[i] = a[n − 1 − i]`, `B[j] = b[m − 1 − j]`. */
+  readonly A: Int32Array;
+  readonly B: Int32Array;
+  /** Value buckets, reversed the same way: pairs whose buckets are > 2 apart do not match, without asking. */
+  readonly buckets?: { readonly gt: Float64Array; readonly pred: Float64Array } | undefined;
+}
+
+/** Reversed copy. */
+function reversed<T extends Int32Array | Float64Array>(v: T): T {
+  const out = v.slice() as T;
+  out.reverse();
+  return out;
+}
+
+function reversedInput(a: Int32Array, b: Int32Array): Reversed {
+  return { A: reversed(a), B: reversed(b) };
+}
+
+/** What a run of the wavefronts is, beside the alignment problem itself (all optional: a full pass). */
+interface Pass {
+  /** Only these diagonals (a first pass, `firstPass`); `forward` then returns −1 past the bound. */
+  readonly band?: { readonly lo: number; readonly hi: number };
+  /** Full pass: the heuristic recorded by the first pass, which drops cells on no optimal alignment. */
+  readonly prune?: SeedBound | undefined;
+  /** First pass: the seed heuristic it records into (`recordingSeeds`). */
+  readonly recorder?: SeedBound | undefined;
+  /**
+   * Certifying first pass: the inner band (within `band`) whose edges `certified` checks (the seeds
+   * are recorded on it). Every cost the pass computes is then exact for its band.
+   */
+  readonly edges?: { readonly lo: number; readonly hi: number } | undefined;
 }
 
 /** Every alignment costs at most this: all pairs mismatching plus the leftover as one run. */
@@ -196,8 +231,8 @@ function trivialBound(n: number, m: number, costs: WfaCosts): number {
 }
 
 /**
- * `upperBound`, or the cost of the best alignment inside a narrow band of diagonals when that is
- * lower. The full pass keeps the diagonals from which the end is still reachable within the
+ * The first pass, in a band of diagonals: the alignment itself when it can be proved optimal (see
+ * below), else `upperBound` or the cost of the best alignment inside the band when that is lower. The full pass keeps the diagonals from which the end is still reachable within the
  * bound, so its work grows with about bound²; a quick greedy bound can be 20 % above the optimum
  * (three channels with toggling values: 40 % more wavefront cells), while the band pass costs
  * about bound × (band width) cells and, on traces that differ by local edits, usually finds the
@@ -209,9 +244,8 @@ function trivialBound(n: number, m: number, costs: WfaCosts): number {
  * wavefronts: when `Wavefronts.certified` proves that every alignment leaving its band costs more
  * than its optimum, its own traceback is the answer (`alignment`) and no full pass runs.
  */
-function tighterBound(
-  a: Int32Array,
-  b: Int32Array,
+function firstPass(
+  input: Reversed,
   costs: WfaCosts,
   valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
   upperBound: number,
@@ -221,11 +255,12 @@ function tighterBound(
 ): {
   readonly bound: number;
   readonly seeds?: SeedBound | undefined;
-  readonly buckets?: ValueBuckets | undefined;
+  /** `input` with the value buckets when they were asked for (the full pass uses them too). */
+  readonly input: Reversed;
   readonly alignment?: IndexPair[];
 } {
-  const n = a.length;
-  const m = b.length;
+  const n = input.A.length;
+  const m = input.B.length;
   const strip = Math.max(0, Math.floor(tuning.certifyStrip ?? 64));
   const bound = Math.min(upperBound, trivialBound(n, m, costs));
   // The band: `boundBand` (default 64) diagonals around 0 … m − n, or 16 around the guide's
@@ -241,68 +276,39 @@ function tighterBound(
     const hi = Math.max(ghi, delta - guide.lo);
     if (hi - lo + 2 * GUIDED_HALF < ghi - glo + 2 * plain) [glo, ghi, half] = [lo, hi, GUIDED_HALF];
   }
-  if (half === 0 || bound < 8 * (2 * half + 1 + ghi - glo)) return { bound: upperBound };
+  if (half === 0 || bound < 8 * (2 * half + 1 + ghi - glo)) return { bound: upperBound, input };
   const inner = { lo: glo - half, hi: ghi + half };
   const band = { lo: inner.lo - strip, hi: inner.hi + strip };
-  const buckets = valuesMatch !== undefined && costs.valueMismatch > 0 ? valueBuckets?.() : undefined;
-  const byValue = buckets === undefined ? 0 : valueSeedLength(b, buckets.pred);
-  const len = tuning.seedLength !== undefined ? Math.max(0, Math.floor(tuning.seedLength)) : byValue > 0 ? byValue : seedLength(b);
-  const seeds = len > 0 && n >= len ? recordingSeeds(a, b, len, inner, costs, byValue > 0 ? buckets : undefined) : undefined;
+  const vb = valuesMatch !== undefined && costs.valueMismatch > 0 ? valueBuckets?.() : undefined;
+  const full: Reversed = vb === undefined ? input : { ...input, buckets: { gt: reversed(vb.gt), pred: reversed(vb.pred) } };
+  // Entropies and windows do not depend on the direction: the reversed sequences serve.
+  const byValue = full.buckets === undefined ? 0 : valueSeedLength(full.B, full.buckets.pred);
+  const len = tuning.seedLength !== undefined ? Math.max(0, Math.floor(tuning.seedLength)) : byValue > 0 ? byValue : seedLength(full.B);
+  const seeds = len > 0 && n >= len ? new SeedBound(full.A, full.B, len, inner, costs, byValue > 0 ? full.buckets : undefined) : undefined;
   // The check needs the counted seeds to outweigh what the alignment costs per row (by a margin,
   // as costs come in bursts); when they cannot, the wide band and its kept wavefronts would be
   // wasted, and a narrow band pass only tightens the bound.
   const counted = seeds === undefined ? 0 : (seeds.countedBefore().at(-1) as number) * seeds.perSeed;
   const certify = strip > 0 && (tuning.certifyStrip !== undefined || counted >= CERTIFY_MARGIN * bound);
-  const pass = new Wavefronts(
-    a,
-    b,
-    costs,
-    valuesMatch,
-    bound,
-    certify ? tuning : { maxCells: 0, stats: tuning.stats },
-    certify ? band : inner,
-    undefined,
-    seeds,
-    buckets,
-    certify ? inner : undefined,
-  );
+  const pass = new Wavefronts(full, costs, valuesMatch, bound, certify ? tuning : { maxCells: 0, stats: tuning.stats }, {
+    band: certify ? band : inner,
+    recorder: seeds,
+    edges: certify ? inner : undefined,
+  });
   const inBand = pass.forward();
   if (inBand >= 0 && certify && pass.certified()) {
     if (tuning.stats !== undefined) tuning.stats.certified = (tuning.stats.certified ?? 0) + 1;
-    return { bound: inBand, alignment: pass.traceback() };
+    return { bound: inBand, input: full, alignment: pass.traceback() };
   }
   // Scores recorded before the pass gave up are still costs of paths to those cells.
-  return { bound: inBand >= 0 && inBand < upperBound ? inBand : upperBound, seeds: pass.recorded(), buckets };
+  return { bound: inBand >= 0 && inBand < upperBound ? inBand : upperBound, seeds: pass.recorded(), input: full };
 }
 
-/** Half-width of the band around a guide's diagonals (`tighterBound`). */
+/** Half-width of the band around a guide's diagonals (`firstPass`). */
 const GUIDED_HALF = 16;
 
 /** How much the counted seeds must outweigh the bound for the certifying pass to be tried. */
 const CERTIFY_MARGIN = 1.25;
-
-/** Reversed copy (the wavefronts run from the end of both sequences). */
-function reversed<T extends Int32Array | Float64Array>(v: T): T {
-  const out = v.slice() as T;
-  out.reverse();
-  return out;
-}
-
-/**
- * The seed heuristic a bound pass records into, on the reversed sequences like the wavefronts;
- * `band`: the diagonals whose occurrences are tracked. With value buckets, seeds compare them too.
- */
-function recordingSeeds(
-  a: Int32Array,
-  b: Int32Array,
-  len: number,
-  band: { readonly lo: number; readonly hi: number },
-  costs: WfaCosts,
-  buckets: ValueBuckets | undefined,
-): SeedBound {
-  const rb = buckets && { gt: reversed(buckets.gt), pred: reversed(buckets.pred) };
-  return new SeedBound(reversed(a), reversed(b), len, band, costs, rb);
-}
 
 /** The optimal cost only (no traceback; only the last few wavefronts are kept). */
 export function wfaCost(
@@ -312,7 +318,7 @@ export function wfaCost(
   valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
   upperBound = Infinity,
 ): number {
-  return new Wavefronts(a, b, costs, valuesMatch, upperBound, { maxCells: 0 }).forward();
+  return new Wavefronts(reversedInput(a, b), costs, valuesMatch, upperBound, { maxCells: 0 }).forward();
 }
 
 class Wavefronts {
@@ -343,7 +349,7 @@ class Wavefronts {
   /** The optimal cost, once `forward` has run. */
   private best = -1;
   /**
-   * Diagonals `step` may fill, else ±∞: the band of a bound pass (`tighterBound`) for its whole
+   * Diagonals `step` may fill, else ±∞: the band of a bound pass (`firstPass`) for its whole
    * run, or a checkpoint block's band while the traceback recomputes it (`loadBlock`).
    */
   private clampLo = -Infinity;
@@ -371,48 +377,28 @@ class Wavefronts {
   private readonly reach: boolean;
 
   constructor(
-    a: Int32Array,
-    b: Int32Array,
+    input: Reversed,
     costs: WfaCosts,
     valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
     upperBound: number,
     tuning: WfaTuning,
-    /** Only these diagonals (the bound pass of `tighterBound`); `forward` then returns −1 past the bound. */
-    band?: { readonly lo: number; readonly hi: number },
-    /** Full pass: the heuristic recorded by the bound pass (drops cells on no optimal alignment). */
-    seeds?: SeedBound,
-    /** Bound pass: the seed heuristic to record into (`recordingSeeds`). */
-    recorder?: SeedBound,
-    /** Value buckets (`AlignContext.valueBuckets`): pairs whose buckets are > 2 apart do not match, without asking. */
-    buckets?: ValueBuckets,
-    /**
-     * Certifying bound pass: the inner band (within `band`) whose edges `certified` checks; the seeds
-     * are then recorded on it. Every cost the pass computes is then exact for its band.
-     */
-    edges?: { readonly lo: number; readonly hi: number },
+    pass: Pass = {},
   ) {
-    const n = a.length;
-    const m = b.length;
+    const { A, B, buckets } = input;
+    const n = A.length;
+    const m = B.length;
     this.n = n;
     this.m = m;
-    this.A = new Int32Array(n);
-    this.B = new Int32Array(m);
-    for (let i = 0; i < n; i++) this.A[i] = a[n - 1 - i] as number;
-    for (let j = 0; j < m; j++) this.B[j] = b[m - 1 - j] as number;
+    this.A = A;
+    this.B = B;
     this.x = costs.mismatch;
     this.xv = costs.valueMismatch;
     this.open = costs.gapOpen;
     this.ext = costs.gapExtend;
-    const reversed = (v: Float64Array): Float64Array => {
-      const out = new Float64Array(v.length);
-      for (let i = 0, j = v.length - 1; j >= 0; i++, j--) out[i] = v[j] as number;
-      return out;
-    };
-    const rb = buckets && { gt: reversed(buckets.gt), pred: reversed(buckets.pred) };
     if (valuesMatch === undefined || costs.valueMismatch === 0) this.vm = undefined;
-    else if (rb === undefined) this.vm = (i, j) => valuesMatch(n - 1 - i, m - 1 - j);
+    else if (buckets === undefined) this.vm = (i, j) => valuesMatch(n - 1 - i, m - 1 - j);
     else {
-      const { gt: VA, pred: VB } = rb;
+      const { gt: VA, pred: VB } = buckets;
       this.vm = (i, j) => Math.abs((VA[i] as number) - (VB[j] as number)) <= 2 && valuesMatch(n - 1 - i, m - 1 - j);
     }
     // Every alignment costs at most this: all pairs mismatching plus the leftover as one run.
@@ -421,12 +407,13 @@ class Wavefronts {
     this.maxCells = tuning.maxCells ?? 2 ** 24;
     this.blockScores = tuning.blockScores;
     this.stats = tuning.stats;
+    const { band, prune, recorder, edges } = pass;
     if (band !== undefined) {
       this.clampLo = band.lo;
       this.clampHi = band.hi;
     }
     this.bandHalfWidth = tuning.bandHalfWidth;
-    this.seeds = seeds;
+    this.seeds = prune;
     this.recorder = recorder;
     this.edges = edges;
     this.reach = edges === undefined;

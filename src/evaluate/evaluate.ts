@@ -135,17 +135,17 @@ function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateO
   const byKey = keys.channelNames.map((ch) => comparators.for(ch));
   const gtKeys = keys.gt;
   const names = keys.channelNames;
-  let gtValues: unknown[] | undefined;
-  let predValues: unknown[] | undefined;
+  let values: { readonly gt: unknown[]; readonly pred: unknown[] } | undefined;
+  const valuesOf = (): { readonly gt: unknown[]; readonly pred: unknown[] } =>
+    (values ??= { gt: gtAlign.map((e) => e.value), pred: predAlign.map((e) => e.value) });
   return alignColumns(aligner, keys.gt, keys.pred, {
     channelNames: keys.channelNames,
     valuesMatch: (i, j) => {
-      gtValues ??= gtAlign.map((e) => e.value);
-      predValues ??= predAlign.map((e) => e.value);
+      const { gt: gv, pred: pv } = values ?? valuesOf();
       const key = gtKeys[i]!;
-      return byKey[key]!.compare(gtValues[i], predValues[j], names[key]!);
+      return byKey[key]!.compare(gv[i], pv[j], names[key]!);
     },
-    valueBuckets: () => valueBuckets(keys.gt, keys.pred, (gtValues ??= gtAlign.map((e) => e.value)), (predValues ??= predAlign.map((e) => e.value)), byKey),
+    valueBuckets: () => valueBuckets(keys.gt, keys.pred, valuesOf().gt, valuesOf().pred, byKey),
   });
 }
 
