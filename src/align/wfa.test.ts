@@ -243,6 +243,13 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       if (label === 'nw') continue;
       expect(on.certified, label).toBe(1);
       expect(on.cells, label).toBeLessThan(0.6 * off.cells);
+      // A strip too narrow for the proof: the full pass runs, pruned by the seeds the certifying
+      // pass recorded only then (from the wavefronts it kept).
+      const narrow = stats();
+      expect(wfaAlign(a, b, costs, match, bound, { certifyStrip: 1, stats: narrow }), label).toEqual(want);
+      expect(narrow.certified, label).toBe(0);
+      // As much as the plain first pass records (5,345 both): without the catch-up, 2.
+      expect(narrow.pruned, label).toBeGreaterThan(0.9 * (off.pruned ?? 0));
       // In checkpoint mode too (the traceback recomputes blocks inside the band).
       const ck = stats();
       expect(wfaAlign(a, b, costs, match, bound, { maxCells: 1 << 16, stats: ck }), label).toEqual(want);

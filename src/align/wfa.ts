@@ -373,6 +373,8 @@ class Wavefronts {
   private readonly edges: { readonly lo: number; readonly hi: number } | undefined;
   private readonly edgeCost: [Int32Array, Int32Array] | undefined;
   private readonly edgeFilled = [-1, -1];
+  /** Scores whose wavefronts the recorder has seen (`record`). */
+  private recordedUpTo = -1;
   /** Whether `step` drops diagonals from which the end is out of the bound's reach (not in a certifying pass: its costs must be exact). */
   private readonly reach: boolean;
 
@@ -422,8 +424,34 @@ class Wavefronts {
 
   /** The bound pass's seed heuristic, ready for the full pass (after `forward`). */
   recorded(): SeedBound | undefined {
+    this.recordUpTo(this.waves.length - 1);
     this.recorder?.finish();
     return this.recorder;
+  }
+
+  /**
+   * Record where wavefront `w` (score `s`, not yet kept) reached the seeds' occurrences — a look at every
+   * diagonal, as much work as the step itself. A certifying pass that keeps every wavefront defers
+   * it: its alignment is usually proved optimal, and then nobody asks (`recorded` and
+   * `startCheckpoints` catch up from the kept wavefronts, in score order).
+   */
+  private record(s: number, w: Wave): void {
+    const recorder = this.recorder;
+    if (recorder === undefined || (this.edges !== undefined && !this.checkpointing)) return;
+    this.recordUpTo(s - 1);
+    recorder.record(s, w.lo, w.H);
+    this.recordedUpTo = s;
+  }
+
+  /** Record wavefronts up to score `s` not recorded yet. */
+  private recordUpTo(s: number): void {
+    const recorder = this.recorder;
+    if (recorder === undefined) return;
+    for (let t = this.recordedUpTo + 1; t <= s; t++) {
+      const w = this.waves[t];
+      if (w !== undefined && w !== EMPTY) recorder.record(t, w.lo, w.H);
+    }
+    if (s > this.recordedUpTo) this.recordedUpTo = s;
   }
 
   /** Certifying pass: the best cost of the rows of the inner band's edge diagonals that wavefront `w` (score `s`) reaches. */
@@ -509,7 +537,7 @@ class Wavefronts {
     const delta = m - n;
     this.waves.length = 0;
     this.waves.push(this.step(0));
-    this.recorder?.record(0, 0, this.waves[0]!.H);
+    this.record(0, this.waves[0]!);
     if (this.edgeCost !== undefined) this.recordEdges(0, this.waves[0]!);
     let s = 0;
     for (;;) {
@@ -524,7 +552,7 @@ class Wavefronts {
       }
       let next = this.step(s);
       if (next !== EMPTY) {
-        this.recorder?.record(s, next.lo, next.H);
+        this.record(s, next);
         if (this.edgeCost !== undefined) this.recordEdges(s, next);
         if (this.seeds !== undefined) next = this.trim(s, next, this.seeds);
       }
@@ -572,6 +600,7 @@ class Wavefronts {
 
   /** Switch to checkpoint mode at score `s`: drop every earlier wavefront a checkpoint does not need. */
   private startCheckpoints(s: number): void {
+    this.recordUpTo(s); // before the wavefronts that recording would read are dropped
     this.checkpointing = true;
     const est = Math.max(s, Math.min(this.bound, 4 * s));
     this.K = Math.max(2 * this.R + 1, this.blockScores ?? Math.ceil(Math.sqrt(est * this.R)));
