@@ -68,9 +68,9 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
       const { a, b, vm } = editedPair(20_000, 7);
       const match = values ? vm : undefined;
       const off = stats();
-      const want = wfaAlign(a, b, costs, match, Infinity, { seedLength: 0, certifyStrip: 0, stats: off });
+      const want = wfaAlign(a, b, costs, match, Infinity, { seedLength: 0, certifyStrips: [], stats: off });
       const on = stats();
-      expect(wfaAlign(a, b, costs, match, Infinity, { certifyStrip: 0, stats: on }), label).toEqual(want);
+      expect(wfaAlign(a, b, costs, match, Infinity, { certifyStrips: [], stats: on }), label).toEqual(want);
       expect(on.pruned, label).toBeGreaterThan(0);
       expect(on.cells, label).toBeLessThan(0.7 * off.cells);
     }
@@ -113,7 +113,7 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
       const o = { mismatch: 3, value_mismatch: 1, gap_open: 2, gap_extend: 1 };
       const st = stats();
       // Without the certified band pass, which would make the pruned full pass unnecessary here.
-      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { boundBand: 4, certifyStrip: 0, stats: st } }, buckets);
+      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { boundBand: 4, certifyStrips: [], stats: st } }, buckets);
       expect(got, `round ${round}`).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
       expect(st.pruned, `round ${round}`).toBeGreaterThan(0);
     }

@@ -194,7 +194,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       // (maxCells 0) and small blocks run the traceback inside the band.
       const wfa = {
         boundBand: 1 + (t % 3),
-        certifyStrip: 1 + (t % 5),
+        certifyStrips: [1 + (t % 5)],
         seedLength: 1 + (t % 4),
         maxCells: t % 2 ? 0 : undefined,
         blockScores: t % 4 === 1 ? 2 : undefined,
@@ -213,7 +213,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       const { a, b, vm } = editedPair(2000 + 10 * t, 1000 + t);
       const o = randomCosts(r);
       const st = stats();
-      const wfa = { boundBand: 8 + (t % 8), certifyStrip: 4 + (t % 12), seedLength: 1 + (t % 3), maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 3 : undefined, stats: st };
+      const wfa = { boundBand: 8 + (t % 8), certifyStrips: [4 + (t % 12)], seedLength: 1 + (t % 3), maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 3 : undefined, stats: st };
       const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa });
       expect(got, `edited pair ${t}, costs ${JSON.stringify(o)}`).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
       if (st.certified) certified++;
@@ -235,7 +235,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       // The check is tried when the seeds outweigh the upper bound: a quick bound is about this loose.
       const bound = Math.round(1.2 * wfaCost(a, b, costs, match));
       const off = stats();
-      const want = wfaAlign(a, b, costs, match, bound, { certifyStrip: 0, stats: off });
+      const want = wfaAlign(a, b, costs, match, bound, { certifyStrips: [], stats: off });
       expect(off.certified, label).toBe(0);
       const on = stats();
       expect(wfaAlign(a, b, costs, match, bound, { stats: on }), label).toEqual(want);
@@ -246,10 +246,21 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       // A strip too narrow for the proof: the full pass runs, pruned by the seeds the certifying
       // pass recorded only then (from the wavefronts it kept).
       const narrow = stats();
-      expect(wfaAlign(a, b, costs, match, bound, { certifyStrip: 1, stats: narrow }), label).toEqual(want);
+      expect(wfaAlign(a, b, costs, match, bound, { certifyStrips: [1], stats: narrow }), label).toEqual(want);
       expect(narrow.certified, label).toBe(0);
       // As much as the plain first pass records (5,345 both): without the catch-up, 2.
       expect(narrow.pruned, label).toBeGreaterThan(0.9 * (off.pruned ?? 0));
+      // A strip too narrow, then a wide one: the second pass proves it (both passes' cells counted).
+      const retry = stats();
+      expect(wfaAlign(a, b, costs, match, bound, { certifyStrips: [1, 64], stats: retry }), label).toEqual(want);
+      expect(retry.certified, label).toBe(1);
+      expect(retry.cells, label).toBeGreaterThan(on.cells);
+      // No second pass once the first has begun recording the seeds (checkpoint mode from its
+      // first step): the full pass runs, pruned by them.
+      const recorded = stats();
+      expect(wfaAlign(a, b, costs, match, bound, { certifyStrips: [1, 64], maxCells: 0, stats: recorded }), label).toEqual(want);
+      expect(recorded.certified, label).toBe(0);
+      expect(recorded.pruned, label).toBeGreaterThan(0.9 * (off.pruned ?? 0));
       // In checkpoint mode too (the traceback recomputes blocks inside the band).
       const ck = stats();
       expect(wfaAlign(a, b, costs, match, bound, { maxCells: 1 << 16, stats: ck }), label).toEqual(want);

@@ -89,13 +89,14 @@ export interface WfaTuning {
    */
   readonly seedLength?: number;
   /**
-   * Diagonals the bound pass adds on each side of its band (`boundBand`) so that, when a check on
-   * its result passes (`Wavefronts.certified`), its alignment is provably the optimal one and the
-   * full pass is skipped. 0 turns the check off (the full pass always runs). By default it is
-   * tried only when the seeds outweigh the upper bound (it then usually passes); a value given
-   * here tries it always. It never changes the result. @default 64
+   * Strips of diagonals the first pass adds on each side of its band (`boundBand`), tried in
+   * order, so that when a check on its result passes (`Wavefronts.certified`) its alignment is
+   * provably the optimal one and the full pass is skipped (a strip that fails leads to the next,
+   * unless that pass has begun recording the seeds). `[]` turns the check off (the full pass
+   * always runs). They never change the result. @default `[32, 64]` when the counted seeds
+   * outweigh the upper bound 2.5 times, `[64]` when 1.25 times, else `[]`
    */
-  readonly certifyStrip?: number;
+  readonly certifyStrips?: readonly number[];
   /** Counters the aligner adds to (tests and benchmarks). */
   readonly stats?: WfaStats;
 }
@@ -240,7 +241,7 @@ function trivialBound(n: number, m: number, costs: WfaCosts): number {
  * where it reached the seeds' occurrences: `seeds`, the heuristic that prunes the full pass (its
  * seeds compare value buckets too when they are given, the values matter and that keeps seeds short).
  *
- * The band pass runs `certifyStrip` diagonals wider than `boundBand` on each side and keeps its
+ * The band pass runs `certifyStrips` diagonals wider than `boundBand` on each side and keeps its
  * wavefronts: when `Wavefronts.certified` proves that every alignment leaving its band costs more
  * than its optimum, its own traceback is the answer (`alignment`) and no full pass runs.
  */
@@ -261,7 +262,6 @@ function firstPass(
 } {
   const n = input.A.length;
   const m = input.B.length;
-  const strip = Math.max(0, Math.floor(tuning.certifyStrip ?? 64));
   const bound = Math.min(upperBound, trivialBound(n, m, costs));
   // The band: `boundBand` (default 64) diagonals around 0 … m − n, or 16 around the guide's
   // diagonals when that is narrower (a guide that wandered far is no help). The guide in the
@@ -278,7 +278,6 @@ function firstPass(
   }
   if (half === 0 || bound < 8 * (2 * half + 1 + ghi - glo)) return { bound: upperBound, input };
   const inner = { lo: glo - half, hi: ghi + half };
-  const band = { lo: inner.lo - strip, hi: inner.hi + strip };
   const vb = valuesMatch !== undefined && costs.valueMismatch > 0 ? valueBuckets?.() : undefined;
   const full: Reversed = vb === undefined ? input : { ...input, buckets: { gt: reversed(vb.gt), pred: reversed(vb.pred) } };
   // Entropies and windows do not depend on the direction: the reversed sequences serve.
@@ -289,23 +288,52 @@ function firstPass(
   // as costs come in bursts); when they cannot, the wide band and its kept wavefronts would be
   // wasted, and a narrow band pass only tightens the bound.
   const counted = seeds === undefined ? 0 : (seeds.countedBefore().at(-1) as number) * seeds.perSeed;
-  const certify = strip > 0 && (tuning.certifyStrip !== undefined || counted >= CERTIFY_MARGIN * bound);
-  const pass = new Wavefronts(full, costs, valuesMatch, bound, certify ? tuning : { maxCells: 0, stats: tuning.stats }, {
-    band: certify ? band : inner,
-    recorder: seeds,
-    edges: certify ? inner : undefined,
-  });
-  const inBand = pass.forward();
-  if (inBand >= 0 && certify && pass.certified()) {
-    if (tuning.stats !== undefined) tuning.stats.certified = (tuning.stats.certified ?? 0) + 1;
-    return { bound: inBand, input: full, alignment: pass.traceback() };
+  // Strips to try, narrowest first: those asked for; else, when the seeds outweigh the bound by
+  // far, a narrow one (a quarter fewer cells) and the default if that proof fails. 0: no proof.
+  const asked = tuning.certifyStrips?.map((x) => Math.max(0, Math.floor(x))).filter((x) => x > 0);
+  const strips =
+    asked !== undefined
+      ? asked.length > 0
+        ? asked
+        : [0]
+      : counted >= STRONG_SEEDS * bound
+        ? [NARROW_STRIP, STRIP]
+        : counted >= CERTIFY_MARGIN * bound
+          ? [STRIP]
+          : [0];
+  let limit = bound;
+  for (let i = 0; ; i++) {
+    const strip = strips[i]!;
+    const certify = strip > 0;
+    const pass = new Wavefronts(full, costs, valuesMatch, limit, certify ? tuning : { maxCells: 0, stats: tuning.stats }, {
+      band: certify ? { lo: inner.lo - strip, hi: inner.hi + strip } : inner,
+      recorder: seeds,
+      edges: certify ? inner : undefined,
+    });
+    const inBand = pass.forward();
+    if (inBand >= 0 && certify && pass.certified()) {
+      if (tuning.stats !== undefined) tuning.stats.certified = (tuning.stats.certified ?? 0) + 1;
+      return { bound: inBand, input: full, alignment: pass.traceback() };
+    }
+    if (inBand >= 0) limit = Math.min(limit, inBand);
+    // A wider strip next, unless this pass has begun recording the seeds (it went into checkpoint
+    // mode): a second pass cannot record into them again.
+    if (i === strips.length - 1 || pass.recording()) {
+      // Scores recorded before the pass gave up are still costs of paths to those cells.
+      return { bound: Math.min(limit, upperBound), seeds: pass.recorded(), input: full };
+    }
   }
-  // Scores recorded before the pass gave up are still costs of paths to those cells.
-  return { bound: inBand >= 0 && inBand < upperBound ? inBand : upperBound, seeds: pass.recorded(), input: full };
 }
 
 /** Half-width of the band around a guide's diagonals (`firstPass`). */
 const GUIDED_HALF = 16;
+
+/** Diagonals a certifying first pass adds on each side of its band (`WfaTuning.certifyStrips`). */
+const STRIP = 64;
+
+/** The narrower strip tried first when the seeds outweigh the bound by `STRONG_SEEDS`. */
+const NARROW_STRIP = 32;
+const STRONG_SEEDS = 2.5;
 
 /** How much the counted seeds must outweigh the bound for the certifying pass to be tried. */
 const CERTIFY_MARGIN = 1.25;
@@ -441,6 +469,11 @@ class Wavefronts {
     this.recordUpTo(s - 1);
     recorder.record(s, w.lo, w.H);
     this.recordedUpTo = s;
+  }
+
+  /** Whether `record` has begun (a certifying pass defers it until it checkpoints or gives up). */
+  recording(): boolean {
+    return this.recordedUpTo >= 0;
   }
 
   /** Record wavefronts up to score `s` not recorded yet. */
