@@ -529,10 +529,13 @@ class Wavefronts {
     const slack = open - ext;
     const cap = best + 1;
     const seeds = this.recorder;
-    const counted = seeds?.countedBefore();
+    // Seeds before seed t: counted[min(t, last)] (none without seeds: per = 0).
+    const counted = seeds?.countedBefore() ?? new Int32Array(1);
+    const last = counted.length - 1;
     const len = seeds?.len ?? 1;
     const per = seeds?.perSeed ?? 0;
-    const seedsBefore = (t: number): number => (counted === undefined ? 0 : (counted[Math.min(t, counted.length - 1)] as number));
+    // One plain loop per edge (it runs once per alignment, mostly before the JIT has warmed up:
+    // no closures in it).
     for (let e = 0; e < 2; e++) {
       const k = e === 0 ? edges.lo : edges.hi;
       const outer = e === 0 ? this.clampLo : this.clampHi;
@@ -541,23 +544,30 @@ class Wavefronts {
       const far = 2 * (Math.abs(outer - k) + 1) * ext;
       const r0 = Math.max(0, -k);
       const r1 = Math.min(n, m - k);
-      const cost = edgeCost[e]!;
-      const g = (r: number): number => Math.min(cost[r] as number, cap);
+      const cost = edgeCost[e]!; // g(r), to be capped at G + 1
       let p = r0;
       let best1 = -Infinity; // max over candidate exits r_e of per·(seeds before ⌈r_e / len⌉) − g(r_e)
+      let gPrev = Math.min(cost[r0] as number, cap);
       for (let rx = r0 + 1; rx <= r1; rx++) {
-        const gx = g(rx);
-        if (gx < g(rx - 1)) return false; // never (g is monotone along a diagonal); stay safe
-        while (p < rx && g(p) <= gx + slack - far) {
-          best1 = Math.max(best1, per * seedsBefore(Math.ceil(p / len)) - g(p));
-          p++;
+        const gx = Math.min(cost[rx] as number, cap);
+        if (gx < gPrev) return false; // never (g is monotone along a diagonal); stay safe
+        gPrev = gx;
+        const limit = gx + slack - far;
+        for (; p < rx; p++) {
+          const gp = Math.min(cost[p] as number, cap);
+          if (gp > limit) break;
+          const t = Math.ceil(p / len);
+          const v = per * (counted[t < last ? t : last] as number) - gp;
+          if (v > best1) best1 = v;
         }
         // Some exit e needs more than the excursion can be shown to cost.
-        if (best1 >= per * seedsBefore(Math.floor(rx / len)) - gx - slack + ext) return false;
+        const t = Math.floor(rx / len);
+        if (best1 >= per * (counted[t < last ? t : last] as number) - gx - slack + ext) return false;
       }
     }
     return true;
   }
+
 
   /** Whether wavefront `s` is kept for good in checkpoint mode (the R scores up to each multiple of K). */
   private permanent(s: number): boolean {
