@@ -263,7 +263,7 @@ function firstPass(
   const n = input.A.length;
   const m = input.B.length;
   const bound = Math.min(upperBound, trivialBound(n, m, costs));
-  // The band: `boundBand` (default 64) diagonals around 0 … m − n, or 16 around the guide's
+  // The band: `boundBand` (default 64) diagonals around 0 … m − n, or `GUIDED_HALF` around the guide's
   // diagonals when that is narrower (a guide that wandered far is no help). The guide in the
   // wavefronts' coordinates: reversed sequences, so original diagonal d is m − n − d.
   const delta = m - n;
@@ -326,7 +326,7 @@ function firstPass(
 }
 
 /** Half-width of the band around a guide's diagonals (`firstPass`). */
-const GUIDED_HALF = 16;
+const GUIDED_HALF = 8;
 
 /** Diagonals a certifying first pass adds on each side of its band (`WfaTuning.certifyStrips`). */
 const STRIP = 64;
