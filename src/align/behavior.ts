@@ -298,35 +298,35 @@ function greedyCost(
 ): { readonly cost: number; readonly lo: number; readonly hi: number } {
   const n = a.length;
   const m = b.length;
-  const run = (len: number): number => (len > 0 ? c.gap_open + (len - 1) * c.gap_extend : 0);
-  const same = (i: number, j: number): boolean => a[i] === b[j] && (valuesMatch === undefined || valuesMatch(i, j));
+  // It runs once per alignment, mostly before the JIT has warmed up: no closures made per call
+  // (each would be a new call target for the compiled loop).
   let cost = 0;
   let lo = 0;
   let hi = 0;
   let i = 0;
   let j = 0;
   outer: while (i < n && j < m) {
-    if (same(i, j)) {
+    if (a[i] === b[j] && (valuesMatch === undefined || valuesMatch(i, j))) {
       i++;
       j++;
       continue;
     }
     // A changed event: the next ones match again.
-    if (i + 1 < n && j + 1 < m && same(i + 1, j + 1)) {
+    if (i + 1 < n && j + 1 < m && a[i + 1] === b[j + 1] && (valuesMatch === undefined || valuesMatch(i + 1, j + 1))) {
       cost += a[i] !== b[j] ? c.mismatch : c.value_mismatch;
       i++;
       j++;
       continue;
     }
     for (let d = 1; d <= 8; d++) {
-      if (i + d < n && same(i + d, j)) {
-        cost += run(d);
+      if (i + d < n && a[i + d] === b[j] && (valuesMatch === undefined || valuesMatch(i + d, j))) {
+        cost += gapRun(d, c);
         i += d;
         if (j - i < lo) lo = j - i;
         continue outer;
       }
-      if (j + d < m && same(i, j + d)) {
-        cost += run(d);
+      if (j + d < m && a[i] === b[j + d] && (valuesMatch === undefined || valuesMatch(i, j + d))) {
+        cost += gapRun(d, c);
         j += d;
         if (j - i > hi) hi = j - i;
         continue outer;
@@ -336,7 +336,12 @@ function greedyCost(
     i++;
     j++;
   }
-  return { cost: cost + run(n - i) + run(m - j), lo: Math.min(lo, m - n), hi: Math.max(hi, m - n) };
+  return { cost: cost + gapRun(n - i, c) + gapRun(m - j, c), lo: Math.min(lo, m - n), hi: Math.max(hi, m - n) };
+}
+
+/** Cost of a run of `len` unpaired events. */
+function gapRun(len: number, c: ResolvedBehaviorOptions): number {
+  return len > 0 ? c.gap_open + (len - 1) * c.gap_extend : 0;
 }
 
 /**

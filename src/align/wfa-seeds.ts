@@ -51,15 +51,27 @@ const MAX_OCCURRENCES = 8;
  */
 const SEEDS_PER_EVENT = 16;
 
-/** Natural-log entropy of the symbols `sym(j)`, j < m. */
-function entropy(m: number, sym: (j: number) => number): number {
-  const counts = new Map<number, number>();
+/** Natural-log entropy of the symbols `sym[0 … m − 1]` (counted in an open-addressing table). */
+function entropy(sym: Int32Array): number {
+  const m = sym.length;
+  let bits = 4;
+  while (1 << bits < 2 * m) bits++;
+  const size = 1 << bits;
+  const mask = size - 1;
+  const keys = new Int32Array(size);
+  const counts = new Int32Array(size);
   for (let j = 0; j < m; j++) {
-    const x = sym(j);
-    counts.set(x, (counts.get(x) ?? 0) + 1);
+    const x = sym[j] as number;
+    let at = Math.imul(x, 0x9e3779b1) >>> (32 - bits);
+    while (counts[at] !== 0 && keys[at] !== x) at = (at + 1) & mask;
+    keys[at] = x;
+    counts[at]!++;
   }
   let h = 0;
-  for (const c of counts.values()) h -= (c / m) * Math.log(c / m);
+  for (let at = 0; at < size; at++) {
+    const c = counts[at] as number;
+    if (c > 0) h -= (c / m) * Math.log(c / m);
+  }
   return h;
 }
 
@@ -71,7 +83,7 @@ function entropy(m: number, sym: (j: number) => number): number {
 export function seedLength(b: Int32Array): number {
   const m = b.length;
   if (m === 0) return 0;
-  const h = entropy(m, (j) => b[j] as number);
+  const h = entropy(b);
   if (h < 0.05) return 0;
   return Math.min(64, Math.max(1, Math.ceil(Math.log(SEEDS_PER_EVENT * (m + 1)) / h)));
 }
@@ -87,11 +99,12 @@ const MAX_VALUE_SEED = 6;
 export function valueSeedLength(b: Int32Array, buckets: Float64Array): number {
   const m = b.length;
   if (m === 0) return 0;
-  const h =
-    entropy(m, (j) => {
-      const v = buckets[j] as number;
-      return (Math.imul(b[j] as number, 0x9e3779b1) ^ Math.imul(v | 0, 0x85ebca6b) ^ (Math.floor(v / 4294967296) | 0)) | 0;
-    }) - Math.log(5);
+  const sym = new Int32Array(m);
+  for (let j = 0; j < m; j++) {
+    const v = buckets[j] as number;
+    sym[j] = (Math.imul(b[j] as number, 0x9e3779b1) ^ Math.imul(v | 0, 0x85ebca6b) ^ (Math.floor(v / 4294967296) | 0)) | 0;
+  }
+  const h = entropy(sym) - Math.log(5);
   if (h < 0.05) return 0;
   const len = Math.max(1, Math.ceil(Math.log(SEEDS_PER_EVENT * (m + 1)) / h));
   return len <= MAX_VALUE_SEED ? len : 0;
@@ -132,6 +145,147 @@ export class FirstAtLeast {
     while (i < leaves) i = (tree[2 * i] as number) >= T ? 2 * i : 2 * i + 1;
     return Math.min(this.count, i - leaves);
   }
+}
+
+// The seed index is built once per alignment, mostly before the JIT has seen it run: one loop per
+// function (code after a loop that was compiled on the fly would lack type feedback and send it
+// back to the interpreter) and no closures made per alignment (a new call target each time).
+
+/**
+ * Hash of the `len` events of X from p: their keys and, with buckets V, each bucket's cell of 5
+ * (⌊bucket / 5⌋) — or, for a lookup, the cells `cells[0 … len − 1]` instead.
+ */
+function windowHash(X: Int32Array, V: Float64Array | undefined, cells: Float64Array | undefined, p: number, len: number, mask: number): number {
+  let h = 0;
+  for (let i = 0; i < len; i++) {
+    h = (Math.imul(h, 0x9e3779b1) + (X[p + i] as number) + 1) | 0;
+    if (V !== undefined) {
+      const c = cells !== undefined ? (cells[i] as number) : Math.floor((V[p + i] as number) / 5);
+      h = (Math.imul(h, 0x85ebca6b) + (c | 0)) | 0;
+      h = (Math.imul(h, 0xc2b2ae35) + (Math.floor(c / 4294967296) | 0)) | 0;
+    }
+  }
+  return (h ^ (h >>> 15)) & mask;
+}
+
+/** Every length-`len` window of B, chained by `windowHash`: `head[h]` is the first, `next[j]` the one after j. */
+function chainWindows(B: Int32Array, VB: Float64Array | undefined, len: number, mask: number): { head: Int32Array; next: Int32Array } {
+  const windows = Math.max(0, B.length - len + 1);
+  const head = new Int32Array(mask + 1).fill(-1);
+  const next = new Int32Array(windows);
+  for (let j = windows - 1; j >= 0; j--) {
+    const h = windowHash(B, VB, undefined, j, len, mask);
+    next[j] = head[h] as number;
+    head[h] = j;
+  }
+  return { head, next };
+}
+
+/** Whether the window of B at j holds seed A[p … p + len − 1]: same keys, buckets within 2. */
+function holds(A: Int32Array, VA: Float64Array | undefined, B: Int32Array, VB: Float64Array | undefined, p: number, j: number, len: number): boolean {
+  for (let i = 0; i < len; i++) {
+    if (A[p + i] !== B[j + i]) return false;
+    if (VA !== undefined && Math.abs((VA[p + i] as number) - (VB![j + i] as number)) > 2) return false;
+  }
+  return true;
+}
+
+/**
+ * The occurrences of every seed, as `SeedBound` keeps them (`occStart`, `occCol`, `kind`). With
+ * buckets, the buckets within 2 of a seed's bucket b lie in b's cell of 5 or in one neighbour (the
+ * one below when b mod 5 ≤ 1, above when ≥ 3): a seed is looked up once per combination of those
+ * cells (at most 2^len), every occurrence in exactly one, and its buckets checked exactly.
+ */
+function findOccurrences(
+  A: Int32Array,
+  VA: Float64Array | undefined,
+  B: Int32Array,
+  VB: Float64Array | undefined,
+  len: number,
+  count: number,
+  head: Int32Array,
+  next: Int32Array,
+  mask: number,
+  band: { readonly lo: number; readonly hi: number },
+): { occStart: Int32Array; occCol: Int32Array; kind: Int8Array } {
+  const hasWindows = next.length > 0;
+  const occStart = new Int32Array(count + 1);
+  const kind = new Int8Array(count);
+  const cols: number[] = [];
+  const cell = VA === undefined ? undefined : new Float64Array(len);
+  const home = new Float64Array(len);
+  const other = new Float64Array(len); // the neighbouring cell, or the home cell again
+  for (let t = 0; t < count; t++) {
+    occStart[t] = cols.length;
+    const p = t * len;
+    let combos = 1;
+    if (VA !== undefined) {
+      for (let i = 0; i < len; i++) {
+        const b = VA[p + i] as number;
+        const c = Math.floor(b / 5);
+        const r = b - 5 * c;
+        home[i] = c;
+        other[i] = r <= 1 ? c - 1 : r >= 3 ? c + 1 : c;
+        if (other[i] !== c) combos *= 2;
+      }
+    }
+    let found = 0;
+    for (let combo = 0; combo < combos && found <= MAX_OCCURRENCES; combo++) {
+      if (cell !== undefined) {
+        for (let i = 0, bit = 0; i < len; i++) {
+          if (other[i] === home[i]) cell[i] = home[i] as number;
+          else cell[i] = (combo >> bit++) & 1 ? (other[i] as number) : (home[i] as number);
+        }
+      }
+      for (let j = hasWindows ? (head[windowHash(A, VA, cell, p, len, mask)] as number) : -1; j >= 0; j = next[j] as number) {
+        if (!holds(A, VA, B, VB, p, j, len)) continue;
+        if (++found > MAX_OCCURRENCES) break;
+        cols.push(j);
+      }
+    }
+    // Seeds with too many occurrences, or with one outside the band (where the bound pass
+    // records nothing; mostly chance occurrences), are never counted: their occurrences are not kept.
+    let outside = false;
+    for (let o = occStart[t] as number; o < cols.length && !outside; o++) {
+      const d = (cols[o] as number) - p;
+      outside = d < band.lo || d > band.hi;
+    }
+    if (found === 0) kind[t] = 1;
+    else if (found > MAX_OCCURRENCES || outside) {
+      kind[t] = 2;
+      cols.length = occStart[t] as number;
+    }
+  }
+  occStart[count] = cols.length;
+  return { occStart, occCol: Int32Array.from(cols), kind };
+}
+
+/** The occurrences (all on the band's diagonals), grouped by diagonal and sorted by first row (`SeedBound`). */
+function byDiagonal(
+  occStart: Int32Array,
+  occCol: Int32Array,
+  len: number,
+  band: { readonly lo: number; readonly hi: number },
+): { diagStart: Int32Array; diagOcc: Int32Array; diagRow: Int32Array } {
+  const count = occStart.length - 1;
+  const width = Math.max(0, band.hi - band.lo + 1);
+  const diagStart = new Int32Array(width + 1);
+  for (let t = 0; t < count; t++) {
+    for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) diagStart[(occCol[o] as number) - t * len - band.lo + 1]!++;
+  }
+  for (let i = 0; i < width; i++) diagStart[i + 1]! += diagStart[i] as number;
+  const fill = diagStart.slice(0, width);
+  const diagOcc = new Int32Array(diagStart[width] as number);
+  const diagRow = new Int32Array(diagStart[width] as number);
+  // Seeds in increasing t, so each diagonal's list comes out sorted by first row.
+  for (let t = 0; t < count; t++) {
+    for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) {
+      const at = fill[(occCol[o] as number) - t * len - band.lo]!++;
+      diagOcc[at] = o;
+      diagRow[at] = t * len;
+    }
+  }
+  return { diagStart, diagOcc, diagRow };
 }
 
 /** Integer costs as the wavefronts use them. */
@@ -200,116 +354,22 @@ export class SeedBound {
     this.bandHi = band.hi;
     this.gapExtend = costs.gapExtend;
     this.perSeed = Math.min(costs.mismatch, costs.gapExtend, buckets === undefined ? Infinity : costs.valueMismatch);
-    // Every length-`len` window of B, chained by a hash of its keys.
+    // Every length-`len` window of B, chained by a hash of its keys (and bucket cells).
     const bits = Math.min(22, Math.max(10, Math.ceil(Math.log2(m + 1)) + 1));
     const mask = (1 << bits) - 1;
     const VA = buckets?.gt;
     const VB = buckets?.pred;
-    // Windows are hashed by their keys and, with value buckets, by each bucket's cell of 5
-    // (⌊bucket / 5⌋). Buckets within 2 of a seed's bucket b lie in b's cell or in one neighbour
-    // (the one below when b mod 5 ≤ 1, above when ≥ 3): a seed is looked up once per combination of
-    // those cells (at most 2^len), every occurrence in exactly one, and its buckets checked exactly.
-    const cell = new Float64Array(len);
-    const hashAt = (X: Int32Array, V: Float64Array | undefined, p: number, lookup: boolean): number => {
-      let h = 0;
-      for (let i = 0; i < len; i++) {
-        h = (Math.imul(h, 0x9e3779b1) + (X[p + i] as number) + 1) | 0;
-        if (V !== undefined) {
-          const c = lookup ? (cell[i] as number) : Math.floor((V[p + i] as number) / 5);
-          h = (Math.imul(h, 0x85ebca6b) + (c | 0)) | 0;
-          h = (Math.imul(h, 0xc2b2ae35) + (Math.floor(c / 4294967296) | 0)) | 0;
-        }
-      }
-      return (h ^ (h >>> 15)) & mask;
-    };
-    const windows = Math.max(0, m - len + 1);
-    const head = new Int32Array(mask + 1).fill(-1);
-    const next = new Int32Array(windows);
-    for (let j = windows - 1; j >= 0; j--) {
-      const h = hashAt(B, VB, j, false);
-      next[j] = head[h] as number;
-      head[h] = j;
-    }
-    const occStart = new Int32Array(this.count + 1);
-    const kind = new Int8Array(this.count);
-    const cols: number[] = [];
-    const home = new Float64Array(len);
-    const other = new Float64Array(len); // the neighbouring cell, or the home cell again
-    for (let t = 0; t < this.count; t++) {
-      occStart[t] = cols.length;
-      const p = t * len;
-      let combos = 1;
-      if (VA !== undefined) {
-        for (let i = 0; i < len; i++) {
-          const b = VA[p + i] as number;
-          const c = Math.floor(b / 5);
-          const r = b - 5 * c;
-          home[i] = c;
-          other[i] = r <= 1 ? c - 1 : r >= 3 ? c + 1 : c;
-          if (other[i] !== c) combos *= 2;
-        }
-      }
-      let found = 0;
-      for (let combo = 0; combo < combos && found <= MAX_OCCURRENCES; combo++) {
-        if (VA !== undefined) {
-          for (let i = 0, bit = 0; i < len; i++) {
-            if (other[i] === home[i]) cell[i] = home[i] as number;
-            else cell[i] = (combo >> bit++) & 1 ? (other[i] as number) : (home[i] as number);
-          }
-        }
-        for (let j = windows > 0 ? (head[hashAt(A, VA, p, true)] as number) : -1; j >= 0; j = next[j] as number) {
-          let same = true;
-          for (let i = 0; i < len; i++) {
-            if (A[p + i] !== B[j + i] || (VA !== undefined && Math.abs((VA[p + i] as number) - (VB![j + i] as number)) > 2)) {
-              same = false;
-              break;
-            }
-          }
-          if (!same) continue;
-          if (++found > MAX_OCCURRENCES) break;
-          cols.push(j);
-        }
-      }
-      // Seeds with too many occurrences, or with one outside the band (where the bound pass
-      // records nothing; mostly chance occurrences), are never counted: their occurrences are not kept.
-      let outside = false;
-      for (let o = occStart[t] as number; o < cols.length && !outside; o++) {
-        const d = (cols[o] as number) - p;
-        outside = d < band.lo || d > band.hi;
-      }
-      if (found === 0) kind[t] = 1;
-      else if (found > MAX_OCCURRENCES || outside) {
-        kind[t] = 2;
-        cols.length = occStart[t] as number;
-      }
-    }
-    occStart[this.count] = cols.length;
+    const { head, next } = chainWindows(B, VB, len, mask);
+    const { occStart, occCol, kind } = findOccurrences(A, VA, B, VB, len, this.count, head, next, mask, band);
     this.occStart = occStart;
-    this.occCol = Int32Array.from(cols);
+    this.occCol = occCol;
     this.kind = kind;
-    this.reachedAt = new Int32Array(cols.length).fill(INF);
-    // The occurrences (all on the band's diagonals), grouped by diagonal and sorted by first row.
-    const width = Math.max(0, band.hi - band.lo + 1);
-    const diagStart = new Int32Array(width + 1);
-    for (let t = 0; t < this.count; t++) {
-      for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) diagStart[(this.occCol[o] as number) - t * len - band.lo + 1]!++;
-    }
-    for (let i = 0; i < width; i++) diagStart[i + 1]! += diagStart[i] as number;
-    const fill = diagStart.slice(0, width);
-    const diagOcc = new Int32Array(diagStart[width] as number);
-    const diagRow = new Int32Array(diagStart[width] as number);
-    // Seeds in increasing t, so each diagonal's list comes out sorted by first row.
-    for (let t = 0; t < this.count; t++) {
-      for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) {
-        const at = fill[(this.occCol[o] as number) - t * len - band.lo]!++;
-        diagOcc[at] = o;
-        diagRow[at] = t * len;
-      }
-    }
+    this.reachedAt = new Int32Array(occCol.length).fill(INF);
+    const { diagStart, diagOcc, diagRow } = byDiagonal(occStart, occCol, len, band);
     this.diagStart = diagStart;
     this.diagOcc = diagOcc;
     this.diagRow = diagRow;
-    this.cursor = diagStart.slice(0, width);
+    this.cursor = diagStart.slice(0, diagStart.length - 1);
   }
 
   /**

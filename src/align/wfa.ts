@@ -359,8 +359,14 @@ class Wavefronts {
   private readonly xv: number;
   private readonly open: number;
   private readonly ext: number;
-  /** Value test on reversed indices, or undefined when equal keys always match. */
-  private readonly vm: ((i: number, j: number) => boolean) | undefined;
+  /**
+   * The value test (original indices), or undefined when equal keys always match; with the value
+   * buckets of the reversed rows (`VA`, `VB`) when there are some. `matches` asks them: a method,
+   * not a closure made per instance, so the JIT keeps one call target across alignments.
+   */
+  private readonly values: ((gtIndex: number, predIndex: number) => boolean) | undefined;
+  private readonly VA: Float64Array | undefined;
+  private readonly VB: Float64Array | undefined;
   private readonly bound: number;
   /** Wavefronts by score; entries are dropped (undefined) in checkpoint mode. */
   private readonly waves: (Wave | undefined)[] = [];
@@ -425,12 +431,9 @@ class Wavefronts {
     this.xv = costs.valueMismatch;
     this.open = costs.gapOpen;
     this.ext = costs.gapExtend;
-    if (valuesMatch === undefined || costs.valueMismatch === 0) this.vm = undefined;
-    else if (buckets === undefined) this.vm = (i, j) => valuesMatch(n - 1 - i, m - 1 - j);
-    else {
-      const { gt: VA, pred: VB } = buckets;
-      this.vm = (i, j) => Math.abs((VA[i] as number) - (VB[j] as number)) <= 2 && valuesMatch(n - 1 - i, m - 1 - j);
-    }
+    this.values = costs.valueMismatch === 0 ? undefined : valuesMatch;
+    this.VA = this.values === undefined ? undefined : buckets?.gt;
+    this.VB = this.values === undefined ? undefined : buckets?.pred;
     // Every alignment costs at most this: all pairs mismatching plus the leftover as one run.
     this.bound = Math.min(upperBound, trivialBound(n, m, costs));
     this.R = Math.max(costs.mismatch, costs.gapOpen) + 1;
@@ -731,11 +734,12 @@ class Wavefronts {
 
   /** Compute the wavefront of score `s` from those of scores s − 1 … s − R + 1. */
   private step(s: number): Wave {
-    const { A, B, n, m, vm, x, xv, open, ext } = this;
+    const { A, B, n, m, x, xv, open, ext } = this;
+    const vm = this.values !== undefined;
     const delta = m - n;
     if (s === 0) {
       let p = 0;
-      while (p < n && p < m && A[p] === B[p] && (vm === undefined || vm(p, p))) p++;
+      while (p < n && p < m && A[p] === B[p] && (!vm || this.matches(p, p))) p++;
       return { lo: 0, hi: 0, H: Int32Array.of(p), D: Int32Array.of(NONE), I: Int32Array.of(NONE) };
     }
     if (open === ext) return this.stepLinear(s);
@@ -828,10 +832,10 @@ class Wavefronts {
       }
       if (c > h) {
         // Extend along the diagonal while the pairs match; these cells were never compared.
-        if (vm === undefined) {
+        if (!vm) {
           while (c < n && c + k < m && A[c] === B[c + k]) c++;
         } else {
-          while (c < n && c + k < m && A[c] === B[c + k] && vm(c, c + k)) c++;
+          while (c < n && c + k < m && A[c] === B[c + k] && this.matches(c, c + k)) c++;
         }
         h = c;
       }
@@ -849,7 +853,8 @@ class Wavefronts {
    * the same array (the traceback's gap questions then ask H, which it also asks at the same cost).
    */
   private stepLinear(s: number): Wave {
-    const { A, B, n, m, vm, x, xv, ext: gap } = this;
+    const { A, B, n, m, x, xv, ext: gap } = this;
+    const vm = this.values !== undefined;
     const delta = m - n;
     const prev = this.wave(s - 1);
     const wg = this.wave(s - gap);
@@ -903,10 +908,10 @@ class Wavefronts {
         if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
       }
       if (c > h) {
-        if (vm === undefined) {
+        if (!vm) {
           while (c < n && c + k < m && A[c] === B[c + k]) c++;
         } else {
-          while (c < n && c + k < m && A[c] === B[c + k] && vm(c, c + k)) c++;
+          while (c < n && c + k < m && A[c] === B[c + k] && this.matches(c, c + k)) c++;
         }
         H[t] = c;
       } else H[t] = h;
@@ -929,11 +934,18 @@ class Wavefronts {
     return (w[which][k - w.lo] as number) >= i;
   }
 
+  /** Whether reversed rows i and j (equal keys) hold matching values: their buckets first, then the value test. */
+  private matches(i: number, j: number): boolean {
+    const { VA, VB } = this;
+    if (VA !== undefined && Math.abs((VA[i] as number) - (VB![j] as number)) > 2) return false;
+    return this.values!(this.n - 1 - i, this.m - 1 - j);
+  }
+
   /** Cost of pairing reversed rows i and j (not a match ⇒ x or xv). */
   private sub(i: number, j: number): number {
-    const { A, B, vm } = this;
+    const { A, B } = this;
     if (A[i] !== B[j]) return this.x;
-    return vm === undefined || vm(i, j) ? 0 : this.xv;
+    return this.values === undefined || this.matches(i, j) ? 0 : this.xv;
   }
 
   /** Forward pass, then the traceback from the start with the documented tie-break. */
