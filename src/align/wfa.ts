@@ -663,6 +663,9 @@ class Wavefronts {
     let w = this.waves[s];
     if (w === undefined || (k !== undefined && !this.trusted(s, k))) {
       this.loadBlock(s, w === undefined ? k : undefined);
+      // A band narrower than the block's span (only `WfaTuning.bandHalfWidth` makes one) need not be
+      // exact on `k` itself: then the block is recomputed over every diagonal.
+      if (k !== undefined && !this.trusted(s, k)) this.loadBlock(s);
       w = this.waves[s]!;
     }
     return w;
