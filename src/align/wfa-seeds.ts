@@ -387,19 +387,19 @@ export class SeedBound {
   }
 
   /**
-   * The recording pass reached rows up to `rows[t]` (furthest points of cost ≤ s, so they only
-   * grow with s) on diagonals `lo + t`: mark the occurrences it reached first at score `s`.
+   * The recording pass reached rows up to `rows[at + t]` (furthest points of cost ≤ s, so they
+   * only grow with s) on diagonals `lo + t` ≤ `hi`: mark the occurrences it reached first at score `s`.
    */
-  record(s: number, lo: number, rows: Int32Array): void {
+  record(s: number, lo: number, hi: number, rows: Int32Array, at: number): void {
     const { bandLo, diagStart, diagRow, diagOcc, cursor, reachedAt } = this;
     const from = Math.max(lo, bandLo);
-    const to = Math.min(lo + rows.length - 1, this.bandHi);
+    const to = Math.min(hi, this.bandHi);
     for (let k = from; k <= to; k++) {
       const d = k - bandLo;
       let c = cursor[d] as number;
       const end = diagStart[d + 1] as number;
       if (c === end) continue;
-      const row = rows[k - lo] as number;
+      const row = rows[at + k - lo] as number;
       while (c < end && (diagRow[c] as number) <= row) reachedAt[diagOcc[c++] as number] = s;
       cursor[d] = c;
     }
