@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { behaviorAlign } from './behavior.js';
 import { editedPair, expectValid, seededCase } from './alignment.test-helpers.js';
-import { FirstAtLeast, seedLength, valueSeedLength } from './wfa-seeds.js';
+import { FirstAtLeast, SeedBound, seedLength, valueSeedLength } from './wfa-seeds.js';
 import { wfaAlign } from './wfa.js';
 import type { WfaStats } from './wfa.js';
 import { toleranceComparator } from '../compare/comparators.js';
@@ -118,6 +118,43 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
       expect(st.pruned, `round ${round}`).toBeGreaterThan(0);
     }
   }, 120_000);
+});
+
+describe('SeedBound.countedWithin (seeds an excursion on one side of the band cannot pair)', () => {
+  it('counts the seeds whose occurrences on that side all lie farther than the reach, as a scan of every window does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 40 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: -8, max: 8 }),
+        fc.nat(6),
+        (a, b, len, lo, width) => {
+          const A = Int32Array.from(a);
+          const B = Int32Array.from(b);
+          const band = { lo, hi: lo + width };
+          const seeds = new SeedBound(A, B, len, band, { mismatch: 3, valueMismatch: 1, gapExtend: 1 });
+          const count = Math.floor(a.length / len);
+          for (const side of [0, 1] as const) {
+            for (const reach of [0, 1, 2, 5, Infinity]) {
+              const want = [0];
+              for (let t = 0; t < count; t++) {
+                const p = t * len;
+                const diagonals: number[] = [];
+                for (let j = 0; j + len <= b.length; j++) if (a.slice(p, p + len).every((x, i) => x === b[j + i])) diagonals.push(j - p);
+                // Too many occurrences to track (more than 8): never counted.
+                const far = side === 0 ? diagonals.filter((d) => d < band.lo).map((d) => band.lo - d) : diagonals.filter((d) => d > band.hi).map((d) => d - band.hi);
+                const counted = diagonals.length <= 8 && far.every((d) => d > reach);
+                want.push(want[t]! + (counted ? 1 : 0));
+              }
+              expect([...seeds.countedWithin(side, reach)], `side ${side}, reach ${reach}`).toEqual(want);
+            }
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('FirstAtLeast (the max-tree behind the count of lost seeds)', () => {

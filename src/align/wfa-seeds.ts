@@ -207,10 +207,12 @@ function findOccurrences(
   next: Int32Array,
   mask: number,
   band: { readonly lo: number; readonly hi: number },
-): { occStart: Int32Array; occCol: Int32Array; kind: Int8Array } {
+): { occStart: Int32Array; occCol: Int32Array; kind: Int8Array; near: [Int32Array, Int32Array] } {
   const hasWindows = next.length > 0;
   const occStart = new Int32Array(count + 1);
   const kind = new Int8Array(count);
+  const nearBelow = new Int32Array(count);
+  const nearAbove = new Int32Array(count);
   const cols: number[] = [];
   const cell = VA === undefined ? undefined : new Float64Array(len);
   const home = new Float64Array(len);
@@ -245,11 +247,18 @@ function findOccurrences(
     }
     // Seeds with too many occurrences, or with one outside the band (where the bound pass
     // records nothing; mostly chance occurrences), are never counted: their occurrences are not kept.
-    let outside = false;
-    for (let o = occStart[t] as number; o < cols.length && !outside; o++) {
+    // Also how far beyond the band's edges its nearest occurrence on each side lies (0 when it
+    // has too many to tell).
+    let below = INF;
+    let above = INF;
+    for (let o = occStart[t] as number; o < cols.length; o++) {
       const d = (cols[o] as number) - p;
-      outside = d < band.lo || d > band.hi;
+      if (d < band.lo) below = Math.min(below, band.lo - d);
+      else if (d > band.hi) above = Math.min(above, d - band.hi);
     }
+    const outside = below < INF || above < INF;
+    nearBelow[t] = found > MAX_OCCURRENCES ? 0 : below;
+    nearAbove[t] = found > MAX_OCCURRENCES ? 0 : above;
     if (found === 0) kind[t] = 1;
     else if (found > MAX_OCCURRENCES || outside) {
       kind[t] = 2;
@@ -257,7 +266,7 @@ function findOccurrences(
     }
   }
   occStart[count] = cols.length;
-  return { occStart, occCol: Int32Array.from(cols), kind };
+  return { occStart, occCol: Int32Array.from(cols), kind, near: [nearBelow, nearAbove] };
 }
 
 /** The occurrences (all on the band's diagonals), grouped by diagonal and sorted by first row (`SeedBound`). */
@@ -329,6 +338,13 @@ export class SeedBound {
   /** `lost[t]`: seeds at or after t with no occurrence; `untracked[t]`: seeds before t with too many. */
   private lost: Int32Array | undefined;
   private untracked: Int32Array | undefined;
+  /**
+   * Per side (0: diagonals below the band, 1: above) and seed: how many diagonals beyond the
+   * band's edge its nearest occurrence on that side lies (INF: none there; 0: too many occurrences
+   * to track). An alignment that stays within D diagonals of that edge cannot pair a seed whose
+   * nearest occurrence there lies farther (`countedWithin`).
+   */
+  private readonly near: [Int32Array, Int32Array];
   /** `countedBefore`, once asked. */
   private counted: Int32Array | undefined;
 
@@ -360,7 +376,8 @@ export class SeedBound {
     const VA = buckets?.gt;
     const VB = buckets?.pred;
     const { head, next } = chainWindows(B, VB, len, mask);
-    const { occStart, occCol, kind } = findOccurrences(A, VA, B, VB, len, this.count, head, next, mask, band);
+    const { occStart, occCol, kind, near } = findOccurrences(A, VA, B, VB, len, this.count, head, next, mask, band);
+    this.near = near;
     this.occStart = occStart;
     this.occCol = occCol;
     this.kind = kind;
@@ -377,6 +394,21 @@ export class SeedBound {
    * the band, or none at all — so that an alignment running outside the band over all of a
    * counted seed's rows costs ≥ `perSeed` on them (`Wavefronts.certified`). Length count + 1.
    */
+  /**
+   * `c[t]`: how many of the seeds before seed t have no occurrence within `reach` diagonals beyond
+   * the band's edge on `side` (0 below, 1 above; `reach` ≥ INF: none on that side at all) and not
+   * too many to track — so that an alignment running on that side of the band, at most `reach`
+   * diagonals from it, over all of such a seed's rows costs ≥ `perSeed` on them. Length count + 1.
+   */
+  countedWithin(side: 0 | 1, reach: number): Int32Array {
+    const { count } = this;
+    const near = this.near[side];
+    const r = Math.min(reach, INF - 1);
+    const c = new Int32Array(count + 1);
+    for (let t = 0; t < count; t++) c[t + 1] = (c[t] as number) + ((near[t] as number) > r ? 1 : 0);
+    return c;
+  }
+
   countedBefore(): Int32Array {
     if (this.counted !== undefined) return this.counted;
     const { count, kind } = this;

@@ -5,6 +5,8 @@ import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOption
 import { costOf, editedPair, expectValid, randomCosts, randomPair, seededCase } from './alignment.test-helpers.js';
 import { MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom, type WfaStats } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
+import { makeCell } from '../../bench/traces.mjs';
+import { toleranceComparator } from '../compare/comparators.js';
 
 describe('wfaCostsFrom', () => {
   it('divides out the common factor and keeps integer costs it can take', () => {
@@ -283,6 +285,37 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       expect(ck.bandedLoads + ck.fullLoads, label).toBeGreaterThan(0);
     }
   }, 120_000);
+
+  it('counts the seeds whose only occurrences lie far off: proves a 3-channel bench pair (7 % edits) the count of seeds with none refused', () => {
+    const costs = { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 };
+    const cmp = toleranceComparator();
+    const cell = makeCell('ch3', 20_000, 2, 0.07);
+    const gt = (JSON.parse(cell.gtText) as { events: { channel: string; value: number }[] }).events;
+    const pred = (JSON.parse(cell.predText) as { events: { channel: string; value: number }[] }).events;
+    const ids = new Map<string, number>();
+    const key = (ch: string): number => {
+      if (!ids.has(ch)) ids.set(ch, ids.size);
+      return ids.get(ch)!;
+    };
+    const a = Int32Array.from(gt, (e) => key(e.channel));
+    const b = Int32Array.from(pred, (e) => key(e.channel));
+    const vm = (i: number, j: number): boolean => cmp.compare(gt[i]!.value, pred[j]!.value, '');
+    const buckets = (): { gt: Float64Array; pred: Float64Array } => ({
+      gt: Float64Array.from(gt, (e) => cmp.bucket!(e.value)!),
+      pred: Float64Array.from(pred, (e) => cmp.bucket!(e.value)!),
+    });
+    const bound = Math.round(1.2 * wfaCost(a, b, costs, vm));
+    const want = wfaAlign(a, b, costs, vm, bound, { certifyStrips: [] }, buckets);
+    // Short seeds on 3 channels often occur again somewhere, mostly far off the band: an excursion
+    // that stays near the band cannot pair them, one that goes far pays for the way.
+    const without = stats();
+    expect(wfaAlign(a, b, costs, vm, bound, { certifyStrips: [32], seedReaches: false, stats: without }, buckets)).toEqual(want);
+    expect(without.certified).toBe(0);
+    const counted = stats();
+    expect(wfaAlign(a, b, costs, vm, bound, { certifyStrips: [32], stats: counted }, buckets)).toEqual(want);
+    expect(counted.certified).toBe(1);
+    expect(counted.cells).toBeLessThan(without.cells);
+  }, 60_000);
 
   it('refuses when the optimal alignment runs outside the band (a block moved far), and the full pass finds it', () => {
     const r = rng(5);

@@ -93,10 +93,16 @@ export interface WfaTuning {
    * order, so that when a check on its result passes (`Wavefronts.certified`) its alignment is
    * provably the optimal one and the full pass is skipped (a strip that fails leads to the next,
    * unless that pass has begun recording the seeds). `[]` turns the check off (the full pass
-   * always runs). They never change the result. @default `[32, 64]` when the counted seeds
-   * outweigh the upper bound 2.5 times, `[64]` when 1.25 times, else `[]`
+   * always runs). They never change the result. @default `[16, 64]` when the counted seeds
+   * outweigh the upper bound 5 times, `[32, 64]` when 2 times, `[64]` when 1 time, else `[]`
    */
   readonly certifyStrips?: readonly number[];
+  /**
+   * Whether that check counts, for an excursion that stays within D diagonals of the band, the
+   * seeds whose occurrences on its side all lie farther than D (tests: `false` counts only those
+   * with none on that side). It never changes the result. @default true
+   */
+  readonly seedReaches?: boolean;
   /** Counters the aligner adds to (tests and benchmarks). */
   readonly stats?: WfaStats;
 }
@@ -308,19 +314,21 @@ function firstPass(
   // as costs come in bursts); when they cannot, the wide band and its kept wavefronts would be
   // wasted, and a narrow band pass only tightens the bound.
   const counted = seeds === undefined ? 0 : (seeds.countedBefore().at(-1) as number) * seeds.perSeed;
-  // Strips to try, narrowest first: those asked for; else, when the seeds outweigh the bound by
-  // far, a narrow one (a quarter fewer cells) and the default if that proof fails. 0: no proof.
+  // Strips to try, narrowest first: those asked for; else, the more the seeds outweigh the bound,
+  // the narrower the first one (fewer cells), with the default if that proof fails. 0: no proof.
   const asked = tuning.certifyStrips?.map((x) => Math.max(0, Math.floor(x))).filter((x) => x > 0);
   const strips =
     asked !== undefined
       ? asked.length > 0
         ? asked
         : [0]
-      : counted >= STRONG_SEEDS * bound
-        ? [NARROW_STRIP, STRIP]
-        : counted >= CERTIFY_MARGIN * bound
-          ? [STRIP]
-          : [0];
+      : counted >= STRONGEST_SEEDS * bound
+        ? [NARROWEST_STRIP, STRIP]
+        : counted >= STRONG_SEEDS * bound
+          ? [NARROW_STRIP, STRIP]
+          : counted >= CERTIFY_MARGIN * bound
+            ? [STRIP]
+            : [0];
   let limit = bound;
   for (let i = 0; ; i++) {
     const strip = strips[i]!;
@@ -345,18 +353,114 @@ function firstPass(
   }
 }
 
+/**
+ * `Wavefronts.certified` on one edge diagonal of the inner band: whether every far excursion X that
+ * leaves it at row e and comes back at row x > e (rows `rows.from` … `rows.to`, g = `cost`, the band's
+ * best cost of each row's cell there, capped at `cap`) costs more than g(x) − g(e) + slack.
+ *
+ * A lower bound on cost(X), for any reach D ≥ strip: X goes more than D diagonals past the edge
+ * (≥ 2·(D + 1)·gapExtend for the way out and back), or it stays within D of it and then cannot pair
+ * a seed whose occurrences on this side all lie farther than D (`counts[i]`, the prefix counts
+ * for `reaches[i]`): each such seed whose rows it covers costs ≥ `per`, beside the gap that leaves
+ * (gapExtend). A pair (e, x) with Δ = g(x) − g(e) + slack needs the far bound 2·(strip + 1)·ext > Δ,
+ * or, for the smallest listed reach D with 2·(D + 1)·ext > Δ (the last reach is unbounded), more
+ * than Δ from its seeds: per·(c(⌊x/len⌋) − c(⌈e/len⌉)) + ext > Δ. (A larger reach than needed
+ * only counts fewer seeds: the check is sound for any list, just less often passed.)
+ *
+ * g never decreases along the diagonal, so for each x the e of each reach form a window of rows
+ * that only moves forward with x: one monotone queue per reach keeps the window's maximum of
+ * per·c(⌈e/len⌉) − g(e). O(rows · reaches).
+ */
+function edgeHolds(
+  cost: Int32Array,
+  rows: { readonly from: number; readonly to: number },
+  cap: number,
+  c: { readonly slack: number; readonly ext: number; readonly strip: number },
+  per: number,
+  len: number,
+  reaches: readonly number[],
+  counts: readonly Int32Array[],
+): boolean {
+  const { slack, ext } = c;
+  const { from: r0, to: r1 } = rows;
+  const L = reaches.length;
+  // Level i (0 … L − 1) holds the exits e with T[i] ≤ Δ < T[i + 1], T[0] the far bound.
+  const T = new Float64Array(L + 1);
+  T[0] = 2 * (c.strip + 1) * ext;
+  for (let i = 0; i < L; i++) T[i + 1] = reaches[i] === Infinity ? Infinity : 2 * ((reaches[i] as number) + 1) * ext;
+  // ptr[i]: the first row e whose Δ is below T[i] (all rows before it have Δ ≥ T[i]); never past x.
+  const ptr = new Int32Array(L + 1).fill(r0);
+  const span = r1 - r0 + 1;
+  // Per level a monotone queue of exits (rows, and their values, decreasing from the head).
+  const queue = counts.map(() => new Int32Array(span));
+  const value = counts.map(() => new Float64Array(span));
+  const head = new Int32Array(L);
+  const tail = new Int32Array(L);
+  let gPrev = Math.min(cost[r0] as number, cap);
+  for (let rx = r0 + 1; rx <= r1; rx++) {
+    const gx = Math.min(cost[rx] as number, cap);
+    if (gx < gPrev) return false; // never (g is monotone along a diagonal); stay safe
+    gPrev = gx;
+    for (let i = 0; i < L; i++) {
+      // Rows now at Δ ≥ T[i] join level i; those at Δ ≥ T[i + 1] have left it (the queue drops
+      // them when they reach its head). The last level is never left.
+      const limit = gx + slack - (T[i] as number);
+      const cnt = counts[i]!;
+      const last = cnt.length - 1;
+      const q = queue[i]!;
+      const qv = value[i]!;
+      let h = head[i] as number;
+      let b = tail[i] as number;
+      let p = ptr[i] as number;
+      for (; p < rx; p++) {
+        const gp = Math.min(cost[p] as number, cap);
+        if (gp > limit) break;
+        const t = Math.ceil(p / len);
+        const v = per * (cnt[t < last ? t : last] as number) - gp;
+        while (b > h && (qv[b - 1] as number) <= v) b--;
+        q[b] = p;
+        qv[b++] = v;
+      }
+      ptr[i] = p;
+      if (i + 1 < L) {
+        const leave = gx + slack - (T[i + 1] as number);
+        while (h < b && Math.min(cost[q[h] as number] as number, cap) <= leave) h++;
+      }
+      head[i] = h;
+      tail[i] = b;
+      if (h < b) {
+        const t = Math.floor(rx / len);
+        // Some exit e needs more than the excursion can be shown to cost.
+        if ((qv[h] as number) >= per * (cnt[t < last ? t : last] as number) - gx - slack + ext) return false;
+      }
+    }
+  }
+  return true;
+}
+
 /** Half-width of the band around a guide's diagonals (`firstPass`). */
 const GUIDED_HALF = 8;
 
 /** Diagonals a certifying first pass adds on each side of its band (`WfaTuning.certifyStrips`). */
 const STRIP = 64;
 
-/** The narrower strip tried first when the seeds outweigh the bound by `STRONG_SEEDS`. */
+/**
+ * Narrower strips tried first when the seeds outweigh the bound by `STRONG_SEEDS` (`STRONGEST_SEEDS`).
+ * On the bench pairs (20 and 3 channels, 20k and 100k events, 0.1–7 % edits, two seeds each) 16
+ * was proved at every ratio ≥ 5, and 32 at every ratio ≥ 2 where 16 was not; between 1.6 and 2
+ * about half the pairs (also the tests' 20k pair with keys-only seeds) needed 64.
+ */
 const NARROW_STRIP = 32;
-const STRONG_SEEDS = 2.5;
+const STRONG_SEEDS = 2;
+const NARROWEST_STRIP = 16;
+const STRONGEST_SEEDS = 5;
 
-/** How much the counted seeds must outweigh the bound for the certifying pass to be tried. */
-const CERTIFY_MARGIN = 1.25;
+/**
+ * How much the counted seeds must outweigh the bound for the certifying pass to be tried. A pass
+ * that fails costs little beside the full pass that follows it (and records the seeds for it as
+ * the narrow bound pass would): the default strip was proved down to a ratio of 1.22 on those pairs.
+ */
+const CERTIFY_MARGIN = 1;
 
 /** The optimal cost only (no traceback; only the last few wavefronts are kept). */
 export function wfaCost(
@@ -432,6 +536,8 @@ class Wavefronts {
   private used = 0;
   /** Scores whose wavefronts the recorder has seen (`record`). */
   private recordedUpTo = -1;
+  /** `WfaTuning.seedReaches`. */
+  private readonly seedReaches: boolean;
   /** Whether `step` drops diagonals from which the end is out of the bound's reach (not in a certifying pass: its costs must be exact). */
   private readonly reach: boolean;
 
@@ -469,6 +575,7 @@ class Wavefronts {
       this.clampHi = band.hi;
     }
     this.bandHalfWidth = tuning.bandHalfWidth;
+    this.seedReaches = tuning.seedReaches ?? true;
     this.seeds = prune;
     this.recorder = recorder;
     this.edges = edges;
@@ -542,57 +649,45 @@ class Wavefronts {
    * (both on the same edge diagonal of `inner`, x on a later row). So it suffices that every
    * possible X costs more than g(x) − g(e) + gapOpen − gapExtend. A lower bound on cost(X):
    * - it goes more than `strip` diagonals past the edge and back: ≥ 2·(strip + 1)·gapExtend;
-   * - it leaves and re-enters with a gap each (≥ 2·gapExtend), and every seed of the heuristic
-   *   whose rows it covers and whose occurrences all lie in `inner` (or that has none) costs
-   *   ≥ perSeed on them, beside the gap that leaves (`SeedBound.countedBefore`).
-   * Along a diagonal g never decreases, so for each x the e that need the seed argument (those
-   * with g(x) − g(e) + gapOpen − gapExtend ≥ the first bound) are a prefix of the rows: one scan
-   * per edge, O(n).
+   * - for any reach D ≥ strip: either it goes more than D past the edge (≥ 2·(D + 1)·gapExtend),
+   *   or it stays within D of it and then cannot pair a seed of the heuristic whose occurrences on
+   *   its side of `inner` all lie farther than D (or that has none there): each such seed whose
+   *   rows it covers costs ≥ perSeed on them, beside the gap that leaves
+   *   (`SeedBound.countedWithin`; D unbounded: seeds with no occurrence on that side at all).
+   * Short excursions are paid for by the strip, long ones by the seeds — counting, for those that
+   * cannot go far cheaply, also the seeds whose only occurrences lie far away on that side.
+   * Along a diagonal g never decreases, so the exits e that need a given reach form a window of
+   * rows that only moves forward with x: one scan per edge and reach (`edgeHolds`).
    */
   certified(): boolean {
     const { edges, edgeCost, n, m, ext, open, best } = this;
     if (edges === undefined || edgeCost === undefined || best < 0) return false;
-    const slack = open - ext;
-    const cap = best + 1;
     const seeds = this.recorder;
-    // Seeds before seed t: counted[min(t, last)] (none without seeds: per = 0).
-    const counted = seeds?.countedBefore() ?? new Int32Array(1);
-    const last = counted.length - 1;
-    const len = seeds?.len ?? 1;
-    const per = seeds?.perSeed ?? 0;
-    // One plain loop per edge (it runs once per alignment, mostly before the JIT has warmed up:
-    // no closures in it).
     for (let e = 0; e < 2; e++) {
       const k = e === 0 ? edges.lo : edges.hi;
       const outer = e === 0 ? this.clampLo : this.clampHi;
       // No diagonal beyond the band on this side: nothing can leave it there.
       if (e === 0 ? outer - 1 < -n : outer + 1 > m) continue;
-      const far = 2 * (Math.abs(outer - k) + 1) * ext;
-      const r0 = Math.max(0, -k);
-      const r1 = Math.min(n, m - k);
-      const cost = edgeCost[e]!; // g(r), to be capped at G + 1
-      let p = r0;
-      let best1 = -Infinity; // max over candidate exits r_e of per·(seeds before ⌈r_e / len⌉) − g(r_e)
-      let gPrev = Math.min(cost[r0] as number, cap);
-      for (let rx = r0 + 1; rx <= r1; rx++) {
-        const gx = Math.min(cost[rx] as number, cap);
-        if (gx < gPrev) return false; // never (g is monotone along a diagonal); stay safe
-        gPrev = gx;
-        const limit = gx + slack - far;
-        for (; p < rx; p++) {
-          const gp = Math.min(cost[p] as number, cap);
-          if (gp > limit) break;
-          const t = Math.ceil(p / len);
-          const v = per * (counted[t < last ? t : last] as number) - gp;
-          if (v > best1) best1 = v;
-        }
-        // Some exit e needs more than the excursion can be shown to cost.
-        const t = Math.floor(rx / len);
-        if (best1 >= per * (counted[t < last ? t : last] as number) - gx - slack + ext) return false;
-      }
+      const strip = Math.abs(outer - k);
+      const side = e === 0 ? 0 : 1;
+      const rows = { from: Math.max(0, -k), to: Math.min(n, m - k) };
+      const c = { slack: open - ext, ext, strip };
+      const per = seeds?.perSeed ?? 0;
+      const len = seeds?.len ?? 1;
+      // First with the seeds that have no occurrence on this side at all (one O(rows) scan; it
+      // usually holds); then, if that fails, also with those whose occurrences there lie far off,
+      // for reaches growing 4-fold from twice the strip's until they span the matrix.
+      if (edgeHolds(edgeCost[e]!, rows, best + 1, c, per, len, [Infinity], [seeds?.countedWithin(side, Infinity) ?? new Int32Array(1)])) continue;
+      if (seeds === undefined || !this.seedReaches) return false;
+      const reaches: number[] = [];
+      for (let r = 2 * Math.max(1, strip); r < n + m; r *= 4) reaches.push(r);
+      reaches.push(Infinity);
+      const counts = reaches.map((r) => seeds.countedWithin(side, r));
+      if (!edgeHolds(edgeCost[e]!, rows, best + 1, c, per, len, reaches, counts)) return false;
     }
     return true;
   }
+
 
 
   /** Whether wavefront `s` is kept for good in checkpoint mode (the R scores up to each multiple of K). */
