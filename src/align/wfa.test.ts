@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { behaviorAlign } from './behavior.js';
+import { behaviorAlign, resolveBehaviorOptions } from './behavior.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
 import { costOf, editedPair, expectValid, randomCosts, randomPair, seededCase } from './alignment.test-helpers.js';
 import { MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom, type WfaStats } from './wfa.js';
@@ -197,6 +197,28 @@ describe('wavefront aligner: properties', () => {
   });
 });
 
+/** A bench pair (bench/traces.mjs) as `evaluate` hands it to the aligner: channel keys, the tolerance comparator and its buckets. */
+function benchPair(variant: 'ch20' | 'ch3', n: number, seed: number, rate: number) {
+  const cmp = toleranceComparator();
+  const cell = makeCell(variant, n, seed, rate);
+  const gt = (JSON.parse(cell.gtText) as { events: { channel: string; value: number }[] }).events;
+  const pred = (JSON.parse(cell.predText) as { events: { channel: string; value: number }[] }).events;
+  const ids = new Map<string, number>();
+  const key = (ch: string): number => {
+    if (!ids.has(ch)) ids.set(ch, ids.size);
+    return ids.get(ch)!;
+  };
+  return {
+    a: Int32Array.from(gt, (e) => key(e.channel)),
+    b: Int32Array.from(pred, (e) => key(e.channel)),
+    vm: (i: number, j: number): boolean => cmp.compare(gt[i]!.value, pred[j]!.value, ''),
+    buckets: (): { gt: Float64Array; pred: Float64Array } => ({
+      gt: Float64Array.from(gt, (e) => cmp.bucket!(e.value)!),
+      pred: Float64Array.from(pred, (e) => cmp.bucket!(e.value)!),
+    }),
+  };
+}
+
 describe('certified band pass (its alignment is the answer when no alignment leaving the band can be optimal)', () => {
   const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned: 0, certified: 0 });
 
@@ -288,22 +310,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
 
   it('counts the seeds whose only occurrences lie far off: proves a 3-channel bench pair (7 % edits) the count of seeds with none refused', () => {
     const costs = { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 };
-    const cmp = toleranceComparator();
-    const cell = makeCell('ch3', 20_000, 2, 0.07);
-    const gt = (JSON.parse(cell.gtText) as { events: { channel: string; value: number }[] }).events;
-    const pred = (JSON.parse(cell.predText) as { events: { channel: string; value: number }[] }).events;
-    const ids = new Map<string, number>();
-    const key = (ch: string): number => {
-      if (!ids.has(ch)) ids.set(ch, ids.size);
-      return ids.get(ch)!;
-    };
-    const a = Int32Array.from(gt, (e) => key(e.channel));
-    const b = Int32Array.from(pred, (e) => key(e.channel));
-    const vm = (i: number, j: number): boolean => cmp.compare(gt[i]!.value, pred[j]!.value, '');
-    const buckets = (): { gt: Float64Array; pred: Float64Array } => ({
-      gt: Float64Array.from(gt, (e) => cmp.bucket!(e.value)!),
-      pred: Float64Array.from(pred, (e) => cmp.bucket!(e.value)!),
-    });
+    const { a, b, vm, buckets } = benchPair('ch3', 20_000, 2, 0.07);
     const bound = Math.round(1.2 * wfaCost(a, b, costs, vm));
     const want = wfaAlign(a, b, costs, vm, bound, { certifyStrips: [] }, buckets);
     // Short seeds on 3 channels often occur again somewhere, mostly far off the band: an excursion
@@ -315,6 +322,18 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     expect(wfaAlign(a, b, costs, vm, bound, { certifyStrips: [32], stats: counted }, buckets)).toEqual(want);
     expect(counted.certified).toBe(1);
     expect(counted.cells).toBeLessThan(without.cells);
+  }, 60_000);
+
+  it('tries wider strips after a failed proof: a 3-channel bench pair with 10 % edits, proved with 128 where 64 was not', () => {
+    const { a, b, vm, buckets } = benchPair('ch3', 20_000, 2, 0.1);
+    const o = resolveBehaviorOptions({});
+    const only64 = stats();
+    const want = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { certifyStrips: [64], stats: only64 } }, buckets);
+    expect(only64.certified).toBe(0); // then the full pass ran
+    const ladder = stats();
+    expect(behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { stats: ladder } }, buckets)).toEqual(want);
+    expect(ladder.certified).toBe(1);
+    expect(ladder.cells).toBeLessThan(0.5 * only64.cells);
   }, 60_000);
 
   it('refuses when the optimal alignment runs outside the band (a block moved far), and the full pass finds it', () => {

@@ -93,8 +93,9 @@ export interface WfaTuning {
    * order, so that when a check on its result passes (`Wavefronts.certified`) its alignment is
    * provably the optimal one and the full pass is skipped (a strip that fails leads to the next,
    * unless that pass has begun recording the seeds). `[]` turns the check off (the full pass
-   * always runs). They never change the result. @default `[16, 64]` when the counted seeds
-   * outweigh the upper bound 5 times, `[32, 64]` when 2 times, `[64]` when 1 time, else `[]`
+   * always runs). They never change the result. @default `[16, 64, 256]` when the counted seeds
+   * outweigh the upper bound 5 times, `[32, 64, 256]` when 2 times, `[64, 128, 256]` when half
+   * of it, else `[]`
    */
   readonly certifyStrips?: readonly number[];
   /**
@@ -323,11 +324,11 @@ function firstPass(
         ? asked
         : [0]
       : counted >= STRONGEST_SEEDS * bound
-        ? [NARROWEST_STRIP, STRIP]
+        ? [NARROWEST_STRIP, STRIP, WIDEST_STRIP]
         : counted >= STRONG_SEEDS * bound
-          ? [NARROW_STRIP, STRIP]
+          ? [NARROW_STRIP, STRIP, WIDEST_STRIP]
           : counted >= CERTIFY_MARGIN * bound
-            ? [STRIP]
+            ? [STRIP, 2 * STRIP, WIDEST_STRIP]
             : [0];
   let limit = bound;
   for (let i = 0; ; i++) {
@@ -456,11 +457,19 @@ const NARROWEST_STRIP = 16;
 const STRONGEST_SEEDS = 5;
 
 /**
- * How much the counted seeds must outweigh the bound for the certifying pass to be tried. A pass
- * that fails costs little beside the full pass that follows it (and records the seeds for it as
- * the narrow bound pass would): the default strip was proved down to a ratio of 1.22 on those pairs.
+ * The widest strip tried, after the others failed: a pass costs about (bound × its band's width)
+ * cells, little beside the full pass that follows a failure (100k bench pairs with 10–15 % edits:
+ * 128 or 256 proved them in 0.7–4 s where the full pass took 11–21 s; 20 % edits: none, at ~5 %
+ * more time).
  */
-const CERTIFY_MARGIN = 1;
+const WIDEST_STRIP = 256;
+
+/**
+ * How much the counted seeds must outweigh the bound for the certifying pass to be tried (a pass
+ * that fails records the seeds for the full pass as the narrow bound pass would). On those pairs
+ * the ratio was 0.95–0.98 at 10 % edits (proved) and 0.54–0.69 with 3 channels at 15–20 % (not).
+ */
+const CERTIFY_MARGIN = 0.5;
 
 /** The optimal cost only (no traceback; only the last few wavefronts are kept). */
 export function wfaCost(
