@@ -29,7 +29,9 @@ export interface AlignContext {
   /**
    * Whether the values of `gt[gtIndex]` and `pred[predIndex]` match by the gt channel's
    * comparator (the one the metrics use). Only meaningful when the two keys are equal. Value-aware
-   * aligners use it; `evaluate` always supplies it, direct callers may leave it out.
+   * aligners use it; `evaluate` always supplies it, direct callers may leave it out. `evaluate`'s
+   * answers only while its `align` call runs (one function serves every evaluation; it throws when
+   * asked later).
    */
   readonly valuesMatch?: (gtIndex: number, predIndex: number) => boolean;
   /**

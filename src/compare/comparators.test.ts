@@ -248,3 +248,17 @@ describe('Comparator.bucket (value buckets for the aligners)', () => {
     expect(deepComparator('default').bucket).toBeUndefined();
   });
 });
+
+describe('createComparator: the default comparator', () => {
+  it('is made once per mode and abs_tol, so that evaluations share its functions', () => {
+    const a = createComparator(undefined, 'default');
+    expect(createComparator(undefined, 'default')).toBe(a);
+    expect(createComparator(undefined, 'reference')).not.toBe(a);
+    const abs = createComparator(undefined, 'default', 0.5);
+    expect(abs).not.toBe(a);
+    expect(createComparator(undefined, 'default', 0.5)).toBe(abs);
+    // Still the default comparator of that abs_tol: 1 and 1.4 match only with it.
+    expect(a.compare(1, 1.4, 'c')).toBe(false);
+    expect(abs.compare(1, 1.4, 'c')).toBe(true);
+  });
+});

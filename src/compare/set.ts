@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.js';
 import { policyFor, type PolicyInput } from '../policy/index.js';
+import type { ScoringPolicy } from '../policy/types.js';
 import { DEFAULT_TOL, toleranceComparator } from './comparators.js';
 import { comparatorPlugin, comparatorTypesText } from './registry.js';
 import type { Comparator, ComparatorInput, ComparatorSpec } from './types.js';
@@ -11,7 +12,7 @@ import type { Comparator, ComparatorInput, ComparatorSpec } from './types.js';
  */
 export function createComparator(input: ComparatorInput | undefined, mode?: PolicyInput, absTolDefault?: number): Comparator {
   const policy = policyFor(mode);
-  if (input === undefined) return toleranceComparator(policy, DEFAULT_TOL, absTolDefault);
+  if (input === undefined) return defaultComparator(policy, absTolDefault);
   if (typeof input === 'function') {
     const fn = input;
     return { name: fn.name || 'custom', compare: (a, b, ch) => Boolean(fn(a, b, ch)) };
@@ -21,6 +22,23 @@ export function createComparator(input: ComparatorInput | undefined, mode?: Poli
   const plugin = typeof type === 'string' ? comparatorPlugin(type) : undefined;
   if (!plugin) throw new ConfigError(`unknown comparator type ${JSON.stringify(type)} (expected ${comparatorTypesText()})`);
   return plugin.create({ ...(input as ComparatorSpec), type: plugin.name } as never, { policy, absTolDefault });
+}
+
+/**
+ * The default comparator of a policy and `abs_tol`, made once: comparators hold no state, and
+ * evaluations that share one also share its functions — the JIT's compiled aligners and metrics
+ * call them directly and must start over whenever a new function takes their place.
+ */
+const defaults = new WeakMap<ScoringPolicy, Map<number | undefined, Comparator>>();
+function defaultComparator(policy: ScoringPolicy, absTol: number | undefined): Comparator {
+  let byTol = defaults.get(policy);
+  if (byTol === undefined) defaults.set(policy, (byTol = new Map()));
+  let c = byTol.get(absTol);
+  if (c === undefined) {
+    c = toleranceComparator(policy, DEFAULT_TOL, absTol);
+    if (byTol.size < 64) byTol.set(absTol, c);
+  }
+  return c;
 }
 
 /** The comparators of one evaluation: a default plus per-channel overrides (keyed by canonical channel). */

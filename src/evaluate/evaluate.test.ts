@@ -142,3 +142,44 @@ describe('value buckets for value-aware aligners (AlignContext.valueBuckets)', (
     expect(got).toBeUndefined();
   });
 });
+
+describe('evaluate: the value questions an aligner asks (AlignContext.valuesMatch)', () => {
+  const pairs = (n: number) => Array.from({ length: n }, (_, i) => ({ gt: i, pred: i, tag: 'equal' as const }));
+
+  it('answers for the evaluation whose aligner runs, also when a comparator evaluates another pair of traces', () => {
+    const inner = [{ channel: 'a', timestamp: 0, value: 'x' }];
+    const seen: boolean[] = [];
+    const aligner = {
+      name: 'asks',
+      align: (gt: Int32Array, _pred: Int32Array, ctx: { valuesMatch?: (i: number, j: number) => boolean }) => {
+        for (let i = 0; i < gt.length; i++) seen.push(ctx.valuesMatch!(i, i));
+        return pairs(gt.length);
+      },
+    };
+    // The comparator runs a whole evaluation of its own (with its own aligner run) for each pair.
+    const nested = (a: unknown, b: unknown): boolean => evaluate(inner, [{ ...inner[0]!, value: a === b ? 'x' : 'y' }]).accuracy;
+    const gt = [
+      { channel: 'c', timestamp: 0, value: 1 },
+      { channel: 'c', timestamp: 1, value: 2 },
+    ];
+    const pred = [
+      { channel: 'c', timestamp: 0, value: 1 },
+      { channel: 'c', timestamp: 1, value: 3 },
+    ];
+    evaluate(gt, pred, { aligner, comparators: { default: nested } });
+    expect(seen).toEqual([true, false]);
+  });
+
+  it('throws a clear error when asked after the aligner returned', () => {
+    let kept: ((i: number, j: number) => boolean) | undefined;
+    const aligner = {
+      name: 'keeps',
+      align: (gt: Int32Array, _pred: Int32Array, ctx: { valuesMatch?: (i: number, j: number) => boolean }) => {
+        kept = ctx.valuesMatch;
+        return pairs(gt.length);
+      },
+    };
+    evaluate(scan, scan, { aligner });
+    expect(() => kept!(0, 0)).toThrow(/after the aligner returned/);
+  });
+});

@@ -132,21 +132,61 @@ function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateO
   // event objects once: value-aware aligners ask about pairs all over the two traces (millions
   // at 10^5 events), and a flat array of values (unboxed doubles when every value is a number) is
   // far cheaper to read at random than the events.
-  const byKey = keys.channelNames.map((ch) => comparators.for(ch));
-  const gtKeys = keys.gt;
-  const names = keys.channelNames;
-  let values: { readonly gt: unknown[]; readonly pred: unknown[] } | undefined;
-  const valuesOf = (): { readonly gt: unknown[]; readonly pred: unknown[] } =>
-    (values ??= { gt: gtAlign.map((e) => e.value), pred: predAlign.map((e) => e.value) });
-  return alignColumns(aligner, keys.gt, keys.pred, {
-    channelNames: keys.channelNames,
-    valuesMatch: (i, j) => {
-      const { gt: gv, pred: pv } = values ?? valuesOf();
-      const key = gtKeys[i]!;
-      return byKey[key]!.compare(gv[i], pv[j], names[key]!);
-    },
-    valueBuckets: () => valueBuckets(keys.gt, keys.pred, valuesOf().gt, valuesOf().pred, byKey),
-  });
+  const questions = new ValueQuestions(keys.gt, keys.channelNames, keys.channelNames.map((ch) => comparators.for(ch)), gtAlign, predAlign);
+  const outer = asking;
+  asking = questions;
+  try {
+    return alignColumns(aligner, keys.gt, keys.pred, {
+      channelNames: keys.channelNames,
+      valuesMatch,
+      valueBuckets: () => questions.buckets(keys.pred),
+    });
+  } finally {
+    asking = outer;
+  }
+}
+
+/**
+ * The value questions of one evaluation's aligner run (`AlignContext.valuesMatch`). The aligners
+ * get one module-level function for every evaluation, which asks the run in progress (`asking`;
+ * a comparator may itself evaluate, hence the save and restore around the run): the JIT compiles
+ * the aligners' loops with the function they call, and a new closure per evaluation made them
+ * start over on every evaluation.
+ */
+class ValueQuestions {
+  private gv: unknown[] | undefined;
+  private pv: unknown[] | undefined;
+
+  constructor(
+    private readonly gtKeys: Int32Array,
+    private readonly names: readonly string[],
+    private readonly byKey: readonly Comparator[],
+    private readonly gtEvents: readonly { readonly value: unknown }[],
+    private readonly predEvents: readonly { readonly value: unknown }[],
+  ) {}
+
+  private load(): void {
+    this.gv = this.gtEvents.map((e) => e.value);
+    this.pv = this.predEvents.map((e) => e.value);
+  }
+
+  match(i: number, j: number): boolean {
+    if (this.gv === undefined) this.load();
+    const key = this.gtKeys[i]!;
+    return this.byKey[key]!.compare(this.gv![i], this.pv![j], this.names[key]!);
+  }
+
+  buckets(predKeys: Int32Array): ValueBuckets | undefined {
+    if (this.gv === undefined) this.load();
+    return valueBuckets(this.gtKeys, predKeys, this.gv!, this.pv!, this.byKey);
+  }
+}
+
+let asking: ValueQuestions | undefined;
+
+function valuesMatch(i: number, j: number): boolean {
+  if (asking === undefined) throw new Error('valuesMatch was called after the aligner returned (AlignContext.valuesMatch holds during align only)');
+  return asking.match(i, j);
 }
 
 /**
