@@ -18,7 +18,7 @@
  * (inserts at a seed boundary are counted nowhere), so these costs add up.
  *
  * **Match pruning.** A first pass of the wavefronts in a narrow band of diagonals (`wfa.ts`,
- * `tighterBound`) records, for every occurrence on a diagonal of that band, the score at which it
+ * `firstPass`) records, for every occurrence on a diagonal of that band, the score at which it
  * reached the occurrence's first cell: an upper bound on the true cost g of that cell. Take a cell u
  * of the full pass at score s on diagonal k outside the band. If an optimal alignment went through u
  * and then through an occurrence o, it would reach o's first cell at cost ≥ s + gapExtend·|k − k_o|
@@ -390,13 +390,8 @@ export class SeedBound {
   }
 
   /**
-   * `c[t]`: how many of the seeds before seed t are *counted* — every occurrence on a diagonal of
-   * the band, or none at all — so that an alignment running outside the band over all of a
-   * counted seed's rows costs ≥ `perSeed` on them (`Wavefronts.certified`). Length count + 1.
-   */
-  /**
    * `c[t]`: how many of the seeds before seed t have no occurrence within `reach` diagonals beyond
-   * the band's edge on `side` (0 below, 1 above; `reach` ≥ INF: none on that side at all) and not
+   * the band's edge on `side` (0 below, 1 above; `reach` = Infinity: none on that side at all) and not
    * too many to track — so that an alignment running on that side of the band, at most `reach`
    * diagonals from it, over all of such a seed's rows costs ≥ `perSeed` on them. Length count + 1.
    */
@@ -409,6 +404,11 @@ export class SeedBound {
     return c;
   }
 
+  /**
+   * `c[t]`: how many of the seeds before seed t have every occurrence on a diagonal of the band, or
+   * none at all (counted for an excursion to either side at any reach): what `firstPass` weighs
+   * against the bound to choose its strips. Length count + 1.
+   */
   countedBefore(): Int32Array {
     if (this.counted !== undefined) return this.counted;
     const { count, kind } = this;

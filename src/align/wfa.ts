@@ -244,7 +244,7 @@ interface Pass {
   readonly band?: { readonly lo: number; readonly hi: number };
   /** Full pass: the heuristic recorded by the first pass, which drops cells on no optimal alignment. */
   readonly prune?: SeedBound | undefined;
-  /** First pass: the seed heuristic it records into (`recordingSeeds`). */
+  /** First pass: the seed heuristic it records into (`record`). */
   readonly recorder?: SeedBound | undefined;
   /**
    * Certifying first pass: the inner band (within `band`) whose edges `certified` checks (the seeds
