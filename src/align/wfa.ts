@@ -459,15 +459,16 @@ const STRONGEST_SEEDS = 5;
 /**
  * The widest strip tried, after the others failed: a pass costs about (bound × its band's width)
  * cells, little beside the full pass that follows a failure (100k bench pairs with 10–15 % edits:
- * 128 or 256 proved them in 0.7–4 s where the full pass took 11–21 s; 20 % edits: none, at ~5 %
- * more time).
+ * 64, 128 or 256 proved three of four in 1.1–5.8 s where the full pass took 11–21 s; the fourth,
+ * proved by none, took 13 % longer).
  */
 const WIDEST_STRIP = 256;
 
 /**
  * How much the counted seeds must outweigh the bound for the certifying pass to be tried (a pass
  * that fails records the seeds for the full pass as the narrow bound pass would). On those pairs
- * the ratio was 0.95–0.98 at 10 % edits (proved) and 0.54–0.69 with 3 channels at 15–20 % (not).
+ * the ratio was 0.95–0.98 at 10 % edits (proved), 0.92 on 20 channels at 20 % and 0.54–0.69 on 3
+ * channels at 15–20 % (not).
  */
 const CERTIFY_MARGIN = 0.5;
 
@@ -696,8 +697,6 @@ class Wavefronts {
     }
     return true;
   }
-
-
 
   /** Whether wavefront `s` is kept for good in checkpoint mode (the R scores up to each multiple of K). */
   private permanent(s: number): boolean {
