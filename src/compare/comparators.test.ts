@@ -257,6 +257,7 @@ describe('createComparator: the default comparator', () => {
     const abs = createComparator(undefined, 'default', 0.5);
     expect(abs).not.toBe(a);
     expect(createComparator(undefined, 'default', 0.5)).toBe(abs);
+    expect(Object.isFrozen(a)).toBe(true); // shared by every evaluation that uses it
     // Still the default comparator of that abs_tol: 1 and 1.4 match only with it.
     expect(a.compare(1, 1.4, 'c')).toBe(false);
     expect(abs.compare(1, 1.4, 'c')).toBe(true);

@@ -35,7 +35,7 @@ function defaultComparator(policy: ScoringPolicy, absTol: number | undefined): C
   if (byTol === undefined) defaults.set(policy, (byTol = new Map()));
   let c = byTol.get(absTol);
   if (c === undefined) {
-    c = toleranceComparator(policy, DEFAULT_TOL, absTol);
+    c = Object.freeze(toleranceComparator(policy, DEFAULT_TOL, absTol)); // shared: nobody may change it
     if (byTol.size < 64) byTol.set(absTol, c);
   }
   return c;
