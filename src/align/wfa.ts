@@ -260,8 +260,9 @@ function trivialBound(n: number, m: number, costs: WfaCosts): number {
 
 /**
  * The first pass, in a band of diagonals: the alignment itself when it can be proved optimal (see
- * below), else `upperBound` or the cost of the best alignment inside the band when that is lower. The full pass keeps the diagonals from which the end is still reachable within the
- * bound, so its work grows with about bound²; a quick greedy bound can be 20 % above the optimum
+ * below), else `upperBound` or the cost of the best alignment inside the band when that is lower.
+ * The full pass keeps the diagonals from which the end is still reachable within the bound, so its
+ * work grows with about bound²; a quick greedy bound can be 20 % above the optimum
  * (three channels with toggling values: 40 % more wavefront cells), while the band pass costs
  * about bound × (band width) cells and, on traces that differ by local edits, usually finds the
  * optimum itself. Run only when the bound is large against the band. The band pass also records
@@ -311,12 +312,12 @@ function firstPass(
   const byValue = full.buckets === undefined ? 0 : valueSeedLength(full.B, full.buckets.pred);
   const len = tuning.seedLength !== undefined ? Math.max(0, Math.floor(tuning.seedLength)) : byValue > 0 ? byValue : seedLength(full.B);
   const seeds = len > 0 && n >= len ? new SeedBound(full.A, full.B, len, inner, costs, byValue > 0 ? full.buckets : undefined) : undefined;
-  // The check needs the counted seeds to outweigh what the alignment costs per row (by a margin,
-  // as costs come in bursts); when they cannot, the wide band and its kept wavefronts would be
-  // wasted, and a narrow band pass only tightens the bound.
+  // The check needs the counted seeds to weigh about as much as what the alignment costs
+  // (`CERTIFY_MARGIN`); when they cannot, the wide band and its kept wavefronts would be wasted,
+  // and a narrow band pass only tightens the bound.
   const counted = seeds === undefined ? 0 : (seeds.countedBefore().at(-1) as number) * seeds.perSeed;
   // Strips to try, narrowest first: those asked for; else, the more the seeds outweigh the bound,
-  // the narrower the first one (fewer cells), with the default if that proof fails. 0: no proof.
+  // the narrower the first one (fewer cells), with wider ones if that proof fails. 0: no proof.
   const asked = tuning.certifyStrips?.map((x) => Math.max(0, Math.floor(x))).filter((x) => x > 0);
   const strips =
     asked !== undefined
@@ -390,7 +391,7 @@ function edgeHolds(
   T[0] = 2 * (c.strip + 1) * ext;
   for (let i = 0; i < L; i++) T[i + 1] = reaches[i] === Infinity ? Infinity : 2 * ((reaches[i] as number) + 1) * ext;
   // ptr[i]: the first row e whose Δ is below T[i] (all rows before it have Δ ≥ T[i]); never past x.
-  const ptr = new Int32Array(L + 1).fill(r0);
+  const ptr = new Int32Array(L).fill(r0);
   const span = r1 - r0 + 1;
   // Per level a monotone queue of exits (rows, and their values, decreasing from the head).
   const queue = counts.map(() => new Int32Array(span));
@@ -673,6 +674,8 @@ class Wavefronts {
     const { edges, edgeCost, n, m, ext, open, best } = this;
     if (edges === undefined || edgeCost === undefined || best < 0) return false;
     const seeds = this.recorder;
+    const per = seeds?.perSeed ?? 0;
+    const len = seeds?.len ?? 1;
     for (let e = 0; e < 2; e++) {
       const k = e === 0 ? edges.lo : edges.hi;
       const outer = e === 0 ? this.clampLo : this.clampHi;
@@ -682,8 +685,6 @@ class Wavefronts {
       const side = e === 0 ? 0 : 1;
       const rows = { from: Math.max(0, -k), to: Math.min(n, m - k) };
       const c = { slack: open - ext, ext, strip };
-      const per = seeds?.perSeed ?? 0;
-      const len = seeds?.len ?? 1;
       // First with the seeds that have no occurrence on this side at all (one O(rows) scan; it
       // usually holds); then, if that fails, also with those whose occurrences there lie far off,
       // for reaches growing 4-fold from twice the strip's until they span the matrix.
