@@ -299,33 +299,33 @@ function greedyCost(
   const n = a.length;
   const m = b.length;
   // It runs once per alignment, mostly before the JIT has warmed up: no closures made per call
-  // (each would be a new call target for the compiled loop).
+  // (each would be a new call target for the compiled loop), the pair test is a module function.
   let cost = 0;
   let lo = 0;
   let hi = 0;
   let i = 0;
   let j = 0;
   outer: while (i < n && j < m) {
-    if (a[i] === b[j] && (valuesMatch === undefined || valuesMatch(i, j))) {
+    if (same(a, b, valuesMatch, i, j)) {
       i++;
       j++;
       continue;
     }
     // A changed event: the next ones match again.
-    if (i + 1 < n && j + 1 < m && a[i + 1] === b[j + 1] && (valuesMatch === undefined || valuesMatch(i + 1, j + 1))) {
+    if (i + 1 < n && j + 1 < m && same(a, b, valuesMatch, i + 1, j + 1)) {
       cost += a[i] !== b[j] ? c.mismatch : c.value_mismatch;
       i++;
       j++;
       continue;
     }
     for (let d = 1; d <= 8; d++) {
-      if (i + d < n && a[i + d] === b[j] && (valuesMatch === undefined || valuesMatch(i + d, j))) {
+      if (i + d < n && same(a, b, valuesMatch, i + d, j)) {
         cost += gapRun(d, c);
         i += d;
         if (j - i < lo) lo = j - i;
         continue outer;
       }
-      if (j + d < m && a[i] === b[j + d] && (valuesMatch === undefined || valuesMatch(i, j + d))) {
+      if (j + d < m && same(a, b, valuesMatch, i, j + d)) {
         cost += gapRun(d, c);
         j += d;
         if (j - i > hi) hi = j - i;
@@ -337,6 +337,11 @@ function greedyCost(
     j++;
   }
   return { cost: cost + gapRun(n - i, c) + gapRun(m - j, c), lo: Math.min(lo, m - n), hi: Math.max(hi, m - n) };
+}
+
+/** Whether gt event i and pred event j match: same key and, with a value test, matching values. */
+function same(a: Int32Array, b: Int32Array, valuesMatch: ((i: number, j: number) => boolean) | undefined, i: number, j: number): boolean {
+  return a[i] === b[j] && (valuesMatch === undefined || valuesMatch(i, j));
 }
 
 /** Cost of a run of `len` unpaired events. */
