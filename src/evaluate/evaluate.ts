@@ -132,14 +132,14 @@ function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateO
   // event objects once: value-aware aligners ask about pairs all over the two traces (millions
   // at 10^5 events), and a flat array of values (unboxed doubles when every value is a number) is
   // far cheaper to read at random than the events.
-  const questions = new ValueQuestions(keys.gt, keys.channelNames, keys.channelNames.map((ch) => comparators.for(ch)), gtAlign, predAlign);
+  const questions = new ValueQuestions(keys.gt, keys.pred, keys.channelNames, keys.channelNames.map((ch) => comparators.for(ch)), gtAlign, predAlign);
   const outer = asking;
   asking = questions;
   try {
     return alignColumns(aligner, keys.gt, keys.pred, {
       channelNames: keys.channelNames,
       valuesMatch,
-      valueBuckets: () => questions.buckets(keys.pred),
+      valueBuckets: () => questions.buckets(),
     });
   } finally {
     asking = outer;
@@ -159,6 +159,7 @@ class ValueQuestions {
 
   constructor(
     private readonly gtKeys: Int32Array,
+    private readonly predKeys: Int32Array,
     private readonly names: readonly string[],
     private readonly byKey: readonly Comparator[],
     private readonly gtEvents: readonly { readonly value: unknown }[],
@@ -176,9 +177,9 @@ class ValueQuestions {
     return this.byKey[key]!.compare(this.gv![i], this.pv![j], this.names[key]!);
   }
 
-  buckets(predKeys: Int32Array): ValueBuckets | undefined {
+  buckets(): ValueBuckets | undefined {
     if (this.gv === undefined) this.load();
-    return valueBuckets(this.gtKeys, predKeys, this.gv!, this.pv!, this.byKey);
+    return valueBuckets(this.gtKeys, this.predKeys, this.gv!, this.pv!, this.byKey);
   }
 }
 
