@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { ResolvedBehaviorOptions } from './behavior.js';
 import type { IndexPair } from './types.js';
+import type { WfaCosts } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 
 /**
@@ -155,3 +156,12 @@ export function seededCase(r: () => number, t: number): Case & { readonly o: Res
   const vm = (i: number, j: number): boolean => va[i] === vb[j];
   return { ...c, o, vm, ctx: `case ${t} (${c.label}, ${c.a.length}×${c.b.length}, costs ${JSON.stringify(o)})` };
 }
+
+/**
+ * The two default cost models in wavefront units, with whether their pairs ask the value test:
+ * `behavior` (mismatch 3, value_mismatch 1, gap_open 2, gap_extend 1) and `nw` (2, —, 1, 1).
+ */
+export const DEFAULT_WFA_MODELS: readonly (readonly [label: 'behavior' | 'nw', costs: WfaCosts, values: boolean])[] = [
+  ['behavior', { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 }, true],
+  ['nw', { mismatch: 2, valueMismatch: 0, gapOpen: 1, gapExtend: 1 }, false],
+];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { behaviorAlign } from './behavior.js';
-import { editedPair, expectValid, seededCase } from './alignment.test-helpers.js';
+import { DEFAULT_WFA_MODELS, editedPair, expectValid, seededCase } from './alignment.test-helpers.js';
 import { FirstAtLeast, SeedBound, seedLength, valueSeedLength } from './wfa-seeds.js';
 import { wfaAlign } from './wfa.js';
 import type { WfaStats } from './wfa.js';
@@ -61,10 +61,7 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
   }, 180_000);
 
   it('on a bench-like pair (5 % edits): the same alignment with fewer wavefront cells', () => {
-    for (const [label, costs, values] of [
-      ['behavior', { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 }, true],
-      ['nw', { mismatch: 2, valueMismatch: 0, gapOpen: 1, gapExtend: 1 }, false],
-    ] as const) {
+    for (const [label, costs, values] of DEFAULT_WFA_MODELS) {
       const { a, b, vm } = editedPair(20_000, 7);
       const match = values ? vm : undefined;
       const off = stats();

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { behaviorAlign, resolveBehaviorOptions } from './behavior.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
-import { costOf, editedPair, expectValid, randomCosts, randomPair, seededCase } from './alignment.test-helpers.js';
+import { costOf, DEFAULT_WFA_MODELS, editedPair, expectValid, randomCosts, randomPair, seededCase } from './alignment.test-helpers.js';
 import { MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom, type WfaStats } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 import { makeCell } from '../../bench/traces.mjs';
@@ -265,10 +265,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
   }, 240_000);
 
   it('bench-like pairs (5 % edits): the same alignment as the full pass; behavior certified, far fewer cells', () => {
-    for (const [label, costs, values] of [
-      ['behavior', { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 }, true],
-      ['nw', { mismatch: 2, valueMismatch: 0, gapOpen: 1, gapExtend: 1 }, false],
-    ] as const) {
+    for (const [label, costs, values] of DEFAULT_WFA_MODELS) {
       const { a, b, vm } = editedPair(20_000, 11);
       const match = values ? vm : undefined;
       // The check is tried when the seeds outweigh the upper bound: a quick bound is about this loose.
