@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { behaviorAlign, resolveBehaviorOptions } from './behavior.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
 import { costOf, DEFAULT_WFA_MODELS, editedPair, expectValid, randomCosts, randomPair, seededCase } from './alignment.test-helpers.js';
-import { MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom, type WfaStats } from './wfa.js';
+import { edgeHolds, MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom, type WfaStats } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 import { makeCell } from '../../bench/traces.mjs';
 import { toleranceComparator } from '../compare/comparators.js';
@@ -218,6 +218,60 @@ function benchPair(variant: 'ch20' | 'ch3', n: number, seed: number, rate: numbe
     }),
   };
 }
+
+describe('edgeHolds (the certificate on one edge of the band)', () => {
+  /** Its definition, pair by pair: every exit e < return x whose Δ reaches the far bound needs the seeds of the smallest reach that covers Δ to outweigh it. */
+  function bruteForce(cost: Int32Array, from: number, to: number, cap: number, slack: number, ext: number, strip: number, per: number, len: number, reaches: number[], counts: Int32Array[]): boolean {
+    const g = (r: number): number => Math.min(cost[r]!, cap);
+    for (let r = from + 1; r <= to; r++) if (g(r) < g(r - 1)) return false;
+    const far = 2 * (strip + 1) * ext;
+    for (let x = from + 1; x <= to; x++) {
+      for (let e = from; e < x; e++) {
+        const delta = g(x) - g(e) + slack;
+        if (delta < far) continue;
+        let i = reaches.findIndex((d) => d === Infinity || 2 * (d + 1) * ext > delta);
+        if (i < 0) i = reaches.length - 1; // the last reach counts as unbounded
+        const c = counts[i]!;
+        const at = (t: number): number => c[Math.min(t, c.length - 1)]!;
+        if (per * (at(Math.floor(x / len)) - at(Math.ceil(e / len))) + ext <= delta) return false;
+      }
+    }
+    return true;
+  }
+
+  it('agrees with the pair-by-pair definition (random monotone costs, reaches and seed counts)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const rand = rng(seed);
+        const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
+        const rows = int(0, 60);
+        const from = int(0, 5);
+        const to = from + rows;
+        const cost = new Int32Array(to + 1);
+        let g = int(0, 3);
+        for (let r = from; r <= to; r++) cost[r] = g += rand() < 0.4 ? 0 : int(1, 6);
+        if (rand() < 0.1 && rows > 2) cost[from + int(1, rows)] = 0; // not monotone: refused
+        const cap = rand() < 0.5 ? g + 1 : int(1, g + 1);
+        const [slack, ext, strip, per, len] = [int(0, 2), int(1, 2), int(0, 3), int(1, 3), int(1, 4)];
+        const reaches: number[] = [];
+        for (let d = strip + int(0, 3), k = int(0, 3); k > 0; k--, d += int(1, 6)) reaches.push(d);
+        if (rand() < 0.7 || reaches.length === 0) reaches.push(Infinity);
+        const seeds = Math.floor((to + 1) / len);
+        // Counts for larger reaches never exceed those of smaller ones (fewer seeds lie farther out).
+        let inc = Array.from({ length: seeds }, () => rand() < 0.6);
+        const counts = reaches.map(() => {
+          const c = new Int32Array(seeds + 1);
+          for (let t = 0; t < seeds; t++) c[t + 1] = c[t]! + (inc[t] ? 1 : 0);
+          inc = inc.map((b) => b && rand() < 0.8);
+          return c;
+        });
+        const want = bruteForce(cost, from, to, cap, slack, ext, strip, per, len, reaches, counts);
+        expect(edgeHolds(cost, { from, to }, cap, { slack, ext, strip }, per, len, reaches, counts)).toBe(want);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
 
 describe('certified band pass (its alignment is the answer when no alignment leaving the band can be optimal)', () => {
   const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned: 0, certified: 0 });

@@ -370,10 +370,10 @@ function firstPass(
  * only counts fewer seeds: the check is sound for any list, just less often passed.)
  *
  * g never decreases along the diagonal, so for each x the e of each reach form a window of rows
- * that only moves forward with x: one monotone queue per reach keeps the window's maximum of
- * per·c(⌈e/len⌉) − g(e). O(rows · reaches).
+ * that only moves forward with x: one scan per reach, whose monotone queue keeps the window's
+ * maximum of per·c(⌈e/len⌉) − g(e). O(rows · reaches). Exported for its tests.
  */
-function edgeHolds(
+export function edgeHolds(
   cost: Int32Array,
   rows: { readonly from: number; readonly to: number },
   cap: number,
@@ -385,56 +385,77 @@ function edgeHolds(
 ): boolean {
   const { slack, ext } = c;
   const { from: r0, to: r1 } = rows;
-  const L = reaches.length;
-  // Level i (0 … L − 1) holds the exits e with T[i] ≤ Δ < T[i + 1], T[0] the far bound.
-  const T = new Float64Array(L + 1);
-  T[0] = 2 * (c.strip + 1) * ext;
-  for (let i = 0; i < L; i++) T[i + 1] = reaches[i] === Infinity ? Infinity : 2 * ((reaches[i] as number) + 1) * ext;
-  // ptr[i]: the first row e whose Δ is below T[i] (all rows before it have Δ ≥ T[i]); never past x.
-  const ptr = new Int32Array(L).fill(r0);
-  const span = r1 - r0 + 1;
-  // Per level a monotone queue of exits (rows, and their values, decreasing from the head).
-  const queue = counts.map(() => new Int32Array(span));
-  const value = counts.map(() => new Float64Array(span));
-  const head = new Int32Array(L);
-  const tail = new Int32Array(L);
+  if (r1 <= r0) return true;
+  // Level i holds the exits e with T[i] ≤ Δ < T[i + 1], T[0] the far bound; the levels do not
+  // interact, so each is one scan of its own, with its state in locals (the check with reaches
+  // took about a third less time than when it stepped every level per row).
+  const queue = new Int32Array(r1 - r0 + 1);
+  const value = new Float64Array(r1 - r0 + 1);
+  let from = 2 * (c.strip + 1) * ext;
+  for (let i = 0; i < reaches.length; i++) {
+    // Δ never exceeds cap + slack: a level that starts above it holds no exit, nor do those after
+    // it (the first level always runs: it also checks that g never decreases).
+    if (i > 0 && from > cap + slack) return true;
+    // The last level is never left (every Δ from its lower bound on).
+    const reach = i === reaches.length - 1 ? Infinity : (reaches[i] as number);
+    const to = reach === Infinity ? Infinity : 2 * (reach + 1) * ext;
+    if (!levelHolds(cost, r0, r1, cap, slack, ext, per, len, from, to, counts[i]!, queue, value)) return false;
+    from = to;
+  }
+  return true;
+}
+
+/**
+ * One level of `edgeHolds`: the exits e with `from` ≤ Δ < `to` (Δ = g(x) − g(e) + slack), each
+ * needing its counted seeds `cnt` (prefix counts) to outweigh Δ. `queue`/`value`: scratch of
+ * length ≥ rows, a monotone queue of exits (rows, and their values, decreasing from the head;
+ * values are integers, but per·count can pass 2^31).
+ */
+function levelHolds(
+  cost: Int32Array,
+  r0: number,
+  r1: number,
+  cap: number,
+  slack: number,
+  ext: number,
+  per: number,
+  len: number,
+  from: number,
+  to: number,
+  cnt: Int32Array,
+  queue: Int32Array,
+  value: Float64Array,
+): boolean {
+  const last = cnt.length - 1;
+  const bounded = to !== Infinity;
+  // p: the first row e whose Δ is below `from` (all rows before it have Δ ≥ `from`); never past x.
+  let p = r0;
+  let h = 0;
+  let b = 0;
   let gPrev = Math.min(cost[r0] as number, cap);
   for (let rx = r0 + 1; rx <= r1; rx++) {
     const gx = Math.min(cost[rx] as number, cap);
     if (gx < gPrev) return false; // never (g is monotone along a diagonal); stay safe
     gPrev = gx;
-    for (let i = 0; i < L; i++) {
-      // Rows now at Δ ≥ T[i] join level i; those at Δ ≥ T[i + 1] have left it (the queue drops
-      // them when they reach its head). The last level is never left.
-      const limit = gx + slack - (T[i] as number);
-      const cnt = counts[i]!;
-      const last = cnt.length - 1;
-      const q = queue[i]!;
-      const qv = value[i]!;
-      let h = head[i] as number;
-      let b = tail[i] as number;
-      let p = ptr[i] as number;
-      for (; p < rx; p++) {
-        const gp = Math.min(cost[p] as number, cap);
-        if (gp > limit) break;
-        const t = Math.ceil(p / len);
-        const v = per * (cnt[t < last ? t : last] as number) - gp;
-        while (b > h && (qv[b - 1] as number) <= v) b--;
-        q[b] = p;
-        qv[b++] = v;
-      }
-      ptr[i] = p;
-      if (i + 1 < L) {
-        const leave = gx + slack - (T[i + 1] as number);
-        while (h < b && Math.min(cost[q[h] as number] as number, cap) <= leave) h++;
-      }
-      head[i] = h;
-      tail[i] = b;
-      if (h < b) {
-        const t = Math.floor(rx / len);
-        // Some exit e needs more than the excursion can be shown to cost.
-        if ((qv[h] as number) >= per * (cnt[t < last ? t : last] as number) - gx - slack + ext) return false;
-      }
+    // Rows now at Δ ≥ `from` join; those at Δ ≥ `to` have left (dropped when they reach the head).
+    const limit = gx + slack - from;
+    for (; p < rx; p++) {
+      const gp = Math.min(cost[p] as number, cap);
+      if (gp > limit) break;
+      const t = ((p + len - 1) / len) | 0; // ⌈p / len⌉
+      const v = per * (cnt[t < last ? t : last] as number) - gp;
+      while (b > h && (value[b - 1] as number) <= v) b--;
+      queue[b] = p;
+      value[b++] = v;
+    }
+    if (bounded) {
+      const leave = gx + slack - to;
+      while (h < b && Math.min(cost[queue[h] as number] as number, cap) <= leave) h++;
+    }
+    if (h < b) {
+      const t = (rx / len) | 0; // ⌊rx / len⌋
+      // Some exit e needs more than the excursion can be shown to cost.
+      if ((value[h] as number) >= per * (cnt[t < last ? t : last] as number) - gx - slack + ext) return false;
     }
   }
   return true;
