@@ -173,7 +173,8 @@ interface Wave {
   readonly i: number;
 }
 
-const EMPTY: Wave = { lo: 0x40000000, hi: -0x40000000, buf: new Int32Array(0), h: 0, d: 0, i: 0 };
+// Bounds that are small integers (2^30 is not one in V8): a wave's `lo` stays an integer field.
+const EMPTY: Wave = { lo: INF, hi: -INF, buf: new Int32Array(0), h: 0, d: 0, i: 0 };
 
 /** Size of the buffers wavefronts are cut from (Int32 cells), unless one wavefront needs more. */
 const CHUNK = 1 << 18;
@@ -730,7 +731,7 @@ class Wavefronts {
     const { n, m } = this;
     const delta = m - n;
     this.waves.length = 0;
-    this.waves.push(this.step(0));
+    this.waves.push(this.start());
     this.record(0, this.waves[0]!);
     if (this.edgeCost !== undefined) this.recordEdges(0, this.waves[0]!);
     let s = 0;
@@ -801,7 +802,10 @@ class Wavefronts {
       return 0;
     }
     if (this.used + size > this.chunk.length) {
-      this.chunk = new Int32Array(Math.max(CHUNK, size));
+      // Small at first, then doubling up to CHUNK: an alignment that needs few cells allocates
+      // little, and the JIT sees this branch taken before it compiles `step` (a first refill after
+      // that would throw the compiled step away).
+      this.chunk = new Int32Array(Math.max(Math.min(CHUNK, 2 * this.chunk.length + 1024), size));
       this.used = 0;
     }
     const at = this.used;
@@ -905,16 +909,24 @@ class Wavefronts {
     }
   }
 
+  /**
+   * The wavefront of score 0: the matches from the start, on diagonal 0. Not in `step`: run once
+   * per pass, it would leave that hot loop's compiled code without feedback for it.
+   */
+  private start(): Wave {
+    const { A, B, n, m } = this;
+    const vm = this.values !== undefined;
+    let p = 0;
+    while (p < n && p < m && A[p] === B[p] && (!vm || this.matches(p, p))) p++;
+    return { lo: 0, hi: 0, buf: Int32Array.of(p, NONE, NONE), h: 0, d: 1, i: 2 };
+  }
+
   /** Compute the wavefront of score `s` from those of scores s − 1 … s − R + 1. */
   private step(s: number): Wave {
     const { A, B, n, m, x, xv, open, ext } = this;
     const vm = this.values !== undefined;
     const delta = m - n;
-    if (s === 0) {
-      let p = 0;
-      while (p < n && p < m && A[p] === B[p] && (!vm || this.matches(p, p))) p++;
-      return { lo: 0, hi: 0, buf: Int32Array.of(p, NONE, NONE), h: 0, d: 1, i: 2 };
-    }
+    if (s === 0) return this.start();
     if (open === ext) return this.stepLinear(s);
     const prev = this.wave(s - 1);
     const wx = this.wave(s - x);
