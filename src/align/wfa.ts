@@ -946,9 +946,9 @@ class Wavefronts {
     const out = this.chunk;
     const oD = at + width;
     const oI = at + 2 * width;
-    // One pass over the diagonals (every cell written, so no fill). A source wave's diagonal q is
-    // present when 0 ≤ q − lo < width; `(q >>> 0) < w` tests both bounds (a negative q wraps high).
-    // Source arrays are read at their offsets (`Wave`).
+    // Every cell is written, so no fill. A source wave's diagonal q is present when
+    // 0 ≤ q − lo < width; `(q >>> 0) < w` tests both bounds (a negative q wraps high). Source
+    // arrays are read at their offsets (`Wave`).
     const pB = prev.buf;
     const pH = prev.h;
     const pD = prev.d;
@@ -972,7 +972,60 @@ class Wavefronts {
     const vH = wv.h;
     const vlo = wv.lo;
     const vw = xv > 0 ? wv.hi - vlo + 1 : 0;
+    // First the diagonals [mLo, mHi] where every source wavefront is present (most of them, once
+    // the wavefronts span the band): the same computation as the loop below, without its range
+    // tests and with each source read at one offset — about a fifth less time per cell.
+    const mLo = Math.max(lo, plo, olo + 1, elo + 1, xlo, vw > 0 ? vlo : lo);
+    const mHi = Math.min(hi, plo + pw - 1, olo + ow - 2, elo + ew - 2, xlo + xw - 1, vw > 0 ? vlo + vw - 1 : hi);
+    if (mLo <= mHi) {
+      const hP = pH - plo;
+      const dP = pD - plo;
+      const iP = pI - plo;
+      const hO = oH - olo;
+      const dE = eD - elo;
+      const iE = eI - elo;
+      const hX = xH - xlo;
+      const hV = vH - vlo;
+      for (let k = mLo, t = mLo - lo; k <= mHi; k++, t++) {
+        let h = pB[hP + k] as number;
+        let d = pB[dP + k] as number;
+        let ins = pB[iP + k] as number;
+        let p = (oB[hO + k + 1] as number) + 1;
+        if (p > 0 && p <= n && p > d) d = p;
+        p = (eB[dE + k + 1] as number) + 1;
+        if (p > 0 && p <= n && p > d) d = p;
+        p = oB[hO + k - 1] as number;
+        if (p >= 0 && p + k <= m && p > ins) ins = p;
+        p = eB[iE + k - 1] as number;
+        if (p >= 0 && p + k <= m && p > ins) ins = p;
+        let c = d > ins ? d : ins;
+        p = xB[hX + k] as number;
+        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] !== B[p + k]) c = p + 1;
+        if (vw > 0) {
+          p = vB[hV + k] as number;
+          if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
+        }
+        if (c > h) {
+          if (!vm) {
+            while (c < n && c + k < m && A[c] === B[c + k]) c++;
+          } else {
+            while (c < n && c + k < m && A[c] === B[c + k] && this.matches(c, c + k)) c++;
+          }
+          h = c;
+        }
+        out[at + t] = h;
+        out[oD + t] = d;
+        out[oI + t] = ins;
+      }
+    }
+    // Then the others, each source tested for the diagonal it would be read at.
+    const skip = mLo <= mHi ? mLo : hi + 1;
     for (let k = lo, t = 0; k <= hi; k++, t++) {
+      if (k === skip) {
+        t += mHi + 1 - k;
+        k = mHi + 1;
+        if (k > hi) break;
+      }
       // "≤ s": start from the wavefront of s − 1.
       let h = NONE;
       let d = NONE;
@@ -1077,7 +1130,43 @@ class Wavefronts {
     const vH = wv.h;
     const vlo = wv.lo;
     const vw = xv > 0 ? wv.hi - vlo + 1 : 0;
+    // The diagonals where every source is present first, without range tests (as in `step`).
+    const mLo = Math.max(lo, plo, glo + 1, xlo, vw > 0 ? vlo : lo);
+    const mHi = Math.min(hi, plo + pw - 1, glo + gw - 2, xlo + xw - 1, vw > 0 ? vlo + vw - 1 : hi);
+    if (mLo <= mHi) {
+      const hP = pH - plo;
+      const hG = gH - glo;
+      const hX = xH - xlo;
+      const hV = vH - vlo;
+      for (let k = mLo, t = mLo - lo; k <= mHi; k++, t++) {
+        const h = pB[hP + k] as number;
+        let c = (gB[hG + k + 1] as number) + 1;
+        if (!(c > 0 && c <= n)) c = NONE;
+        let p = gB[hG + k - 1] as number;
+        if (p >= 0 && p + k <= m && p > c) c = p;
+        p = xB[hX + k] as number;
+        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] !== B[p + k]) c = p + 1;
+        if (vw > 0) {
+          p = vB[hV + k] as number;
+          if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
+        }
+        if (c > h) {
+          if (!vm) {
+            while (c < n && c + k < m && A[c] === B[c + k]) c++;
+          } else {
+            while (c < n && c + k < m && A[c] === B[c + k] && this.matches(c, c + k)) c++;
+          }
+          out[at + t] = c;
+        } else out[at + t] = h;
+      }
+    }
+    const skip = mLo <= mHi ? mLo : hi + 1;
     for (let k = lo, t = 0; k <= hi; k++, t++) {
+      if (k === skip) {
+        t += mHi + 1 - k;
+        k = mHi + 1;
+        if (k > hi) break;
+      }
       let q = k - plo;
       const h = q >>> 0 < pw ? (pB[pH + q] as number) : NONE;
       let c = NONE;
