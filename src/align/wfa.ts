@@ -495,6 +495,224 @@ const WIDEST_STRIP = 256;
  */
 const CERTIFY_MARGIN = 0.5;
 
+/**
+ * `Wavefronts.step` on the diagonals `lo … hi` outside [skipLo, skipHi] (where every source is
+ * present, done by `step` itself): each source tested for the diagonal it would be read at. A
+ * function of its own, compiled apart: these few cells take paths the others rarely do, and a path
+ * first taken after the JIT compiled the step would throw that code away. Extensions that must
+ * ask for values go to `todo` (returns its new length).
+ */
+function edgeCells(
+  A: Int32Array,
+  B: Int32Array,
+  n: number,
+  m: number,
+  vm: boolean,
+  lo: number,
+  hi: number,
+  skipLo: number,
+  skipHi: number,
+  out: Int32Array,
+  at: number,
+  width: number,
+  prev: Wave,
+  wo: Wave,
+  we: Wave,
+  wx: Wave,
+  wv: Wave,
+  withV: boolean,
+  todo: Int32Array,
+  nt: number,
+): number {
+  const oD = at + width;
+  const oI = at + 2 * width;
+  const pB = prev.buf;
+  const pH = prev.h;
+  const pD = prev.d;
+  const pI = prev.i;
+  const plo = prev.lo;
+  const pw = prev.hi - plo + 1;
+  const oB = wo.buf;
+  const oH = wo.h;
+  const olo = wo.lo;
+  const ow = wo.hi - olo + 1;
+  const eB = we.buf;
+  const eD = we.d;
+  const eI = we.i;
+  const elo = we.lo;
+  const ew = we.hi - elo + 1;
+  const xB = wx.buf;
+  const xH = wx.h;
+  const xlo = wx.lo;
+  const xw = wx.hi - xlo + 1;
+  const vB = wv.buf;
+  const vH = wv.h;
+  const vlo = wv.lo;
+  const vw = withV ? wv.hi - vlo + 1 : 0;
+  const skip = skipLo <= skipHi ? skipLo : hi + 1;
+  for (let k = lo, t = 0; k <= hi; k++, t++) {
+    if (k === skip) {
+      t += skipHi + 1 - k;
+      k = skipHi + 1;
+      if (k > hi) break;
+    }
+    // "≤ s": start from the wavefront of s − 1.
+    let h = NONE;
+    let d = NONE;
+    let ins = NONE;
+    let q = k - plo;
+    if (q >>> 0 < pw) {
+      h = pB[pH + q] as number;
+      d = pB[pD + q] as number;
+      ins = pB[pI + q] as number;
+    }
+    // D: a gt event left unpaired, from diagonal k + 1 (row + 1): opening after any operation
+    // (H of s − gapOpen) or extending a run (D of s − gapExtend); the row must stay ≤ n.
+    q = k + 1 - olo;
+    if (q >>> 0 < ow) {
+      const p = (oB[oH + q] as number) + 1;
+      if (p > 0 && p <= n && p > d) d = p;
+    }
+    q = k + 1 - elo;
+    if (q >>> 0 < ew) {
+      const p = (eB[eD + q] as number) + 1;
+      if (p > 0 && p <= n && p > d) d = p;
+    }
+    // I: a pred event left unpaired, from diagonal k − 1 (same row); the column must stay ≤ m.
+    q = k - 1 - olo;
+    if (q >>> 0 < ow) {
+      const p = oB[oH + q] as number;
+      if (p >= 0 && p + k <= m && p > ins) ins = p;
+    }
+    q = k - 1 - elo;
+    if (q >>> 0 < ew) {
+      const p = eB[eI + q] as number;
+      if (p >= 0 && p + k <= m && p > ins) ins = p;
+    }
+    // Candidates: the better gap, then a pair that does not match after the furthest point of a
+    // lower score (where the extend step stopped, so that pair is not a match): different keys
+    // cost x, equal keys xv. (`stepLinear` writes this and the extension out again: a shared
+    // helper, and even a shared range helper, measured 15–18 % slower on this loop.)
+    let c = d > ins ? d : ins;
+    q = k - xlo;
+    if (q >>> 0 < xw) {
+      const p = xB[xH + q] as number;
+      if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] !== B[p + k]) c = p + 1;
+    }
+    q = k - vlo;
+    if (q >>> 0 < vw) {
+      const p = vB[vH + q] as number;
+      if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
+    }
+    if (c > h) {
+      // Extend along the diagonal while the pairs match; these cells were never compared.
+      if (!vm) {
+        while (c < n && c + k < m && A[c] === B[c + k]) c++;
+      } else if (c < n && c + k < m && A[c] === B[c + k]) todo[nt++] = t;
+      h = c;
+    }
+    out[at + t] = h;
+    out[oD + t] = d;
+    out[oI + t] = ins;
+  }
+  return nt;
+}
+
+/** `edgeCells` for `Wavefronts.stepLinear` (H only; `wg`: the wavefront a gap extends). */
+function edgeCellsLinear(
+  A: Int32Array,
+  B: Int32Array,
+  n: number,
+  m: number,
+  vm: boolean,
+  lo: number,
+  hi: number,
+  skipLo: number,
+  skipHi: number,
+  out: Int32Array,
+  at: number,
+  prev: Wave,
+  wg: Wave,
+  wx: Wave,
+  wv: Wave,
+  withV: boolean,
+  todo: Int32Array,
+  nt: number,
+): number {
+  const pB = prev.buf;
+  const pH = prev.h;
+  const plo = prev.lo;
+  const pw = prev.hi - plo + 1;
+  const gB = wg.buf;
+  const gH = wg.h;
+  const glo = wg.lo;
+  const gw = wg.hi - glo + 1;
+  const xB = wx.buf;
+  const xH = wx.h;
+  const xlo = wx.lo;
+  const xw = wx.hi - xlo + 1;
+  const vB = wv.buf;
+  const vH = wv.h;
+  const vlo = wv.lo;
+  const vw = withV ? wv.hi - vlo + 1 : 0;
+  const skip = skipLo <= skipHi ? skipLo : hi + 1;
+  for (let k = lo, t = 0; k <= hi; k++, t++) {
+    if (k === skip) {
+      t += skipHi + 1 - k;
+      k = skipHi + 1;
+      if (k > hi) break;
+    }
+    let q = k - plo;
+    const h = q >>> 0 < pw ? (pB[pH + q] as number) : NONE;
+    let c = NONE;
+    // A gt event left unpaired (from diagonal k + 1, row + 1) or a pred event (from k − 1).
+    q = k + 1 - glo;
+    if (q >>> 0 < gw) {
+      const p = (gB[gH + q] as number) + 1;
+      if (p > 0 && p <= n) c = p;
+    }
+    q = k - 1 - glo;
+    if (q >>> 0 < gw) {
+      const p = gB[gH + q] as number;
+      if (p >= 0 && p + k <= m && p > c) c = p;
+    }
+    // A non-matching pair after a lower score's furthest point, then the extension: as in `step`.
+    q = k - xlo;
+    if (q >>> 0 < xw) {
+      const p = xB[xH + q] as number;
+      if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] !== B[p + k]) c = p + 1;
+    }
+    q = k - vlo;
+    if (q >>> 0 < vw) {
+      const p = vB[vH + q] as number;
+      if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
+    }
+    if (c > h) {
+      if (!vm) {
+        while (c < n && c + k < m && A[c] === B[c + k]) c++;
+      } else if (c < n && c + k < m && A[c] === B[c + k]) todo[nt++] = t;
+      out[at + t] = c;
+    } else out[at + t] = h;
+  }
+  return nt;
+}
+
+/**
+ * The extensions `step` (or `stepLinear`) left for last: from each listed diagonal's furthest point (`lo + todo[u]`,
+ * whose row is at `out[at + todo[u]]`), while the pairs' keys and values match. Apart from the
+ * step's loops so that the value test (the user's comparator) is compiled here, not into them: a
+ * comparator path first taken after compilation would otherwise throw the whole step away.
+ */
+function extendByValue(w: Wavefronts, A: Int32Array, B: Int32Array, n: number, m: number, lo: number, out: Int32Array, at: number, todo: Int32Array, nt: number): void {
+  for (let u = 0; u < nt; u++) {
+    const t = todo[u] as number;
+    const k = lo + t;
+    let c = out[at + t] as number;
+    while (c < n && c + k < m && A[c] === B[c + k] && w.matches(c, c + k)) c++;
+    out[at + t] = c;
+  }
+}
+
 /** The optimal cost only (no traceback; only the last few wavefronts are kept). */
 export function wfaCost(
   a: Int32Array,
@@ -564,6 +782,8 @@ class Wavefronts {
   private readonly edges: { readonly lo: number; readonly hi: number } | undefined;
   private readonly edgeCost: [Int32Array, Int32Array] | undefined;
   private readonly edgeFilled = [-1, -1];
+  /** Scratch for `step`: the diagonals whose extension waits for the value test (`todoFor`). */
+  private todo: Int32Array = new Int32Array(0);
   /** The buffer new wavefronts are cut from (`alloc`) and how much of it is taken. */
   private chunk: Int32Array = new Int32Array(0);
   private used = 0;
@@ -813,6 +1033,12 @@ class Wavefronts {
     return at;
   }
 
+  /** `todo`, with room for `width` diagonals. */
+  private todoFor(width: number): Int32Array {
+    if (this.todo.length < width) this.todo = new Int32Array(Math.max(2 * width, 256));
+    return this.todo;
+  }
+
   /** Switch to checkpoint mode at score `s`: drop every earlier wavefront a checkpoint does not need. */
   private startCheckpoints(s: number): void {
     this.recordUpTo(s); // before the wavefronts that recording would read are dropped
@@ -973,8 +1199,10 @@ class Wavefronts {
     const vlo = wv.lo;
     const vw = xv > 0 ? wv.hi - vlo + 1 : 0;
     // First the diagonals [mLo, mHi] where every source wavefront is present (most of them, once
-    // the wavefronts span the band): the same computation as the loop below, without its range
-    // tests and with each source read at one offset — about a fifth less time per cell.
+    // the wavefronts span the band), without range tests and with each source read at one offset
+    // — about a fifth less time per cell than `edgeCells`, which does the others.
+    const todo = this.todoFor(width);
+    let nt = 0;
     const mLo = Math.max(lo, plo, olo + 1, elo + 1, xlo, vw > 0 ? vlo : lo);
     const mHi = Math.min(hi, plo + pw - 1, olo + ow - 2, elo + ew - 2, xlo + xw - 1, vw > 0 ? vlo + vw - 1 : hi);
     if (mLo <= mHi) {
@@ -1006,11 +1234,11 @@ class Wavefronts {
           if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
         }
         if (c > h) {
+          // Extend along the diagonal while the pairs match (these cells were never compared);
+          // one whose values must be asked waits for `extendByValue`.
           if (!vm) {
             while (c < n && c + k < m && A[c] === B[c + k]) c++;
-          } else {
-            while (c < n && c + k < m && A[c] === B[c + k] && this.matches(c, c + k)) c++;
-          }
+          } else if (c < n && c + k < m && A[c] === B[c + k]) todo[nt++] = t;
           h = c;
         }
         out[at + t] = h;
@@ -1018,75 +1246,9 @@ class Wavefronts {
         out[oI + t] = ins;
       }
     }
-    // Then the others, each source tested for the diagonal it would be read at.
-    const skip = mLo <= mHi ? mLo : hi + 1;
-    for (let k = lo, t = 0; k <= hi; k++, t++) {
-      if (k === skip) {
-        t += mHi + 1 - k;
-        k = mHi + 1;
-        if (k > hi) break;
-      }
-      // "≤ s": start from the wavefront of s − 1.
-      let h = NONE;
-      let d = NONE;
-      let ins = NONE;
-      let q = k - plo;
-      if (q >>> 0 < pw) {
-        h = pB[pH + q] as number;
-        d = pB[pD + q] as number;
-        ins = pB[pI + q] as number;
-      }
-      // D: a gt event left unpaired, from diagonal k + 1 (row + 1): opening after any operation
-      // (H of s − gapOpen) or extending a run (D of s − gapExtend); the row must stay ≤ n.
-      q = k + 1 - olo;
-      if (q >>> 0 < ow) {
-        const p = (oB[oH + q] as number) + 1;
-        if (p > 0 && p <= n && p > d) d = p;
-      }
-      q = k + 1 - elo;
-      if (q >>> 0 < ew) {
-        const p = (eB[eD + q] as number) + 1;
-        if (p > 0 && p <= n && p > d) d = p;
-      }
-      // I: a pred event left unpaired, from diagonal k − 1 (same row); the column must stay ≤ m.
-      q = k - 1 - olo;
-      if (q >>> 0 < ow) {
-        const p = oB[oH + q] as number;
-        if (p >= 0 && p + k <= m && p > ins) ins = p;
-      }
-      q = k - 1 - elo;
-      if (q >>> 0 < ew) {
-        const p = eB[eI + q] as number;
-        if (p >= 0 && p + k <= m && p > ins) ins = p;
-      }
-      // Candidates: the better gap, then a pair that does not match after the furthest point of a
-      // lower score (where the extend step stopped, so that pair is not a match): different keys
-      // cost x, equal keys xv. (`stepLinear` writes this and the extension out again: a shared
-      // helper, and even a shared range helper, measured 15–18 % slower on this loop.)
-      let c = d > ins ? d : ins;
-      q = k - xlo;
-      if (q >>> 0 < xw) {
-        const p = xB[xH + q] as number;
-        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] !== B[p + k]) c = p + 1;
-      }
-      q = k - vlo;
-      if (q >>> 0 < vw) {
-        const p = vB[vH + q] as number;
-        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
-      }
-      if (c > h) {
-        // Extend along the diagonal while the pairs match; these cells were never compared.
-        if (!vm) {
-          while (c < n && c + k < m && A[c] === B[c + k]) c++;
-        } else {
-          while (c < n && c + k < m && A[c] === B[c + k] && this.matches(c, c + k)) c++;
-        }
-        h = c;
-      }
-      out[at + t] = h;
-      out[oD + t] = d;
-      out[oI + t] = ins;
-    }
+    // Then the others, and the extensions that ask for values.
+    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wo, we, wx, wv, xv > 0, todo, nt);
+    if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
     return { lo, hi, buf: out, h: at, d: oD, i: oI };
   }
 
@@ -1130,7 +1292,10 @@ class Wavefronts {
     const vH = wv.h;
     const vlo = wv.lo;
     const vw = xv > 0 ? wv.hi - vlo + 1 : 0;
-    // The diagonals where every source is present first, without range tests (as in `step`).
+    // The diagonals where every source is present first, without range tests, then the others
+    // (`edgeCellsLinear`) and the extensions that ask for values: as in `step`.
+    const todo = this.todoFor(width);
+    let nt = 0;
     const mLo = Math.max(lo, plo, glo + 1, xlo, vw > 0 ? vlo : lo);
     const mHi = Math.min(hi, plo + pw - 1, glo + gw - 2, xlo + xw - 1, vw > 0 ? vlo + vw - 1 : hi);
     if (mLo <= mHi) {
@@ -1153,54 +1318,13 @@ class Wavefronts {
         if (c > h) {
           if (!vm) {
             while (c < n && c + k < m && A[c] === B[c + k]) c++;
-          } else {
-            while (c < n && c + k < m && A[c] === B[c + k] && this.matches(c, c + k)) c++;
-          }
+          } else if (c < n && c + k < m && A[c] === B[c + k]) todo[nt++] = t;
           out[at + t] = c;
         } else out[at + t] = h;
       }
     }
-    const skip = mLo <= mHi ? mLo : hi + 1;
-    for (let k = lo, t = 0; k <= hi; k++, t++) {
-      if (k === skip) {
-        t += mHi + 1 - k;
-        k = mHi + 1;
-        if (k > hi) break;
-      }
-      let q = k - plo;
-      const h = q >>> 0 < pw ? (pB[pH + q] as number) : NONE;
-      let c = NONE;
-      // A gt event left unpaired (from diagonal k + 1, row + 1) or a pred event (from k − 1).
-      q = k + 1 - glo;
-      if (q >>> 0 < gw) {
-        const p = (gB[gH + q] as number) + 1;
-        if (p > 0 && p <= n) c = p;
-      }
-      q = k - 1 - glo;
-      if (q >>> 0 < gw) {
-        const p = gB[gH + q] as number;
-        if (p >= 0 && p + k <= m && p > c) c = p;
-      }
-      // A non-matching pair after a lower score's furthest point, then the extension: as in `step`.
-      q = k - xlo;
-      if (q >>> 0 < xw) {
-        const p = xB[xH + q] as number;
-        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] !== B[p + k]) c = p + 1;
-      }
-      q = k - vlo;
-      if (q >>> 0 < vw) {
-        const p = vB[vH + q] as number;
-        if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
-      }
-      if (c > h) {
-        if (!vm) {
-          while (c < n && c + k < m && A[c] === B[c + k]) c++;
-        } else {
-          while (c < n && c + k < m && A[c] === B[c + k] && this.matches(c, c + k)) c++;
-        }
-        out[at + t] = c;
-      } else out[at + t] = h;
-    }
+    nt = edgeCellsLinear(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, prev, wg, wx, wv, xv > 0, todo, nt);
+    if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
     return { lo, hi, buf: out, h: at, d: at, i: at };
   }
 
@@ -1220,8 +1344,8 @@ class Wavefronts {
     return (w.buf[at + k - w.lo] as number) >= i;
   }
 
-  /** Whether reversed rows i and j (equal keys) hold matching values: their buckets first, then the value test. */
-  private matches(i: number, j: number): boolean {
+  /** Whether reversed rows i and j (equal keys) hold matching values: their buckets first, then the value test (`extendByValue` asks too). */
+  matches(i: number, j: number): boolean {
     const { VA, VB } = this;
     if (VA !== undefined && Math.abs((VA[i] as number) - (VB![j] as number)) > 2) return false;
     return this.values!(this.n - 1 - i, this.m - 1 - j);
