@@ -162,19 +162,23 @@ const INF = 0x3fffffff;
  * The wavefronts of one score, diagonals `lo..hi`: diagonal k's H at `buf[h + k − lo]`, its D at
  * `buf[d + k − lo]` and its I at `buf[i + k − lo]` (d = i = h when only H is computed,
  * `stepLinear`). Wavefronts share large buffers (`Wavefronts.alloc`): a typed array per wavefront
- * (an allocation and a collection per score) measured 10–15 % of the forward pass.
+ * (an allocation and a collection per score) measured 10–15 % of the forward pass. A class, not
+ * object literals: V8 tracks where literals are made, and once it decides that those made in the
+ * step live long (they do), it throws the compiled step away.
  */
-interface Wave {
-  readonly lo: number;
-  readonly hi: number;
-  readonly buf: Int32Array;
-  readonly h: number;
-  readonly d: number;
-  readonly i: number;
+class Wave {
+  constructor(
+    readonly lo: number,
+    readonly hi: number,
+    readonly buf: Int32Array,
+    readonly h: number,
+    readonly d: number,
+    readonly i: number,
+  ) {}
 }
 
 // Bounds that are small integers (2^30 is not one in V8): a wave's `lo` stays an integer field.
-const EMPTY: Wave = { lo: INF, hi: -INF, buf: new Int32Array(0), h: 0, d: 0, i: 0 };
+const EMPTY = new Wave(INF, -INF, new Int32Array(0), 0, 0, 0);
 
 /** Size of the buffers wavefronts are cut from (Int32 cells), unless one wavefront needs more. */
 const CHUNK = 1 << 18;
@@ -182,12 +186,12 @@ const CHUNK = 1 << 18;
 /** A copy of `w` in a buffer of its own. */
 function detached(w: Wave): Wave {
   const width = w.hi - w.lo + 1;
-  if (w.d === w.h && w.i === w.h) return { lo: w.lo, hi: w.hi, buf: w.buf.slice(w.h, w.h + width), h: 0, d: 0, i: 0 };
+  if (w.d === w.h && w.i === w.h) return new Wave(w.lo, w.hi, w.buf.slice(w.h, w.h + width), 0, 0, 0);
   const buf = new Int32Array(3 * width);
   buf.set(w.buf.subarray(w.h, w.h + width), 0);
   buf.set(w.buf.subarray(w.d, w.d + width), width);
   buf.set(w.buf.subarray(w.i, w.i + width), 2 * width);
-  return { lo: w.lo, hi: w.hi, buf, h: 0, d: width, i: 2 * width };
+  return new Wave(w.lo, w.hi, buf, 0, width, 2 * width);
 }
 
 /**
@@ -1002,7 +1006,7 @@ class Wavefronts {
     if (this.stats !== undefined) this.stats.pruned = (this.stats.pruned ?? 0) + (w.hi - w.lo + 1) - Math.max(0, hi - lo + 1);
     if (lo > hi) return EMPTY;
     const a = lo - w.lo;
-    return { lo, hi, buf, h: h + a, d: d + a, i: i + a };
+    return new Wave(lo, hi, buf, h + a, d + a, i + a);
   }
 
   /** Whether the wavefronts of scores `from` … `from + R − 1` are all empty (none dropped yet). */
@@ -1144,7 +1148,7 @@ class Wavefronts {
     const vm = this.values !== undefined;
     let p = 0;
     while (p < n && p < m && A[p] === B[p] && (!vm || this.matches(p, p))) p++;
-    return { lo: 0, hi: 0, buf: Int32Array.of(p, NONE, NONE), h: 0, d: 1, i: 2 };
+    return new Wave(0, 0, Int32Array.of(p, NONE, NONE), 0, 1, 2);
   }
 
   /** Compute the wavefront of score `s` from those of scores s − 1 … s − R + 1. */
@@ -1249,7 +1253,7 @@ class Wavefronts {
     // Then the others, and the extensions that ask for values.
     nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wo, we, wx, wv, xv > 0, todo, nt);
     if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
-    return { lo, hi, buf: out, h: at, d: oD, i: oI };
+    return new Wave(lo, hi, out, at, oD, oI);
   }
 
   /**
@@ -1325,7 +1329,7 @@ class Wavefronts {
     }
     nt = edgeCellsLinear(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, prev, wg, wx, wv, xv > 0, todo, nt);
     if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
-    return { lo, hi, buf: out, h: at, d: at, i: at };
+    return new Wave(lo, hi, out, at, at, at);
   }
 
   /**
