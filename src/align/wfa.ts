@@ -703,10 +703,11 @@ function edgeCellsLinear(
 }
 
 /**
- * The extensions `step` (or `stepLinear`) left for last: from each listed diagonal's furthest point (`lo + todo[u]`,
- * whose row is at `out[at + todo[u]]`), while the pairs' keys and values match. Apart from the
- * step's loops so that the value test (the user's comparator) is compiled here, not into them: a
- * comparator path first taken after compilation would otherwise throw the whole step away.
+ * The extensions `step` (or `stepLinear`) left for last: from each listed diagonal's furthest
+ * point (diagonal `lo + todo[u]`, row `out[at + todo[u]]`), while the pairs' keys and values
+ * match. Apart from the step's loops so that the value test (the user's comparator) is compiled
+ * here, not into them: a comparator path first taken after compilation would otherwise throw the
+ * whole step away.
  */
 function extendByValue(w: Wavefronts, A: Int32Array, B: Int32Array, n: number, m: number, lo: number, out: Int32Array, at: number, todo: Int32Array, nt: number): void {
   for (let u = 0; u < nt; u++) {
