@@ -391,20 +391,23 @@ export function edgeHolds(
   const { slack, ext } = c;
   const { from: r0, to: r1 } = rows;
   if (r1 <= r0) return true;
+  // g of rows r0 … r1 (at index r − r0), capped; it never decreases along a diagonal (stay safe).
+  const g = new Int32Array(r1 - r0 + 1);
+  for (let r = r0; r <= r1; r++) g[r - r0] = Math.min(cost[r] as number, cap);
+  for (let r = 1; r < g.length; r++) if ((g[r] as number) < (g[r - 1] as number)) return false;
   // Level i holds the exits e with T[i] ≤ Δ < T[i + 1], T[0] the far bound; the levels do not
   // interact, so each is one scan of its own, with its state in locals (the check with reaches
   // took about a third less time than when it stepped every level per row).
-  const queue = new Int32Array(r1 - r0 + 1);
-  const value = new Float64Array(r1 - r0 + 1);
+  const queue = new Int32Array(g.length);
+  const value = new Float64Array(g.length);
   let from = 2 * (c.strip + 1) * ext;
   for (let i = 0; i < reaches.length; i++) {
-    // Δ never exceeds cap + slack: a level that starts above it holds no exit, nor do those after
-    // it (the first level always runs: it also checks that g never decreases).
-    if (i > 0 && from > cap + slack) return true;
+    // Δ never exceeds cap + slack: a level that starts above it holds no exit, nor do those after it.
+    if (from > cap + slack) return true;
     // The last level is never left (every Δ from its lower bound on).
     const reach = i === reaches.length - 1 ? Infinity : (reaches[i] as number);
     const to = reach === Infinity ? Infinity : 2 * (reach + 1) * ext;
-    if (!levelHolds(cost, r0, r1, cap, slack, ext, per, len, from, to, counts[i]!, queue, value)) return false;
+    if (!levelHolds(g, r0, slack, ext, per, len, from, to, counts[i]!, queue, value)) return false;
     from = to;
   }
   return true;
@@ -412,15 +415,14 @@ export function edgeHolds(
 
 /**
  * One level of `edgeHolds`: the exits e with `from` ≤ Δ < `to` (Δ = g(x) − g(e) + slack), each
- * needing its counted seeds `cnt` (prefix counts) to outweigh Δ. `queue`/`value`: scratch of
- * length ≥ rows, a monotone queue of exits (rows, and their values, decreasing from the head;
- * values are integers, but per·count can pass 2^31).
+ * needing its counted seeds `cnt` (prefix counts) to outweigh Δ. `g`: the capped costs of rows
+ * r0, r0 + 1, … (never decreasing). `queue`/`value`: scratch as long as `g`, a monotone queue of
+ * exits (their indices in `g`, and their values, decreasing from the head; values are integers,
+ * but per·count can pass 2^31).
  */
 function levelHolds(
-  cost: Int32Array,
+  g: Int32Array,
   r0: number,
-  r1: number,
-  cap: number,
   slack: number,
   ext: number,
   per: number,
@@ -433,21 +435,18 @@ function levelHolds(
 ): boolean {
   const last = cnt.length - 1;
   const bounded = to !== Infinity;
-  // p: the first row e whose Δ is below `from` (all rows before it have Δ ≥ `from`); never past x.
-  let p = r0;
+  // p: the first exit whose Δ is below `from` (all before it have Δ ≥ `from`); never past x.
+  let p = 0;
   let h = 0;
   let b = 0;
-  let gPrev = Math.min(cost[r0] as number, cap);
-  for (let rx = r0 + 1; rx <= r1; rx++) {
-    const gx = Math.min(cost[rx] as number, cap);
-    if (gx < gPrev) return false; // never (g is monotone along a diagonal); stay safe
-    gPrev = gx;
-    // Rows now at Δ ≥ `from` join; those at Δ ≥ `to` have left (dropped when they reach the head).
+  for (let x = 1; x < g.length; x++) {
+    const gx = g[x] as number;
+    // Exits now at Δ ≥ `from` join; those at Δ ≥ `to` have left (dropped when they reach the head).
     const limit = gx + slack - from;
-    for (; p < rx; p++) {
-      const gp = Math.min(cost[p] as number, cap);
+    for (; p < x; p++) {
+      const gp = g[p] as number;
       if (gp > limit) break;
-      const t = ((p + len - 1) / len) | 0; // ⌈p / len⌉
+      const t = ((r0 + p + len - 1) / len) | 0; // ⌈row / len⌉
       const v = per * (cnt[t < last ? t : last] as number) - gp;
       while (b > h && (value[b - 1] as number) <= v) b--;
       queue[b] = p;
@@ -455,10 +454,10 @@ function levelHolds(
     }
     if (bounded) {
       const leave = gx + slack - to;
-      while (h < b && Math.min(cost[queue[h] as number] as number, cap) <= leave) h++;
+      while (h < b && (g[queue[h] as number] as number) <= leave) h++;
     }
     if (h < b) {
-      const t = (rx / len) | 0; // ⌊rx / len⌋
+      const t = ((r0 + x) / len) | 0; // ⌊row / len⌋
       // Some exit e needs more than the excursion can be shown to cost.
       if ((value[h] as number) >= per * (cnt[t < last ? t : last] as number) - gx - slack + ext) return false;
     }
