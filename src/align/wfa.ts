@@ -504,6 +504,10 @@ const CERTIFY_MARGIN = 0.5;
  * function of its own, compiled apart: these few cells take paths the others rarely do, and a path
  * first taken after the JIT compiled the step would throw that code away. Extensions that must
  * ask for values go to `todo` (returns its new length).
+ *
+ * `stepLinear` uses it too (`hOnly`: only H is written; its waves' D and I are their H, and
+ * `wo` = `we` is the wave a gap extends): D and I then start from H of s − 1 and take the same gap
+ * candidates, so H comes out as that step's own recurrence gives it.
  */
 function edgeCells(
   A: Int32Array,
@@ -526,6 +530,7 @@ function edgeCells(
   withV: boolean,
   todo: Int32Array,
   nt: number,
+  hOnly: boolean,
 ): number {
   const oD = at + width;
   const oI = at + 2 * width;
@@ -616,87 +621,10 @@ function edgeCells(
       h = c;
     }
     out[at + t] = h;
-    out[oD + t] = d;
-    out[oI + t] = ins;
-  }
-  return nt;
-}
-
-/** `edgeCells` for `Wavefronts.stepLinear` (H only; `wg`: the wavefront a gap extends). */
-function edgeCellsLinear(
-  A: Int32Array,
-  B: Int32Array,
-  n: number,
-  m: number,
-  vm: boolean,
-  lo: number,
-  hi: number,
-  skipLo: number,
-  skipHi: number,
-  out: Int32Array,
-  at: number,
-  prev: Wave,
-  wg: Wave,
-  wx: Wave,
-  wv: Wave,
-  withV: boolean,
-  todo: Int32Array,
-  nt: number,
-): number {
-  const pB = prev.buf;
-  const pH = prev.h;
-  const plo = prev.lo;
-  const pw = prev.hi - plo + 1;
-  const gB = wg.buf;
-  const gH = wg.h;
-  const glo = wg.lo;
-  const gw = wg.hi - glo + 1;
-  const xB = wx.buf;
-  const xH = wx.h;
-  const xlo = wx.lo;
-  const xw = wx.hi - xlo + 1;
-  const vB = wv.buf;
-  const vH = wv.h;
-  const vlo = wv.lo;
-  const vw = withV ? wv.hi - vlo + 1 : 0;
-  const skip = skipLo <= skipHi ? skipLo : hi + 1;
-  for (let k = lo, t = 0; k <= hi; k++, t++) {
-    if (k === skip) {
-      t += skipHi + 1 - k;
-      k = skipHi + 1;
-      if (k > hi) break;
+    if (!hOnly) {
+      out[oD + t] = d;
+      out[oI + t] = ins;
     }
-    let q = k - plo;
-    const h = q >>> 0 < pw ? (pB[pH + q] as number) : NONE;
-    let c = NONE;
-    // A gt event left unpaired (from diagonal k + 1, row + 1) or a pred event (from k − 1).
-    q = k + 1 - glo;
-    if (q >>> 0 < gw) {
-      const p = (gB[gH + q] as number) + 1;
-      if (p > 0 && p <= n) c = p;
-    }
-    q = k - 1 - glo;
-    if (q >>> 0 < gw) {
-      const p = gB[gH + q] as number;
-      if (p >= 0 && p + k <= m && p > c) c = p;
-    }
-    // A non-matching pair after a lower score's furthest point, then the extension: as in `step`.
-    q = k - xlo;
-    if (q >>> 0 < xw) {
-      const p = xB[xH + q] as number;
-      if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] !== B[p + k]) c = p + 1;
-    }
-    q = k - vlo;
-    if (q >>> 0 < vw) {
-      const p = vB[vH + q] as number;
-      if (p >= 0 && p < n && p + k < m && p + 1 > c && A[p] === B[p + k]) c = p + 1;
-    }
-    if (c > h) {
-      if (!vm) {
-        while (c < n && c + k < m && A[c] === B[c + k]) c++;
-      } else if (c < n && c + k < m && A[c] === B[c + k]) todo[nt++] = t;
-      out[at + t] = c;
-    } else out[at + t] = h;
   }
   return nt;
 }
@@ -1234,7 +1162,7 @@ class Wavefronts {
       }
     }
     // Then the others, and the extensions that ask for values.
-    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wo, we, wx, wv, xv > 0, todo, nt);
+    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wo, we, wx, wv, xv > 0, todo, nt, false);
     if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
     return new Wave(lo, hi, out, at, oD, oI);
   }
@@ -1264,7 +1192,7 @@ class Wavefronts {
     const at = this.alloc(width);
     const out = this.chunk;
     // The diagonals where every source is present first, without range tests, then the others
-    // (`edgeCellsLinear`) and the extensions that ask for values: as in `step`.
+    // (`edgeCells`, writing H only) and the extensions that ask for values: as in `step`.
     const withV = xv > 0 && wv.hi >= wv.lo;
     const todo = this.todoFor(width);
     let nt = 0;
@@ -1299,7 +1227,7 @@ class Wavefronts {
         } else out[at + t] = h;
       }
     }
-    nt = edgeCellsLinear(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, prev, wg, wx, wv, xv > 0, todo, nt);
+    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wg, wg, wx, wv, xv > 0, todo, nt, true);
     if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
     return new Wave(lo, hi, out, at, at, at);
   }
