@@ -285,10 +285,17 @@ function wfaPays(n: number, m: number, bound: number, gapExtend: number): boolea
 
 /**
  * Cost (an upper bound on the optimum) of a quick greedy alignment: pair matching events; at a
- * difference, pair the two events if the next ones match again, else skip the fewest events (up
- * to 8, on either side) that resynchronise, else pair the two events. Every gap is charged as a
- * fresh run. O((n + m)·8). Also the range of diagonals j − i its path visits (it guides the
- * band of the wavefront aligner's first pass).
+ * difference, try in turn pairing the two events (the next ones match again) and skipping d = 1 …
+ * 8 events on the gt side, then the pred side, and take the first way on that the next
+ * `CONFIRM` pairs all match (or the input ends), else the one followed by the longest such run,
+ * else pair the two events. Every gap is charged as a fresh run. O((n + m)·8·CONFIRM) at worst;
+ * a way on that fails usually fails at its first pair. Also the range of diagonals j − i its
+ * path visits (it guides the band of the wavefront aligner's first pass).
+ *
+ * One matching pair would be weak evidence when few keys and no values tell events apart: with 3
+ * equally likely channels a wrong skip matches once in three, and a greedy that took such skips
+ * drifted off the alignment (a bound 16 times the optimum on the bench's 3-channel pairs with `nw`,
+ * so the first pass could not prove its result and the full pass ran).
  */
 function greedyCost(
   a: Int32Array,
@@ -305,38 +312,70 @@ function greedyCost(
   let hi = 0;
   let i = 0;
   let j = 0;
-  outer: while (i < n && j < m) {
+  while (i < n && j < m) {
     if (same(a, b, valuesMatch, i, j)) {
       i++;
       j++;
       continue;
     }
-    // A changed event: the next ones match again.
-    if (i + 1 < n && j + 1 < m && same(a, b, valuesMatch, i + 1, j + 1)) {
+    // Ways on, in order: 0 pairs the two events, 2d − 1 skips d gt events, 2d skips d pred events.
+    let way = 0;
+    let run = runFrom(a, b, valuesMatch, i + 1, j + 1);
+    for (let d = 1; d <= MAX_SKIP && run < CONFIRM; d++) {
+      if (i + d < n) {
+        const r = runFrom(a, b, valuesMatch, i + d, j);
+        if (r > run) {
+          way = 2 * d - 1;
+          run = r;
+        }
+        if (run >= CONFIRM) break;
+      }
+      if (j + d < m) {
+        const r = runFrom(a, b, valuesMatch, i, j + d);
+        if (r > run) {
+          way = 2 * d;
+          run = r;
+        }
+      }
+    }
+    if (way === 0) {
       cost += a[i] !== b[j] ? c.mismatch : c.value_mismatch;
       i++;
       j++;
-      continue;
+    } else if (way % 2 === 1) {
+      const d = (way + 1) / 2;
+      cost += gapRun(d, c);
+      i += d;
+      if (j - i < lo) lo = j - i;
+    } else {
+      const d = way / 2;
+      cost += gapRun(d, c);
+      j += d;
+      if (j - i > hi) hi = j - i;
     }
-    for (let d = 1; d <= 8; d++) {
-      if (i + d < n && same(a, b, valuesMatch, i + d, j)) {
-        cost += gapRun(d, c);
-        i += d;
-        if (j - i < lo) lo = j - i;
-        continue outer;
-      }
-      if (j + d < m && same(a, b, valuesMatch, i, j + d)) {
-        cost += gapRun(d, c);
-        j += d;
-        if (j - i > hi) hi = j - i;
-        continue outer;
-      }
-    }
-    cost += a[i] !== b[j] ? c.mismatch : c.value_mismatch;
-    i++;
-    j++;
   }
   return { cost: cost + gapRun(n - i, c) + gapRun(m - j, c), lo: Math.min(lo, m - n), hi: Math.max(hi, m - n) };
+}
+
+/** Events the greedy alignment skips at most at one difference. */
+const MAX_SKIP = 8;
+/** Matching pairs in a row that confirm a way on at a difference (1 in 3⁶ by chance on 3 keys). */
+const CONFIRM = 6;
+
+/**
+ * Pairs in a row from (i, j) on that match, up to `CONFIRM`; reaching the end of either input
+ * counts as `CONFIRM` (nothing is left to contradict the way on).
+ */
+function runFrom(a: Int32Array, b: Int32Array, valuesMatch: ((i: number, j: number) => boolean) | undefined, i: number, j: number): number {
+  const n = a.length;
+  const m = b.length;
+  let r = 0;
+  while (r < CONFIRM) {
+    if (i + r >= n || j + r >= m) return CONFIRM;
+    if (!same(a, b, valuesMatch, i + r, j + r)) break;
+    r++;
+  }
+  return r;
 }
 
 /** Whether gt event i and pred event j match: same key and, with a value test, matching values. */

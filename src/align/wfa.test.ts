@@ -387,6 +387,22 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     expect(ladder.cells).toBeLessThan(0.5 * only64.cells);
   }, 60_000);
 
+  it('nw on 3 channels (keys only): the greedy guide confirms its skips, so its bound is tight enough for the proof', () => {
+    // One matching pair after a skip matches by chance once in three on 3 keys: a greedy that
+    // trusted it drifted to 16 times the optimum, the seeds could not outweigh that bound, and
+    // the full pass ran (5.9M cells at 100k events).
+    const { a, b } = benchPair('ch3', 20_000, 3, 0.05);
+    const nw = resolveNwOptions({});
+    expect(nwUniformCosts(nw)).toBe(true);
+    const costs = { value_mismatch: 0, mismatch: nw.mismatch, gap_open: nw.gap_open, gap_extend: nw.gap_extend };
+    const st = stats();
+    const got = behaviorAlign(a, b, costs, undefined, { engine: 'wfa', wfa: { stats: st } });
+    expect(st.certified).toBe(1);
+    const full = stats();
+    expect(behaviorAlign(a, b, costs, undefined, { engine: 'wfa', wfa: { certifyStrips: [], stats: full } })).toEqual(got);
+    expect(full.certified).toBe(0);
+  }, 60_000);
+
   it('refuses when the optimal alignment runs outside the band (a block moved far), and the full pass finds it', () => {
     const r = rng(5);
     const n = 3000;
