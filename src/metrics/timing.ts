@@ -57,7 +57,10 @@ export function timingMetric(
   hasEvents = true,
 ): MetricResult<TimingDetails> {
   const policy = policyFor(mode);
-  const { gtT, prT } = matchedTimes(verdicts);
+  // The matched times, then x = t − t[0] in place and the interval ratios in one pass: this runs
+  // once per evaluation, mostly before the JIT has compiled it, and each loop costs a compilation.
+  // One scratch array of 2n numbers serves the ratios and then every sum of the fit in turn.
+  const { gtT, prT, scratch } = matchedTimes(verdicts);
   const n = gtT.length;
   if (n === 0) {
     const notApplicable = hasEvents ? undefined : policy.timingWithoutEvents();
@@ -66,37 +69,40 @@ export function timingMetric(
   }
   if (n < 2) return { name: 'timing', score: 1.0, binary_pass: true, details: { score: 1.0 } };
 
-  // The matched times become x = t − t[0] in place; one scratch array serves the interval ratios
-  // and every sum of the fit in turn (no other array of n numbers is allocated).
   const x = gtT;
   const y = prT;
   const g0 = gtT[0]!;
   const p0 = prT[0]!;
+  x[0] = g0 - g0;
+  y[0] = p0 - p0;
   let xConst = true;
   let yConst = true;
-  for (let i = 0; i < n; i++) {
-    x[i] = gtT[i]! - g0;
-    y[i] = prT[i]! - p0;
-    if (x[i] !== x[0]) xConst = false;
-    if (y[i] !== y[0]) yConst = false;
+  // Largest |x| and |y|, for the scaled fit.
+  let sx = Math.abs(x[0]);
+  let sy = Math.abs(y[0]);
+  const ratios = scratch;
+  for (let i = 1; i < n; i++) {
+    const xi = gtT[i]! - g0;
+    const yi = prT[i]! - p0;
+    x[i] = xi;
+    y[i] = yi;
+    if (xi !== x[0]) xConst = false;
+    if (yi !== y[0]) yConst = false;
+    sx = Math.max(sx, Math.abs(xi));
+    sy = Math.max(sy, Math.abs(yi));
+    const gi = xi - x[i - 1]!;
+    const pi = yi - y[i - 1]!;
+    const absG = Math.abs(gi);
+    ratios[i - 1] = Math.abs(gi - pi) / (absG > 1e-10 ? absG : 1e-10);
   }
-  const scratch = new Float64Array(n);
-
   const durGt = x[n - 1]!;
   const durPr = y[n - 1]!;
-  const ratios = scratch;
-  for (let i = 0; i < n - 1; i++) {
-    const gi = x[i + 1]! - x[i]!;
-    const pi = y[i + 1]! - y[i]!;
-    const absG = Math.abs(gi);
-    ratios[i] = Math.abs(gi - pi) / (absG > 1e-10 ? absG : 1e-10);
-  }
   // np.mean of the n − 1 ratios.
   const mape = pairwiseSum(ratios, 0, n - 1) / (n - 1);
   const mapeScore = max0(1.0 - mape / params.mape_tol);
 
   // Last: the scaled fit rescales x and y in place.
-  const fitted = (xConst ? policy.constantGtTime(yConst) : undefined) ?? lineFit(x, y, policy.scaledTimingFit, policy.r2WhenPredConstant, scratch);
+  const fitted = (xConst ? policy.constantGtTime(yConst) : undefined) ?? lineFit(x, y, sx, sy, policy.scaledTimingFit, policy.r2WhenPredConstant, scratch);
   const { slope, r2 } = fitted;
   const r2Score = policy.r2Score(r2);
   const slopeScore = policy.slopeScore(slope);
@@ -132,8 +138,11 @@ export function timingMetric(
   };
 }
 
-/** The gt and pred timestamps of the pairs that count as matches, in pair order. */
-function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): { gtT: Float64Array; prT: Float64Array } {
+/**
+ * The gt and pred timestamps of the pairs that count as matches, in pair order, and a scratch
+ * array of twice their number (or more).
+ */
+function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): { gtT: Float64Array; prT: Float64Array; scratch: Float64Array } {
   if (Array.isArray(verdicts)) {
     const gt: number[] = [];
     const pr: number[] = [];
@@ -142,33 +151,36 @@ function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): { gtT:
       gt.push(v.gt.timestamp);
       pr.push(v.pred.timestamp);
     }
-    return { gtT: Float64Array.from(gt), prT: Float64Array.from(pr) };
+    return { gtT: Float64Array.from(gt), prT: Float64Array.from(pr), scratch: new Float64Array(2 * gt.length) };
   }
+  // Columns (what evaluate passes): one loop into arrays as long as the columns, then views of
+  // the matched part.
   const cols = verdicts as VerdictColumns;
   const need = VerdictBit.Gt | VerdictBit.Pred | VerdictBit.Counts;
   const codes = cols.codes;
+  const gtT = new Float64Array(codes.length);
+  const prT = new Float64Array(codes.length);
   let n = 0;
-  for (let k = 0; k < codes.length; k++) if ((codes[k]! & need) === need) n++;
-  const gtT = new Float64Array(n);
-  const prT = new Float64Array(n);
-  for (let k = 0, j = 0; k < codes.length; k++) {
+  for (let k = 0; k < codes.length; k++) {
     if ((codes[k]! & need) !== need) continue;
-    gtT[j] = cols.gtEvents[cols.gtIdx[k]!]!.timestamp;
-    prT[j++] = cols.predEvents[cols.predIdx[k]!]!.timestamp;
+    gtT[n] = cols.gtEvents[cols.gtIdx[k]!]!.timestamp;
+    prT[n++] = cols.predEvents[cols.predIdx[k]!]!.timestamp;
   }
-  return { gtT, prT };
+  return { gtT: gtT.subarray(0, n), prT: prT.subarray(0, n), scratch: new Float64Array(2 * n) };
 }
 
 /**
  * Least-squares line of `y` on `x` (numpy `polyfit(x, y, 1)`; throws `LinAlgError` for a constant
  * `x`) and its R² (`whenYConstant` when every `y` is equal). `scaled` fits on data scaled to
  * [−1, 1] so subnormal or huge time spans neither underflow nor overflow the sums (R² is
- * scale-free; the slope is scaled back): `x` and `y` are then divided in place. `scratch`: an
- * array of `x.length` numbers for the sums (overwritten).
+ * scale-free; the slope is scaled back): `x` and `y` are then divided in place by `sx` and `sy`,
+ * the largest |x| and |y|. `scratch`: an array of 2·`x.length` numbers for the sums (overwritten).
  */
 function lineFit(
   x: Float64Array,
   y: Float64Array,
+  sx: number,
+  sy: number,
   scaled: boolean,
   whenYConstant: number,
   scratch: Float64Array,
@@ -176,28 +188,23 @@ function lineFit(
   const n = x.length;
   let back = 1;
   if (scaled) {
-    let sx = 0;
-    let sy = 0;
     for (let i = 0; i < n; i++) {
-      sx = Math.max(sx, Math.abs(x[i]!));
-      sy = Math.max(sy, Math.abs(y[i]!));
+      x[i] = x[i]! / sx;
+      if (sy > 0) y[i] = y[i]! / sy;
     }
-    for (let i = 0; i < n; i++) x[i] = x[i]! / sx;
-    if (sy > 0) for (let i = 0; i < n; i++) y[i] = y[i]! / sy;
     back = sy > 0 ? sy / sx : 1 / sx;
   }
   const fit = polyfit1(x, y, scratch);
-  for (let i = 0; i < n; i++) {
-    const d = y[i]! - (fit.slope * x[i]! + fit.intercept);
-    scratch[i] = d * d;
-  }
-  const ssRes = pairwiseSum(scratch, 0, n);
+  // Squared residuals in the scratch's first half, squared deviations from the mean in its second.
   const my = npMean(y);
   for (let i = 0; i < n; i++) {
+    const r = y[i]! - (fit.slope * x[i]! + fit.intercept);
+    scratch[i] = r * r;
     const d = y[i]! - my;
-    scratch[i] = d * d;
+    scratch[n + i] = d * d;
   }
-  const ssTot = pairwiseSum(scratch, 0, n);
+  const ssRes = pairwiseSum(scratch, 0, n);
+  const ssTot = pairwiseSum(scratch, n, n);
   return { slope: scaled ? fit.slope * back : fit.slope, r2: ssTot > 0 ? 1.0 - ssRes / ssTot : whenYConstant };
 }
 

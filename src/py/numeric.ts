@@ -84,8 +84,8 @@ export interface LineFit {
  * `slope = ȳ/(2a)`, `intercept = ȳ/2` (this does the same, up to rounding). Empty or
  * mismatched inputs raise numpy's `TypeError`s.
  *
- * `scratch`: an array of at least `x.length` elements to hold the products instead of allocating
- * (its contents are overwritten).
+ * `scratch`: an array of at least `2·x.length` elements to hold the products instead of allocating
+ * (its contents are overwritten; a shorter one is not used).
  */
 export function polyfit1(x: ArrayLike<number>, y: ArrayLike<number>, scratch?: Float64Array): LineFit {
   const n = x.length;
@@ -105,15 +105,16 @@ export function polyfit1(x: ArrayLike<number>, y: ArrayLike<number>, scratch?: F
   }
   const mx = npMean(x);
   const my = npMean(y);
-  // Σ(x−x̄)² then Σ(x−x̄)(y−ȳ), one after the other in one buffer.
-  const buf = scratch !== undefined && scratch.length >= n ? scratch : new Float64Array(n);
+  // (x−x̄)² in the buffer's first half, (x−x̄)(y−ȳ) in its second, in one loop (it mostly runs
+  // once per evaluation, before the JIT has compiled it: each loop costs a compilation).
+  const buf = scratch !== undefined && scratch.length >= 2 * n ? scratch : new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
     const dx = (x[i] as number) - mx;
     buf[i] = dx * dx;
+    buf[n + i] = dx * ((y[i] as number) - my);
   }
   const sxx = pairwiseSum(buf, 0, n);
-  for (let i = 0; i < n; i++) buf[i] = ((x[i] as number) - mx) * ((y[i] as number) - my);
-  const slope = pairwiseSum(buf, 0, n) / sxx;
+  const slope = pairwiseSum(buf, n, n) / sxx;
   return { slope, intercept: my - slope * mx };
 }
 
