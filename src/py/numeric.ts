@@ -40,8 +40,9 @@ function pw(a: ArrayLike<number>, start: number, n: number): number {
     for (; i < n; i++) res += a[start + i] as number;
     return res;
   }
-  let n2 = Math.floor(n / 2);
-  n2 -= n2 % 8;
+  // ⌊n/2⌋ rounded down to a multiple of 8, in integer operations: n / 2 would be compiled for the
+  // integer halves seen first and thrown away at the first odd n ("lost precision").
+  const n2 = (n >>> 1) & ~7; // n < 2^32 (an array length)
   return pw(a, start, n2) + pw(a, start + n2, n - n2);
 }
 
