@@ -5,7 +5,7 @@
 // 100 000 events is ≤ 3× JSON.parse. Times the BUILT package (dist/index.js: `npm run build` first).
 //
 //   node bench/aligners.mjs [--sizes=10000,100000] [--variants=ch20,ch3] [--aligners=nw,behavior]
-//                           [--edit-rates=0.05] [--runs=N] [--clock=cpu|wall] [--seed=N]
+//                           [--edit-rates=0.05] [--runs=N] [--clock=cpu|wall] [--seed=N] [--threads]
 //
 //   --sizes     gt event counts (default 10000,100000)
 //   --variants  ch20 (20 channels) and/or ch3 (3 channels, long runs of one channel) (default both)
@@ -16,6 +16,9 @@
 //   --runs      timed rounds per cell; each prints its median (default 3 below 100 000 events, else 1)
 //   --clock     cpu (default: process CPU time, steadier on a shared machine) or wall
 //   --seed      base seed of the generator (default 20240611)
+//   --threads   also split each task's CPU time by thread (Linux: /proc/self/task): the main
+//               thread's, as a multiple of JSON.parse's main-thread time, and the other threads'
+//               (V8's background compiler and GC helpers), which the CPU clock counts too
 //
 // Per cell the traces are generated, parsed once (parseTrace) outside the timed region, then each
 // round times JSON.parse(gt) + JSON.parse(pred) and evaluate(gt, pred, {aligner}) for each aligner,
@@ -27,14 +30,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clockOf, median } from './timing.mjs';
+import { clockOf, median, threadCpu } from './timing.mjs';
 import { makeCell } from './traces.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const distEntry = resolve(here, '../dist/index.js');
 
 function usage(message) {
-  const text = 'usage: node bench/aligners.mjs [--sizes=10000,100000] [--variants=ch20,ch3] [--aligners=nw,behavior] [--edit-rates=0.05] [--runs=N] [--clock=cpu|wall] [--seed=N]\n';
+  const text = 'usage: node bench/aligners.mjs [--sizes=10000,100000] [--variants=ch20,ch3] [--aligners=nw,behavior] [--edit-rates=0.05] [--runs=N] [--clock=cpu|wall] [--seed=N] [--threads]\n';
   if (message === null) {
     process.stdout.write(text);
     process.exit(0);
@@ -44,7 +47,7 @@ function usage(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { sizes: [10000, 100000], variants: ['ch20', 'ch3'], aligners: ['nw', 'behavior'], editRates: [0.05], runs: null, clock: 'cpu', seed: 20240611 };
+  const opts = { sizes: [10000, 100000], variants: ['ch20', 'ch3'], aligners: ['nw', 'behavior'], editRates: [0.05], runs: null, clock: 'cpu', seed: 20240611, threads: false };
   const ints = (text, name) =>
     text.split(',').map((x) => {
       const n = Number(x);
@@ -71,6 +74,7 @@ function parseArgs(argv) {
     else if (key === '--runs' && value) opts.runs = ints(value, '--runs')[0];
     else if (key === '--clock' && (value === 'cpu' || value === 'wall')) opts.clock = value;
     else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32) opts.seed = Number(value);
+    else if (key === '--threads' && value === null) opts.threads = true;
     else if (key === '--help' || key === '-h') usage(null);
     else usage(`unknown or malformed argument ${JSON.stringify(arg)}`);
   }
@@ -79,15 +83,20 @@ function parseArgs(argv) {
 
 const opts = parseArgs(process.argv.slice(2));
 if (!existsSync(distEntry)) usage('dist/index.js is missing: run `npm run build` first');
+if (opts.threads && threadCpu() === undefined) usage('--threads needs /proc/self/task (Linux)');
 const { evaluate, parseTrace } = await import(distEntry);
 
 /** Milliseconds of the chosen clock: process CPU time (user + system) or wall time. */
 const now = clockOf(opts.clock);
 
+/** [ms of the clock, fn's result, per-thread CPU ms ({main, others}) with --threads]. */
 function time(fn) {
+  const c0 = opts.threads ? threadCpu() : undefined;
   const t0 = now();
   const out = fn();
-  return [now() - t0, out];
+  const ms = now() - t0;
+  const c1 = opts.threads ? threadCpu() : undefined;
+  return [ms, out, c0 && c1 ? { main: c1.main - c0.main, others: c1.others - c0.others } : undefined];
 }
 
 /** Rows the alignment reports as differing: unpaired, wrong channel, or a value mismatch. */
@@ -103,38 +112,51 @@ for (const variant of opts.variants) {
     const pred = parseTrace(cell.predText);
     const runs = opts.runs ?? (n >= 100000 ? 1 : 3);
     const samples = { 'JSON.parse': [] };
+    const threads = { 'JSON.parse': [] };
     const results = {};
     for (let run = 0; run < runs; run++) {
-      samples['JSON.parse'].push(
-        time(() => {
-          JSON.parse(cell.gtText);
-          JSON.parse(cell.predText);
-        })[0],
-      );
+      const [parseMs, , parseThreads] = time(() => {
+        JSON.parse(cell.gtText);
+        JSON.parse(cell.predText);
+      });
+      samples['JSON.parse'].push(parseMs);
+      threads['JSON.parse'].push(parseThreads);
       for (const aligner of opts.aligners) {
-        const [ms, result] = time(() => evaluate(gt, pred, { aligner }));
+        const [ms, result, split] = time(() => evaluate(gt, pred, { aligner }));
         (samples[aligner] ??= []).push(ms);
+        (threads[aligner] ??= []).push(split);
         results[aligner] = result;
       }
       process.stderr.write(`${variant} n=${n} edits=${rate} run ${run + 1}/${runs}\n`);
     }
     const parse = median(samples['JSON.parse']);
+    const parseMain = opts.threads ? median(threads['JSON.parse'].map((t) => t.main)) : 0;
+    /** With --threads: the median main-thread ms (and its multiple of JSON.parse's) and other threads' ms. */
+    const split = (task) => {
+      if (!opts.threads) return '';
+      const main = median(threads[task].map((t) => t.main));
+      const others = median(threads[task].map((t) => t.others));
+      const ratio = task === 'JSON.parse' ? '1×' : parseMain > 0 ? `${(main / parseMain).toFixed(1)}×` : 'n/a';
+      return ` ${main.toFixed(0)} | ${ratio} | ${others.toFixed(0)} |`;
+    };
     for (const aligner of opts.aligners) {
       const ms = median(samples[aligner]);
       const r = results[aligner];
       rows.push(
-        `| ${variant} | ${n} | ${rate} | ${cell.predEvents} | ${aligner} | ${ms.toFixed(0)} | ${(ms / parse).toFixed(1)}× | ${r.full_score.toFixed(4)} | ${differing(r)} |`,
+        `| ${variant} | ${n} | ${rate} | ${cell.predEvents} | ${aligner} | ${ms.toFixed(0)} | ${(ms / parse).toFixed(1)}× | ${r.full_score.toFixed(4)} | ${differing(r)} |${split(aligner)}`,
       );
     }
-    rows.push(`| ${variant} | ${n} | ${rate} | ${cell.predEvents} | JSON.parse (both files) | ${parse.toFixed(1)} | 1× | | |`);
+    rows.push(`| ${variant} | ${n} | ${rate} | ${cell.predEvents} | JSON.parse (both files) | ${parse.toFixed(1)} | 1× | | |${split('JSON.parse')}`);
   }
 }
 process.stdout.write(
   [
-    `clock: ${opts.clock}; node ${process.version}; seed ${opts.seed}; evaluate = whole evaluate() on parsed traces`,
+    `clock: ${opts.clock}; node ${process.version}; seed ${opts.seed}; evaluate = whole evaluate() on parsed traces` +
+      (opts.threads ? '; thread columns: CPU ms per thread from /proc (10 ms ticks), medians' : ''),
     '',
-    '| variant | gt events | edit rate | pred events | what | median ms | / JSON.parse | full_score | differing rows |',
-    '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
+    '| variant | gt events | edit rate | pred events | what | median ms | / JSON.parse | full_score | differing rows |' +
+      (opts.threads ? ' main thread ms | main / JSON.parse main | other threads ms |' : ''),
+    '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |' + (opts.threads ? ' ---: | ---: | ---: |' : ''),
     ...rows,
   ].join('\n') + '\n',
 );
