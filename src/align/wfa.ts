@@ -715,8 +715,13 @@ class Wavefronts {
   private readonly edges: { readonly lo: number; readonly hi: number } | undefined;
   private readonly edgeCost: [Int32Array, Int32Array] | undefined;
   private readonly edgeFilled = [-1, -1];
-  /** Scratch for `step`: the diagonals whose extension waits for the value test (`todoFor`). */
-  private todo: Int32Array = new Int32Array(0);
+  /**
+   * Scratch for `step`: the diagonals whose extension waits for the value test (`todoFor`). Room
+   * for a first pass's band from the start: had the first step grown it, it would have done so
+   * before the JIT gathered feedback there, and every later pass's first step would throw the
+   * compiled step away to grow its own.
+   */
+  private todo: Int32Array = new Int32Array(1024);
   /** The buffer new wavefronts are cut from (`alloc`) and how much of it is taken. */
   private chunk: Int32Array = new Int32Array(0);
   private used = 0;
