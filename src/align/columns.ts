@@ -19,12 +19,15 @@ const FAST_PATHS = new Map<Aligner['align'], ColumnsFn>([[DifflibAligner.prototy
 export function pairsToColumns(pairs: readonly IndexPair[]): AlignmentColumns {
   const gtIdx = new Int32Array(pairs.length);
   const predIdx = new Int32Array(pairs.length);
+  // Made before the loop, which ends the function: V8 compiles such a loop on the fly and keeps
+  // the code, and code after it would have had no type feedback then (it runs once per call).
+  const out = { gtIdx, predIdx };
   for (let k = 0; k < pairs.length; k++) {
     const p = pairs[k]!;
     gtIdx[k] = p.gt === null ? -1 : p.gt;
     predIdx[k] = p.pred === null ? -1 : p.pred;
   }
-  return { gtIdx, predIdx };
+  return out;
 }
 
 /**

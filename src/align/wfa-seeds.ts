@@ -51,24 +51,37 @@ const MAX_OCCURRENCES = 8;
  */
 const SEEDS_PER_EVENT = 16;
 
-/** Natural-log entropy of the symbols `sym[0 … m − 1]` (counted in an open-addressing table). */
+/**
+ * Natural-log entropy of the symbols `sym[0 … m − 1]` (counted in an open-addressing table). Its
+ * two loops are functions of their own, each ending with its loop (see the note above `windowHash`).
+ */
 function entropy(sym: Int32Array): number {
   const m = sym.length;
   let bits = 4;
   while (1 << bits < 2 * m) bits++;
   const size = 1 << bits;
-  const mask = size - 1;
   const keys = new Int32Array(size);
   const counts = new Int32Array(size);
-  for (let j = 0; j < m; j++) {
+  countSymbols(sym, bits, keys, counts);
+  return entropyOfCounts(counts, m);
+}
+
+/** Counts of each symbol of `sym` in the table `keys`/`counts` of 2^bits slots (linear probing). */
+function countSymbols(sym: Int32Array, bits: number, keys: Int32Array, counts: Int32Array): void {
+  const mask = keys.length - 1;
+  for (let j = 0; j < sym.length; j++) {
     const x = sym[j] as number;
     let at = Math.imul(x, 0x9e3779b1) >>> (32 - bits);
     while (counts[at] !== 0 && keys[at] !== x) at = (at + 1) & mask;
     keys[at] = x;
     counts[at]!++;
   }
+}
+
+/** −Σ p·ln p over the non-zero counts, p = count / m. */
+function entropyOfCounts(counts: Int32Array, m: number): number {
   let h = 0;
-  for (let at = 0; at < size; at++) {
+  for (let at = 0; at < counts.length; at++) {
     const c = counts[at] as number;
     if (c > 0) h -= (c / m) * Math.log(c / m);
   }
@@ -100,14 +113,19 @@ export function valueSeedLength(b: Int32Array, buckets: Float64Array): number {
   const m = b.length;
   if (m === 0) return 0;
   const sym = new Int32Array(m);
-  for (let j = 0; j < m; j++) {
-    const v = buckets[j] as number;
-    sym[j] = (Math.imul(b[j] as number, 0x9e3779b1) ^ Math.imul(v | 0, 0x85ebca6b) ^ (Math.floor(v / 4294967296) | 0)) | 0;
-  }
+  valueSymbols(b, buckets, sym);
   const h = entropy(sym) - Math.log(5);
   if (h < 0.05) return 0;
   const len = Math.max(1, Math.ceil(Math.log(SEEDS_PER_EVENT * (m + 1)) / h));
   return len <= MAX_VALUE_SEED ? len : 0;
+}
+
+/** `sym[j]`: a hash of key j and its value bucket (`valueSeedLength`). */
+function valueSymbols(b: Int32Array, buckets: Float64Array, sym: Int32Array): void {
+  for (let j = 0; j < sym.length; j++) {
+    const v = buckets[j] as number;
+    sym[j] = (Math.imul(b[j] as number, 0x9e3779b1) ^ Math.imul(v | 0, 0x85ebca6b) ^ (Math.floor(v / 4294967296) | 0)) | 0;
+  }
 }
 
 /** A max-tree over per-seed scores, for "the first seed at or after t whose score is ≥ T" (exported for its test). */
@@ -148,8 +166,10 @@ export class FirstAtLeast {
 }
 
 // The seed index is built once per alignment, mostly before the JIT has seen it run: one loop per
-// function (code after a loop that was compiled on the fly would lack type feedback and send it
-// back to the interpreter) and no closures made per alignment (a new call target each time).
+// function, and nothing after it but a return of what is already made (V8 compiles a loop on the
+// fly and keeps that code for the next alignment; code after the loop had no type feedback when it
+// was compiled, so it would send every later call back to the interpreter), and no closures made
+// per alignment (a new call target each time).
 
 /**
  * Hash of the `len` events of X from p: their keys and, with buckets V, each bucket's cell of 5
@@ -173,12 +193,13 @@ function chainWindows(B: Int32Array, VB: Float64Array | undefined, len: number, 
   const windows = Math.max(0, B.length - len + 1);
   const head = new Int32Array(mask + 1).fill(-1);
   const next = new Int32Array(windows);
+  const out = { head, next };
   for (let j = windows - 1; j >= 0; j--) {
     const h = windowHash(B, VB, undefined, j, len, mask);
     next[j] = head[h] as number;
     head[h] = j;
   }
-  return { head, next };
+  return out;
 }
 
 /** Whether the window of B at j holds seed A[p … p + len − 1]: same keys, buckets within 2. */
@@ -191,7 +212,7 @@ function holds(A: Int32Array, VA: Float64Array | undefined, B: Int32Array, VB: F
 }
 
 /**
- * The occurrences of every seed, as `SeedBound` keeps them (`occStart`, `occCol`, `kind`). With
+ * The occurrences of every seed, as `SeedBound` keeps them (`occStart`, `cols` for `occCol`, `kind`). With
  * buckets, the buckets within 2 of a seed's bucket b lie in b's cell of 5 or in one neighbour (the
  * one below when b mod 5 ≤ 1, above when ≥ 3): a seed is looked up once per combination of those
  * cells (at most 2^len), every occurrence in exactly one, and its buckets checked exactly.
@@ -207,7 +228,7 @@ function findOccurrences(
   next: Int32Array,
   mask: number,
   band: { readonly lo: number; readonly hi: number },
-): { occStart: Int32Array; occCol: Int32Array; kind: Int8Array; near: [Int32Array, Int32Array] } {
+): { occStart: Int32Array; cols: number[]; kind: Int8Array; near: [Int32Array, Int32Array] } {
   const hasWindows = next.length > 0;
   const occStart = new Int32Array(count + 1);
   const kind = new Int8Array(count);
@@ -217,8 +238,9 @@ function findOccurrences(
   const cell = VA === undefined ? undefined : new Float64Array(len);
   const home = new Float64Array(len);
   const other = new Float64Array(len); // the neighbouring cell, or the home cell again
+  const out = { occStart, cols, kind, near: [nearBelow, nearAbove] as [Int32Array, Int32Array] };
   for (let t = 0; t < count; t++) {
-    occStart[t] = cols.length;
+    const start = cols.length; // occStart[t]
     const p = t * len;
     let combos = 1;
     if (VA !== undefined) {
@@ -251,7 +273,7 @@ function findOccurrences(
     // has too many to tell).
     let below = INF;
     let above = INF;
-    for (let o = occStart[t] as number; o < cols.length; o++) {
+    for (let o = start; o < cols.length; o++) {
       const d = (cols[o] as number) - p;
       if (d < band.lo) below = Math.min(below, band.lo - d);
       else if (d > band.hi) above = Math.min(above, d - band.hi);
@@ -262,11 +284,11 @@ function findOccurrences(
     if (found === 0) kind[t] = 1;
     else if (found > MAX_OCCURRENCES || outside) {
       kind[t] = 2;
-      cols.length = occStart[t] as number;
+      cols.length = start;
     }
+    occStart[t + 1] = cols.length;
   }
-  occStart[count] = cols.length;
-  return { occStart, occCol: Int32Array.from(cols), kind, near: [nearBelow, nearAbove] };
+  return out;
 }
 
 /** The occurrences (all on the band's diagonals), grouped by diagonal and sorted by first row (`SeedBound`). */
@@ -276,25 +298,40 @@ function byDiagonal(
   len: number,
   band: { readonly lo: number; readonly hi: number },
 ): { diagStart: Int32Array; diagOcc: Int32Array; diagRow: Int32Array } {
-  const count = occStart.length - 1;
   const width = Math.max(0, band.hi - band.lo + 1);
   const diagStart = new Int32Array(width + 1);
-  for (let t = 0; t < count; t++) {
-    for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) diagStart[(occCol[o] as number) - t * len - band.lo + 1]!++;
-  }
-  for (let i = 0; i < width; i++) diagStart[i + 1]! += diagStart[i] as number;
+  countByDiagonal(occStart, occCol, len, band.lo, diagStart);
+  prefixSums(diagStart);
   const fill = diagStart.slice(0, width);
   const diagOcc = new Int32Array(diagStart[width] as number);
   const diagRow = new Int32Array(diagStart[width] as number);
-  // Seeds in increasing t, so each diagonal's list comes out sorted by first row.
+  placeByDiagonal(occStart, occCol, len, band.lo, fill, diagOcc, diagRow);
+  return { diagStart, diagOcc, diagRow };
+}
+
+/** `diagStart[k − lo + 1]`: how many occurrences lie on diagonal k. */
+function countByDiagonal(occStart: Int32Array, occCol: Int32Array, len: number, lo: number, diagStart: Int32Array): void {
+  const count = occStart.length - 1;
+  for (let t = 0; t < count; t++) {
+    for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) diagStart[(occCol[o] as number) - t * len - lo + 1]!++;
+  }
+}
+
+/** Running sums in place: `x[i]` becomes `x[0] + … + x[i]`. */
+function prefixSums(x: Int32Array): void {
+  for (let i = 1; i < x.length; i++) x[i]! += x[i - 1] as number;
+}
+
+/** Each occurrence into its diagonal's list (`fill[k − lo]`: the next free slot), seeds in increasing t, so each list comes out sorted by first row. */
+function placeByDiagonal(occStart: Int32Array, occCol: Int32Array, len: number, lo: number, fill: Int32Array, diagOcc: Int32Array, diagRow: Int32Array): void {
+  const count = occStart.length - 1;
   for (let t = 0; t < count; t++) {
     for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) {
-      const at = fill[(occCol[o] as number) - t * len - band.lo]!++;
+      const at = fill[(occCol[o] as number) - t * len - lo]!++;
       diagOcc[at] = o;
       diagRow[at] = t * len;
     }
   }
-  return { diagStart, diagOcc, diagRow };
 }
 
 /** Integer costs as the wavefronts use them. */
@@ -376,7 +413,8 @@ export class SeedBound {
     const VA = buckets?.gt;
     const VB = buckets?.pred;
     const { head, next } = chainWindows(B, VB, len, mask);
-    const { occStart, occCol, kind, near } = findOccurrences(A, VA, B, VB, len, this.count, head, next, mask, band);
+    const { occStart, cols, kind, near } = findOccurrences(A, VA, B, VB, len, this.count, head, next, mask, band);
+    const occCol = Int32Array.from(cols);
     this.near = near;
     this.occStart = occStart;
     this.occCol = occCol;

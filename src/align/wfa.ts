@@ -391,16 +391,16 @@ export function edgeHolds(
   const { slack, ext } = c;
   const { from: r0, to: r1 } = rows;
   if (r1 <= r0) return true;
-  // g of rows r0 … r1 (at index r − r0), capped; it never decreases along a diagonal (stay safe).
+  // Everything the scans need comes first: a loop that V8 compiles on the fly is followed here by
+  // nothing that asks for type feedback it could not have had (the loops run once per call).
   const g = new Int32Array(r1 - r0 + 1);
-  for (let r = r0; r <= r1; r++) g[r - r0] = Math.min(cost[r] as number, cap);
-  for (let r = 1; r < g.length; r++) if ((g[r] as number) < (g[r - 1] as number)) return false;
-  // Level i holds the exits e with T[i] ≤ Δ < T[i + 1], T[0] the far bound; the levels do not
-  // interact, so each is one scan of its own, with its state in locals (the check with reaches
-  // took about a third less time than when it stepped every level per row).
   const queue = new Int32Array(g.length);
   const value = new Float64Array(g.length);
   let from = 2 * (c.strip + 1) * ext;
+  if (!cappedRising(cost, r0, cap, g)) return false;
+  // Level i holds the exits e with T[i] ≤ Δ < T[i + 1], T[0] the far bound; the levels do not
+  // interact, so each is one scan of its own, with its state in locals (the check with reaches
+  // took about a third less time than when it stepped every level per row).
   for (let i = 0; i < reaches.length; i++) {
     // Δ never exceeds cap + slack: a level that starts above it holds no exit, nor do those after it.
     if (from > cap + slack) return true;
@@ -409,6 +409,21 @@ export function edgeHolds(
     const to = reach === Infinity ? Infinity : 2 * (reach + 1) * ext;
     if (!levelHolds(g, r0, slack, ext, per, len, from, to, counts[i]!, queue, value)) return false;
     from = to;
+  }
+  return true;
+}
+
+/**
+ * g of rows r0 … r0 + g.length − 1 (at index r − r0) into `g`: `cost` capped at `cap`; false if it
+ * decreases anywhere (g never decreases along a diagonal: refuse rather than trust it).
+ */
+function cappedRising(cost: Int32Array, r0: number, cap: number, g: Int32Array): boolean {
+  let last = NONE; // below every cost (−Infinity would be an operation needing type feedback)
+  for (let i = 0; i < g.length; i++) {
+    const v = Math.min(cost[r0 + i] as number, cap);
+    if (v < last) return false;
+    g[i] = v;
+    last = v;
   }
   return true;
 }
@@ -884,14 +899,28 @@ class Wavefronts {
     return (s + this.R - 1) % this.K < this.R;
   }
 
-  /** Run the wavefronts from the end of both sequences until the start is reached; the optimal cost. */
+  /**
+   * Run the wavefronts from the end of both sequences until the start is reached; the optimal cost
+   * (−1 in a bound pass whose band holds no path within the bound).
+   */
   forward(): number {
-    const { n, m } = this;
-    const delta = m - n;
     this.waves.length = 0;
     this.waves.push(this.start());
     this.record(0, this.waves[0]!);
     if (this.edgeCost !== undefined) this.recordEdges(0, this.waves[0]!);
+    const s = this.advance();
+    if (s >= 0) this.best = s;
+    return s;
+  }
+
+  /**
+   * `forward`'s loop, alone in its function with nothing after it but a return: V8 compiles it on
+   * the fly and keeps that code for the next pass, and code after the loop would have had no
+   * type feedback then (it runs once per pass), so every pass would fall back to the interpreter there.
+   */
+  private advance(): number {
+    const { n, m } = this;
+    const delta = m - n;
     let s = 0;
     for (;;) {
       const w = this.waves[s]!;
@@ -917,7 +946,6 @@ class Wavefronts {
         if (old >= 0 && !this.permanent(old)) this.waves[old] = undefined;
       }
     }
-    this.best = s;
     return s;
   }
 

@@ -156,17 +156,27 @@ function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): { gtT:
   // Columns (what evaluate passes): one loop into arrays as long as the columns, then views of
   // the matched part.
   const cols = verdicts as VerdictColumns;
+  const gtT = new Float64Array(cols.codes.length);
+  const prT = new Float64Array(cols.codes.length);
+  const n = gatherTimes(cols, gtT, prT);
+  return { gtT: gtT.subarray(0, n), prT: prT.subarray(0, n), scratch: new Float64Array(2 * n) };
+}
+
+/**
+ * The matched pairs' timestamps into `gtT`/`prT` from index 0; how many. A function that ends
+ * with its loop: V8 compiles such a loop on the fly and keeps the code, and code after it would
+ * have had no type feedback then (it runs once per evaluation).
+ */
+function gatherTimes(cols: VerdictColumns, gtT: Float64Array, prT: Float64Array): number {
   const need = VerdictBit.Gt | VerdictBit.Pred | VerdictBit.Counts;
   const codes = cols.codes;
-  const gtT = new Float64Array(codes.length);
-  const prT = new Float64Array(codes.length);
   let n = 0;
   for (let k = 0; k < codes.length; k++) {
     if ((codes[k]! & need) !== need) continue;
     gtT[n] = cols.gtEvents[cols.gtIdx[k]!]!.timestamp;
     prT[n++] = cols.predEvents[cols.predIdx[k]!]!.timestamp;
   }
-  return { gtT: gtT.subarray(0, n), prT: prT.subarray(0, n), scratch: new Float64Array(2 * n) };
+  return n;
 }
 
 /**
