@@ -167,8 +167,8 @@ class ValueQuestions {
   ) {}
 
   private load(): void {
-    this.gv = this.gtEvents.map((e) => e.value);
-    this.pv = this.predEvents.map((e) => e.value);
+    this.gv = valuesOf(this.gtEvents);
+    this.pv = valuesOf(this.predEvents);
   }
 
   match(i: number, j: number): boolean {
@@ -181,6 +181,13 @@ class ValueQuestions {
     if (this.gv === undefined) this.load();
     return valueBuckets(this.gtKeys, this.predKeys, this.gv!, this.pv!, this.byKey);
   }
+}
+
+/** The events' values, in order (a module function: a callback made per call is compiled anew each time). */
+function valuesOf(events: readonly { readonly value: unknown }[]): unknown[] {
+  const out: unknown[] = []; // grown by push: packed elements (`new Array(n)` makes holes, or a dictionary when long)
+  for (let i = 0; i < events.length; i++) out.push(events[i]!.value);
+  return out;
 }
 
 let asking: ValueQuestions | undefined;

@@ -71,30 +71,8 @@ export function timingMetric(
 
   const x = gtT;
   const y = prT;
-  const g0 = gtT[0]!;
-  const p0 = prT[0]!;
-  x[0] = g0 - g0;
-  y[0] = p0 - p0;
-  let xConst = true;
-  let yConst = true;
-  // Largest |x| and |y|, for the scaled fit.
-  let sx = Math.abs(x[0]);
-  let sy = Math.abs(y[0]);
   const ratios = scratch;
-  for (let i = 1; i < n; i++) {
-    const xi = gtT[i]! - g0;
-    const yi = prT[i]! - p0;
-    x[i] = xi;
-    y[i] = yi;
-    if (xi !== x[0]) xConst = false;
-    if (yi !== y[0]) yConst = false;
-    sx = Math.max(sx, Math.abs(xi));
-    sy = Math.max(sy, Math.abs(yi));
-    const gi = xi - x[i - 1]!;
-    const pi = yi - y[i - 1]!;
-    const absG = Math.abs(gi);
-    ratios[i - 1] = Math.abs(gi - pi) / (absG > 1e-10 ? absG : 1e-10);
-  }
+  const { xConst, yConst, sx, sy } = shiftAndRatios(x, y, ratios, n);
   const durGt = x[n - 1]!;
   const durPr = y[n - 1]!;
   // np.mean of the n − 1 ratios.
@@ -136,6 +114,45 @@ export function timingMetric(
       mape_score: mapeScore,
     },
   };
+}
+
+/**
+ * `timingMetric`'s one pass over the matched times: x = t − t[0] and y likewise, in place; the
+ * interval ratios of the MAPE into `ratios`; whether x and y are constant, and their largest
+ * magnitudes (for the scaled fit). A function of its own that ends with its loop: V8 compiles the
+ * loop on the fly and keeps that code, which the code after it in `timingMetric` (no type feedback
+ * yet when the loop was compiled, it runs once per evaluation) threw away in every evaluation.
+ */
+function shiftAndRatios(x: Float64Array, y: Float64Array, ratios: Float64Array, n: number): { xConst: boolean; yConst: boolean; sx: number; sy: number } {
+  const g0 = x[0]!;
+  const p0 = y[0]!;
+  x[0] = g0 - g0;
+  y[0] = p0 - p0;
+  const out = { xConst: true, yConst: true, sx: Math.abs(x[0]), sy: Math.abs(y[0]) };
+  shiftLoop(x, y, ratios, n, g0, p0, out);
+  return out;
+}
+
+/** `shiftAndRatios`' loop; `out` is written in it (code after a loop compiled on the fly throws that code away). */
+function shiftLoop(x: Float64Array, y: Float64Array, ratios: Float64Array, n: number, g0: number, p0: number, out: { xConst: boolean; yConst: boolean; sx: number; sy: number }): void {
+  let sx = out.sx;
+  let sy = out.sy;
+  for (let i = 1; i < n; i++) {
+    const xi = x[i]! - g0;
+    const yi = y[i]! - p0;
+    x[i] = xi;
+    y[i] = yi;
+    if (xi !== x[0]) out.xConst = false;
+    if (yi !== y[0]) out.yConst = false;
+    sx = Math.max(sx, Math.abs(xi));
+    sy = Math.max(sy, Math.abs(yi));
+    out.sx = sx;
+    out.sy = sy;
+    const gi = xi - x[i - 1]!;
+    const pi = yi - y[i - 1]!;
+    const absG = Math.abs(gi);
+    ratios[i - 1] = Math.abs(gi - pi) / (absG > 1e-10 ? absG : 1e-10);
+  }
 }
 
 /**
@@ -198,24 +215,36 @@ function lineFit(
   const n = x.length;
   let back = 1;
   if (scaled) {
-    for (let i = 0; i < n; i++) {
-      x[i] = x[i]! / sx;
-      if (sy > 0) y[i] = y[i]! / sy;
-    }
+    scaleBoth(x, y, sx, sy);
     back = sy > 0 ? sy / sx : 1 / sx;
   }
   const fit = polyfit1(x, y, scratch);
-  // Squared residuals in the scratch's first half, squared deviations from the mean in its second.
-  const my = npMean(y);
-  for (let i = 0; i < n; i++) {
-    const r = y[i]! - (fit.slope * x[i]! + fit.intercept);
-    scratch[i] = r * r;
-    const d = y[i]! - my;
-    scratch[n + i] = d * d;
-  }
+  squaredResiduals(x, y, fit.slope, fit.intercept, npMean(y), scratch);
   const ssRes = pairwiseSum(scratch, 0, n);
   const ssTot = pairwiseSum(scratch, n, n);
   return { slope: scaled ? fit.slope * back : fit.slope, r2: ssTot > 0 ? 1.0 - ssRes / ssTot : whenYConstant };
+}
+
+// `lineFit`'s loops, each ending its function: they run once per evaluation, V8 compiles them on
+// the fly, and code after such a loop (no type feedback yet) threw that code away every time.
+
+/** x /= sx, and y /= sy when sy > 0, in place. */
+function scaleBoth(x: Float64Array, y: Float64Array, sx: number, sy: number): void {
+  for (let i = 0; i < x.length; i++) {
+    x[i] = x[i]! / sx;
+    if (sy > 0) y[i] = y[i]! / sy;
+  }
+}
+
+/** Squared residuals of the line in `out`'s first n entries, squared deviations of y from `my` in the next n. */
+function squaredResiduals(x: Float64Array, y: Float64Array, slope: number, intercept: number, my: number, out: Float64Array): void {
+  const n = x.length;
+  for (let i = 0; i < n; i++) {
+    const r = y[i]! - (slope * x[i]! + intercept);
+    out[i] = r * r;
+    const d = y[i]! - my;
+    out[n + i] = d * d;
+  }
 }
 
 /** The timing metric with these thresholds, as a `Metric` (what `evaluate` runs). */

@@ -93,13 +93,8 @@ export function polyfit1(x: ArrayLike<number>, y: ArrayLike<number>, scratch?: F
   if (n === 0) throw new ReferenceRaise('TypeError', 'expected non-empty vector for x');
   if (y.length !== n) throw new ReferenceRaise('TypeError', 'expected x and y to have same length');
   const x0 = x[0] as number;
-  let constant = true;
-  for (let i = 0; i < n; i++) {
-    const xi = x[i] as number;
-    if (!Number.isFinite(xi)) throw new ReferenceRaise('LinAlgError', 'SVD did not converge in Linear Least Squares');
-    if (xi !== x0) constant = false;
-  }
-  if (constant) {
+  if (!allFinite(x)) throw new ReferenceRaise('LinAlgError', 'SVD did not converge in Linear Least Squares');
+  if (allEqual(x, x0)) {
     if (x0 === 0) throw new ReferenceRaise('LinAlgError', 'SVD did not converge in Linear Least Squares');
     const my = npMean(y);
     return { slope: my / (2 * x0), intercept: my / 2 };
@@ -109,14 +104,33 @@ export function polyfit1(x: ArrayLike<number>, y: ArrayLike<number>, scratch?: F
   // (x−x̄)² in the buffer's first half, (x−x̄)(y−ȳ) in its second, in one loop (it mostly runs
   // once per evaluation, before the JIT has compiled it: each loop costs a compilation).
   const buf = scratch !== undefined && scratch.length >= 2 * n ? scratch : new Float64Array(2 * n);
+  centeredProducts(x, y, mx, my, buf);
+  const sxx = pairwiseSum(buf, 0, n);
+  const slope = pairwiseSum(buf, n, n) / sxx;
+  return { slope, intercept: my - slope * mx };
+}
+
+// `polyfit1`'s loops, each ending its function (a loop V8 compiles on the fly keeps that code only
+// when nothing after it lacks type feedback; these run once per evaluation).
+
+function allFinite(x: ArrayLike<number>): boolean {
+  for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i] as number)) return false;
+  return true;
+}
+
+function allEqual(x: ArrayLike<number>, x0: number): boolean {
+  for (let i = 0; i < x.length; i++) if ((x[i] as number) !== x0) return false;
+  return true;
+}
+
+/** (x − mx)² in `buf`'s first n entries, (x − mx)(y − my) in the next n. */
+function centeredProducts(x: ArrayLike<number>, y: ArrayLike<number>, mx: number, my: number, buf: Float64Array): void {
+  const n = x.length;
   for (let i = 0; i < n; i++) {
     const dx = (x[i] as number) - mx;
     buf[i] = dx * dx;
     buf[n + i] = dx * ((y[i] as number) - my);
   }
-  const sxx = pairwiseSum(buf, 0, n);
-  const slope = pairwiseSum(buf, n, n) / sxx;
-  return { slope, intercept: my - slope * mx };
 }
 
 /**
