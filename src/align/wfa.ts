@@ -1195,7 +1195,7 @@ class Wavefronts {
       }
     }
     // Then the others, and the extensions that ask for values.
-    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wo, we, wx, wv, xv > 0, todo, nt, false);
+    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wo, we, wx, wv, withV, todo, nt, false);
     if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
     return new Wave(lo, hi, out, at, oD, oI);
   }
@@ -1260,7 +1260,7 @@ class Wavefronts {
         } else out[at + t] = h;
       }
     }
-    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wg, wg, wx, wv, xv > 0, todo, nt, true);
+    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wg, wg, wx, wv, withV, todo, nt, true);
     if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
     return new Wave(lo, hi, out, at, at, at);
   }

@@ -119,9 +119,10 @@ export function timingMetric(
 /**
  * `timingMetric`'s one pass over the matched times: x = t − t[0] and y likewise, in place; the
  * interval ratios of the MAPE into `ratios`; whether x and y are constant, and their largest
- * magnitudes (for the scaled fit). A function of its own that ends with its loop: V8 compiles the
- * loop on the fly and keeps that code, which the code after it in `timingMetric` (no type feedback
- * yet when the loop was compiled, it runs once per evaluation) threw away in every evaluation.
+ * magnitudes (for the scaled fit). A function that ends with its loop, its result made before it
+ * and written in it (see `pairsToColumns`): V8 compiles the loop on the fly and keeps that code,
+ * which code after the loop (no type feedback yet, it runs once per evaluation) threw away in
+ * every evaluation.
  */
 function shiftAndRatios(x: Float64Array, y: Float64Array, ratios: Float64Array, n: number): { xConst: boolean; yConst: boolean; sx: number; sy: number } {
   const g0 = x[0]!;
@@ -129,12 +130,6 @@ function shiftAndRatios(x: Float64Array, y: Float64Array, ratios: Float64Array, 
   x[0] = g0 - g0;
   y[0] = p0 - p0;
   const out = { xConst: true, yConst: true, sx: Math.abs(x[0]), sy: Math.abs(y[0]) };
-  shiftLoop(x, y, ratios, n, g0, p0, out);
-  return out;
-}
-
-/** `shiftAndRatios`' loop; `out` is written in it (code after a loop compiled on the fly throws that code away). */
-function shiftLoop(x: Float64Array, y: Float64Array, ratios: Float64Array, n: number, g0: number, p0: number, out: { xConst: boolean; yConst: boolean; sx: number; sy: number }): void {
   let sx = out.sx;
   let sy = out.sy;
   for (let i = 1; i < n; i++) {
@@ -153,6 +148,7 @@ function shiftLoop(x: Float64Array, y: Float64Array, ratios: Float64Array, n: nu
     const absG = Math.abs(gi);
     ratios[i - 1] = Math.abs(gi - pi) / (absG > 1e-10 ? absG : 1e-10);
   }
+  return out;
 }
 
 /**
