@@ -51,12 +51,21 @@ export default defineConfig([
     entry: { ...dual, ...esmOnly },
     format: ['esm'],
     // Declarations of the library entries; the matcher entries' are hand-written in matchers/types.
-    dts: { entry: { index: dual.index, python: dual.python, 'reporters/jest': dual['reporters/jest'], 'reporters/vitest': esmOnly['reporters/vitest'] } },
+    dts: {
+      entry: {
+        index: dual.index,
+        python: dual.python,
+        'reporters/jest': dual['reporters/jest'],
+        'reporters/vitest': esmOnly['reporters/vitest'],
+      },
+    },
   },
   {
     ...shared,
     entry: dual,
     format: ['cjs'],
-    dts: { entry: { index: dual.index, python: dual.python, 'reporters/jest': dual['reporters/jest'] } },
+    dts: {
+      entry: { index: dual.index, python: dual.python, 'reporters/jest': dual['reporters/jest'] },
+    },
   },
 ]);

@@ -14,7 +14,15 @@ import { defineConfig } from 'vitest/config';
 /** Files that need dist/ or spawn runners/tsc: the e2e project, never the unit one. */
 const E2E_FILES = ['test/e2e/**/*.test.ts', 'test/types/**/*.test.ts', 'src/cli/bin.test.ts'];
 
-const EXCLUDE = ['**/node_modules/**', 'test/fixtures/**', 'test/e2e/fixtures/**', 'test/types/*/**', 'examples/**', '.tmp/**', 'dist/**'];
+const EXCLUDE = [
+  '**/node_modules/**',
+  'test/fixtures/**',
+  'test/e2e/fixtures/**',
+  'test/types/*/**',
+  'examples/**',
+  '.tmp/**',
+  'dist/**',
+];
 
 export default defineConfig({
   test: {
@@ -22,7 +30,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'matchers/**/*.test.ts', 'reporters/**/*.test.ts', 'test/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'matchers/**/*.test.ts',
+            'reporters/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
           exclude: [...EXCLUDE, ...E2E_FILES],
           // In-process tests: a single test is milliseconds to a few seconds (the property tests
           // and the 165-case corpus run). 30 s leaves room for a loaded 2-core machine shared by

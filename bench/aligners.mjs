@@ -39,7 +39,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const distEntry = resolve(here, '../dist/index.js');
 
 function usage(message) {
-  const text = 'usage: node bench/aligners.mjs [--sizes=10000,100000] [--variants=ch20,ch3] [--aligners=nw,behavior] [--edit-rates=0.05] [--runs=N] [--clock=cpu|wall] [--seed=N] [--threads]\n';
+  const text =
+    'usage: node bench/aligners.mjs [--sizes=10000,100000] [--variants=ch20,ch3] [--aligners=nw,behavior] [--edit-rates=0.05] [--runs=N] [--clock=cpu|wall] [--seed=N] [--threads]\n';
   if (message === null) {
     process.stdout.write(text);
     process.exit(0);
@@ -49,33 +50,48 @@ function usage(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { sizes: [10000, 100000], variants: ['ch20', 'ch3'], aligners: ['nw', 'behavior'], editRates: [0.05], runs: null, clock: 'cpu', seed: 20240611, threads: false };
+  const opts = {
+    sizes: [10000, 100000],
+    variants: ['ch20', 'ch3'],
+    aligners: ['nw', 'behavior'],
+    editRates: [0.05],
+    runs: null,
+    clock: 'cpu',
+    seed: 20240611,
+    threads: false,
+  };
   const ints = (text, name) =>
     text.split(',').map((x) => {
       const n = Number(x);
-      if (!Number.isInteger(n) || n < 1) usage(`${name} takes positive integers, got ${JSON.stringify(x)}`);
+      if (!Number.isInteger(n) || n < 1)
+        usage(`${name} takes positive integers, got ${JSON.stringify(x)}`);
       return n;
     });
   const names = (text, name, allowed) =>
     text.split(',').map((x) => {
-      if (!allowed.includes(x)) usage(`${name}: unknown ${JSON.stringify(x)} (one of ${allowed.join(', ')})`);
+      if (!allowed.includes(x))
+        usage(`${name}: unknown ${JSON.stringify(x)} (one of ${allowed.join(', ')})`);
       return x;
     });
   for (const arg of argv) {
     const eq = arg.indexOf('=');
     const [key, value] = eq < 0 ? [arg, null] : [arg.slice(0, eq), arg.slice(eq + 1)];
     if (key === '--sizes' && value) opts.sizes = ints(value, '--sizes');
-    else if (key === '--variants' && value) opts.variants = names(value, '--variants', ['ch20', 'ch3']);
-    else if (key === '--aligners' && value) opts.aligners = names(value, '--aligners', ['nw', 'behavior', 'difflib']);
+    else if (key === '--variants' && value)
+      opts.variants = names(value, '--variants', ['ch20', 'ch3']);
+    else if (key === '--aligners' && value)
+      opts.aligners = names(value, '--aligners', ['nw', 'behavior', 'difflib']);
     else if (key === '--edit-rates' && value)
       opts.editRates = value.split(',').map((x) => {
         const r = Number(x);
-        if (!(x.trim() !== '' && r >= 0 && r <= 1)) usage(`--edit-rates takes numbers in [0, 1], got ${JSON.stringify(x)}`);
+        if (!(x.trim() !== '' && r >= 0 && r <= 1))
+          usage(`--edit-rates takes numbers in [0, 1], got ${JSON.stringify(x)}`);
         return r;
       });
     else if (key === '--runs' && value) opts.runs = ints(value, '--runs')[0];
     else if (key === '--clock' && (value === 'cpu' || value === 'wall')) opts.clock = value;
-    else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32) opts.seed = Number(value);
+    else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32)
+      opts.seed = Number(value);
     else if (key === '--threads' && value === null) opts.threads = true;
     else if (key === '--help' || key === '-h') usage(null);
     else usage(`unknown or malformed argument ${JSON.stringify(arg)}`);
@@ -98,7 +114,11 @@ function time(fn) {
   const out = fn();
   const ms = now() - t0;
   const c1 = opts.threads ? threadCpu() : undefined;
-  return [ms, out, c0 && c1 ? { main: c1.main - c0.main, others: c1.others - c0.others } : undefined];
+  return [
+    ms,
+    out,
+    c0 && c1 ? { main: c1.main - c0.main, others: c1.others - c0.others } : undefined,
+  ];
 }
 
 /** Rows the alignment reports as differing: unpaired, wrong channel, or a value mismatch. */
@@ -108,49 +128,57 @@ function differing(result) {
 
 const rows = [];
 for (const variant of opts.variants) {
-  for (const n of opts.sizes) for (const rate of opts.editRates) {
-    const cell = makeCell(variant, n, opts.seed, rate);
-    const gt = parseTrace(cell.gtText);
-    const pred = parseTrace(cell.predText);
-    const runs = opts.runs ?? 3;
-    const samples = { 'JSON.parse': [] };
-    const threads = { 'JSON.parse': [] };
-    const results = {};
-    for (let run = 0; run < runs; run++) {
-      const [parseMs, , parseThreads] = time(() => {
-        JSON.parse(cell.gtText);
-        JSON.parse(cell.predText);
-      });
-      samples['JSON.parse'].push(parseMs);
-      threads['JSON.parse'].push(parseThreads);
-      for (const aligner of opts.aligners) {
-        const [ms, result, split] = time(() => evaluate(gt, pred, { aligner }));
-        (samples[aligner] ??= []).push(ms);
-        (threads[aligner] ??= []).push(split);
-        results[aligner] = result;
+  for (const n of opts.sizes)
+    for (const rate of opts.editRates) {
+      const cell = makeCell(variant, n, opts.seed, rate);
+      const gt = parseTrace(cell.gtText);
+      const pred = parseTrace(cell.predText);
+      const runs = opts.runs ?? 3;
+      const samples = { 'JSON.parse': [] };
+      const threads = { 'JSON.parse': [] };
+      const results = {};
+      for (let run = 0; run < runs; run++) {
+        const [parseMs, , parseThreads] = time(() => {
+          JSON.parse(cell.gtText);
+          JSON.parse(cell.predText);
+        });
+        samples['JSON.parse'].push(parseMs);
+        threads['JSON.parse'].push(parseThreads);
+        for (const aligner of opts.aligners) {
+          const [ms, result, split] = time(() => evaluate(gt, pred, { aligner }));
+          (samples[aligner] ??= []).push(ms);
+          (threads[aligner] ??= []).push(split);
+          results[aligner] = result;
+        }
+        process.stderr.write(`${variant} n=${n} edits=${rate} run ${run + 1}/${runs}\n`);
       }
-      process.stderr.write(`${variant} n=${n} edits=${rate} run ${run + 1}/${runs}\n`);
-    }
-    const parse = median(samples['JSON.parse']);
-    const parseMain = opts.threads ? median(threads['JSON.parse'].map((t) => t.main)) : 0;
-    /** With --threads: the median main-thread ms (and its multiple of JSON.parse's) and other threads' ms. */
-    const split = (task) => {
-      if (!opts.threads) return '';
-      const main = median(threads[task].map((t) => t.main));
-      const others = median(threads[task].map((t) => t.others));
-      const ratio = task === 'JSON.parse' ? '1×' : parseMain > 0 ? `${(main / parseMain).toFixed(1)}×` : 'n/a';
-      return ` ${main.toFixed(0)} | ${ratio} | ${others.toFixed(0)} |`;
-    };
-    for (const aligner of opts.aligners) {
-      const ms = median(samples[aligner]);
-      const first = samples[aligner][0] / samples['JSON.parse'][0];
-      const r = results[aligner];
+      const parse = median(samples['JSON.parse']);
+      const parseMain = opts.threads ? median(threads['JSON.parse'].map((t) => t.main)) : 0;
+      /** With --threads: the median main-thread ms (and its multiple of JSON.parse's) and other threads' ms. */
+      const split = (task) => {
+        if (!opts.threads) return '';
+        const main = median(threads[task].map((t) => t.main));
+        const others = median(threads[task].map((t) => t.others));
+        const ratio =
+          task === 'JSON.parse'
+            ? '1×'
+            : parseMain > 0
+              ? `${(main / parseMain).toFixed(1)}×`
+              : 'n/a';
+        return ` ${main.toFixed(0)} | ${ratio} | ${others.toFixed(0)} |`;
+      };
+      for (const aligner of opts.aligners) {
+        const ms = median(samples[aligner]);
+        const first = samples[aligner][0] / samples['JSON.parse'][0];
+        const r = results[aligner];
+        rows.push(
+          `| ${variant} | ${n} | ${rate} | ${cell.predEvents} | ${aligner} | ${ms.toFixed(0)} | ${(ms / parse).toFixed(1)}× | ${first.toFixed(1)}× | ${r.full_score.toFixed(4)} | ${differing(r)} |${split(aligner)}`,
+        );
+      }
       rows.push(
-        `| ${variant} | ${n} | ${rate} | ${cell.predEvents} | ${aligner} | ${ms.toFixed(0)} | ${(ms / parse).toFixed(1)}× | ${first.toFixed(1)}× | ${r.full_score.toFixed(4)} | ${differing(r)} |${split(aligner)}`,
+        `| ${variant} | ${n} | ${rate} | ${cell.predEvents} | JSON.parse (both files) | ${parse.toFixed(1)} | 1× | 1× | | |${split('JSON.parse')}`,
       );
     }
-    rows.push(`| ${variant} | ${n} | ${rate} | ${cell.predEvents} | JSON.parse (both files) | ${parse.toFixed(1)} | 1× | 1× | | |${split('JSON.parse')}`);
-  }
 }
 process.stdout.write(
   [
@@ -159,7 +187,8 @@ process.stdout.write(
     '',
     '| variant | gt events | edit rate | pred events | what | median ms | / JSON.parse | first round / JSON.parse | full_score | differing rows |' +
       (opts.threads ? ' main thread ms | main / JSON.parse main | other threads ms |' : ''),
-    '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |' + (opts.threads ? ' ---: | ---: | ---: |' : ''),
+    '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |' +
+      (opts.threads ? ' ---: | ---: | ---: |' : ''),
     ...rows,
   ].join('\n') + '\n',
 );

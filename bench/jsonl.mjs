@@ -46,7 +46,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const distDir = resolve(here, '../dist');
 
 function usage(error) {
-  const text = 'usage: node bench/jsonl.mjs [--events=1000000] [--format=envtrace|rosbag2] [--variant=ch20|ch3] [--rounds=3] [--clock=cpu|wall] [--seed=N] [--before-dist=DIR] [--cli] [--out[=FILE]]\n';
+  const text =
+    'usage: node bench/jsonl.mjs [--events=1000000] [--format=envtrace|rosbag2] [--variant=ch20|ch3] [--rounds=3] [--clock=cpu|wall] [--seed=N] [--before-dist=DIR] [--cli] [--out[=FILE]]\n';
   if (error) {
     process.stderr.write(`bench/jsonl: ${error}\n${text}`);
     process.exit(2);
@@ -56,9 +57,24 @@ function usage(error) {
 }
 
 function parseArgs(argv) {
-  const opts = { events: 1000000, format: 'envtrace', variant: 'ch20', rounds: 3, clock: 'cpu', seed: 20240611, before: null, cli: false, out: null, child: null, dist: distDir, dir: null, rest: [] };
+  const opts = {
+    events: 1000000,
+    format: 'envtrace',
+    variant: 'ch20',
+    rounds: 3,
+    clock: 'cpu',
+    seed: 20240611,
+    before: null,
+    cli: false,
+    out: null,
+    child: null,
+    dist: distDir,
+    dir: null,
+    rest: [],
+  };
   const positive = (v, name) => {
-    if (v === null || !/^\d+$/.test(v) || Number(v) < 1) usage(`${name} takes a positive integer, got ${JSON.stringify(v)}`);
+    if (v === null || !/^\d+$/.test(v) || Number(v) < 1)
+      usage(`${name} takes a positive integer, got ${JSON.stringify(v)}`);
     return Number(v);
   };
   for (let i = 0; i < argv.length; i++) {
@@ -67,16 +83,22 @@ function parseArgs(argv) {
       opts.rest = argv.slice(i + 1);
       break;
     }
-    const [key, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, null];
+    const [key, value] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, null];
     if (key === '--events') opts.events = positive(value, '--events');
     else if (key === '--variant' && value in VARIANTS) opts.variant = value;
-    else if (key === '--format' && (value === 'envtrace' || value === 'rosbag2')) opts.format = value;
+    else if (key === '--format' && (value === 'envtrace' || value === 'rosbag2'))
+      opts.format = value;
     else if (key === '--rounds') opts.rounds = positive(value, '--rounds');
     else if (key === '--clock' && (value === 'cpu' || value === 'wall')) opts.clock = value;
-    else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32) opts.seed = Number(value);
+    else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32)
+      opts.seed = Number(value);
     else if (key === '--before-dist' && value) opts.before = resolve(process.cwd(), value);
     else if (key === '--cli' && value === null) opts.cli = true;
-    else if (key === '--out') opts.out = value === null ? resolve(here, 'jsonl-results.json') : resolve(process.cwd(), value);
+    else if (key === '--out')
+      opts.out =
+        value === null ? resolve(here, 'jsonl-results.json') : resolve(process.cwd(), value);
     else if (key === '--child' && value) opts.child = value;
     else if (key === '--dist' && value) opts.dist = value;
     else if (key === '--dir' && value) opts.dir = value;
@@ -117,11 +139,13 @@ async function childTime() {
       const t0 = clockNow();
       const n = await run();
       times[name].push(clockNow() - t0);
-      if (n !== args.events) throw new Error(`bench/jsonl: ${name} read ${n} events, expected ${args.events}`);
+      if (n !== args.events)
+        throw new Error(`bench/jsonl: ${name} read ${n} events, expected ${args.events}`);
     }
   }
   const out = {};
-  for (const [k, xs] of Object.entries(times)) out[k] = { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs) };
+  for (const [k, xs] of Object.entries(times))
+    out[k] = { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs) };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
@@ -135,15 +159,20 @@ async function childRss(way) {
   if (way === 'jsonParse') {
     const doc = JSON.parse(readFileSync(join(args.dir, 'trace.json'), 'utf8'));
     held = Array.isArray(doc) ? doc : doc.events;
-  }
-  else if (way === 'importFileSync' || way === 'beforeImportFileSync') held = lib.importFileSync(jsonl).trace.events;
-  else if (way === 'importFile' || way === 'beforeImportFile') held = (await lib.importFile(jsonl)).trace.events;
+  } else if (way === 'importFileSync' || way === 'beforeImportFileSync')
+    held = lib.importFileSync(jsonl).trace.events;
+  else if (way === 'importFile' || way === 'beforeImportFile')
+    held = (await lib.importFile(jsonl)).trace.events;
   else if (way === 'loadTraceSync') held = lib.loadTraceSync(jsonl).events;
-  else if (way === 'wholeText') held = lib.parseTraceText(readFileSync(jsonl, 'utf8'), { file: jsonl }).events;
+  else if (way === 'wholeText')
+    held = lib.parseTraceText(readFileSync(jsonl, 'utf8'), { file: jsonl }).events;
   else throw new Error(`bench/jsonl: unknown way ${way}`);
   const wallMs = performance.now() - t0;
-  if (held.length !== args.events) throw new Error(`bench/jsonl: ${way} read ${held.length} events`);
-  process.stdout.write(`${JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS, startRssKiB, wallMs })}\n`);
+  if (held.length !== args.events)
+    throw new Error(`bench/jsonl: ${way} read ${held.length} events`);
+  process.stdout.write(
+    `${JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS, startRssKiB, wallMs })}\n`,
+  );
 }
 
 /** Runs the CLI of `--dist` in this process on the arguments after `--`; prints the peak RSS on fd 2 at exit. */
@@ -151,7 +180,10 @@ async function childCli() {
   const t0 = performance.now();
   process.argv = [process.argv[0], join(args.dist, 'cli.js'), ...args.rest];
   process.on('exit', (code) => {
-    writeSync(2, `\n${JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS, wallMs: performance.now() - t0, exit: code })}\n`);
+    writeSync(
+      2,
+      `\n${JSON.stringify({ maxRssKiB: process.resourceUsage().maxRSS, wallMs: performance.now() - t0, exit: code })}\n`,
+    );
   });
   await import(pathToFileURL(join(args.dist, 'cli.js')).href);
 }
@@ -171,32 +203,60 @@ if (args.child) {
 function runChild(kind, dir, extra = []) {
   const r = spawnSync(
     process.execPath,
-    [fileURLToPath(import.meta.url), `--child=${kind}`, `--dir=${dir}`, `--events=${args.events}`, `--format=${args.format}`, `--rounds=${args.rounds}`, `--clock=${args.clock}`, `--dist=${args.dist}`, ...(args.before ? [`--before-dist=${args.before}`] : []), ...extra],
+    [
+      fileURLToPath(import.meta.url),
+      `--child=${kind}`,
+      `--dir=${dir}`,
+      `--events=${args.events}`,
+      `--format=${args.format}`,
+      `--rounds=${args.rounds}`,
+      `--clock=${args.clock}`,
+      `--dist=${args.dist}`,
+      ...(args.before ? [`--before-dist=${args.before}`] : []),
+      ...extra,
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   );
   if (kind === 'cli' || kind.startsWith('cli-')) return r;
-  if (r.status !== 0) throw new Error(`bench/jsonl: ${kind} child failed (status ${r.status}):\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`bench/jsonl: ${kind} child failed (status ${r.status}):\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1));
 }
 
 function cliRun(dist, dir) {
   const r = spawnSync(
     process.execPath,
-    [fileURLToPath(import.meta.url), '--child=cli', `--dist=${dist}`, '--', 'evaluate', '--gt', join(dir, 'trace.jsonl'), '--pred', join(dir, 'pred.jsonl'), '--config', join(dir, 'difflib.json')],
+    [
+      fileURLToPath(import.meta.url),
+      '--child=cli',
+      `--dist=${dist}`,
+      '--',
+      'evaluate',
+      '--gt',
+      join(dir, 'trace.jsonl'),
+      '--pred',
+      join(dir, 'pred.jsonl'),
+      '--config',
+      join(dir, 'difflib.json'),
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 26 },
   );
   const last = r.stderr.trim().split('\n').at(-1);
   const result = JSON.parse(last);
-  if (result.exit !== 0) throw new Error(`bench/jsonl: envtrace evaluate (${dist}) exited ${result.exit}:\n${r.stderr}`);
+  if (result.exit !== 0)
+    throw new Error(`bench/jsonl: envtrace evaluate (${dist}) exited ${result.exit}:\n${r.stderr}`);
   return result;
 }
 
 async function parent() {
   if (!existsSync(join(args.dist, 'index.js'))) {
-    process.stderr.write(`bench/jsonl: ${args.dist}/index.js is missing; run \`npm run build\` first\n`);
+    process.stderr.write(
+      `bench/jsonl: ${args.dist}/index.js is missing; run \`npm run build\` first\n`,
+    );
     process.exit(2);
   }
-  if (args.before && !existsSync(join(args.before, 'index.js'))) usage(`--before-dist: ${args.before}/index.js is missing`);
+  if (args.before && !existsSync(join(args.before, 'index.js')))
+    usage(`--before-dist: ${args.before}/index.js is missing`);
   const dir = mkdtempSync(join(tmpdir(), 'envtrace-bench-jsonl-'));
   const stop = () => {
     rmSync(dir, { recursive: true, force: true });
@@ -207,14 +267,24 @@ async function parent() {
   try {
     const started = performance.now();
     const { gtText, predText } = makeCell(args.variant, args.events, args.seed);
-    const asLines = (text) => `${JSON.parse(text).events.map((e) => JSON.stringify(e)).join('\n')}\n`;
+    const asLines = (text) =>
+      `${JSON.parse(text)
+        .events.map((e) => JSON.stringify(e))
+        .join('\n')}\n`;
     if (args.format === 'envtrace') {
       writeFileSync(join(dir, 'trace.jsonl'), asLines(gtText));
       writeFileSync(join(dir, 'trace.json'), gtText);
     } else {
       // Nanosecond log times from an epoch start, as ros2 bag writes them.
-      const messages = JSON.parse(gtText).events.map((e) => ({ topic: `/${e.channel.replace(':', '/')}`, log_time: String(1767571200000000000n + BigInt(Math.round(e.timestamp * 1e9))), data: { value: e.value } }));
-      writeFileSync(join(dir, 'trace.jsonl'), `${messages.map((m) => JSON.stringify(m)).join('\n')}\n`);
+      const messages = JSON.parse(gtText).events.map((e) => ({
+        topic: `/${e.channel.replace(':', '/')}`,
+        log_time: String(1767571200000000000n + BigInt(Math.round(e.timestamp * 1e9))),
+        data: { value: e.value },
+      }));
+      writeFileSync(
+        join(dir, 'trace.jsonl'),
+        `${messages.map((m) => JSON.stringify(m)).join('\n')}\n`,
+      );
       writeFileSync(join(dir, 'trace.json'), JSON.stringify(messages));
     }
     if (args.cli && args.format === 'envtrace') {
@@ -222,10 +292,19 @@ async function parent() {
       writeFileSync(join(dir, 'difflib.json'), '{"aligner": "difflib"}\n');
     }
     const mb = readFileSync(join(dir, 'trace.jsonl')).length / 1e6;
-    process.stderr.write(`bench/jsonl: ${args.events} events (${args.format}, ${args.variant}), ${mb.toFixed(1)} MB of JSON Lines\n`);
+    process.stderr.write(
+      `bench/jsonl: ${args.events} events (${args.format}, ${args.variant}), ${mb.toFixed(1)} MB of JSON Lines\n`,
+    );
 
     const time = runChild('time', dir);
-    const ways = ['jsonParse', 'importFileSync', 'importFile', ...(args.format === 'envtrace' ? ['loadTraceSync'] : []), 'wholeText', ...(args.before ? ['beforeImportFileSync', 'beforeImportFile'] : [])];
+    const ways = [
+      'jsonParse',
+      'importFileSync',
+      'importFile',
+      ...(args.format === 'envtrace' ? ['loadTraceSync'] : []),
+      'wholeText',
+      ...(args.before ? ['beforeImportFileSync', 'beforeImportFile'] : []),
+    ];
     const rss = {};
     for (const way of ways) {
       rss[way] = runChild(way, dir);
@@ -255,15 +334,30 @@ async function parent() {
     };
     for (const way of ways) {
       const t = time[way]?.medianMs;
-      lines.push(`| ${label[way]} | ${t === undefined ? '–' : t.toFixed(0)} | ${t === undefined ? '–' : `${(t / base).toFixed(2)}x`} | ${(rss[way].maxRssKiB / 1024).toFixed(0)} |`);
+      lines.push(
+        `| ${label[way]} | ${t === undefined ? '–' : t.toFixed(0)} | ${t === undefined ? '–' : `${(t / base).toFixed(2)}x`} | ${(rss[way].maxRssKiB / 1024).toFixed(0)} |`,
+      );
     }
     if (args.cli && args.format === 'envtrace') {
-      lines.push('', '| envtrace evaluate --gt trace.jsonl --pred pred.jsonl --config C | wall (s) | peak RSS (MiB) |', '|---|---|---|');
-      for (const [k, r] of Object.entries(cli)) lines.push(`| ${k} | ${(r.wallMs / 1000).toFixed(2)} | ${(r.maxRssKiB / 1024).toFixed(0)} |`);
+      lines.push(
+        '',
+        '| envtrace evaluate --gt trace.jsonl --pred pred.jsonl --config C | wall (s) | peak RSS (MiB) |',
+        '|---|---|---|',
+      );
+      for (const [k, r] of Object.entries(cli))
+        lines.push(
+          `| ${k} | ${(r.wallMs / 1000).toFixed(2)} | ${(r.maxRssKiB / 1024).toFixed(0)} |`,
+        );
     }
     process.stdout.write(`${lines.join('\n')}\n`);
-    process.stderr.write(`bench/jsonl: done in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-    if (args.out) writeFileSync(args.out, `${JSON.stringify({ events: args.events, format: args.format, variant: args.variant, megabytes: mb, clock: args.clock, rounds: args.rounds, time, rss, cli, node: process.version }, null, 2)}\n`);
+    process.stderr.write(
+      `bench/jsonl: done in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+    );
+    if (args.out)
+      writeFileSync(
+        args.out,
+        `${JSON.stringify({ events: args.events, format: args.format, variant: args.variant, megabytes: mb, clock: args.clock, rounds: args.rounds, time, rss, cli, node: process.version }, null, 2)}\n`,
+      );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

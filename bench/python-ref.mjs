@@ -39,8 +39,12 @@ export function pythonRefDir(env = process.env) {
   const dir = env.ENVTRACE_PY_REF;
   if (dir === undefined || dir === '') return null;
   const abs = resolve(dir);
-  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new Error(`ENVTRACE_PY_REF=${dir}: not a directory`);
-  if (!existsSync(join(abs, 'envtrace', '__init__.py'))) throw new Error(`ENVTRACE_PY_REF=${dir}: no envtrace/__init__.py in it (point it at the checkout that holds the envtrace package)`);
+  if (!existsSync(abs) || !statSync(abs).isDirectory())
+    throw new Error(`ENVTRACE_PY_REF=${dir}: not a directory`);
+  if (!existsSync(join(abs, 'envtrace', '__init__.py')))
+    throw new Error(
+      `ENVTRACE_PY_REF=${dir}: no envtrace/__init__.py in it (point it at the checkout that holds the envtrace package)`,
+    );
   return abs;
 }
 
@@ -48,15 +52,34 @@ export function pythonRefDir(env = process.env) {
  * Time the reference on two trace files. Returns `{median, min, max, runs, seconds, full_score}`
  * (seconds), or `{error}` when the child failed or timed out (the bench reports it and goes on).
  */
-export function timePythonReference({ refDir, gtFile, predFile, runs = 3, clock = 'wall', python = 'python3', timeoutMs = 600_000 }) {
+export function timePythonReference({
+  refDir,
+  gtFile,
+  predFile,
+  runs = 3,
+  clock = 'wall',
+  python = 'python3',
+  timeoutMs = 600_000,
+}) {
   const r = spawnSync(python, ['-c', PYTHON_DRIVER, gtFile, predFile, String(runs), clock], {
     encoding: 'utf8',
     timeout: timeoutMs,
-    env: { ...process.env, PYTHONPATH: [refDir, process.env.PYTHONPATH].filter(Boolean).join(':'), PYTHONDONTWRITEBYTECODE: '1' },
+    env: {
+      ...process.env,
+      PYTHONPATH: [refDir, process.env.PYTHONPATH].filter(Boolean).join(':'),
+      PYTHONDONTWRITEBYTECODE: '1',
+    },
     maxBuffer: 1 << 20,
   });
-  if (r.error) return { error: r.error.code === 'ETIMEDOUT' ? `timed out after ${timeoutMs / 1000} s` : String(r.error.message) };
-  if (r.status !== 0) return { error: `python exited with ${r.status}: ${r.stderr.trim().split('\n').at(-1) ?? ''}` };
+  if (r.error)
+    return {
+      error:
+        r.error.code === 'ETIMEDOUT'
+          ? `timed out after ${timeoutMs / 1000} s`
+          : String(r.error.message),
+    };
+  if (r.status !== 0)
+    return { error: `python exited with ${r.status}: ${r.stderr.trim().split('\n').at(-1) ?? ''}` };
   let out;
   try {
     out = JSON.parse(r.stdout.trim().split('\n').at(-1));
@@ -64,6 +87,14 @@ export function timePythonReference({ refDir, gtFile, predFile, runs = 3, clock 
     return { error: `unreadable driver output: ${JSON.stringify(r.stdout.slice(0, 200))}` };
   }
   const xs = out.seconds;
-  if (!Array.isArray(xs) || xs.length !== runs || !xs.every((x) => typeof x === 'number' && x >= 0)) return { error: 'driver returned no times' };
-  return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs), runs, seconds: xs, full_score: out.full_score };
+  if (!Array.isArray(xs) || xs.length !== runs || !xs.every((x) => typeof x === 'number' && x >= 0))
+    return { error: 'driver returned no times' };
+  return {
+    median: median(xs),
+    min: Math.min(...xs),
+    max: Math.max(...xs),
+    runs,
+    seconds: xs,
+    full_score: out.full_score,
+  };
 }

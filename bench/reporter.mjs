@@ -14,7 +14,15 @@
 // disturbs less than wall time; `--clock=wall` times elapsed time.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,20 +34,29 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 
 function parseArgs(argv) {
-  const opts = { tests: 1000, events: 100, files: 20, runs: 3, clock: process.platform === 'linux' ? 'cpu' : 'wall' };
+  const opts = {
+    tests: 1000,
+    events: 100,
+    files: 20,
+    runs: 3,
+    clock: process.platform === 'linux' ? 'cpu' : 'wall',
+  };
   for (const arg of argv) {
     const m = /^--(tests|events|files|runs)=(\d+)$/.exec(arg);
     if (m && Number(m[2]) >= 1) opts[m[1]] = Number(m[2]);
-    else if (arg === '--clock=cpu' || arg === '--clock=wall') opts.clock = arg.slice('--clock='.length);
+    else if (arg === '--clock=cpu' || arg === '--clock=wall')
+      opts.clock = arg.slice('--clock='.length);
     else if (arg === '--help' || arg === '-h') usage(null);
     else usage(`unknown or malformed argument ${JSON.stringify(arg)}`);
   }
-  if (opts.clock === 'cpu' && !existsSync('/proc/self/stat')) usage('--clock=cpu needs /proc/self/stat (Linux); use --clock=wall');
+  if (opts.clock === 'cpu' && !existsSync('/proc/self/stat'))
+    usage('--clock=cpu needs /proc/self/stat (Linux); use --clock=wall');
   return opts;
 }
 
 function usage(error) {
-  const text = 'usage: node bench/reporter.mjs [--tests=1000] [--events=100] [--files=20] [--runs=3] [--clock=cpu|wall]\n';
+  const text =
+    'usage: node bench/reporter.mjs [--tests=1000] [--events=100] [--files=20] [--runs=3] [--clock=cpu|wall]\n';
   if (error) {
     process.stderr.write(`bench/reporter: ${error}\n${text}`);
     process.exit(2);
@@ -73,9 +90,16 @@ function traceModule(n) {
     let ts = 0;
     for (let i = 0; i < n; i++) {
       ts += 0.05 + rand() * 0.1;
-      golden.push({ channel: `ch${Math.floor(rand() * 10)}`, timestamp: Number(ts.toFixed(4)), value: Math.round(rand() * 100) });
+      golden.push({
+        channel: `ch${Math.floor(rand() * 10)}`,
+        timestamp: Number(ts.toFixed(4)),
+        value: Math.round(rand() * 100),
+      });
     }
-    const pred = golden.map((e) => ({ ...e, timestamp: Number((e.timestamp + (rand() - 0.5) * 0.002).toFixed(5)) }));
+    const pred = golden.map((e) => ({
+      ...e,
+      timestamp: Number((e.timestamp + (rand() - 0.5) * 0.002).toFixed(5)),
+    }));
     lines.push(JSON.stringify([golden, pred]));
   }
   return `export const cases = [\n${lines.join(',\n')}\n];\n`;
@@ -86,7 +110,10 @@ function makeSuite() {
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(root, join(dir, 'node_modules', 'envtrace-js'), 'dir');
   symlinkSync(join(root, 'node_modules', 'vitest'), join(dir, 'node_modules', 'vitest'), 'dir');
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'envtrace-bench-reporter', private: true, type: 'module' }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'envtrace-bench-reporter', private: true, type: 'module' }),
+  );
   writeFileSync(join(dir, 'cases.js'), traceModule(args.events));
   const perFile = Math.ceil(args.tests / args.files);
   for (let f = 0; f * perFile < args.tests; f++) {
@@ -101,21 +128,36 @@ function makeSuite() {
   const config = (reporters) =>
     `export default { test: { root: ${JSON.stringify(dir)}, setupFiles: ['envtrace-js/vitest'], include: ['*.test.js'], reporters: ${reporters} } };\n`;
   writeFileSync(join(dir, 'default.config.mjs'), config(`['default']`));
-  writeFileSync(join(dir, 'envtrace.config.mjs'), config(`['default', ['envtrace-js/reporters/vitest', { gitCommit: false, outputFile: 'envtrace-report.json' }]]`));
+  writeFileSync(
+    join(dir, 'envtrace.config.mjs'),
+    config(
+      `['default', ['envtrace-js/reporters/vitest', { gitCommit: false, outputFile: 'envtrace-report.json' }]]`,
+    ),
+  );
   return dir;
 }
 
 function runSuite(dir, config) {
   const t0 = args.clock === 'cpu' ? childCpuSeconds() : performance.now() / 1000;
-  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', join(dir, config)], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, CI: '1', NO_COLOR: '1' },
-    maxBuffer: 64 << 20,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', join(dir, config)],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, CI: '1', NO_COLOR: '1' },
+      maxBuffer: 64 << 20,
+    },
+  );
   const t1 = args.clock === 'cpu' ? childCpuSeconds() : performance.now() / 1000;
-  if (r.status !== 0) throw new Error(`bench/reporter: vitest with ${config} failed (status ${r.status}):\n${(r.stdout + r.stderr).slice(-3000)}`);
-  if (!new RegExp(`Tests\\s+${args.tests} passed`).test(r.stdout)) throw new Error(`bench/reporter: expected ${args.tests} passing tests:\n${r.stdout.slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(
+      `bench/reporter: vitest with ${config} failed (status ${r.status}):\n${(r.stdout + r.stderr).slice(-3000)}`,
+    );
+  if (!new RegExp(`Tests\\s+${args.tests} passed`).test(r.stdout))
+    throw new Error(
+      `bench/reporter: expected ${args.tests} passing tests:\n${r.stdout.slice(-2000)}`,
+    );
   return t1 - t0;
 }
 
@@ -132,12 +174,15 @@ try {
   // One untimed run of each first (Vite's dependency optimisation and the OS file cache).
   runSuite(dir, 'default.config.mjs');
   runSuite(dir, 'envtrace.config.mjs');
-  if (!existsSync(join(dir, 'envtrace-report.json'))) throw new Error('bench/reporter: the envtrace reporter wrote no report');
+  if (!existsSync(join(dir, 'envtrace-report.json')))
+    throw new Error('bench/reporter: the envtrace reporter wrote no report');
   for (let r = 0; r < args.runs; r++) {
     // Alternate which goes first, so drift of a shared machine hits both alike.
     const order = r % 2 === 0 ? ['default', 'envtrace'] : ['envtrace', 'default'];
     for (const k of order) times[k].push(runSuite(dir, `${k}.config.mjs`));
-    process.stderr.write(`bench/reporter: round ${r + 1}/${args.runs}: default ${times.default.at(-1).toFixed(2)} s, envtrace ${times.envtrace.at(-1).toFixed(2)} s\n`);
+    process.stderr.write(
+      `bench/reporter: round ${r + 1}/${args.runs}: default ${times.default.at(-1).toFixed(2)} s, envtrace ${times.envtrace.at(-1).toFixed(2)} s\n`,
+    );
   }
   const d = median(times.default);
   const e = median(times.envtrace);

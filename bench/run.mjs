@@ -20,7 +20,15 @@
 // numbers taken under the same machine conditions. Absolute times are for context only.
 // Performance is never asserted by timed unit tests (see bench/README.md).
 
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync, unlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  unlinkSync,
+} from 'node:fs';
 import { cpus, platform, arch, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +48,9 @@ try {
 }
 const distEntry = resolve(here, '../dist/index.js');
 if (!existsSync(distEntry)) {
-  process.stderr.write(`bench: ${distEntry} is missing; run \`npm run build\` (or \`npx tsup\`) first\n`);
+  process.stderr.write(
+    `bench: ${distEntry} is missing; run \`npm run build\` (or \`npx tsup\`) first\n`,
+  );
   process.exit(2);
 }
 const envtrace = await import(distEntry);
@@ -55,11 +65,14 @@ function parseArgs(argv) {
     if (arg === '--large') opts.large = true;
     else if (arg === '--quick') opts.quick = true;
     else if (arg === '--out') opts.out = resolve(here, 'results.json');
-    else if (arg.startsWith('--out=')) opts.out = resolve(process.cwd(), arg.slice('--out='.length));
-    else if (arg === '--clock=wall' || arg === '--clock=cpu') opts.clock = arg.slice('--clock='.length);
+    else if (arg.startsWith('--out='))
+      opts.out = resolve(process.cwd(), arg.slice('--out='.length));
+    else if (arg === '--clock=wall' || arg === '--clock=cpu')
+      opts.clock = arg.slice('--clock='.length);
     else if (arg.startsWith('--seed=')) {
       const n = Number(arg.slice('--seed='.length));
-      if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) usage(`--seed must be an integer in [0, 2^32), got ${JSON.stringify(arg)}`);
+      if (!Number.isInteger(n) || n < 0 || n > 0xffffffff)
+        usage(`--seed must be an integer in [0, 2^32), got ${JSON.stringify(arg)}`);
       opts.seed = n;
     } else if (arg === '--help' || arg === '-h') usage(null);
     else usage(`unknown argument ${JSON.stringify(arg)}`);
@@ -68,7 +81,8 @@ function parseArgs(argv) {
 }
 
 function usage(error) {
-  const text = 'usage: node bench/run.mjs [--large] [--out[=FILE]] [--seed=N] [--clock=wall|cpu] [--quick]\n';
+  const text =
+    'usage: node bench/run.mjs [--large] [--out[=FILE]] [--seed=N] [--clock=wall|cpu] [--quick]\n';
   if (error) {
     process.stderr.write(`bench: ${error}\n${text}`);
     process.exit(2);
@@ -85,15 +99,64 @@ function usage(error) {
 // Different machine and session than this run: compare orders of magnitude, not percentages.
 const PYTHON_REFERENCE_S = {
   ch20: {
-    100: { median: 0.0021, min: 0.002, max: 0.0022, earlier: 0.0016, predEvents: 100, alignmentPairs: 101 },
-    1000: { median: 0.04, min: 0.04, max: 0.05, earlier: 0.033, predEvents: 1000, alignmentPairs: 1034 },
-    10000: { median: 5.65, min: 5.54, max: 5.66, earlier: 4.67, predEvents: 9988, alignmentPairs: 10322 },
-    50000: { median: 88.0, min: 86.8, max: 97.9, earlier: 87.3, predEvents: 49956, alignmentPairs: 51581 },
+    100: {
+      median: 0.0021,
+      min: 0.002,
+      max: 0.0022,
+      earlier: 0.0016,
+      predEvents: 100,
+      alignmentPairs: 101,
+    },
+    1000: {
+      median: 0.04,
+      min: 0.04,
+      max: 0.05,
+      earlier: 0.033,
+      predEvents: 1000,
+      alignmentPairs: 1034,
+    },
+    10000: {
+      median: 5.65,
+      min: 5.54,
+      max: 5.66,
+      earlier: 4.67,
+      predEvents: 9988,
+      alignmentPairs: 10322,
+    },
+    50000: {
+      median: 88.0,
+      min: 86.8,
+      max: 97.9,
+      earlier: 87.3,
+      predEvents: 49956,
+      alignmentPairs: 51581,
+    },
   },
   ch3: {
-    100: { median: 0.0022, min: 0.0022, max: 0.0028, earlier: 0.0023, predEvents: 100, alignmentPairs: 101 },
-    1000: { median: 0.16, min: 0.16, max: 0.163, earlier: 0.155, predEvents: 1005, alignmentPairs: 1027 },
-    10000: { median: 23.7, min: 23.4, max: 23.7, earlier: 24.4, predEvents: 9996, alignmentPairs: 10262 },
+    100: {
+      median: 0.0022,
+      min: 0.0022,
+      max: 0.0028,
+      earlier: 0.0023,
+      predEvents: 100,
+      alignmentPairs: 101,
+    },
+    1000: {
+      median: 0.16,
+      min: 0.16,
+      max: 0.163,
+      earlier: 0.155,
+      predEvents: 1005,
+      alignmentPairs: 1027,
+    },
+    10000: {
+      median: 23.7,
+      min: 23.4,
+      max: 23.7,
+      earlier: 24.4,
+      predEvents: 9996,
+      alignmentPairs: 10262,
+    },
     50000: null,
   },
 };
@@ -187,22 +250,36 @@ function budgetFor(n) {
   if (args.quick) return { budgetMs: 300, minSamples: 3, maxSamples: 15, minSampleMs: 2 };
   if (n <= 100) return { budgetMs: 2500, minSamples: 15, maxSamples: 101, minSampleMs: 10 };
   if (n <= 1000) return { budgetMs: 5000, minSamples: 9, maxSamples: 51, minSampleMs: 10 };
-  if (n <= 10000) return { budgetMs: 12000, minSamples: 3, maxSamples: 9, minSampleMs: 5, keepFirst: true };
+  if (n <= 10000)
+    return { budgetMs: 12000, minSamples: 3, maxSamples: 9, minSampleMs: 5, keepFirst: true };
   return { budgetMs: 0, minSamples: 3, maxSamples: 3, minSampleMs: 0, keepFirst: true };
 }
 
 function summarize(result) {
-  return { full_score: result.full_score, accuracy: result.accuracy, alignmentPairs: result.alignment.length };
+  return {
+    full_score: result.full_score,
+    accuracy: result.accuracy,
+    alignmentPairs: result.alignment.length,
+  };
 }
 
 /** The timed tasks of one cell (see bench/README.md, "What is measured"). */
 function tasksOf(gtText, predText, gt, pred, gtRef, predRef) {
   return [
     { name: 'jsonParse', fn: () => [JSON.parse(gtText), JSON.parse(predText)] },
-    { name: 'parseTrace', fn: () => [parseTrace(gtText, { file: 'gt.json' }), parseTrace(predText, { file: 'pred.json' })] },
+    {
+      name: 'parseTrace',
+      fn: () => [
+        parseTrace(gtText, { file: 'gt.json' }),
+        parseTrace(predText, { file: 'pred.json' }),
+      ],
+    },
     {
       name: 'parseTraceReference',
-      fn: () => [parseTrace(gtText, { file: 'gt.json', mode: 'reference' }), parseTrace(predText, { file: 'pred.json', mode: 'reference' })],
+      fn: () => [
+        parseTrace(gtText, { file: 'gt.json', mode: 'reference' }),
+        parseTrace(predText, { file: 'pred.json', mode: 'reference' }),
+      ],
     },
     // difflib named explicitly: the default mode's default aligner is `behavior` (fix A1), timed on its own.
     { name: 'evaluateDifflib', fn: () => evaluate(gt, pred, { aligner: 'difflib' }) },
@@ -266,8 +343,15 @@ for (const { variant, n } of plan) {
     try {
       writeFileSync(join(dir, 'gt.json'), gtText);
       writeFileSync(join(dir, 'pred.json'), predText);
-      const t = timePythonReference({ refDir: pyRef, gtFile: join(dir, 'gt.json'), predFile: join(dir, 'pred.json'), runs: args.quick ? 1 : 3, clock: args.clock });
-      if (t.error !== undefined) process.stderr.write(`bench: Python reference ${variant} n=${n}: ${t.error}\n`);
+      const t = timePythonReference({
+        refDir: pyRef,
+        gtFile: join(dir, 'gt.json'),
+        predFile: join(dir, 'pred.json'),
+        runs: args.quick ? 1 : 3,
+        clock: args.clock,
+      });
+      if (t.error !== undefined)
+        process.stderr.write(`bench: Python reference ${variant} n=${n}: ${t.error}\n`);
       else {
         py = t;
         pySource = 'same run';
@@ -342,7 +426,9 @@ lines.push(
 lines.push('');
 lines.push('### Ratios (same run; medians of interleaved samples)');
 lines.push('');
-lines.push('| variant | events gt/pred | parseTrace / JSON.parse | parseTrace(ref) / JSON.parse | evaluate (difflib) / JSON.parse | evaluate / parseTrace | nw / difflib | behavior / difflib | reference / difflib | Python ref / envtrace ref ¹ | Python ref / envtrace difflib ¹ |');
+lines.push(
+  '| variant | events gt/pred | parseTrace / JSON.parse | parseTrace(ref) / JSON.parse | evaluate (difflib) / JSON.parse | evaluate / parseTrace | nw / difflib | behavior / difflib | reference / difflib | Python ref / envtrace ref ¹ | Python ref / envtrace difflib ¹ |',
+);
 lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const c of cells) {
   const r = c.ratios;
@@ -355,7 +441,9 @@ for (const c of cells) {
 lines.push('');
 lines.push('### Absolute medians (context only; both traces per call)');
 lines.push('');
-lines.push('| variant | events gt/pred | pairs (difflib / nw) | samples | JSON.parse | parseTrace | parseTrace(ref) | evaluate difflib | evaluate nw | evaluate behavior (default) | evaluate reference | Python ref median ¹ |');
+lines.push(
+  '| variant | events gt/pred | pairs (difflib / nw) | samples | JSON.parse | parseTrace | parseTrace(ref) | evaluate difflib | evaluate nw | evaluate behavior (default) | evaluate reference | Python ref median ¹ |',
+);
 lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const c of cells) {
   const t = c.timings;
@@ -382,8 +470,14 @@ if (args.out) {
     createdAt: new Date().toISOString(),
     environment: env,
     options: { seed: args.seed, large: args.large, quick: args.quick, clock: args.clock },
-    generator: { meanGapSeconds: MEAN_GAP_S, editRate: EDIT_RATE, jitterSdSeconds: JITTER_SD_S, prng: 'mulberry32' },
-    pythonReferenceSource: pyRef !== null ? `same run: ${pyRef}` : '/work/shared/conformance/README.md §6',
+    generator: {
+      meanGapSeconds: MEAN_GAP_S,
+      editRate: EDIT_RATE,
+      jitterSdSeconds: JITTER_SD_S,
+      prng: 'mulberry32',
+    },
+    pythonReferenceSource:
+      pyRef !== null ? `same run: ${pyRef}` : '/work/shared/conformance/README.md §6',
     totalSeconds,
     cells,
   };

@@ -26,7 +26,18 @@
 // Performance is never asserted by tests (see bench/README.md).
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,26 +49,44 @@ const here = dirname(fileURLToPath(import.meta.url));
 const distEntry = resolve(here, '../dist/index.js');
 
 function parseArgs(argv) {
-  const opts = { sizes: [100000, 1000000], short: [100000], clock: 'cpu', seed: 20240611, out: null, child: null, gt: null, pred: null, rounds: 3 };
+  const opts = {
+    sizes: [100000, 1000000],
+    short: [100000],
+    clock: 'cpu',
+    seed: 20240611,
+    out: null,
+    child: null,
+    gt: null,
+    pred: null,
+    rounds: 3,
+  };
   const list = (text, name) =>
     text === ''
       ? []
       : text.split(',').map((x) => {
           const n = Number(x);
-          if (!Number.isInteger(n) || n < 1) usage(`${name} takes positive integers, got ${JSON.stringify(x)}`);
+          if (!Number.isInteger(n) || n < 1)
+            usage(`${name} takes positive integers, got ${JSON.stringify(x)}`);
           return n;
         });
   for (const arg of argv) {
-    const [key, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, null];
+    const [key, value] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, null];
     if (key === '--sizes' && value !== null) opts.sizes = list(value, '--sizes');
     else if (key === '--short' && value !== null) opts.short = list(value, '--short');
     else if (key === '--clock' && (value === 'cpu' || value === 'wall')) opts.clock = value;
-    else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32) opts.seed = Number(value);
-    else if (key === '--out') opts.out = value === null ? resolve(here, 'scale-results.json') : resolve(process.cwd(), value);
-    else if (key === '--child' && (value === 'time' || value === 'rss' || value === 'rss-report')) opts.child = value;
+    else if (key === '--seed' && value !== null && /^\d+$/.test(value) && Number(value) < 2 ** 32)
+      opts.seed = Number(value);
+    else if (key === '--out')
+      opts.out =
+        value === null ? resolve(here, 'scale-results.json') : resolve(process.cwd(), value);
+    else if (key === '--child' && (value === 'time' || value === 'rss' || value === 'rss-report'))
+      opts.child = value;
     else if (key === '--gt' && value) opts.gt = value;
     else if (key === '--pred' && value) opts.pred = value;
-    else if (key === '--rounds' && value !== null && /^\d+$/.test(value) && Number(value) >= 1) opts.rounds = Number(value);
+    else if (key === '--rounds' && value !== null && /^\d+$/.test(value) && Number(value) >= 1)
+      opts.rounds = Number(value);
     else if (key === '--help' || key === '-h') usage(null);
     else usage(`unknown or malformed argument ${JSON.stringify(arg)}`);
   }
@@ -65,7 +94,8 @@ function parseArgs(argv) {
 }
 
 function usage(error) {
-  const text = 'usage: node bench/scale.mjs [--sizes=100000,1000000] [--short=100000] [--clock=cpu|wall] [--seed=N] [--out[=FILE]]\n';
+  const text =
+    'usage: node bench/scale.mjs [--sizes=100000,1000000] [--short=100000] [--clock=cpu|wall] [--seed=N] [--out[=FILE]]\n';
   if (error) {
     process.stderr.write(`bench/scale: ${error}\n${text}`);
     process.exit(2);
@@ -85,10 +115,20 @@ const clockNow = clockOf(args.clock);
 const EVALUATE_OPTIONS = { aligner: 'difflib' };
 
 async function childTime() {
-  const { parseTrace, evaluate, internKeys, DifflibAligner, reportChunks } = await import(distEntry);
+  const { parseTrace, evaluate, internKeys, DifflibAligner, reportChunks } = await import(
+    distEntry
+  );
   const gtText = readFileSync(args.gt, 'utf8');
   const predText = readFileSync(args.pred, 'utf8');
-  const times = { jsonParse: [], parseTrace: [], evaluate: [], align: [], report: [], stringifyIndented: [], stringify: [] };
+  const times = {
+    jsonParse: [],
+    parseTrace: [],
+    evaluate: [],
+    align: [],
+    report: [],
+    stringifyIndented: [],
+    stringify: [],
+  };
   let result = null;
   let reportBytes = 0;
   let stringifyBytes = 0;
@@ -105,11 +145,17 @@ async function childTime() {
     result = evaluate(gt, pred, EVALUATE_OPTIONS);
     times.evaluate.push(clockNow() - t0);
     // The difflib aligner alone (opcodes and index pairs) on the channel keys, as evaluate calls it.
-    const keys = internKeys(gt.events.map((e) => e.channel), pred.events.map((e) => e.channel));
+    const keys = internKeys(
+      gt.events.map((e) => e.channel),
+      pred.events.map((e) => e.channel),
+    );
     t0 = clockNow();
-    const pairs = new DifflibAligner().align(keys.gt, keys.pred, { channelNames: keys.channelNames });
+    const pairs = new DifflibAligner().align(keys.gt, keys.pred, {
+      channelNames: keys.channelNames,
+    });
     times.align.push(clockNow() - t0);
-    if (pairs.length !== result.metrics.discrete.details.total_pairs) throw new Error('bench/scale: aligner and evaluate disagree on the alignment length');
+    if (pairs.length !== result.metrics.discrete.details.total_pairs)
+      throw new Error('bench/scale: aligner and evaluate disagree on the alignment length');
     // The report of a fresh result (its per-pair lists unbuilt, as in the CLI), then JSON.stringify
     // of the same data with the lists built (reading result.alignment above built only that one).
     const fresh = evaluate(gt, pred, EVALUATE_OPTIONS);
@@ -117,7 +163,7 @@ async function childTime() {
     reportBytes = 0;
     for (const chunk of reportChunks(fresh)) reportBytes += Buffer.byteLength(chunk);
     times.report.push(clockNow() - t0);
-    void fresh.alignment, fresh.alignment_rows, fresh.alignment_index;
+    (void fresh.alignment, fresh.alignment_rows, fresh.alignment_index);
     for (const m of Object.values(fresh.metrics)) void Object.values(m.details);
     t0 = clockNow();
     try {
@@ -133,8 +179,17 @@ async function childTime() {
     Buffer.byteLength(JSON.stringify(fresh));
     times.stringify.push(clockNow() - t0);
   }
-  const out = { rounds: args.rounds, alignmentPairs: result.metrics.discrete.details.total_pairs, full_score: result.full_score, reportBytes, stringifyIndentedBytes: stringifyBytes };
-  for (const [k, xs] of Object.entries(times)) out[k] = xs.length ? { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs) } : null;
+  const out = {
+    rounds: args.rounds,
+    alignmentPairs: result.metrics.discrete.details.total_pairs,
+    full_score: result.full_score,
+    reportBytes,
+    stringifyIndentedBytes: stringifyBytes,
+  };
+  for (const [k, xs] of Object.entries(times))
+    out[k] = xs.length
+      ? { medianMs: median(xs), minMs: Math.min(...xs), maxMs: Math.max(...xs) }
+      : null;
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
@@ -156,7 +211,9 @@ async function childRss(withReport) {
     }
   }
   const usage = process.resourceUsage();
-  process.stdout.write(`${JSON.stringify({ maxRssKiB: usage.maxRSS, startRssKiB: before, full_score: result.full_score, reportBytes })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ maxRssKiB: usage.maxRSS, startRssKiB: before, full_score: result.full_score, reportBytes })}\n`,
+  );
 }
 
 if (args.child) {
@@ -176,21 +233,34 @@ if (!existsSync(distEntry)) {
 function runChild(kind, gtFile, predFile, rounds) {
   const r = spawnSync(
     process.execPath,
-    [fileURLToPath(import.meta.url), `--child=${kind}`, `--gt=${gtFile}`, `--pred=${predFile}`, `--rounds=${rounds}`, `--clock=${args.clock}`],
+    [
+      fileURLToPath(import.meta.url),
+      `--child=${kind}`,
+      `--gt=${gtFile}`,
+      `--pred=${predFile}`,
+      `--rounds=${rounds}`,
+      `--clock=${args.clock}`,
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
-  if (r.status !== 0) throw new Error(`bench/scale: ${kind} child failed (status ${r.status}):\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`bench/scale: ${kind} child failed (status ${r.status}):\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1));
 }
 
 const plan = [];
-for (const n of args.sizes) for (const variant of ['ch20', 'ch3']) plan.push({ pattern: 'edits', variant, n });
-for (const n of args.short) for (const variant of ['ch20', 'ch3']) plan.push({ pattern: 'shortBlocks', variant, n });
+for (const n of args.sizes)
+  for (const variant of ['ch20', 'ch3']) plan.push({ pattern: 'edits', variant, n });
+for (const n of args.short)
+  for (const variant of ['ch20', 'ch3']) plan.push({ pattern: 'shortBlocks', variant, n });
 
 const started = performance.now();
 const cells = [];
 for (const { pattern, variant, n } of plan) {
-  const cell = pattern === 'edits' ? makeCell(variant, n, args.seed) : makeShortBlocksCell(variant, n, args.seed);
+  const cell =
+    pattern === 'edits'
+      ? makeCell(variant, n, args.seed)
+      : makeShortBlocksCell(variant, n, args.seed);
   const dir = mkdtempSync(join(tmpdir(), 'envtrace-bench-'));
   try {
     const gtFile = join(dir, 'gt.json');
@@ -213,7 +283,9 @@ for (const { pattern, variant, n } of plan) {
       rss,
       rssReport,
       ratios: {
-        report_over_stringifyIndented: time.stringifyIndented ? m('report') / m('stringifyIndented') : null,
+        report_over_stringifyIndented: time.stringifyIndented
+          ? m('report') / m('stringifyIndented')
+          : null,
         report_over_stringify: m('report') / m('stringify'),
         evaluate_over_jsonParse: m('evaluate') / m('jsonParse'),
         align_over_jsonParse: m('align') / m('jsonParse'),
@@ -222,20 +294,31 @@ for (const { pattern, variant, n } of plan) {
       },
       cellSeconds: (performance.now() - t0) / 1000,
     });
-    process.stderr.write(`bench/scale: ${pattern} ${variant} n=${n} done in ${cells.at(-1).cellSeconds.toFixed(1)} s\n`);
+    process.stderr.write(
+      `bench/scale: ${pattern} ${variant} n=${n} done in ${cells.at(-1).cellSeconds.toFixed(1)} s\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const fmtX = (r) => (r === null ? 'n/a (RangeError: longer than V8\'s longest string)' : r >= 10 ? `${r.toFixed(1)}×` : `${r.toFixed(2)}×`);
+const fmtX = (r) =>
+  r === null
+    ? "n/a (RangeError: longer than V8's longest string)"
+    : r >= 10
+      ? `${r.toFixed(1)}×`
+      : `${r.toFixed(2)}×`;
 const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 const lines = [];
 lines.push('## envtrace scale benchmark');
 lines.push('');
-lines.push(`Node ${process.version} · seed ${args.seed} · clock ${args.clock} · total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+lines.push(
+  `Node ${process.version} · seed ${args.seed} · clock ${args.clock} · total ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 lines.push('');
-lines.push('| pattern | variant | events gt/pred | MB | difflib align / JSON.parse | evaluate / JSON.parse | parseTrace / JSON.parse | parseTrace + evaluate / JSON.parse | peak RSS (loadTrace + evaluate) | report / JSON.stringify (indented / compact) | report MB | peak RSS (+ report to file) | JSON.parse | parseTrace | evaluate | report | pairs |');
+lines.push(
+  '| pattern | variant | events gt/pred | MB | difflib align / JSON.parse | evaluate / JSON.parse | parseTrace / JSON.parse | parseTrace + evaluate / JSON.parse | peak RSS (loadTrace + evaluate) | report / JSON.stringify (indented / compact) | report MB | peak RSS (+ report to file) | JSON.parse | parseTrace | evaluate | report | pairs |',
+);
 lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const c of cells) {
   const r = c.ratios;
@@ -247,14 +330,21 @@ for (const c of cells) {
   );
 }
 lines.push('');
-lines.push('Ratios divide medians measured in the same child process; absolute times are for context only. `evaluate` runs with `aligner: difflib`.');
-lines.push('`report` = `reportChunks` of a fresh result, every chunk UTF-8 encoded; `JSON.stringify` = of the same result with its lists built (indented: `null, 2`, the report\'s layout), UTF-8 encoded.');
+lines.push(
+  'Ratios divide medians measured in the same child process; absolute times are for context only. `evaluate` runs with `aligner: difflib`.',
+);
+lines.push(
+  "`report` = `reportChunks` of a fresh result, every chunk UTF-8 encoded; `JSON.stringify` = of the same result with its lists built (indented: `null, 2`, the report's layout), UTF-8 encoded.",
+);
 process.stdout.write(`${lines.join('\n')}\n`);
 
 if (args.out) {
   mkdirSync(dirname(args.out), { recursive: true });
   const tmp = `${args.out}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ schema: 'envtrace-bench-scale/1', createdAt: new Date().toISOString(), node: process.version, options: { seed: args.seed, clock: args.clock, sizes: args.sizes, short: args.short }, cells }, null, 2)}\n`);
+  writeFileSync(
+    tmp,
+    `${JSON.stringify({ schema: 'envtrace-bench-scale/1', createdAt: new Date().toISOString(), node: process.version, options: { seed: args.seed, clock: args.clock, sizes: args.sizes, short: args.short }, cells }, null, 2)}\n`,
+  );
   renameSync(tmp, args.out);
   process.stderr.write(`bench/scale: wrote ${args.out}\n`);
 }

@@ -8,8 +8,18 @@ export interface BenchCell {
 }
 export declare function mulberry32(seed: number): () => number;
 export declare function cellSeed(base: number, variant: string, n: number): number;
-export declare function makeCell(variant: 'ch20' | 'ch3', n: number, baseSeed: number, editRate?: number): BenchCell;
-export declare function makeShortBlocksCell(variant: 'ch20' | 'ch3', n: number, baseSeed: number, every?: number): BenchCell;
+export declare function makeCell(
+  variant: 'ch20' | 'ch3',
+  n: number,
+  baseSeed: number,
+  editRate?: number,
+): BenchCell;
+export declare function makeShortBlocksCell(
+  variant: 'ch20' | 'ch3',
+  n: number,
+  baseSeed: number,
+  every?: number,
+): BenchCell;
 export declare const MEAN_GAP_S: number;
 export declare const EDIT_RATE: number;
 export declare const JITTER_SD_S: number;

@@ -44,12 +44,15 @@ export const VARIANTS = {
   ch20: {
     description: '20 channels: 15 numeric, 5 toggles',
     channels: [
-      ...Array.from({ length: 15 }, (_, i) => ({ name: `motor:m${String(i).padStart(2, '0')}`, kind: 'numeric' })),
+      ...Array.from({ length: 15 }, (_, i) => ({
+        name: `motor:m${String(i).padStart(2, '0')}`,
+        kind: 'numeric',
+      })),
       ...Array.from({ length: 5 }, (_, i) => ({ name: `det${i}:Acquire`, kind: 'toggle' })),
     ],
   },
   ch3: {
-    description: '3 channels: 2 numeric, 1 toggle (difflib\'s hard case)',
+    description: "3 channels: 2 numeric, 1 toggle (difflib's hard case)",
     channels: [
       { name: 'motor:x', kind: 'numeric' },
       { name: 'motor:y', kind: 'numeric' },
@@ -108,7 +111,11 @@ function generatePrediction(variant, gt, rand, editRate = EDIT_RATE) {
       const next = i + 1 < gt.length ? gt[i + 1].timestamp : e.timestamp + MEAN_GAP_S;
       const ch = channels[Math.floor(rand() * channels.length)];
       const value = ch.kind === 'toggle' ? (rand() < 0.5 ? 0 : 1) : numericValue(rand);
-      out.push({ channel: ch.name, timestamp: round(e.timestamp + rand() * (next - e.timestamp), 6), value });
+      out.push({
+        channel: ch.name,
+        timestamp: round(e.timestamp + rand() * (next - e.timestamp), 6),
+        value,
+      });
       edits.insert++;
     } else if (kind === 2) {
       out.push({ ...e, value: changedValue(e.channel, e.value, rand, variant) });
@@ -124,7 +131,8 @@ function generatePrediction(variant, gt, rand, editRate = EDIT_RATE) {
       out.push({ ...e });
     }
   }
-  for (const e of out) e.timestamp = round(Math.max(0, e.timestamp + JITTER_SD_S * gaussian(rand)), 6);
+  for (const e of out)
+    e.timestamp = round(Math.max(0, e.timestamp + JITTER_SD_S * gaussian(rand)), 6);
   out.sort((a, b) => a.timestamp - b.timestamp); // a logger writes in time order (stable sort)
   return { events: out, edits };
 }
@@ -153,7 +161,6 @@ export function makeCell(variant, n, baseSeed, editRate = EDIT_RATE) {
   };
 }
 
-
 /**
  * The short-equal-blocks pattern (issue 8): pred = gt, except that every `every`-th pred event is
  * on a channel of its own (one that never occurs in gt), so the equal blocks between gt and pred
@@ -162,7 +169,9 @@ export function makeCell(variant, n, baseSeed, editRate = EDIT_RATE) {
 export function makeShortBlocksCell(variant, n, baseSeed, every = 5) {
   const rand = mulberry32(cellSeed(baseSeed, `${variant}:short${every}`, n));
   const gt = generateGolden(variant, n, rand);
-  const pred = gt.map((e, i) => (i % every === every - 1 ? { channel: 'aux:heartbeat', timestamp: e.timestamp, value: 1 } : e));
+  const pred = gt.map((e, i) =>
+    i % every === every - 1 ? { channel: 'aux:heartbeat', timestamp: e.timestamp, value: 1 } : e,
+  );
   return {
     gtText: JSON.stringify({ events: gt }),
     predText: JSON.stringify({ events: pred }),
@@ -171,4 +180,3 @@ export function makeShortBlocksCell(variant, n, baseSeed, every = 5) {
     edits: { replacedByOwnChannel: Math.floor(n / every) },
   };
 }
-

@@ -14,7 +14,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const rel = (p) => path.relative(process.cwd(), p) || '.';
 const env = { ...process.env, ENVTRACE_DEMO_QUIET: '1' };
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (cmd, args) =>
+  spawnSync(cmd, args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 console.log('envtrace demo: judging generated programs by what they do, not how they read\n');
 
@@ -37,19 +38,34 @@ function failures(reportFile) {
     if (!rec) continue;
     const traj = rec.trajectory?.find((v) => v.check === 'match');
     if (rec.matcher === 'toFollowTrajectory' && traj) {
-      lines.push(`      trajectory not followed (mode ${traj.mode}): ${traj.matched} calls matched · ${traj.unmatched_reference} reference calls unmatched · ${traj.unexpected} unexpected`);
+      lines.push(
+        `      trajectory not followed (mode ${traj.mode}): ${traj.matched} calls matched · ${traj.unmatched_reference} reference calls unmatched · ${traj.unexpected} unexpected`,
+      );
       // The first unmatched reference call whose closest call has other arguments: the reason.
-      const issue = traj.issues.find((x) => x.side === 'reference' && x.closest?.reason === 'arguments') ?? traj.issues[0];
-      if (issue) lines.push(`      e.g. reference ${issue.call}`, `           closest ${issue.closest ? issue.closest.call : '—'}`);
+      const issue =
+        traj.issues.find((x) => x.side === 'reference' && x.closest?.reason === 'arguments') ??
+        traj.issues[0];
+      if (issue)
+        lines.push(
+          `      e.g. reference ${issue.call}`,
+          `           closest ${issue.closest ? issue.closest.call : '—'}`,
+        );
       continue;
     }
-    const missed = Object.entries(rec.decision).filter(([, ok]) => !ok).map(([k]) => k);
-    lines.push(`      score ${rec.full_score === null ? 'n/a' : rec.full_score.toFixed(3)} · accuracy ${rec.accuracy}${missed.length ? ` · missed: ${missed.join(', ')}` : ''}`);
+    const missed = Object.entries(rec.decision)
+      .filter(([, ok]) => !ok)
+      .map(([k]) => k);
+    lines.push(
+      `      score ${rec.full_score === null ? 'n/a' : rec.full_score.toFixed(3)} · accuracy ${rec.accuracy}${missed.length ? ` · missed: ${missed.join(', ')}` : ''}`,
+    );
     const row = rec.detail?.rows.items.find((r) => r.match !== true);
     if (row) {
-      const side = (s) => (s ? `${s.channel} = ${s.value.length > 40 ? `${s.value.slice(0, 39)}…` : s.value}` : '—');
+      const side = (s) =>
+        s ? `${s.channel} = ${s.value.length > 40 ? `${s.value.slice(0, 39)}…` : s.value}` : '—';
       const kind = row.match === false ? 'differs' : row.gt ? 'missing' : 'extra';
-      lines.push(`      first difference (row ${row.index}, ${kind}): golden ${side(row.gt)} · predicted ${side(row.pred)}`);
+      lines.push(
+        `      first difference (row ${row.index}, ${kind}): golden ${side(row.gt)} · predicted ${side(row.pred)}`,
+      );
     }
   }
   return lines;
@@ -58,7 +74,11 @@ function failures(reportFile) {
 const suites = [
   ['Vitest', 'synchrotron beamline scan', 'vitest-beamline'],
   ['Jest', 'robot pick-and-place', 'jest-robot'],
-  ['Vitest', 'travel-booking agent: tool-call trajectories from recorded calls and an OTLP export', 'agent-travel'],
+  [
+    'Vitest',
+    'travel-booking agent: tool-call trajectories from recorded calls and an OTLP export',
+    'agent-travel',
+  ],
 ];
 const steps = suites.length + 1;
 const outcomes = [];
@@ -76,7 +96,9 @@ for (const [runner, title, dir] of suites) {
   }
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const s = report.summary;
-  console.log(`  ${s.tests.total} tests: ${s.tests.passed} passed, ${s.tests.failed} failed — the failure is the wrong program, as expected:`);
+  console.log(
+    `  ${s.tests.total} tests: ${s.tests.passed} passed, ${s.tests.failed} failed — the failure is the wrong program, as expected:`,
+  );
   for (const line of failures(reportFile)) console.log(line);
   // Checks = matcher calls (a test may make several); the pass rate counts checks, not tests.
   const checks = (n) => `${n} check${n === 1 ? '' : 's'}`;
@@ -85,13 +107,20 @@ for (const [runner, title, dir] of suites) {
       `checks passed ${s.pass_rate.passed}/${s.pass_rate.n} (${(100 * (s.pass_rate.rate ?? 0)).toFixed(1)}%)`,
   );
   const tr = s.trajectory;
-  if (tr) console.log(`  trajectories ${tr.passed}/${tr.checks} passed${tr.distance?.ratio != null ? ` · corpus distance ${tr.distance.ratio.toFixed(4)} (total distance / total max)` : ''}`);
-  console.log(`  reports: ${rel(reportFile)}, ${rel(path.join(here, dir, 'envtrace-report.html'))}\n`);
+  if (tr)
+    console.log(
+      `  trajectories ${tr.passed}/${tr.checks} passed${tr.distance?.ratio != null ? ` · corpus distance ${tr.distance.ratio.toFixed(4)} (total distance / total max)` : ''}`,
+    );
+  console.log(
+    `  reports: ${rel(reportFile)}, ${rel(path.join(here, dir, 'envtrace-report.html'))}\n`,
+  );
   outcomes.push(true);
 }
 
 step++;
-console.log(`[${step}/${steps}] CLI: envtrace evaluate over examples/traces (each prediction against its golden)`);
+console.log(
+  `[${step}/${steps}] CLI: envtrace evaluate over examples/traces (each prediction against its golden)`,
+);
 const cli = run(process.execPath, [path.join(here, 'traces', 'score.mjs')]);
 process.stdout.write(cli.stdout.replace(/^\n+/, ''));
 if (cli.stderr) process.stdout.write(cli.stderr);

@@ -36,15 +36,20 @@ export class TraceMatchingArgs {
   remember(outcome: TraceMatchingOutcome): void {
     this.compared++;
     if ('problem' in outcome) this.problem = outcome.problem;
-    else if (this.best === undefined || outcome.result.full_score > this.best.result.full_score) this.best = outcome;
+    else if (this.best === undefined || outcome.result.full_score > this.best.result.full_score)
+      this.best = outcome;
   }
 
   /** What the comparisons found: nothing before the first one; the best-scoring trace after several. */
   private findings(): string[] {
     const best = this.best;
-    if (best === undefined) return this.problem === undefined ? [] : [`  the received value is ${this.problem}`];
+    if (best === undefined)
+      return this.problem === undefined ? [] : [`  the received value is ${this.problem}`];
     const which = this.compared === 1 ? '' : `best of ${this.compared} compared values: `;
-    return [`  ${which}${verdictText(best.result, best.rule)}`, ...differingRowsBrief(best.result, ASYMMETRIC_ROWS).map((r) => `  ${r}`)];
+    return [
+      `  ${which}${verdictText(best.result, best.rule)}`,
+      ...differingRowsBrief(best.result, ASYMMETRIC_ROWS).map((r) => `  ${r}`),
+    ];
   }
 
   private describe(): string {
@@ -55,7 +60,14 @@ export class TraceMatchingArgs {
       return Array.isArray(events) ? `${events.length} events` : typeof t;
     };
     const what =
-      Array.isArray(g) && g.length > 0 && g.every((x) => typeof x === 'string' || Array.isArray(x) || (typeof x === 'object' && x !== null && 'events' in x))
+      Array.isArray(g) &&
+      g.length > 0 &&
+      g.every(
+        (x) =>
+          typeof x === 'string' ||
+          Array.isArray(x) ||
+          (typeof x === 'object' && x !== null && 'events' in x),
+      )
         ? `best of ${g.length} goldens`
         : `golden: ${count(g)}`;
     const head = this.config === undefined ? what : `${what}, with config`;
@@ -86,7 +98,10 @@ interface ExpectWithAsymmetric {
 export function installTraceMatching(expect: object): void {
   const e = expect as ExpectWithAsymmetric;
   const wrap = (original: unknown): Factory | undefined =>
-    typeof original === 'function' ? (golden: unknown, config?: unknown) => (original as Factory)(new TraceMatchingArgs(golden, config)) : undefined;
+    typeof original === 'function'
+      ? (golden: unknown, config?: unknown) =>
+          (original as Factory)(new TraceMatchingArgs(golden, config))
+      : undefined;
   const positive = wrap(e.traceMatching);
   if (positive) e.traceMatching = positive;
   const negative = wrap(e.not?.traceMatching);

@@ -2,7 +2,12 @@
  * What every matcher call does besides its own check: find the test it belongs to, number the
  * call within the test attempt, and publish the record of its evaluation.
  */
-import { ENVTRACE_VERSION, type EvaluateOptions, type EvaluationResult, type Trace } from '../src/index.js';
+import {
+  ENVTRACE_VERSION,
+  type EvaluateOptions,
+  type EvaluationResult,
+  type Trace,
+} from '../src/index.js';
 import { continuousSeries } from '../src/report/run/detail.js';
 import { buildRecord } from '../src/transport/buildRecord.js';
 import type { EnvTraceRecord, GoldenSource } from '../src/transport/record.js';
@@ -34,7 +39,9 @@ export function concurrentGlobalExpect(info: TestInfo): boolean {
 /** Start a call: the test, its attempt state (rolling back a previous attempt's counter bumps). */
 export function beginCall(ctx: MatcherContext): CallInfo {
   const info = testInfo(ctx);
-  const { state, writtenEarlier, writtenNow } = attemptState(info, (previous) => rollBackCounters(ctx.snapshotState, previous.bumps));
+  const { state, writtenEarlier, writtenNow } = attemptState(info, (previous) =>
+    rollBackCounters(ctx.snapshotState, previous.bumps),
+  );
   if (concurrentGlobalExpect(info) && info.task && !warned.has(info.task)) {
     warned.add(info.task);
     process.emitWarning(
@@ -71,11 +78,17 @@ export function publishCall(call: CallInfo, input: PublishInput): EnvTraceRecord
     pass: input.isNot ? !input.pass : input.pass,
     negated: input.isNot,
     minScore: input.rule.minScore ?? null,
-    config: { ...input.options, minScore: input.rule.minScore, requireAccuracy: input.rule.requireAccuracy },
+    config: {
+      ...input.options,
+      minScore: input.rule.minScore,
+      requireAccuracy: input.rule.requireAccuracy,
+    },
     golden: input.golden,
     version: ENVTRACE_VERSION,
     ...(input.goldenStatus === undefined ? {} : { goldenStatus: input.goldenStatus }),
-    ...(input.traces === undefined ? {} : { series: continuousSeries(input.traces.gt, input.traces.pred, input.options) }),
+    ...(input.traces === undefined
+      ? {}
+      : { series: continuousSeries(input.traces.gt, input.traces.pred, input.options) }),
   });
   publishRecord(record, call.info);
   return record;

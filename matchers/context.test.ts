@@ -4,8 +4,12 @@ import { fakeSnapshotState } from './testing.js';
 
 describe('goldenWording', () => {
   it("names each host's own switches", () => {
-    expect(goldenWording('vitest').noWriteReason).toBe('goldens are not written in CI (CI=true or --update=none)');
-    expect(goldenWording('jest').noWriteReason).toBe('goldens are not written in CI (CI=true or --ci)');
+    expect(goldenWording('vitest').noWriteReason).toBe(
+      'goldens are not written in CI (CI=true or --update=none)',
+    );
+    expect(goldenWording('jest').noWriteReason).toBe(
+      'goldens are not written in CI (CI=true or --ci)',
+    );
     expect(goldenWording('jest').noWriteReason).not.toContain('--update=none');
     expect(goldenWording('vitest').noWriteReason).not.toContain('--ci');
     expect(goldenWording('expect').update).toBe('set ENVTRACE_UPDATE_GOLDENS=all to update it');
@@ -14,7 +18,11 @@ describe('goldenWording', () => {
 
   it('reads the host from the snapshot state of a matcher context', () => {
     expect(goldenWording({ snapshotState: fakeSnapshotState('none') })).toBe(goldenWording('jest'));
-    const vitestState = { ...fakeSnapshotState('none'), _updateSnapshot: undefined, snapshotUpdateState: 'none' };
+    const vitestState = {
+      ...fakeSnapshotState('none'),
+      _updateSnapshot: undefined,
+      snapshotUpdateState: 'none',
+    };
     expect(goldenWording({ snapshotState: vitestState })).toBe(goldenWording('vitest'));
     expect(goldenWording({})).toBe(goldenWording('expect'));
     expect(goldenWording({ snapshotState: null })).toBe(goldenWording('expect'));

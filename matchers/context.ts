@@ -21,7 +21,12 @@ export interface MatcherHintOptions {
 
 /** `this.utils`: the subset of jest-matcher-utils both hosts provide. */
 export interface MatcherUtils {
-  matcherHint(matcherName: string, received?: string, expected?: string, options?: MatcherHintOptions): string;
+  matcherHint(
+    matcherName: string,
+    received?: string,
+    expected?: string,
+    options?: MatcherHintOptions,
+  ): string;
   printExpected(value: unknown): string;
   printReceived(value: unknown): string;
   printWithType(name: string, value: unknown, print: (value: unknown) => string): string;
@@ -112,17 +117,20 @@ const WORDING: Readonly<Record<HostName, GoldenWording>> = {
   vitest: {
     update: 'run with -u to update it',
     noWriteReason: 'goldens are not written in CI (CI=true or --update=none)',
-    howToWrite: 'Run the tests locally (goldens are written on first run) or with -u, review the file and commit it.',
+    howToWrite:
+      'Run the tests locally (goldens are written on first run) or with -u, review the file and commit it.',
   },
   jest: {
     update: 'run with -u to update it',
     noWriteReason: 'goldens are not written in CI (CI=true or --ci)',
-    howToWrite: 'Run the tests locally without --ci (goldens are written on first run) or with -u, review the file and commit it.',
+    howToWrite:
+      'Run the tests locally without --ci (goldens are written on first run) or with -u, review the file and commit it.',
   },
   expect: {
     update: 'set ENVTRACE_UPDATE_GOLDENS=all to update it',
     noWriteReason: 'goldens are not written in CI (CI=true or ENVTRACE_UPDATE_GOLDENS=none)',
-    howToWrite: 'Run the tests locally (goldens are written on first run) or with ENVTRACE_UPDATE_GOLDENS=all, review the file and commit it.',
+    howToWrite:
+      'Run the tests locally (goldens are written on first run) or with ENVTRACE_UPDATE_GOLDENS=all, review the file and commit it.',
   },
 };
 
@@ -132,7 +140,9 @@ const WORDING: Readonly<Record<HostName, GoldenWording>> = {
  * read from its snapshot state (Vitest 4 has `snapshotUpdateState`, Jest `_updateSnapshot`, the
  * standalone `expect` none).
  */
-export function goldenWording(host: HostName | Pick<MatcherContext, 'snapshotState'>): GoldenWording {
+export function goldenWording(
+  host: HostName | Pick<MatcherContext, 'snapshotState'>,
+): GoldenWording {
   if (typeof host === 'string') return WORDING[host];
   const state = host.snapshotState;
   if (state?.snapshotUpdateState !== undefined) return WORDING.vitest;
@@ -144,7 +154,9 @@ export function goldenWording(host: HostName | Pick<MatcherContext, 'snapshotSta
  * Width of the failure messages' alignment columns: `ENVTRACE_WIDTH`, else the terminal's columns
  * (when the test process writes to one), else 100 in CI, else 80 (see `reportWidth`).
  */
-export function messageWidth(env: Readonly<Record<string, string | undefined>> = process.env): number {
+export function messageWidth(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): number {
   const out = process.stdout as { isTTY?: boolean; columns?: number } | undefined;
   return reportWidth({ env, columns: out?.isTTY === true ? out.columns : undefined });
 }

@@ -11,7 +11,11 @@ describe('hand-written declarations', () => {
     for (const name of ['envtrace-matchers', 'jest', 'expect']) {
       const esm = fs.readFileSync(path.join(dir, `${name}.d.ts`), 'utf8');
       const cjs = fs.readFileSync(path.join(dir, `${name}.d.cts`), 'utf8');
-      expect(cjs).toBe(esm.replace("'../../dist/index.js'", "'../../dist/index.cjs'").replaceAll("'./envtrace-matchers.js'", "'./envtrace-matchers.cjs'"));
+      expect(cjs).toBe(
+        esm
+          .replace("'../../dist/index.js'", "'../../dist/index.cjs'")
+          .replaceAll("'./envtrace-matchers.js'", "'./envtrace-matchers.cjs'"),
+      );
     }
     // Vitest's augmentation is ESM only (a .d.cts would augment Vitest's CJS typings and be lost).
     expect(fs.existsSync(path.join(dir, 'vitest.d.cts'))).toBe(false);
@@ -22,7 +26,9 @@ describe('hand-written declarations', () => {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       const decl = /export declare const matchers:\s*Readonly<\s*Record<([^,]+),/.exec(text);
       expect(decl, file).not.toBeNull();
-      const names = decl![1]!.split('|').map((x) => x.trim().replace(/^'|'$/g, ''))
+      const names = decl![1]!
+        .split('|')
+        .map((x) => x.trim().replace(/^'|'$/g, ''))
         .filter((x) => x !== '');
       expect(names.sort(), file).toEqual(Object.keys(matchers).sort());
     }

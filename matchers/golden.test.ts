@@ -2,7 +2,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GoldenCollisionError, bumpCounter, claimGolden, forgetClaims, goldenPathFor, legacyGoldenPathFor, ownerOf, releaseGolden, rollBackCounters, updateModeOf } from './golden.js';
+import {
+  GoldenCollisionError,
+  bumpCounter,
+  claimGolden,
+  forgetClaims,
+  goldenPathFor,
+  legacyGoldenPathFor,
+  ownerOf,
+  releaseGolden,
+  rollBackCounters,
+  updateModeOf,
+} from './golden.js';
 import { EnvTraceError } from '../src/index.js';
 
 let tmp = '';
@@ -14,10 +25,18 @@ afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 describe('goldenPathFor', () => {
   it('puts goldens in __traces__/<test file>/ beside the test, numbered from the second', () => {
     const test = path.join(tmp, 'src', 'scan.test.ts');
-    expect(goldenPathFor(test, 'moves x', 1)).toBe(path.join(tmp, 'src', '__traces__', 'scan.test.ts', 'moves x.trace.json'));
-    expect(goldenPathFor(test, 'moves x', 2)).toBe(path.join(tmp, 'src', '__traces__', 'scan.test.ts', 'moves x-2.trace.json'));
-    expect(goldenPathFor(test, 'moves x', 1, 2)).toBe(path.join(tmp, 'src', '__traces__', 'scan.test.ts', 'moves x (2).trace.json'));
-    expect(legacyGoldenPathFor(test, 'a/b', 1)).toMatch(/__traces__\/scan\.test\.ts\/a_b-[0-9a-f]{8}\.trace\.json$/);
+    expect(goldenPathFor(test, 'moves x', 1)).toBe(
+      path.join(tmp, 'src', '__traces__', 'scan.test.ts', 'moves x.trace.json'),
+    );
+    expect(goldenPathFor(test, 'moves x', 2)).toBe(
+      path.join(tmp, 'src', '__traces__', 'scan.test.ts', 'moves x-2.trace.json'),
+    );
+    expect(goldenPathFor(test, 'moves x', 1, 2)).toBe(
+      path.join(tmp, 'src', '__traces__', 'scan.test.ts', 'moves x (2).trace.json'),
+    );
+    expect(legacyGoldenPathFor(test, 'a/b', 1)).toMatch(
+      /__traces__\/scan\.test\.ts\/a_b-[0-9a-f]{8}\.trace\.json$/,
+    );
   });
 
   it('stays inside the golden directory for hostile names', () => {
@@ -52,7 +71,12 @@ describe('snapshot counters', () => {
   it('increments Vitest CounterMaps per test and Jest numbers with a rollback record', () => {
     const keys: string[] = [];
     const counterMap = { increment: (k: string) => keys.push(k) };
-    const vitestState = { added: counterMap, updated: counterMap, matched: counterMap, unmatched: counterMap };
+    const vitestState = {
+      added: counterMap,
+      updated: counterMap,
+      matched: counterMap,
+      unmatched: counterMap,
+    };
     const bumps = new Map<string, number>();
     bumpCounter(vitestState, 'added', 'test-1', bumps);
     expect(keys).toEqual(['test-1']);
@@ -105,7 +129,9 @@ describe('claims: one golden file, one test', () => {
     claimGolden(test, upper, { testName: 'Case', occurrence: 1, n: 1 });
     // Another name of the same file, as a case-folding file system has it.
     fs.linkSync(upper, lower);
-    expect(() => claimGolden(test, lower, { testName: 'case', occurrence: 1, n: 1 })).toThrow(GoldenCollisionError);
+    expect(() => claimGolden(test, lower, { testName: 'case', occurrence: 1, n: 1 })).toThrow(
+      GoldenCollisionError,
+    );
     // Two files (a case-sensitive file system): both tests keep their own.
     fs.rmSync(lower);
     fs.writeFileSync(lower, '{}');

@@ -9,7 +9,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { EnvTraceError, Trace, TraceError, parseTrace, policyFor, type Mode } from '../src/index.js';
+import {
+  EnvTraceError,
+  Trace,
+  TraceError,
+  parseTrace,
+  policyFor,
+  type Mode,
+} from '../src/index.js';
 import { decodeValue, encodeValue, type CodecOptions } from '../src/io/codec.js';
 import { parsePyJson, stringifyPyJson } from '../src/py/json.js';
 import { brandClass } from '../src/brand.js';
@@ -29,7 +36,9 @@ export function goldenDirFor(testPath: string): string {
 
 function inGoldenDir(testPath: string, fileName: string): string {
   if (!path.isAbsolute(testPath)) {
-    throw new Error(`envtrace: toMatchGoldenTrace needs the absolute path of the test file, got ${JSON.stringify(testPath)}`);
+    throw new Error(
+      `envtrace: toMatchGoldenTrace needs the absolute path of the test file, got ${JSON.stringify(testPath)}`,
+    );
   }
   const dir = goldenDirFor(testPath);
   const file = path.join(dir, fileName);
@@ -45,7 +54,12 @@ function inGoldenDir(testPath: string, fileName: string): string {
  * The golden of the `n`-th (1-based) `toMatchGoldenTrace` call of the `occurrence`-th test
  * named `testName` in its file (see `goldenName.ts` for the file-name encoding).
  */
-export function goldenPathFor(testPath: string, testName: string, n: number, occurrence = 1): string {
+export function goldenPathFor(
+  testPath: string,
+  testName: string,
+  n: number,
+  occurrence = 1,
+): string {
   return inGoldenDir(testPath, goldenFileName(testName, occurrence, n));
 }
 
@@ -142,10 +156,16 @@ export function ownerOf(testPath: string, file: string): GoldenOwner | undefined
  * when another test already uses that file (also under another case or normalisation of its
  * name, where the file system folds them together).
  */
-export function claimGolden(testPath: string, file: string, owner: GoldenOwner, shown: string = file): void {
+export function claimGolden(
+  testPath: string,
+  file: string,
+  owner: GoldenOwner,
+  shown: string = file,
+): void {
   const list = claimsFor(testPath, file);
   const previous = list.find((c) => sameFile(c.file, file));
-  if (previous && !sameOwner(previous.owner, owner)) throw new GoldenCollisionError(shown, previous.owner, owner);
+  if (previous && !sameOwner(previous.owner, owner))
+    throw new GoldenCollisionError(shown, previous.owner, owner);
   if (!previous) list.push({ file, owner });
 }
 
@@ -171,8 +191,12 @@ function isUpdateMode(v: unknown): v is UpdateMode {
  * Without one (standalone `expect`): `ENVTRACE_UPDATE_GOLDENS` (`new`/`all`/`none`), else
  * `none` when `CI` is set (to anything but `0`/`false`), else `new`.
  */
-export function updateModeOf(ctx: { readonly snapshotState?: unknown }, env: NodeJS.ProcessEnv = process.env): UpdateMode {
-  const s = ctx.snapshotState as Pick<SnapshotStateLike, 'snapshotUpdateState' | '_updateSnapshot'> | null | undefined;
+export function updateModeOf(
+  ctx: { readonly snapshotState?: unknown },
+  env: NodeJS.ProcessEnv = process.env,
+): UpdateMode {
+  const s = ctx.snapshotState as
+    Pick<SnapshotStateLike, 'snapshotUpdateState' | '_updateSnapshot'> | null | undefined;
   const fromRunner = s?.snapshotUpdateState ?? s?._updateSnapshot;
   if (isUpdateMode(fromRunner)) return fromRunner;
   const fromEnv = env['ENVTRACE_UPDATE_GOLDENS'];
@@ -185,7 +209,9 @@ export function updateModeOf(ctx: { readonly snapshotState?: unknown }, env: Nod
 export type CounterName = 'added' | 'updated' | 'matched' | 'unmatched';
 
 function isCounterMap(c: SnapshotCounter): c is CounterMapLike {
-  return typeof c === 'object' && c !== null && typeof (c as CounterMapLike).increment === 'function';
+  return (
+    typeof c === 'object' && c !== null && typeof (c as CounterMapLike).increment === 'function'
+  );
 }
 
 /**
@@ -193,7 +219,12 @@ function isCounterMap(c: SnapshotCounter): c is CounterMapLike {
  * clears a test's counts itself before a retry); Jest keeps numbers, so the caller records the
  * bump in `bumps` and rolls it back with `rollBackCounters` when the test is retried.
  */
-export function bumpCounter(state: SnapshotStateLike | null | undefined, name: CounterName, testId: string, bumps: Map<string, number>): void {
+export function bumpCounter(
+  state: SnapshotStateLike | null | undefined,
+  name: CounterName,
+  testId: string,
+  bumps: Map<string, number>,
+): void {
   if (!state) return;
   const c = state[name];
   if (isCounterMap(c)) {
@@ -204,7 +235,10 @@ export function bumpCounter(state: SnapshotStateLike | null | undefined, name: C
   }
 }
 
-export function rollBackCounters(state: SnapshotStateLike | null | undefined, bumps: ReadonlyMap<string, number>): void {
+export function rollBackCounters(
+  state: SnapshotStateLike | null | undefined,
+  bumps: ReadonlyMap<string, number>,
+): void {
   if (!state) return;
   for (const [name, n] of bumps) {
     const key = name as CounterName;
@@ -228,18 +262,28 @@ function codecNumbers(mode: Mode): NonNullable<CodecOptions['numbers']> {
  */
 export function goldenText(trace: Trace, mode: Mode, file?: string): string {
   const numbers = codecNumbers(mode);
-  const stringify = (v: unknown): string => (numbers === 'python' ? stringifyPyJson(v) : JSON.stringify(v));
+  const stringify = (v: unknown): string =>
+    numbers === 'python' ? stringifyPyJson(v) : JSON.stringify(v);
   const lines = trace.events.map((e, i) => {
     const at = (key: string): CodecOptions => ({ file, numbers, path: ['events', i, key] });
-    const ev: Record<string, unknown> = { channel: e.channel, timestamp: e.timestamp, value: e.value === undefined ? null : encodeValue(e.value, at('value')) };
-    if (e.meta !== undefined && Object.keys(e.meta).length > 0) ev['meta'] = encodeValue(e.meta, at('meta'));
+    const ev: Record<string, unknown> = {
+      channel: e.channel,
+      timestamp: e.timestamp,
+      value: e.value === undefined ? null : encodeValue(e.value, at('value')),
+    };
+    if (e.meta !== undefined && Object.keys(e.meta).length > 0)
+      ev['meta'] = encodeValue(e.meta, at('meta'));
     return `    ${stringify(ev)}`;
   });
   return `{\n  "schema_version": "1",\n  "events": [${lines.length ? `\n${lines.join(',\n')}\n  ` : ''}]\n}\n`;
 }
 
 /** The document of a golden file with its event values and meta decoded (other parts left to `parseTrace` to check). */
-function decodeGoldenDocument(doc: unknown, file: string, numbers: CodecOptions['numbers']): unknown {
+function decodeGoldenDocument(
+  doc: unknown,
+  file: string,
+  numbers: CodecOptions['numbers'],
+): unknown {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return doc;
   const events = (doc as Record<string, unknown>)['events'];
   if (!Array.isArray(events)) return doc;
@@ -266,7 +310,11 @@ export function readGoldenSync(file: string, mode: Mode): Trace {
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new TraceError(`cannot read golden trace: ${code === 'ENOENT' ? 'no such file' : String((e as Error).message ?? e)}`, { file }, { cause: e });
+    throw new TraceError(
+      `cannot read golden trace: ${code === 'ENOENT' ? 'no such file' : String((e as Error).message ?? e)}`,
+      { file },
+      { cause: e },
+    );
   }
   const numbers = codecNumbers(mode);
   let doc: unknown;
@@ -281,7 +329,8 @@ export function readGoldenSync(file: string, mode: Mode): Trace {
       }
     }
   } catch (e) {
-    if (e instanceof EnvTraceError && !(e instanceof TraceError)) throw new TraceError(e.message, {}, { cause: e });
+    if (e instanceof EnvTraceError && !(e instanceof TraceError))
+      throw new TraceError(e.message, {}, { cause: e });
     throw e;
   }
   return parseTrace(decodeGoldenDocument(doc, file, numbers), { mode, file });

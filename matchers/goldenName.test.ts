@@ -15,12 +15,87 @@ const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 /** Characters that stress the encoding: case pairs, folding oddities, composition, separators, escapes. */
 const tricky = fc.constantFrom(
-  'a', 'A', 'z', 'Z', 'k', 'K', '\u212a', 's', 'S', '\u017f', '\u00df', '\u1e9e', 'i', 'I', '\u0130', '\u0131',
-  '\u03c3', '\u03a3', '\u03c2', '\u00e9', '\u00c9', 'e\u0301', '\u0301', '\u212b', '\u00c5', '\u00e5', '\uf900', '\u8c48',
-  '\uac00', '\u11a8', '\u1100', '\u1161', '\u01c5', '\u01c6', '\u01c4', '\u13a0', '\uab70',
-  '/', '\\', ':', '*', '?', '"', '<', '>', '|', '~', '^', '%', '.', ' ', '-', '(', ')', '_', '#', '0', '1', '2', '9',
-  '\u0000', '\n', '\u001b', '\u200d', '\u202e', '\ufe0f', '\ud800', '\udc00', '\ud83d\ude00', '\u3000', '\u00a0',
-  '\u30c6', '\u30b9', '\u30c8', '\u65e5', '\u672c', 'con', 'nul', 'COM1', '-2', ' (2)',
+  'a',
+  'A',
+  'z',
+  'Z',
+  'k',
+  'K',
+  '\u212a',
+  's',
+  'S',
+  '\u017f',
+  '\u00df',
+  '\u1e9e',
+  'i',
+  'I',
+  '\u0130',
+  '\u0131',
+  '\u03c3',
+  '\u03a3',
+  '\u03c2',
+  '\u00e9',
+  '\u00c9',
+  'e\u0301',
+  '\u0301',
+  '\u212b',
+  '\u00c5',
+  '\u00e5',
+  '\uf900',
+  '\u8c48',
+  '\uac00',
+  '\u11a8',
+  '\u1100',
+  '\u1161',
+  '\u01c5',
+  '\u01c6',
+  '\u01c4',
+  '\u13a0',
+  '\uab70',
+  '/',
+  '\\',
+  ':',
+  '*',
+  '?',
+  '"',
+  '<',
+  '>',
+  '|',
+  '~',
+  '^',
+  '%',
+  '.',
+  ' ',
+  '-',
+  '(',
+  ')',
+  '_',
+  '#',
+  '0',
+  '1',
+  '2',
+  '9',
+  '\u0000',
+  '\n',
+  '\u001b',
+  '\u200d',
+  '\u202e',
+  '\ufe0f',
+  '\ud800',
+  '\udc00',
+  '\ud83d\ude00',
+  '\u3000',
+  '\u00a0',
+  '\u30c6',
+  '\u30b9',
+  '\u30c8',
+  '\u65e5',
+  '\u672c',
+  'con',
+  'nul',
+  'COM1',
+  '-2',
+  ' (2)',
 );
 const name = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -29,28 +104,34 @@ const name = fc.oneof(
 );
 /** A variant of `s` that a case-folding, normalising file system might take for the same name. */
 const variant = (s: string): fc.Arbitrary<string> =>
-  fc.array(fc.integer({ min: 0, max: 3 }), { minLength: s.length, maxLength: s.length }).map((how) =>
-    [...s]
-      .map((c, i) => {
-        switch (how[i]) {
-          case 1:
-            return c.toUpperCase();
-          case 2:
-            return c.toLowerCase();
-          case 3:
-            return c.normalize('NFD');
-          default:
-            return c;
-        }
-      })
-      .join('')
-      .normalize(how[0] === 3 ? 'NFC' : 'NFD'),
-  );
+  fc
+    .array(fc.integer({ min: 0, max: 3 }), { minLength: s.length, maxLength: s.length })
+    .map((how) =>
+      [...s]
+        .map((c, i) => {
+          switch (how[i]) {
+            case 1:
+              return c.toUpperCase();
+            case 2:
+              return c.toLowerCase();
+            case 3:
+              return c.normalize('NFD');
+            default:
+              return c;
+          }
+        })
+        .join('')
+        .normalize(how[0] === 3 ? 'NFC' : 'NFD'),
+    );
 
 describe('golden file names', () => {
   it('keeps ordinary names readable and marks upper case', () => {
-    expect(goldenFileName('beamline scan matches its golden', 1, 1)).toBe('beamline scan matches its golden.trace.json');
-    expect(goldenFileName('pick (v2), place #3 — ok!', 1, 1)).toBe('pick (v2), place #3 — ok!.trace.json');
+    expect(goldenFileName('beamline scan matches its golden', 1, 1)).toBe(
+      'beamline scan matches its golden.trace.json',
+    );
+    expect(goldenFileName('pick (v2), place #3 — ok!', 1, 1)).toBe(
+      'pick (v2), place #3 — ok!.trace.json',
+    );
     expect(goldenFileName('Case', 1, 1)).toBe('^case.trace.json');
     expect(goldenFileName('moves x', 1, 2)).toBe('moves x-2.trace.json');
     expect(goldenFileName('moves x', 3, 2)).toBe('moves x (3)-2.trace.json');
@@ -62,12 +143,26 @@ describe('golden file names', () => {
     expect(escapeTestName('~^')).toBe('~7e~5e');
     expect(goldenFileName('x-2', 1, 1)).not.toBe(goldenFileName('x', 1, 2));
     expect(goldenFileName('x (2)', 1, 1)).not.toBe(goldenFileName('x', 2, 1));
-    expect(goldenFileName('Case', 1, 1).toLowerCase()).not.toBe(goldenFileName('case', 1, 1).toLowerCase());
+    expect(goldenFileName('Case', 1, 1).toLowerCase()).not.toBe(
+      goldenFileName('case', 1, 1).toLowerCase(),
+    );
     expect(escapeTestName('')).toBe('~n');
   });
 
   it('never yields a hidden file, a path, a Windows device name or a control character', () => {
-    for (const n of ['..', '../../etc/passwd', '.hidden', '   ', '', '\u0000\u001b[31m', 'x\n/..', 'con', 'nul.txt', 'lpt1 x', '-rf']) {
+    for (const n of [
+      '..',
+      '../../etc/passwd',
+      '.hidden',
+      '   ',
+      '',
+      '\u0000\u001b[31m',
+      'x\n/..',
+      'con',
+      'nul.txt',
+      'lpt1 x',
+      '-rf',
+    ]) {
       const f = goldenFileName(n, 1, 1);
       expect(f).not.toMatch(/^[.\s-]/);
       expect(f).not.toMatch(/[/\\:*?"<>|\u0000-\u001f\u007f]/);
@@ -76,7 +171,10 @@ describe('golden file names', () => {
   });
 
   it('fits the 87-character Japanese name of issue 11 §6 within the byte limit', () => {
-    const ja = 'ビームラインの走査が黄金トレースと一致し、検出器の露光時間とモーターの位置が正しい順序で記録されることを確認する長いテスト名です。'.repeat(2).slice(0, 87);
+    const ja =
+      'ビームラインの走査が黄金トレースと一致し、検出器の露光時間とモーターの位置が正しい順序で記録されることを確認する長いテスト名です。'
+        .repeat(2)
+        .slice(0, 87);
     expect(ja.length).toBe(87);
     const f = goldenFileName(ja, 1, 1);
     expect(bytes(f)).toBeLessThanOrEqual(MAX_GOLDEN_FILE_BYTES);
@@ -109,7 +207,9 @@ describe('golden file names', () => {
         fc.integer({ min: 1, max: 3 }),
         ([a, b], k, n) => {
           if (a === b) return;
-          expect(foldFileName(goldenFileName(a, k, n))).not.toBe(foldFileName(goldenFileName(b, k, n)));
+          expect(foldFileName(goldenFileName(a, k, n))).not.toBe(
+            foldFileName(goldenFileName(b, k, n)),
+          );
         },
       ),
       { numRuns: 3000 },
@@ -126,7 +226,11 @@ describe('golden file names', () => {
           const f = goldenFileName(n, k, call);
           expect(bytes(f)).toBeLessThanOrEqual(MAX_GOLDEN_FILE_BYTES);
           expect(bytes(`.${f}.4194304.0123456789ab.tmp`)).toBeLessThanOrEqual(255);
-          expect(parseGoldenFileName(f)).toEqual({ base: goldenBaseName(n), occurrence: k, n: call });
+          expect(parseGoldenFileName(f)).toEqual({
+            base: goldenBaseName(n),
+            occurrence: k,
+            n: call,
+          });
         },
       ),
       { numRuns: 2000 },

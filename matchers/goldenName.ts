@@ -59,7 +59,12 @@ function escapeCodePoint(cp: number): string {
 function keptAsIs(ch: string, prev: string): boolean {
   if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return ASCII_KEPT.test(ch);
   if (!NON_ASCII_KEPT.test(ch) || HANGUL_JAMO.test(ch)) return false;
-  if (ch.normalize('NFC') !== ch || ch.toLowerCase() !== ch || ch.toUpperCase().toLowerCase() !== ch) return false;
+  if (
+    ch.normalize('NFC') !== ch ||
+    ch.toLowerCase() !== ch ||
+    ch.toUpperCase().toLowerCase() !== ch
+  )
+    return false;
   // Two kept characters must not compose (a Hangul syllable and a trailing jamo do).
   return prev === '' || (prev + ch).normalize('NFC') === prev + ch;
 }
@@ -67,7 +72,7 @@ function keptAsIs(ch: string, prev: string): boolean {
 /** Code points of `s`, lone surrogates kept as their own units. */
 function codePoints(s: string): string[] {
   const out: string[] = [];
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const cp = s.codePointAt(i) as number;
     const len = cp > 0xffff ? 2 : 1;
     out.push(s.slice(i, i + len));
@@ -146,7 +151,8 @@ export function goldenBaseName(testName: string): string {
 }
 
 function checkNumber(what: string, v: number): void {
-  if (!Number.isInteger(v) || v < 1 || v >= MAX_NUMBER) throw new RangeError(`golden ${what} must be an integer from 1 to ${MAX_NUMBER - 1}, got ${v}`);
+  if (!Number.isInteger(v) || v < 1 || v >= MAX_NUMBER)
+    throw new RangeError(`golden ${what} must be an integer from 1 to ${MAX_NUMBER - 1}, got ${v}`);
 }
 
 /**
@@ -230,6 +236,8 @@ export function legacyGoldenFileName(testName: string, n: number): string {
     out = `_${out}`;
     changed = true;
   }
-  const stem = changed ? `${out}-${createHash('sha256').update(testName).digest('hex').slice(0, 8)}` : out;
+  const stem = changed
+    ? `${out}-${createHash('sha256').update(testName).digest('hex').slice(0, 8)}`
+    : out;
   return `${stem}${n > 1 ? `-${n}` : ''}${GOLDEN_SUFFIX}`;
 }

@@ -22,7 +22,12 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const declared = (name: string, completed: boolean, occurrence = 1): DeclaredTest => ({ name, occurrence, completed, node: {} });
+const declared = (name: string, completed: boolean, occurrence = 1): DeclaredTest => ({
+  name,
+  occurrence,
+  completed,
+  node: {},
+});
 const touch = (f: string): string => {
   writeFileAtomicSync(f, '{}');
   return f;
@@ -38,10 +43,21 @@ describe('collectObsolete', () => {
     const skipped2 = touch(goldenPathFor(test, 'skipped', 4));
     const skippedDup = touch(goldenPathFor(test, 'dup', 1, 2));
     const completedDup = touch(goldenPathFor(test, 'dup', 1, 1));
-    const tests = [declared('used', true), declared('skipped', false), declared('dup', true), declared('dup', false, 2)];
+    const tests = [
+      declared('used', true),
+      declared('skipped', false),
+      declared('dup', true),
+      declared('dup', false, 2),
+    ];
     markTouched(test, used);
-    expect(collectObsolete(test, 'new', tests)).toEqual({ testPath: test, obsolete: [completedDup, stale, staleCall].sort(), orphaned: [], removed: false });
-    for (const f of [used, stale, staleCall, skipped, skipped2, skippedDup, completedDup]) expect(fs.existsSync(f)).toBe(true);
+    expect(collectObsolete(test, 'new', tests)).toEqual({
+      testPath: test,
+      obsolete: [completedDup, stale, staleCall].sort(),
+      orphaned: [],
+      removed: false,
+    });
+    for (const f of [used, stale, staleCall, skipped, skipped2, skippedDup, completedDup])
+      expect(fs.existsSync(f)).toBe(true);
     markTouched(test, used);
     expect(collectObsolete(test, 'all', tests)?.removed).toBe(true);
     for (const f of [stale, staleCall, completedDup]) expect(fs.existsSync(f)).toBe(false);
@@ -74,8 +90,16 @@ describe('collectObsolete', () => {
     expect(goneTestFileDirs(b)).toEqual([]);
     expect(goneTestFileDirs(a)).toEqual([path.dirname(gone)]);
     const report = collectObsolete(a, 'new', [declared('t', true)]);
-    expect(report).toEqual({ testPath: a, obsolete: [goldenPathFor(a, 't', 1)], orphaned: [gone], removed: false });
-    expect(obsoleteKeys(report!)).toEqual(['golden trace __traces__/a.test.ts/t.trace.json', 'golden trace __traces__/gone.test.ts/t.trace.json (test file gone.test.ts is gone)']);
+    expect(report).toEqual({
+      testPath: a,
+      obsolete: [goldenPathFor(a, 't', 1)],
+      orphaned: [gone],
+      removed: false,
+    });
+    expect(obsoleteKeys(report!)).toEqual([
+      'golden trace __traces__/a.test.ts/t.trace.json',
+      'golden trace __traces__/gone.test.ts/t.trace.json (test file gone.test.ts is gone)',
+    ]);
     markTouched(a, goldenPathFor(a, 't', 1));
     expect(collectObsolete(a, 'all', [declared('t', true)])?.orphaned).toEqual([gone]);
     expect(fs.existsSync(gone)).toBe(false);
@@ -86,7 +110,10 @@ describe('collectObsolete', () => {
 
 describe('belongsToTests', () => {
   it('matches by name part and occurrence, any call number, and legacy names for the first test of a name', () => {
-    const belongs = belongsToTests([{ name: 'Moves X', occurrence: 2 }, { name: 'a/b', occurrence: 1 }]);
+    const belongs = belongsToTests([
+      { name: 'Moves X', occurrence: 2 },
+      { name: 'a/b', occurrence: 1 },
+    ]);
     expect(belongs('^moves ^x (2).trace.json')).toBe(true);
     expect(belongs('^moves ^x (2)-7.trace.json')).toBe(true);
     expect(belongs('^moves ^x.trace.json')).toBe(false);
@@ -97,30 +124,61 @@ describe('belongsToTests', () => {
 });
 
 describe('runner summary', () => {
-  const report = { testPath: '/p/a.test.ts', obsolete: ['/p/__traces__/a.test.ts/old.trace.json'], orphaned: [], removed: false };
+  const report = {
+    testPath: '/p/a.test.ts',
+    obsolete: ['/p/__traces__/a.test.ts/old.trace.json'],
+    orphaned: [],
+    removed: false,
+  };
 
   it('adds keys to the unchecked keys: numbered for Jest, plain for Vitest, never over a real snapshot', () => {
-    const jest = { _uncheckedKeys: new Set<string>(['real 1']), _snapshotData: { 'real 1': 'x', 'golden trace taken 1': 'y' } };
-    expect(countInSnapshotSummary(jest, 'jest', '/p/a.test.ts', ['golden trace __traces__/a.test.ts/old.trace.json', 'golden trace taken'])).toBe(true);
-    expect([...jest._uncheckedKeys]).toEqual(['real 1', 'golden trace __traces__/a.test.ts/old.trace.json 1']);
+    const jest = {
+      _uncheckedKeys: new Set<string>(['real 1']),
+      _snapshotData: { 'real 1': 'x', 'golden trace taken 1': 'y' },
+    };
+    expect(
+      countInSnapshotSummary(jest, 'jest', '/p/a.test.ts', [
+        'golden trace __traces__/a.test.ts/old.trace.json',
+        'golden trace taken',
+      ]),
+    ).toBe(true);
+    expect([...jest._uncheckedKeys]).toEqual([
+      'real 1',
+      'golden trace __traces__/a.test.ts/old.trace.json 1',
+    ]);
     const vitest = { _uncheckedKeys: new Set<string>(), testFilePath: '/p/a.test.ts' };
     expect(countInSnapshotSummary(vitest, 'vitest', '/p/a.test.ts', ['k'])).toBe(true);
     expect([...vitest._uncheckedKeys]).toEqual(['k']);
-    expect(countInSnapshotSummary({ _uncheckedKeys: new Set(), testFilePath: '/p/other.test.ts' }, 'vitest', '/p/a.test.ts', ['k'])).toBe(false);
+    expect(
+      countInSnapshotSummary(
+        { _uncheckedKeys: new Set(), testFilePath: '/p/other.test.ts' },
+        'vitest',
+        '/p/a.test.ts',
+        ['k'],
+      ),
+    ).toBe(false);
     expect(countInSnapshotSummary(undefined, 'jest', '/p/a.test.ts', ['k'])).toBe(false);
-    expect(countInSnapshotSummary({ _uncheckedKeys: [] }, 'jest', '/p/a.test.ts', ['k'])).toBe(false);
+    expect(countInSnapshotSummary({ _uncheckedKeys: [] }, 'jest', '/p/a.test.ts', ['k'])).toBe(
+      false,
+    );
   });
 
   it('falls back to one stderr line', () => {
-    expect(formatObsolete(report, '/p')).toBe('envtrace: 1 obsolete golden trace (no test uses them; run with -u to remove): __traces__/a.test.ts/old.trace.json\n');
-    expect(formatObsolete({ ...report, removed: true }, '/p')).toBe('envtrace: removed 1 obsolete golden trace: __traces__/a.test.ts/old.trace.json\n');
+    expect(formatObsolete(report, '/p')).toBe(
+      'envtrace: 1 obsolete golden trace (no test uses them; run with -u to remove): __traces__/a.test.ts/old.trace.json\n',
+    );
+    expect(formatObsolete({ ...report, removed: true }, '/p')).toBe(
+      'envtrace: removed 1 obsolete golden trace: __traces__/a.test.ts/old.trace.json\n',
+    );
     const test = touch(path.join(tmp, 'w.test.ts'));
     touch(goldenPathFor(test, 'old', 1));
     const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       expect(reportObsoleteGoldens(test, 'new', [], undefined, 'jest')?.obsolete).toHaveLength(1);
       expect(write).toHaveBeenCalledTimes(1);
-      expect(reportObsoleteGoldens('relative.test.ts', 'new', [], undefined, 'jest')).toBeUndefined();
+      expect(
+        reportObsoleteGoldens('relative.test.ts', 'new', [], undefined, 'jest'),
+      ).toBeUndefined();
     } finally {
       write.mockRestore();
     }

@@ -20,7 +20,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { escapeForTerminal } from '../src/io/terminal.js';
-import { GOLDEN_DIR, GOLDEN_SUFFIX, foldFileName, forgetClaims, goldenDirFor, type UpdateMode } from './golden.js';
+import {
+  GOLDEN_DIR,
+  GOLDEN_SUFFIX,
+  foldFileName,
+  forgetClaims,
+  goldenDirFor,
+  type UpdateMode,
+} from './golden.js';
 import { goldenBaseName, legacyGoldenFileName, parseGoldenFileName } from './goldenName.js';
 import type { DeclaredTest } from './lifecycle.js';
 
@@ -51,12 +58,15 @@ export function listGoldens(testPath: string): string[] {
 }
 
 /** A test over file names: does the golden belong to one of `tests` (by name and occurrence, any call number)? */
-export function belongsToTests(tests: readonly Pick<DeclaredTest, 'name' | 'occurrence'>[]): (fileName: string) => boolean {
+export function belongsToTests(
+  tests: readonly Pick<DeclaredTest, 'name' | 'occurrence'>[],
+): (fileName: string) => boolean {
   const current = new Set<string>();
   const legacy = new Set<string>();
   for (const t of tests) {
     current.add(`${t.occurrence}\u0000${goldenBaseName(t.name)}`);
-    if (t.occurrence === 1) legacy.add(legacyGoldenFileName(t.name, 1).slice(0, -GOLDEN_SUFFIX.length));
+    if (t.occurrence === 1)
+      legacy.add(legacyGoldenFileName(t.name, 1).slice(0, -GOLDEN_SUFFIX.length));
   }
   return (fileName) => {
     const parsed = parseGoldenFileName(fileName);
@@ -118,7 +128,11 @@ function removeEmptyDir(dir: string): void {
  * (no test ran), which skips the per-test check but not the check for deleted test files.
  * Forgets the file's bookkeeping either way.
  */
-export function collectObsolete(testPath: string, mode: UpdateMode, tests: readonly DeclaredTest[] | undefined): ObsoleteReport | undefined {
+export function collectObsolete(
+  testPath: string,
+  mode: UpdateMode,
+  tests: readonly DeclaredTest[] | undefined,
+): ObsoleteReport | undefined {
   const seen = touched.get(testPath) ?? new Set<string>();
   touched.delete(testPath);
   forgetClaims(testPath);
@@ -147,16 +161,22 @@ export function collectObsolete(testPath: string, mode: UpdateMode, tests: reado
  */
 export function obsoleteKeys(report: ObsoleteReport): string[] {
   const dir = path.dirname(report.testPath);
-  const rel = (f: string): string => escapeForTerminal(path.relative(dir, f).split(path.sep).join('/'));
+  const rel = (f: string): string =>
+    escapeForTerminal(path.relative(dir, f).split(path.sep).join('/'));
   return [
     ...report.obsolete.map((f) => `golden trace ${rel(f)}`),
-    ...report.orphaned.map((f) => `golden trace ${rel(f)} (test file ${escapeForTerminal(path.basename(path.dirname(f)))} is gone)`),
+    ...report.orphaned.map(
+      (f) =>
+        `golden trace ${rel(f)} (test file ${escapeForTerminal(path.basename(path.dirname(f)))} is gone)`,
+    ),
   ];
 }
 
 /** One line for stderr, when there is no runner summary to count them in. Paths relative to `cwd`. */
 export function formatObsolete(report: ObsoleteReport, cwd: string = process.cwd()): string {
-  const files = [...report.obsolete, ...report.orphaned].map((f) => escapeForTerminal(path.relative(cwd, f)));
+  const files = [...report.obsolete, ...report.orphaned].map((f) =>
+    escapeForTerminal(path.relative(cwd, f)),
+  );
   const what = files.length === 1 ? 'golden trace' : 'golden traces';
   return report.removed
     ? `envtrace: removed ${files.length} obsolete ${what}: ${files.join(', ')}\n`
@@ -178,12 +198,20 @@ interface UncheckedKeys {
  * which reads a snapshot number off every unchecked key; not for Vitest, which would otherwise
  * treat them as snapshots of any skipped test. Returns false when the state cannot take them.
  */
-export function countInSnapshotSummary(state: unknown, host: 'vitest' | 'jest', testPath: string, keys: readonly string[]): boolean {
+export function countInSnapshotSummary(
+  state: unknown,
+  host: 'vitest' | 'jest',
+  testPath: string,
+  keys: readonly string[],
+): boolean {
   if (typeof state !== 'object' || state === null) return false;
   const s = state as UncheckedKeys;
   if (!(s._uncheckedKeys instanceof Set)) return false;
   if (typeof s.testFilePath === 'string' && s.testFilePath !== testPath) return false;
-  const data = typeof s._snapshotData === 'object' && s._snapshotData !== null ? (s._snapshotData as Record<string, unknown>) : {};
+  const data =
+    typeof s._snapshotData === 'object' && s._snapshotData !== null
+      ? (s._snapshotData as Record<string, unknown>)
+      : {};
   for (const k of keys) {
     const key = host === 'jest' ? `${k} 1` : k;
     // Never shadow a real snapshot: under -u the runner deletes the data of unchecked keys.
@@ -205,6 +233,7 @@ export function reportObsoleteGoldens(
 ): ObsoleteReport | undefined {
   if (testPath === '' || !path.isAbsolute(testPath)) return undefined;
   const report = collectObsolete(testPath, mode, tests);
-  if (report && !countInSnapshotSummary(snapshotState, host, testPath, obsoleteKeys(report))) process.stderr.write(formatObsolete(report));
+  if (report && !countInSnapshotSummary(snapshotState, host, testPath, obsoleteKeys(report)))
+    process.stderr.write(formatObsolete(report));
   return report;
 }

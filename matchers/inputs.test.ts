@@ -42,11 +42,15 @@ describe('resolveConfig', () => {
 
   it('names the option path on the error', () => {
     expect((thrown(() => resolveConfig({ minScore: 'x' })) as ConfigError).path).toBe('minScore');
-    expect((thrown(() => resolveConfig({ requireAccuracy: false })) as ConfigError).path).toBe('requireAccuracy');
+    expect((thrown(() => resolveConfig({ requireAccuracy: false })) as ConfigError).path).toBe(
+      'requireAccuracy',
+    );
   });
 
   it('passes evaluation-option errors through as ConfigError with their path', () => {
-    const e = thrown(() => resolveConfig({ comparators: { default: { type: 'nope' } } })) as ConfigError;
+    const e = thrown(() =>
+      resolveConfig({ comparators: { default: { type: 'nope' } } }),
+    ) as ConfigError;
     expect(e).toBeInstanceOf(ConfigError);
     expect(e.path).toBe('comparators.default.type');
   });
@@ -54,9 +58,15 @@ describe('resolveConfig', () => {
 
 describe('trace arguments', () => {
   it('accepts an event array, an {events} object and a Trace', () => {
-    expect(loadTraceArg(realUtils, HINT, 'received', scan(), 'default').trace.events).toHaveLength(9);
-    expect(loadTraceArg(realUtils, HINT, 'received', parseTrace(scan([1, 2])), 'default').trace.events).toHaveLength(6);
-    expect(loadTraceArg(realUtils, HINT, 'received', { events: scan([1]) }, 'default').trace.events).toHaveLength(3);
+    expect(loadTraceArg(realUtils, HINT, 'received', scan(), 'default').trace.events).toHaveLength(
+      9,
+    );
+    expect(
+      loadTraceArg(realUtils, HINT, 'received', parseTrace(scan([1, 2])), 'default').trace.events,
+    ).toHaveLength(6);
+    expect(
+      loadTraceArg(realUtils, HINT, 'received', { events: scan([1]) }, 'default').trace.events,
+    ).toHaveLength(3);
   });
 
   it.each([
@@ -80,7 +90,15 @@ describe('trace arguments', () => {
   });
 
   it('an invalid event names its path inside the argument', () => {
-    const e = thrown(() => loadTraceArg(realUtils, HINT, 'received', [{ channel: 'a', timestamp: 'x', value: 1 }], 'default'));
+    const e = thrown(() =>
+      loadTraceArg(
+        realUtils,
+        HINT,
+        'received',
+        [{ channel: 'a', timestamp: 'x', value: 1 }],
+        'default',
+      ),
+    );
     expect(e).toBeInstanceOf(TraceError);
     expect(e.message).toMatchSnapshot();
   });

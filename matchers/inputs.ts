@@ -8,7 +8,14 @@
  */
 import * as path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, TraceError, importFileSync, loadConfigSync, parseTrace, validateOptions } from '../src/index.js';
+import {
+  ConfigError,
+  TraceError,
+  importFileSync,
+  loadConfigSync,
+  parseTrace,
+  validateOptions,
+} from '../src/index.js';
 import type { EvaluateOptions, Mode, Trace } from '../src/index.js';
 import { describeReceived, expected, parseInput } from '../src/io/input.js';
 import { isObjectRecord, isPlainObject } from '../src/py/value.js';
@@ -32,7 +39,8 @@ export interface ResolvedConfig {
   readonly file?: string;
 }
 
-const EXPECTED_TRACE = 'a Trace, an {events: [...]} object, an array of {channel, timestamp, value} events, or a trace file path';
+const EXPECTED_TRACE =
+  'a Trace, an {events: [...]} object, an array of {channel, timestamp, value} events, or a trace file path';
 
 /** One event of an inline trace: an object that is not itself a trace document. */
 const EventShape = z.custom<Record<string, unknown>>((e) => isObjectRecord(e) && !('events' in e));
@@ -46,7 +54,9 @@ function isTraceShaped(v: unknown): boolean {
 }
 
 function notATrace(utils: MatcherUtils, hint: string, label: string, value: unknown): TraceError {
-  const err = new TraceError(`${hint}\n\n${label} must be ${EXPECTED_TRACE}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`);
+  const err = new TraceError(
+    `${hint}\n\n${label} must be ${EXPECTED_TRACE}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`,
+  );
   // The label is the argument's path; the message already names it after the matcher hint.
   Object.defineProperty(err, 'path', { value: label, enumerable: true });
   return err;
@@ -62,13 +72,21 @@ export interface LoadedTrace {
  * One trace from a matcher argument. `label` names the argument in errors (`received`, `golden`).
  * A path is resolved against the current working directory (the project root in both runners).
  */
-export function loadTraceArg(utils: MatcherUtils, hint: string, label: string, value: unknown, mode: Mode): LoadedTrace {
+export function loadTraceArg(
+  utils: MatcherUtils,
+  hint: string,
+  label: string,
+  value: unknown,
+  mode: Mode,
+): LoadedTrace {
   if (typeof value === 'string' && value !== '') {
     const file = path.resolve(value);
     return { trace: importFileSync(file, { mode }).trace, file };
   }
   if (!isTraceShaped(value)) throw notATrace(utils, hint, label, value);
-  const doc = Array.isArray(value) ? { events: value } : { events: (value as { events: unknown }).events };
+  const doc = Array.isArray(value)
+    ? { events: value }
+    : { events: (value as { events: unknown }).events };
   try {
     return { trace: parseTrace(doc, { mode }) };
   } catch (e) {
@@ -84,17 +102,21 @@ export function loadGoldenArg(
   value: unknown,
   mode: Mode,
 ): { traces: Trace[]; source: GoldenSource } {
-  const list: unknown[] = Array.isArray(value) && value.length > 0 && !isTraceShaped(value) ? value : [value];
+  const list: unknown[] =
+    Array.isArray(value) && value.length > 0 && !isTraceShaped(value) ? value : [value];
   const traces: Trace[] = [];
   const paths: string[] = [];
   list.forEach((item, i) => {
     const label = list.length > 1 ? `golden[${i}]` : 'golden';
     const loaded = loadTraceArg(utils, hint, label, item, mode);
     traces.push(loaded.trace);
-    if (loaded.file !== undefined) paths.push(path.relative(process.cwd(), loaded.file) || loaded.file);
+    if (loaded.file !== undefined)
+      paths.push(path.relative(process.cwd(), loaded.file) || loaded.file);
   });
   const source: GoldenSource =
-    paths.length > 0 ? { kind: 'file', paths, count: traces.length } : { kind: 'inline', count: traces.length };
+    paths.length > 0
+      ? { kind: 'file', paths, count: traces.length }
+      : { kind: 'inline', count: traces.length };
   return { traces, source };
 }
 
@@ -121,12 +143,21 @@ const PassRuleSchema = z
 export function resolveConfig(value: unknown): ResolvedConfig {
   if (value === undefined) {
     const options = validateOptions({});
-    return { options, rule: { requireAccuracy: true, minScore: undefined }, mode: options.mode ?? 'default' };
+    return {
+      options,
+      rule: { requireAccuracy: true, minScore: undefined },
+      mode: options.mode ?? 'default',
+    };
   }
   if (typeof value === 'string' && value !== '') {
     const file = path.resolve(value);
     const options = loadConfigSync(file);
-    return { options, rule: { requireAccuracy: true, minScore: undefined }, mode: options.mode ?? 'default', file };
+    return {
+      options,
+      rule: { requireAccuracy: true, minScore: undefined },
+      mode: options.mode ?? 'default',
+      file,
+    };
   }
   if (!isPlainObject(value)) {
     throw new ConfigError(

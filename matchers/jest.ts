@@ -32,7 +32,13 @@ afterEach(() => {
 afterAll(() => {
   const state = expect.getState() as unknown as JestState;
   // No test ran (all skipped): the tree is out of reach, so only deleted test files are checked.
-  reportObsoleteGoldens(state.testPath ?? '', updateModeOf(state), root === undefined ? undefined : circusTests(root), state.snapshotState, 'jest');
+  reportObsoleteGoldens(
+    state.testPath ?? '',
+    updateModeOf(state),
+    root === undefined ? undefined : circusTests(root),
+    state.snapshotState,
+    'jest',
+  );
 });
 
 export { matchers };

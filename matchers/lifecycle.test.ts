@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { circusRoot, circusTests, occurrenceOf, vitestTests, type CircusNode, type VitestTaskTree } from './lifecycle.js';
+import {
+  circusRoot,
+  circusTests,
+  occurrenceOf,
+  vitestTests,
+  type CircusNode,
+  type VitestTaskTree,
+} from './lifecycle.js';
 import type { TestInfo } from './runtime.js';
 
-const info = (over: Partial<TestInfo>): TestInfo => ({ host: 'vitest', testPath: '/p/a.test.ts', testName: 'x', retry: 0, repeat: 0, identity: undefined, task: undefined, ...over });
+const info = (over: Partial<TestInfo>): TestInfo => ({
+  host: 'vitest',
+  testPath: '/p/a.test.ts',
+  testName: 'x',
+  retry: 0,
+  repeat: 0,
+  identity: undefined,
+  task: undefined,
+  ...over,
+});
 
 describe('vitestTests', () => {
-  const t = (name: string, state: string, mode = 'run', fails = false): VitestTaskTree => ({ type: 'test', name, mode, fails, result: { state } });
+  const t = (name: string, state: string, mode = 'run', fails = false): VitestTaskTree => ({
+    type: 'test',
+    name,
+    mode,
+    fails,
+    result: { state },
+  });
   it('lists tests in declaration order with full names, occurrences and whether they completed', () => {
     const dup1 = t('adds', 'pass');
     const dup2 = t('adds', 'fail');
@@ -13,7 +35,12 @@ describe('vitestTests', () => {
       type: 'suite',
       name: 'a.test.ts',
       filepath: '/p/a.test.ts',
-      tasks: [{ type: 'suite', name: 'math', tasks: [dup1, dup2, t('adds', 'skip', 'skip')] }, t('math adds', 'pass'), t('fails on purpose', 'pass', 'run', true), t('todo', 'todo', 'todo')],
+      tasks: [
+        { type: 'suite', name: 'math', tasks: [dup1, dup2, t('adds', 'skip', 'skip')] },
+        t('math adds', 'pass'),
+        t('fails on purpose', 'pass', 'run', true),
+        t('todo', 'todo', 'todo'),
+      ],
     };
     const tests = vitestTests(file);
     expect(tests.map((x) => [x.name, x.occurrence, x.completed])).toEqual([
@@ -36,12 +63,46 @@ describe('vitestTests', () => {
 
 describe('circus', () => {
   it('finds the root from a test and lists tests with occurrences and completion', () => {
-    const root: { type: string; name: string; children: CircusNode[] } = { type: 'describeBlock', name: 'ROOT_DESCRIBE_BLOCK', children: [] };
-    const block: { type: string; name: string; parent: CircusNode; children: CircusNode[] } = { type: 'describeBlock', name: 'each', parent: root, children: [] };
-    const t1 = { type: 'test', name: 'case', status: 'done', errors: [] as unknown[], parent: block };
-    const t2 = { type: 'test', name: 'case', status: 'done', errors: [] as unknown[], parent: block };
-    const t3 = { type: 'test', name: 'each case', status: 'skip', errors: [] as unknown[], parent: root };
-    const t4 = { type: 'test', name: 'failing', status: 'done', failing: true, errors: [] as unknown[], parent: root };
+    const root: { type: string; name: string; children: CircusNode[] } = {
+      type: 'describeBlock',
+      name: 'ROOT_DESCRIBE_BLOCK',
+      children: [],
+    };
+    const block: { type: string; name: string; parent: CircusNode; children: CircusNode[] } = {
+      type: 'describeBlock',
+      name: 'each',
+      parent: root,
+      children: [],
+    };
+    const t1 = {
+      type: 'test',
+      name: 'case',
+      status: 'done',
+      errors: [] as unknown[],
+      parent: block,
+    };
+    const t2 = {
+      type: 'test',
+      name: 'case',
+      status: 'done',
+      errors: [] as unknown[],
+      parent: block,
+    };
+    const t3 = {
+      type: 'test',
+      name: 'each case',
+      status: 'skip',
+      errors: [] as unknown[],
+      parent: root,
+    };
+    const t4 = {
+      type: 'test',
+      name: 'failing',
+      status: 'done',
+      failing: true,
+      errors: [] as unknown[],
+      parent: root,
+    };
     block.children.push(t1, t2);
     root.children.push(block, t3, t4);
     expect(circusRoot(t1)).toBe(root);

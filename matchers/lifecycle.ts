@@ -85,7 +85,11 @@ export function circusTests(root: CircusNode): DeclaredTest[] {
     if (n.type === 'test') {
       out.push({
         name: [...names, n.name ?? ''].join(' '),
-        completed: n.status === 'done' && Array.isArray(n.errors) && n.errors.length === 0 && n.failing !== true,
+        completed:
+          n.status === 'done' &&
+          Array.isArray(n.errors) &&
+          n.errors.length === 0 &&
+          n.failing !== true,
         node: n,
       });
       return;
@@ -117,7 +121,8 @@ function occurrenceIn(root: object, node: object, list: () => DeclaredTest[]): n
  */
 export function occurrenceOf(info: TestInfo): number {
   const file = (info.task as { file?: VitestTaskTree } | undefined)?.file;
-  if (info.task && file && typeof file === 'object') return occurrenceIn(file, info.task, () => vitestTests(file));
+  if (info.task && file && typeof file === 'object')
+    return occurrenceIn(file, info.task, () => vitestTests(file));
   const root = circusRoot(info.identity);
   if (root && info.identity) return occurrenceIn(root, info.identity, () => circusTests(root));
   return 1;

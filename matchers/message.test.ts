@@ -27,14 +27,25 @@ describe('failedParts', () => {
   });
 
   it('counts extra events', () => {
-    const extra = [...scan(), { channel: 'det:Acquire', timestamp: 7, value: 1 }, { channel: 'det:Acquire', timestamp: 7.5, value: 0 }];
-    expect(failedParts(evaluate(scan(), extra), rule)).toEqual(['discrete not exact: 2 extra events']);
+    const extra = [
+      ...scan(),
+      { channel: 'det:Acquire', timestamp: 7, value: 1 },
+      { channel: 'det:Acquire', timestamp: 7.5, value: 0 },
+    ];
+    expect(failedParts(evaluate(scan(), extra), rule)).toEqual([
+      'discrete not exact: 2 extra events',
+    ]);
   });
 
   it('reports minScore apart from accuracy, and only what the rule requires', () => {
     const r = evaluate(scan(), scan([0, 1, 3]));
-    expect(failedParts(r, { requireAccuracy: true, minScore: 0.95 })).toEqual(['score 0.911 < minScore 0.950', 'discrete not exact: 1 mismatch']);
-    expect(failedParts(r, { requireAccuracy: false, minScore: 0.95 })).toEqual(['score 0.911 < minScore 0.950']);
+    expect(failedParts(r, { requireAccuracy: true, minScore: 0.95 })).toEqual([
+      'score 0.911 < minScore 0.950',
+      'discrete not exact: 1 mismatch',
+    ]);
+    expect(failedParts(r, { requireAccuracy: false, minScore: 0.95 })).toEqual([
+      'score 0.911 < minScore 0.950',
+    ]);
     expect(failedParts(r, { requireAccuracy: false, minScore: 0.9 })).toEqual([]);
   });
 
@@ -43,11 +54,15 @@ describe('failedParts', () => {
     const slow = scan().map((e) => ({ ...e, timestamp: e.timestamp * 2 }));
     const parts = failedParts(evaluate(scan(), slow), rule);
     expect(parts).toHaveLength(1);
-    expect(parts[0]).toMatch(/^timing failed \(r² 1\.000, slope 2\.000, duration ratio 2\.000, interval error 1\.000\)$/);
+    expect(parts[0]).toMatch(
+      /^timing failed \(r² 1\.000, slope 2\.000, duration ratio 2\.000, interval error 1\.000\)$/,
+    );
   });
 
   it('passes a jitter-only trace', () => {
-    expect(failedParts(evaluate(scan(), scan(undefined, { jitter: [0.01, -0.01, 0.02] })), rule)).toEqual([]);
+    expect(
+      failedParts(evaluate(scan(), scan(undefined, { jitter: [0.01, -0.01, 0.02] })), rule),
+    ).toEqual([]);
   });
 });
 
@@ -55,7 +70,9 @@ describe('alignmentSection', () => {
   it('shows context around the first divergence and caps the rows', () => {
     const positions = Array.from({ length: 30 }, (_, i) => i);
     const changed = positions.map((x) => (x >= 5 ? x + 100 : x));
-    const lines = alignmentSection(realUtils, evaluate(scan(positions), scan(changed))).map(stripAnsi);
+    const lines = alignmentSection(realUtils, evaluate(scan(positions), scan(changed))).map(
+      stripAnsi,
+    );
     expect(lines[0]).toMatch(/^Alignment: 25 rows of 90 differ, the first at row 16 /);
     const rows = lines.slice(2).filter((l) => /^ {2}[ ≠+-] {2} *\d+ {2}/.test(l));
     expect(rows).toHaveLength(MAX_ROWS);
@@ -75,25 +92,53 @@ describe('alignmentSection', () => {
   it('escapes control characters and ANSI sequences from trace values and channels', () => {
     const gt = [{ channel: 'log:msg', timestamp: 0, value: 'ok' }];
     const pred = [{ channel: 'log:msg', timestamp: 0, value: '\u001b[2J\u202e\nx' }];
-    const text = failureMessage(realUtils, { matcherName: 'toMatchTraceBehavior', isNot: false, expectedLabel: 'golden', result: evaluate(gt, pred), rule });
+    const text = failureMessage(realUtils, {
+      matcherName: 'toMatchTraceBehavior',
+      isNot: false,
+      expectedLabel: 'golden',
+      result: evaluate(gt, pred),
+      rule,
+    });
     expect(text).not.toContain('\u001b[2J');
     expect(text).not.toContain('\u202e');
     expect(stripAnsi(text)).toContain('log:msg = "\\u001b[2J\\u202e\\nx"');
     const chan = [{ channel: 'evil\u001b]0;title\u0007', timestamp: 0, value: 1 }];
-    expect(failureMessage(realUtils, { matcherName: 'm', isNot: false, expectedLabel: 'golden', result: evaluate(gt, chan), rule })).not.toContain('\u0007');
+    expect(
+      failureMessage(realUtils, {
+        matcherName: 'm',
+        isNot: false,
+        expectedLabel: 'golden',
+        result: evaluate(gt, chan),
+        rule,
+      }),
+    ).not.toContain('\u0007');
   });
 });
 
 describe('failureMessage', () => {
-  const msg = (result: Parameters<typeof failureMessage>[1]['result'], isNot = false, r = rule): string =>
-    stripAnsi(failureMessage(realUtils, { matcherName: 'toMatchTraceBehavior', isNot, expectedLabel: 'golden', result, rule: r }));
+  const msg = (
+    result: Parameters<typeof failureMessage>[1]['result'],
+    isNot = false,
+    r = rule,
+  ): string =>
+    stripAnsi(
+      failureMessage(realUtils, {
+        matcherName: 'toMatchTraceBehavior',
+        isNot,
+        expectedLabel: 'golden',
+        result,
+        rule: r,
+      }),
+    );
 
   it('mismatch and missing event', () => {
     expect(msg(evaluate(scan(), scan([0, 1, 3], { drop: 8 })))).toMatchSnapshot();
   });
 
   it('.not wording', () => {
-    expect(msg(evaluate(scan(), scan(undefined, { jitter: [0.013, -0.008, 0.011] })), true)).toMatchSnapshot();
+    expect(
+      msg(evaluate(scan(), scan(undefined, { jitter: [0.013, -0.008, 0.011] })), true),
+    ).toMatchSnapshot();
   });
 
   it('a tool call whose arguments differ deep inside: cells cut around the difference, host diff under the row', () => {
@@ -102,21 +147,32 @@ describe('failureMessage', () => {
   });
 
   it('minScore', () => {
-    expect(msg(evaluate(scan(), scan([0, 1, 3])), false, { requireAccuracy: false, minScore: 0.95 })).toMatchSnapshot();
+    expect(
+      msg(evaluate(scan(), scan([0, 1, 3])), false, { requireAccuracy: false, minScore: 0.95 }),
+    ).toMatchSnapshot();
   });
 
   it('best-of lists every candidate', () => {
     const text = msg(evaluateBestOf([scan([5, 6, 7]), scan([0, 1, 2])], scan([0, 1, 3])));
     // hand: #1 0.8·6/9 + 0.2·1 = 0.733 (three motor values differ), #2 0.8·8/9 + 0.2·1 = 0.911
-    expect(text).toContain('Best of 2 goldens: golden #2 of 2 (best_index 1); full scores #1 0.733, #2 0.911');
+    expect(text).toContain(
+      'Best of 2 goldens: golden #2 of 2 (best_index 1); full scores #1 0.733, #2 0.911',
+    );
   });
 });
 
 /** A tool call whose arguments differ deep inside, past what a 35-character cell shows. */
-function toolCall(year: number, q = 'cheap flights from Lisbon to Berlin'): Array<{ channel: string; timestamp: number; value: unknown }> {
+function toolCall(
+  year: number,
+  q = 'cheap flights from Lisbon to Berlin',
+): Array<{ channel: string; timestamp: number; value: unknown }> {
   return [
     { channel: 'agent:step', timestamp: 0, value: 'plan' },
-    { channel: 'tool:call', timestamp: 1, value: { name: 'search', args: { q, filters: { max_price: 300, year } } } },
+    {
+      channel: 'tool:call',
+      timestamp: 1,
+      value: { name: 'search', args: { q, filters: { max_price: 300, year } } },
+    },
     { channel: 'agent:step', timestamp: 2, value: 'answer' },
   ];
 }
@@ -126,7 +182,9 @@ describe('differing values', () => {
   const withDeep = { comparators: { by_channel: { 'tool:call': { type: 'deep' as const } } } };
 
   it('keeps the part that differs in both cells and prints the host diff under the row', () => {
-    const lines = alignmentSection(realUtils, evaluate(toolCall(2024), toolCall(2023), withDeep), { width: 80 }).map(stripAnsi);
+    const lines = alignmentSection(realUtils, evaluate(toolCall(2024), toolCall(2023), withDeep), {
+      width: 80,
+    }).map(stripAnsi);
     const row = lines.find((l) => l.startsWith('  ≠'));
     expect(row).toBeDefined();
     // both cells cut around the difference: the years are visible, the rows no longer look identical
@@ -135,39 +193,69 @@ describe('differing values', () => {
     const diff = lines.slice(lines.indexOf(row!) + 1);
     expect(diff.some((l) => /^ {7}- +"year": 2024,?$/.test(l))).toBe(true);
     expect(diff.some((l) => /^ {7}\+ +"year": 2023,?$/.test(l))).toBe(true);
-    expect(failedParts(evaluate(toolCall(2024), toolCall(2023), withDeep), toolRule)).toEqual(['discrete not exact: 1 mismatch']);
+    expect(failedParts(evaluate(toolCall(2024), toolCall(2023), withDeep), toolRule)).toEqual([
+      'discrete not exact: 1 mismatch',
+    ]);
   });
 
   it('sizes the columns to the width', () => {
     const r = evaluate(toolCall(2024), toolCall(2023), withDeep);
-    const width = (w: number): number => Math.max(...alignmentSection(realUtils, r, { width: w }).map((l) => stripAnsi(l)).filter((l) => /^ {2}[ ≠+-] {2}\d/.test(l)).map((l) => [...l].length));
+    const width = (w: number): number =>
+      Math.max(
+        ...alignmentSection(realUtils, r, { width: w })
+          .map((l) => stripAnsi(l))
+          .filter((l) => /^ {2}[ ≠+-] {2}\d/.test(l))
+          .map((l) => [...l].length),
+      );
     expect(width(80)).toBeLessThanOrEqual(80);
     expect(width(140)).toBeLessThanOrEqual(140);
     expect(width(140)).toBeGreaterThan(width(80));
     // wide enough: nothing is cut
     const short = evaluate(toolCall(2024, 'x'), toolCall(2023, 'x'), withDeep);
-    const wide = alignmentSection(realUtils, short, { width: 240 }).map(stripAnsi).find((l) => l.startsWith('  ≠'));
+    const wide = alignmentSection(realUtils, short, { width: 240 })
+      .map(stripAnsi)
+      .find((l) => l.startsWith('  ≠'));
     expect(wide).not.toContain('…');
   });
 
   it('caps the value diffs and says how many more rows have one', () => {
-    const gt = [0, 1, 2, 3, 4].map((i) => ({ channel: 'tool:call', timestamp: i, value: { i, v: 'a' } }));
+    const gt = [0, 1, 2, 3, 4].map((i) => ({
+      channel: 'tool:call',
+      timestamp: i,
+      value: { i, v: 'a' },
+    }));
     const pred = gt.map((e) => ({ ...e, value: { i: e.value.i, v: 'b' } }));
-    const lines = alignmentSection(realUtils, evaluate(gt, pred, { comparators: { default: { type: 'deep' } } })).map(stripAnsi);
+    const lines = alignmentSection(
+      realUtils,
+      evaluate(gt, pred, { comparators: { default: { type: 'deep' } } }),
+    ).map(stripAnsi);
     expect(lines.filter((l) => /^ {7}\+ +"v": "b",?$/.test(l))).toHaveLength(MAX_VALUE_DIFFS);
     expect(lines.at(-1)).toBe('  (value diffs shown for the first 3 rows; … and 2 more)');
   });
 
   it('no diff for short scalars the row shows whole, nor without a host diff', () => {
-    expect(alignmentSection(realUtils, evaluate(scan(), scan([0, 1, 3]))).map(stripAnsi).some((l) => l.startsWith('       '))).toBe(false);
+    expect(
+      alignmentSection(realUtils, evaluate(scan(), scan([0, 1, 3])))
+        .map(stripAnsi)
+        .some((l) => l.startsWith('       ')),
+    ).toBe(false);
     const { diff: _omit, ...noDiff } = realUtils;
-    expect(alignmentSection(noDiff, evaluate(toolCall(2024), toolCall(2023), withDeep)).some((l) => l.startsWith('       '))).toBe(false);
+    expect(
+      alignmentSection(noDiff, evaluate(toolCall(2024), toolCall(2023), withDeep)).some((l) =>
+        l.startsWith('       '),
+      ),
+    ).toBe(false);
   });
 
   it('escapes strings and keys before the host diff sees them', () => {
     const gt = [{ channel: 'tool:call', timestamp: 0, value: { 'k\u001b[2J': 'ok', s: 'x' } }];
-    const pred = [{ channel: 'tool:call', timestamp: 0, value: { 'k\u001b[2J': '\u001b]0;pwn\u0007', s: 'x' } }];
-    const text = alignmentSection(realUtils, evaluate(gt, pred, { comparators: { default: { type: 'deep' } } })).join('\n');
+    const pred = [
+      { channel: 'tool:call', timestamp: 0, value: { 'k\u001b[2J': '\u001b]0;pwn\u0007', s: 'x' } },
+    ];
+    const text = alignmentSection(
+      realUtils,
+      evaluate(gt, pred, { comparators: { default: { type: 'deep' } } }),
+    ).join('\n');
     expect(stripAnsi(text)).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     // the host prints the escaped text (pretty-format doubles the backslashes)
     expect(stripAnsi(text)).toMatch(/\+ +"k\\+x1b\[2J": "\\+x1b\]0;pwn\\+x07",/);
@@ -198,14 +286,20 @@ describe('differing values', () => {
 describe('time unit and best-of numbering', () => {
   it('labels Δt with the configured unit', () => {
     const r = evaluate(scan(), scan([0, 1, 3]));
-    expect(stripAnsi(timingSection(realUtils, r, 'ms')[0] ?? '')).toMatch(/^Timing: Δt up to \+0\.000 ms \(mean \+0\.000 ms\)/);
-    expect(stripAnsi(alignmentSection(realUtils, r, { timeUnit: 'us' })[1] ?? '')).toMatch(/Δt \(us\)$/);
+    expect(stripAnsi(timingSection(realUtils, r, 'ms')[0] ?? '')).toMatch(
+      /^Timing: Δt up to \+0\.000 ms \(mean \+0\.000 ms\)/,
+    );
+    expect(stripAnsi(alignmentSection(realUtils, r, { timeUnit: 'us' })[1] ?? '')).toMatch(
+      /Δt \(us\)$/,
+    );
   });
 
   it('numbers candidates from 1 and names the 0-based best_index of the JSON report', () => {
     expect(bestOfLine(evaluate(scan(), scan()))).toEqual([]);
     const r = evaluateBestOf([scan([5, 6, 7]), scan([0, 1, 2]), scan([0, 1, 9])], scan([0, 1, 2]));
     expect(r.best_index).toBe(1);
-    expect(bestOfLine(r)[0]).toMatch(/^Best of 3 goldens: golden #2 of 3 \(best_index 1\); full scores #1 0\.\d{3}, #2 1\.000, #3 0\.\d{3}$/);
+    expect(bestOfLine(r)[0]).toMatch(
+      /^Best of 3 goldens: golden #2 of 3 \(best_index 1\); full scores #1 0\.\d{3}, #2 1\.000, #3 0\.\d{3}$/,
+    );
   });
 });

@@ -12,7 +12,15 @@
 import { DEFAULT_TIME_UNIT, type TimeUnit } from '../src/evaluate/timeUnit.js';
 import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../src/evaluate/types.js';
 import { isPlainObject, orderedEntries, PyFloat } from '../src/py/value.js';
-import { escapeForTerminal, firstDifference, pad, textLength, truncate, truncateAround, truncateMiddle } from '../src/report/escape.js';
+import {
+  escapeForTerminal,
+  firstDifference,
+  pad,
+  textLength,
+  truncate,
+  truncateAround,
+  truncateMiddle,
+} from '../src/report/escape.js';
 import { pyFixed, renderValue } from '../src/report/format.js';
 import { FALLBACK_WIDTH } from '../src/report/width.js';
 import type { MatcherUtils } from './context.js';
@@ -53,7 +61,11 @@ function num(x: number): string {
 }
 
 /** Differences the alignment shows: value/channel mismatches, missing and extra events. */
-export function rowCounts(rows: readonly AlignmentRow[]): { mismatches: number; missing: number; extra: number } {
+export function rowCounts(rows: readonly AlignmentRow[]): {
+  mismatches: number;
+  missing: number;
+  extra: number;
+} {
   let mismatches = 0;
   let missing = 0;
   let extra = 0;
@@ -75,14 +87,17 @@ function describeFailedPart(result: EvaluationResult, name: string): string {
     if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
     if (missing) bits.push(plural(missing, 'missing event'));
     if (extra) bits.push(plural(extra, 'extra event'));
-    return bits.length ? `discrete not exact: ${bits.join(', ')}` : `discrete not exact (score ${num(metric.score)})`;
+    return bits.length
+      ? `discrete not exact: ${bits.join(', ')}`
+      : `discrete not exact (score ${num(metric.score)})`;
   }
   if (!metric) return `${safe} failed: no such metric`;
   const d = metric.details;
   if (typeof d['reason'] === 'string') return `${safe} failed: ${escapeForTerminal(d['reason'])}`;
   if (typeof d['r2'] === 'number' && typeof d['slope'] === 'number') {
     const bits = [`r² ${num(d['r2'])}`, `slope ${num(d['slope'])}`];
-    if (typeof d['duration_ratio'] === 'number') bits.push(`duration ratio ${num(d['duration_ratio'])}`);
+    if (typeof d['duration_ratio'] === 'number')
+      bits.push(`duration ratio ${num(d['duration_ratio'])}`);
     if (typeof d['mape'] === 'number') bits.push(`interval error ${num(d['mape'])}`);
     return `${safe} failed (${bits.join(', ')})`;
   }
@@ -90,15 +105,22 @@ function describeFailedPart(result: EvaluationResult, name: string): string {
 }
 
 /** The metric table: name, score, pass mark; then the full score line. */
-export function metricTable(utils: MatcherUtils, result: EvaluationResult, rule: PassRule): string[] {
+export function metricTable(
+  utils: MatcherUtils,
+  result: EvaluationResult,
+  rule: PassRule,
+): string[] {
   const names = Object.keys(result.metrics).map(escapeForTerminal);
   const width = Math.max(10, ...names.map(textLength));
   const lines = [utils.DIM_COLOR(`${pad('Metric', width, '<')}  ${pad('score', 6, '>')}  pass`)];
   for (const [name, m] of Object.entries(result.metrics)) {
     const mark = m.binary_pass ? '✓' : utils.RECEIVED_COLOR('✗');
-    lines.push(`${pad(escapeForTerminal(name), width, '<')}  ${pad(num(m.score), 6, '>')}  ${mark}`);
+    lines.push(
+      `${pad(escapeForTerminal(name), width, '<')}  ${pad(num(m.score), 6, '>')}  ${mark}`,
+    );
   }
-  const min = rule.minScore === undefined ? '' : utils.DIM_COLOR(`  (minScore ${num(rule.minScore)})`);
+  const min =
+    rule.minScore === undefined ? '' : utils.DIM_COLOR(`  (minScore ${num(rule.minScore)})`);
   lines.push(`${pad('full score', width, '<')}  ${pad(num(result.full_score), 6, '>')}${min}`);
   return lines;
 }
@@ -154,8 +176,12 @@ export function sideText(s: AlignmentRowSide | null, width: number, at?: number)
   const value = valueText(s.value);
   let channel = escapeForTerminal(s.channel);
   const valueWant = Math.min(textLength(value), Math.max(8, Math.floor(width / 2)));
-  if (textLength(channel) + 3 + valueWant > width) channel = truncateMiddle(channel, Math.max(6, width - 3 - valueWant));
-  return truncate(`${channel} = ${truncateAround(value, Math.max(1, width - 3 - textLength(channel)), at)}`, width);
+  if (textLength(channel) + 3 + valueWant > width)
+    channel = truncateMiddle(channel, Math.max(6, width - 3 - valueWant));
+  return truncate(
+    `${channel} = ${truncateAround(value, Math.max(1, width - 3 - textLength(channel)), at)}`,
+    width,
+  );
 }
 
 /** Where the two sides' rendered values first differ (undefined for a gap or equal renderings). */
@@ -167,7 +193,10 @@ function valueDifference(r: AlignmentRow): number | undefined {
 /** Whether a side's whole `channel = value` text fits a column `width` wide (nothing cut). */
 function fits(s: AlignmentRowSide, width: number): boolean {
   const value = renderValue(s.value, RENDER_LIMIT);
-  return value.length <= RENDER_LIMIT && textLength(escapeForTerminal(s.channel)) + 3 + textLength(escapeForTerminal(value)) <= width;
+  return (
+    value.length <= RENDER_LIMIT &&
+    textLength(escapeForTerminal(s.channel)) + 3 + textLength(escapeForTerminal(value)) <= width
+  );
 }
 
 function isStructured(v: unknown): boolean {
@@ -179,7 +208,10 @@ function isStructured(v: unknown): boolean {
  * for the terminal, Python float wrappers as numbers, cycles cut. Other values are kept, so the
  * diff prints them as the host prints values.
  */
-export function escapeValueForDiff(value: unknown, seen: Map<object, unknown> = new Map()): unknown {
+export function escapeValueForDiff(
+  value: unknown,
+  seen: Map<object, unknown> = new Map(),
+): unknown {
   if (typeof value === 'string') return escapeForTerminal(value);
   if (typeof value !== 'object' || value === null) return value;
   if (value instanceof PyFloat) return value.value;
@@ -194,13 +226,15 @@ export function escapeValueForDiff(value: unknown, seen: Map<object, unknown> = 
   if (value instanceof Map) {
     const out = new Map<unknown, unknown>();
     seen.set(value, out);
-    for (const [k, item] of value as Map<unknown, unknown>) out.set(escapeValueForDiff(k, seen), escapeValueForDiff(item, seen));
+    for (const [k, item] of value as Map<unknown, unknown>)
+      out.set(escapeValueForDiff(k, seen), escapeValueForDiff(item, seen));
     return out;
   }
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     seen.set(value, out);
-    for (const [k, item] of orderedEntries(value)) out[escapeForTerminal(k)] = escapeValueForDiff(item, seen);
+    for (const [k, item] of orderedEntries(value))
+      out[escapeForTerminal(k)] = escapeValueForDiff(item, seen);
     return out;
   }
   return value;
@@ -259,7 +293,11 @@ function differing(rows: readonly AlignmentRow[]): number[] {
  * were cut get the host's structured diff under them. Δt is each pair's time offset with both
  * traces measured from their first aligned event (timing, shown apart from value differences).
  */
-export function alignmentSection(utils: MatcherUtils, result: EvaluationResult, layout: LayoutOptions | number = {}): string[] {
+export function alignmentSection(
+  utils: MatcherUtils,
+  result: EvaluationResult,
+  layout: LayoutOptions | number = {},
+): string[] {
   const opts: LayoutOptions = typeof layout === 'number' ? { maxRows: layout } : layout;
   const maxRows = opts.maxRows ?? MAX_ROWS;
   const maxValueDiffs = opts.maxValueDiffs ?? MAX_VALUE_DIFFS;
@@ -269,7 +307,8 @@ export function alignmentSection(utils: MatcherUtils, result: EvaluationResult, 
   const first = diff[0];
   if (first === undefined) return [];
   const show = new Set<number>();
-  for (let i = Math.max(0, first - CONTEXT); i <= Math.min(rows.length - 1, first + CONTEXT); i++) show.add(i);
+  for (let i = Math.max(0, first - CONTEXT); i <= Math.min(rows.length - 1, first + CONTEXT); i++)
+    show.add(i);
   let shownDiff = diff.filter((i) => show.has(i)).length;
   for (const i of diff) {
     if (show.size >= maxRows) break;
@@ -286,7 +325,9 @@ export function alignmentSection(utils: MatcherUtils, result: EvaluationResult, 
   const lines: string[] = [
     `Alignment: ${plural(diff.length, 'row')} of ${rows.length} differ, the first at row ${first + 1} ` +
       utils.DIM_COLOR('(≠ differs, - missing from received, + extra in received)'),
-    utils.DIM_COLOR(`     ${pad('#', idxWidth, '>')}  ${pad('golden', side, '<')}  ${pad('received', side, '<')}  Δt (${unit})`),
+    utils.DIM_COLOR(
+      `     ${pad('#', idxWidth, '>')}  ${pad('golden', side, '<')}  ${pad('received', side, '<')}  Δt (${unit})`,
+    ),
   ];
   let prev = -1;
   let diffsShown = 0;
@@ -310,8 +351,17 @@ export function alignmentSection(utils: MatcherUtils, result: EvaluationResult, 
       lines.push(utils.DIM_COLOR(`  ${mark(r)}  ${index}  ${g}  ${p}  ${dt}`.trimEnd()));
       continue;
     }
-    lines.push(`  ${mark(r)}  ${index}  ${utils.EXPECTED_COLOR(g)}  ${utils.RECEIVED_COLOR(p)}  ${dt}`.trimEnd());
-    if (r.gt && r.pred && (isStructured(r.gt.value) || isStructured(r.pred.value) || !fits(r.gt, side) || !fits(r.pred, side))) {
+    lines.push(
+      `  ${mark(r)}  ${index}  ${utils.EXPECTED_COLOR(g)}  ${utils.RECEIVED_COLOR(p)}  ${dt}`.trimEnd(),
+    );
+    if (
+      r.gt &&
+      r.pred &&
+      (isStructured(r.gt.value) ||
+        isStructured(r.pred.value) ||
+        !fits(r.gt, side) ||
+        !fits(r.pred, side))
+    ) {
       diffsWanted++;
       if (diffsShown < maxValueDiffs) {
         const d = valueDiff(utils, r);
@@ -324,7 +374,11 @@ export function alignmentSection(utils: MatcherUtils, result: EvaluationResult, 
   }
   if (hidden > 0) lines.push(`  … ${hidden} more differing ${hidden === 1 ? 'row' : 'rows'}`);
   if (diffsWanted > diffsShown && diffsShown > 0) {
-    lines.push(utils.DIM_COLOR(`  (value diffs shown for the first ${plural(diffsShown, 'row')}; … and ${diffsWanted - diffsShown} more)`));
+    lines.push(
+      utils.DIM_COLOR(
+        `  (value diffs shown for the first ${plural(diffsShown, 'row')}; … and ${diffsWanted - diffsShown} more)`,
+      ),
+    );
   }
   return lines;
 }
@@ -334,7 +388,11 @@ export function alignmentSection(utils: MatcherUtils, result: EvaluationResult, 
  * colour: for places that print plain text, such as `expect.traceMatching` inside another matcher's
  * diff. At most `max` rows, then "… and N more".
  */
-export function differingRowsBrief(result: EvaluationResult, max = 3, width = FALLBACK_WIDTH): string[] {
+export function differingRowsBrief(
+  result: EvaluationResult,
+  max = 3,
+  width = FALLBACK_WIDTH,
+): string[] {
   const rows = result.alignment_rows;
   const diff = differing(rows);
   const side = Math.max(MIN_SIDE, Math.floor((width - 12) / 2));
@@ -343,14 +401,23 @@ export function differingRowsBrief(result: EvaluationResult, max = 3, width = FA
     const r = rows[i];
     if (!r) continue;
     const at = valueDifference(r);
-    out.push(`${mark(r)} row ${r.index}: ${sideText(r.gt, side, at)} → ${sideText(r.pred, side, at)}`);
+    out.push(
+      `${mark(r)} row ${r.index}: ${sideText(r.gt, side, at)} → ${sideText(r.pred, side, at)}`,
+    );
   }
-  if (diff.length > max) out.push(`… and ${diff.length - max} more differing ${diff.length - max === 1 ? 'row' : 'rows'}`);
+  if (diff.length > max)
+    out.push(
+      `… and ${diff.length - max} more differing ${diff.length - max === 1 ? 'row' : 'rows'}`,
+    );
   return out;
 }
 
 /** Timing of the matched pairs, apart from value differences, in `unit`. */
-export function timingSection(utils: MatcherUtils, result: EvaluationResult, unit: TimeUnit = DEFAULT_TIME_UNIT): string[] {
+export function timingSection(
+  utils: MatcherUtils,
+  result: EvaluationResult,
+  unit: TimeUnit = DEFAULT_TIME_UNIT,
+): string[] {
   const rows = result.alignment_rows;
   const gt0 = firstTime(rows, 'gt');
   const pr0 = firstTime(rows, 'pred');
@@ -366,12 +433,15 @@ export function timingSection(utils: MatcherUtils, result: EvaluationResult, uni
     if (Math.abs(dt) > Math.abs(worst)) worst = dt;
   }
   if (n === 0) return [];
-  const bits = [`Δt up to ${signed(worst)} ${unit} (mean ${signed(sum / n)} ${unit}) over ${plural(n, 'matched event')}`];
+  const bits = [
+    `Δt up to ${signed(worst)} ${unit} (mean ${signed(sum / n)} ${unit}) over ${plural(n, 'matched event')}`,
+  ];
   const timing = result.metrics[result.decision.timing_metric_name] ?? result.metrics['timing'];
   const d = timing?.details;
   if (d && typeof d['slope'] === 'number' && typeof d['r2'] === 'number') {
     bits.push(`slope ${num(d['slope'])}, r² ${num(d['r2'])}`);
-    if (typeof d['duration_ratio'] === 'number') bits.push(`duration ratio ${num(d['duration_ratio'])}`);
+    if (typeof d['duration_ratio'] === 'number')
+      bits.push(`duration ratio ${num(d['duration_ratio'])}`);
   }
   return [`${utils.DIM_COLOR('Timing:')} ${bits.join('; ')}`];
 }
@@ -420,13 +490,20 @@ export function verdictText(result: EvaluationResult, rule: PassRule): string {
 export function failureMessage(utils: MatcherUtils, input: MessageInput): string {
   const { result, rule, isNot } = input;
   const noun = input.goldenNoun ?? 'the golden trace';
-  const hintOptions = input.secondArgument === undefined ? { isNot } : { isNot, secondArgument: input.secondArgument };
+  const hintOptions =
+    input.secondArgument === undefined
+      ? { isNot }
+      : { isNot, secondArgument: input.secondArgument };
   const hint = utils.matcherHint(input.matcherName, 'received', input.expectedLabel, hintOptions);
   const out: string[] = [hint, ''];
   if (isNot) {
-    out.push(`Expected the received trace not to behave like ${noun}, but it does (${verdictText(result, rule)}).`);
+    out.push(
+      `Expected the received trace not to behave like ${noun}, but it does (${verdictText(result, rule)}).`,
+    );
   } else {
-    out.push(`Expected the received trace to behave like ${noun}, but ${verdictText(result, rule)}.`);
+    out.push(
+      `Expected the received trace to behave like ${noun}, but ${verdictText(result, rule)}.`,
+    );
   }
   if (input.notes?.length) out.push(...input.notes);
   out.push(...bestOfLine(result));

@@ -16,7 +16,11 @@ import type { TestInfo } from './runtime.js';
 const madeDirs = new Set<string>();
 
 /** Publish one record for the reporters (see the module comment); a no-op when no reporter listens. */
-export function publishRecord(record: EnvTraceRecord, info: TestInfo, env: NodeJS.ProcessEnv = process.env): void {
+export function publishRecord(
+  record: EnvTraceRecord,
+  info: TestInfo,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   if (info.task !== undefined) {
     const meta = info.task.meta;
     const list = meta[META_KEY];

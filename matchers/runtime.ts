@@ -71,8 +71,12 @@ export function testInfo(ctx: MatcherContext): TestInfo {
       task,
     };
   }
-  const identity = typeof ctx.currentTestIdentity === 'function' ? ctx.currentTestIdentity() : undefined;
-  const concurrentName = typeof ctx.currentConcurrentTestName === 'function' ? ctx.currentConcurrentTestName() : undefined;
+  const identity =
+    typeof ctx.currentTestIdentity === 'function' ? ctx.currentTestIdentity() : undefined;
+  const concurrentName =
+    typeof ctx.currentConcurrentTestName === 'function'
+      ? ctx.currentConcurrentTestName()
+      : undefined;
   const invocations = (identity as JestTestLike | undefined)?.invocations;
   return {
     host: host.name,
@@ -114,7 +118,10 @@ function freshAttempt(attempt: string): AttemptState {
  * The state of the current attempt of the test `info` describes. A new retry/repeat starts a
  * fresh one; `onNewAttempt` gets the previous one (to roll back its counter bumps).
  */
-export function attemptState(info: TestInfo, onNewAttempt?: (previous: AttemptState) => void): {
+export function attemptState(
+  info: TestInfo,
+  onNewAttempt?: (previous: AttemptState) => void,
+): {
   state: AttemptState;
   writtenEarlier: Set<string>;
   writtenNow: Set<string>;
@@ -124,7 +131,11 @@ export function attemptState(info: TestInfo, onNewAttempt?: (previous: AttemptSt
   if (info.identity !== undefined) ts = byIdentity.get(info.identity);
   else ts = byName.get(`${info.testPath}\u0000${info.testName}`);
   if (ts === undefined) {
-    ts = { current: freshAttempt(attempt), writtenByEarlierAttempts: new Set(), writtenThisAttempt: new Set() };
+    ts = {
+      current: freshAttempt(attempt),
+      writtenByEarlierAttempts: new Set(),
+      writtenThisAttempt: new Set(),
+    };
     if (info.identity !== undefined) byIdentity.set(info.identity, ts);
     else byName.set(`${info.testPath}\u0000${info.testName}`, ts);
   } else if (ts.current.attempt !== attempt) {
@@ -133,7 +144,11 @@ export function attemptState(info: TestInfo, onNewAttempt?: (previous: AttemptSt
     ts.writtenThisAttempt.clear();
     ts.current = freshAttempt(attempt);
   }
-  return { state: ts.current, writtenEarlier: ts.writtenByEarlierAttempts, writtenNow: ts.writtenThisAttempt };
+  return {
+    state: ts.current,
+    writtenEarlier: ts.writtenByEarlierAttempts,
+    writtenNow: ts.writtenThisAttempt,
+  };
 }
 
 /** Forget the name-keyed state of one test (standalone `expect` has no per-test identity). */

@@ -31,7 +31,10 @@ export interface Ev {
 }
 
 /** motor:x to each position, detector on and off after each move. */
-export function scan(positions: readonly number[] = [0, 1, 2], opts: { jitter?: readonly number[]; drop?: number } = {}): Ev[] {
+export function scan(
+  positions: readonly number[] = [0, 1, 2],
+  opts: { jitter?: readonly number[]; drop?: number } = {},
+): Ev[] {
   const out: Ev[] = [];
   let k = 0;
   const j = (): number => opts.jitter?.[k++ % opts.jitter.length] ?? 0;
@@ -44,7 +47,9 @@ export function scan(positions: readonly number[] = [0, 1, 2], opts: { jitter?: 
   return opts.drop === undefined ? out : out.filter((_, i) => i !== opts.drop);
 }
 
-export function fakeSnapshotState(mode: 'new' | 'all' | 'none'): SnapshotStateLike & { added: number; updated: number; matched: number; unmatched: number } {
+export function fakeSnapshotState(
+  mode: 'new' | 'all' | 'none',
+): SnapshotStateLike & { added: number; updated: number; matched: number; unmatched: number } {
   return { _updateSnapshot: mode, added: 0, updated: 0, matched: 0, unmatched: 0 };
 }
 

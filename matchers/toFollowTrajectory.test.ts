@@ -12,22 +12,40 @@ import { fakeContext, stripAnsi, taggedUtils } from './testing.js';
 import { toFollowTrajectory } from './toFollowTrajectory.js';
 import { toMatchTraceBehavior } from './toMatchTraceBehavior.js';
 
-const call = (name: string, args: Record<string, unknown> = {}, turn?: number) => (turn === undefined ? { name, arguments: args } : { name, arguments: args, turn });
-const reference = [call('search', { q: 'a' }), call('search', { q: 'a', lang: 'en' }), call('open', { id: 1 })];
+const call = (name: string, args: Record<string, unknown> = {}, turn?: number) =>
+  turn === undefined ? { name, arguments: args } : { name, arguments: args, turn };
+const reference = [
+  call('search', { q: 'a' }),
+  call('search', { q: 'a', lang: 'en' }),
+  call('open', { id: 1 }),
+];
 
-function run(received: unknown, ref: unknown, options?: unknown, isNot = false): { pass: boolean; message: string } {
+function run(
+  received: unknown,
+  ref: unknown,
+  options?: unknown,
+  isNot = false,
+): { pass: boolean; message: string } {
   const r = toFollowTrajectory.call(fakeContext({ isNot }), received, ref, options);
   return { pass: r.pass, message: stripAnsi(r.message()) };
 }
 
 describe('toFollowTrajectory', () => {
   it('passes when repeated calls can be paired optimally (first-fit would not)', () => {
-    const calls = [call('search', { q: 'a', lang: 'en' }), call('search', { q: 'a', lang: 'fr' }), call('open', { id: 1 })];
+    const calls = [
+      call('search', { q: 'a', lang: 'en' }),
+      call('search', { q: 'a', lang: 'fr' }),
+      call('open', { id: 1 }),
+    ];
     expect(run(calls, reference, { mode: 'unordered', args: 'superset' }).pass).toBe(true);
   });
 
   it('fails with the unmatched reference calls, the unexpected calls and the closest candidate of each', () => {
-    const calls = [call('search', { q: 'a' }), call('search', { q: 'b', lang: 'en' }), call('delete', { id: 1 })];
+    const calls = [
+      call('search', { q: 'a' }),
+      call('search', { q: 'b', lang: 'en' }),
+      call('delete', { id: 1 }),
+    ];
     const r = run(calls, reference);
     expect(r.pass).toBe(false);
     expect(r.message).toMatchInlineSnapshot(`
@@ -46,7 +64,11 @@ describe('toFollowTrajectory', () => {
   });
 
   it('strict: an out-of-order call is named as such', () => {
-    const calls = [call('open', { id: 1 }), call('search', { q: 'a' }), call('search', { q: 'a', lang: 'en' })];
+    const calls = [
+      call('open', { id: 1 }),
+      call('search', { q: 'a' }),
+      call('search', { q: 'a', lang: 'en' }),
+    ];
     expect(run(calls, reference, { mode: 'strict' }).message).toMatchInlineSnapshot(`
       "expect(calls).toFollowTrajectory(reference, options)
 
@@ -61,7 +83,11 @@ describe('toFollowTrajectory', () => {
   });
 
   it('superset mode lists only the missing calls; subset mode only the unexpected ones', () => {
-    const superset = run([call('search', { q: 'a' }), call('noise')], reference, { mode: 'superset', args: ['q'], toolArgs: { open: 'ignore' } });
+    const superset = run([call('search', { q: 'a' }), call('noise')], reference, {
+      mode: 'superset',
+      args: ['q'],
+      toolArgs: { open: 'ignore' },
+    });
     expect(superset.message).toMatchInlineSnapshot(`
       "expect(calls).toFollowTrajectory(reference, options)
 
@@ -71,9 +97,13 @@ describe('toFollowTrajectory', () => {
         reference[1] search({"q":"a","lang":"en"})  closest: calls[0] search({"q":"a"}) (matches, but is paired with another call)
         reference[2] open({"id":1})  closest: calls[1] noise({}) (another tool)"
     `);
-    const subset = run([call('open', { id: 1 }), call('open', { id: 1 })], reference, { mode: 'subset' });
+    const subset = run([call('open', { id: 1 }), call('open', { id: 1 })], reference, {
+      mode: 'subset',
+    });
     expect(subset.message).toContain('but 1 unexpected call; 1 of 3 reference calls matched.');
-    expect(subset.message).toContain('calls[1] open({"id":1})  closest: reference[2] open({"id":1}) (matches, but is paired with another call)');
+    expect(subset.message).toContain(
+      'calls[1] open({"id":1})  closest: reference[2] open({"id":1}) (matches, but is paired with another call)',
+    );
     expect(subset.message).not.toContain('Unmatched reference calls');
   });
 
@@ -93,7 +123,12 @@ describe('toFollowTrajectory', () => {
     const text = r.message();
     expect(text).toContain('  calls[0] <r>ping({"i":0})</r>  (empty reference)');
     expect(text).toContain('<d>  … 3 more</d>');
-    const r2 = toFollowTrajectory.call(fakeContext({ utils: taggedUtils }), [], [call('ping')], undefined);
+    const r2 = toFollowTrajectory.call(
+      fakeContext({ utils: taggedUtils }),
+      [],
+      [call('ping')],
+      undefined,
+    );
     expect(r2.message()).toContain('  reference[0] <g>ping({})</g>  (no calls)');
   });
 
@@ -101,8 +136,17 @@ describe('toFollowTrajectory', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-traj-'));
     try {
       const file = path.join(dir, 'reference.json');
-      fs.writeFileSync(file, JSON.stringify({ events: reference.map((c, i) => ({ channel: c.name, timestamp: i, value: c.arguments })) }));
-      const events = reference.map((c, i) => ({ channel: c.name, timestamp: 10 + i, value: c.arguments }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          events: reference.map((c, i) => ({ channel: c.name, timestamp: i, value: c.arguments })),
+        }),
+      );
+      const events = reference.map((c, i) => ({
+        channel: c.name,
+        timestamp: 10 + i,
+        value: c.arguments,
+      }));
       expect(run({ events }, file).pass).toBe(true);
       expect(run(events, path.relative(process.cwd(), file)).pass).toBe(true);
     } finally {
@@ -129,12 +173,26 @@ describe('toFollowTrajectory', () => {
       calls has value: 42"
     `);
     const boom = new TypeError('boom');
-    expect(() => run(reference, reference, { args: () => { throw boom; } })).toThrow(boom);
-    expect(() => run(reference, { nope: 1 })).toThrow(/^expect\(calls\)\.toFollowTrajectory\(reference\)\n\nreference must be/);
-    expect(() => run([], reference, { mode: 'loose' })).toThrow('mode: unknown trajectory mode "loose"');
+    expect(() =>
+      run(reference, reference, {
+        args: () => {
+          throw boom;
+        },
+      }),
+    ).toThrow(boom);
+    expect(() => run(reference, { nope: 1 })).toThrow(
+      /^expect\(calls\)\.toFollowTrajectory\(reference\)\n\nreference must be/,
+    );
+    expect(() => run([], reference, { mode: 'loose' })).toThrow(
+      'mode: unknown trajectory mode "loose"',
+    );
     expect(() => run([], reference, { order: 'any' })).toThrow(ConfigError);
-    expect(() => run([], reference, { order: 'any' })).toThrow('options.order: unknown option "order" (expected mode, args, toolArgs, distance)');
-    expect(() => run([], reference, 'strict')).toThrow('options: expected the trajectory options to be an object {mode, args, toolArgs, distance}, received string');
+    expect(() => run([], reference, { order: 'any' })).toThrow(
+      'options.order: unknown option "order" (expected mode, args, toolArgs, distance)',
+    );
+    expect(() => run([], reference, 'strict')).toThrow(
+      'options: expected the trajectory options to be an object {mode, args, toolArgs, distance}, received string',
+    );
   });
 });
 
@@ -143,20 +201,36 @@ describe('toFollowTrajectory through Vitest expect', () => {
   interface TrajectoryExpect {
     toFollowTrajectory(reference: unknown, options?: unknown): void;
   }
-  const ex = (v: unknown): TrajectoryExpect & { not: TrajectoryExpect } => expect(v) as unknown as TrajectoryExpect & { not: TrajectoryExpect };
+  const ex = (v: unknown): TrajectoryExpect & { not: TrajectoryExpect } =>
+    expect(v) as unknown as TrajectoryExpect & { not: TrajectoryExpect };
 
   it('passes, fails and negates', () => {
     ex(reference).toFollowTrajectory(reference);
     ex([call('open', { id: 1 })]).not.toFollowTrajectory(reference);
-    ex([call('open', { id: 1 }), call('search', { q: 'a' })]).toFollowTrajectory(reference, { mode: 'subset' });
+    ex([call('open', { id: 1 }), call('search', { q: 'a' })]).toFollowTrajectory(reference, {
+      mode: 'subset',
+    });
     expect(() => ex([]).toFollowTrajectory(reference)).toThrow(/3 reference calls not matched/);
   });
 
-  it('publishes one record per call with its trajectory verdict (and the distance when asked)', ({ task }) => {
-    const calls = [call('search', { q: 'a' }), call('search', { q: 'a', lang: 'en' }), call('open', { id: 2 })];
+  it('publishes one record per call with its trajectory verdict (and the distance when asked)', ({
+    task,
+  }) => {
+    const calls = [
+      call('search', { q: 'a' }),
+      call('search', { q: 'a', lang: 'en' }),
+      call('open', { id: 2 }),
+    ];
     ex(calls).not.toFollowTrajectory(reference);
-    ex(calls).toFollowTrajectory(reference, { mode: 'superset', args: ['q'], toolArgs: { open: 'ignore' }, distance: { scheme: 'any_order' } });
-    expect(() => ex(calls).toFollowTrajectory(reference, { distance: {} })).toThrow(/Distance 1 of 6 \(in_order, score 0\.8333\)\.$/m);
+    ex(calls).toFollowTrajectory(reference, {
+      mode: 'superset',
+      args: ['q'],
+      toolArgs: { open: 'ignore' },
+      distance: { scheme: 'any_order' },
+    });
+    expect(() => ex(calls).toFollowTrajectory(reference, { distance: {} })).toThrow(
+      /Distance 1 of 6 \(in_order, score 0\.8333\)\.$/m,
+    );
     const records = (task.meta as { envtrace?: Array<Record<string, unknown>> }).envtrace ?? [];
     expect(records).toHaveLength(3);
     expect(JSON.parse(JSON.stringify(records))).toEqual(records);
@@ -182,8 +256,18 @@ describe('toFollowTrajectory through Vitest expect', () => {
           distance: null,
           // The calls the failure message lists, with the same closest candidates.
           issues: [
-            { side: 'reference', index: 2, call: 'open({"id":1})', closest: { index: 2, call: 'open({"id":2})', reason: 'arguments' } },
-            { side: 'call', index: 2, call: 'open({"id":2})', closest: { index: 2, call: 'open({"id":1})', reason: 'arguments' } },
+            {
+              side: 'reference',
+              index: 2,
+              call: 'open({"id":1})',
+              closest: { index: 2, call: 'open({"id":2})', reason: 'arguments' },
+            },
+            {
+              side: 'call',
+              index: 2,
+              call: 'open({"id":2})',
+              closest: { index: 2, call: 'open({"id":1})', reason: 'arguments' },
+            },
           ],
         },
       ],
@@ -194,13 +278,34 @@ describe('toFollowTrajectory through Vitest expect', () => {
       seq: 1,
       pass: true,
       negated: false,
-      trajectory: [{ pass: true, mode: 'superset', args: ['q'], tool_args: { open: 'ignore' }, matched: 3, distance: { scheme: 'any_order', distance: 1, max: 6, score: 1 - 1 / 6 } }],
+      trajectory: [
+        {
+          pass: true,
+          mode: 'superset',
+          args: ['q'],
+          tool_args: { open: 'ignore' },
+          matched: 3,
+          distance: { scheme: 'any_order', distance: 1, max: 6, score: 1 - 1 / 6 },
+        },
+      ],
     });
-    expect(records[2]).toMatchObject({ seq: 2, pass: false, trajectory: [{ pass: false, distance: { scheme: 'in_order', distance: 1, max: 6 } }] });
+    expect(records[2]).toMatchObject({
+      seq: 2,
+      pass: false,
+      trajectory: [{ pass: false, distance: { scheme: 'in_order', distance: 1, max: 6 } }],
+    });
     // Passing: nothing to list. Long calls are cut at 200 characters.
-    expect((records[1] as { trajectory: Array<{ issues: unknown[] }> }).trajectory[0]!.issues).toEqual([]);
+    expect(
+      (records[1] as { trajectory: Array<{ issues: unknown[] }> }).trajectory[0]!.issues,
+    ).toEqual([]);
     ex([call('open', { text: 'x'.repeat(300) })]).not.toFollowTrajectory([]);
-    const long = (task.meta as { envtrace: Array<{ trajectory: Array<{ issues: Array<{ call: string; closest: unknown }> }> }> }).envtrace[3]!.trajectory[0]!.issues[0]!;
+    const long = (
+      task.meta as {
+        envtrace: Array<{
+          trajectory: Array<{ issues: Array<{ call: string; closest: unknown }> }>;
+        }>;
+      }
+    ).envtrace[3]!.trajectory[0]!.issues[0]!;
     expect([...long.call]).toHaveLength(200);
     expect(long.call.endsWith('…')).toBe(true);
     expect(long.closest).toBeNull();
@@ -218,7 +323,11 @@ describe('trajectoryMetric in a trace matcher config', () => {
       { channel: 'open', timestamp: 0, value: { id: 1 } },
       { channel: 'search', timestamp: 1, value: { q: 'a' } },
     ];
-    const config = { metrics: [trajectoryMetric({ scheme: 'any_order' })], aggregation: { weights: { trajectory: 1 } }, decision: { require_discrete_exact: false, timing_metric_name: 'trajectory' } };
+    const config = {
+      metrics: [trajectoryMetric({ scheme: 'any_order' })],
+      aggregation: { weights: { trajectory: 1 } },
+      decision: { require_discrete_exact: false, timing_metric_name: 'trajectory' },
+    };
     expect(toMatchTraceBehavior.call(fakeContext(), swapped, golden, config).pass).toBe(true);
     const inOrder = { ...config, metrics: [trajectoryMetric({ scheme: 'in_order' })] };
     const r = toMatchTraceBehavior.call(fakeContext(), swapped, golden, inOrder);

@@ -6,8 +6,25 @@
  * trajectory verdict (and the weighted distance when `distance` is given) for the reporters.
  */
 import * as path from 'node:path';
-import { ConfigError, ENVTRACE_VERSION, callPredicate, formatCall, matchTrajectory, trajectoryDistance, trajectoryIssues } from '../src/index.js';
-import type { ClosestCandidate, FollowTrajectoryOptions, ToolCall, TrajectoryDistance, TrajectoryInput, TrajectoryIssue, TrajectoryMatch, TrajectoryMatchOptions } from '../src/index.js';
+import {
+  ConfigError,
+  ENVTRACE_VERSION,
+  callPredicate,
+  formatCall,
+  matchTrajectory,
+  trajectoryDistance,
+  trajectoryIssues,
+} from '../src/index.js';
+import type {
+  ClosestCandidate,
+  FollowTrajectoryOptions,
+  ToolCall,
+  TrajectoryDistance,
+  TrajectoryInput,
+  TrajectoryIssue,
+  TrajectoryMatch,
+  TrajectoryMatchOptions,
+} from '../src/index.js';
 import { escapeForTerminal, truncate } from '../src/report/escape.js';
 import { buildTrajectoryRecord } from '../src/transport/buildRecord.js';
 import type { GoldenSource } from '../src/transport/record.js';
@@ -28,14 +45,26 @@ const OPTION_KEYS = new Set(['mode', 'args', 'toolArgs', 'distance']);
 function resolveOptions(value: unknown): FollowTrajectoryOptions {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConfigError(`expected the trajectory options to be an object {mode, args, toolArgs, distance}, received ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, { path: 'options' });
+    throw new ConfigError(
+      `expected the trajectory options to be an object {mode, args, toolArgs, distance}, received ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+      { path: 'options' },
+    );
   }
   for (const key of Object.keys(value)) {
-    if (!OPTION_KEYS.has(key)) throw new ConfigError(`unknown option ${JSON.stringify(key)} (expected mode, args, toolArgs, distance)`, { path: `options.${key}` });
+    if (!OPTION_KEYS.has(key))
+      throw new ConfigError(
+        `unknown option ${JSON.stringify(key)} (expected mode, args, toolArgs, distance)`,
+        { path: `options.${key}` },
+      );
   }
   const distance = (value as FollowTrajectoryOptions).distance;
-  if (distance !== undefined && (typeof distance !== 'object' || distance === null || Array.isArray(distance))) {
-    throw new ConfigError('expected an object {scheme, weights, canonicalize}', { path: 'options.distance' });
+  if (
+    distance !== undefined &&
+    (typeof distance !== 'object' || distance === null || Array.isArray(distance))
+  ) {
+    throw new ConfigError('expected an object {scheme, weights, canonicalize}', {
+      path: 'options.distance',
+    });
   }
   return value as FollowTrajectoryOptions;
 }
@@ -45,11 +74,28 @@ interface Outcome {
   readonly distance: TrajectoryDistance | undefined;
 }
 
-function run(utils: MatcherUtils, hint: string, received: unknown, reference: unknown, options: FollowTrajectoryOptions): Outcome {
+function run(
+  utils: MatcherUtils,
+  hint: string,
+  received: unknown,
+  reference: unknown,
+  options: FollowTrajectoryOptions,
+): Outcome {
   try {
-    const match = matchTrajectory(reference as TrajectoryInput, received as TrajectoryInput, options);
+    const match = matchTrajectory(
+      reference as TrajectoryInput,
+      received as TrajectoryInput,
+      options,
+    );
     // The match has validated both inputs; the distance reads them again (cheap next to a test).
-    const distance = options.distance === undefined ? undefined : trajectoryDistance(reference as TrajectoryInput, received as TrajectoryInput, options.distance);
+    const distance =
+      options.distance === undefined
+        ? undefined
+        : trajectoryDistance(
+            reference as TrajectoryInput,
+            received as TrajectoryInput,
+            options.distance,
+          );
     return { match, distance };
   } catch (e) {
     // Only the input-shape errors of toolCalls() get the hint; a TypeError from a user's `args`
@@ -58,7 +104,9 @@ function run(utils: MatcherUtils, hint: string, received: unknown, reference: un
     if (!shape) throw e;
     const label = shape[1] as 'reference' | 'calls';
     const value = label === 'reference' ? reference : received;
-    throw new TypeError(`${hint}\n\n${(e as TypeError).message}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`);
+    throw new TypeError(
+      `${hint}\n\n${(e as TypeError).message}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`,
+    );
   }
 }
 
@@ -68,7 +116,12 @@ function plural(n: number, word: string): string {
 
 function describeArgs(options: TrajectoryMatchOptions): string {
   const a = options.args ?? 'exact';
-  const text = typeof a === 'function' ? 'a custom predicate' : Array.isArray(a) ? `only ${a.join(', ')}` : String(a);
+  const text =
+    typeof a === 'function'
+      ? 'a custom predicate'
+      : Array.isArray(a)
+        ? `only ${a.join(', ')}`
+        : String(a);
   const per = options.toolArgs ? Object.keys(options.toolArgs) : [];
   return per.length > 0 ? `args ${text}; per tool: ${per.join(', ')}` : `args ${text}`;
 }
@@ -100,24 +153,41 @@ function section(
 /** ` Distance 2 of 8 (in_order, score 0.75).` when a distance was computed. */
 function distanceText(d: TrajectoryDistance | undefined): string {
   if (d === undefined) return '';
-  const n = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(4).replace(/0+$/, ''));
+  const n = (x: number): string =>
+    Number.isInteger(x) ? String(x) : x.toFixed(4).replace(/0+$/, '');
   return ` Distance ${n(d.distance)} of ${n(d.max)} (${d.scheme}, score ${d.score.toFixed(4)}).`;
 }
 
-function failureText(utils: MatcherUtils, hint: string, r: TrajectoryMatch, options: TrajectoryMatchOptions, d: TrajectoryDistance | undefined): string {
+function failureText(
+  utils: MatcherUtils,
+  hint: string,
+  r: TrajectoryMatch,
+  options: TrajectoryMatchOptions,
+  d: TrajectoryDistance | undefined,
+): string {
   const issues = trajectoryIssues(r, callPredicate(options));
   const problems: string[] = [];
-  if (issues.missing.length) problems.push(`${plural(issues.missing.length, 'reference call')} not matched`);
+  if (issues.missing.length)
+    problems.push(`${plural(issues.missing.length, 'reference call')} not matched`);
   if (issues.extra.length) problems.push(`${plural(issues.extra.length, 'unexpected call')}`);
   const verdict = `Expected the calls to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but ${problems.join(' and ')}; ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched.${distanceText(d)}`;
 
   const lines = [hint, '', verdict];
-  const missing = section(utils, 'Unmatched reference calls', issues.missing, ({ call: c, closest: near }) => {
-    const tail = near ? `  closest: calls[${near.call.index}] ${utils.RECEIVED_COLOR(show(near.call))} (${REASON[near.reason]})` : '  (no calls)';
-    return `  reference[${c.index}] ${utils.EXPECTED_COLOR(show(c))}${tail}`;
-  });
+  const missing = section(
+    utils,
+    'Unmatched reference calls',
+    issues.missing,
+    ({ call: c, closest: near }) => {
+      const tail = near
+        ? `  closest: calls[${near.call.index}] ${utils.RECEIVED_COLOR(show(near.call))} (${REASON[near.reason]})`
+        : '  (no calls)';
+      return `  reference[${c.index}] ${utils.EXPECTED_COLOR(show(c))}${tail}`;
+    },
+  );
   const extra = section(utils, 'Unexpected calls', issues.extra, ({ call: c, closest: near }) => {
-    const tail = near ? `  closest: reference[${near.call.index}] ${utils.EXPECTED_COLOR(show(near.call))} (${REASON[near.reason]})` : '  (empty reference)';
+    const tail = near
+      ? `  closest: reference[${near.call.index}] ${utils.EXPECTED_COLOR(show(near.call))} (${REASON[near.reason]})`
+      : '  (empty reference)';
     return `  calls[${c.index}] ${utils.RECEIVED_COLOR(show(c))}${tail}`;
   });
   if (missing.length) lines.push('', ...missing);
@@ -125,21 +195,44 @@ function failureText(utils: MatcherUtils, hint: string, r: TrajectoryMatch, opti
   return lines.join('\n');
 }
 
-function notText(hint: string, r: TrajectoryMatch, options: TrajectoryMatchOptions, d: TrajectoryDistance | undefined): string {
-  const extras = r.mode === 'superset' && r.unexpected.length ? ` (plus ${plural(r.unexpected.length, 'extra call')})` : '';
+function notText(
+  hint: string,
+  r: TrajectoryMatch,
+  options: TrajectoryMatchOptions,
+  d: TrajectoryDistance | undefined,
+): string {
+  const extras =
+    r.mode === 'superset' && r.unexpected.length
+      ? ` (plus ${plural(r.unexpected.length, 'extra call')})`
+      : '';
   return `${hint}\n\nExpected the calls not to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but they do: ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched${extras}.${distanceText(d)}`;
 }
 
 /** Where the reference came from, for the record: a trace file (relative to the cwd) or inline. */
 function referenceSource(reference: unknown): GoldenSource {
-  if (typeof reference === 'string') return { kind: 'file', paths: [path.relative(process.cwd(), reference) || reference], count: 1 };
+  if (typeof reference === 'string')
+    return {
+      kind: 'file',
+      paths: [path.relative(process.cwd(), reference) || reference],
+      count: 1,
+    };
   return { kind: 'inline', count: 1 };
 }
 
-export function toFollowTrajectory(this: MatcherContext, received: unknown, reference: unknown, options?: unknown): SyncMatcherResult {
+export function toFollowTrajectory(
+  this: MatcherContext,
+  received: unknown,
+  reference: unknown,
+  options?: unknown,
+): SyncMatcherResult {
   const isNot = this.isNot === true;
   const utils = this.utils;
-  const hint = utils.matcherHint(MATCHER_NAME, 'calls', 'reference', options === undefined ? { isNot } : { isNot, secondArgument: 'options' });
+  const hint = utils.matcherHint(
+    MATCHER_NAME,
+    'calls',
+    'reference',
+    options === undefined ? { isNot } : { isNot, secondArgument: 'options' },
+  );
   const call = beginCall(this);
   const opts = resolveOptions(options);
   const { match: result, distance } = run(utils, hint, received, reference, opts);
@@ -158,6 +251,9 @@ export function toFollowTrajectory(this: MatcherContext, received: unknown, refe
   publishRecord(record, call.info);
   return {
     pass: result.pass,
-    message: () => (result.pass ? notText(hint, result, opts, distance) : failureText(utils, hint, result, opts, distance)),
+    message: () =>
+      result.pass
+        ? notText(hint, result, opts, distance)
+        : failureText(utils, hint, result, opts, distance),
   };
 }

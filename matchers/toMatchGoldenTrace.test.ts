@@ -19,11 +19,22 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const goldenFile = (n = 1): string => path.join(tmp, '__traces__', 'scan.test.ts', `moves x${n > 1 ? `-${n}` : ''}.trace.json`);
+const goldenFile = (n = 1): string =>
+  path.join(tmp, '__traces__', 'scan.test.ts', `moves x${n > 1 ? `-${n}` : ''}.trace.json`);
 
 /** A Jest-like context: a fresh test object per attempt (`invocations`), numbers as counters. */
-function jestContext(mode: 'new' | 'all' | 'none', test: { invocations: number } = { invocations: 1 }, state = fakeSnapshotState(mode)): MatcherContext & { snapshotState: ReturnType<typeof fakeSnapshotState> } {
-  return { ...fakeContext(), testPath, currentTestName: 'moves x', currentTestIdentity: () => test, snapshotState: state };
+function jestContext(
+  mode: 'new' | 'all' | 'none',
+  test: { invocations: number } = { invocations: 1 },
+  state = fakeSnapshotState(mode),
+): MatcherContext & { snapshotState: ReturnType<typeof fakeSnapshotState> } {
+  return {
+    ...fakeContext(),
+    testPath,
+    currentTestName: 'moves x',
+    currentTestIdentity: () => test,
+    snapshotState: state,
+  };
 }
 
 describe('toMatchGoldenTrace', () => {
@@ -59,8 +70,12 @@ describe('toMatchGoldenTrace', () => {
     expect(bad.snapshotState.unmatched).toBe(1);
     expect(fs.readFileSync(goldenFile(), 'utf8')).toBe(before);
     const msg = stripAnsi(r.message()).split(tmp).join('<tmp>');
-    expect(msg).toContain('Expected the received trace to behave like its golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch.');
-    expect(msg).toMatch(/Golden: .*__traces__\/scan\.test\.ts\/moves x\.trace\.json \(if the new behaviour is intended, run with -u to update it\)/);
+    expect(msg).toContain(
+      'Expected the received trace to behave like its golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch.',
+    );
+    expect(msg).toMatch(
+      /Golden: .*__traces__\/scan\.test\.ts\/moves x\.trace\.json \(if the new behaviour is intended, run with -u to update it\)/,
+    );
   });
 
   it('update mode all rewrites a changed golden, keeps an equivalent one', () => {
@@ -73,7 +88,11 @@ describe('toMatchGoldenTrace', () => {
     const changed = jestContext('all');
     expect(toMatchGoldenTrace.call(changed, scan([0, 1, 3])).pass).toBe(true);
     expect(changed.snapshotState).toMatchObject({ updated: 1 });
-    expect(parseTrace(fs.readFileSync(goldenFile(), 'utf8')).events[6]).toEqual({ channel: 'motor:x', timestamp: 5, value: 3 });
+    expect(parseTrace(fs.readFileSync(goldenFile(), 'utf8')).events[6]).toEqual({
+      channel: 'motor:x',
+      timestamp: 5,
+      value: 3,
+    });
   });
 
   it('update mode none never writes and fails on a missing golden', () => {
@@ -100,8 +119,12 @@ describe('toMatchGoldenTrace', () => {
   });
 
   it('refuses .not and a context without a test', () => {
-    expect(() => toMatchGoldenTrace.call({ ...jestContext('new'), isNot: true }, scan())).toThrow(/cannot be used with \.not/);
-    expect(() => toMatchGoldenTrace.call(fakeContext(), scan())).toThrow(/needs to know the test file and test name/);
+    expect(() => toMatchGoldenTrace.call({ ...jestContext('new'), isNot: true }, scan())).toThrow(
+      /cannot be used with \.not/,
+    );
+    expect(() => toMatchGoldenTrace.call(fakeContext(), scan())).toThrow(
+      /needs to know the test file and test name/,
+    );
   });
 
   it('throws a TraceError for a received value that is not a trace', () => {
@@ -115,11 +138,31 @@ describe('golden identity (issue 11 §5–7)', () => {
    * fresh run (a new jest-circus tree each time, as each Jest run builds one).
    */
   function circusFile(names: readonly string[]) {
-    return (i: number, mode: 'new' | 'all' | 'none'): MatcherContext & { snapshotState: ReturnType<typeof fakeSnapshotState> } => {
-      const root: { type: string; name: string; children: object[] } = { type: 'describeBlock', name: 'ROOT_DESCRIBE_BLOCK', children: [] };
-      const tests = names.map((name) => ({ type: 'test', name, invocations: 1, status: null, errors: [], parent: root }));
+    return (
+      i: number,
+      mode: 'new' | 'all' | 'none',
+    ): MatcherContext & { snapshotState: ReturnType<typeof fakeSnapshotState> } => {
+      const root: { type: string; name: string; children: object[] } = {
+        type: 'describeBlock',
+        name: 'ROOT_DESCRIBE_BLOCK',
+        children: [],
+      };
+      const tests = names.map((name) => ({
+        type: 'test',
+        name,
+        invocations: 1,
+        status: null,
+        errors: [],
+        parent: root,
+      }));
       root.children.push(...tests);
-      return { ...fakeContext(), testPath, currentTestName: names[i], currentTestIdentity: () => tests[i], snapshotState: fakeSnapshotState(mode) };
+      return {
+        ...fakeContext(),
+        testPath,
+        currentTestName: names[i],
+        currentTestIdentity: () => tests[i],
+        snapshotState: fakeSnapshotState(mode),
+      };
     };
   }
   const dir = (): string => path.join(tmp, '__traces__', 'scan.test.ts');
@@ -162,11 +205,15 @@ describe('golden identity (issue 11 §5–7)', () => {
   it('a corrupt golden fails with the file named and a hint; -u rewrites it', () => {
     toMatchGoldenTrace.call(jestContext('new'), scan());
     fs.writeFileSync(goldenFile(), '{"events": [{"channel": "motor:x", "timest');
-    expect(() => toMatchGoldenTrace.call(jestContext('new'), scan())).toThrow(/moves x\.trace\.json.*\(run with -u to rewrite the golden trace\)$/s);
+    expect(() => toMatchGoldenTrace.call(jestContext('new'), scan())).toThrow(
+      /moves x\.trace\.json.*\(run with -u to rewrite the golden trace\)$/s,
+    );
     const repair = jestContext('all');
     const r = toMatchGoldenTrace.call(repair, scan());
     expect(r.pass).toBe(true);
-    expect(stripAnsi(r.message())).toMatch(/Rewrote golden trace .*moves x\.trace\.json, which could not be read: /);
+    expect(stripAnsi(r.message())).toMatch(
+      /Rewrote golden trace .*moves x\.trace\.json, which could not be read: /,
+    );
     expect(repair.snapshotState).toMatchObject({ updated: 1 });
     expect(parseTrace(fs.readFileSync(goldenFile(), 'utf8')).events).toEqual(scan());
   });
@@ -185,11 +232,15 @@ describe('golden identity (issue 11 §5–7)', () => {
     expect(fs.existsSync(current)).toBe(false);
     const bad = toMatchGoldenTrace.call(ctx(0, 'new'), scan([0, 1, 3]));
     expect(bad.pass).toBe(false);
-    expect(stripAnsi(bad.message())).toMatch(/Golden: .*a_b-[0-9a-f]{8}\.trace\.json \(under its old name; -u moves it to a~2fb\.trace\.json\)/);
+    expect(stripAnsi(bad.message())).toMatch(
+      /Golden: .*a_b-[0-9a-f]{8}\.trace\.json \(under its old name; -u moves it to a~2fb\.trace\.json\)/,
+    );
 
     const move = ctx(0, 'all');
     const moved = toMatchGoldenTrace.call(move, scan());
-    expect(stripAnsi(moved.message())).toMatch(/Moved golden trace .*a_b-[0-9a-f]{8}\.trace\.json to .*a~2fb\.trace\.json\./);
+    expect(stripAnsi(moved.message())).toMatch(
+      /Moved golden trace .*a_b-[0-9a-f]{8}\.trace\.json to .*a~2fb\.trace\.json\./,
+    );
     expect(move.snapshotState).toMatchObject({ updated: 1 });
     expect(fs.existsSync(legacy)).toBe(false);
     expect(fs.readFileSync(current, 'utf8')).toBe(text);
@@ -204,15 +255,20 @@ describe('golden identity (issue 11 §5–7)', () => {
     expect(fs.readdirSync(dir())).toEqual(['a~3ab.trace.json']);
   });
 
-  it('a test whose new name is another test\'s old name: an error naming both, never a shared golden', () => {
+  it("a test whose new name is another test's old name: an error naming both, never a shared golden", () => {
     const legacyName = path.basename(legacyGoldenPathFor(testPath, 'a/b', 1), '.trace.json');
     expect(legacyName).toMatch(/^a_b-[0-9a-f]{8}$/);
     const ctx = circusFile(['a/b', legacyName]);
     fs.mkdirSync(dir(), { recursive: true });
-    fs.writeFileSync(legacyGoldenPathFor(testPath, 'a/b', 1), goldenText(parseTrace(scan()), 'default'));
+    fs.writeFileSync(
+      legacyGoldenPathFor(testPath, 'a/b', 1),
+      goldenText(parseTrace(scan()), 'default'),
+    );
     expect(toMatchGoldenTrace.call(ctx(0, 'new'), scan()).pass).toBe(true);
     expect(() => toMatchGoldenTrace.call(ctx(1, 'new'), scan())).toThrow(GoldenCollisionError);
-    expect(() => toMatchGoldenTrace.call(ctx(1, 'new'), scan())).toThrow(`would be shared by test "a/b" and test "${legacyName}"`);
+    expect(() => toMatchGoldenTrace.call(ctx(1, 'new'), scan())).toThrow(
+      `would be shared by test "a/b" and test "${legacyName}"`,
+    );
   });
 });
 
@@ -242,9 +298,17 @@ describe('golden values round-trip (issue 10 §1)', () => {
 
   it('a golden still tells NaN from null and a Date from its ISO string', () => {
     toMatchGoldenTrace.call(jestContext('new'), weather(NaN, new Date('2026-11-30T12:00:00Z')));
-    expect(toMatchGoldenTrace.call(jestContext('none'), weather(null, new Date('2026-11-30T12:00:00Z'))).pass).toBe(false);
-    expect(toMatchGoldenTrace.call(jestContext('none'), weather(NaN, '2026-11-30T12:00:00.000Z')).pass).toBe(false);
-    expect(toMatchGoldenTrace.call(jestContext('none'), weather(NaN, new Date('2026-11-30T12:00:00Z'))).pass).toBe(true);
+    expect(
+      toMatchGoldenTrace.call(jestContext('none'), weather(null, new Date('2026-11-30T12:00:00Z')))
+        .pass,
+    ).toBe(false);
+    expect(
+      toMatchGoldenTrace.call(jestContext('none'), weather(NaN, '2026-11-30T12:00:00.000Z')).pass,
+    ).toBe(false);
+    expect(
+      toMatchGoldenTrace.call(jestContext('none'), weather(NaN, new Date('2026-11-30T12:00:00Z')))
+        .pass,
+    ).toBe(true);
   });
 
   it('refuses a value no golden can keep, naming its path, whether or not a golden exists', () => {
@@ -260,8 +324,12 @@ describe('golden values round-trip (issue 10 §1)', () => {
     };
     const e = refused();
     expect(e.path).toBe('events[1].value.a[2]');
-    expect(stripAnsi(e.message)).toContain('The received trace cannot be written as a golden trace: ');
-    expect(stripAnsi(e.message)).toMatch(/moves x\.trace\.json: events\[1\]\.value\.a\[2\]: cannot be kept in a golden trace: a function$/);
+    expect(stripAnsi(e.message)).toContain(
+      'The received trace cannot be written as a golden trace: ',
+    );
+    expect(stripAnsi(e.message)).toMatch(
+      /moves x\.trace\.json: events\[1\]\.value\.a\[2\]: cannot be kept in a golden trace: a function$/,
+    );
     expect(fs.existsSync(goldenFile())).toBe(false);
     toMatchGoldenTrace.call(jestContext('new'), weather(1));
     expect(refused().path).toBe('events[1].value.a[2]');
@@ -269,13 +337,22 @@ describe('golden values round-trip (issue 10 §1)', () => {
 
   it('a malformed tag in a golden file is a TraceError naming the file and the path', () => {
     fs.mkdirSync(path.dirname(goldenFile()), { recursive: true });
-    fs.writeFileSync(goldenFile(), '{"events": [{"channel": "a", "timestamp": 0, "value": {"$envtrace": "Nan"}}]}');
-    expect(() => toMatchGoldenTrace.call(jestContext('none'), weather(NaN))).toThrow(/moves x\.trace\.json: events\[0\]\.value\.\$envtrace: unknown tag "Nan"/);
+    fs.writeFileSync(
+      goldenFile(),
+      '{"events": [{"channel": "a", "timestamp": 0, "value": {"$envtrace": "Nan"}}]}',
+    );
+    expect(() => toMatchGoldenTrace.call(jestContext('none'), weather(NaN))).toThrow(
+      /moves x\.trace\.json: events\[0\]\.value\.\$envtrace: unknown tag "Nan"/,
+    );
   });
 
   it('reference mode keeps Python number kinds and still reads non-finite values back as numbers', () => {
     const cfg = { mode: 'reference' } as const;
-    const trace = [1.5, -Infinity, 2n ** 70n].map((value, i) => ({ channel: 'stage:temp', timestamp: i, value }));
+    const trace = [1.5, -Infinity, 2n ** 70n].map((value, i) => ({
+      channel: 'stage:temp',
+      timestamp: i,
+      value,
+    }));
     expect(toMatchGoldenTrace.call(jestContext('new'), trace, cfg).pass).toBe(true);
     const text = fs.readFileSync(goldenFile(), 'utf8');
     expect(text).toContain('"value":1.5}');
@@ -288,13 +365,21 @@ describe('golden values round-trip (issue 10 §1)', () => {
     const nan = [{ channel: 'stage:temp', timestamp: 0, value: NaN }];
     const ctx = { ...jestContext('new'), currentTestName: 'nan' };
     toMatchGoldenTrace.call(ctx, nan, cfg);
-    const golden = readGoldenSync(path.join(tmp, '__traces__', 'scan.test.ts', 'nan.trace.json'), 'reference');
+    const golden = readGoldenSync(
+      path.join(tmp, '__traces__', 'scan.test.ts', 'nan.trace.json'),
+      'reference',
+    );
     expect(golden.events[0]?.value).toBeNaN();
   });
 
   it('property: for random traces of every supported value kind, write → read → toMatchGoldenTrace passes', () => {
     const event = fc.record(
-      { channel: fc.constantFrom('motor:x', 'det:Acquire', 'stage:temp'), timestamp: fc.integer({ min: 0, max: 1000 }), value: codecValue(), meta: fc.dictionary(fc.string(), codecValue(), { maxKeys: 2, noNullPrototype: true }) },
+      {
+        channel: fc.constantFrom('motor:x', 'det:Acquire', 'stage:temp'),
+        timestamp: fc.integer({ min: 0, max: 1000 }),
+        value: codecValue(),
+        meta: fc.dictionary(fc.string(), codecValue(), { maxKeys: 2, noNullPrototype: true }),
+      },
       { requiredKeys: ['channel', 'timestamp', 'value'] },
     );
     let run = 0;
@@ -318,9 +403,13 @@ describe('golden values round-trip (issue 10 §1)', () => {
 
 describe('goldenText', () => {
   it('keeps the int/float distinction in reference mode', () => {
-    const t = parseTrace('{"events": [{"channel": "a", "timestamp": 0.0, "value": 1.0}]}', { mode: 'reference' });
+    const t = parseTrace('{"events": [{"channel": "a", "timestamp": 0.0, "value": 1.0}]}', {
+      mode: 'reference',
+    });
     expect(goldenText(t, 'reference')).toContain('"value":1.0');
-    expect(goldenText(parseTrace({ events: [] }), 'default')).toBe('{\n  "schema_version": "1",\n  "events": []\n}\n');
+    expect(goldenText(parseTrace({ events: [] }), 'default')).toBe(
+      '{\n  "schema_version": "1",\n  "events": []\n}\n',
+    );
   });
 });
 
@@ -337,11 +426,19 @@ describe('Vitest test.concurrent with the global expect', () => {
 
   it('toMatchGoldenTrace refuses (the golden could be filed under another test)', () => {
     const t = { ...task(false), file: { filepath: testPath } };
-    expect(() => toMatchGoldenTrace.call({ ...fakeContext(), task: t, snapshotState: fakeSnapshotState('new') }, scan())).toThrow(
-      /test\.concurrent needs the test context's expect/,
-    );
+    expect(() =>
+      toMatchGoldenTrace.call(
+        { ...fakeContext(), task: t, snapshotState: fakeSnapshotState('new') },
+        scan(),
+      ),
+    ).toThrow(/test\.concurrent needs the test context's expect/);
     const ok = { ...task(true), file: { filepath: testPath } };
-    expect(toMatchGoldenTrace.call({ ...fakeContext(), task: ok, snapshotState: fakeSnapshotState('new') }, scan()).pass).toBe(true);
+    expect(
+      toMatchGoldenTrace.call(
+        { ...fakeContext(), task: ok, snapshotState: fakeSnapshotState('new') },
+        scan(),
+      ).pass,
+    ).toBe(true);
   });
 
   it('toMatchTraceBehavior warns once per test and still publishes', () => {
@@ -359,4 +456,3 @@ describe('Vitest test.concurrent with the global expect', () => {
     }
   });
 });
-

@@ -15,7 +15,20 @@ import { escapeForTerminal } from '../src/report/escape.js';
 import { beginCall, concurrentGlobalExpect, publishCall } from './call.js';
 import { goldenWording, type MatcherContext } from './context.js';
 import { writeFileAtomicSync } from '../src/io/write.js';
-import { GoldenCollisionError, bumpCounter, claimGolden, goldenPathFor, goldenText, legacyGoldenPathFor, ownerOf, readGoldenSync, releaseGolden, sameOwner, updateModeOf, type GoldenOwner } from './golden.js';
+import {
+  GoldenCollisionError,
+  bumpCounter,
+  claimGolden,
+  goldenPathFor,
+  goldenText,
+  legacyGoldenPathFor,
+  ownerOf,
+  readGoldenSync,
+  releaseGolden,
+  sameOwner,
+  updateModeOf,
+  type GoldenOwner,
+} from './golden.js';
 import { markTouched } from './goldenObsolete.js';
 import { occurrenceOf } from './lifecycle.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
@@ -24,13 +37,19 @@ import { layoutOf, type SyncMatcherResult } from './toMatchTraceBehavior.js';
 
 export const MATCHER_NAME = 'toMatchGoldenTrace';
 
-export function toMatchGoldenTrace(this: MatcherContext, received: unknown, config?: unknown): SyncMatcherResult {
+export function toMatchGoldenTrace(
+  this: MatcherContext,
+  received: unknown,
+  config?: unknown,
+): SyncMatcherResult {
   const isNot = this.isNot === true;
   const utils = this.utils;
   const secondArgument = config === undefined ? undefined : 'config';
   const hint = utils.matcherHint(MATCHER_NAME, 'received', secondArgument ?? '', { isNot });
   if (isNot) {
-    throw new Error(`${hint}\n\n${MATCHER_NAME} cannot be used with .not: a golden records the expected behaviour. Use .not.toMatchTraceBehavior(golden) instead.`);
+    throw new Error(
+      `${hint}\n\n${MATCHER_NAME} cannot be used with .not: a golden records the expected behaviour. Use .not.toMatchTraceBehavior(golden) instead.`,
+    );
   }
   const call = beginCall(this);
   const { info } = call;
@@ -53,7 +72,8 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
   const rel = (f: string): string => path.relative(process.cwd(), f) || f;
   const mode = updateModeOf(this);
   /** What rewrites goldens on this host: Jest's and Vitest's -u, the standalone expect's environment variable. */
-  const updateFlag = goldenWording(this) === goldenWording('expect') ? 'ENVTRACE_UPDATE_GOLDENS=all' : '-u';
+  const updateFlag =
+    goldenWording(this) === goldenWording('expect') ? 'ENVTRACE_UPDATE_GOLDENS=all' : '-u';
   let legacy: string | undefined;
   try {
     claimGolden(info.testPath, file, owner, escapeForTerminal(rel(file)));
@@ -75,7 +95,11 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     text = goldenText(pred, cfg.mode, path.relative(process.cwd(), file) || file);
   } catch (e) {
     if (!(e instanceof TraceError)) throw e;
-    const err = new TraceError(`${hint}\n\nThe received trace cannot be written as a golden trace: ${e.message}`, {}, { cause: e });
+    const err = new TraceError(
+      `${hint}\n\nThe received trace cannot be written as a golden trace: ${e.message}`,
+      {},
+      { cause: e },
+    );
     Object.defineProperty(err, 'path', { value: e.path, enumerable: true });
     Object.defineProperty(err, 'file', { value: e.file, enumerable: true });
     throw err;
@@ -90,7 +114,12 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
       releaseGolden(info.testPath, legacy);
     }
   };
-  const publish = (result: EvaluationResult, pass: boolean, goldenStatus: 'written' | 'updated' | 'compared' | 'missing', gt: Trace): void => {
+  const publish = (
+    result: EvaluationResult,
+    pass: boolean,
+    goldenStatus: 'written' | 'updated' | 'compared' | 'missing',
+    gt: Trace,
+  ): void => {
     publishCall(call, {
       matcher: 'toMatchGoldenTrace',
       result,
@@ -128,7 +157,11 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     // -u repairs a golden that cannot be read (hand-edited, truncated): it is rewritten.
     if (!(e instanceof TraceError)) throw e;
     if (mode !== 'all') {
-      const err = new TraceError(`${e.message} (run with ${updateFlag} to rewrite the golden trace)`, {}, { cause: e });
+      const err = new TraceError(
+        `${e.message} (run with ${updateFlag} to rewrite the golden trace)`,
+        {},
+        { cause: e },
+      );
       Object.defineProperty(err, 'path', { value: e.path, enumerable: true });
       Object.defineProperty(err, 'file', { value: e.file, enumerable: true });
       throw err;
@@ -136,7 +169,11 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     write();
     bumpCounter(snap, 'updated', testId, bumps);
     publish(evaluate(pred, pred, cfg.options), true, 'updated', pred);
-    return { pass: true, message: () => `${hint}\n\nRewrote golden trace ${escapeForTerminal(rel(file))}, which could not be read: ${e.message}` };
+    return {
+      pass: true,
+      message: () =>
+        `${hint}\n\nRewrote golden trace ${escapeForTerminal(rel(file))}, which could not be read: ${e.message}`,
+    };
   }
   const result = evaluate(golden, pred, cfg.options);
   const pass = passes(result, cfg.rule);
@@ -145,18 +182,27 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
     write(fs.readFileSync(legacy, 'utf8'));
     bumpCounter(snap, 'updated', testId, bumps);
     publish(result, true, 'updated', golden);
-    return { pass: true, message: () => `${hint}\n\nMoved golden trace ${shown} to ${escapeForTerminal(rel(file))}.` };
+    return {
+      pass: true,
+      message: () => `${hint}\n\nMoved golden trace ${shown} to ${escapeForTerminal(rel(file))}.`,
+    };
   }
   if (pass) {
     bumpCounter(snap, 'matched', testId, bumps);
     publish(result, true, 'compared', golden);
-    return { pass: true, message: () => `${hint}\n\nThe received trace behaves like the golden trace ${shown}.` };
+    return {
+      pass: true,
+      message: () => `${hint}\n\nThe received trace behaves like the golden trace ${shown}.`,
+    };
   }
   if (mode === 'all') {
     write();
     bumpCounter(snap, 'updated', testId, bumps);
     publish(result, true, 'updated', golden);
-    return { pass: true, message: () => `${hint}\n\nUpdated golden trace ${escapeForTerminal(rel(file))}.` };
+    return {
+      pass: true,
+      message: () => `${hint}\n\nUpdated golden trace ${escapeForTerminal(rel(file))}.`,
+    };
   }
   bumpCounter(snap, 'unmatched', testId, bumps);
   publish(result, false, 'compared', golden);
@@ -173,8 +219,16 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
         layout: layoutOf(cfg.options),
         notes: [
           `Golden: ${utils.EXPECTED_COLOR(shown)}` +
-            (legacy !== undefined ? utils.DIM_COLOR(` (under its old name; ${updateFlag} moves it to ${escapeForTerminal(path.basename(file))})`) : '') +
-            (mode === 'new' ? utils.DIM_COLOR(` (if the new behaviour is intended, ${goldenWording(this).update})`) : ''),
+            (legacy !== undefined
+              ? utils.DIM_COLOR(
+                  ` (under its old name; ${updateFlag} moves it to ${escapeForTerminal(path.basename(file))})`,
+                )
+              : '') +
+            (mode === 'new'
+              ? utils.DIM_COLOR(
+                  ` (if the new behaviour is intended, ${goldenWording(this).update})`,
+                )
+              : ''),
         ],
       }),
   };
@@ -187,8 +241,15 @@ export function toMatchGoldenTrace(this: MatcherContext, received: unknown, conf
  * run already uses under its new name is that test's: a `GoldenCollisionError` names both,
  * except under `-u`, where the old file is left alone (and removed as obsolete at the end).
  */
-function findLegacyGolden(testPath: string, file: string, owner: GoldenOwner, mode: string, writtenEarlier: ReadonlySet<string>): string | undefined {
-  if (owner.occurrence !== 1 || (fs.existsSync(file) && !writtenEarlier.has(file))) return undefined;
+function findLegacyGolden(
+  testPath: string,
+  file: string,
+  owner: GoldenOwner,
+  mode: string,
+  writtenEarlier: ReadonlySet<string>,
+): string | undefined {
+  if (owner.occurrence !== 1 || (fs.existsSync(file) && !writtenEarlier.has(file)))
+    return undefined;
   const old = legacyGoldenPathFor(testPath, owner.testName, owner.n);
   if (old === file || !fs.existsSync(old)) return undefined;
   const other = ownerOf(testPath, old);

@@ -17,8 +17,12 @@ installTraceMatching(expect);
 interface TraceExpect {
   toMatchTraceBehavior(golden: unknown, config?: unknown): void;
 }
-const ex = (v: unknown): TraceExpect & { not: TraceExpect } => expect(v) as unknown as TraceExpect & { not: TraceExpect };
-const asym = expect as unknown as { traceMatching(g: unknown, c?: unknown): unknown; not: { traceMatching(g: unknown, c?: unknown): unknown } };
+const ex = (v: unknown): TraceExpect & { not: TraceExpect } =>
+  expect(v) as unknown as TraceExpect & { not: TraceExpect };
+const asym = expect as unknown as {
+  traceMatching(g: unknown, c?: unknown): unknown;
+  not: { traceMatching(g: unknown, c?: unknown): unknown };
+};
 
 function messageOf(fn: () => void): string {
   try {
@@ -45,19 +49,25 @@ describe('toMatchTraceBehavior', () => {
 
   it('.not', () => {
     ex(scan([0, 1, 3])).not.toMatchTraceBehavior(golden);
-    expect(messageOf(() => ex(scan()).not.toMatchTraceBehavior(golden, { minScore: 0.5 }))).toMatchSnapshot();
+    expect(
+      messageOf(() => ex(scan()).not.toMatchTraceBehavior(golden, { minScore: 0.5 })),
+    ).toMatchSnapshot();
   });
 
   it('best-of', () => {
     ex(scan([0, 1, 3])).toMatchTraceBehavior([golden, { events: scan([0, 1, 3]) }]);
     // two motor values differ from the first golden, one from the second: the second wins
-    expect(messageOf(() => ex(scan([0, 5, 3])).toMatchTraceBehavior([golden, scan([0, 1, 3])]))).toMatchSnapshot();
+    expect(
+      messageOf(() => ex(scan([0, 5, 3])).toMatchTraceBehavior([golden, scan([0, 1, 3])])),
+    ).toMatchSnapshot();
   });
 
   it('reference mode and edge traces', () => {
     ex(scan(undefined, { jitter: [0.01] })).toMatchTraceBehavior(golden, { mode: 'reference' });
     const empty = messageOf(() => ex([]).toMatchTraceBehavior(golden));
-    expect(empty).toContain('discrete not exact: 9 missing events; timing failed: no matching PV/value pairs for timing evaluation.');
+    expect(empty).toContain(
+      'discrete not exact: 9 missing events; timing failed: no matching PV/value pairs for timing evaluation.',
+    );
     expect(empty).toContain('Alignment: 9 rows of 9 differ, the first at row 1');
   });
 
@@ -65,9 +75,20 @@ describe('toMatchTraceBehavior', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-tmtb-'));
     try {
       fs.writeFileSync(path.join(dir, 'gt.json'), JSON.stringify({ events: golden }));
-      fs.writeFileSync(path.join(dir, 'pred.jsonl'), scan([0, 1, 3]).map((e) => JSON.stringify(e)).join('\n'));
-      fs.writeFileSync(path.join(dir, 'cfg.yaml'), 'comparators:\n  by_channel:\n    motor:x: {type: always_true}\n');
-      ex(path.join(dir, 'pred.jsonl')).toMatchTraceBehavior(path.join(dir, 'gt.json'), path.join(dir, 'cfg.yaml'));
+      fs.writeFileSync(
+        path.join(dir, 'pred.jsonl'),
+        scan([0, 1, 3])
+          .map((e) => JSON.stringify(e))
+          .join('\n'),
+      );
+      fs.writeFileSync(
+        path.join(dir, 'cfg.yaml'),
+        'comparators:\n  by_channel:\n    motor:x: {type: always_true}\n',
+      );
+      ex(path.join(dir, 'pred.jsonl')).toMatchTraceBehavior(
+        path.join(dir, 'gt.json'),
+        path.join(dir, 'cfg.yaml'),
+      );
       ex(path.join(dir, 'pred.jsonl')).not.toMatchTraceBehavior(path.join(dir, 'gt.json'));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -78,13 +99,25 @@ describe('toMatchTraceBehavior', () => {
     expect(() => ex(42).toMatchTraceBehavior(golden)).toThrow(TraceError);
     expect(messageOf(() => ex({ not: 'a trace' }).toMatchTraceBehavior(golden))).toMatchSnapshot();
     expect(() => ex(golden).toMatchTraceBehavior(7)).toThrow(TraceError);
-    expect(() => ex([{ channel: 'a', timestamp: 'x', value: 1 }]).toMatchTraceBehavior(golden)).toThrow(TraceError);
-    expect(() => ex([{ channel: 'a', timestamp: 'x', value: 1 }]).toMatchTraceBehavior(golden)).toThrow(/received: .*events\[0\]\.timestamp/);
-    expect(() => ex(golden).toMatchTraceBehavior(golden, { comparators: { default: { type: 'nope' } } })).toThrow(ConfigError);
-    expect(() => ex(golden).toMatchTraceBehavior(golden, { minScore: 'high' })).toThrow(/minScore: expected a finite number/);
-    expect(() => ex(golden).toMatchTraceBehavior(golden, { requireAccuracy: false })).toThrow(/requireAccuracy: false needs a minScore/);
+    expect(() =>
+      ex([{ channel: 'a', timestamp: 'x', value: 1 }]).toMatchTraceBehavior(golden),
+    ).toThrow(TraceError);
+    expect(() =>
+      ex([{ channel: 'a', timestamp: 'x', value: 1 }]).toMatchTraceBehavior(golden),
+    ).toThrow(/received: .*events\[0\]\.timestamp/);
+    expect(() =>
+      ex(golden).toMatchTraceBehavior(golden, { comparators: { default: { type: 'nope' } } }),
+    ).toThrow(ConfigError);
+    expect(() => ex(golden).toMatchTraceBehavior(golden, { minScore: 'high' })).toThrow(
+      /minScore: expected a finite number/,
+    );
+    expect(() => ex(golden).toMatchTraceBehavior(golden, { requireAccuracy: false })).toThrow(
+      /requireAccuracy: false needs a minScore/,
+    );
     expect(() => ex(golden).toMatchTraceBehavior(golden, [])).toThrow(ConfigError);
-    expect(() => ex(golden).toMatchTraceBehavior('/nonexistent/golden.json')).toThrow(/no such file/);
+    expect(() => ex(golden).toMatchTraceBehavior('/nonexistent/golden.json')).toThrow(
+      /no such file/,
+    );
   });
 
   it('publishes one record per call on the running test', ({ task }) => {
@@ -92,9 +125,25 @@ describe('toMatchTraceBehavior', () => {
     ex(scan([0, 1, 3])).not.toMatchTraceBehavior(golden);
     const records = (task.meta as { envtrace?: Array<Record<string, unknown>> }).envtrace ?? [];
     expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({ matcher: 'toMatchTraceBehavior', seq: 0, pass: true, negated: false, min_score: 0.5, full_score: 1, accuracy: true });
-    expect(records[0]?.['testName']).toBe('toMatchTraceBehavior publishes one record per call on the running test');
-    expect(records[1]).toMatchObject({ seq: 1, pass: true, negated: true, accuracy: false, decision: { discrete: false, timing: true } });
+    expect(records[0]).toMatchObject({
+      matcher: 'toMatchTraceBehavior',
+      seq: 0,
+      pass: true,
+      negated: false,
+      min_score: 0.5,
+      full_score: 1,
+      accuracy: true,
+    });
+    expect(records[0]?.['testName']).toBe(
+      'toMatchTraceBehavior publishes one record per call on the running test',
+    );
+    expect(records[1]).toMatchObject({
+      seq: 1,
+      pass: true,
+      negated: true,
+      accuracy: false,
+      decision: { discrete: false, timing: true },
+    });
     expect(JSON.parse(JSON.stringify(records))).toEqual(records);
   });
 });
@@ -106,13 +155,20 @@ describe('traceMatching', () => {
     expect(fn).toHaveBeenCalledWith({ id: 1, trace: asym.traceMatching(golden) });
     expect({ trace: scan([0, 1, 3]) }).toEqual({ trace: asym.not.traceMatching(golden) });
     expect({ trace: 'text' }).not.toEqual({ trace: asym.traceMatching(golden) });
-    expect({ trace: [{ channel: 'a', timestamp: 'bad' }] }).not.toEqual({ trace: asym.traceMatching(golden) });
+    expect({ trace: [{ channel: 'a', timestamp: 'bad' }] }).not.toEqual({
+      trace: asym.traceMatching(golden),
+    });
   });
 
   it('a value that is not a trace: said so in the printed form', () => {
-    const m = asym.traceMatching(golden) as { asymmetricMatch(v: unknown): boolean; toAsymmetricMatcher(): string };
+    const m = asym.traceMatching(golden) as {
+      asymmetricMatch(v: unknown): boolean;
+      toAsymmetricMatcher(): string;
+    };
     expect(m.asymmetricMatch('text')).toBe(false);
-    expect(m.toAsymmetricMatcher()).toBe('traceMatching<"golden: 9 events\n  the received value is not a trace">');
+    expect(m.toAsymmetricMatcher()).toBe(
+      'traceMatching<"golden: 9 events\n  the received value is not a trace">',
+    );
   });
 
   it('prints short in diffs', () => {
@@ -125,7 +181,9 @@ describe('traceMatching', () => {
   it('a failed toHaveBeenCalledWith shows the score, the verdict and the first differing rows', () => {
     const fn = vi.fn();
     fn('run-1', scan([0, 1, 3]));
-    const text = messageOf(() => expect(fn).toHaveBeenCalledWith('run-1', asym.traceMatching(golden)));
+    const text = messageOf(() =>
+      expect(fn).toHaveBeenCalledWith('run-1', asym.traceMatching(golden)),
+    );
     expect(text).toContain('traceMatching<"golden: 9 events');
     expect(text).toMatch(/\n- +score 0\.911, accuracy false: discrete not exact: 1 mismatch\n/);
     expect(text).toContain('≠ row 7: motor:x = 2 → motor:x = 3');
@@ -137,7 +195,9 @@ describe('traceMatching', () => {
     fn(scan([0, 1, 3]));
     fn('not a trace');
     const text = messageOf(() => expect(fn).toHaveBeenCalledWith(asym.traceMatching(golden)));
-    expect(text).toContain('best of 3 compared values: score 0.911, accuracy false: discrete not exact: 1 mismatch');
+    expect(text).toContain(
+      'best of 3 compared values: score 0.911, accuracy false: discrete not exact: 1 mismatch',
+    );
     expect(text).not.toContain('row 4:');
   });
 

@@ -16,14 +16,24 @@ export interface SyncMatcherResult {
 }
 
 /** Evaluate against one golden, or best-of when there are several. */
-export function evaluateAgainst(goldens: readonly Trace[], pred: Trace, options: Parameters<typeof evaluate>[2]): EvaluationResult {
+export function evaluateAgainst(
+  goldens: readonly Trace[],
+  pred: Trace,
+  options: Parameters<typeof evaluate>[2],
+): EvaluationResult {
   const only = goldens.length === 1 ? goldens[0] : undefined;
-  return only !== undefined ? evaluate(only, pred, options) : evaluateBestOf(goldens, pred, options);
+  return only !== undefined
+    ? evaluate(only, pred, options)
+    : evaluateBestOf(goldens, pred, options);
 }
 
 /** How failure messages are laid out: the terminal's width, the config's time unit. */
-export function layoutOf(options: { readonly time_unit?: LayoutOptions['timeUnit'] }): LayoutOptions {
-  return options.time_unit === undefined ? { width: messageWidth() } : { width: messageWidth(), timeUnit: options.time_unit };
+export function layoutOf(options: {
+  readonly time_unit?: LayoutOptions['timeUnit'];
+}): LayoutOptions {
+  return options.time_unit === undefined
+    ? { width: messageWidth() }
+    : { width: messageWidth(), timeUnit: options.time_unit };
 }
 
 /**
@@ -45,7 +55,10 @@ export function judge(
   const { matcher, isNot, gold, cfg, secondArgument } = input;
   const result = evaluateAgainst(gold.traces, input.pred, cfg.options);
   const pass = passes(result, cfg.rule);
-  const best = gold.traces[typeof result.best_index === 'number' && result.best_index >= 0 ? result.best_index : 0];
+  const best =
+    gold.traces[
+      typeof result.best_index === 'number' && result.best_index >= 0 ? result.best_index : 0
+    ];
   publishCall(call, {
     matcher,
     result,
@@ -73,14 +86,31 @@ export function judge(
   };
 }
 
-export function toMatchTraceBehavior(this: MatcherContext, received: unknown, golden: unknown, config?: unknown): SyncMatcherResult {
+export function toMatchTraceBehavior(
+  this: MatcherContext,
+  received: unknown,
+  golden: unknown,
+  config?: unknown,
+): SyncMatcherResult {
   const isNot = this.isNot === true;
   const secondArgument = config === undefined ? undefined : 'config';
-  const hint = this.utils.matcherHint(MATCHER_NAME, 'received', 'golden', secondArgument === undefined ? { isNot } : { isNot, secondArgument });
+  const hint = this.utils.matcherHint(
+    MATCHER_NAME,
+    'received',
+    'golden',
+    secondArgument === undefined ? { isNot } : { isNot, secondArgument },
+  );
   const call = beginCall(this);
   const cfg = resolveConfig(config);
   const pred = loadTraceArg(this.utils, hint, 'received', received, cfg.mode);
   const gold = loadGoldenArg(this.utils, hint, golden, cfg.mode);
-  const { pass, message } = judge(this.utils, call, { matcher: 'toMatchTraceBehavior', isNot, gold, pred: pred.trace, cfg, secondArgument });
+  const { pass, message } = judge(this.utils, call, {
+    matcher: 'toMatchTraceBehavior',
+    isNot,
+    gold,
+    pred: pred.trace,
+    cfg,
+    secondArgument,
+  });
   return { pass, message };
 }

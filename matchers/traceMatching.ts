@@ -15,11 +15,17 @@ import { judge, type SyncMatcherResult } from './toMatchTraceBehavior.js';
 export const MATCHER_NAME = 'traceMatching';
 
 function isTraceLike(v: unknown): boolean {
-  if (Array.isArray(v)) return v.every((e) => typeof e === 'object' && e !== null && !Array.isArray(e));
+  if (Array.isArray(v))
+    return v.every((e) => typeof e === 'object' && e !== null && !Array.isArray(e));
   return typeof v === 'object' && v !== null && Array.isArray((v as { events?: unknown }).events);
 }
 
-export function traceMatching(this: MatcherContext, received: unknown, goldenArg: unknown, configArg?: unknown): SyncMatcherResult {
+export function traceMatching(
+  this: MatcherContext,
+  received: unknown,
+  goldenArg: unknown,
+  configArg?: unknown,
+): SyncMatcherResult {
   // expect.traceMatching(golden, config) passes its arguments wrapped (see ./asymmetric.ts).
   const golden = goldenArg instanceof TraceMatchingArgs ? goldenArg.golden : goldenArg;
   const config = goldenArg instanceof TraceMatchingArgs ? goldenArg.config : configArg;
@@ -45,7 +51,13 @@ export function traceMatching(this: MatcherContext, received: unknown, goldenArg
     return { pass: false, message: () => `${hint}\n\nReceived value is not a valid trace: ${why}` };
   }
   const call = beginCall(this);
-  const { pass, message, result } = judge(utils, call, { matcher: 'traceMatching', isNot, gold, pred: pred.trace, cfg });
+  const { pass, message, result } = judge(utils, call, {
+    matcher: 'traceMatching',
+    isNot,
+    gold,
+    pred: pred.trace,
+    cfg,
+  });
   // Kept on the arguments: the host prints them (see ./asymmetric.ts) when the enclosing check fails.
   args?.remember({ result, rule: cfg.rule, pass });
   return { pass, message };

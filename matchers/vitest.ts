@@ -25,7 +25,13 @@ installTraceMatching(expect);
 afterAll(({}, suite) => {
   const file = suite.file;
   const state = expect.getState();
-  reportObsoleteGoldens(file.filepath, updateModeOf(state), vitestTests(file as unknown as VitestTaskTree), state.snapshotState, 'vitest');
+  reportObsoleteGoldens(
+    file.filepath,
+    updateModeOf(state),
+    vitestTests(file as unknown as VitestTaskTree),
+    state.snapshotState,
+    'vitest',
+  );
 });
 
 export { matchers };

@@ -5,7 +5,15 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { ConfigError } from '../src/errors.js';
 import { renderHtmlReport } from '../src/report/html/render.js';
-import { checkOptions, finishRun, RunState, stripSgr, writeFailureLine, type EnvTraceReporterOptions, type ReporterOptionsSchema } from './common.js';
+import {
+  checkOptions,
+  finishRun,
+  RunState,
+  stripSgr,
+  writeFailureLine,
+  type EnvTraceReporterOptions,
+  type ReporterOptionsSchema,
+} from './common.js';
 
 const R = 'envtrace-js/reporters/vitest';
 
@@ -40,7 +48,10 @@ describe('reporter options', () => {
       gitCommit: 'abc1234',
     };
     expect(checkOptions(all, R)).toEqual(all);
-    expect(checkOptions({ outputFile: false, gitCommit: false }, R)).toEqual({ outputFile: false, gitCommit: false });
+    expect(checkOptions({ outputFile: false, gitCommit: false }, R)).toEqual({
+      outputFile: false,
+      gitCommit: false,
+    });
   });
 
   it.each([
@@ -73,7 +84,13 @@ describe('reporter options', () => {
 });
 
 describe('finishRun', () => {
-  const base = (dir: string, options: EnvTraceReporterOptions, log: (t: string) => void, env: NodeJS.ProcessEnv = {}, error: (l: string) => void = log) => ({
+  const base = (
+    dir: string,
+    options: EnvTraceReporterOptions,
+    log: (t: string) => void,
+    env: NodeJS.ProcessEnv = {},
+    error: (l: string) => void = log,
+  ) => ({
     options,
     rootDir: dir,
     runner: { name: 'vitest' as const, version: null },
@@ -88,7 +105,9 @@ describe('finishRun', () => {
   it('writes the report into missing parent directories, atomically', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
     try {
-      const { report } = await finishRun(base(dir, { outputFile: 'reports/ci/envtrace.json', console: false }, () => {}));
+      const { report } = await finishRun(
+        base(dir, { outputFile: 'reports/ci/envtrace.json', console: false }, () => {}),
+      );
       const file = path.join(dir, 'reports', 'ci', 'envtrace.json');
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(JSON.stringify(report)));
       expect(readdirSync(path.dirname(file))).toEqual(['envtrace.json']);
@@ -100,7 +119,9 @@ describe('finishRun', () => {
   it('html: also writes the self-contained HTML report of the same run', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
     try {
-      const { report } = await finishRun(base(dir, { outputFile: false, html: 'reports/run.html', console: false }, () => {}));
+      const { report } = await finishRun(
+        base(dir, { outputFile: false, html: 'reports/run.html', console: false }, () => {}),
+      );
       const html = readFileSync(path.join(dir, 'reports', 'run.html'), 'utf8');
       expect(html).toBe(renderHtmlReport(report));
       expect(checkOptions({ html: false }, R)).toEqual({ html: false });
@@ -117,14 +138,23 @@ describe('finishRun', () => {
       const log = (t: string) => {
         out += t;
       };
-      await finishRun({ ...base(dir, { outputFile: false }, log), colorContext: { env: { FORCE_COLOR: '1' }, isTTY: false } });
+      await finishRun({
+        ...base(dir, { outputFile: false }, log),
+        colorContext: { env: { FORCE_COLOR: '1' }, isTTY: false },
+      });
       expect(out).toContain('\x1b[');
       out = '';
-      await finishRun({ ...base(dir, { outputFile: false }, log), colorContext: { env: { NO_COLOR: '1' }, isTTY: true } });
+      await finishRun({
+        ...base(dir, { outputFile: false }, log),
+        colorContext: { env: { NO_COLOR: '1' }, isTTY: true },
+      });
       expect(out).not.toContain('\x1b[');
       expect(out).toContain('envtrace');
       out = '';
-      await finishRun({ ...base(dir, { outputFile: false, colors: false }, log), colorContext: { env: { FORCE_COLOR: '1' }, isTTY: true } });
+      await finishRun({
+        ...base(dir, { outputFile: false, colors: false }, log),
+        colorContext: { env: { FORCE_COLOR: '1' }, isTTY: true },
+      });
       expect(out).not.toContain('\x1b[');
       expect(readdirSync(dir)).toEqual([]);
     } finally {
@@ -136,32 +166,58 @@ describe('finishRun', () => {
     const run = async (dir: string, options: EnvTraceReporterOptions) => {
       const events: string[] = [];
       const result = await finishRun(
-        base(dir, { colors: false, ...options }, (t) => events.push(`log:${t}`), {}, (l) => events.push(`error:${l}`)),
+        base(
+          dir,
+          { colors: false, ...options },
+          (t) => events.push(`log:${t}`),
+          {},
+          (l) => events.push(`error:${l}`),
+        ),
       );
       return { ...result, events };
     };
 
     it.each([
-      ['outputFile is a directory', (dir: string) => mkdirSync(path.join(dir, 'out.json')), 'out.json', 'is a directory'],
-      ['outputFile under a regular file', (dir: string) => writeFileSync(path.join(dir, 'blocker'), 'x'), 'blocker/out.json', 'a parent is not a directory'],
-      ['outputFile deeper under a regular file', (dir: string) => writeFileSync(path.join(dir, 'blocker'), 'x'), 'blocker/a/b/out.json', 'a parent is not a directory'],
-    ])('%s: summary first, then one line naming the output path and why, and a failed run', async (_label, setup, outputFile, reason) => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
-      try {
-        setup(dir);
-        const { events, writeErrors } = await run(dir, { outputFile });
-        const target = path.join(dir, outputFile);
-        expect(writeErrors).toEqual([`envtrace: could not write the JSON run report to ${target}: ${reason}`]);
-        expect(events).toHaveLength(2);
-        expect(events[0]).toMatch(/^log:[\s\S]*run summary[\s\S]*Verdict/);
-        expect(events[1]).toBe(`error:${writeErrors[0]}`);
-        // No temp file named, none left behind.
-        expect(events.join('\n')).not.toMatch(/\.tmp\b/);
-        expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
+      [
+        'outputFile is a directory',
+        (dir: string) => mkdirSync(path.join(dir, 'out.json')),
+        'out.json',
+        'is a directory',
+      ],
+      [
+        'outputFile under a regular file',
+        (dir: string) => writeFileSync(path.join(dir, 'blocker'), 'x'),
+        'blocker/out.json',
+        'a parent is not a directory',
+      ],
+      [
+        'outputFile deeper under a regular file',
+        (dir: string) => writeFileSync(path.join(dir, 'blocker'), 'x'),
+        'blocker/a/b/out.json',
+        'a parent is not a directory',
+      ],
+    ])(
+      '%s: summary first, then one line naming the output path and why, and a failed run',
+      async (_label, setup, outputFile, reason) => {
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
+        try {
+          setup(dir);
+          const { events, writeErrors } = await run(dir, { outputFile });
+          const target = path.join(dir, outputFile);
+          expect(writeErrors).toEqual([
+            `envtrace: could not write the JSON run report to ${target}: ${reason}`,
+          ]);
+          expect(events).toHaveLength(2);
+          expect(events[0]).toMatch(/^log:[\s\S]*run summary[\s\S]*Verdict/);
+          expect(events[1]).toBe(`error:${writeErrors[0]}`);
+          // No temp file named, none left behind.
+          expect(events.join('\n')).not.toMatch(/\.tmp\b/);
+          expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    );
 
     it('the HTML report still gets written when the JSON one fails, and each failure is its own line', async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
@@ -182,32 +238,45 @@ describe('finishRun', () => {
       }
     });
 
-    it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')('a read-only directory (not as root, where chmod does not block writes)', async () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
-      const { chmodSync } = await import('node:fs');
-      try {
-        mkdirSync(path.join(dir, 'ro'));
-        chmodSync(path.join(dir, 'ro'), 0o555);
-        const { writeErrors } = await run(dir, { outputFile: 'ro/r.json', console: false });
-        expect(writeErrors).toEqual([`envtrace: could not write the JSON run report to ${path.join(dir, 'ro', 'r.json')}: permission denied`]);
-      } finally {
-        chmodSync(path.join(dir, 'ro'), 0o755);
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
+    it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')(
+      'a read-only directory (not as root, where chmod does not block writes)',
+      async () => {
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
+        const { chmodSync } = await import('node:fs');
+        try {
+          mkdirSync(path.join(dir, 'ro'));
+          chmodSync(path.join(dir, 'ro'), 0o555);
+          const { writeErrors } = await run(dir, { outputFile: 'ro/r.json', console: false });
+          expect(writeErrors).toEqual([
+            `envtrace: could not write the JSON run report to ${path.join(dir, 'ro', 'r.json')}: permission denied`,
+          ]);
+        } finally {
+          chmodSync(path.join(dir, 'ro'), 0o755);
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    );
 
     it('writeFailureLine escapes the path and keeps one line', () => {
       const e = Object.assign(new Error('odd\nfailure'), { code: 'EIO' });
-      expect(writeFailureLine('JSON run report', '/x/\u001b[31mred.json', e)).toBe('envtrace: could not write the JSON run report to /x/\\x1b[31mred.json: odd');
+      expect(writeFailureLine('JSON run report', '/x/\u001b[31mred.json', e)).toBe(
+        'envtrace: could not write the JSON run report to /x/\\x1b[31mred.json: odd',
+      );
     });
   });
 });
 
 describe('stripSgr', () => {
   it('removes colour and style sequences (7-bit and 8-bit CSI) and nothing else', () => {
-    expect(stripSgr('\u001b[96ma.test.ts\u001b[0m:\u001b[93m3\u001b[0m - \u001b[91merror\u001b[0m\u001b[90m TS2322: \u001b[0mType')).toBe('a.test.ts:3 - error TS2322: Type');
+    expect(
+      stripSgr(
+        '\u001b[96ma.test.ts\u001b[0m:\u001b[93m3\u001b[0m - \u001b[91merror\u001b[0m\u001b[90m TS2322: \u001b[0mType',
+      ),
+    ).toBe('a.test.ts:3 - error TS2322: Type');
     expect(stripSgr('\u009b1;31mx\u001b[38;2;1;2;3my\u001b[m')).toBe('xy');
     // Not SGR: cursor movement, OSC titles and bare ESC stay (the caller's escaper shows them).
-    expect(stripSgr('\u001b[2Ja\u001b]0;t\u0007b\u001bc')).toBe('\u001b[2Ja\u001b]0;t\u0007b\u001bc');
+    expect(stripSgr('\u001b[2Ja\u001b]0;t\u0007b\u001bc')).toBe(
+      '\u001b[2Ja\u001b]0;t\u0007b\u001bc',
+    );
   });
 });

@@ -74,24 +74,46 @@ export interface EnvTraceReporterOptions {
   gitCommit?: string | false;
 }
 
-const unit = z.number(expected('a number in [0, 1]')).min(0, expected('a number in [0, 1]')).max(1, expected('a number in [0, 1]'));
-const positiveInt = z.number(expected('an integer ≥ 1')).int(expected('an integer ≥ 1')).min(1, expected('an integer ≥ 1'));
+const unit = z
+  .number(expected('a number in [0, 1]'))
+  .min(0, expected('a number in [0, 1]'))
+  .max(1, expected('a number in [0, 1]'));
+const positiveInt = z
+  .number(expected('an integer ≥ 1'))
+  .int(expected('an integer ≥ 1'))
+  .min(1, expected('an integer ≥ 1'));
 
 /** The reporter options schema (strict: a typo must not silently disable a gate). */
 export const ReporterOptionsSchema = z.strictObject(
   {
-    outputFile: z.union([z.string().min(1, expected('a non-empty file name or false')), z.literal(false)], expected('a non-empty file name or false')).optional(),
+    outputFile: z
+      .union(
+        [z.string().min(1, expected('a non-empty file name or false')), z.literal(false)],
+        expected('a non-empty file name or false'),
+      )
+      .optional(),
     minMeanScore: unit.optional(),
     minPassRate: unit.optional(),
     minPassAtK: unit.optional(),
     k: positiveInt.optional(),
-    html: z.union([z.string().min(1, expected('a non-empty file name or false')), z.literal(false)], expected('a non-empty file name or false')).optional(),
+    html: z
+      .union(
+        [z.string().min(1, expected('a non-empty file name or false')), z.literal(false)],
+        expected('a non-empty file name or false'),
+      )
+      .optional(),
     passAtK: z.array(positiveInt, expected('an array of integers ≥ 1')).optional(),
     console: z.boolean(expected('a boolean')).optional(),
-    maxRows: z.number(expected('an integer ≥ 0')).int(expected('an integer ≥ 0')).min(0, expected('an integer ≥ 0')).optional(),
+    maxRows: z
+      .number(expected('an integer ≥ 0'))
+      .int(expected('an integer ≥ 0'))
+      .min(0, expected('an integer ≥ 0'))
+      .optional(),
     colors: z.boolean(expected('a boolean')).optional(),
     githubSummary: z.boolean(expected('a boolean')).optional(),
-    gitCommit: z.union([z.string(), z.literal(false)], expected('a commit string or false')).optional(),
+    gitCommit: z
+      .union([z.string(), z.literal(false)], expected('a commit string or false'))
+      .optional(),
   },
   expected('an options object'),
 );
@@ -103,7 +125,11 @@ export const ReporterOptionsSchema = z.strictObject(
  */
 export function checkOptions(options: unknown, reporter: string): EnvTraceReporterOptions {
   if (options === undefined || options === null) return {};
-  return parseInput(ReporterOptionsSchema, options, `${reporter} options`) as EnvTraceReporterOptions;
+  return parseInput(
+    ReporterOptionsSchema,
+    options,
+    `${reporter} options`,
+  ) as EnvTraceReporterOptions;
 }
 
 const RecordSchema = ReportRecordSchema.extend({ testPath: z.string(), testName: z.string() });
@@ -112,21 +138,31 @@ const RecordSchema = ReportRecordSchema.extend({ testPath: z.string(), testName:
  * Keep the values that are well-formed records; report the others on `warn` (a malformed
  * record is a bug or a version mismatch, never silently scored).
  */
-export function validRecords(values: readonly unknown[], where: string, warn: (msg: string) => void): EnvTraceRecord[] {
+export function validRecords(
+  values: readonly unknown[],
+  where: string,
+  warn: (msg: string) => void,
+): EnvTraceRecord[] {
   const out: EnvTraceRecord[] = [];
   for (const v of values) {
     const parsed = RecordSchema.safeParse(v);
     if (parsed.success) out.push(parsed.data as EnvTraceRecord);
     else {
       const issue = parsed.error.issues[0];
-      warn(`envtrace: ignored a malformed record in ${escapeForTerminal(where)} (${escapeForTerminal(issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid')})`);
+      warn(
+        `envtrace: ignored a malformed record in ${escapeForTerminal(where)} (${escapeForTerminal(issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid')})`,
+      );
     }
   }
   return out;
 }
 
 /** The git commit to record (see {@link EnvTraceReporterOptions.gitCommit}). */
-export function detectGitCommit(option: string | false | undefined, root: string, env: NodeJS.ProcessEnv = process.env): string | null {
+export function detectGitCommit(
+  option: string | false | undefined,
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
   if (option === false) return null;
   if (typeof option === 'string') return option;
   for (const k of ['GITHUB_SHA', 'CI_COMMIT_SHA', 'GIT_COMMIT']) {
@@ -134,7 +170,12 @@ export function detectGitCommit(option: string | false | undefined, root: string
     if (v) return v;
   }
   try {
-    const out = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], timeout: 3000, encoding: 'utf8' }).trim();
+    const out = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 3000,
+      encoding: 'utf8',
+    }).trim();
     return /^[0-9a-f]{7,64}$/.test(out) ? out : null;
   } catch {
     return null;
@@ -205,7 +246,12 @@ export function writeFailureLine(kind: string, file: string, e: unknown): string
   return `envtrace: could not write the ${kind} to ${escapeForTerminal(file)}: ${escapeForTerminal(describeFsError(e).split('\n')[0] ?? '')}`;
 }
 
-async function writeReport(kind: string, file: string, text: () => string, errors: string[]): Promise<void> {
+async function writeReport(
+  kind: string,
+  file: string,
+  text: () => string,
+  errors: string[],
+): Promise<void> {
   try {
     await writeFileAtomic(file, text());
   } catch (e) {
@@ -239,15 +285,30 @@ export async function finishRun(input: FinishInput): Promise<FinishResult> {
   });
   if (options.console !== false) {
     const colors = terminalColors(options.colors, input.colorContext ?? processColorContext());
-    input.log(formatConsoleSummary(report, { colors, ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}) }));
+    input.log(
+      formatConsoleSummary(report, {
+        colors,
+        ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}),
+      }),
+    );
   }
   const writeErrors: string[] = [];
   const outputFile = options.outputFile ?? 'envtrace-report.json';
   if (outputFile !== false) {
-    await writeReport('JSON run report', path.resolve(input.rootDir, outputFile), () => `${JSON.stringify(report, null, 2)}\n`, writeErrors);
+    await writeReport(
+      'JSON run report',
+      path.resolve(input.rootDir, outputFile),
+      () => `${JSON.stringify(report, null, 2)}\n`,
+      writeErrors,
+    );
   }
   if (typeof options.html === 'string') {
-    await writeReport('HTML report', path.resolve(input.rootDir, options.html), () => renderHtmlReport(report), writeErrors);
+    await writeReport(
+      'HTML report',
+      path.resolve(input.rootDir, options.html),
+      () => renderHtmlReport(report),
+      writeErrors,
+    );
   }
   for (const line of writeErrors) input.error(line);
   const summaryFile = env['GITHUB_STEP_SUMMARY'];
@@ -255,7 +316,9 @@ export async function finishRun(input: FinishInput): Promise<FinishResult> {
     try {
       appendFileSync(summaryFile, formatMarkdownSummary(report));
     } catch (e) {
-      input.log(`envtrace: could not append to GITHUB_STEP_SUMMARY (${escapeForTerminal(describeFsError(e))})\n`);
+      input.log(
+        `envtrace: could not append to GITHUB_STEP_SUMMARY (${escapeForTerminal(describeFsError(e))})\n`,
+      );
     }
   }
   return { report, missed: missedGateLines(report.summary.gates.results), writeErrors };

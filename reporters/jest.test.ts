@@ -25,11 +25,18 @@ afterEach(() => {
 });
 
 const file = () => path.join(root, 'a.test.ts');
-const passed = () => ({ testFilePath: file(), testResults: [{ ancestorTitles: ['s'], title: 't', status: 'passed', duration: 1 }], numFailingTests: 0 });
+const passed = () => ({
+  testFilePath: file(),
+  testResults: [{ ancestorTitles: ['s'], title: 't', status: 'passed', duration: 1 }],
+  numFailingTests: 0,
+});
 
 describe('jest reporter: records directory', () => {
   it('is named with the pid, set for the workers, and removed when a run completes', async () => {
-    const r = new EnvTraceJestReporter({ rootDir: root }, { outputFile: false, console: false, gitCommit: false });
+    const r = new EnvTraceJestReporter(
+      { rootDir: root },
+      { outputFile: false, console: false, gitCommit: false },
+    );
     expect(path.basename(r.recordsDir)).toMatch(new RegExp(`^envtrace-records-${process.pid}-`));
     expect(process.env[RECORDS_DIR_ENV]).toBe(r.recordsDir);
     writeFileSync(recordsFile(r.recordsDir), '');
@@ -41,7 +48,10 @@ describe('jest reporter: records directory', () => {
   });
 
   it('stays in watch mode (the next run writes there), emptied of consumed records', async () => {
-    const r = new EnvTraceJestReporter({ rootDir: root, watch: true }, { outputFile: false, console: false, gitCommit: false });
+    const r = new EnvTraceJestReporter(
+      { rootDir: root, watch: true },
+      { outputFile: false, console: false, gitCommit: false },
+    );
     writeFileSync(recordsFile(r.recordsDir), '');
     r.onRunStart();
     r.onTestResult(undefined, passed());
@@ -55,20 +65,33 @@ describe('jest reporter: records directory', () => {
 
 describe('jest reporter: failures', () => {
   it('a compile error shows as text in the summary, without escaped colour codes', async () => {
-    const r = new EnvTraceJestReporter({ rootDir: root }, { outputFile: false, colors: false, gitCommit: false });
+    const r = new EnvTraceJestReporter(
+      { rootDir: root },
+      { outputFile: false, colors: false, gitCommit: false },
+    );
     r.onRunStart();
     const message =
-      '  \u001b[1m● \u001b[22mTest suite failed to run\n\n    \u001b[96ma.test.ts\u001b[0m:\u001b[93m3\u001b[0m:\u001b[93m7\u001b[0m - \u001b[91merror\u001b[0m\u001b[90m TS2322: \u001b[0mType \'string\' is not assignable to type \'number\'.\n';
-    r.onTestResult(undefined, { testFilePath: file(), testResults: [], testExecError: { message }, failureMessage: message });
+      "  \u001b[1m● \u001b[22mTest suite failed to run\n\n    \u001b[96ma.test.ts\u001b[0m:\u001b[93m3\u001b[0m:\u001b[93m7\u001b[0m - \u001b[91merror\u001b[0m\u001b[90m TS2322: \u001b[0mType 'string' is not assignable to type 'number'.\n";
+    r.onTestResult(undefined, {
+      testFilePath: file(),
+      testResults: [],
+      testExecError: { message },
+      failureMessage: message,
+    });
     await r.onRunComplete();
-    expect(out).toContain("✗ a.test.ts: a.test.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'number'.");
+    expect(out).toContain(
+      "✗ a.test.ts: a.test.ts:3:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
+    );
     expect(out).not.toContain('\\x1b');
     expect(out).not.toContain('\u001b');
   });
 
   it('an outputFile that is a directory: summary, then one line naming it, and getLastError fails the run', async () => {
     mkdirSync(path.join(root, 'report.json'));
-    const r = new EnvTraceJestReporter({ rootDir: root }, { outputFile: 'report.json', colors: false, gitCommit: false });
+    const r = new EnvTraceJestReporter(
+      { rootDir: root },
+      { outputFile: 'report.json', colors: false, gitCommit: false },
+    );
     r.onRunStart();
     r.onTestResult(undefined, passed());
     await r.onRunComplete();
@@ -81,6 +104,8 @@ describe('jest reporter: failures', () => {
     r.onRunStart();
     await r.onRunComplete();
     expect(r.getLastError()).toBeUndefined();
-    expect(JSON.parse(readFileSync(path.join(root, 'report.json'), 'utf8'))).toMatchObject({ meta: { runner: { name: 'jest' } } });
+    expect(JSON.parse(readFileSync(path.join(root, 'report.json'), 'utf8'))).toMatchObject({
+      meta: { runner: { name: 'jest' } },
+    });
   });
 });

@@ -21,9 +21,23 @@ import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
-import { createRecordsDir, RECORDS_DIR_ENV, RECORDS_FILE_SUFFIX, removeRecordsDir, sweepStaleRecordsDirs } from '../src/transport/channel.js';
+import {
+  createRecordsDir,
+  RECORDS_DIR_ENV,
+  RECORDS_FILE_SUFFIX,
+  removeRecordsDir,
+  sweepStaleRecordsDirs,
+} from '../src/transport/channel.js';
 import type { EnvTraceRecord } from '../src/transport/record.js';
-import { checkOptions, detectGitCommit, finishRun, RunState, stripSgr, validRecords, type EnvTraceReporterOptions } from './common.js';
+import {
+  checkOptions,
+  detectGitCommit,
+  finishRun,
+  RunState,
+  stripSgr,
+  validRecords,
+  type EnvTraceReporterOptions,
+} from './common.js';
 
 export type { EnvTraceReporterOptions } from './common.js';
 
@@ -74,7 +88,9 @@ function statusOf(s: string): RunnerTestStatus {
 function firstLine(s: string | null | undefined): string {
   // ts-jest and Babel colour their diagnostics: the summary shows the text, not escaped codes.
   const line = stripSgr(s ?? '')
-    .split('\n').map((l) => l.trim()).find((l) => l !== '' && !l.startsWith('●'));
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '' && !l.startsWith('●'));
   return line ?? 'test file failed to run';
 }
 
@@ -175,10 +191,16 @@ export default class EnvTraceJestReporter {
           records: recs,
         });
       }
-      const execError = result.testExecError ? [firstLine(result.testExecError.message ?? result.failureMessage)] : [];
+      const execError = result.testExecError
+        ? [firstLine(result.testExecError.message ?? result.failureMessage)]
+        : [];
       const failed = execError.length > 0 || (result.numFailingTests ?? 0) > 0;
       this.#state.set({
-        file: { file, status: failed ? 'failed' : result.skipped ? 'skipped' : 'passed', errors: execError },
+        file: {
+          file,
+          status: failed ? 'failed' : result.skipped ? 'skipped' : 'passed',
+          errors: execError,
+        },
         tests,
       });
     }
@@ -191,14 +213,21 @@ export default class EnvTraceJestReporter {
       if (this.#state.failedToRun(file)) {
         // The file's worker died or the file failed to load: Jest reports no tests for it.
         unfinished.set(file, (unfinished.get(file) ?? 0) + 1);
-      } else process.stderr.write(`envtrace: records for an unknown test were ignored: ${JSON.stringify(name)} in ${JSON.stringify(file)}\n`);
+      } else
+        process.stderr.write(
+          `envtrace: records for an unknown test were ignored: ${JSON.stringify(name)} in ${JSON.stringify(file)}\n`,
+        );
     }
     for (const [file, n] of unfinished) {
-      process.stderr.write(`envtrace: ${JSON.stringify(file)} did not finish (see its error); the records of its ${n === 1 ? '1 test' : `${n} tests`} that ran are not in the report\n`);
+      process.stderr.write(
+        `envtrace: ${JSON.stringify(file)} did not finish (see its error); the records of its ${n === 1 ? '1 test' : `${n} tests`} that ran are not in the report\n`,
+      );
     }
 
     const rootDir = this.#globalConfig.rootDir;
-    const shard = this.#globalConfig.shard ? { index: this.#globalConfig.shard.shardIndex, count: this.#globalConfig.shard.shardCount } : null;
+    const shard = this.#globalConfig.shard
+      ? { index: this.#globalConfig.shard.shardIndex, count: this.#globalConfig.shard.shardCount }
+      : null;
     const { missed, writeErrors } = await finishRun({
       options: this.#options,
       rootDir,
@@ -213,7 +242,10 @@ export default class EnvTraceJestReporter {
         process.stderr.write(`${line}\n`);
       },
     });
-    const problems = [...(missed.length ? ['envtrace gate missed:', ...missed] : []), ...writeErrors];
+    const problems = [
+      ...(missed.length ? ['envtrace gate missed:', ...missed] : []),
+      ...writeErrors,
+    ];
     this.#lastError = problems.length ? new Error(problems.join('\n')) : undefined;
     if (this.#globalConfig.watch || this.#globalConfig.watchAll) {
       for (const f of this.#listFiles()) unlinkSync(f);

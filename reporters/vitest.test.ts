@@ -23,7 +23,12 @@ afterEach(() => {
 });
 
 /** A structural stand-in for Vitest's TestModule (only what the reporter reads). */
-function fakeModule(file: string, state: string, tests: Array<{ name: string; state: string }>, errors: Array<{ name?: string; message?: string }> = []): TestModule {
+function fakeModule(
+  file: string,
+  state: string,
+  tests: Array<{ name: string; state: string }>,
+  errors: Array<{ name?: string; message?: string }> = [],
+): TestModule {
   const mod = {
     type: 'module',
     moduleId: path.join(root, file),
@@ -35,7 +40,8 @@ function fakeModule(file: string, state: string, tests: Array<{ name: string; st
           name: t.name,
           parent: mod,
           result: () => ({ state: t.state }),
-          diagnostic: () => (t.state === 'pending' ? undefined : { duration: 1, retryCount: 0, repeatCount: 0 }),
+          diagnostic: () =>
+            t.state === 'pending' ? undefined : { duration: 1, retryCount: 0, repeatCount: 0 },
           meta: () => ({}),
         })),
     },
@@ -43,7 +49,8 @@ function fakeModule(file: string, state: string, tests: Array<{ name: string; st
   return mod as unknown as TestModule;
 }
 
-const report = (): RunReport => JSON.parse(readFileSync(path.join(root, 'envtrace-report.json'), 'utf8')) as RunReport;
+const report = (): RunReport =>
+  JSON.parse(readFileSync(path.join(root, 'envtrace-report.json'), 'utf8')) as RunReport;
 
 describe('vitest reporter', () => {
   it('a file still running when the run ended (its worker died) is a failed file that did not finish', async () => {
@@ -51,14 +58,28 @@ describe('vitest reporter', () => {
     // No onInit: the reporter falls back to process.cwd() for the root; give it the temp root.
     vi.spyOn(process, 'cwd').mockReturnValue(root);
     await r.onTestRunEnd(
-      [fakeModule('ok.test.ts', 'passed', [{ name: 'a', state: 'passed' }]), fakeModule('killed.test.ts', 'pending', [{ name: 'b', state: 'passed' }, { name: 'c', state: 'pending' }])],
-      [{ name: 'Error', message: '[vitest-pool]: Worker forks emitted error.', cause: { name: 'Error', message: 'Worker exited unexpectedly' } }],
+      [
+        fakeModule('ok.test.ts', 'passed', [{ name: 'a', state: 'passed' }]),
+        fakeModule('killed.test.ts', 'pending', [
+          { name: 'b', state: 'passed' },
+          { name: 'c', state: 'pending' },
+        ]),
+      ],
+      [
+        {
+          name: 'Error',
+          message: '[vitest-pool]: Worker forks emitted error.',
+          cause: { name: 'Error', message: 'Worker exited unexpectedly' },
+        },
+      ],
     );
     const files = report().files;
     expect(files.find((f) => f.file === 'killed.test.ts')).toEqual({
       file: 'killed.test.ts',
       status: 'failed',
-      errors: ['did not finish (Error: [vitest-pool]: Worker forks emitted error.: Error: Worker exited unexpectedly)'],
+      errors: [
+        'did not finish (Error: [vitest-pool]: Worker forks emitted error.: Error: Worker exited unexpectedly)',
+      ],
     });
     expect(files.find((f) => f.file === 'ok.test.ts')?.status).toBe('passed');
     expect(out).toContain('✗ killed.test.ts: did not finish');
@@ -67,7 +88,14 @@ describe('vitest reporter', () => {
   it('coloured module errors (a transform error) are shown as text', async () => {
     const r = new EnvTraceVitestReporter({ colors: false, gitCommit: false, outputFile: false });
     vi.spyOn(process, 'cwd').mockReturnValue(root);
-    await r.onTestRunEnd([fakeModule('bad.test.ts', 'failed', [], [{ name: 'SyntaxError', message: '\u001b[31mUnexpected token\u001b[39m (3:7)\nmore' }])]);
+    await r.onTestRunEnd([
+      fakeModule(
+        'bad.test.ts',
+        'failed',
+        [],
+        [{ name: 'SyntaxError', message: '\u001b[31mUnexpected token\u001b[39m (3:7)\nmore' }],
+      ),
+    ]);
     expect(out).toContain('✗ bad.test.ts: SyntaxError: Unexpected token (3:7)');
     expect(out).not.toContain('\\x1b');
   });

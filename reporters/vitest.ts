@@ -13,7 +13,15 @@
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
 import { META_KEY } from '../src/transport/channel.js';
-import { checkOptions, detectGitCommit, finishRun, RunState, stripSgr, validRecords, type EnvTraceReporterOptions } from './common.js';
+import {
+  checkOptions,
+  detectGitCommit,
+  finishRun,
+  RunState,
+  stripSgr,
+  validRecords,
+  type EnvTraceReporterOptions,
+} from './common.js';
 
 export type { EnvTraceReporterOptions } from './common.js';
 
@@ -83,21 +91,31 @@ export default class EnvTraceVitestReporter implements Reporter {
     const ms = module.state();
     // Still queued or running when the run ended: its worker died (a crash, a kill, out of
     // memory) or the run was cancelled. Say so, instead of reporting the file as skipped.
-    if (ms === 'pending' || ms === 'queued') errors.push(`did not finish${unhandled.length ? ` (${unhandled[0]})` : ''}`);
+    if (ms === 'pending' || ms === 'queued')
+      errors.push(`did not finish${unhandled.length ? ` (${unhandled[0]})` : ''}`);
     const status: RunnerTestStatus = ms === 'passed' || ms === 'failed' ? ms : 'skipped';
-    this.#state.set({ file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors }, tests });
+    this.#state.set({
+      file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors },
+      tests,
+    });
   }
 
-  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedErrorLike> = []): Promise<void> {
+  async onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedErrorLike> = [],
+  ): Promise<void> {
     const unhandled = unhandledErrors.map((e) => {
-      const cause = e.cause && typeof e.cause === 'object' ? errorLine(e.cause as SerializedErrorLike) : '';
+      const cause =
+        e.cause && typeof e.cause === 'object' ? errorLine(e.cause as SerializedErrorLike) : '';
       return cause ? `${errorLine(e)}: ${cause}` : errorLine(e);
     });
     // In watch mode only the rerun files arrive here: the map keeps the others.
     for (const m of testModules) this.#collect(m, unhandled);
     const vitest = this.#vitest;
     const root = vitest?.config.root ?? process.cwd();
-    const shard = vitest?.config.shard ? { index: vitest.config.shard.index, count: vitest.config.shard.count } : null;
+    const shard = vitest?.config.shard
+      ? { index: vitest.config.shard.index, count: vitest.config.shard.count }
+      : null;
     const { missed, writeErrors } = await finishRun({
       options: this.#options,
       rootDir: root,

@@ -11,7 +11,8 @@ import { Trace } from './trace/trace.js';
  */
 function foreign(...names: string[]): object {
   const proto: Record<symbol, boolean> = {};
-  for (const n of names) Object.defineProperty(proto, Symbol.for(`envtrace-js.${n}`), { value: true });
+  for (const n of names)
+    Object.defineProperty(proto, Symbol.for(`envtrace-js.${n}`), { value: true });
   return Object.create(proto) as object;
 }
 
@@ -39,7 +40,17 @@ describe('brandClass', () => {
     expect(new Trace([]) instanceof Trace).toBe(true);
     expect(new PyFloat(1) instanceof PyFloat).toBe(true);
     expect(new ConfigError('x') instanceof Error).toBe(true);
-    for (const v of [null, undefined, 1, 'Trace', {}, [], { events: [] }, new Error('x'), foreign('PyFloat')]) {
+    for (const v of [
+      null,
+      undefined,
+      1,
+      'Trace',
+      {},
+      [],
+      { events: [] },
+      new Error('x'),
+      foreign('PyFloat'),
+    ]) {
       expect(v instanceof Trace).toBe(false);
     }
     expect(new Trace([]) instanceof PyFloat).toBe(false);

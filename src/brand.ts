@@ -32,13 +32,22 @@ const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any class, whatever its constructor
 export function brandClass(cls: abstract new (...args: any[]) => unknown, name: string): void {
   const sym = brandSymbol(name);
-  Object.defineProperty(cls.prototype, sym, { value: true, enumerable: false, writable: false, configurable: false });
+  Object.defineProperty(cls.prototype, sym, {
+    value: true,
+    enumerable: false,
+    writable: false,
+    configurable: false,
+  });
   Object.defineProperty(cls, Symbol.hasInstance, {
     value(this: unknown, v: unknown): boolean {
       // A user's unbranded subclass inherits this method: test it the ordinary way.
       if (this !== cls) return ordinaryHasInstance.call(this, v);
       // Hot path (PyFloat checks run per value compared): no registry look-up here.
-      return (typeof v === 'object' || typeof v === 'function') && v !== null && (v as Record<symbol, unknown>)[sym] === true;
+      return (
+        (typeof v === 'object' || typeof v === 'function') &&
+        v !== null &&
+        (v as Record<symbol, unknown>)[sym] === true
+      );
     },
     enumerable: false,
     writable: false,

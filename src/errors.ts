@@ -39,7 +39,12 @@ export class TraceError extends EnvTraceError {
   readonly path: string | undefined;
   /** The Python exception the reference raises for the same input, where known. */
   readonly pyType: 'ValueError' | 'TypeError' | undefined;
-  constructor(message: string, loc: InputLocation = {}, options?: { cause?: unknown }, pyType?: 'ValueError' | 'TypeError') {
+  constructor(
+    message: string,
+    loc: InputLocation = {},
+    options?: { cause?: unknown },
+    pyType?: 'ValueError' | 'TypeError',
+  ) {
     super('ERR_TRACE', `${locate(loc)}${message}`, options);
     this.name = 'TraceError';
     this.file = loc.file;
@@ -82,7 +87,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const seg of path) {
     if (typeof seg === 'number') out += `[${seg}]`;
-    else if (typeof seg === 'string' && /^[A-Za-z_$][\w$]*$/.test(seg)) out += out ? `.${seg}` : seg;
+    else if (typeof seg === 'string' && /^[A-Za-z_$][\w$]*$/.test(seg))
+      out += out ? `.${seg}` : seg;
     else out += `[${JSON.stringify(String(seg))}]`;
   }
   return out;

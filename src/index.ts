@@ -34,14 +34,25 @@ export { parseTrace, loadTrace, loadTraceSync, type ParseTraceOptions } from './
 
 // Alignment
 export type { Aligner, AlignContext, IndexPair, PairTag, ValueBuckets } from './align/types.js';
-export { DifflibAligner, NeedlemanWunschAligner, difflibOpcodes, createAligner, internKeys, ALIGNERS } from './align/index.js';
+export {
+  DifflibAligner,
+  NeedlemanWunschAligner,
+  difflibOpcodes,
+  createAligner,
+  internKeys,
+  ALIGNERS,
+} from './align/index.js';
 export type { AlignerName, AlignerPlugin, AlignerSpecObject } from './align/index.js';
 export type { NwOptions, Opcode } from './align/index.js';
 
 // Comparison
 export type { Comparator, ComparatorSpec, ComparatorInput } from './compare/types.js';
 export { ComparatorSet, createComparator } from './compare/set.js';
-export { COMPARATORS, canonicalComparatorType, type ComparatorTypeName } from './compare/registry.js';
+export {
+  COMPARATORS,
+  canonicalComparatorType,
+  type ComparatorTypeName,
+} from './compare/registry.js';
 export type { ComparatorPlugin, ComparatorCreateContext } from './compare/plugin.js';
 export {
   exactComparator,
@@ -65,13 +76,46 @@ export {
   type TimingParams,
   type ContinuousParams,
 } from './metrics/index.js';
-export { METRICS, builtInMetrics, type BuiltInMetricName, type MetricPlugin, type MetricOptions } from './metrics/index.js';
-export type { MetricDetails, DiscreteDetails, TimingDetails, StructureDetails, ContinuousDetails, ContinuousChannelDetails } from './metrics/index.js';
-export { aggregate, weightedSum, WEIGHTS_NO_CONTINUOUS, WEIGHTS_WITH_CONTINUOUS, type Aggregation, type AggregateOptions } from './aggregate/weighted.js';
-export { decide, decisionParams, type DecisionParams, type Decision, type DecisionOptions } from './decide/decision.js';
+export {
+  METRICS,
+  builtInMetrics,
+  type BuiltInMetricName,
+  type MetricPlugin,
+  type MetricOptions,
+} from './metrics/index.js';
+export type {
+  MetricDetails,
+  DiscreteDetails,
+  TimingDetails,
+  StructureDetails,
+  ContinuousDetails,
+  ContinuousChannelDetails,
+} from './metrics/index.js';
+export {
+  aggregate,
+  weightedSum,
+  WEIGHTS_NO_CONTINUOUS,
+  WEIGHTS_WITH_CONTINUOUS,
+  type Aggregation,
+  type AggregateOptions,
+} from './aggregate/weighted.js';
+export {
+  decide,
+  decisionParams,
+  type DecisionParams,
+  type Decision,
+  type DecisionOptions,
+} from './decide/decision.js';
 
 // Modes and scoring policies (reference behaviour, the default's named fixes)
-export { MODES, FIXES, DEFAULT_POLICY, REFERENCE_POLICY, policyFor, applyFixes } from './policy/index.js';
+export {
+  MODES,
+  FIXES,
+  DEFAULT_POLICY,
+  REFERENCE_POLICY,
+  policyFor,
+  applyFixes,
+} from './policy/index.js';
 export type { Fix, FixId, PolicyInput, PolicyMembers, ScoringPolicy } from './policy/index.js';
 
 // Evaluation
@@ -97,12 +141,30 @@ export { validateOptions } from './evaluate/options.js';
 export { loadConfig, loadConfigSync, parseConfigText } from './config/index.js';
 
 // Reports
-export { toJsonReport, stringifyReport, reportChunks, DEFAULT_MAX_STRING_LENGTH, DEFAULT_MAX_VALUE_ITEMS, formatTextReport, escapeForTerminal } from './report/index.js';
-export type { JsonReport, ReportCaps, ReportStreamOptions, TextReportOptions } from './report/index.js';
+export {
+  toJsonReport,
+  stringifyReport,
+  reportChunks,
+  DEFAULT_MAX_STRING_LENGTH,
+  DEFAULT_MAX_VALUE_ITEMS,
+  formatTextReport,
+  escapeForTerminal,
+} from './report/index.js';
+export type {
+  JsonReport,
+  ReportCaps,
+  ReportStreamOptions,
+  TextReportOptions,
+} from './report/index.js';
 export { ENVTRACE_VERSION } from './version.js';
 
 // Matcher → reporter records
-export type { EnvTraceRecord, GoldenSource, RecordVersion, TrajectoryVerdict } from './transport/record.js';
+export type {
+  EnvTraceRecord,
+  GoldenSource,
+  RecordVersion,
+  TrajectoryVerdict,
+} from './transport/record.js';
 export { RECORD_VERSION } from './transport/record.js';
 
 // Recording traces from environment objects (docs/recorder.md)

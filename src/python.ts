@@ -6,5 +6,11 @@
 export { PyFloat, pyKind, isPyNumber, toDouble, orderedKeys, withKeyOrder } from './py/value.js';
 export type { PyKind } from './py/value.js';
 export { pyStr, pyRepr, formatPyFloat } from './py/str.js';
-export { parsePyJson, stringifyPyJson, JsonSyntaxError, JsonDepthError, MAX_JSON_DEPTH } from './py/json.js';
+export {
+  parsePyJson,
+  stringifyPyJson,
+  JsonSyntaxError,
+  JsonDepthError,
+  MAX_JSON_DEPTH,
+} from './py/json.js';
 export type { ParsePyJsonOptions, StringifyPyJsonOptions } from './py/json.js';

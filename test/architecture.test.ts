@@ -5,7 +5,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { edgeViolation, findCycles, importsOf, layerViolations, placementOf, readImportGraph } from './architecture.js';
+import {
+  edgeViolation,
+  findCycles,
+  importsOf,
+  layerViolations,
+  placementOf,
+  readImportGraph,
+} from './architecture.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,18 +22,25 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * cannot go stale.
  * - `compare/verdicts.ts` → `metrics/types.ts`: `PairVerdict` moves to `compare/` (workstream core).
  */
-const KNOWN_VIOLATIONS: readonly string[] = [
-];
+const KNOWN_VIOLATIONS: readonly string[] = [];
 
 describe('the import graph of envtrace', () => {
   const graph = readImportGraph(root);
 
   it('covers every layer and resolves every relative import to a file in the graph', () => {
     expect(graph.size).toBeGreaterThan(50);
-    for (const f of ['src/errors.ts', 'src/trace/trace.ts', 'src/cli/main.ts', 'matchers/inputs.ts', 'reporters/common.ts']) {
+    for (const f of [
+      'src/errors.ts',
+      'src/trace/trace.ts',
+      'src/cli/main.ts',
+      'matchers/inputs.ts',
+      'reporters/common.ts',
+    ]) {
       expect(graph.has(f), f).toBe(true);
     }
-    const unresolved = [...graph].flatMap(([from, tos]) => tos.filter((t) => !graph.has(t)).map((t) => `${from} → ${t}`));
+    const unresolved = [...graph].flatMap(([from, tos]) =>
+      tos.filter((t) => !graph.has(t)).map((t) => `${from} → ${t}`),
+    );
     expect(unresolved).toEqual([]);
   });
 
@@ -45,7 +59,11 @@ describe('the import graph of envtrace', () => {
 describe('the checker', () => {
   it('places files in their layer', () => {
     expect(placementOf('src/errors.ts')).toEqual({ area: 'src', layer: 0, module: 'errors' });
-    expect(placementOf('src/report/run/model.ts')).toEqual({ area: 'src', layer: 9, module: 'report' });
+    expect(placementOf('src/report/run/model.ts')).toEqual({
+      area: 'src',
+      layer: 9,
+      module: 'report',
+    });
     expect(placementOf('src/index.ts').layer).toBe(Number.POSITIVE_INFINITY);
     expect(placementOf('matchers/golden.ts')).toEqual({ area: 'matchers' });
     expect(placementOf('src/newthing/x.ts')).toEqual({ area: 'src', module: 'newthing' });
@@ -62,7 +80,14 @@ describe('the checker', () => {
       "import { z } from 'zod';",
       "import path from 'node:path';",
     ].join('\n');
-    expect(importsOf('src/x/y.ts', text)).toEqual(['src/x/a.ts', 'src/b/b.ts', 'src/x/c.ts', 'src/x/d.ts', 'src/x/e.ts', 'src/x/f.ts']);
+    expect(importsOf('src/x/y.ts', text)).toEqual([
+      'src/x/a.ts',
+      'src/b/b.ts',
+      'src/x/c.ts',
+      'src/x/d.ts',
+      'src/x/e.ts',
+      'src/x/f.ts',
+    ]);
   });
 
   it('flags an upward import, naming both files and layers', () => {
@@ -77,12 +102,24 @@ describe('the checker', () => {
   });
 
   it('flags src → matchers/reporters, matchers ↔ reporters, entry-point imports and unassigned modules', () => {
-    expect(edgeViolation('src/cli/main.ts', 'matchers/golden.ts')).toBe('src/cli/main.ts imports matchers/golden.ts: src/ must not import matchers/');
-    expect(edgeViolation('src/index.ts', 'reporters/common.ts')).toBe('src/index.ts imports reporters/common.ts: src/ must not import reporters/');
-    expect(edgeViolation('reporters/jest.ts', 'matchers/publish.ts')).toBe('reporters/jest.ts imports matchers/publish.ts: reporters/ must not import matchers/');
-    expect(edgeViolation('matchers/call.ts', 'reporters/common.ts')).toBe('matchers/call.ts imports reporters/common.ts: matchers/ must not import reporters/');
-    expect(edgeViolation('src/report/text.ts', 'src/index.ts')).toBe('src/report/text.ts imports the entry point src/index.ts: import the module itself');
-    expect(edgeViolation('src/cli/main.ts', 'src/newthing/x.ts')).toBe('src/newthing/x.ts: src/newthing has no layer; add it to SRC_LAYERS in test/architecture.ts');
+    expect(edgeViolation('src/cli/main.ts', 'matchers/golden.ts')).toBe(
+      'src/cli/main.ts imports matchers/golden.ts: src/ must not import matchers/',
+    );
+    expect(edgeViolation('src/index.ts', 'reporters/common.ts')).toBe(
+      'src/index.ts imports reporters/common.ts: src/ must not import reporters/',
+    );
+    expect(edgeViolation('reporters/jest.ts', 'matchers/publish.ts')).toBe(
+      'reporters/jest.ts imports matchers/publish.ts: reporters/ must not import matchers/',
+    );
+    expect(edgeViolation('matchers/call.ts', 'reporters/common.ts')).toBe(
+      'matchers/call.ts imports reporters/common.ts: matchers/ must not import reporters/',
+    );
+    expect(edgeViolation('src/report/text.ts', 'src/index.ts')).toBe(
+      'src/report/text.ts imports the entry point src/index.ts: import the module itself',
+    );
+    expect(edgeViolation('src/cli/main.ts', 'src/newthing/x.ts')).toBe(
+      'src/newthing/x.ts: src/newthing has no layer; add it to SRC_LAYERS in test/architecture.ts',
+    );
   });
 
   it('allows same-layer, downward, entry-point and matchers/reporters → src imports', () => {
@@ -107,6 +144,13 @@ describe('the checker', () => {
       ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/a.ts'],
       ['src/e.ts', 'src/e.ts'],
     ]);
-    expect(findCycles(new Map([['src/a.ts', ['src/b.ts']], ['src/b.ts', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['src/a.ts', ['src/b.ts']],
+          ['src/b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

@@ -63,7 +63,8 @@ export function placementOf(file: string): Placement {
   const [area, first] = file.split('/');
   if (area === 'matchers' || area === 'reporters') return { area };
   if (area !== 'src' || first === undefined) return { area: 'other' };
-  if (SRC_ENTRY_POINTS.includes(file)) return { area: 'src', layer: ENTRY_LAYER, module: first.replace(/\.ts$/, '') };
+  if (SRC_ENTRY_POINTS.includes(file))
+    return { area: 'src', layer: ENTRY_LAYER, module: first.replace(/\.ts$/, '') };
   const module = first.replace(/\.ts$/, '');
   const layer = SRC_LAYERS[module];
   return layer === undefined ? { area: 'src', module } : { area: 'src', layer, module };
@@ -83,13 +84,19 @@ export function edgeViolation(from: string, to: string): string | undefined {
   if (a.area === 'src' && (b.area === 'matchers' || b.area === 'reporters')) {
     return `${from} imports ${to}: src/ must not import ${b.area}/`;
   }
-  if ((a.area === 'matchers' && b.area === 'reporters') || (a.area === 'reporters' && b.area === 'matchers')) {
+  if (
+    (a.area === 'matchers' && b.area === 'reporters') ||
+    (a.area === 'reporters' && b.area === 'matchers')
+  ) {
     return `${from} imports ${to}: ${a.area}/ must not import ${b.area}/`;
   }
   if (a.area === 'src' && b.area === 'src') {
-    if (a.layer === undefined) return `${from}: src/${a.module} has no layer; add it to SRC_LAYERS in test/architecture.ts`;
-    if (b.layer === undefined) return `${to}: src/${b.module} has no layer; add it to SRC_LAYERS in test/architecture.ts`;
-    if (b.layer === ENTRY_LAYER && a.layer !== ENTRY_LAYER) return `${from} imports the entry point ${to}: import the module itself`;
+    if (a.layer === undefined)
+      return `${from}: src/${a.module} has no layer; add it to SRC_LAYERS in test/architecture.ts`;
+    if (b.layer === undefined)
+      return `${to}: src/${b.module} has no layer; add it to SRC_LAYERS in test/architecture.ts`;
+    if (b.layer === ENTRY_LAYER && a.layer !== ENTRY_LAYER)
+      return `${from} imports the entry point ${to}: import the module itself`;
     if (b.layer > a.layer) return `upward import: ${describe(from, a)} imports ${describe(to, b)}`;
   }
   return undefined;
@@ -162,7 +169,9 @@ export function findCycles(graph: ImportGraph): string[][] {
       }
     }
   }
-  return components.map((comp) => cyclePath(graph, new Set(comp), comp[0]!)).sort((a, b) => a.join().localeCompare(b.join()));
+  return components
+    .map((comp) => cyclePath(graph, new Set(comp), comp[0]!))
+    .sort((a, b) => a.join().localeCompare(b.join()));
 }
 
 /** A shortest cycle through `start` inside one component (breadth-first). */
@@ -176,7 +185,8 @@ function cyclePath(graph: ImportGraph, comp: ReadonlySet<string>, start: string)
       if (!comp.has(m)) continue;
       if (m === start) {
         const path = [start];
-        for (let k: string | undefined = n; k !== undefined && k !== start; k = prev.get(k)) path.splice(1, 0, k);
+        for (let k: string | undefined = n; k !== undefined && k !== start; k = prev.get(k))
+          path.splice(1, 0, k);
         return [...path, start];
       }
       if (!seen.has(m)) {
@@ -196,9 +206,18 @@ function listTs(root: string, dir: string): string[] {
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
     const rel = `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
-      if (entry.name === 'node_modules' || entry.name === '__snapshots__' || rel === 'matchers/types') continue;
+      if (
+        entry.name === 'node_modules' ||
+        entry.name === '__snapshots__' ||
+        rel === 'matchers/types'
+      )
+        continue;
       out.push(...listTs(root, rel));
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !TEST_FILE.test(entry.name)) {
+    } else if (
+      entry.name.endsWith('.ts') &&
+      !entry.name.endsWith('.d.ts') &&
+      !TEST_FILE.test(entry.name)
+    ) {
       out.push(rel);
     }
   }
@@ -212,7 +231,9 @@ export function importsOf(file: string, text: string): string[] {
   for (const ref of info.importedFiles) {
     const spec = ref.fileName;
     if (!spec.startsWith('.')) continue; // packages and node: builtins
-    const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.(c|m)?js$/, '.ts');
+    const target = path.posix
+      .normalize(path.posix.join(path.posix.dirname(file), spec))
+      .replace(/\.(c|m)?js$/, '.ts');
     out.push(target.endsWith('.ts') ? target : `${target}.ts`);
   }
   return out;

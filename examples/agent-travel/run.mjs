@@ -21,14 +21,27 @@ const quiet = process.env.ENVTRACE_DEMO_QUIET === '1';
 const reportFile = path.join(here, 'envtrace-report.json');
 rmSync(reportFile, { force: true });
 
-const r = spawnSync(process.execPath, [path.join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', here], {
-  cwd: here,
-  stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
-  encoding: 'utf8',
-});
+const r = spawnSync(
+  process.execPath,
+  [path.join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--root', here],
+  {
+    cwd: here,
+    stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+    encoding: 'utf8',
+  },
+);
 const tests = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')).tests : [];
 const failed = tests.filter((t) => t.status === 'failed').map((t) => t.name);
-const ok = r.status === 1 && failed.length === 1 && failed[0] === EXPECTED_FAILURE && tests.length >= 4 && tests.every((t) => t.status === 'passed' || t.name === EXPECTED_FAILURE);
+const ok =
+  r.status === 1 &&
+  failed.length === 1 &&
+  failed[0] === EXPECTED_FAILURE &&
+  tests.length >= 4 &&
+  tests.every((t) => t.status === 'passed' || t.name === EXPECTED_FAILURE);
 if (quiet && !ok) process.stdout.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
-console.log(ok ? `\nexample OK: only the wrong program failed ("${EXPECTED_FAILURE}")` : `\nexample NOT as expected: failed = ${JSON.stringify(failed)}, exit ${r.status}`);
+console.log(
+  ok
+    ? `\nexample OK: only the wrong program failed ("${EXPECTED_FAILURE}")`
+    : `\nexample NOT as expected: failed = ${JSON.stringify(failed)}, exit ${r.status}`,
+);
 process.exit(ok ? 0 : 1);

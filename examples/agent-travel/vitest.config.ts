@@ -12,7 +12,10 @@ export default defineConfig({
     setupFiles: ['envtrace-js/vitest'],
     include: ['**/*.test.ts'],
     // In your own project: reporters: ['default', ['envtrace-js/reporters/vitest', { html: 'envtrace-report.html' }]]
-    reporters: ['default', [path.join(dist, 'reporters', 'vitest.js'), { html: 'envtrace-report.html' }]],
+    reporters: [
+      'default',
+      [path.join(dist, 'reporters', 'vitest.js'), { html: 'envtrace-report.html' }],
+    ],
   },
   resolve: {
     // This example runs inside the envtrace repository against the built package (npm run build).

@@ -10,7 +10,10 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   setupFilesAfterEnv: ['<rootDir>/../../dist/jest.cjs'],
   // In your own project: reporters: ['default', ['envtrace-js/reporters/jest', { html: 'envtrace-report.html' }]]
-  reporters: ['default', ['<rootDir>/../../dist/reporters/jest.cjs', { html: 'envtrace-report.html' }]],
+  reporters: [
+    'default',
+    ['<rootDir>/../../dist/reporters/jest.cjs', { html: 'envtrace-report.html' }],
+  ],
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   // This example runs inside the envtrace repository against the built package; in your own
   // project `envtrace-js` resolves from node_modules and needs no mapping.

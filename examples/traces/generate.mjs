@@ -37,7 +37,10 @@ const eventText = (e) =>
 /** Shift every timestamp by up to ±maxMs milliseconds (deterministic), keeping times >= 0. */
 function jitter(events, seed, maxMs) {
   const rnd = prng(seed);
-  return events.map((e) => ({ ...e, timestamp: round(Math.max(0, e.timestamp + (rnd() * 2 - 1) * maxMs / 1000)) }));
+  return events.map((e) => ({
+    ...e,
+    timestamp: round(Math.max(0, e.timestamp + ((rnd() * 2 - 1) * maxMs) / 1000)),
+  }));
 }
 
 const byTime = (a, b) => a.timestamp - b.timestamp;
@@ -70,13 +73,21 @@ function beamline({ exposure, tempNoiseSeed }) {
   for (let i = 0; i <= 8; i++) {
     const t = i * 0.5;
     const ideal = 25 + 5 * Math.min(1, t / 4);
-    events.push({ channel: PV.temp, timestamp: t, value: f(round(ideal + (noise() - 0.5) * 0.1, 2)) });
+    events.push({
+      channel: PV.temp,
+      timestamp: t,
+      value: f(round(ideal + (noise() - 0.5) * 0.1, 2)),
+    });
   }
   events.push({ channel: PV.acquireTime, timestamp: 4.2, value: f(exposure) });
   let t = 4.5;
   for (const x of [0.0, 0.5, 1.0]) {
     events.push({ channel: PV.x, timestamp: round(t), value: f(x) });
-    events.push({ channel: PV.fileName, timestamp: round(t + 0.3), value: `sample_x${x.toFixed(3)}` });
+    events.push({
+      channel: PV.fileName,
+      timestamp: round(t + 0.3),
+      value: `sample_x${x.toFixed(3)}`,
+    });
     events.push({ channel: PV.acquire, timestamp: round(t + 0.8), value: 1 });
     events.push({ channel: PV.acquire, timestamp: round(t + 0.8 + exposure), value: 0 });
     t += 1.2 + exposure;
@@ -85,13 +96,20 @@ function beamline({ exposure, tempNoiseSeed }) {
 }
 
 const blGolden = beamline({ exposure: 1.0, tempNoiseSeed: 11 });
-write('beamline/golden.json', blGolden, { source: 'golden run of the reference script', scenario: 'temperature set point, then x scan at 0, 0.5, 1.0 mm with 1 s exposures' });
+write('beamline/golden.json', blGolden, {
+  source: 'golden run of the reference script',
+  scenario: 'temperature set point, then x scan at 0, 0.5, 1.0 mm with 1 s exposures',
+});
 write('beamline/pred-correct.json', jitter(beamline({ exposure: 1.0, tempNoiseSeed: 12 }), 1, 15), {
   source: 'predicted script (correct; timing jitter of a few ms)',
 });
-write('beamline/pred-wrong-exposure.json', jitter(beamline({ exposure: 10.0, tempNoiseSeed: 13 }), 2, 15), {
-  source: 'predicted script (mistake: AcquireTime 10 s instead of 1 s)',
-});
+write(
+  'beamline/pred-wrong-exposure.json',
+  jitter(beamline({ exposure: 10.0, tempNoiseSeed: 13 }), 2, 15),
+  {
+    source: 'predicted script (mistake: AcquireTime 10 s instead of 1 s)',
+  },
+);
 
 // ---------------------------------------------------------------------------------------
 // Robot: pick a part and place it. Joint angles in radians, gripper command strings, the
@@ -125,10 +143,17 @@ function robot({ release, logPrefix }) {
   return ev;
 }
 
-write('robot/golden.json', robot({ release: true, logPrefix: '' }), { source: 'golden run', scenario: 'pick and place' });
+write('robot/golden.json', robot({ release: true, logPrefix: '' }), {
+  source: 'golden run',
+  scenario: 'pick and place',
+});
 write('robot/pred-correct.json', jitter(robot({ release: true, logPrefix: 'step: ' }), 3, 20), {
   source: 'predicted script (correct; different log wording, timing jitter of a few ms)',
 });
-write('robot/pred-missing-release.json', jitter(robot({ release: false, logPrefix: 'step: ' }), 4, 20), {
-  source: 'predicted script (mistake: never opens the gripper at the place location)',
-});
+write(
+  'robot/pred-missing-release.json',
+  jitter(robot({ release: false, logPrefix: 'step: ' }), 4, 20),
+  {
+    source: 'predicted script (mistake: never opens the gripper at the place location)',
+  },
+);

@@ -11,15 +11,37 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'dist', 'cli.js');
 if (!existsSync(cli)) {
-  console.error('demo: dist/cli.js is missing; run `npm run build` first (or `npm run demo`, which builds).');
+  console.error(
+    'demo: dist/cli.js is missing; run `npm run build` first (or `npm run demo`, which builds).',
+  );
   process.exit(1);
 }
 
 const runs = [
-  { example: 'beamline', pred: 'pred-correct.json', expect: 'pass', why: 'same scan, a few ms of timing jitter' },
-  { example: 'beamline', pred: 'pred-wrong-exposure.json', expect: 'fail', why: 'AcquireTime 10 s instead of 1 s' },
-  { example: 'robot', pred: 'pred-correct.json', expect: 'pass', why: 'same moves, different log wording, jitter' },
-  { example: 'robot', pred: 'pred-missing-release.json', expect: 'fail', why: 'never opens the gripper at the place location' },
+  {
+    example: 'beamline',
+    pred: 'pred-correct.json',
+    expect: 'pass',
+    why: 'same scan, a few ms of timing jitter',
+  },
+  {
+    example: 'beamline',
+    pred: 'pred-wrong-exposure.json',
+    expect: 'fail',
+    why: 'AcquireTime 10 s instead of 1 s',
+  },
+  {
+    example: 'robot',
+    pred: 'pred-correct.json',
+    expect: 'pass',
+    why: 'same moves, different log wording, jitter',
+  },
+  {
+    example: 'robot',
+    pred: 'pred-missing-release.json',
+    expect: 'fail',
+    why: 'never opens the gripper at the place location',
+  },
 ];
 
 // ENVTRACE_DEMO_QUIET=1 (examples/demo.mjs): only the verdict lines, the reports of unexpected outcomes.
@@ -31,20 +53,28 @@ for (const r of runs) {
   const args = [
     cli,
     'evaluate',
-    '--gt', path.join(dir, 'golden.json'),
-    '--pred', path.join(dir, r.pred),
-    '--config', path.join(dir, 'envtrace.config.yaml'),
+    '--gt',
+    path.join(dir, 'golden.json'),
+    '--pred',
+    path.join(dir, r.pred),
+    '--config',
+    path.join(dir, 'envtrace.config.yaml'),
     '--require-pass',
   ];
   const title = `${r.example}/${r.pred} (${r.why})`;
-  const res = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const res = spawnSync(process.execPath, args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const outcomeNow = res.status === 0 ? 'pass' : res.status === 1 ? 'fail' : 'error';
   if (!quiet || outcomeNow !== r.expect) {
     console.log(`\n$ envtrace ${args.slice(1).join(' ')}`);
     process.stdout.write(res.stdout);
     if (res.stderr) process.stdout.write(res.stderr);
   }
-  const outcome = res.status === 0 ? 'pass' : res.status === 1 ? 'fail' : `error (exit ${res.status})`;
+  const outcome =
+    res.status === 0 ? 'pass' : res.status === 1 ? 'fail' : `error (exit ${res.status})`;
   const score = /Full score: (\S+)/.exec(res.stdout)?.[1] ?? '?';
   const asExpected = outcome === r.expect;
   if (!asExpected) unexpected++;
@@ -55,5 +85,10 @@ for (const r of runs) {
 
 if (!quiet) console.log('\nVerdicts (the wrong predictions are supposed to FAIL):');
 for (const v of verdicts) console.log(`  ${v}`);
-if (!quiet) console.log(unexpected === 0 ? '\nAll predictions were judged as expected.' : `\n${unexpected} prediction(s) were NOT judged as expected.`);
+if (!quiet)
+  console.log(
+    unexpected === 0
+      ? '\nAll predictions were judged as expected.'
+      : `\n${unexpected} prediction(s) were NOT judged as expected.`,
+  );
 process.exit(unexpected === 0 ? 0 : 1);

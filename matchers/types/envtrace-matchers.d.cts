@@ -2,7 +2,13 @@
  * The envtrace matcher interface, shared by every host, plus the Jest/`expect` augmentations.
  * (Vitest's augmentation is in vitest.d.ts: ESM only.)
  */
-import type { EvaluateOptions, Trace, TraceLike, TrajectoryInput, FollowTrajectoryOptions } from '../../dist/index.cjs';
+import type {
+  EvaluateOptions,
+  Trace,
+  TraceLike,
+  TrajectoryInput,
+  FollowTrajectoryOptions,
+} from '../../dist/index.cjs';
 
 /** A trace: a `Trace`, `{events}`, an array of events, or a trace file path (relative to the cwd). */
 export type TraceInput = Trace | TraceLike | string;

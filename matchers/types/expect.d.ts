@@ -4,7 +4,13 @@
  */
 import './envtrace-matchers.js';
 
-export type { EnvTraceAsymmetricMatchers, EnvTraceMatchers, GoldenInput, TraceInput, TraceMatcherConfig } from './envtrace-matchers.js';
+export type {
+  EnvTraceAsymmetricMatchers,
+  EnvTraceMatchers,
+  GoldenInput,
+  TraceInput,
+  TraceMatcherConfig,
+} from './envtrace-matchers.js';
 export { expect } from 'expect';
 
 /**
@@ -14,4 +20,9 @@ export { expect } from 'expect';
 export declare function setTraceTest(testPath: string, testName: string): void;
 
 /** The matcher object registered with `expect.extend` (already done by this entry). */
-export declare const matchers: Readonly<Record<'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory', (...args: never[]) => unknown>>;
+export declare const matchers: Readonly<
+  Record<
+    'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory',
+    (...args: never[]) => unknown
+  >
+>;

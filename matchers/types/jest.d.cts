@@ -5,7 +5,18 @@
  */
 import './envtrace-matchers.cjs';
 
-export type { EnvTraceAsymmetricMatchers, EnvTraceMatchers, GoldenInput, TraceInput, TraceMatcherConfig } from './envtrace-matchers.cjs';
+export type {
+  EnvTraceAsymmetricMatchers,
+  EnvTraceMatchers,
+  GoldenInput,
+  TraceInput,
+  TraceMatcherConfig,
+} from './envtrace-matchers.cjs';
 
 /** The matcher object registered with `expect.extend` (already done by this entry). */
-export declare const matchers: Readonly<Record<'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory', (...args: never[]) => unknown>>;
+export declare const matchers: Readonly<
+  Record<
+    'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory',
+    (...args: never[]) => unknown
+  >
+>;

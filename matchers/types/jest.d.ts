@@ -5,7 +5,18 @@
  */
 import './envtrace-matchers.js';
 
-export type { EnvTraceAsymmetricMatchers, EnvTraceMatchers, GoldenInput, TraceInput, TraceMatcherConfig } from './envtrace-matchers.js';
+export type {
+  EnvTraceAsymmetricMatchers,
+  EnvTraceMatchers,
+  GoldenInput,
+  TraceInput,
+  TraceMatcherConfig,
+} from './envtrace-matchers.js';
 
 /** The matcher object registered with `expect.extend` (already done by this entry). */
-export declare const matchers: Readonly<Record<'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory', (...args: never[]) => unknown>>;
+export declare const matchers: Readonly<
+  Record<
+    'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory',
+    (...args: never[]) => unknown
+  >
+>;

@@ -5,7 +5,13 @@
 import type { EnvTraceAsymmetricMatchers, EnvTraceMatchers } from './envtrace-matchers.js';
 import type { EnvTraceRecord } from '../../dist/index.js';
 
-export type { EnvTraceAsymmetricMatchers, EnvTraceMatchers, GoldenInput, TraceInput, TraceMatcherConfig } from './envtrace-matchers.js';
+export type {
+  EnvTraceAsymmetricMatchers,
+  EnvTraceMatchers,
+  GoldenInput,
+  TraceInput,
+  TraceMatcherConfig,
+} from './envtrace-matchers.js';
 
 declare module 'vitest' {
   // Vitest 4 reads `Matchers<T>`; returning T would clash with its own members (TS2320).
@@ -18,4 +24,9 @@ declare module 'vitest' {
 }
 
 /** The matcher object registered with `expect.extend` (already done by this entry). */
-export declare const matchers: Readonly<Record<'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory', (...args: never[]) => unknown>>;
+export declare const matchers: Readonly<
+  Record<
+    'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory',
+    (...args: never[]) => unknown
+  >
+>;

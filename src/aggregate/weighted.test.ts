@@ -28,19 +28,26 @@ describe('aggregate', () => {
   it('default: the built-in set the score uses is the set the report shows (B3)', () => {
     const r = aggregate(metrics, { useContinuous: true });
     expect(r.full_score).toBeCloseTo(0.8 * 0.5 + 0.2, 12);
-    expect(r.report).toEqual({ weights: { discrete: 0.8, timing: 0.2 }, contributions: { discrete: 0.4, timing: 0.2, _sum: 0.6000000000000001 } });
+    expect(r.report).toEqual({
+      weights: { discrete: 0.8, timing: 0.2 },
+      contributions: { discrete: 0.4, timing: 0.2, _sum: 0.6000000000000001 },
+    });
   });
 
   it('reference: use_continuous scores with 0.6/0.2/0.2 but reports 0.8/0.2 (B3)', () => {
     const r = aggregate(metrics, { useContinuous: true }, 'reference');
     expect(r.full_score).toBeCloseTo(0.6 * 0.5 + 0.2, 12);
     expect(r.report).toMatchObject({ weights: { discrete: 0.8, timing: 0.2 } });
-    expect((r.report as { contributions: Record<string, number> }).contributions['_sum']).toBeCloseTo(0.6, 12);
+    expect(
+      (r.report as { contributions: Record<string, number> }).contributions['_sum'],
+    ).toBeCloseTo(0.6, 12);
   });
 
   it('given weights apply in order; a weight for a missing metric is an error by default only (S1)', () => {
     expect(aggregate(metrics, { weights: { timing: 1 } }).full_score).toBe(1);
-    expect(() => aggregate(metrics, { weights: { structure: 1 } })).toThrow(/aggregation\.weights\["structure"\]: metric "structure" is not computed/);
+    expect(() => aggregate(metrics, { weights: { structure: 1 } })).toThrow(
+      /aggregation\.weights\["structure"\]: metric "structure" is not computed/,
+    );
     expect(aggregate(metrics, { weights: { structure: 1 } }, 'reference').full_score).toBe(0);
   });
 

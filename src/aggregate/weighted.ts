@@ -1,16 +1,28 @@
 import { assertComputed, isComputed } from '../metrics/computed.js';
 import type { MetricResult } from '../metrics/types.js';
-import { policyFor, WEIGHTS_NO_CONTINUOUS as NO_CONT, WEIGHTS_WITH_CONTINUOUS as WITH_CONT, type PolicyInput } from '../policy/index.js';
+import {
+  policyFor,
+  WEIGHTS_NO_CONTINUOUS as NO_CONT,
+  WEIGHTS_WITH_CONTINUOUS as WITH_CONT,
+  type PolicyInput,
+} from '../policy/index.js';
 import { orderedEntries, withKeyOrder } from '../py/value.js';
 
 /** The reference's built-in weights without continuous channels. */
-export const WEIGHTS_NO_CONTINUOUS: Readonly<Record<string, number>> = Object.freeze(Object.fromEntries(NO_CONT));
+export const WEIGHTS_NO_CONTINUOUS: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries(NO_CONT),
+);
 /** The reference's built-in weights with continuous channels (or `use_continuous`). */
-export const WEIGHTS_WITH_CONTINUOUS: Readonly<Record<string, number>> = Object.freeze(Object.fromEntries(WITH_CONT));
+export const WEIGHTS_WITH_CONTINUOUS: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries(WITH_CONT),
+);
 
 /** What the report shows: the weights and per-metric contributions (`_sum` their total), or the formula marker. */
 export type AggregationReport =
-  | { readonly weights: Readonly<Record<string, number>>; readonly contributions: Readonly<Record<string, number>> }
+  | {
+      readonly weights: Readonly<Record<string, number>>;
+      readonly contributions: Readonly<Record<string, number>>;
+    }
   | { readonly info: 'custom_formula' };
 
 /** The full score and how it came about. */
@@ -51,21 +63,33 @@ export function weightedSum(
  * reference scores with one set and reports another). With the S1 fix a given weight naming a metric
  * that was not computed is a `ConfigError`.
  */
-export function aggregate(metrics: Readonly<Record<string, MetricResult>>, options: AggregateOptions = {}, mode?: PolicyInput): Aggregation {
+export function aggregate(
+  metrics: Readonly<Record<string, MetricResult>>,
+  options: AggregateOptions = {},
+  mode?: PolicyInput,
+): Aggregation {
   const policy = policyFor(mode);
   if (options.formula) {
     const scores: Record<string, number> = {};
     for (const [name, m] of Object.entries(metrics)) scores[name] = m.score;
-    return { full_score: Number(options.formula(Object.freeze(scores))), report: { info: 'custom_formula' } };
+    return {
+      full_score: Number(options.formula(Object.freeze(scores))),
+      report: { info: 'custom_formula' },
+    };
   }
   const given = options.weights ? (orderedEntries(options.weights) as Array<[string, number]>) : [];
   let used: ReadonlyArray<readonly [string, number]>;
   let shown: ReadonlyArray<readonly [string, number]>;
   if (given.length > 0) {
-    if (policy.metricNamesMustExist) for (const [name] of given) assertComputed(metrics, name, `aggregation.weights[${JSON.stringify(name)}]`);
+    if (policy.metricNamesMustExist)
+      for (const [name] of given)
+        assertComputed(metrics, name, `aggregation.weights[${JSON.stringify(name)}]`);
     used = shown = given;
   } else {
-    ({ used, shown } = policy.builtInWeights(Boolean(options.useContinuous), isComputed(metrics, 'continuous')));
+    ({ used, shown } = policy.builtInWeights(
+      Boolean(options.useContinuous),
+      isComputed(metrics, 'continuous'),
+    ));
   }
   const { total, contributions: parts } = weightedSum(metrics, shown);
   const fullScore = used === shown ? total : weightedSum(metrics, used).total;
@@ -77,7 +101,10 @@ export function aggregate(metrics: Readonly<Record<string, MetricResult>>, optio
   return {
     full_score: fullScore,
     report: {
-      weights: withKeyOrder(weights, shown.map(([n]) => n)),
+      weights: withKeyOrder(
+        weights,
+        shown.map(([n]) => n),
+      ),
       contributions: withKeyOrder(contributions, [...parts.map(([n]) => n), '_sum']),
     },
   };

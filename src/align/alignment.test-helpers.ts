@@ -24,7 +24,12 @@ export function costOf(
   let prev: 'M' | 'D' | 'I' = 'M';
   for (const p of pairs) {
     if (p.gt !== null && p.pred !== null) {
-      cost += a[p.gt] !== b[p.pred] ? o.mismatch : vm === undefined || vm(p.gt, p.pred) ? 0 : o.value_mismatch;
+      cost +=
+        a[p.gt] !== b[p.pred]
+          ? o.mismatch
+          : vm === undefined || vm(p.gt, p.pred)
+            ? 0
+            : o.value_mismatch;
       prev = 'M';
     } else if (p.gt !== null) {
       cost += prev === 'D' ? o.gap_extend : o.gap_open;
@@ -65,7 +70,10 @@ export function randomPair(r: () => number): Case {
   const alphabet = int(1, 40);
   const values = int(1, 4);
   const event = (): [number, number] => [int(0, alphabet - 1), int(0, values - 1)];
-  const make = (evs: [number, number][]): [Int32Array, Int32Array] => [Int32Array.from(evs, (e) => e[0]), Int32Array.from(evs, (e) => e[1])];
+  const make = (evs: [number, number][]): [Int32Array, Int32Array] => [
+    Int32Array.from(evs, (e) => e[0]),
+    Int32Array.from(evs, (e) => e[1]),
+  ];
   const kind = int(0, 4);
   let gt: [number, number][];
   let pred: [number, number][];
@@ -110,11 +118,19 @@ export function randomCosts(r: () => number): ResolvedBehaviorOptions {
   const int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
   const mismatch = int(1, 6);
   const gap_extend = int(1, 4);
-  return { mismatch, value_mismatch: int(0, mismatch), gap_extend, gap_open: gap_extend + int(0, 5) };
+  return {
+    mismatch,
+    value_mismatch: int(0, mismatch),
+    gap_extend,
+    gap_open: gap_extend + int(0, 5),
+  };
 }
 
 /** A bench-like pair: 20 keys, unique values, ~5 % deletes / inserts / value changes / swaps. */
-export function editedPair(n: number, seed: number): { a: Int32Array; b: Int32Array; vm: (i: number, j: number) => boolean } {
+export function editedPair(
+  n: number,
+  seed: number,
+): { a: Int32Array; b: Int32Array; vm: (i: number, j: number) => boolean } {
   const r = rng(seed);
   const a: number[] = [];
   const va: number[] = [];
@@ -149,19 +165,35 @@ export function editedPair(n: number, seed: number): { a: Int32Array; b: Int32Ar
  * Case `t` of a seeded differential test: a `randomPair` with `randomCosts`, its value test (equal
  * value ids match) and a label for failure messages.
  */
-export function seededCase(r: () => number, t: number): Case & { readonly o: ResolvedBehaviorOptions; readonly vm: (i: number, j: number) => boolean; readonly ctx: string } {
+export function seededCase(
+  r: () => number,
+  t: number,
+): Case & {
+  readonly o: ResolvedBehaviorOptions;
+  readonly vm: (i: number, j: number) => boolean;
+  readonly ctx: string;
+} {
   const c = randomPair(r);
   const o = randomCosts(r);
   const { va, vb } = c;
   const vm = (i: number, j: number): boolean => va[i] === vb[j];
-  return { ...c, o, vm, ctx: `case ${t} (${c.label}, ${c.a.length}×${c.b.length}, costs ${JSON.stringify(o)})` };
+  return {
+    ...c,
+    o,
+    vm,
+    ctx: `case ${t} (${c.label}, ${c.a.length}×${c.b.length}, costs ${JSON.stringify(o)})`,
+  };
 }
 
 /**
  * The two default cost models in wavefront units, with whether their pairs ask the value test:
  * `behavior` (mismatch 3, value_mismatch 1, gap_open 2, gap_extend 1) and `nw` (2, —, 1, 1).
  */
-export const DEFAULT_WFA_MODELS: readonly (readonly [label: 'behavior' | 'nw', costs: WfaCosts, values: boolean])[] = [
+export const DEFAULT_WFA_MODELS: readonly (readonly [
+  label: 'behavior' | 'nw',
+  costs: WfaCosts,
+  values: boolean,
+])[] = [
   ['behavior', { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 }, true],
   ['nw', { mismatch: 2, valueMismatch: 0, gapOpen: 1, gapExtend: 1 }, false],
 ];

@@ -1,7 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
-import { BEHAVIOR_DEFAULTS, BehaviorAligner, behaviorAlign, resolveBehaviorOptions } from './behavior.js';
+import {
+  BEHAVIOR_DEFAULTS,
+  BehaviorAligner,
+  behaviorAlign,
+  resolveBehaviorOptions,
+} from './behavior.js';
 import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './behavior.js';
 import { nwAlignValueAware } from './nw.js';
@@ -9,13 +14,13 @@ import type { IndexPair } from './types.js';
 import { costOf, expectValid } from './alignment.test-helpers.js';
 import { rng } from '../../test/support/rng.js';
 
-
 type Op = 'M' | 'D' | 'I';
 
 function opsOf(pairs: readonly IndexPair[]): string {
-  return pairs.map((p) => (p.gt !== null && p.pred !== null ? 'M' : p.gt !== null ? 'D' : 'I')).join('');
+  return pairs
+    .map((p) => (p.gt !== null && p.pred !== null ? 'M' : p.gt !== null ? 'D' : 'I'))
+    .join('');
 }
-
 
 /**
  * Brute force: enumerate every alignment in lexicographic order of its operations (M < D < I)
@@ -71,7 +76,12 @@ function randomCase(r: () => number, maxLen: number, alphabet: number) {
 
 function micro(o: ResolvedBehaviorOptions): ResolvedBehaviorOptions {
   const k = (c: number) => Math.round(c * 1e6);
-  return { value_mismatch: k(o.value_mismatch), mismatch: k(o.mismatch), gap_open: k(o.gap_open), gap_extend: k(o.gap_extend) };
+  return {
+    value_mismatch: k(o.value_mismatch),
+    mismatch: k(o.mismatch),
+    gap_open: k(o.gap_open),
+    gap_extend: k(o.gap_extend),
+  };
 }
 
 const COST_SETS: ResolvedBehaviorOptions[] = [
@@ -83,21 +93,28 @@ const COST_SETS: ResolvedBehaviorOptions[] = [
 ];
 
 describe('behaviorAlign: optimal cost and the documented tie-break', () => {
-  it.each(['dp', 'wfa'] as const)('%s: equals brute force (cost and lexicographically first operations) on 3000 seeded pairs', (engine) => {
-    const r = rng(8);
-    for (let t = 0; t < 3000; t++) {
-      const o = COST_SETS[t % COST_SETS.length]!;
-      const { a, b, vm } = randomCase(r, 5, 3);
-      // (costs the wavefront aligner cannot take — gap_open < gap_extend — run the DP either way)
-      const got = behaviorAlign(a, b, o, vm, { initialSlack: t % 3, engine, wfa: { maxCells: t % 2 ? 0 : undefined } });
-      expectValid(got, a.length, b.length);
-      // Brute force in integers (×10^6) so decimal costs such as 0.1 + 0.2 = 0.3 tie exactly.
-      const want = bruteForce(a, b, micro(o), vm);
-      const ctx = `case ${t}: a=${[...a]} b=${[...b]} costs=${JSON.stringify(o)}`;
-      expect(costOf(a, b, got, micro(o), vm), ctx).toBe(want.cost);
-      expect(opsOf(got), ctx).toBe(want.ops);
-    }
-  });
+  it.each(['dp', 'wfa'] as const)(
+    '%s: equals brute force (cost and lexicographically first operations) on 3000 seeded pairs',
+    (engine) => {
+      const r = rng(8);
+      for (let t = 0; t < 3000; t++) {
+        const o = COST_SETS[t % COST_SETS.length]!;
+        const { a, b, vm } = randomCase(r, 5, 3);
+        // (costs the wavefront aligner cannot take — gap_open < gap_extend — run the DP either way)
+        const got = behaviorAlign(a, b, o, vm, {
+          initialSlack: t % 3,
+          engine,
+          wfa: { maxCells: t % 2 ? 0 : undefined },
+        });
+        expectValid(got, a.length, b.length);
+        // Brute force in integers (×10^6) so decimal costs such as 0.1 + 0.2 = 0.3 tie exactly.
+        const want = bruteForce(a, b, micro(o), vm);
+        const ctx = `case ${t}: a=${[...a]} b=${[...b]} costs=${JSON.stringify(o)}`;
+        expect(costOf(a, b, got, micro(o), vm), ctx).toBe(want.cost);
+        expect(opsOf(got), ctx).toBe(want.ops);
+      }
+    },
+  );
 
   it('does not depend on the first band tried (narrow band widened = full matrix)', () => {
     const r = rng(21);
@@ -115,13 +132,26 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
       const o = COST_SETS[t % COST_SETS.length]!;
       // Similar sequences (a few edits of a random one), where pruning cuts most of the band.
       const a = Int32Array.from({ length: 20 + Math.floor(r() * 60) }, () => Math.floor(r() * 3));
-      const b = Int32Array.from([...a].flatMap((x) => (r() < 0.05 ? [] : r() < 0.05 ? [x, Math.floor(r() * 3)] : [x])));
-      const table = Array.from({ length: a.length }, () => Array.from({ length: b.length }, () => r() < 0.9));
+      const b = Int32Array.from(
+        [...a].flatMap((x) => (r() < 0.05 ? [] : r() < 0.05 ? [x, Math.floor(r() * 3)] : [x])),
+      );
+      const table = Array.from({ length: a.length }, () =>
+        Array.from({ length: b.length }, () => r() < 0.9),
+      );
       const vm = (i: number, j: number): boolean => table[i]![j]!;
       const tuning = { initialSlack: t % 5, blockRows: t % 3 === 0 ? 4 : 0, engine: 'dp' as const };
       const pruned = behaviorAlign(a, b, o, vm, tuning);
-      expect(pruned, `case ${t}`).toEqual(behaviorAlign(a, b, o, vm, { ...tuning, pruning: false }));
-      expect(pruned, `case ${t}`).toEqual(behaviorAlign(a, b, o, vm, { pruning: false, blockRows: 0, initialSlack: 1000, engine: 'dp' }));
+      expect(pruned, `case ${t}`).toEqual(
+        behaviorAlign(a, b, o, vm, { ...tuning, pruning: false }),
+      );
+      expect(pruned, `case ${t}`).toEqual(
+        behaviorAlign(a, b, o, vm, {
+          pruning: false,
+          blockRows: 0,
+          initialSlack: 1000,
+          engine: 'dp',
+        }),
+      );
     }
   });
 
@@ -132,7 +162,10 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
       const { a, b, vm } = randomCase(r, 30, 3);
       const all = behaviorAlign(a, b, o, vm, { blockRows: 0, engine: 'dp' });
       for (const blockRows of [1, 2, 3, 7, 31]) {
-        expect(behaviorAlign(a, b, o, vm, { blockRows, initialSlack: t % 4, engine: 'dp' }), `case ${t} block ${blockRows}`).toEqual(all);
+        expect(
+          behaviorAlign(a, b, o, vm, { blockRows, initialSlack: t % 4, engine: 'dp' }),
+          `case ${t} block ${blockRows}`,
+        ).toEqual(all);
       }
     }
   });
@@ -144,7 +177,13 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     const vm = (i: number, j: number) => i !== 200 && j !== 100;
     const all = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { engine: 'dp' });
     // Every row: 401·w > 3000 cells for w > 7; checkpoints every 21 rows: (19 + 2·21 + 4)·w ≤ 3000 for w ≤ 46.
-    expect(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { maxBandCells: 3000, initialSlack: 4, engine: 'dp' })).toEqual(all);
+    expect(
+      behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, {
+        maxBandCells: 3000,
+        initialSlack: 4,
+        engine: 'dp',
+      }),
+    ).toEqual(all);
   });
 
   it('falls back to the linear-memory solver past maxBandCells, with the same optimal cost', () => {
@@ -161,7 +200,12 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
   });
 
   it('handles costs that no scale makes integral (floating-point sums)', () => {
-    const o = { value_mismatch: Math.PI / 10, mismatch: Math.E / 2, gap_open: Math.SQRT2, gap_extend: 1 / 3 };
+    const o = {
+      value_mismatch: Math.PI / 10,
+      mismatch: Math.E / 2,
+      gap_open: Math.SQRT2,
+      gap_extend: 1 / 3,
+    };
     const r = rng(3);
     for (let t = 0; t < 300; t++) {
       const { a, b, vm } = randomCase(r, 5, 3);
@@ -173,7 +217,9 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
 
   it('aligns empty sides as gaps only', () => {
     expect(behaviorAlign(new Int32Array(0), new Int32Array(0), BEHAVIOR_DEFAULTS)).toEqual([]);
-    expect(opsOf(behaviorAlign(Int32Array.of(1, 2), new Int32Array(0), BEHAVIOR_DEFAULTS))).toBe('DD');
+    expect(opsOf(behaviorAlign(Int32Array.of(1, 2), new Int32Array(0), BEHAVIOR_DEFAULTS))).toBe(
+      'DD',
+    );
     expect(opsOf(behaviorAlign(new Int32Array(0), Int32Array.of(1), BEHAVIOR_DEFAULTS))).toBe('I');
   });
 });
@@ -209,7 +255,11 @@ describe('behaviorAlign: behaviours the defaults are chosen for', () => {
   });
 
   it('two swapped events of different channels: the first is reported as moved later', () => {
-    const out = behaviorAlign(Int32Array.of(0, 1, 2, 3), Int32Array.of(0, 2, 1, 3), BEHAVIOR_DEFAULTS);
+    const out = behaviorAlign(
+      Int32Array.of(0, 1, 2, 3),
+      Int32Array.of(0, 2, 1, 3),
+      BEHAVIOR_DEFAULTS,
+    );
     expect(out).toEqual([
       { gt: 0, pred: 0, tag: 'equal' },
       { gt: 1, pred: null, tag: 'delete' },
@@ -220,8 +270,14 @@ describe('behaviorAlign: behaviours the defaults are chosen for', () => {
   });
 
   it('tie-break: a repeated call reports the second one as extra; a drop in a run reports its last event', () => {
-    const repeated = behaviorAlign(Int32Array.of(0, 1, 2), Int32Array.of(0, 1, 1, 2), BEHAVIOR_DEFAULTS);
-    expect(repeated.filter((p) => p.tag === 'insert')).toEqual([{ gt: null, pred: 2, tag: 'insert' }]);
+    const repeated = behaviorAlign(
+      Int32Array.of(0, 1, 2),
+      Int32Array.of(0, 1, 1, 2),
+      BEHAVIOR_DEFAULTS,
+    );
+    expect(repeated.filter((p) => p.tag === 'insert')).toEqual([
+      { gt: null, pred: 2, tag: 'insert' },
+    ]);
     const run = behaviorAlign(Int32Array.of(5, 5, 5, 6), Int32Array.of(5, 5, 6), BEHAVIOR_DEFAULTS);
     expect(run.filter((p) => p.tag === 'delete')).toEqual([{ gt: 2, pred: null, tag: 'delete' }]);
   });
@@ -251,9 +307,13 @@ describe('options', () => {
     expect(fail({ gap: 1 })).toBe(
       'aligner.gap: unknown option "gap" (expected one of value_mismatch, mismatch, gap_open, gap_extend)',
     );
-    expect(fail({ gap_open: 0 })).toBe('aligner.gap_open: must be > 0 (a free gap makes leaving everything unpaired optimal)');
+    expect(fail({ gap_open: 0 })).toBe(
+      'aligner.gap_open: must be > 0 (a free gap makes leaving everything unpaired optimal)',
+    );
     expect(fail({ mismatch: -1 }, 'matchers.aligner')).toMatch(/^matchers\.aligner\.mismatch: /);
-    expect(fail({ value_mismatch: 4 })).toBe('aligner.value_mismatch: must not exceed mismatch (3), received 4');
+    expect(fail({ value_mismatch: 4 })).toBe(
+      'aligner.value_mismatch: must not exceed mismatch (3), received 4',
+    );
     expect(fail({ mismatch: Infinity })).toMatch(/^aligner\.mismatch: /);
     expect(fail('fast')).toMatch(/^aligner: /);
   });
@@ -263,7 +323,10 @@ describe('options', () => {
     const al = new BehaviorAligner({ mismatch: 10 });
     expect(al.name).toBe('behavior');
     expect(al.options.mismatch).toBe(10);
-    const out = al.align(Int32Array.of(0, 1), Int32Array.of(0, 1), { channelNames: ['a', 'b'], valuesMatch: () => false });
+    const out = al.align(Int32Array.of(0, 1), Int32Array.of(0, 1), {
+      channelNames: ['a', 'b'],
+      valuesMatch: () => false,
+    });
     expect(out.map((p) => p.tag)).toEqual(['equal', 'equal']);
   });
 
@@ -271,8 +334,12 @@ describe('options', () => {
     expect(createAligner('behavior')).toBeInstanceOf(BehaviorAligner);
     const al = createAligner({ name: 'behavior', value_mismatch: 2 }) as BehaviorAligner;
     expect(al.options.value_mismatch).toBe(2);
-    expect(() => validateOptions({ aligner: { name: 'behavior', gap_open: 0 } })).toThrow(/aligner\.gap_open/);
-    expect(() => validateOptions({ aligner: { name: 'behavior', value_mismatch: 5, mismatch: 1 } })).toThrow(/aligner\.value_mismatch/);
+    expect(() => validateOptions({ aligner: { name: 'behavior', gap_open: 0 } })).toThrow(
+      /aligner\.gap_open/,
+    );
+    expect(() =>
+      validateOptions({ aligner: { name: 'behavior', value_mismatch: 5, mismatch: 1 } }),
+    ).toThrow(/aligner\.value_mismatch/);
     expect(() => validateOptions({ aligner: { name: 'behavior', bogus: 1 } })).toThrow(/bogus/);
   });
 });

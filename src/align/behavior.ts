@@ -89,7 +89,10 @@ export const BEHAVIOR_DEFAULTS: ResolvedBehaviorOptions = Object.freeze({
 });
 
 const nonNegative = z.number().finite().min(0);
-const positive = z.number().finite().gt(0, { message: 'must be > 0 (a free gap makes leaving everything unpaired optimal)' });
+const positive = z
+  .number()
+  .finite()
+  .gt(0, { message: 'must be > 0 (a free gap makes leaving everything unpaired optimal)' });
 
 /** The behaviour aligner's cost options, as a zod shape (shared by its options and registry schemas). */
 export const BEHAVIOR_COST_SHAPE = {
@@ -100,7 +103,10 @@ export const BEHAVIOR_COST_SHAPE = {
 };
 
 /** `value_mismatch ≤ mismatch`: a changed value must not cost more than a wrong channel. */
-export function checkBehaviorCosts(o: { value_mismatch?: number | undefined; mismatch?: number | undefined }, ctx: z.RefinementCtx): void {
+export function checkBehaviorCosts(
+  o: { value_mismatch?: number | undefined; mismatch?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
   const vm = o.value_mismatch ?? BEHAVIOR_DEFAULTS.value_mismatch;
   const mm = o.mismatch ?? BEHAVIOR_DEFAULTS.mismatch;
   if (vm > mm) {
@@ -116,13 +122,18 @@ export function checkBehaviorCosts(o: { value_mismatch?: number | undefined; mis
  * Zod schema of the behaviour aligner's options (strict: unknown keys are rejected). Also checks
  * `value_mismatch ≤ mismatch` (a changed value must not cost more than a wrong channel).
  */
-export const behaviorOptionsSchema = z.strictObject(BEHAVIOR_COST_SHAPE).superRefine(checkBehaviorCosts);
+export const behaviorOptionsSchema = z
+  .strictObject(BEHAVIOR_COST_SHAPE)
+  .superRefine(checkBehaviorCosts);
 
 /**
  * Validate behaviour-aligner options (`path` prefixes error paths, e.g. `aligner`).
  * @throws ConfigError naming the offending option, e.g. `aligner.gap_open: must be > 0 …`.
  */
-export function resolveBehaviorOptions(options: unknown = {}, path = 'aligner'): ResolvedBehaviorOptions {
+export function resolveBehaviorOptions(
+  options: unknown = {},
+  path = 'aligner',
+): ResolvedBehaviorOptions {
   const r = behaviorOptionsSchema.safeParse(options);
   if (!r.success) {
     const issue = r.error.issues[0]!;
@@ -175,7 +186,16 @@ export interface BehaviorTuning {
 }
 
 /** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
-const SCALES: readonly number[] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, ...Array.from({ length: 30 }, (_, k) => 2 ** (k + 1))];
+const SCALES: readonly number[] = [
+  1,
+  10,
+  100,
+  1_000,
+  10_000,
+  100_000,
+  1_000_000,
+  ...Array.from({ length: 30 }, (_, k) => 2 ** (k + 1)),
+];
 
 function isScaledInteger(c: number, s: number): boolean {
   const x = c * s;
@@ -192,7 +212,12 @@ function scaledCosts(o: ResolvedBehaviorOptions, events: number): ResolvedBehavi
   const scale = SCALES.find((s) => all.every((c) => isScaledInteger(c, s)));
   if (scale === undefined || Math.max(...all) * scale * (events + 1) >= 2 ** 53) return o;
   const k = (c: number): number => Math.round(c * scale);
-  return { value_mismatch: k(o.value_mismatch), mismatch: k(o.mismatch), gap_open: k(o.gap_open), gap_extend: k(o.gap_extend) };
+  return {
+    value_mismatch: k(o.value_mismatch),
+    mismatch: k(o.mismatch),
+    gap_open: k(o.gap_open),
+    gap_extend: k(o.gap_extend),
+  };
 }
 
 /**
@@ -232,11 +257,17 @@ export function behaviorAlign(
   }
   const engine = tuning.engine ?? 'auto';
   if (exact && engine !== 'dp') {
-    const w = wfaCostsFrom({ mismatch: c.mismatch, valueMismatch: c.value_mismatch, gapOpen: c.gap_open, gapExtend: c.gap_extend });
+    const w = wfaCostsFrom({
+      mismatch: c.mismatch,
+      valueMismatch: c.value_mismatch,
+      gapOpen: c.gap_open,
+      gapExtend: c.gap_extend,
+    });
     if (w !== undefined) {
       const unit = c.mismatch / w.mismatch; // the common factor divided out
       const upper = bound / unit;
-      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) return wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, tuning.wfa, valueBuckets, greedy);
+      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend))
+        return wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, tuning.wfa, valueBuckets, greedy);
     }
   }
   const prune = tuning.pruning ?? true;
@@ -354,7 +385,11 @@ function greedyCost(
       if (j - i > hi) hi = j - i;
     }
   }
-  return { cost: cost + gapRun(n - i, c) + gapRun(m - j, c), lo: Math.min(lo, m - n), hi: Math.max(hi, m - n) };
+  return {
+    cost: cost + gapRun(n - i, c) + gapRun(m - j, c),
+    lo: Math.min(lo, m - n),
+    hi: Math.max(hi, m - n),
+  };
 }
 
 /** Events the greedy alignment skips at most at one difference. */
@@ -366,7 +401,13 @@ const CONFIRM = 6;
  * Pairs in a row from (i, j) on that match, up to `CONFIRM`; reaching the end of either input
  * counts as `CONFIRM` (nothing is left to contradict the way on).
  */
-function runFrom(a: Int32Array, b: Int32Array, valuesMatch: ((i: number, j: number) => boolean) | undefined, i: number, j: number): number {
+function runFrom(
+  a: Int32Array,
+  b: Int32Array,
+  valuesMatch: ((i: number, j: number) => boolean) | undefined,
+  i: number,
+  j: number,
+): number {
   const n = a.length;
   const m = b.length;
   let r = 0;
@@ -379,7 +420,13 @@ function runFrom(a: Int32Array, b: Int32Array, valuesMatch: ((i: number, j: numb
 }
 
 /** Whether gt event i and pred event j match: same key and, with a value test, matching values. */
-function same(a: Int32Array, b: Int32Array, valuesMatch: ((i: number, j: number) => boolean) | undefined, i: number, j: number): boolean {
+function same(
+  a: Int32Array,
+  b: Int32Array,
+  valuesMatch: ((i: number, j: number) => boolean) | undefined,
+  i: number,
+  j: number,
+): boolean {
   return a[i] === b[j] && (valuesMatch === undefined || valuesMatch(i, j));
 }
 
@@ -459,7 +506,14 @@ class Band {
    * and inserts only lead further right); left of them, once the insert value is ∞ so is every
    * cell further left — both ends of the row are cut there.
    */
-  private row(i: number, M: Float64Array, D: Float64Array, I: Float64Array, off: number, below: number): void {
+  private row(
+    i: number,
+    M: Float64Array,
+    D: Float64Array,
+    I: Float64Array,
+    off: number,
+    below: number,
+  ): void {
     const { a, b, dlo, dhi, n, m, valuesMatch, bound, gapMin, rowLo, rowHi } = this;
     const { gap_open: open, gap_extend: ext, mismatch, value_mismatch: valueMismatch } = this.c;
     const lo = Math.max(0, i + dlo);
@@ -507,8 +561,11 @@ class Band {
       if (j + 1 < blo && right === Infinity) break; // nothing below to reach, nothing to the right
       const pair =
         j + 1 >= blo && j < bhi
-          ? (ai !== (b[j] as number) ? mismatch : valuesMatch === undefined || valuesMatch(i, j) ? 0 : valueMismatch) +
-            (M[bbase + j + 1] as number)
+          ? (ai !== (b[j] as number)
+              ? mismatch
+              : valuesMatch === undefined || valuesMatch(i, j)
+                ? 0
+                : valueMismatch) + (M[bbase + j + 1] as number)
           : Infinity;
       const down = j >= blo ? (D[bbase + j] as number) : Infinity;
       const slackLeft = bound - gapMin * Math.abs(j - i);
@@ -530,8 +587,20 @@ class Band {
     // Trim cells that came out ∞ at both ends, so the rows above start narrower.
     let l = j + 1;
     let h = hi;
-    while (h >= l && M[base + h] === Infinity && D[base + h] === Infinity && I[base + h] === Infinity) h--;
-    while (l <= h && M[base + l] === Infinity && D[base + l] === Infinity && I[base + l] === Infinity) l++;
+    while (
+      h >= l &&
+      M[base + h] === Infinity &&
+      D[base + h] === Infinity &&
+      I[base + h] === Infinity
+    )
+      h--;
+    while (
+      l <= h &&
+      M[base + l] === Infinity &&
+      D[base + l] === Infinity &&
+      I[base + l] === Infinity
+    )
+      l++;
     rowLo[i] = l;
     rowHi[i] = h;
   }
@@ -565,7 +634,9 @@ class Band {
 
   /** The value of cell (0, 0) in row storage at `off` (∞ if it was not computed). */
   private origin(M: Float64Array, off: number): number {
-    return (this.rowLo[0] as number) <= 0 && (this.rowHi[0] as number) >= 0 ? (M[off - this.dlo] as number) : Infinity;
+    return (this.rowLo[0] as number) <= 0 && (this.rowHi[0] as number) >= 0
+      ? (M[off - this.dlo] as number)
+      : Infinity;
   }
 
   /** Recompute rows [start, end] into the block buffers (row r at position (r − start)·w). */
@@ -576,7 +647,8 @@ class Band {
     gM.set(this.ckM!.subarray(slot * w, slot * w + w), at);
     gD.set(this.ckD!.subarray(slot * w, slot * w + w), at);
     gI.set(this.ckI!.subarray(slot * w, slot * w + w), at);
-    for (let i = end - 1; i >= start; i--) this.row(i, gM, gD, gI, (i - start) * w, (i + 1 - start) * w);
+    for (let i = end - 1; i >= start; i--)
+      this.row(i, gM, gD, gI, (i - start) * w, (i + 1 - start) * w);
   }
 
   /** Walk from the start taking the first optimal operation in the order pair, delete, insert. */
@@ -590,7 +662,8 @@ class Band {
     let start = block === 0 ? 0 : -1; // first row held in the buffers
     while (i < n || j < m) {
       if (block > 0) {
-        const s = i === n && n > 0 ? Math.floor((n - 1) / block) * block : Math.floor(i / block) * block;
+        const s =
+          i === n && n > 0 ? Math.floor((n - 1) / block) * block : Math.floor(i / block) * block;
         if (s !== start) {
           start = s;
           this.loadBlock(s, Math.min(s + block, n));
@@ -601,7 +674,12 @@ class Band {
       const belowLo = i < n ? (this.rowLo[i + 1] as number) : 0;
       const belowHi = i < n ? (this.rowHi[i + 1] as number) : -1;
       if (i < n && j < m && j + 1 >= belowLo && j + 1 <= belowHi) {
-        const sub = a[i] !== b[j] ? mismatch : this.valuesMatch === undefined || this.valuesMatch(i, j) ? 0 : valueMismatch;
+        const sub =
+          a[i] !== b[j]
+            ? mismatch
+            : this.valuesMatch === undefined || this.valuesMatch(i, j)
+              ? 0
+              : valueMismatch;
         if (sub + (gM[idx + w] as number) === cur) {
           out.push({ gt: i, pred: j, tag: a[i] === b[j] ? 'equal' : 'replace' });
           i++;
@@ -610,11 +688,20 @@ class Band {
           continue;
         }
       }
-      if (i < n && j >= belowLo && j <= belowHi && (state === 1 ? ext : open) + (gD[idx + w - 1] as number) === cur) {
+      if (
+        i < n &&
+        j >= belowLo &&
+        j <= belowHi &&
+        (state === 1 ? ext : open) + (gD[idx + w - 1] as number) === cur
+      ) {
         out.push({ gt: i, pred: null, tag: 'delete' });
         i++;
         state = 1;
-      } else if (j < m && j + 1 <= (this.rowHi[i] as number) && (state === 2 ? ext : open) + (gI[idx + 1] as number) === cur) {
+      } else if (
+        j < m &&
+        j + 1 <= (this.rowHi[i] as number) &&
+        (state === 2 ? ext : open) + (gI[idx + 1] as number) === cur
+      ) {
         out.push({ gt: null, pred: j, tag: 'insert' });
         j++;
         state = 2;
@@ -645,6 +732,13 @@ export class BehaviorAligner implements Aligner {
   }
 
   align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[] {
-    return behaviorAlign(gtKeys, predKeys, this.options, context.valuesMatch, this.tuning, context.valueBuckets);
+    return behaviorAlign(
+      gtKeys,
+      predKeys,
+      this.options,
+      context.valuesMatch,
+      this.tuning,
+      context.valueBuckets,
+    );
   }
 }

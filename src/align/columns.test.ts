@@ -1,7 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { alignColumns, pairsToColumns } from './columns.js';
-import { DifflibAligner, difflibColumns, difflibOpcodes, opcodesToColumns, opcodesToPairs } from './difflib.js';
+import {
+  DifflibAligner,
+  difflibColumns,
+  difflibOpcodes,
+  opcodesToColumns,
+  opcodesToPairs,
+} from './difflib.js';
 import { internEventKeys, internKeys, NeedlemanWunschAligner } from './index.js';
 import type { AlignContext, Aligner, IndexPair } from './types.js';
 
@@ -12,7 +18,9 @@ function cols(c: { gtIdx: Int32Array; predIdx: Int32Array }): [number[], number[
 }
 
 /** Keys over a small alphabet, so that equal blocks, replaces and gaps all occur. */
-const keyArray = fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 60 }).map((xs) => Int32Array.from(xs));
+const keyArray = fc
+  .array(fc.integer({ min: 0, max: 4 }), { maxLength: 60 })
+  .map((xs) => Int32Array.from(xs));
 
 describe('pairsToColumns', () => {
   it('turns null sides into -1 and keeps the row order', () => {
@@ -61,7 +69,11 @@ describe('alignColumns', () => {
       align: (gt, pred) => {
         calls++;
         const n = Math.max(gt.length, pred.length);
-        return Array.from({ length: n }, (_, k) => ({ gt: k < gt.length ? k : null, pred: k < pred.length ? k : null, tag: 'replace' as const }));
+        return Array.from({ length: n }, (_, k) => ({
+          gt: k < gt.length ? k : null,
+          pred: k < pred.length ? k : null,
+          tag: 'replace' as const,
+        }));
       },
     };
     expect(cols(alignColumns(user, Int32Array.of(1, 2), Int32Array.of(3), CTX))).toEqual([
@@ -74,7 +86,10 @@ describe('alignColumns', () => {
   it('honours a subclass that overrides align (the fast path is only for the built-in align)', () => {
     class AllGaps extends DifflibAligner {
       override align(gt: Int32Array, pred: Int32Array): IndexPair[] {
-        return [...Array.from(gt, (_, i) => ({ gt: i, pred: null, tag: 'delete' as const })), ...Array.from(pred, (_, j) => ({ gt: null, pred: j, tag: 'insert' as const }))];
+        return [
+          ...Array.from(gt, (_, i) => ({ gt: i, pred: null, tag: 'delete' as const })),
+          ...Array.from(pred, (_, j) => ({ gt: null, pred: j, tag: 'insert' as const })),
+        ];
       }
     }
     expect(cols(alignColumns(new AllGaps(), Int32Array.of(1), Int32Array.of(1), CTX))).toEqual([
@@ -100,6 +115,10 @@ describe('internEventKeys', () => {
       gt.map((e) => e.channel),
       pred.map((e) => e.channel),
     );
-    expect([Array.from(a.gt), Array.from(a.pred), a.channelNames]).toEqual([Array.from(b.gt), Array.from(b.pred), b.channelNames]);
+    expect([Array.from(a.gt), Array.from(a.pred), a.channelNames]).toEqual([
+      Array.from(b.gt),
+      Array.from(b.pred),
+      b.channelNames,
+    ]);
   });
 });

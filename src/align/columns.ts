@@ -7,13 +7,19 @@
 import { difflibColumns, DifflibAligner } from './difflib.js';
 import type { AlignContext, Aligner, AlignmentColumns, IndexPair } from './types.js';
 
-type ColumnsFn = (gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext) => AlignmentColumns;
+type ColumnsFn = (
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  context: AlignContext,
+) => AlignmentColumns;
 
 /**
  * Fast paths keyed by the `align` function they reproduce: an aligner whose `align` is another
  * function (a subclass overriding it, a user's wrapper) goes through that function instead.
  */
-const FAST_PATHS = new Map<Aligner['align'], ColumnsFn>([[DifflibAligner.prototype.align, (gt, pred) => difflibColumns(gt, pred)]]);
+const FAST_PATHS = new Map<Aligner['align'], ColumnsFn>([
+  [DifflibAligner.prototype.align, (gt, pred) => difflibColumns(gt, pred)],
+]);
 
 /** `pairs` as columns (−1 for a `null` side), in row order. */
 export function pairsToColumns(pairs: readonly IndexPair[]): AlignmentColumns {
@@ -35,7 +41,14 @@ export function pairsToColumns(pairs: readonly IndexPair[]): AlignmentColumns {
  * `aligner.align(gtKeys, predKeys, context)`, without an object per row when the aligner has a
  * built-in fast path.
  */
-export function alignColumns(aligner: Aligner, gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): AlignmentColumns {
+export function alignColumns(
+  aligner: Aligner,
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  context: AlignContext,
+): AlignmentColumns {
   const fast = FAST_PATHS.get(aligner.align);
-  return fast !== undefined ? fast(gtKeys, predKeys, context) : pairsToColumns(aligner.align(gtKeys, predKeys, context));
+  return fast !== undefined
+    ? fast(gtKeys, predKeys, context)
+    : pairsToColumns(aligner.align(gtKeys, predKeys, context));
 }

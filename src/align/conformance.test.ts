@@ -39,7 +39,9 @@ describe('conformance: align_only cases (DifflibAligner on the raw event lists)'
     const gtChannels = doc.input.gt.events.map((e) => String(e.channel));
     const predChannels = doc.input.pred.events.map((e) => String(e.channel));
     const keys = internKeys(gtChannels, predChannels);
-    const result = new DifflibAligner().align(keys.gt, keys.pred, { channelNames: keys.channelNames });
+    const result = new DifflibAligner().align(keys.gt, keys.pred, {
+      channelNames: keys.channelNames,
+    });
     expect(result.map((p) => [p.gt, p.pred])).toEqual(doc.expected.alignment_index);
   });
 });

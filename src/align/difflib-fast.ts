@@ -177,7 +177,11 @@ class PairTable {
 }
 
 /** Group positions `lo + t` by `groupOf[t]` (ascending within each group): counting sort. */
-function groupPositions(groupOf: Int32Array, groups: number, lo: number): { start: Int32Array; members: Int32Array } {
+function groupPositions(
+  groupOf: Int32Array,
+  groups: number,
+  lo: number,
+): { start: Int32Array; members: Int32Array } {
   const start = new Int32Array(groups + 1);
   for (let t = 0; t < groupOf.length; t++) start[(groupOf[t] as number) + 1]! += 1;
   for (let g = 0; g < groups; g++) start[g + 1]! += start[g] as number;
@@ -346,7 +350,7 @@ class Solver {
       h1 = (Math.imul(h1, BASE1) + (a[t] as number)) | 0;
       h2 = (Math.imul(h2, BASE2) + (a[t] as number)) | 0;
     }
-    for (let i = 0, sample = 0, phase = 0; ; ) {
+    for (let i = 0, sample = 0, phase = 0; ;) {
       if (phase === 0) {
         groupOf[sample++] = table.getOrAdd(h1, h2, i);
         const bit = slotOf(h1, h2, filterShift);
@@ -371,7 +375,7 @@ class Solver {
       h1 = (Math.imul(h1, BASE1) + (b[t] as number)) | 0;
       h2 = (Math.imul(h2, BASE2) + (b[t] as number)) | 0;
     }
-    for (let j = 0; ; ) {
+    for (let j = 0; ;) {
       const bit = slotOf(h1, h2, filterShift);
       const g = ((filter[bit >>> 5] as number) >>> (bit & 31)) & 1 ? table.get(h1, h2) : -1;
       bGroup[j] = g;
@@ -395,7 +399,8 @@ class Solver {
         while (t < q && a[i + t] === b[j + t]) t++;
         if (t < q) continue; // hash collision
         let back = 0;
-        while (back < s && i - back > 0 && j - back > 0 && a[i - back - 1] === b[j - back - 1]) back++;
+        while (back < s && i - back > 0 && j - back > 0 && a[i - back - 1] === b[j - back - 1])
+          back++;
         if (back >= s) continue; // the sample at i - s sees the same run
         let e = q;
         while (i + e < n && j + e < m && a[i + e] === b[j + e]) e++;
@@ -421,7 +426,8 @@ class Solver {
     const rBhi: number[] = [m];
     const rLive: boolean[] = [true];
     const heap = new MatchHeap();
-    for (let k = 0; k < mems.length; k += 3) heap.push(mems[k + 2] as number, mems[k] as number, mems[k + 1] as number);
+    for (let k = 0; k < mems.length; k += 3)
+      heap.push(mems[k + 2] as number, mems[k] as number, mems[k + 1] as number);
     const top: [number, number, number] = [0, 0, 0];
     const pieces: number[] = [];
     while (heap.size > 0) {
@@ -430,7 +436,7 @@ class Solver {
       const d = j0 - i0;
       const end = i0 + len;
       pieces.length = 0;
-      for (let i = i0; i < end; ) {
+      for (let i = i0; i < end;) {
         const r = owner[i] as number;
         if (r < 0) {
           i++;
@@ -455,7 +461,13 @@ class Solver {
         const rightLive = end < ahi && j0 + len < bhi;
         if (!leftLive) owner.fill(-1, alo, i0);
         if (!rightLive) owner.fill(-1, end, ahi);
-        const setRegion = (id: number, xlo: number, xhi: number, ylo: number, yhi: number): void => {
+        const setRegion = (
+          id: number,
+          xlo: number,
+          xhi: number,
+          ylo: number,
+          yhi: number,
+        ): void => {
           rAlo[id] = xlo;
           rAhi[id] = xhi;
           rBlo[id] = ylo;
@@ -490,7 +502,8 @@ class Solver {
     }
     const regions: number[] = [];
     for (let r = 0; r < rLive.length; r++) {
-      if (rLive[r]) regions.push(rAlo[r] as number, rAhi[r] as number, rBlo[r] as number, rBhi[r] as number);
+      if (rLive[r])
+        regions.push(rAlo[r] as number, rAhi[r] as number, rBlo[r] as number, rBhi[r] as number);
     }
     return regions;
   }
@@ -533,7 +546,8 @@ class Solver {
       if (best === 0) continue;
       this.blocks.push(besti, bestj, best);
       if (alo < besti && blo < bestj) stack.push(alo, besti, blo, bestj);
-      if (besti + best < ahi && bestj + best < bhi) stack.push(besti + best, ahi, bestj + best, bhi);
+      if (besti + best < ahi && bestj + best < bhi)
+        stack.push(besti + best, ahi, bestj + best, bhi);
     }
   }
 
@@ -601,7 +615,7 @@ class Solver {
       h1 = (Math.imul(h1, BASE1) + (b[blo + t] as number)) | 0;
       h2 = (Math.imul(h2, BASE2) + (b[blo + t] as number)) | 0;
     }
-    for (let t = 0; ; ) {
+    for (let t = 0; ;) {
       groupOf[t] = table.getOrAdd(h1, h2, blo + t);
       if (t + 1 >= count) break;
       const out = b[blo + t] as number;
@@ -628,7 +642,7 @@ class Solver {
       h1 = (Math.imul(h1, BASE1) + (a[alo + t] as number)) | 0;
       h2 = (Math.imul(h2, BASE2) + (a[alo + t] as number)) | 0;
     }
-    for (let t = 0; ; ) {
+    for (let t = 0; ;) {
       out[t] = table.get(h1, h2);
       if (t + 1 >= count) break;
       const o = a[alo + t] as number;
@@ -650,7 +664,8 @@ class Solver {
       if (this.equalRun(alo + t, table.first[g] as number, len)) return true;
       // The group's first member is another gram with the same hashes (a collision): check
       // the whole range the slow way.
-      for (let j = grams.blo; j + len <= grams.bhi; j++) if (this.equalRun(alo + t, j, len)) return true;
+      for (let j = grams.blo; j + len <= grams.bhi; j++)
+        if (this.equalRun(alo + t, j, len)) return true;
     }
     return false;
   }
@@ -659,7 +674,14 @@ class Solver {
   private sweepIndex(grams: BGrams, alo: number, ahi: number): GramIndex {
     const { start, members } = groupPositions(grams.groupOf, grams.table.size, grams.blo);
     const aGroup = this.aGroups(grams, alo, ahi);
-    return { alo, len: grams.len, start, members, aGroup, cursor: start.slice(0, grams.table.size) };
+    return {
+      alo,
+      len: grams.len,
+      start,
+      members,
+      aGroup,
+      cursor: start.slice(0, grams.table.size),
+    };
   }
 
   /**
@@ -764,7 +786,9 @@ export function fastMatchingBlocks(
     const v = options[key];
     const min = key === 'q' || key === 'step' ? 1 : 0;
     if (v !== undefined && !(Number.isInteger(v) && v >= min)) {
-      throw new RangeError(`fastMatchingBlocks: options.${key} must be an integer >= ${min}, got ${String(v)}`);
+      throw new RangeError(
+        `fastMatchingBlocks: options.${key} must be an integer >= ${min}, got ${String(v)}`,
+      );
     }
   }
   const n = a.length;
@@ -797,7 +821,13 @@ export function fastMatchingBlocks(
   const regions = solver.placeLongMatches(mems, minLen);
   st.seededBlocks = solver.seededBlocks;
   for (let k = 0; k < regions.length; k += 4) {
-    solver.solveShort(regions[k] as number, regions[k + 1] as number, regions[k + 2] as number, regions[k + 3] as number, minLen - 1);
+    solver.solveShort(
+      regions[k] as number,
+      regions[k + 1] as number,
+      regions[k + 2] as number,
+      regions[k + 3] as number,
+      minLen - 1,
+    );
   }
   st.sweptBlocks = solver.blocks.length / 3 - solver.seededBlocks;
   return finish(solver.blocks, n, m);

@@ -19,7 +19,6 @@ import { rng } from '../../test/support/rng.js';
 const RUNS = Number(process.env.DIFFLIB_FUZZ_RUNS ?? 2000);
 const BASE_SEED = Number(process.env.DIFFLIB_FUZZ_SEED ?? 0x5eed1e);
 
-
 type Rand = () => number;
 const int = (r: Rand, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
 
@@ -70,7 +69,11 @@ const FAMILIES: ((r: Rand) => Pair)[] = [
   },
   (r) => {
     const alphabet = int(r, 1, 40);
-    return { family: `independent(k=${alphabet})`, a: randomKeys(r, length(r), alphabet), b: randomKeys(r, length(r), alphabet) };
+    return {
+      family: `independent(k=${alphabet})`,
+      a: randomKeys(r, length(r), alphabet),
+      b: randomKeys(r, length(r), alphabet),
+    };
   },
   (r) => {
     const alphabet = int(r, 1, 6);
@@ -78,7 +81,11 @@ const FAMILIES: ((r: Rand) => Pair)[] = [
     const n = length(r);
     const a = Array.from({ length: n }, (_, i) => period[i % period.length] as number);
     const rate = [0, 0.02, 0.1][int(r, 0, 2)] as number;
-    return { family: `periodic(p=${period.length}, rate=${rate})`, a, b: edited(r, a.slice(int(r, 0, 5)), rate, alphabet) };
+    return {
+      family: `periodic(p=${period.length}, rate=${rate})`,
+      a,
+      b: edited(r, a.slice(int(r, 0, 5)), rate, alphabet),
+    };
   },
   (r) => {
     const alphabet = int(r, 1, 8);
@@ -91,7 +98,11 @@ const FAMILIES: ((r: Rand) => Pair)[] = [
       return out;
     };
     const a = runs(length(r));
-    return { family: `runs(k=${alphabet})`, a, b: r() < 0.5 ? runs(length(r)) : edited(r, a, 0.05, alphabet) };
+    return {
+      family: `runs(k=${alphabet})`,
+      a,
+      b: r() < 0.5 ? runs(length(r)) : edited(r, a, 0.05, alphabet),
+    };
   },
   (r) => {
     const alphabet = int(r, 1, 40);
@@ -104,7 +115,10 @@ const FAMILIES: ((r: Rand) => Pair)[] = [
     const alphabet = int(r, 2, 20);
     const every = int(r, 2, 8);
     const a = randomKeys(r, length(r), alphabet);
-    const b = r() < 0.5 ? a.map((x, i) => (i % every === every - 1 ? alphabet : x)) : a.flatMap((x, i) => (i % every === every - 1 ? [alphabet, x] : [x]));
+    const b =
+      r() < 0.5
+        ? a.map((x, i) => (i % every === every - 1 ? alphabet : x))
+        : a.flatMap((x, i) => (i % every === every - 1 ? [alphabet, x] : [x]));
     return { family: `shortBlocks(k=${alphabet}, every=${every})`, a, b };
   },
   (r) => {
@@ -123,7 +137,9 @@ function forcedOptions(r: Rand, cells: number): FastDifflibOptions {
   const smallGapCells = [0, 1, 16, 64][int(r, 0, 3)] as number;
   // A zero hit budget makes seeding give up on most pairs: the sweep then runs unbounded.
   if (r() < 0.25) return { smallGapCells, hitBudgetPerElement: 0 };
-  return cells <= 250_000 ? { q: int(r, 1, 4), step: int(r, 1, 4), smallGapCells } : { smallGapCells };
+  return cells <= 250_000
+    ? { q: int(r, 1, 4), step: int(r, 1, 4), smallGapCells }
+    : { smallGapCells };
 }
 
 function blocksText(blocks: readonly { a: number; b: number; size: number }[]): string {
@@ -132,46 +148,66 @@ function blocksText(blocks: readonly { a: number; b: number; size: number }[]): 
 
 describe('fast difflib vs the straightforward port (seeded differential)', () => {
   // About 5 s of CPU by default; the generous timeout is for shared, heavily loaded runners.
-  it(`${RUNS} seeded pairs give identical matching blocks (base seed ${BASE_SEED})`, { timeout: 180_000 }, () => {
-    const paths = { direct: 0, seeded: 0, sweep: 0 };
-    let sweptBlocks = 0;
-    let seededBlocks = 0;
-    for (let run = 0; run < RUNS; run++) {
-      const seed = (BASE_SEED + Math.imul(run, 0x9e3779b9)) >>> 0;
-      const r = rng(seed);
-      const family = FAMILIES[run % FAMILIES.length] as (r: Rand) => Pair;
-      const pair = family(r);
-      const a = Int32Array.from(pair.a);
-      const b = Int32Array.from(pair.b);
-      const expected = blocksText(portMatchingBlocks(a, b));
-      for (const options of [{}, forcedOptions(r, a.length * b.length)]) {
-        const stats: FastDifflibStats = { path: 'direct', q: 0, minSeedLength: 0, mems: 0, hits: 0, seededBlocks: 0, sweptBlocks: 0 };
-        const actual = blocksText(fastMatchingBlocks(a, b, options, stats));
-        if (actual !== expected) {
-          // The message carries everything needed to replay the pair.
-          expect.fail(
-            `seed ${seed} (run ${run}, DIFFLIB_FUZZ_SEED=${BASE_SEED}), family ${pair.family}, options ${JSON.stringify(options)}, ` +
-              `|a|=${a.length} |b|=${b.length}\nexpected ${expected}\nactual   ${actual}`,
-          );
+  it(
+    `${RUNS} seeded pairs give identical matching blocks (base seed ${BASE_SEED})`,
+    { timeout: 180_000 },
+    () => {
+      const paths = { direct: 0, seeded: 0, sweep: 0 };
+      let sweptBlocks = 0;
+      let seededBlocks = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const seed = (BASE_SEED + Math.imul(run, 0x9e3779b9)) >>> 0;
+        const r = rng(seed);
+        const family = FAMILIES[run % FAMILIES.length] as (r: Rand) => Pair;
+        const pair = family(r);
+        const a = Int32Array.from(pair.a);
+        const b = Int32Array.from(pair.b);
+        const expected = blocksText(portMatchingBlocks(a, b));
+        for (const options of [{}, forcedOptions(r, a.length * b.length)]) {
+          const stats: FastDifflibStats = {
+            path: 'direct',
+            q: 0,
+            minSeedLength: 0,
+            mems: 0,
+            hits: 0,
+            seededBlocks: 0,
+            sweptBlocks: 0,
+          };
+          const actual = blocksText(fastMatchingBlocks(a, b, options, stats));
+          if (actual !== expected) {
+            // The message carries everything needed to replay the pair.
+            expect.fail(
+              `seed ${seed} (run ${run}, DIFFLIB_FUZZ_SEED=${BASE_SEED}), family ${pair.family}, options ${JSON.stringify(options)}, ` +
+                `|a|=${a.length} |b|=${b.length}\nexpected ${expected}\nactual   ${actual}`,
+            );
+          }
+          paths[stats.path]++;
+          sweptBlocks += stats.sweptBlocks;
+          seededBlocks += stats.seededBlocks;
         }
-        paths[stats.path]++;
-        sweptBlocks += stats.sweptBlocks;
-        seededBlocks += stats.seededBlocks;
       }
-    }
-    // The run is only meaningful if every path of the fast implementation actually ran.
-    expect(paths.seeded).toBeGreaterThan(RUNS / 2);
-    expect(paths.sweep).toBeGreaterThan(0);
-    expect(paths.direct).toBeGreaterThan(0);
-    expect(seededBlocks).toBeGreaterThan(0);
-    expect(sweptBlocks).toBeGreaterThan(0);
-  });
+      // The run is only meaningful if every path of the fast implementation actually ran.
+      expect(paths.seeded).toBeGreaterThan(RUNS / 2);
+      expect(paths.sweep).toBeGreaterThan(0);
+      expect(paths.direct).toBeGreaterThan(0);
+      expect(seededBlocks).toBeGreaterThan(0);
+      expect(sweptBlocks).toBeGreaterThan(0);
+    },
+  );
 
   it('matchingBlocks / difflibOpcodes use the fast path on a 5 %-edit pair and agree with the port', () => {
     const r = rng(7);
     const a = randomKeys(r, 5000, 3);
     const bArr = edited(r, a, 0.05, 3);
-    const stats: FastDifflibStats = { path: 'direct', q: 0, minSeedLength: 0, mems: 0, hits: 0, seededBlocks: 0, sweptBlocks: 0 };
+    const stats: FastDifflibStats = {
+      path: 'direct',
+      q: 0,
+      minSeedLength: 0,
+      mems: 0,
+      hits: 0,
+      seededBlocks: 0,
+      sweptBlocks: 0,
+    };
     const A = Int32Array.from(a);
     const B = Int32Array.from(bArr);
     fastMatchingBlocks(A, B, {}, stats);

@@ -14,7 +14,9 @@ function ops(a: string, b: string): [string, number, number, number, number][] {
 }
 
 function pairs(a: string, b: string): [number | null, number | null][] {
-  return new DifflibAligner().align(keys(a), keys(b), { channelNames: [] }).map((p) => [p.gt, p.pred]);
+  return new DifflibAligner()
+    .align(keys(a), keys(b), { channelNames: [] })
+    .map((p) => [p.gt, p.pred]);
 }
 
 /**
@@ -22,7 +24,10 @@ function pairs(a: string, b: string): [number | null, number | null][] {
  * plain arrays and dicts, kept close to the Python text — including the four
  * "extend the match" loops that the optimized port omits.
  */
-function referenceOpcodes(a: readonly number[], b: readonly number[]): [string, number, number, number, number][] {
+function referenceOpcodes(
+  a: readonly number[],
+  b: readonly number[],
+): [string, number, number, number, number][] {
   const b2j = new Map<number, number[]>();
   b.forEach((elt, i) => {
     const indices = b2j.get(elt) ?? [];
@@ -30,7 +35,12 @@ function referenceOpcodes(a: readonly number[], b: readonly number[]): [string, 
     b2j.set(elt, indices);
   });
   const isbjunk = (_x: number): boolean => false; // bjunk is empty with isjunk=None
-  const findLongestMatch = (alo: number, ahi: number, blo: number, bhi: number): [number, number, number] => {
+  const findLongestMatch = (
+    alo: number,
+    ahi: number,
+    blo: number,
+    bhi: number,
+  ): [number, number, number] => {
     let [besti, bestj, bestsize] = [alo, blo, 0];
     let j2len = new Map<number, number>();
     for (let i = alo; i < ahi; i++) {
@@ -262,9 +272,7 @@ describe('opcodesToPairs / DifflibAligner', () => {
 describe('difflib properties', () => {
   const seq = (alphabet: number, maxLength: number) =>
     fc.array(fc.integer({ min: 0, max: alphabet - 1 }), { maxLength });
-  const twoSeqs = fc
-    .integer({ min: 1, max: 4 })
-    .chain((k) => fc.tuple(seq(k, 40), seq(k, 40)));
+  const twoSeqs = fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seq(k, 40), seq(k, 40)));
 
   it('matches a plain port of CPython SequenceMatcher on random sequences over 1–4 symbols', () => {
     fc.assert(

@@ -27,7 +27,10 @@ describe('createAligner', () => {
     const nw = createAligner({ name: 'nw', gap_open: 3, by_channel: { a: { gap_extend: 0.5 } } });
     expect(nw).toBeInstanceOf(NeedlemanWunschAligner);
     expect((nw as NeedlemanWunschAligner).options.gap_open).toBe(3);
-    expect((nw as NeedlemanWunschAligner).options.by_channel.get('a')).toEqual({ gap_open: 3, gap_extend: 0.5 });
+    expect((nw as NeedlemanWunschAligner).options.by_channel.get('a')).toEqual({
+      gap_open: 3,
+      gap_extend: 0.5,
+    });
   });
 
   it('passes a user aligner through unchanged', () => {

@@ -1,12 +1,31 @@
 /** Aligners (layer 2): pair two key sequences. */
 import { ConfigError } from '../errors.js';
 import { CHECKED_NUMBERS, describeIssue } from '../schema/helpers.js';
-import { alignerNamesText, alignerPlugin, type AlignerName, type AlignerSpecObject } from './registry.js';
+import {
+  alignerNamesText,
+  alignerPlugin,
+  type AlignerName,
+  type AlignerSpecObject,
+} from './registry.js';
 import type { Aligner } from './types.js';
 
-export type { Aligner, AlignContext, AlignmentColumns, IndexPair, PairTag, ValueBuckets } from './types.js';
+export type {
+  Aligner,
+  AlignContext,
+  AlignmentColumns,
+  IndexPair,
+  PairTag,
+  ValueBuckets,
+} from './types.js';
 export { alignColumns, pairsToColumns } from './columns.js';
-export { DifflibAligner, difflibColumns, difflibOpcodes, matchingBlocks, opcodesToColumns, opcodesToPairs } from './difflib.js';
+export {
+  DifflibAligner,
+  difflibColumns,
+  difflibOpcodes,
+  matchingBlocks,
+  opcodesToColumns,
+  opcodesToPairs,
+} from './difflib.js';
 export type { MatchingBlock, Opcode } from './difflib.js';
 export { NeedlemanWunschAligner, resolveNwOptions } from './nw.js';
 export type { NwChannelGapCosts, NwOptions, ResolvedNwOptions } from './nw.js';
@@ -41,7 +60,10 @@ class KeyInterner {
  * Map channel names to small integer keys, in first-seen order (gt first, then pred), so
  * that equal channels get equal keys across both traces.
  */
-export function internKeys(gtChannels: readonly string[], predChannels: readonly string[]): InternedKeys {
+export function internKeys(
+  gtChannels: readonly string[],
+  predChannels: readonly string[],
+): InternedKeys {
   const interner = new KeyInterner();
   const gt = keysOfNames(interner, gtChannels);
   const pred = keysOfNames(interner, predChannels);
@@ -58,7 +80,10 @@ function keysOfNames(interner: KeyInterner, channels: readonly string[]): Int32A
  * `internKeys` of the events' channels, read straight into the key arrays (no array of channel
  * names per trace).
  */
-export function internEventKeys(gtEvents: readonly { readonly channel: string }[], predEvents: readonly { readonly channel: string }[]): InternedKeys {
+export function internEventKeys(
+  gtEvents: readonly { readonly channel: string }[],
+  predEvents: readonly { readonly channel: string }[],
+): InternedKeys {
   const interner = new KeyInterner();
   const gt = keysOfEvents(interner, gtEvents);
   const pred = keysOfEvents(interner, predEvents);
@@ -69,7 +94,10 @@ export function internEventKeys(gtEvents: readonly { readonly channel: string }[
  * The keys of the events' channels. A module function, not a closure made per call: V8 keeps the
  * code it compiles for this loop (100,000s of events) only for the function it compiled.
  */
-function keysOfEvents(interner: KeyInterner, events: readonly { readonly channel: string }[]): Int32Array {
+function keysOfEvents(
+  interner: KeyInterner,
+  events: readonly { readonly channel: string }[],
+): Int32Array {
   const keys = new Int32Array(events.length);
   for (let i = 0; i < events.length; i++) keys[i] = interner.key(events[i]!.channel);
   return keys;
@@ -79,7 +107,10 @@ function keysOfEvents(interner: KeyInterner, events: readonly { readonly channel
 export type AlignerSpec = AlignerName | AlignerSpecObject | Aligner;
 
 function isUserAligner(x: object): x is Aligner {
-  return typeof (x as { name?: unknown }).name === 'string' && typeof (x as { align?: unknown }).align === 'function';
+  return (
+    typeof (x as { name?: unknown }).name === 'string' &&
+    typeof (x as { align?: unknown }).align === 'function'
+  );
 }
 
 /**
@@ -98,13 +129,19 @@ export function createAligner(input: AlignerSpec, path = 'aligner'): Aligner {
     const name = (input as { name?: unknown }).name;
     const plugin = typeof name === 'string' ? alignerPlugin(name) : undefined;
     if (!plugin) {
-      throw new ConfigError(`unknown aligner ${JSON.stringify(name)} (expected ${alignerNamesText()} or an Aligner object)`, { path: `${path}.name` });
+      throw new ConfigError(
+        `unknown aligner ${JSON.stringify(name)} (expected ${alignerNamesText()} or an Aligner object)`,
+        { path: `${path}.name` },
+      );
     }
     const r = plugin.schema(CHECKED_NUMBERS).safeParse({ ...input, name: plugin.name });
     if (!r.success) {
       const issue = r.error.issues[0]!;
-      const segments = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
-      throw new ConfigError(describeIssue(issue), { path: [path, ...segments.map(String)].join('.') });
+      const segments =
+        issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      throw new ConfigError(describeIssue(issue), {
+        path: [path, ...segments.map(String)].join('.'),
+      });
     }
     return plugin.create(r.data, path);
   }

@@ -39,7 +39,10 @@ export interface ResolvedNwOptions {
   readonly mismatch: number;
   readonly gap_open: number;
   readonly gap_extend: number;
-  readonly by_channel: ReadonlyMap<string, { readonly gap_open: number; readonly gap_extend: number }>;
+  readonly by_channel: ReadonlyMap<
+    string,
+    { readonly gap_open: number; readonly gap_extend: number }
+  >;
 }
 
 // States of the last operation: a pair (or the start), a delete (gt unpaired), an insert.
@@ -81,7 +84,13 @@ function min(x: number, y: number): number {
 
 /** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
 const SCALES: readonly number[] = [
-  1, 10, 100, 1_000, 10_000, 100_000, 1_000_000,
+  1,
+  10,
+  100,
+  1_000,
+  10_000,
+  100_000,
+  1_000_000,
   ...Array.from({ length: 30 }, (_, k) => 2 ** (k + 1)),
 ];
 
@@ -141,7 +150,11 @@ function buildKeys(
   const costs = [opts.match, opts.mismatch, opts.gap_open, opts.gap_extend, valueMismatch];
   for (const c of opts.by_channel.values()) costs.push(c.gap_open, c.gap_extend);
   const maxCost = Math.max(...costs);
-  const gapMin = Math.min(opts.gap_open, opts.gap_extend, ...[...opts.by_channel.values()].flatMap((c) => [c.gap_open, c.gap_extend]));
+  const gapMin = Math.min(
+    opts.gap_open,
+    opts.gap_extend,
+    ...[...opts.by_channel.values()].flatMap((c) => [c.gap_open, c.gap_extend]),
+  );
   const n = a.length + b.length;
   const scale = SCALES.find((s) => costs.every((c) => isScaledInteger(c, s)));
   // A path costs at most maxCost per event (a pair costs at most maxCost for two events).
@@ -160,7 +173,16 @@ function buildKeys(
       gapMin: key(gapMin),
     };
   }
-  return { subEq: opts.match, subVal: valueMismatch, subNe: opts.mismatch, openA, extA, openB, extB, gapMin };
+  return {
+    subEq: opts.match,
+    subVal: valueMismatch,
+    subNe: opts.mismatch,
+    openA,
+    extA,
+    openB,
+    extB,
+    gapMin,
+  };
 }
 
 /** Everything one alignment run needs; the row buffers are reused across the recursion. */
@@ -181,7 +203,13 @@ class Solver {
   private readonly vm: ((i: number, j: number) => boolean) | undefined;
   readonly out: IndexPair[] = [];
 
-  constructor(a: Int32Array, b: Int32Array, keys: Keys, tuning: NwTuning, vm?: (i: number, j: number) => boolean) {
+  constructor(
+    a: Int32Array,
+    b: Int32Array,
+    keys: Keys,
+    tuning: NwTuning,
+    vm?: (i: number, j: number) => boolean,
+  ) {
     this.vm = vm;
     this.a = a;
     this.b = b;
@@ -205,7 +233,15 @@ class Solver {
    * `j` (inside the band of row `rows`) the best key of aligning `a[aLo, aLo+rows)` with
    * `b[bLo, bLo+j)` whose last operation is a pair / delete / insert.
    */
-  private forward(aLo: number, rows: number, bLo: number, bHi: number, s: State, dlo: number, dhi: number): void {
+  private forward(
+    aLo: number,
+    rows: number,
+    bLo: number,
+    bHi: number,
+    s: State,
+    dlo: number,
+    dhi: number,
+  ): void {
     const { a, b, fM, fD, fI, vm } = this;
     const { subEq, subVal, subNe, openA, extA, openB, extB } = this.k;
     const m = bHi - bLo;
@@ -268,9 +304,16 @@ class Solver {
         const uI = fI[j] as number;
         const cM =
           min(min(dM, dD), dI) +
-          (ai === b[bLo + j - 1] ? (vm === undefined || vm(aLo + r - 1, bLo + j - 1) ? subEq : subVal) : subNe);
+          (ai === b[bLo + j - 1]
+            ? vm === undefined || vm(aLo + r - 1, bLo + j - 1)
+              ? subEq
+              : subVal
+            : subNe);
         const cD = min(min(uM, uI) + oa, uD + ea);
-        const cI = min(min(lM, lD) + (openB[bLo + j - 1] as number), lI + (extB[bLo + j - 1] as number));
+        const cI = min(
+          min(lM, lD) + (openB[bLo + j - 1] as number),
+          lI + (extB[bLo + j - 1] as number),
+        );
         fM[j] = cM;
         fD[j] = cD;
         fI[j] = cI;
@@ -358,7 +401,8 @@ class Solver {
         const downM = gM[j] as number;
         const downD = gD[j] as number;
         const ob = openB[bLo + j] as number;
-        const tP = dM + (ai === b[bLo + j] ? (vm === undefined || vm(ii, bLo + j) ? subEq : subVal) : subNe);
+        const tP =
+          dM + (ai === b[bLo + j] ? (vm === undefined || vm(ii, bLo + j) ? subEq : subVal) : subNe);
         const tDo = downD + oa;
         const tIo = rI + ob;
         gM[j] = min(min(tP, tDo), tIo);
@@ -388,7 +432,15 @@ class Solver {
    * level) a narrow band is tried first and accepted only if its optimum is strictly below
    * the lower bound of every path leaving the band; otherwise the band is widened.
    */
-  solve(aLo: number, aHi: number, bLo: number, bHi: number, s: State, e: EndState, upper: number): void {
+  solve(
+    aLo: number,
+    aHi: number,
+    bLo: number,
+    bHi: number,
+    s: State,
+    e: EndState,
+    upper: number,
+  ): void {
     const n = aHi - aLo;
     const m = bHi - bLo;
     if (n <= 1 || m <= 1 || (n + 1) * (m + 1) <= this.baseCells) {
@@ -402,9 +454,16 @@ class Solver {
     const pairBonus = Math.min(0, subEq) * Math.min(n, m);
     // Largest number of unpaired events a path of key ≤ bound can have (+1 slack for rounding).
     const widthFor = (bound: number): number =>
-      gapMin > 0 && Number.isFinite(bound) ? Math.floor(((bound - pairBonus) / gapMin) * (1 + 1e-9)) + 1 : Infinity;
+      gapMin > 0 && Number.isFinite(bound)
+        ? Math.floor(((bound - pairBonus) / gapMin) * (1 + 1e-9)) + 1
+        : Infinity;
     // Free gaps (gapMin = 0) give no bound: use the full matrix.
-    let width = gapMin <= 0 || !this.banding ? Infinity : Number.isFinite(upper) ? widthFor(upper) : absDelta + this.initialBand;
+    let width =
+      gapMin <= 0 || !this.banding
+        ? Infinity
+        : Number.isFinite(upper)
+          ? widthFor(upper)
+          : absDelta + this.initialBand;
     const { fM, fD, gM, gD } = this;
     let bestJ = -1;
     let bestX: State = M;
@@ -639,7 +698,13 @@ export function nwAlignValueAware(
     gap_extend: costs.gap_extend,
     by_channel: new Map(),
   };
-  const keys = buildKeys(gtKeys, predKeys, options, [], valuesMatch === undefined ? 0 : costs.value_mismatch);
+  const keys = buildKeys(
+    gtKeys,
+    predKeys,
+    options,
+    [],
+    valuesMatch === undefined ? 0 : costs.value_mismatch,
+  );
   const solver = new Solver(gtKeys, predKeys, keys, tuning, valuesMatch);
   solver.solve(0, gtKeys.length, 0, predKeys.length, M, ANY, Infinity);
   return solver.out;

@@ -89,13 +89,17 @@ function referenceOptimum(
         const ch = names[a[i - 1]!]!;
         const open = gapCost(opts, ch, true);
         const ext = gapCost(opts, ch, false);
-        D[i]!.push(best(add(M[i - 1]![j]!, open), add(D[i - 1]![j]!, ext), add(I[i - 1]![j]!, open)));
+        D[i]!.push(
+          best(add(M[i - 1]![j]!, open), add(D[i - 1]![j]!, ext), add(I[i - 1]![j]!, open)),
+        );
       } else D[i]!.push(INF);
       if (j > 0) {
         const ch = names[b[j - 1]!]!;
         const open = gapCost(opts, ch, true);
         const ext = gapCost(opts, ch, false);
-        I[i]!.push(best(add(M[i]![j - 1]!, open), add(D[i]![j - 1]!, open), add(I[i]![j - 1]!, ext)));
+        I[i]!.push(
+          best(add(M[i]![j - 1]!, open), add(D[i]![j - 1]!, open), add(I[i]![j - 1]!, ext)),
+        );
       } else I[i]!.push(INF);
     }
   }
@@ -152,7 +156,9 @@ function editedTraces(n: number, channels: number, seed0: number): [Int32Array, 
 }
 
 const seqArb = (alphabet: number, maxLength: number) =>
-  fc.array(fc.integer({ min: 0, max: alphabet - 1 }), { maxLength }).map((xs) => Int32Array.from(xs));
+  fc
+    .array(fc.integer({ min: 0, max: alphabet - 1 }), { maxLength })
+    .map((xs) => Int32Array.from(xs));
 
 const gapSpec = (cost: fc.Arbitrary<number>) =>
   fc.record({ gap_open: cost, gap_extend: cost }, { requiredKeys: [] });
@@ -165,9 +171,12 @@ const optionsArb = (cost: fc.Arbitrary<number>): fc.Arbitrary<NwOptions> =>
       y: cost,
       gap_open: cost,
       gap_extend: cost,
-      by_channel: fc.option(fc.dictionary(fc.constantFrom(...NAMES), gapSpec(cost), { maxKeys: 3 }), {
-        nil: undefined,
-      }),
+      by_channel: fc.option(
+        fc.dictionary(fc.constantFrom(...NAMES), gapSpec(cost), { maxKeys: 3 }),
+        {
+          nil: undefined,
+        },
+      ),
     })
     .map(({ x, y, gap_open, gap_extend, by_channel }) => ({
       match: Math.min(x, y),
@@ -190,7 +199,11 @@ describe('resolveNwOptions', () => {
   });
 
   it('per-channel costs fall back to the global ones', () => {
-    const o = resolveNwOptions({ gap_open: 3, gap_extend: 2, by_channel: { 'motor:x': { gap_open: 7 } } });
+    const o = resolveNwOptions({
+      gap_open: 3,
+      gap_extend: 2,
+      by_channel: { 'motor:x': { gap_open: 7 } },
+    });
     expect(o.by_channel.get('motor:x')).toEqual({ gap_open: 7, gap_extend: 2 });
   });
 
@@ -225,7 +238,9 @@ describe('resolveNwOptions', () => {
 
 describe('NeedlemanWunschAligner: hand cases', () => {
   const align = (gt: string, pred: string, options: NwOptions = {}) =>
-    new NeedlemanWunschAligner(options).align(keys(gt), keys(pred), { channelNames: NAMES }).map((p) => [p.gt, p.pred]);
+    new NeedlemanWunschAligner(options)
+      .align(keys(gt), keys(pred), { channelNames: NAMES })
+      .map((p) => [p.gt, p.pred]);
 
   it('empty inputs', () => {
     expect(align('', '')).toEqual([]);
@@ -240,7 +255,9 @@ describe('NeedlemanWunschAligner: hand cases', () => {
   });
 
   it('a mismatch pair is preferred over delete + insert of the same cost (defaults: 2 = 1 + 1)', () => {
-    const result = new NeedlemanWunschAligner().align(keys('a'), keys('b'), { channelNames: NAMES });
+    const result = new NeedlemanWunschAligner().align(keys('a'), keys('b'), {
+      channelNames: NAMES,
+    });
     expect(result).toEqual([{ gt: 0, pred: 0, tag: 'replace' }]);
   });
 
@@ -271,9 +288,13 @@ describe('NeedlemanWunschAligner: hand cases', () => {
     // With expensive extension (1 + 10 for the run) two separate 1-event runs plus a
     // mismatch (1 + 2 + 1 = 4) win: no run of two deletes.
     const o = resolveNwOptions({ gap_open: 1, gap_extend: 10 });
-    const result = new NeedlemanWunschAligner({ gap_open: 1, gap_extend: 10 }).align(keys('abba'), keys('aa'), {
-      channelNames: NAMES,
-    });
+    const result = new NeedlemanWunschAligner({ gap_open: 1, gap_extend: 10 }).align(
+      keys('abba'),
+      keys('aa'),
+      {
+        channelNames: NAMES,
+      },
+    );
     expect(alignmentCost(keys('abba'), keys('aa'), result, o, NAMES).cost).toBe(4);
     for (let k = 1; k < result.length; k++) {
       expect(result[k]!.tag === 'delete' && result[k - 1]!.tag === 'delete').toBe(false);
@@ -307,14 +328,18 @@ describe('tiny positive costs (regression: an endless band loop)', () => {
       ] as const) {
         const result = nwAlign(a, b, o, NAMES);
         checkValid(a, b, result);
-        expect(alignmentCost(a, b, result, o, NAMES).cost).toBe(referenceOptimum(a, b, o, NAMES).cost);
+        expect(alignmentCost(a, b, result, o, NAMES).cost).toBe(
+          referenceOptimum(a, b, o, NAMES).cost,
+        );
       }
     });
   }
 });
 
 describe('NeedlemanWunschAligner: properties', () => {
-  const pairOfSeqs = fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seqArb(k, 24), seqArb(k, 24)));
+  const pairOfSeqs = fc
+    .integer({ min: 1, max: 4 })
+    .chain((k) => fc.tuple(seqArb(k, 24), seqArb(k, 24)));
 
   // Full-matrix base case; divide and conquer down to single rows with the tightest first
   // band (widened until proven optimal) and without band pruning; a mixed configuration.
@@ -325,7 +350,6 @@ describe('NeedlemanWunschAligner: properties', () => {
     ['divide and conquer, baseCells 12', { baseCells: 12, initialBand: 2 }],
   ];
   for (const [label, tuning] of tunings) {
-
     it(`integer costs: optimal cost and, among optimal, most pairs (${label})`, () => {
       fc.assert(
         fc.property(pairOfSeqs, optionsArb(intCost), ([a, b], options) => {
@@ -380,7 +404,9 @@ describe('NeedlemanWunschAligner: properties', () => {
         ([a, b], options, initialBand) => {
           const o = resolveNwOptions(options);
           const banded = nwAlign(a, b, o, NAMES, { baseCells: 0, initialBand, engine: 'gotoh' });
-          expect(banded).toEqual(nwAlign(a, b, o, NAMES, { baseCells: 0, banding: false, engine: 'gotoh' }));
+          expect(banded).toEqual(
+            nwAlign(a, b, o, NAMES, { baseCells: 0, banding: false, engine: 'gotoh' }),
+          );
         },
       ),
       { numRuns: 150 },
@@ -406,7 +432,9 @@ describe('NeedlemanWunschAligner: properties', () => {
     const a = keys('abcabcbbacdd');
     const b = keys('bcabacbdcd');
     const al = new NeedlemanWunschAligner();
-    expect(al.align(a, b, { channelNames: NAMES })).toEqual(al.align(a, b, { channelNames: NAMES }));
+    expect(al.align(a, b, { channelNames: NAMES })).toEqual(
+      al.align(a, b, { channelNames: NAMES }),
+    );
   });
 });
 
@@ -429,9 +457,14 @@ describe('NeedlemanWunschAligner: long traces in linear memory', () => {
   }, 120_000);
 });
 
-describe('nwAlignValueAware (the behavior aligner\'s linear-memory solver)', () => {
+describe("nwAlignValueAware (the behavior aligner's linear-memory solver)", () => {
   /** Textbook 3-state Gotoh with the value-aware substitution cost; returns the optimal cost. */
-  function valueAwareOptimum(a: Int32Array, b: Int32Array, c: ValueAwareCosts, vm: (i: number, j: number) => boolean): number {
+  function valueAwareOptimum(
+    a: Int32Array,
+    b: Int32Array,
+    c: ValueAwareCosts,
+    vm: (i: number, j: number) => boolean,
+  ): number {
     const n = a.length;
     const m = b.length;
     const M = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Infinity));
@@ -444,14 +477,30 @@ describe('nwAlignValueAware (the behavior aligner\'s linear-memory solver)', () 
           const sub = a[i - 1] !== b[j - 1] ? c.mismatch : vm(i - 1, j - 1) ? 0 : c.value_mismatch;
           M[i]![j] = Math.min(M[i - 1]![j - 1]!, D[i - 1]![j - 1]!, I[i - 1]![j - 1]!) + sub;
         }
-        if (i > 0) D[i]![j] = Math.min(M[i - 1]![j]! + c.gap_open, I[i - 1]![j]! + c.gap_open, D[i - 1]![j]! + c.gap_extend);
-        if (j > 0) I[i]![j] = Math.min(M[i]![j - 1]! + c.gap_open, D[i]![j - 1]! + c.gap_open, I[i]![j - 1]! + c.gap_extend);
+        if (i > 0)
+          D[i]![j] = Math.min(
+            M[i - 1]![j]! + c.gap_open,
+            I[i - 1]![j]! + c.gap_open,
+            D[i - 1]![j]! + c.gap_extend,
+          );
+        if (j > 0)
+          I[i]![j] = Math.min(
+            M[i]![j - 1]! + c.gap_open,
+            D[i]![j - 1]! + c.gap_open,
+            I[i]![j - 1]! + c.gap_extend,
+          );
       }
     }
     return Math.min(M[n]![m]!, D[n]![m]!, I[n]![m]!);
   }
 
-  function costOf(a: Int32Array, b: Int32Array, pairs: readonly IndexPair[], c: ValueAwareCosts, vm: (i: number, j: number) => boolean): number {
+  function costOf(
+    a: Int32Array,
+    b: Int32Array,
+    pairs: readonly IndexPair[],
+    c: ValueAwareCosts,
+    vm: (i: number, j: number) => boolean,
+  ): number {
     let cost = 0;
     let prev = 'M';
     for (const p of pairs) {
@@ -474,7 +523,12 @@ describe('nwAlignValueAware (the behavior aligner\'s linear-memory solver)', () 
     { value_mismatch: 2, mismatch: 2, gap_open: 1, gap_extend: 1 },
     { value_mismatch: 0.5, mismatch: 4, gap_open: 3, gap_extend: 0.25 },
   ];
-  const TUNINGS: NwTuning[] = [{}, { baseCells: 0 }, { baseCells: 0, initialBand: 0 }, { baseCells: 0, banding: false }];
+  const TUNINGS: NwTuning[] = [
+    {},
+    { baseCells: 0 },
+    { baseCells: 0, initialBand: 0 },
+    { baseCells: 0, banding: false },
+  ];
 
   it('reaches the optimal value-aware cost in the base case, the divide steps and the banded passes', () => {
     fc.assert(
@@ -488,7 +542,8 @@ describe('nwAlignValueAware (the behavior aligner\'s linear-memory solver)', () 
           const a = Int32Array.from(xs);
           const b = Int32Array.from(ys);
           // A fixed pseudo-random verdict per cell.
-          const vm = (i: number, j: number): boolean => ((i * 7919 + j * 104729 + seed) >>> 0) % 3 !== 0;
+          const vm = (i: number, j: number): boolean =>
+            ((i * 7919 + j * 104729 + seed) >>> 0) % 3 !== 0;
           const out = nwAlignValueAware(a, b, c, vm, tuning);
           expect(out.flatMap((p) => (p.gt === null ? [] : [p.gt]))).toEqual([...a.keys()]);
           expect(out.flatMap((p) => (p.pred === null ? [] : [p.pred]))).toEqual([...b.keys()]);
@@ -504,7 +559,17 @@ describe('nwAlignValueAware (the behavior aligner\'s linear-memory solver)', () 
     const b = Int32Array.from([0, 2, 2, 0, 1, 1]);
     const c = COSTS[0]!;
     expect(nwAlignValueAware(a, b, c)).toEqual(
-      nwAlign(a, b, resolveNwOptions({ match: 0, mismatch: c.mismatch, gap_open: c.gap_open, gap_extend: c.gap_extend }), NAMES),
+      nwAlign(
+        a,
+        b,
+        resolveNwOptions({
+          match: 0,
+          mismatch: c.mismatch,
+          gap_open: c.gap_open,
+          gap_extend: c.gap_extend,
+        }),
+        NAMES,
+      ),
     );
   });
 });

@@ -55,10 +55,8 @@ export interface NwOptions {
   by_channel?: Record<string, NwChannelGapCosts>;
 }
 
-
 const OPTION_KEYS = new Set(['match', 'mismatch', 'gap_open', 'gap_extend', 'by_channel']);
 const CHANNEL_KEYS = new Set(['gap_open', 'gap_extend']);
-
 
 function cost(value: unknown, fallback: number, path: string): number {
   if (value === undefined) return fallback;
@@ -80,7 +78,8 @@ function describe(value: unknown): string {
  * unknown keys, non-finite or negative costs, or `match > mismatch`.
  */
 export function resolveNwOptions(options: unknown = {}, path = 'aligner'): ResolvedNwOptions {
-  if (!isObjectRecord(options)) throw new ConfigError(`must be an object, got ${describe(options)}`, { path });
+  if (!isObjectRecord(options))
+    throw new ConfigError(`must be an object, got ${describe(options)}`, { path });
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.has(key)) {
       throw new ConfigError(
@@ -94,22 +93,30 @@ export function resolveNwOptions(options: unknown = {}, path = 'aligner'): Resol
   const gap_open = cost(options['gap_open'], 1, `${path}.gap_open`);
   const gap_extend = cost(options['gap_extend'], 1, `${path}.gap_extend`);
   if (match > mismatch) {
-    throw new ConfigError(`match (${match}) must not exceed mismatch (${mismatch})`, { path: `${path}.match` });
+    throw new ConfigError(`match (${match}) must not exceed mismatch (${mismatch})`, {
+      path: `${path}.match`,
+    });
   }
   const by_channel = new Map<string, { gap_open: number; gap_extend: number }>();
   const raw = options['by_channel'];
   if (raw !== undefined) {
     if (!isObjectRecord(raw)) {
-      throw new ConfigError(`must be an object, got ${describe(raw)}`, { path: `${path}.by_channel` });
+      throw new ConfigError(`must be an object, got ${describe(raw)}`, {
+        path: `${path}.by_channel`,
+      });
     }
     for (const [channel, spec] of Object.entries(raw)) {
       const p = `${path}.by_channel[${JSON.stringify(channel)}]`;
-      if (!isObjectRecord(spec)) throw new ConfigError(`must be an object, got ${describe(spec)}`, { path: p });
+      if (!isObjectRecord(spec))
+        throw new ConfigError(`must be an object, got ${describe(spec)}`, { path: p });
       for (const key of Object.keys(spec)) {
         if (!CHANNEL_KEYS.has(key)) {
-          throw new ConfigError(`unknown option ${JSON.stringify(key)} (expected gap_open, gap_extend)`, {
-            path: `${p}.${key}`,
-          });
+          throw new ConfigError(
+            `unknown option ${JSON.stringify(key)} (expected gap_open, gap_extend)`,
+            {
+              path: `${p}.${key}`,
+            },
+          );
         }
       }
       by_channel.set(channel, {
@@ -156,7 +163,8 @@ export interface NwAlignTuning extends NwTuning {
  */
 export function nwUniformCosts(o: ResolvedNwOptions): boolean {
   if (o.match !== 0 || !(o.gap_open > 0) || !(o.gap_extend > 0)) return false;
-  for (const c of o.by_channel.values()) if (c.gap_open !== o.gap_open || c.gap_extend !== o.gap_extend) return false;
+  for (const c of o.by_channel.values())
+    if (c.gap_open !== o.gap_open || c.gap_extend !== o.gap_extend) return false;
   return true;
 }
 
@@ -172,7 +180,12 @@ export function nwAlign(
   tuning: NwAlignTuning = {},
 ): IndexPair[] {
   if (tuning.engine !== 'gotoh' && nwUniformCosts(options)) {
-    const costs = { value_mismatch: 0, mismatch: options.mismatch, gap_open: options.gap_open, gap_extend: options.gap_extend };
+    const costs = {
+      value_mismatch: 0,
+      mismatch: options.mismatch,
+      gap_open: options.gap_open,
+      gap_extend: options.gap_extend,
+    };
     return behaviorAlign(gtKeys, predKeys, costs, undefined, tuning.behavior);
   }
   return gotohAlign(gtKeys, predKeys, options, channelNames, tuning);

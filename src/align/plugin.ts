@@ -7,7 +7,10 @@ import type { Aligner } from './types.js';
  * one-line summary (CLI help, README), the zod schema of its `{name, …params}` spec and the factory.
  * Adding an aligner = one file exporting one of these + one line in `./registry.ts`.
  */
-export interface AlignerPlugin<Name extends string = string, Spec extends { name: Name } = { name: Name }> {
+export interface AlignerPlugin<
+  Name extends string = string,
+  Spec extends { name: Name } = { name: Name },
+> {
   readonly name: Name;
   readonly aliases: readonly string[];
   readonly summary: string;

@@ -13,14 +13,20 @@ describe('aligner registry', () => {
   });
 
   it('creates each aligner from its validated spec', () => {
-    expect(alignerPlugin('difflib')!.create({ name: 'difflib' } as never, 'aligner')).toBeInstanceOf(DifflibAligner);
+    expect(
+      alignerPlugin('difflib')!.create({ name: 'difflib' } as never, 'aligner'),
+    ).toBeInstanceOf(DifflibAligner);
     const nw = alignerPlugin('nw')!;
     const spec = nw.schema(CHECKED_NUMBERS).parse({ name: 'nw', gap_open: 2 });
     expect(nw.create(spec as never, 'aligner')).toBeInstanceOf(NeedlemanWunschAligner);
   });
 
   it('schemas are strict; nw costs must be >= 0 with match <= mismatch', () => {
-    expect(alignerPlugin('difflib')!.schema(CHECKED_NUMBERS).safeParse({ name: 'difflib', autojunk: true }).success).toBe(false);
+    expect(
+      alignerPlugin('difflib')!
+        .schema(CHECKED_NUMBERS)
+        .safeParse({ name: 'difflib', autojunk: true }).success,
+    ).toBe(false);
     const nw = alignerPlugin('nw')!.schema(CHECKED_NUMBERS);
     expect(nw.safeParse({ name: 'nw', gap_open: -1 }).success).toBe(false);
     expect(nw.safeParse({ name: 'nw', match: 3 }).success).toBe(false);

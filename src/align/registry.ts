@@ -24,7 +24,9 @@ type SpecOf<P> = P extends { schema: (n: never) => infer S extends z.ZodType } ?
 export type AlignerSpecObject = SpecOf<(typeof ALIGNERS)[number]>;
 
 const BY_NAME: ReadonlyMap<string, AlignerPlugin<string, never>> = new Map(
-  ALIGNERS.flatMap((p) => [p.name, ...p.aliases].map((n) => [n, p as unknown as AlignerPlugin<string, never>] as const)),
+  ALIGNERS.flatMap((p) =>
+    [p.name, ...p.aliases].map((n) => [n, p as unknown as AlignerPlugin<string, never>] as const),
+  ),
 );
 
 /** The plug-in of an aligner name or alias, or `undefined`. */
@@ -34,5 +36,9 @@ export function alignerPlugin(name: string): AlignerPlugin<string, never> | unde
 
 /** `"difflib", "nw" (or "needleman_wunsch")` for messages. */
 export function alignerNamesText(): string {
-  return ALIGNERS.map((p) => (p.aliases.length ? `"${p.name}" (or ${p.aliases.map((a) => `"${a}"`).join(', ')})` : `"${p.name}"`)).join(', ');
+  return ALIGNERS.map((p) =>
+    p.aliases.length
+      ? `"${p.name}" (or ${p.aliases.map((a) => `"${a}"`).join(', ')})`
+      : `"${p.name}"`,
+  ).join(', ');
 }

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { behaviorAlign } from './behavior.js';
-import { DEFAULT_WFA_MODELS, editedPair, expectValid, seededCase } from './alignment.test-helpers.js';
+import {
+  DEFAULT_WFA_MODELS,
+  editedPair,
+  expectValid,
+  seededCase,
+} from './alignment.test-helpers.js';
 import { FirstAtLeast, SeedBound, seedLength, valueSeedLength } from './wfa-seeds.js';
 import { wfaAlign } from './wfa.js';
 import type { WfaStats } from './wfa.js';
@@ -13,12 +18,15 @@ const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned:
 describe('seedLength', () => {
   it('takes enough keys that a seed rarely occurs by chance, by the keys’ entropy', () => {
     const r = rng(5);
-    const uniform = (k: number, m: number): Int32Array => Int32Array.from({ length: m }, () => Math.floor(r() * k));
+    const uniform = (k: number, m: number): Int32Array =>
+      Int32Array.from({ length: m }, () => Math.floor(r() * k));
     expect(seedLength(uniform(20, 100_000))).toBe(5); // 20^5 = 3.2M ≥ 16 · 100k
     expect(seedLength(uniform(3, 100_000))).toBe(14);
     expect(seedLength(uniform(40, 200))).toBe(3);
     // One channel that dominates carries little information per key: longer seeds.
-    const skewed = Int32Array.from({ length: 10_000 }, () => (r() < 0.9 ? 0 : 1 + Math.floor(r() * 19)));
+    const skewed = Int32Array.from({ length: 10_000 }, () =>
+      r() < 0.9 ? 0 : 1 + Math.floor(r() * 19),
+    );
     expect(seedLength(skewed)).toBeGreaterThan(seedLength(uniform(20, 10_000)));
   });
 
@@ -46,13 +54,30 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
       const { a, b, va, vb, o, vm, ctx } = c;
       // A narrow bound band makes the bound pass (which records the seeds) run on short pairs.
       const st = stats();
-      const wfa = { boundBand: 1 + (t % 3), seedLength: 1 + (t % 4), maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 2 : undefined, stats: st };
+      const wfa = {
+        boundBand: 1 + (t % 3),
+        seedLength: 1 + (t % 4),
+        maxCells: t % 2 ? 0 : undefined,
+        blockScores: t % 4 === 1 ? 2 : undefined,
+        stats: st,
+      };
       // Every other case with value buckets that keep their promise (matching values ≤ 2 apart).
       const jitter = (): number => Math.floor(r() * 3);
-      const buckets = t % 2 ? () => ({ gt: Float64Array.from(va, (v) => 5 * v + jitter()), pred: Float64Array.from(vb, (v) => 5 * v + jitter()) }) : undefined;
+      const buckets =
+        t % 2
+          ? () => ({
+              gt: Float64Array.from(va, (v) => 5 * v + jitter()),
+              pred: Float64Array.from(vb, (v) => 5 * v + jitter()),
+            })
+          : undefined;
       const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa }, buckets);
       expectValid(got, a.length, b.length);
-      expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { ...wfa, seedLength: 0, stats: undefined } }));
+      expect(got, ctx).toEqual(
+        behaviorAlign(a, b, o, vm, {
+          engine: 'wfa',
+          wfa: { ...wfa, seedLength: 0, stats: undefined },
+        }),
+      );
       expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
       if ((st.pruned ?? 0) > 0) prunedCases++;
     }
@@ -65,9 +90,16 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
       const { a, b, vm } = editedPair(20_000, 7);
       const match = values ? vm : undefined;
       const off = stats();
-      const want = wfaAlign(a, b, costs, match, Infinity, { seedLength: 0, certifyStrips: [], stats: off });
+      const want = wfaAlign(a, b, costs, match, Infinity, {
+        seedLength: 0,
+        certifyStrips: [],
+        stats: off,
+      });
       const on = stats();
-      expect(wfaAlign(a, b, costs, match, Infinity, { certifyStrips: [], stats: on }), label).toEqual(want);
+      expect(
+        wfaAlign(a, b, costs, match, Infinity, { certifyStrips: [], stats: on }),
+        label,
+      ).toEqual(want);
       expect(on.pruned, label).toBeGreaterThan(0);
       expect(on.cells, label).toBeLessThan(0.7 * off.cells);
     }
@@ -87,7 +119,15 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
       for (let i = 0; i < n; i++) {
         const key = Math.floor(r() * 6);
         a[i] = key;
-        gtV.push(key === 5 ? (i % 2 ? 'on' : 'off') : key === 4 ? i % 2 : Math.round((r() * 20 - 10) * 1000) / 1000);
+        gtV.push(
+          key === 5
+            ? i % 2
+              ? 'on'
+              : 'off'
+            : key === 4
+              ? i % 2
+              : Math.round((r() * 20 - 10) * 1000) / 1000,
+        );
       }
       const bKeys: number[] = [];
       const predV: unknown[] = [];
@@ -106,11 +146,21 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
       }
       const b = Int32Array.from(bKeys);
       const vm = (i: number, j: number): boolean => cmp.compare(gtV[i], predV[j], 'ch');
-      const buckets = () => ({ gt: Float64Array.from(gtV, (v) => cmp.bucket!(v) ?? 0), pred: Float64Array.from(predV, (v) => cmp.bucket!(v) ?? 0) });
+      const buckets = () => ({
+        gt: Float64Array.from(gtV, (v) => cmp.bucket!(v) ?? 0),
+        pred: Float64Array.from(predV, (v) => cmp.bucket!(v) ?? 0),
+      });
       const o = { mismatch: 3, value_mismatch: 1, gap_open: 2, gap_extend: 1 };
       const st = stats();
       // Without the certified band pass, which would make the pruned full pass unnecessary here.
-      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { boundBand: 4, certifyStrips: [], stats: st } }, buckets);
+      const got = behaviorAlign(
+        a,
+        b,
+        o,
+        vm,
+        { engine: 'wfa', wfa: { boundBand: 4, certifyStrips: [], stats: st } },
+        buckets,
+      );
       expect(got, `round ${round}`).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
       expect(st.pruned, `round ${round}`).toBeGreaterThan(0);
     }
@@ -130,7 +180,11 @@ describe('SeedBound.countedWithin (seeds an excursion on one side of the band ca
           const A = Int32Array.from(a);
           const B = Int32Array.from(b);
           const band = { lo, hi: lo + width };
-          const seeds = new SeedBound(A, B, len, band, { mismatch: 3, valueMismatch: 1, gapExtend: 1 });
+          const seeds = new SeedBound(A, B, len, band, {
+            mismatch: 3,
+            valueMismatch: 1,
+            gapExtend: 1,
+          });
           const count = Math.floor(a.length / len);
           for (const side of [0, 1] as const) {
             for (const reach of [0, 1, 2, 5, Infinity]) {
@@ -138,13 +192,19 @@ describe('SeedBound.countedWithin (seeds an excursion on one side of the band ca
               for (let t = 0; t < count; t++) {
                 const p = t * len;
                 const diagonals: number[] = [];
-                for (let j = 0; j + len <= b.length; j++) if (a.slice(p, p + len).every((x, i) => x === b[j + i])) diagonals.push(j - p);
+                for (let j = 0; j + len <= b.length; j++)
+                  if (a.slice(p, p + len).every((x, i) => x === b[j + i])) diagonals.push(j - p);
                 // Too many occurrences to track (more than 8): never counted.
-                const far = side === 0 ? diagonals.filter((d) => d < band.lo).map((d) => band.lo - d) : diagonals.filter((d) => d > band.hi).map((d) => d - band.hi);
+                const far =
+                  side === 0
+                    ? diagonals.filter((d) => d < band.lo).map((d) => band.lo - d)
+                    : diagonals.filter((d) => d > band.hi).map((d) => d - band.hi);
                 const counted = diagonals.length <= 8 && far.every((d) => d > reach);
                 want.push(want[t]! + (counted ? 1 : 0));
               }
-              expect([...seeds.countedWithin(side, reach)], `side ${side}, reach ${reach}`).toEqual(want);
+              expect([...seeds.countedWithin(side, reach)], `side ${side}, reach ${reach}`).toEqual(
+                want,
+              );
             }
           }
         },
@@ -157,10 +217,17 @@ describe('SeedBound.countedWithin (seeds an excursion on one side of the band ca
 describe('FirstAtLeast (the max-tree behind the count of lost seeds)', () => {
   it('finds the first index at or after t whose value is ≥ T, as a scan does', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 70 }), fc.nat(80), fc.integer({ min: -60, max: 60 }), (values, t, T) => {
-        const want = values.findIndex((v, i) => i >= t && v >= T);
-        expect(new FirstAtLeast(Int32Array.from(values)).from(t, T)).toBe(want < 0 ? values.length : want);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 70 }),
+        fc.nat(80),
+        fc.integer({ min: -60, max: 60 }),
+        (values, t, T) => {
+          const want = values.findIndex((v, i) => i >= t && v >= T);
+          expect(new FirstAtLeast(Int32Array.from(values)).from(t, T)).toBe(
+            want < 0 ? values.length : want,
+          );
+        },
+      ),
       { numRuns: 2000 },
     );
   });

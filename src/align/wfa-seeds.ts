@@ -124,7 +124,11 @@ export function valueSeedLength(b: Int32Array, buckets: Float64Array): number {
 function valueSymbols(b: Int32Array, buckets: Float64Array, sym: Int32Array): void {
   for (let j = 0; j < sym.length; j++) {
     const v = buckets[j] as number;
-    sym[j] = (Math.imul(b[j] as number, 0x9e3779b1) ^ Math.imul(v | 0, 0x85ebca6b) ^ (Math.floor(v / 4294967296) | 0)) | 0;
+    sym[j] =
+      (Math.imul(b[j] as number, 0x9e3779b1) ^
+        Math.imul(v | 0, 0x85ebca6b) ^
+        (Math.floor(v / 4294967296) | 0)) |
+      0;
   }
 }
 
@@ -140,7 +144,8 @@ export class FirstAtLeast {
     while (leaves < count) leaves <<= 1;
     const tree = new Int32Array(2 * leaves).fill(NEG);
     tree.set(values, leaves);
-    for (let i = leaves - 1; i >= 1; i--) tree[i] = Math.max(tree[2 * i] as number, tree[2 * i + 1] as number);
+    for (let i = leaves - 1; i >= 1; i--)
+      tree[i] = Math.max(tree[2 * i] as number, tree[2 * i + 1] as number);
     this.tree = tree;
     this.leaves = leaves;
     this.count = count;
@@ -175,7 +180,14 @@ export class FirstAtLeast {
  * Hash of the `len` events of X from p: their keys and, with buckets V, each bucket's cell of 5
  * (⌊bucket / 5⌋) — or, for a lookup, the cells `cells[0 … len − 1]` instead.
  */
-function windowHash(X: Int32Array, V: Float64Array | undefined, cells: Float64Array | undefined, p: number, len: number, mask: number): number {
+function windowHash(
+  X: Int32Array,
+  V: Float64Array | undefined,
+  cells: Float64Array | undefined,
+  p: number,
+  len: number,
+  mask: number,
+): number {
   let h = 0;
   for (let i = 0; i < len; i++) {
     h = (Math.imul(h, 0x9e3779b1) + (X[p + i] as number) + 1) | 0;
@@ -189,7 +201,12 @@ function windowHash(X: Int32Array, V: Float64Array | undefined, cells: Float64Ar
 }
 
 /** Every length-`len` window of B, chained by `windowHash`: `head[h]` is the first, `next[j]` the one after j. */
-function chainWindows(B: Int32Array, VB: Float64Array | undefined, len: number, mask: number): { head: Int32Array; next: Int32Array } {
+function chainWindows(
+  B: Int32Array,
+  VB: Float64Array | undefined,
+  len: number,
+  mask: number,
+): { head: Int32Array; next: Int32Array } {
   const windows = Math.max(0, B.length - len + 1);
   const head = new Int32Array(mask + 1).fill(-1);
   const next = new Int32Array(windows);
@@ -203,10 +220,19 @@ function chainWindows(B: Int32Array, VB: Float64Array | undefined, len: number, 
 }
 
 /** Whether the window of B at j holds seed A[p … p + len − 1]: same keys, buckets within 2. */
-function holds(A: Int32Array, VA: Float64Array | undefined, B: Int32Array, VB: Float64Array | undefined, p: number, j: number, len: number): boolean {
+function holds(
+  A: Int32Array,
+  VA: Float64Array | undefined,
+  B: Int32Array,
+  VB: Float64Array | undefined,
+  p: number,
+  j: number,
+  len: number,
+): boolean {
   for (let i = 0; i < len; i++) {
     if (A[p + i] !== B[j + i]) return false;
-    if (VA !== undefined && Math.abs((VA[p + i] as number) - (VB![j + i] as number)) > 2) return false;
+    if (VA !== undefined && Math.abs((VA[p + i] as number) - (VB![j + i] as number)) > 2)
+      return false;
   }
   return true;
 }
@@ -261,7 +287,11 @@ function findOccurrences(
           else cell[i] = (combo >> bit++) & 1 ? (other[i] as number) : (home[i] as number);
         }
       }
-      for (let j = hasWindows ? (head[windowHash(A, VA, cell, p, len, mask)] as number) : -1; j >= 0; j = next[j] as number) {
+      for (
+        let j = hasWindows ? (head[windowHash(A, VA, cell, p, len, mask)] as number) : -1;
+        j >= 0;
+        j = next[j] as number
+      ) {
         if (!holds(A, VA, B, VB, p, j, len)) continue;
         if (++found > MAX_OCCURRENCES) break;
         cols.push(j);
@@ -310,10 +340,17 @@ function byDiagonal(
 }
 
 /** `diagStart[k − lo + 1]`: how many occurrences lie on diagonal k. */
-function countByDiagonal(occStart: Int32Array, occCol: Int32Array, len: number, lo: number, diagStart: Int32Array): void {
+function countByDiagonal(
+  occStart: Int32Array,
+  occCol: Int32Array,
+  len: number,
+  lo: number,
+  diagStart: Int32Array,
+): void {
   const count = occStart.length - 1;
   for (let t = 0; t < count; t++) {
-    for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) diagStart[(occCol[o] as number) - t * len - lo + 1]!++;
+    for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++)
+      diagStart[(occCol[o] as number) - t * len - lo + 1]!++;
   }
 }
 
@@ -323,7 +360,15 @@ function prefixSums(x: Int32Array): void {
 }
 
 /** Each occurrence into its diagonal's list (`fill[k − lo]`: the next free slot), seeds in increasing t, so each list comes out sorted by first row. */
-function placeByDiagonal(occStart: Int32Array, occCol: Int32Array, len: number, lo: number, fill: Int32Array, diagOcc: Int32Array, diagRow: Int32Array): void {
+function placeByDiagonal(
+  occStart: Int32Array,
+  occCol: Int32Array,
+  len: number,
+  lo: number,
+  fill: Int32Array,
+  diagOcc: Int32Array,
+  diagRow: Int32Array,
+): void {
   const count = occStart.length - 1;
   for (let t = 0; t < count; t++) {
     for (let o = occStart[t] as number; o < (occStart[t + 1] as number); o++) {
@@ -406,14 +451,29 @@ export class SeedBound {
     this.bandLo = band.lo;
     this.bandHi = band.hi;
     this.gapExtend = costs.gapExtend;
-    this.perSeed = Math.min(costs.mismatch, costs.gapExtend, buckets === undefined ? Infinity : costs.valueMismatch);
+    this.perSeed = Math.min(
+      costs.mismatch,
+      costs.gapExtend,
+      buckets === undefined ? Infinity : costs.valueMismatch,
+    );
     // Every length-`len` window of B, chained by a hash of its keys (and bucket cells).
     const bits = Math.min(22, Math.max(10, Math.ceil(Math.log2(m + 1)) + 1));
     const mask = (1 << bits) - 1;
     const VA = buckets?.gt;
     const VB = buckets?.pred;
     const { head, next } = chainWindows(B, VB, len, mask);
-    const { occStart, cols, kind, near } = findOccurrences(A, VA, B, VB, len, this.count, head, next, mask, band);
+    const { occStart, cols, kind, near } = findOccurrences(
+      A,
+      VA,
+      B,
+      VB,
+      len,
+      this.count,
+      head,
+      next,
+      mask,
+      band,
+    );
     const occCol = Int32Array.from(cols);
     this.near = near;
     this.occStart = occStart;
@@ -497,8 +557,10 @@ export class SeedBound {
     }
     const lost = new Int32Array(count + 1);
     const untracked = new Int32Array(count + 1);
-    for (let t = count - 1; t >= 0; t--) lost[t] = (lost[t + 1] as number) + (kind[t] === 1 ? 1 : 0);
-    for (let t = 0; t < count; t++) untracked[t + 1] = (untracked[t] as number) + (kind[t] === 2 ? 1 : 0);
+    for (let t = count - 1; t >= 0; t--)
+      lost[t] = (lost[t + 1] as number) + (kind[t] === 1 ? 1 : 0);
+    for (let t = 0; t < count; t++)
+      untracked[t + 1] = (untracked[t] as number) + (kind[t] === 2 ? 1 : 0);
     this.below = new FirstAtLeast(below);
     this.above = new FirstAtLeast(above);
     this.lost = lost;
@@ -520,7 +582,11 @@ export class SeedBound {
     const until = (k < bandLo ? this.below! : this.above!).from(t, s + dist * this.gapExtend);
     // Seeds t … until − 1 are lost for every optimal completion (untracked ones aside); beyond,
     // only the seeds without any occurrence are sure to be.
-    const counted = until - t - ((this.untracked![until] as number) - (this.untracked![t] as number)) + (this.lost![until] as number);
+    const counted =
+      until -
+      t -
+      ((this.untracked![until] as number) - (this.untracked![t] as number)) +
+      (this.lost![until] as number);
     return s + this.perSeed * counted > bound;
   }
 }

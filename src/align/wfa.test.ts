@@ -2,7 +2,15 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { behaviorAlign, resolveBehaviorOptions } from './behavior.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
-import { costOf, DEFAULT_WFA_MODELS, editedPair, expectValid, randomCosts, randomPair, seededCase } from './alignment.test-helpers.js';
+import {
+  costOf,
+  DEFAULT_WFA_MODELS,
+  editedPair,
+  expectValid,
+  randomCosts,
+  randomPair,
+  seededCase,
+} from './alignment.test-helpers.js';
 import { edgeHolds, MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom, type WfaStats } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 import { makeCell } from '../../bench/traces.mjs';
@@ -10,23 +18,51 @@ import { toleranceComparator } from '../compare/comparators.js';
 
 describe('wfaCostsFrom', () => {
   it('divides out the common factor and keeps integer costs it can take', () => {
-    expect(wfaCostsFrom({ mismatch: 6, valueMismatch: 2, gapOpen: 4, gapExtend: 2 })).toEqual({ mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 });
-    expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 0, gapOpen: 2, gapExtend: 1 })).toEqual({ mismatch: 3, valueMismatch: 0, gapOpen: 2, gapExtend: 1 });
+    expect(wfaCostsFrom({ mismatch: 6, valueMismatch: 2, gapOpen: 4, gapExtend: 2 })).toEqual({
+      mismatch: 3,
+      valueMismatch: 1,
+      gapOpen: 2,
+      gapExtend: 1,
+    });
+    expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 0, gapOpen: 2, gapExtend: 1 })).toEqual({
+      mismatch: 3,
+      valueMismatch: 0,
+      gapOpen: 2,
+      gapExtend: 1,
+    });
   });
 
   it('refuses what the wavefronts cannot do exactly (the callers then run their DP)', () => {
-    expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 1, gapExtend: 2 })).toBeUndefined(); // open < extend
-    expect(wfaCostsFrom({ mismatch: 0, valueMismatch: 0, gapOpen: 2, gapExtend: 1 })).toBeUndefined(); // free pairs
-    expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 0 })).toBeUndefined(); // free gaps
-    expect(wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 2.5, gapExtend: 1 })).toBeUndefined(); // not integral
-    expect(wfaCostsFrom({ mismatch: 1, valueMismatch: 2, gapOpen: 2, gapExtend: 1 })).toBeUndefined(); // value > channel
+    expect(
+      wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 1, gapExtend: 2 }),
+    ).toBeUndefined(); // open < extend
+    expect(
+      wfaCostsFrom({ mismatch: 0, valueMismatch: 0, gapOpen: 2, gapExtend: 1 }),
+    ).toBeUndefined(); // free pairs
+    expect(
+      wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 0 }),
+    ).toBeUndefined(); // free gaps
+    expect(
+      wfaCostsFrom({ mismatch: 3, valueMismatch: 1, gapOpen: 2.5, gapExtend: 1 }),
+    ).toBeUndefined(); // not integral
+    expect(
+      wfaCostsFrom({ mismatch: 1, valueMismatch: 2, gapOpen: 2, gapExtend: 1 }),
+    ).toBeUndefined(); // value > channel
   });
 
   it('leaves costs that reduce to large integers to the DP (one wavefront step per score unit)', () => {
-    expect(wfaCostsFrom({ mismatch: MAX_UNIT_COST, valueMismatch: 0, gapOpen: 1, gapExtend: 1 })).toEqual({ mismatch: MAX_UNIT_COST, valueMismatch: 0, gapOpen: 1, gapExtend: 1 });
-    expect(wfaCostsFrom({ mismatch: 5 * 2 ** 15, valueMismatch: 0, gapOpen: 1, gapExtend: 1 })).toBeUndefined(); // 5 beside 2^-15, scaled
-    expect(wfaCostsFrom({ mismatch: 2, valueMismatch: 0, gapOpen: 4_500_000, gapExtend: 1 })).toBeUndefined();
-    expect(wfaCostsFrom({ mismatch: 2 * 4096, valueMismatch: 0, gapOpen: 3 * 4096, gapExtend: 4096 })).toEqual({ mismatch: 2, valueMismatch: 0, gapOpen: 3, gapExtend: 1 });
+    expect(
+      wfaCostsFrom({ mismatch: MAX_UNIT_COST, valueMismatch: 0, gapOpen: 1, gapExtend: 1 }),
+    ).toEqual({ mismatch: MAX_UNIT_COST, valueMismatch: 0, gapOpen: 1, gapExtend: 1 });
+    expect(
+      wfaCostsFrom({ mismatch: 5 * 2 ** 15, valueMismatch: 0, gapOpen: 1, gapExtend: 1 }),
+    ).toBeUndefined(); // 5 beside 2^-15, scaled
+    expect(
+      wfaCostsFrom({ mismatch: 2, valueMismatch: 0, gapOpen: 4_500_000, gapExtend: 1 }),
+    ).toBeUndefined();
+    expect(
+      wfaCostsFrom({ mismatch: 2 * 4096, valueMismatch: 0, gapOpen: 3 * 4096, gapExtend: 4096 }),
+    ).toEqual({ mismatch: 2, valueMismatch: 0, gapOpen: 3, gapExtend: 1 });
   });
 });
 
@@ -41,7 +77,12 @@ describe('checkpoint blocks recomputed in a band around the traceback', () => {
       const want = wfaAlign(a, b, costs, vm, Infinity, { seedLength: 0, stats: full });
       expect(full.bandedLoads + full.fullLoads).toBe(0); // everything fit in memory
       const ck = { cells: 0, bandedLoads: 0, fullLoads: 0 };
-      const got = wfaAlign(a, b, costs, vm, Infinity, { seedLength: 0, maxCells: 0, blockScores: 24, stats: ck });
+      const got = wfaAlign(a, b, costs, vm, Infinity, {
+        seedLength: 0,
+        maxCells: 0,
+        blockScores: 24,
+        stats: ck,
+      });
       expect(got).toEqual(want);
       expect(ck.bandedLoads).toBeGreaterThan(10);
       expect(ck.fullLoads).toBe(0);
@@ -71,7 +112,14 @@ describe('checkpoint blocks recomputed in a band around the traceback', () => {
     const want = wfaAlign(a, b, costs, vm, Infinity);
     for (const bandHalfWidth of [0, 1, 3]) {
       const st = { cells: 0, bandedLoads: 0, fullLoads: 0 };
-      expect(wfaAlign(a, b, costs, vm, Infinity, { maxCells: 0, blockScores: 16, bandHalfWidth, stats: st })).toEqual(want);
+      expect(
+        wfaAlign(a, b, costs, vm, Infinity, {
+          maxCells: 0,
+          blockScores: 16,
+          bandHalfWidth,
+          stats: st,
+        }),
+      ).toEqual(want);
       expect(st.fullLoads).toBeGreaterThan(0);
     }
   });
@@ -86,7 +134,10 @@ describe('checkpoint blocks recomputed in bands narrower than a block (test-only
       const want = behaviorAlign(a, b, o, vm, { engine: 'dp' });
       for (const bandHalfWidth of [0, 1, 2, 3]) {
         const wfa = { maxCells: 0, bandHalfWidth, blockScores: 1 + (t % 5) };
-        expect(behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa }), `${ctx}, bandHalfWidth ${bandHalfWidth}`).toEqual(want);
+        expect(
+          behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa }),
+          `${ctx}, bandHalfWidth ${bandHalfWidth}`,
+        ).toEqual(want);
       }
     }
   }, 60_000);
@@ -116,7 +167,11 @@ describe('wavefront aligner against the dynamic programming (differential, seede
     for (let t = 0; t < 600; t++) {
       const { a, b, label } = randomPair(r);
       const c = randomCosts(r);
-      const o = resolveNwOptions({ mismatch: c.mismatch, gap_open: c.gap_open, gap_extend: c.gap_extend });
+      const o = resolveNwOptions({
+        mismatch: c.mismatch,
+        gap_open: c.gap_open,
+        gap_extend: c.gap_extend,
+      });
       expect(nwUniformCosts(o)).toBe(true);
       const names = Array.from({ length: 80 }, (_, k) => `ch${k}`);
       const ctx = `case ${t} (${label}, ${a.length}×${b.length})`;
@@ -125,7 +180,9 @@ describe('wavefront aligner against the dynamic programming (differential, seede
       expect(got, ctx).toEqual(dp);
       const gotoh = gotohAlign(a, b, o, names);
       const asBehavior = { ...c, value_mismatch: 0 };
-      expect(costOf(a, b, got, asBehavior, undefined), ctx).toBe(costOf(a, b, gotoh, asBehavior, undefined));
+      expect(costOf(a, b, got, asBehavior, undefined), ctx).toBe(
+        costOf(a, b, gotoh, asBehavior, undefined),
+      );
     }
   }, 120_000);
 
@@ -134,9 +191,19 @@ describe('wavefront aligner against the dynamic programming (differential, seede
     for (let t = 0; t < 200; t++) {
       const { a, b, va, vb } = randomPair(r);
       const o = randomCosts(r);
-      const w = wfaCostsFrom({ mismatch: o.mismatch, valueMismatch: o.value_mismatch, gapOpen: o.gap_open, gapExtend: o.gap_extend })!;
+      const w = wfaCostsFrom({
+        mismatch: o.mismatch,
+        valueMismatch: o.value_mismatch,
+        gapOpen: o.gap_open,
+        gapExtend: o.gap_extend,
+      })!;
       const vm = (i: number, j: number): boolean => va[i] === vb[j];
-      const units = { mismatch: w.mismatch, value_mismatch: w.valueMismatch, gap_open: w.gapOpen, gap_extend: w.gapExtend };
+      const units = {
+        mismatch: w.mismatch,
+        value_mismatch: w.valueMismatch,
+        gap_open: w.gapOpen,
+        gap_extend: w.gapExtend,
+      };
       const pairs = wfaAlign(a, b, w, vm, Infinity);
       expectValid(pairs, a.length, b.length);
       const cost = costOf(a, b, pairs, units, vm);
@@ -164,10 +231,21 @@ describe('wavefront aligner against the dynamic programming (differential, seede
 });
 
 describe('wavefront aligner: properties', () => {
-  const seq = (k: number, max: number) => fc.array(fc.integer({ min: 0, max: k - 1 }), { maxLength: max }).map((x) => Int32Array.from(x));
+  const seq = (k: number, max: number) =>
+    fc.array(fc.integer({ min: 0, max: k - 1 }), { maxLength: max }).map((x) => Int32Array.from(x));
   const costs = fc
-    .record({ mismatch: fc.integer({ min: 1, max: 5 }), gap_extend: fc.integer({ min: 1, max: 3 }), extra: fc.integer({ min: 0, max: 4 }), vmFrac: fc.double({ min: 0, max: 1, noNaN: true }) })
-    .map(({ mismatch, gap_extend, extra, vmFrac }) => ({ mismatch, value_mismatch: Math.floor(vmFrac * mismatch), gap_extend, gap_open: gap_extend + extra }));
+    .record({
+      mismatch: fc.integer({ min: 1, max: 5 }),
+      gap_extend: fc.integer({ min: 1, max: 3 }),
+      extra: fc.integer({ min: 0, max: 4 }),
+      vmFrac: fc.double({ min: 0, max: 1, noNaN: true }),
+    })
+    .map(({ mismatch, gap_extend, extra, vmFrac }) => ({
+      mismatch,
+      value_mismatch: Math.floor(vmFrac * mismatch),
+      gap_extend,
+      gap_open: gap_extend + extra,
+    }));
 
   it('returns a valid alignment with the DP alignment (cost and tie-break) for any keys, values and costs', () => {
     fc.assert(
@@ -202,7 +280,8 @@ function benchPair(variant: 'ch20' | 'ch3', n: number, seed: number, rate: numbe
   const cmp = toleranceComparator();
   const cell = makeCell(variant, n, seed, rate);
   const gt = (JSON.parse(cell.gtText) as { events: { channel: string; value: number }[] }).events;
-  const pred = (JSON.parse(cell.predText) as { events: { channel: string; value: number }[] }).events;
+  const pred = (JSON.parse(cell.predText) as { events: { channel: string; value: number }[] })
+    .events;
   const ids = new Map<string, number>();
   const key = (ch: string): number => {
     if (!ids.has(ch)) ids.set(ch, ids.size);
@@ -221,7 +300,19 @@ function benchPair(variant: 'ch20' | 'ch3', n: number, seed: number, rate: numbe
 
 describe('edgeHolds (the certificate on one edge of the band)', () => {
   /** Its definition, pair by pair: every exit e < return x whose Δ reaches the far bound needs the seeds of the smallest reach that covers Δ to outweigh it. */
-  function bruteForce(cost: Int32Array, from: number, to: number, cap: number, slack: number, ext: number, strip: number, per: number, len: number, reaches: number[], counts: Int32Array[]): boolean {
+  function bruteForce(
+    cost: Int32Array,
+    from: number,
+    to: number,
+    cap: number,
+    slack: number,
+    ext: number,
+    strip: number,
+    per: number,
+    len: number,
+    reaches: number[],
+    counts: Int32Array[],
+  ): boolean {
     const g = (r: number): number => Math.min(cost[r]!, cap);
     for (let r = from + 1; r <= to; r++) if (g(r) < g(r - 1)) return false;
     const far = 2 * (strip + 1) * ext;
@@ -252,7 +343,13 @@ describe('edgeHolds (the certificate on one edge of the band)', () => {
         for (let r = from; r <= to; r++) cost[r] = g += rand() < 0.4 ? 0 : int(1, 6);
         if (rand() < 0.1 && rows > 2) cost[from + int(1, rows)] = 0; // not monotone: refused
         const cap = rand() < 0.5 ? g + 1 : int(1, g + 1);
-        const [slack, ext, strip, per, len] = [int(0, 2), int(1, 2), int(0, 3), int(1, 3), int(1, 4)];
+        const [slack, ext, strip, per, len] = [
+          int(0, 2),
+          int(1, 2),
+          int(0, 3),
+          int(1, 3),
+          int(1, 4),
+        ];
         const reaches: number[] = [];
         for (let d = strip + int(0, 3), k = int(0, 3); k > 0; k--, d += int(1, 6)) reaches.push(d);
         if (rand() < 0.7 || reaches.length === 0) reaches.push(Infinity);
@@ -266,7 +363,9 @@ describe('edgeHolds (the certificate on one edge of the band)', () => {
           return c;
         });
         const want = bruteForce(cost, from, to, cap, slack, ext, strip, per, len, reaches, counts);
-        expect(edgeHolds(cost, { from, to }, cap, { slack, ext, strip }, per, len, reaches, counts)).toBe(want);
+        expect(
+          edgeHolds(cost, { from, to }, cap, { slack, ext, strip }, per, len, reaches, counts),
+        ).toBe(want);
       }),
       { numRuns: 3000 },
     );
@@ -274,7 +373,13 @@ describe('edgeHolds (the certificate on one edge of the band)', () => {
 });
 
 describe('certified band pass (its alignment is the answer when no alignment leaving the band can be optimal)', () => {
-  const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned: 0, certified: 0 });
+  const stats = (): WfaStats => ({
+    cells: 0,
+    bandedLoads: 0,
+    fullLoads: 0,
+    pruned: 0,
+    certified: 0,
+  });
 
   it('gives the alignment of the DP on 2000 seeded pairs with narrow bands and strips, certified or not', () => {
     const r = rng(20261202);
@@ -294,7 +399,13 @@ describe('certified band pass (its alignment is the answer when no alignment lea
         stats: st,
       };
       const jitter = (): number => Math.floor(r() * 3);
-      const buckets = t % 3 ? () => ({ gt: Float64Array.from(va, (v) => 5 * v + jitter()), pred: Float64Array.from(vb, (v) => 5 * v + jitter()) }) : undefined;
+      const buckets =
+        t % 3
+          ? () => ({
+              gt: Float64Array.from(va, (v) => 5 * v + jitter()),
+              pred: Float64Array.from(vb, (v) => 5 * v + jitter()),
+            })
+          : undefined;
       const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa }, buckets);
       expectValid(got, a.length, b.length);
       expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
@@ -306,9 +417,18 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       const { a, b, vm } = editedPair(2000 + 10 * t, 1000 + t);
       const o = randomCosts(r);
       const st = stats();
-      const wfa = { boundBand: 8 + (t % 8), certifyStrips: [4 + (t % 12)], seedLength: 1 + (t % 3), maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 3 : undefined, stats: st };
+      const wfa = {
+        boundBand: 8 + (t % 8),
+        certifyStrips: [4 + (t % 12)],
+        seedLength: 1 + (t % 3),
+        maxCells: t % 2 ? 0 : undefined,
+        blockScores: t % 4 === 1 ? 3 : undefined,
+        stats: st,
+      };
       const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa });
-      expect(got, `edited pair ${t}, costs ${JSON.stringify(o)}`).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+      expect(got, `edited pair ${t}, costs ${JSON.stringify(o)}`).toEqual(
+        behaviorAlign(a, b, o, vm, { engine: 'dp' }),
+      );
       if (st.certified) certified++;
       else if (st.cells > 0) refused++;
     }
@@ -336,24 +456,39 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       // A strip too narrow for the proof: the full pass runs, pruned by the seeds the certifying
       // pass recorded only then (from the wavefronts it kept).
       const narrow = stats();
-      expect(wfaAlign(a, b, costs, match, bound, { certifyStrips: [1], stats: narrow }), label).toEqual(want);
+      expect(
+        wfaAlign(a, b, costs, match, bound, { certifyStrips: [1], stats: narrow }),
+        label,
+      ).toEqual(want);
       expect(narrow.certified, label).toBe(0);
       // As much as the plain first pass records (5,345 both): without the catch-up, 2.
       expect(narrow.pruned, label).toBeGreaterThan(0.9 * (off.pruned ?? 0));
       // A strip too narrow, then a wide one: the second pass proves it (both passes' cells counted).
       const retry = stats();
-      expect(wfaAlign(a, b, costs, match, bound, { certifyStrips: [1, 64], stats: retry }), label).toEqual(want);
+      expect(
+        wfaAlign(a, b, costs, match, bound, { certifyStrips: [1, 64], stats: retry }),
+        label,
+      ).toEqual(want);
       expect(retry.certified, label).toBe(1);
       expect(retry.cells, label).toBeGreaterThan(on.cells);
       // No second pass once the first has begun recording the seeds (checkpoint mode from its
       // first step): the full pass runs, pruned by them.
       const recorded = stats();
-      expect(wfaAlign(a, b, costs, match, bound, { certifyStrips: [1, 64], maxCells: 0, stats: recorded }), label).toEqual(want);
+      expect(
+        wfaAlign(a, b, costs, match, bound, {
+          certifyStrips: [1, 64],
+          maxCells: 0,
+          stats: recorded,
+        }),
+        label,
+      ).toEqual(want);
       expect(recorded.certified, label).toBe(0);
       expect(recorded.pruned, label).toBeGreaterThan(0.9 * (off.pruned ?? 0));
       // In checkpoint mode too (the traceback recomputes blocks inside the band).
       const ck = stats();
-      expect(wfaAlign(a, b, costs, match, bound, { maxCells: 1 << 16, stats: ck }), label).toEqual(want);
+      expect(wfaAlign(a, b, costs, match, bound, { maxCells: 1 << 16, stats: ck }), label).toEqual(
+        want,
+      );
       expect(ck.certified, label).toBe(1);
       expect(ck.bandedLoads + ck.fullLoads, label).toBeGreaterThan(0);
     }
@@ -367,10 +502,22 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     // Short seeds on 3 channels often occur again somewhere, mostly far off the band: an excursion
     // that stays near the band cannot pair them, one that goes far pays for the way.
     const without = stats();
-    expect(wfaAlign(a, b, costs, vm, bound, { certifyStrips: [32], seedReaches: false, stats: without }, buckets)).toEqual(want);
+    expect(
+      wfaAlign(
+        a,
+        b,
+        costs,
+        vm,
+        bound,
+        { certifyStrips: [32], seedReaches: false, stats: without },
+        buckets,
+      ),
+    ).toEqual(want);
     expect(without.certified).toBe(0);
     const counted = stats();
-    expect(wfaAlign(a, b, costs, vm, bound, { certifyStrips: [32], stats: counted }, buckets)).toEqual(want);
+    expect(
+      wfaAlign(a, b, costs, vm, bound, { certifyStrips: [32], stats: counted }, buckets),
+    ).toEqual(want);
     expect(counted.certified).toBe(1);
     expect(counted.cells).toBeLessThan(without.cells);
   }, 60_000);
@@ -379,10 +526,19 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     const { a, b, vm, buckets } = benchPair('ch3', 20_000, 2, 0.1);
     const o = resolveBehaviorOptions({});
     const only64 = stats();
-    const want = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { certifyStrips: [64], stats: only64 } }, buckets);
+    const want = behaviorAlign(
+      a,
+      b,
+      o,
+      vm,
+      { engine: 'wfa', wfa: { certifyStrips: [64], stats: only64 } },
+      buckets,
+    );
     expect(only64.certified).toBe(0); // then the full pass ran
     const ladder = stats();
-    expect(behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { stats: ladder } }, buckets)).toEqual(want);
+    expect(behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { stats: ladder } }, buckets)).toEqual(
+      want,
+    );
     expect(ladder.certified).toBe(1);
     expect(ladder.cells).toBeLessThan(0.5 * only64.cells);
   }, 60_000);
@@ -394,12 +550,22 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     const { a, b } = benchPair('ch3', 20_000, 3, 0.05);
     const nw = resolveNwOptions({});
     expect(nwUniformCosts(nw)).toBe(true);
-    const costs = { value_mismatch: 0, mismatch: nw.mismatch, gap_open: nw.gap_open, gap_extend: nw.gap_extend };
+    const costs = {
+      value_mismatch: 0,
+      mismatch: nw.mismatch,
+      gap_open: nw.gap_open,
+      gap_extend: nw.gap_extend,
+    };
     const st = stats();
     const got = behaviorAlign(a, b, costs, undefined, { engine: 'wfa', wfa: { stats: st } });
     expect(st.certified).toBe(1);
     const full = stats();
-    expect(behaviorAlign(a, b, costs, undefined, { engine: 'wfa', wfa: { certifyStrips: [], stats: full } })).toEqual(got);
+    expect(
+      behaviorAlign(a, b, costs, undefined, {
+        engine: 'wfa',
+        wfa: { certifyStrips: [], stats: full },
+      }),
+    ).toEqual(got);
     expect(full.certified).toBe(0);
   }, 60_000);
 
@@ -409,7 +575,12 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     const a = Int32Array.from({ length: n }, () => Math.floor(r() * 20));
     // 300 extra events early and 300 missing late: the optimal path runs 300 diagonals off.
     const extra = Array.from({ length: 300 }, () => Math.floor(r() * 20));
-    const b = Int32Array.from([...a.subarray(0, 500), ...extra, ...a.subarray(500, 2500), ...a.subarray(2800)]);
+    const b = Int32Array.from([
+      ...a.subarray(0, 500),
+      ...extra,
+      ...a.subarray(500, 2500),
+      ...a.subarray(2800),
+    ]);
     const costs = { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 };
     const st = stats();
     const got = wfaAlign(a, b, costs, undefined, Infinity, { boundBand: 16, stats: st });

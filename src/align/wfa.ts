@@ -143,13 +143,24 @@ export const MAX_UNIT_COST = 1024;
 export function wfaCostsFrom(c: WfaCosts): WfaCosts | undefined {
   const all = [c.mismatch, c.valueMismatch, c.gapOpen, c.gapExtend];
   if (!all.every((x) => Number.isSafeInteger(x) && x >= 0 && x <= MAX_SCORE)) return undefined;
-  if (c.mismatch <= 0 || c.gapExtend <= 0 || c.gapOpen < c.gapExtend || c.valueMismatch > c.mismatch) return undefined;
+  if (
+    c.mismatch <= 0 ||
+    c.gapExtend <= 0 ||
+    c.gapOpen < c.gapExtend ||
+    c.valueMismatch > c.mismatch
+  )
+    return undefined;
   const g = all.reduce(gcd);
   // The wavefronts advance one score unit at a time: costs that reduce to large integers (a
   // scaled 2^-15 or 0.000001 next to 5) would mean millions of near-empty steps, so such costs go
   // to the DP, which is exact for them and whose time does not depend on the cost values.
   if (Math.max(c.mismatch, c.gapOpen) / g > MAX_UNIT_COST) return undefined;
-  return { mismatch: c.mismatch / g, valueMismatch: c.valueMismatch / g, gapOpen: c.gapOpen / g, gapExtend: c.gapExtend / g };
+  return {
+    mismatch: c.mismatch / g,
+    valueMismatch: c.valueMismatch / g,
+    gapOpen: c.gapOpen / g,
+    gapExtend: c.gapExtend / g,
+  };
 }
 
 /** "No such point": far below any row, and still negative after a few increments. */
@@ -186,7 +197,8 @@ const CHUNK = 1 << 18;
 /** A copy of `w` in a buffer of its own. */
 function detached(w: Wave): Wave {
   const width = w.hi - w.lo + 1;
-  if (w.d === w.h && w.i === w.h) return new Wave(w.lo, w.hi, w.buf.slice(w.h, w.h + width), 0, 0, 0);
+  if (w.d === w.h && w.i === w.h)
+    return new Wave(w.lo, w.hi, w.buf.slice(w.h, w.h + width), 0, 0, 0);
   const buf = new Int32Array(3 * width);
   buf.set(w.buf.subarray(w.h, w.h + width), 0);
   buf.set(w.buf.subarray(w.d, w.d + width), width);
@@ -218,9 +230,19 @@ export function wfaAlign(
    */
   guide?: { readonly lo: number; readonly hi: number },
 ): IndexPair[] {
-  const first = firstPass(reversedInput(a, b), costs, valuesMatch, upperBound, tuning, buckets, guide);
+  const first = firstPass(
+    reversedInput(a, b),
+    costs,
+    valuesMatch,
+    upperBound,
+    tuning,
+    buckets,
+    guide,
+  );
   if (first.alignment !== undefined) return first.alignment;
-  return new Wavefronts(first.input, costs, valuesMatch, first.bound, tuning, { prune: first.seeds }).align();
+  return new Wavefronts(first.input, costs, valuesMatch, first.bound, tuning, {
+    prune: first.seeds,
+  }).align();
 }
 
 /** Both key sequences reversed (the wavefronts run from their ends), with their value buckets when known. */
@@ -260,7 +282,10 @@ interface Pass {
 
 /** Every alignment costs at most this: all pairs mismatching plus the leftover as one run. */
 function trivialBound(n: number, m: number, costs: WfaCosts): number {
-  return Math.min(n, m) * costs.mismatch + (n === m ? 0 : costs.gapOpen + (Math.abs(n - m) - 1) * costs.gapExtend);
+  return (
+    Math.min(n, m) * costs.mismatch +
+    (n === m ? 0 : costs.gapOpen + (Math.abs(n - m) - 1) * costs.gapExtend)
+  );
 }
 
 /**
@@ -312,15 +337,27 @@ function firstPass(
   if (half === 0 || bound < 8 * (2 * half + 1 + ghi - glo)) return { bound: upperBound, input };
   const inner = { lo: glo - half, hi: ghi + half };
   const vb = valuesMatch !== undefined && costs.valueMismatch > 0 ? valueBuckets?.() : undefined;
-  const full: Reversed = vb === undefined ? input : { ...input, buckets: { gt: reversed(vb.gt), pred: reversed(vb.pred) } };
+  const full: Reversed =
+    vb === undefined
+      ? input
+      : { ...input, buckets: { gt: reversed(vb.gt), pred: reversed(vb.pred) } };
   // Entropies and windows do not depend on the direction: the reversed sequences serve.
   const byValue = full.buckets === undefined ? 0 : valueSeedLength(full.B, full.buckets.pred);
-  const len = tuning.seedLength !== undefined ? Math.max(0, Math.floor(tuning.seedLength)) : byValue > 0 ? byValue : seedLength(full.B);
-  const seeds = len > 0 && n >= len ? new SeedBound(full.A, full.B, len, inner, costs, byValue > 0 ? full.buckets : undefined) : undefined;
+  const len =
+    tuning.seedLength !== undefined
+      ? Math.max(0, Math.floor(tuning.seedLength))
+      : byValue > 0
+        ? byValue
+        : seedLength(full.B);
+  const seeds =
+    len > 0 && n >= len
+      ? new SeedBound(full.A, full.B, len, inner, costs, byValue > 0 ? full.buckets : undefined)
+      : undefined;
   // The check needs the counted seeds to weigh about as much as what the alignment costs
   // (`CERTIFY_MARGIN`); when they cannot, the wide band and its kept wavefronts would be wasted,
   // and a narrow band pass only tightens the bound.
-  const counted = seeds === undefined ? 0 : (seeds.countedBefore().at(-1) as number) * seeds.perSeed;
+  const counted =
+    seeds === undefined ? 0 : (seeds.countedBefore().at(-1) as number) * seeds.perSeed;
   // Strips to try, narrowest first: those asked for; else, the more the seeds outweigh the bound,
   // the narrower the first one (fewer cells), with wider ones if that proof fails. 0: no proof.
   const asked = tuning.certifyStrips?.map((x) => Math.max(0, Math.floor(x))).filter((x) => x > 0);
@@ -340,11 +377,18 @@ function firstPass(
   for (let i = 0; ; i++) {
     const strip = strips[i]!;
     const certify = strip > 0;
-    const pass = new Wavefronts(full, costs, valuesMatch, limit, certify ? tuning : { maxCells: 0, stats: tuning.stats }, {
-      band: certify ? { lo: inner.lo - strip, hi: inner.hi + strip } : inner,
-      recorder: seeds,
-      edges: certify ? inner : undefined,
-    });
+    const pass = new Wavefronts(
+      full,
+      costs,
+      valuesMatch,
+      limit,
+      certify ? tuning : { maxCells: 0, stats: tuning.stats },
+      {
+        band: certify ? { lo: inner.lo - strip, hi: inner.hi + strip } : inner,
+        recorder: seeds,
+        edges: certify ? inner : undefined,
+      },
+    );
     const inBand = pass.forward();
     if (inBand >= 0 && certify && pass.certified()) {
       if (tuning.stats !== undefined) tuning.stats.certified = (tuning.stats.certified ?? 0) + 1;
@@ -474,7 +518,8 @@ function levelHolds(
     if (h < b) {
       const t = ((r0 + x) / len) | 0; // ⌊row / len⌋
       // Some exit e needs more than the excursion can be shown to cost.
-      if ((value[h] as number) >= per * (cnt[t < last ? t : last] as number) - gx - slack + ext) return false;
+      if ((value[h] as number) >= per * (cnt[t < last ? t : last] as number) - gx - slack + ext)
+        return false;
     }
   }
   return true;
@@ -651,7 +696,18 @@ function edgeCells(
  * here, not into them: a comparator path first taken after compilation would otherwise throw the
  * whole step away.
  */
-function extendByValue(w: Wavefronts, A: Int32Array, B: Int32Array, n: number, m: number, lo: number, out: Int32Array, at: number, todo: Int32Array, nt: number): void {
+function extendByValue(
+  w: Wavefronts,
+  A: Int32Array,
+  B: Int32Array,
+  n: number,
+  m: number,
+  lo: number,
+  out: Int32Array,
+  at: number,
+  todo: Int32Array,
+  nt: number,
+): void {
   for (let u = 0; u < nt; u++) {
     const t = todo[u] as number;
     const k = lo + t;
@@ -669,7 +725,9 @@ export function wfaCost(
   valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
   upperBound = Infinity,
 ): number {
-  return new Wavefronts(reversedInput(a, b), costs, valuesMatch, upperBound, { maxCells: 0 }).forward();
+  return new Wavefronts(reversedInput(a, b), costs, valuesMatch, upperBound, {
+    maxCells: 0,
+  }).forward();
 }
 
 class Wavefronts {
@@ -786,7 +844,8 @@ class Wavefronts {
     this.recorder = recorder;
     this.edges = edges;
     this.reach = edges === undefined;
-    if (edges !== undefined) this.edgeCost = [new Int32Array(n + 1).fill(INF), new Int32Array(n + 1).fill(INF)];
+    if (edges !== undefined)
+      this.edgeCost = [new Int32Array(n + 1).fill(INF), new Int32Array(n + 1).fill(INF)];
   }
 
   /** The bound pass's seed heuristic, ready for the full pass (after `forward`). */
@@ -883,7 +942,19 @@ class Wavefronts {
       // First with the seeds that have no occurrence on this side at all (one O(rows) scan; it
       // usually holds); then, if that fails, also with those whose occurrences there lie far off,
       // for reaches growing 4-fold from twice the strip's until they span the matrix.
-      if (edgeHolds(edgeCost[e]!, rows, best + 1, c, per, len, [Infinity], [seeds?.countedWithin(side, Infinity) ?? new Int32Array(1)])) continue;
+      if (
+        edgeHolds(
+          edgeCost[e]!,
+          rows,
+          best + 1,
+          c,
+          per,
+          len,
+          [Infinity],
+          [seeds?.countedWithin(side, Infinity) ?? new Int32Array(1)],
+        )
+      )
+        continue;
       if (seeds === undefined || !this.seedReaches) return false;
       const reaches: number[] = [];
       for (let r = 2 * Math.max(1, strip); r < n + m; r *= 4) reaches.push(r);
@@ -959,13 +1030,15 @@ class Wavefronts {
   private trim(s: number, w: Wave, seeds: SeedBound): Wave {
     const { buf, h, d, i } = w;
     const bound = this.bound;
-    const row = (t: number): number => Math.max(buf[h + t] as number, buf[d + t] as number, buf[i + t] as number);
+    const row = (t: number): number =>
+      Math.max(buf[h + t] as number, buf[d + t] as number, buf[i + t] as number);
     let lo = w.lo;
     let hi = w.hi;
     while (lo <= hi && seeds.prunes(s, lo, row(lo - w.lo), bound)) lo++;
     while (hi >= lo && seeds.prunes(s, hi, row(hi - w.lo), bound)) hi--;
     if (lo === w.lo && hi === w.hi) return w;
-    if (this.stats !== undefined) this.stats.pruned = (this.stats.pruned ?? 0) + (w.hi - w.lo + 1) - Math.max(0, hi - lo + 1);
+    if (this.stats !== undefined)
+      this.stats.pruned = (this.stats.pruned ?? 0) + (w.hi - w.lo + 1) - Math.max(0, hi - lo + 1);
     if (lo > hi) return EMPTY;
     const a = lo - w.lo;
     return new Wave(lo, hi, buf, h + a, d + a, i + a);
@@ -1195,7 +1268,29 @@ class Wavefronts {
       }
     }
     // Then the others, and the extensions that ask for values.
-    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wo, we, wx, wv, withV, todo, nt, false);
+    nt = edgeCells(
+      A,
+      B,
+      n,
+      m,
+      vm,
+      lo,
+      hi,
+      mLo,
+      mHi,
+      out,
+      at,
+      width,
+      prev,
+      wo,
+      we,
+      wx,
+      wv,
+      withV,
+      todo,
+      nt,
+      false,
+    );
     if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
     return new Wave(lo, hi, out, at, oD, oI);
   }
@@ -1260,7 +1355,29 @@ class Wavefronts {
         } else out[at + t] = h;
       }
     }
-    nt = edgeCells(A, B, n, m, vm, lo, hi, mLo, mHi, out, at, width, prev, wg, wg, wx, wv, withV, todo, nt, true);
+    nt = edgeCells(
+      A,
+      B,
+      n,
+      m,
+      vm,
+      lo,
+      hi,
+      mLo,
+      mHi,
+      out,
+      at,
+      width,
+      prev,
+      wg,
+      wg,
+      wx,
+      wv,
+      withV,
+      todo,
+      nt,
+      true,
+    );
     if (nt > 0) extendByValue(this, A, B, n, m, lo, out, at, todo, nt);
     return new Wave(lo, hi, out, at, at, at);
   }
@@ -1318,7 +1435,11 @@ class Wavefronts {
       if (ri > 0 && rj > 0) {
         const c = this.sub(ri - 1, rj - 1);
         if (this.atMost('H', ri - 1, k, target - c)) {
-          out.push({ gt: n - ri, pred: m - rj, tag: a[ri - 1] === b[rj - 1] ? 'equal' : 'replace' });
+          out.push({
+            gt: n - ri,
+            pred: m - rj,
+            tag: a[ri - 1] === b[rj - 1] ? 'equal' : 'replace',
+          });
           ri--;
           rj--;
           target -= c;

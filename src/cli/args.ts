@@ -9,7 +9,9 @@ import { UsageError, type CliIO } from './types.js';
 /** `string`: once at most; `strings`: repeatable; `boolean`: a flag. */
 export type OptionKind = 'string' | 'strings' | 'boolean';
 
-export type OptionSpec = Readonly<Record<string, OptionKind | { kind: OptionKind; short?: string }>>;
+export type OptionSpec = Readonly<
+  Record<string, OptionKind | { kind: OptionKind; short?: string }>
+>;
 
 export interface ParsedArgs {
   /** A `string` option's value, or undefined if absent. */
@@ -56,8 +58,14 @@ export const NUMBER_OPTIONS: Readonly<Record<string, NumberRange>> = {
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Parse `args` of `envtrace <command>` strictly; an unknown flag, a missing value or a stray argument is a `UsageError`. */
-export function parseCommandArgs(command: string, args: readonly string[], spec: OptionSpec, opts: { positionals?: boolean } = {}): ParsedArgs {
-  const options: Record<string, { type: 'string' | 'boolean'; multiple: boolean; short?: string }> = {};
+export function parseCommandArgs(
+  command: string,
+  args: readonly string[],
+  spec: OptionSpec,
+  opts: { positionals?: boolean } = {},
+): ParsedArgs {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple: boolean; short?: string }> =
+    {};
   for (const [name, s] of Object.entries(spec)) {
     const kind = typeof s === 'string' ? s : s.kind;
     const short = typeof s === 'string' ? undefined : s.short;
@@ -75,7 +83,12 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
     const a = args[i]!;
     const next = args[i + 1];
     const name = a.startsWith('--') ? a.slice(2) : undefined;
-    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+    if (
+      name !== undefined &&
+      options[name]?.type === 'string' &&
+      next !== undefined &&
+      /^-(\d|\.\d|Infinity)/.test(next)
+    ) {
       joined.push(`${a}=${next}`);
       i++;
     } else joined.push(a);
@@ -83,7 +96,12 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
   let values: Record<string, string | boolean | Array<string | boolean> | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: joined, options, strict: true, allowPositionals: opts.positionals === true }));
+    ({ values, positionals } = parseArgs({
+      args: joined,
+      options,
+      strict: true,
+      allowPositionals: opts.positionals === true,
+    }));
   } catch (e) {
     throw toUsageError(command, e);
   }
@@ -93,7 +111,10 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
   };
   const string = (name: string): string | undefined => {
     const all = list(name);
-    if (all.length > 1) throw new UsageError(`--${name} given ${all.length} times; give it once (envtrace ${command})`);
+    if (all.length > 1)
+      throw new UsageError(
+        `--${name} given ${all.length} times; give it once (envtrace ${command})`,
+      );
     return all[0];
   };
   return {
@@ -101,7 +122,8 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
     string,
     required(name) {
       const v = string(name);
-      if (v === undefined) throw new UsageError(`missing --${name} (run 'envtrace help ${command}' for usage)`);
+      if (v === undefined)
+        throw new UsageError(`missing --${name} (run 'envtrace help ${command}' for usage)`);
       if (v === '') throw new UsageError(`--${name} needs a non-empty value`);
       return v;
     },
@@ -114,14 +136,21 @@ export function parseCommandArgs(command: string, args: readonly string[], spec:
       const n = DECIMAL.test(raw) ? Number(raw) : NaN;
       if (!Number.isFinite(n) || (opts.integer === true && !Number.isInteger(n))) {
         const what = opts.integer === true ? 'an integer' : 'a finite number';
-        throw new UsageError(`--${name} must be ${what} written in decimal (like ${opts.integer === true ? '80' : '0.9'}), got ${escapeForTerminal(JSON.stringify(raw))}`);
+        throw new UsageError(
+          `--${name} must be ${what} written in decimal (like ${opts.integer === true ? '80' : '0.9'}), got ${escapeForTerminal(JSON.stringify(raw))}`,
+        );
       }
       if (opts.min !== undefined && opts.max !== undefined && (n < opts.min || n > opts.max)) {
-        throw new UsageError(`--${name} must be a number in [${opts.min}, ${opts.max}], got ${JSON.stringify(raw)}`);
+        throw new UsageError(
+          `--${name} must be a number in [${opts.min}, ${opts.max}], got ${JSON.stringify(raw)}`,
+        );
       }
-      if (opts.min === 0 && n < 0) throw new UsageError(`--${name} must not be negative, got ${raw}`);
-      if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got ${raw}`);
-      if (opts.max !== undefined && n > opts.max) throw new UsageError(`--${name} must be at most ${opts.max}, got ${raw}`);
+      if (opts.min === 0 && n < 0)
+        throw new UsageError(`--${name} must not be negative, got ${raw}`);
+      if (opts.min !== undefined && n < opts.min)
+        throw new UsageError(`--${name} must be at least ${opts.min}, got ${raw}`);
+      if (opts.max !== undefined && n > opts.max)
+        throw new UsageError(`--${name} must be at most ${opts.max}, got ${raw}`);
       return n;
     },
   };
@@ -134,9 +163,19 @@ function toUsageError(command: string, e: unknown): UsageError {
   const hint = `(run 'envtrace help ${command}' for usage)`;
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return new UsageError(`unknown option ${quoted ? `'${quoted}'` : ''} for 'envtrace ${command}' ${hint}`.replace('  ', ' '));
+      return new UsageError(
+        `unknown option ${quoted ? `'${quoted}'` : ''} for 'envtrace ${command}' ${hint}`.replace(
+          '  ',
+          ' ',
+        ),
+      );
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return new UsageError(`unexpected argument ${quoted ? `'${quoted}'` : ''} for 'envtrace ${command}' ${hint}`.replace('  ', ' '));
+      return new UsageError(
+        `unexpected argument ${quoted ? `'${quoted}'` : ''} for 'envtrace ${command}' ${hint}`.replace(
+          '  ',
+          ' ',
+        ),
+      );
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const opt = quoted?.split(' ')[0];
       return new UsageError(`${opt ?? 'an option'} needs a value ${hint}`);
@@ -150,7 +189,9 @@ function toUsageError(command: string, e: unknown): UsageError {
 export function parseCompat(value: string | undefined): Mode | undefined {
   if (value === undefined) return undefined;
   if (isMode(value)) return value;
-  throw new UsageError(`--compat must be ${MODES.map((m) => `'${m}'`).join(' or ')}, got ${JSON.stringify(value)}`);
+  throw new UsageError(
+    `--compat must be ${MODES.map((m) => `'${m}'`).join(' or ')}, got ${JSON.stringify(value)}`,
+  );
 }
 
 /**
@@ -171,7 +212,8 @@ export function colorsEnabled(io: CliIO, flags: { color: boolean; noColor: boole
 }
 
 function colorChoice(flags: { color: boolean; noColor: boolean }): boolean | undefined {
-  if (flags.color && flags.noColor) throw new UsageError('--color and --no-color are mutually exclusive');
+  if (flags.color && flags.noColor)
+    throw new UsageError('--color and --no-color are mutually exclusive');
   return flags.color ? true : flags.noColor ? false : undefined;
 }
 

@@ -38,14 +38,31 @@ describe.skipIf(!built)(title, () => {
     const c = readCase('pub-001-basic-readme-quickstart');
     tmp.write('gt.json', c.raw('gt'));
     tmp.write('pred.json', c.raw('pred'));
-    const ok = spawn(['align', '--gt', 'gt.json', '--pred', 'pred.json', '--json', '--out', 'out.json']);
+    const ok = spawn([
+      'align',
+      '--gt',
+      'gt.json',
+      '--pred',
+      'pred.json',
+      '--json',
+      '--out',
+      'out.json',
+    ]);
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
     const report = JSON.parse(ok.stdout) as { full_score: number };
     expect(close(report.full_score, c.doc.expected.full_score as number)).toBe(true);
     expect(readFileSync(path.join(tmp.dir, 'out.json'), 'utf8')).toBe(ok.stdout);
 
-    const gate = spawn(['evaluate', '--gt', 'gt.json', '--pred', 'pred.json', '--min-score', '0.999']);
+    const gate = spawn([
+      'evaluate',
+      '--gt',
+      'gt.json',
+      '--pred',
+      'pred.json',
+      '--min-score',
+      '0.999',
+    ]);
     expect(gate.status).toBe(1);
     expect(gate.stderr).toMatch(/^envtrace: gate failed: .*short by/);
 
@@ -55,39 +72,52 @@ describe.skipIf(!built)(title, () => {
     expect(bad.stderr).toContain('missing.json');
   });
 
-  it.skipIf(!existsSync('/dev/full'))('stdout on /dev/full: one line on stderr, exit 74 (not a stack trace, not the gate code 1)', () => {
-    const c = readCase('pub-001-basic-readme-quickstart');
-    tmp.write('gt.json', c.raw('gt'));
-    tmp.write('pred.json', c.raw('pred'));
-    const full = openSync('/dev/full', 'w');
-    try {
-      const r = spawnSync(process.execPath, [cli, 'align', '--gt', 'gt.json', '--pred', 'pred.json'], {
-        cwd: tmp.dir,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
-        stdio: ['ignore', full, 'pipe'],
-      });
-      expect(r.status).toBe(74);
-      expect(r.stderr).toBe('envtrace: cannot write to stdout: no space left on device\n');
-    } finally {
-      closeSync(full);
-    }
-  });
+  it.skipIf(!existsSync('/dev/full'))(
+    'stdout on /dev/full: one line on stderr, exit 74 (not a stack trace, not the gate code 1)',
+    () => {
+      const c = readCase('pub-001-basic-readme-quickstart');
+      tmp.write('gt.json', c.raw('gt'));
+      tmp.write('pred.json', c.raw('pred'));
+      const full = openSync('/dev/full', 'w');
+      try {
+        const r = spawnSync(
+          process.execPath,
+          [cli, 'align', '--gt', 'gt.json', '--pred', 'pred.json'],
+          {
+            cwd: tmp.dir,
+            encoding: 'utf8',
+            env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+            stdio: ['ignore', full, 'pipe'],
+          },
+        );
+        expect(r.status).toBe(74);
+        expect(r.stderr).toBe('envtrace: cannot write to stdout: no space left on device\n');
+      } finally {
+        closeSync(full);
+      }
+    },
+  );
 
-  it('stdout closed by its reader (EPIPE): a quiet exit with the run\'s own code', async () => {
+  it("stdout closed by its reader (EPIPE): a quiet exit with the run's own code", async () => {
     const c = readCase('pub-001-basic-readme-quickstart');
     tmp.write('gt.json', c.raw('gt'));
     tmp.write('pred.json', c.raw('pred'));
-    const child = spawnAsync(process.execPath, [cli, 'align', '--gt', 'gt.json', '--pred', 'pred.json', '--json'], {
-      cwd: tmp.dir,
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnAsync(
+      process.execPath,
+      [cli, 'align', '--gt', 'gt.json', '--pred', 'pred.json', '--json'],
+      {
+        cwd: tmp.dir,
+        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     // Close the read end before the child (still starting Node) writes its report.
     child.stdout.destroy();
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const status = await new Promise<number | null>((resolve) =>
+      child.on('close', (code) => resolve(code)),
+    );
     expect(stderr).toBe('');
     expect(status).toBe(0);
   });
@@ -98,7 +128,8 @@ describe.skipIf(!built)(title, () => {
       const key = `${i % 2 ? 'odd/' : ''}p${String(i).padStart(2, '0')}`;
       files[`batch/gt/${key}.json`] = scanTrace(8);
       // Every 3rd prediction misses points; one is JSON Lines; one is malformed.
-      files[`batch/pred/${key}${i === 7 ? '.jsonl' : '.json'}`] = i === 7 ? scanTraceJsonl(8) : scanTrace(8 - (i % 3 === 0 ? 2 : 0));
+      files[`batch/pred/${key}${i === 7 ? '.jsonl' : '.json'}`] =
+        i === 7 ? scanTraceJsonl(8) : scanTrace(8 - (i % 3 === 0 ? 2 : 0));
     }
     files['batch/pred/p12.json'] = '{"events": [{"channel": "det", "timestamp": 1';
     delete files['batch/pred/odd/p15.json'];
@@ -110,7 +141,9 @@ describe.skipIf(!built)(title, () => {
     expect(par.stderr).toMatch(/^envtrace: \d+\/19 pairs \(\d+%\) · .*ETA/m);
     expect(par.stderr).toMatch(/^envtrace: 19\/19 pairs evaluated in /m);
     expect(par.stderr).toMatch(/^envtrace: p12: .*batch\/pred\/p12\.json/m);
-    expect(par.stderr).toContain('envtrace: odd/p15: no predicted trace for golden batch/gt/odd/p15.json');
+    expect(par.stderr).toContain(
+      'envtrace: odd/p15: no predicted trace for golden batch/gt/odd/p15.json',
+    );
     expect(par.stderr).not.toMatch(/\n\s+at /);
     expect(par.stderr).not.toContain('\r');
     expect(par.stdout).toContain('run summary · cli');
@@ -122,7 +155,8 @@ describe.skipIf(!built)(title, () => {
     const b = read('batch/ser.json');
     expect(a.tests.map((t) => t.file)).toEqual([...a.tests.map((t) => t.file)].sort());
     expect(a.tests).toHaveLength(20);
-    const scores = (r: typeof a) => r.tests.map((t) => [t.file, t.status, t.records[0]?.full_score ?? null]);
+    const scores = (r: typeof a) =>
+      r.tests.map((t) => [t.file, t.status, t.records[0]?.full_score ?? null]);
     expect(scores(a)).toEqual(scores(b));
     expect(a.files.filter((f) => f.errors.length).map((f) => f.file)).toEqual(['odd/p15', 'p12']);
     expect(a.summary.tests).toMatchObject({ total: 20, with_records: 18 });

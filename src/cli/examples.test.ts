@@ -7,7 +7,12 @@ import { main } from './main.js';
 // the wrong ones fail for a known reason; this checks they keep doing so in both modes.
 const cases = [
   { example: 'beamline', pred: 'pred-correct.json', pass: true, failed: [] },
-  { example: 'beamline', pred: 'pred-wrong-exposure.json', pass: false, failed: ['discrete', 'timing'] },
+  {
+    example: 'beamline',
+    pred: 'pred-wrong-exposure.json',
+    pass: false,
+    failed: ['discrete', 'timing'],
+  },
   { example: 'robot', pred: 'pred-correct.json', pass: true, failed: [] },
   { example: 'robot', pred: 'pred-missing-release.json', pass: false, failed: ['discrete'] },
 ] as const;
@@ -17,10 +22,26 @@ describe.each(['default', 'reference'] as const)('example traces (%s mode)', (mo
     const dir = path.join(repoRoot, 'examples', 'traces', example);
     const io = captureIO(dir);
     const code = await main(
-      ['evaluate', '--gt', 'golden.json', '--pred', pred, '--config', 'envtrace.config.yaml', '--compat', mode, '--json', '--require-pass'],
+      [
+        'evaluate',
+        '--gt',
+        'golden.json',
+        '--pred',
+        pred,
+        '--config',
+        'envtrace.config.yaml',
+        '--compat',
+        mode,
+        '--json',
+        '--require-pass',
+      ],
       io,
     );
-    const report = JSON.parse(io.out()) as { accuracy: boolean; full_score: number; decision: { passes: Record<string, boolean> } };
+    const report = JSON.parse(io.out()) as {
+      accuracy: boolean;
+      full_score: number;
+      decision: { passes: Record<string, boolean> };
+    };
     expect(report.accuracy).toBe(pass);
     expect(code).toBe(pass ? 0 : 1);
     const failing = Object.entries(report.decision.passes)

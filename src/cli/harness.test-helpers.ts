@@ -16,7 +16,11 @@ export interface CapturedIO extends CliIO {
   readonly err: () => string;
 }
 
-export function captureIO(cwd: string, env: Record<string, string | undefined> = {}, isTTY = false): CapturedIO {
+export function captureIO(
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+  isTTY = false,
+): CapturedIO {
   let out = '';
   let err = '';
   return {
@@ -30,7 +34,11 @@ export function captureIO(cwd: string, env: Record<string, string | undefined> =
   };
 }
 
-export function tempDir(): { dir: string; write(name: string, text: string): string; cleanup(): void } {
+export function tempDir(): {
+  dir: string;
+  write(name: string, text: string): string;
+  cleanup(): void;
+} {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-cli-'));
   return {
     dir,

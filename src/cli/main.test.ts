@@ -22,7 +22,12 @@ async function run(argv: string[], env: Record<string, string | undefined> = {},
 }
 
 /** Write a conformance case's traces (exact number text) and config into the temp dir. */
-function writeCase(id: string): { gt: string; pred: string; config: string; expected: Record<string, unknown> } {
+function writeCase(id: string): {
+  gt: string;
+  pred: string;
+  config: string;
+  expected: Record<string, unknown>;
+} {
   const c = readCase(id);
   tmp.write('gt.json', c.raw('gt'));
   tmp.write('pred.json', c.raw('pred'));
@@ -56,7 +61,7 @@ describe('envtrace version / help', () => {
   it('a negative number given to an option is reported as negative, not as a missing value', async () => {
     const r = await run(['compare', 'a.json', 'b.json', '--tolerance', '-1']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe("envtrace: --tolerance must not be negative, got -1\n");
+    expect(r.err).toBe('envtrace: --tolerance must not be negative, got -1\n');
   });
 
   it('prints usage listing the commands for `help` and `--help`', async () => {
@@ -65,7 +70,8 @@ describe('envtrace version / help', () => {
       expect(r.code).toBe(0);
       expect(r.err).toBe('');
       expect(r.out).toContain('Usage: envtrace <command> [options]');
-      for (const name of ['align', 'evaluate', 'version', 'help']) expect(r.out).toMatch(new RegExp(`\\n  ${name}\\s+\\S`));
+      for (const name of ['align', 'evaluate', 'version', 'help'])
+        expect(r.out).toMatch(new RegExp(`\\n  ${name}\\s+\\S`));
     }
   });
 
@@ -76,7 +82,9 @@ describe('envtrace version / help', () => {
     expect(a.out).toContain('--min-score X');
     expect(a.out).toContain('--require-pass');
     expect(b.out).toBe(a.out);
-    expect((await run(['align', '-h'])).out).toContain('Usage: envtrace align --gt FILE --pred FILE');
+    expect((await run(['align', '-h'])).out).toContain(
+      'Usage: envtrace align --gt FILE --pred FILE',
+    );
   });
 
   it('rejects an unknown command or flag with exit 2 and one line', async () => {
@@ -96,8 +104,14 @@ describe('envtrace version / help', () => {
     const cases: Array<[string[], string]> = [
       [['align', '--pred', 'p.json'], 'missing --gt'],
       [['align', '--gt', 'g.json', '--pred', 'a', '--pred', 'b'], '--pred given 2 times'],
-      [['evaluate', '--gt', 'g', '--pred', 'p', '--min-score', 'abc'], '--min-score must be a finite number'],
-      [['evaluate', '--gt', 'g', '--pred', 'p', '--compat', 'python'], "--compat must be 'default' or 'reference'"],
+      [
+        ['evaluate', '--gt', 'g', '--pred', 'p', '--min-score', 'abc'],
+        '--min-score must be a finite number',
+      ],
+      [
+        ['evaluate', '--gt', 'g', '--pred', 'p', '--compat', 'python'],
+        "--compat must be 'default' or 'reference'",
+      ],
       [['evaluate', '--gt', 'g', '--pred'], '--pred needs a value'],
       [['align', '--gt', 'g', '--pred', 'p', 'extra'], "unexpected argument 'extra'"],
       [['evaluate', '--gt', 'g', '--pred', 'p', '--color', '--no-color'], 'mutually exclusive'],
@@ -149,12 +163,26 @@ describe('envtrace align', () => {
 
   it('writes the JSON report atomically with --out (no temp files left) and still prints', async () => {
     const c = writeCase('pub-001-basic-readme-quickstart');
-    const r = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', 'report.json', '--json']);
+    const r = await run([
+      'align',
+      '--gt',
+      c.gt,
+      '--pred',
+      c.pred,
+      '--out',
+      'report.json',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const written = readFileSync(path.join(tmp.dir, 'report.json'), 'utf8');
     expect(written).toBe(r.out);
     expect((JSON.parse(written) as { accuracy: boolean }).accuracy).toBe(true);
-    expect(readdirSync(tmp.dir).sort()).toEqual(['config.json', 'gt.json', 'pred.json', 'report.json']);
+    expect(readdirSync(tmp.dir).sort()).toEqual([
+      'config.json',
+      'gt.json',
+      'pred.json',
+      'report.json',
+    ]);
     // Overwrites an existing report.
     const again = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', 'report.json']);
     expect(again.code).toBe(0);
@@ -164,9 +192,20 @@ describe('envtrace align', () => {
 
   it('creates missing parent directories of --out', async () => {
     const c = writeCase('pub-001-basic-readme-quickstart');
-    const r = await run(['align', '--gt', c.gt, '--pred', c.pred, '--out', 'reports/nested/report.json', '--json']);
+    const r = await run([
+      'align',
+      '--gt',
+      c.gt,
+      '--pred',
+      c.pred,
+      '--out',
+      'reports/nested/report.json',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
-    expect(readFileSync(path.join(tmp.dir, 'reports', 'nested', 'report.json'), 'utf8')).toBe(r.out);
+    expect(readFileSync(path.join(tmp.dir, 'reports', 'nested', 'report.json'), 'utf8')).toBe(
+      r.out,
+    );
     expect(readdirSync(path.join(tmp.dir, 'reports', 'nested'))).toEqual(['report.json']);
   });
 
@@ -183,7 +222,18 @@ describe('envtrace align', () => {
 
   it('reproduces the reference numbers with --compat reference (pub-163, bool vs int)', async () => {
     const c = writeCase('pub-163-realistic-robot-bool-as-int');
-    const r = await run(['evaluate', '--gt', c.gt, '--pred', c.pred, '--config', c.config, '--compat', 'reference', '--json']);
+    const r = await run([
+      'evaluate',
+      '--gt',
+      c.gt,
+      '--pred',
+      c.pred,
+      '--config',
+      c.config,
+      '--compat',
+      'reference',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as Record<string, unknown>;
     expect(report.mode).toBe('reference');
@@ -195,7 +245,18 @@ describe('envtrace align', () => {
 describe('envtrace evaluate', () => {
   it('evaluates with a config file like the reference (pub-128, --compat reference)', async () => {
     const c = writeCase('pub-128-config-readme-config-json');
-    const r = await run(['evaluate', '--gt', c.gt, '--pred', c.pred, '--config', c.config, '--compat', 'reference', '--json']);
+    const r = await run([
+      'evaluate',
+      '--gt',
+      c.gt,
+      '--pred',
+      c.pred,
+      '--config',
+      c.config,
+      '--compat',
+      'reference',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as Record<string, unknown>;
     expect(close(report.full_score, 0.7861189695639468)).toBe(true);
@@ -205,11 +266,26 @@ describe('envtrace evaluate', () => {
 
   it('exit 1 with one line per failed gate, saying by how much', async () => {
     const c = writeCase('pub-128-config-readme-config-json');
-    const base = ['evaluate', '--gt', c.gt, '--pred', c.pred, '--config', c.config, '--compat', 'reference'];
+    const base = [
+      'evaluate',
+      '--gt',
+      c.gt,
+      '--pred',
+      c.pred,
+      '--config',
+      c.config,
+      '--compat',
+      'reference',
+    ];
     const minScore = await run([...base, '--min-score', '0.9']);
     expect(minScore.code).toBe(1);
     // 0.9 - 0.7861189695639468 = 0.1138810304360532
-    expectOneLine(minScore.err, 'gate failed', 'full score 0.7861 < --min-score 0.9', 'short by 0.1139');
+    expectOneLine(
+      minScore.err,
+      'gate failed',
+      'full score 0.7861 < --min-score 0.9',
+      'short by 0.1139',
+    );
     expect(minScore.out).toContain('EnvTrace Report');
 
     const pass = await run([...base, '--require-pass']);
@@ -228,7 +304,16 @@ describe('envtrace evaluate', () => {
 
   it('exit 0 for a passing prediction under --require-pass and --min-score (pub-001)', async () => {
     const c = writeCase('pub-001-basic-readme-quickstart');
-    const r = await run(['evaluate', '--gt', c.gt, '--pred', c.pred, '--require-pass', '--min-score', '0.99']);
+    const r = await run([
+      'evaluate',
+      '--gt',
+      c.gt,
+      '--pred',
+      c.pred,
+      '--require-pass',
+      '--min-score',
+      '0.99',
+    ]);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
   });
@@ -239,13 +324,22 @@ describe('envtrace evaluate', () => {
     tmp.write('pred.json', c.raw('pred'));
     // The corpus was produced with difflib; the default mode's default aligner is behavior (A1).
     tmp.write('difflib.json', '{"aligner": "difflib"}');
-    const argv = ['evaluate', ...gts.flatMap((g) => ['--gt', path.basename(g)]), '--pred', 'pred.json', '--config', 'difflib.json', '--json'];
+    const argv = [
+      'evaluate',
+      ...gts.flatMap((g) => ['--gt', path.basename(g)]),
+      '--pred',
+      'pred.json',
+      '--config',
+      'difflib.json',
+      '--json',
+    ];
     const r = await run(argv);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as Record<string, unknown>;
     expect(report.best_index).toBe(c.doc.expected.best_index);
     expect(close(report.full_score, c.doc.expected.full_score as number)).toBe(true);
-    const expectedScores = (c.doc.expected.debug as { candidate_full_scores: number[] }).candidate_full_scores;
+    const expectedScores = (c.doc.expected.debug as { candidate_full_scores: number[] })
+      .candidate_full_scores;
     const scores = report.candidate_full_scores as number[];
     expect(scores).toHaveLength(expectedScores.length);
     scores.forEach((s, i) => expect(close(s, expectedScores[i]!)).toBe(true));
@@ -264,7 +358,10 @@ describe('envtrace evaluate', () => {
 
     it('a NaN timestamp and an "Infinity" string timestamp', async () => {
       const c = writeCase('pub-001-basic-readme-quickstart');
-      tmp.write('nan.json', '{"events": [{"channel": "a", "timestamp": 0.0, "value": 1}, {"channel": "a", "timestamp": NaN, "value": 2}]}');
+      tmp.write(
+        'nan.json',
+        '{"events": [{"channel": "a", "timestamp": 0.0, "value": 1}, {"channel": "a", "timestamp": NaN, "value": 2}]}',
+      );
       tmp.write('inf.json', '{"events": [{"channel": "a", "timestamp": "Infinity", "value": 1}]}');
       // Default mode: NaN is not JSON (located by line:column); a string is not a timestamp.
       const nan = await run(['evaluate', '--gt', c.gt, '--pred', 'nan.json']);
@@ -279,7 +376,15 @@ describe('envtrace evaluate', () => {
         expect(r.code, f).toBe(2);
         expectOneLine(r.err, f);
       }
-      const infRef = await run(['evaluate', '--gt', c.gt, '--pred', 'inf.json', '--compat', 'reference']);
+      const infRef = await run([
+        'evaluate',
+        '--gt',
+        c.gt,
+        '--pred',
+        'inf.json',
+        '--compat',
+        'reference',
+      ]);
       expect(infRef.err).toContain('events[0].timestamp');
     });
 
@@ -327,7 +432,13 @@ describe('internal errors', () => {
     const io = captureIO(tmp.dir);
     const code = await main(['boom'], io, [boom]);
     expect(code).toBe(70);
-    expectOneLine(io.err(), 'internal error', 'RangeError: index out of range; second line', 'please report', 'ENVTRACE_DEBUG=1');
+    expectOneLine(
+      io.err(),
+      'internal error',
+      'RangeError: index out of range; second line',
+      'please report',
+      'ENVTRACE_DEBUG=1',
+    );
   });
 
   it('prints the stack with ENVTRACE_DEBUG=1', async () => {
@@ -340,7 +451,8 @@ describe('internal errors', () => {
 });
 
 describe('failed writes to stdout/stderr (exit 74, one line; a closed pipe is quiet)', () => {
-  const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: write failed`), { code, syscall: 'write' });
+  const errno = (code: string): NodeJS.ErrnoException =>
+    Object.assign(new Error(`${code}: write failed`), { code, syscall: 'write' });
   const failing = (code: string) => ({
     write(): never {
       throw errno(code);
@@ -354,21 +466,33 @@ describe('failed writes to stdout/stderr (exit 74, one line; a closed pipe is qu
 
   it('stdout full (ENOSPC): one line on stderr naming stdout and the reason, exit 74', async () => {
     const err = lines();
-    const code = await main(['--version'], { ...baseIO, stdout: failing('ENOSPC'), stderr: err.stream });
+    const code = await main(['--version'], {
+      ...baseIO,
+      stdout: failing('ENOSPC'),
+      stderr: err.stream,
+    });
     expect(code).toBe(74);
     expectOneLine(err.got.join(''), 'cannot write to stdout', 'no space left on device');
   });
 
   it('stdout closed by its reader (EPIPE): no message, exit 0', async () => {
     const err = lines();
-    const code = await main(['--version'], { ...baseIO, stdout: failing('EPIPE'), stderr: err.stream });
+    const code = await main(['--version'], {
+      ...baseIO,
+      stdout: failing('EPIPE'),
+      stderr: err.stream,
+    });
     expect(code).toBe(0);
     expect(err.got).toEqual([]);
   });
 
   it('stderr failing while reporting an error: exit 74, no throw', async () => {
     const out = lines();
-    const code = await main(['no-such-command'], { ...baseIO, stdout: out.stream, stderr: failing('ENOSPC') });
+    const code = await main(['no-such-command'], {
+      ...baseIO,
+      stdout: out.stream,
+      stderr: failing('ENOSPC'),
+    });
     expect(code).toBe(74);
     expect(out.got).toEqual([]);
   });
@@ -399,8 +523,14 @@ describe('deep input (README "Limits"): exit 2 with one line naming the file and
   const nested = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
 
   it('a trace value nested 2,500 levels (a 10 KB file)', async () => {
-    tmp.write('gt.json', `{"events": [{"channel": "a", "timestamp": 0, "value": ${nested(2_500)}}]}`);
-    tmp.write('pred.json', `{"events": [{"channel": "a", "timestamp": 0, "value": ${nested(2_500)}}]}`);
+    tmp.write(
+      'gt.json',
+      `{"events": [{"channel": "a", "timestamp": 0, "value": ${nested(2_500)}}]}`,
+    );
+    tmp.write(
+      'pred.json',
+      `{"events": [{"channel": "a", "timestamp": 0, "value": ${nested(2_500)}}]}`,
+    );
     for (const compat of [[], ['--compat', 'reference']]) {
       const r = await run(['evaluate', '--gt', 'gt.json', '--pred', 'pred.json', ...compat]);
       expect(r.code).toBe(2);

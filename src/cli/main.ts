@@ -26,7 +26,11 @@ import {
 export type { CliIO, Command } from './types.js';
 
 /** Run `envtrace` with `argv` (arguments after the executable and script). Resolves to the exit code; never throws. */
-export async function main(argv: readonly string[], rawIO: CliIO, commands: readonly Command[] = registry): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  rawIO: CliIO,
+  commands: readonly Command[] = registry,
+): Promise<number> {
   const io = guardStreams(rawIO);
   const ctx: CliContext = { io, commands };
   try {
@@ -45,7 +49,9 @@ export async function main(argv: readonly string[], rawIO: CliIO, commands: read
       return await runCommand('version', [], ctx);
     }
     if (first.startsWith('-')) {
-      throw new UsageError(`unknown option '${escapeForTerminal(first)}' before the command (run 'envtrace help')`);
+      throw new UsageError(
+        `unknown option '${escapeForTerminal(first)}' before the command (run 'envtrace help')`,
+      );
     }
     return await runCommand(first, rest, ctx);
   } catch (e) {
@@ -82,7 +88,12 @@ function guardStreams(io: CliIO): CliIO {
  * A closed pipe (`EPIPE`: the reader, e.g. `head`, has all it wanted) is not an error: no
  * message, and the exit code is `exitCode` (the code the run had already decided, else 0).
  */
-export function outputFailure(stream: 'stdout' | 'stderr', error: unknown, stderr: CliIO['stderr'], exitCode: number = EXIT_OK): number {
+export function outputFailure(
+  stream: 'stdout' | 'stderr',
+  error: unknown,
+  stderr: CliIO['stderr'],
+  exitCode: number = EXIT_OK,
+): number {
   if ((error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return exitCode;
   if (stream === 'stdout') {
     try {
@@ -96,7 +107,10 @@ export function outputFailure(stream: 'stdout' | 'stderr', error: unknown, stder
 
 async function runCommand(name: string, args: readonly string[], ctx: CliContext): Promise<number> {
   const cmd = ctx.commands.find((c) => c.name === name);
-  if (!cmd) throw new UsageError(`unknown command '${escapeForTerminal(name)}' (run 'envtrace help' for the list)`);
+  if (!cmd)
+    throw new UsageError(
+      `unknown command '${escapeForTerminal(name)}' (run 'envtrace help' for the list)`,
+    );
   return await cmd.run(args, ctx);
 }
 
@@ -110,11 +124,16 @@ function oneLine(message: string): string {
 }
 
 function isFsError(e: unknown): e is NodeJS.ErrnoException & { path?: string } {
-  return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string' && typeof (e as NodeJS.ErrnoException).syscall === 'string';
+  return (
+    e instanceof Error &&
+    typeof (e as NodeJS.ErrnoException).code === 'string' &&
+    typeof (e as NodeJS.ErrnoException).syscall === 'string'
+  );
 }
 
 function reportError(e: unknown, io: CliIO, rawIO: CliIO): number {
-  if (e instanceof OutputStreamError) return outputFailure(e.stream, e.cause, rawIO.stderr, EXIT_OK);
+  if (e instanceof OutputStreamError)
+    return outputFailure(e.stream, e.cause, rawIO.stderr, EXIT_OK);
   const debug = io.env.ENVTRACE_DEBUG === '1';
   const stack = (): void => {
     if (debug && e instanceof Error && e.stack) io.stderr.write(`${e.stack}\n`);

@@ -5,17 +5,36 @@ import { runEvaluation, type EvaluationRun } from './run.js';
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
   tmp = tempDir();
-  const call = (year: number) => ({ name: 'search', args: { q: 'cheap flights from Lisbon to Berlin', filters: { year } } });
-  tmp.write('gt.json', JSON.stringify({ events: [{ channel: 'tool:call', timestamp: 0, value: call(2024) }] }));
-  tmp.write('pred.json', JSON.stringify({ events: [{ channel: 'tool:call', timestamp: 0, value: call(1999) }] }));
+  const call = (year: number) => ({
+    name: 'search',
+    args: { q: 'cheap flights from Lisbon to Berlin', filters: { year } },
+  });
+  tmp.write(
+    'gt.json',
+    JSON.stringify({ events: [{ channel: 'tool:call', timestamp: 0, value: call(2024) }] }),
+  );
+  tmp.write(
+    'pred.json',
+    JSON.stringify({ events: [{ channel: 'tool:call', timestamp: 0, value: call(1999) }] }),
+  );
   tmp.write('ms.yaml', 'time_unit: ms\n');
   tmp.write('ref.yaml', 'mode: reference\ntime_unit: ms\n');
 });
 afterEach(() => tmp.cleanup());
 
-const base: EvaluationRun = { gts: ['gt.json'], pred: 'pred.json', json: false, requirePass: false, colors: false };
+const base: EvaluationRun = {
+  gts: ['gt.json'],
+  pred: 'pred.json',
+  json: false,
+  requirePass: false,
+  colors: false,
+};
 
-async function report(run: Partial<EvaluationRun>, env: Record<string, string | undefined> = {}, columns?: number): Promise<string[]> {
+async function report(
+  run: Partial<EvaluationRun>,
+  env: Record<string, string | undefined> = {},
+  columns?: number,
+): Promise<string[]> {
   const io = { ...captureIO(tmp.dir, env, columns !== undefined), columns };
   await runEvaluation({ ...base, ...run }, io);
   return io.out().trimEnd().split('\n');
@@ -39,6 +58,8 @@ describe('runEvaluation: text report layout', () => {
     const ref = await report({ config: 'ref.yaml' }, { CI: 'true' }, 132);
     expect(ref[0]).toHaveLength(80);
     expect(ref).toContain('Alignment (first rows, discrete events only):');
-    expect(await report({ config: 'ms.yaml' })).toContain('Alignment (first rows, discrete events only; times in ms):');
+    expect(await report({ config: 'ms.yaml' })).toContain(
+      'Alignment (first rows, discrete events only; times in ms):',
+    );
   });
 });

@@ -32,12 +32,20 @@ export interface EvaluationRun {
 export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<number> {
   // The config decides how the traces are read (reference mode keeps Python's int/float
   // distinction), so it is loaded first, as the reference CLI does.
-  const loaded: EvaluateOptions = run.config !== undefined
-    ? await loadConfig(resolvePath(io, run.config), run.compat !== undefined ? { mode: run.compat } : {})
-    : {};
+  const loaded: EvaluateOptions =
+    run.config !== undefined
+      ? await loadConfig(
+          resolvePath(io, run.config),
+          run.compat !== undefined ? { mode: run.compat } : {},
+        )
+      : {};
   const mode: Mode = run.compat ?? loaded.mode ?? 'default';
   const options: EvaluateOptions = { ...loaded, mode };
-  const [pred, ...gts] = await Promise.all([run.pred, ...run.gts].map((f) => importFile(resolvePath(io, f), { mode }).then((r) => r.trace)));
+  const [pred, ...gts] = await Promise.all(
+    [run.pred, ...run.gts].map((f) =>
+      importFile(resolvePath(io, f), { mode }).then((r) => r.trace),
+    ),
+  );
   if (pred === undefined) throw new Error('no predicted trace loaded');
   const result: EvaluationResult =
     gts.length === 1 ? evaluate(gts[0]!, pred, options) : evaluateBestOf(gts, pred, options);
@@ -47,7 +55,9 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
     try {
       await writeFileAtomic(target, reportLines(result));
     } catch (e) {
-      throw new CliIOError(`${run.out}: cannot write the report: ${describeFsError(e)}`, { cause: e });
+      throw new CliIOError(`${run.out}: cannot write the report: ${describeFsError(e)}`, {
+        cause: e,
+      });
     }
   }
   if (run.json) {
@@ -59,7 +69,11 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
         ...(run.maxRows !== undefined ? { maxRows: run.maxRows } : {}),
         // Default mode fits the terminal (ENVTRACE_WIDTH, CI 100, else 80); reference mode keeps
         // the reference's 80 columns unless --width says otherwise.
-        ...(mode !== 'reference' ? { width: reportWidth({ width: run.width, env: io.env, columns: io.columns }) } : run.width !== undefined ? { width: run.width } : {}),
+        ...(mode !== 'reference'
+          ? { width: reportWidth({ width: run.width, env: io.env, columns: io.columns }) }
+          : run.width !== undefined
+            ? { width: run.width }
+            : {}),
         ...(options.time_unit !== undefined ? { timeUnit: options.time_unit } : {}),
       })}\n`,
     );
@@ -80,21 +94,28 @@ function* reportLines(result: EvaluationResult): Generator<string, void, undefin
 }
 
 /** Which gates the result misses, each as a phrase saying by how much. */
-export function gateFailures(result: EvaluationResult, gates: { minScore?: number | undefined; requirePass: boolean }): string[] {
+export function gateFailures(
+  result: EvaluationResult,
+  gates: { minScore?: number | undefined; requirePass: boolean },
+): string[] {
   const out: string[] = [];
   if (gates.minScore !== undefined) {
     const s = result.full_score;
     if (Number.isNaN(s)) {
       out.push(`full score is nan, not >= --min-score ${gates.minScore}`);
     } else if (!(s >= gates.minScore)) {
-      out.push(`full score ${pyFixed(s, 4)} < --min-score ${gates.minScore} (short by ${pyFixed(gates.minScore - s, 4)})`);
+      out.push(
+        `full score ${pyFixed(s, 4)} < --min-score ${gates.minScore} (short by ${pyFixed(gates.minScore - s, 4)})`,
+      );
     }
   }
   if (gates.requirePass && !result.accuracy) {
     const failed = Object.entries(result.decision.passes)
       .filter(([, ok]) => !ok)
       .map(([name]) => escapeForTerminal(name));
-    out.push(`--require-pass: decision is fail${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`);
+    out.push(
+      `--require-pass: decision is fail${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`,
+    );
   }
   return out;
 }

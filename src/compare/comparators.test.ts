@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, ReferenceRaise } from '../errors.js';
 import { PyFloat } from '../py/value.js';
-import { alwaysTrueComparator, deepComparator, exactComparator, toleranceComparator } from './comparators.js';
+import {
+  alwaysTrueComparator,
+  deepComparator,
+  exactComparator,
+  toleranceComparator,
+} from './comparators.js';
 import { ComparatorSet, createComparator } from './set.js';
 import { compareAlignment } from './verdicts.js';
 
@@ -34,7 +39,11 @@ describe('exact', () => {
 
 describe('Dates (default mode and deep)', () => {
   it('compare by time; an invalid Date equals an invalid Date (a golden holding one can pass)', () => {
-    for (const c of [exactComparator('default'), toleranceComparator('default'), deepComparator()]) {
+    for (const c of [
+      exactComparator('default'),
+      toleranceComparator('default'),
+      deepComparator(),
+    ]) {
       expect(c.compare(new Date(NaN), new Date(NaN), 'x')).toBe(true);
       expect(c.compare({ at: new Date(5) }, { at: new Date(5) }, 'x')).toBe(true);
       expect(c.compare(new Date(5), new Date(6), 'x')).toBe(false);
@@ -79,7 +88,13 @@ describe('numeric_tolerance', () => {
 describe('deep', () => {
   const args = { tool: 'move', args: { axis: 'x', pos: 1.5 } };
   it('equal ignores key order and applies the tolerance', () => {
-    expect(deepComparator('default', 1e-3).compare(args, { args: { pos: 1.5005, axis: 'x' }, tool: 'move' }, 'x')).toBe(true);
+    expect(
+      deepComparator('default', 1e-3).compare(
+        args,
+        { args: { pos: 1.5005, axis: 'x' }, tool: 'move' },
+        'x',
+      ),
+    ).toBe(true);
     expect(deepComparator('default').compare(args, { ...args, extra: 1 }, 'x')).toBe(false);
   });
   it('subset: the golden keys must match, extra predicted keys are allowed', () => {
@@ -98,13 +113,18 @@ describe('deep', () => {
 describe('createComparator and ComparatorSet', () => {
   it('accepts specs, objects and functions; an unknown type is an error', () => {
     expect(createComparator({ type: 'always_true' }, 'default').compare(null, [1], 'x')).toBe(true);
-    expect(createComparator((g, p, ch) => ch === 'x' && g === p, 'default').compare(1, 1, 'x')).toBe(true);
+    expect(
+      createComparator((g, p, ch) => ch === 'x' && g === p, 'default').compare(1, 1, 'x'),
+    ).toBe(true);
     expect(createComparator(alwaysTrueComparator(), 'default').name).toBe('always_true');
     expect(() => createComparator({ type: 'fuzzy' } as never, 'default')).toThrow(ConfigError);
   });
 
   it('looks comparators up by channel, else the default (numeric 1e-3)', () => {
-    const set = ComparatorSet.fromOptions({ by_channel: { 'det:Acquire': { type: 'exact' } } }, 'default');
+    const set = ComparatorSet.fromOptions(
+      { by_channel: { 'det:Acquire': { type: 'exact' } } },
+      'default',
+    );
     expect(set.for('det:Acquire').name).toBe('exact');
     expect(set.for('motor:x').name).toBe('numeric_tolerance');
   });
@@ -114,14 +134,27 @@ describe('compareAlignment', () => {
   const ev = (channel: string, value: unknown) => ({ channel, timestamp: 0, value });
   const set = ComparatorSet.fromOptions(undefined, 'default');
   it('judges channel and value once per pair; different channels never count by default (B1)', () => {
-    const v = compareAlignment([[ev('x', 1), ev('y', 1)], [ev('x', 1), ev('x', 1)], [ev('x', 1), null], [null, ev('x', 1)]], set, 'default');
+    const v = compareAlignment(
+      [
+        [ev('x', 1), ev('y', 1)],
+        [ev('x', 1), ev('x', 1)],
+        [ev('x', 1), null],
+        [null, ev('x', 1)],
+      ],
+      set,
+      'default',
+    );
     expect(v.map((p) => [p.sameChannel, p.valueMatch, p.counts])).toEqual([
       [false, true, false],
       [true, true, true],
       [false, null, false],
       [false, null, false],
     ]);
-    const r = compareAlignment([[ev('x', 1), ev('y', 1)]], ComparatorSet.fromOptions(undefined, 'reference'), 'reference');
+    const r = compareAlignment(
+      [[ev('x', 1), ev('y', 1)]],
+      ComparatorSet.fromOptions(undefined, 'reference'),
+      'reference',
+    );
     expect(r[0]!.counts).toBe(true);
   });
   it('skips pairs with an ignored channel on either side', () => {
@@ -163,8 +196,17 @@ describe('integers beyond 2^53 (bigint) in default mode (issue 11, item 9)', () 
 });
 
 describe('two plain numbers or two strings (the direct paths) judge as inside a structure (through equals)', () => {
-  const num = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -0, Number.NaN, Infinity, -Infinity, 1e-300, 5e-324));
-  const near = num.chain((a) => fc.tuple(fc.constant(a), fc.oneof(num, fc.constant(a), fc.constant(a * (1 + 1e-10)), fc.constant(a + 1e-12))));
+  const num = fc.oneof(
+    fc.double(),
+    fc.integer(),
+    fc.constantFrom(0, -0, Number.NaN, Infinity, -Infinity, 1e-300, 5e-324),
+  );
+  const near = num.chain((a) =>
+    fc.tuple(
+      fc.constant(a),
+      fc.oneof(num, fc.constant(a), fc.constant(a * (1 + 1e-10)), fc.constant(a + 1e-12)),
+    ),
+  );
   it.each([
     ['exact', exactComparator('default')],
     ['numeric_tolerance', toleranceComparator('default')],
@@ -179,9 +221,12 @@ describe('two plain numbers or two strings (the direct paths) judge as inside a 
     // Two strings (the other direct path).
     const str = fc.oneof(fc.string(), fc.constantFrom('', '1', 'é', 'e\u0301', '\u0000'));
     fc.assert(
-      fc.property(str.chain((a) => fc.tuple(fc.constant(a), fc.oneof(str, fc.constant(a)))), ([a, b]) => {
-        expect(c.compare(a, b, 'x')).toBe(c.compare([a], [b], 'x'));
-      }),
+      fc.property(
+        str.chain((a) => fc.tuple(fc.constant(a), fc.oneof(str, fc.constant(a)))),
+        ([a, b]) => {
+          expect(c.compare(a, b, 'x')).toBe(c.compare([a], [b], 'x'));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -197,22 +242,36 @@ describe('Comparator.bucket (value buckets for the aligners)', () => {
     fc.constantFrom(0, -0, 5e-324, -5e-324, Number.MAX_VALUE, -Number.MAX_VALUE),
   );
   const tolerances = fc.record({
-    tol: fc.oneof(fc.constantFrom(0, 1e-3, 0.01, 0.5, 0.999, 1, 2), fc.double({ min: 0, max: 1, noNaN: true })),
-    absTol: fc.option(fc.oneof(fc.constantFrom(0, 1e-9, 0.5, 10), fc.double({ min: 0, max: 100, noNaN: true })), { nil: undefined }),
+    tol: fc.oneof(
+      fc.constantFrom(0, 1e-3, 0.01, 0.5, 0.999, 1, 2),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+    ),
+    absTol: fc.option(
+      fc.oneof(fc.constantFrom(0, 1e-9, 0.5, 10), fc.double({ min: 0, max: 100, noNaN: true })),
+      { nil: undefined },
+    ),
   });
 
   it('two matching numbers lie at most 2 buckets apart (numeric_tolerance, exact; default mode)', () => {
     fc.assert(
-      fc.property(tolerances, magnitude, fc.double({ min: -1, max: 1, noNaN: true }), fc.boolean(), ({ tol, absTol }, x, f, byAbs) => {
-        const c = toleranceComparator('default', tol, absTol);
-        // y near x: within the relative or the absolute tolerance (or anywhere, then maybe no match).
-        const y = byAbs ? x + f * (absTol ?? tol) : x * (1 + f * tol);
-        if (c.bucket === undefined || !Number.isFinite(y) || !c.compare(x, y, 'ch')) return; // (no buckets for a subnormal abs_tol)
-        const bx = c.bucket!(x)!;
-        const by = c.bucket!(y)!;
-        expect(Number.isSafeInteger(bx) && Number.isSafeInteger(by)).toBe(true);
-        expect(Math.abs(bx - by), `x=${x} y=${y} tol=${tol} abs=${absTol}`).toBeLessThanOrEqual(2);
-      }),
+      fc.property(
+        tolerances,
+        magnitude,
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.boolean(),
+        ({ tol, absTol }, x, f, byAbs) => {
+          const c = toleranceComparator('default', tol, absTol);
+          // y near x: within the relative or the absolute tolerance (or anywhere, then maybe no match).
+          const y = byAbs ? x + f * (absTol ?? tol) : x * (1 + f * tol);
+          if (c.bucket === undefined || !Number.isFinite(y) || !c.compare(x, y, 'ch')) return; // (no buckets for a subnormal abs_tol)
+          const bx = c.bucket!(x)!;
+          const by = c.bucket!(y)!;
+          expect(Number.isSafeInteger(bx) && Number.isSafeInteger(by)).toBe(true);
+          expect(Math.abs(bx - by), `x=${x} y=${y} tol=${tol} abs=${absTol}`).toBeLessThanOrEqual(
+            2,
+          );
+        },
+      ),
       { numRuns: 5000 },
     );
     // Found by this property: at rel 0.999 with abs_tol 0, `0.999·5e-324` rounds
@@ -240,7 +299,18 @@ describe('Comparator.bucket (value buckets for the aligners)', () => {
 
   it('has no bucket for what it cannot place: NaN, ±Infinity, objects, booleans, big integers; none at all in reference mode', () => {
     const c = toleranceComparator('default', 1e-3);
-    for (const v of [NaN, Infinity, -Infinity, { a: 1 }, [1], true, null, 2n ** 64n, new PyFloat(1)]) expect(c.bucket!(v)).toBeUndefined();
+    for (const v of [
+      NaN,
+      Infinity,
+      -Infinity,
+      { a: 1 },
+      [1],
+      true,
+      null,
+      2n ** 64n,
+      new PyFloat(1),
+    ])
+      expect(c.bucket!(v)).toBeUndefined();
     expect(toleranceComparator('reference', 1e-3).bucket).toBeUndefined();
     expect(exactComparator('reference').bucket).toBeUndefined();
     expect(toleranceComparator('default', -1).bucket).toBeUndefined();

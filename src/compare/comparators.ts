@@ -18,8 +18,17 @@ export const DEFAULT_TOL = 1e-3;
  * meaningless against an exact 0, so when either side is exactly 0 `tol` acts as an absolute
  * tolerance (`0.0` vs `0.004` matches at `tol: 0.01`).
  */
-function closeNumbers(a: number | bigint | PyFloat, b: number | bigint | PyFloat, rel: number, abs: number, nanMatchesNan: boolean, zeroAbs: boolean, exactInts = false): boolean {
-  if (exactInts && (typeof a === 'bigint' || typeof b === 'bigint')) return closeExact(a, b, rel, abs, zeroAbs);
+function closeNumbers(
+  a: number | bigint | PyFloat,
+  b: number | bigint | PyFloat,
+  rel: number,
+  abs: number,
+  nanMatchesNan: boolean,
+  zeroAbs: boolean,
+  exactInts = false,
+): boolean {
+  if (exactInts && (typeof a === 'bigint' || typeof b === 'bigint'))
+    return closeExact(a, b, rel, abs, zeroAbs);
   const x = toDouble(a);
   const y = toDouble(b);
   if (nanMatchesNan && Number.isNaN(x) && Number.isNaN(y)) return true;
@@ -41,14 +50,22 @@ function exactInteger(v: number | bigint | PyFloat): bigint | undefined {
  * against a fraction compares as doubles (a double with a fraction is below 2^53 anyway), and
  * never matches NaN or ±Infinity.
  */
-function closeExact(a: number | bigint | PyFloat, b: number | bigint | PyFloat, rel: number, abs: number, zeroAbs: boolean): boolean {
+function closeExact(
+  a: number | bigint | PyFloat,
+  b: number | bigint | PyFloat,
+  rel: number,
+  abs: number,
+  zeroAbs: boolean,
+): boolean {
   const x = exactInteger(a);
   const y = exactInteger(b);
   if (x === undefined || y === undefined) {
     const dx = typeof a === 'bigint' ? Number(a) : toDouble(a);
     const dy = typeof b === 'bigint' ? Number(b) : toDouble(b);
     if (!Number.isFinite(dx) || !Number.isFinite(dy)) return false;
-    return isclose(dx, dy, rel, abs) || (zeroAbs && (dx === 0 || dy === 0) && Math.abs(dx - dy) <= rel);
+    return (
+      isclose(dx, dy, rel, abs) || (zeroAbs && (dx === 0 || dy === 0) && Math.abs(dx - dy) <= rel)
+    );
   }
   const diff = x > y ? x - y : y - x;
   if (diff === 0n) return true;
@@ -62,7 +79,8 @@ type NumbersMatch = (a: number | bigint | PyFloat, b: number | bigint | PyFloat)
 
 /** Number tester for `@jest/expect-utils` `equals`: numbers (not booleans) by `numbersMatch`. */
 function numberTester(numbersMatch: NumbersMatch): Tester {
-  return (a: unknown, b: unknown) => (isPyNumber(a) && isPyNumber(b) ? numbersMatch(a, b) : undefined);
+  return (a: unknown, b: unknown) =>
+    isPyNumber(a) && isPyNumber(b) ? numbersMatch(a, b) : undefined;
 }
 
 /**
@@ -81,7 +99,10 @@ const dateTester: Tester = (a: unknown, b: unknown) => {
  * anything else by Python `str()` (reference) or deep structural equality with `numbersMatch`
  * applied element-wise (default).
  */
-function valuesCompare(policy: ScoringPolicy, numbersMatch: NumbersMatch): (a: unknown, b: unknown) => boolean {
+function valuesCompare(
+  policy: ScoringPolicy,
+  numbersMatch: NumbersMatch,
+): (a: unknown, b: unknown) => boolean {
   if (policy.valueSemantics === 'python-str') {
     return (a, b) => (isPyNumber(a) && isPyNumber(b) ? numbersMatch(a, b) : pyStr(a) === pyStr(b));
   }
@@ -112,7 +133,11 @@ const MIN_BUCKET_REL = 1e-9;
  * rel 0.999). rel ≥ 1 − 2^−52 (where rounding lets 0 match anything): one bucket for all. Negative
  * tolerances (which `compare` rejects) and subnormal absolute ones: no buckets.
  */
-function numberBuckets(rel: number, abs: number, zeroAbs: boolean): ((x: number) => number) | undefined {
+function numberBuckets(
+  rel: number,
+  abs: number,
+  zeroAbs: boolean,
+): ((x: number) => number) | undefined {
   if (!(rel >= 0 && abs >= 0)) return undefined;
   if (rel >= 1 - 2 ** -52) return () => 0;
   const r = Math.max(rel, MIN_BUCKET_REL);
@@ -131,7 +156,10 @@ function numberBuckets(rel: number, abs: number, zeroAbs: boolean): ((x: number)
     };
   }
   const lnNormal = Math.log(2 ** -1022);
-  return (x) => (x === 0 ? 0 : Math.floor(Math.sign(x) * (1 + Math.max(0, Math.log(Math.abs(x)) - lnNormal) / unit)));
+  return (x) =>
+    x === 0
+      ? 0
+      : Math.floor(Math.sign(x) * (1 + Math.max(0, Math.log(Math.abs(x)) - lnNormal) / unit));
 }
 
 /** FNV-1a of a string's UTF-16 code units, spread out (strings match only themselves). */
@@ -146,7 +174,10 @@ function stringBucket(s: string): number {
  * by content (two strings match only when equal; a number never matches a string). Anything else
  * (and everything in reference mode, where `"1"` matches `1`) has none.
  */
-function valueBucket(policy: ScoringPolicy, numbers: ((x: number) => number) | undefined): ((v: unknown) => number | undefined) | undefined {
+function valueBucket(
+  policy: ScoringPolicy,
+  numbers: ((x: number) => number) | undefined,
+): ((v: unknown) => number | undefined) | undefined {
   if (policy.valueSemantics === 'python-str' || numbers === undefined) return undefined;
   return (v) => {
     if (typeof v === 'number') return Number.isFinite(v) ? numbers(v) : undefined;
@@ -155,7 +186,11 @@ function valueBucket(policy: ScoringPolicy, numbers: ((x: number) => number) | u
 }
 
 /** A comparator object, with `bucket` only when there is one. */
-function comparator(name: string, compare: Comparator['compare'], bucket: Comparator['bucket']): Comparator {
+function comparator(
+  name: string,
+  compare: Comparator['compare'],
+  bucket: Comparator['bucket'],
+): Comparator {
   return bucket === undefined ? { name, compare } : { name, compare, bucket };
 }
 
@@ -169,7 +204,9 @@ function comparator(name: string, compare: Comparator['compare'], bucket: Compar
 export function exactComparator(mode?: PolicyInput): Comparator {
   const policy = policyFor(mode);
   const exactInts = policy.valueSemantics !== 'python-str';
-  const compare = valuesCompare(policy, (a, b) => closeNumbers(a, b, 0, 0, policy.nanMatchesNan, false, exactInts));
+  const compare = valuesCompare(policy, (a, b) =>
+    closeNumbers(a, b, 0, 0, policy.nanMatchesNan, false, exactInts),
+  );
   return comparator('exact', compare, valueBucket(policy, numberBuckets(0, 0, false)));
 }
 
@@ -180,13 +217,23 @@ export function exactComparator(mode?: PolicyInput): Comparator {
  * `tol` acts as an absolute tolerance unless `abs_tol` is set, and non-numbers compare deeply with
  * the same tolerance element-wise.
  */
-export function toleranceComparator(mode?: PolicyInput, tol: number = DEFAULT_TOL, absTol?: number): Comparator {
+export function toleranceComparator(
+  mode?: PolicyInput,
+  tol: number = DEFAULT_TOL,
+  absTol?: number,
+): Comparator {
   const policy = policyFor(mode);
   const abs = absTol ?? 0;
   const zeroAbs = policy.zeroTolIsAbsolute && absTol === undefined;
   const exactInts = policy.valueSemantics !== 'python-str';
-  const compare = valuesCompare(policy, (a, b) => closeNumbers(a, b, tol, abs, policy.nanMatchesNan, zeroAbs, exactInts));
-  return comparator('numeric_tolerance', compare, valueBucket(policy, numberBuckets(tol, abs, zeroAbs)));
+  const compare = valuesCompare(policy, (a, b) =>
+    closeNumbers(a, b, tol, abs, policy.nanMatchesNan, zeroAbs, exactInts),
+  );
+  return comparator(
+    'numeric_tolerance',
+    compare,
+    valueBucket(policy, numberBuckets(tol, abs, zeroAbs)),
+  );
 }
 
 /** `always_true`: anything matches anything (e.g. log markers whose text does not matter). */
@@ -199,9 +246,16 @@ export function alwaysTrueComparator(): Comparator {
  * numbers within `tol`/`abs_tol` element-wise. `match: "subset"` — every key of the golden value
  * must match in the predicted one (extra predicted keys allowed); `"superset"` — the reverse.
  */
-export function deepComparator(_mode?: PolicyInput, tol = 0, absTol?: number, match: 'equal' | 'subset' | 'superset' = 'equal'): Comparator {
+export function deepComparator(
+  _mode?: PolicyInput,
+  tol = 0,
+  absTol?: number,
+  match: 'equal' | 'subset' | 'superset' = 'equal',
+): Comparator {
   // An envtrace extension: the same typed semantics in both modes (the reference has no `deep`).
-  const num = numberTester((a, b) => closeNumbers(a, b, tol, absTol ?? 0, true, absTol === undefined, true));
+  const num = numberTester((a, b) =>
+    closeNumbers(a, b, tol, absTol ?? 0, true, absTol === undefined, true),
+  );
   const name = match === 'equal' ? 'deep' : `deep(${match})`;
   if (match === 'equal') return { name, compare: (a, b) => equals(a, b, [num, dateTester]) };
   const testers = [num, dateTester, iterableEquality, subsetEquality];
@@ -209,4 +263,3 @@ export function deepComparator(_mode?: PolicyInput, tol = 0, absTol?: number, ma
   if (match === 'subset') return { name, compare: (gt, pred) => equals(pred, gt, testers) };
   return { name, compare: (gt, pred) => equals(gt, pred, testers) };
 }
-

@@ -15,8 +15,15 @@ const schema = (n: OptionNumbers) =>
 export const deepPlugin = {
   name: 'deep',
   aliases: [],
-  summary: 'objects/arrays structurally, key order ignored, numbers within tol; match: equal | subset | superset',
+  summary:
+    'objects/arrays structurally, key order ignored, numbers within tol; match: equal | subset | superset',
   params: 'tol?: number ≥ 0 (0), abs_tol?: number ≥ 0, match?: "equal" | "subset" | "superset"',
   schema,
-  create: (spec, ctx) => deepComparator(ctx.policy, spec.tol ?? 0, spec.abs_tol ?? ctx.absTolDefault, spec.match ?? 'equal'),
+  create: (spec, ctx) =>
+    deepComparator(
+      ctx.policy,
+      spec.tol ?? 0,
+      spec.abs_tol ?? ctx.absTolDefault,
+      spec.match ?? 'equal',
+    ),
 } as const satisfies ComparatorPlugin<'deep', z.infer<ReturnType<typeof schema>>>;

@@ -15,7 +15,10 @@ export interface ComparatorCreateContext {
  * (case-insensitive), a one-line summary (CLI help, README), the zod schema of its spec, and the
  * factory. Adding a comparator = one file exporting one of these + one line in `./registry.ts`.
  */
-export interface ComparatorPlugin<Name extends string = string, Spec extends { type: Name } = { type: Name }> {
+export interface ComparatorPlugin<
+  Name extends string = string,
+  Spec extends { type: Name } = { type: Name },
+> {
   readonly name: Name;
   readonly aliases: readonly string[];
   readonly summary: string;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY, REFERENCE_POLICY } from '../policy/index.js';
 import { CHECKED_NUMBERS, optionNumbers } from '../schema/helpers.js';
-import { COMPARATORS, canonicalComparatorType, comparatorPlugin, comparatorTypesText, type ComparatorSpec } from './registry.js';
+import {
+  COMPARATORS,
+  canonicalComparatorType,
+  comparatorPlugin,
+  comparatorTypesText,
+  type ComparatorSpec,
+} from './registry.js';
 
 describe('comparator registry', () => {
   it('names and aliases are unique and lower-case', () => {
@@ -15,7 +21,9 @@ describe('comparator registry', () => {
     expect(canonicalComparatorType('Tolerance')).toBe('numeric_tolerance');
     expect(canonicalComparatorType('fuzzy')).toBeUndefined();
     expect(comparatorPlugin('any')?.name).toBe('always_true');
-    expect(comparatorTypesText()).toBe('exact (or equals, eq), numeric_tolerance (or tolerance, tol), always_true (or any, ignore), deep');
+    expect(comparatorTypesText()).toBe(
+      'exact (or equals, eq), numeric_tolerance (or tolerance, tol), always_true (or any, ignore), deep',
+    );
   });
 
   it('each schema is strict and accepts its own minimal spec', () => {
@@ -28,16 +36,32 @@ describe('comparator registry', () => {
 
   it('checked numbers reject a negative tol; reference numbers let the comparison raise later', () => {
     const tol = comparatorPlugin('numeric_tolerance')!;
-    expect(tol.schema(CHECKED_NUMBERS).safeParse({ type: 'numeric_tolerance', tol: -1 }).success).toBe(false);
-    expect(tol.schema(optionNumbers('any-double')).safeParse({ type: 'numeric_tolerance', tol: -1 }).success).toBe(true);
+    expect(
+      tol.schema(CHECKED_NUMBERS).safeParse({ type: 'numeric_tolerance', tol: -1 }).success,
+    ).toBe(false);
+    expect(
+      tol.schema(optionNumbers('any-double')).safeParse({ type: 'numeric_tolerance', tol: -1 })
+        .success,
+    ).toBe(true);
   });
 
   it('create builds a comparator under the policy (T1: "1" vs 1)', () => {
     const spec: ComparatorSpec = { type: 'exact' };
     const exact = comparatorPlugin(spec.type)!;
-    expect(exact.create(spec as never, { policy: REFERENCE_POLICY, absTolDefault: undefined }).compare('1', 1, 'x')).toBe(true);
-    expect(exact.create(spec as never, { policy: DEFAULT_POLICY, absTolDefault: undefined }).compare('1', 1, 'x')).toBe(false);
-    const tol = comparatorPlugin('tol')!.create({ type: 'numeric_tolerance', tol: 0.01 } as never, { policy: DEFAULT_POLICY, absTolDefault: 0.5 });
+    expect(
+      exact
+        .create(spec as never, { policy: REFERENCE_POLICY, absTolDefault: undefined })
+        .compare('1', 1, 'x'),
+    ).toBe(true);
+    expect(
+      exact
+        .create(spec as never, { policy: DEFAULT_POLICY, absTolDefault: undefined })
+        .compare('1', 1, 'x'),
+    ).toBe(false);
+    const tol = comparatorPlugin('tol')!.create({ type: 'numeric_tolerance', tol: 0.01 } as never, {
+      policy: DEFAULT_POLICY,
+      absTolDefault: 0.5,
+    });
     expect(tol.compare(10, 10.4, 'x')).toBe(true); // abs_tol default from the options
   });
 });
@@ -54,7 +78,12 @@ describe('ComparatorSpec (z.infer of the registry schemas)', () => {
     const bad: ComparatorSpec = { type: 'fuzzy' };
     // @ts-expect-error exact takes no tol
     const bad2: ComparatorSpec = { type: 'exact', tol: 1 };
-    expect(specs.map((s) => comparatorPlugin(s.type)?.name)).toEqual(['exact', 'numeric_tolerance', 'always_true', 'deep']);
+    expect(specs.map((s) => comparatorPlugin(s.type)?.name)).toEqual([
+      'exact',
+      'numeric_tolerance',
+      'always_true',
+      'deep',
+    ]);
     expect([bad, bad2]).toHaveLength(2);
   });
 });

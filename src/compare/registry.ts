@@ -34,7 +34,11 @@ type WrittenSpecOf<P> = P extends {
   : never;
 
 const BY_NAME: ReadonlyMap<string, ComparatorPlugin<string, never>> = new Map(
-  COMPARATORS.flatMap((p) => [p.name, ...p.aliases].map((n) => [n, p as unknown as ComparatorPlugin<string, never>] as const)),
+  COMPARATORS.flatMap((p) =>
+    [p.name, ...p.aliases].map(
+      (n) => [n, p as unknown as ComparatorPlugin<string, never>] as const,
+    ),
+  ),
 );
 
 /** The plug-in of a comparator type name or alias (case-insensitive), or `undefined`. */
@@ -49,5 +53,7 @@ export function canonicalComparatorType(type: string): ComparatorTypeName | unde
 
 /** `exact (or equals, eq), numeric_tolerance (or tolerance, tol), …` for messages. */
 export function comparatorTypesText(): string {
-  return COMPARATORS.map((p) => (p.aliases.length ? `${p.name} (or ${p.aliases.join(', ')})` : p.name)).join(', ');
+  return COMPARATORS.map((p) =>
+    p.aliases.length ? `${p.name} (or ${p.aliases.join(', ')})` : p.name,
+  ).join(', ');
 }

@@ -10,7 +10,11 @@ import type { Comparator, ComparatorInput, ComparatorSpec } from './types.js';
  * into a `Comparator`. Specs are expected validated (`validateOptions`); an unknown type is a
  * `ConfigError`.
  */
-export function createComparator(input: ComparatorInput | undefined, mode?: PolicyInput, absTolDefault?: number): Comparator {
+export function createComparator(
+  input: ComparatorInput | undefined,
+  mode?: PolicyInput,
+  absTolDefault?: number,
+): Comparator {
   const policy = policyFor(mode);
   if (input === undefined) return defaultComparator(policy, absTolDefault);
   if (typeof input === 'function') {
@@ -20,8 +24,14 @@ export function createComparator(input: ComparatorInput | undefined, mode?: Poli
   if ('compare' in input && typeof input.compare === 'function') return input;
   const type = (input as { type?: unknown }).type;
   const plugin = typeof type === 'string' ? comparatorPlugin(type) : undefined;
-  if (!plugin) throw new ConfigError(`unknown comparator type ${JSON.stringify(type)} (expected ${comparatorTypesText()})`);
-  return plugin.create({ ...(input as ComparatorSpec), type: plugin.name } as never, { policy, absTolDefault });
+  if (!plugin)
+    throw new ConfigError(
+      `unknown comparator type ${JSON.stringify(type)} (expected ${comparatorTypesText()})`,
+    );
+  return plugin.create({ ...(input as ComparatorSpec), type: plugin.name } as never, {
+    policy,
+    absTolDefault,
+  });
 }
 
 /**
@@ -53,14 +63,17 @@ export class ComparatorSet {
 
   /** Build the set from the options' `comparators` section under a mode's policy. */
   static fromOptions(
-    comparators: { default?: ComparatorInput; by_channel?: Readonly<Record<string, ComparatorInput>> } | undefined,
+    comparators:
+      | { default?: ComparatorInput; by_channel?: Readonly<Record<string, ComparatorInput>> }
+      | undefined,
     mode?: PolicyInput,
     absTol?: number,
   ): ComparatorSet {
     const policy = policyFor(mode);
     const fallback = createComparator(comparators?.default, policy, absTol);
     const map = new Map<string, Comparator>();
-    for (const [ch, spec] of Object.entries(comparators?.by_channel ?? {})) map.set(ch, createComparator(spec, policy, absTol));
+    for (const [ch, spec] of Object.entries(comparators?.by_channel ?? {}))
+      map.set(ch, createComparator(spec, policy, absTol));
     return new ComparatorSet(fallback, map);
   }
 

@@ -7,4 +7,7 @@ export type { ComparatorSpec } from './registry.js';
 import type { ComparatorSpec } from './registry.js';
 
 /** What may stand where a comparator is expected in options: a spec, a Comparator, or a plain function. */
-export type ComparatorInput = ComparatorSpec | Comparator | ((gtValue: unknown, predValue: unknown, channel: string) => boolean);
+export type ComparatorInput =
+  | ComparatorSpec
+  | Comparator
+  | ((gtValue: unknown, predValue: unknown, channel: string) => boolean);

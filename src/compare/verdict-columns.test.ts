@@ -4,14 +4,21 @@ import { ComparatorSet } from './set.js';
 import { columnsOfVerdicts, judgeColumns, verdictsOf } from './verdict-columns.js';
 import { compareAlignment, type EventPair } from './verdicts.js';
 
-const ev = (channel: string, timestamp: number, value: unknown): TraceEvent => ({ channel, timestamp, value });
+const ev = (channel: string, timestamp: number, value: unknown): TraceEvent => ({
+  channel,
+  timestamp,
+  value,
+});
 
 describe('judgeColumns', () => {
   const gt = [ev('a', 0, 1), ev('b', 1, 2), ev('c', 2, 'x'), ev('a', 3, 5)];
   const pred = [ev('a', 0, 1), ev('b', 1, 3), ev('x', 2, 'x'), ev('c', 3, 'x')];
   const gtIdx = Int32Array.from([0, 1, 2, -1, 3]);
   const predIdx = Int32Array.from([0, 1, 2, 3, -1]);
-  const pairs: EventPair[] = Array.from(gtIdx, (g, k) => [g < 0 ? null : gt[g]!, predIdx[k]! < 0 ? null : pred[predIdx[k]!]!] as const);
+  const pairs: EventPair[] = Array.from(
+    gtIdx,
+    (g, k) => [g < 0 ? null : gt[g]!, predIdx[k]! < 0 ? null : pred[predIdx[k]!]!] as const,
+  );
 
   for (const mode of ['default', 'reference'] as const) {
     it(`says what compareAlignment says (${mode} mode), with and without ignored channels`, () => {

@@ -58,7 +58,10 @@ export function judgeColumns(
     const gt = gi < 0 ? null : gtEvents[gi]!;
     const pred = pi < 0 ? null : predEvents[pi]!;
     let code = (gt !== null ? VerdictBit.Gt : 0) | (pred !== null ? VerdictBit.Pred : 0);
-    if (checkIgnore && ((gt !== null && ignore.has(gt.channel)) || (pred !== null && ignore.has(pred.channel)))) {
+    if (
+      checkIgnore &&
+      ((gt !== null && ignore.has(gt.channel)) || (pred !== null && ignore.has(pred.channel)))
+    ) {
       codes[k] = code | VerdictBit.Ignored;
       continue;
     }
@@ -88,7 +91,11 @@ export function predAt(cols: VerdictColumns, k: number): TraceEvent | null {
 
 /** `valueMatch` of a `PairVerdict` from its code: null for a gap or an ignored pair. */
 export function valueMatchOf(code: number): boolean | null {
-  if ((code & VerdictBit.Ignored) !== 0 || (code & (VerdictBit.Gt | VerdictBit.Pred)) !== (VerdictBit.Gt | VerdictBit.Pred)) return null;
+  if (
+    (code & VerdictBit.Ignored) !== 0 ||
+    (code & (VerdictBit.Gt | VerdictBit.Pred)) !== (VerdictBit.Gt | VerdictBit.Pred)
+  )
+    return null;
   return (code & VerdictBit.ValueMatch) !== 0;
 }
 

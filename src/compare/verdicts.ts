@@ -23,7 +23,10 @@ export function compareAlignment(
   const out = new Array<PairVerdict>(pairs.length);
   for (let i = 0; i < pairs.length; i++) {
     const [gt, pred] = pairs[i]!;
-    const ignored = ignore !== undefined && ignore.size > 0 && ((gt !== null && ignore.has(gt.channel)) || (pred !== null && ignore.has(pred.channel)));
+    const ignored =
+      ignore !== undefined &&
+      ignore.size > 0 &&
+      ((gt !== null && ignore.has(gt.channel)) || (pred !== null && ignore.has(pred.channel)));
     if (gt === null || pred === null || ignored) {
       out[i] = { gt, pred, sameChannel: false, valueMatch: null, counts: false, ignored };
       continue;

@@ -70,7 +70,13 @@ function plainNumbers(v: unknown): unknown {
   if (isPlainObject(v)) {
     const keys = orderedKeys(v);
     const out: Record<string, unknown> = {};
-    for (const k of keys) Object.defineProperty(out, k, { value: plainNumbers(v[k]), enumerable: true, writable: true, configurable: true });
+    for (const k of keys)
+      Object.defineProperty(out, k, {
+        value: plainNumbers(v[k]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return Object.keys(out).every((k, i) => k === keys[i]) ? out : withKeyOrder(out, keys);
   }
   return v;
@@ -100,7 +106,11 @@ function parseJson(text: string, file: string | undefined, uniqueKeys = false): 
       );
     }
     if (err instanceof JsonSyntaxError) {
-      throw new ConfigError(`invalid JSON at line ${err.line}, column ${err.column}: ${err.reason}`, { file }, { cause: err });
+      throw new ConfigError(
+        `invalid JSON at line ${err.line}, column ${err.column}: ${err.reason}`,
+        { file },
+        { cause: err },
+      );
     }
     throw err;
   }
@@ -111,7 +121,10 @@ function fromJson(text: string, opts: ParseConfigOptions): EvaluateOptions {
   if (pythonCoercion(opts.mode)) {
     // json.loads(text or "{}"): only the empty string is {}; a BOM is a decode error there.
     if (text.startsWith(BOM)) {
-      throw new ConfigError('invalid JSON at line 1, column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)', { file });
+      throw new ConfigError(
+        'invalid JSON at line 1, column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)',
+        { file },
+      );
     }
     return fromReferenceConfig(text === '' ? {} : parseJson(text, file), file);
   }
@@ -175,12 +188,20 @@ function readError(err: unknown, file: string): ConfigError {
         ? 'is a directory, not a file'
         : code === 'EACCES' || code === 'EPERM'
           ? 'permission denied'
-          : (err as Error | undefined)?.message ?? String(err);
-  return new ConfigError(`cannot read the config file: ${reason}${code && code !== 'ENOENT' && code !== 'EISDIR' ? ` (${code})` : ''}`, { file }, { cause: err });
+          : ((err as Error | undefined)?.message ?? String(err));
+  return new ConfigError(
+    `cannot read the config file: ${reason}${code && code !== 'ENOENT' && code !== 'EISDIR' ? ` (${code})` : ''}`,
+    { file },
+    { cause: err },
+  );
 }
 
 function fromBytes(bytes: Uint8Array, path: string, opts: LoadConfigOptions): EvaluateOptions {
-  return parseConfigText(configText(bytes, path), { format: configFormatOf(path), file: path, mode: opts.mode });
+  return parseConfigText(configText(bytes, path), {
+    format: configFormatOf(path),
+    file: path,
+    mode: opts.mode,
+  });
 }
 
 /**
@@ -188,7 +209,10 @@ function fromBytes(bytes: Uint8Array, path: string, opts: LoadConfigOptions): Ev
  *
  * @throws ConfigError naming the file when it cannot be read or is invalid.
  */
-export async function loadConfig(path: string, opts: LoadConfigOptions = {}): Promise<EvaluateOptions> {
+export async function loadConfig(
+  path: string,
+  opts: LoadConfigOptions = {},
+): Promise<EvaluateOptions> {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path);

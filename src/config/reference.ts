@@ -16,5 +16,8 @@ import { nonStringKeys } from './yaml.js';
  *   represent the value; ReferenceRaise where the reference raises ValueError/TypeError.
  */
 export function fromReferenceConfig(doc: unknown, file?: string): EvaluateOptions {
-  return validateOptions(coerceReference(doc, { file, source: 'document', nonStringKeys }), { file, mode: 'reference' });
+  return validateOptions(coerceReference(doc, { file, source: 'document', nonStringKeys }), {
+    file,
+    mode: 'reference',
+  });
 }

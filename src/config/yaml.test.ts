@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { parsePyJson } from '../py/json.js';
 import { orderedKeys, PyFloat } from '../py/value.js';
-import { constructPyYamlFloat, constructPyYamlInt, MAX_ALIAS_EXPANSION, nonStringKeys, parseConfigYaml, peekYamlMode } from './yaml.js';
+import {
+  constructPyYamlFloat,
+  constructPyYamlInt,
+  MAX_ALIAS_EXPANSION,
+  nonStringKeys,
+  parseConfigYaml,
+  peekYamlMode,
+} from './yaml.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const corpus = resolve(repoRoot, 'test/conformance/cases');
@@ -84,7 +91,10 @@ describe('reference mode: PyYAML safe_load scalars (YAML 1.1 as PyYAML resolves 
   });
 
   it('keeps non-string keys as their Python str(), remembered, and duplicate keys (last wins)', () => {
-    const doc = parseConfigYaml('w:\n  b: 1\n  1: 2\n  1.0: 3\n  true: 4\n  ~: 5\n  b: 6\n', 'reference') as Record<string, Record<string, unknown>>;
+    const doc = parseConfigYaml(
+      'w:\n  b: 1\n  1: 2\n  1.0: 3\n  true: 4\n  ~: 5\n  b: 6\n',
+      'reference',
+    ) as Record<string, Record<string, unknown>>;
     const w = doc['w'] ?? {};
     expect(orderedKeys(w)).toEqual(['b', '1', '1.0', 'True', 'None']);
     expect(w).toEqual({ b: 6, '1': 2, '1.0': 3, True: 4, None: 5 });
@@ -96,7 +106,10 @@ describe('reference mode: PyYAML safe_load scalars (YAML 1.1 as PyYAML resolves 
     const c = parsePyJson(text) as { input: { config_text: string; config: unknown } };
     const parsed = parseConfigYaml(c.input.config_text, 'reference');
     expect(parsed).toEqual(c.input.config);
-    const cfg = parsed as { comparators: { default: { tol: unknown } }; include_structure: unknown };
+    const cfg = parsed as {
+      comparators: { default: { tol: unknown } };
+      include_structure: unknown;
+    };
     expect(cfg.comparators.default.tol).toBe('1e-3');
     expect(cfg.include_structure).toBe(false);
   });
@@ -120,10 +133,14 @@ describe('default mode: YAML 1.2 core schema', () => {
   });
 
   it('rejects non-string keys and duplicate keys', () => {
-    expect(() => parseConfigYaml('aliases:\n  1: a\n', 'default', 'c.yaml')).toThrowErrorMatchingInlineSnapshot(
+    expect(() =>
+      parseConfigYaml('aliases:\n  1: a\n', 'default', 'c.yaml'),
+    ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: c.yaml: aliases: mapping keys must be strings, found a number key "1"; quote it]`,
     );
-    expect(() => parseConfigYaml('a: 1\na: 2\n', 'default', 'c.yaml')).toThrowErrorMatchingInlineSnapshot(
+    expect(() =>
+      parseConfigYaml('a: 1\na: 2\n', 'default', 'c.yaml'),
+    ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: c.yaml: invalid YAML at line 2, column 1: duplicate key "a" (keys must be unique)]`,
     );
   });
@@ -131,13 +148,19 @@ describe('default mode: YAML 1.2 core schema', () => {
 
 describe('errors and mode detection', () => {
   it('reports malformed YAML with line and column', () => {
-    expect(() => parseConfigYaml('timing:\n  r2_thresh: [0.9\n', 'default', 'envtrace.yaml')).toThrowErrorMatchingInlineSnapshot(
+    expect(() =>
+      parseConfigYaml('timing:\n  r2_thresh: [0.9\n', 'default', 'envtrace.yaml'),
+    ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: envtrace.yaml: invalid YAML at line 3, column 1: Flow sequence in block collection must be sufficiently indented and end with a ]]`,
     );
-    expect(() => parseConfigYaml('k: !custom 1\n', 'reference', 'envtrace.yaml')).toThrowErrorMatchingInlineSnapshot(
+    expect(() =>
+      parseConfigYaml('k: !custom 1\n', 'reference', 'envtrace.yaml'),
+    ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: envtrace.yaml: invalid YAML at line 1, column 4: Unresolved tag: !custom]`,
     );
-    expect(() => parseConfigYaml('k: 2001-12-14\n', 'reference', 'envtrace.yaml')).toThrowErrorMatchingInlineSnapshot(
+    expect(() =>
+      parseConfigYaml('k: 2001-12-14\n', 'reference', 'envtrace.yaml'),
+    ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: envtrace.yaml: k: a timestamp is not supported in an envtrace config]`,
     );
   });
@@ -154,7 +177,12 @@ describe('aliases and unique keys (README "Limits")', () => {
   const laughs = (levels: number): string => {
     const names = 'abcdefghijkl';
     const lines = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
-    for (let i = 1; i < levels; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(', ')}]`);
+    for (let i = 1; i < levels; i++)
+      lines.push(
+        `${names[i]}: &${names[i]} [${Array(9)
+          .fill(`*${names[i - 1]}`)
+          .join(', ')}]`,
+      );
     return `${lines.join('\n')}\n`;
   };
   const error = (text: string, mode: 'default' | 'reference' = 'default'): string => {
@@ -168,20 +196,28 @@ describe('aliases and unique keys (README "Limits")', () => {
   };
 
   it('an alias without an anchor before it is a ConfigError with its line and column, in both modes', () => {
-    expect(error('metrics:\n  a: *nope\n')).toBe('c.yaml: invalid YAML at line 2, column 6: undefined alias *nope (an anchor &nope must come before it)');
-    expect(error('a: *later\nb: &later 1\n', 'reference')).toBe('c.yaml: invalid YAML at line 1, column 4: undefined alias *later (an anchor &later must come before it)');
+    expect(error('metrics:\n  a: *nope\n')).toBe(
+      'c.yaml: invalid YAML at line 2, column 6: undefined alias *nope (an anchor &nope must come before it)',
+    );
+    expect(error('a: *later\nb: &later 1\n', 'reference')).toBe(
+      'c.yaml: invalid YAML at line 1, column 4: undefined alias *later (an anchor &later must come before it)',
+    );
   });
 
   it('refuses a billion laughs at the alias that goes over MAX_ALIAS_EXPANSION, quickly', () => {
     const t = performance.now();
-    expect(error(laughs(9))).toBe(`c.yaml: invalid YAML at line 6, column 8: aliases expand the document by more than ${MAX_ALIAS_EXPANSION} values (the limit, see README "Limits")`);
+    expect(error(laughs(9))).toBe(
+      `c.yaml: invalid YAML at line 6, column 8: aliases expand the document by more than ${MAX_ALIAS_EXPANSION} values (the limit, see README "Limits")`,
+    );
     expect(error(laughs(12), 'reference')).toContain('aliases expand the document by more than');
     expect(performance.now() - t).toBeLessThan(2000);
   });
 
   it('lets ordinary reuse through: one anchor used 150 times, and small laughs', () => {
     const text = `comparators:\n  default: &t {type: numeric_tolerance, tol: 0.01}\n  by_channel:\n${Array.from({ length: 150 }, (_, i) => `    ch${i}: *t\n`).join('')}`;
-    const doc = parseConfigYaml(text, 'default') as { comparators: { by_channel: Record<string, unknown> } };
+    const doc = parseConfigYaml(text, 'default') as {
+      comparators: { by_channel: Record<string, unknown> };
+    };
     expect(Object.keys(doc.comparators.by_channel)).toHaveLength(150);
     expect(doc.comparators.by_channel['ch149']).toEqual({ type: 'numeric_tolerance', tol: 0.01 });
     // 9^4 = 6561 values: under the limit.
@@ -189,17 +225,29 @@ describe('aliases and unique keys (README "Limits")', () => {
   });
 
   it('reference mode keeps merge keys (<<) working', () => {
-    const doc = parseConfigYaml('base: &b {type: exact}\nc:\n  <<: *b\n  tol: 1\n', 'reference') as Record<string, Record<string, unknown>>;
+    const doc = parseConfigYaml(
+      'base: &b {type: exact}\nc:\n  <<: *b\n  tol: 1\n',
+      'reference',
+    ) as Record<string, Record<string, unknown>>;
     expect(doc['c']).toEqual({ type: 'exact', tol: 1 });
   });
 
   it('names a nested duplicate key with its line in default mode; reference mode keeps the last', () => {
-    expect(error('timing:\n  dur_tol: 1\n  slope_lo: 1\n  dur_tol: 2\n')).toBe('c.yaml: invalid YAML at line 4, column 3: duplicate key "dur_tol" (keys must be unique)');
-    expect((parseConfigYaml('timing:\n  dur_tol: 1\n  dur_tol: 2\n', 'reference') as { timing: { dur_tol: unknown } }).timing.dur_tol).toBe(2);
+    expect(error('timing:\n  dur_tol: 1\n  slope_lo: 1\n  dur_tol: 2\n')).toBe(
+      'c.yaml: invalid YAML at line 4, column 3: duplicate key "dur_tol" (keys must be unique)',
+    );
+    expect(
+      (
+        parseConfigYaml('timing:\n  dur_tol: 1\n  dur_tol: 2\n', 'reference') as {
+          timing: { dur_tol: unknown };
+        }
+      ).timing.dur_tol,
+    ).toBe(2);
   });
 
   it('reads a large config in linear time (the yaml package checks unique keys quadratically)', () => {
-    const lines = (n: number) => `aliases:\n${Array.from({ length: n }, (_, i) => `  "ch${i}": motor:x${i}\n`).join('')}`;
+    const lines = (n: number) =>
+      `aliases:\n${Array.from({ length: n }, (_, i) => `  "ch${i}": motor:x${i}\n`).join('')}`;
     const time = (text: string): number => {
       let best = Infinity;
       for (let run = 0; run < 2; run++) {

@@ -13,7 +13,24 @@
  * (remembered: see `nonStringKeys`), duplicate keys are allowed (the last value wins).
  */
 
-import { Composer, CST, isAlias, isMap, isPair, isScalar, isSeq, Parser, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, type ScalarTag, type Tags, type YAMLError, YAMLParseError } from 'yaml';
+import {
+  Composer,
+  CST,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Parser,
+  type Document,
+  type DocumentOptions,
+  type ParseOptions,
+  type SchemaOptions,
+  type ScalarTag,
+  type Tags,
+  type YAMLError,
+  YAMLParseError,
+} from 'yaml';
 import { ConfigError, formatPath } from '../errors.js';
 import { formatDeepPath, MAX_DEPTH } from '../py/depth.js';
 import { parsePyFloatLiteral } from '../py/float.js';
@@ -25,12 +42,21 @@ import { policyFor, type Mode } from '../policy/index.js';
 // ---------------------------------------------------------------------------------------------
 // PyYAML's implicit resolvers and constructors (yaml/resolver.py, yaml/constructor.py)
 
-const PY_BOOL_RE = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
+const PY_BOOL_RE =
+  /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
 const PY_FLOAT_RE =
   /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
-const PY_INT_RE = /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/;
+const PY_INT_RE =
+  /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/;
 
-const BOOL_VALUES: Readonly<Record<string, boolean>> = { yes: true, no: false, true: true, false: false, on: true, off: false };
+const BOOL_VALUES: Readonly<Record<string, boolean>> = {
+  yes: true,
+  no: false,
+  true: true,
+  false: false,
+  on: true,
+  off: false,
+};
 
 /** Python `int(s, base)` for the digit strings PyYAML passes (no sign, no underscores). */
 function pyIntDigits(s: string, base: 2 | 8 | 10 | 16): bigint | undefined {
@@ -124,7 +150,11 @@ const pyFloatTag: ScalarTag = {
   },
 };
 
-const REPLACED_TAGS = new Set(['tag:yaml.org,2002:bool', 'tag:yaml.org,2002:int', 'tag:yaml.org,2002:float']);
+const REPLACED_TAGS = new Set([
+  'tag:yaml.org,2002:bool',
+  'tag:yaml.org,2002:int',
+  'tag:yaml.org,2002:float',
+]);
 
 function pyYamlTags(tags: Tags): Tags {
   const kept = tags.filter((t) => typeof t === 'string' || !REPLACED_TAGS.has(t.tag));
@@ -165,28 +195,53 @@ function firstLine(message: string): string {
   return escapeForMessage(text);
 }
 
-function compose(text: string, tokens: readonly CST.Token[], options: DocumentOptions & ParseOptions & SchemaOptions): Document.Parsed {
+function compose(
+  text: string,
+  tokens: readonly CST.Token[],
+  options: DocumentOptions & ParseOptions & SchemaOptions,
+): Document.Parsed {
   const composer = new Composer(options);
   let doc: Document.Parsed | undefined;
   // As `parseDocument`: the first document; a second one is an error.
   for (const next of composer.compose(tokens, true, text.length)) {
     if (!doc) doc = next;
     else {
-      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+      doc.errors.push(
+        new YAMLParseError(
+          [next.range[0], next.range[1]],
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents',
+        ),
+      );
       break;
     }
   }
   return doc!;
 }
 
-function parse(text: string, tokens: readonly CST.Token[], pyYaml: boolean, file: string | undefined): Document.Parsed {
+function parse(
+  text: string,
+  tokens: readonly CST.Token[],
+  pyYaml: boolean,
+  file: string | undefined,
+): Document.Parsed {
   const doc = pyYaml
-    ? compose(text, tokens, { version: '1.1', customTags: pyYamlTags, intAsBigInt: true, uniqueKeys: false, merge: true })
+    ? compose(text, tokens, {
+        version: '1.1',
+        customTags: pyYamlTags,
+        intAsBigInt: true,
+        uniqueKeys: false,
+        merge: true,
+      })
     : // Unique keys are checked by `checkDocument` (the `yaml` package's own check is quadratic).
       compose(text, tokens, { version: '1.2', schema: 'core', uniqueKeys: false });
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
-    throw new ConfigError(`invalid YAML${errorLocation(problem, text)}: ${firstLine(problem.message)}`, { file }, { cause: problem });
+    throw new ConfigError(
+      `invalid YAML${errorLocation(problem, text)}: ${firstLine(problem.message)}`,
+      { file },
+      { cause: problem },
+    );
   }
   return doc;
 }
@@ -205,7 +260,9 @@ function describe(v: unknown): string {
   if (v instanceof Date) return 'a timestamp';
   if (Array.isArray(v)) return 'a sequence';
   if (v instanceof Map) return 'a mapping';
-  return typeof v === 'object' ? `a ${(v as object).constructor?.name ?? 'object'}` : `a ${typeof v}`;
+  return typeof v === 'object'
+    ? `a ${(v as object).constructor?.name ?? 'object'}`
+    : `a ${typeof v}`;
 }
 
 function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
@@ -213,7 +270,12 @@ function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void
 }
 
 /** `toJS({mapAsMap})` output → plain JSON-shaped values in the conventions of `src/py/value.ts`. */
-function convert(v: unknown, pyYaml: boolean, file: string | undefined, path: PropertyKey[]): unknown {
+function convert(
+  v: unknown,
+  pyYaml: boolean,
+  file: string | undefined,
+  path: PropertyKey[],
+): unknown {
   const fail = (message: string): never => {
     throw new ConfigError(message, { file, path: escapeForMessage(formatPath(path)) || undefined });
   };
@@ -232,7 +294,9 @@ function convert(v: unknown, pyYaml: boolean, file: string | undefined, path: Pr
         key = pyKeyStr(rawKey);
         if (key === undefined) fail(`a mapping key must be a scalar, found ${describe(rawKey)}`);
       } else {
-        fail(`mapping keys must be strings, found ${describe(rawKey)} key ${escapeForMessage(JSON.stringify(String(rawKey)))}; quote it`);
+        fail(
+          `mapping keys must be strings, found ${describe(rawKey)} key ${escapeForMessage(JSON.stringify(String(rawKey)))}; quote it`,
+        );
       }
       const k = key as string;
       if (typeof rawKey !== 'string') nonString.add(k);
@@ -296,20 +360,35 @@ function keyOf(token: CST.Token | null | undefined, index: number): PropertyKey 
  * Throws `ConfigError` (file, path, line and column) when a YAML text nests more than
  * `MAX_DEPTH` collections, without composing it (no recursion, any depth).
  */
-export function checkYamlDepth(text: string, file?: string, tokens: readonly CST.Token[] = yamlTokens(text)): void {
+export function checkYamlDepth(
+  text: string,
+  file?: string,
+  tokens: readonly CST.Token[] = yamlTokens(text),
+): void {
   for (const doc of tokens) {
     if (doc.type !== 'document' || !doc.value) continue;
     const stack: Visit[] = [{ token: doc.value, depth: 0, parent: undefined, seg: undefined }];
     for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
       const token = visit.token;
-      if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+      if (
+        token.type !== 'block-map' &&
+        token.type !== 'block-seq' &&
+        token.type !== 'flow-collection'
+      )
+        continue;
       const depth = visit.depth + 1;
       if (depth > MAX_DEPTH) {
         const path: PropertyKey[] = [];
-        for (let v: Visit | undefined = visit; v?.seg !== undefined; v = v.parent) path.unshift(v.seg);
-        throw new ConfigError(`${TOO_DEEP} at ${lineColumn(text, token.offset)}`, { file, path: escapeForMessage(formatDeepPath([], path)) || undefined });
+        for (let v: Visit | undefined = visit; v?.seg !== undefined; v = v.parent)
+          path.unshift(v.seg);
+        throw new ConfigError(`${TOO_DEEP} at ${lineColumn(text, token.offset)}`, {
+          file,
+          path: escapeForMessage(formatDeepPath([], path)) || undefined,
+        });
       }
-      const isMapping = token.type === 'block-map' || (token.type === 'flow-collection' && token.start.source === '{');
+      const isMapping =
+        token.type === 'block-map' ||
+        (token.type === 'flow-collection' && token.start.source === '{');
       const items = token.items as readonly CstItem[];
       for (let i = 0; i < items.length; i++) {
         const item = items[i]!;
@@ -330,21 +409,36 @@ function checkComposedDepth(doc: Document.Parsed, file: string | undefined): voi
   const heights = new Map<unknown, number>();
   const open = new Set<unknown>();
   const fail = (message: string, path: readonly PropertyKey[]): never => {
-    throw new ConfigError(message, { file, path: escapeForMessage(formatDeepPath([], path)) || undefined });
+    throw new ConfigError(message, {
+      file,
+      path: escapeForMessage(formatDeepPath([], path)) || undefined,
+    });
   };
   const height = (node: unknown, depth: number, path: PropertyKey[]): number => {
     const target = isAlias(node) ? node.resolve(doc) : node;
     if (!isMap(target) && !isSeq(target)) return 0;
-    if (open.has(target)) return fail('an alias refers to a collection that contains it (a circular structure)', path);
+    if (open.has(target))
+      return fail('an alias refers to a collection that contains it (a circular structure)', path);
     const known = heights.get(target);
-    if (known !== undefined) return depth + known > MAX_DEPTH ? fail(`${TOO_DEEP} once aliases are expanded`, path) : known;
+    if (known !== undefined)
+      return depth + known > MAX_DEPTH
+        ? fail(`${TOO_DEEP} once aliases are expanded`, path)
+        : known;
     if (depth + 1 > MAX_DEPTH) fail(`${TOO_DEEP} once aliases are expanded`, path);
     open.add(target);
     let h = 0;
     target.items.forEach((item: unknown, i: number) => {
       if (isPair(item)) {
-        const seg = isScalar(item.key) && (typeof item.key.value === 'string' || typeof item.key.value === 'number') ? item.key.value : i;
-        h = Math.max(h, height(item.key, depth + 1, [...path, seg]), height(item.value, depth + 1, [...path, seg]));
+        const seg =
+          isScalar(item.key) &&
+          (typeof item.key.value === 'string' || typeof item.key.value === 'number')
+            ? item.key.value
+            : i;
+        h = Math.max(
+          h,
+          height(item.key, depth + 1, [...path, seg]),
+          height(item.value, depth + 1, [...path, seg]),
+        );
       } else {
         h = Math.max(h, height(item, depth + 1, [...path, i]));
       }
@@ -379,7 +473,12 @@ function at(text: string, node: Located): string {
  * `MAX_ALIAS_EXPANSION` values, and (with `uniqueKeys`) for a key repeated in one mapping.
  * Recursion is bounded: `checkYamlDepth` has already limited the nesting of the text.
  */
-function checkDocument(doc: Document.Parsed, text: string, file: string | undefined, uniqueKeys: boolean): void {
+function checkDocument(
+  doc: Document.Parsed,
+  text: string,
+  file: string | undefined,
+  uniqueKeys: boolean,
+): void {
   const sizes = new Map<unknown, number>();
   // Expanded size of a node; circular aliases were refused by `checkComposedDepth` before.
   const size = (node: unknown): number => {
@@ -388,7 +487,8 @@ function checkDocument(doc: Document.Parsed, text: string, file: string | undefi
     const known = sizes.get(target);
     if (known !== undefined) return known;
     let n = 1;
-    for (const item of target.items as unknown[]) n += isPair(item) ? size(item.key) + size(item.value) : size(item);
+    for (const item of target.items as unknown[])
+      n += isPair(item) ? size(item.key) + size(item.value) : size(item);
     sizes.set(target, n);
     return n;
   };
@@ -400,10 +500,14 @@ function checkDocument(doc: Document.Parsed, text: string, file: string | undefi
     if (isAlias(node)) {
       const target = node.resolve(doc);
       const name = escapeForMessage(node.source);
-      if (target === undefined) fail(`undefined alias *${name} (an anchor &${name} must come before it)`, node);
+      if (target === undefined)
+        fail(`undefined alias *${name} (an anchor &${name} must come before it)`, node);
       added += size(target);
       if (added > MAX_ALIAS_EXPANSION) {
-        fail(`aliases expand the document by more than ${MAX_ALIAS_EXPANSION} values (the limit, see README "Limits")`, node);
+        fail(
+          `aliases expand the document by more than ${MAX_ALIAS_EXPANSION} values (the limit, see README "Limits")`,
+          node,
+        );
       }
       return;
     }
@@ -429,14 +533,27 @@ function checkDocument(doc: Document.Parsed, text: string, file: string | undefi
 }
 
 /** The top-level `mode` key of a YAML text, read leniently from its syntax tree (errors ignored). */
-export function peekYamlMode(text: string, tokens: readonly CST.Token[] = yamlTokens(text)): unknown {
+export function peekYamlMode(
+  text: string,
+  tokens: readonly CST.Token[] = yamlTokens(text),
+): unknown {
   const doc = tokens.find((t) => t.type === 'document');
   const top = doc?.type === 'document' ? doc.value : undefined;
-  if (!top || (top.type !== 'block-map' && !(top.type === 'flow-collection' && top.start.source === '{'))) return undefined;
+  if (
+    !top ||
+    (top.type !== 'block-map' && !(top.type === 'flow-collection' && top.start.source === '{'))
+  )
+    return undefined;
   for (const item of top.items as readonly CstItem[]) {
-    const key = item.key && CST.isScalar(item.key) ? CST.resolveAsScalar(item.key, true, ignoreScalarError) : null;
+    const key =
+      item.key && CST.isScalar(item.key)
+        ? CST.resolveAsScalar(item.key, true, ignoreScalarError)
+        : null;
     if (key?.value !== 'mode') continue;
-    const value = item.value && CST.isScalar(item.value) ? CST.resolveAsScalar(item.value, true, ignoreScalarError) : null;
+    const value =
+      item.value && CST.isScalar(item.value)
+        ? CST.resolveAsScalar(item.value, true, ignoreScalarError)
+        : null;
     return value?.value;
   }
   return undefined;
@@ -449,7 +566,12 @@ export function peekYamlMode(text: string, tokens: readonly CST.Token[] = yamlTo
  * with line and column for an undefined alias, aliases that expand the document by more than
  * `MAX_ALIAS_EXPANSION` values and (default mode) a duplicate key.
  */
-export function parseConfigYaml(text: string, mode: Mode, file?: string, tokens: readonly CST.Token[] = yamlTokens(text)): unknown {
+export function parseConfigYaml(
+  text: string,
+  mode: Mode,
+  file?: string,
+  tokens: readonly CST.Token[] = yamlTokens(text),
+): unknown {
   const pyYaml = policyFor(mode).configYaml === 'pyyaml-1.1';
   checkYamlDepth(text, file, tokens);
   const doc = parse(text, tokens, pyYaml, file);

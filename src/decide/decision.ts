@@ -30,7 +30,10 @@ function passed(metrics: Readonly<Record<string, MetricResult>>, name: string): 
  * must pass (always — whatever its name; an unknown name fails), and every required metric must
  * exist and pass.
  */
-export function decide(metrics: Readonly<Record<string, MetricResult>>, params: DecisionParams): Decision {
+export function decide(
+  metrics: Readonly<Record<string, MetricResult>>,
+  params: DecisionParams,
+): Decision {
   const passes: Record<string, boolean> = {};
   if (params.require_discrete_exact) passes['discrete'] = passed(metrics, 'discrete');
   passes[params.timing_metric_name] = passed(metrics, params.timing_metric_name);
@@ -44,17 +47,27 @@ export function decide(metrics: Readonly<Record<string, MetricResult>>, params: 
  * checked against the computed metrics (S1) and completed by the policy (B7: configured continuous
  * channels are required for accuracy).
  */
-export function decisionParams(metrics: Readonly<Record<string, MetricResult>>, options: DecisionOptions = {}, mode?: PolicyInput): DecisionParams {
+export function decisionParams(
+  metrics: Readonly<Record<string, MetricResult>>,
+  options: DecisionOptions = {},
+  mode?: PolicyInput,
+): DecisionParams {
   const policy = policyFor(mode);
   const timingName = options.timing_metric_name ?? 'timing';
   const configured = options.required_metrics ?? [];
   if (policy.metricNamesMustExist) {
     assertComputed(metrics, timingName, 'decision.timing_metric_name');
-    configured.forEach((name, i) => assertComputed(metrics, name, `decision.required_metrics[${i}]`));
+    configured.forEach((name, i) =>
+      assertComputed(metrics, name, `decision.required_metrics[${i}]`),
+    );
   }
   return {
     require_discrete_exact: options.require_discrete_exact ?? true,
     timing_metric_name: timingName,
-    required_metrics: policy.requiredMetrics(configured, isComputed(metrics, 'continuous'), timingName),
+    required_metrics: policy.requiredMetrics(
+      configured,
+      isComputed(metrics, 'continuous'),
+      timingName,
+    ),
   };
 }

@@ -31,17 +31,23 @@ describe('README tables', () => {
 
   it('the aligner and comparator tables list every registered name', () => {
     expect(readmeRows('aligners').map((r) => r[0])).toEqual(ALIGNERS.map((p) => `\`${p.name}\``));
-    expect(readmeRows('comparators').map((r) => r[0])).toEqual(COMPARATORS.map((p) => `\`${p.name}\``));
+    expect(readmeRows('comparators').map((r) => r[0])).toEqual(
+      COMPARATORS.map((p) => `\`${p.name}\``),
+    );
   });
 
   it('renderGenerated refuses a README without the markers', () => {
-    expect(() => renderGenerated('no markers', GENERATED_TABLES)).toThrow(/missing or unterminated marker/);
+    expect(() => renderGenerated('no markers', GENERATED_TABLES)).toThrow(
+      /missing or unterminated marker/,
+    );
   });
 });
 
 describe('formatCases', () => {
   it('shortens case ids, runs of three or more as ranges', () => {
-    expect(formatCases(['pub-013', 'pub-016', 'pub-017', 'pub-040'])).toBe('pub-013, 016, 017, 040');
+    expect(formatCases(['pub-013', 'pub-016', 'pub-017', 'pub-040'])).toBe(
+      'pub-013, 016, 017, 040',
+    );
     expect(formatCases(['pub-066', 'pub-067', 'pub-068', 'pub-075'])).toBe('pub-066…068, 075');
     expect(formatCases([])).toBe('');
   });

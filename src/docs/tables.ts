@@ -16,7 +16,9 @@ function cell(text: string): string {
 
 function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map((r) => line(r.map(cell)))].join('\n');
+  return [line(header), line(header.map(() => '---')), ...rows.map((r) => line(r.map(cell)))].join(
+    '\n',
+  );
 }
 
 /**
@@ -26,9 +28,14 @@ function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>
 export function formatCases(cases: readonly string[]): string {
   const nums = cases.map((c) => /^pub-(\d+)$/.exec(c)?.[1] ?? c);
   const parts: string[] = [];
-  for (let i = 0; i < nums.length; ) {
+  for (let i = 0; i < nums.length;) {
     let j = i;
-    while (j + 1 < nums.length && Number(nums[j + 1]) === Number(nums[j]) + 1 && /^\d+$/.test(nums[j + 1]!)) j++;
+    while (
+      j + 1 < nums.length &&
+      Number(nums[j + 1]) === Number(nums[j]) + 1 &&
+      /^\d+$/.test(nums[j + 1]!)
+    )
+      j++;
     parts.push(j - i >= 2 ? `${nums[i]}…${nums[j]}` : nums[i]!);
     if (j - i === 1) parts.push(nums[j]!);
     i = j + 1;
@@ -50,7 +57,12 @@ const code = (s: string) => `\`${s}\``;
 export function alignersTable(): string {
   return table(
     ['aligner', 'aliases', 'parameters', 'what'],
-    ALIGNERS.map((p) => [code(p.name), (p.aliases as readonly string[]).map(code).join(', ') || '—', p.params ? code(p.params) : '—', p.summary]),
+    ALIGNERS.map((p) => [
+      code(p.name),
+      (p.aliases as readonly string[]).map(code).join(', ') || '—',
+      p.params ? code(p.params) : '—',
+      p.summary,
+    ]),
   );
 }
 
@@ -58,7 +70,12 @@ export function alignersTable(): string {
 export function comparatorsTable(): string {
   return table(
     ['comparator `type`', 'aliases', 'parameters', 'what'],
-    COMPARATORS.map((p) => [code(p.name), (p.aliases as readonly string[]).map(code).join(', ') || '—', p.params ? code(p.params) : '—', p.summary]),
+    COMPARATORS.map((p) => [
+      code(p.name),
+      (p.aliases as readonly string[]).map(code).join(', ') || '—',
+      p.params ? code(p.params) : '—',
+      p.summary,
+    ]),
   );
 }
 
@@ -82,7 +99,10 @@ export const GENERATED_TABLES: Readonly<Record<string, () => string>> = Object.f
  * `text` with every `<!-- generated:<name> -->` … `<!-- /generated:<name> -->` region replaced by
  * the current table. Throws if a region of `GENERATED_TABLES` is missing or unterminated.
  */
-export function renderGenerated(text: string, tables: Readonly<Record<string, () => string>> = GENERATED_TABLES): string {
+export function renderGenerated(
+  text: string,
+  tables: Readonly<Record<string, () => string>> = GENERATED_TABLES,
+): string {
   let out = text;
   for (const [name, render] of Object.entries(tables)) {
     const open = `<!-- generated:${name} -->`;

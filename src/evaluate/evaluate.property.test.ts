@@ -6,7 +6,14 @@ import { NeedlemanWunschAligner } from '../align/nw.js';
 import type { TraceEvent } from '../trace/types.js';
 import { evaluate } from './evaluate.js';
 
-const channel = fc.constantFrom('motor:x', 'motor:y', 'det:Acquire', 'gripper:cmd', 'log:step', 'stage:temp');
+const channel = fc.constantFrom(
+  'motor:x',
+  'motor:y',
+  'det:Acquire',
+  'gripper:cmd',
+  'log:step',
+  'stage:temp',
+);
 const value = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
   fc.integer({ min: -5, max: 5 }),
@@ -23,7 +30,11 @@ const event: fc.Arbitrary<TraceEvent> = fc.record({
 });
 const trace = fc.array(event, { maxLength: 40 });
 const numericTrace = fc.array(
-  fc.record({ channel, timestamp: fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e4 }), value: fc.double({ noNaN: true, noDefaultInfinity: true, min: -100, max: 100 }) }),
+  fc.record({
+    channel,
+    timestamp: fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e4 }),
+    value: fc.double({ noNaN: true, noDefaultInfinity: true, min: -100, max: 100 }),
+  }),
   { maxLength: 30 },
 );
 
@@ -41,11 +52,18 @@ describe('evaluate() invariants (default mode)', () => {
 
   it('identical traces score 1 and pass with continuous channels and the nw aligner', () => {
     fc.assert(
-      fc.property(numericTrace, fc.constantFrom<'difflib' | 'nw'>('difflib', 'nw'), (events, aligner) => {
-        const r = evaluate(events, events, { aligner, continuous_channels: { 'stage:temp': {} } });
-        expect(r.full_score).toBe(1);
-        expect(r.accuracy).toBe(true);
-      }),
+      fc.property(
+        numericTrace,
+        fc.constantFrom<'difflib' | 'nw'>('difflib', 'nw'),
+        (events, aligner) => {
+          const r = evaluate(events, events, {
+            aligner,
+            continuous_channels: { 'stage:temp': {} },
+          });
+          expect(r.full_score).toBe(1);
+          expect(r.accuracy).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -53,8 +71,17 @@ describe('evaluate() invariants (default mode)', () => {
   it('with default weights every score is in [0, 1]', () => {
     fc.assert(
       fc.property(trace, trace, fc.boolean(), (gt, pred, cont) => {
-        const numeric = (t: TraceEvent[]) => t.map((e) => (e.channel === 'stage:temp' ? { ...e, value: typeof e.value === 'number' ? e.value : 0 } : e));
-        const r = evaluate(numeric(gt), numeric(pred), cont ? { continuous_channels: { 'stage:temp': {} } } : {});
+        const numeric = (t: TraceEvent[]) =>
+          t.map((e) =>
+            e.channel === 'stage:temp'
+              ? { ...e, value: typeof e.value === 'number' ? e.value : 0 }
+              : e,
+          );
+        const r = evaluate(
+          numeric(gt),
+          numeric(pred),
+          cont ? { continuous_channels: { 'stage:temp': {} } } : {},
+        );
         expect(r.full_score).toBeGreaterThanOrEqual(0);
         expect(r.full_score).toBeLessThanOrEqual(1);
         for (const m of Object.values(r.metrics)) {
@@ -68,16 +95,26 @@ describe('evaluate() invariants (default mode)', () => {
 
   it('every event appears exactly once, in order, in the alignment', () => {
     fc.assert(
-      fc.property(trace, trace, fc.constantFrom<'difflib' | 'nw'>('difflib', 'nw'), (gt, pred, aligner) => {
-        const r = evaluate(gt, pred, { aligner });
-        const gi = r.alignment_index.map((p) => p[0]).filter((i): i is number => i !== null);
-        const pi = r.alignment_index.map((p) => p[1]).filter((i): i is number => i !== null);
-        expect([...gi].sort((a, b) => a - b)).toEqual(gt.map((_, i) => i));
-        expect([...pi].sort((a, b) => a - b)).toEqual(pred.map((_, i) => i));
-        // In time order: the paired events' timestamps never decrease on either side.
-        const ts = (side: 0 | 1) => r.alignment.map((p) => p[side]).filter((e) => e !== null).map((e) => e![1]);
-        for (const s of [ts(0), ts(1)]) for (let k = 1; k < s.length; k++) expect(s[k]!).toBeGreaterThanOrEqual(s[k - 1]!);
-      }),
+      fc.property(
+        trace,
+        trace,
+        fc.constantFrom<'difflib' | 'nw'>('difflib', 'nw'),
+        (gt, pred, aligner) => {
+          const r = evaluate(gt, pred, { aligner });
+          const gi = r.alignment_index.map((p) => p[0]).filter((i): i is number => i !== null);
+          const pi = r.alignment_index.map((p) => p[1]).filter((i): i is number => i !== null);
+          expect([...gi].sort((a, b) => a - b)).toEqual(gt.map((_, i) => i));
+          expect([...pi].sort((a, b) => a - b)).toEqual(pred.map((_, i) => i));
+          // In time order: the paired events' timestamps never decrease on either side.
+          const ts = (side: 0 | 1) =>
+            r.alignment
+              .map((p) => p[side])
+              .filter((e) => e !== null)
+              .map((e) => e![1]);
+          for (const s of [ts(0), ts(1)])
+            for (let k = 1; k < s.length; k++) expect(s[k]!).toBeGreaterThanOrEqual(s[k - 1]!);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -97,13 +134,21 @@ describe('evaluate() invariants (default mode)', () => {
   });
 
   it('input already in time order (not copied) scores like the same events given shuffled', () => {
-    const sortByTime = (t: readonly TraceEvent[]) => t.slice().sort((a, b) => a.timestamp - b.timestamp);
+    const sortByTime = (t: readonly TraceEvent[]) =>
+      t.slice().sort((a, b) => a.timestamp - b.timestamp);
     // Latest first, equal times still in input order: the stable time sort gives sortByTime(t) back.
-    const latestFirst = (t: readonly TraceEvent[]) => sortByTime(t).sort((a, b) => b.timestamp - a.timestamp);
+    const latestFirst = (t: readonly TraceEvent[]) =>
+      sortByTime(t).sort((a, b) => b.timestamp - a.timestamp);
     fc.assert(
       fc.property(trace, trace, (gt, pred) => {
-        const sorted = evaluate(sortByTime(gt), sortByTime(pred), { aligner: 'difflib', aliases: { 'motor:x': 'motor:y' } });
-        const shuffled = evaluate(latestFirst(gt), latestFirst(pred), { aligner: 'difflib', aliases: { 'motor:x': 'motor:y' } });
+        const sorted = evaluate(sortByTime(gt), sortByTime(pred), {
+          aligner: 'difflib',
+          aliases: { 'motor:x': 'motor:y' },
+        });
+        const shuffled = evaluate(latestFirst(gt), latestFirst(pred), {
+          aligner: 'difflib',
+          aliases: { 'motor:x': 'motor:y' },
+        });
         expect(sorted.full_score).toBe(shuffled.full_score);
         expect(sorted.metrics).toEqual(shuffled.metrics);
         expect(sorted.alignment).toEqual(shuffled.alignment);
@@ -111,7 +156,9 @@ describe('evaluate() invariants (default mode)', () => {
         const gtIn = sortByTime(gt);
         sorted.alignment_index.forEach(([g], k) => {
           const row = sorted.alignment[k]![0];
-          expect(g === null ? null : [gtIn[g]!.timestamp, gtIn[g]!.value]).toEqual(row === null ? null : [row[1], row[2]]);
+          expect(g === null ? null : [gtIn[g]!.timestamp, gtIn[g]!.value]).toEqual(
+            row === null ? null : [row[1], row[2]],
+          );
         });
       }),
       { numRuns: 300 },

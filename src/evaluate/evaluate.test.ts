@@ -37,30 +37,62 @@ describe('evaluate', () => {
   it('reports the weights it used (B3)', () => {
     const r = evaluate(scan, scan, { use_continuous: true, mode: 'reference' });
     expect(r.full_score).toBeCloseTo(0.8);
-    expect(r.aggregation).toEqual({ weights: { discrete: 0.8, timing: 0.2 }, contributions: { discrete: 0.8, timing: 0.2, _sum: 1 } });
+    expect(r.aggregation).toEqual({
+      weights: { discrete: 0.8, timing: 0.2 },
+      contributions: { discrete: 0.8, timing: 0.2, _sum: 1 },
+    });
   });
 
   it('requires configured continuous channels for accuracy by default (B7)', () => {
-    const gt = [...scan, { channel: 'stage:temp', timestamp: 0, value: 20 }, { channel: 'stage:temp', timestamp: 5, value: 80 }];
-    const pred = [...scan, { channel: 'stage:temp', timestamp: 0, value: 20 }, { channel: 'stage:temp', timestamp: 5, value: 60 }];
+    const gt = [
+      ...scan,
+      { channel: 'stage:temp', timestamp: 0, value: 20 },
+      { channel: 'stage:temp', timestamp: 5, value: 80 },
+    ];
+    const pred = [
+      ...scan,
+      { channel: 'stage:temp', timestamp: 0, value: 20 },
+      { channel: 'stage:temp', timestamp: 5, value: 60 },
+    ];
     const opts = { continuous_channels: { 'stage:temp': {} } };
     expect(evaluate(gt, pred, opts).accuracy).toBe(false);
     expect(evaluate(gt, pred, { ...opts, mode: 'reference' }).accuracy).toBe(true);
   });
 
   it('rejects a requirement on a metric that is not computed', () => {
-    expect(() => evaluate(scan, scan, { include_structure: false, decision: { required_metrics: ['structure'] } })).toThrow(ConfigError);
+    expect(() =>
+      evaluate(scan, scan, {
+        include_structure: false,
+        decision: { required_metrics: ['structure'] },
+      }),
+    ).toThrow(ConfigError);
   });
 
   it('rejects malformed traces with the side and the path', () => {
-    expect(() => evaluate([{ channel: 'a', timestamp: Number.NaN, value: 1 }], scan)).toThrow(TraceError);
-    expect(() => evaluate([{ channel: 'a', timestamp: Number.NaN, value: 1 }], scan)).toThrow(/^gt: \[0\]\.timestamp: /);
-    expect(() => evaluate(scan, [{ channel: 'a', timestamp: 1, valeu: 1 } as never])).toThrow(/pred: \[0\]: unknown key "valeu"/);
+    expect(() => evaluate([{ channel: 'a', timestamp: Number.NaN, value: 1 }], scan)).toThrow(
+      TraceError,
+    );
+    expect(() => evaluate([{ channel: 'a', timestamp: Number.NaN, value: 1 }], scan)).toThrow(
+      /^gt: \[0\]\.timestamp: /,
+    );
+    expect(() => evaluate(scan, [{ channel: 'a', timestamp: 1, valeu: 1 } as never])).toThrow(
+      /pred: \[0\]: unknown key "valeu"/,
+    );
   });
 
   it('custom metrics and formula', () => {
     const r = evaluate(scan, scan, {
-      metrics: [{ name: 'count', compute: (ctx) => ({ name: 'count', score: ctx.verdicts.length / 4, binary_pass: true, details: {} }) }],
+      metrics: [
+        {
+          name: 'count',
+          compute: (ctx) => ({
+            name: 'count',
+            score: ctx.verdicts.length / 4,
+            binary_pass: true,
+            details: {},
+          }),
+        },
+      ],
       aggregation: { formula: (s) => s['count']! * 0.5 },
     });
     expect(r.metrics['count']!.score).toBe(1);
@@ -88,7 +120,10 @@ describe('deep values (README "Limits")', () => {
   const nested = (n: number): unknown => JSON.parse(`${'['.repeat(n)}1${']'.repeat(n)}`) as unknown;
 
   it('a value nested 2,500 levels is a TraceError naming the side and path, not a RangeError', () => {
-    for (const make of [(v: unknown) => new Trace([{ channel: 'a', timestamp: 0, value: v }]), (v: unknown) => [{ channel: 'a', timestamp: 0, value: v }]]) {
+    for (const make of [
+      (v: unknown) => new Trace([{ channel: 'a', timestamp: 0, value: v }]),
+      (v: unknown) => [{ channel: 'a', timestamp: 0, value: v }],
+    ]) {
       const gt = make(nested(2_500));
       const pred = make(nested(2_500));
       expect(() => evaluate(gt, pred)).toThrow(TraceError);
@@ -98,7 +133,10 @@ describe('deep values (README "Limits")', () => {
   });
 
   it('values at the limit are compared as usual', () => {
-    const r = evaluate([{ channel: 'a', timestamp: 0, value: nested(256) }], [{ channel: 'a', timestamp: 0, value: nested(256) }]);
+    const r = evaluate(
+      [{ channel: 'a', timestamp: 0, value: nested(256) }],
+      [{ channel: 'a', timestamp: 0, value: nested(256) }],
+    );
     expect(r.metrics.discrete?.score).toBe(1);
   });
 });
@@ -113,7 +151,11 @@ describe('value buckets for value-aware aligners (AlignContext.valueBuckets)', (
       name: 'spy',
       align(g: Int32Array, p: Int32Array, context: import('../align/types.js').AlignContext) {
         seen = context.valueBuckets?.();
-        return Array.from({ length: Math.max(g.length, p.length) }, (_, i) => ({ gt: i < g.length ? i : null, pred: i < p.length ? i : null, tag: 'replace' as const }));
+        return Array.from({ length: Math.max(g.length, p.length) }, (_, i) => ({
+          gt: i < g.length ? i : null,
+          pred: i < p.length ? i : null,
+          tag: 'replace' as const,
+        }));
       },
     };
     evaluate(gt, pred, { aligner: spy });
@@ -144,20 +186,26 @@ describe('value buckets for value-aware aligners (AlignContext.valueBuckets)', (
 });
 
 describe('evaluate: the value questions an aligner asks (AlignContext.valuesMatch)', () => {
-  const pairs = (n: number) => Array.from({ length: n }, (_, i) => ({ gt: i, pred: i, tag: 'equal' as const }));
+  const pairs = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ gt: i, pred: i, tag: 'equal' as const }));
 
   it('answers for the evaluation whose aligner runs, also when a comparator evaluates another pair of traces', () => {
     const inner = [{ channel: 'a', timestamp: 0, value: 'x' }];
     const seen: boolean[] = [];
     const aligner = {
       name: 'asks',
-      align: (gt: Int32Array, _pred: Int32Array, ctx: { valuesMatch?: (i: number, j: number) => boolean }) => {
+      align: (
+        gt: Int32Array,
+        _pred: Int32Array,
+        ctx: { valuesMatch?: (i: number, j: number) => boolean },
+      ) => {
         for (let i = 0; i < gt.length; i++) seen.push(ctx.valuesMatch!(i, i));
         return pairs(gt.length);
       },
     };
     // The comparator runs a whole evaluation of its own (with its own aligner run) for each pair.
-    const nested = (a: unknown, b: unknown): boolean => evaluate(inner, [{ ...inner[0]!, value: a === b ? 'x' : 'y' }]).accuracy;
+    const nested = (a: unknown, b: unknown): boolean =>
+      evaluate(inner, [{ ...inner[0]!, value: a === b ? 'x' : 'y' }]).accuracy;
     const gt = [
       { channel: 'c', timestamp: 0, value: 1 },
       { channel: 'c', timestamp: 1, value: 2 },
@@ -174,7 +222,11 @@ describe('evaluate: the value questions an aligner asks (AlignContext.valuesMatc
     let kept: ((i: number, j: number) => boolean) | undefined;
     const aligner = {
       name: 'keeps',
-      align: (gt: Int32Array, _pred: Int32Array, ctx: { valuesMatch?: (i: number, j: number) => boolean }) => {
+      align: (
+        gt: Int32Array,
+        _pred: Int32Array,
+        ctx: { valuesMatch?: (i: number, j: number) => boolean },
+      ) => {
         kept = ctx.valuesMatch;
         return pairs(gt.length);
       },

@@ -1,8 +1,22 @@
 import { aggregate } from '../aggregate/weighted.js';
-import { alignColumns, createAligner, internEventKeys, type AlignmentColumns, type ValueBuckets } from '../align/index.js';
+import {
+  alignColumns,
+  createAligner,
+  internEventKeys,
+  type AlignmentColumns,
+  type ValueBuckets,
+} from '../align/index.js';
 import { ComparatorSet } from '../compare/set.js';
 import type { Comparator } from '../compare/comparator.js';
-import { gtAt, judgeColumns, predAt, valueMatchOf, VerdictBit, verdictsOf, type VerdictColumns } from '../compare/verdict-columns.js';
+import {
+  gtAt,
+  judgeColumns,
+  predAt,
+  valueMatchOf,
+  VerdictBit,
+  verdictsOf,
+  type VerdictColumns,
+} from '../compare/verdict-columns.js';
 import { decide, decisionParams } from '../decide/decision.js';
 import { ConfigError, TraceError } from '../errors.js';
 import { copyLazyAware, defineLazyList } from '../metrics/lazy.js';
@@ -36,12 +50,17 @@ function posAt(pos: Int32Array | null, k: number): number {
 function toTrace(t: TraceLike | Trace, policy: ScoringPolicy, side: string): Trace {
   if (t instanceof Trace) return assertTraceDepth(t, side);
   if (t === null || typeof t !== 'object') {
-    throw new TraceError(`expected a trace (an array of {channel, timestamp, value} or {events: [...]}), got ${t === null ? 'null' : typeof t}`, { file: side });
+    throw new TraceError(
+      `expected a trace (an array of {channel, timestamp, value} or {events: [...]}), got ${t === null ? 'null' : typeof t}`,
+      { file: side },
+    );
   }
   return parseTrace(t, { mode: policy.mode, file: side });
 }
 
-function aliasFn(aliases: Readonly<Record<string, string>> | undefined): ((ch: string) => string) | undefined {
+function aliasFn(
+  aliases: Readonly<Record<string, string>> | undefined,
+): ((ch: string) => string) | undefined {
   if (!aliases) return undefined;
   return (ch) => (Object.prototype.hasOwnProperty.call(aliases, ch) ? aliases[ch]! : ch);
 }
@@ -61,7 +80,10 @@ function inTimeOrder(events: readonly TraceEvent[]): boolean {
 }
 
 /** `events` with `alias` applied to each channel: the same array when no channel changes. */
-function aliasEvents(events: readonly TraceEvent[], alias: ((ch: string) => string) | undefined): readonly TraceEvent[] {
+function aliasEvents(
+  events: readonly TraceEvent[],
+  alias: ((ch: string) => string) | undefined,
+): readonly TraceEvent[] {
   if (alias === undefined) return events;
   let copy: TraceEvent[] | undefined;
   for (let i = 0; i < events.length; i++) {
@@ -80,7 +102,11 @@ function aliasEvents(events: readonly TraceEvent[], alias: ((ch: string) => stri
  * so the order (ties included) is the same. Input already in time order (the common case) is
  * not copied: the sort would leave it as it is.
  */
-function prepareSide(trace: Trace, alias: ((ch: string) => string) | undefined, exclude: ReadonlySet<string>): Side {
+function prepareSide(
+  trace: Trace,
+  alias: ((ch: string) => string) | undefined,
+  exclude: ReadonlySet<string>,
+): Side {
   const events = trace.events;
   const n = events.length;
   const aliased = aliasEvents(events, alias);
@@ -123,7 +149,13 @@ function indexed(events: readonly TraceEvent[], pos: Int32Array | null): Indexed
 }
 
 /** Align channel keys with the configured aligner; value-aware aligners ask the comparators. */
-function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateOptions, policy: ScoringPolicy): AlignmentColumns {
+function align(
+  gt: Side,
+  pred: Side,
+  comparators: ComparatorSet,
+  opts: EvaluateOptions,
+  policy: ScoringPolicy,
+): AlignmentColumns {
   const gtAlign = gt.align;
   const predAlign = pred.align;
   const keys = internEventKeys(gtAlign, predAlign);
@@ -132,7 +164,14 @@ function align(gt: Side, pred: Side, comparators: ComparatorSet, opts: EvaluateO
   // event objects once: value-aware aligners ask about pairs all over the two traces (millions
   // at 10^5 events), and a flat array of values (unboxed doubles when every value is a number) is
   // far cheaper to read at random than the events.
-  const questions = new ValueQuestions(keys.gt, keys.pred, keys.channelNames, keys.channelNames.map((ch) => comparators.for(ch)), gtAlign, predAlign);
+  const questions = new ValueQuestions(
+    keys.gt,
+    keys.pred,
+    keys.channelNames,
+    keys.channelNames.map((ch) => comparators.for(ch)),
+    gtAlign,
+    predAlign,
+  );
   const outer = asking;
   asking = questions;
   try {
@@ -193,7 +232,10 @@ function valuesOf(events: readonly { readonly value: unknown }[]): unknown[] {
 let asking: ValueQuestions | undefined;
 
 function valuesMatch(i: number, j: number): boolean {
-  if (asking === undefined) throw new Error('valuesMatch was called after the aligner returned (AlignContext.valuesMatch holds during align only)');
+  if (asking === undefined)
+    throw new Error(
+      'valuesMatch was called after the aligner returned (AlignContext.valuesMatch holds during align only)',
+    );
   return asking.match(i, j);
 }
 
@@ -203,7 +245,13 @@ function valuesMatch(i: number, j: number): boolean {
  * all its events in bucket 0 — which keeps the promise, since pairs are only asked within a channel.
  * `undefined` when no channel has buckets.
  */
-function valueBuckets(gtKeys: Int32Array, predKeys: Int32Array, gtValues: readonly unknown[], predValues: readonly unknown[], byKey: readonly Comparator[]): ValueBuckets | undefined {
+function valueBuckets(
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  gtValues: readonly unknown[],
+  predValues: readonly unknown[],
+  byKey: readonly Comparator[],
+): ValueBuckets | undefined {
   const usable = Uint8Array.from(byKey, (c) => (c.bucket === undefined ? 0 : 1));
   const gt = new Float64Array(gtKeys.length);
   const pred = new Float64Array(predKeys.length);
@@ -220,7 +268,13 @@ function valueBuckets(gtKeys: Int32Array, predKeys: Int32Array, gtValues: readon
 }
 
 /** `out[i]`: the bucket of event i; a channel with a value that has none is marked unusable (`usable[key] = 0`). */
-function fillBuckets(keys: Int32Array, values: readonly unknown[], byKey: readonly Comparator[], usable: Uint8Array, out: Float64Array): void {
+function fillBuckets(
+  keys: Int32Array,
+  values: readonly unknown[],
+  byKey: readonly Comparator[],
+  usable: Uint8Array,
+  out: Float64Array,
+): void {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     if (usable[key] === 0) continue;
@@ -241,16 +295,29 @@ function computeMetrics(ctx: MetricContext, opts: EvaluateOptions): Record<strin
   for (const m of builtInMetrics(opts)) metrics[m.name] = m.compute(ctx);
   for (const m of opts.metrics ?? []) {
     if (Object.prototype.hasOwnProperty.call(metrics, m.name)) {
-      throw new ConfigError(`custom metric name ${JSON.stringify(m.name)} clashes with a built-in metric`, { path: 'metrics' });
+      throw new ConfigError(
+        `custom metric name ${JSON.stringify(m.name)} clashes with a built-in metric`,
+        { path: 'metrics' },
+      );
     }
     const r = m.compute(ctx);
-    metrics[m.name] = { name: m.name, score: Number(r.score), binary_pass: Boolean(r.binary_pass), details: r.details ?? {} };
+    metrics[m.name] = {
+      name: m.name,
+      score: Number(r.score),
+      binary_pass: Boolean(r.binary_pass),
+      details: r.details ?? {},
+    };
   }
   return metrics;
 }
 
 /** A metric context whose object-per-event and object-per-pair fields are built on first read. */
-function metricContext(policy: ScoringPolicy, cols: VerdictColumns, gt: Side, pred: Side): MetricContext {
+function metricContext(
+  policy: ScoringPolicy,
+  cols: VerdictColumns,
+  gt: Side,
+  pred: Side,
+): MetricContext {
   let verdicts: PairVerdict[] | undefined;
   let prepared: MetricContext['prepared'] | undefined;
   return {
@@ -263,7 +330,10 @@ function metricContext(policy: ScoringPolicy, cols: VerdictColumns, gt: Side, pr
     gt: gt.sorted,
     pred: pred.sorted,
     get prepared() {
-      return (prepared ??= { gtSorted: indexed(gt.sorted, gt.sortedPos), predSorted: indexed(pred.sorted, pred.sortedPos) });
+      return (prepared ??= {
+        gtSorted: indexed(gt.sorted, gt.sortedPos),
+        predSorted: indexed(pred.sorted, pred.sortedPos),
+      });
     },
   };
 }
@@ -280,7 +350,12 @@ function alignmentRow(cols: VerdictColumns, k: number): AlignmentRow {
     index: k + 1,
     gt: rowSide(gtAt(cols, k)),
     pred: rowSide(predAt(cols, k)),
-    match: (code & both) !== both ? null : (code & VerdictBit.SameChannel) !== 0 ? valueMatchOf(code) : false,
+    match:
+      (code & both) !== both
+        ? null
+        : (code & VerdictBit.SameChannel) !== 0
+          ? valueMatchOf(code)
+          : false,
     ignored: false,
   };
 }
@@ -291,7 +366,8 @@ function inOptionsFile<T>(opts: EvaluateOptions, step: () => T): T {
     return step();
   } catch (e) {
     const file = optionsFile(opts);
-    if (e instanceof ConfigError && e.file === undefined && file !== undefined) throw new ConfigError(e.message, { file }, { cause: e });
+    if (e instanceof ConfigError && e.file === undefined && file !== undefined)
+      throw new ConfigError(e.message, { file }, { cause: e });
     throw e;
   }
 }
@@ -309,12 +385,21 @@ function inOptionsFile<T>(opts: EvaluateOptions, step: () => T): T {
  * `aligned_gt`/`aligned_pred`) are built on first read: they are enumerable getters that turn
  * into plain arrays when read, so a caller who reads only scores never pays for them.
  */
-export function evaluate(gt: TraceLike | Trace, pred: TraceLike | Trace, options: EvaluateOptions = {}): EvaluationResult {
+export function evaluate(
+  gt: TraceLike | Trace,
+  pred: TraceLike | Trace,
+  options: EvaluateOptions = {},
+): EvaluationResult {
   const opts = validateOptions(options);
   return evaluateValidated(gt, pred, opts, policyFor(opts.mode));
 }
 
-function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, opts: EvaluateOptions, policy: ScoringPolicy): EvaluationResult {
+function evaluateValidated(
+  gtIn: TraceLike | Trace,
+  predIn: TraceLike | Trace,
+  opts: EvaluateOptions,
+  policy: ScoringPolicy,
+): EvaluationResult {
   const gtTrace = toTrace(gtIn, policy, 'gt');
   const predTrace = toTrace(predIn, policy, 'pred');
   const alias = aliasFn(opts.aliases);
@@ -326,28 +411,45 @@ function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, o
   const { gtIdx, predIdx } = align(gt, pred, comparators, opts, policy);
   const cols = judgeColumns(gt.align, pred.align, gtIdx, predIdx, comparators, policy);
   const metrics = computeMetrics(metricContext(policy, cols, gt, pred), opts);
-  const { full_score, report } = inOptionsFile(opts, () => aggregate(
-    metrics,
-    {
-      weights: opts.aggregation?.weights,
-      formula: opts.aggregation?.formula,
-      // The reference's aggregator: `use_continuous or bool(continuous_channels)`.
-      useContinuous: Boolean(opts.use_continuous) || Object.keys(opts.continuous_channels ?? {}).length > 0,
-    },
-    policy,
-  ));
+  const { full_score, report } = inOptionsFile(opts, () =>
+    aggregate(
+      metrics,
+      {
+        weights: opts.aggregation?.weights,
+        formula: opts.aggregation?.formula,
+        // The reference's aggregator: `use_continuous or bool(continuous_channels)`.
+        useContinuous:
+          Boolean(opts.use_continuous) || Object.keys(opts.continuous_channels ?? {}).length > 0,
+      },
+      policy,
+    ),
+  );
   const params = inOptionsFile(opts, () => decisionParams(metrics, opts.decision, policy));
   const decision = decide(metrics, params);
   const n = cols.length;
-  const result = { mode: policy.mode, full_score, accuracy: decision.accuracy, metrics } as Record<string, unknown>;
-  defineLazyList(result, 'alignment', { length: n, item: (k) => [eventTuple(gtAt(cols, k)), eventTuple(predAt(cols, k))] as const });
+  const result = { mode: policy.mode, full_score, accuracy: decision.accuracy, metrics } as Record<
+    string,
+    unknown
+  >;
+  defineLazyList(result, 'alignment', {
+    length: n,
+    item: (k) => [eventTuple(gtAt(cols, k)), eventTuple(predAt(cols, k))] as const,
+  });
   defineLazyList(result, 'alignment_index', {
     length: n,
-    item: (k) => [gtIdx[k]! < 0 ? null : posAt(gt.alignPos, gtIdx[k]!), predIdx[k]! < 0 ? null : posAt(pred.alignPos, predIdx[k]!)] as const,
+    item: (k) =>
+      [
+        gtIdx[k]! < 0 ? null : posAt(gt.alignPos, gtIdx[k]!),
+        predIdx[k]! < 0 ? null : posAt(pred.alignPos, predIdx[k]!),
+      ] as const,
   });
   defineLazyList(result, 'alignment_rows', { length: n, item: (k) => alignmentRow(cols, k) });
   result.aggregation = report;
-  result.decision = { ...params, required_metrics: [...params.required_metrics], passes: decision.passes };
+  result.decision = {
+    ...params,
+    required_metrics: [...params.required_metrics],
+    passes: decision.passes,
+  };
   return result as unknown as EvaluationResult;
 }
 
@@ -355,7 +457,9 @@ function evaluateValidated(gtIn: TraceLike | Trace, predIn: TraceLike | Trace, o
 function forwardedOptions(opts: EvaluateOptions, keys: readonly string[] | 'all'): EvaluateOptions {
   if (keys === 'all') return opts;
   const out: Record<string, unknown> = { mode: opts.mode };
-  for (const k of keys) if ((opts as Record<string, unknown>)[k] !== undefined) out[k] = (opts as Record<string, unknown>)[k];
+  for (const k of keys)
+    if ((opts as Record<string, unknown>)[k] !== undefined)
+      out[k] = (opts as Record<string, unknown>)[k];
   return out as EvaluateOptions;
 }
 
@@ -370,12 +474,18 @@ function forwardedOptions(opts: EvaluateOptions, keys: readonly string[] | 'all'
  * (no goldens, or every score ≤ −1) the prediction is evaluated against an empty golden with
  * default options (`best_index: -1`).
  */
-export function evaluateBestOf(gts: ReadonlyArray<TraceLike | Trace>, pred: TraceLike | Trace, options: EvaluateOptions = {}): EvaluationResult {
+export function evaluateBestOf(
+  gts: ReadonlyArray<TraceLike | Trace>,
+  pred: TraceLike | Trace,
+  options: EvaluateOptions = {},
+): EvaluationResult {
   const opts = validateOptions(options);
   const policy = policyFor(opts.mode);
   const rules = policy.bestOf;
-  if (!Array.isArray(gts)) throw new TraceError('expected an array of golden traces', { file: 'gts' });
-  if (rules.needsGoldens && gts.length === 0) throw new ConfigError('evaluateBestOf needs at least one golden trace');
+  if (!Array.isArray(gts))
+    throw new TraceError('expected an array of golden traces', { file: 'gts' });
+  if (rules.needsGoldens && gts.length === 0)
+    throw new ConfigError('evaluateBestOf needs at least one golden trace');
 
   const perCandidate = forwardedOptions(opts, rules.forwarded);
   const scores: number[] = [];

@@ -40,8 +40,20 @@ import type { EvaluateOptions } from './types.js';
 type Dict = Record<string, unknown>;
 type Path = readonly PropertyKey[];
 
-const TIMING_KEYS = ['r2_thresh', 'slope_lo', 'slope_hi', 'dur_tol', 'mape_tol'] as const satisfies readonly (keyof TimingThresholds)[];
-const CONTINUOUS_KEYS = ['mae_scale', 'final_scale', 'mae_thresh', 'final_thresh', 'weight'] as const satisfies readonly (keyof ContinuousChannelSpec)[];
+const TIMING_KEYS = [
+  'r2_thresh',
+  'slope_lo',
+  'slope_hi',
+  'dur_tol',
+  'mape_tol',
+] as const satisfies readonly (keyof TimingThresholds)[];
+const CONTINUOUS_KEYS = [
+  'mae_scale',
+  'final_scale',
+  'mae_thresh',
+  'final_thresh',
+  'weight',
+] as const satisfies readonly (keyof ContinuousChannelSpec)[];
 
 // The reference's own comparator names (its `_make_comparator`), deliberately not the registry:
 // envtrace's types and aliases may grow, the reference's vocabulary does not.
@@ -78,7 +90,10 @@ class Coercer {
 
   /** A `ConfigError` at `path`. */
   fail(path: Path, message: string): never {
-    throw new ConfigError(message, { file: this.file, path: escapeForMessage(formatPath(path)) || undefined });
+    throw new ConfigError(message, {
+      file: this.file,
+      path: escapeForMessage(formatPath(path)) || undefined,
+    });
   }
 
   /** `x.get(...)`/`x.items()` on a value that is not a dict: the reference's AttributeError. */
@@ -122,7 +137,10 @@ class Coercer {
       if (skip.has(key)) continue; // an int key never equals a (string) channel
       const target = dict[key];
       if (typeof target !== 'string') {
-        this.fail([...path, key], `an alias target must be a string (a channel name), received ${pyTypeName(target)}`);
+        this.fail(
+          [...path, key],
+          `an alias target must be a string (a channel name), received ${pyTypeName(target)}`,
+        );
       }
       out[key] = target;
       order.push(key);
@@ -135,24 +153,31 @@ class Coercer {
     const out = new Set<string>();
     for (const item of this.iterate(value)) {
       const kind = pyKind(item);
-      if (kind === 'list' || kind === 'dict') throw new ReferenceRaise('TypeError', `unhashable type: '${kind}'`);
+      if (kind === 'list' || kind === 'dict')
+        throw new ReferenceRaise('TypeError', `unhashable type: '${kind}'`);
       if (typeof item === 'string') out.add(item); // other hashables never match a channel
     }
     return out.size ? [...out] : undefined;
   }
 
   comparator(spec: unknown, path: Path): ComparatorInput {
-    if (this.options && (typeof spec === 'function' || (isPlainObject(spec) && 'compare' in spec))) return spec as ComparatorInput;
+    if (this.options && (typeof spec === 'function' || (isPlainObject(spec) && 'compare' in spec)))
+      return spec as ComparatorInput;
     if (!pyBool(spec)) return { type: 'numeric_tolerance', tol: 1e-3 };
     const dict = this.dict(spec, path);
-    const type = Object.prototype.hasOwnProperty.call(dict, 'type') ? dict['type'] : 'numeric_tolerance';
+    const type = Object.prototype.hasOwnProperty.call(dict, 'type')
+      ? dict['type']
+      : 'numeric_tolerance';
     // str(type).lower(): only a string can spell one of the names.
     const name = typeof type === 'string' ? type.toLowerCase() : undefined;
     if (name !== undefined && EXACT_NAMES.has(name)) return { type: 'exact' };
     if (name !== undefined && NUMERIC_NAMES.has(name)) {
-      const tol = Object.prototype.hasOwnProperty.call(dict, 'tol') ? this.float(dict['tol']) : 1e-3;
+      const tol = Object.prototype.hasOwnProperty.call(dict, 'tol')
+        ? this.float(dict['tol'])
+        : 1e-3;
       const out: ComparatorSpec = { type: 'numeric_tolerance', tol };
-      if (this.options && Object.prototype.hasOwnProperty.call(dict, 'abs_tol')) out.abs_tol = this.float(dict['abs_tol']);
+      if (this.options && Object.prototype.hasOwnProperty.call(dict, 'abs_tol'))
+        out.abs_tol = this.float(dict['abs_tol']);
       return out;
     }
     if (name !== undefined && ALWAYS_NAMES.has(name)) return { type: 'always_true' };
@@ -161,7 +186,8 @@ class Coercer {
     const plugin = this.options && name !== undefined ? comparatorPlugin(name) : undefined;
     if (plugin) {
       const out: Dict = { ...dict, type: plugin.name };
-      for (const key of ['tol', 'abs_tol']) if (Object.prototype.hasOwnProperty.call(dict, key)) out[key] = this.float(dict[key]);
+      for (const key of ['tol', 'abs_tol'])
+        if (Object.prototype.hasOwnProperty.call(dict, key)) out[key] = this.float(dict[key]);
       return out as ComparatorSpec;
     }
     return { type: 'numeric_tolerance', tol: 1e-3 };
@@ -199,7 +225,8 @@ class Coercer {
     const dict = this.dict(value, path, 'keys');
     const skip = this.nonStringKeys(dict);
     for (const key of orderedKeys(dict)) {
-      if (skip.has(key)) this.fail([...path, key], 'a continuous channel name must be a string (quote the key)');
+      if (skip.has(key))
+        this.fail([...path, key], 'a continuous channel name must be a string (quote the key)');
     }
     return dict;
   }
@@ -224,7 +251,10 @@ class Coercer {
     const formula = dict['formula'];
     if (this.options && formula !== undefined) {
       const weights = this.aggregation({ weights: dict['weights'] }, path)?.weights;
-      return { formula: formula as NonNullable<EvaluateOptions['aggregation']>['formula'], ...(weights ? { weights } : {}) };
+      return {
+        formula: formula as NonNullable<EvaluateOptions['aggregation']>['formula'],
+        ...(weights ? { weights } : {}),
+      };
     }
     const weights = dict['weights'];
     if (!isPlainObject(weights)) return undefined; // not a dict → built-in weights
@@ -239,8 +269,12 @@ class Coercer {
     if (!pyBool(value)) return undefined;
     const dict = this.dict(value, path);
     const has = (k: string) => Object.prototype.hasOwnProperty.call(dict, k);
-    const requireDiscreteExact = has('require_discrete_exact') ? pyBool(dict['require_discrete_exact']) : true;
-    const timingMetricName = has('timing_metric_name') ? this.str(dict['timing_metric_name'], [...path, 'timing_metric_name']) : 'timing';
+    const requireDiscreteExact = has('require_discrete_exact')
+      ? pyBool(dict['require_discrete_exact'])
+      : true;
+    const timingMetricName = has('timing_metric_name')
+      ? this.str(dict['timing_metric_name'], [...path, 'timing_metric_name'])
+      : 'timing';
     const required = dict['required_metrics'];
     const items = pyBool(required) ? this.iterate(required) : [];
     return {
@@ -276,7 +310,9 @@ export function coerceReference(doc: unknown, opts: CoerceOptions): EvaluateOpti
   if (aliases) out.aliases = aliases;
   const ignore = c.ignoreChannels(cfg['ignore_channels']);
   if (ignore) out.ignore_channels = ignore;
-  out.comparators = c.comparators(cfg['comparators'], ['comparators']) as EvaluateOptions['comparators'];
+  out.comparators = c.comparators(cfg['comparators'], [
+    'comparators',
+  ]) as EvaluateOptions['comparators'];
   const timing = c.timing(cfg['timing'], ['timing']);
   if (timing) out.timing = timing;
   const continuous = c.continuousShape(cfg['continuous_channels'], ['continuous_channels']);
@@ -295,7 +331,8 @@ export function coerceReference(doc: unknown, opts: CoerceOptions): EvaluateOpti
   if (opts.source === 'options') {
     // envtrace's own keys: numbers through float(), the rest checked by the schema.
     if (has('abs_tol')) out.abs_tol = c.float(cfg['abs_tol']);
-    for (const key of ['aligner', 'metrics', 'continuous_metric'] as const) if (has(key)) (out as Record<string, unknown>)[key] = cfg[key];
+    for (const key of ['aligner', 'metrics', 'continuous_metric'] as const)
+      if (has(key)) (out as Record<string, unknown>)[key] = cfg[key];
   }
   return out;
 }
@@ -306,6 +343,9 @@ export function coerceReference(doc: unknown, opts: CoerceOptions): EvaluateOpti
  * sections, truthy values for booleans, unknown keys (ignored). envtrace's own keys (`aligner`,
  * `abs_tol`, `deep` comparators, functions and user objects) keep their meaning.
  */
-export function coerceReferenceOptions(input: Record<string, unknown>, file?: string): EvaluateOptions {
+export function coerceReferenceOptions(
+  input: Record<string, unknown>,
+  file?: string,
+): EvaluateOptions {
   return coerceReference(input, { file, source: 'options' });
 }

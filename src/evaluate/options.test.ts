@@ -73,7 +73,10 @@ describe('validateOptions: accepted input', () => {
     }
     const cmp = new Cmp();
     const aligner = { name: 'custom', align: () => [] };
-    const metric = { name: 'm', compute: () => ({ name: 'm', score: 1, binary_pass: true, details: {} }) };
+    const metric = {
+      name: 'm',
+      compute: () => ({ name: 'm', score: 1, binary_pass: true, details: {} }),
+    };
     const formula = (s: Readonly<Record<string, number>>) => s['discrete'] ?? 0;
     const out = validateOptions({
       comparators: { default: fn, by_channel: { x: cmp } },
@@ -94,7 +97,14 @@ describe('validateOptions: accepted input', () => {
     expect(validateOptions({ aligner: 'difflib' }).aligner).toBe('difflib');
     expect(validateOptions({ aligner: 'nw' }).aligner).toBe('nw');
     expect(validateOptions({ aligner: { name: 'difflib' } }).aligner).toEqual({ name: 'difflib' });
-    const nw = { name: 'nw', match: 0, mismatch: 3, gap_open: 2, gap_extend: 0.5, by_channel: { 'det:Acquire': { gap_open: 10 } } };
+    const nw = {
+      name: 'nw',
+      match: 0,
+      mismatch: 3,
+      gap_open: 2,
+      gap_extend: 0.5,
+      by_channel: { 'det:Acquire': { gap_open: 10 } },
+    };
     expect(validateOptions({ aligner: nw }).aligner).toEqual(nw);
   });
 
@@ -115,7 +125,9 @@ describe('validateOptions: accepted input', () => {
   });
 
   it('is idempotent: validated options validate to the same options', () => {
-    const doc = parsePyJson('{"mode": "reference", "aggregation": {"weights": {"timing": 0.2, "1": 0.8}}, "comparators": {"default": {"type": "Any"}}}');
+    const doc = parsePyJson(
+      '{"mode": "reference", "aggregation": {"weights": {"timing": 0.2, "1": 0.8}}, "comparators": {"default": {"type": "Any"}}}',
+    );
     const once = validateOptions(doc);
     const twice = validateOptions(once);
     expect(twice).toEqual(once);
@@ -123,8 +135,14 @@ describe('validateOptions: accepted input', () => {
   });
 
   it('allows a negative tolerance and non-finite py-float numbers in reference mode only', () => {
-    const spec = { comparators: { default: { type: 'tol', tol: -0.5 } }, timing: { slope_hi: Infinity } };
-    expect(validateOptions(spec, { mode: 'reference' }).comparators?.default).toEqual({ type: 'numeric_tolerance', tol: -0.5 });
+    const spec = {
+      comparators: { default: { type: 'tol', tol: -0.5 } },
+      timing: { slope_hi: Infinity },
+    };
+    expect(validateOptions(spec, { mode: 'reference' }).comparators?.default).toEqual({
+      type: 'numeric_tolerance',
+      tol: -0.5,
+    });
     expect(() => validateOptions(spec)).toThrow(ConfigError);
   });
 });
@@ -133,40 +151,59 @@ describe('validateOptions: errors', () => {
   it('names the file and the path of a wrong type', () => {
     expect(
       messageOf(() =>
-        validateOptions({ comparators: { by_channel: { 'motor:x': { type: 'numeric_tolerance', tol: '0.1' } } } }, { file: 'envtrace.yaml' }),
+        validateOptions(
+          { comparators: { by_channel: { 'motor:x': { type: 'numeric_tolerance', tol: '0.1' } } } },
+          { file: 'envtrace.yaml' },
+        ),
       ),
-    ).toMatchInlineSnapshot(`"envtrace.yaml: comparators.by_channel["motor:x"].tol: expected number, received string"`);
+    ).toMatchInlineSnapshot(
+      `"envtrace.yaml: comparators.by_channel["motor:x"].tol: expected number, received string"`,
+    );
   });
 
   it('rejects unknown keys at any depth, listing the allowed keys', () => {
     expect(messageOf(() => validateOptions({ timing: { r2_tresh: 0.9 } }))).toMatchInlineSnapshot(
       `"timing: unknown key "r2_tresh" (allowed: r2_thresh, slope_lo, slope_hi, dur_tol, mape_tol)"`,
     );
-    expect(messageOf(() => validateOptions({ comparators: { by_channel: { a: { type: 'exact', tol: 1 } } } }))).toMatchInlineSnapshot(
-      `"comparators.by_channel.a: unknown key "tol" (allowed: type)"`,
-    );
-    expect(messageOf(() => validateOptions({ aligners: 'nw' }, { file: 'c.json' }))).toMatchInlineSnapshot(
+    expect(
+      messageOf(() =>
+        validateOptions({ comparators: { by_channel: { a: { type: 'exact', tol: 1 } } } }),
+      ),
+    ).toMatchInlineSnapshot(`"comparators.by_channel.a: unknown key "tol" (allowed: type)"`);
+    expect(
+      messageOf(() => validateOptions({ aligners: 'nw' }, { file: 'c.json' })),
+    ).toMatchInlineSnapshot(
       `"c.json: unknown key "aligners" (allowed: mode, aliases, ignore_channels, aligner, comparators, abs_tol, timing, continuous_channels, aggregation, decision, include_structure, use_continuous, metrics, continuous_metric, time_unit)"`,
     );
   });
 
   it('rejects an unknown comparator type, listing the valid names', () => {
-    expect(messageOf(() => validateOptions({ comparators: { default: { type: 'fuzzy', tol: 0.5 } } }))).toMatchInlineSnapshot(
+    expect(
+      messageOf(() => validateOptions({ comparators: { default: { type: 'fuzzy', tol: 0.5 } } })),
+    ).toMatchInlineSnapshot(
       `"comparators.default.type: unknown comparator type "fuzzy"; valid types: exact (or equals, eq), numeric_tolerance (or tolerance, tol), always_true (or any, ignore), deep"`,
     );
-    expect(messageOf(() => validateOptions({ comparators: { default: { tol: 0.5 } } }))).toMatchInlineSnapshot(
+    expect(
+      messageOf(() => validateOptions({ comparators: { default: { tol: 0.5 } } })),
+    ).toMatchInlineSnapshot(
       `"comparators.default.type: missing comparator type; valid types: exact (or equals, eq), numeric_tolerance (or tolerance, tol), always_true (or any, ignore), deep"`,
     );
-    expect(messageOf(() => validateOptions({ comparators: { default: null } }))).toMatchInlineSnapshot(
+    expect(
+      messageOf(() => validateOptions({ comparators: { default: null } })),
+    ).toMatchInlineSnapshot(
       `"comparators.default: expected a comparator: a spec {type: exact | numeric_tolerance | always_true | deep, …}, an object {name, compare} or a function (gt, pred) => boolean, received null"`,
     );
   });
 
   it('rejects negative tolerances and out-of-range continuous parameters in default mode', () => {
-    expect(messageOf(() => validateOptions({ comparators: { default: { type: 'tol', tol: -0.01 } } }))).toMatchInlineSnapshot(
-      `"comparators.default.tol: must be >= 0, received -0.01"`,
-    );
-    expect(messageOf(() => validateOptions({ continuous_channels: { temp: { mae_scale: 0, weight: -1 } } }))).toMatchInlineSnapshot(`
+    expect(
+      messageOf(() => validateOptions({ comparators: { default: { type: 'tol', tol: -0.01 } } })),
+    ).toMatchInlineSnapshot(`"comparators.default.tol: must be >= 0, received -0.01"`);
+    expect(
+      messageOf(() =>
+        validateOptions({ continuous_channels: { temp: { mae_scale: 0, weight: -1 } } }),
+      ),
+    ).toMatchInlineSnapshot(`
       "2 problems in the options:
         continuous_channels.temp.mae_scale: must be > 0, received 0
         continuous_channels.temp.weight: must be >= 0, received -1"
@@ -174,10 +211,12 @@ describe('validateOptions: errors', () => {
   });
 
   it('rejects non-finite numbers', () => {
-    expect(messageOf(() => validateOptions({ timing: { r2_thresh: Number.NaN } }))).toMatchInlineSnapshot(
-      `"timing.r2_thresh: expected a finite number, received NaN"`,
-    );
-    expect(messageOf(() => validateOptions({ aggregation: { weights: { discrete: Infinity } } }))).toMatchInlineSnapshot(
+    expect(
+      messageOf(() => validateOptions({ timing: { r2_thresh: Number.NaN } })),
+    ).toMatchInlineSnapshot(`"timing.r2_thresh: expected a finite number, received NaN"`);
+    expect(
+      messageOf(() => validateOptions({ aggregation: { weights: { discrete: Infinity } } })),
+    ).toMatchInlineSnapshot(
       `"aggregation.weights.discrete: expected a finite number, received Infinity"`,
     );
   });
@@ -186,7 +225,12 @@ describe('validateOptions: errors', () => {
     expect(
       messageOf(() =>
         validateOptions(
-          { mode: 'strict', include_structure: 'yes', decision: { required_metrics: 'continuous' }, ignore_channels: ['a', 3] },
+          {
+            mode: 'strict',
+            include_structure: 'yes',
+            decision: { required_metrics: 'continuous' },
+            ignore_channels: ['a', 3],
+          },
           { file: 'envtrace.json' },
         ),
       ),
@@ -203,20 +247,26 @@ describe('validateOptions: errors', () => {
     expect(messageOf(() => validateOptions({ aligner: 'smith-waterman' }))).toMatchInlineSnapshot(
       `"aligner: unknown aligner "smith-waterman"; valid aligners: "difflib", "nw", "behavior""`,
     );
-    expect(messageOf(() => validateOptions({ aligner: { name: 'nw', gap: 1 } }))).toMatchInlineSnapshot(
+    expect(
+      messageOf(() => validateOptions({ aligner: { name: 'nw', gap: 1 } })),
+    ).toMatchInlineSnapshot(
       `"aligner: unknown key "gap" (allowed: name, match, mismatch, gap_open, gap_extend, by_channel)"`,
     );
-    expect(messageOf(() => validateOptions({ aligner: { name: 'nw', match: 3, gap_open: -1 } }))).toMatchInlineSnapshot(`
+    expect(messageOf(() => validateOptions({ aligner: { name: 'nw', match: 3, gap_open: -1 } })))
+      .toMatchInlineSnapshot(`
       "2 problems in the options:
         aligner.gap_open: must be >= 0, received -1
         aligner.match: must not exceed mismatch (2), received 3"
     `);
-    expect(messageOf(() => validateOptions({ metrics: [{ name: 'x' }, 5] }))).toMatchInlineSnapshot(`
+    expect(messageOf(() => validateOptions({ metrics: [{ name: 'x' }, 5] })))
+      .toMatchInlineSnapshot(`
       "2 problems in the options:
         metrics[0].compute: missing (expected function)
         metrics[1]: expected a metric {name, compute}, received number"
     `);
-    expect(messageOf(() => validateOptions({ aggregation: { formula: 'x + y' } }))).toMatchInlineSnapshot(
+    expect(
+      messageOf(() => validateOptions({ aggregation: { formula: 'x + y' } })),
+    ).toMatchInlineSnapshot(
       `"aggregation.formula: expected function (scores) => number, received string"`,
     );
   });
@@ -225,13 +275,17 @@ describe('validateOptions: errors', () => {
     expect(messageOf(() => validateOptions([1, 2], { file: 'c.json' }))).toMatchInlineSnapshot(
       `"c.json: expected the options to be an object, received array"`,
     );
-    expect(messageOf(() => validateOptions(JSON.parse('{"aliases": {"__proto__": "x"}}')))).toMatchInlineSnapshot(
-      `"aliases.__proto__: the key "__proto__" is not allowed"`,
-    );
+    expect(
+      messageOf(() => validateOptions(JSON.parse('{"aliases": {"__proto__": "x"}}'))),
+    ).toMatchInlineSnapshot(`"aliases.__proto__: the key "__proto__" is not allowed"`);
   });
 
   it('escapes control characters of user-supplied names', () => {
-    const msg = messageOf(() => validateOptions({ comparators: { by_channel: { 'a\u001b[31m\u009b': { type: 'x\u0007' } } } }));
+    const msg = messageOf(() =>
+      validateOptions({
+        comparators: { by_channel: { 'a\u001b[31m\u009b': { type: 'x\u0007' } } },
+      }),
+    );
     expect(msg).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(msg).toMatchInlineSnapshot(
       `"comparators.by_channel["a\\u001b[31m\\x9b"].type: unknown comparator type "x\\u0007"; valid types: exact (or equals, eq), numeric_tolerance (or tolerance, tol), always_true (or any, ignore), deep"`,
@@ -247,7 +301,9 @@ describe('validateOptions: time_unit', () => {
   });
 
   it('rejects an unknown unit, naming the accepted ones (reference mode too)', () => {
-    expect(messageOf(() => validateOptions({ time_unit: 'sec' }, { file: 'c.yaml' }))).toMatch(/^c\.yaml: time_unit: .*"s".*"ms".*"us".*"ns".*"min".*"h"/);
+    expect(messageOf(() => validateOptions({ time_unit: 'sec' }, { file: 'c.yaml' }))).toMatch(
+      /^c\.yaml: time_unit: .*"s".*"ms".*"us".*"ns".*"min".*"h"/,
+    );
     expect(() => validateOptions({ time_unit: 'µs' }, { mode: 'reference' })).toThrow(ConfigError);
   });
 });

@@ -120,7 +120,12 @@ function comparatorSchema(numbers: OptionNumbers) {
     }
     const plugin = comparatorPlugin(type);
     if (plugin === undefined) {
-      custom(ctx, type, `unknown comparator type ${quoteForMessage(type)}; valid types: ${comparatorTypesText()}`, ['type']);
+      custom(
+        ctx,
+        type,
+        `unknown comparator type ${quoteForMessage(type)}; valid types: ${comparatorTypesText()}`,
+        ['type'],
+      );
       return z.NEVER;
     }
     const r = schemaOf(plugin).safeParse({ ...input, type: plugin.name }, PARSE);
@@ -138,11 +143,19 @@ function alignerSchema(numbers: OptionNumbers) {
     if (typeof input === 'string') {
       const plugin = alignerPlugin(input);
       if (plugin) return plugin.name;
-      custom(ctx, input, `unknown aligner ${quoteForMessage(input)}; valid aligners: ${alignerNamesText()}`);
+      custom(
+        ctx,
+        input,
+        `unknown aligner ${quoteForMessage(input)}; valid aligners: ${alignerNamesText()}`,
+      );
       return z.NEVER;
     }
     if (!isObjectRecord(input)) {
-      custom(ctx, input, `expected an aligner: one of ${alignerNamesText()}, a spec {name, …params} or an object {name, align}, received ${describeReceived(input)}`);
+      custom(
+        ctx,
+        input,
+        `expected an aligner: one of ${alignerNamesText()}, a spec {name, …params} or an object {name, align}, received ${describeReceived(input)}`,
+      );
       return z.NEVER;
     }
     if ('align' in input) return implementation(input, 'align', ctx);
@@ -183,7 +196,8 @@ function buildSchemas(rule: ScoringPolicy['optionNumbers']): Schemas {
   // Each built-in metric validates its own options key (timing, continuous_channels, include_structure).
   const metricOption = (key: string): z.ZodOptional<z.ZodType> => {
     const plugin = METRICS.find((p) => 'option' in p && p.option.key === key);
-    if (!plugin || !('option' in plugin)) throw new Error(`no built-in metric reads the options key ${key}`);
+    if (!plugin || !('option' in plugin))
+      throw new Error(`no built-in metric reads the options key ${key}`);
     return plugin.option.schema(n).optional();
   };
 
@@ -192,11 +206,17 @@ function buildSchemas(rule: ScoringPolicy['optionNumbers']): Schemas {
     aliases: record(z.string()).optional(),
     ignore_channels: z.array(z.string()).optional(),
     aligner: alignerSchema(n).optional(),
-    comparators: strict({ default: comparator.optional(), by_channel: record(comparator).optional() }).optional(),
+    comparators: strict({
+      default: comparator.optional(),
+      by_channel: record(comparator).optional(),
+    }).optional(),
     abs_tol: n.nonNegative.optional(),
     timing: metricOption('timing'),
     continuous_channels: metricOption('continuous_channels'),
-    aggregation: strict({ weights: record(n.any).optional(), formula: fn('function (scores) => number').optional() }).optional(),
+    aggregation: strict({
+      weights: record(n.any).optional(),
+      formula: fn('function (scores) => number').optional(),
+    }).optional(),
     decision: strict({
       require_discrete_exact: z.boolean().optional(),
       timing_metric_name: z.string().optional(),
@@ -227,7 +247,8 @@ function issueLine(issue: Issue): { path: string; text: string } {
 function throwIssues(issues: readonly Issue[], file: string | undefined): never {
   const lines = issues.map(issueLine);
   const first = lines[0];
-  if (lines.length === 1 && first) throw new ConfigError(first.text, { file, path: first.path || undefined });
+  if (lines.length === 1 && first)
+    throw new ConfigError(first.text, { file, path: first.path || undefined });
   const body = lines.map((l) => `  ${l.path ? `${l.path}: ` : ''}${l.text}`).join('\n');
   throw new ConfigError(`${lines.length} problems in the options:\n${body}`, { file });
 }
@@ -240,23 +261,33 @@ function throwIssues(issues: readonly Issue[], file: string | undefined): never 
  *
  * @throws ConfigError naming `ctx.file` and the path of each problem.
  */
-export function validateOptions(input: unknown, given: ValidateOptionsContext = {}): EvaluateOptions {
+export function validateOptions(
+  input: unknown,
+  given: ValidateOptionsContext = {},
+): EvaluateOptions {
   if (input === undefined) input = {};
-  const ctx: ValidateOptionsContext = { ...given, file: given.file ?? (isObjectRecord(input) ? optionsFile(input) : undefined) };
+  const ctx: ValidateOptionsContext = {
+    ...given,
+    file: given.file ?? (isObjectRecord(input) ? optionsFile(input) : undefined),
+  };
   let mode: Mode = ctx.mode ?? 'default';
   if (ctx.mode === undefined && isObjectRecord(input)) {
     const own = input['mode'];
     if (isMode(own)) mode = own;
   }
   if (!isPlainObject(input)) {
-    throw new ConfigError(`expected the options to be an object, received ${describeReceived(input)}`, { file: ctx.file });
+    throw new ConfigError(
+      `expected the options to be an object, received ${describeReceived(input)}`,
+      { file: ctx.file },
+    );
   }
   // B6: the reference coerces loose values (a missing comparator type, strings for numbers, …).
   if (policyFor(mode).configCoercion === 'python') input = coerceReferenceOptions(input, ctx.file);
   const r = SCHEMAS[mode].options.safeParse(input, PARSE);
   if (!r.success) throwIssues(r.error.issues, ctx.file);
   const out: Record<string, unknown> = { mode };
-  for (const [key, value] of Object.entries(r.data)) if (key !== 'mode' && value !== undefined) out[key] = value;
+  for (const [key, value] of Object.entries(r.data))
+    if (key !== 'mode' && value !== undefined) out[key] = value;
   if (ctx.file !== undefined) for (const o of sectionsOf(out)) OPTIONS_FILES.set(o, ctx.file);
   return out as EvaluateOptions;
 }

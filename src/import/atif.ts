@@ -6,7 +6,11 @@ import type { ImportContext, Importer } from './types.js';
 import { importValue, parseEmbeddedJson } from './values.js';
 
 /** Results of a step's observation by `source_call_id`. */
-function resultsOf(step: Record<string, unknown>, where: Where, ctx: ImportContext): Map<string, unknown> {
+function resultsOf(
+  step: Record<string, unknown>,
+  where: Where,
+  ctx: ImportContext,
+): Map<string, unknown> {
   const out = new Map<string, unknown>();
   if (step['observation'] === undefined || step['observation'] === null) return out;
   const ow = where.at('observation');
@@ -21,16 +25,29 @@ function resultsOf(step: Record<string, unknown>, where: Where, ctx: ImportConte
 
 function parseAtif(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
-  const doc = root.object(parseJsonDocument(text, ctx.file), 'an ATIF trajectory ({"steps": [...]})');
+  const doc = root.object(
+    parseJsonDocument(text, ctx.file),
+    'an ATIF trajectory ({"steps": [...]})',
+  );
   const sw = root.at('steps');
   const steps = sw.array(doc['steps'], 'an array of steps');
   // Times: the step's ISO 8601 timestamp; if no step with tool calls has one, the step's position.
-  const toolSteps = steps.map((s, i) => ({ s, i })).filter(({ s }) => isPlainObject(s) && Array.isArray(s['tool_calls']) && s['tool_calls'].length > 0);
-  const timed = toolSteps.filter(({ s }) => (s as Record<string, unknown>)['timestamp'] !== undefined);
+  const toolSteps = steps
+    .map((s, i) => ({ s, i }))
+    .filter(
+      ({ s }) => isPlainObject(s) && Array.isArray(s['tool_calls']) && s['tool_calls'].length > 0,
+    );
+  const timed = toolSteps.filter(
+    ({ s }) => (s as Record<string, unknown>)['timestamp'] !== undefined,
+  );
   const usePosition = timed.length === 0;
   if (!usePosition && timed.length !== toolSteps.length) {
-    const untimed = toolSteps.find(({ s }) => (s as Record<string, unknown>)['timestamp'] === undefined)!;
-    sw.at(untimed.i, 'timestamp').fail('required: other steps with tool calls have a timestamp, so every one needs one');
+    const untimed = toolSteps.find(
+      ({ s }) => (s as Record<string, unknown>)['timestamp'] === undefined,
+    )!;
+    sw.at(untimed.i, 'timestamp').fail(
+      'required: other steps with tool calls have a timestamp, so every one needs one',
+    );
   }
   const events: RawEvent[] = [];
   steps.forEach((s, i) => {
@@ -45,7 +62,10 @@ function parseAtif(text: string, ctx: ImportContext): RawEvent[] {
     else {
       const tw = w.at('timestamp');
       const t = timeFromIso(tw.string(step['timestamp'], 'an ISO 8601 date-time'));
-      if (t === undefined) throw tw.error(`expected an ISO 8601 date-time (2026-01-20T09:15:00Z), got ${JSON.stringify(step['timestamp'])}`);
+      if (t === undefined)
+        throw tw.error(
+          `expected an ISO 8601 date-time (2026-01-20T09:15:00Z), got ${JSON.stringify(step['timestamp'])}`,
+        );
       time = t;
     }
     const results = resultsOf(step, w, ctx);

@@ -44,17 +44,48 @@ describe('bluesky importer', () => {
       ['x', 1, 1],
       ['y', 1.25, 'a'],
     ]);
-    expect(t.events[0]!.meta).toEqual({ descriptor: 'd1', stream: 'baseline', seq_num: 2, source: 'PV:X', uid: 'u2' });
+    expect(t.events[0]!.meta).toEqual({
+      descriptor: 'd1',
+      stream: 'baseline',
+      seq_num: 2,
+      source: 'PV:X',
+      uid: 'u2',
+    });
   });
 
   it('fails on malformed documents, naming file, line and path', () => {
-    expect(thrown(() => readTraceSync(fixture('edge/unknown_descriptor.bluesky.jsonl'))).message).toMatchInlineSnapshot(`"test/fixtures/import/edge/unknown_descriptor.bluesky.jsonl:2: [1].descriptor: no descriptor document with uid "nope" comes before this event"`);
-    const desc = '["descriptor", {"uid": "d", "data_keys": {}}]\n';
-    expect(thrown(() => blueskyImporter.parse(`${desc}["event", {"descriptor": "d", "data": {"x": 1}, "timestamps": {}}]\n`, { file: 'b.jsonl' })).message).toMatchInlineSnapshot(`"b.jsonl:2: [1].timestamps.x: required (epoch seconds)"`);
-    expect(thrown(() => blueskyImporter.parse(`${desc}["evnt", {}]\n`, { file: 'b.jsonl' })).message).toMatchInlineSnapshot(`"b.jsonl:2: [0]: unknown document name "evnt" (expected one of start, descriptor, event, event_page, stop, resource, datum, datum_page, stream_resource, stream_datum)"`);
-    expect(thrown(() => blueskyImporter.parse(`${desc}{"name": "event"}\n`, { file: 'b.jsonl' })).message).toMatchInlineSnapshot(`"b.jsonl:2: expected a [name, document] pair, got an object"`);
     expect(
-      thrown(() => blueskyImporter.parse(`${desc}["event_page", {"descriptor": "d", "seq_num": [1], "data": {"x": [1, 2]}, "timestamps": {"x": [1]}}]\n`, { file: 'b.jsonl' })).message,
-    ).toMatchInlineSnapshot(`"b.jsonl:2: [1].timestamps.x: expected 2 timestamps (one per event of the page)"`);
+      thrown(() => readTraceSync(fixture('edge/unknown_descriptor.bluesky.jsonl'))).message,
+    ).toMatchInlineSnapshot(
+      `"test/fixtures/import/edge/unknown_descriptor.bluesky.jsonl:2: [1].descriptor: no descriptor document with uid "nope" comes before this event"`,
+    );
+    const desc = '["descriptor", {"uid": "d", "data_keys": {}}]\n';
+    expect(
+      thrown(() =>
+        blueskyImporter.parse(
+          `${desc}["event", {"descriptor": "d", "data": {"x": 1}, "timestamps": {}}]\n`,
+          { file: 'b.jsonl' },
+        ),
+      ).message,
+    ).toMatchInlineSnapshot(`"b.jsonl:2: [1].timestamps.x: required (epoch seconds)"`);
+    expect(
+      thrown(() => blueskyImporter.parse(`${desc}["evnt", {}]\n`, { file: 'b.jsonl' })).message,
+    ).toMatchInlineSnapshot(
+      `"b.jsonl:2: [0]: unknown document name "evnt" (expected one of start, descriptor, event, event_page, stop, resource, datum, datum_page, stream_resource, stream_datum)"`,
+    );
+    expect(
+      thrown(() => blueskyImporter.parse(`${desc}{"name": "event"}\n`, { file: 'b.jsonl' }))
+        .message,
+    ).toMatchInlineSnapshot(`"b.jsonl:2: expected a [name, document] pair, got an object"`);
+    expect(
+      thrown(() =>
+        blueskyImporter.parse(
+          `${desc}["event_page", {"descriptor": "d", "seq_num": [1], "data": {"x": [1, 2]}, "timestamps": {"x": [1]}}]\n`,
+          { file: 'b.jsonl' },
+        ),
+      ).message,
+    ).toMatchInlineSnapshot(
+      `"b.jsonl:2: [1].timestamps.x: expected 2 timestamps (one per event of the page)"`,
+    );
   });
 });

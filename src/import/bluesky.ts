@@ -6,7 +6,18 @@ import type { ImportContext, Importer, LineImport } from './types.js';
 import { describe, importValue } from './values.js';
 
 /** The document names of the event model. */
-const DOCUMENT_NAMES = new Set(['start', 'descriptor', 'event', 'event_page', 'stop', 'resource', 'datum', 'datum_page', 'stream_resource', 'stream_datum']);
+const DOCUMENT_NAMES = new Set([
+  'start',
+  'descriptor',
+  'event',
+  'event_page',
+  'stop',
+  'resource',
+  'datum',
+  'datum_page',
+  'stream_resource',
+  'stream_datum',
+]);
 
 interface Descriptor {
   readonly name: string | undefined;
@@ -21,8 +32,16 @@ function sourceOf(desc: Descriptor, key: string): string | undefined {
 function time(v: unknown, w: Where): ExactTime {
   // Read with exact number kinds: an integral float (`1767571200.0`) is a PyFloat.
   const x = v instanceof PyFloat ? v.value : v;
-  const t = typeof x === 'number' ? timeFromNumber(x) : typeof x === 'bigint' ? new ExactTime(x, 0) : undefined;
-  if (t === undefined) w.fail(v === undefined ? 'required (epoch seconds)' : `expected epoch seconds, got ${describe(v)}`);
+  const t =
+    typeof x === 'number'
+      ? timeFromNumber(x)
+      : typeof x === 'bigint'
+        ? new ExactTime(x, 0)
+        : undefined;
+  if (t === undefined)
+    w.fail(
+      v === undefined ? 'required (epoch seconds)' : `expected epoch seconds, got ${describe(v)}`,
+    );
   return t;
 }
 
@@ -33,7 +52,12 @@ function blueskyLines(ctx: ImportContext): LineImport {
   const emit = (
     desc: Descriptor,
     descUid: string,
-    row: { data: Record<string, unknown>; timestamps: Record<string, unknown>; seq: unknown; uid: unknown },
+    row: {
+      data: Record<string, unknown>;
+      timestamps: Record<string, unknown>;
+      seq: unknown;
+      uid: unknown;
+    },
     tsWhere: (key: string) => Where,
   ): void => {
     for (const key of orderedKeys(row.data)) {
@@ -43,29 +67,50 @@ function blueskyLines(ctx: ImportContext): LineImport {
       const source = sourceOf(desc, key);
       if (source !== undefined) meta['source'] = source;
       if (typeof row.uid === 'string') meta['uid'] = row.uid;
-      events.push({ channel: key, time: time(row.timestamps[key], tsWhere(key)), value: importValue(row.data[key], ctx), meta });
+      events.push({
+        channel: key,
+        time: time(row.timestamps[key], tsWhere(key)),
+        value: importValue(row.data[key], ctx),
+        meta,
+      });
     }
   };
   const records = jsonLineRecords(ctx.file, ({ value, where }) => {
-    if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string') throw where.error(`expected a [name, document] pair, got ${describe(value)}`);
+    if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string')
+      throw where.error(`expected a [name, document] pair, got ${describe(value)}`);
     const name = value[0];
-    if (!DOCUMENT_NAMES.has(name)) where.at(0).fail(`unknown document name ${JSON.stringify(name)} (expected one of ${[...DOCUMENT_NAMES].join(', ')})`);
+    if (!DOCUMENT_NAMES.has(name))
+      where
+        .at(0)
+        .fail(
+          `unknown document name ${JSON.stringify(name)} (expected one of ${[...DOCUMENT_NAMES].join(', ')})`,
+        );
     const dw = where.at(1);
     const doc = dw.object(value[1], `a ${name} document`);
     if (name === 'descriptor') {
       const uid = dw.at('uid').string(doc['uid']);
       const dk = doc['data_keys'] === undefined ? {} : dw.at('data_keys').object(doc['data_keys']);
-      descriptors.set(uid, { name: typeof doc['name'] === 'string' ? doc['name'] : undefined, dataKeys: dk });
+      descriptors.set(uid, {
+        name: typeof doc['name'] === 'string' ? doc['name'] : undefined,
+        dataKeys: dk,
+      });
     } else if (name === 'event' || name === 'event_page') {
       const descUid = dw.at('descriptor').string(doc['descriptor']);
       const desc = descriptors.get(descUid);
-      if (desc === undefined) throw dw.at('descriptor').error(`no descriptor document with uid ${JSON.stringify(descUid)} comes before this ${name}`);
+      if (desc === undefined)
+        throw dw
+          .at('descriptor')
+          .error(
+            `no descriptor document with uid ${JSON.stringify(descUid)} comes before this ${name}`,
+          );
       const dataW = dw.at('data');
       const tsW = dw.at('timestamps');
       const data = dataW.object(doc['data']);
       const timestamps = tsW.object(doc['timestamps']);
       if (name === 'event') {
-        emit(desc, descUid, { data, timestamps, seq: doc['seq_num'], uid: doc['uid'] }, (k) => tsW.at(k));
+        emit(desc, descUid, { data, timestamps, seq: doc['seq_num'], uid: doc['uid'] }, (k) =>
+          tsW.at(k),
+        );
       } else {
         // event_page: columns of equal length; row i is one event.
         const seq = dw.at('seq_num').array(doc['seq_num'] ?? []);
@@ -73,8 +118,10 @@ function blueskyLines(ctx: ImportContext): LineImport {
         const keys = orderedKeys(data);
         const rows = keys.length > 0 ? dataW.at(keys[0]!).array(data[keys[0]!]).length : seq.length;
         for (const k of keys) {
-          if (dataW.at(k).array(data[k]).length !== rows) dataW.at(k).fail(`expected ${rows} values (one per event of the page)`);
-          if (tsW.at(k).array(timestamps[k]).length !== rows) tsW.at(k).fail(`expected ${rows} timestamps (one per event of the page)`);
+          if (dataW.at(k).array(data[k]).length !== rows)
+            dataW.at(k).fail(`expected ${rows} values (one per event of the page)`);
+          if (tsW.at(k).array(timestamps[k]).length !== rows)
+            tsW.at(k).fail(`expected ${rows} timestamps (one per event of the page)`);
         }
         for (let r = 0; r < rows; r++) {
           const rowData: Record<string, unknown> = {};
@@ -83,7 +130,12 @@ function blueskyLines(ctx: ImportContext): LineImport {
             rowData[k] = (data[k] as unknown[])[r];
             rowTs[k] = (timestamps[k] as unknown[])[r];
           }
-          emit(desc, descUid, { data: rowData, timestamps: rowTs, seq: seq[r], uid: uids[r] }, (k) => tsW.at(k, r));
+          emit(
+            desc,
+            descUid,
+            { data: rowData, timestamps: rowTs, seq: seq[r], uid: uids[r] },
+            (k) => tsW.at(k, r),
+          );
         }
       }
     }
@@ -100,9 +152,16 @@ function blueskyLines(ctx: ImportContext): LineImport {
 /** `bluesky` importer: see `docs/importers.md`. */
 export const blueskyImporter: Importer = {
   name: 'bluesky',
-  description: "Bluesky event-model documents, JSON Lines of [name, doc]: one event per key of an event's data",
+  description:
+    "Bluesky event-model documents, JSON Lines of [name, doc]: one event per key of an event's data",
   detect(_text, first) {
-    return Array.isArray(first) && first.length === 2 && typeof first[0] === 'string' && DOCUMENT_NAMES.has(first[0]) && isPlainObject(first[1]) ? 1 : 0;
+    return Array.isArray(first) &&
+      first.length === 2 &&
+      typeof first[0] === 'string' &&
+      DOCUMENT_NAMES.has(first[0]) &&
+      isPlainObject(first[1])
+      ? 1
+      : 0;
   },
   parse(text, ctx) {
     return parseByLines(text, blueskyLines(ctx));

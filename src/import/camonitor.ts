@@ -8,8 +8,28 @@ import { numberFromText } from './values.js';
 const SEVERITIES = new Set(['NO_ALARM', 'MINOR', 'MAJOR', 'INVALID']);
 /** Alarm statuses (EPICS `menuAlarmStat`). */
 const STATUSES = new Set([
-  'NO_ALARM', 'READ', 'WRITE', 'HIHI', 'HIGH', 'LOLO', 'LOW', 'STATE', 'COS', 'COMM', 'TIMEOUT', 'HWLIMIT',
-  'CALC', 'SCAN', 'LINK', 'SOFT', 'BAD_SUB', 'UDF', 'DISABLE', 'SIMM', 'READ_ACCESS', 'WRITE_ACCESS',
+  'NO_ALARM',
+  'READ',
+  'WRITE',
+  'HIHI',
+  'HIGH',
+  'LOLO',
+  'LOW',
+  'STATE',
+  'COS',
+  'COMM',
+  'TIMEOUT',
+  'HWLIMIT',
+  'CALC',
+  'SCAN',
+  'LINK',
+  'SOFT',
+  'BAD_SUB',
+  'UDF',
+  'DISABLE',
+  'SIMM',
+  'READ_ACCESS',
+  'WRITE_ACCESS',
 ]);
 
 const LINE = /^(\S+)\s+(\d{4}-\d{2}-\d{2})\s+(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:\s+(.*))?$/;
@@ -22,10 +42,13 @@ function splitAlarm(tokens: string[]): { value: string[]; severity?: string; sta
   if (n >= 3) {
     const a = tokens[n - 2]!;
     const b = tokens[n - 1]!;
-    if (SEVERITIES.has(a) && STATUSES.has(b)) return { value: tokens.slice(0, -2), severity: a, status: b };
-    if (STATUSES.has(a) && SEVERITIES.has(b)) return { value: tokens.slice(0, -2), severity: b, status: a };
+    if (SEVERITIES.has(a) && STATUSES.has(b))
+      return { value: tokens.slice(0, -2), severity: a, status: b };
+    if (STATUSES.has(a) && SEVERITIES.has(b))
+      return { value: tokens.slice(0, -2), severity: b, status: a };
   }
-  if (n >= 2 && SEVERITIES.has(tokens[n - 1]!)) return { value: tokens.slice(0, -1), severity: tokens[n - 1]! };
+  if (n >= 2 && SEVERITIES.has(tokens[n - 1]!))
+    return { value: tokens.slice(0, -1), severity: tokens[n - 1]! };
   return { value: tokens };
 }
 
@@ -49,11 +72,20 @@ function parseCamonitor(text: string, ctx: ImportContext): RawEvent[] {
     const line = lines[i]!.trim();
     if (line === '' || NOTICE.test(line)) continue;
     const file = ctx.file ? `${ctx.file}:${i + 1}` : `line ${i + 1}`;
-    if (/^\S+\s+<undefined>/.test(line)) throw new TraceError('the update has no timestamp (<undefined>); record with server timestamps', { file });
+    if (/^\S+\s+<undefined>/.test(line))
+      throw new TraceError(
+        'the update has no timestamp (<undefined>); record with server timestamps',
+        { file },
+      );
     const m = LINE.exec(line);
-    if (!m) throw new TraceError(`expected 'PV YYYY-MM-DD HH:MM:SS[.ffffff] value [severity [status]]', got ${JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line)}`, { file });
+    if (!m)
+      throw new TraceError(
+        `expected 'PV YYYY-MM-DD HH:MM:SS[.ffffff] value [severity [status]]', got ${JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line)}`,
+        { file },
+      );
     const time = timeFromIso(`${m[2]} ${m[3]}`);
-    if (time === undefined) throw new TraceError(`invalid date or time ${JSON.stringify(`${m[2]} ${m[3]}`)}`, { file });
+    if (time === undefined)
+      throw new TraceError(`invalid date or time ${JSON.stringify(`${m[2]} ${m[3]}`)}`, { file });
     const rest = m[4] ?? '';
     if (rest === '') throw new TraceError('no value after the date and time', { file });
     const alarm = splitAlarm(rest.split(/\s+/));
@@ -71,10 +103,15 @@ function parseCamonitor(text: string, ctx: ImportContext): RawEvent[] {
 /** `camonitor` importer: see `docs/importers.md`. */
 export const camonitorImporter: Importer = {
   name: 'camonitor',
-  description: "EPICS camonitor output: one event per line 'PV date time value [severity [status]]'",
+  description:
+    "EPICS camonitor output: one event per line 'PV date time value [severity [status]]'",
   detect(text, first) {
     if (first !== undefined) return 0;
-    const lines = text.split(/\r?\n|\r/).map((l) => l.trim()).filter((l) => l !== '' && !NOTICE.test(l)).slice(0, 5);
+    const lines = text
+      .split(/\r?\n|\r/)
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && !NOTICE.test(l))
+      .slice(0, 5);
     if (lines.length === 0) return 0;
     const hits = lines.filter((l) => LINE.test(l)).length;
     return hits === lines.length ? 1 : hits > 0 ? 0.5 : 0;

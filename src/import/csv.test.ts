@@ -42,14 +42,42 @@ describe('csv importer', () => {
   });
 
   it('fails the whole import on a malformed row, naming file and line', () => {
-    expect(thrown(() => readTraceSync(fixture('edge/malformed_fields.csv'))).message).toMatchInlineSnapshot(`"test/fixtures/import/edge/malformed_fields.csv:3: expected 3 fields (as the header), got 2"`);
-    expect(thrown(() => readTraceSync(fixture('edge/malformed_timestamp.csv'))).message).toMatchInlineSnapshot(`"test/fixtures/import/edge/malformed_timestamp.csv:2: timestamp: expected a number of seconds, got "soon""`);
-    expect(thrown(() => csvImporter.parse('channel,timestamp\na,1\n', { file: 'x.csv' })).message).toMatchInlineSnapshot(`"x.csv:1: the header has no "value" column (expected channel,timestamp,value[,more columns])"`);
-    expect(thrown(() => csvImporter.parse('channel,timestamp,value,value\n', { file: 'x.csv' })).message).toMatchInlineSnapshot(`"x.csv:1: column "value" appears twice in the header"`);
-    expect(thrown(() => csvImporter.parse('channel,timestamp,value\n,1,2\n', { file: 'x.csv' })).message).toMatchInlineSnapshot(`"x.csv:2: channel: expected a non-empty channel name"`);
-    expect(thrown(() => csvImporter.parse('channel,timestamp,value\na,1,"open\n', { file: 'x.csv' })).message).toMatchInlineSnapshot(`"x.csv:2: unterminated quoted field"`);
-    expect(thrown(() => csvImporter.parse('channel,timestamp,value\na,1,"op"en\n', { file: 'x.csv' })).message).toMatchInlineSnapshot(`"x.csv:2: unexpected "e" after a closing quote (a quote inside a quoted field is written "")"`);
-    expect(thrown(() => csvImporter.parse('channel,timestamp,value\na,1,op"en\n', {})).message).toMatchInlineSnapshot(`"line 2: unexpected " inside an unquoted field (quote the whole field, writing a quote as "")"`);
+    expect(
+      thrown(() => readTraceSync(fixture('edge/malformed_fields.csv'))).message,
+    ).toMatchInlineSnapshot(
+      `"test/fixtures/import/edge/malformed_fields.csv:3: expected 3 fields (as the header), got 2"`,
+    );
+    expect(
+      thrown(() => readTraceSync(fixture('edge/malformed_timestamp.csv'))).message,
+    ).toMatchInlineSnapshot(
+      `"test/fixtures/import/edge/malformed_timestamp.csv:2: timestamp: expected a number of seconds, got "soon""`,
+    );
+    expect(
+      thrown(() => csvImporter.parse('channel,timestamp\na,1\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:1: the header has no "value" column (expected channel,timestamp,value[,more columns])"`,
+    );
+    expect(
+      thrown(() => csvImporter.parse('channel,timestamp,value,value\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(`"x.csv:1: column "value" appears twice in the header"`);
+    expect(
+      thrown(() => csvImporter.parse('channel,timestamp,value\n,1,2\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(`"x.csv:2: channel: expected a non-empty channel name"`);
+    expect(
+      thrown(() => csvImporter.parse('channel,timestamp,value\na,1,"open\n', { file: 'x.csv' }))
+        .message,
+    ).toMatchInlineSnapshot(`"x.csv:2: unterminated quoted field"`);
+    expect(
+      thrown(() => csvImporter.parse('channel,timestamp,value\na,1,"op"en\n', { file: 'x.csv' }))
+        .message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:2: unexpected "e" after a closing quote (a quote inside a quoted field is written "")"`,
+    );
+    expect(
+      thrown(() => csvImporter.parse('channel,timestamp,value\na,1,op"en\n', {})).message,
+    ).toMatchInlineSnapshot(
+      `"line 2: unexpected " inside an unquoted field (quote the whole field, writing a quote as "")"`,
+    );
   });
 
   it('splits RFC 4180 records with their start lines', () => {
@@ -69,15 +97,23 @@ describe('csv importer', () => {
   });
 
   it('splits what an RFC 4180 writer writes, whatever the fields hold (property)', () => {
-    const cell = fc.string({ unit: fc.constantFrom('a', 'b', ' ', ',', '"', '\n', '\r', '\r\n', 'é') });
-    const quote = (f: string, always: boolean) => (always || /[",\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f);
+    const cell = fc.string({
+      unit: fc.constantFrom('a', 'b', ' ', ',', '"', '\n', '\r', '\r\n', 'é'),
+    });
+    const quote = (f: string, always: boolean) =>
+      always || /[",\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f;
     fc.assert(
-      fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { maxLength: 6 }), fc.boolean(), fc.constantFrom('\n', '\r\n'), (rows, always, eol) => {
-        // A record that is one empty unquoted field is a blank line, which a reader skips.
-        const kept = rows.filter((r) => always || !(r.length === 1 && r[0] === ''));
-        const text = kept.map((r) => r.map((f) => quote(f, always)).join(',')).join(eol) + eol;
-        expect(splitCsv(text).map((r) => r.fields)).toEqual(kept);
-      }),
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { maxLength: 6 }),
+        fc.boolean(),
+        fc.constantFrom('\n', '\r\n'),
+        (rows, always, eol) => {
+          // A record that is one empty unquoted field is a blank line, which a reader skips.
+          const kept = rows.filter((r) => always || !(r.length === 1 && r[0] === ''));
+          const text = kept.map((r) => r.map((f) => quote(f, always)).join(',')).join(eol) + eol;
+          expect(splitCsv(text).map((r) => r.fields)).toEqual(kept);
+        },
+      ),
     );
   });
 });

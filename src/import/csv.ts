@@ -29,7 +29,8 @@ export function splitCsv(text: string, file?: string): CsvRecord[] {
   const n = text.length;
   const endRecord = (): void => {
     // A line with nothing on it is blank (skipped); `""` alone is a record with one empty field.
-    if (!(fields.length === 1 && fields[0] === '' && !lastQuoted)) records.push({ line: recordLine, fields });
+    if (!(fields.length === 1 && fields[0] === '' && !lastQuoted))
+      records.push({ line: recordLine, fields });
     fields = [];
   };
   let lastQuoted = false;
@@ -42,7 +43,8 @@ export function splitCsv(text: string, file?: string): CsvRecord[] {
       let j = i + 1;
       for (;;) {
         const q = text.indexOf('"', j);
-        if (q < 0) throw new TraceError('unterminated quoted field', { file: lineLabel(file, start) });
+        if (q < 0)
+          throw new TraceError('unterminated quoted field', { file: lineLabel(file, start) });
         const chunk = text.slice(j, q);
         line += countLineBreaks(chunk);
         field += chunk;
@@ -56,16 +58,22 @@ export function splitCsv(text: string, file?: string): CsvRecord[] {
       }
       const after = text[i];
       if (after !== undefined && after !== ',' && after !== '\n' && after !== '\r') {
-        throw new TraceError(`unexpected ${JSON.stringify(after)} after a closing quote (a quote inside a quoted field is written "")`, {
-          file: lineLabel(file, line),
-        });
+        throw new TraceError(
+          `unexpected ${JSON.stringify(after)} after a closing quote (a quote inside a quoted field is written "")`,
+          {
+            file: lineLabel(file, line),
+          },
+        );
       }
     } else {
       special.lastIndex = i;
       const m = special.exec(text);
       const stop = m === null ? n : m.index;
       if (m !== null && m[0] === '"') {
-        throw new TraceError('unexpected " inside an unquoted field (quote the whole field, writing a quote as "")', { file: lineLabel(file, line) });
+        throw new TraceError(
+          'unexpected " inside an unquoted field (quote the whole field, writing a quote as "")',
+          { file: lineLabel(file, line) },
+        );
       }
       field = text.slice(i, stop);
       i = stop;
@@ -110,14 +118,20 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const seen = new Set<string>();
   for (const name of names) {
     if (name === '') throw new TraceError('empty column name in the header', { file: where });
-    if (seen.has(name)) throw new TraceError(`column ${JSON.stringify(name)} appears twice in the header`, { file: where });
+    if (seen.has(name))
+      throw new TraceError(`column ${JSON.stringify(name)} appears twice in the header`, {
+        file: where,
+      });
     seen.add(name);
   }
   const missing = REQUIRED.filter((r) => !seen.has(r));
   if (missing.length > 0) {
-    throw new TraceError(`the header has no ${missing.map((m) => JSON.stringify(m)).join(', ')} column (expected channel,timestamp,value[,more columns])`, {
-      file: where,
-    });
+    throw new TraceError(
+      `the header has no ${missing.map((m) => JSON.stringify(m)).join(', ')} column (expected channel,timestamp,value[,more columns])`,
+      {
+        file: where,
+      },
+    );
   }
   const ci = names.indexOf('channel');
   const ti = names.indexOf('timestamp');
@@ -126,14 +140,21 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   for (const rec of records.slice(1)) {
     const at = lineLabel(ctx.file, rec.line);
     if (rec.fields.length !== names.length) {
-      throw new TraceError(`expected ${names.length} fields (as the header), got ${rec.fields.length}`, { file: at });
+      throw new TraceError(
+        `expected ${names.length} fields (as the header), got ${rec.fields.length}`,
+        { file: at },
+      );
     }
     const channel = rec.fields[ci]!;
-    if (channel.trim() === '') throw new TraceError('expected a non-empty channel name', { file: at, path: 'channel' });
+    if (channel.trim() === '')
+      throw new TraceError('expected a non-empty channel name', { file: at, path: 'channel' });
     const tsText = rec.fields[ti]!.trim();
     const time = timeFromDecimal(tsText);
     if (time === undefined || !Number.isFinite(Number(tsText))) {
-      throw new TraceError(`expected a number of seconds, got ${JSON.stringify(rec.fields[ti])}`, { file: at, path: 'timestamp' });
+      throw new TraceError(`expected a number of seconds, got ${JSON.stringify(rec.fields[ti])}`, {
+        file: at,
+        path: 'timestamp',
+      });
     }
     const cell = rec.fields[vi]!;
     const value = numberFromText(cell, ctx) ?? cell;
@@ -149,11 +170,14 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
 /** `csv` importer: see `docs/importers.md`. */
 export const csvImporter: Importer = {
   name: 'csv',
-  description: 'CSV with a header channel,timestamp,value (more columns go to meta): one event per row',
+  description:
+    'CSV with a header channel,timestamp,value (more columns go to meta): one event per row',
   detect(text, first) {
     if (first !== undefined) return 0;
     const nl = text.search(/\r?\n|\r/);
-    const names = (nl < 0 ? text : text.slice(0, nl)).split(',').map((h) => h.trim().replace(/^"(.*)"$/, '$1'));
+    const names = (nl < 0 ? text : text.slice(0, nl))
+      .split(',')
+      .map((h) => h.trim().replace(/^"(.*)"$/, '$1'));
     return REQUIRED.every((r) => names.includes(r)) ? 1 : 0;
   },
   parse(text, ctx) {

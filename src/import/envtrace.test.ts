@@ -16,17 +16,32 @@ describe('envtrace importer', () => {
 
   it('is loadTrace: same events in both modes, same errors', () => {
     for (const mode of ['default', 'reference'] as const) {
-      expect(readTraceSync(fixture('edge/envtrace.json'), { mode }).events).toEqual(loadTraceSync(fixture('edge/envtrace.json'), { mode }).events);
+      expect(readTraceSync(fixture('edge/envtrace.json'), { mode }).events).toEqual(
+        loadTraceSync(fixture('edge/envtrace.json'), { mode }).events,
+      );
     }
-    expect(readTraceSync(fixture('edge/envtrace.json'), { mode: 'reference' }).events[0]!.value).toEqual(new PyFloat(1));
+    expect(
+      readTraceSync(fixture('edge/envtrace.json'), { mode: 'reference' }).events[0]!.value,
+    ).toEqual(new PyFloat(1));
     const ours = thrown(() => readTraceSync(fixture('edge/malformed.envtrace.jsonl')));
     expect(ours).toEqual(thrown(() => loadTraceSync(fixture('edge/malformed.envtrace.jsonl'))));
-    expect(ours.message).toMatchInlineSnapshot(`"test/fixtures/import/edge/malformed.envtrace.jsonl:2: timestamp: expected a finite number"`);
-    expect(thrown(() => readTraceSync('nope/missing.json'))).toEqual(thrown(() => loadTraceSync('nope/missing.json')));
+    expect(ours.message).toMatchInlineSnapshot(
+      `"test/fixtures/import/edge/malformed.envtrace.jsonl:2: timestamp: expected a finite number"`,
+    );
+    expect(thrown(() => readTraceSync('nope/missing.json'))).toEqual(
+      thrown(() => loadTraceSync('nope/missing.json')),
+    );
   });
 
   it('reads JSON Lines and bare arrays', () => {
-    expect(tuples(envtraceImporter.parse('{"channel": "a", "timestamp": 2, "value": 1}\n{"channel": "b", "timestamp": 1, "value": 2}\n', {}))).toEqual([
+    expect(
+      tuples(
+        envtraceImporter.parse(
+          '{"channel": "a", "timestamp": 2, "value": 1}\n{"channel": "b", "timestamp": 1, "value": 2}\n',
+          {},
+        ),
+      ),
+    ).toEqual([
       ['a', 2, 1],
       ['b', 1, 2],
     ]);

@@ -13,7 +13,8 @@ function isEventLike(v: unknown): boolean {
  */
 export const envtraceImporter: Importer = {
   name: 'envtrace',
-  description: 'envtrace trace JSON ({"events": [...]} or an array of events) or JSON Lines (one event per line)',
+  description:
+    'envtrace trace JSON ({"events": [...]} or an array of events) or JSON Lines (one event per line)',
   detect(_text, first) {
     if (isPlainObject(first)) return 'events' in first || isEventLike(first) ? 1 : 0;
     if (Array.isArray(first)) return first.length === 0 ? 0.5 : isEventLike(first[0]) ? 1 : 0;

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { TraceEvent } from '../trace/types.js';
 
 /** `test/fixtures/import` (copies of the shared samples, and `edge/` hand-made cases). */
-export const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/import');
+export const fixturesDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../test/fixtures/import',
+);
 
 /** Path of a fixture file, relative to the working directory (so error snapshots do not hold the checkout's location). */
 export function fixture(name: string): string {

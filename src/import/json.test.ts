@@ -35,7 +35,10 @@ describe('jsonLineRecords', () => {
     const seen: unknown[] = [];
     feed(['[1]', '', '[2]'], (v) => seen.push(v));
     expect(seen).toEqual([[1], [2]]);
-    expect(parseJsonLines('[1]\r\n\r\n[2]', 'f.jsonl').map((r) => r.where.file)).toEqual(['f.jsonl:1', 'f.jsonl:3']);
+    expect(parseJsonLines('[1]\r\n\r\n[2]', 'f.jsonl').map((r) => r.where.file)).toEqual([
+      'f.jsonl:1',
+      'f.jsonl:3',
+    ]);
   });
 
   it('keeps the errors of "parse every line, then handle the records": a malformed line anywhere wins', () => {

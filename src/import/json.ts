@@ -54,7 +54,8 @@ export class Where {
 
   /** `v` if it is a non-empty string, else fail. */
   string(v: unknown, what = 'a non-empty string'): string {
-    if (typeof v !== 'string' || v === '') this.fail(v === undefined ? `required (${what})` : `expected ${what}, got ${describe(v)}`);
+    if (typeof v !== 'string' || v === '')
+      this.fail(v === undefined ? `required (${what})` : `expected ${what}, got ${describe(v)}`);
     return v;
   }
 }
@@ -82,7 +83,11 @@ export interface JsonLine {
  * Line `number` (1-based) of a JSON Lines text as a record, or `undefined` for a blank line. A
  * malformed line is a `TraceError` naming it (`file:7:42: reason`, or `line 7, column 42: reason`).
  */
-export function parseJsonLine(line: string, number: number, file: string | undefined): JsonLine | undefined {
+export function parseJsonLine(
+  line: string,
+  number: number,
+  file: string | undefined,
+): JsonLine | undefined {
   if (line.trim() === '') return undefined;
   const label = file ? `${file}:${number}` : `line ${number}`;
   let value: unknown;
@@ -90,7 +95,12 @@ export function parseJsonLine(line: string, number: number, file: string | undef
     value = parsePyJson(line, { preserveNumberKinds: true });
   } catch (e) {
     // One line: name it once, with the column (`file:7:42: reason`).
-    if (e instanceof JsonSyntaxError) throw new TraceError(`${file ? `${label}:${e.column}` : `${label}, column ${e.column}`}: ${e.reason}`, {}, { cause: e });
+    if (e instanceof JsonSyntaxError)
+      throw new TraceError(
+        `${file ? `${label}:${e.column}` : `${label}, column ${e.column}`}: ${e.reason}`,
+        {},
+        { cause: e },
+      );
     throw e;
   }
   return { value, line: number, where: new Where(label) };
@@ -117,7 +127,10 @@ export function forEachLine(text: string, onLine: (line: string) => void): void 
  * of parsing every line first and then handling the records (a malformed line anywhere wins over
  * an error `onRecord` threw for an earlier record, which `end` throws).
  */
-export function jsonLineRecords(file: string | undefined, onRecord: (record: JsonLine) => void): { readonly line: (text: string) => void; end(): void } {
+export function jsonLineRecords(
+  file: string | undefined,
+  onRecord: (record: JsonLine) => void,
+): { readonly line: (text: string) => void; end(): void } {
   let number = 0;
   let failed = false;
   let failure: unknown;

@@ -15,8 +15,16 @@ function timeField(msg: Record<string, unknown>): (typeof TIME_FIELDS)[number] |
 function messageTime(msg: Record<string, unknown>, w: Where): ExactTime {
   const f = timeField(msg)!;
   const v = msg[f];
-  const t = typeof v === 'string' ? timeFromIso(v) : typeof v === 'number' ? timeFromNumber(v) : typeof v === 'bigint' ? new ExactTime(v, 0) : undefined;
-  if (t === undefined) throw w.at(f).error(`expected an ISO 8601 date-time or epoch seconds, got ${describe(v)}`);
+  const t =
+    typeof v === 'string'
+      ? timeFromIso(v)
+      : typeof v === 'number'
+        ? timeFromNumber(v)
+        : typeof v === 'bigint'
+          ? new ExactTime(v, 0)
+          : undefined;
+  if (t === undefined)
+    throw w.at(f).error(`expected an ISO 8601 date-time or epoch seconds, got ${describe(v)}`);
   return t;
 }
 
@@ -24,8 +32,13 @@ function messageTime(msg: Record<string, unknown>, w: Where): ExactTime {
 function messagesOf(doc: unknown, root: Where): { list: readonly unknown[]; where: Where } {
   if (Array.isArray(doc)) return { list: doc, where: root };
   const o = root.object(doc, 'a message list, or an object with "messages" or "outputs"');
-  const key = Array.isArray(o['messages']) ? 'messages' : Array.isArray(o['outputs']) ? 'outputs' : undefined;
-  if (key === undefined) root.fail('expected a message list, or an object with a "messages" or "outputs" array');
+  const key = Array.isArray(o['messages'])
+    ? 'messages'
+    : Array.isArray(o['outputs'])
+      ? 'outputs'
+      : undefined;
+  if (key === undefined)
+    root.fail('expected a message list, or an object with a "messages" or "outputs" array');
   return { list: o[key] as unknown[], where: root.at(key) };
 }
 
@@ -43,25 +56,47 @@ function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   const results = new Map<string, unknown>();
   for (const m of messages) {
-    if (m['role'] === 'tool' && typeof m['tool_call_id'] === 'string') results.set(m['tool_call_id'], importValue(m['content'] ?? null, ctx));
+    if (m['role'] === 'tool' && typeof m['tool_call_id'] === 'string')
+      results.set(m['tool_call_id'], importValue(m['content'] ?? null, ctx));
   }
-  const calling = messages.map((m, i) => ({ m, i })).filter(({ m }) => m['role'] === 'assistant' && ((Array.isArray(m['tool_calls']) && m['tool_calls'].length > 0) || isPlainObject(m['function_call'])));
+  const calling = messages
+    .map((m, i) => ({ m, i }))
+    .filter(
+      ({ m }) =>
+        m['role'] === 'assistant' &&
+        ((Array.isArray(m['tool_calls']) && m['tool_calls'].length > 0) ||
+          isPlainObject(m['function_call'])),
+    );
   const timed = calling.filter(({ m }) => timeField(m) !== undefined);
   if (timed.length > 0 && timed.length !== calling.length) {
     const first = calling.find(({ m }) => timeField(m) === undefined)!;
-    where.at(first.i).fail(`no time field (${TIME_FIELDS.join(', ')}), but other assistant messages with tool calls have one`);
+    where
+      .at(first.i)
+      .fail(
+        `no time field (${TIME_FIELDS.join(', ')}), but other assistant messages with tool calls have one`,
+      );
   }
   const events: RawEvent[] = [];
   for (const { m, i } of calling) {
     const w = where.at(i);
     const time = timed.length > 0 ? messageTime(m, w) : new ExactTime(BigInt(i), 0);
-    const calls: Array<{ call: Record<string, unknown>; w: Where; fn: Record<string, unknown>; fw: Where }> = [];
+    const calls: Array<{
+      call: Record<string, unknown>;
+      w: Where;
+      fn: Record<string, unknown>;
+      fw: Where;
+    }> = [];
     if (Array.isArray(m['tool_calls'])) {
       const cw = w.at('tool_calls');
       m['tool_calls'].forEach((c, j) => {
         const callW = cw.at(j);
         const call = callW.object(c, 'a tool call object');
-        calls.push({ call, w: callW, fn: callW.at('function').object(call['function'], 'a {"name", "arguments"} object'), fw: callW.at('function') });
+        calls.push({
+          call,
+          w: callW,
+          fn: callW.at('function').object(call['function'], 'a {"name", "arguments"} object'),
+          fw: callW.at('function'),
+        });
       });
     } else {
       // The legacy single `function_call` of older chat completions.
@@ -89,9 +124,18 @@ function isMessage(v: unknown): boolean {
 /** `openai` importer: see `docs/importers.md`. */
 export const openaiImporter: Importer = {
   name: 'openai',
-  description: "OpenAI chat messages (a list, {messages} or {outputs}): one event per tool call of an assistant message",
+  description:
+    'OpenAI chat messages (a list, {messages} or {outputs}): one event per tool call of an assistant message',
   detect(_text, first) {
-    const list = Array.isArray(first) ? first : isPlainObject(first) ? (Array.isArray(first['messages']) ? first['messages'] : Array.isArray(first['outputs']) ? first['outputs'] : undefined) : undefined;
+    const list = Array.isArray(first)
+      ? first
+      : isPlainObject(first)
+        ? Array.isArray(first['messages'])
+          ? first['messages']
+          : Array.isArray(first['outputs'])
+            ? first['outputs']
+            : undefined
+        : undefined;
     if (list === undefined || list.length === 0) return list === undefined ? 0 : 0.1;
     return isMessage(list[0]) ? 0.9 : 0;
   },

@@ -5,7 +5,8 @@ import { readTraceSync } from './read.js';
 
 const tool = (attrs: string, start = '10') =>
   `{"spanId": "s${start}", "name": "n${start}", "startTimeUnixNano": "${start}", "attributes": [{"key": "openinference.span.kind", "value": {"stringValue": "TOOL"}}${attrs}]}`;
-const doc = (...spans: string[]) => `{"resourceSpans": [{"scopeSpans": [{"spans": [${spans.join(',')}]}]}]}`;
+const doc = (...spans: string[]) =>
+  `{"resourceSpans": [{"scopeSpans": [{"spans": [${spans.join(',')}]}]}]}`;
 
 describe('openinference importer', () => {
   it('reads the shared sample: TOOL spans only, input parsed as JSON, output in meta', () => {
@@ -33,9 +34,18 @@ describe('openinference importer', () => {
   it('parses input.value by its MIME type, or when it looks like JSON; orders by start', () => {
     const events = openinferenceImporter.parse(
       doc(
-        tool(', {"key": "tool.name", "value": {"stringValue": "late"}}, {"key": "input.value", "value": {"stringValue": "{\\"a\\": 1}"}}, {"key": "input.mime_type", "value": {"stringValue": "text/plain"}}', '30'),
-        tool(', {"key": "tool.name", "value": {"stringValue": "early"}}, {"key": "input.value", "value": {"stringValue": "[1, 2]"}}', '10'),
-        tool(', {"key": "input.value", "value": {"stringValue": "{oops"}}, {"key": "input.mime_type", "value": {"stringValue": "application/json"}}', '20'),
+        tool(
+          ', {"key": "tool.name", "value": {"stringValue": "late"}}, {"key": "input.value", "value": {"stringValue": "{\\"a\\": 1}"}}, {"key": "input.mime_type", "value": {"stringValue": "text/plain"}}',
+          '30',
+        ),
+        tool(
+          ', {"key": "tool.name", "value": {"stringValue": "early"}}, {"key": "input.value", "value": {"stringValue": "[1, 2]"}}',
+          '10',
+        ),
+        tool(
+          ', {"key": "input.value", "value": {"stringValue": "{oops"}}, {"key": "input.mime_type", "value": {"stringValue": "application/json"}}',
+          '20',
+        ),
       ),
       {},
     );
@@ -48,7 +58,17 @@ describe('openinference importer', () => {
   });
 
   it('fails on malformed spans, naming the JSON path', () => {
-    expect(thrown(() => openinferenceImporter.parse(doc(tool('', 'x')), { file: 'oi.json' })).message).toMatchInlineSnapshot(`"oi.json: resourceSpans[0].scopeSpans[0].spans[0].startTimeUnixNano: expected integer nanoseconds (a string of digits)"`);
-    expect(thrown(() => openinferenceImporter.parse(doc(tool(', {"key": "tool.name"}')), { file: 'oi.json' })).message).toMatchInlineSnapshot(`"oi.json: resourceSpans[0].scopeSpans[0].spans[0].attributes[1].value: expected an OTLP AnyValue, got nothing"`);
+    expect(
+      thrown(() => openinferenceImporter.parse(doc(tool('', 'x')), { file: 'oi.json' })).message,
+    ).toMatchInlineSnapshot(
+      `"oi.json: resourceSpans[0].scopeSpans[0].spans[0].startTimeUnixNano: expected integer nanoseconds (a string of digits)"`,
+    );
+    expect(
+      thrown(() =>
+        openinferenceImporter.parse(doc(tool(', {"key": "tool.name"}')), { file: 'oi.json' }),
+      ).message,
+    ).toMatchInlineSnapshot(
+      `"oi.json: resourceSpans[0].scopeSpans[0].spans[0].attributes[1].value: expected an OTLP AnyValue, got nothing"`,
+    );
   });
 });

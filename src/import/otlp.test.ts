@@ -28,7 +28,12 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
       toolType: 'function',
       errorType: 'TimeoutError',
     });
-    expect(t.events[2]!.meta).toMatchObject({ toolCallId: 'call_3kPz90aa', result: { confirmation: 'K7Q2ZP' }, duration: 1.3, status: 'OK' });
+    expect(t.events[2]!.meta).toMatchObject({
+      toolCallId: 'call_3kPz90aa',
+      result: { confirmation: 'K7Q2ZP' },
+      duration: 1.3,
+      status: 'OK',
+    });
   });
 
   it('keeps 2^64 nanoseconds exact, orders by start, falls back to the span name, keeps unparsable arguments', () => {
@@ -37,9 +42,16 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
       ['a', 0, { n: 9007199254740993n, l: [true, 1.5] }],
       ['b', 1e-9, '{not json'],
     ]);
-    expect(t.events[1]!.meta).toMatchObject({ startTimeUnixNano: '18446744073709551615', duration: 0, argumentsError: "not valid JSON (Unexpected character 'n' (expected a string key or '}') at 1:2)" });
+    expect(t.events[1]!.meta).toMatchObject({
+      startTimeUnixNano: '18446744073709551615',
+      duration: 0,
+      argumentsError:
+        "not valid JSON (Unexpected character 'n' (expected a string key or '}') at 1:2)",
+    });
     // Reference mode keeps the integer exact.
-    expect(readTraceSync(fixture('edge/huge_ns.otlp.json'), { mode: 'reference' }).events[0]!.value).toEqual({ n: 9007199254740993n, l: [true, 1.5] });
+    expect(
+      readTraceSync(fixture('edge/huge_ns.otlp.json'), { mode: 'reference' }).events[0]!.value,
+    ).toEqual({ n: 9007199254740993n, l: [true, 1.5] });
   });
 
   it('reads OTLP JSON Lines (one export request per line)', () => {
@@ -52,13 +64,53 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
   });
 
   it('fails on malformed spans, naming the JSON path', () => {
-    expect(thrown(() => readTraceSync(fixture('edge/malformed_time.otlp.json'))).message).toMatchInlineSnapshot(`"test/fixtures/import/edge/malformed_time.otlp.json: resourceSpans[0].scopeSpans[0].spans[0].startTimeUnixNano: expected integer nanoseconds (a string of digits)"`);
-    expect(thrown(() => otlpImporter.parse(span(op).replace('"execute_tool t"', '"run"'), { file: 'o.json' })).message).toMatchInlineSnapshot(`"o.json: resourceSpans[0].scopeSpans[0].spans[0].attributes: an execute_tool span needs a gen_ai.tool.name attribute (or a span name "execute_tool <tool>")"`);
-    expect(thrown(() => otlpImporter.parse(span(`${op}, {"key": "gen_ai.tool.name", "value": {"intValue": "3"}}`), { file: 'o.json' })).message).toMatchInlineSnapshot(`"o.json: resourceSpans[0].scopeSpans[0].spans[0].attributes[1].value: expected a string value for "gen_ai.tool.name""`);
-    expect(thrown(() => otlpImporter.parse(span(`${op}, {"key": "gen_ai.tool.call.arguments", "value": {"kvlistValue": {"values": [{"key": "k", "value": {"mapValue": 1}}]}}}`), { file: 'o.json' })).message).toMatchInlineSnapshot(`"o.json: resourceSpans[0].scopeSpans[0].spans[0].attributes[1].value.kvlistValue.values[0].value.mapValue: unknown AnyValue kind "mapValue""`);
-    expect(thrown(() => otlpImporter.parse(span(op, ', "status": {"code": 7}'), { file: 'o.json' })).message).toMatchInlineSnapshot(`"o.json: resourceSpans[0].scopeSpans[0].spans[0].status.code: expected 0, 1 or 2, got 7"`);
-    expect(thrown(() => otlpImporter.parse('{"resourceSpans": {}}', { file: 'o.json' })).message).toMatchInlineSnapshot(`"o.json: resourceSpans: expected an array of resource spans, got an object"`);
-    expect(thrown(() => otlpImporter.parse('{"resourceSpans": [', { file: 'o.json' })).message).toMatchInlineSnapshot(`"o.json:1:20: Unexpected end of input (expected a value)"`);
+    expect(
+      thrown(() => readTraceSync(fixture('edge/malformed_time.otlp.json'))).message,
+    ).toMatchInlineSnapshot(
+      `"test/fixtures/import/edge/malformed_time.otlp.json: resourceSpans[0].scopeSpans[0].spans[0].startTimeUnixNano: expected integer nanoseconds (a string of digits)"`,
+    );
+    expect(
+      thrown(() =>
+        otlpImporter.parse(span(op).replace('"execute_tool t"', '"run"'), { file: 'o.json' }),
+      ).message,
+    ).toMatchInlineSnapshot(
+      `"o.json: resourceSpans[0].scopeSpans[0].spans[0].attributes: an execute_tool span needs a gen_ai.tool.name attribute (or a span name "execute_tool <tool>")"`,
+    );
+    expect(
+      thrown(() =>
+        otlpImporter.parse(span(`${op}, {"key": "gen_ai.tool.name", "value": {"intValue": "3"}}`), {
+          file: 'o.json',
+        }),
+      ).message,
+    ).toMatchInlineSnapshot(
+      `"o.json: resourceSpans[0].scopeSpans[0].spans[0].attributes[1].value: expected a string value for "gen_ai.tool.name""`,
+    );
+    expect(
+      thrown(() =>
+        otlpImporter.parse(
+          span(
+            `${op}, {"key": "gen_ai.tool.call.arguments", "value": {"kvlistValue": {"values": [{"key": "k", "value": {"mapValue": 1}}]}}}`,
+          ),
+          { file: 'o.json' },
+        ),
+      ).message,
+    ).toMatchInlineSnapshot(
+      `"o.json: resourceSpans[0].scopeSpans[0].spans[0].attributes[1].value.kvlistValue.values[0].value.mapValue: unknown AnyValue kind "mapValue""`,
+    );
+    expect(
+      thrown(() => otlpImporter.parse(span(op, ', "status": {"code": 7}'), { file: 'o.json' }))
+        .message,
+    ).toMatchInlineSnapshot(
+      `"o.json: resourceSpans[0].scopeSpans[0].spans[0].status.code: expected 0, 1 or 2, got 7"`,
+    );
+    expect(
+      thrown(() => otlpImporter.parse('{"resourceSpans": {}}', { file: 'o.json' })).message,
+    ).toMatchInlineSnapshot(
+      `"o.json: resourceSpans: expected an array of resource spans, got an object"`,
+    );
+    expect(
+      thrown(() => otlpImporter.parse('{"resourceSpans": [', { file: 'o.json' })).message,
+    ).toMatchInlineSnapshot(`"o.json:1:20: Unexpected end of input (expected a value)"`);
   });
 
   it('reads a document without spans as an empty trace', () => {

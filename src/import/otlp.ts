@@ -1,5 +1,13 @@
 /** OTLP/JSON with the OpenTelemetry GenAI conventions: one event per `execute_tool` span. */
-import { attribute, isOtlpDocument, jsonAttribute, otlpSpans, spanMeta, spanStart, stringAttribute } from './spans.js';
+import {
+  attribute,
+  isOtlpDocument,
+  jsonAttribute,
+  otlpSpans,
+  spanMeta,
+  spanStart,
+  stringAttribute,
+} from './spans.js';
 import { relativeEvents, type RawEvent } from './time.js';
 import type { ImportContext, Importer } from './types.js';
 
@@ -9,8 +17,15 @@ function parseOtlp(text: string, ctx: ImportContext): RawEvent[] {
     if (stringAttribute(rec, 'gen_ai.operation.name', ctx) !== 'execute_tool') continue;
     const spanName = typeof rec.span['name'] === 'string' ? rec.span['name'] : '';
     // gen_ai.tool.name is "recommended"; the span name is `execute_tool {gen_ai.tool.name}`.
-    const channel = stringAttribute(rec, 'gen_ai.tool.name', ctx) || (/^execute_tool\s+(\S.*)$/.exec(spanName)?.[1] ?? '');
-    if (channel === '') rec.where.at('attributes').fail('an execute_tool span needs a gen_ai.tool.name attribute (or a span name "execute_tool <tool>")');
+    const channel =
+      stringAttribute(rec, 'gen_ai.tool.name', ctx) ||
+      (/^execute_tool\s+(\S.*)$/.exec(spanName)?.[1] ?? '');
+    if (channel === '')
+      rec.where
+        .at('attributes')
+        .fail(
+          'an execute_tool span needs a gen_ai.tool.name attribute (or a span name "execute_tool <tool>")',
+        );
     const time = spanStart(rec);
     const meta = spanMeta(rec, time);
     const args = attribute(rec, 'gen_ai.tool.call.arguments', ctx);
@@ -32,10 +47,12 @@ function parseOtlp(text: string, ctx: ImportContext): RawEvent[] {
 /** `otlp` importer (OpenTelemetry GenAI semantic conventions): see `docs/importers.md`. */
 export const otlpImporter: Importer = {
   name: 'otlp',
-  description: 'OTLP/JSON traces with OpenTelemetry GenAI attributes: one event per execute_tool span',
+  description:
+    'OTLP/JSON traces with OpenTelemetry GenAI attributes: one event per execute_tool span',
   detect(text, first) {
     if (!isOtlpDocument(first) && !text.trimStart().startsWith('{"resourceSpans"')) return 0;
-    if (text.includes('"gen_ai.operation.name"')) return text.includes('"execute_tool"') ? 0.9 : 0.6;
+    if (text.includes('"gen_ai.operation.name"'))
+      return text.includes('"execute_tool"') ? 0.9 : 0.6;
     return 0.2;
   },
   parse(text, ctx) {

@@ -13,13 +13,22 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from './fixtures.test-helpers.js';
 import { corpusTraceFiles, heads, jsonLinesInputs } from '../trace/jsonl-inputs.test-helpers.js';
 import type { ReadChunks } from '../io/lines.js';
-import { importFileChunked, importFileSync, importFileSyncChunked, type ImportedTrace, type ReadTraceOptions } from './read.js';
+import {
+  importFileChunked,
+  importFileSync,
+  importFileSyncChunked,
+  type ImportedTrace,
+  type ReadTraceOptions,
+} from './read.js';
 
 /**
  * What the envtrace JSON Lines reader did in each import: returned a trace, gave up (`undefined`:
  * read whole), or threw; and how many files any reader (that one, or a line format's) streamed.
  */
-const streamed = vi.hoisted(() => ({ results: [] as Array<'trace' | 'whole' | 'error'>, files: 0 }));
+const streamed = vi.hoisted(() => ({
+  results: [] as Array<'trace' | 'whole' | 'error'>,
+  files: 0,
+}));
 
 vi.mock('../io/lines.js', async (importOriginal) => {
   const lines = await importOriginal<typeof import('../io/lines.js')>();
@@ -96,7 +105,11 @@ async function outcomeAsync(run: () => Promise<ImportedTrace>): Promise<Outcome>
  * and each of `chunkSizes`, synchronously and (chunks above 1 byte) not; all must agree.
  * Returns the whole reading and what the streaming readers did.
  */
-async function compare(file: string, options: ReadTraceOptions, chunkSizes: readonly number[]): Promise<{ whole: Outcome; results: string[]; files: number }> {
+async function compare(
+  file: string,
+  options: ReadTraceOptions,
+  chunkSizes: readonly number[],
+): Promise<{ whole: Outcome; results: string[]; files: number }> {
   resetCounts();
   const whole = outcome(() => importFileSync(file, options));
   expect(streamed.files, 'a small file is read whole').toBe(0);
@@ -104,9 +117,16 @@ async function compare(file: string, options: ReadTraceOptions, chunkSizes: read
     for (const chunk of chunkSizes) {
       const chunks: ReadChunks = { head, chunk };
       const label = `${path.basename(file)} ${JSON.stringify(options)} head ${head} chunk ${chunk}`;
-      expect(outcome(() => importFileSyncChunked(file, options, chunks)), label).toEqual(whole);
+      expect(
+        outcome(() => importFileSyncChunked(file, options, chunks)),
+        label,
+      ).toEqual(whole);
       // The async reader feeds the same line feed; 1-byte stream chunks would only be slow.
-      if (chunk > 1) expect(await outcomeAsync(() => importFileChunked(file, options, chunks)), `${label} (async)`).toEqual(whole);
+      if (chunk > 1)
+        expect(
+          await outcomeAsync(() => importFileChunked(file, options, chunks)),
+          `${label} (async)`,
+        ).toEqual(whole);
     }
   }
   return { whole, results: [...streamed.results], files: streamed.files };
@@ -133,8 +153,12 @@ describe('importFile streams JSON Lines with the events and errors of the whole 
       }
     }
     // The streaming reader really ran where it should, and only there.
-    const did = (name: string, format = 'auto', mode = 'default') => new Set(runs[`${name} ${format} ${mode}`]!.results);
-    expect(did('trace.json', 'rosbag2'), 'another format never goes to the envtrace reader').toEqual(new Set());
+    const did = (name: string, format = 'auto', mode = 'default') =>
+      new Set(runs[`${name} ${format} ${mode}`]!.results);
+    expect(
+      did('trace.json', 'rosbag2'),
+      'another format never goes to the envtrace reader',
+    ).toEqual(new Set());
     expect(did('trace.jsonl', 'rosbag2')).toEqual(new Set());
     // A line format named by the caller is streamed without looking at the content.
     expect(runs['trace.json rosbag2 default']!.files).toBeGreaterThan(0);
@@ -172,46 +196,63 @@ describe('importFile streams JSON Lines with the events and errors of the whole 
     ['edge/huge_ns.rosbag2.jsonl', 'rosbag2'],
     ['edge/malformed.rosbag2.jsonl', 'rosbag2'],
     ['edge/malformed.envtrace.jsonl', 'envtrace'],
-  ])('streams %s (%s, detected) with the events and errors of the whole text', async (name, format) => {
-    const text = readFileSync(fixture(name));
-    const dir = mkdtempSync(path.join(tmp, 'fixture-'));
-    for (const [variant, content] of [
-      ['as is', text],
-      ['CRLF and a BOM', Buffer.from(`\uFEFF${text.toString('utf8').replace(/\r?\n/g, '\r\n')}`)],
-    ] as const) {
-      const file = path.join(dir, `${variant === 'as is' ? 'a' : 'b'}.jsonl`);
-      writeFileSync(file, content);
-      const { whole, files } = await compare(file, {}, [1, 4, 64]);
-      expect(files, `${name} ${variant}: streamed`).toBeGreaterThan(0);
-      if ('format' in whole) expect(whole.format).toBe(format);
-    }
-  });
+  ])(
+    'streams %s (%s, detected) with the events and errors of the whole text',
+    async (name, format) => {
+      const text = readFileSync(fixture(name));
+      const dir = mkdtempSync(path.join(tmp, 'fixture-'));
+      for (const [variant, content] of [
+        ['as is', text],
+        ['CRLF and a BOM', Buffer.from(`\uFEFF${text.toString('utf8').replace(/\r?\n/g, '\r\n')}`)],
+      ] as const) {
+        const file = path.join(dir, `${variant === 'as is' ? 'a' : 'b'}.jsonl`);
+        writeFileSync(file, content);
+        const { whole, files } = await compare(file, {}, [1, 4, 64]);
+        expect(files, `${name} ${variant}: streamed`).toBeGreaterThan(0);
+        if ('format' in whole) expect(whole.format).toBe(format);
+      }
+    },
+  );
 
   it('a line format keeps its error order: a malformed line anywhere before an earlier bad record', async () => {
     const dir = mkdtempSync(path.join(tmp, 'order-'));
     const file = path.join(dir, 'run.jsonl');
     const msg = (topic: unknown) => JSON.stringify({ topic, log_time: '1000', data: { v: 1 } });
-    writeFileSync(file, [msg('/a'), msg(7), msg('/b'), '{"topic": "/c", "log_time": ', msg('/d')].join('\n'));
+    writeFileSync(
+      file,
+      [msg('/a'), msg(7), msg('/b'), '{"topic": "/c", "log_time": ', msg('/d')].join('\n'),
+    );
     const { whole } = await compare(file, {}, [1, 8]);
-    expect(whole).toEqual({ error: `TraceError: ${file}:4:29: Unexpected end of input (expected a value)` });
+    expect(whole).toEqual({
+      error: `TraceError: ${file}:4:29: Unexpected end of input (expected a value)`,
+    });
     writeFileSync(file, [msg('/a'), msg(7), msg('/b'), msg(8)].join('\n'));
-    expect((await compare(file, {}, [1, 8])).whole).toEqual({ error: `TraceError: ${file}:2: topic: expected a non-empty string, got number 7` });
+    expect((await compare(file, {}, [1, 8])).whole).toEqual({
+      error: `TraceError: ${file}:2: topic: expected a non-empty string, got number 7`,
+    });
   });
 
-  it.skipIf(process.platform === 'win32')('reads a named pipe (a shell\'s <(…)) whole: it cannot be read twice', async () => {
-    const dir = mkdtempSync(path.join(tmp, 'fifo-'));
-    const source = path.join(dir, 'source.jsonl');
-    writeFileSync(source, inputs.plain!);
-    const expected = outcome(() => importFileSync(source));
-    for (const run of [(f: string) => Promise.resolve(outcome(() => importFileSyncChunked(f, {}, { head: 20, chunk: 3 }))), (f: string) => outcomeAsync(() => importFileChunked(f, {}, { head: 20, chunk: 3 }))]) {
-      const fifo = path.join(dir, `pipe-${Math.random().toString(36).slice(2)}`);
-      execFileSync('mkfifo', [fifo]);
-      const writer = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', source, fifo]);
-      const done = new Promise((resolve) => writer.on('exit', resolve));
-      expect(await run(fifo)).toEqual(expected);
-      await done;
-    }
-  });
+  it.skipIf(process.platform === 'win32')(
+    "reads a named pipe (a shell's <(…)) whole: it cannot be read twice",
+    async () => {
+      const dir = mkdtempSync(path.join(tmp, 'fifo-'));
+      const source = path.join(dir, 'source.jsonl');
+      writeFileSync(source, inputs.plain!);
+      const expected = outcome(() => importFileSync(source));
+      for (const run of [
+        (f: string) =>
+          Promise.resolve(outcome(() => importFileSyncChunked(f, {}, { head: 20, chunk: 3 }))),
+        (f: string) => outcomeAsync(() => importFileChunked(f, {}, { head: 20, chunk: 3 })),
+      ]) {
+        const fifo = path.join(dir, `pipe-${Math.random().toString(36).slice(2)}`);
+        execFileSync('mkfifo', [fifo]);
+        const writer = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', source, fifo]);
+        const done = new Promise((resolve) => writer.on('exit', resolve));
+        expect(await run(fifo)).toEqual(expected);
+        await done;
+      }
+    },
+  );
 
   it('reads every trace of the bad-input corpus the same streamed and whole', async () => {
     let tried = 0;

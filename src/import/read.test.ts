@@ -5,7 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, TraceError } from '../errors.js';
 import { loadTrace } from '../trace/parse.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { importFile, importFileSync, isTraceText, parseTraceText, readTrace, readTraceSync } from './read.js';
+import {
+  importFile,
+  importFileSync,
+  isTraceText,
+  parseTraceText,
+  readTrace,
+  readTraceSync,
+} from './read.js';
 import { detectFormat, detectionScores, importers } from './registry.js';
 
 const samples: ReadonlyArray<[string, string]> = [
@@ -36,36 +43,70 @@ describe('format detection', () => {
     writeFileSync(copy, readFileSync(fixture(name)));
     expect((await importFile(copy)).format).toBe(format);
     // Every other format scores lower.
-    const [best, second] = detectionScores(readFileSync(fixture(name), 'utf8').replace(/^\uFEFF/, ''));
+    const [best, second] = detectionScores(
+      readFileSync(fixture(name), 'utf8').replace(/^\uFEFF/, ''),
+    );
     expect(best!.importer.name).toBe(format);
     expect(second!.confidence).toBeLessThan(best!.confidence);
   });
 
   it('refuses text that fits no format or two formats equally', () => {
-    expect(thrown(() => detectFormat('hello world\n', 'x.txt')).message).toMatchInlineSnapshot(`"x.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`);
-    expect(thrown(() => detectFormat('', 'x.txt')).message).toMatchInlineSnapshot(`"x.txt: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`);
-    expect(thrown(() => detectFormat('{"resourceSpans": []}', 'x.json')).message).toMatchInlineSnapshot(`"x.json: the input fits otlp and openinference equally well; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`);
+    expect(thrown(() => detectFormat('hello world\n', 'x.txt')).message).toMatchInlineSnapshot(
+      `"x.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+    );
+    expect(thrown(() => detectFormat('', 'x.txt')).message).toMatchInlineSnapshot(
+      `"x.txt: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+    );
+    expect(
+      thrown(() => detectFormat('{"resourceSpans": []}', 'x.json')).message,
+    ).toMatchInlineSnapshot(
+      `"x.json: the input fits otlp and openinference equally well; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+    );
     expect(() => detectFormat('{"resourceSpans": []}')).toThrow(TraceError);
   });
 
   it('reports JSON that fits no format as loadTrace would (syntax error, or not a trace)', () => {
-    expect(thrown(() => parseTraceText('{"events": [', { file: 'g.json' })).message).toMatchInlineSnapshot(`"g.json:1:13: Unexpected end of input (expected a value)"`);
-    expect(thrown(() => parseTraceText('{"something": 1}', { file: 'g.json' })).message).toMatchInlineSnapshot(`"g.json: expected a trace: an object with "events" or an array of events"`);
+    expect(
+      thrown(() => parseTraceText('{"events": [', { file: 'g.json' })).message,
+    ).toMatchInlineSnapshot(`"g.json:1:13: Unexpected end of input (expected a value)"`);
+    expect(
+      thrown(() => parseTraceText('{"something": 1}', { file: 'g.json' })).message,
+    ).toMatchInlineSnapshot(
+      `"g.json: expected a trace: an object with "events" or an array of events"`,
+    );
   });
 
   it('lists every format once', () => {
-    expect(importers.map((i) => i.name)).toEqual(['envtrace', 'csv', 'otlp', 'openinference', 'atif', 'openai', 'bluesky', 'camonitor', 'rosbag2']);
+    expect(importers.map((i) => i.name)).toEqual([
+      'envtrace',
+      'csv',
+      'otlp',
+      'openinference',
+      'atif',
+      'openai',
+      'bluesky',
+      'camonitor',
+      'rosbag2',
+    ]);
   });
 });
 
 describe('readTrace', () => {
   it('takes a format by name, and rejects an unknown one', () => {
     expect(readTraceSync(fixture('epics_camonitor.txt'), { format: 'camonitor' }).length).toBe(9);
-    expect(() => readTraceSync(fixture('epics_camonitor.txt'), { format: 'csv' })).toThrow(TraceError);
-    const e = thrown(() => readTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never }));
+    expect(() => readTraceSync(fixture('epics_camonitor.txt'), { format: 'csv' })).toThrow(
+      TraceError,
+    );
+    const e = thrown(() =>
+      readTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never }),
+    );
     expect(e.name).toBe('ConfigError');
-    expect(e.message).toMatchInlineSnapshot(`"format: unknown trace format "xml" (expected auto, envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`);
-    expect(() => readTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never })).toThrow(ConfigError);
+    expect(e.message).toMatchInlineSnapshot(
+      `"format: unknown trace format "xml" (expected auto, envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+    );
+    expect(() => readTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never })).toThrow(
+      ConfigError,
+    );
   });
 
   it('reads text as well as paths (text: a line break or a leading { or [)', async () => {
@@ -77,27 +118,45 @@ describe('readTrace', () => {
       ['m', 0, 0],
       ['m', 1, 1],
     ]);
-    expect(thrown(() => readTraceSync('channel,timestamp,value\nm,x,1\n', { file: 'inline.csv' })).message).toBe('inline.csv:2: timestamp: expected a number of seconds, got "x"');
+    expect(
+      thrown(() => readTraceSync('channel,timestamp,value\nm,x,1\n', { file: 'inline.csv' }))
+        .message,
+    ).toBe('inline.csv:2: timestamp: expected a number of seconds, got "x"');
   });
 
   it('is async and sync alike, and loadTrace-compatible on envtrace files', async () => {
-    expect((await readTrace(fixture('edge/envtrace.json'))).events).toEqual((await loadTrace(fixture('edge/envtrace.json'))).events);
-    expect((await readTrace(fixture('rosbag2_run'))).events).toEqual(readTraceSync(fixture('rosbag2_run')).events);
-    await expect(readTrace(path.join(tmp, 'missing.csv'))).rejects.toThrow(/missing\.csv: cannot read trace: no such file$/);
+    expect((await readTrace(fixture('edge/envtrace.json'))).events).toEqual(
+      (await loadTrace(fixture('edge/envtrace.json'))).events,
+    );
+    expect((await readTrace(fixture('rosbag2_run'))).events).toEqual(
+      readTraceSync(fixture('rosbag2_run')).events,
+    );
+    await expect(readTrace(path.join(tmp, 'missing.csv'))).rejects.toThrow(
+      /missing\.csv: cannot read trace: no such file$/,
+    );
   });
 
   it('reads a directory only when it holds exactly one *.jsonl file', () => {
     const empty = mkdtempSync(path.join(tmp, 'dir-'));
-    expect(thrown(() => readTraceSync(empty)).message).toBe(`${empty}: cannot read trace: is a directory; a run directory must hold exactly one decoded *.jsonl file, found none`);
+    expect(thrown(() => readTraceSync(empty)).message).toBe(
+      `${empty}: cannot read trace: is a directory; a run directory must hold exactly one decoded *.jsonl file, found none`,
+    );
     writeFileSync(path.join(empty, 'a.jsonl'), '');
     writeFileSync(path.join(empty, 'b.jsonl'), '');
     expect(thrown(() => readTraceSync(empty)).message).toMatch(/found a\.jsonl, b\.jsonl$/);
   });
 
-  it.each(samples.filter(([name]) => name !== 'edge/out_of_order.csv'))('reads %s the same with CRLF line ends and a BOM', (name) => {
-    const text = readFileSync(fixture(name), 'utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
-    expect(parseTraceText(`\uFEFF${text.replace(/\n/g, '\r\n')}`).events).toEqual(parseTraceText(text).events);
-  });
+  it.each(samples.filter(([name]) => name !== 'edge/out_of_order.csv'))(
+    'reads %s the same with CRLF line ends and a BOM',
+    (name) => {
+      const text = readFileSync(fixture(name), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .replace(/\r\n/g, '\n');
+      expect(parseTraceText(`\uFEFF${text.replace(/\n/g, '\r\n')}`).events).toEqual(
+        parseTraceText(text).events,
+      );
+    },
+  );
 
   it('reads empty input as an empty trace in line formats, and as malformed JSON in document formats', () => {
     const results = Object.fromEntries(
@@ -135,7 +194,15 @@ describe('readTrace', () => {
 describe('the trace depth limit holds for every format', () => {
   it('tool-call arguments nested 300 levels deep are a TraceError naming the file, not a crash', () => {
     const args = `${'['.repeat(300)}1${']'.repeat(300)}`;
-    const doc = { messages: [{ role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'deep', arguments: args } }] }] };
+    const doc = {
+      messages: [
+        {
+          role: 'assistant',
+          content: '',
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'deep', arguments: args } }],
+        },
+      ],
+    };
     const file = path.join(tmp, 'deep.openai.json');
     writeFileSync(file, JSON.stringify(doc));
     expect(() => importFileSync(file)).toThrow(TraceError);

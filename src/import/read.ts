@@ -7,11 +7,33 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TraceError } from '../errors.js';
 import { Trace } from '../trace/trace.js';
-import { detectFormat, detectionScores, importerByName, importers, type ImportFormat } from './registry.js';
+import {
+  detectFormat,
+  detectionScores,
+  importerByName,
+  importers,
+  type ImportFormat,
+} from './registry.js';
 import type { Importer, LineImport } from './types.js';
 import { envtraceImporter } from './envtrace.js';
-import { assertTraceDepth, isJsonLinesName, loadJsonLines, loadJsonLinesSync, sniffJsonLines, traceText, type JsonLinesFileOptions } from '../trace/parse.js';
-import { readLines, readLinesSync, readStart, readStartSync, traceReadError, type FileStart, type ReadChunks } from '../io/lines.js';
+import {
+  assertTraceDepth,
+  isJsonLinesName,
+  loadJsonLines,
+  loadJsonLinesSync,
+  sniffJsonLines,
+  traceText,
+  type JsonLinesFileOptions,
+} from '../trace/parse.js';
+import {
+  readLines,
+  readLinesSync,
+  readStart,
+  readStartSync,
+  traceReadError,
+  type FileStart,
+  type ReadChunks,
+} from '../io/lines.js';
 
 /** Options of `readTrace`, `readTraceSync` and `parseTraceText`. */
 export interface ReadTraceOptions {
@@ -31,7 +53,11 @@ export function isTraceText(pathOrText: string): boolean {
   return /[\r\n]/.test(pathOrText) || /^\s*[[{]/.test(pathOrText);
 }
 
-function chooseImporter(text: string, format: ReadTraceOptions['format'], file: string | undefined): Importer {
+function chooseImporter(
+  text: string,
+  format: ReadTraceOptions['format'],
+  file: string | undefined,
+): Importer {
   if (format !== undefined && format !== 'auto') return importerByName(format);
   try {
     return detectFormat(text, file);
@@ -66,7 +92,10 @@ function importText(text: string, options: ReadTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const importer = chooseImporter(body, options.format, options.file);
   // Every format gets the trace depth limit with the file named (the JSON parser's own limit is looser).
-  const trace = assertTraceDepth(new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' })), options.file);
+  const trace = assertTraceDepth(
+    new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' })),
+    options.file,
+  );
   return { trace, format: importer.name as ImportFormat, file: options.file };
 }
 
@@ -87,13 +116,20 @@ function dataFileOfDirectory(dir: string, names: readonly string[]): string {
  * directory holding exactly one `*.jsonl` file (a decoded rosbag2 run) reads that file. On an
  * envtrace JSON / JSON Lines file this behaves as `loadTrace` (same events, errors and `mode`).
  */
-export async function readTrace(pathOrText: string, options: ReadTraceOptions = {}): Promise<Trace> {
-  return isTraceText(pathOrText) ? parseTraceText(pathOrText, options) : (await importFile(pathOrText, options)).trace;
+export async function readTrace(
+  pathOrText: string,
+  options: ReadTraceOptions = {},
+): Promise<Trace> {
+  return isTraceText(pathOrText)
+    ? parseTraceText(pathOrText, options)
+    : (await importFile(pathOrText, options)).trace;
 }
 
 /** Synchronous `readTrace` (for matchers, which run synchronously). */
 export function readTraceSync(pathOrText: string, options: ReadTraceOptions = {}): Trace {
-  return isTraceText(pathOrText) ? parseTraceText(pathOrText, options) : importFileSync(pathOrText, options).trace;
+  return isTraceText(pathOrText)
+    ? parseTraceText(pathOrText, options)
+    : importFileSync(pathOrText, options).trace;
 }
 
 /**
@@ -105,7 +141,9 @@ type StreamPlan =
   | { readonly kind: 'lines'; readonly importer: Importer & Required<Pick<Importer, 'lines'>> };
 
 function linesPlan(importer: Importer): StreamPlan | undefined {
-  return importer.lines ? { kind: 'lines', importer: importer as Importer & Required<Pick<Importer, 'lines'>> } : undefined;
+  return importer.lines
+    ? { kind: 'lines', importer: importer as Importer & Required<Pick<Importer, 'lines'>> }
+    : undefined;
 }
 
 /**
@@ -116,7 +154,11 @@ function linesPlan(importer: Importer): StreamPlan | undefined {
  * Lines; for envtrace without a `.jsonl` / `.ndjson` name, `loadJsonLines` checks the rest
  * (`sniffed`), as `loadTrace` does. Anything unsure is read whole.
  */
-function streamPlan(head: Uint8Array, file: string, format: ReadTraceOptions['format']): StreamPlan | undefined {
+function streamPlan(
+  head: Uint8Array,
+  file: string,
+  format: ReadTraceOptions['format'],
+): StreamPlan | undefined {
   const named = isJsonLinesName(file);
   if (format === 'envtrace' && named) return { kind: 'envtrace', how: { stripBom: true } };
   if (format !== undefined && format !== 'auto' && format !== 'envtrace') {
@@ -132,14 +174,22 @@ function streamPlan(head: Uint8Array, file: string, format: ReadTraceOptions['fo
     if (best!.confidence < 1 || second!.confidence >= 1) return undefined;
     importer = best!.importer;
   }
-  return importer === envtraceImporter ? { kind: 'envtrace', how: { stripBom: true, sniffed: !named } } : linesPlan(importer);
+  return importer === envtraceImporter
+    ? { kind: 'envtrace', how: { stripBom: true, sniffed: !named } }
+    : linesPlan(importer);
 }
 
 /** A file being imported: its whole bytes, or how to stream it. */
-type Opened = { readonly bytes: Uint8Array; readonly stream?: undefined } | { readonly bytes?: undefined; readonly stream: StreamPlan };
+type Opened =
+  | { readonly bytes: Uint8Array; readonly stream?: undefined }
+  | { readonly bytes?: undefined; readonly stream: StreamPlan };
 
 /** The first bytes of a regular file → `Opened`; `undefined`: neither whole nor to be streamed (read it again, whole). */
-function openedFrom(start: FileStart, file: string, format: ReadTraceOptions['format']): Opened | undefined {
+function openedFrom(
+  start: FileStart,
+  file: string,
+  format: ReadTraceOptions['format'],
+): Opened | undefined {
   if (start.complete) return { bytes: start.bytes };
   const stream = streamPlan(start.bytes, file, format);
   return stream && { stream };
@@ -185,14 +235,24 @@ export function importFileSync(file: string, options: ReadTraceOptions = {}): Im
 }
 
 /** `importFile` with chosen chunk sizes (not public: for tests). */
-export async function importFileChunked(file: string, options: ReadTraceOptions, chunks: ReadChunks): Promise<ImportedTrace> {
-  const data = await namedAsync(file, async () => ((await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file));
+export async function importFileChunked(
+  file: string,
+  options: ReadTraceOptions,
+  chunks: ReadChunks,
+): Promise<ImportedTrace> {
+  const data = await namedAsync(file, async () =>
+    (await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file,
+  );
   // A pipe or a device cannot be read twice: it is read whole (no start).
   const start = await namedAsync(data, () => readStart(data, chunks.head));
   const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {
-    const trace = await loadJsonLines(data, { mode }, { ...read.stream.how, chunkSize: chunks.chunk });
+    const trace = await loadJsonLines(
+      data,
+      { mode },
+      { ...read.stream.how, chunkSize: chunks.chunk },
+    );
     if (trace) return { trace, format: 'envtrace', file: data };
   } else if (read?.stream?.kind === 'lines') {
     const reader = read.stream.importer.lines({ file: data, mode });
@@ -204,13 +264,23 @@ export async function importFileChunked(file: string, options: ReadTraceOptions,
 }
 
 /** `importFileSync` with chosen chunk sizes (not public: for tests). */
-export function importFileSyncChunked(file: string, options: ReadTraceOptions, chunks: ReadChunks): ImportedTrace {
-  const data = named(file, () => (statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file));
+export function importFileSyncChunked(
+  file: string,
+  options: ReadTraceOptions,
+  chunks: ReadChunks,
+): ImportedTrace {
+  const data = named(file, () =>
+    statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file,
+  );
   const start = named(data, () => readStartSync(data, chunks.head));
   const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {
-    const trace = loadJsonLinesSync(data, { mode }, { ...read.stream.how, chunkSize: chunks.chunk });
+    const trace = loadJsonLinesSync(
+      data,
+      { mode },
+      { ...read.stream.how, chunkSize: chunks.chunk },
+    );
     if (trace) return { trace, format: 'envtrace', file: data };
   } else if (read?.stream?.kind === 'lines') {
     const reader = read.stream.importer.lines({ file: data, mode });

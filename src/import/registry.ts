@@ -30,13 +30,25 @@ export const importers: readonly Importer[] = Object.freeze([
 ]);
 
 /** The name of a built-in format. */
-export type ImportFormat = 'envtrace' | 'csv' | 'otlp' | 'openinference' | 'atif' | 'openai' | 'bluesky' | 'camonitor' | 'rosbag2';
+export type ImportFormat =
+  | 'envtrace'
+  | 'csv'
+  | 'otlp'
+  | 'openinference'
+  | 'atif'
+  | 'openai'
+  | 'bluesky'
+  | 'camonitor'
+  | 'rosbag2';
 
 /** The importer named `name`; a `ConfigError` listing the names if there is none. */
 export function importerByName(name: string): Importer {
   const found = importers.find((i) => i.name === name);
   if (found === undefined) {
-    throw new ConfigError(`unknown trace format ${JSON.stringify(name)} (expected auto, ${importers.map((i) => i.name).join(', ')})`, { path: 'format' });
+    throw new ConfigError(
+      `unknown trace format ${JSON.stringify(name)} (expected auto, ${importers.map((i) => i.name).join(', ')})`,
+      { path: 'format' },
+    );
   }
   return found;
 }
@@ -46,9 +58,15 @@ export function importerByName(name: string): Importer {
  * text's first JSON value when the caller knows it (`importFile` looking at a file's first chunk
  * only); by default `firstJsonValue(text)`.
  */
-export function detectionScores(text: string, first: unknown = firstJsonValue(text)): Array<{ readonly importer: Importer; readonly confidence: number }> {
+export function detectionScores(
+  text: string,
+  first: unknown = firstJsonValue(text),
+): Array<{ readonly importer: Importer; readonly confidence: number }> {
   return importers
-    .map((importer) => ({ importer, confidence: Math.max(0, Math.min(1, importer.detect(text, first))) }))
+    .map((importer) => ({
+      importer,
+      confidence: Math.max(0, Math.min(1, importer.detect(text, first))),
+    }))
     .sort((a, b) => b.confidence - a.confidence);
 }
 
@@ -61,11 +79,17 @@ export function detectFormat(text: string, file?: string): Importer {
   const best = scores[0]!;
   const hint = `give the format (--format, or the format option: ${importers.map((i) => i.name).join(', ')})`;
   if (best.confidence === 0) {
-    throw new TraceError(`${text.trim() === '' ? 'the input is empty, so its format' : 'the format of the input'} cannot be told; ${hint}`, { file });
+    throw new TraceError(
+      `${text.trim() === '' ? 'the input is empty, so its format' : 'the format of the input'} cannot be told; ${hint}`,
+      { file },
+    );
   }
   const tied = scores.filter((s) => s.confidence === best.confidence);
   if (tied.length > 1) {
-    throw new TraceError(`the input fits ${tied.map((s) => s.importer.name).join(' and ')} equally well; ${hint}`, { file });
+    throw new TraceError(
+      `the input fits ${tied.map((s) => s.importer.name).join(' and ')} equally well; ${hint}`,
+      { file },
+    );
   }
   return best.importer;
 }

@@ -12,14 +12,24 @@ function rosbag2Lines(ctx: ImportContext): LineImport {
     const msg = where.object(value, 'a message object ({"topic", "log_time", "data", ...})');
     const channel = where.at('topic').string(msg['topic']);
     const ns = nanosOf(msg['log_time']);
-    if (ns === undefined) throw where.at('log_time').error(msg['log_time'] === undefined ? 'required (integer nanoseconds)' : 'expected integer nanoseconds (digits, as a string or an integer)');
+    if (ns === undefined)
+      throw where
+        .at('log_time')
+        .error(
+          msg['log_time'] === undefined
+            ? 'required (integer nanoseconds)'
+            : 'expected integer nanoseconds (digits, as a string or an integer)',
+        );
     if (!('data' in msg)) where.at('data').fail('required (the decoded message)');
     const meta: Record<string, unknown> = { log_time: String(ns) };
     if (typeof msg['type'] === 'string') meta['type'] = msg['type'];
     if (msg['sequence'] !== undefined) meta['sequence'] = importValue(msg['sequence'], ctx);
     if (msg['publish_time'] !== undefined) {
       const pub = nanosOf(msg['publish_time']);
-      if (pub === undefined) throw where.at('publish_time').error('expected integer nanoseconds (digits, as a string or an integer)');
+      if (pub === undefined)
+        throw where
+          .at('publish_time')
+          .error('expected integer nanoseconds (digits, as a string or an integer)');
       meta['publish_time'] = String(pub);
     }
     events.push({ channel, time: timeFromNanos(ns), value: importValue(msg['data'], ctx), meta });
@@ -36,9 +46,15 @@ function rosbag2Lines(ctx: ImportContext): LineImport {
 /** `rosbag2` importer: see `docs/importers.md`. */
 export const rosbag2Importer: Importer = {
   name: 'rosbag2',
-  description: 'rosbag2 messages decoded to JSON Lines ({topic, log_time, data, ...} per line): one event per message',
+  description:
+    'rosbag2 messages decoded to JSON Lines ({topic, log_time, data, ...} per line): one event per message',
   detect(_text, first) {
-    return isPlainObject(first) && typeof first['topic'] === 'string' && 'log_time' in first && 'data' in first ? 1 : 0;
+    return isPlainObject(first) &&
+      typeof first['topic'] === 'string' &&
+      'log_time' in first &&
+      'data' in first
+      ? 1
+      : 0;
   },
   parse(text, ctx) {
     return parseByLines(text, rosbag2Lines(ctx));

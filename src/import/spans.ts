@@ -28,7 +28,10 @@ export function otlpSpans(text: string, file: string | undefined): SpanRecord[] 
       const rw = rsWhere.at(i);
       const r = rw.object(rs);
       // `instrumentationLibrarySpans` is the pre-1.0 name of `scopeSpans`.
-      const key = 'scopeSpans' in r || !('instrumentationLibrarySpans' in r) ? 'scopeSpans' : 'instrumentationLibrarySpans';
+      const key =
+        'scopeSpans' in r || !('instrumentationLibrarySpans' in r)
+          ? 'scopeSpans'
+          : 'instrumentationLibrarySpans';
       const sw = rw.at(key);
       sw.array(r[key] ?? [], 'an array of scope spans').forEach((ss, j) => {
         const scw = sw.at(j);
@@ -41,7 +44,10 @@ export function otlpSpans(text: string, file: string | undefined): SpanRecord[] 
           aw.array(span['attributes'] ?? [], 'an array of attributes').forEach((a, n) => {
             const w = aw.at(n);
             const kv = w.object(a, 'an attribute ({"key", "value"})');
-            attributes.set(w.at('key').string(kv['key']), { value: kv['value'], where: w.at('value') });
+            attributes.set(w.at('key').string(kv['key']), {
+              value: kv['value'],
+              where: w.at('value'),
+            });
           });
           out.push({ span, where, attributes });
         });
@@ -62,7 +68,10 @@ export function decodeAnyValue(v: unknown, where: Where, ctx: ImportContext): un
   const o = where.object(v, 'an OTLP AnyValue');
   const keys = Object.keys(o);
   if (keys.length === 0) return null;
-  if (keys.length > 1) where.fail(`expected one of stringValue, intValue, doubleValue, boolValue, arrayValue, kvlistValue, bytesValue, got ${keys.join(', ')}`);
+  if (keys.length > 1)
+    where.fail(
+      `expected one of stringValue, intValue, doubleValue, boolValue, arrayValue, kvlistValue, bytesValue, got ${keys.join(', ')}`,
+    );
   const key = keys[0]!;
   const x = o[key];
   const w = where.at(key);
@@ -75,20 +84,40 @@ export function decodeAnyValue(v: unknown, where: Where, ctx: ImportContext): un
       if (typeof x !== 'boolean') w.fail('expected true or false');
       return x;
     case 'intValue': {
-      const text = typeof x === 'string' ? x : typeof x === 'number' && Number.isSafeInteger(x) ? String(x) : typeof x === 'bigint' ? String(x) : undefined;
-      if (text === undefined || !/^-?\d+$/.test(text)) throw w.error('expected an integer (as a string of digits)');
+      const text =
+        typeof x === 'string'
+          ? x
+          : typeof x === 'number' && Number.isSafeInteger(x)
+            ? String(x)
+            : typeof x === 'bigint'
+              ? String(x)
+              : undefined;
+      if (text === undefined || !/^-?\d+$/.test(text))
+        throw w.error('expected an integer (as a string of digits)');
       const n = BigInt(text);
-      return importValue(n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n, ctx);
+      return importValue(
+        n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER)
+          ? Number(n)
+          : n,
+        ctx,
+      );
     }
     case 'doubleValue': {
-      if (typeof x === 'number' || typeof x === 'bigint' || (typeof x === 'object' && x !== null && 'value' in x)) return importValue(x, ctx);
+      if (
+        typeof x === 'number' ||
+        typeof x === 'bigint' ||
+        (typeof x === 'object' && x !== null && 'value' in x)
+      )
+        return importValue(x, ctx);
       // OTLP/JSON writes non-finite doubles as strings; they stay strings (JSON has no NaN).
       if (x === 'NaN' || x === 'Infinity' || x === '-Infinity') return x;
       return w.fail('expected a number');
     }
     case 'arrayValue': {
       const vw = w.at('values');
-      return vw.array(w.object(x)['values'] ?? []).map((item, i) => decodeAnyValue(item, vw.at(i), ctx));
+      return vw
+        .array(w.object(x)['values'] ?? [])
+        .map((item, i) => decodeAnyValue(item, vw.at(i), ctx));
     }
     case 'kvlistValue': {
       const vw = w.at('values');
@@ -96,7 +125,8 @@ export function decodeAnyValue(v: unknown, where: Where, ctx: ImportContext): un
       vw.array(w.object(x)['values'] ?? []).forEach((item, i) => {
         const iw = vw.at(i);
         const kv = iw.object(item, 'a key-value pair ({"key", "value"})');
-        out[iw.at('key').string(kv['key'])] = kv['value'] === undefined ? null : decodeAnyValue(kv['value'], iw.at('value'), ctx);
+        out[iw.at('key').string(kv['key'])] =
+          kv['value'] === undefined ? null : decodeAnyValue(kv['value'], iw.at('value'), ctx);
       });
       return out;
     }
@@ -112,22 +142,40 @@ export function attribute(rec: SpanRecord, key: string, ctx: ImportContext): unk
 }
 
 /** A string attribute, or `undefined` when absent; another kind is a `TraceError`. */
-export function stringAttribute(rec: SpanRecord, key: string, ctx: ImportContext): string | undefined {
+export function stringAttribute(
+  rec: SpanRecord,
+  key: string,
+  ctx: ImportContext,
+): string | undefined {
   const v = attribute(rec, key, ctx);
-  if (v !== undefined && typeof v !== 'string') throw rec.attributes.get(key)!.where.error(`expected a string value for ${JSON.stringify(key)}`);
+  if (v !== undefined && typeof v !== 'string')
+    throw rec.attributes
+      .get(key)!
+      .where.error(`expected a string value for ${JSON.stringify(key)}`);
   return v;
 }
 
 /** The span's start time (`startTimeUnixNano`, exact), or a `TraceError`. */
 export function spanStart(rec: SpanRecord): ExactTime {
   const ns = nanosOf(rec.span['startTimeUnixNano']);
-  if (ns === undefined) throw rec.where.at('startTimeUnixNano').error(rec.span['startTimeUnixNano'] === undefined ? 'required' : 'expected integer nanoseconds (a string of digits)');
+  if (ns === undefined)
+    throw rec.where
+      .at('startTimeUnixNano')
+      .error(
+        rec.span['startTimeUnixNano'] === undefined
+          ? 'required'
+          : 'expected integer nanoseconds (a string of digits)',
+      );
   return timeFromNanos(ns);
 }
 
 const STATUS_NAMES: Record<string, 'UNSET' | 'OK' | 'ERROR'> = {
-  '0': 'UNSET', '1': 'OK', '2': 'ERROR',
-  STATUS_CODE_UNSET: 'UNSET', STATUS_CODE_OK: 'OK', STATUS_CODE_ERROR: 'ERROR',
+  '0': 'UNSET',
+  '1': 'OK',
+  '2': 'ERROR',
+  STATUS_CODE_UNSET: 'UNSET',
+  STATUS_CODE_OK: 'OK',
+  STATUS_CODE_ERROR: 'ERROR',
 };
 
 /**
@@ -145,7 +193,10 @@ export function spanMeta(rec: SpanRecord, start: ExactTime): Record<string, unkn
   meta['startTimeUnixNano'] = String(start.units);
   if (s['endTimeUnixNano'] !== undefined) {
     const end = nanosOf(s['endTimeUnixNano']);
-    if (end === undefined) throw rec.where.at('endTimeUnixNano').error('expected integer nanoseconds (a string of digits)');
+    if (end === undefined)
+      throw rec.where
+        .at('endTimeUnixNano')
+        .error('expected integer nanoseconds (a string of digits)');
     meta['duration'] = secondsBetween(start, timeFromNanos(end));
   }
   if (s['status'] !== undefined) {
@@ -155,7 +206,8 @@ export function spanMeta(rec: SpanRecord, start: ExactTime): Record<string, unkn
     const name = STATUS_NAMES[String(code)];
     if (name === undefined) sw.at('code').fail(`expected 0, 1 or 2, got ${JSON.stringify(code)}`);
     meta['status'] = name;
-    if (typeof st['message'] === 'string' && st['message'] !== '') meta['statusMessage'] = st['message'];
+    if (typeof st['message'] === 'string' && st['message'] !== '')
+      meta['statusMessage'] = st['message'];
   }
   return meta;
 }
@@ -164,7 +216,11 @@ export function spanMeta(rec: SpanRecord, start: ExactTime): Record<string, unkn
  * A JSON-bearing attribute as a value: a string is parsed as JSON when `json` says so (kept as
  * the string when it does not parse, with the reason in `problems`); any other kind as decoded.
  */
-export function jsonAttribute(value: unknown, json: 'always' | 'if-looks-like' | 'never', ctx: ImportContext): { value: unknown; problem?: string } {
+export function jsonAttribute(
+  value: unknown,
+  json: 'always' | 'if-looks-like' | 'never',
+  ctx: ImportContext,
+): { value: unknown; problem?: string } {
   if (typeof value !== 'string' || json === 'never') return { value };
   if (json === 'if-looks-like' && !/^\s*[[{]/.test(value)) return { value };
   const r = parseEmbeddedJson(value, ctx);

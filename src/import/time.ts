@@ -73,7 +73,8 @@ function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**
  * A time from an ISO 8601 date-time (`2026-01-20T09:15:00Z`, `…09:15:00.123456789+02:00`, or with a
@@ -84,7 +85,14 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(
 export function timeFromIso(text: string): ExactTime | undefined {
   const m = ISO.exec(text);
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (mo < 1 || mo > 12) return undefined;
   const dim = mo === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[mo - 1]!;
   if (d < 1 || d > dim || h > 23 || mi > 59 || s > 60) return undefined;
@@ -96,7 +104,10 @@ export function timeFromIso(text: string): ExactTime | undefined {
     seconds -= (m[9] === '-' ? -1 : 1) * (oh * 3600 + om * 60);
   }
   const frac = m[7] ?? '';
-  return new ExactTime(BigInt(seconds) * 10n ** BigInt(frac.length) + BigInt(frac || '0'), frac === '' ? 0 : -frac.length);
+  return new ExactTime(
+    BigInt(seconds) * 10n ** BigInt(frac.length) + BigInt(frac || '0'),
+    frac === '' ? 0 : -frac.length,
+  );
 }
 
 /** An event as an importer reads it, before times are made relative. */
@@ -116,7 +127,9 @@ export function relativeEvents(raw: readonly RawEvent[], file?: string): TraceEv
   if (raw.length === 0) return [];
   let exp = Infinity;
   for (const e of raw) if (e.time.exp < exp) exp = e.time.exp;
-  const scaled = raw.map((e) => (e.time.exp === exp ? e.time.units : e.time.units * 10n ** BigInt(e.time.exp - exp)));
+  const scaled = raw.map((e) =>
+    e.time.exp === exp ? e.time.units : e.time.units * 10n ** BigInt(e.time.exp - exp),
+  );
   let min = scaled[0]!;
   for (const s of scaled) if (s < min) min = s;
   const offsets = scaled.map((s) => s - min);
@@ -136,7 +149,8 @@ export function relativeEvents(raw: readonly RawEvent[], file?: string): TraceEv
   return order.map((i) => {
     const e = raw[i]!;
     const timestamp = toSeconds(offsets[i]!, exp);
-    if (!Number.isFinite(timestamp)) throw new TraceError('the times span more than a double can hold', { file });
+    if (!Number.isFinite(timestamp))
+      throw new TraceError('the times span more than a double can hold', { file });
     return { channel: e.channel, timestamp, value: e.value, meta: e.meta };
   });
 }
@@ -151,7 +165,8 @@ const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => 10 ** k);
  * correctly rounded, only slower).
  */
 function toSeconds(d: bigint, exp: number): number {
-  if (d <= MAX_SAFE && d >= -MAX_SAFE && exp >= -22 && exp <= 22) return exp < 0 ? Number(d) / POW10[-exp]! : Number(d) * POW10[exp]!;
+  if (d <= MAX_SAFE && d >= -MAX_SAFE && exp >= -22 && exp <= 22)
+    return exp < 0 ? Number(d) / POW10[-exp]! : Number(d) * POW10[exp]!;
   return Number(`${d}e${exp}`);
 }
 

@@ -13,7 +13,10 @@ const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
  * integral float (`1.0`, `1e3`) is a `PyFloat`, as Python's `int()`/`float()` would tell them
  * apart; in default mode a plain number. In both modes an integer beyond 2^53 is an exact `bigint`.
  */
-export function numberFromText(text: string, ctx: ImportContext): number | bigint | PyFloat | undefined {
+export function numberFromText(
+  text: string,
+  ctx: ImportContext,
+): number | bigint | PyFloat | undefined {
   const t = text.trim();
   if (!NUMBER_TEXT.test(t)) return undefined;
   const x = Number(t);
@@ -46,14 +49,16 @@ export function importValue(v: unknown, ctx: ImportContext): unknown {
 }
 
 /** Result of `parseEmbeddedJson`. */
-export type EmbeddedJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+export type EmbeddedJson =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
 
 /** Parse JSON held in a string field (tool arguments, `input.value`), values as the mode wants. */
 export function parseEmbeddedJson(text: string, ctx: ImportContext): EmbeddedJson {
   try {
     return { ok: true, value: importValue(parsePyJson(text, { preserveNumberKinds: true }), ctx) };
   } catch (e) {
-    if (e instanceof JsonSyntaxError) return { ok: false, reason: `not valid JSON (${e.reason} at ${e.line}:${e.column})` };
+    if (e instanceof JsonSyntaxError)
+      return { ok: false, reason: `not valid JSON (${e.reason} at ${e.line}:${e.column})` };
     throw e;
   }
 }
@@ -66,6 +71,7 @@ export function describe(v: unknown): string {
   if (v instanceof PyFloat) return 'a number';
   if (typeof v === 'bigint') return 'a number';
   if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  if (typeof v === 'string')
+    return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
   return `${typeof v} ${String(v)}`;
 }

@@ -35,12 +35,27 @@ describe('encodeValue', () => {
     expect(encodeValue(-0)).toEqual({ $envtrace: '-0' });
     expect(encodeValue([undefined])).toEqual([{ $envtrace: 'undefined' }]);
     expect(encodeValue({ a: undefined })).toEqual({ a: { $envtrace: 'undefined' } });
-    expect(encodeValue(12345678901234567890123n)).toEqual({ $envtrace: 'bigint', value: '12345678901234567890123' });
-    expect(encodeValue(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)))).toEqual({ $envtrace: 'date', value: '2024-01-02T03:04:05.000Z' });
+    expect(encodeValue(12345678901234567890123n)).toEqual({
+      $envtrace: 'bigint',
+      value: '12345678901234567890123',
+    });
+    expect(encodeValue(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)))).toEqual({
+      $envtrace: 'date',
+      value: '2024-01-02T03:04:05.000Z',
+    });
     expect(encodeValue(new Date(NaN))).toEqual({ $envtrace: 'date', value: null });
-    expect(encodeValue(new Float64Array([1.5, NaN, -0]))).toEqual({ $envtrace: 'Float64Array', values: [1.5, { $envtrace: 'NaN' }, { $envtrace: '-0' }] });
-    expect(encodeValue(new BigInt64Array([-5n]))).toEqual({ $envtrace: 'BigInt64Array', values: ['-5'] });
-    expect(encodeValue(new Uint8Array([0, 255]))).toEqual({ $envtrace: 'Uint8Array', values: [0, 255] });
+    expect(encodeValue(new Float64Array([1.5, NaN, -0]))).toEqual({
+      $envtrace: 'Float64Array',
+      values: [1.5, { $envtrace: 'NaN' }, { $envtrace: '-0' }],
+    });
+    expect(encodeValue(new BigInt64Array([-5n]))).toEqual({
+      $envtrace: 'BigInt64Array',
+      values: ['-5'],
+    });
+    expect(encodeValue(new Uint8Array([0, 255]))).toEqual({
+      $envtrace: 'Uint8Array',
+      values: [0, 255],
+    });
   });
 
   it('escapes a user object that has the tag key, so it is never read as a tag', () => {
@@ -55,14 +70,22 @@ describe('encodeValue', () => {
     const fn = refusal({ a: [0, 1, () => 1] }, ['events', 3, 'value']);
     expect(fn.path).toBe('events[3].value.a[2]');
     expect(fn.file).toBe('g.trace.json');
-    expect(fn.message).toBe('g.trace.json: events[3].value.a[2]: cannot be kept in a golden trace: a function');
-    expect(refusal({ s: Symbol('k') }).message).toMatch(/^g\.trace\.json: s: cannot be kept in a golden trace: a symbol \(Symbol\(k\)\)$/);
+    expect(fn.message).toBe(
+      'g.trace.json: events[3].value.a[2]: cannot be kept in a golden trace: a function',
+    );
+    expect(refusal({ s: Symbol('k') }).message).toMatch(
+      /^g\.trace\.json: s: cannot be kept in a golden trace: a symbol \(Symbol\(k\)\)$/,
+    );
     expect(refusal([new Map()]).message).toContain('[0]: cannot be kept in a golden trace: a Map');
-    expect(refusal({ 'motor:x': new Set() }).message).toContain('["motor:x"]: cannot be kept in a golden trace: a Set');
+    expect(refusal({ 'motor:x': new Set() }).message).toContain(
+      '["motor:x"]: cannot be kept in a golden trace: a Set',
+    );
     class Point {
       x = 1;
     }
-    expect(refusal({ p: new Point() }).message).toContain('p: cannot be kept in a golden trace: an instance of Point');
+    expect(refusal({ p: new Point() }).message).toContain(
+      'p: cannot be kept in a golden trace: an instance of Point',
+    );
     expect(refusal(new Number(1)).message).toContain('a boxed number');
     expect(refusal(new DataView(new ArrayBuffer(1))).message).toContain('an instance of DataView');
     expect(refusal(new ArrayBuffer(1)).message).toContain('an instance of ArrayBuffer');
@@ -86,8 +109,12 @@ describe('encodeValue', () => {
   it('python numbers: finite numbers, -0, PyFloats and BigInts stay for stringifyPyJson; non-finite ones are tagged', () => {
     const v = { f: new PyFloat(1), z: -0, i: 2n ** 70n, n: NaN, p: new PyFloat(Infinity) };
     const text = stringifyPyJson(encodeValue(v, { numbers: 'python' }));
-    expect(text).toBe('{"f":1.0,"z":-0.0,"i":1180591620717411303424,"n":{"$envtrace":"NaN"},"p":{"$envtrace":"Infinity"}}');
-    const back = decodeValue(parsePyJson(text, { preserveNumberKinds: true }), { numbers: 'python' }) as Record<string, unknown>;
+    expect(text).toBe(
+      '{"f":1.0,"z":-0.0,"i":1180591620717411303424,"n":{"$envtrace":"NaN"},"p":{"$envtrace":"Infinity"}}',
+    );
+    const back = decodeValue(parsePyJson(text, { preserveNumberKinds: true }), {
+      numbers: 'python',
+    }) as Record<string, unknown>;
     expect(back['f']).toBeInstanceOf(PyFloat);
     expect(back['i']).toBe(2n ** 70n);
     expect(back['n']).toBeNaN();
@@ -124,7 +151,9 @@ describe('decodeValue', () => {
   });
 
   it('never lets a "__proto__" key set the prototype', () => {
-    const back = decodeValue(JSON.parse('{"__proto__": {"polluted": true}, "n": {"$envtrace": "NaN"}}')) as Record<string, unknown>;
+    const back = decodeValue(
+      JSON.parse('{"__proto__": {"polluted": true}, "n": {"$envtrace": "NaN"}}'),
+    ) as Record<string, unknown>;
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
     expect(Object.prototype.hasOwnProperty.call(back, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -140,15 +169,33 @@ describe('decodeValue', () => {
       }
       throw new Error('expected decodeValue to refuse');
     };
-    expect(bad({ a: { $envtrace: 'Map' } })).toMatch(/^g\.json: events\[0\]\.value\.a\.\$envtrace: unknown tag "Map" \(a user object with a "\$envtrace" key is written as/);
-    expect(bad({ $envtrace: 'NaN', value: 1 })).toBe('g.json: events[0].value: unexpected key "value" in a "NaN" tag');
-    expect(bad({ $envtrace: 'bigint' })).toBe('g.json: events[0].value: a "bigint" tag needs "value"');
-    expect(bad({ $envtrace: 'bigint', value: '1.5' })).toBe('g.json: events[0].value.value: a bigint tag needs a string of decimal digits');
-    expect(bad({ $envtrace: 'date', value: 'yesterday' })).toContain('events[0].value.value: a date tag needs an ISO 8601 UTC timestamp');
-    expect(bad({ $envtrace: 'object', value: [1] })).toContain('an object tag needs an object "value"');
-    expect(bad({ $envtrace: 'Float64Array', values: ['x'] })).toBe('g.json: events[0].value.values[0]: Float64Array values are numbers');
-    expect(bad({ $envtrace: 'BigInt64Array', values: [1] })).toBe('g.json: events[0].value.values[0]: BigInt64Array values are strings of decimal digits');
-    expect(bad({ $envtrace: 'Int8Array', values: 3 })).toContain('a Int8Array tag needs an array "values"');
+    expect(bad({ a: { $envtrace: 'Map' } })).toMatch(
+      /^g\.json: events\[0\]\.value\.a\.\$envtrace: unknown tag "Map" \(a user object with a "\$envtrace" key is written as/,
+    );
+    expect(bad({ $envtrace: 'NaN', value: 1 })).toBe(
+      'g.json: events[0].value: unexpected key "value" in a "NaN" tag',
+    );
+    expect(bad({ $envtrace: 'bigint' })).toBe(
+      'g.json: events[0].value: a "bigint" tag needs "value"',
+    );
+    expect(bad({ $envtrace: 'bigint', value: '1.5' })).toBe(
+      'g.json: events[0].value.value: a bigint tag needs a string of decimal digits',
+    );
+    expect(bad({ $envtrace: 'date', value: 'yesterday' })).toContain(
+      'events[0].value.value: a date tag needs an ISO 8601 UTC timestamp',
+    );
+    expect(bad({ $envtrace: 'object', value: [1] })).toContain(
+      'an object tag needs an object "value"',
+    );
+    expect(bad({ $envtrace: 'Float64Array', values: ['x'] })).toBe(
+      'g.json: events[0].value.values[0]: Float64Array values are numbers',
+    );
+    expect(bad({ $envtrace: 'BigInt64Array', values: [1] })).toBe(
+      'g.json: events[0].value.values[0]: BigInt64Array values are strings of decimal digits',
+    );
+    expect(bad({ $envtrace: 'Int8Array', values: 3 })).toContain(
+      'a Int8Array tag needs an array "values"',
+    );
     expect(bad({ $envtrace: 42 })).toContain('unknown tag 42');
   });
 });

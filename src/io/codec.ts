@@ -56,7 +56,9 @@ type AnyTypedArray = InstanceType<(typeof TYPED_ARRAYS)[TypedArrayName]>;
 function typedArrayName(v: object): TypedArrayName | undefined {
   if (!ArrayBuffer.isView(v) || v instanceof DataView) return undefined;
   const name = Object.prototype.toString.call(v).slice(8, -1);
-  return Object.prototype.hasOwnProperty.call(TYPED_ARRAYS, name) ? (name as TypedArrayName) : undefined;
+  return Object.prototype.hasOwnProperty.call(TYPED_ARRAYS, name)
+    ? (name as TypedArrayName)
+    : undefined;
 }
 
 /** Options of `encodeValue` / `decodeValue`. */
@@ -88,7 +90,8 @@ function describeRefused(v: unknown): string {
   if (typeof v === 'symbol') return `a symbol (${String(v)})`;
   if (v instanceof Map) return 'a Map (use a plain object or an array of [key, value] pairs)';
   if (v instanceof Set) return 'a Set (use an array)';
-  if (v instanceof Number || v instanceof String || v instanceof Boolean) return `a boxed ${typeof v.valueOf()} (use the primitive)`;
+  if (v instanceof Number || v instanceof String || v instanceof Boolean)
+    return `a boxed ${typeof v.valueOf()} (use the primitive)`;
   const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
   return `an instance of ${typeof name === 'string' && name !== '' ? name : 'an unknown class'}`;
 }
@@ -126,21 +129,30 @@ export function encodeValue(value: unknown, options: CodecOptions = {}): unknown
     }
     if (v === null) return null;
     const obj = v as object;
-    if (obj instanceof PyFloat) return python && Number.isFinite(obj.value) ? obj : encode(obj.value, path);
+    if (obj instanceof PyFloat)
+      return python && Number.isFinite(obj.value) ? obj : encode(obj.value, path);
     if (obj instanceof Date) {
       const time = obj.getTime();
       return tag('date', { value: Number.isNaN(time) ? null : obj.toISOString() });
     }
     const typed = typedArrayName(obj);
     if (typed !== undefined) {
-      const values = Array.from(obj as AnyTypedArray, (x: number | bigint) => (typeof x === 'bigint' ? x.toString() : encode(x, path)));
+      const values = Array.from(obj as AnyTypedArray, (x: number | bigint) =>
+        typeof x === 'bigint' ? x.toString() : encode(x, path),
+      );
       return tag(typed, { values });
     }
     const isArray = Array.isArray(obj);
     const proto: unknown = Object.getPrototypeOf(obj);
-    if (!isArray && proto !== Object.prototype && proto !== null) return fail(path, `cannot be kept in a golden trace: ${describeRefused(obj)}`);
-    if (ancestors.includes(obj)) return fail(path, 'cannot be kept in a golden trace: a circular reference');
-    if (ancestors.length >= MAX_CODEC_DEPTH) return fail(path, `cannot be kept in a golden trace: nested deeper than ${MAX_CODEC_DEPTH} levels`);
+    if (!isArray && proto !== Object.prototype && proto !== null)
+      return fail(path, `cannot be kept in a golden trace: ${describeRefused(obj)}`);
+    if (ancestors.includes(obj))
+      return fail(path, 'cannot be kept in a golden trace: a circular reference');
+    if (ancestors.length >= MAX_CODEC_DEPTH)
+      return fail(
+        path,
+        `cannot be kept in a golden trace: nested deeper than ${MAX_CODEC_DEPTH} levels`,
+      );
     ancestors.push(obj);
     let out: unknown;
     if (isArray) {
@@ -158,11 +170,18 @@ export function encodeValue(value: unknown, options: CodecOptions = {}): unknown
       const entries: Record<string, unknown> = {};
       for (const k of keys) {
         path.push(k);
-        Object.defineProperty(entries, k, { value: encode(rec[k], path), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(entries, k, {
+          value: encode(rec[k], path),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         path.pop();
       }
       if (KEY_ORDER in rec) withKeyOrder(entries, keys);
-      out = Object.prototype.hasOwnProperty.call(rec, CODEC_TAG) ? tag('object', { value: entries }) : entries;
+      out = Object.prototype.hasOwnProperty.call(rec, CODEC_TAG)
+        ? tag('object', { value: entries })
+        : entries;
     }
     ancestors.pop();
     return out;
@@ -207,7 +226,11 @@ export function decodeValue(json: unknown, options: CodecOptions = {}): unknown 
     return decodeEntries(rec, path, depth);
   };
 
-  const decodeEntries = (rec: Record<string, unknown>, path: PropertyKey[], depth: number): Record<string, unknown> => {
+  const decodeEntries = (
+    rec: Record<string, unknown>,
+    path: PropertyKey[],
+    depth: number,
+  ): Record<string, unknown> => {
     const keys = orderedKeys(rec);
     let changed = false;
     const values = keys.map((k) => {
@@ -219,18 +242,31 @@ export function decodeValue(json: unknown, options: CodecOptions = {}): unknown 
     });
     if (!changed) return rec;
     const out: Record<string, unknown> = {};
-    keys.forEach((k, i) => Object.defineProperty(out, k, { value: values[i], enumerable: true, writable: true, configurable: true }));
+    keys.forEach((k, i) =>
+      Object.defineProperty(out, k, {
+        value: values[i],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      }),
+    );
     if (KEY_ORDER in rec) withKeyOrder(out, keys);
     return out;
   };
 
-  const decodeTagged = (rec: Record<string, unknown>, path: PropertyKey[], depth: number): unknown => {
+  const decodeTagged = (
+    rec: Record<string, unknown>,
+    path: PropertyKey[],
+    depth: number,
+  ): unknown => {
     const kind = rec[CODEC_TAG];
     const keys = Object.keys(rec);
     const expectKeys = (...allowed: string[]): void => {
       const extra = keys.filter((k) => k !== CODEC_TAG && !allowed.includes(k));
-      if (extra.length > 0) fail(path, `unexpected key ${JSON.stringify(extra[0])} in a ${JSON.stringify(kind)} tag`);
-      for (const k of allowed) if (!keys.includes(k)) fail(path, `a ${JSON.stringify(kind)} tag needs "${k}"`);
+      if (extra.length > 0)
+        fail(path, `unexpected key ${JSON.stringify(extra[0])} in a ${JSON.stringify(kind)} tag`);
+      for (const k of allowed)
+        if (!keys.includes(k)) fail(path, `a ${JSON.stringify(kind)} tag needs "${k}"`);
     };
     switch (kind) {
       case 'NaN':
@@ -251,7 +287,8 @@ export function decodeValue(json: unknown, options: CodecOptions = {}): unknown 
       case 'bigint': {
         expectKeys('value');
         const digits = rec['value'];
-        if (typeof digits !== 'string' || !INTEGER.test(digits)) return fail([...path, 'value'], 'a bigint tag needs a string of decimal digits');
+        if (typeof digits !== 'string' || !INTEGER.test(digits))
+          return fail([...path, 'value'], 'a bigint tag needs a string of decimal digits');
         return BigInt(digits);
       }
       case 'date': {
@@ -259,13 +296,18 @@ export function decodeValue(json: unknown, options: CodecOptions = {}): unknown 
         const iso = rec['value'];
         if (iso === null) return new Date(NaN);
         const date = typeof iso === 'string' && DATE_ISO.test(iso) ? new Date(iso) : undefined;
-        if (date === undefined || Number.isNaN(date.getTime())) return fail([...path, 'value'], 'a date tag needs an ISO 8601 UTC timestamp (or null for an invalid Date)');
+        if (date === undefined || Number.isNaN(date.getTime()))
+          return fail(
+            [...path, 'value'],
+            'a date tag needs an ISO 8601 UTC timestamp (or null for an invalid Date)',
+          );
         return date;
       }
       case 'object': {
         expectKeys('value');
         const inner = rec['value'];
-        if (!isRecord(inner)) return fail([...path, 'value'], 'an object tag needs an object "value"');
+        if (!isRecord(inner))
+          return fail([...path, 'value'], 'an object tag needs an object "value"');
         path.push('value');
         const out = decodeEntries(inner, path, depth + 1);
         path.pop();
@@ -277,26 +319,33 @@ export function decodeValue(json: unknown, options: CodecOptions = {}): unknown 
     if (typeof kind === 'string' && Object.prototype.hasOwnProperty.call(TYPED_ARRAYS, kind)) {
       expectKeys('values');
       const values = rec['values'];
-      if (!Array.isArray(values)) return fail([...path, 'values'], `a ${kind} tag needs an array "values"`);
+      if (!Array.isArray(values))
+        return fail([...path, 'values'], `a ${kind} tag needs an array "values"`);
       const big = kind === 'BigInt64Array' || kind === 'BigUint64Array';
       const items = values.map((x: unknown, i) => {
         const p = [...path, 'values', i];
         if (big) {
-          if (typeof x !== 'string' || !INTEGER.test(x)) return fail(p, `${kind} values are strings of decimal digits`);
+          if (typeof x !== 'string' || !INTEGER.test(x))
+            return fail(p, `${kind} values are strings of decimal digits`);
           return BigInt(x);
         }
         const n = decode(x, p, depth + 1);
         if (typeof n !== 'number') return fail(p, `${kind} values are numbers`);
         return n;
       });
-      const Ctor = TYPED_ARRAYS[kind as TypedArrayName] as unknown as { from(items: readonly unknown[]): AnyTypedArray };
+      const Ctor = TYPED_ARRAYS[kind as TypedArrayName] as unknown as {
+        from(items: readonly unknown[]): AnyTypedArray;
+      };
       try {
         return Ctor.from(items);
       } catch (e) {
         return fail([...path, 'values'], `not valid ${kind} values: ${(e as Error).message}`);
       }
     }
-    return fail([...path, CODEC_TAG], `unknown tag ${JSON.stringify(kind)} (a user object with a "${CODEC_TAG}" key is written as {"${CODEC_TAG}": "object", "value": {...}})`);
+    return fail(
+      [...path, CODEC_TAG],
+      `unknown tag ${JSON.stringify(kind)} (a user object with a "${CODEC_TAG}" key is written as {"${CODEC_TAG}": "object", "value": {...}})`,
+    );
   };
 
   return decode(json, [...(options.path ?? [])], 0);

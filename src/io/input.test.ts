@@ -26,7 +26,10 @@ describe('describeReceived', () => {
 });
 
 describe('parseInput', () => {
-  const schema = z.strictObject({ n: z.number(expected('a number')), list: z.array(z.string(expected('a string'))).optional() });
+  const schema = z.strictObject({
+    n: z.number(expected('a number')),
+    list: z.array(z.string(expected('a string'))).optional(),
+  });
 
   it('returns the parsed value', () => {
     expect(parseInput(schema, { n: 1 }, 'test options')).toEqual({ n: 1 });

@@ -34,7 +34,9 @@ export function describeReceived(v: unknown): string {
     default: {
       if (isPlainObject(v)) return 'an object';
       const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
-      return typeof name === 'string' && name !== '' ? `a ${escapeForTerminal(name)} object` : 'an object';
+      return typeof name === 'string' && name !== ''
+        ? `a ${escapeForTerminal(name)} object`
+        : 'an object';
     }
   }
 }
@@ -47,17 +49,31 @@ export function expected(text: string): { error: () => string } {
 type Issue = z.core.$ZodIssue;
 
 /** One issue as `path: text, received X` (the path is empty for the whole input). */
-function issueText(issue: Issue, root: unknown, known: readonly string[] | undefined): { path: string; text: string } {
+function issueText(
+  issue: Issue,
+  root: unknown,
+  known: readonly string[] | undefined,
+): { path: string; text: string } {
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => escapeForTerminal(JSON.stringify(k)));
     const hint = known && issue.path.length === 0 ? ` (known: ${known.join(', ')})` : '';
-    return { path: formatPath(issue.path), text: `unknown option${keys.length > 1 ? 's' : ''} ${keys.join(', ')}${hint}` };
+    return {
+      path: formatPath(issue.path),
+      text: `unknown option${keys.length > 1 ? 's' : ''} ${keys.join(', ')}${hint}`,
+    };
   }
   // A refinement's message states the problem itself (the value is known from the path).
   if (issue.code === 'custom') return { path: formatPath(issue.path), text: issue.message };
   let value: unknown = root;
-  for (const seg of issue.path) value = value === null || value === undefined ? undefined : (value as Record<PropertyKey, unknown>)[seg];
-  return { path: formatPath(issue.path), text: `${issue.message}, received ${describeReceived(value)}` };
+  for (const seg of issue.path)
+    value =
+      value === null || value === undefined
+        ? undefined
+        : (value as Record<PropertyKey, unknown>)[seg];
+  return {
+    path: formatPath(issue.path),
+    text: `${issue.message}, received ${describeReceived(value)}`,
+  };
 }
 
 /**
@@ -66,16 +82,23 @@ function issueText(issue: Issue, root: unknown, known: readonly string[] | undef
  * problem's path. Strict object schemas make unknown keys errors (`unknown option "x"`, with
  * the known top-level keys listed).
  */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: string,
+): z.output<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const shape = (schema as { shape?: unknown }).shape;
   const known = typeof shape === 'object' && shape !== null ? Object.keys(shape) : undefined;
   const issues = r.error.issues.map((i) => issueText(i, value, known));
   const first = issues[0]!;
-  const line = (i: { path: string; text: string }): string => (i.path ? `${i.path}: ${i.text}` : i.text);
+  const line = (i: { path: string; text: string }): string =>
+    i.path ? `${i.path}: ${i.text}` : i.text;
   const message =
-    issues.length === 1 ? `${where}: ${line(first)}` : `${where}: ${issues.length} problems:\n${issues.map((i) => `  ${line(i)}`).join('\n')}`;
+    issues.length === 1
+      ? `${where}: ${line(first)}`
+      : `${where}: ${issues.length} problems:\n${issues.map((i) => `  ${line(i)}`).join('\n')}`;
   const err = new ConfigError(message);
   // The path is already in the message after `where`; set the field for programmatic use.
   Object.defineProperty(err, 'path', { value: first.path || undefined, enumerable: true });

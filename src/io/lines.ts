@@ -26,7 +26,11 @@ export class LineSplitter {
     const text = this.rest + chunk;
     let start = 0;
     for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-      this.onLine(text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end));
+      this.onLine(
+        text.charCodeAt(end - 1) === 13 && end > start
+          ? text.slice(start, end - 1)
+          : text.slice(start, end),
+      );
       start = end + 1;
     }
     this.rest = start === 0 ? text : text.slice(start);
@@ -46,7 +50,14 @@ export class LineSplitter {
  */
 export function traceReadError(file: string, e: unknown): TraceError {
   const code = (e as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((e as Error).message ?? e);
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'is a directory'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : String((e as Error).message ?? e);
   return new TraceError(`cannot read trace: ${why}`, { file }, { cause: e });
 }
 
@@ -73,7 +84,10 @@ class LineFeed {
   stopped = false;
 
   /** `bom`: drop a byte order mark at the start of the first line (cleared once a line is seen). */
-  constructor(onLine: (line: string) => void, private bom: boolean) {
+  constructor(
+    onLine: (line: string) => void,
+    private bom: boolean,
+  ) {
     this.splitter = new LineSplitter((line) => {
       if (this.failed || this.stopped) return;
       const text = this.bom && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
@@ -126,7 +140,11 @@ function encodingError(file: string, e: unknown): unknown {
  * Returns `true`, or `false` when `onLine` threw `STOP_READING` (the bytes read so far were valid
  * UTF-8 up to the end of their chunk).
  */
-export function readLinesSync(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): boolean {
+export function readLinesSync(
+  file: string,
+  onLine: (line: string) => void,
+  options: ReadLinesOptions = {},
+): boolean {
   const feed = new LineFeed(onLine, options.stripBom === true);
   let fd: number;
   try {
@@ -156,7 +174,11 @@ export function readLinesSync(file: string, onLine: (line: string) => void, opti
 }
 
 /** Asynchronous `readLinesSync`: the file is read with a read stream of `chunkSize` chunks. */
-export async function readLines(file: string, onLine: (line: string) => void, options: ReadLinesOptions = {}): Promise<boolean> {
+export async function readLines(
+  file: string,
+  onLine: (line: string) => void,
+  options: ReadLinesOptions = {},
+): Promise<boolean> {
   const feed = new LineFeed(onLine, options.stripBom === true);
   try {
     const stream = createReadStream(file, { highWaterMark: options.chunkSize ?? CHUNK_SIZE });
@@ -217,22 +239,31 @@ export function readStartSync(file: string, size: number = CHUNK_SIZE): FileStar
     // One byte more than asked tells whether the file goes on.
     const buffer = Buffer.allocUnsafe(size + 1);
     let filled = 0;
-    for (let n = 1; n > 0 && filled < buffer.length; filled += n) n = readSync(fd, buffer, filled, buffer.length - filled, null);
-    return filled > size ? { bytes: buffer.subarray(0, size), complete: false } : { bytes: buffer.subarray(0, filled), complete: true };
+    for (let n = 1; n > 0 && filled < buffer.length; filled += n)
+      n = readSync(fd, buffer, filled, buffer.length - filled, null);
+    return filled > size
+      ? { bytes: buffer.subarray(0, size), complete: false }
+      : { bytes: buffer.subarray(0, filled), complete: true };
   } finally {
     closeSync(fd);
   }
 }
 
 /** Asynchronous `readStartSync`. */
-export async function readStart(file: string, size: number = CHUNK_SIZE): Promise<FileStart | undefined> {
+export async function readStart(
+  file: string,
+  size: number = CHUNK_SIZE,
+): Promise<FileStart | undefined> {
   if (!(await stat(file)).isFile()) return undefined;
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.allocUnsafe(size + 1);
     let filled = 0;
-    for (let n = 1; n > 0 && filled < buffer.length; filled += n) n = (await handle.read(buffer, filled, buffer.length - filled, null)).bytesRead;
-    return filled > size ? { bytes: buffer.subarray(0, size), complete: false } : { bytes: buffer.subarray(0, filled), complete: true };
+    for (let n = 1; n > 0 && filled < buffer.length; filled += n)
+      n = (await handle.read(buffer, filled, buffer.length - filled, null)).bytesRead;
+    return filled > size
+      ? { bytes: buffer.subarray(0, size), complete: false }
+      : { bytes: buffer.subarray(0, filled), complete: true };
   } finally {
     await handle.close();
   }

@@ -6,7 +6,9 @@ describe('processAlive', () => {
   it('this process and its parent are alive; an exited child is not', () => {
     expect(processAlive(process.pid)).toBe(true);
     expect(processAlive(process.ppid)).toBe(true);
-    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
     const pid = Number(child.stdout);
     expect(pid).toBeGreaterThan(0);
     expect(processAlive(pid)).toBe(false);

@@ -25,6 +25,11 @@ export function processAlive(pid: number): boolean {
 }
 
 /** Whether a leftover made by `pid`, last modified at `mtimeMs`, may be removed at `now`. */
-export function isStale(pid: number, mtimeMs: number, now: number = Date.now(), alive: (pid: number) => boolean = processAlive): boolean {
+export function isStale(
+  pid: number,
+  mtimeMs: number,
+  now: number = Date.now(),
+  alive: (pid: number) => boolean = processAlive,
+): boolean {
   return now - mtimeMs >= STALE_AFTER_MS && !alive(pid);
 }

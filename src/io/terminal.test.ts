@@ -3,7 +3,14 @@ import { escapeForTerminal } from './terminal.js';
 
 describe('escapeForTerminal', () => {
   it('leaves printable text alone (ASCII, non-ASCII letters, emoji, backslashes)', () => {
-    for (const s of ['motor:x', 'XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr', 'Größe µm', '温度', '🙂 ok', 'a\\nb']) {
+    for (const s of [
+      'motor:x',
+      'XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr',
+      'Größe µm',
+      '温度',
+      '🙂 ok',
+      'a\\nb',
+    ]) {
       expect(escapeForTerminal(s)).toBe(s);
     }
   });
@@ -42,9 +49,25 @@ describe('escapeForTerminal', () => {
   });
 
   it('escapes TAG characters (U+E0000–U+E007F) as \\u{…}, invisible operators and other format characters', () => {
-    expect(escapeForTerminal('PASS\u{E0001}\u{E0041}\u{E007F}')).toBe('PASS\\u{e0001}\\u{e0041}\\u{e007f}');
+    expect(escapeForTerminal('PASS\u{E0001}\u{E0041}\u{E007F}')).toBe(
+      'PASS\\u{e0001}\\u{e0041}\\u{e007f}',
+    );
     expect(escapeForTerminal('\u{E0000}')).toBe('\\u{e0000}');
-    for (const ch of ['\u2061', '\u2062', '\u2063', '\u2064', '\u2065', '\u206A', '\u206F', '\uFFF9', '\uFFFB', '\u180E', '\u0600', '\u{1D173}', '\u{110BD}']) {
+    for (const ch of [
+      '\u2061',
+      '\u2062',
+      '\u2063',
+      '\u2064',
+      '\u2065',
+      '\u206A',
+      '\u206F',
+      '\uFFF9',
+      '\uFFFB',
+      '\u180E',
+      '\u0600',
+      '\u{1D173}',
+      '\u{110BD}',
+    ]) {
       const out = escapeForTerminal(`a${ch}b`);
       expect(out, ch.codePointAt(0)!.toString(16)).toMatch(/^a\\u(\{[0-9a-f]{5}\}|[0-9a-f]{4})b$/);
     }
@@ -69,6 +92,8 @@ describe('escapeForTerminal', () => {
     expect(out.split('\n')).toHaveLength(1);
     expect(out.includes('\x1b')).toBe(false);
     expect(out.includes('\r')).toBe(false);
-    expect(/[\p{Cf}\p{Cc}\u{E0000}-\u{E007F}]/u.test(out.replace(/[\u200c\u200d]/g, ''))).toBe(false);
+    expect(/[\p{Cf}\p{Cc}\u{E0000}-\u{E007F}]/u.test(out.replace(/[\u200c\u200d]/g, ''))).toBe(
+      false,
+    );
   });
 });

@@ -14,7 +14,8 @@
 // U+2065 between the invisible operators and the isolates, the Hangul fillers (blank letters),
 // line/paragraph separators, and lone surrogates (which terminals render unpredictably).
 // ZWNJ/ZWJ (U+200C/U+200D) are kept: scripts and emoji sequences need them.
-const UNSAFE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u2065\u115f\u1160\u3164\uffa0\u{e0000}-\u{e007f}]/gu;
+const UNSAFE =
+  /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u2065\u115f\u1160\u3164\uffa0\u{e0000}-\u{e007f}]/gu;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -33,6 +34,10 @@ export function escapeForTerminal(s: string): string {
     const named = NAMED[ch];
     if (named !== undefined) return named;
     const code = ch.codePointAt(0)!;
-    return code < 0x100 ? `\\x${hex(code, 2)}` : code < 0x10000 ? `\\u${hex(code, 4)}` : `\\u{${hex(code, 5)}}`;
+    return code < 0x100
+      ? `\\x${hex(code, 2)}`
+      : code < 0x10000
+        ? `\\u${hex(code, 4)}`
+        : `\\u{${hex(code, 5)}}`;
   });
 }

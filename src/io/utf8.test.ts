@@ -16,7 +16,16 @@ function decodeError(run: () => unknown): Utf8DecodeError {
 
 describe('invalidUtf8Offset', () => {
   it('accepts valid UTF-8 of every length, including the edges', () => {
-    for (const s of ['', 'ascii', 'Größe', '温度', '🙂', '\u{10FFFF}', '\u{D7FF}\u{E000}', '\u0080\u07FF\u0800\uFFFF\u{10000}']) {
+    for (const s of [
+      '',
+      'ascii',
+      'Größe',
+      '温度',
+      '🙂',
+      '\u{10FFFF}',
+      '\u{D7FF}\u{E000}',
+      '\u0080\u07FF\u0800\uFFFF\u{10000}',
+    ]) {
       expect(invalidUtf8Offset(enc(s)), s).toBe(-1);
     }
   });
@@ -44,7 +53,8 @@ describe('invalidUtf8Offset', () => {
     };
     for (let a = 0; a < 256; a++) {
       expect(invalidUtf8Offset(bytes(a)) === -1, `${a}`).toBe(valid(bytes(a)));
-      for (let b = 0x70; b < 0xc8; b++) expect(invalidUtf8Offset(bytes(a, b)) === -1, `${a} ${b}`).toBe(valid(bytes(a, b)));
+      for (let b = 0x70; b < 0xc8; b++)
+        expect(invalidUtf8Offset(bytes(a, b)) === -1, `${a} ${b}`).toBe(valid(bytes(a, b)));
     }
   });
 });
@@ -55,10 +65,14 @@ describe('decodeUtf8', () => {
   });
 
   it('refuses "\\xff" and "\\xfe" instead of reading both as U+FFFD, naming the offset and byte', () => {
-    const a = decodeError(() => decodeUtf8(Uint8Array.from([...enc('{"v": "'), 0xff, ...enc('"}')])));
+    const a = decodeError(() =>
+      decodeUtf8(Uint8Array.from([...enc('{"v": "'), 0xff, ...enc('"}')])),
+    );
     expect(a.message).toBe('not valid UTF-8: byte 0xff at byte offset 7');
     expect(decodeError(() => decodeUtf8(bytes(0x22, 0xfe, 0x22))).offset).toBe(1);
-    expect(decodeError(() => decodeUtf8(bytes(0x22, 0xe6))).message).toBe('not valid UTF-8: byte 0xe6 at byte offset 1');
+    expect(decodeError(() => decodeUtf8(bytes(0x22, 0xe6))).message).toBe(
+      'not valid UTF-8: byte 0xe6 at byte offset 1',
+    );
   });
 });
 

@@ -19,7 +19,9 @@ describe('writeFileAtomic with chunks', () => {
       yield '😀';
     }
     await writeFileAtomic(file, chunks());
-    expect(readFileSync(file, 'utf8')).toBe(`${Array.from({ length: 1000 }, (_, i) => `${i}é,`).join('')}😀`);
+    expect(readFileSync(file, 'utf8')).toBe(
+      `${Array.from({ length: 1000 }, (_, i) => `${i}é,`).join('')}😀`,
+    );
     expect(readdirSync(dir)).toEqual(['report.json']);
   });
 

@@ -1,12 +1,32 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeFsError, parseTempName, resolveWriteTargetSync, sweepStaleTempFiles, tempPathFor, writeFileAtomic, writeFileAtomicSync } from './write.js';
+import {
+  describeFsError,
+  parseTempName,
+  resolveWriteTargetSync,
+  sweepStaleTempFiles,
+  tempPathFor,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from './write.js';
 
-const hasMkfifo = process.platform !== 'win32' && spawnSync('mkfifo', ['--version']).error === undefined;
+const hasMkfifo =
+  process.platform !== 'win32' && spawnSync('mkfifo', ['--version']).error === undefined;
 
 let dir: string;
 beforeEach(() => {
@@ -49,7 +69,11 @@ describe.each(variants)('%s', (_name, write) => {
     const target = path.join(dir, 'taken');
     mkdirSync(target);
     writeFileSync(path.join(target, 'keep'), 'x');
-    await expect(write(target, 'data')).rejects.toMatchObject({ code: 'EISDIR', path: target, message: expect.stringContaining(target) as unknown });
+    await expect(write(target, 'data')).rejects.toMatchObject({
+      code: 'EISDIR',
+      path: target,
+      message: expect.stringContaining(target) as unknown,
+    });
     expect(readdirSync(dir)).toEqual(['taken']);
     expect(readdirSync(target)).toEqual(['keep']);
   });
@@ -88,34 +112,42 @@ describe.each(variants)('%s', (_name, write) => {
     await expect(write(path.join(dir, 'x'), 'data')).rejects.toMatchObject({ code: 'ELOOP' });
   });
 
-  it.skipIf(!existsSync('/dev/null'))('writes /dev/null in place: the device stays a device', async () => {
-    await write('/dev/null', 'discarded');
-    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
-    // A link to a device is written in place too.
-    symlinkSync('/dev/null', path.join(dir, 'sink'));
-    await write(path.join(dir, 'sink'), 'discarded');
-    expect(lstatSync(path.join(dir, 'sink')).isSymbolicLink()).toBe(true);
-    expect(readdirSync(dir)).toEqual(['sink']);
-  });
+  it.skipIf(!existsSync('/dev/null'))(
+    'writes /dev/null in place: the device stays a device',
+    async () => {
+      await write('/dev/null', 'discarded');
+      expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
+      // A link to a device is written in place too.
+      symlinkSync('/dev/null', path.join(dir, 'sink'));
+      await write(path.join(dir, 'sink'), 'discarded');
+      expect(lstatSync(path.join(dir, 'sink')).isSymbolicLink()).toBe(true);
+      expect(readdirSync(dir)).toEqual(['sink']);
+    },
+  );
 
-  it.skipIf(!hasMkfifo)('writes a FIFO in place: a reader gets the text, no file replaces the FIFO', async () => {
-    const fifo = path.join(dir, 'pipe');
-    execFileSync('mkfifo', [fifo]);
-    // The reader runs in another process: opening a FIFO for writing waits for one.
-    const reader = spawn('cat', [fifo]);
-    let got = '';
-    reader.stdout.setEncoding('utf8').on('data', (d: string) => (got += d));
-    const closed = new Promise<void>((resolve) => reader.on('close', () => resolve()));
-    await write(fifo, 'through the pipe\n');
-    await closed;
-    expect(got).toBe('through the pipe\n');
-    expect(lstatSync(fifo).isFIFO()).toBe(true);
-    expect(readdirSync(dir)).toEqual(['pipe']);
-  });
+  it.skipIf(!hasMkfifo)(
+    'writes a FIFO in place: a reader gets the text, no file replaces the FIFO',
+    async () => {
+      const fifo = path.join(dir, 'pipe');
+      execFileSync('mkfifo', [fifo]);
+      // The reader runs in another process: opening a FIFO for writing waits for one.
+      const reader = spawn('cat', [fifo]);
+      let got = '';
+      reader.stdout.setEncoding('utf8').on('data', (d: string) => (got += d));
+      const closed = new Promise<void>((resolve) => reader.on('close', () => resolve()));
+      await write(fifo, 'through the pipe\n');
+      await closed;
+      expect(got).toBe('through the pipe\n');
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+      expect(readdirSync(dir)).toEqual(['pipe']);
+    },
+  );
 
   it('fails with the fs error when a parent is a file, creating nothing', async () => {
     writeFileSync(path.join(dir, 'plain'), 'x');
-    await expect(write(path.join(dir, 'plain', 'sub', 'r.json'), 'x')).rejects.toMatchObject({ code: expect.stringMatching(/^E/) as unknown });
+    await expect(write(path.join(dir, 'plain', 'sub', 'r.json'), 'x')).rejects.toMatchObject({
+      code: expect.stringMatching(/^E/) as unknown,
+    });
     expect(readdirSync(dir)).toEqual(['plain']);
   });
 });
@@ -126,7 +158,10 @@ describe('concurrency', () => {
     const initial = 'initial';
     writeFileSync(file, initial);
     // Large, distinct contents so a torn or partial file would be detectable.
-    const texts = Array.from({ length: 6 }, (_, i) => `${String.fromCharCode(97 + i).repeat(200_000)}`);
+    const texts = Array.from(
+      { length: 6 },
+      (_, i) => `${String.fromCharCode(97 + i).repeat(200_000)}`,
+    );
     const allowed = new Set([initial, ...texts]);
     let writing = true;
     const seen: string[] = [];
@@ -155,7 +190,11 @@ describe('concurrency', () => {
     expect(a).not.toBe(b);
     expect(path.dirname(a)).toBe(dir);
     expect(path.basename(a)).toMatch(/^\.x\.json\.\d+\.[0-9a-z]+\.[0-9a-f]{12}\.tmp$/);
-    expect(parseTempName(path.basename(tempPathFor(file, 1_700_000_000_000)))).toEqual({ target: 'x.json', pid: process.pid, createdMs: 1_700_000_000_000 });
+    expect(parseTempName(path.basename(tempPathFor(file, 1_700_000_000_000)))).toEqual({
+      target: 'x.json',
+      pid: process.pid,
+      createdMs: 1_700_000_000_000,
+    });
     expect(parseTempName('.x.json.tmp')).toBeUndefined();
     expect(parseTempName('x.json')).toBeUndefined();
   });
@@ -180,7 +219,9 @@ describe('stale temp files', () => {
     writeFileSync(path.join(dir, 'r.json'), 'report');
     writeFileSync(path.join(dir, '.r.json.tmp'), 'not ours');
     expect(sweepStaleTempFiles(dir, now, alive)).toEqual([old]);
-    expect(readdirSync(dir).sort()).toEqual(['.r.json.tmp', path.basename(fresh), path.basename(liveOwner), 'r.json'].sort());
+    expect(readdirSync(dir).sort()).toEqual(
+      ['.r.json.tmp', path.basename(fresh), path.basename(liveOwner), 'r.json'].sort(),
+    );
   });
 
   it('the time in the name counts: a recently touched copy of an old name stays', () => {
@@ -210,7 +251,8 @@ describe('stale temp files', () => {
 
 describe('describeFsError', () => {
   it('says why in words, never naming a (temp) path', () => {
-    const err = (code: string) => Object.assign(new Error(`${code}: x, open '/d/.r.json.1.a.b.tmp'`), { code });
+    const err = (code: string) =>
+      Object.assign(new Error(`${code}: x, open '/d/.r.json.1.a.b.tmp'`), { code });
     expect(describeFsError(err('EACCES'))).toBe('permission denied');
     expect(describeFsError(err('EISDIR'))).toBe('is a directory');
     expect(describeFsError(err('ENOTDIR'))).toBe('a parent is not a directory');
@@ -218,7 +260,14 @@ describe('describeFsError', () => {
     expect(describeFsError(err('ENOSPC'))).toBe('no space left on device');
     expect(describeFsError(err('EROFS'))).toBe('read-only file system');
     expect(describeFsError(err('EIO'))).toBe('x (EIO)');
-    expect(describeFsError(Object.assign(new Error('EBUSY: resource busy or locked, rename \'/d/.r.json.1.a.b.tmp\' -> \'/d\''), { code: 'EBUSY' }))).toBe('resource busy or locked (EBUSY)');
+    expect(
+      describeFsError(
+        Object.assign(
+          new Error("EBUSY: resource busy or locked, rename '/d/.r.json.1.a.b.tmp' -> '/d'"),
+          { code: 'EBUSY' },
+        ),
+      ),
+    ).toBe('resource busy or locked (EBUSY)');
     expect(describeFsError(new Error('plain'))).toBe('plain');
   });
 });
@@ -227,8 +276,18 @@ describe('resolveWriteTargetSync', () => {
   it('names the atomic target at the end of the link chain, and writes /dev paths in place', () => {
     writeFileSync(path.join(dir, 'f'), '');
     symlinkSync('f', path.join(dir, 'l'));
-    expect(resolveWriteTargetSync(path.join(dir, 'l'))).toEqual({ kind: 'atomic', path: path.join(dir, 'f') });
-    expect(resolveWriteTargetSync(path.join(dir, 'new.json'))).toEqual({ kind: 'atomic', path: path.join(dir, 'new.json') });
-    if (process.platform !== 'win32') expect(resolveWriteTargetSync('/dev/stdout')).toEqual({ kind: 'in-place', path: '/dev/stdout' });
+    expect(resolveWriteTargetSync(path.join(dir, 'l'))).toEqual({
+      kind: 'atomic',
+      path: path.join(dir, 'f'),
+    });
+    expect(resolveWriteTargetSync(path.join(dir, 'new.json'))).toEqual({
+      kind: 'atomic',
+      path: path.join(dir, 'new.json'),
+    });
+    if (process.platform !== 'win32')
+      expect(resolveWriteTargetSync('/dev/stdout')).toEqual({
+        kind: 'in-place',
+        path: '/dev/stdout',
+      });
   });
 });

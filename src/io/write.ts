@@ -37,14 +37,19 @@ import { isStale } from './stale.js';
  * epoch, base 36) and a random suffix, ending in `.tmp` (`.report.json.4242.mhx1k2a0.9f3c….tmp`).
  */
 export function tempPathFor(file: string, now: number = Date.now()): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${now.toString(36)}.${randomBytes(6).toString('hex')}.tmp`);
+  return path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${now.toString(36)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
 }
 
 /** A temp name made by {@link tempPathFor}: target name, pid, time (base 36). */
 const TEMP_NAME = /^\.(.+)\.(\d+)\.([0-9a-z]+)\.[0-9a-f]{12}\.tmp$/;
 
 /** What a name made by {@link tempPathFor} says: the target's name, the writer's pid and the time. */
-export function parseTempName(name: string): { target: string; pid: number; createdMs: number } | undefined {
+export function parseTempName(
+  name: string,
+): { target: string; pid: number; createdMs: number } | undefined {
   const m = TEMP_NAME.exec(name);
   if (!m) return undefined;
   const createdMs = Number.parseInt(m[3] as string, 36);
@@ -59,7 +64,11 @@ const swept = new Set<string>();
  * (by their name's time and by their modification time, whichever is later). Returns the
  * removed paths. Never throws: a file that cannot be examined or removed is left alone.
  */
-export function sweepStaleTempFiles(dir: string, now: number = Date.now(), alive?: (pid: number) => boolean): string[] {
+export function sweepStaleTempFiles(
+  dir: string,
+  now: number = Date.now(),
+  alive?: (pid: number) => boolean,
+): string[] {
   const removed: string[] = [];
   let names: string[];
   try {
@@ -135,7 +144,8 @@ function isSystemPath(p: string): boolean {
 }
 
 function fsError(code: 'EISDIR' | 'ELOOP', file: string, syscall: string): NodeJS.ErrnoException {
-  const text = code === 'EISDIR' ? 'illegal operation on a directory' : 'too many symbolic links encountered';
+  const text =
+    code === 'EISDIR' ? 'illegal operation on a directory' : 'too many symbolic links encountered';
   const e: NodeJS.ErrnoException = new Error(`${code}: ${text}, ${syscall} '${file}'`);
   e.code = code;
   e.syscall = syscall;
@@ -146,7 +156,9 @@ function fsError(code: 'EISDIR' | 'ELOOP', file: string, syscall: string): NodeJ
 type Lstat = (p: string) => fs.Stats | undefined;
 
 /** The walk shared by the sync and async resolvers: one `lstat` result per hop. */
-function* hops(file: string): Generator<string, WriteTarget, { stat: fs.Stats | undefined; link?: string }> {
+function* hops(
+  file: string,
+): Generator<string, WriteTarget, { stat: fs.Stats | undefined; link?: string }> {
   let p = path.resolve(file);
   for (let hop = 0; hop <= MAX_LINK_HOPS; hop++) {
     if (isSystemPath(p)) return { kind: 'in-place', path: file };
@@ -184,7 +196,10 @@ export function resolveWriteTargetSync(file: string): WriteTarget {
   let step = walk.next();
   while (!step.done) {
     const stat = lstatOrUndefined(step.value);
-    step = walk.next({ stat, ...(stat?.isSymbolicLink() ? { link: fs.readlinkSync(step.value) } : {}) });
+    step = walk.next({
+      stat,
+      ...(stat?.isSymbolicLink() ? { link: fs.readlinkSync(step.value) } : {}),
+    });
   }
   return step.value;
 }
@@ -200,7 +215,10 @@ export async function resolveWriteTarget(file: string): Promise<WriteTarget> {
     } catch (e) {
       if (!missing(e)) throw e;
     }
-    step = walk.next({ stat, ...(stat?.isSymbolicLink() ? { link: await readlink(step.value) } : {}) });
+    step = walk.next({
+      stat,
+      ...(stat?.isSymbolicLink() ? { link: await readlink(step.value) } : {}),
+    });
   }
   return step.value;
 }
@@ -219,7 +237,10 @@ async function writeAll(handle: FileHandle, text: string | Iterable<string>): Pr
  * `text` may also be an iterable of chunks (a streamed report), written one after the other
  * without joining them; the atomic protocol is the same.
  */
-export async function writeFileAtomic(file: string, text: string | Iterable<string>): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  text: string | Iterable<string>,
+): Promise<void> {
   const target = await resolveWriteTarget(file);
   if (target.kind === 'in-place') {
     const handle = await open(target.path, 'w');

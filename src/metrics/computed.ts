@@ -10,8 +10,15 @@ export function isComputed(metrics: Readonly<Record<string, MetricResult>>, name
  * Throw a `ConfigError` at `path` unless `name` was computed (S1: a weight or a required metric
  * naming a metric that does not exist is a mistake, not a silent 0 / never-pass).
  */
-export function assertComputed(metrics: Readonly<Record<string, MetricResult>>, name: string, path: string): void {
+export function assertComputed(
+  metrics: Readonly<Record<string, MetricResult>>,
+  name: string,
+  path: string,
+): void {
   if (!isComputed(metrics, name)) {
-    throw new ConfigError(`metric ${JSON.stringify(name)} is not computed (computed: ${Object.keys(metrics).join(', ')})`, { path });
+    throw new ConfigError(
+      `metric ${JSON.stringify(name)} is not computed (computed: ${Object.keys(metrics).join(', ')})`,
+      { path },
+    );
   }
 }

@@ -53,10 +53,20 @@ export function continuousProfile(
   mode?: PolicyInput,
 ): MetricResult {
   if (gt.length === 0 && pred.length === 0) {
-    return { name: 'continuous', score: 1.0, binary_pass: true, details: { reason: 'both empty', score: 1.0 } };
+    return {
+      name: 'continuous',
+      score: 1.0,
+      binary_pass: true,
+      details: { reason: 'both empty', score: 1.0 },
+    };
   }
   if (gt.length === 0 || pred.length === 0) {
-    return { name: 'continuous', score: 0.0, binary_pass: false, details: { reason: 'one empty', score: 0.0 } };
+    return {
+      name: 'continuous',
+      score: 0.0,
+      binary_pass: false,
+      details: { reason: 'one empty', score: 0.0 },
+    };
   }
   const nonFinite = policyFor(mode).continuousNonFinite(gt, pred);
   if (nonFinite) return { name: 'continuous', ...nonFinite };
@@ -85,20 +95,31 @@ export function continuousProfile(
 export interface ChannelOutcome {
   readonly channel: string;
   readonly weight: number;
-  readonly result: { score: number; binary_pass: boolean; details?: Readonly<Record<string, unknown>> };
+  readonly result: {
+    score: number;
+    binary_pass: boolean;
+    details?: Readonly<Record<string, unknown>>;
+  };
 }
 
 /**
  * Combine channel outcomes: weighted mean of the scores (1.0 when the weights sum to 0 or
  * there are no channels), pass when every channel passes.
  */
-export function combineContinuous(outcomes: readonly ChannelOutcome[]): MetricResult<ContinuousDetails> {
+export function combineContinuous(
+  outcomes: readonly ChannelOutcome[],
+): MetricResult<ContinuousDetails> {
   const perChannel: Record<string, ContinuousChannelDetails> = {};
   let totalWeight = 0.0;
   let totalScore = 0.0;
   let pass = true;
   for (const o of outcomes) {
-    perChannel[o.channel] = { score: o.result.score, binary_pass: o.result.binary_pass, details: o.result.details ?? {}, weight: o.weight };
+    perChannel[o.channel] = {
+      score: o.result.score,
+      binary_pass: o.result.binary_pass,
+      details: o.result.details ?? {},
+      weight: o.weight,
+    };
     totalWeight += o.weight;
     totalScore += o.weight * o.result.score;
     pass = pass && Boolean(o.result.binary_pass);
@@ -107,15 +128,29 @@ export function combineContinuous(outcomes: readonly ChannelOutcome[]): MetricRe
     name: 'continuous',
     score: totalWeight > 0 ? totalScore / totalWeight : 1.0,
     binary_pass: pass,
-    details: { per_channel: withKeyOrder(perChannel, outcomes.map((o) => o.channel)), weights_sum: totalWeight },
+    details: {
+      per_channel: withKeyOrder(
+        perChannel,
+        outcomes.map((o) => o.channel),
+      ),
+      weights_sum: totalWeight,
+    },
   };
 }
 
 /** The `[timestamp, value]` series of one channel in a time-sorted trace (values through the policy, T1). */
-function seriesOf(ctx: MetricContext, channel: string, side: 'gt' | 'pred'): Array<[number, number]> {
+function seriesOf(
+  ctx: MetricContext,
+  channel: string,
+  side: 'gt' | 'pred',
+): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const x of side === 'gt' ? ctx.prepared.gtSorted : ctx.prepared.predSorted) {
-    if (x.e.channel === channel) out.push([x.e.timestamp, ctx.policy.continuousValue(x.e.value, { channel, side, index: x.i })]);
+    if (x.e.channel === channel)
+      out.push([
+        x.e.timestamp,
+        ctx.policy.continuousValue(x.e.value, { channel, side, index: x.i }),
+      ]);
   }
   return out;
 }
@@ -125,7 +160,10 @@ function seriesOf(ctx: MetricContext, channel: string, side: 'gt' | 'pred'): Arr
  * scored by `perChannel` if given, else by the built-in profile (`continuousProfile`), then combined
  * by weight (`combineContinuous`). Reads the time-sorted traces, not the alignment.
  */
-export function continuous(channels: Readonly<Record<string, ContinuousChannelSpec>>, perChannel?: ContinuousMetric): Metric<ContinuousDetails> {
+export function continuous(
+  channels: Readonly<Record<string, ContinuousChannelSpec>>,
+  perChannel?: ContinuousMetric,
+): Metric<ContinuousDetails> {
   const specs = orderedEntries(channels) as Array<[string, ContinuousChannelSpec]>;
   return Object.freeze({
     name: 'continuous',
@@ -160,6 +198,8 @@ export const continuousPlugin = {
   },
   create: (options) => {
     const channels = options.continuous_channels;
-    return channels && Object.keys(channels).length > 0 ? continuous(channels, options.continuous_metric) : undefined;
+    return channels && Object.keys(channels).length > 0
+      ? continuous(channels, options.continuous_metric)
+      : undefined;
   },
 } as const satisfies MetricPlugin<'continuous', ContinuousDetails>;

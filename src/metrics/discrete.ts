@@ -1,4 +1,10 @@
-import { columnsOfVerdicts, gtAt, predAt, VerdictBit, type VerdictColumns } from '../compare/verdict-columns.js';
+import {
+  columnsOfVerdicts,
+  gtAt,
+  predAt,
+  VerdictBit,
+  type VerdictColumns,
+} from '../compare/verdict-columns.js';
 import { eventTuple } from '../trace/trace.js';
 import { defineLazyList } from './lazy.js';
 import type { EventTuple } from '../trace/types.js';
@@ -25,8 +31,12 @@ export type DiscreteDetails = {
  * Takes the verdicts as objects or as columns; with columns, `aligned_gt`/`aligned_pred` are
  * built on first read (see `lazy.ts`).
  */
-export function discreteMetric(verdicts: readonly PairVerdict[] | VerdictColumns): MetricResult<DiscreteDetails> {
-  const cols = Array.isArray(verdicts) ? columnsOfVerdicts(verdicts as readonly PairVerdict[]) : (verdicts as VerdictColumns);
+export function discreteMetric(
+  verdicts: readonly PairVerdict[] | VerdictColumns,
+): MetricResult<DiscreteDetails> {
+  const cols = Array.isArray(verdicts)
+    ? columnsOfVerdicts(verdicts as readonly PairVerdict[])
+    : (verdicts as VerdictColumns);
   const codes = cols.codes;
   let matches = 0;
   let total = 0;
@@ -51,7 +61,8 @@ export function discreteMetric(verdicts: readonly PairVerdict[] | VerdictColumns
   let listed: Int32Array | undefined;
   if (ignored > 0) {
     listed = new Int32Array(total);
-    for (let k = 0, j = 0; k < codes.length; k++) if ((codes[k]! & VerdictBit.Ignored) === 0) listed[j++] = k;
+    for (let k = 0, j = 0; k < codes.length; k++)
+      if ((codes[k]! & VerdictBit.Ignored) === 0) listed[j++] = k;
   }
   const at = (k: number) => (listed === undefined ? k : listed[k]!);
   const details = {
@@ -62,9 +73,20 @@ export function discreteMetric(verdicts: readonly PairVerdict[] | VerdictColumns
     gt_event_count: gtCount,
     pred_event_count: predCount,
   } as Record<string, unknown>;
-  defineLazyList(details, 'aligned_gt', { length: total, item: (k) => eventTuple(gtAt(cols, at(k))) });
-  defineLazyList(details, 'aligned_pred', { length: total, item: (k) => eventTuple(predAt(cols, at(k))) });
-  return { name: 'discrete', score, binary_pass: exact, details: details as unknown as DiscreteDetails };
+  defineLazyList(details, 'aligned_gt', {
+    length: total,
+    item: (k) => eventTuple(gtAt(cols, at(k))),
+  });
+  defineLazyList(details, 'aligned_pred', {
+    length: total,
+    item: (k) => eventTuple(predAt(cols, at(k))),
+  });
+  return {
+    name: 'discrete',
+    score,
+    binary_pass: exact,
+    details: details as unknown as DiscreteDetails,
+  };
 }
 
 /** The discrete metric as a `Metric` (what `evaluate` runs). */

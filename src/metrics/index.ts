@@ -1,6 +1,14 @@
 export * from './types.js';
 export { discreteMetric, discrete, discretePlugin, type DiscreteDetails } from './discrete.js';
-export { timingMetric, timing, timingPlugin, DEFAULT_TIMING, type TimingParams, type TimingThresholds, type TimingDetails } from './timing.js';
+export {
+  timingMetric,
+  timing,
+  timingPlugin,
+  DEFAULT_TIMING,
+  type TimingParams,
+  type TimingThresholds,
+  type TimingDetails,
+} from './timing.js';
 export {
   continuousProfile,
   combineContinuous,

@@ -18,12 +18,19 @@ describe('defineLazyList', () => {
     expect(obj.xs).toBe(xs);
     expect(calls).toEqual([0, 1, 2]);
     expect(Object.keys(obj)).toEqual(['a', 'xs', 'b']);
-    expect(Object.getOwnPropertyDescriptor(obj, 'xs')).toMatchObject({ value: xs, enumerable: true, writable: true });
+    expect(Object.getOwnPropertyDescriptor(obj, 'xs')).toMatchObject({
+      value: xs,
+      enumerable: true,
+      writable: true,
+    });
     expect(lazyListOf(obj, 'xs')).toBeUndefined();
   });
 
   it('is seen by JSON.stringify, spreading and equality as ordinary data', () => {
-    const obj = defineLazyList({} as Record<string, unknown>, 'xs', { length: 2, item: (k) => k * 10 });
+    const obj = defineLazyList({} as Record<string, unknown>, 'xs', {
+      length: 2,
+      item: (k) => k * 10,
+    });
     expect(JSON.stringify(obj)).toBe('{"xs":[0,10]}');
     expect({ ...defineLazyList({}, 'ys', { length: 1, item: () => 'y' }) }).toEqual({ ys: ['y'] });
   });
@@ -61,7 +68,13 @@ describe('listSlice and listLength', () => {
     expect(calls).toEqual([2, 3, 8, 9]);
     expect(lazyListOf(obj, 'xs')).toBe(list);
     const built = obj.xs as unknown[];
-    for (const [a, b] of [[2, 4], [-2, 100], [5, 1], [0, 0]] as const) expect(listSlice(obj, 'xs', a, b)).toEqual(built.slice(a, b));
+    for (const [a, b] of [
+      [2, 4],
+      [-2, 100],
+      [5, 1],
+      [0, 0],
+    ] as const)
+      expect(listSlice(obj, 'xs', a, b)).toEqual(built.slice(a, b));
     expect(listLength({ ys: [1, 2] }, 'ys')).toBe(2);
     expect(listLength({ ys: 'no' }, 'ys')).toBe(0);
   });

@@ -36,12 +36,22 @@ export function defineLazyList<O extends object, T>(obj: O, key: string, list: L
       const arr: T[] = new Array(list.length);
       for (let k = 0; k < arr.length; k++) arr[k] = list.item(k);
       SOURCES.get(this)?.delete(key);
-      Object.defineProperty(this, key, { value: arr, enumerable: true, configurable: true, writable: true });
+      Object.defineProperty(this, key, {
+        value: arr,
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
       return arr;
     },
     set(this: object, value: unknown) {
       SOURCES.get(this)?.delete(key);
-      Object.defineProperty(this, key, { value, enumerable: true, configurable: true, writable: true });
+      Object.defineProperty(this, key, {
+        value,
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
     },
   });
   return obj;

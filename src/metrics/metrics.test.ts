@@ -13,18 +13,47 @@ function fit(r: MetricResult<TimingDetails>): Extract<TimingDetails, { r2: numbe
   return r.details;
 }
 
-const ev = (channel: string, timestamp: number, value: unknown = 1) => ({ channel, timestamp, value });
-function pair(g: ReturnType<typeof ev> | null, p: ReturnType<typeof ev> | null, counts = g !== null && p !== null): PairVerdict {
-  return { gt: g, pred: p, sameChannel: g !== null && p !== null && g.channel === p.channel, valueMatch: g && p ? counts : null, counts, ignored: false };
+const ev = (channel: string, timestamp: number, value: unknown = 1) => ({
+  channel,
+  timestamp,
+  value,
+});
+function pair(
+  g: ReturnType<typeof ev> | null,
+  p: ReturnType<typeof ev> | null,
+  counts = g !== null && p !== null,
+): PairVerdict {
+  return {
+    gt: g,
+    pred: p,
+    sameChannel: g !== null && p !== null && g.channel === p.channel,
+    valueMatch: g && p ? counts : null,
+    counts,
+    ignored: false,
+  };
 }
 
 describe('discrete', () => {
   it('counts matches over all pairs; exact needs every event matched', () => {
-    const r = discreteMetric([pair(ev('a', 0), ev('a', 0)), pair(ev('b', 1), ev('b', 1), false), pair(ev('c', 2), null)]);
+    const r = discreteMetric([
+      pair(ev('a', 0), ev('a', 0)),
+      pair(ev('b', 1), ev('b', 1), false),
+      pair(ev('c', 2), null),
+    ]);
     expect(r.score).toBeCloseTo(1 / 3);
     expect(r.binary_pass).toBe(false);
-    expect(r.details).toMatchObject({ value_matches: 1, total_pairs: 3, gt_event_count: 3, pred_event_count: 2, mismatch_rate: 2 / 3 });
-    expect(discreteMetric([])).toMatchObject({ score: 1, binary_pass: true, details: { mismatch_rate: 0 } });
+    expect(r.details).toMatchObject({
+      value_matches: 1,
+      total_pairs: 3,
+      gt_event_count: 3,
+      pred_event_count: 2,
+      mismatch_rate: 2 / 3,
+    });
+    expect(discreteMetric([])).toMatchObject({
+      score: 1,
+      binary_pass: true,
+      details: { mismatch_rate: 0 },
+    });
   });
 });
 
@@ -42,9 +71,19 @@ describe('timing (hand-computed)', () => {
 
   it('0 pairs fail, 1 pair passes; nothing to time passes in default mode only (B4)', () => {
     expect(timingMetric([pair(ev('a', 0), null)])).toMatchObject({ score: 0, binary_pass: false });
-    expect(timingMetric([pair(ev('a', 0), ev('a', 5))])).toMatchObject({ score: 1, binary_pass: true, details: { score: 1 } });
-    expect(timingMetric([], undefined, 'default', false)).toMatchObject({ score: 1, binary_pass: true });
-    expect(timingMetric([], undefined, 'reference', false)).toMatchObject({ score: 0, binary_pass: false });
+    expect(timingMetric([pair(ev('a', 0), ev('a', 5))])).toMatchObject({
+      score: 1,
+      binary_pass: true,
+      details: { score: 1 },
+    });
+    expect(timingMetric([], undefined, 'default', false)).toMatchObject({
+      score: 1,
+      binary_pass: true,
+    });
+    expect(timingMetric([], undefined, 'reference', false)).toMatchObject({
+      score: 0,
+      binary_pass: false,
+    });
   });
 
   it('equal gt timestamps: reference raises LinAlgError (B2), default scores them', () => {
@@ -71,10 +110,23 @@ describe('continuous (hand-computed)', () => {
     expect(r.binary_pass).toBe(false);
   });
   it('empty series, and NaN readings (B10)', () => {
-    expect(continuousProfile([], [])).toMatchObject({ score: 1, binary_pass: true, details: { reason: 'both empty' } });
-    expect(continuousProfile([1], [])).toMatchObject({ score: 0, binary_pass: false, details: { reason: 'one empty' } });
-    expect(continuousProfile([1, Number.NaN], [1, 2])).toMatchObject({ score: 0, details: { reason: 'non-finite value' } });
-    expect(Number.isNaN(continuousProfile([1, Number.NaN], [1, 2], undefined, 'reference').score)).toBe(true);
+    expect(continuousProfile([], [])).toMatchObject({
+      score: 1,
+      binary_pass: true,
+      details: { reason: 'both empty' },
+    });
+    expect(continuousProfile([1], [])).toMatchObject({
+      score: 0,
+      binary_pass: false,
+      details: { reason: 'one empty' },
+    });
+    expect(continuousProfile([1, Number.NaN], [1, 2])).toMatchObject({
+      score: 0,
+      details: { reason: 'non-finite value' },
+    });
+    expect(
+      Number.isNaN(continuousProfile([1, Number.NaN], [1, 2], undefined, 'reference').score),
+    ).toBe(true);
   });
   it('combines channels by weight; zero total weight scores 1', () => {
     const r = combineContinuous([
@@ -82,13 +134,25 @@ describe('continuous (hand-computed)', () => {
       { channel: 'b', weight: 1, result: { score: 0, binary_pass: false } },
     ]);
     expect(r).toMatchObject({ score: 0.75, binary_pass: false, details: { weights_sum: 4 } });
-    expect(combineContinuous([{ channel: 'a', weight: 0, result: { score: 0.2, binary_pass: true } }]).score).toBe(1);
+    expect(
+      combineContinuous([{ channel: 'a', weight: 0, result: { score: 0.2, binary_pass: true } }])
+        .score,
+    ).toBe(1);
   });
 });
 
 describe('structure', () => {
   it('is 1 − gap rate', () => {
-    const r = structureMetric([pair(ev('a', 0), ev('a', 0)), pair(ev('a', 1), ev('a', 1)), pair(ev('a', 2), ev('a', 2)), pair(null, ev('b', 3))]);
-    expect(r).toMatchObject({ score: 0.75, binary_pass: false, details: { gaps: 1, total_pairs: 4, gap_rate: 0.25 } });
+    const r = structureMetric([
+      pair(ev('a', 0), ev('a', 0)),
+      pair(ev('a', 1), ev('a', 1)),
+      pair(ev('a', 2), ev('a', 2)),
+      pair(null, ev('b', 3)),
+    ]);
+    expect(r).toMatchObject({
+      score: 0.75,
+      binary_pass: false,
+      details: { gaps: 1, total_pairs: 4, gap_rate: 0.25 },
+    });
   });
 });

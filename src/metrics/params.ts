@@ -15,18 +15,27 @@ export const DEFAULT_SLOPES = { lo: 0.8, hi: 1.2 } as const;
  * identical traces would fail the timing metric.
  */
 export const thresholdsSchema = (n: OptionNumbers) =>
-  strict({ r2_thresh: n.unit.optional(), slope_lo: n.any.optional(), slope_hi: n.any.optional(), dur_tol: n.nonNegative.optional(), mape_tol: n.nonNegative.optional() }).superRefine(
-    (t, ctx) => {
-      if (!n.checked) return;
-      const lo = t.slope_lo ?? DEFAULT_SLOPES.lo;
-      const hi = t.slope_hi ?? DEFAULT_SLOPES.hi;
-      if (lo > hi) {
-        const which = t.slope_lo === undefined ? 'slope_hi' : 'slope_lo';
-        const shown = (v: number, given: boolean) => `${v}${given ? '' : ' (the default)'}`;
-        ctx.addIssue({ code: 'custom', path: [which], input: t[which], message: `slope_lo ${shown(lo, t.slope_lo !== undefined)} must not exceed slope_hi ${shown(hi, t.slope_hi !== undefined)}` });
-      }
-    },
-  );
+  strict({
+    r2_thresh: n.unit.optional(),
+    slope_lo: n.any.optional(),
+    slope_hi: n.any.optional(),
+    dur_tol: n.nonNegative.optional(),
+    mape_tol: n.nonNegative.optional(),
+  }).superRefine((t, ctx) => {
+    if (!n.checked) return;
+    const lo = t.slope_lo ?? DEFAULT_SLOPES.lo;
+    const hi = t.slope_hi ?? DEFAULT_SLOPES.hi;
+    if (lo > hi) {
+      const which = t.slope_lo === undefined ? 'slope_hi' : 'slope_lo';
+      const shown = (v: number, given: boolean) => `${v}${given ? '' : ' (the default)'}`;
+      ctx.addIssue({
+        code: 'custom',
+        path: [which],
+        input: t[which],
+        message: `slope_lo ${shown(lo, t.slope_lo !== undefined)} must not exceed slope_hi ${shown(hi, t.slope_hi !== undefined)}`,
+      });
+    }
+  });
 
 /** Timing thresholds as written in options (every key optional; defaults `DEFAULT_TIMING`). */
 export type TimingThresholds = z.infer<ReturnType<typeof thresholdsSchema>>;
@@ -55,4 +64,3 @@ export interface ContinuousMetric {
     context: { readonly channel: string; readonly spec: Readonly<ContinuousChannelSpec> },
   ): { score: number; binary_pass: boolean; details?: Record<string, unknown> };
 }
-

@@ -16,11 +16,17 @@ export interface MetricOptions {
  * a one-line summary, the options key it reads with that key's zod schema, and `create`, which
  * returns the `Metric` for the options (or `undefined` when the options leave it out).
  */
-export interface MetricPlugin<Name extends string = string, D extends MetricDetails = MetricDetails> {
+export interface MetricPlugin<
+  Name extends string = string,
+  D extends MetricDetails = MetricDetails,
+> {
   readonly name: Name;
   readonly aliases: readonly string[];
   readonly summary: string;
   /** The top-level options key holding its parameters, if any. */
-  readonly option?: { readonly key: keyof MetricOptions; schema(numbers: OptionNumbers): z.ZodType };
+  readonly option?: {
+    readonly key: keyof MetricOptions;
+    schema(numbers: OptionNumbers): z.ZodType;
+  };
   create(options: MetricOptions): Metric<D> | undefined;
 }

@@ -4,14 +4,21 @@ import type { MetricPlugin } from './plugin.js';
 import type { Metric, MetricContext, MetricResult, PairVerdict } from './types.js';
 
 /** `details` of the structure metric. */
-export type StructureDetails = { readonly gap_rate: number; readonly gaps: number; readonly total_pairs: number };
+export type StructureDetails = {
+  readonly gap_rate: number;
+  readonly gaps: number;
+  readonly total_pairs: number;
+};
 
 /** Structure (README Q14): the share of pairs with a gap on either side; passes without gaps. */
-export function structureMetric(verdicts: readonly PairVerdict[] | VerdictColumns): MetricResult<StructureDetails> {
+export function structureMetric(
+  verdicts: readonly PairVerdict[] | VerdictColumns,
+): MetricResult<StructureDetails> {
   const total = verdicts.length;
   let gaps = 0;
   if (Array.isArray(verdicts)) {
-    for (const v of verdicts as readonly PairVerdict[]) if (v.gt === null || v.pred === null) gaps++;
+    for (const v of verdicts as readonly PairVerdict[])
+      if (v.gt === null || v.pred === null) gaps++;
   } else {
     gaps = gapCount((verdicts as VerdictColumns).codes);
   }
@@ -47,5 +54,5 @@ export const structurePlugin = {
   aliases: [],
   summary: '1 − the share of pairs with a gap; passes without gaps',
   option: { key: 'include_structure', schema: () => z.boolean() },
-  create: (options) => (options.include_structure ?? true ? structure : undefined),
+  create: (options) => ((options.include_structure ?? true) ? structure : undefined),
 } as const satisfies MetricPlugin<'structure', StructureDetails>;

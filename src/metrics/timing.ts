@@ -33,14 +33,18 @@ export interface TimingParams {
   mape_tol: number;
 }
 
-export const DEFAULT_TIMING: Readonly<TimingParams> = Object.freeze({ r2_thresh: 0.9, slope_lo: 0.8, slope_hi: 1.2, dur_tol: 0.25, mape_tol: 1.0 });
-
+export const DEFAULT_TIMING: Readonly<TimingParams> = Object.freeze({
+  r2_thresh: 0.9,
+  slope_lo: 0.8,
+  slope_hi: 1.2,
+  dur_tol: 0.25,
+  mape_tol: 1.0,
+});
 
 /** Python's `max(0.0, v)`: returns 0.0 unless `v > 0.0` (so NaN gives 0.0). */
 function max0(v: number): number {
   return v > 0.0 ? v : 0.0;
 }
-
 
 /**
  * Timing (README Q12) over the pairs that count as matches: a linear fit of predicted against
@@ -65,7 +69,12 @@ export function timingMetric(
   if (n === 0) {
     const notApplicable = hasEvents ? undefined : policy.timingWithoutEvents();
     if (notApplicable) return { name: 'timing', ...notApplicable };
-    return { name: 'timing', score: 0.0, binary_pass: false, details: { reason: NO_PAIRS_REASON, score: 0.0 } };
+    return {
+      name: 'timing',
+      score: 0.0,
+      binary_pass: false,
+      details: { reason: NO_PAIRS_REASON, score: 0.0 },
+    };
   }
   if (n < 2) return { name: 'timing', score: 1.0, binary_pass: true, details: { score: 1.0 } };
 
@@ -80,7 +89,9 @@ export function timingMetric(
   const mapeScore = max0(1.0 - mape / params.mape_tol);
 
   // Last: the scaled fit rescales x and y in place.
-  const fitted = (xConst ? policy.constantGtTime(yConst) : undefined) ?? lineFit(x, y, sx, sy, policy.scaledTimingFit, policy.r2WhenPredConstant, scratch);
+  const fitted =
+    (xConst ? policy.constantGtTime(yConst) : undefined) ??
+    lineFit(x, y, sx, sy, policy.scaledTimingFit, policy.r2WhenPredConstant, scratch);
   const { slope, r2 } = fitted;
   const r2Score = policy.r2Score(r2);
   const slopeScore = policy.slopeScore(slope);
@@ -96,7 +107,12 @@ export function timingMetric(
   }
 
   const score = 0.4 * r2Score + 0.2 * slopeScore + 0.2 * durationScore + 0.2 * mapeScore;
-  const pass = r2 >= params.r2_thresh && params.slope_lo <= slope && slope <= params.slope_hi && durationOk && mape <= params.mape_tol;
+  const pass =
+    r2 >= params.r2_thresh &&
+    params.slope_lo <= slope &&
+    slope <= params.slope_hi &&
+    durationOk &&
+    mape <= params.mape_tol;
 
   return {
     name: 'timing',
@@ -124,7 +140,12 @@ export function timingMetric(
  * which code after the loop (no type feedback yet, it runs once per evaluation) threw away in
  * every evaluation.
  */
-function shiftAndRatios(x: Float64Array, y: Float64Array, ratios: Float64Array, n: number): { xConst: boolean; yConst: boolean; sx: number; sy: number } {
+function shiftAndRatios(
+  x: Float64Array,
+  y: Float64Array,
+  ratios: Float64Array,
+  n: number,
+): { xConst: boolean; yConst: boolean; sx: number; sy: number } {
   const g0 = x[0]!;
   const p0 = y[0]!;
   x[0] = g0 - g0;
@@ -155,7 +176,11 @@ function shiftAndRatios(x: Float64Array, y: Float64Array, ratios: Float64Array, 
  * The gt and pred timestamps of the pairs that count as matches, in pair order, and a scratch
  * array of twice their number (or more).
  */
-function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): { gtT: Float64Array; prT: Float64Array; scratch: Float64Array } {
+function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): {
+  gtT: Float64Array;
+  prT: Float64Array;
+  scratch: Float64Array;
+} {
   if (Array.isArray(verdicts)) {
     const gt: number[] = [];
     const pr: number[] = [];
@@ -164,7 +189,11 @@ function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): { gtT:
       gt.push(v.gt.timestamp);
       pr.push(v.pred.timestamp);
     }
-    return { gtT: Float64Array.from(gt), prT: Float64Array.from(pr), scratch: new Float64Array(2 * gt.length) };
+    return {
+      gtT: Float64Array.from(gt),
+      prT: Float64Array.from(pr),
+      scratch: new Float64Array(2 * gt.length),
+    };
   }
   // Columns (what evaluate passes): one loop into arrays as long as the columns, then views of
   // the matched part.
@@ -218,7 +247,10 @@ function lineFit(
   squaredResiduals(x, y, fit.slope, fit.intercept, npMean(y), scratch);
   const ssRes = pairwiseSum(scratch, 0, n);
   const ssTot = pairwiseSum(scratch, n, n);
-  return { slope: scaled ? fit.slope * back : fit.slope, r2: ssTot > 0 ? 1.0 - ssRes / ssTot : whenYConstant };
+  return {
+    slope: scaled ? fit.slope * back : fit.slope,
+    r2: ssTot > 0 ? 1.0 - ssRes / ssTot : whenYConstant,
+  };
 }
 
 // `lineFit`'s loops, each ending its function: they run once per evaluation, V8 compiles them on
@@ -233,7 +265,14 @@ function scaleBoth(x: Float64Array, y: Float64Array, sx: number, sy: number): vo
 }
 
 /** Squared residuals of the line in `out`'s first n entries, squared deviations of y from `my` in the next n. */
-function squaredResiduals(x: Float64Array, y: Float64Array, slope: number, intercept: number, my: number, out: Float64Array): void {
+function squaredResiduals(
+  x: Float64Array,
+  y: Float64Array,
+  slope: number,
+  intercept: number,
+  my: number,
+  out: Float64Array,
+): void {
   const n = x.length;
   for (let i = 0; i < n; i++) {
     const r = y[i]! - (slope * x[i]! + intercept);

@@ -40,7 +40,10 @@ export interface MetricContext {
   readonly gt: readonly TraceEvent[];
   readonly pred: readonly TraceEvent[];
   /** `gt`/`pred` with each event's position in the input `events` array (for error paths). */
-  readonly prepared: { readonly gtSorted: readonly IndexedEvent[]; readonly predSorted: readonly IndexedEvent[] };
+  readonly prepared: {
+    readonly gtSorted: readonly IndexedEvent[];
+    readonly predSorted: readonly IndexedEvent[];
+  };
 }
 
 /** A metric: gets the context, returns a result. `name` keys it in `metrics`. Built-in metrics implement it too. */

@@ -20,7 +20,8 @@ export const FIXES: readonly Fix[] = Object.freeze([
   {
     id: 'B1',
     title: 'different channels never match',
-    reference: 'a `replace` pair with **different channels** counts as a value match when the values agree (scanning Y instead of X scores 1.0)',
+    reference:
+      'a `replace` pair with **different channels** counts as a value match when the values agree (scanning Y instead of X scores 1.0)',
     fixed: 'a pair whose channels differ never matches',
     reason: 'the behaviour differs; the report already said `match: false`',
     cases: ['pub-013', 'pub-016', 'pub-040', 'pub-057', 'pub-062', 'pub-098', 'pub-155'],
@@ -31,21 +32,25 @@ export const FIXES: readonly Fix[] = Object.freeze([
   {
     id: 'B2',
     title: 'equal gt timestamps are scored',
-    reference: 'crashes (`LinAlgError`) when all matched gt timestamps are equal (all-zero timestamps, bursts)',
+    reference:
+      'crashes (`LinAlgError`) when all matched gt timestamps are equal (all-zero timestamps, bursts)',
     fixed: 'scored: perfect if the prediction is also instantaneous, failed otherwise',
     reason: 'traces without timestamps are common',
     cases: ['pub-085', 'pub-086', 'pub-127'],
     overrides: {
-      constantGtTime: (predConstant: boolean) => (predConstant ? { slope: 1.0, r2: 1.0 } : { slope: Number.NaN, r2: 0.0 }),
+      constantGtTime: (predConstant: boolean) =>
+        predConstant ? { slope: 1.0, r2: 1.0 } : { slope: Number.NaN, r2: 0.0 },
       scaledTimingFit: true,
-      slopeScore: (slope: number) => (Number.isNaN(slope) ? 0.0 : 1.0 - Math.min(Math.abs(slope - 1.0), 1.0)),
+      slopeScore: (slope: number) =>
+        Number.isNaN(slope) ? 0.0 : 1.0 - Math.min(Math.abs(slope - 1.0), 1.0),
     },
   },
   {
     id: 'B3',
     title: 'reported weights are the weights used',
     reference: 'reported weights/contributions differ from those used with `use_continuous`',
-    fixed: 'the weights used are the weights reported; the continuous weight set is used when the continuous metric exists',
+    fixed:
+      'the weights used are the weights reported; the continuous weight set is used when the continuous metric exists',
     reason: 'reports must explain the score',
     cases: ['pub-081', 'pub-123'],
     overrides: {
@@ -58,29 +63,43 @@ export const FIXES: readonly Fix[] = Object.freeze([
   {
     id: 'B4',
     title: 'nothing to time is not a failure',
-    reference: 'timing is required and fails when nothing can be timed: two empty traces, all-ignored, continuous-only traces are never accurate (max 0.8)',
+    reference:
+      'timing is required and fails when nothing can be timed: two empty traces, all-ignored, continuous-only traces are never accurate (max 0.8)',
     fixed: 'no discrete events on either side → timing not applicable (score 1, pass)',
     reason: 'identical traces always score 1 and pass',
     cases: ['pub-060', 'pub-080', 'pub-116', 'pub-117'],
     overrides: {
-      timingWithoutEvents: () => ({ score: 1.0, binary_pass: true, details: { reason: 'no discrete events to time', score: 1.0 } }),
+      timingWithoutEvents: () => ({
+        score: 1.0,
+        binary_pass: true,
+        details: { reason: 'no discrete events to time', score: 1.0 },
+      }),
     },
   },
   {
     id: 'B5',
     title: 'best-of forwards every option',
-    reference: 'best-of drops `continuous_channels`, `include_structure`, `timing`, custom metrics; falls back to an empty golden with default options',
-    fixed: 'every option forwarded; no goldens is an error; the best candidate wins whatever its score',
+    reference:
+      'best-of drops `continuous_channels`, `include_structure`, `timing`, custom metrics; falls back to an empty golden with default options',
+    fixed:
+      'every option forwarded; no goldens is an error; the best candidate wins whatever its score',
     reason: 'options must mean the same everywhere',
     cases: ['pub-122', 'pub-125', 'pub-126'],
     overrides: {
-      bestOf: Object.freeze({ forwarded: 'all', initialBest: -Infinity, needsGoldens: true, noWinner: 'first-candidate', fallbackKeys: Object.freeze([]) }),
+      bestOf: Object.freeze({
+        forwarded: 'all',
+        initialBest: -Infinity,
+        needsGoldens: true,
+        noWinner: 'first-candidate',
+        fallbackKeys: Object.freeze([]),
+      }),
     },
   },
   {
     id: 'B6',
     title: 'strict config',
-    reference: 'config coercion: a string where a list is expected is iterated per character, `"false"` is true, an unknown comparator type silently becomes numeric 1e-3',
+    reference:
+      'config coercion: a string where a list is expected is iterated per character, `"false"` is true, an unknown comparator type silently becomes numeric 1e-3',
     fixed: 'strict validation: each is an error with file and path',
     reason: 'silent defaults hide mistakes',
     cases: ['pub-130', 'pub-133', 'pub-135', 'pub-136'],
@@ -89,13 +108,33 @@ export const FIXES: readonly Fix[] = Object.freeze([
   {
     id: 'B7',
     title: 'continuous channels count for accuracy',
-    reference: 'continuous thresholds do not count for accuracy unless listed in `required_metrics` (the upstream README says they do)',
+    reference:
+      'continuous thresholds do not count for accuracy unless listed in `required_metrics` (the upstream README says they do)',
     fixed: 'configured continuous channels are required for accuracy',
     reason: 'a wrong temperature ramp is wrong behaviour',
-    cases: ['pub-066', 'pub-067', 'pub-068', 'pub-069', 'pub-070', 'pub-071', 'pub-072', 'pub-073', 'pub-074', 'pub-075'],
+    cases: [
+      'pub-066',
+      'pub-067',
+      'pub-068',
+      'pub-069',
+      'pub-070',
+      'pub-071',
+      'pub-072',
+      'pub-073',
+      'pub-074',
+      'pub-075',
+    ],
     overrides: {
-      requiredMetrics: (configured: readonly string[], hasContinuousMetric: boolean, timingMetricName: string) =>
-        hasContinuousMetric && !configured.includes('continuous') && timingMetricName !== 'continuous' ? [...configured, 'continuous'] : [...configured],
+      requiredMetrics: (
+        configured: readonly string[],
+        hasContinuousMetric: boolean,
+        timingMetricName: string,
+      ) =>
+        hasContinuousMetric &&
+        !configured.includes('continuous') &&
+        timingMetricName !== 'continuous'
+          ? [...configured, 'continuous']
+          : [...configured],
     },
   },
   {
@@ -113,8 +152,10 @@ export const FIXES: readonly Fix[] = Object.freeze([
   {
     id: 'B9',
     title: 'tolerance against an exact 0',
-    reference: 'relative-only tolerance: a golden exact 0 only matches an exact 0 (`0.0` vs `0.004` fails at 1 %)',
-    fixed: 'against an exact 0, `tol` acts as an absolute tolerance unless `abs_tol` is set; `abs_tol` is available everywhere',
+    reference:
+      'relative-only tolerance: a golden exact 0 only matches an exact 0 (`0.0` vs `0.004` fails at 1 %)',
+    fixed:
+      'against an exact 0, `tol` acts as an absolute tolerance unless `abs_tol` is set; `abs_tol` is available everywhere',
     reason: 'a motor at 0.0 mm is common',
     cases: ['pub-042', 'pub-128'],
     overrides: { zeroTolIsAbsolute: true },
@@ -122,25 +163,42 @@ export const FIXES: readonly Fix[] = Object.freeze([
   {
     id: 'B10',
     title: 'consistent edge cases',
-    reference: 'duration score 0 while the duration check passes when the gt duration is 0; `zeroTime()` uses the first event, not the earliest; a NaN reading makes every score NaN',
-    fixed: 'check and score agree; earliest event; a non-finite continuous reading fails its channel (score 0)',
+    reference:
+      'duration score 0 while the duration check passes when the gt duration is 0; `zeroTime()` uses the first event, not the earliest; a NaN reading makes every score NaN',
+    fixed:
+      'check and score agree; earliest event; a non-finite continuous reading fails its channel (score 0)',
     reason: 'consistency',
     cases: ['pub-079', 'pub-097', 'pub-140'],
     overrides: {
       zeroTimeAt: 'earliest',
-      zeroGtDuration: (predDuration: number) => (predDuration === 0.0 ? { score: 1.0, ok: true } : { score: 0.0, ok: false }),
+      zeroGtDuration: (predDuration: number) =>
+        predDuration === 0.0 ? { score: 1.0, ok: true } : { score: 0.0, ok: false },
       continuousNonFinite: (gt: readonly number[], pred: readonly number[]) =>
-        gt.every(Number.isFinite) && pred.every(Number.isFinite) ? undefined : { score: 0.0, binary_pass: false, details: { reason: 'non-finite value', score: 0.0 } },
+        gt.every(Number.isFinite) && pred.every(Number.isFinite)
+          ? undefined
+          : { score: 0.0, binary_pass: false, details: { reason: 'non-finite value', score: 0.0 } },
     },
   },
   {
     id: 'T1',
     title: 'typed value comparison',
-    reference: 'values compare by Python `str()`: `"1"` matches `1`, `True` matches `"True"`, `[1, 2]` ≠ `[1.0, 2.0]`, dict key order matters, `[NaN]` matches `[NaN]` but `NaN` does not match `NaN`',
+    reference:
+      'values compare by Python `str()`: `"1"` matches `1`, `True` matches `"True"`, `[1, 2]` ≠ `[1.0, 2.0]`, dict key order matters, `[NaN]` matches `[NaN]` but `NaN` does not match `NaN`',
     fixed:
       'typed comparison: numbers numerically, everything else structurally (`@jest/expect-utils` `equals`, key order ignored, numeric tolerance element-wise, NaN equals NaN); continuous values must be numbers',
     reason: 'JavaScript has no Python `str()`; a string is not a number',
-    cases: ['pub-045', 'pub-046', 'pub-047', 'pub-048', 'pub-049', 'pub-050', 'pub-051', 'pub-052', 'pub-053', 'pub-076'],
+    cases: [
+      'pub-045',
+      'pub-046',
+      'pub-047',
+      'pub-048',
+      'pub-049',
+      'pub-050',
+      'pub-051',
+      'pub-052',
+      'pub-053',
+      'pub-076',
+    ],
     overrides: {
       valueSemantics: 'typed',
       readValues: 'json',
@@ -159,10 +217,22 @@ export const FIXES: readonly Fix[] = Object.freeze([
   {
     id: 'S1',
     title: 'no silent defaults',
-    reference: 'loose input: string numbers, non-string channels, `null` comparator specs, unknown metric names that silently never pass',
+    reference:
+      'loose input: string numbers, non-string channels, `null` comparator specs, unknown metric names that silently never pass',
     fixed: 'errors naming the file and path',
     reason: 'never a silent default',
-    cases: ['pub-058', 'pub-105', 'pub-109', 'pub-110', 'pub-129', 'pub-131', 'pub-132', 'pub-134', 'pub-138', 'pub-149'],
+    cases: [
+      'pub-058',
+      'pub-105',
+      'pub-109',
+      'pub-110',
+      'pub-129',
+      'pub-131',
+      'pub-132',
+      'pub-134',
+      'pub-138',
+      'pub-149',
+    ],
     overrides: { metricNamesMustExist: true, optionNumbers: 'checked', configYaml: 'yaml-1.2' },
   },
   {
@@ -170,7 +240,8 @@ export const FIXES: readonly Fix[] = Object.freeze([
     title: 'alignment follows the behaviour',
     reference:
       'events are paired by channel name only (difflib): in a repeating process (a scan loop, a robot cycle, a retried tool call) one dropped event slides the alignment by a period and the score collapses',
-    fixed: 'the value-aware `behavior` aligner (optimal, asks the channel comparators): a dropped, inserted or changed event costs one row; `aligner: difflib` keeps the reference pairing',
+    fixed:
+      'the value-aware `behavior` aligner (optimal, asks the channel comparators): a dropped, inserted or changed event costs one row; `aligner: difflib` keeps the reference pairing',
     reason: 'one missing event in a 30-event scan is one problem, not a score of 0.35',
     cases: [],
     overrides: {

@@ -11,14 +11,23 @@ import type { Fix, PolicyMembers, ScoringPolicy } from './types.js';
 
 export { FIXES } from './fixes.js';
 export { MODES, isMode, modeSchema, type Mode } from './mode.js';
-export { NO_PAIRS_REASON, REFERENCE_MEMBERS, WEIGHTS_NO_CONTINUOUS, WEIGHTS_WITH_CONTINUOUS } from './reference.js';
+export {
+  NO_PAIRS_REASON,
+  REFERENCE_MEMBERS,
+  WEIGHTS_NO_CONTINUOUS,
+  WEIGHTS_WITH_CONTINUOUS,
+} from './reference.js';
 export type * from './types.js';
 
 /** Apply fixes (in order) on top of the reference's members. */
 export function applyFixes(mode: Mode, fixes: readonly Fix[]): ScoringPolicy {
   const members: Record<string, unknown> = { ...REFERENCE_MEMBERS };
   for (const fix of fixes) Object.assign(members, fix.overrides);
-  return Object.freeze({ ...(members as unknown as PolicyMembers), mode, fixes: Object.freeze([...fixes]) });
+  return Object.freeze({
+    ...(members as unknown as PolicyMembers),
+    mode,
+    fixes: Object.freeze([...fixes]),
+  });
 }
 
 /** The reference's behaviour, bugs included. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceRaise, TraceError } from '../errors.js';
 import { PyFloat } from '../py/value.js';
-import { DEFAULT_POLICY, FIXES, REFERENCE_MEMBERS, REFERENCE_POLICY, applyFixes, isMode, policyFor } from './index.js';
+import {
+  DEFAULT_POLICY,
+  FIXES,
+  REFERENCE_MEMBERS,
+  REFERENCE_POLICY,
+  applyFixes,
+  isMode,
+  policyFor,
+} from './index.js';
 import type { PolicyMembers } from './types.js';
 
 const MEMBER_NAMES = Object.keys(REFERENCE_MEMBERS) as Array<keyof PolicyMembers>;
@@ -12,7 +20,21 @@ describe('policies', () => {
     expect(REFERENCE_POLICY.fixes).toEqual([]);
     for (const m of MEMBER_NAMES) expect(REFERENCE_POLICY[m]).toBe(REFERENCE_MEMBERS[m]);
     expect(DEFAULT_POLICY.mode).toBe('default');
-    expect(DEFAULT_POLICY.fixes.map((f) => f.id)).toEqual(['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'B9', 'B10', 'T1', 'S1', 'A1']);
+    expect(DEFAULT_POLICY.fixes.map((f) => f.id)).toEqual([
+      'B1',
+      'B2',
+      'B3',
+      'B4',
+      'B5',
+      'B6',
+      'B7',
+      'B8',
+      'B9',
+      'B10',
+      'T1',
+      'S1',
+      'A1',
+    ]);
   });
 
   it('each member the default changes is overridden by exactly one fix; the others are the reference', () => {
@@ -22,7 +44,10 @@ describe('policies', () => {
       expect(keys.length, `${fix.id} overrides nothing`).toBeGreaterThan(0);
       for (const key of keys) {
         expect(MEMBER_NAMES, `${fix.id} overrides an unknown member ${key}`).toContain(key);
-        expect(owner.get(key), `${key} is overridden by ${owner.get(key)} and ${fix.id}`).toBeUndefined();
+        expect(
+          owner.get(key),
+          `${key} is overridden by ${owner.get(key)} and ${fix.id}`,
+        ).toBeUndefined();
         owner.set(key, fix.id);
       }
     }
@@ -34,7 +59,8 @@ describe('policies', () => {
 
   it('every fix is documented: title, reference, fixed, reason and corpus cases', () => {
     for (const fix of FIXES) {
-      for (const text of [fix.title, fix.reference, fix.fixed, fix.reason]) expect(text.trim().length, fix.id).toBeGreaterThan(0);
+      for (const text of [fix.title, fix.reference, fix.fixed, fix.reason])
+        expect(text.trim().length, fix.id).toBeGreaterThan(0);
       // A1 (the default aligner) changes no corpus case: the conformance harness pins difflib, the
       // reference's aligner; its effect is pinned by test/alignment-scenarios instead.
       if (fix.id === 'A1') expect(fix.cases).toEqual([]);
@@ -44,7 +70,10 @@ describe('policies', () => {
   });
 
   it('applyFixes applies a subset: only the chosen fixes differ from the reference', () => {
-    const onlyB1 = applyFixes('default', FIXES.filter((f) => f.id === 'B1'));
+    const onlyB1 = applyFixes(
+      'default',
+      FIXES.filter((f) => f.id === 'B1'),
+    );
     expect(onlyB1.pairCounts(false, true)).toBe(false);
     expect(onlyB1.valueSemantics).toBe('python-str');
   });
@@ -98,14 +127,26 @@ describe('members, reference vs default', () => {
     expect(D.zeroGtDuration(5)).toEqual({ score: 0, ok: false });
     expect(D.zeroGtDuration(0)).toEqual({ score: 1, ok: true });
     expect(R.continuousNonFinite([Number.NaN], [1])).toBeUndefined();
-    expect(D.continuousNonFinite([Number.NaN], [1])).toMatchObject({ score: 0, binary_pass: false });
+    expect(D.continuousNonFinite([Number.NaN], [1])).toMatchObject({
+      score: 0,
+      binary_pass: false,
+    });
     expect(D.continuousNonFinite([1], [2])).toBeUndefined();
   });
 
   it('B5: best-of forwarding and fallback', () => {
     expect(R.bestOf.forwarded).not.toContain('continuous_channels');
-    expect(R.bestOf).toMatchObject({ initialBest: -1, needsGoldens: false, noWinner: 'empty-golden' });
-    expect(D.bestOf).toMatchObject({ forwarded: 'all', initialBest: -Infinity, needsGoldens: true, noWinner: 'first-candidate' });
+    expect(R.bestOf).toMatchObject({
+      initialBest: -1,
+      needsGoldens: false,
+      noWinner: 'empty-golden',
+    });
+    expect(D.bestOf).toMatchObject({
+      forwarded: 'all',
+      initialBest: -Infinity,
+      needsGoldens: true,
+      noWinner: 'first-candidate',
+    });
   });
 
   it('T1: continuous readings through Python float() or numbers only', () => {
@@ -115,7 +156,9 @@ describe('members, reference vs default', () => {
     expect(() => R.continuousValue(null, at)).toThrow(ReferenceRaise);
     expect(D.continuousValue(new PyFloat(2), at)).toBe(2);
     expect(() => D.continuousValue('20.5', at)).toThrow(TraceError);
-    expect(() => D.continuousValue('20.5', at)).toThrow(/pred: events\[3\]\.value: continuous channel "temp" needs numeric values/);
+    expect(() => D.continuousValue('20.5', at)).toThrow(
+      /pred: events\[3\]\.value: continuous channel "temp" needs numeric values/,
+    );
   });
 
   it('B6, B9, S1, T1: flags', () => {

@@ -62,7 +62,16 @@ export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
   metricNamesMustExist: false,
 
   bestOf: Object.freeze({
-    forwarded: Object.freeze(['comparators', 'ignore_channels', 'aliases', 'use_continuous', 'aligner', 'abs_tol', 'aggregation', 'decision']),
+    forwarded: Object.freeze([
+      'comparators',
+      'ignore_channels',
+      'aliases',
+      'use_continuous',
+      'aligner',
+      'abs_tol',
+      'aggregation',
+      'decision',
+    ]),
     initialBest: -1.0,
     needsGoldens: false,
     noWinner: 'empty-golden',

@@ -5,7 +5,8 @@
 import type { Mode } from './mode.js';
 
 /** The ids of the fixes the default mode applies (the README's "differences" table). */
-export type FixId = 'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'T1' | 'S1' | 'A1';
+export type FixId =
+  'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'T1' | 'S1' | 'A1';
 
 /** A metric outcome a policy member may decide outright (plain data, the `MetricResult` shape). */
 export interface PolicyMetricOutcome {
@@ -81,7 +82,9 @@ export interface PolicyMembers {
    * B2: slope and R² when every matched gt timestamp is equal (n ≥ 2); `undefined` fits anyway,
    * which raises `LinAlgError` like numpy.
    */
-  constantGtTime(predConstant: boolean): { readonly slope: number; readonly r2: number } | undefined;
+  constantGtTime(
+    predConstant: boolean,
+  ): { readonly slope: number; readonly r2: number } | undefined;
   /** B2: fit on data scaled to [−1, 1] (subnormal or huge spans neither underflow nor overflow). */
   readonly scaledTimingFit: boolean;
   /** B2: the slope score (a NaN slope from `constantGtTime` scores 0 when fixed). */
@@ -93,7 +96,10 @@ export interface PolicyMembers {
   /** B10: duration score and check when the gt duration is 0. */
   zeroGtDuration(predDuration: number): { readonly score: number; readonly ok: boolean };
   /** B10: the per-channel continuous result when a reading is not finite (`undefined`: compute anyway). */
-  continuousNonFinite(gt: readonly number[], pred: readonly number[]): PolicyMetricOutcome | undefined;
+  continuousNonFinite(
+    gt: readonly number[],
+    pred: readonly number[],
+  ): PolicyMetricOutcome | undefined;
   /** T1: a continuous reading as a number (Python `float()`, or numbers only). */
   continuousValue(value: unknown, at: ReadingLocation): number;
 
@@ -101,7 +107,11 @@ export interface PolicyMembers {
   /** B3: the built-in weight set(s). */
   builtInWeights(useContinuous: boolean, hasContinuousMetric: boolean): WeightChoice;
   /** B7: the metrics the decision requires besides discrete and the timing slot. */
-  requiredMetrics(configured: readonly string[], hasContinuousMetric: boolean, timingMetricName: string): string[];
+  requiredMetrics(
+    configured: readonly string[],
+    hasContinuousMetric: boolean,
+    timingMetricName: string,
+  ): string[];
   /** S1: a weight, timing slot or required metric naming a metric that is not computed is a `ConfigError`. */
   readonly metricNamesMustExist: boolean;
 

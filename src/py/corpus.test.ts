@@ -51,7 +51,9 @@ interface ComparatorSpec {
 function compare(spec: ComparatorSpec, a: unknown, b: unknown): boolean {
   if (spec.type === 'always_true') return true;
   if (isPyNumber(a) && isPyNumber(b)) {
-    return spec.type === 'exact' ? pyFloat(a) === pyFloat(b) : isclose(pyFloat(a), pyFloat(b), spec.tol ?? 1e-3, 0);
+    return spec.type === 'exact'
+      ? pyFloat(a) === pyFloat(b)
+      : isclose(pyFloat(a), pyFloat(b), spec.tol ?? 1e-3, 0);
   }
   return pyStr(a) === pyStr(b);
 }
@@ -61,19 +63,25 @@ describe('conformance corpus', () => {
     expect(files.length).toBeGreaterThan(100);
   });
 
-  it.each(files)('%s: parses like JSON.parse and Python number tokens survive stringify', (file) => {
-    const text = readFileSync(path.join(corpusDir, file), 'utf8');
-    const doc = parsePyJson(text, { file });
-    expect(parsePyJson(text, { preserveNumberKinds: false })).toEqual(JSON.parse(text));
-    // Every float token was written by Python's repr, every int token by str(int):
-    // re-serialising must reproduce the same token sequence.
-    const source = numberTokens(text);
-    expect(numberTokens(stringifyPyJson(doc))).toEqual(source);
-    expect(numberTokens(stringifyPyJson(doc, { indent: 1 }))).toEqual(source);
-  });
+  it.each(files)(
+    '%s: parses like JSON.parse and Python number tokens survive stringify',
+    (file) => {
+      const text = readFileSync(path.join(corpusDir, file), 'utf8');
+      const doc = parsePyJson(text, { file });
+      expect(parsePyJson(text, { preserveNumberKinds: false })).toEqual(JSON.parse(text));
+      // Every float token was written by Python's repr, every int token by str(int):
+      // re-serialising must reproduce the same token sequence.
+      const source = numberTokens(text);
+      expect(numberTokens(stringifyPyJson(doc))).toEqual(source);
+      expect(numberTokens(stringifyPyJson(doc, { indent: 1 }))).toEqual(source);
+    },
+  );
 
   const pyreprCases = files.filter((f) => {
-    const c = JSON.parse(readFileSync(path.join(corpusDir, f), 'utf8')) as { tags?: string[]; kind: string };
+    const c = JSON.parse(readFileSync(path.join(corpusDir, f), 'utf8')) as {
+      tags?: string[];
+      kind: string;
+    };
     return c.kind === 'evaluate' && (c.tags ?? []).includes('pyrepr');
   });
 
@@ -81,32 +89,44 @@ describe('conformance corpus', () => {
     expect(pyreprCases.length).toBeGreaterThanOrEqual(12);
   });
 
-  it.each(pyreprCases)('%s: alignment_rows[*].match follow Python str()/float()/isclose', (file) => {
-    const text = readFileSync(path.join(corpusDir, file), 'utf8');
-    const doc = parsePyJson(text, { file }) as {
-      nonfinite_paths?: string[];
-      input: { config: { comparators?: { default?: ComparatorSpec; by_channel?: Record<string, ComparatorSpec> } } };
-      expected: { alignment_rows: Row[] };
-    };
-    decodeNonFinite(doc, doc.nonfinite_paths ?? []);
-    const comparators = doc.input.config.comparators ?? {};
-    let checked = 0;
-    for (const row of doc.expected.alignment_rows) {
-      if (row.gt === null || row.pred === null) {
-        expect(row.match).toBeNull();
-        continue;
+  it.each(pyreprCases)(
+    '%s: alignment_rows[*].match follow Python str()/float()/isclose',
+    (file) => {
+      const text = readFileSync(path.join(corpusDir, file), 'utf8');
+      const doc = parsePyJson(text, { file }) as {
+        nonfinite_paths?: string[];
+        input: {
+          config: {
+            comparators?: { default?: ComparatorSpec; by_channel?: Record<string, ComparatorSpec> };
+          };
+        };
+        expected: { alignment_rows: Row[] };
+      };
+      decodeNonFinite(doc, doc.nonfinite_paths ?? []);
+      const comparators = doc.input.config.comparators ?? {};
+      let checked = 0;
+      for (const row of doc.expected.alignment_rows) {
+        if (row.gt === null || row.pred === null) {
+          expect(row.match).toBeNull();
+          continue;
+        }
+        if (row.gt.channel !== row.pred.channel) continue; // B1: channel mismatch, not a value question
+        const spec = comparators.by_channel?.[row.gt.channel] ??
+          comparators.default ?? { type: 'numeric_tolerance', tol: 1e-3 };
+        expect([row.gt.value, row.pred.value, compare(spec, row.gt.value, row.pred.value)]).toEqual(
+          [row.gt.value, row.pred.value, row.match],
+        );
+        checked++;
       }
-      if (row.gt.channel !== row.pred.channel) continue; // B1: channel mismatch, not a value question
-      const spec = comparators.by_channel?.[row.gt.channel] ?? comparators.default ?? { type: 'numeric_tolerance', tol: 1e-3 };
-      expect([row.gt.value, row.pred.value, compare(spec, row.gt.value, row.pred.value)]).toEqual([row.gt.value, row.pred.value, row.match]);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(0);
-  });
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
 
   it('pub-053: big ints keep all digits for str() and round for float()', () => {
     const file = files.find((f) => f.startsWith('pub-053')) as string;
-    const doc = parsePyJson(readFileSync(path.join(corpusDir, file), 'utf8')) as { expected: { alignment_rows: Row[] } };
+    const doc = parsePyJson(readFileSync(path.join(corpusDir, file), 'utf8')) as {
+      expected: { alignment_rows: Row[] };
+    };
     const values = doc.expected.alignment_rows.flatMap((r) => [r.gt?.value, r.pred?.value]);
     const bigs = values.filter((v) => typeof v === 'bigint');
     expect(bigs).toContain(12345678901234567890n);
@@ -116,7 +136,12 @@ describe('conformance corpus', () => {
 
   it('pub-076/077/078: float() of continuous values and its errors', () => {
     const load = (prefix: string) =>
-      parsePyJson(readFileSync(path.join(corpusDir, files.find((f) => f.startsWith(prefix)) as string), 'utf8')) as {
+      parsePyJson(
+        readFileSync(
+          path.join(corpusDir, files.find((f) => f.startsWith(prefix)) as string),
+          'utf8',
+        ),
+      ) as {
         input: { gt: { events: { value: unknown }[] }; pred: { events: { value: unknown }[] } };
         expected: { error?: { type: string; message: string } };
       };

@@ -21,12 +21,18 @@ describe('findTooDeep', () => {
     const found = findTooDeep(nest(MAX_DEPTH + 1));
     expect(found?.circular).toBe(false);
     expect(found?.path).toHaveLength(MAX_DEPTH);
-    expect(findTooDeep({ a: [1, { b: [[2]] }] }, 3)).toEqual({ path: ['a', 1, 'b'], circular: false });
+    expect(findTooDeep({ a: [1, { b: [[2]] }] }, 3)).toEqual({
+      path: ['a', 1, 'b'],
+      circular: false,
+    });
   });
 
   it('counts objects, Maps and Sets as levels, other objects (Date, class instances) as leaves', () => {
     expect(findTooDeep({ a: { b: {} } }, 2)).toEqual({ path: ['a', 'b'], circular: false });
-    expect(findTooDeep(new Map([['k', new Set([[1]])]]), 2)).toEqual({ path: ['k', 0], circular: false });
+    expect(findTooDeep(new Map([['k', new Set([[1]])]]), 2)).toEqual({
+      path: ['k', 0],
+      circular: false,
+    });
     expect(findTooDeep([new Date(0)], 1)).toBeUndefined();
   });
 
@@ -46,8 +52,13 @@ describe('findTooDeep', () => {
 
 describe('formatDeepPath', () => {
   it('formats like formatPath and elides the middle of a long path', () => {
-    expect(formatDeepPath(['events', 3, 'value'], [0, 'a b', 'c'])).toBe('events[3].value[0]["a b"].c');
-    const long = formatDeepPath(['events', 0, 'value'], Array.from({ length: 257 }, () => 0));
+    expect(formatDeepPath(['events', 3, 'value'], [0, 'a b', 'c'])).toBe(
+      'events[3].value[0]["a b"].c',
+    );
+    const long = formatDeepPath(
+      ['events', 0, 'value'],
+      Array.from({ length: 257 }, () => 0),
+    );
     expect(long).toBe('events[0].value[0][0][0][0][0][0]…[0][0]');
     expect(formatDeepPath([], ['x', 1])).toBe('x[1]');
   });

@@ -50,7 +50,9 @@ export function findTooDeep(value: unknown, limit: number = MAX_DEPTH): TooDeep 
       }
     } else if (isMap || isSet) {
       let i = 0;
-      for (const [k, x] of isMap ? (v as Map<unknown, unknown>).entries() : (v as Set<unknown>).entries()) {
+      for (const [k, x] of isMap
+        ? (v as Map<unknown, unknown>).entries()
+        : (v as Set<unknown>).entries()) {
         path.push(isMap && (typeof k === 'string' || typeof k === 'number') ? k : i);
         found = visit(x);
         path.pop();
@@ -92,10 +94,14 @@ function segment(seg: PropertyKey): string {
  * long path elided (`events[3].value[0][0][0][0][0][0]…[0][0]`) so a message stays one
  * readable line.
  */
-export function formatDeepPath(prefix: readonly PropertyKey[], path: readonly PropertyKey[]): string {
+export function formatDeepPath(
+  prefix: readonly PropertyKey[],
+  path: readonly PropertyKey[],
+): string {
   const all = [...prefix, ...path];
   const show = (segs: readonly PropertyKey[]) => segs.map(segment).join('');
   const head = prefix.length + 6;
-  const text = all.length <= head + 4 ? show(all) : `${show(all.slice(0, head))}…${show(all.slice(-2))}`;
+  const text =
+    all.length <= head + 4 ? show(all) : `${show(all.slice(0, head))}…${show(all.slice(-2))}`;
   return text.startsWith('.') ? text.slice(1) : text;
 }

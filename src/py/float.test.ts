@@ -70,8 +70,37 @@ describe('pyFloat (Python float(x))', () => {
     else expect(Object.is(got, want)).toBe(true);
   });
 
-  const BAD = ['1__0', '_1', '1_', '1_.5', '1._5', '1e_5', '.', 'e5', '1e', 'infin', 'nan(1)', '0x10', '1.5j', '1 2', '',
-    ' ', 'warm', '1\x1c', '\x1c1', '\u180e1', '\ufeff1', '1\u200b', '+-1', '--1', '1e+-5', '+ inf', 'in f', '1.5.', '\0'];
+  const BAD = [
+    '1__0',
+    '_1',
+    '1_',
+    '1_.5',
+    '1._5',
+    '1e_5',
+    '.',
+    'e5',
+    '1e',
+    'infin',
+    'nan(1)',
+    '0x10',
+    '1.5j',
+    '1 2',
+    '',
+    ' ',
+    'warm',
+    '1\x1c',
+    '\x1c1',
+    '\u180e1',
+    '\ufeff1',
+    '1\u200b',
+    '+-1',
+    '--1',
+    '1e+-5',
+    '+ inf',
+    'in f',
+    '1.5.',
+    '\0',
+  ];
   it.each(BAD)('float(%j) raises ValueError', (s) => {
     expect(parsePyFloatLiteral(s)).toBeUndefined();
     const e = raised(() => pyFloat(s));
@@ -82,15 +111,21 @@ describe('pyFloat (Python float(x))', () => {
   it('ValueError message uses the repr of the string (pub-078)', () => {
     expect(raised(() => pyFloat('warm')).message).toBe("could not convert string to float: 'warm'");
     expect(raised(() => pyFloat('')).message).toBe("could not convert string to float: ''");
-    expect(raised(() => pyFloat("it's\n")).message).toBe(String.raw`could not convert string to float: "it's\n"`);
+    expect(raised(() => pyFloat("it's\n")).message).toBe(
+      String.raw`could not convert string to float: "it's\n"`,
+    );
   });
 
   it('None, list and dict raise TypeError (pub-077)', () => {
     const none = raised(() => pyFloat(null));
     expect(none.pyType).toBe('TypeError');
     expect(none.message).toBe("float() argument must be a string or a real number, not 'NoneType'");
-    expect(raised(() => pyFloat([1])).message).toBe("float() argument must be a string or a real number, not 'list'");
-    expect(raised(() => pyFloat({ a: 1 })).message).toBe("float() argument must be a string or a real number, not 'dict'");
+    expect(raised(() => pyFloat([1])).message).toBe(
+      "float() argument must be a string or a real number, not 'list'",
+    );
+    expect(raised(() => pyFloat({ a: 1 })).message).toBe(
+      "float() argument must be a string or a real number, not 'dict'",
+    );
   });
 
   it('property: float(repr(x)) == x', () => {
@@ -115,10 +150,26 @@ describe('pyFloat (Python float(x))', () => {
 
 describe('pyBool (Python truthiness)', () => {
   it('falsy values', () => {
-    for (const v of ['', 0, -0, new PyFloat(0), 0n, [], {}, null, undefined, false]) expect(pyBool(v)).toBe(false);
+    for (const v of ['', 0, -0, new PyFloat(0), 0n, [], {}, null, undefined, false])
+      expect(pyBool(v)).toBe(false);
   });
   it('truthy values', () => {
-    for (const v of ['0', 'False', ' ', 1, -1, 0.5, NaN, Infinity, 1n, new PyFloat(2), [0], { a: 0 }, true, [[]]]) {
+    for (const v of [
+      '0',
+      'False',
+      ' ',
+      1,
+      -1,
+      0.5,
+      NaN,
+      Infinity,
+      1n,
+      new PyFloat(2),
+      [0],
+      { a: 0 },
+      true,
+      [[]],
+    ]) {
       expect(pyBool(v)).toBe(true);
     }
   });
@@ -175,9 +226,14 @@ describe('isclose (math.isclose, README Q6)', () => {
 
   it('property: symmetric', () => {
     fc.assert(
-      fc.property(fc.double(), fc.double(), fc.double({ min: 0, max: 1, noNaN: true }), (a, b, t) => {
-        expect(isclose(a, b, t)).toBe(isclose(b, a, t));
-      }),
+      fc.property(
+        fc.double(),
+        fc.double(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (a, b, t) => {
+          expect(isclose(a, b, t)).toBe(isclose(b, a, t));
+        },
+      ),
     );
   });
 });

@@ -9,8 +9,8 @@ import { orderedKeys, PyFloat, pyKind, pyTypeName, toDouble } from './value.js';
 
 /** Non-ASCII characters Python 3.11's `float()` treats as surrounding whitespace. */
 const UNICODE_SPACES = new Set([
-  0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a,
-  0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+  0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008,
+  0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
 ]);
 
 const DECIMAL_DIGIT = /^\p{Nd}$/u;
@@ -142,7 +142,11 @@ export function pyFloat(v: unknown): number {
       return v ? 1 : 0;
     case 'str': {
       const r = parsePyFloatLiteral(v as string);
-      if (r === undefined) throw new ReferenceRaise('ValueError', `could not convert string to float: ${pyReprStr(v as string)}`);
+      if (r === undefined)
+        throw new ReferenceRaise(
+          'ValueError',
+          `could not convert string to float: ${pyReprStr(v as string)}`,
+        );
       return r;
     }
     default:
@@ -181,7 +185,8 @@ export function pyBool(v: unknown): boolean {
  * `|b−a| <= |relTol·b| or |b−a| <= |relTol·a| or |b−a| <= absTol`. No division. NaN → false.
  */
 export function isclose(a: number, b: number, relTol = 1e-9, absTol = 0): boolean {
-  if (relTol < 0 || absTol < 0) throw new ReferenceRaise('ValueError', 'tolerances must be non-negative');
+  if (relTol < 0 || absTol < 0)
+    throw new ReferenceRaise('ValueError', 'tolerances must be non-negative');
   if (a === b) return true;
   if (a === Infinity || a === -Infinity || b === Infinity || b === -Infinity) return false;
   const diff = Math.abs(b - a);

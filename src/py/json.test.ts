@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EnvTraceError } from '../errors.js';
-import { decodeNonFinite, JsonPointerError, JsonSyntaxError, MAX_JSON_DEPTH, parsePyJson, stringifyJsonExact, stringifyPyJson } from './json.js';
+import {
+  decodeNonFinite,
+  JsonPointerError,
+  JsonSyntaxError,
+  MAX_JSON_DEPTH,
+  parsePyJson,
+  stringifyJsonExact,
+  stringifyPyJson,
+} from './json.js';
 import { KEY_ORDER, orderedKeys, PyFloat, withKeyOrder } from './value.js';
 
 /** Plain-JS view of a parsed value, for comparison with JSON.parse (PyFloat/bigint → number, -0 → 0). */
@@ -59,21 +67,35 @@ describe('parsePyJson: number kinds', () => {
   });
 
   it('property: any decimal number token parses to the correctly rounded double (as Number())', () => {
-    const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+    const digits = (min: number, max: number) =>
+      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
     const token = fc
       .tuple(
         fc.boolean(),
-        fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom(...'123456789'), digits(0, 25)).map(([a, b]) => a + b)),
+        fc.oneof(
+          fc.constant('0'),
+          fc.tuple(fc.constantFrom(...'123456789'), digits(0, 25)).map(([a, b]) => a + b),
+        ),
         fc.option(digits(1, 25)),
-        fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.integer({ min: 0, max: 400 }))),
+        fc.option(
+          fc.tuple(
+            fc.constantFrom('e', 'E'),
+            fc.constantFrom('', '+', '-'),
+            fc.integer({ min: 0, max: 400 }),
+          ),
+        ),
       )
-      .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac === null ? '' : `.${frac}`}${exp === null ? '' : `${exp[0]}${exp[1]}${exp[2]}`}`);
+      .map(
+        ([neg, int, frac, exp]) =>
+          `${neg ? '-' : ''}${int}${frac === null ? '' : `.${frac}`}${exp === null ? '' : `${exp[0]}${exp[1]}${exp[2]}`}`,
+      );
     fc.assert(
       fc.property(token, (t) => {
         const want = Number(t);
         const got = parsePyJson(t);
         const isFloat = /[.eE]/.test(t);
-        const plainGot = got instanceof PyFloat ? got.value : typeof got === 'bigint' ? Number(got) : got;
+        const plainGot =
+          got instanceof PyFloat ? got.value : typeof got === 'bigint' ? Number(got) : got;
         expect(Object.is(plainGot, isFloat || want !== 0 ? want : 0)).toBe(true);
         if (isFloat) expect(typeof got === 'number' || got instanceof PyFloat).toBe(true);
         else expect(typeof got === 'bigint' || Number.isSafeInteger(got)).toBe(true);
@@ -209,7 +231,10 @@ describe('parsePyJson: errors', () => {
     ['"a\nb"', '<json>:1:3: Unescaped control character U+000A in string'],
     ['"a\\x41"', "<json>:1:3: Invalid escape '\\x' in string"],
     ['"\\u12G4"', "<json>:1:6: Unexpected character 'G' (expected a hex digit in a \\u escape)"],
-    ['\ufeff{}', '<json>:1:1: Unexpected byte order mark U+FEFF (JSON text must not start with one)'],
+    [
+      '\ufeff{}',
+      '<json>:1:1: Unexpected byte order mark U+FEFF (JSON text must not start with one)',
+    ],
     ['[1]\u0000', '<json>:1:4: Unexpected character U+0000 (expected end of input)'],
     ['[1]\u202e', '<json>:1:4: Unexpected character U+202E (expected end of input)'],
     ['[1]\ud800', '<json>:1:4: Unexpected character U+D800 (expected end of input)'],
@@ -222,25 +247,30 @@ describe('parsePyJson: errors', () => {
 
   it('agrees with JSON.parse on what is valid (random mutations of valid JSON)', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.nat(), fc.constantFrom(',', ']', '}', '"', ':', '0', '-', '.', 'e', ' ', '\\', 'x'), (v, at, ch) => {
-        const base = JSON.stringify(v);
-        const pos = at % (base.length + 1);
-        const text = base.slice(0, pos) + ch + base.slice(pos);
-        let want = true;
-        try {
-          JSON.parse(text);
-        } catch {
-          want = false;
-        }
-        let got = true;
-        try {
-          parsePyJson(text);
-        } catch (e) {
-          expect(e).toBeInstanceOf(JsonSyntaxError);
-          got = false;
-        }
-        expect(got).toBe(want);
-      }),
+      fc.property(
+        fc.jsonValue(),
+        fc.nat(),
+        fc.constantFrom(',', ']', '}', '"', ':', '0', '-', '.', 'e', ' ', '\\', 'x'),
+        (v, at, ch) => {
+          const base = JSON.stringify(v);
+          const pos = at % (base.length + 1);
+          const text = base.slice(0, pos) + ch + base.slice(pos);
+          let want = true;
+          try {
+            JSON.parse(text);
+          } catch {
+            want = false;
+          }
+          let got = true;
+          try {
+            parsePyJson(text);
+          } catch (e) {
+            expect(e).toBeInstanceOf(JsonSyntaxError);
+            got = false;
+          }
+          expect(got).toBe(want);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -259,15 +289,23 @@ describe('stringifyPyJson', () => {
   });
 
   it('non-finite floats as strings (default) or null', () => {
-    expect(stringifyPyJson([NaN, Infinity, -Infinity, new PyFloat(Infinity)])).toBe('["NaN","Infinity","-Infinity","Infinity"]');
-    expect(stringifyPyJson([NaN, Infinity, -Infinity], { nonFinite: 'null' })).toBe('[null,null,null]');
+    expect(stringifyPyJson([NaN, Infinity, -Infinity, new PyFloat(Infinity)])).toBe(
+      '["NaN","Infinity","-Infinity","Infinity"]',
+    );
+    expect(stringifyPyJson([NaN, Infinity, -Infinity], { nonFinite: 'null' })).toBe(
+      '[null,null,null]',
+    );
   });
 
   it('objects in orderedKeys order; undefined, functions and symbols like JSON.stringify', () => {
-    expect(stringifyPyJson(parsePyJson('{"b": 1, "10": 2.0, "2": [3]}'))).toBe('{"b":1,"10":2.0,"2":[3]}');
+    expect(stringifyPyJson(parsePyJson('{"b": 1, "10": 2.0, "2": [3]}'))).toBe(
+      '{"b":1,"10":2.0,"2":[3]}',
+    );
     expect(stringifyPyJson({ a: undefined, b: () => 1, c: Symbol('x'), d: 1 })).toBe('{"d":1}');
     expect(stringifyPyJson([undefined, () => 1, Symbol('x')])).toBe('[null,null,null]');
-    expect(stringifyPyJson({ s: 'q"\n\u2028\ud800' })).toBe(JSON.stringify({ s: 'q"\n\u2028\ud800' }));
+    expect(stringifyPyJson({ s: 'q"\n\u2028\ud800' })).toBe(
+      JSON.stringify({ s: 'q"\n\u2028\ud800' }),
+    );
   });
 
   it('honours toJSON and unwraps boxed primitives', () => {
@@ -307,7 +345,12 @@ describe('stringifyPyJson', () => {
       .jsonValue()
       .map((v) => JSON.stringify(v))
       // sprinkle integral floats and big ints, which JSON.stringify never writes
-      .chain((t) => fc.constantFrom(t, `[${t}, 1.0, -2.0, 1e16, 12345678901234567890, -0.0, {"9": 1, "a": 2.0}]`));
+      .chain((t) =>
+        fc.constantFrom(
+          t,
+          `[${t}, 1.0, -2.0, 1e16, 12345678901234567890, -0.0, {"9": 1, "a": 2.0}]`,
+        ),
+      );
     fc.assert(
       fc.property(pyJsonText, (text) => {
         const once = stringifyPyJson(parsePyJson(text));
@@ -355,7 +398,12 @@ describe('decodeNonFinite', () => {
     const doc = parsePyJson(
       '{"expected": {"full_score": "NaN"}, "input": {"pred": {"events": [{"value": ["Infinity", "-Infinity"]}]}}, "a/b": {"m~n": "NaN"}}',
     );
-    const out = decodeNonFinite(doc, ['/expected/full_score', '/input/pred/events/0/value/0', '/input/pred/events/0/value/1', '/a~1b/m~0n']);
+    const out = decodeNonFinite(doc, [
+      '/expected/full_score',
+      '/input/pred/events/0/value/0',
+      '/input/pred/events/0/value/1',
+      '/a~1b/m~0n',
+    ]);
     expect(out).toBe(doc);
     expect(out).toEqual({
       expected: { full_score: NaN },
@@ -404,19 +452,29 @@ describe('parsePyJson nesting limit (maxDepth)', () => {
     })();
     expect(e).toBeInstanceOf(JsonSyntaxError);
     expect(e.column).toBe(17);
-    expect(e.message).toBe('x.json:1:17: Nested more than 3 levels of arrays and objects deep (at a[1].b)');
+    expect(e.message).toBe(
+      'x.json:1:17: Nested more than 3 levels of arrays and objects deep (at a[1].b)',
+    );
   });
 
   it('refuses 10^5 levels by default, at level 1001, without a stack overflow', () => {
-    expect(() => parsePyJson(nested(100_000))).toThrow(/^<json>:1:1001: Nested more than 1000 levels/);
+    expect(() => parsePyJson(nested(100_000))).toThrow(
+      /^<json>:1:1001: Nested more than 1000 levels/,
+    );
   });
 });
 
 describe('stringifyJsonExact', () => {
   it('is JSON.stringify, with bigints written as their exact digits', () => {
-    expect(stringifyJsonExact({ a: 1.5, b: [1e-7, 'x'] })).toBe(JSON.stringify({ a: 1.5, b: [1e-7, 'x'] }));
-    expect(stringifyJsonExact({ n: 18446744073709551617n, l: [-9007199254740993n, 2] })).toBe('{"n":18446744073709551617,"l":[-9007199254740993,2]}');
-    expect(parsePyJson(stringifyJsonExact([2n ** 70n]), { preserveNumberKinds: false, bigInts: true })).toEqual([2n ** 70n]);
+    expect(stringifyJsonExact({ a: 1.5, b: [1e-7, 'x'] })).toBe(
+      JSON.stringify({ a: 1.5, b: [1e-7, 'x'] }),
+    );
+    expect(stringifyJsonExact({ n: 18446744073709551617n, l: [-9007199254740993n, 2] })).toBe(
+      '{"n":18446744073709551617,"l":[-9007199254740993,2]}',
+    );
+    expect(
+      parsePyJson(stringifyJsonExact([2n ** 70n]), { preserveNumberKinds: false, bigInts: true }),
+    ).toEqual([2n ** 70n]);
   });
 
   it('leaves strings that look like its placeholder alone', () => {

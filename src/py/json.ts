@@ -36,7 +36,12 @@ export class JsonDepthError extends JsonSyntaxError {
   readonly maxDepth: number;
   /** Path to the array or object that opens level `maxDepth + 1`. */
   readonly path: readonly PropertyKey[];
-  constructor(reason: string, loc: { file?: string | undefined; line: number; column: number }, maxDepth: number, path: readonly PropertyKey[]) {
+  constructor(
+    reason: string,
+    loc: { file?: string | undefined; line: number; column: number },
+    maxDepth: number,
+    path: readonly PropertyKey[],
+  ) {
     super(reason, loc);
     this.name = 'JsonDepthError';
     this.maxDepth = maxDepth;
@@ -51,7 +56,11 @@ export class JsonDuplicateKeyError extends JsonSyntaxError {
   readonly key: string;
   /** Path to the repeated key (its object's path, then the key). */
   readonly path: readonly PropertyKey[];
-  constructor(key: string, loc: { file?: string | undefined; line: number; column: number }, path: readonly PropertyKey[]) {
+  constructor(
+    key: string,
+    loc: { file?: string | undefined; line: number; column: number },
+    path: readonly PropertyKey[],
+  ) {
     super(`Duplicate key ${JSON.stringify(key)}`, loc);
     this.name = 'JsonDuplicateKeyError';
     this.key = key;
@@ -153,7 +162,9 @@ function sameOrder(a: readonly string[], b: readonly string[]): boolean {
 class Parser {
   private pos = 0;
   /** Small cache of object keys (they repeat: `channel`, `timestamp`, …), to skip slicing. */
-  private readonly keyCache: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+  private readonly keyCache: (string | undefined)[] = new Array<string | undefined>(256).fill(
+    undefined,
+  );
 
   /** The open containers (set by `parse`), for the path of an error. */
   private stack: Frame[] = [];
@@ -194,7 +205,10 @@ class Parser {
 
   unexpected(expected: string, at: number = this.pos): never {
     if (at >= this.text.length) this.fail(`Unexpected end of input (expected ${expected})`, at);
-    this.fail(`Unexpected character ${showChar(this.text.charCodeAt(at))} (expected ${expected})`, at);
+    this.fail(
+      `Unexpected character ${showChar(this.text.charCodeAt(at))} (expected ${expected})`,
+      at,
+    );
   }
 
   skipWs(): number {
@@ -208,7 +222,8 @@ class Parser {
 
   parse(): unknown {
     const text = this.text;
-    if (text.charCodeAt(0) === 0xfeff) this.fail('Unexpected byte order mark U+FEFF (JSON text must not start with one)', 0);
+    if (text.charCodeAt(0) === 0xfeff)
+      this.fail('Unexpected byte order mark U+FEFF (JSON text must not start with one)', 0);
     const stack: Frame[] = (this.stack = []);
     let value: unknown;
     for (;;) {
@@ -279,7 +294,12 @@ class Parser {
         const obj = top.obj as Record<string, unknown>;
         const key = top.key;
         if (key === '__proto__') {
-          Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+          Object.defineProperty(obj, key, {
+            value,
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
         } else {
           obj[key] = value;
         }
@@ -304,8 +324,12 @@ class Parser {
     const keyAt = this.pos;
     const key = this.parseKey();
     if (this.uniqueKeys && Object.prototype.hasOwnProperty.call(frame.obj, key)) {
-      const outer = this.stack[this.stack.length - 1] === frame ? this.stack.slice(0, -1) : this.stack;
-      const path: PropertyKey[] = [...outer.map((f) => (f.arr !== undefined ? f.arr.length : f.key)), key];
+      const outer =
+        this.stack[this.stack.length - 1] === frame ? this.stack.slice(0, -1) : this.stack;
+      const path: PropertyKey[] = [
+        ...outer.map((f) => (f.arr !== undefined ? f.arr.length : f.key)),
+        key,
+      ];
       throw new JsonDuplicateKeyError(key, this.locate(keyAt), path);
     }
     if (this.preserve) {
@@ -324,7 +348,10 @@ class Parser {
     this.pos++;
   }
 
-  private finishOrder(obj: Record<string, unknown>, all: readonly string[]): Record<string, unknown> {
+  private finishOrder(
+    obj: Record<string, unknown>,
+    all: readonly string[],
+  ): Record<string, unknown> {
     // Duplicate keys keep their first position (like a Python dict); drop repeats.
     const seen = new Set<string>();
     const keys: string[] = [];
@@ -354,7 +381,8 @@ class Parser {
     const slot = (h ^ (h >>> 8) ^ (p - start)) & 255;
     const cached = this.keyCache[slot];
     this.pos = p + 1;
-    if (cached !== undefined && cached.length === p - start && text.startsWith(cached, start)) return cached;
+    if (cached !== undefined && cached.length === p - start && text.startsWith(cached, start))
+      return cached;
     const key = text.slice(start, p);
     this.keyCache[slot] = key;
     return key;
@@ -535,7 +563,14 @@ class Parser {
  */
 export function parsePyJson(text: string, opts: ParsePyJsonOptions = {}): unknown {
   const preserve = opts.preserveNumberKinds ?? true;
-  return new Parser(text, opts.file, preserve, opts.maxDepth ?? MAX_JSON_DEPTH, opts.uniqueKeys === true, preserve || opts.bigInts === true).parse();
+  return new Parser(
+    text,
+    opts.file,
+    preserve,
+    opts.maxDepth ?? MAX_JSON_DEPTH,
+    opts.uniqueKeys === true,
+    preserve || opts.bigInts === true,
+  ).parse();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -557,7 +592,10 @@ export function stringifyJsonExact(value: unknown): string {
   if (tag === undefined) return text;
   // The tag's NUL is written as the escape \u0000 by JSON.stringify.
   const written = JSON.stringify(tag).slice(1, -1);
-  return text.split(`"${written}`).map((part, i) => (i === 0 ? part : part.replace(/^(-?\d+)"/, '$1'))).join('');
+  return text
+    .split(`"${written}`)
+    .map((part, i) => (i === 0 ? part : part.replace(/^(-?\d+)"/, '$1')))
+    .join('');
 }
 
 export interface StringifyPyJsonOptions {
@@ -600,7 +638,9 @@ export function stringifyPyJson(value: unknown, opts: StringifyPyJsonOptions = {
         buf.push(quoteJson(v));
         return true;
       case 'number':
-        buf.push(Number.isInteger(v) && !Object.is(v, -0) ? formatPyInt(v) : writeFloat(v, nonFinite));
+        buf.push(
+          Number.isInteger(v) && !Object.is(v, -0) ? formatPyInt(v) : writeFloat(v, nonFinite),
+        );
         return true;
       case 'boolean':
         buf.push(v ? 'true' : 'false');
@@ -664,7 +704,8 @@ export function stringifyPyJson(value: unknown, opts: StringifyPyJsonOptions = {
     return true;
   };
 
-  if (!write('', value, '')) throw new TypeError(`stringifyPyJson: cannot serialise a top-level ${typeof value}`);
+  if (!write('', value, ''))
+    throw new TypeError(`stringifyPyJson: cannot serialise a top-level ${typeof value}`);
   return buf.join('');
 }
 
@@ -693,7 +734,11 @@ export class JsonPointerError extends EnvTraceError {
 }
 brandClass(JsonPointerError, 'JsonPointerError');
 
-const NON_FINITE: Readonly<Record<string, number>> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
+const NON_FINITE: Readonly<Record<string, number>> = {
+  NaN: NaN,
+  Infinity: Infinity,
+  '-Infinity': -Infinity,
+};
 
 function decodeToken(token: string): string {
   return token.replace(/~[01]/g, (m) => (m === '~1' ? '/' : '~'));
@@ -715,7 +760,8 @@ export function decodeNonFinite(doc: unknown, pointers: readonly string[]): unkn
       root = NON_FINITE[root];
       continue;
     }
-    if (!pointer.startsWith('/')) throw new JsonPointerError(pointer, "a pointer must be empty or start with '/'");
+    if (!pointer.startsWith('/'))
+      throw new JsonPointerError(pointer, "a pointer must be empty or start with '/'");
     const tokens = pointer.slice(1).split('/').map(decodeToken);
     let parent: unknown = root;
     for (let i = 0; i < tokens.length; i++) {
@@ -742,11 +788,17 @@ export function decodeNonFinite(doc: unknown, pointers: readonly string[]): unkn
           rec[token] = v;
         };
       } else {
-        throw new JsonPointerError(pointer, `cannot step into a ${parent === null ? 'null' : typeof parent} with ${JSON.stringify(token)}`);
+        throw new JsonPointerError(
+          pointer,
+          `cannot step into a ${parent === null ? 'null' : typeof parent} with ${JSON.stringify(token)}`,
+        );
       }
       if (i === tokens.length - 1) {
         if (typeof current !== 'string' || !(current in NON_FINITE)) {
-          throw new JsonPointerError(pointer, 'the value there is not "NaN", "Infinity" or "-Infinity"');
+          throw new JsonPointerError(
+            pointer,
+            'the value there is not "NaN", "Infinity" or "-Infinity"',
+          );
         }
         setter(NON_FINITE[current] as number);
       }

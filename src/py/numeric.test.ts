@@ -103,15 +103,31 @@ describe('pairwiseSum / npMean (bit-exact with numpy)', () => {
 
   it('property: block structure — 8 interleaved accumulators for 8 <= n <= 128', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), { minLength: 8, maxLength: 128 }), (a) => {
-        const r = a.slice(0, 8);
-        const full = a.length - (a.length % 8);
-        for (let i = 8; i < full; i += 8) for (let j = 0; j < 8; j++) r[j] = (r[j] as number) + (a[i + j] as number);
-        const [r0, r1, r2, r3, r4, r5, r6, r7] = r as [number, number, number, number, number, number, number, number];
-        let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
-        for (let i = full; i < a.length; i++) res += a[i] as number;
-        expect(pairwiseSum(a)).toBe(0.0 + res);
-      }),
+      fc.property(
+        fc.array(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), {
+          minLength: 8,
+          maxLength: 128,
+        }),
+        (a) => {
+          const r = a.slice(0, 8);
+          const full = a.length - (a.length % 8);
+          for (let i = 8; i < full; i += 8)
+            for (let j = 0; j < 8; j++) r[j] = (r[j] as number) + (a[i + j] as number);
+          const [r0, r1, r2, r3, r4, r5, r6, r7] = r as [
+            number,
+            number,
+            number,
+            number,
+            number,
+            number,
+            number,
+            number,
+          ];
+          let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
+          for (let i = full; i < a.length; i++) res += a[i] as number;
+          expect(pairwiseSum(a)).toBe(0.0 + res);
+        },
+      ),
     );
   });
 });
@@ -195,7 +211,10 @@ describe('polyfit1', () => {
         fc.integer({ min: -50, max: 50 }),
         fc.uniqueArray(fc.integer({ min: -100, max: 100 }), { minLength: 2, maxLength: 30 }),
         (a, b, xs) => {
-          const fit = polyfit1(xs, xs.map((x) => a * x + b));
+          const fit = polyfit1(
+            xs,
+            xs.map((x) => a * x + b),
+          );
           expect(fit.slope).toBeCloseTo(a, 9);
           expect(fit.intercept).toBeCloseTo(b, 9);
         },

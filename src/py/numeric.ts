@@ -36,7 +36,7 @@ function pw(a: ArrayLike<number>, start: number, n: number): number {
       r6 += a[k + 6] as number;
       r7 += a[k + 7] as number;
     }
-    let res = (r0 + r1 + (r2 + r3)) + (r4 + r5 + (r6 + r7));
+    let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
     for (; i < n; i++) res += a[start + i] as number;
     return res;
   }
@@ -54,8 +54,16 @@ function pw(a: ArrayLike<number>, start: number, n: number): number {
  * into `0`, as numpy does.
  */
 export function pairwiseSum(a: ArrayLike<number>, start = 0, n: number = a.length - start): number {
-  if (!Number.isInteger(start) || !Number.isInteger(n) || start < 0 || n < 0 || start + n > a.length) {
-    throw new RangeError(`pairwiseSum: range [${start}, ${start + n}) is outside an array of length ${a.length}`);
+  if (
+    !Number.isInteger(start) ||
+    !Number.isInteger(n) ||
+    start < 0 ||
+    n < 0 ||
+    start + n > a.length
+  ) {
+    throw new RangeError(
+      `pairwiseSum: range [${start}, ${start + n}) is outside an array of length ${a.length}`,
+    );
   }
   return 0.0 + pw(a, start, n);
 }
@@ -88,14 +96,20 @@ export interface LineFit {
  * `scratch`: an array of at least `2·x.length` elements to hold the products instead of allocating
  * (its contents are overwritten; a shorter one is not used).
  */
-export function polyfit1(x: ArrayLike<number>, y: ArrayLike<number>, scratch?: Float64Array): LineFit {
+export function polyfit1(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  scratch?: Float64Array,
+): LineFit {
   const n = x.length;
   if (n === 0) throw new ReferenceRaise('TypeError', 'expected non-empty vector for x');
   if (y.length !== n) throw new ReferenceRaise('TypeError', 'expected x and y to have same length');
   const x0 = x[0] as number;
-  if (!allFinite(x)) throw new ReferenceRaise('LinAlgError', 'SVD did not converge in Linear Least Squares');
+  if (!allFinite(x))
+    throw new ReferenceRaise('LinAlgError', 'SVD did not converge in Linear Least Squares');
   if (allEqual(x, x0)) {
-    if (x0 === 0) throw new ReferenceRaise('LinAlgError', 'SVD did not converge in Linear Least Squares');
+    if (x0 === 0)
+      throw new ReferenceRaise('LinAlgError', 'SVD did not converge in Linear Least Squares');
     const my = npMean(y);
     return { slope: my / (2 * x0), intercept: my / 2 };
   }
@@ -124,7 +138,13 @@ function allEqual(x: ArrayLike<number>, x0: number): boolean {
 }
 
 /** (x − mx)² in `buf`'s first n entries, (x − mx)(y − my) in the next n. */
-function centeredProducts(x: ArrayLike<number>, y: ArrayLike<number>, mx: number, my: number, buf: Float64Array): void {
+function centeredProducts(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  mx: number,
+  my: number,
+  buf: Float64Array,
+): void {
   const n = x.length;
   for (let i = 0; i < n; i++) {
     const dx = (x[i] as number) - mx;

@@ -60,10 +60,13 @@ describe('formatPyFloat (Python repr(float))', () => {
 
   it('property: fixed notation exactly when -4 < p <= 16', () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => x !== 0), (x) => {
-        const p = Number(x.toExponential().split('e')[1]) + 1;
-        expect(formatPyFloat(x).includes('e')).toBe(!(p > -4 && p <= 16));
-      }),
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => x !== 0),
+        (x) => {
+          const p = Number(x.toExponential().split('e')[1]) + 1;
+          expect(formatPyFloat(x).includes('e')).toBe(!(p > -4 && p <= 16));
+        },
+      ),
     );
   });
 });
@@ -125,8 +128,22 @@ describe('pyStr', () => {
 
 describe('pyRepr of strings', () => {
   it('quotes and escapes (expected strings printed by python3 repr)', () => {
-    const list = ["it's", 'a"b', 'x\'y"z', 'tab\t', 'é', 'line\n', '\x00\x1f\x7f\x80\x9f\xa0\xad', '\\', '\u2028\u200b\ufeff',
-      '😀', '\u{E0001}', '\u0378', '\u{1F6DC}', 'a\r'];
+    const list = [
+      "it's",
+      'a"b',
+      'x\'y"z',
+      'tab\t',
+      'é',
+      'line\n',
+      '\x00\x1f\x7f\x80\x9f\xa0\xad',
+      '\\',
+      '\u2028\u200b\ufeff',
+      '😀',
+      '\u{E0001}',
+      '\u0378',
+      '\u{1F6DC}',
+      'a\r',
+    ];
     // python3 -c "print(repr([...]))"
     const want = String.raw`["it's", 'a"b', 'x\'y"z', 'tab\t', 'é', 'line\n', '\x00\x1f\x7f\x80\x9f\xa0\xad', '\\', '\u2028\u200b\ufeff', '😀', '\U000e0001', '\u0378', '\U0001f6dc', 'a\r']`;
     expect(pyRepr(list)).toBe(want);
@@ -152,19 +169,39 @@ describe('pyRepr of strings', () => {
   it('isPyPrintable matches Python 3.11 (Unicode 14) on sample code points', () => {
     // python3: [chr(c).isprintable() for c in ...]
     const samples: [number, boolean][] = [
-      [0x20, true], [0x41, true], [0x7e, true], [0x7f, false], [0x85, false], [0xa0, false], [0xa1, true],
-      [0xad, false], [0xe9, true], [0x378, false], [0x2028, false], [0x200b, false], [0x3000, false],
-      [0x4e2d, true], [0xd800, false], [0xe000, false], [0xfeff, false], [0x1f600, true], [0x1f6dc, false],
-      [0xe0001, false], [0x10ffff, false],
+      [0x20, true],
+      [0x41, true],
+      [0x7e, true],
+      [0x7f, false],
+      [0x85, false],
+      [0xa0, false],
+      [0xa1, true],
+      [0xad, false],
+      [0xe9, true],
+      [0x378, false],
+      [0x2028, false],
+      [0x200b, false],
+      [0x3000, false],
+      [0x4e2d, true],
+      [0xd800, false],
+      [0xe000, false],
+      [0xfeff, false],
+      [0x1f600, true],
+      [0x1f6dc, false],
+      [0xe0001, false],
+      [0x10ffff, false],
     ];
     for (const [cp, want] of samples) expect([cp, isPyPrintable(cp)]).toEqual([cp, want]);
   });
 
   it('property: str of a printable-ASCII string without quotes is the quoted string', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'abc XYZ019!#$%&()*+,-./:;<=>?@[]^_`{|}~') }), (s) => {
-        expect(pyReprStr(s)).toBe(`'${s}'`);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'abc XYZ019!#$%&()*+,-./:;<=>?@[]^_`{|}~') }),
+        (s) => {
+          expect(pyReprStr(s)).toBe(`'${s}'`);
+        },
+      ),
     );
   });
 });

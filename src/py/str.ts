@@ -97,7 +97,8 @@ export function pyReprStr(s: string): string {
     else if (cp === 0x0d) esc = '\\r';
     else if (cp < 0x20 || cp === 0x7f) esc = `\\x${hex(cp, 2)}`;
     else if (!isPyPrintable(cp)) {
-      esc = cp <= 0xff ? `\\x${hex(cp, 2)}` : cp <= 0xffff ? `\\u${hex(cp, 4)}` : `\\U${hex(cp, 8)}`;
+      esc =
+        cp <= 0xff ? `\\x${hex(cp, 2)}` : cp <= 0xffff ? `\\u${hex(cp, 4)}` : `\\U${hex(cp, 8)}`;
     }
     if (esc !== undefined) {
       out += s.slice(runStart, i) + esc;

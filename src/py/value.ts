@@ -127,7 +127,8 @@ export function toDouble(v: number | bigint | PyFloat): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'bigint') {
     const d = Number(v);
-    if (!Number.isFinite(d)) throw new ReferenceRaise('OverflowError', 'int too large to convert to float');
+    if (!Number.isFinite(d))
+      throw new ReferenceRaise('OverflowError', 'int too large to convert to float');
     return d;
   }
   if (v instanceof PyFloat) return v.value;
@@ -154,7 +155,11 @@ export function orderedKeys(obj: object): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const k of order) {
-    if (!seen.has(k) && Object.prototype.hasOwnProperty.call(obj, k) && Object.prototype.propertyIsEnumerable.call(obj, k)) {
+    if (
+      !seen.has(k) &&
+      Object.prototype.hasOwnProperty.call(obj, k) &&
+      Object.prototype.propertyIsEnumerable.call(obj, k)
+    ) {
       out.push(k);
       seen.add(k);
     }

@@ -61,14 +61,18 @@ describe('createRecorder', () => {
     expect(m.move(3)).toBe(3);
     expect(m.position).toBe(3);
     expect(m.moves).toBe(1);
-    expect(rec.events).toEqual([{ channel: 'm.move', timestamp: 1, value: [3], meta: { result: 3 } }]);
+    expect(rec.events).toEqual([
+      { channel: 'm.move', timestamp: 1, value: [3], meta: { result: 3 } },
+    ]);
   });
 
   it('a thrown error is recorded in meta and rethrown unchanged', () => {
     const rec = createRecorder({ clock: () => 0 });
     const m = rec.track(new Motor(), 'm');
     expect(() => m.move(Number.NaN)).toThrow(RangeError);
-    expect(rec.events[0]?.meta).toEqual({ error: { name: 'RangeError', message: 'cannot move to NaN' } });
+    expect(rec.events[0]?.meta).toEqual({
+      error: { name: 'RangeError', message: 'cannot move to NaN' },
+    });
   });
 
   it('works across await: async results and rejections land in meta; the caller gets the original promise', async () => {
@@ -84,7 +88,10 @@ describe('createRecorder', () => {
 
   it('Map, Set and Date keep working (methods run on the real object) and their calls are recorded', () => {
     const rec = createRecorder({ clock: () => 0 });
-    const env = rec.track({ cache: new Map<string, number>(), seen: new Set<number>(), at: new Date(0) }, 'env');
+    const env = rec.track(
+      { cache: new Map<string, number>(), seen: new Set<number>(), at: new Date(0) },
+      'env',
+    );
     env.cache.set('a', 1);
     expect(env.cache.get('a')).toBe(1);
     expect(env.cache.size).toBe(1);
@@ -124,9 +131,17 @@ describe('createRecorder', () => {
   it('the naming function renames, keeps the default (undefined) or skips (null)', () => {
     const rec = createRecorder({
       clock: () => 0,
-      name: (op) => (op.kind === 'call' && op.path[0] === 'wait' ? null : op.path[0] === 'pv' ? op.path[1] : undefined),
+      name: (op) =>
+        op.kind === 'call' && op.path[0] === 'wait'
+          ? null
+          : op.path[0] === 'pv'
+            ? op.path[1]
+            : undefined,
     });
-    const bl = rec.track({ pv: {} as Record<string, unknown>, wait: (_s: number) => undefined, other: 0 }, 'bl');
+    const bl = rec.track(
+      { pv: {} as Record<string, unknown>, wait: (_s: number) => undefined, other: 0 },
+      'bl',
+    );
     bl.pv['XF:Mtr'] = 1;
     bl.wait(3);
     bl.other = 2;
@@ -135,7 +150,9 @@ describe('createRecorder', () => {
       { channel: 'bl.other', timestamp: 0, value: 2 },
     ]);
     const bad = createRecorder({ clock: () => 0, name: () => '' });
-    expect(() => (bad.track({ a: 0 }).a = 1)).toThrow('the naming function must return a non-empty string, null or undefined, got "" for a');
+    expect(() => (bad.track({ a: 0 }).a = 1)).toThrow(
+      'the naming function must return a non-empty string, null or undefined, got "" for a',
+    );
   });
 
   it('frozen objects: members come back unwrapped (Proxy invariant), writes fail and are not recorded', () => {
@@ -175,12 +192,16 @@ describe('createRecorder', () => {
 
   it('misuse throws typed errors', () => {
     const rec = createRecorder({ clock: () => 0 });
-    expect(() => rec.track(null as unknown as object)).toThrow('recorder.track: expected an object to track, got null');
+    expect(() => rec.track(null as unknown as object)).toThrow(
+      'recorder.track: expected an object to track, got null',
+    );
     expect(() => rec.track(42 as unknown as object)).toThrow('got number');
     expect(() => rec.emit('', 1)).toThrow('recorder.emit: the channel must be a non-empty string');
     const broken = createRecorder({ clock: () => Number.NaN, start: 0 });
     expect(() => broken.emit('a', 1)).toThrow(TraceError);
-    expect(() => createRecorder({ clock: 5 as unknown as () => number })).toThrow('options.clock must be a function');
+    expect(() => createRecorder({ clock: 5 as unknown as () => number })).toThrow(
+      'options.clock must be a function',
+    );
   });
 
   describe('default clock (Date.now) under fake timers', () => {
@@ -190,9 +211,15 @@ describe('createRecorder', () => {
       // A start time that is not a whole number of seconds: 1.75 s must still be exactly 1.75.
       vi.useFakeTimers({ now: 1_767_225_600_123 });
       const rec = createRecorder();
-      const dev = rec.track({ x: 0, async settle(ms: number): Promise<void> {
-        await new Promise((r) => setTimeout(r, ms));
-      } }, 'dev');
+      const dev = rec.track(
+        {
+          x: 0,
+          async settle(ms: number): Promise<void> {
+            await new Promise((r) => setTimeout(r, ms));
+          },
+        },
+        'dev',
+      );
       vi.advanceTimersByTime(1500);
       dev.x = 1;
       const done = dev.settle(250);
@@ -230,7 +257,17 @@ describe('createRecorder', () => {
 describe('documented limits (docs/recorder.md)', () => {
   it('writes a method makes on `this` are not recorded; the write through the proxy is', () => {
     const rec = createRecorder({ clock: () => 0 });
-    const dev = rec.track({ x: 0, y: 0, setBoth(v: number) { this.x = v; this.y = v; } }, 'dev');
+    const dev = rec.track(
+      {
+        x: 0,
+        y: 0,
+        setBoth(v: number) {
+          this.x = v;
+          this.y = v;
+        },
+      },
+      'dev',
+    );
     dev.setBoth(1);
     dev.x = 2;
     expect(rec.events.map((e) => e.channel)).toEqual(['dev.setBoth', 'dev.x']);

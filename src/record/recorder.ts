@@ -82,7 +82,11 @@ function describeError(e: unknown): { name: string; message: string } {
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as { then?: unknown }).then === 'function';
+  return (
+    (typeof v === 'object' || typeof v === 'function') &&
+    v !== null &&
+    typeof (v as { then?: unknown }).then === 'function'
+  );
 }
 
 /** Objects the recorder descends into: everything but promises (whose `then` calls would be noise). */
@@ -101,7 +105,8 @@ function isFixed(target: object, key: PropertyKey): boolean {
 
 /** Create a recorder. See `Recorder` and docs/recorder.md. */
 export function createRecorder(options: RecorderOptions = {}): Recorder {
-  if (options.clock !== undefined && typeof options.clock !== 'function') throw new TypeError('createRecorder: options.clock must be a function returning seconds');
+  if (options.clock !== undefined && typeof options.clock !== 'function')
+    throw new TypeError('createRecorder: options.clock must be a function returning seconds');
   // The default clock works in integer milliseconds and divides last, so 50 ms of fake time is
   // exactly 0.05 s (not 0.05000019… from subtracting two large second counts).
   const clock = options.clock ?? defaultClockMs;
@@ -111,32 +116,53 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   const events: TraceEvent[] = [];
   /** Proxy → its real object: proxies handed back to the environment are unwrapped. */
   const targets = new WeakMap<object, object>();
-  const unwrap = (v: unknown): unknown => (typeof v === 'object' && v !== null ? (targets.get(v) ?? v) : v);
+  const unwrap = (v: unknown): unknown =>
+    typeof v === 'object' && v !== null ? (targets.get(v) ?? v) : v;
   /** One proxy per (target, channel path), so `p.motor === p.motor`. */
   const proxies = new WeakMap<object, Map<string, object>>();
   /** One wrapper per (function, owner, channel path), so `p.move === p.move`. */
-  const wrappers = new WeakMap<object, WeakMap<object, Map<string, (...args: unknown[]) => unknown>>>();
+  const wrappers = new WeakMap<
+    object,
+    WeakMap<object, Map<string, (...args: unknown[]) => unknown>>
+  >();
 
   function now(): number {
     const t = (clock() - start) / scale;
-    if (!Number.isFinite(t)) throw new TraceError(`the recorder's clock returned a non-finite time (${String(t)})`, { path: 'clock' });
+    if (!Number.isFinite(t))
+      throw new TraceError(`the recorder's clock returned a non-finite time (${String(t)})`, {
+        path: 'clock',
+      });
     return t;
   }
 
-  function open(kind: 'write' | 'call', prefix: string | undefined, path: readonly string[], value: unknown): OpenEvent | null {
-    const fallback = [...(prefix === undefined || prefix === '' ? [] : [prefix]), ...path].join('.');
+  function open(
+    kind: 'write' | 'call',
+    prefix: string | undefined,
+    path: readonly string[],
+    value: unknown,
+  ): OpenEvent | null {
+    const fallback = [...(prefix === undefined || prefix === '' ? [] : [prefix]), ...path].join(
+      '.',
+    );
     const named = namer ? namer({ kind, prefix, path, channel: fallback, value }) : undefined;
     if (named === null) return null;
     const channel = named ?? fallback;
     if (typeof channel !== 'string' || channel === '') {
-      throw new TypeError(`createRecorder: the naming function must return a non-empty string, null or undefined, got ${JSON.stringify(channel)} for ${fallback}`);
+      throw new TypeError(
+        `createRecorder: the naming function must return a non-empty string, null or undefined, got ${JSON.stringify(channel)} for ${fallback}`,
+      );
     }
     const e: OpenEvent = { channel, timestamp: now(), value };
     events.push(e);
     return e;
   }
 
-  function wrapMethod(fn: (...args: unknown[]) => unknown, owner: object, prefix: string | undefined, path: readonly string[] | null): (...args: unknown[]) => unknown {
+  function wrapMethod(
+    fn: (...args: unknown[]) => unknown,
+    owner: object,
+    prefix: string | undefined,
+    path: readonly string[] | null,
+  ): (...args: unknown[]) => unknown {
     // path null: a symbol-keyed method (an iterator, a custom inspect): run on the real object, not recorded.
     const key = path === null ? '' : JSON.stringify([prefix ?? null, path]);
     let byOwner = wrappers.get(fn);
@@ -176,7 +202,11 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     return wrapper;
   }
 
-  function proxyOf<T extends object>(target: T, prefix: string | undefined, path: readonly string[]): T {
+  function proxyOf<T extends object>(
+    target: T,
+    prefix: string | undefined,
+    path: readonly string[],
+  ): T {
     const key = JSON.stringify([prefix ?? null, path]);
     let byPath = proxies.get(target);
     if (!byPath) proxies.set(target, (byPath = new Map()));
@@ -187,7 +217,10 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
         // The real object as receiver: getters that read private fields or internal slots work.
         const v: unknown = Reflect.get(t, prop, t);
         if (isFixed(t, prop)) return v;
-        if (typeof prop === 'symbol') return typeof v === 'function' ? wrapMethod(v as (...args: unknown[]) => unknown, t, prefix, null) : v;
+        if (typeof prop === 'symbol')
+          return typeof v === 'function'
+            ? wrapMethod(v as (...args: unknown[]) => unknown, t, prefix, null)
+            : v;
         if (typeof v === 'function') {
           if (prop === 'constructor') return v;
           return wrapMethod(v as (...args: unknown[]) => unknown, t, prefix, [...path, prop]);
@@ -214,13 +247,19 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   return {
     track<T extends object>(target: T, prefix?: string): T {
       if (typeof target !== 'object' || target === null) {
-        throw new TypeError(`recorder.track: expected an object to track, got ${target === null ? 'null' : typeof target}`);
+        throw new TypeError(
+          `recorder.track: expected an object to track, got ${target === null ? 'null' : typeof target}`,
+        );
       }
-      if (prefix !== undefined && typeof prefix !== 'string') throw new TypeError(`recorder.track: the prefix must be a string, got ${typeof prefix}`);
+      if (prefix !== undefined && typeof prefix !== 'string')
+        throw new TypeError(`recorder.track: the prefix must be a string, got ${typeof prefix}`);
       return proxyOf(unwrap(target) as T, prefix, []);
     },
     emit(channel: string, value: unknown, meta?: Readonly<Record<string, unknown>>): TraceEvent {
-      if (typeof channel !== 'string' || channel === '') throw new TypeError(`recorder.emit: the channel must be a non-empty string, got ${JSON.stringify(channel)}`);
+      if (typeof channel !== 'string' || channel === '')
+        throw new TypeError(
+          `recorder.emit: the channel must be a non-empty string, got ${JSON.stringify(channel)}`,
+        );
       const e: OpenEvent = { channel, timestamp: now(), value };
       if (meta !== undefined) e.meta = { ...meta };
       events.push(e);

@@ -56,6 +56,8 @@ export function terminalColors(explicit: boolean | undefined, ctx: ColorContext)
 }
 
 /** The colour context of this process's stdout (or another stream). */
-export function processColorContext(stream: { readonly isTTY?: boolean } = process.stdout): ColorContext {
+export function processColorContext(
+  stream: { readonly isTTY?: boolean } = process.stdout,
+): ColorContext {
   return { env: process.env, isTTY: stream.isTTY === true };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForTerminal as reexported, firstDifference, pad, textLength, truncate, truncateAround, truncateMiddle } from './escape.js';
+import {
+  escapeForTerminal as reexported,
+  firstDifference,
+  pad,
+  textLength,
+  truncate,
+  truncateAround,
+  truncateMiddle,
+} from './escape.js';
 import { escapeForTerminal } from '../io/terminal.js';
 
 describe('truncate / pad / textLength', () => {

@@ -58,7 +58,14 @@ describe('renderValue (default-mode value text)', () => {
   it('renders containers compactly, Maps as objects, cycles as [Circular]', () => {
     expect(renderValue([1, 'a', [true]])).toBe('[1, "a", [true]]');
     expect(renderValue({ x: 1, 'y z': [null] })).toBe('{"x": 1, "y z": [null]}');
-    expect(renderValue(new Map<string, unknown>([['10', 1], ['2', 2]]))).toBe('{"10": 1, "2": 2}');
+    expect(
+      renderValue(
+        new Map<string, unknown>([
+          ['10', 1],
+          ['2', 2],
+        ]),
+      ),
+    ).toBe('{"10": 1, "2": 2}');
     const cyc: unknown[] = [1];
     cyc.push(cyc);
     expect(renderValue(cyc)).toBe('[1, [Circular]]');

@@ -132,4 +132,3 @@ export function renderValue(value: unknown, limit: number = DEFAULT_LIMIT): stri
   walk(value);
   return out.length > limit ? `${out.slice(0, limit)}…` : out;
 }
-

@@ -1,17 +1,33 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_DIR, loadCase, loadIndex, optionsOf, type Obj } from '../../test/conformance/harness.js';
+import {
+  CORPUS_DIR,
+  loadCase,
+  loadIndex,
+  optionsOf,
+  type Obj,
+} from '../../test/conformance/harness.js';
 import { evaluate, evaluateBestOf } from '../evaluate/evaluate.js';
 import type { EvaluationResult, Mode } from '../evaluate/types.js';
 import { stringifyPyJson } from '../py/json.js';
 import { Trace } from '../trace/trace.js';
-import { cutMarker, DEFAULT_MAX_STRING_LENGTH, DEFAULT_MAX_VALUE_ITEMS, itemsCutMarker, ITEMS_CUT_KEY, reportChunks } from './json-stream.js';
+import {
+  cutMarker,
+  DEFAULT_MAX_STRING_LENGTH,
+  DEFAULT_MAX_VALUE_ITEMS,
+  itemsCutMarker,
+  ITEMS_CUT_KEY,
+  reportChunks,
+} from './json-stream.js';
 import { stringifyReport, toJsonReport } from './json.js';
 import { withPythonFloats } from './pyfloats.js';
 
 /** The serialiser before streaming: the whole report object through the general writer (the oracle). */
 function treeReport(result: EvaluationResult): string {
-  return stringifyPyJson(withPythonFloats(toJsonReport(result)), { indent: 2, nonFinite: 'string' });
+  return stringifyPyJson(withPythonFloats(toJsonReport(result)), {
+    indent: 2,
+    nonFinite: 'string',
+  });
 }
 
 /** Every evaluate / best-of case of the corpus, in both modes. */
@@ -22,8 +38,17 @@ function corpusResults(): Array<[string, () => EvaluationResult]> {
     for (const mode of ['reference', 'default'] as Mode[]) {
       const c = loadCase(entry, mode);
       const input = c.input as Obj;
-      if (c.kind === 'evaluate') out.push([`${entry.id} ${mode}`, () => evaluate(input['gt'] as never, input['pred'] as never, optionsOf(input, mode))]);
-      else if (c.kind === 'best_of') out.push([`${entry.id} ${mode}`, () => evaluateBestOf(input['gts'] as never, input['pred'] as never, optionsOf(input, mode))]);
+      if (c.kind === 'evaluate')
+        out.push([
+          `${entry.id} ${mode}`,
+          () => evaluate(input['gt'] as never, input['pred'] as never, optionsOf(input, mode)),
+        ]);
+      else if (c.kind === 'best_of')
+        out.push([
+          `${entry.id} ${mode}`,
+          () =>
+            evaluateBestOf(input['gts'] as never, input['pred'] as never, optionsOf(input, mode)),
+        ]);
     }
   }
   return out;
@@ -52,7 +77,7 @@ describe('reportChunks on the conformance corpus', () => {
     expect(streamed).toBe(treeReport(lazy));
     // Reading the lists builds them on the result; the general item writer then gives the same bytes.
     const built = attempt(run)!;
-    void built.alignment, built.alignment_rows, built.alignment_index;
+    (void built.alignment, built.alignment_rows, built.alignment_index);
     for (const m of Object.values(built.metrics)) void Object.values(m.details);
     expect(stringifyReport(built)).toBe(streamed);
     expect(streamed).not.toContain('report_caps');
@@ -80,7 +105,9 @@ describe('reportChunks', () => {
     const r = evaluate(trace([1, 2, 3]), trace([1, 2, 4]), { aligner: 'difflib' });
     stringifyReport(r);
     expect(typeof Object.getOwnPropertyDescriptor(r, 'alignment')!.get).toBe('function');
-    expect(typeof Object.getOwnPropertyDescriptor(r.metrics['discrete']!.details, 'aligned_gt')!.get).toBe('function');
+    expect(
+      typeof Object.getOwnPropertyDescriptor(r.metrics['discrete']!.details, 'aligned_gt')!.get,
+    ).toBe('function');
   });
 
   it('cuts a string longer than maxStringLength with a marker and counts it in report_caps', () => {
@@ -93,7 +120,11 @@ describe('reportChunks', () => {
     expect(doc.alignment_rows[0].pred.value).toBe(cutValue);
     expect(doc.metrics.discrete.details.aligned_gt[0][2]).toBe(cutValue);
     // gt and pred of: alignment, alignment_rows, aligned_gt/aligned_pred = 6 strings.
-    expect(doc.report_caps).toEqual({ max_string_length: 100, strings_cut: 6, characters_cut: 6 * 4900 });
+    expect(doc.report_caps).toEqual({
+      max_string_length: 100,
+      strings_cut: 6,
+      characters_cut: 6 * 4900,
+    });
     expect(Object.keys(doc).at(-1)).toBe('report_caps');
     expect(text.length).toBeLessThan(8000);
   });
@@ -110,7 +141,9 @@ describe('reportChunks', () => {
     const r = evaluate(trace([big]), trace([big]), { aligner: 'difflib' });
     expect(stringifyReport(r, { maxStringLength: Infinity })).toBe(treeReport(r));
     for (const bad of [0, -1, 1.5, Number.NaN]) {
-      expect(() => stringifyReport(r, { maxStringLength: bad })).toThrow(/maxStringLength must be a whole number ≥ 1 \(or Infinity\), got/);
+      expect(() => stringifyReport(r, { maxStringLength: bad })).toThrow(
+        /maxStringLength must be a whole number ≥ 1 \(or Infinity\), got/,
+      );
     }
     expect(() => [...reportChunks(r, { chunkSize: 0 })]).toThrow(/chunkSize must be/);
   });
@@ -133,17 +166,29 @@ describe('reportChunks', () => {
     const r = evaluate(trace([arr, obj]), trace([arr, obj]), { aligner: 'difflib' });
     const doc = JSON.parse(stringifyReport(r, { maxValueItems: 10 }));
     expect(doc.alignment[0][0][2]).toEqual([...arr.slice(0, 10), itemsCutMarker(15)]);
-    expect(doc.alignment_rows[1].gt.value).toEqual({ ...Object.fromEntries(Object.entries(obj).slice(0, 10)), [ITEMS_CUT_KEY]: itemsCutMarker(2) });
+    expect(doc.alignment_rows[1].gt.value).toEqual({
+      ...Object.fromEntries(Object.entries(obj).slice(0, 10)),
+      [ITEMS_CUT_KEY]: itemsCutMarker(2),
+    });
     expect(Object.keys(doc.metrics.discrete.details.aligned_pred[1][2]).at(-1)).toBe(ITEMS_CUT_KEY);
     // Each value appears 6 times (alignment, alignment_rows, aligned_gt/aligned_pred; gt and pred).
-    expect(doc.report_caps).toEqual({ max_string_length: DEFAULT_MAX_STRING_LENGTH, strings_cut: 0, characters_cut: 0, max_value_items: 10, containers_cut: 12, entries_cut: 6 * 15 + 6 * 2 });
+    expect(doc.report_caps).toEqual({
+      max_string_length: DEFAULT_MAX_STRING_LENGTH,
+      strings_cut: 0,
+      characters_cut: 0,
+      max_value_items: 10,
+      containers_cut: 12,
+      entries_cut: 6 * 15 + 6 * 2,
+    });
     // The same cut when the per-pair lists were already built (the general serialiser).
     void r.alignment;
     void r.alignment_rows;
     void r.metrics['discrete']!.details['aligned_gt'];
     void r.metrics['discrete']!.details['aligned_pred'];
     expect(JSON.parse(stringifyReport(r, { maxValueItems: 10 }))).toEqual(doc);
-    expect(() => stringifyReport(r, { maxValueItems: 0 })).toThrow(/maxValueItems must be a whole number/);
+    expect(() => stringifyReport(r, { maxValueItems: 0 })).toThrow(
+      /maxValueItems must be a whole number/,
+    );
   });
 
   it('keeps a value under the default item cap lossless and bounds a 500,000-number array value', () => {
@@ -155,6 +200,9 @@ describe('reportChunks', () => {
     const r2 = evaluate(trace([huge]), trace([huge]), { aligner: 'difflib' });
     const text = stringifyReport(r2);
     expect(text.length).toBeLessThan(6 * 12 * 2 * DEFAULT_MAX_VALUE_ITEMS);
-    expect(JSON.parse(text).report_caps).toMatchObject({ containers_cut: 6, entries_cut: 6 * (500_000 - DEFAULT_MAX_VALUE_ITEMS) });
+    expect(JSON.parse(text).report_caps).toMatchObject({
+      containers_cut: 6,
+      entries_cut: 6 * (500_000 - DEFAULT_MAX_VALUE_ITEMS),
+    });
   });
 });

@@ -124,7 +124,9 @@ function capDeep(v: unknown, cut: CutCounter, items = false, depth = 0): unknown
     out[ITEMS_CUT_KEY] = itemsCutMarker(keys.length - keep);
     return withKeyOrder(out, [...keys.slice(0, keep), ITEMS_CUT_KEY]);
   }
-  return (v as { [KEY_ORDER]?: unknown })[KEY_ORDER] !== undefined ? withKeyOrder(out, orderedKeys(v)) : out;
+  return (v as { [KEY_ORDER]?: unknown })[KEY_ORDER] !== undefined
+    ? withKeyOrder(out, orderedKeys(v))
+    : out;
 }
 
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -181,7 +183,11 @@ function tuple(t: unknown, indent: string, cut: CutCounter): string | undefined 
 }
 
 /** `{channel, timestamp, value}` (or null) with its first line at `indent`. */
-function side(s: { channel: string; timestamp: number; value: unknown } | null, indent: string, cut: CutCounter): string {
+function side(
+  s: { channel: string; timestamp: number; value: unknown } | null,
+  indent: string,
+  cut: CutCounter,
+): string {
   if (s === null) return 'null';
   const inner = `${indent}  `;
   const v = value(s.value, inner, cut);
@@ -198,7 +204,13 @@ const PAIR: ItemWriter = (p, indent, cut) => {
 };
 
 const ROW: ItemWriter = (r, indent, cut) => {
-  const row = r as { index: number; gt: Parameters<typeof side>[0]; pred: Parameters<typeof side>[0]; match: boolean | null; ignored: boolean };
+  const row = r as {
+    index: number;
+    gt: Parameters<typeof side>[0];
+    pred: Parameters<typeof side>[0];
+    match: boolean | null;
+    ignored: boolean;
+  };
   const inner = `${indent}  `;
   return (
     `{\n${inner}"index": ${int(row.index)},\n${inner}"gt": ${side(row.gt, inner, cut)},\n${inner}"pred": ${side(row.pred, inner, cut)},\n` +
@@ -217,7 +229,8 @@ const TUPLE: ItemWriter = (t, indent, cut) => tuple(t, indent, cut);
 /** A list still held by the result: written through the general serialiser, item by item (exact for any content). */
 function generalItem(map: (item: unknown) => unknown): ItemWriter {
   return (item, indent, cut) => {
-    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') return undefined;
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol')
+      return undefined;
     const text = stringifyPyJson(capDeep(map(item), cut, true), { indent: 2, nonFinite: 'string' });
     return text.replaceAll('\n', `\n${indent}`);
   };
@@ -225,7 +238,9 @@ function generalItem(map: (item: unknown) => unknown): ItemWriter {
 
 /** The same per-item mappings as `withPythonFloats` (timestamps as floats). */
 const boxTs = (t: unknown): unknown =>
-  Array.isArray(t) && t.length === 3 && typeof t[1] === 'number' ? [t[0], Number.isInteger(t[1]) && !Object.is(t[1], -0) ? new PyFloat(t[1]) : t[1], t[2]] : t;
+  Array.isArray(t) && t.length === 3 && typeof t[1] === 'number'
+    ? [t[0], Number.isInteger(t[1]) && !Object.is(t[1], -0) ? new PyFloat(t[1]) : t[1], t[2]]
+    : t;
 
 /** One list of the report: where its text goes and how to write its items. */
 interface ListSlot {
@@ -236,7 +251,12 @@ interface ListSlot {
   readonly general: ItemWriter;
 }
 
-function slotFor(owner: object, key: string, fast: ItemWriter, general: ItemWriter): ListSlot | undefined {
+function slotFor(
+  owner: object,
+  key: string,
+  fast: ItemWriter,
+  general: ItemWriter,
+): ListSlot | undefined {
   const lazy = lazyListOf(owner, key);
   if (lazy !== undefined) return { list: lazy, fast, general };
   const v = (owner as Record<string, unknown>)[key];
@@ -247,7 +267,9 @@ function slotFor(owner: object, key: string, fast: ItemWriter, general: ItemWrit
 function limit(v: number | undefined, dflt: number, name: string): number {
   if (v === undefined) return dflt;
   if (typeof v !== 'number' || !(v >= 1) || (Number.isFinite(v) && !Number.isInteger(v))) {
-    throw new ConfigError(`${name} must be a whole number ≥ 1 (or Infinity), got ${String(v)}`, { path: name });
+    throw new ConfigError(`${name} must be a whole number ≥ 1 (or Infinity), got ${String(v)}`, {
+      path: name,
+    });
   }
   return v;
 }
@@ -259,7 +281,10 @@ const TUPLE_LIST_KEYS = ['aligned_gt', 'aligned_pred'] as const;
  * The JSON report of `result` as chunks of text (the text of `stringifyReport`, without a trailing
  * newline). Lazy per-pair lists of the result are read from their source and never built.
  */
-export function* reportChunks(result: EvaluationResult, opts: ReportStreamOptions = {}): Generator<string, void, undefined> {
+export function* reportChunks(
+  result: EvaluationResult,
+  opts: ReportStreamOptions = {},
+): Generator<string, void, undefined> {
   const cut: CutCounter = {
     max: limit(opts.maxStringLength, DEFAULT_MAX_STRING_LENGTH, 'maxStringLength'),
     strings: 0,
@@ -285,9 +310,14 @@ export function* reportChunks(result: EvaluationResult, opts: ReportStreamOption
       const d: Record<string, unknown> = {};
       for (const k of orderedKeys(details)) {
         const isList = (TUPLE_LIST_KEYS as readonly string[]).includes(k);
-        d[k] = isList ? hole(slotFor(details, k, TUPLE, generalItem(boxTs)), details, k) : capDeep(details[k], cut);
+        d[k] = isList
+          ? hole(slotFor(details, k, TUPLE, generalItem(boxTs)), details, k)
+          : capDeep(details[k], cut);
       }
-      details = (details as { [KEY_ORDER]?: unknown })[KEY_ORDER] !== undefined ? withKeyOrder(d, orderedKeys(details)) : d;
+      details =
+        (details as { [KEY_ORDER]?: unknown })[KEY_ORDER] !== undefined
+          ? withKeyOrder(d, orderedKeys(details))
+          : d;
     } else {
       details = capDeep(details, cut);
     }
@@ -300,17 +330,48 @@ export function* reportChunks(result: EvaluationResult, opts: ReportStreamOption
     full_score: result.full_score,
     accuracy: result.accuracy,
     metrics,
-    alignment: hole(slotFor(r, 'alignment', PAIR, generalItem((p) => (withPythonFloats({ alignment: [p] }) as { alignment: unknown[] }).alignment[0])), r, 'alignment'),
+    alignment: hole(
+      slotFor(
+        r,
+        'alignment',
+        PAIR,
+        generalItem(
+          (p) => (withPythonFloats({ alignment: [p] }) as { alignment: unknown[] }).alignment[0],
+        ),
+      ),
+      r,
+      'alignment',
+    ),
     alignment_rows: hole(
-      slotFor(r, 'alignment_rows', ROW, generalItem((row) => (withPythonFloats({ alignment_rows: [row] }) as { alignment_rows: unknown[] }).alignment_rows[0])),
+      slotFor(
+        r,
+        'alignment_rows',
+        ROW,
+        generalItem(
+          (row) =>
+            (withPythonFloats({ alignment_rows: [row] }) as { alignment_rows: unknown[] })
+              .alignment_rows[0],
+        ),
+      ),
       r,
       'alignment_rows',
     ),
     aggregation: result.aggregation,
     decision: capDeep(result.decision, cut),
-    alignment_index: hole(slotFor(r, 'alignment_index', INDEX_PAIR, generalItem((p) => p)), r, 'alignment_index'),
+    alignment_index: hole(
+      slotFor(
+        r,
+        'alignment_index',
+        INDEX_PAIR,
+        generalItem((p) => p),
+      ),
+      r,
+      'alignment_index',
+    ),
     ...(result.best_index !== undefined ? { best_index: result.best_index } : {}),
-    ...(result.candidate_full_scores !== undefined ? { candidate_full_scores: result.candidate_full_scores } : {}),
+    ...(result.candidate_full_scores !== undefined
+      ? { candidate_full_scores: result.candidate_full_scores }
+      : {}),
   };
   let text = stringifyPyJson(withPythonFloats(skeleton), { indent: 2, nonFinite: 'string' });
 

@@ -8,12 +8,17 @@ import { ENVTRACE_VERSION } from '../version.js';
 import { stringifyReport, toJsonReport } from './json.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const casePath = path.resolve(repoRoot, 'test/conformance/cases/pub-001-basic-readme-quickstart.json');
+const casePath = path.resolve(
+  repoRoot,
+  'test/conformance/cases/pub-001-basic-readme-quickstart.json',
+);
 
 function quickstart(): EvaluationResult {
-  const e = (JSON.parse(readFileSync(casePath, 'utf8')) as { expected: Record<string, unknown> }).expected;
+  const e = (JSON.parse(readFileSync(casePath, 'utf8')) as { expected: Record<string, unknown> })
+    .expected;
   const metrics: Record<string, unknown> = {};
-  for (const [name, m] of Object.entries(e.metrics as Record<string, object>)) metrics[name] = { name, ...m };
+  for (const [name, m] of Object.entries(e.metrics as Record<string, object>))
+    metrics[name] = { name, ...m };
   return {
     mode: 'default',
     full_score: e.full_score,
@@ -87,20 +92,40 @@ describe('stringifyReport number text', () => {
     // the float kind back so every token can be compared exactly.
     const r = quickstart();
     const motor = (v: unknown) => new PyFloat(v as number);
-    const fixTuple = (t: readonly [string, number, unknown] | null) => (t && t[0] === 'motor:x' ? ([t[0], t[1], motor(t[2])] as const) : t);
-    const fixSide = <S extends { channel: string; value: unknown } | null>(s: S): S => (s && s.channel === 'motor:x' ? { ...s, value: motor(s.value) } : s);
+    const fixTuple = (t: readonly [string, number, unknown] | null) =>
+      t && t[0] === 'motor:x' ? ([t[0], t[1], motor(t[2])] as const) : t;
+    const fixSide = <S extends { channel: string; value: unknown } | null>(s: S): S =>
+      s && s.channel === 'motor:x' ? { ...s, value: motor(s.value) } : s;
     const discrete = r.metrics.discrete!;
-    const d = discrete.details as { aligned_gt: [string, number, unknown][]; aligned_pred: [string, number, unknown][] };
+    const d = discrete.details as {
+      aligned_gt: [string, number, unknown][];
+      aligned_pred: [string, number, unknown][];
+    };
     const fixed: EvaluationResult = {
       ...r,
-      metrics: { ...r.metrics, discrete: { ...discrete, details: { ...d, aligned_gt: d.aligned_gt.map(fixTuple), aligned_pred: d.aligned_pred.map(fixTuple) } } },
+      metrics: {
+        ...r.metrics,
+        discrete: {
+          ...discrete,
+          details: {
+            ...d,
+            aligned_gt: d.aligned_gt.map(fixTuple),
+            aligned_pred: d.aligned_pred.map(fixTuple),
+          },
+        },
+      },
       alignment: r.alignment.map(([g, p]) => [fixTuple(g), fixTuple(p)] as const),
-      alignment_rows: r.alignment_rows.map((row) => ({ ...row, gt: fixSide(row.gt), pred: fixSide(row.pred) })),
+      alignment_rows: r.alignment_rows.map((row) => ({
+        ...row,
+        gt: fixSide(row.gt),
+        pred: fixSide(row.pred),
+      })),
     };
     const raw = readFileSync(casePath, 'utf8');
     const expectedText = raw.slice(raw.indexOf('"expected":'), raw.indexOf('"alignment_index":'));
     const ours = stringifyReport(fixed);
-    const tokens = (text: string) => text.match(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null/g) ?? [];
+    const tokens = (text: string) =>
+      text.match(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null/g) ?? [];
     const oursText = ours.slice(ours.indexOf('"full_score":'), ours.indexOf('"alignment_index":'));
     expect(tokens(oursText)).toEqual(tokens(expectedText).slice(1)); // drop the "expected" key itself
     expect(ours).toContain('"score": 1.0,');

@@ -57,7 +57,8 @@ export function toJsonReport(result: EvaluationResult): JsonReport {
   report.decision = result.decision;
   copyProperty(result, report, 'alignment_index');
   if (result.best_index !== undefined) report.best_index = result.best_index;
-  if (result.candidate_full_scores !== undefined) report.candidate_full_scores = result.candidate_full_scores;
+  if (result.candidate_full_scores !== undefined)
+    report.candidate_full_scores = result.candidate_full_scores;
   return report as unknown as JsonReport;
 }
 

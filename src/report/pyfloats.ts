@@ -8,7 +8,13 @@
 import { boxFloat, orderedEntries, withKeyOrder } from '../py/value.js';
 
 /** Integer-valued detail keys of the built-in metrics; every other number in their details is a float. */
-const INT_KEYS = new Set(['value_matches', 'total_pairs', 'gt_event_count', 'pred_event_count', 'gaps']);
+const INT_KEYS = new Set([
+  'value_matches',
+  'total_pairs',
+  'gt_event_count',
+  'pred_event_count',
+  'gaps',
+]);
 /** Event-tuple lists inside details (`[channel, timestamp, value]`). */
 const TUPLE_LIST_KEYS = new Set(['aligned_gt', 'aligned_pred']);
 const BUILT_IN = new Set(['discrete', 'timing', 'structure', 'continuous']);
@@ -21,7 +27,10 @@ function mapObject(obj: unknown, fn: (key: string, value: unknown) => unknown): 
   const entries = orderedEntries(obj);
   const out: Record<string, unknown> = {};
   for (const [k, v] of entries) out[k] = fn(k, v);
-  return withKeyOrder(out, entries.map(([k]) => k));
+  return withKeyOrder(
+    out,
+    entries.map(([k]) => k),
+  );
 }
 
 /** `[channel, timestamp, value]` with the timestamp as a float. */
@@ -62,13 +71,19 @@ export function withPythonFloats(report: object): unknown {
           }),
         );
       case 'alignment':
-        return Array.isArray(value) ? value.map((pair: unknown) => (Array.isArray(pair) ? pair.map(tuple) : pair)) : value;
+        return Array.isArray(value)
+          ? value.map((pair: unknown) => (Array.isArray(pair) ? pair.map(tuple) : pair))
+          : value;
       case 'alignment_rows':
         return Array.isArray(value)
-          ? value.map((row: unknown) => mapObject(row, (k, v) => (k === 'gt' || k === 'pred' ? side(v) : v)))
+          ? value.map((row: unknown) =>
+              mapObject(row, (k, v) => (k === 'gt' || k === 'pred' ? side(v) : v)),
+            )
           : value;
       case 'aggregation':
-        return mapObject(value, (k, v) => (k === 'weights' || k === 'contributions' ? mapObject(v, (_n, w) => float(w)) : v));
+        return mapObject(value, (k, v) =>
+          k === 'weights' || k === 'contributions' ? mapObject(v, (_n, w) => float(w)) : v,
+        );
       case 'candidate_full_scores':
         return Array.isArray(value) ? value.map(float) : value;
       default:

@@ -13,7 +13,9 @@ const corpus = path.resolve(repoRoot, 'test/conformance/cases');
 /** The reference's expected JSON report of a conformance case, as an EvaluationResult. */
 function resultOfCase(id: string): EvaluationResult {
   const doc = JSON.parse(readFileSync(path.join(corpus, `${id}.json`), 'utf8')) as {
-    expected: Omit<EvaluationResult, 'mode' | 'metrics'> & { metrics: Record<string, Omit<MetricResult, 'name'>> };
+    expected: Omit<EvaluationResult, 'mode' | 'metrics'> & {
+      metrics: Record<string, Omit<MetricResult, 'name'>>;
+    };
   };
   const e = doc.expected;
   const metrics: Record<string, MetricResult> = {};
@@ -33,12 +35,22 @@ function resultOfCase(id: string): EvaluationResult {
 
 const ANSI = /\x1b\[[0-9;]*m/g;
 
-function row(index: number, gt: [string, number, unknown] | null, pred: [string, number, unknown] | null, match: boolean | null): AlignmentRow {
-  const side = (s: [string, number, unknown] | null) => (s ? { channel: s[0], timestamp: s[1], value: s[2] } : null);
+function row(
+  index: number,
+  gt: [string, number, unknown] | null,
+  pred: [string, number, unknown] | null,
+  match: boolean | null,
+): AlignmentRow {
+  const side = (s: [string, number, unknown] | null) =>
+    s ? { channel: s[0], timestamp: s[1], value: s[2] } : null;
   return { index, gt: side(gt), pred: side(pred), match, ignored: false };
 }
 
-function withRows(base: EvaluationResult, rows: AlignmentRow[], mode: EvaluationResult['mode'] = base.mode): EvaluationResult {
+function withRows(
+  base: EvaluationResult,
+  rows: AlignmentRow[],
+  mode: EvaluationResult['mode'] = base.mode,
+): EvaluationResult {
   return { ...base, mode, alignment_rows: rows };
 }
 
@@ -137,7 +149,14 @@ describe('formatTextReport', () => {
 
   it('fits the table to the width, cutting long channels and values with …', () => {
     const longValue = 'x'.repeat(500);
-    const rows = [row(1, ['XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr', 0, longValue], ['XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr', 0, longValue], true)];
+    const rows = [
+      row(
+        1,
+        ['XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr', 0, longValue],
+        ['XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr', 0, longValue],
+        true,
+      ),
+    ];
     for (const width of [80, 100, 120]) {
       const lines = formatTextReport(withRows(quickstart, rows), { width }).split('\n');
       for (const l of lines) expect([...l].length).toBeLessThanOrEqual(width);
@@ -148,7 +167,12 @@ describe('formatTextReport', () => {
 
   it('shrinks values before channel names, and cuts channel names in the middle', () => {
     const rows = [
-      row(1, ['det:AcquireTime', 0, 'sample_x0.000_long_name'], ['det:AcquireTime', 0, 'sample_x0.000_long_name'], true),
+      row(
+        1,
+        ['det:AcquireTime', 0, 'sample_x0.000_long_name'],
+        ['det:AcquireTime', 0, 'sample_x0.000_long_name'],
+        true,
+      ),
       row(2, ['det:Acquire', 1, 1], ['det:Acquire', 1, 1], true),
     ];
     const lines = formatTextReport(withRows(quickstart, rows), { width: 90 }).split('\n');
@@ -157,9 +181,17 @@ describe('formatTextReport', () => {
     expect(first).toContain('"sample_x…');
     expect(first.length).toBeLessThanOrEqual(90);
     const narrow = formatTextReport(withRows(quickstart, rows), { width: 80 }).split('\n');
-    const cut = narrow.find((l) => l.startsWith('  1 | '))!.split(' | ')[1]!.trim();
+    const cut = narrow
+      .find((l) => l.startsWith('  1 | '))!
+      .split(' | ')[1]!
+      .trim();
     expect(cut).toMatch(/^det:A.*….*Time$/);
-    expect(narrow.find((l) => l.startsWith('  2 | '))!.split(' | ')[1]!.trim()).toBe('det:Acquire');
+    expect(
+      narrow
+        .find((l) => l.startsWith('  2 | '))!
+        .split(' | ')[1]!
+        .trim(),
+    ).toBe('det:Acquire');
   });
 
   it('escapes control characters, ANSI sequences and newlines in values and channel names', () => {
@@ -201,17 +233,34 @@ describe('formatTextReport', () => {
   });
 
   it('shows the best-of winner and candidate scores', () => {
-    const text = formatTextReport({ ...quickstart, best_index: 1, candidate_full_scores: [0.5, 0.9911802093500724] });
+    const text = formatTextReport({
+      ...quickstart,
+      best_index: 1,
+      candidate_full_scores: [0.5, 0.9911802093500724],
+    });
     // numbered from 1 like the n-th --gt, with the JSON report's 0-based best_index beside it
     expect(text).toContain('Best of:    golden #2 of 2 (best_index 1); full scores: 0.500, 0.991');
-    const fallback = formatTextReport({ ...quickstart, best_index: -1, candidate_full_scores: [-2] });
-    expect(fallback).toContain('Best of:    no golden scored above -1 (best_index -1: fallback to an empty golden); full scores: -2.000');
+    const fallback = formatTextReport({
+      ...quickstart,
+      best_index: -1,
+      candidate_full_scores: [-2],
+    });
+    expect(fallback).toContain(
+      'Best of:    no golden scored above -1 (best_index -1: fallback to an empty golden); full scores: -2.000',
+    );
   });
 
   it('default mode cuts a mismatched row around the difference; reference mode keeps the reference cut', () => {
-    const call = (year: number) => ({ name: 'search', args: { q: 'cheap flights from Lisbon to Berlin', filters: { year } } });
-    const rows = [row(1, ['tool:call', 0, call(2024)], ['tool:call', 0, call(2023)], false), row(2, ['tool:call', 1, call(1)], ['tool:call', 1, call(1)], true)];
-    const line = (text: string, i: number) => text.split('\n').find((l) => l.startsWith(`  ${i} | `))!;
+    const call = (year: number) => ({
+      name: 'search',
+      args: { q: 'cheap flights from Lisbon to Berlin', filters: { year } },
+    });
+    const rows = [
+      row(1, ['tool:call', 0, call(2024)], ['tool:call', 0, call(2023)], false),
+      row(2, ['tool:call', 1, call(1)], ['tool:call', 1, call(1)], true),
+    ];
+    const line = (text: string, i: number) =>
+      text.split('\n').find((l) => l.startsWith(`  ${i} | `))!;
     const def = formatTextReport(withRows(quickstart, rows, 'default'), { width: 100 });
     const [, , , gtV, , , prV] = line(def, 1).split(' | ');
     expect(gtV).toMatch(/^….*2024\}\}\}/);
@@ -224,8 +273,12 @@ describe('formatTextReport', () => {
   });
 
   it('names the time unit in the alignment heading (default mode), never in reference mode', () => {
-    expect(formatTextReport(quickstart, { timeUnit: 'ms' })).toContain('\nAlignment (first rows, discrete events only; times in ms):\n');
-    expect(formatTextReport({ ...quickstart, mode: 'reference' }, { timeUnit: 'ms' })).toContain('\nAlignment (first rows, discrete events only):\n');
+    expect(formatTextReport(quickstart, { timeUnit: 'ms' })).toContain(
+      '\nAlignment (first rows, discrete events only; times in ms):\n',
+    );
+    expect(formatTextReport({ ...quickstart, mode: 'reference' }, { timeUnit: 'ms' })).toContain(
+      '\nAlignment (first rows, discrete events only):\n',
+    );
   });
 
   it('says so when a custom formula replaced the weighted sum', () => {
@@ -266,7 +319,11 @@ describe('formatTextReport', () => {
 describe('formatTextReport on a long alignment', () => {
   it('builds only the rows it shows (the per-pair list stays lazy) and counts the rest', async () => {
     const { evaluate } = await import('../evaluate/evaluate.js');
-    const events = Array.from({ length: 500 }, (_, i) => ({ channel: `c${i % 7}`, timestamp: i, value: i }));
+    const events = Array.from({ length: 500 }, (_, i) => ({
+      channel: `c${i % 7}`,
+      timestamp: i,
+      value: i,
+    }));
     const result = evaluate(events, events);
     const text = formatTextReport(result, { maxRows: 3 });
     expect(text).toContain('... (497 more rows)');

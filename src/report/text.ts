@@ -12,7 +12,15 @@ import { pyStr } from '../py/str.js';
 import { orderedEntries } from '../py/value.js';
 import { palette, type Colors } from './colors.js';
 import { DEFAULT_TIME_UNIT, type TimeUnit } from '../evaluate/timeUnit.js';
-import { escapeForTerminal, firstDifference, pad, textLength, truncate, truncateAround, truncateMiddle } from './escape.js';
+import {
+  escapeForTerminal,
+  firstDifference,
+  pad,
+  textLength,
+  truncate,
+  truncateAround,
+  truncateMiddle,
+} from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
 
 export type { Colors } from './colors.js';
@@ -55,7 +63,9 @@ interface Style extends Colors {
 }
 
 function boolText(mode: EvaluationResult['mode']): (v: unknown) => string {
-  return policyFor(mode).valueSemantics === 'python-str' ? pyBool : (v) => (v === undefined ? 'null' : String(v));
+  return policyFor(mode).valueSemantics === 'python-str'
+    ? pyBool
+    : (v) => (v === undefined ? 'null' : String(v));
 }
 
 function safe(s: string): string {
@@ -129,7 +139,9 @@ function metricLines(name: string, m: MetricResult, c: Style): string[] {
     if (has(d, 'per_channel')) {
       for (const [ch, info] of entriesOf(field(d, 'per_channel'))) {
         const score = has(info, 'score') ? field(info, 'score') : 0;
-        lines.push(`  · ${safe(ch)}: score=${num3(score)}, pass=${c.bool(field(info, 'binary_pass'))}`);
+        lines.push(
+          `  · ${safe(ch)}: score=${num3(score)}, pass=${c.bool(field(info, 'binary_pass'))}`,
+        );
       }
     } else {
       for (const k of ['mae', 'final_diff', 'mae_score', 'final_score']) {
@@ -208,13 +220,23 @@ const HEADERS = {
   match: 'MATCH',
 } as const;
 
-function sideCells(side: AlignmentRowSide | null, mode: EvaluationResult['mode']): [string, string, string] {
+function sideCells(
+  side: AlignmentRowSide | null,
+  mode: EvaluationResult['mode'],
+): [string, string, string] {
   if (!side) return [NONE_CELL, NONE_CELL, NONE_CELL];
-  return [safe(String(side.channel)), pyFixed(side.timestamp, 3), safe(valueText(side.value, mode))];
+  return [
+    safe(String(side.channel)),
+    pyFixed(side.timestamp, 3),
+    safe(valueText(side.value, mode)),
+  ];
 }
 
 /** Column widths: natural (content) widths, then the widest text column shrinks until the line fits. */
-function columnWidths(cells: readonly Cells[], width: number): Record<keyof typeof HEADERS, number> {
+function columnWidths(
+  cells: readonly Cells[],
+  width: number,
+): Record<keyof typeof HEADERS, number> {
   const natural = (key: keyof Cells, cap: number): number => {
     let w = textLength(HEADERS[key as keyof typeof HEADERS]);
     for (const c of cells) w = Math.max(w, textLength(String(c[key])));
@@ -235,7 +257,10 @@ function columnWidths(cells: readonly Cells[], width: number): Record<keyof type
     w.idx + w.gtCh + w.gtT + w.gtV + w.prCh + w.prT + w.prV + w.match + separators;
   // Values give way first (down to their header width), then channel names; widest first,
   // predicted before golden on ties.
-  for (const phase of [['prV', 'gtV'], ['prCh', 'gtCh']] as const) {
+  for (const phase of [
+    ['prV', 'gtV'],
+    ['prCh', 'gtCh'],
+  ] as const) {
     while (total() > width) {
       let pick: TextColumn | undefined;
       for (const col of phase) {
@@ -249,7 +274,12 @@ function columnWidths(cells: readonly Cells[], width: number): Record<keyof type
   return w;
 }
 
-function alignmentTable(result: EvaluationResult, maxRows: number, width: number, c: Colors): string[] {
+function alignmentTable(
+  result: EvaluationResult,
+  maxRows: number,
+  width: number,
+  c: Colors,
+): string[] {
   // Only the rows shown are built: at 10⁶ events the full list would be millions of objects.
   const total = listLength(result, 'alignment_rows');
   const shownRows = listSlice<AlignmentRow>(result, 'alignment_rows', 0, Math.max(0, maxRows));
@@ -268,10 +298,14 @@ function alignmentTable(result: EvaluationResult, maxRows: number, width: number
   // Default mode: a mismatched row's values are cut around where they differ (same window on both sides).
   const centred = result.mode !== 'reference';
   for (const cell of cells) {
-    const mark = cell.match === true ? c.green('✓') : cell.match === false ? c.red('✗') : c.dim('·');
+    const mark =
+      cell.match === true ? c.green('✓') : cell.match === false ? c.red('✗') : c.dim('·');
     const markPad = w.match - 1;
     const left = Math.floor(markPad / 2);
-    const at = centred && cell.match === false && cell.gtV !== NONE_CELL && cell.prV !== NONE_CELL ? firstDifference(cell.gtV, cell.prV) : undefined;
+    const at =
+      centred && cell.match === false && cell.gtV !== NONE_CELL && cell.prV !== NONE_CELL
+        ? firstDifference(cell.gtV, cell.prV)
+        : undefined;
     lines.push(
       `${pad(cell.idx, w.idx, '>')} | ` +
         `${pad(truncateMiddle(cell.gtCh, w.gtCh), w.gtCh, '<')} | ${pad(cell.gtT, w.gtT, '>')} | ${pad(truncateAround(cell.gtV, w.gtV, at), w.gtV, '<')} | ` +
@@ -305,7 +339,8 @@ function bestOfLine(result: EvaluationResult): string | undefined {
  * Lines end with `\n` except the last.
  */
 export function formatTextReport(result: EvaluationResult, opts: TextReportOptions = {}): string {
-  const colors: Colors = typeof opts.colors === 'object' ? opts.colors : palette(opts.colors === true);
+  const colors: Colors =
+    typeof opts.colors === 'object' ? opts.colors : palette(opts.colors === true);
   // Object.create keeps a caller's palette working whether its colour functions are own or inherited.
   const c: Style = Object.assign(Object.create(colors) as Colors, { bool: boolText(result.mode) });
   const width = Math.max(MIN_WIDTH, Math.floor(finiteOr(opts.width, DEFAULT_WIDTH)));

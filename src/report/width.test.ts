@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CI_WIDTH, FALLBACK_WIDTH, MAX_REPORT_WIDTH, MIN_REPORT_WIDTH, reportWidth } from './width.js';
+import {
+  CI_WIDTH,
+  FALLBACK_WIDTH,
+  MAX_REPORT_WIDTH,
+  MIN_REPORT_WIDTH,
+  reportWidth,
+} from './width.js';
 
 describe('reportWidth', () => {
   it('an explicit width wins, then ENVTRACE_WIDTH, then the terminal, then CI or the fallback', () => {

@@ -41,7 +41,15 @@ export function reportWidth(src: WidthSources = {}): number {
   // An explicit width is taken as asked (only the floor applies).
   if (usable(src.width)) return Math.max(MIN_REPORT_WIDTH, Math.floor(src.width));
   const env = src.env ?? {};
-  const fromEnv = /^\s*\d+\s*$/.test(env['ENVTRACE_WIDTH'] ?? '') ? Number(env['ENVTRACE_WIDTH']) : undefined;
-  const chosen = usable(fromEnv) ? fromEnv : usable(src.columns) ? src.columns : isCi(env) ? CI_WIDTH : FALLBACK_WIDTH;
+  const fromEnv = /^\s*\d+\s*$/.test(env['ENVTRACE_WIDTH'] ?? '')
+    ? Number(env['ENVTRACE_WIDTH'])
+    : undefined;
+  const chosen = usable(fromEnv)
+    ? fromEnv
+    : usable(src.columns)
+      ? src.columns
+      : isCi(env)
+        ? CI_WIDTH
+        : FALLBACK_WIDTH;
   return Math.max(MIN_REPORT_WIDTH, Math.min(MAX_REPORT_WIDTH, Math.floor(chosen)));
 }

@@ -38,7 +38,8 @@ export function describeReceived(v: unknown): string {
     if (!Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';
     return 'number';
   }
-  if (typeof v === 'object') return isPlainObject(v) ? 'object' : `${(v as object).constructor?.name ?? 'object'} object`;
+  if (typeof v === 'object')
+    return isPlainObject(v) ? 'object' : `${(v as object).constructor?.name ?? 'object'} object`;
   return typeof v;
 }
 
@@ -55,11 +56,23 @@ export type AnyFunction = (...args: never[]) => unknown;
 
 export const PARSE = { reportInput: true } as const;
 
-export function forward(ctx: RefineCtx, issues: readonly Issue[], prefix: readonly PropertyKey[]): void {
-  for (const issue of issues) ctx.addIssue({ ...issue, path: [...prefix, ...issue.path] } as Parameters<RefineCtx['addIssue']>[0]);
+export function forward(
+  ctx: RefineCtx,
+  issues: readonly Issue[],
+  prefix: readonly PropertyKey[],
+): void {
+  for (const issue of issues)
+    ctx.addIssue({ ...issue, path: [...prefix, ...issue.path] } as Parameters<
+      RefineCtx['addIssue']
+    >[0]);
 }
 
-export function custom(ctx: RefineCtx, input: unknown, message: string, path: PropertyKey[] = []): void {
+export function custom(
+  ctx: RefineCtx,
+  input: unknown,
+  message: string,
+  path: PropertyKey[] = [],
+): void {
   ctx.addIssue({ code: 'custom', message, input, path });
 }
 
@@ -110,14 +123,16 @@ export function fn(what: string) {
   });
 }
 
-
 /** `{name: string, [method]: function}` — a user implementation, passed through by reference. */
 export function implementation<T>(v: Record<string, unknown>, method: string, ctx: RefineCtx): T {
   let ok = true;
   const check = (key: string, expected: 'string' | 'function') => {
     const value = v[key];
     if (typeof value === expected) return;
-    const text = value === undefined ? `missing (expected ${expected})` : `expected ${expected}, received ${describeReceived(value)}`;
+    const text =
+      value === undefined
+        ? `missing (expected ${expected})`
+        : `expected ${expected}, received ${describeReceived(value)}`;
     custom(ctx, value, text, [key]);
     ok = false;
   };
@@ -125,7 +140,6 @@ export function implementation<T>(v: Record<string, unknown>, method: string, ct
   check(method, 'function');
   return ok ? (v as T) : z.NEVER;
 }
-
 
 /** Number schemas for option values under one of the policy's `optionNumbers` rules (S1). */
 export interface OptionNumbers {
@@ -149,7 +163,13 @@ export interface OptionNumbers {
 export function optionNumbers(rule: 'checked' | 'any-double'): OptionNumbers {
   if (rule === 'checked') {
     const finite = z.number();
-    return { any: finite, nonNegative: finite.min(0), positive: finite.gt(0), unit: finite.min(0).max(1), checked: true };
+    return {
+      any: finite,
+      nonNegative: finite.min(0),
+      positive: finite.gt(0),
+      unit: finite.min(0).max(1),
+      checked: true,
+    };
   }
   const any = z.custom<number>((v) => typeof v === 'number', {
     error: (iss) => `expected number, received ${describeReceived(iss.input)}`,
@@ -165,7 +185,8 @@ export function describeIssue(issue: Issue): string {
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.expected === 'number' && typeof input === 'number') return `expected a finite number, received ${describeReceived(input)}`;
+      if (issue.expected === 'number' && typeof input === 'number')
+        return `expected a finite number, received ${describeReceived(input)}`;
       if (input === undefined) return `missing (expected ${issue.expected})`;
       return `expected ${issue.expected}, received ${describeReceived(input)}`;
     }
@@ -174,7 +195,9 @@ export function describeIssue(issue: Issue): string {
     case 'too_big':
       return `must be ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}, received ${typeof input === 'number' ? String(input) : describeReceived(input)}`;
     case 'invalid_value': {
-      const valid = issue.values.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ');
+      const valid = issue.values
+        .map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v)))
+        .join(', ');
       const got = typeof input === 'string' ? quoteForMessage(input) : describeReceived(input);
       return `expected one of ${valid}, received ${got}`;
     }
@@ -185,4 +208,3 @@ export function describeIssue(issue: Issue): string {
       return escapeExtra(issue.message);
   }
 }
-

@@ -11,8 +11,22 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { corpusTraceFiles, heads, jsonLinesInputs, line, valid } from './jsonl-inputs.test-helpers.js';
-import { loadTrace, loadTraceChunked, loadTraceSync, loadTraceSyncChunked, parseTrace, traceText, type ParseTraceOptions } from './parse.js';
+import {
+  corpusTraceFiles,
+  heads,
+  jsonLinesInputs,
+  line,
+  valid,
+} from './jsonl-inputs.test-helpers.js';
+import {
+  loadTrace,
+  loadTraceChunked,
+  loadTraceSync,
+  loadTraceSyncChunked,
+  parseTrace,
+  traceText,
+  type ParseTraceOptions,
+} from './parse.js';
 import type { Trace } from './trace.js';
 
 /** How many times a load read the file as lines, and whole. */
@@ -22,17 +36,32 @@ vi.mock('../io/lines.js', async (importOriginal) => {
   const lines = await importOriginal<typeof import('../io/lines.js')>();
   return {
     ...lines,
-    readLinesSync: (...args: Parameters<typeof lines.readLinesSync>) => (reads.lines++, lines.readLinesSync(...args)),
-    readLines: (...args: Parameters<typeof lines.readLines>) => (reads.lines++, lines.readLines(...args)),
+    readLinesSync: (...args: Parameters<typeof lines.readLinesSync>) => (
+      reads.lines++,
+      lines.readLinesSync(...args)
+    ),
+    readLines: (...args: Parameters<typeof lines.readLines>) => (
+      reads.lines++,
+      lines.readLines(...args)
+    ),
   };
 });
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
-  return { ...fs, readFileSync: (...args: Parameters<typeof fs.readFileSync>) => (reads.whole++, fs.readFileSync(...args)) };
+  return {
+    ...fs,
+    readFileSync: (...args: Parameters<typeof fs.readFileSync>) => (
+      reads.whole++,
+      fs.readFileSync(...args)
+    ),
+  };
 });
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs/promises')>();
-  return { ...fs, readFile: (...args: Parameters<typeof fs.readFile>) => (reads.whole++, fs.readFile(...args)) };
+  return {
+    ...fs,
+    readFile: (...args: Parameters<typeof fs.readFile>) => (reads.whole++, fs.readFile(...args)),
+  };
 });
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'envtrace-load-stream-'));
@@ -79,23 +108,39 @@ type Options = Omit<ParseTraceOptions, 'file'>;
  * size and each of `chunkSizes` (async: chunks above 1 byte) must all give it. Returns that
  * outcome and the ways the chunked loads read the file.
  */
-async function compare(file: string, options: Options, chunkSizes: readonly number[]): Promise<{ whole: Outcome; hows: Set<How> }> {
-  const whole = outcome(() => parseTrace(traceText(readFileSync(file), file), { ...options, file }));
+async function compare(
+  file: string,
+  options: Options,
+  chunkSizes: readonly number[],
+): Promise<{ whole: Outcome; hows: Set<How> }> {
+  const whole = outcome(() =>
+    parseTrace(traceText(readFileSync(file), file), { ...options, file }),
+  );
   resetCounts();
-  expect(outcome(() => loadTraceSync(file, options)), `${file} loadTraceSync`).toEqual(whole);
+  expect(
+    outcome(() => loadTraceSync(file, options)),
+    `${file} loadTraceSync`,
+  ).toEqual(whole);
   expect(await outcomeAsync(() => loadTrace(file, options)), `${file} loadTrace`).toEqual(whole);
-  const named = options.format === 'jsonl' || (options.format === undefined && /\.(jsonl|ndjson)$/i.test(file));
+  const named =
+    options.format === 'jsonl' || (options.format === undefined && /\.(jsonl|ndjson)$/i.test(file));
   if (!named) expect(how(), 'a small file is read whole').toBe('whole');
   const hows = new Set<How>();
   for (const head of heads(file)) {
     for (const chunk of chunkSizes) {
       const label = `${path.basename(file)} ${JSON.stringify(options)} head ${head} chunk ${chunk}`;
       resetCounts();
-      expect(outcome(() => loadTraceSyncChunked(file, options, { head, chunk })), label).toEqual(whole);
+      expect(
+        outcome(() => loadTraceSyncChunked(file, options, { head, chunk })),
+        label,
+      ).toEqual(whole);
       hows.add(how());
       if (chunk > 1) {
         resetCounts();
-        expect(await outcomeAsync(() => loadTraceChunked(file, options, { head, chunk })), `${label} (async)`).toEqual(whole);
+        expect(
+          await outcomeAsync(() => loadTraceChunked(file, options, { head, chunk })),
+          `${label} (async)`,
+        ).toEqual(whole);
         hows.add(how());
       }
     }
@@ -117,13 +162,16 @@ describe('loadTrace streams unnamed JSON Lines files with the events and errors 
         runs[`${name} ${JSON.stringify(options)}`] = await compare(file, options, [1, 5]);
       }
     }
-    const hows = (name: string, options: Options = {}) => [...runs[`${name} ${JSON.stringify(options)}`]!.hows].sort();
+    const hows = (name: string, options: Options = {}) =>
+      [...runs[`${name} ${JSON.stringify(options)}`]!.hows].sort();
     for (const name of names) {
       // `format: "json"` reads whole, whatever the content; the name alone decides nothing.
       expect(hows(name, { format: 'json' }), `${name} format json`).toEqual(['whole']);
       expect(hows(name), name).toEqual(hows('run.log'));
       // Reference mode takes the same decision (its results may differ: it reads numbers as Python does).
-      expect(hows(name, { mode: 'reference' }).includes('whole'), `${name} reference`).toBe(hows(name).includes('whole'));
+      expect(hows(name, { mode: 'reference' }).includes('whole'), `${name} reference`).toBe(
+        hows(name).includes('whole'),
+      );
     }
     const expected: Record<string, How[]> = {
       plain: ['stream'],
@@ -160,12 +208,17 @@ describe('loadTrace streams unnamed JSON Lines files with the events and errors 
       ['pretty-document', { events }],
       ['one-line-document-then-blank-lines', { events }],
       ['empty-object-first-line', { error: 'TraceError: {file}:1: channel: expected a string' }],
-      ['one-line-document-then-event', { error: 'TraceError: {file}:1: channel: expected a string' }],
+      [
+        'one-line-document-then-event',
+        { error: 'TraceError: {file}:1: channel: expected a string' },
+      ],
     ] as const) {
       const file = path.join(dir, `${key}.json`);
       writeFileSync(file, jsonLinesInputs[key]!);
       const { whole } = await compare(file, {}, [3]);
-      expect(whole, key).toEqual('error' in want ? { error: want.error.replace('{file}', file) } : want);
+      expect(whole, key).toEqual(
+        'error' in want ? { error: want.error.replace('{file}', file) } : want,
+      );
     }
   });
 
@@ -193,32 +246,40 @@ describe('loadTrace streams unnamed JSON Lines files with the events and errors 
   it('names a missing file and a directory as before', async () => {
     const missing = path.join(tmp, 'nope.log');
     await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
-    expect(() => loadTraceSyncChunked(missing, {}, { head: 4 })).toThrow(`${missing}: cannot read trace: no such file`);
-    await expect(loadTraceChunked(tmp, {}, { head: 4 })).rejects.toThrow(`${tmp}: cannot read trace: is a directory`);
+    expect(() => loadTraceSyncChunked(missing, {}, { head: 4 })).toThrow(
+      `${missing}: cannot read trace: no such file`,
+    );
+    await expect(loadTraceChunked(tmp, {}, { head: 4 })).rejects.toThrow(
+      `${tmp}: cannot read trace: is a directory`,
+    );
     expect(() => loadTraceSync(tmp)).toThrow(`${tmp}: cannot read trace: is a directory`);
   });
 
-  it.skipIf(process.platform === 'win32')('reads a named pipe (a shell\'s <(…)) whole: it cannot be read twice', async () => {
-    const dir = mkdtempSync(path.join(tmp, 'fifo-'));
-    const source = path.join(dir, 'source.log');
-    writeFileSync(source, jsonLinesInputs.plain!);
-    const expected = outcome(() => loadTraceSync(source));
-    expect(expected).toHaveProperty('events');
-    const runs = [
-      (f: string) => Promise.resolve(outcome(() => loadTraceSyncChunked(f, {}, { head: 20, chunk: 3 }))),
-      (f: string) => outcomeAsync(() => loadTraceChunked(f, {}, { head: 20, chunk: 3 })),
-    ];
-    for (const run of runs) {
-      const fifo = path.join(dir, `pipe-${Math.random().toString(36).slice(2)}`);
-      execFileSync('mkfifo', [fifo]);
-      const writer = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', source, fifo]);
-      const done = new Promise((resolve) => writer.on('exit', resolve));
-      const got = await run(fifo);
-      await done;
-      // Read whole (no second opening): the events of the file it carries.
-      expect(got).toEqual(expected);
-    }
-  });
+  it.skipIf(process.platform === 'win32')(
+    "reads a named pipe (a shell's <(…)) whole: it cannot be read twice",
+    async () => {
+      const dir = mkdtempSync(path.join(tmp, 'fifo-'));
+      const source = path.join(dir, 'source.log');
+      writeFileSync(source, jsonLinesInputs.plain!);
+      const expected = outcome(() => loadTraceSync(source));
+      expect(expected).toHaveProperty('events');
+      const runs = [
+        (f: string) =>
+          Promise.resolve(outcome(() => loadTraceSyncChunked(f, {}, { head: 20, chunk: 3 }))),
+        (f: string) => outcomeAsync(() => loadTraceChunked(f, {}, { head: 20, chunk: 3 })),
+      ];
+      for (const run of runs) {
+        const fifo = path.join(dir, `pipe-${Math.random().toString(36).slice(2)}`);
+        execFileSync('mkfifo', [fifo]);
+        const writer = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', source, fifo]);
+        const done = new Promise((resolve) => writer.on('exit', resolve));
+        const got = await run(fifo);
+        await done;
+        // Read whole (no second opening): the events of the file it carries.
+        expect(got).toEqual(expected);
+      }
+    },
+  );
 
   it('reads every trace of the bad-input corpus the same streamed and whole', async () => {
     let streamed = 0;

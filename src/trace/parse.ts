@@ -11,7 +11,16 @@ import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
 import { escapeForTerminal } from '../io/terminal.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
-import { LineSplitter, readLines, readLinesSync, readStart, readStartSync, STOP_READING, traceReadError, type ReadChunks } from '../io/lines.js';
+import {
+  LineSplitter,
+  readLines,
+  readLinesSync,
+  readStart,
+  readStartSync,
+  STOP_READING,
+  traceReadError,
+  type ReadChunks,
+} from '../io/lines.js';
 import { Trace, traceOwning } from './trace.js';
 import type { TraceEvent } from './types.js';
 
@@ -30,15 +39,21 @@ export interface ParseTraceOptions {
 }
 
 const eventSchema = z.strictObject({
-  channel: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty string' }),
-  timestamp: z.number({ error: (iss) => (iss.input === undefined ? 'required' : 'expected a finite number') }),
+  channel: z
+    .string({ error: 'expected a string' })
+    .min(1, { error: 'expected a non-empty string' }),
+  timestamp: z.number({
+    error: (iss) => (iss.input === undefined ? 'required' : 'expected a finite number'),
+  }),
   value: z.unknown().optional(),
   meta: z.record(z.string(), z.unknown(), { error: 'expected an object' }).optional(),
 });
 
 const docSchema = z.strictObject({
   schema_version: z.union([z.literal('1'), z.literal(1)], { error: 'expected "1"' }).optional(),
-  events: z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'required' : 'expected an array of events') }),
+  events: z.array(z.unknown(), {
+    error: (iss) => (iss.input === undefined ? 'required' : 'expected an array of events'),
+  }),
   meta: z.record(z.string(), z.unknown(), { error: 'expected an object' }).optional(),
 });
 
@@ -49,7 +64,10 @@ function describe(v: unknown): string {
   return typeof v;
 }
 
-function firstIssue(error: z.ZodError, prefix: readonly PropertyKey[]): { path: string; message: string } {
+function firstIssue(
+  error: z.ZodError,
+  prefix: readonly PropertyKey[],
+): { path: string; message: string } {
   const issue = error.issues[0]!;
   const path = [...prefix, ...issue.path];
   let message = issue.message;
@@ -58,7 +76,6 @@ function firstIssue(error: z.ZodError, prefix: readonly PropertyKey[]): { path: 
   }
   return { path: formatPath(path), message };
 }
-
 
 /** `docSchema` accepts `doc` (and would return the same events): no unknown key, `events` an array. */
 function isWellFormedDocument(doc: Record<string, unknown>): boolean {
@@ -73,18 +90,36 @@ function isWellFormedDocument(doc: Record<string, unknown>): boolean {
   return Array.isArray(doc['events']);
 }
 
-function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
+function eventsOfDocument(
+  doc: unknown,
+  opts: ParseTraceOptions,
+): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
   if (Array.isArray(doc)) return { items: doc, prefix: [] };
   if (isObjectRecord(doc)) {
     if (pythonValues(opts)) {
       // load_trace: a dict with "events", else ValueError.
-      if (!('events' in doc)) throw new TraceError('Unrecognized trace JSON format', { file: opts.file }, undefined, 'ValueError');
+      if (!('events' in doc))
+        throw new TraceError(
+          'Unrecognized trace JSON format',
+          { file: opts.file },
+          undefined,
+          'ValueError',
+        );
       const events = doc['events'];
-      if (!Array.isArray(events)) throw new TraceError(`expected an array of events, got ${describe(events)}`, { file: opts.file, path: 'events' });
+      if (!Array.isArray(events))
+        throw new TraceError(`expected an array of events, got ${describe(events)}`, {
+          file: opts.file,
+          path: 'events',
+        });
       return { items: events, prefix: ['events'] };
     }
     if (!('events' in doc)) {
-      throw new TraceError('expected a trace: an object with "events" or an array of events', { file: opts.file }, undefined, 'ValueError');
+      throw new TraceError(
+        'expected a trace: an object with "events" or an array of events',
+        { file: opts.file },
+        undefined,
+        'ValueError',
+      );
     }
     // Fast path for a well-formed document: zod would copy the (possibly huge) events array;
     // the checks below accept exactly what docSchema accepts, and anything else goes to zod
@@ -93,30 +128,57 @@ function eventsOfDocument(doc: unknown, opts: ParseTraceOptions): { items: reado
     const r = docSchema.safeParse(doc);
     if (!r.success) {
       const { path, message } = firstIssue(r.error, []);
-      throw new TraceError(message.replace('(an event has channel, timestamp, value, meta)', '(a trace has schema_version, events, meta)'), { file: opts.file, path: path || undefined });
+      throw new TraceError(
+        message.replace(
+          '(an event has channel, timestamp, value, meta)',
+          '(a trace has schema_version, events, meta)',
+        ),
+        { file: opts.file, path: path || undefined },
+      );
     }
     return { items: r.data.events, prefix: ['events'] };
   }
-  throw new TraceError(`expected a trace: an object with "events" or an array of events, got ${describe(doc)}`, { file: opts.file });
+  throw new TraceError(
+    `expected a trace: an object with "events" or an array of events, got ${describe(doc)}`,
+    { file: opts.file },
+  );
 }
 
-function referenceEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
+function referenceEvent(
+  item: unknown,
+  path: readonly PropertyKey[],
+  file: string | undefined,
+): TraceEvent {
   // Trace.from_dict: str(item["channel"]), float(item["timestamp"]), item.get("value"), dict(item.get("meta", {}))
-  if (!isObjectRecord(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
-  if (!('channel' in item)) throw new TraceError('required', { file, path: formatPath([...path, 'channel']) });
-  if (!('timestamp' in item)) throw new TraceError('required', { file, path: formatPath([...path, 'timestamp']) });
+  if (!isObjectRecord(item))
+    throw new TraceError(`expected an event object, got ${describe(item)}`, {
+      file,
+      path: formatPath(path),
+    });
+  if (!('channel' in item))
+    throw new TraceError('required', { file, path: formatPath([...path, 'channel']) });
+  if (!('timestamp' in item))
+    throw new TraceError('required', { file, path: formatPath([...path, 'timestamp']) });
   const channel = pyStr(item['channel']);
   let timestamp: number;
   try {
     timestamp = pyFloat(item['timestamp']);
   } catch (e) {
-    throw new TraceError(e instanceof Error ? e.message : String(e), { file, path: formatPath([...path, 'timestamp']) }, { cause: e });
+    throw new TraceError(
+      e instanceof Error ? e.message : String(e),
+      { file, path: formatPath([...path, 'timestamp']) },
+      { cause: e },
+    );
   }
   if (!Number.isFinite(timestamp)) {
-    throw new TraceError(`expected a finite timestamp, got ${timestamp}`, { file, path: formatPath([...path, 'timestamp']) });
+    throw new TraceError(`expected a finite timestamp, got ${timestamp}`, {
+      file,
+      path: formatPath([...path, 'timestamp']),
+    });
   }
   const meta = item['meta'] ?? {};
-  if (!isObjectRecord(meta)) throw new TraceError('expected an object', { file, path: formatPath([...path, 'meta']) });
+  if (!isObjectRecord(meta))
+    throw new TraceError('expected an object', { file, path: formatPath([...path, 'meta']) });
   return { channel, timestamp, value: item['value'] === undefined ? null : item['value'], meta };
 }
 
@@ -140,25 +202,44 @@ function plainDefaultEvent(item: unknown, reuse = false): TraceEvent | null {
   }
   const { channel, value } = item;
   // A timestamp is a double (the reference's float()): an integer beyond 2^53 is rounded to one.
-  const timestamp = typeof item['timestamp'] === 'bigint' ? Number(item['timestamp']) : item['timestamp'];
+  const timestamp =
+    typeof item['timestamp'] === 'bigint' ? Number(item['timestamp']) : item['timestamp'];
   if (typeof channel !== 'string' || channel.length === 0) return null;
   if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return null;
-  if (reuse && inOrder && keys === 3 && timestamp === item['timestamp'] && Object.getPrototypeOf(item) === Object.prototype) return item as unknown as TraceEvent;
+  if (
+    reuse &&
+    inOrder &&
+    keys === 3 &&
+    timestamp === item['timestamp'] &&
+    Object.getPrototypeOf(item) === Object.prototype
+  )
+    return item as unknown as TraceEvent;
   return { channel, timestamp, value: value === undefined ? null : value };
 }
 
-function defaultEvent(item: unknown, path: readonly PropertyKey[], file: string | undefined): TraceEvent {
+function defaultEvent(
+  item: unknown,
+  path: readonly PropertyKey[],
+  file: string | undefined,
+): TraceEvent {
   // A big integer timestamp (exact parse) is the double nearest to it, as in `plainDefaultEvent`.
-  if (isPlainObject(item) && typeof item['timestamp'] === 'bigint') item = { ...item, timestamp: Number(item['timestamp']) };
+  if (isPlainObject(item) && typeof item['timestamp'] === 'bigint')
+    item = { ...item, timestamp: Number(item['timestamp']) };
   const r = eventSchema.safeParse(item);
   if (!r.success) {
-    if (!isObjectRecord(item)) throw new TraceError(`expected an event object, got ${describe(item)}`, { file, path: formatPath(path) });
+    if (!isObjectRecord(item))
+      throw new TraceError(`expected an event object, got ${describe(item)}`, {
+        file,
+        path: formatPath(path),
+      });
     const { path: p, message } = firstIssue(r.error, path);
     throw new TraceError(message, { file, path: p });
   }
   const d = r.data;
   const value = d.value === undefined ? null : d.value;
-  return d.meta === undefined ? { channel: d.channel, timestamp: d.timestamp, value } : { channel: d.channel, timestamp: d.timestamp, value, meta: d.meta };
+  return d.meta === undefined
+    ? { channel: d.channel, timestamp: d.timestamp, value }
+    : { channel: d.channel, timestamp: d.timestamp, value, meta: d.meta };
 }
 
 /** T1: whether values are read as Python's `json` reads them (the reference) or as `JSON.parse` does. */
@@ -174,16 +255,29 @@ function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
  * Refuse an event whose `value` or `meta` nests more than `MAX_DEPTH` levels (README "Limits"):
  * comparison and serialisation walk values recursively. `prefix` is the event's path.
  */
-function checkEventDepth(event: TraceEvent, prefix: () => readonly PropertyKey[], file: string | undefined): void {
+function checkEventDepth(
+  event: TraceEvent,
+  prefix: () => readonly PropertyKey[],
+  file: string | undefined,
+): void {
   // Called once per event: a scalar value and no meta (the common case) cost two type checks.
   const { value, meta } = event;
   if (typeof value === 'object' && value !== null) checkDepthOf(value, 'value', prefix, file);
   if (typeof meta === 'object' && meta !== null) checkDepthOf(meta, 'meta', prefix, file);
 }
 
-function checkDepthOf(v: object, key: 'value' | 'meta', prefix: () => readonly PropertyKey[], file: string | undefined): void {
+function checkDepthOf(
+  v: object,
+  key: 'value' | 'meta',
+  prefix: () => readonly PropertyKey[],
+  file: string | undefined,
+): void {
   const found = findTooDeep(v, MAX_DEPTH);
-  if (found) throw new TraceError(tooDeepMessage(found, MAX_DEPTH), { file, path: formatDeepPath([...prefix(), key], found.path) });
+  if (found)
+    throw new TraceError(tooDeepMessage(found, MAX_DEPTH), {
+      file,
+      path: formatDeepPath([...prefix(), key], found.path),
+    });
 }
 
 /** What an unsupported value is, for a message: `a Map`, `a Date`, `a Uint8Array`, `a function`. */
@@ -191,7 +285,9 @@ function describeOther(v: unknown): string {
   if (typeof v === 'function') return 'a function';
   if (typeof v === 'symbol') return 'a symbol';
   const name = (v as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-  return typeof name === 'string' && name !== '' ? `a ${escapeForTerminal(name)}` : 'an object with a prototype';
+  return typeof name === 'string' && name !== ''
+    ? `a ${escapeForTerminal(name)}`
+    : 'an object with a prototype';
 }
 
 /**
@@ -200,7 +296,11 @@ function describeOther(v: unknown): string {
  * class instance, function or symbol given in code is refused here, with its path, instead of
  * failing later in `evaluate` with a raw `TypeError`. Runs after the depth check (no cycles left).
  */
-function checkPythonValues(event: TraceEvent, prefix: () => readonly PropertyKey[], file: string | undefined): void {
+function checkPythonValues(
+  event: TraceEvent,
+  prefix: () => readonly PropertyKey[],
+  file: string | undefined,
+): void {
   const stack: Array<{ v: unknown; path: readonly PropertyKey[] }> = [
     { v: event.value, path: ['value'] },
     { v: event.meta, path: ['meta'] },
@@ -208,13 +308,19 @@ function checkPythonValues(event: TraceEvent, prefix: () => readonly PropertyKey
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const { v, path } = top;
     const kind = pyKind(v);
-    if (kind === 'list') (v as unknown[]).forEach((item, i) => stack.push({ v: item, path: [...path, i] }));
-    else if (kind === 'dict') for (const key of Object.keys(v as object)) stack.push({ v: (v as Record<string, unknown>)[key], path: [...path, key] });
+    if (kind === 'list')
+      (v as unknown[]).forEach((item, i) => stack.push({ v: item, path: [...path, i] }));
+    else if (kind === 'dict')
+      for (const key of Object.keys(v as object))
+        stack.push({ v: (v as Record<string, unknown>)[key], path: [...path, key] });
     else if (kind === 'other') {
-      throw new TraceError(`${describeOther(v)} is not a JSON value (reference mode reads values as Python's json does)`, {
-        file,
-        path: escapeForTerminal(formatPath([...prefix(), ...path])),
-      });
+      throw new TraceError(
+        `${describeOther(v)} is not a JSON value (reference mode reads values as Python's json does)`,
+        {
+          file,
+          path: escapeForTerminal(formatPath([...prefix(), ...path])),
+        },
+      );
     }
   }
 }
@@ -227,7 +333,11 @@ const depthChecked = new WeakSet<Trace>();
  * relative to the first event, and `1e308 − (−1e308)` is infinite: the timing fit would fail
  * later with numpy's "SVD did not converge" and no file named. (Reference mode keeps that raise.)
  */
-function checkTimeSpan(events: readonly TraceEvent[], opts: ParseTraceOptions, prefix: readonly PropertyKey[] | null): void {
+function checkTimeSpan(
+  events: readonly TraceEvent[],
+  opts: ParseTraceOptions,
+  prefix: readonly PropertyKey[] | null,
+): void {
   if (pythonValues(opts) || events.length < 2) return;
   let lo = 0;
   let hi = 0;
@@ -248,7 +358,11 @@ function checkTimeSpan(events: readonly TraceEvent[], opts: ParseTraceOptions, p
 }
 
 /** `prefix`: the path of the events in the document, `null` for JSON Lines. */
-function checkedTrace(events: TraceEvent[], opts: ParseTraceOptions, prefix: readonly PropertyKey[] | null): Trace {
+function checkedTrace(
+  events: TraceEvent[],
+  opts: ParseTraceOptions,
+  prefix: readonly PropertyKey[] | null,
+): Trace {
   checkTimeSpan(events, opts, prefix);
   // The events array was just built by the caller: the trace takes it without a copy.
   const trace = traceOwning(events);
@@ -271,13 +385,20 @@ export function assertTraceDepth(trace: Trace, file?: string): Trace {
 }
 
 /** @param owned the items come from our own `JSON.parse` of a text (see `plainDefaultEvent`) */
-function toEvents(items: readonly unknown[], prefix: readonly PropertyKey[], opts: ParseTraceOptions, owned = false): TraceEvent[] {
+function toEvents(
+  items: readonly unknown[],
+  prefix: readonly PropertyKey[],
+  opts: ParseTraceOptions,
+  owned = false,
+): TraceEvent[] {
   const make = eventMaker(opts);
   const fast = !pythonValues(opts);
   const out = new Array<TraceEvent>(items.length);
   for (let i = 0; i < items.length; i++) {
     // The path array is only needed for an error message: build it on the slow path only.
-    const event = (fast ? plainDefaultEvent(items[i], owned) : null) ?? make(items[i], [...prefix, i], opts.file);
+    const event =
+      (fast ? plainDefaultEvent(items[i], owned) : null) ??
+      make(items[i], [...prefix, i], opts.file);
     checkEventDepth(event, () => [...prefix, i], opts.file);
     // Values parsed from text are JSON values already; objects given in code are checked.
     if (!fast && !owned) checkPythonValues(event, () => [...prefix, i], opts.file);
@@ -306,10 +427,12 @@ function hasLongDigitRun(text: string): boolean {
  */
 function parseJsonText(text: string, opts: ParseTraceOptions, line?: number): unknown {
   try {
-    if (pythonValues(opts)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
+    if (pythonValues(opts))
+      return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
     // An integer of 16+ digits may lie beyond 2^53, where JSON.parse rounds (2^64 would equal
     // 2^64 + 1): such a text is read by the exact parser, which keeps those integers as bigint.
-    if (hasLongDigitRun(text)) return parsePyJson(text, { file: opts.file, preserveNumberKinds: false, bigInts: true });
+    if (hasLongDigitRun(text))
+      return parsePyJson(text, { file: opts.file, preserveNumberKinds: false, bigInts: true });
     try {
       return JSON.parse(text);
     } catch {
@@ -322,10 +445,18 @@ function parseJsonText(text: string, opts: ParseTraceOptions, line?: number): un
       const at = line === undefined ? `line ${e.line}, column ${e.column}` : `column ${e.column}`;
       const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at ${at}`;
       const file = line === undefined ? opts.file : lineLocation(opts.file, line);
-      throw new TraceError(message, { file, path: formatDeepPath([], e.path) || undefined }, { cause: e });
+      throw new TraceError(
+        message,
+        { file, path: formatDeepPath([], e.path) || undefined },
+        { cause: e },
+      );
     }
     if (line !== undefined && e instanceof JsonSyntaxError) {
-      throw new TraceError(e.reason, { file: lineLocation(opts.file, line, e.column) }, { cause: e });
+      throw new TraceError(
+        e.reason,
+        { file: lineLocation(opts.file, line, e.column) },
+        { cause: e },
+      );
     }
     throw e;
   }
@@ -366,7 +497,8 @@ class JsonLinesEvents {
       const event = parsed ? plainDefaultEvent(doc, true) : null;
       if (event) {
         // No meta on this path; a number or string value needs no depth check (nor a location string).
-        if (typeof event.value === 'object' && event.value !== null) checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
+        if (typeof event.value === 'object' && event.value !== null)
+          checkEventDepth(event, () => [], lineLocation(this.opts.file, index + 1));
         this.events.push(event);
         return;
       }
@@ -418,8 +550,10 @@ export function parseTrace(input: string | unknown, options: ParseTraceOptions =
     try {
       doc = parseJsonText(input, opts);
     } catch (e) {
-      if (format === undefined && looksLikeJsonLines(input)) return checkedTrace(parseJsonLines(input, opts), opts, null);
-      if (e instanceof EnvTraceError && !(e instanceof TraceError)) throw new TraceError(e.message, {}, { cause: e });
+      if (format === undefined && looksLikeJsonLines(input))
+        return checkedTrace(parseJsonLines(input, opts), opts, null);
+      if (e instanceof EnvTraceError && !(e instanceof TraceError))
+        throw new TraceError(e.message, {}, { cause: e });
       throw e;
     }
     const { items, prefix } = eventsOfDocument(doc, opts);
@@ -543,16 +677,26 @@ class JsonLinesFile {
  * `parseTrace` on the file's text (an invalid UTF-8 byte anywhere is reported before a bad line,
  * as when the whole file is decoded first). `undefined`: see `JsonLinesFileOptions.sniffed`.
  */
-export function loadJsonLinesSync(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Trace | undefined {
+export function loadJsonLinesSync(
+  file: string,
+  options: Omit<ParseTraceOptions, 'file' | 'format'>,
+  how: JsonLinesFileOptions = {},
+): Trace | undefined {
   const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
-  if (!readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom })) return undefined;
+  if (!readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom }))
+    return undefined;
   return consumer.trace();
 }
 
 /** Asynchronous `loadJsonLinesSync` (the file is read with a read stream). */
-export async function loadJsonLines(file: string, options: Omit<ParseTraceOptions, 'file' | 'format'>, how: JsonLinesFileOptions = {}): Promise<Trace | undefined> {
+export async function loadJsonLines(
+  file: string,
+  options: Omit<ParseTraceOptions, 'file' | 'format'>,
+  how: JsonLinesFileOptions = {},
+): Promise<Trace | undefined> {
   const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
-  if (!(await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom }))) return undefined;
+  if (!(await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom })))
+    return undefined;
   return consumer.trace();
 }
 
@@ -610,7 +754,10 @@ function isJsonLinesFile(file: string, format: ParseTraceOptions['format']): boo
  * with the events and errors of reading it whole. Anything else (a JSON document, `format:
  * "json"`, a smaller file, a pipe) is read whole.
  */
-export function loadTrace(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Promise<Trace> {
+export function loadTrace(
+  file: string,
+  options: Omit<ParseTraceOptions, 'file'> = {},
+): Promise<Trace> {
   return loadTraceChunked(file, options, {});
 }
 
@@ -620,13 +767,19 @@ export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'fi
 }
 
 /** `loadTrace` with chosen chunk sizes (not public: for tests). */
-export async function loadTraceChunked(file: string, options: Omit<ParseTraceOptions, 'file'>, chunks: ReadChunks): Promise<Trace> {
+export async function loadTraceChunked(
+  file: string,
+  options: Omit<ParseTraceOptions, 'file'>,
+  chunks: ReadChunks,
+): Promise<Trace> {
   const { format, ...rest } = options;
   // Not sniffed: a trace or an error, never `undefined`.
-  if (isJsonLinesFile(file, format)) return (await loadJsonLines(file, rest, { chunkSize: chunks.chunk }))!;
+  if (isJsonLinesFile(file, format))
+    return (await loadJsonLines(file, rest, { chunkSize: chunks.chunk }))!;
   // With no format, the start of the file tells JSON Lines; a file it cannot read is left to the
   // whole reading, whose errors are the ones reported.
-  const start = format === undefined ? await readStart(file, chunks.head).catch(() => undefined) : undefined;
+  const start =
+    format === undefined ? await readStart(file, chunks.head).catch(() => undefined) : undefined;
   if (start?.complete === false && sniffJsonLines(start.bytes)) {
     const trace = await loadJsonLines(file, rest, { sniffed: true, chunkSize: chunks.chunk });
     if (trace) return trace;
@@ -641,9 +794,14 @@ export async function loadTraceChunked(file: string, options: Omit<ParseTraceOpt
 }
 
 /** `loadTraceSync` with chosen chunk sizes (not public: for tests). */
-export function loadTraceSyncChunked(file: string, options: Omit<ParseTraceOptions, 'file'>, chunks: ReadChunks): Trace {
+export function loadTraceSyncChunked(
+  file: string,
+  options: Omit<ParseTraceOptions, 'file'>,
+  chunks: ReadChunks,
+): Trace {
   const { format, ...rest } = options;
-  if (isJsonLinesFile(file, format)) return loadJsonLinesSync(file, rest, { chunkSize: chunks.chunk })!;
+  if (isJsonLinesFile(file, format))
+    return loadJsonLinesSync(file, rest, { chunkSize: chunks.chunk })!;
   let start: ReturnType<typeof readStartSync>;
   try {
     start = format === undefined ? readStartSync(file, chunks.head) : undefined;

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Trace, eventTuple, traceOwning } from './trace.js';
 
-const ev = (channel: string, timestamp: number, value: unknown = null) => ({ channel, timestamp, value });
+const ev = (channel: string, timestamp: number, value: unknown = null) => ({
+  channel,
+  timestamp,
+  value,
+});
 
 describe('Trace helpers', () => {
   const t = new Trace([ev('b', 2), ev('a', 1), ev('c', 1), ev('a', 3)]);
@@ -14,7 +18,9 @@ describe('Trace helpers', () => {
 
   it('zeroTime: earliest by default, first event in reference mode (B10), or an explicit zero', () => {
     expect(t.zeroTime().events.map((e) => e.timestamp)).toEqual([1, 0, 0, 2]);
-    expect(t.zeroTime({ mode: 'reference' }).events.map((e) => e.timestamp)).toEqual([0, -1, -1, 1]);
+    expect(t.zeroTime({ mode: 'reference' }).events.map((e) => e.timestamp)).toEqual([
+      0, -1, -1, 1,
+    ]);
     expect(t.zeroTime({ zeroAt: 10 }).events.map((e) => e.timestamp)).toEqual([-8, -9, -9, -7]);
     expect(new Trace().zeroTime().length).toBe(0);
   });
@@ -32,7 +38,14 @@ describe('Trace helpers', () => {
   });
 
   it('deduplicate chains bursts into the newest event and only merges consecutive same-channel events', () => {
-    const burst = new Trace([ev('m', 0, 1), ev('m', 0.008, 2), ev('m', 0.016, 3), ev('m', 0.024, 4), ev('d', 0.025), ev('m', 0.03, 5)]);
+    const burst = new Trace([
+      ev('m', 0, 1),
+      ev('m', 0.008, 2),
+      ev('m', 0.016, 3),
+      ev('m', 0.024, 4),
+      ev('d', 0.025),
+      ev('m', 0.03, 5),
+    ]);
     expect(burst.deduplicate(0.01).events.map((e) => e.value)).toEqual([4, null, 5]);
     expect(burst.deduplicate().length).toBe(6);
     expect(new Trace([ev('m', 1.0), ev('m', 1.1)]).deduplicate(0.1).length).toBe(2); // |1.1 - 1.0| > 0.1 in IEEE

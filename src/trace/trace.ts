@@ -4,7 +4,9 @@ import { policyFor } from '../policy/index.js';
 import type { EventTuple, TraceEvent, TraceLike } from './types.js';
 
 /** Stable sort by timestamp (ties keep input order — the reference uses Python's stable `sorted`). */
-export function sortEventsByTime<E extends { readonly timestamp: number }>(events: readonly E[]): E[] {
+export function sortEventsByTime<E extends { readonly timestamp: number }>(
+  events: readonly E[],
+): E[] {
   // Array.prototype.sort is stable since ES2019.
   return events.slice().sort((a, b) => a.timestamp - b.timestamp);
 }
@@ -16,7 +18,9 @@ export function eventTuple(e: TraceEvent | null): EventTuple | null {
 
 /** The events of any trace-like input. */
 export function eventsOf(trace: TraceLike): readonly TraceEvent[] {
-  return Array.isArray(trace) ? (trace as readonly TraceEvent[]) : (trace as { readonly events: readonly TraceEvent[] }).events;
+  return Array.isArray(trace)
+    ? (trace as readonly TraceEvent[])
+    : (trace as { readonly events: readonly TraceEvent[] }).events;
 }
 
 function withChannel(e: TraceEvent, channel: string): TraceEvent {
@@ -106,7 +110,9 @@ export class Trace {
   filterByTimeWindow(start?: number | null, end?: number | null): Trace {
     return new Trace(
       this.events.filter(
-        (e) => (start === undefined || start === null || e.timestamp >= start) && (end === undefined || end === null || e.timestamp <= end),
+        (e) =>
+          (start === undefined || start === null || e.timestamp >= start) &&
+          (end === undefined || end === null || e.timestamp <= end),
       ),
     );
   }
@@ -116,7 +122,10 @@ export class Trace {
     const get =
       aliases instanceof Map
         ? (ch: string) => aliases.get(ch)
-        : (ch: string) => (Object.prototype.hasOwnProperty.call(aliases, ch) ? (aliases as Record<string, string>)[ch] : undefined);
+        : (ch: string) =>
+            Object.prototype.hasOwnProperty.call(aliases, ch)
+              ? (aliases as Record<string, string>)[ch]
+              : undefined;
     return new Trace(
       this.events.map((e) => {
         const to = get(e.channel);
@@ -132,11 +141,16 @@ export class Trace {
    * decreasing times coalesce too. Without a window the trace is copied unchanged.
    */
   deduplicate(coalesceWindow?: number | null): Trace {
-    if (coalesceWindow === undefined || coalesceWindow === null || this.events.length === 0) return new Trace(this.events);
+    if (coalesceWindow === undefined || coalesceWindow === null || this.events.length === 0)
+      return new Trace(this.events);
     const out: TraceEvent[] = [];
     for (const e of this.events) {
       const last = out[out.length - 1];
-      if (last !== undefined && e.channel === last.channel && Math.abs(e.timestamp - last.timestamp) <= coalesceWindow) {
+      if (
+        last !== undefined &&
+        e.channel === last.channel &&
+        Math.abs(e.timestamp - last.timestamp) <= coalesceWindow
+      ) {
         out[out.length - 1] = e;
       } else {
         out.push(e);
@@ -146,10 +160,23 @@ export class Trace {
   }
 
   /** The trace file form: `{schema_version: "1", events: [{channel, timestamp, value, meta}]}`. */
-  toJSON(): { schema_version: '1'; events: Array<{ channel: string; timestamp: number; value: unknown; meta: Record<string, unknown> }> } {
+  toJSON(): {
+    schema_version: '1';
+    events: Array<{
+      channel: string;
+      timestamp: number;
+      value: unknown;
+      meta: Record<string, unknown>;
+    }>;
+  } {
     return {
       schema_version: '1',
-      events: this.events.map((e) => ({ channel: e.channel, timestamp: e.timestamp, value: e.value, meta: { ...(e.meta ?? {}) } })),
+      events: this.events.map((e) => ({
+        channel: e.channel,
+        timestamp: e.timestamp,
+        value: e.value,
+        meta: { ...(e.meta ?? {}) },
+      })),
     };
   }
 }

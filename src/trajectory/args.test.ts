@@ -22,7 +22,9 @@ describe('argsPredicate (reference first, prediction second)', () => {
 
   it('a function gets (reference, prediction) and its answer is coerced to a boolean', () => {
     const seen: unknown[] = [];
-    const p = argsPredicate(((r: unknown, q: unknown) => (seen.push([r, q]), 1)) as unknown as ArgsMatch);
+    const p = argsPredicate(
+      ((r: unknown, q: unknown) => (seen.push([r, q]), 1)) as unknown as ArgsMatch,
+    );
     expect(p('ref', 'pred')).toBe(true);
     expect(seen).toEqual([['ref', 'pred']]);
   });
@@ -36,6 +38,8 @@ describe('argsPredicate (reference first, prediction second)', () => {
 
   it('bad specs are ConfigErrors with the option path', () => {
     expect(() => argsPredicate('fuzzy' as ArgsMatch)).toThrow(ConfigError);
-    expect(() => argsMatcher('exact', { open: 'loose' as ArgsMatch })).toThrow('toolArgs["open"]: unknown argument match "loose"');
+    expect(() => argsMatcher('exact', { open: 'loose' as ArgsMatch })).toThrow(
+      'toolArgs["open"]: unknown argument match "loose"',
+    );
   });
 });

@@ -11,12 +11,15 @@ import { ConfigError } from '../errors.js';
 export type ArgsPredicate = (refArgs: unknown, predArgs: unknown) => boolean;
 
 /** How two calls' arguments are compared. @default "exact" */
-export type ArgsMatch = 'exact' | 'ignore' | 'superset' | 'subset' | readonly string[] | ArgsPredicate;
+export type ArgsMatch =
+  'exact' | 'ignore' | 'superset' | 'subset' | readonly string[] | ArgsPredicate;
 
 const CONTAINS = [iterableEquality, subsetEquality];
 
 function field(args: unknown, name: string): unknown {
-  return typeof args === 'object' && args !== null ? (args as Record<string, unknown>)[name] : undefined;
+  return typeof args === 'object' && args !== null
+    ? (args as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /** The predicate for one `ArgsMatch`; `where` names the option in errors. */
@@ -25,7 +28,10 @@ export function argsPredicate(spec: ArgsMatch, where = 'args'): ArgsPredicate {
   if (Array.isArray(spec)) {
     const names = spec as readonly unknown[];
     names.forEach((n, i) => {
-      if (typeof n !== 'string') throw new ConfigError(`expected an argument name, received ${typeof n}`, { path: `${where}[${i}]` });
+      if (typeof n !== 'string')
+        throw new ConfigError(`expected an argument name, received ${typeof n}`, {
+          path: `${where}[${i}]`,
+        });
     });
     const keys = names as readonly string[];
     return (r, p) => keys.every((k) => equals(field(p, k), field(r, k)));
@@ -41,14 +47,21 @@ export function argsPredicate(spec: ArgsMatch, where = 'args'): ArgsPredicate {
     case 'subset':
       return (r, p) => equals(r, p, CONTAINS);
     default:
-      throw new ConfigError(`unknown argument match ${JSON.stringify(spec)} (expected exact, ignore, superset, subset, a list of argument names or a function)`, { path: where });
+      throw new ConfigError(
+        `unknown argument match ${JSON.stringify(spec)} (expected exact, ignore, superset, subset, a list of argument names or a function)`,
+        { path: where },
+      );
   }
 }
 
 /** Per-tool predicates: `toolArgs[name]` overrides `args` for calls of that tool. */
-export function argsMatcher(args: ArgsMatch | undefined, toolArgs: Readonly<Record<string, ArgsMatch>> | undefined): (tool: string) => ArgsPredicate {
+export function argsMatcher(
+  args: ArgsMatch | undefined,
+  toolArgs: Readonly<Record<string, ArgsMatch>> | undefined,
+): (tool: string) => ArgsPredicate {
   const fallback = argsPredicate(args ?? 'exact');
   const byTool = new Map<string, ArgsPredicate>();
-  for (const [tool, spec] of Object.entries(toolArgs ?? {})) byTool.set(tool, argsPredicate(spec, `toolArgs[${JSON.stringify(tool)}]`));
+  for (const [tool, spec] of Object.entries(toolArgs ?? {}))
+    byTool.set(tool, argsPredicate(spec, `toolArgs[${JSON.stringify(tool)}]`));
   return (tool) => byTool.get(tool) ?? fallback;
 }

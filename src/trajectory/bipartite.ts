@@ -9,7 +9,11 @@
  * a later left vertex can take a right vertex from an earlier one when that one has another
  * option, so the result is maximum whatever the input order.
  */
-export function maximumMatching(left: number, right: number, edge: (i: number, j: number) => boolean): number[] {
+export function maximumMatching(
+  left: number,
+  right: number,
+  edge: (i: number, j: number) => boolean,
+): number[] {
   const adj: number[][] = [];
   for (let i = 0; i < left; i++) {
     const row: number[] = [];
@@ -42,7 +46,10 @@ export function maximumMatching(left: number, right: number, edge: (i: number, j
  * Minimum-cost perfect assignment of a square cost matrix (Hungarian algorithm with potentials).
  * Returns `assignment[row]` = column, and the total cost.
  */
-export function minCostAssignment(cost: readonly (readonly number[])[]): { assignment: number[]; total: number } {
+export function minCostAssignment(cost: readonly (readonly number[])[]): {
+  assignment: number[];
+  total: number;
+} {
   const n = cost.length;
   if (n === 0) return { assignment: [], total: 0 };
   // 1-based arrays, as in the classical formulation.

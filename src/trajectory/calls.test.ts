@@ -31,7 +31,11 @@ describe('toolCalls', () => {
   });
 
   it('{name, arguments} lists: JSON-string arguments are parsed, missing arguments are {}, turn groups', () => {
-    const calls = toolCalls([{ name: 'search', arguments: '{"q":"a"}', turn: 1 }, { name: 'open', turn: 1 }, { name: 'say', arguments: 'hi' }]);
+    const calls = toolCalls([
+      { name: 'search', arguments: '{"q":"a"}', turn: 1 },
+      { name: 'open', turn: 1 },
+      { name: 'say', arguments: 'hi' },
+    ]);
     expect(calls.map((c) => [c.name, c.arguments, c.group])).toEqual([
       ['search', { q: 'a' }, 0],
       ['open', {}, 0],
@@ -43,18 +47,29 @@ describe('toolCalls', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-calls-'));
     try {
       const file = path.join(dir, 't.jsonl');
-      fs.writeFileSync(file, '{"channel":"search","timestamp":0,"value":{"q":"a"}}\n{"channel":"open","timestamp":1,"value":{"id":1}}\n');
+      fs.writeFileSync(
+        file,
+        '{"channel":"search","timestamp":0,"value":{"q":"a"}}\n{"channel":"open","timestamp":1,"value":{"id":1}}\n',
+      );
       expect(toolCalls(file).map((c) => c.name)).toEqual(['search', 'open']);
-      expect(() => toolCalls(path.join(dir, 'missing.json'))).toThrow(/missing\.json: cannot read trace: no such file/);
+      expect(() => toolCalls(path.join(dir, 'missing.json'))).toThrow(
+        /missing\.json: cannot read trace: no such file/,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('misuse: typed errors with the path of the bad entry', () => {
-    expect(() => toolCalls([{ name: 'a' }, { nme: 'b' }] as never, 'reference')).toThrow(TraceError);
-    expect(() => toolCalls([{ name: 'a' }, { channel: 'b' }] as never, 'reference')).toThrow('reference[0]: expected an event {channel, timestamp, value} or a tool call {name, arguments}');
-    expect(() => toolCalls([{ name: 'a', arguments: '{bad' }], 'calls')).toThrow('calls[0].arguments: arguments look like a JSON object but do not parse');
+    expect(() => toolCalls([{ name: 'a' }, { nme: 'b' }] as never, 'reference')).toThrow(
+      TraceError,
+    );
+    expect(() => toolCalls([{ name: 'a' }, { channel: 'b' }] as never, 'reference')).toThrow(
+      'reference[0]: expected an event {channel, timestamp, value} or a tool call {name, arguments}',
+    );
+    expect(() => toolCalls([{ name: 'a', arguments: '{bad' }], 'calls')).toThrow(
+      'calls[0].arguments: arguments look like a JSON object but do not parse',
+    );
     expect(() => toolCalls(42 as never, 'calls')).toThrow(TypeError);
   });
 });

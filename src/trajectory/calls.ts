@@ -42,7 +42,11 @@ function parseArguments(v: unknown, where: string): unknown {
   try {
     return JSON.parse(v) as unknown;
   } catch (e) {
-    throw new TraceError(`arguments look like a JSON object but do not parse: ${(e as Error).message}`, { path: where }, { cause: e });
+    throw new TraceError(
+      `arguments look like a JSON object but do not parse: ${(e as Error).message}`,
+      { path: where },
+      { cause: e },
+    );
   }
 }
 
@@ -56,7 +60,9 @@ function sameKey(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function build(items: ReadonlyArray<{ name: string; arguments: unknown; key: unknown }>): ToolCall[] {
+function build(
+  items: ReadonlyArray<{ name: string; arguments: unknown; key: unknown }>,
+): ToolCall[] {
   const out: ToolCall[] = [];
   let group = -1;
   items.forEach((it, i) => {
@@ -69,11 +75,20 @@ function build(items: ReadonlyArray<{ name: string; arguments: unknown; key: unk
 
 /** Tool calls of trace events: time-sorted; channel = tool, value = arguments. */
 export function callsFromEvents(events: readonly TraceEvent[]): ToolCall[] {
-  return build(sortEventsByTime(events).map((e) => ({ name: e.channel, arguments: e.value, key: groupKey(e.meta, ['ts', e.timestamp]) })));
+  return build(
+    sortEventsByTime(events).map((e) => ({
+      name: e.channel,
+      arguments: e.value,
+      key: groupKey(e.meta, ['ts', e.timestamp]),
+    })),
+  );
 }
 
 function isCallList(v: readonly unknown[]): boolean {
-  return v.length > 0 && v.every((x) => isRecord(x) && typeof x['name'] === 'string' && !('channel' in x));
+  return (
+    v.length > 0 &&
+    v.every((x) => isRecord(x) && typeof x['name'] === 'string' && !('channel' in x))
+  );
 }
 
 function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
@@ -83,7 +98,8 @@ function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
       if (!isRecord(x) || typeof x['name'] !== 'string' || x['name'] === '') {
         throw new TraceError('expected a tool call {name, arguments}', { path: where });
       }
-      const args = x['arguments'] === undefined ? {} : parseArguments(x['arguments'], `${where}.arguments`);
+      const args =
+        x['arguments'] === undefined ? {} : parseArguments(x['arguments'], `${where}.arguments`);
       return { name: x['name'], arguments: args, key: groupKey(x, undefined) };
     }),
   );
@@ -101,14 +117,25 @@ export function toolCalls(input: TrajectoryInput, label = 'calls'): ToolCall[] {
     if (isCallList(input)) return callsFromList(input, label);
     return callsFromEvents(Trace.from({ events: validEvents(input, label) }).events);
   }
-  if (isRecord(input) && Array.isArray(input['events'])) return callsFromEvents(validEvents(input['events'] as unknown[], `${label}.events`));
-  throw new TypeError(`${label} must be a Trace, an {events} object, an array of events, a list of {name, arguments} tool calls, or a trace file path`);
+  if (isRecord(input) && Array.isArray(input['events']))
+    return callsFromEvents(validEvents(input['events'] as unknown[], `${label}.events`));
+  throw new TypeError(
+    `${label} must be a Trace, an {events} object, an array of events, a list of {name, arguments} tool calls, or a trace file path`,
+  );
 }
 
 function validEvents(items: readonly unknown[], label: string): TraceEvent[] {
   return items.map((e, i) => {
-    if (!isRecord(e) || typeof e['channel'] !== 'string' || typeof e['timestamp'] !== 'number' || !Number.isFinite(e['timestamp'])) {
-      throw new TraceError('expected an event {channel, timestamp, value} or a tool call {name, arguments}', { path: formatPath([label, i]) });
+    if (
+      !isRecord(e) ||
+      typeof e['channel'] !== 'string' ||
+      typeof e['timestamp'] !== 'number' ||
+      !Number.isFinite(e['timestamp'])
+    ) {
+      throw new TraceError(
+        'expected an event {channel, timestamp, value} or a tool call {name, arguments}',
+        { path: formatPath([label, i]) },
+      );
     }
     return e as unknown as TraceEvent;
   });

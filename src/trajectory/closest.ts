@@ -22,9 +22,17 @@ function similarity(a: ToolCall, b: ToolCall): number {
   let s = a.name === b.name ? 1000 : 0;
   const x = a.arguments;
   const y = b.arguments;
-  if (typeof x === 'object' && x !== null && typeof y === 'object' && y !== null && !Array.isArray(x) && !Array.isArray(y)) {
+  if (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof y === 'object' &&
+    y !== null &&
+    !Array.isArray(x) &&
+    !Array.isArray(y)
+  ) {
     const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
-    for (const k of keys) s += equals((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]) ? 1 : -0.5;
+    for (const k of keys)
+      s += equals((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]) ? 1 : -0.5;
   } else if (equals(x, y)) s += 1;
   return s;
 }
@@ -45,7 +53,8 @@ export function closestCandidate(
   let bestScore = -Infinity;
   for (const o of others) {
     // Matching candidates first, then unpaired ones, then similarity.
-    const score = (matches(call, o) ? 1e6 : 0) + (paired.has(o.index) ? 0 : 1e5) + similarity(call, o);
+    const score =
+      (matches(call, o) ? 1e6 : 0) + (paired.has(o.index) ? 0 : 1e5) + similarity(call, o);
     if (score > bestScore) {
       bestScore = score;
       best = o;
@@ -77,13 +86,28 @@ export interface TrajectoryIssue {
  * match's predicate (`callPredicate(options)`).
  */
 export function trajectoryIssues(
-  r: Pick<TrajectoryMatch, 'mode' | 'matched' | 'unmatchedReference' | 'unexpected' | 'reference' | 'calls'>,
+  r: Pick<
+    TrajectoryMatch,
+    'mode' | 'matched' | 'unmatchedReference' | 'unexpected' | 'reference' | 'calls'
+  >,
   matches: (reference: ToolCall, call: ToolCall) => boolean,
 ): { readonly missing: readonly TrajectoryIssue[]; readonly extra: readonly TrajectoryIssue[] } {
   const strict = r.mode === 'strict';
   const pairedRef = new Set(r.matched.map((m) => m.reference.index));
   const pairedPred = new Set(r.matched.map((m) => m.call.index));
-  const missing = r.mode === 'subset' ? [] : r.unmatchedReference.map((c) => ({ call: c, closest: closestCandidate(c, r.calls, (x, o) => matches(x, o), pairedPred, strict) }));
-  const extra = r.mode === 'superset' ? [] : r.unexpected.map((c) => ({ call: c, closest: closestCandidate(c, r.reference, (x, o) => matches(o, x), pairedRef, strict) }));
+  const missing =
+    r.mode === 'subset'
+      ? []
+      : r.unmatchedReference.map((c) => ({
+          call: c,
+          closest: closestCandidate(c, r.calls, (x, o) => matches(x, o), pairedPred, strict),
+        }));
+  const extra =
+    r.mode === 'superset'
+      ? []
+      : r.unexpected.map((c) => ({
+          call: c,
+          closest: closestCandidate(c, r.reference, (x, o) => matches(o, x), pairedRef, strict),
+        }));
   return { missing, extra };
 }

@@ -23,14 +23,22 @@ export interface TrajectoryWeights {
   /** Weight of a tool not listed in `tools`. @default 1 */
   readonly default?: number;
   /** Per tool: a weight, or `{weight, args}` with per-argument weights for that tool. */
-  readonly tools?: Readonly<Record<string, number | { readonly weight?: number; readonly args?: Readonly<Record<string, number>> }>>;
+  readonly tools?: Readonly<
+    Record<
+      string,
+      number | { readonly weight?: number; readonly args?: Readonly<Record<string, number>> }
+    >
+  >;
   /** Per-argument weights for every tool (a tool's own `args` win). An unlisted argument weighs 1. */
   readonly args?: Readonly<Record<string, number>>;
 }
 
 /** Canonicalises string arguments before comparison: a function, or the built-in steps. */
 export type Canonicalize =
-  | ((value: string, where: { readonly tool: string; readonly path: readonly (string | number)[] }) => string)
+  | ((
+      value: string,
+      where: { readonly tool: string; readonly path: readonly (string | number)[] },
+    ) => string)
   | { readonly case?: 'lower'; readonly whitespace?: 'trim' | 'collapse' };
 
 /** Options of `trajectoryDistance`. */
@@ -50,34 +58,65 @@ export interface TrajectoryDistance {
   readonly score: number;
 }
 
-const weight = z.number({ error: 'expected a number' }).finite({ error: 'expected a finite number' }).nonnegative({ error: 'expected a weight >= 0' });
+const weight = z
+  .number({ error: 'expected a number' })
+  .finite({ error: 'expected a finite number' })
+  .nonnegative({ error: 'expected a weight >= 0' });
 const weightsSchema = z.strictObject({
   default: weight.optional(),
-  tools: z.record(z.string(), z.union([weight, z.strictObject({ weight: weight.optional(), args: z.record(z.string(), weight).optional() })])).optional(),
+  tools: z
+    .record(
+      z.string(),
+      z.union([
+        weight,
+        z.strictObject({
+          weight: weight.optional(),
+          args: z.record(z.string(), weight).optional(),
+        }),
+      ]),
+    )
+    .optional(),
   args: z.record(z.string(), weight).optional(),
 });
-const canonSchema = z.strictObject({ case: z.literal('lower').optional(), whitespace: z.enum(['trim', 'collapse']).optional() });
+const canonSchema = z.strictObject({
+  case: z.literal('lower').optional(),
+  whitespace: z.enum(['trim', 'collapse']).optional(),
+});
 const SCHEMES: readonly TrajectoryScheme[] = ['in_order', 'exact', 'any_order', 'superset'];
 
 /**
  * Validate a weights object (from code or a config file): throws `ConfigError` naming `file` and
  * the path inside it (`weights.tools.delete_file: expected a weight >= 0`).
  */
-export function parseTrajectoryWeights(value: unknown, loc: { file?: string; path?: string } = {}): TrajectoryWeights {
+export function parseTrajectoryWeights(
+  value: unknown,
+  loc: { file?: string; path?: string } = {},
+): TrajectoryWeights {
   const r = weightsSchema.safeParse(value);
   if (r.success) return r.data as TrajectoryWeights;
   const issue = r.error.issues[0]!;
   const prefix = loc.path ?? 'weights';
   const rest = formatPath(issue.path);
-  const message = issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (weights have default, tools, args)` : issue.message;
-  throw new ConfigError(message, { file: loc.file, path: rest ? `${prefix}${rest.startsWith('[') ? '' : '.'}${rest}` : prefix });
+  const message =
+    issue.code === 'unrecognized_keys'
+      ? `unknown key ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (weights have default, tools, args)`
+      : issue.message;
+  throw new ConfigError(message, {
+    file: loc.file,
+    path: rest ? `${prefix}${rest.startsWith('[') ? '' : '.'}${rest}` : prefix,
+  });
 }
 
-function canonicaliser(c: Canonicalize | undefined): ((s: string, tool: string, path: readonly (string | number)[]) => string) | undefined {
+function canonicaliser(
+  c: Canonicalize | undefined,
+): ((s: string, tool: string, path: readonly (string | number)[]) => string) | undefined {
   if (c === undefined) return undefined;
   if (typeof c === 'function') return (s, tool, path) => c(s, { tool, path });
   const r = canonSchema.safeParse(c);
-  if (!r.success) throw new ConfigError(r.error.issues[0]!.message, { path: `canonicalize${formatPath(r.error.issues[0]!.path) ? `.${formatPath(r.error.issues[0]!.path)}` : ''}` });
+  if (!r.success)
+    throw new ConfigError(r.error.issues[0]!.message, {
+      path: `canonicalize${formatPath(r.error.issues[0]!.path) ? `.${formatPath(r.error.issues[0]!.path)}` : ''}`,
+    });
   return (s) => {
     let out = s;
     if (c.whitespace === 'collapse') out = out.trim().replace(/\s+/g, ' ');
@@ -87,11 +126,18 @@ function canonicaliser(c: Canonicalize | undefined): ((s: string, tool: string, 
   };
 }
 
-function canonValue(v: unknown, f: (s: string, tool: string, path: readonly (string | number)[]) => string, tool: string, path: (string | number)[]): unknown {
+function canonValue(
+  v: unknown,
+  f: (s: string, tool: string, path: readonly (string | number)[]) => string,
+  tool: string,
+  path: (string | number)[],
+): unknown {
   if (typeof v === 'string') return f(v, tool, path);
   if (Array.isArray(v)) return v.map((x, i) => canonValue(x, f, tool, [...path, i]));
   if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, canonValue(x, f, tool, [...path, k])]));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, canonValue(x, f, tool, [...path, k])]),
+    );
   }
   return v;
 }
@@ -117,7 +163,8 @@ class Costs {
     if (r.name !== p.name) return this.tool(r.name) + this.tool(p.name);
     const a = r.arguments;
     const b = p.arguments;
-    const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+    const isObj = (v: unknown): v is Record<string, unknown> =>
+      typeof v === 'object' && v !== null && !Array.isArray(v);
     if (!isObj(a) || !isObj(b)) return equals(a, b) ? 0 : this.tool(r.name);
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     let total = 0;
@@ -139,7 +186,11 @@ function inOrder(ref: readonly ToolCall[], pred: readonly ToolCall[], c: Costs):
     const cur = new Array<number>(pred.length + 1).fill(0);
     cur[0] = prev[0]! + c.tool(ref[i - 1]!.name);
     for (let j = 1; j <= pred.length; j++) {
-      cur[j] = Math.min(prev[j]! + c.tool(ref[i - 1]!.name), cur[j - 1]! + c.tool(pred[j - 1]!.name), prev[j - 1]! + c.substitute(ref[i - 1]!, pred[j - 1]!));
+      cur[j] = Math.min(
+        prev[j]! + c.tool(ref[i - 1]!.name),
+        cur[j - 1]! + c.tool(pred[j - 1]!.name),
+        prev[j - 1]! + c.substitute(ref[i - 1]!, pred[j - 1]!),
+      );
     }
     prev = cur;
   }
@@ -147,15 +198,22 @@ function inOrder(ref: readonly ToolCall[], pred: readonly ToolCall[], c: Costs):
 }
 
 /** Minimum-cost assignment with dummy rows/columns for deleted and inserted steps. */
-function anyOrder(ref: readonly ToolCall[], pred: readonly ToolCall[], c: Costs, insertCost: (p: ToolCall) => number): number {
+function anyOrder(
+  ref: readonly ToolCall[],
+  pred: readonly ToolCall[],
+  c: Costs,
+  insertCost: (p: ToolCall) => number,
+): number {
   const n = ref.length + pred.length;
   const cost: number[][] = [];
   for (let i = 0; i < n; i++) {
     const row: number[] = [];
     for (let j = 0; j < n; j++) {
       if (i < ref.length && j < pred.length) row.push(c.substitute(ref[i]!, pred[j]!));
-      else if (i < ref.length) row.push(j - pred.length === i ? c.tool(ref[i]!.name) : Infinity); // ref i deleted
-      else if (j < pred.length) row.push(i - ref.length === j ? insertCost(pred[j]!) : Infinity); // pred j inserted
+      else if (i < ref.length)
+        row.push(j - pred.length === i ? c.tool(ref[i]!.name) : Infinity); // ref i deleted
+      else if (j < pred.length)
+        row.push(i - ref.length === j ? insertCost(pred[j]!) : Infinity); // pred j inserted
       else row.push(0);
     }
     cost.push(row);
@@ -167,7 +225,11 @@ function anyOrder(ref: readonly ToolCall[], pred: readonly ToolCall[], c: Costs,
  * The weighted distance between a reference trajectory and a predicted one (traces, event arrays,
  * `{name, arguments}` lists or trace files), with its maximum and normalised score.
  */
-export function trajectoryDistance(reference: TrajectoryInput, calls: TrajectoryInput, options: TrajectoryDistanceOptions = {}): TrajectoryDistance {
+export function trajectoryDistance(
+  reference: TrajectoryInput,
+  calls: TrajectoryInput,
+  options: TrajectoryDistanceOptions = {},
+): TrajectoryDistance {
   return distanceCalculator(options)(toolCalls(reference, 'reference'), toolCalls(calls, 'calls'));
 }
 
@@ -175,17 +237,31 @@ export function trajectoryDistance(reference: TrajectoryInput, calls: Trajectory
  * Validate the options once and return the distance of extracted calls (canonicalised here).
  * Throws `ConfigError` for an unknown scheme, bad weights or a bad canonicaliser.
  */
-export function distanceCalculator(options: TrajectoryDistanceOptions = {}): (ref: readonly ToolCall[], pred: readonly ToolCall[]) => TrajectoryDistance {
+export function distanceCalculator(
+  options: TrajectoryDistanceOptions = {},
+): (ref: readonly ToolCall[], pred: readonly ToolCall[]) => TrajectoryDistance {
   const scheme = options.scheme ?? 'in_order';
-  if (!SCHEMES.includes(scheme)) throw new ConfigError(`unknown trajectory scheme ${JSON.stringify(scheme)} (expected ${SCHEMES.join(', ')})`, { path: 'scheme' });
+  if (!SCHEMES.includes(scheme))
+    throw new ConfigError(
+      `unknown trajectory scheme ${JSON.stringify(scheme)} (expected ${SCHEMES.join(', ')})`,
+      { path: 'scheme' },
+    );
   const weights = options.weights === undefined ? {} : parseTrajectoryWeights(options.weights);
   const canon = canonicaliser(options.canonicalize);
-  const prep = (list: readonly ToolCall[]): readonly ToolCall[] => (canon ? list.map((x) => ({ ...x, arguments: canonValue(x.arguments, canon, x.name, []) })) : list);
+  const prep = (list: readonly ToolCall[]): readonly ToolCall[] =>
+    canon
+      ? list.map((x) => ({ ...x, arguments: canonValue(x.arguments, canon, x.name, []) }))
+      : list;
   return (ref, pred) => distanceOfCalls(prep(ref), prep(pred), scheme, weights);
 }
 
 /** `trajectoryDistance` on already-extracted (and canonicalised) calls. */
-export function distanceOfCalls(ref: readonly ToolCall[], pred: readonly ToolCall[], scheme: TrajectoryScheme, weights: TrajectoryWeights): TrajectoryDistance {
+export function distanceOfCalls(
+  ref: readonly ToolCall[],
+  pred: readonly ToolCall[],
+  scheme: TrajectoryScheme,
+  weights: TrajectoryWeights,
+): TrajectoryDistance {
   const c = new Costs(weights);
   const refMass = ref.reduce((s, x) => s + c.tool(x.name), 0);
   const predMass = pred.reduce((s, x) => s + c.tool(x.name), 0);
@@ -196,7 +272,11 @@ export function distanceOfCalls(ref: readonly ToolCall[], pred: readonly ToolCal
       distance = inOrder(ref, pred, c);
       break;
     case 'exact':
-      distance = ref.length === pred.length && ref.every((r, i) => r.name === pred[i]!.name && equals(r.arguments, pred[i]!.arguments)) ? 0 : max;
+      distance =
+        ref.length === pred.length &&
+        ref.every((r, i) => r.name === pred[i]!.name && equals(r.arguments, pred[i]!.arguments))
+          ? 0
+          : max;
       break;
     case 'any_order':
       distance = anyOrder(ref, pred, c, (p) => c.tool(p.name));
@@ -214,7 +294,9 @@ export function distanceOfCalls(ref: readonly ToolCall[], pred: readonly ToolCal
  * The corpus aggregate: total raw distance / total maximum distance (never a mean of ratios), as
  * `{distance, max, score}` summed over the runs.
  */
-export function aggregateTrajectoryDistances(runs: Iterable<Pick<TrajectoryDistance, 'distance' | 'max'>>): { distance: number; max: number; score: number } {
+export function aggregateTrajectoryDistances(
+  runs: Iterable<Pick<TrajectoryDistance, 'distance' | 'max'>>,
+): { distance: number; max: number; score: number } {
   let distance = 0;
   let max = 0;
   for (const r of runs) {

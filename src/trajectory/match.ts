@@ -57,7 +57,11 @@ export interface TrajectoryMatch {
 
 const MODES: readonly TrajectoryMode[] = ['strict', 'unordered', 'subset', 'superset'];
 
-type Pairs = (ref: readonly ToolCall[], pred: readonly ToolCall[], ok: (r: ToolCall, p: ToolCall) => boolean) => Array<[number, number]>;
+type Pairs = (
+  ref: readonly ToolCall[],
+  pred: readonly ToolCall[],
+  ok: (r: ToolCall, p: ToolCall) => boolean,
+) => Array<[number, number]>;
 
 /** Maximum matching, order ignored. */
 const anyOrderPairs: Pairs = (ref, pred, ok) => {
@@ -117,7 +121,12 @@ const orderedPairs: Pairs = (ref, pred, ok) => {
         const value = best[from]! + size;
         if (value > next[to]!) {
           next[to] = value;
-          pick[to] = { from, pairs: matchOfLeft.flatMap((j, i) => (j === -1 ? [] : [[turn[i]!.index, j] as [number, number]])) };
+          pick[to] = {
+            from,
+            pairs: matchOfLeft.flatMap((j, i) =>
+              j === -1 ? [] : [[turn[i]!.index, j] as [number, number]],
+            ),
+          };
         }
       };
       consider(from);
@@ -171,14 +180,20 @@ const orderedPairs: Pairs = (ref, pred, ok) => {
  * Whether a predicted call matches a reference call under `args`/`toolArgs`: same tool, and the
  * arguments compared with the reference call's first. Throws `ConfigError` for a bad spec.
  */
-export function callPredicate(options: Pick<TrajectoryMatchOptions, 'args' | 'toolArgs'> = {}): (reference: ToolCall, call: ToolCall) => boolean {
+export function callPredicate(
+  options: Pick<TrajectoryMatchOptions, 'args' | 'toolArgs'> = {},
+): (reference: ToolCall, call: ToolCall) => boolean {
   const argsFor = argsMatcher(options.args, options.toolArgs);
   return (r, p) => r.name === p.name && argsFor(r.name)(r.arguments, p.arguments);
 }
 
 function validate(options: TrajectoryMatchOptions): TrajectoryMode {
   const mode = options.mode ?? 'strict';
-  if (!MODES.includes(mode)) throw new ConfigError(`unknown trajectory mode ${JSON.stringify(mode)} (expected ${MODES.join(', ')})`, { path: 'mode' });
+  if (!MODES.includes(mode))
+    throw new ConfigError(
+      `unknown trajectory mode ${JSON.stringify(mode)} (expected ${MODES.join(', ')})`,
+      { path: 'mode' },
+    );
   return mode;
 }
 
@@ -187,7 +202,11 @@ function validate(options: TrajectoryMatchOptions): TrajectoryMode {
  * arrays, `{name, arguments}` lists or trace files. Arguments are compared per `args`/`toolArgs`
  * in the documented direction (reference first, prediction second).
  */
-export function matchTrajectory(reference: TrajectoryInput, calls: TrajectoryInput, options: TrajectoryMatchOptions = {}): TrajectoryMatch {
+export function matchTrajectory(
+  reference: TrajectoryInput,
+  calls: TrajectoryInput,
+  options: TrajectoryMatchOptions = {},
+): TrajectoryMatch {
   const mode = validate(options);
   const ok = callPredicate(options);
   const ref = toolCalls(reference, 'reference');
@@ -200,6 +219,10 @@ export function matchTrajectory(reference: TrajectoryInput, calls: TrajectoryInp
   const unmatchedReference = ref.filter((c) => !usedRef.has(c.index));
   const unexpected = pred.filter((c) => !usedPred.has(c.index));
   const pass =
-    mode === 'subset' ? unexpected.length === 0 : mode === 'superset' ? unmatchedReference.length === 0 : unexpected.length === 0 && unmatchedReference.length === 0;
+    mode === 'subset'
+      ? unexpected.length === 0
+      : mode === 'superset'
+        ? unmatchedReference.length === 0
+        : unexpected.length === 0 && unmatchedReference.length === 0;
   return { pass, mode, matched, unmatchedReference, unexpected, reference: ref, calls: pred };
 }

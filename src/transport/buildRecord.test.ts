@@ -58,7 +58,12 @@ describe('buildRecord', () => {
     });
     // The drill-down names the one differing row.
     expect(rec.detail!.rows).toMatchObject({ total: 3, differing: 1, cut: 0 });
-    expect(rec.detail!.rows.items[1]).toMatchObject({ index: 2, match: false, gt: { value: '1' }, pred: { value: '0' } });
+    expect(rec.detail!.rows.items[1]).toMatchObject({
+      index: 2,
+      match: false,
+      gt: { value: '1' },
+      pred: { value: '0' },
+    });
     expect(JSON.parse(JSON.stringify(rec))).toEqual(rec);
     expect(structuredClone(rec)).toEqual(rec);
   });
@@ -66,8 +71,19 @@ describe('buildRecord', () => {
   it('turns NaN scores into null and keeps best-of index and golden status', () => {
     const result = evaluateBestOf([gt, gt], gt);
     const rec = buildRecord(
-      { ...result, full_score: Number.NaN, metrics: { ...result.metrics, custom: { name: 'custom', score: Number.NaN, binary_pass: false, details: {} } } },
-      { ...info, golden: { kind: 'golden', paths: ['__traces__/a.test.ts/x.trace.json'], count: 1 }, goldenStatus: 'written' },
+      {
+        ...result,
+        full_score: Number.NaN,
+        metrics: {
+          ...result.metrics,
+          custom: { name: 'custom', score: Number.NaN, binary_pass: false, details: {} },
+        },
+      },
+      {
+        ...info,
+        golden: { kind: 'golden', paths: ['__traces__/a.test.ts/x.trace.json'], count: 1 },
+        goldenStatus: 'written',
+      },
     );
     expect(rec.full_score).toBeNull();
     expect(rec.metrics['custom']).toEqual({ score: null, binary_pass: false });
@@ -92,7 +108,18 @@ describe('configDigest', () => {
     class Cmp {
       readonly name = 'c';
     }
-    expect(canonicalConfigText({ f: myMetric, c: new Cmp(), b: 10n, n: Number.NaN, i: -Infinity, z: -0, u: undefined, m: new Map([['k', 1]]) })).toBe(
+    expect(
+      canonicalConfigText({
+        f: myMetric,
+        c: new Cmp(),
+        b: 10n,
+        n: Number.NaN,
+        i: -Infinity,
+        z: -0,
+        u: undefined,
+        m: new Map([['k', 1]]),
+      }),
+    ).toBe(
       '{"f":"#function:myMetric","c":{"#class":"Cmp","name":"c"},"b":"#bigint:10","n":"#NaN","i":"#-Infinity","z":-0,"u":null,"m":{"#map":[["k",1]]}}',
     );
     const cyclic: Record<string, unknown> = {};
@@ -101,6 +128,14 @@ describe('configDigest', () => {
   });
 
   it('finiteOrNull', () => {
-    expect([1, 0, -2.5, Number.NaN, Infinity, '1', null].map(finiteOrNull)).toEqual([1, 0, -2.5, null, null, null, null]);
+    expect([1, 0, -2.5, Number.NaN, Infinity, '1', null].map(finiteOrNull)).toEqual([
+      1,
+      0,
+      -2.5,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

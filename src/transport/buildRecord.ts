@@ -89,7 +89,10 @@ export function canonicalConfigText(value: unknown): string {
 
 /** Short stable digest (sha256, first 12 hex digits) of an options object. */
 export function configDigest(config: unknown): string {
-  return createHash('sha256').update(canonicalConfigText(config ?? {})).digest('hex').slice(0, 12);
+  return createHash('sha256')
+    .update(canonicalConfigText(config ?? {}))
+    .digest('hex')
+    .slice(0, 12);
 }
 
 /** Which matcher call a record is of: the test, its attempt, the call's order and outcome. */
@@ -100,7 +103,9 @@ function callOf(info: TrajectoryRecordInfo) {
 
 /** A plain copy of a record's golden source (`paths` only when there are paths). */
 function goldenSourceOf(g: GoldenSource): GoldenSource {
-  return g.paths === undefined ? { kind: g.kind, count: g.count } : { kind: g.kind, paths: [...g.paths], count: g.count };
+  return g.paths === undefined
+    ? { kind: g.kind, count: g.count }
+    : { kind: g.kind, paths: [...g.paths], count: g.count };
 }
 
 /** The record of one matcher call. Plain data: safe for `JSON.stringify` and structured clone. */
@@ -135,13 +140,19 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
 }
 
 /** What a toFollowTrajectory call knows besides its verdict (a `RecordInfo` without the evaluation parts). */
-export type TrajectoryRecordInfo = Omit<RecordInfo, 'matcher' | 'minScore' | 'goldenStatus' | 'series'>;
+export type TrajectoryRecordInfo = Omit<
+  RecordInfo,
+  'matcher' | 'minScore' | 'goldenStatus' | 'series'
+>;
 
 /**
  * The record of one toFollowTrajectory call: no full score, no metrics; `accuracy` is whether
  * the calls followed the reference (before `.not`), `trajectory` holds the verdict.
  */
-export function buildTrajectoryRecord(verdict: TrajectoryMatchVerdict, info: TrajectoryRecordInfo): EnvTraceRecord {
+export function buildTrajectoryRecord(
+  verdict: TrajectoryMatchVerdict,
+  info: TrajectoryRecordInfo,
+): EnvTraceRecord {
   const golden = goldenSourceOf(info.golden);
   return {
     v: RECORD_VERSION,

@@ -69,7 +69,14 @@ describe('records directories', () => {
     dirAt('other-200-abc123', now - 2 * HOUR);
     expect(sweepStaleRecordsDirs(parent, now, alive).sort()).toEqual([dead, legacyEmpty].sort());
     expect(readdirSync(parent).sort()).toEqual(
-      ['envtrace-records-100-abc123', 'envtrace-records-201-abc123', 'envtrace-records-300-file', 'envtrace-records-Qq12Ab', 'envtrace-records-Zz12Ab', 'other-200-abc123'].sort(),
+      [
+        'envtrace-records-100-abc123',
+        'envtrace-records-201-abc123',
+        'envtrace-records-300-file',
+        'envtrace-records-Qq12Ab',
+        'envtrace-records-Zz12Ab',
+        'other-200-abc123',
+      ].sort(),
     );
   });
 

@@ -52,7 +52,11 @@ export function recordsDirPid(name: string): number | undefined {
  * is gone and that are older than an hour, plus empty directories of older envtrace versions
  * (named without a pid) older than an hour. Returns the removed paths; never throws.
  */
-export function sweepStaleRecordsDirs(parent: string = os.tmpdir(), now: number = Date.now(), alive: (pid: number) => boolean = processAlive): string[] {
+export function sweepStaleRecordsDirs(
+  parent: string = os.tmpdir(),
+  now: number = Date.now(),
+  alive: (pid: number) => boolean = processAlive,
+): string[] {
   const removed: string[] = [];
   let names: string[];
   try {

@@ -35,16 +35,48 @@ describe('EnvTraceRecord and the run report', () => {
   });
 
   it('an evaluation with trajectoryMetric carries one verdict per trajectory metric (version 2)', () => {
-    const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
+    const ev = (channel: string, timestamp: number, value: unknown) => ({
+      channel,
+      timestamp,
+      value,
+    });
     const gt = [ev('search', 0, { q: 'a' }), ev('book', 1, { id: 7 })];
     const pred = [ev('search', 0, { q: 'a' }), ev('book', 1, { id: 8 })];
-    const result = evaluate(gt, pred, { metrics: [trajectoryMetric(), trajectoryMetric({ name: 'calls_any', scheme: 'any_order', maxDistance: 1 })] });
-    const info = { matcher: 'toMatchTraceBehavior' as const, testPath: '/p/a.test.ts', testName: 't', retry: 0, repeat: 0, seq: 0, pass: false, negated: false, minScore: null, config: {}, golden: { kind: 'inline' as const, count: 1 }, version: '0.1.0' };
+    const result = evaluate(gt, pred, {
+      metrics: [
+        trajectoryMetric(),
+        trajectoryMetric({ name: 'calls_any', scheme: 'any_order', maxDistance: 1 }),
+      ],
+    });
+    const info = {
+      matcher: 'toMatchTraceBehavior' as const,
+      testPath: '/p/a.test.ts',
+      testName: 't',
+      retry: 0,
+      repeat: 0,
+      seq: 0,
+      pass: false,
+      negated: false,
+      minScore: null,
+      config: {},
+      golden: { kind: 'inline' as const, count: 1 },
+      version: '0.1.0',
+    };
     const rec = buildRecord(result, info);
     // book with the wrong id: 1 of its 1 argument differs → substitution cost 1 of max 4.
     expect(rec.trajectory).toEqual([
-      { check: 'metric', metric: 'trajectory', pass: false, distance: { scheme: 'in_order', distance: 1, max: 4, score: 0.75 } },
-      { check: 'metric', metric: 'calls_any', pass: true, distance: { scheme: 'any_order', distance: 1, max: 4, score: 0.75 } },
+      {
+        check: 'metric',
+        metric: 'trajectory',
+        pass: false,
+        distance: { scheme: 'in_order', distance: 1, max: 4, score: 0.75 },
+      },
+      {
+        check: 'metric',
+        metric: 'calls_any',
+        pass: true,
+        distance: { scheme: 'any_order', distance: 1, max: 4, score: 0.75 },
+      },
     ]);
     expect(rec.v).toBe(2);
     expect(ReportRecordSchema.parse(toReportRecord(rec))).toEqual(toReportRecord(rec));
@@ -54,11 +86,25 @@ describe('EnvTraceRecord and the run report', () => {
   });
 
   it('a toFollowTrajectory record: the verdict, no full score, accuracy = followed', () => {
-    const ref = [{ name: 'search', arguments: { q: 'a' } }, { name: 'book', arguments: { id: 7 } }];
+    const ref = [
+      { name: 'search', arguments: { q: 'a' } },
+      { name: 'book', arguments: { id: 7 } },
+    ];
     const calls = [{ name: 'search', arguments: { q: 'a', page: 2 } }];
-    const options = { mode: 'superset' as const, args: 'superset' as const, toolArgs: { book: ['id'], search: (r: unknown, p: unknown) => (r as { q: string }).q === (p as { q: string }).q } };
+    const options = {
+      mode: 'superset' as const,
+      args: 'superset' as const,
+      toolArgs: {
+        book: ['id'],
+        search: (r: unknown, p: unknown) => (r as { q: string }).q === (p as { q: string }).q,
+      },
+    };
     const m = matchTrajectory(ref, calls, options);
-    const verdict = matchVerdict(m, options, trajectoryDistance(ref, calls, { scheme: 'superset' }));
+    const verdict = matchVerdict(
+      m,
+      options,
+      trajectoryDistance(ref, calls, { scheme: 'superset' }),
+    );
     expect(verdict).toEqual({
       check: 'match',
       pass: false,
@@ -71,10 +117,40 @@ describe('EnvTraceRecord and the run report', () => {
       // superset: max = the reference mass 2; book missing costs 1; search's extra `page` costs 1 × 1/2.
       distance: { scheme: 'superset', distance: 1.5, max: 2, score: 0.25 },
       // superset mode: only the missing reference call fails it (the extra argument is allowed).
-      issues: [{ side: 'reference', index: 1, call: 'book({"id":7})', closest: { index: 0, call: 'search({"q":"a","page":2})', reason: 'tool' } }],
+      issues: [
+        {
+          side: 'reference',
+          index: 1,
+          call: 'book({"id":7})',
+          closest: { index: 0, call: 'search({"q":"a","page":2})', reason: 'tool' },
+        },
+      ],
     });
-    const rec = buildTrajectoryRecord(verdict, { testPath: '/p/a.test.ts', testName: 't', retry: 0, repeat: 1, seq: 2, pass: true, negated: true, config: options, golden: { kind: 'file', paths: ['ref.json'], count: 1 }, version: '0.1.0' });
-    expect(rec).toMatchObject({ v: 2, matcher: 'toFollowTrajectory', pass: true, negated: true, accuracy: false, full_score: null, metrics: {}, decision: {}, repeat: 1, seq: 2, trajectory: [verdict] });
+    const rec = buildTrajectoryRecord(verdict, {
+      testPath: '/p/a.test.ts',
+      testName: 't',
+      retry: 0,
+      repeat: 1,
+      seq: 2,
+      pass: true,
+      negated: true,
+      config: options,
+      golden: { kind: 'file', paths: ['ref.json'], count: 1 },
+      version: '0.1.0',
+    });
+    expect(rec).toMatchObject({
+      v: 2,
+      matcher: 'toFollowTrajectory',
+      pass: true,
+      negated: true,
+      accuracy: false,
+      full_score: null,
+      metrics: {},
+      decision: {},
+      repeat: 1,
+      seq: 2,
+      trajectory: [verdict],
+    });
     expect(JSON.parse(JSON.stringify(rec))).toEqual(rec);
     expect(ReportRecordSchema.parse(toReportRecord(rec))).toEqual(toReportRecord(rec));
     expect(describeArgsRule(undefined)).toBe('exact');

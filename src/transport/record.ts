@@ -31,7 +31,8 @@ export interface GoldenSource {
  */
 export interface EnvTraceRecord {
   readonly v: RecordVersion;
-  readonly matcher: 'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory';
+  readonly matcher:
+    'toMatchTraceBehavior' | 'toMatchGoldenTrace' | 'traceMatching' | 'toFollowTrajectory';
   /** Absolute test file path. */
   readonly testPath: string;
   /** Full test name (describe blocks joined by ' '), as the runner reports it. */
@@ -51,7 +52,9 @@ export interface EnvTraceRecord {
   /** The evaluation's accuracy; for toFollowTrajectory, whether the calls followed the reference (before `.not`). */
   readonly accuracy: boolean;
   /** Metric scores by name (null = NaN / not measurable). */
-  readonly metrics: Readonly<Record<string, { readonly score: number | null; readonly binary_pass: boolean }>>;
+  readonly metrics: Readonly<
+    Record<string, { readonly score: number | null; readonly binary_pass: boolean }>
+  >;
   /** Decision parts by name, as in `EvaluationResult.decision.passes`. */
   readonly decision: Readonly<Record<string, boolean>>;
   /** `minScore` used by the matcher, if any. */

@@ -4,9 +4,25 @@
  */
 import type { EvaluationResult } from '../evaluate/types.js';
 import { truncate } from '../report/escape.js';
-import { TRAJECTORY_ISSUES_LISTED, type TrajectoryMatchVerdict, type TrajectoryMetricVerdict } from '../report/run/schema.js';
-import type { ArgsMatch, ToolCall, TrajectoryDistance, TrajectoryIssue, TrajectoryMatch, TrajectoryMatchOptions } from '../trajectory/index.js';
-import { callPredicate, formatCall, trajectoryIssues, trajectoryMetricDistance } from '../trajectory/index.js';
+import {
+  TRAJECTORY_ISSUES_LISTED,
+  type TrajectoryMatchVerdict,
+  type TrajectoryMetricVerdict,
+} from '../report/run/schema.js';
+import type {
+  ArgsMatch,
+  ToolCall,
+  TrajectoryDistance,
+  TrajectoryIssue,
+  TrajectoryMatch,
+  TrajectoryMatchOptions,
+} from '../trajectory/index.js';
+import {
+  callPredicate,
+  formatCall,
+  trajectoryIssues,
+  trajectoryMetricDistance,
+} from '../trajectory/index.js';
 
 /** Width of a call's text in a verdict. */
 const CALL_WIDTH = 200;
@@ -15,12 +31,17 @@ function callText(c: ToolCall): string {
   return truncate(formatCall(c), CALL_WIDTH);
 }
 
-function issueData(side: 'reference' | 'call', list: readonly TrajectoryIssue[]): TrajectoryMatchVerdict['issues'] {
+function issueData(
+  side: 'reference' | 'call',
+  list: readonly TrajectoryIssue[],
+): TrajectoryMatchVerdict['issues'] {
   return list.slice(0, TRAJECTORY_ISSUES_LISTED).map(({ call, closest }) => ({
     side,
     index: call.index,
     call: callText(call),
-    closest: closest ? { index: closest.call.index, call: callText(closest.call), reason: closest.reason } : null,
+    closest: closest
+      ? { index: closest.call.index, call: callText(closest.call), reason: closest.reason }
+      : null,
   }));
 }
 
@@ -42,10 +63,15 @@ function distanceData(d: TrajectoryDistance): TrajectoryMatchVerdict['distance']
  * The verdict of one `matchTrajectory` run (and its distance, when one was computed), with the
  * calls that made it fail and their closest candidates (as the failure message lists them).
  */
-export function matchVerdict(match: TrajectoryMatch, options: TrajectoryMatchOptions, distance?: TrajectoryDistance): TrajectoryMatchVerdict {
+export function matchVerdict(
+  match: TrajectoryMatch,
+  options: TrajectoryMatchOptions,
+  distance?: TrajectoryDistance,
+): TrajectoryMatchVerdict {
   const issues = trajectoryIssues(match, callPredicate(options));
   const toolArgs: Record<string, ArgsRule> = {};
-  for (const [tool, spec] of Object.entries(options.toolArgs ?? {})) toolArgs[tool] = describeArgsRule(spec);
+  for (const [tool, spec] of Object.entries(options.toolArgs ?? {}))
+    toolArgs[tool] = describeArgsRule(spec);
   return {
     check: 'match',
     pass: match.pass,
@@ -61,11 +87,19 @@ export function matchVerdict(match: TrajectoryMatch, options: TrajectoryMatchOpt
 }
 
 /** One verdict per `trajectoryMetric` result of an evaluation, in `metrics` order. */
-export function metricVerdicts(result: Pick<EvaluationResult, 'metrics'>): TrajectoryMetricVerdict[] {
+export function metricVerdicts(
+  result: Pick<EvaluationResult, 'metrics'>,
+): TrajectoryMetricVerdict[] {
   const out: TrajectoryMetricVerdict[] = [];
   for (const [name, m] of Object.entries(result.metrics)) {
     const d = trajectoryMetricDistance(m);
-    if (d !== undefined) out.push({ check: 'metric', metric: name, pass: m.binary_pass === true, distance: distanceData(d) });
+    if (d !== undefined)
+      out.push({
+        check: 'metric',
+        metric: name,
+        pass: m.binary_pass === true,
+        distance: distanceData(d),
+      });
   }
   return out;
 }

@@ -5,7 +5,15 @@ import { BehaviorAligner } from '../../src/align/behavior.js';
 import { evaluate } from '../../src/evaluate/evaluate.js';
 import { renderTable, runScenario } from './run.js';
 import type { ScenarioOutcome } from './run.js';
-import { SCENARIOS, agentRun, drop, irregularLog, robotCycle, stepScan, swap } from './scenarios.js';
+import {
+  SCENARIOS,
+  agentRun,
+  drop,
+  irregularLog,
+  robotCycle,
+  stepScan,
+  swap,
+} from './scenarios.js';
 
 const TABLE = fileURLToPath(new URL('./TABLE.md', import.meta.url));
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
@@ -15,11 +23,14 @@ const END = '<!-- alignment-scenarios:end -->';
 const outcomes: ScenarioOutcome[] = SCENARIOS.map(runScenario);
 
 describe('alignment scenarios', () => {
-  it.each(outcomes.map((o) => [o.scenario.name, o] as const))('behavior reports exactly the injected difference: %s', (_, o) => {
-    const b = o.byAligner['behavior']!;
-    expect(b.differing).toEqual(o.expected);
-    expect(b.exact).toBe(true);
-  });
+  it.each(outcomes.map((o) => [o.scenario.name, o] as const))(
+    'behavior reports exactly the injected difference: %s',
+    (_, o) => {
+      const b = o.byAligner['behavior']!;
+      expect(b.differing).toEqual(o.expected);
+      expect(b.exact).toBe(true);
+    },
+  );
 
   it('behavior never reports more differing rows than difflib or nw', () => {
     for (const o of outcomes) {
@@ -79,15 +90,25 @@ describe('behavior asks the configured comparators', () => {
   // A scan whose positions carry read-back noise: within tolerance they match, so only the
   // dropped detector stop differs; with exact comparison every noisy position differs too.
   const gt = stepScan(10);
-  const noisy = gt.map((e) => (e.channel === 'sample:x' ? { ...e, value: (e.value as number) + 0.004 } : e));
+  const noisy = gt.map((e) =>
+    e.channel === 'sample:x' ? { ...e, value: (e.value as number) + 0.004 } : e,
+  );
   const pred = drop(19).apply(noisy);
   const differing = (opts: Parameters<typeof evaluate>[2]) => {
     const r = evaluate(gt, pred, { ...opts, aligner: new BehaviorAligner() });
-    return r.alignment_rows.flatMap((row, k) => (row.match === true ? [] : [r.alignment_index[k]!]));
+    return r.alignment_rows.flatMap((row, k) =>
+      row.match === true ? [] : [r.alignment_index[k]!],
+    );
   };
 
   it('within the channel tolerance a noisy value pairs as matching', () => {
-    expect(differing({ comparators: { by_channel: { 'sample:x': { type: 'numeric_tolerance', tol: 0, abs_tol: 0.01 } } } })).toEqual([[19, null]]);
+    expect(
+      differing({
+        comparators: {
+          by_channel: { 'sample:x': { type: 'numeric_tolerance', tol: 0, abs_tol: 0.01 } },
+        },
+      }),
+    ).toEqual([[19, null]]);
   });
 
   it('with exact comparison the same pairs are value mismatches, still on their own rows', () => {

@@ -27,8 +27,11 @@ export interface Scenario {
   readonly edit: Edit;
 }
 
-const ev = (channel: string, timestamp: number, value: unknown): TraceEvent => ({ channel, timestamp, value });
-
+const ev = (channel: string, timestamp: number, value: unknown): TraceEvent => ({
+  channel,
+  timestamp,
+  value,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Golden traces
@@ -105,7 +108,8 @@ export function truncate(count: number): Edit {
   return {
     label: `last ${count} events missing`,
     apply: (gt) => gt.slice(0, gt.length - count),
-    expected: (gt) => Array.from({ length: count }, (_, i) => [gt.length - count + i, null] as const),
+    expected: (gt) =>
+      Array.from({ length: count }, (_, i) => [gt.length - count + i, null] as const),
   };
 }
 

@@ -11,7 +11,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusRoot, inputPath, listCases, runCase, specProblems, updateSidecar, VALID_TRACE } from './cases.js';
+import {
+  corpusRoot,
+  inputPath,
+  listCases,
+  runCase,
+  specProblems,
+  updateSidecar,
+  VALID_TRACE,
+} from './cases.js';
 import { generated } from './generate.mjs';
 
 const UPDATE = process.env['ENVTRACE_BAD_INPUTS_UPDATE'] === '1';
@@ -26,12 +34,16 @@ describe('bad-input corpus', () => {
   it('holds at least 200 cases, every generator has its sidecar, every sidecar is well-formed', () => {
     expect(cases.length).toBeGreaterThanOrEqual(200);
     const ids = new Set(cases.map((c) => c.id));
-    for (const id of generated.keys()) expect(ids.has(id), `generate.mjs makes ${id} but it has no sidecar`).toBe(true);
+    for (const id of generated.keys())
+      expect(ids.has(id), `generate.mjs makes ${id} but it has no sidecar`).toBe(true);
     for (const c of cases) expect(specProblems(c.spec), c.id).toEqual([]);
   });
 
   it.each(cases.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
-    const file = c.spec.role === 'args' && !generated.has(c.id) ? path.join(corpusRoot, c.id) : inputPath(c, generated, genRoot);
+    const file =
+      c.spec.role === 'args' && !generated.has(c.id)
+        ? path.join(corpusRoot, c.id)
+        : inputPath(c, generated, genRoot);
     const run = await runCase(c.spec, file, valid, work);
     const output = `${run.stdout}${run.stderr}`;
     // Invariants, whatever the sidecar says.
@@ -42,6 +54,9 @@ describe('bad-input corpus', () => {
       updateSidecar(c, run);
       return;
     }
-    expect({ exit: run.exit, stderr: run.stderr }, `${c.id}: ${c.spec.why}`).toEqual({ exit: c.spec.exit, stderr: c.spec.stderr });
+    expect({ exit: run.exit, stderr: run.stderr }, `${c.id}: ${c.spec.why}`).toEqual({
+      exit: c.spec.exit,
+      stderr: c.spec.stderr,
+    });
   });
 });

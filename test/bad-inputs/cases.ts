@@ -49,7 +49,11 @@ export function listCases(root: string = corpusRoot): Case[] {
       if (statSync(p).isDirectory()) walk(p);
       else if (name.endsWith(SIDE)) {
         const spec = JSON.parse(readFileSync(p, 'utf8')) as CaseSpec;
-        out.push({ id: path.relative(root, p.slice(0, -SIDE.length)).split(path.sep).join('/'), sidecar: p, spec });
+        out.push({
+          id: path.relative(root, p.slice(0, -SIDE.length)).split(path.sep).join('/'),
+          sidecar: p,
+          spec,
+        });
       }
     }
   };
@@ -61,11 +65,16 @@ export function listCases(root: string = corpusRoot): Case[] {
 export function specProblems(spec: CaseSpec): string[] {
   const p: string[] = [];
   if (!ROLES.includes(spec.role)) p.push(`role must be one of ${ROLES.join(', ')}`);
-  if (spec.argv !== undefined && (!Array.isArray(spec.argv) || spec.argv.some((a) => typeof a !== 'string'))) p.push('argv must be an array of strings');
+  if (
+    spec.argv !== undefined &&
+    (!Array.isArray(spec.argv) || spec.argv.some((a) => typeof a !== 'string'))
+  )
+    p.push('argv must be an array of strings');
   if (spec.role === 'args' && spec.argv === undefined) p.push('role "args" needs argv');
   if (!Number.isInteger(spec.exit)) p.push('exit must be an integer');
   if (typeof spec.stderr !== 'string') p.push('stderr must be a string');
-  if (typeof spec.why !== 'string' || spec.why.trim() === '' || spec.why.includes('\n')) p.push('why must be one non-empty line');
+  if (typeof spec.why !== 'string' || spec.why.trim() === '' || spec.why.includes('\n'))
+    p.push('why must be one non-empty line');
   return p;
 }
 
@@ -102,11 +111,19 @@ export interface CaseRun {
  * Run the CLI in-process on a case. `file` is where the input is (for an `args` case without an
  * input file: a path that does not exist), `valid` the valid trace, `cwd` the working directory.
  */
-export async function runCase(spec: CaseSpec, file: string, valid: string, cwd: string): Promise<CaseRun> {
-  const argv = argvTemplate(spec).map((a) => a.split('{file}').join(file).split('{valid}').join(valid));
+export async function runCase(
+  spec: CaseSpec,
+  file: string,
+  valid: string,
+  cwd: string,
+): Promise<CaseRun> {
+  const argv = argvTemplate(spec).map((a) =>
+    a.split('{file}').join(file).split('{valid}').join(valid),
+  );
   const io = captureIO(cwd, { NO_COLOR: '1' });
   const exit = await main(argv, io);
-  const norm = (s: string): string => s.split(file).join('{file}').split(valid).join('{valid}').split(cwd).join('{cwd}');
+  const norm = (s: string): string =>
+    s.split(file).join('{file}').split(valid).join('{valid}').split(cwd).join('{cwd}');
   return { exit, stdout: io.out(), stderr: norm(io.err()) };
 }
 
@@ -118,7 +135,11 @@ export function updateSidecar(c: Case, run: CaseRun): void {
 }
 
 /** The input of a case: the committed file, else the generated one (written under `genRoot`). */
-export function inputPath(c: Case, generated: ReadonlyMap<string, () => string | Uint8Array>, genRoot: string): string {
+export function inputPath(
+  c: Case,
+  generated: ReadonlyMap<string, () => string | Uint8Array>,
+  genRoot: string,
+): string {
   const committed = path.join(corpusRoot, ...c.id.split('/'));
   if (existsSync(committed)) return committed;
   const make = generated.get(c.id);

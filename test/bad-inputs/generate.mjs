@@ -32,24 +32,53 @@ export const generated = new Map([
   ['deep/top-array-100k.json', () => deepArray(100 * K)],
   ['deep/top-array-unclosed-1m.json', () => '['.repeat(1000 * K)],
   ['deep/value-mixed-50k.json', () => event(`${'[{"k":'.repeat(25 * K)}0${'}]'.repeat(25 * K)}`)],
-  ['deep/jsonl-line-array-10k.jsonl', () => `{"channel": "a", "timestamp": 0, "value": 1}\n{"channel": "a", "timestamp": 1, "value": ${deepArray(10 * K)}}\n`],
+  [
+    'deep/jsonl-line-array-10k.jsonl',
+    () =>
+      `{"channel": "a", "timestamp": 0, "value": 1}\n{"channel": "a", "timestamp": 1, "value": ${deepArray(10 * K)}}\n`,
+  ],
   ['deep/config-json-10k.json', () => `{"channels": ${deepObject(10 * K)}}\n`],
   ['deep/config-yaml-flow-10k.yaml', () => `channels: ${deepArray(10 * K)}\n`],
-  ['deep/config-yaml-block-2k.yaml', () => `${Array.from({ length: 2 * K }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n')} 1\n`],
-  ['deep/otlp-attribute-10k.otlp.json', () =>
-    `{"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "t", "spanId": "s", "name": "execute_tool a", "startTimeUnixNano": "1", "attributes": [{"key": "gen_ai.operation.name", "value": {"stringValue": "execute_tool"}}, {"key": "gen_ai.tool.call.arguments", "value": ${'{"arrayValue": {"values": ['.repeat(5 * K)}{"intValue": "1"}${']}}'.repeat(5 * K)}}]}]}]}]}\n`],
+  [
+    'deep/config-yaml-block-2k.yaml',
+    () => `${Array.from({ length: 2 * K }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n')} 1\n`,
+  ],
+  [
+    'deep/otlp-attribute-10k.otlp.json',
+    () =>
+      `{"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "t", "spanId": "s", "name": "execute_tool a", "startTimeUnixNano": "1", "attributes": [{"key": "gen_ai.operation.name", "value": {"stringValue": "execute_tool"}}, {"key": "gen_ai.tool.call.arguments", "value": ${'{"arrayValue": {"values": ['.repeat(5 * K)}{"intValue": "1"}${']}}'.repeat(5 * K)}}]}]}]}]}\n`,
+  ],
   // Huge numbers and strings
   ['huge/value-string-2mb.json', () => event(JSON.stringify('x'.repeat(2000 * K)))],
-  ['huge/channel-name-200k.json', () => `{"events": [{"channel": ${JSON.stringify('c'.repeat(200 * K))}, "timestamp": 0, "value": 1}]}\n`],
+  [
+    'huge/channel-name-200k.json',
+    () =>
+      `{"events": [{"channel": ${JSON.stringify('c'.repeat(200 * K))}, "timestamp": 0, "value": 1}]}\n`,
+  ],
   ['huge/integer-100k-digits.json', () => event('9'.repeat(100 * K))],
-  ['huge/timestamp-100k-digits.json', () => `{"events": [{"channel": "a", "timestamp": ${'9'.repeat(100 * K)}, "value": 1}]}\n`],
-  ['huge/fraction-100k-digits.json', () => `{"events": [{"channel": "a", "timestamp": 0.${'1'.repeat(100 * K)}, "value": 1}]}\n`],
+  [
+    'huge/timestamp-100k-digits.json',
+    () => `{"events": [{"channel": "a", "timestamp": ${'9'.repeat(100 * K)}, "value": 1}]}\n`,
+  ],
+  [
+    'huge/fraction-100k-digits.json',
+    () => `{"events": [{"channel": "a", "timestamp": 0.${'1'.repeat(100 * K)}, "value": 1}]}\n`,
+  ],
   ['huge/escapes-string-100k.json', () => event(`"${'\\u001b[31m'.repeat(20 * K)}"`)],
   ['huge/config-yaml-string-1mb.yaml', () => `mode: ${'x'.repeat(1000 * K)}\n`],
   ['huge/csv-field-1mb.csv', () => `channel,timestamp,value\nmotor:x,0,${'7'.repeat(1000 * K)}\n`],
-  ['huge/csv-unclosed-quote-200k.csv', () => `channel,timestamp,value\nmotor:x,0,"${'a,'.repeat(100 * K)}\n`],
-  ['huge/camonitor-line-500k.txt', () => `XF:PV 2026-01-05 00:00:00.998114 ${'1'.repeat(500 * K)}\n`],
-  ['huge/many-keys-50k.json', () => event(`{${Array.from({ length: 50 * K }, (_, i) => `"k${i}": ${i}`).join(', ')}}`)],
+  [
+    'huge/csv-unclosed-quote-200k.csv',
+    () => `channel,timestamp,value\nmotor:x,0,"${'a,'.repeat(100 * K)}\n`,
+  ],
+  [
+    'huge/camonitor-line-500k.txt',
+    () => `XF:PV 2026-01-05 00:00:00.998114 ${'1'.repeat(500 * K)}\n`,
+  ],
+  [
+    'huge/many-keys-50k.json',
+    () => event(`{${Array.from({ length: 50 * K }, (_, i) => `"k${i}": ${i}`).join(', ')}}`),
+  ],
 ]);
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

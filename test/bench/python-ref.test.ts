@@ -8,13 +8,18 @@ import { pythonRefDir, timePythonReference } from '../../bench/python-ref.mjs';
  * A fake reference package with the API the driver uses (load_trace, Evaluator, EvaluateRequest):
  * its evaluate returns the share of gt events whose channel is in pred, and records its calls.
  */
-function fakeReference(evaluateBody = 'return Result(len(req.gt["events"]) and sum(1 for e in req.gt["events"] if e["channel"] in {p["channel"] for p in req.pred["events"]}) / len(req.gt["events"]))'): string {
+function fakeReference(
+  evaluateBody = 'return Result(len(req.gt["events"]) and sum(1 for e in req.gt["events"] if e["channel"] in {p["channel"] for p in req.pred["events"]}) / len(req.gt["events"]))',
+): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'envtrace-fake-pyref-'));
   mkdirSync(path.join(dir, 'envtrace', 'io'), { recursive: true });
   mkdirSync(path.join(dir, 'envtrace', 'core'), { recursive: true });
   writeFileSync(path.join(dir, 'envtrace', '__init__.py'), '');
   writeFileSync(path.join(dir, 'envtrace', 'io', '__init__.py'), '');
-  writeFileSync(path.join(dir, 'envtrace', 'io', 'json_io.py'), 'import json\ndef load_trace(p):\n    with open(p) as f:\n        d = json.load(f)\n    return d if isinstance(d, dict) else {"events": d}\n');
+  writeFileSync(
+    path.join(dir, 'envtrace', 'io', 'json_io.py'),
+    'import json\ndef load_trace(p):\n    with open(p) as f:\n        d = json.load(f)\n    return d if isinstance(d, dict) else {"events": d}\n',
+  );
   writeFileSync(
     path.join(dir, 'envtrace', 'core', '__init__.py'),
     [
@@ -41,7 +46,15 @@ afterAll(() => {
 function traces(dir: string): { gtFile: string; predFile: string } {
   const gtFile = path.join(dir, 'gt.json');
   const predFile = path.join(dir, 'pred.json');
-  writeFileSync(gtFile, JSON.stringify({ events: [{ channel: 'a', timestamp: 0, value: 1 }, { channel: 'b', timestamp: 1, value: 2 }] }));
+  writeFileSync(
+    gtFile,
+    JSON.stringify({
+      events: [
+        { channel: 'a', timestamp: 0, value: 1 },
+        { channel: 'b', timestamp: 1, value: 2 },
+      ],
+    }),
+  );
   writeFileSync(predFile, JSON.stringify([{ channel: 'a', timestamp: 0, value: 1 }]));
   return { gtFile, predFile };
 }
@@ -53,8 +66,12 @@ describe('bench/python-ref.mjs', () => {
     expect(pythonRefDir({})).toBeNull();
     expect(pythonRefDir({ ENVTRACE_PY_REF: '' })).toBeNull();
     expect(pythonRefDir({ ENVTRACE_PY_REF: ref })).toBe(ref);
-    expect(() => pythonRefDir({ ENVTRACE_PY_REF: path.join(ref, 'nope') })).toThrow(/ENVTRACE_PY_REF=.*nope: not a directory/);
-    expect(() => pythonRefDir({ ENVTRACE_PY_REF: path.join(ref, 'envtrace', 'io') })).toThrow(/no envtrace\/__init__.py/);
+    expect(() => pythonRefDir({ ENVTRACE_PY_REF: path.join(ref, 'nope') })).toThrow(
+      /ENVTRACE_PY_REF=.*nope: not a directory/,
+    );
+    expect(() => pythonRefDir({ ENVTRACE_PY_REF: path.join(ref, 'envtrace', 'io') })).toThrow(
+      /no envtrace\/__init__.py/,
+    );
   });
 
   it('runs the driver against the package on the trace files and returns the times and the score', () => {

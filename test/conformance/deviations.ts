@@ -24,7 +24,8 @@
  */
 
 /** The reason a default-mode result differs from the reference. */
-export type FixId = 'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'T1' | 'S1';
+export type FixId =
+  'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'T1' | 'S1';
 
 /** A value expected at a pointer: compared with the harness tolerance; RegExp(s) match a string; undefined = absent. */
 export type Expected = unknown;
@@ -46,9 +47,11 @@ export interface Deviation {
 /** Weighted default aggregation: 0.8·discrete + 0.2·timing. */
 const dt = (discrete: number, timing: number): number => 0.8 * discrete + 0.2 * timing;
 /** The continuous weight set: 0.6·discrete + 0.2·timing + 0.2·continuous. */
-const dtc = (discrete: number, timing: number, continuous: number): number => 0.6 * discrete + 0.2 * timing + 0.2 * continuous;
+const dtc = (discrete: number, timing: number, continuous: number): number =>
+  0.6 * discrete + 0.2 * timing + 0.2 * continuous;
 /** Continuous profile score with the default scales 15/15. */
-const profile = (mae: number, finalDiff: number): number => 0.7 * Math.exp(-mae / 15) + 0.3 * Math.exp(-finalDiff / 15);
+const profile = (mae: number, finalDiff: number): number =>
+  0.7 * Math.exp(-mae / 15) + 0.3 * Math.exp(-finalDiff / 15);
 
 /** B7: a configured continuous channel is a required metric; accuracy needs its pass. */
 const b7 = (id: string, continuousPasses: boolean, detail: string): Deviation => ({
@@ -60,14 +63,28 @@ const b7 = (id: string, continuousPasses: boolean, detail: string): Deviation =>
     '/accuracy': continuousPasses,
   },
   why: `continuous channels are configured, so "continuous" joins required_metrics; the reference's own continuous binary_pass is ${continuousPasses} (${detail}) and discrete/timing pass, so accuracy = ${continuousPasses}`,
-  reference: { '/metrics/continuous/binary_pass': continuousPasses, '/metrics/discrete/binary_pass': true, '/metrics/timing/binary_pass': true, '/accuracy': true },
+  reference: {
+    '/metrics/continuous/binary_pass': continuousPasses,
+    '/metrics/discrete/binary_pass': true,
+    '/metrics/timing/binary_pass': true,
+    '/accuracy': true,
+  },
 });
 
 /** A config error (S1/B6) from the loader: names the config file and each offending option path. */
-const configError = (id: string, fix: FixId, file: 'config.json' | 'config.yaml', messages: readonly RegExp[], why: string): Deviation => ({
+const configError = (
+  id: string,
+  fix: FixId,
+  file: 'config.json' | 'config.yaml',
+  messages: readonly RegExp[],
+  why: string,
+): Deviation => ({
   id,
   fix,
-  expect: { '/error/name': 'ConfigError', '/error/message': [new RegExp(`${file.replace('.', '\\.')}: `), ...messages] },
+  expect: {
+    '/error/name': 'ConfigError',
+    '/error/message': [new RegExp(`${file.replace('.', '\\.')}: `), ...messages],
+  },
   why,
 });
 
@@ -96,7 +113,10 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
       '/accuracy': false,
     },
     why: 'the reference alignment has exactly one pair with different channels and equal values (motor:y vs det:AcquireTime, 17.377): 34 → 33 of 39; that pair also leaves the timing fit (its numbers move slightly, not asserted)',
-    reference: { '/metrics/discrete/details/value_matches': 34, '/metrics/discrete/details/total_pairs': 39 },
+    reference: {
+      '/metrics/discrete/details/value_matches': 34,
+      '/metrics/discrete/details/total_pairs': 39,
+    },
   },
   {
     id: 'pub-040-difflib-eval-random-400x20ch',
@@ -108,7 +128,10 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
       '/accuracy': false,
     },
     why: 'the reference alignment has four pairs with different channels and equal values (PV:07/PV:18, PV:00/PV:08, PV:00/PV:14, PV:16/PV:13): 393 → 389 of 407',
-    reference: { '/metrics/discrete/details/value_matches': 393, '/metrics/discrete/details/total_pairs': 407 },
+    reference: {
+      '/metrics/discrete/details/value_matches': 393,
+      '/metrics/discrete/details/total_pairs': 407,
+    },
   },
   {
     id: 'pub-057-comparators-replace-pair-uses-gt-channel-comparator',
@@ -229,7 +252,12 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   {
     id: 'pub-116-empty-both-empty',
     fix: 'B4',
-    expect: { '/metrics/timing/score': 1, '/metrics/timing/binary_pass': true, '/full_score': 1, '/accuracy': true },
+    expect: {
+      '/metrics/timing/score': 1,
+      '/metrics/timing/binary_pass': true,
+      '/full_score': 1,
+      '/accuracy': true,
+    },
     why: 'two empty traces are identical: timing not applicable (1, pass); full 1 instead of 0.8',
   },
   {
@@ -296,39 +324,57 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   {
     id: 'pub-058-comparators-negative-tol-raises',
     fix: 'S1',
-    expect: { '/error/name': 'ConfigError', '/error/message': /comparators\.default\.tol: must be >= 0/ },
+    expect: {
+      '/error/name': 'ConfigError',
+      '/error/message': /comparators\.default\.tol: must be >= 0/,
+    },
     why: 'tol −0.1 is rejected when the options are read (ConfigError naming the option), not as a ValueError at the first numeric comparison',
   },
   {
     id: 'pub-105-scoring-weights-unnormalised',
     fix: 'S1',
-    expect: { '/error/name': 'ConfigError', '/error/message': /aggregation\.weights\["continuous"\]: metric "continuous" is not computed/ },
+    expect: {
+      '/error/name': 'ConfigError',
+      '/error/message': /aggregation\.weights\["continuous"\]: metric "continuous" is not computed/,
+    },
     why: 'a weight for "continuous" with no continuous channel configured is an error instead of a silently skipped weight',
   },
   {
     id: 'pub-109-scoring-timing-name-unknown',
     fix: 'S1',
-    expect: { '/error/name': 'ConfigError', '/error/message': /decision\.timing_metric_name: metric "latency" is not computed/ },
+    expect: {
+      '/error/name': 'ConfigError',
+      '/error/message': /decision\.timing_metric_name: metric "latency" is not computed/,
+    },
     why: 'timing_metric_name "latency" names no metric: an error instead of accuracy that can never be true',
   },
   {
     id: 'pub-110-scoring-no-structure-but-weighted-required',
     fix: 'S1',
-    expect: { '/error/name': 'ConfigError', '/error/message': /aggregation\.weights\["structure"\]: metric "structure" is not computed/ },
+    expect: {
+      '/error/name': 'ConfigError',
+      '/error/message': /aggregation\.weights\["structure"\]: metric "structure" is not computed/,
+    },
     why: 'include_structure false while structure is weighted and required: an error instead of a skipped weight and a requirement that always fails',
   },
   configError(
     'pub-129-config-yaml-config',
     'S1',
     'config.yaml',
-    [/decision\.require_discrete_exact: expected boolean, received string/, /include_structure: expected boolean, received string/],
+    [
+      /decision\.require_discrete_exact: expected boolean, received string/,
+      /include_structure: expected boolean, received string/,
+    ],
     'default mode reads YAML 1.2, where yes/no are the strings "yes"/"no", not booleans; a string for a boolean option is an error (the reference, YAML 1.1, read true/false)',
   ),
   configError(
     'pub-130-config-comparator-type-names',
     'B6',
     'config.json',
-    [/comparators\.default\.type: unknown comparator type "fuzzy"/, /comparators\.by_channel\.b\.type: missing comparator type/],
+    [
+      /comparators\.default\.type: unknown comparator type "fuzzy"/,
+      /comparators\.by_channel\.b\.type: missing comparator type/,
+    ],
     'type "fuzzy" and a spec without a type are errors listing the valid types, instead of silently becoming numeric 1e-3 / numeric with its tol',
   ),
   configError(
@@ -363,7 +409,10 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
     'pub-134-config-required-metrics-nonstrings',
     'S1',
     'config.json',
-    [/decision\.required_metrics\[0\]: expected string, received number/, /decision\.required_metrics\[2\]: expected string, received null/],
+    [
+      /decision\.required_metrics\[0\]: expected string, received number/,
+      /decision\.required_metrics\[2\]: expected string, received null/,
+    ],
     'the entries 1 and null are reported by index instead of silently dropped',
   ),
   configError(
@@ -377,7 +426,10 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
     'pub-136-config-bool-coercion',
     'B6',
     'config.json',
-    [/include_structure: expected boolean, received string/, /decision\.require_discrete_exact: expected boolean, received number/],
+    [
+      /include_structure: expected boolean, received string/,
+      /decision\.require_discrete_exact: expected boolean, received number/,
+    ],
     'include_structure "false" (truthy in Python) and require_discrete_exact 0 are errors instead of bool() coercions',
   ),
   configError(
@@ -401,9 +453,17 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   b7('pub-069-continuous-shift-large', false, 'offset 10 > 5'),
   b7('pub-070-continuous-time-shift-ignored', true, 'same values, times ignored'),
   b7('pub-071-continuous-gt-empty', false, "'one empty'"),
-  b7('pub-072-continuous-per-channel-scenarios', false, "four of six channels fail, incl. 'one empty'"),
+  b7(
+    'pub-072-continuous-per-channel-scenarios',
+    false,
+    "four of six channels fail, incl. 'one empty'",
+  ),
   b7('pub-073-continuous-three-channels-weighted', true, 'every channel within its thresholds'),
-  b7('pub-074-continuous-zero-weights', false, 'temp:A offset 30 fails; zero weights do not change the AND'),
+  b7(
+    'pub-074-continuous-zero-weights',
+    false,
+    'temp:A offset 30 fails; zero weights do not change the AND',
+  ),
   b7('pub-075-continuous-unsorted-input-also-ignored', true, 'offset 0.5 within 5/5'),
 
   // ---- B8 -----------------------------------------------------------------------------------------
@@ -417,7 +477,13 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
       '/accuracy': false,
     },
     why: 'every pred time equal while gt spans 0..2: R² 0 instead of 1; the reference timing score 0.4 came only from 0.4·r2 (slope, duration, mape scores all 0), so it drops to 0; full 0.8·1 + 0.2·0 = 0.8',
-    reference: { '/metrics/timing/score': 0.4, '/metrics/timing/details/r2': 1, '/metrics/timing/details/slope_score': 0, '/metrics/timing/details/duration_score': 0, '/metrics/timing/details/mape_score': 0 },
+    reference: {
+      '/metrics/timing/score': 0.4,
+      '/metrics/timing/details/r2': 1,
+      '/metrics/timing/details/slope_score': 0,
+      '/metrics/timing/details/duration_score': 0,
+      '/metrics/timing/details/mape_score': 0,
+    },
   },
 
   // ---- B9: against a golden exact 0, tol is absolute ---------------------------------------------
@@ -449,7 +515,10 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
       '/accuracy': true,
     },
     why: 'motor:x 0.0 vs 0.004 matches at tol 0.01 (absolute against 0): 3 of 3, exact; the pair joins the timing fit: x = 0, 0.1, 1.1, y = 0, 0.12, 1.08 → least squares slope 36/37 = 0.97297, r2 0.99963, intervals 0.1/0.12 and 1.0/0.96 → mape (0.2 + 0.04)/2 = 0.12, duration 1.08/1.1 → score 0.95590; continuous unchanged (reference 0.97859); full 0.6 + 0.2·0.95590 + 0.2·0.97859',
-    reference: { '/metrics/continuous/score': 0.9785948478197339, '/metrics/discrete/details/value_matches': 2 },
+    reference: {
+      '/metrics/continuous/score': 0.9785948478197339,
+      '/metrics/discrete/details/value_matches': 2,
+    },
   },
 
   // ---- B10 ----------------------------------------------------------------------------------------
@@ -512,7 +581,11 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   {
     id: 'pub-047-comparators-float-repr-exponent',
     fix: 'T1',
-    expect: { '/metrics/discrete/details/value_matches': 0, '/metrics/timing/score': 0, '/full_score': 0 },
+    expect: {
+      '/metrics/discrete/details/value_matches': 0,
+      '/metrics/timing/score': 0,
+      '/full_score': 0,
+    },
     why: 'all 10 pairs are a string vs a number: no match by spelling; nothing to time; full 0',
   },
   {
@@ -552,7 +625,12 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   {
     id: 'pub-051-comparators-string-repr-quotes',
     fix: 'T1',
-    expect: { '/metrics/discrete/details/value_matches': 0, '/metrics/discrete/binary_pass': false, '/full_score': 0, '/accuracy': false },
+    expect: {
+      '/metrics/discrete/details/value_matches': 0,
+      '/metrics/discrete/binary_pass': false,
+      '/full_score': 0,
+      '/accuracy': false,
+    },
     why: 'each pair is a list vs its repr() string: none match; nothing to time; full 0 instead of 1',
   },
   {
@@ -581,7 +659,11 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   {
     id: 'pub-076-continuous-value-types',
     fix: 'T1',
-    expect: { '/error/name': 'TraceError', '/error/message': /pred: events\[2\]\.value: continuous channel "stage:temp" needs numeric values, got "20\.5"/ },
+    expect: {
+      '/error/name': 'TraceError',
+      '/error/message':
+        /pred: events\[2\]\.value: continuous channel "stage:temp" needs numeric values, got "20\.5"/,
+    },
     why: 'continuous readings must be numbers: the string "20.5" (pred event 2) is a TraceError naming the event, not float()-converted',
   },
 ];

@@ -31,7 +31,14 @@ import {
   Trace,
 } from '../../src/index.js';
 import { decodeNonFinite, parsePyJson, stringifyPyJson } from '../../src/py/json.js';
-import { PyFloat, isPyNumber, toDouble, isPlainObject, orderedKeys, withKeyOrder } from '../../src/py/value.js';
+import {
+  PyFloat,
+  isPyNumber,
+  toDouble,
+  isPlainObject,
+  orderedKeys,
+  withKeyOrder,
+} from '../../src/py/value.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The vendored conformance corpus (165 case files + index.json); refreshed by `npm run corpus:sync`. */
@@ -65,7 +72,10 @@ export function loadIndex(): CaseIndexEntry[] {
  */
 export function loadCase(entry: CaseIndexEntry, mode: Mode = 'reference'): Case {
   const text = readFileSync(path.join(CORPUS_DIR, entry.file), 'utf8');
-  const doc = parsePyJson(text, { preserveNumberKinds: mode === 'reference' }) as Record<string, unknown>;
+  const doc = parsePyJson(text, { preserveNumberKinds: mode === 'reference' }) as Record<
+    string,
+    unknown
+  >;
   const pointers = (doc['nonfinite_paths'] as string[] | undefined) ?? [];
   decodeNonFinite(doc, pointers);
   return doc as unknown as Case;
@@ -111,7 +121,12 @@ function reportOf(r: ReturnType<typeof evaluate>): Obj {
   const out: Obj = {
     full_score: r.full_score,
     accuracy: r.accuracy,
-    metrics: Object.fromEntries(Object.entries(r.metrics).map(([k, m]) => [k, { score: m.score, binary_pass: m.binary_pass, details: m.details }])),
+    metrics: Object.fromEntries(
+      Object.entries(r.metrics).map(([k, m]) => [
+        k,
+        { score: m.score, binary_pass: m.binary_pass, details: m.details },
+      ]),
+    ),
     alignment: r.alignment,
     alignment_rows: r.alignment_rows,
     aggregation: r.aggregation,
@@ -125,14 +140,25 @@ function reportOf(r: ReturnType<typeof evaluate>): Obj {
 function eventOf(x: unknown): TraceEvent | null {
   if (x === null) return null;
   const o = x as Obj;
-  return { channel: String(o['channel']), timestamp: toDouble(o['timestamp'] as number), value: o['value'] === undefined ? null : o['value'] };
+  return {
+    channel: String(o['channel']),
+    timestamp: toDouble(o['timestamp'] as number),
+    value: o['value'] === undefined ? null : o['value'],
+  };
 }
 
 function runMetric(input: Obj, mode: Mode): Obj {
   const metric = input['metric'] as string;
-  const pairs = ((input['pairs'] as unknown[][] | undefined) ?? []).map(([g, p]) => [eventOf(g), eventOf(p)] as const);
+  const pairs = ((input['pairs'] as unknown[][] | undefined) ?? []).map(
+    ([g, p]) => [eventOf(g), eventOf(p)] as const,
+  );
   const cmp = ComparatorSet.fromOptions(
-    { ...(input['comparator'] ? { default: unbox(input['comparator']) as never } : {}), ...(input['comparators_by_channel'] ? { by_channel: unbox(input['comparators_by_channel']) as never } : {}) },
+    {
+      ...(input['comparator'] ? { default: unbox(input['comparator']) as never } : {}),
+      ...(input['comparators_by_channel']
+        ? { by_channel: unbox(input['comparators_by_channel']) as never }
+        : {}),
+    },
     mode,
   );
   const ignore = new Set((input['ignore_channels'] as string[] | undefined) ?? []);
@@ -140,11 +166,27 @@ function runMetric(input: Obj, mode: Mode): Obj {
   let r;
   if (metric === 'discrete') r = discreteMetric(verdicts);
   else if (metric === 'structure') r = structureMetric(verdicts);
-  else if (metric === 'timing') r = timingMetric(verdicts, { ...DEFAULT_TIMING, ...((unbox(input['timing']) as Obj | undefined) ?? {}) }, mode);
+  else if (metric === 'timing')
+    r = timingMetric(
+      verdicts,
+      { ...DEFAULT_TIMING, ...((unbox(input['timing']) as Obj | undefined) ?? {}) },
+      mode,
+    );
   else if (metric === 'continuous') {
     const g = (input['gt_series'] as unknown[][]).map((p) => toDouble(p[1] as number));
     const p = (input['pred_series'] as unknown[][]).map((q) => toDouble(q[1] as number));
-    r = continuousProfile(g, p, { mae_scale: 15, final_scale: 15, mae_thresh: 5, final_thresh: 5, ...((unbox(input['params']) as Obj | undefined) ?? {}) } as never, mode);
+    r = continuousProfile(
+      g,
+      p,
+      {
+        mae_scale: 15,
+        final_scale: 15,
+        mae_thresh: 5,
+        final_thresh: 5,
+        ...((unbox(input['params']) as Obj | undefined) ?? {}),
+      } as never,
+      mode,
+    );
   } else throw new Error(`unknown metric ${metric}`);
   return { name: r.name, score: r.score, binary_pass: r.binary_pass, details: r.details };
 }
@@ -158,19 +200,31 @@ function runTraceOps(input: Obj, mode: Mode): Obj {
         t = t.sortByTime();
         break;
       case 'zero_time':
-        t = t.zeroTime({ ...(op['zero_at'] !== undefined && op['zero_at'] !== null ? { zeroAt: toDouble(op['zero_at'] as number) } : {}), mode });
+        t = t.zeroTime({
+          ...(op['zero_at'] !== undefined && op['zero_at'] !== null
+            ? { zeroAt: toDouble(op['zero_at'] as number) }
+            : {}),
+          mode,
+        });
         break;
       case 'filter_by_channels':
         t = t.filterByChannels(op['channels'] as string[]);
         break;
       case 'filter_by_time_window':
-        t = t.filterByTimeWindow(op['start'] as number | undefined, op['end'] as number | undefined);
+        t = t.filterByTimeWindow(
+          op['start'] as number | undefined,
+          op['end'] as number | undefined,
+        );
         break;
       case 'canonicalize':
         t = t.canonicalize(op['alias_map'] as Record<string, string>);
         break;
       case 'deduplicate':
-        t = t.deduplicate(op['coalesce_window'] === undefined || op['coalesce_window'] === null ? undefined : toDouble(op['coalesce_window'] as number));
+        t = t.deduplicate(
+          op['coalesce_window'] === undefined || op['coalesce_window'] === null
+            ? undefined
+            : toDouble(op['coalesce_window'] as number),
+        );
         break;
       default:
         throw new Error(`unknown op ${String(op['op'])}`);
@@ -187,9 +241,19 @@ function runAlignOnly(input: Obj): Obj {
   const pairs = new DifflibAligner().align(keys.gt, keys.pred, { channelNames: keys.channelNames });
   const gtEv = (input['gt'] as Obj)['events'] as Obj[];
   const prEv = (input['pred'] as Obj)['events'] as Obj[];
-  const tup = (e: Obj | undefined) => (e === undefined ? null : [String(e['channel']), toDouble(e['timestamp'] as number), e['value'] === undefined ? null : e['value']]);
+  const tup = (e: Obj | undefined) =>
+    e === undefined
+      ? null
+      : [
+          String(e['channel']),
+          toDouble(e['timestamp'] as number),
+          e['value'] === undefined ? null : e['value'],
+        ];
   return {
-    alignment: pairs.map((p) => [p.gt === null ? null : tup(gtEv[p.gt]), p.pred === null ? null : tup(prEv[p.pred])]),
+    alignment: pairs.map((p) => [
+      p.gt === null ? null : tup(gtEv[p.gt]),
+      p.pred === null ? null : tup(prEv[p.pred]),
+    ]),
     alignment_index: pairs.map((p) => [p.gt, p.pred]),
   };
 }
@@ -202,7 +266,13 @@ function runEvaluateConfig(input: Obj, mode: Mode): Obj {
     const file = path.join(dir, format === 'yaml' ? 'config.yaml' : 'config.json');
     writeFileSync(file, text);
     const opts = loadConfigSync(file, { mode });
-    return reportOf(evaluate(input['gt'] as never, input['pred'] as never, pinDifflib(opts as Obj) as EvaluateOptions));
+    return reportOf(
+      evaluate(
+        input['gt'] as never,
+        input['pred'] as never,
+        pinDifflib(opts as Obj) as EvaluateOptions,
+      ),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -215,9 +285,19 @@ export function runCase(c: Case, mode: Mode): Outcome {
     const input = c.input;
     switch (c.kind) {
       case 'evaluate':
-        return { ok: true, value: reportOf(evaluate(input['gt'] as never, input['pred'] as never, optionsOf(input, mode))) };
+        return {
+          ok: true,
+          value: reportOf(
+            evaluate(input['gt'] as never, input['pred'] as never, optionsOf(input, mode)),
+          ),
+        };
       case 'best_of':
-        return { ok: true, value: reportOf(evaluateBestOf(input['gts'] as never, input['pred'] as never, optionsOf(input, mode))) };
+        return {
+          ok: true,
+          value: reportOf(
+            evaluateBestOf(input['gts'] as never, input['pred'] as never, optionsOf(input, mode)),
+          ),
+        };
       case 'evaluate_config':
         return { ok: true, value: runEvaluateConfig(input, mode) };
       case 'align_only':
@@ -248,20 +328,33 @@ function num(v: unknown): number | undefined {
 }
 
 /** Differences between expected and actual (empty = equal), as `pointer: message` lines. */
-export function diff(expected: unknown, actual: unknown, pointer = '', fragile: ReadonlySet<string> = new Set(), out: string[] = []): string[] {
+export function diff(
+  expected: unknown,
+  actual: unknown,
+  pointer = '',
+  fragile: ReadonlySet<string> = new Set(),
+  out: string[] = [],
+): string[] {
   if (out.length > 20) return out;
   if (fragile.has(pointer)) return out;
   const en = num(expected);
   if (en !== undefined) {
     const an = num(actual);
     if (an === undefined) out.push(`${pointer}: expected number ${en}, got ${String(actual)}`);
-    else if (!(Number.isNaN(en) && Number.isNaN(an)) && !(en === an) && !(Math.abs(en - an) <= 1e-9 * Math.max(1, Math.abs(en), Math.abs(an)))) {
+    else if (
+      !(Number.isNaN(en) && Number.isNaN(an)) &&
+      !(en === an) &&
+      !(Math.abs(en - an) <= 1e-9 * Math.max(1, Math.abs(en), Math.abs(an)))
+    ) {
       out.push(`${pointer}: expected ${en}, got ${an}`);
     }
     return out;
   }
   if (expected === null || typeof expected !== 'object') {
-    if (expected !== actual) out.push(`${pointer}: expected ${JSON.stringify(expected)}, got ${typeof actual === 'object' ? JSON.stringify(actual, (_k, v) => (typeof v === 'bigint' ? String(v) : v)) : String(actual)}`);
+    if (expected !== actual)
+      out.push(
+        `${pointer}: expected ${JSON.stringify(expected)}, got ${typeof actual === 'object' ? JSON.stringify(actual, (_k, v) => (typeof v === 'bigint' ? String(v) : v)) : String(actual)}`,
+      );
     return out;
   }
   if (Array.isArray(expected)) {
@@ -269,8 +362,10 @@ export function diff(expected: unknown, actual: unknown, pointer = '', fragile: 
       out.push(`${pointer}: expected an array, got ${typeof actual}`);
       return out;
     }
-    if (expected.length !== actual.length) out.push(`${pointer}: expected length ${expected.length}, got ${actual.length}`);
-    for (let i = 0; i < Math.min(expected.length, actual.length); i++) diff(expected[i], actual[i], `${pointer}/${i}`, fragile, out);
+    if (expected.length !== actual.length)
+      out.push(`${pointer}: expected length ${expected.length}, got ${actual.length}`);
+    for (let i = 0; i < Math.min(expected.length, actual.length); i++)
+      diff(expected[i], actual[i], `${pointer}/${i}`, fragile, out);
     return out;
   }
   if (!isPlainObject(actual)) {
@@ -279,8 +374,17 @@ export function diff(expected: unknown, actual: unknown, pointer = '', fragile: 
   }
   const ek = Object.keys(expected as Obj).sort();
   const ak = Object.keys(actual).sort();
-  if (ek.join('\u0000') !== ak.join('\u0000')) out.push(`${pointer}: keys differ: expected [${ek}], got [${ak}]`);
-  for (const k of ek) if (k in actual) diff((expected as Obj)[k], actual[k], `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, fragile, out);
+  if (ek.join('\u0000') !== ak.join('\u0000'))
+    out.push(`${pointer}: keys differ: expected [${ek}], got [${ak}]`);
+  for (const k of ek)
+    if (k in actual)
+      diff(
+        (expected as Obj)[k],
+        actual[k],
+        `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        fragile,
+        out,
+      );
   return out;
 }
 
@@ -292,7 +396,10 @@ export function check(c: Case, outcome: Outcome): string[] {
     const want = (expected['error'] as Obj)['type'] as string;
     if (outcome.ok) return [`expected the reference's ${want}, got a result`];
     const got = pyErrorType(outcome.error);
-    if (got !== want) return [`expected ${want}, got ${outcome.error instanceof Error ? `${outcome.error.name}: ${outcome.error.message}` : String(outcome.error)}`];
+    if (got !== want)
+      return [
+        `expected ${want}, got ${outcome.error instanceof Error ? `${outcome.error.name}: ${outcome.error.message}` : String(outcome.error)}`,
+      ];
     return [];
   }
   if (!outcome.ok) {
@@ -302,7 +409,12 @@ export function check(c: Case, outcome: Outcome): string[] {
   }
   const fragile = new Set((c.fragile_paths ?? []).map((p) => p.replace(/^\/expected/, '')));
   if (c.kind === 'align_only') {
-    return diff({ alignment: expected['alignment'], alignment_index: expected['alignment_index'] }, outcome.value, '', fragile);
+    return diff(
+      { alignment: expected['alignment'], alignment_index: expected['alignment_index'] },
+      outcome.value,
+      '',
+      fragile,
+    );
   }
   return diff(expected, outcome.value, '', fragile);
 }

@@ -19,7 +19,11 @@ const repoRoot = path.resolve(here, '../..');
 const OWN_FILES = new Set(['PROVENANCE.md']);
 
 function parseArgs(argv) {
-  const opts = { check: false, from: path.resolve(repoRoot, '../shared/conformance'), to: path.join(here, 'cases') };
+  const opts = {
+    check: false,
+    from: path.resolve(repoRoot, '../shared/conformance'),
+    to: path.join(here, 'cases'),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--check') opts.check = true;
@@ -27,7 +31,10 @@ function parseArgs(argv) {
       const v = argv[++i];
       if (!v) throw new Error(`corpus:sync: ${a} needs a folder`);
       opts[a.slice(2)] = path.resolve(v);
-    } else throw new Error(`corpus:sync: unknown argument ${JSON.stringify(a)} (expected --check, --from <dir> or --to <dir>)`);
+    } else
+      throw new Error(
+        `corpus:sync: unknown argument ${JSON.stringify(a)} (expected --check, --from <dir> or --to <dir>)`,
+      );
   }
   return opts;
 }
@@ -37,7 +44,10 @@ function wantedFiles(from) {
   const pub = path.join(from, 'public');
   const out = new Map();
   for (const name of readdirSync(pub).sort()) {
-    if (name === 'README.md' || OWN_FILES.has(name)) throw new Error(`corpus:sync: ${path.join(pub, name)} would overwrite a vendored file of the same name`);
+    if (name === 'README.md' || OWN_FILES.has(name))
+      throw new Error(
+        `corpus:sync: ${path.join(pub, name)} would overwrite a vendored file of the same name`,
+      );
     out.set(name, path.join(pub, name));
   }
   out.set('README.md', path.join(from, 'README.md'));
@@ -48,7 +58,9 @@ function main() {
   const opts = parseArgs(process.argv.slice(2));
   const target = opts.to;
   if (!existsSync(path.join(opts.from, 'public'))) {
-    console.log(`corpus:sync: no corpus at ${path.join(opts.from, 'public')}; the vendored copy in ${path.relative(repoRoot, target) || target}/ is left as it is.`);
+    console.log(
+      `corpus:sync: no corpus at ${path.join(opts.from, 'public')}; the vendored copy in ${path.relative(repoRoot, target) || target}/ is left as it is.`,
+    );
     return 0;
   }
   const wanted = wantedFiles(opts.from);
@@ -75,7 +87,8 @@ function main() {
 
   const verb = opts.check ? 'would be ' : '';
   const list = (label, names) => {
-    if (names.length > 0) console.log(`${label} (${names.length}): ${[...names].sort().join(', ')}`);
+    if (names.length > 0)
+      console.log(`${label} (${names.length}): ${[...names].sort().join(', ')}`);
   };
   list(`${verb}added`, added);
   list(`${verb}changed`, changed);
@@ -84,7 +97,10 @@ function main() {
   console.log(
     `corpus:sync: ${wanted.size} files in ${opts.from}; ${same} unchanged, ${added.length} ${verb}added, ${changed.length} ${verb}changed, ${removed.length} ${verb}removed.`,
   );
-  if (stale > 0 && !opts.check) console.log('Update PROVENANCE.md in the vendored folder if the reference commit changed, and re-run the conformance tests.');
+  if (stale > 0 && !opts.check)
+    console.log(
+      'Update PROVENANCE.md in the vendored folder if the reference commit changed, and re-run the conformance tests.',
+    );
   return opts.check && stale > 0 ? 1 : 0;
 }
 

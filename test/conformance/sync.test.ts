@@ -3,7 +3,15 @@
  * Never reads ../shared: the script is pointed at a corpus made here with --from/--to.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,8 +45,15 @@ describe('corpus:sync', () => {
     const r = sync('--from', from, '--to', to);
     expect(r.code, r.out).toBe(0);
     expect(r.out).toContain('added (4): README.md, index.json, pub-001.json, pub-002.json');
-    expect(readdirSync(to).sort()).toEqual(['README.md', 'index.json', 'pub-001.json', 'pub-002.json']);
-    expect(readFileSync(path.join(to, 'pub-002.json'))).toEqual(readFileSync(path.join(from, 'public', 'pub-002.json')));
+    expect(readdirSync(to).sort()).toEqual([
+      'README.md',
+      'index.json',
+      'pub-001.json',
+      'pub-002.json',
+    ]);
+    expect(readFileSync(path.join(to, 'pub-002.json'))).toEqual(
+      readFileSync(path.join(from, 'public', 'pub-002.json')),
+    );
     expect(readFileSync(path.join(to, 'README.md'), 'utf8')).toBe('# spec\n');
   });
 
@@ -58,13 +73,20 @@ describe('corpus:sync', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('changed (1): pub-001.json');
     expect(r.out).toContain('removed (1): pub-002.json');
-    expect(readdirSync(to).sort()).toEqual(['PROVENANCE.md', 'README.md', 'index.json', 'pub-001.json']);
+    expect(readdirSync(to).sort()).toEqual([
+      'PROVENANCE.md',
+      'README.md',
+      'index.json',
+      'pub-001.json',
+    ]);
     expect(readFileSync(path.join(to, 'pub-001.json'), 'utf8')).toContain('"v": 2');
     expect(readFileSync(path.join(to, 'PROVENANCE.md'), 'utf8')).toBe('ours\n');
 
     const again = sync('--check', '--from', from, '--to', to);
     expect(again.code).toBe(0);
-    expect(again.out).toContain('3 unchanged, 0 would be added, 0 would be changed, 0 would be removed');
+    expect(again.out).toContain(
+      '3 unchanged, 0 would be added, 0 would be changed, 0 would be removed',
+    );
   });
 
   it('leaves the copy alone when there is no corpus to sync from', () => {
@@ -88,7 +110,9 @@ describe('the vendored corpus', () => {
     const index = loadIndex();
     expect(index).toHaveLength(165);
     const files = readdirSync(CORPUS_DIR).sort();
-    expect(files).toEqual([...index.map((e) => e.file), 'PROVENANCE.md', 'README.md', 'index.json'].sort());
+    expect(files).toEqual(
+      [...index.map((e) => e.file), 'PROVENANCE.md', 'README.md', 'index.json'].sort(),
+    );
     for (const e of index) expect(e.file).toBe(`${e.id}.json`);
   });
 

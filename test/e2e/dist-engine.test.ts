@@ -24,14 +24,16 @@ function filesOf(dir: string): string[] {
 /** Files of one format, with their text. */
 function sources(ext: '.js' | '.cjs'): Map<string, string> {
   const m = new Map<string, string>();
-  for (const f of filesOf(dist)) if (f.endsWith(ext)) m.set(path.relative(dist, f), fs.readFileSync(f, 'utf8'));
+  for (const f of filesOf(dist))
+    if (f.endsWith(ext)) m.set(path.relative(dist, f), fs.readFileSync(f, 'utf8'));
   return m;
 }
 
 /** Where each class is defined (`class X` / `var X = class` / `var X = (_class = class`, as esbuild writes them). */
 function classDefinitions(files: ReadonlyMap<string, string>): Map<string, string[]> {
   const where = new Map<string, string[]>();
-  const re = /(?:^|[^\w$.])(?:class\s+([A-Za-z_$][\w$]*)|(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:\(\s*[\w$]+\s*=\s*)?class\b)/g;
+  const re =
+    /(?:^|[^\w$.])(?:class\s+([A-Za-z_$][\w$]*)|(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:\(\s*[\w$]+\s*=\s*)?class\b)/g;
   for (const [file, text] of files) {
     const names = new Set<string>();
     for (const m of text.matchAll(re)) names.add((m[1] ?? m[2])!);
@@ -41,7 +43,17 @@ function classDefinitions(files: ReadonlyMap<string, string>): Map<string, strin
 }
 
 /** Engine functions that must be bundled once per format (each defined by `function name(`). */
-const ENGINE_FUNCTIONS = ['evaluate', 'evaluateBestOf', 'parseTrace', 'loadTraceSync', 'parsePyJson', 'pyStr', 'buildRecord', 'escapeForTerminal', 'validateOptions'];
+const ENGINE_FUNCTIONS = [
+  'evaluate',
+  'evaluateBestOf',
+  'parseTrace',
+  'loadTraceSync',
+  'parsePyJson',
+  'pyStr',
+  'buildRecord',
+  'escapeForTerminal',
+  'validateOptions',
+];
 
 describe.each([
   ['ESM', '.js'],
@@ -56,7 +68,14 @@ describe.each([
   it.runIf(ready)('defines every class in exactly one file', () => {
     const defs = classDefinitions(sources(ext));
     // The engine classes are there at all (else the check below proves nothing).
-    for (const c of ['PyFloat', 'Trace', 'EnvTraceError', 'TraceError', 'ConfigError', 'TraceMatchingArgs']) {
+    for (const c of [
+      'PyFloat',
+      'Trace',
+      'EnvTraceError',
+      'TraceError',
+      'ConfigError',
+      'TraceMatchingArgs',
+    ]) {
       expect(defs.get(c), `class ${c} not found in dist/*${ext}`).toHaveLength(1);
     }
     const twice = [...defs].filter(([, files]) => files.length > 1);

@@ -14,7 +14,11 @@ function runScript(script: string): Promise<{ code: number | null; output: strin
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true' };
     for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'NODE_ENV') delete env[k];
-    const child = spawn(process.execPath, [script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
@@ -29,7 +33,8 @@ function goldens(dir: string): Record<string, string> {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.trace.json')) out[path.relative(dir, p)] = fs.readFileSync(p, 'utf8');
+      else if (e.name.endsWith('.trace.json'))
+        out[path.relative(dir, p)] = fs.readFileSync(p, 'utf8');
     }
   };
   walk(dir);
@@ -37,8 +42,18 @@ function goldens(dir: string): Record<string, string> {
 }
 
 describe.each([
-  ['vitest-beamline', 'generated program with the exposure in ms', 'discrete not exact: 1 mismatch; timing failed', 1],
-  ['jest-robot', 'generated program that never releases the part', 'discrete not exact: 2 missing events', 1],
+  [
+    'vitest-beamline',
+    'generated program with the exposure in ms',
+    'discrete not exact: 1 mismatch; timing failed',
+    1,
+  ],
+  [
+    'jest-robot',
+    'generated program that never releases the part',
+    'discrete not exact: 2 missing events',
+    1,
+  ],
   // The agent's hotel is booked one night short: the failure names the call and its closest candidate.
   [
     'agent-travel',
@@ -62,7 +77,10 @@ describe.each([
 
   it('type-checks as a user would write it', () => {
     const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-    const r = spawnSync(process.execPath, [tsc, '-p', path.join('examples', name)], { cwd: repoRoot, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [tsc, '-p', path.join('examples', name)], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(`${r.stdout}${r.stderr}`).toBe('');
     expect(r.status).toBe(0);
   }, 60_000);
@@ -75,12 +93,22 @@ describe('npm run demo', () => {
     const lines = r.output.replace(/\n+$/, '').split('\n');
     expect(lines.length, r.output).toBeLessThanOrEqual(60);
     expect(r.output).toContain('[3/4] Vitest: travel-booking agent');
-    expect(r.output).toContain('✗ travel agent generated agent that books the hotel one night short');
-    expect(r.output).toContain('trajectory not followed (mode strict): 4 calls matched · 3 reference calls unmatched · 3 unexpected');
+    expect(r.output).toContain(
+      '✗ travel agent generated agent that books the hotel one night short',
+    );
+    expect(r.output).toContain(
+      'trajectory not followed (mode strict): 4 calls matched · 3 reference calls unmatched · 3 unexpected',
+    );
     // …for the right reason: the hotel's check-out date, named in the record's issues.
-    expect(r.output).toContain('e.g. reference search_hotels({"city":"Lisbon","check_in":"2026-05-04","check_out":"2026-05-08","guests":2})');
-    expect(r.output).toContain('closest search_hotels({"city":"Lisbon","check_in":"2026-05-04","check_out":"2026-05-07","guests":2})');
-    expect(r.output).toMatch(/trajectories 5\/6 passed · corpus distance 0\.\d{4} \(total distance \/ total max\)/);
+    expect(r.output).toContain(
+      'e.g. reference search_hotels({"city":"Lisbon","check_in":"2026-05-04","check_out":"2026-05-08","guests":2})',
+    );
+    expect(r.output).toContain(
+      'closest search_hotels({"city":"Lisbon","check_in":"2026-05-04","check_out":"2026-05-07","guests":2})',
+    );
+    expect(r.output).toMatch(
+      /trajectories 5\/6 passed · corpus distance 0\.\d{4} \(total distance \/ total max\)/,
+    );
     expect(r.output).toContain('Everything was judged as expected');
   }, 600_000);
 });

@@ -7,7 +7,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectsRemovedAfterAll, readJsonResults, runJest, runVitest, writeProjectFile, type RunResult } from './helpers.js';
+import {
+  projectsRemovedAfterAll,
+  readJsonResults,
+  runJest,
+  runVitest,
+  writeProjectFile,
+  type RunResult,
+} from './helpers.js';
 
 const JA = '露光時間と位置が正しい順序で記録されることを確認する'.repeat(4).slice(0, 87);
 
@@ -55,7 +62,14 @@ const runners: Runner[] = [
   {
     name: 'vitest',
     fixture: 'vitest-project',
-    run: (dir, update = false) => runVitest(dir, ['ids/', ...(update ? ['-u'] : []), '--reporter=default', '--reporter=json', '--outputFile.json=results.json']),
+    run: (dir, update = false) =>
+      runVitest(dir, [
+        'ids/',
+        ...(update ? ['-u'] : []),
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=results.json',
+      ]),
     obsoleteLine: (n) => `${n} obsolete`,
     removedLine: (n) => `${n} removed`,
     key: (k) => `· ${k}`,
@@ -64,7 +78,8 @@ const runners: Runner[] = [
   {
     name: 'jest',
     fixture: 'jest-project',
-    run: (dir, update = false) => runJest(dir, ['ids/', ...(update ? ['-u'] : []), '--json', '--outputFile=results.json']),
+    run: (dir, update = false) =>
+      runJest(dir, ['ids/', ...(update ? ['-u'] : []), '--json', '--outputFile=results.json']),
     obsoleteLine: (n) => `${n} snapshot${n === 1 ? '' : 's'} obsolete from 1 test suite`,
     removedLine: (n) => `${n} snapshot${n === 1 ? '' : 's'} removed from 1 test suite`,
     key: (k) => `• ${k} 1`,
@@ -81,7 +96,12 @@ for (const runner of runners) {
       writeProjectFile(dir, 'ids/ids.test.ts', testFile(runner.name));
       const goldens = path.join(dir, 'ids', '__traces__', 'ids.test.ts');
       const list = (): string[] => fs.readdirSync(goldens).sort();
-      const firstMotor = (f: string): unknown => (JSON.parse(fs.readFileSync(path.join(goldens, f), 'utf8')) as { events: Array<{ value: unknown }> }).events[0]?.value;
+      const firstMotor = (f: string): unknown =>
+        (
+          JSON.parse(fs.readFileSync(path.join(goldens, f), 'utf8')) as {
+            events: Array<{ value: unknown }>;
+          }
+        ).events[0]?.value;
 
       // 1. First run writes one golden per test: the second 'same title' and 'case' get their own.
       const first = await runner.run(dir);
@@ -89,9 +109,25 @@ for (const runner of runners) {
       const [ja, ...rest] = list().filter((f) => f.startsWith(JA.slice(0, 10)));
       expect(rest).toEqual([]);
       expect(Buffer.byteLength(ja ?? '')).toBeLessThanOrEqual(223);
-      expect(list()).toEqual(['^case.trace.json', 'case.trace.json', 'same title (2).trace.json', 'same title.trace.json', ja].sort());
-      expect([firstMotor('same title.trace.json'), firstMotor('same title (2).trace.json'), firstMotor('^case.trace.json'), firstMotor('case.trace.json')]).toEqual([0, 5, 1, 2]);
-      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({ added: 5, unmatched: 0 });
+      expect(list()).toEqual(
+        [
+          '^case.trace.json',
+          'case.trace.json',
+          'same title (2).trace.json',
+          'same title.trace.json',
+          ja,
+        ].sort(),
+      );
+      expect([
+        firstMotor('same title.trace.json'),
+        firstMotor('same title (2).trace.json'),
+        firstMotor('^case.trace.json'),
+        firstMotor('case.trace.json'),
+      ]).toEqual([0, 5, 1, 2]);
+      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({
+        added: 5,
+        unmatched: 0,
+      });
 
       // 2. A golden of a removed test, of a deleted test file, and of a skipped test.
       const text = fs.readFileSync(path.join(goldens, 'case.trace.json'), 'utf8');
@@ -100,22 +136,53 @@ for (const runner of runners) {
       writeProjectFile(dir, 'ids/__traces__/gone.test.ts/old.trace.json', text);
       const second = await runner.run(dir);
       expect(second.code, second.output).toBe(runner.obsoleteExit);
-      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({ added: 0, matched: 5, updated: 0, unmatched: 0 });
+      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({
+        added: 0,
+        matched: 5,
+        updated: 0,
+        unmatched: 0,
+      });
       expect(second.output).toContain(runner.obsoleteLine(2));
-      expect(second.output).toContain(runner.key('golden trace __traces__/ids.test.ts/removed test.trace.json'));
-      expect(second.output).toContain(runner.key('golden trace __traces__/gone.test.ts/old.trace.json (test file gone.test.ts is gone)'));
+      expect(second.output).toContain(
+        runner.key('golden trace __traces__/ids.test.ts/removed test.trace.json'),
+      );
+      expect(second.output).toContain(
+        runner.key(
+          'golden trace __traces__/gone.test.ts/old.trace.json (test file gone.test.ts is gone)',
+        ),
+      );
       expect(second.output).not.toContain('skipped for now.trace.json');
       expect(fs.existsSync(path.join(goldens, 'removed test.trace.json'))).toBe(true);
 
       // 3. -u removes them, keeps the skipped test's golden, and leaves the same-titled goldens as they are.
-      const before = list().filter((f) => !f.startsWith('removed') && !f.startsWith('skipped')).map((f) => fs.readFileSync(path.join(goldens, f), 'utf8'));
+      const before = list()
+        .filter((f) => !f.startsWith('removed') && !f.startsWith('skipped'))
+        .map((f) => fs.readFileSync(path.join(goldens, f), 'utf8'));
       const update = await runner.run(dir, true);
       expect(update.code, update.output).toBe(0);
       expect(update.output).toContain(runner.removedLine(2));
-      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({ added: 0, matched: 5, updated: 0, unmatched: 0 });
-      expect(list()).toEqual(['^case.trace.json', 'case.trace.json', 'same title (2).trace.json', 'same title.trace.json', 'skipped for now.trace.json', ja].sort());
+      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({
+        added: 0,
+        matched: 5,
+        updated: 0,
+        unmatched: 0,
+      });
+      expect(list()).toEqual(
+        [
+          '^case.trace.json',
+          'case.trace.json',
+          'same title (2).trace.json',
+          'same title.trace.json',
+          'skipped for now.trace.json',
+          ja,
+        ].sort(),
+      );
       expect(fs.existsSync(path.join(dir, 'ids', '__traces__', 'gone.test.ts'))).toBe(false);
-      expect(list().filter((f) => !f.startsWith('skipped')).map((f) => fs.readFileSync(path.join(goldens, f), 'utf8'))).toEqual(before);
+      expect(
+        list()
+          .filter((f) => !f.startsWith('skipped'))
+          .map((f) => fs.readFileSync(path.join(goldens, f), 'utf8')),
+      ).toEqual(before);
 
       // 4. Nothing obsolete is left: a plain run passes and reports none.
       const last = await runner.run(dir);
@@ -126,13 +193,30 @@ for (const runner of runners) {
       fs.renameSync(path.join(goldens, '^case.trace.json'), path.join(goldens, 'Case.trace.json'));
       const legacy = await runner.run(dir);
       expect(legacy.code, legacy.output).toBe(0);
-      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({ added: 0, matched: 5, updated: 0 });
+      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({
+        added: 0,
+        matched: 5,
+        updated: 0,
+      });
       expect(legacy.output).not.toContain('obsolete');
       expect(fs.existsSync(path.join(goldens, '^case.trace.json'))).toBe(false);
       const move = await runner.run(dir, true);
       expect(move.code, move.output).toBe(0);
-      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({ added: 0, matched: 4, updated: 1 });
-      expect(list()).toEqual(['^case.trace.json', 'case.trace.json', 'same title (2).trace.json', 'same title.trace.json', 'skipped for now.trace.json', ja].sort());
+      expect(readJsonResults(path.join(dir, 'results.json')).snapshot).toMatchObject({
+        added: 0,
+        matched: 4,
+        updated: 1,
+      });
+      expect(list()).toEqual(
+        [
+          '^case.trace.json',
+          'case.trace.json',
+          'same title (2).trace.json',
+          'same title.trace.json',
+          'skipped for now.trace.json',
+          ja,
+        ].sort(),
+      );
       expect(firstMotor('^case.trace.json')).toBe(1);
     });
   });

@@ -59,7 +59,9 @@ function newestMtime(p: string): number {
 export function packedTarball(): string {
   for (const f of ['index.js', 'index.cjs', 'vitest.js', 'jest.cjs', 'expect.cjs']) {
     if (!fs.existsSync(path.join(repoRoot, 'dist', f))) {
-      throw new Error(`dist/${f} is missing: run \`npm run build\` before the e2e tests (\`npm test\` does).`);
+      throw new Error(
+        `dist/${f} is missing: run \`npm run build\` before the e2e tests (\`npm test\` does).`,
+      );
     }
   }
   fs.mkdirSync(e2eRoot, { recursive: true });
@@ -97,7 +99,9 @@ export function makeProject(fixtureName: string, files: Record<string, string> =
   fs.cpSync(src, dir, { recursive: true });
   const pkgDir = path.join(dir, 'node_modules', 'envtrace-js');
   fs.mkdirSync(pkgDir, { recursive: true });
-  const r = spawnSync('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'], { encoding: 'utf8' });
+  const r = spawnSync('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`tar failed: ${r.stderr}`);
   for (const [rel, text] of Object.entries(files)) writeProjectFile(dir, rel, text);
   return dir;
@@ -142,7 +146,8 @@ export interface RunResult {
 }
 
 // eslint-disable-next-line no-control-regex
-const ANSI = /[\u001b\u009b][[\]()#;?]*(?:(?:(?:[a-zA-Z\d]*(?:;[a-zA-Z\d]*)*)?\u0007)|(?:(?:\d{1,4}(?:;\d{0,4})*)?[\dA-PR-TZcf-ntqry=><~]))/g;
+const ANSI =
+  /[\u001b\u009b][[\]()#;?]*(?:(?:(?:[a-zA-Z\d]*(?:;[a-zA-Z\d]*)*)?\u0007)|(?:(?:\d{1,4}(?:;\d{0,4})*)?[\dA-PR-TZcf-ntqry=><~]))/g;
 
 export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
@@ -162,7 +167,14 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
   for (const [k, v] of Object.entries(process.env)) {
     if (CI_VARS.includes(k)) continue;
     // Variables of the Vitest process running these e2e tests must not leak into the child runner.
-    if (k.startsWith('VITEST') || k === 'JEST_WORKER_ID' || k === 'NODE_ENV' || k === 'TEST' || k === 'NODE_OPTIONS') continue;
+    if (
+      k.startsWith('VITEST') ||
+      k === 'JEST_WORKER_ID' ||
+      k === 'NODE_ENV' ||
+      k === 'TEST' ||
+      k === 'NODE_OPTIONS'
+    )
+      continue;
     env[k] = v;
   }
   for (const [k, v] of Object.entries(extra)) {
@@ -172,16 +184,30 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
   return env;
 }
 
-function run(bin: string, dir: string, args: readonly string[], env: Record<string, string | undefined>, timeoutMs: number): Promise<RunResult> {
+function run(
+  bin: string,
+  dir: string,
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  timeoutMs: number,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: dir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: dir,
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${path.basename(bin)} ${args.join(' ')} timed out after ${timeoutMs} ms in ${dir}\n${stdout}\n${stderr}`));
+      reject(
+        new Error(
+          `${path.basename(bin)} ${args.join(' ')} timed out after ${timeoutMs} ms in ${dir}\n${stdout}\n${stderr}`,
+        ),
+      );
     }, timeoutMs);
     child.on('error', (e) => {
       clearTimeout(timer);
@@ -195,12 +221,22 @@ function run(bin: string, dir: string, args: readonly string[], env: Record<stri
 }
 
 /** `vitest run <args>` in `dir`. */
-export function runVitest(dir: string, args: readonly string[] = [], env: Record<string, string | undefined> = {}, timeoutMs = 120_000): Promise<RunResult> {
+export function runVitest(
+  dir: string,
+  args: readonly string[] = [],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 120_000,
+): Promise<RunResult> {
   return run(VITEST_BIN, dir, ['run', ...args], env, timeoutMs);
 }
 
 /** `jest <args>` in `dir` (`--ci=false` unless CI is requested through `env`). */
-export function runJest(dir: string, args: readonly string[] = [], env: Record<string, string | undefined> = {}, timeoutMs = 120_000): Promise<RunResult> {
+export function runJest(
+  dir: string,
+  args: readonly string[] = [],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 120_000,
+): Promise<RunResult> {
   const ci = env['CI'] !== undefined && env['CI'] !== '' && env['CI'] !== 'false';
   const extra = args.some((a) => a.startsWith('--ci')) ? [] : [ci ? '--ci' : '--ci=false'];
   return run(JEST_BIN, dir, [...extra, ...args], env, timeoutMs);

@@ -29,17 +29,32 @@ import { makeProject, removeProject, repoRoot, runVitest } from './helpers.js';
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const haveChromium = fs.existsSync(CHROMIUM);
 if (!haveChromium && process.env['CI']) {
-  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium for the HTML report test`);
+  throw new Error(
+    `${CHROMIUM} is missing: .ci/run installs Debian's chromium for the HTML report test`,
+  );
 }
 
-const XSS = ['<script>window.__pwned=1</script>', '"><img src=x onerror="window.__pwned=2">', 'javascript:window.__pwned=3', "</script><script>window.__pwned=4</script>"];
+const XSS = [
+  '<script>window.__pwned=1</script>',
+  '"><img src=x onerror="window.__pwned=2">',
+  'javascript:window.__pwned=3',
+  '</script><script>window.__pwned=4</script>',
+];
 
 const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
 
 /** A run report built from real evaluations: hostile strings everywhere a trace or a test name can put them, and 1,200 tests. */
 function hostileReport(): RunReport {
   const root = '/proj';
-  const opts = { continuous_channels: { 'stage:temp': {} }, comparators: { by_channel: { [XSS[0]!]: { type: 'exact' as const }, 'tool:call': { type: 'exact' as const } } } };
+  const opts = {
+    continuous_channels: { 'stage:temp': {} },
+    comparators: {
+      by_channel: {
+        [XSS[0]!]: { type: 'exact' as const },
+        'tool:call': { type: 'exact' as const },
+      },
+    },
+  };
   const gt = [
     ev(XSS[0]!, 0, XSS[1]),
     ev('motor:x', 1, 0.5),
@@ -74,12 +89,26 @@ function hostileReport(): RunReport {
       series: continuousSeries(gt, pred, opts),
     });
   const tests: RunTestInput[] = [
-    { file: `${root}/hostile.test.ts`, name: `hostile ${XSS.join(' ')}`, status: 'failed', durationMs: 3, attempts: 1, records: [record(`hostile ${XSS.join(' ')}`, false)] },
+    {
+      file: `${root}/hostile.test.ts`,
+      name: `hostile ${XSS.join(' ')}`,
+      status: 'failed',
+      durationMs: 3,
+      attempts: 1,
+      records: [record(`hostile ${XSS.join(' ')}`, false)],
+    },
   ];
   for (let i = 0; i < 1200; i++) {
     const name = `bulk ${String(i).padStart(4, '0')}`;
     const score = (i % 100) / 100;
-    tests.push({ file: `${root}/bulk.test.ts`, name, status: score >= 0.5 ? 'passed' : 'failed', durationMs: 1, attempts: 1, records: [record(name, score >= 0.5, score)] });
+    tests.push({
+      file: `${root}/bulk.test.ts`,
+      name,
+      status: score >= 0.5 ? 'passed' : 'failed',
+      durationMs: 1,
+      attempts: 1,
+      records: [record(name, score >= 0.5, score)],
+    });
   }
   return buildRunReport({
     rootDir: root,
@@ -112,7 +141,16 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 120_000);
   afterAll(async () => {
@@ -122,14 +160,18 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
   });
 
   async function open(file: string): Promise<Session> {
-    const context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      colorScheme: 'light',
+      viewport: { width: 1280, height: 900 },
+    });
     const page = await context.newPage();
     const requests: string[] = [];
     const problems: string[] = [];
     const url = pathToFileURL(file).href;
     page.on('request', (r) => requests.push(r.url()));
     page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
+      if (m.type() === 'error' || m.type() === 'warning')
+        problems.push(`console.${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     page.on('dialog', (d) => {
@@ -142,15 +184,28 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     return { page, requests, problems };
   }
 
-  const text = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`).first().textContent();
+  const text = (page: Page, id: string) =>
+    page.locator(`[data-testid="${id}"]`).first().textContent();
   const pct = (x: number | null) => (x === null ? '\u2014' : `${(100 * x).toFixed(1)}%`);
 
   it('a fixture run: overview numbers equal the JSON report, sorting and drill-down work, plots have every point', async () => {
     fixtureDir = makeProject('reporter-vitest');
     await runVitest(fixtureDir, ['--pool=threads'], {}, 240_000);
-    const report = RunReportSchema.parse(JSON.parse(fs.readFileSync(path.join(fixtureDir, 'envtrace-report.json'), 'utf8')));
+    const report = RunReportSchema.parse(
+      JSON.parse(fs.readFileSync(path.join(fixtureDir, 'envtrace-report.json'), 'utf8')),
+    );
     const html = path.join(tmp, 'nested', 'dir', 'fixture.html');
-    const cli = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), 'report', path.join(fixtureDir, 'envtrace-report.json'), '--html', html], { encoding: 'utf8' });
+    const cli = spawnSync(
+      process.execPath,
+      [
+        path.join(repoRoot, 'dist', 'cli.js'),
+        'report',
+        path.join(fixtureDir, 'envtrace-report.json'),
+        '--html',
+        html,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(`${cli.status} ${cli.stderr}`).toBe('0 ');
 
     const { page, requests, problems } = await open(html);
@@ -159,17 +214,26 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await text(page, 'mean-score')).toBe(s.score.mean!.toFixed(3));
     expect(await text(page, 'tests-total')).toBe(String(s.tests.total));
     expect(await text(page, 'checks-total')).toBe(String(s.records.total));
-    expect(await text(page, 'verdict-tests')).toBe(`Tests FAILED: ${s.tests.failed} of ${s.tests.total} failed`);
-    const bars = await page.locator('[data-testid="histogram"] rect').evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-count'))));
+    expect(await text(page, 'verdict-tests')).toBe(
+      `Tests FAILED: ${s.tests.failed} of ${s.tests.total} failed`,
+    );
+    const bars = await page
+      .locator('[data-testid="histogram"] rect')
+      .evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-count'))));
     // Every sample with a full score: toFollowTrajectory calls have none (they count in the pass rate).
-    const trajectoryCalls = report.tests.flatMap((t) => t.records).filter((r) => !r.negated && r.matcher === 'toFollowTrajectory').length;
+    const trajectoryCalls = report.tests
+      .flatMap((t) => t.records)
+      .filter((r) => !r.negated && r.matcher === 'toFollowTrajectory').length;
     expect(trajectoryCalls).toBe(1);
     expect(bars.reduce((a, b) => a + b, 0)).toBe(s.records.samples - trajectoryCalls);
     expect(await text(page, 'trajectory')).toBe(pct(s.trajectory!.rate));
-    expect(await page.locator('[data-testid="trajectory-cell"]').allTextContents()).toContain('1/1');
+    expect(await page.locator('[data-testid="trajectory-cell"]').allTextContents()).toContain(
+      '1/1',
+    );
 
     // Sorting by score: ascending, then descending.
-    const scoreCells = () => page.locator('[data-testid="tests"] tbody tr td:nth-child(4)').allTextContents();
+    const scoreCells = () =>
+      page.locator('[data-testid="tests"] tbody tr td:nth-child(4)').allTextContents();
     await page.locator('th[data-key="score"]').click();
     const asc = (await scoreCells()).filter((x) => x !== '\u2014').map(Number);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
@@ -187,14 +251,23 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await text(page, 'detail-title')).toBe(failing.name);
     const rec = failing.records[0]!;
     const d = rec.detail!;
-    expect(await detail.locator('[data-testid="timing-plot"] circle').count()).toBe(d.timing.points.length);
-    expect(await detail.locator('[data-testid="alignment"] tr[data-kind]').count()).toBe(d.rows.items.length);
+    expect(await detail.locator('[data-testid="timing-plot"] circle').count()).toBe(
+      d.timing.points.length,
+    );
+    expect(await detail.locator('[data-testid="alignment"] tr[data-kind]').count()).toBe(
+      d.rows.items.length,
+    );
     expect(await detail.locator('tr.first-divergence').count()).toBe(d.rows.differing > 0 ? 1 : 0);
-    expect(await detail.locator('[data-testid="metrics"] tr').count()).toBe(1 + Object.keys(rec.metrics).length + 1);
+    expect(await detail.locator('[data-testid="metrics"] tr').count()).toBe(
+      1 + Object.keys(rec.metrics).length + 1,
+    );
 
     // The trajectory check's drill-down: its verdict in words, no alignment (it has none).
     await page.locator('[data-testid="filter"]').fill('agent books the flight');
-    await page.locator('[data-testid="open-test"]', { hasText: 'agent books the flight' }).first().click();
+    await page
+      .locator('[data-testid="open-test"]', { hasText: 'agent books the flight' })
+      .first()
+      .click();
     expect(await text(page, 'trajectory-verdict')).toBe(
       'trajectory followed \u00b7 mode superset \u00b7 args superset \u00b7 2 matched, 0 unmatched reference, 1 unexpected \u00b7 distance 1.33 of 5.00 (in_order, score 0.733)',
     );
@@ -208,7 +281,9 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     const file = path.join(tmp, 'hostile.html');
     fs.writeFileSync(file, renderHtmlReport(report));
     const { page, requests, problems } = await open(file);
-    expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned),
+    ).toBeUndefined();
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('main script, main iframe, main a[href]').count()).toBe(0);
 
@@ -235,12 +310,16 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     const marks = await detail.locator('[data-testid="alignment"] mark').allTextContents();
     expect(marks).toEqual(expect.arrayContaining(['4', '3']));
     const d = report.tests.find((t) => t.name.startsWith('hostile'))!.records[0]!.detail!;
-    expect(await detail.locator('[data-testid="timing-plot"] circle').count()).toBe(d.timing.points.length);
+    expect(await detail.locator('[data-testid="timing-plot"] circle').count()).toBe(
+      d.timing.points.length,
+    );
     const cont = detail.locator('[data-testid="continuous-plot"]');
     expect(await cont.count()).toBe(1);
     expect(await cont.locator('circle.gt').count()).toBe(3);
     expect(await cont.locator('circle.pred').count()).toBe(2);
-    expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned),
+    ).toBeUndefined();
     expect(await page.locator('img').count()).toBe(0);
     expect(problems).toEqual([]);
     expect(requests).toHaveLength(1);
@@ -248,17 +327,23 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
 
   // The README's screenshots: the beamline example's report (`npm run demo` writes it), overview and
   // the drill-down of its deliberately wrong program. Only with ENVTRACE_SCREENSHOTS=1.
-  it.runIf(process.env['ENVTRACE_SCREENSHOTS'] === '1')('README screenshots of the beamline example report', async () => {
-    const file = path.join(repoRoot, 'examples', 'vitest-beamline', 'envtrace-report.html');
-    expect(fs.existsSync(file), 'run `npm run demo` first').toBe(true);
-    const { page, problems } = await open(file);
-    const shots = path.join(repoRoot, 'docs', 'images');
-    await page.screenshot({ path: path.join(shots, 'html-report-overview.png'), fullPage: true });
-    await page.locator('[data-testid="status-filter"]').selectOption('failed');
-    await page.locator('[data-testid="open-test"]').first().click();
-    await page.locator('[data-testid="detail"]').screenshot({ path: path.join(shots, 'html-report-drilldown.png') });
-    expect(problems).toEqual([]);
-  }, 120_000);
+  it.runIf(process.env['ENVTRACE_SCREENSHOTS'] === '1')(
+    'README screenshots of the beamline example report',
+    async () => {
+      const file = path.join(repoRoot, 'examples', 'vitest-beamline', 'envtrace-report.html');
+      expect(fs.existsSync(file), 'run `npm run demo` first').toBe(true);
+      const { page, problems } = await open(file);
+      const shots = path.join(repoRoot, 'docs', 'images');
+      await page.screenshot({ path: path.join(shots, 'html-report-overview.png'), fullPage: true });
+      await page.locator('[data-testid="status-filter"]').selectOption('failed');
+      await page.locator('[data-testid="open-test"]').first().click();
+      await page
+        .locator('[data-testid="detail"]')
+        .screenshot({ path: path.join(shots, 'html-report-drilldown.png') });
+      expect(problems).toEqual([]);
+    },
+    120_000,
+  );
 
   it('stays usable at 1,200 tests: the page size is stated in the README', () => {
     const html = renderHtmlReport(hostileReport());

@@ -5,12 +5,19 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProject, removeProject, stripAnsi } from './helpers.js';
 
-function nodeTest(dir: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function nodeTest(
+  dir: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const base: NodeJS.ProcessEnv = { ...process.env };
     for (const k of ['CI', 'GITHUB_ACTIONS', 'NODE_ENV', 'NODE_OPTIONS']) delete base[k];
     for (const k of Object.keys(base)) if (k.startsWith('VITEST')) delete base[k];
-    const child = spawn(process.execPath, ['--test', 'scan.test.mjs', 'require.test.cjs'], { cwd: dir, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--test', 'scan.test.mjs', 'require.test.cjs'], {
+      cwd: dir,
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
@@ -27,7 +34,12 @@ describe('expect package: node:test', () => {
   afterAll(() => removeProject(dir));
 
   it('runs the matchers and keeps goldens (written locally, compared after, never written in CI)', async () => {
-    const golden = path.join(dir, '__traces__', 'scan.test.mjs', 'to^match^golden^trace.trace.json'); // upper case escaped: never a case-only difference
+    const golden = path.join(
+      dir,
+      '__traces__',
+      'scan.test.mjs',
+      'to^match^golden^trace.trace.json',
+    ); // upper case escaped: never a case-only difference
     const first = await nodeTest(dir, {});
     expect(first.code, first.output).toBe(0);
     expect(fs.existsSync(golden)).toBe(true);

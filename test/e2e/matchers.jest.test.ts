@@ -10,10 +10,14 @@ defineMatcherScenarios({
   run: (dir, files, opts = {}) => {
     // One run's records only (the reporter would make a fresh directory per run).
     fs.rmSync(path.join(dir, RECORDS), { recursive: true, force: true });
-    return runJest(dir, [...files, ...(opts.update ? ['-u'] : []), '--json', '--outputFile=results.json'], {
-      ENVTRACE_RECORDS_DIR: path.join(dir, RECORDS),
-      ...opts.env,
-    });
+    return runJest(
+      dir,
+      [...files, ...(opts.update ? ['-u'] : []), '--json', '--outputFile=results.json'],
+      {
+        ENVTRACE_RECORDS_DIR: path.join(dir, RECORDS),
+        ...opts.env,
+      },
+    );
   },
   records: (dir) => sideChannelRecords(dir),
 });

@@ -6,6 +6,16 @@ defineMatcherScenarios({
   name: 'vitest',
   fixture: 'vitest-project',
   run: (dir, files, opts = {}) =>
-    runVitest(dir, [...files, ...(opts.update ? ['-u'] : []), '--reporter=default', '--reporter=json', '--outputFile.json=results.json'], opts.env ?? {}),
+    runVitest(
+      dir,
+      [
+        ...files,
+        ...(opts.update ? ['-u'] : []),
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=results.json',
+      ],
+      opts.env ?? {},
+    ),
   records: (_dir, results) => metaRecords(results),
 });

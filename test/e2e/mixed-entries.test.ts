@@ -17,14 +17,20 @@ import { projectsRemovedAfterAll, runJest, runVitest, stripAnsi } from './helper
 const project = projectsRemovedAfterAll();
 
 function readReport(dir: string): RunReport {
-  return RunReportSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, 'envtrace-report.json'), 'utf8')));
+  return RunReportSchema.parse(
+    JSON.parse(fs.readFileSync(path.join(dir, 'envtrace-report.json'), 'utf8')),
+  );
 }
 
 /** Every test passed, and the reference-mode check left its records (reference mode, passing). */
 function checkReport(report: RunReport, expectedTests: number): void {
   expect(report.tests).toHaveLength(expectedTests);
   for (const t of report.tests) expect([t.name, t.status]).toEqual([t.name, 'passed']);
-  const ref = report.tests.find((t) => t.name.endsWith('a reference-mode trace from loadTraceSync passes toMatchTraceBehavior in reference mode'));
+  const ref = report.tests.find((t) =>
+    t.name.endsWith(
+      'a reference-mode trace from loadTraceSync passes toMatchTraceBehavior in reference mode',
+    ),
+  );
   expect(ref?.records.map((r) => [r.matcher, r.mode, r.pass])).toEqual([
     ['toMatchTraceBehavior', 'reference', true],
     ['traceMatching', 'reference', true],
@@ -51,17 +57,23 @@ describe('mixed entries', { timeout: 300_000 }, () => {
 
   it('node:test: root + python + envtrace-js/expect, ESM and CJS', async () => {
     const dir = project('mixed-expect');
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const env: NodeJS.ProcessEnv = { ...process.env };
-      for (const k of ['CI', 'GITHUB_ACTIONS', 'NODE_ENV', 'NODE_OPTIONS']) delete env[k];
-      for (const k of Object.keys(env)) if (k.startsWith('VITEST')) delete env[k];
-      const child = spawn(process.execPath, ['--test', 'mixed.test.mjs', 'mixed.test.cjs'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
-      child.on('error', reject);
-      child.on('close', (c) => resolve({ code: c, output: stripAnsi(out) }));
-    });
+    const { code, output } = await new Promise<{ code: number | null; output: string }>(
+      (resolve, reject) => {
+        const env: NodeJS.ProcessEnv = { ...process.env };
+        for (const k of ['CI', 'GITHUB_ACTIONS', 'NODE_ENV', 'NODE_OPTIONS']) delete env[k];
+        for (const k of Object.keys(env)) if (k.startsWith('VITEST')) delete env[k];
+        const child = spawn(process.execPath, ['--test', 'mixed.test.mjs', 'mixed.test.cjs'], {
+          cwd: dir,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+        child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+        child.on('error', reject);
+        child.on('close', (c) => resolve({ code: c, output: stripAnsi(out) }));
+      },
+    );
     expect(code, output).toBe(0);
     expect(output).toMatch(/^# pass 5$/m);
     expect(output).toMatch(/^# fail 0$/m);

@@ -18,25 +18,40 @@ import { projectsRemovedAfterAll, runJest, runVitest, type RunResult } from './h
 const project = projectsRemovedAfterAll();
 
 function readReport(dir: string): RunReport {
-  return RunReportSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, 'envtrace-report.json'), 'utf8')));
+  return RunReportSchema.parse(
+    JSON.parse(fs.readFileSync(path.join(dir, 'envtrace-report.json'), 'utf8')),
+  );
 }
 
-const OK_TESTS = ['ok1', 'ok2', 'ok3', 'ok4', 'ok5'].flatMap((f) => [`${f}.test.ts › ${f} identical`, `${f}.test.ts › ${f} jitter`]);
+const OK_TESTS = ['ok1', 'ok2', 'ok3', 'ok4', 'ok5'].flatMap((f) => [
+  `${f}.test.ts › ${f} identical`,
+  `${f}.test.ts › ${f} jitter`,
+]);
 
 /** What every crash run must report, whatever the runner. */
 function checkCrashRun(report: RunReport): void {
   const tests = new Map(report.tests.map((t) => [`${t.file} › ${t.name}`, t]));
   // Every other result is in the report, each with its record.
-  for (const name of [...OK_TESTS, 'timeout.test.ts › timeout checked before the hang', 'timeout.test.ts › timeout checked after the hang']) {
+  for (const name of [
+    ...OK_TESTS,
+    'timeout.test.ts › timeout checked before the hang',
+    'timeout.test.ts › timeout checked after the hang',
+  ]) {
     const t = tests.get(name);
     expect(t, name).toBeDefined();
     expect(t?.status, name).toBe('passed');
-    expect(t?.records.map((r) => r.pass), name).toEqual([true]);
+    expect(
+      t?.records.map((r) => r.pass),
+      name,
+    ).toEqual([true]);
   }
   expect(tests.get('timeout.test.ts › timeout hangs')?.status).toBe('failed');
   const files = new Map(report.files.map((f) => [f.file, f]));
   for (let i = 1; i <= 5; i++) expect(files.get(`ok${i}.test.ts`)?.status).toBe('passed');
-  expect(files.get('import-error.test.ts')).toMatchObject({ status: 'failed', errors: [expect.stringContaining('fixture: thrown at import')] });
+  expect(files.get('import-error.test.ts')).toMatchObject({
+    status: 'failed',
+    errors: [expect.stringContaining('fixture: thrown at import')],
+  });
   // The killed worker's file is a failed file with an error, never "skipped".
   const killed = files.get('killed.test.ts');
   expect(killed?.status).toBe('failed');
@@ -79,30 +94,46 @@ describe('vitest reporter, 4 forks', { timeout: 300_000 }, () => {
     const dir = project('crash-vitest');
     fs.mkdirSync(path.join(dir, 'as-dir.json'));
     const asDir = await runVitest(dir, ['ok1.test.ts'], { ENVTRACE_OUT: 'as-dir.json' });
-    checkWriteFailure(asDir, 'envtrace: could not write the JSON run report to <dir>/as-dir.json: is a directory');
+    checkWriteFailure(
+      asDir,
+      'envtrace: could not write the JSON run report to <dir>/as-dir.json: is a directory',
+    );
     fs.writeFileSync(path.join(dir, 'blocker'), 'a file');
-    const underFile = await runVitest(dir, ['ok1.test.ts'], { ENVTRACE_OUT: 'blocker/report.json' });
-    checkWriteFailure(underFile, 'envtrace: could not write the JSON run report to <dir>/blocker/report.json: a parent is not a directory');
+    const underFile = await runVitest(dir, ['ok1.test.ts'], {
+      ENVTRACE_OUT: 'blocker/report.json',
+    });
+    checkWriteFailure(
+      underFile,
+      'envtrace: could not write the JSON run report to <dir>/blocker/report.json: a parent is not a directory',
+    );
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it.skipIf(isRoot)('a read-only output directory (skipped as root, where chmod does not block writes)', async () => {
-    const dir = project('crash-vitest');
-    fs.mkdirSync(path.join(dir, 'ro'));
-    fs.chmodSync(path.join(dir, 'ro'), 0o555);
-    try {
-      const r = await runVitest(dir, ['ok1.test.ts'], { ENVTRACE_OUT: 'ro/report.json' });
-      checkWriteFailure(r, 'envtrace: could not write the JSON run report to <dir>/ro/report.json: permission denied');
-    } finally {
-      fs.chmodSync(path.join(dir, 'ro'), 0o755);
-    }
-  });
+  it.skipIf(isRoot)(
+    'a read-only output directory (skipped as root, where chmod does not block writes)',
+    async () => {
+      const dir = project('crash-vitest');
+      fs.mkdirSync(path.join(dir, 'ro'));
+      fs.chmodSync(path.join(dir, 'ro'), 0o555);
+      try {
+        const r = await runVitest(dir, ['ok1.test.ts'], { ENVTRACE_OUT: 'ro/report.json' });
+        checkWriteFailure(
+          r,
+          'envtrace: could not write the JSON run report to <dir>/ro/report.json: permission denied',
+        );
+      } finally {
+        fs.chmodSync(path.join(dir, 'ro'), 0o755);
+      }
+    },
+  );
 });
 
 describe('jest reporter, 4 workers', { timeout: 300_000 }, () => {
   it('an import error, a compile error, a timeout and a killed worker: every other result is in the report; no records folder left', async () => {
     const dir = project('crash-jest');
-    const before = new Set(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('envtrace-records-')));
+    const before = new Set(
+      fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('envtrace-records-')),
+    );
     const r = await runJest(dir, ['--maxWorkers=4']);
     expect(r.code).toBe(1);
     const report = readReport(dir);
@@ -110,7 +141,9 @@ describe('jest reporter, 4 workers', { timeout: 300_000 }, () => {
     // The compile error reads as text in the summary, not as escaped colour codes (ts-jest
     // colours it: Jest's own output has the codes).
     expect(r.stderr).toContain('\u001b[96mcompile-error.test.ts');
-    expect(line0(r.output)).toBe("  ✗ compile-error.test.ts: compile-error.test.ts:4:19 - error TS1109: Expression expected.");
+    expect(line0(r.output)).toBe(
+      '  ✗ compile-error.test.ts: compile-error.test.ts:4:19 - error TS1109: Expression expected.',
+    );
     const compile = report.files.find((f) => f.file === 'compile-error.test.ts');
     expect(compile?.status).toBe('failed');
     expect(compile?.errors.join('\n')).not.toMatch(/\u001b|\\x1b|\[\d+m/);
@@ -120,7 +153,9 @@ describe('jest reporter, 4 workers', { timeout: 300_000 }, () => {
     expect(r.output).toContain('did not finish (see its error)');
     expect(r.output).toMatch(/^Tests: +1 failed, 12 passed, 13 total$/m);
     // This run's records folder is gone (the run ended), none of the others were touched.
-    const after = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('envtrace-records-') && !before.has(f));
+    const after = fs
+      .readdirSync(os.tmpdir())
+      .filter((f) => f.startsWith('envtrace-records-') && !before.has(f));
     expect(after).toEqual([]);
   });
 
@@ -128,11 +163,17 @@ describe('jest reporter, 4 workers', { timeout: 300_000 }, () => {
     const dir = project('crash-jest');
     fs.mkdirSync(path.join(dir, 'as-dir.json'));
     const asDir = await runJest(dir, ['ok1.test.ts'], { ENVTRACE_OUT: 'as-dir.json' });
-    checkWriteFailure(asDir, 'envtrace: could not write the JSON run report to <dir>/as-dir.json: is a directory');
+    checkWriteFailure(
+      asDir,
+      'envtrace: could not write the JSON run report to <dir>/as-dir.json: is a directory',
+    );
     expect(asDir.output).toMatch(/^Tests: +2 passed, 2 total$/m);
     fs.writeFileSync(path.join(dir, 'blocker'), 'a file');
     const underFile = await runJest(dir, ['ok1.test.ts'], { ENVTRACE_OUT: 'blocker/report.json' });
-    checkWriteFailure(underFile, 'envtrace: could not write the JSON run report to <dir>/blocker/report.json: a parent is not a directory');
+    checkWriteFailure(
+      underFile,
+      'envtrace: could not write the JSON run report to <dir>/blocker/report.json: a parent is not a directory',
+    );
     expect(underFile.output).toMatch(/^Tests: +2 passed, 2 total$/m);
   });
 });

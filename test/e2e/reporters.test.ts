@@ -28,11 +28,25 @@ function stable(r: RunReport): unknown {
   };
 }
 
-const CHECK_NAMES = ['file a identical', 'file a jitter', 'file b identical', 'file b jitter', 'file c identical', 'file c jitter'];
+const CHECK_NAMES = [
+  'file a identical',
+  'file a jitter',
+  'file b identical',
+  'file b jitter',
+  'file c identical',
+  'file c jitter',
+];
 
 /** The assertions every full run must satisfy, whatever the runner and pool. */
 function checkFullRun(r: RunReport): void {
-  expect(r.files.map((f) => f.file)).toEqual(['a.test.ts', 'b.test.ts', 'broken.test.ts', 'c.test.ts', 'samples.test.ts', 'trajectory.test.ts']);
+  expect(r.files.map((f) => f.file)).toEqual([
+    'a.test.ts',
+    'b.test.ts',
+    'broken.test.ts',
+    'c.test.ts',
+    'samples.test.ts',
+    'trajectory.test.ts',
+  ]);
   const broken = r.files.find((f) => f.file === 'broken.test.ts');
   expect(broken?.status).toBe('failed');
   expect(broken?.errors.join('\n')).toContain('fixture: broken at import');
@@ -65,13 +79,29 @@ function checkFullRun(r: RunReport): void {
     pass: true,
     full_score: null,
     golden: { kind: 'inline', count: 1 },
-    trajectory: [{ check: 'match', pass: true, mode: 'superset', args: 'superset', tool_args: {}, matched: 2, unmatched_reference: 0, unexpected: 1 }],
+    trajectory: [
+      {
+        check: 'match',
+        pass: true,
+        mode: 'superset',
+        args: 'superset',
+        tool_args: {},
+        matched: 2,
+        unmatched_reference: 0,
+        unexpected: 1,
+      },
+    ],
   });
   const d = traj?.records[0]?.trajectory?.[0]?.distance;
   expect(d).toMatchObject({ scheme: 'in_order', max: 5 });
   expect(d?.distance).toBeCloseTo(4 / 3, 12);
   const s = r.summary;
-  expect(s.trajectory).toMatchObject({ checks: 1, passed: 1, rate: 1, distance: { checks: 1, max: 5 } });
+  expect(s.trajectory).toMatchObject({
+    checks: 1,
+    passed: 1,
+    rate: 1,
+    distance: { checks: 1, max: 5 },
+  });
   expect(s.trajectory?.distance?.ratio).toBeCloseTo(4 / 15, 12);
   expect(s.score.n).toBe(11); // the trajectory call has no full score
   expect(s.records).toEqual({ total: 12, samples: 12, negated: 0 });
@@ -93,7 +123,8 @@ function checkFullRun(r: RunReport): void {
 
 describe('vitest reporter', { timeout: 300_000 }, () => {
   // The unsharded threads run, shared by the tests that compare against it (run once).
-  let threadsRun: Promise<{ r: Awaited<ReturnType<typeof runVitest>>; report: RunReport }> | undefined;
+  let threadsRun:
+    Promise<{ r: Awaited<ReturnType<typeof runVitest>>; report: RunReport }> | undefined;
   const unsharded = () =>
     (threadsRun ??= (async () => {
       const dir = project('reporter-vitest');
@@ -109,8 +140,12 @@ describe('vitest reporter', { timeout: 300_000 }, () => {
     expect(threads.meta.runner.version).toBe('4.1.12');
     expect(r.output).toContain(' envtrace  run summary · vitest 4.1.12');
     expect(r.output).toContain('pass@2 — (no task has ≥ 2 samples)');
-    expect(r.output).toContain('Verdict   FAILED: 1 file error · 3 of 12 tests failed · no gates configured');
-    expect(r.output).toContain('Tool use  trajectories 1/1 passed (100.0%) · corpus distance 0.2667 (1.3333 / 5 over 1 check, score 0.7333)');
+    expect(r.output).toContain(
+      'Verdict   FAILED: 1 file error · 3 of 12 tests failed · no gates configured',
+    );
+    expect(r.output).toContain(
+      'Tool use  trajectories 1/1 passed (100.0%) · corpus distance 0.2667 (1.3333 / 5 over 1 check, score 0.7333)',
+    );
     expect(r.output).toContain('✗ broken.test.ts: Error: fixture: broken at import');
   });
 
@@ -150,7 +185,15 @@ describe('vitest reporter', { timeout: 300_000 }, () => {
     expect(a.tests.length + b.tests.length).toBe(threads.tests.length);
     const cli = spawnSync(
       process.execPath,
-      [path.join(repoRoot, 'dist', 'cli.js'), 'merge', 'envtrace-report-1.json', 'envtrace-report-2.json', '--out', 'merged.json', '--no-color'],
+      [
+        path.join(repoRoot, 'dist', 'cli.js'),
+        'merge',
+        'envtrace-report-1.json',
+        'envtrace-report-2.json',
+        '--out',
+        'merged.json',
+        '--no-color',
+      ],
       { cwd: dir, encoding: 'utf8' },
     );
     // The merged run holds the three failed samples (and the broken file): merge exits 1 so a
@@ -158,11 +201,22 @@ describe('vitest reporter', { timeout: 300_000 }, () => {
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(1);
     expect(cli.stdout).toContain('Pass rate 75.0% (9/12)');
-    expect(cli.stdout).toContain('Tool use  trajectories 1/1 passed (100.0%) · corpus distance 0.2667');
-    expect(cli.stdout).toContain('Verdict   FAILED: 1 file error · 3 of 12 tests failed · no gates configured');
+    expect(cli.stdout).toContain(
+      'Tool use  trajectories 1/1 passed (100.0%) · corpus distance 0.2667',
+    );
+    expect(cli.stdout).toContain(
+      'Verdict   FAILED: 1 file error · 3 of 12 tests failed · no gates configured',
+    );
     const only = spawnSync(
       process.execPath,
-      [path.join(repoRoot, 'dist', 'cli.js'), 'merge', 'envtrace-report-1.json', 'envtrace-report-2.json', '--merge-only', '--quiet'],
+      [
+        path.join(repoRoot, 'dist', 'cli.js'),
+        'merge',
+        'envtrace-report-1.json',
+        'envtrace-report-2.json',
+        '--merge-only',
+        '--quiet',
+      ],
       { cwd: dir, encoding: 'utf8' },
     );
     expect(only.stderr).toBe('');
@@ -182,11 +236,19 @@ describe('vitest reporter', { timeout: 300_000 }, () => {
     expect(ok.code).toBe(0);
     // pass@1 over 11 one-sample tasks (8 pass): 72.7% < 80.0%. (pass@2 is undefined here: the
     // test.each samples are separate tasks of one sample each, see checkFullRun.)
-    const missed = await runVitest(dir, ['a.test.ts', 'b.test.ts', 'c.test.ts', 'samples.test.ts'], { GATE_PASS_AT_K: '0.8', GATE_K: '1', GATE_MEAN: '0.5' });
-    expect(missed.output).toContain('✗ minPassAtK missed: pass@1 72.7% < 80.0% (short by 7.3 points)');
+    const missed = await runVitest(
+      dir,
+      ['a.test.ts', 'b.test.ts', 'c.test.ts', 'samples.test.ts'],
+      { GATE_PASS_AT_K: '0.8', GATE_K: '1', GATE_MEAN: '0.5' },
+    );
+    expect(missed.output).toContain(
+      '✗ minPassAtK missed: pass@1 72.7% < 80.0% (short by 7.3 points)',
+    );
     expect(missed.code).toBe(1);
     const onlyGate = await runVitest(dir, ['a.test.ts'], { GATE_PASS_AT_K: '0.5', GATE_K: '2' });
-    expect(onlyGate.output).toContain('minPassAtK missed: pass@2 is undefined (no task has 2 samples); required ≥ 50.0%');
+    expect(onlyGate.output).toContain(
+      'minPassAtK missed: pass@2 is undefined (no task has 2 samples); required ≥ 50.0%',
+    );
     expect(onlyGate.code).toBe(1); // every test passed: the gate alone fails the run
   });
 });
@@ -202,7 +264,9 @@ describe('jest reporter', { timeout: 300_000 }, () => {
     checkFullRun(workers);
     expect(workers.meta.runner).toEqual({ name: 'jest', version: '30.5.2' });
     expect(r.output).toContain('pass@2 — (no task has ≥ 2 samples)');
-    expect(r.output).toContain('Tool use  trajectories 1/1 passed (100.0%) · corpus distance 0.2667 (1.3333 / 5 over 1 check, score 0.7333)');
+    expect(r.output).toContain(
+      'Tool use  trajectories 1/1 passed (100.0%) · corpus distance 0.2667 (1.3333 / 5 over 1 check, score 0.7333)',
+    );
   });
 
   it('--workerThreads gives the same report', async () => {
@@ -214,10 +278,17 @@ describe('jest reporter', { timeout: 300_000 }, () => {
 
   it('gates through getLastError: met → exit 0, missed → exit 1', async () => {
     const dir = project('reporter-jest');
-    const ok = await runJest(dir, ['--maxWorkers=2', 'a.test.ts', 'b.test.ts', 'c.test.ts'], { GATE_MEAN: '0.99' });
+    const ok = await runJest(dir, ['--maxWorkers=2', 'a.test.ts', 'b.test.ts', 'c.test.ts'], {
+      GATE_MEAN: '0.99',
+    });
     expect(ok.code).toBe(0);
-    const missed = await runJest(dir, ['--maxWorkers=2', 'a.test.ts', 'b.test.ts', 'c.test.ts'], { GATE_PASS_AT_K: '0.5', GATE_K: '2' });
-    expect(missed.output).toContain('minPassAtK missed: pass@2 is undefined (no task has 2 samples); required ≥ 50.0%');
+    const missed = await runJest(dir, ['--maxWorkers=2', 'a.test.ts', 'b.test.ts', 'c.test.ts'], {
+      GATE_PASS_AT_K: '0.5',
+      GATE_K: '2',
+    });
+    expect(missed.output).toContain(
+      'minPassAtK missed: pass@2 is undefined (no task has 2 samples); required ≥ 50.0%',
+    );
     expect(missed.code).toBe(1);
   });
 });

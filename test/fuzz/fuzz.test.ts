@@ -7,30 +7,47 @@ import { fuzzParams, KNOWN_DEFECTS, mutated, onlyTypedErrors } from './fuzz.js';
 describe('onlyTypedErrors', () => {
   it('passes returns and envtrace errors, fails on anything else with its stack', () => {
     expect(onlyTypedErrors(() => 1)).toBeUndefined();
-    expect(onlyTypedErrors(() => {
-      throw new TraceError('bad', { file: 'f.json' });
-    })).toBeInstanceOf(TraceError);
-    expect(() => onlyTypedErrors(() => {
-      throw new RangeError('Maximum call stack size exceeded');
-    })).toThrow(/not an envtrace error escaped:\nRangeError: Maximum call stack size exceeded\n\s+at /);
-    expect(() => onlyTypedErrors(() => {
-      throw 'a string';
-    })).toThrow('a thrown string: a string');
+    expect(
+      onlyTypedErrors(() => {
+        throw new TraceError('bad', { file: 'f.json' });
+      }),
+    ).toBeInstanceOf(TraceError);
+    expect(() =>
+      onlyTypedErrors(() => {
+        throw new RangeError('Maximum call stack size exceeded');
+      }),
+    ).toThrow(
+      /not an envtrace error escaped:\nRangeError: Maximum call stack size exceeded\n\s+at /,
+    );
+    expect(() =>
+      onlyTypedErrors(() => {
+        throw 'a string';
+      }),
+    ).toThrow('a thrown string: a string');
   });
 
   it('tolerates only the listed open defects, narrowly', () => {
     expect(KNOWN_DEFECTS.map((d) => d.id)).toEqual([]);
-    const yamlElsewhere = Object.assign(new Error('Missing closing "quote'), { name: 'YAMLParseError' });
-    yamlElsewhere.stack = 'YAMLParseError: Missing closing "quote\n    at somewhere (src/config/load.ts:1:1)';
-    expect(() => onlyTypedErrors(() => {
-      throw yamlElsewhere;
-    })).toThrow(/not an envtrace error/);
-    expect(() => onlyTypedErrors(() => {
-      throw new TypeError('cannot read properties of undefined');
-    })).toThrow(/not an envtrace error/);
-    expect(onlyTypedErrors(() => {
-      throw new ConfigError('x');
-    })).toBeInstanceOf(ConfigError);
+    const yamlElsewhere = Object.assign(new Error('Missing closing "quote'), {
+      name: 'YAMLParseError',
+    });
+    yamlElsewhere.stack =
+      'YAMLParseError: Missing closing "quote\n    at somewhere (src/config/load.ts:1:1)';
+    expect(() =>
+      onlyTypedErrors(() => {
+        throw yamlElsewhere;
+      }),
+    ).toThrow(/not an envtrace error/);
+    expect(() =>
+      onlyTypedErrors(() => {
+        throw new TypeError('cannot read properties of undefined');
+      }),
+    ).toThrow(/not an envtrace error/);
+    expect(
+      onlyTypedErrors(() => {
+        throw new ConfigError('x');
+      }),
+    ).toBeInstanceOf(ConfigError);
   });
 });
 
@@ -50,11 +67,16 @@ describe('fast-check integration', () => {
       caught = e;
     }
     expect((caught as Error).message).toMatch(/seed: 42, path: "\d+(:\d+)*"/);
-    expect(String(((caught as Error).cause as Error | undefined)?.message)).toMatch(/^not an envtrace error escaped:\nTypeError: boom/);
+    expect(String(((caught as Error).cause as Error | undefined)?.message)).toMatch(
+      /^not an envtrace error escaped:\nTypeError: boom/,
+    );
   });
 
   it('mutated() edits its seeds', () => {
-    const samples = fc.sample(mutated(['{"events": [{"channel": "a", "timestamp": 0, "value": 1}]}']), { numRuns: 50, seed: 1 });
+    const samples = fc.sample(
+      mutated(['{"events": [{"channel": "a", "timestamp": 0, "value": 1}]}']),
+      { numRuns: 50, seed: 1 },
+    );
     expect(new Set(samples).size).toBeGreaterThan(40);
   });
 });

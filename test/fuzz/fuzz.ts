@@ -21,7 +21,8 @@ function envInt(name: string): number | undefined {
   const v = process.env[name];
   if (v === undefined || v === '') return undefined;
   const n = Number(v);
-  if (!Number.isSafeInteger(n)) throw new Error(`${name} must be an integer, got ${JSON.stringify(v)}`);
+  if (!Number.isSafeInteger(n))
+    throw new Error(`${name} must be an integer, got ${JSON.stringify(v)}`);
   return n;
 }
 
@@ -30,7 +31,8 @@ export const FUZZ_RUNS = envInt('ENVTRACE_FUZZ_RUNS') ?? DEFAULT_RUNS;
 
 // A longer run (CI's `ENVTRACE_FUZZ_RUNS=5000` pass) gets a proportionally longer per-test timeout
 // than the unit project's 30 s, which is sized for the default run count.
-if (FUZZ_RUNS > DEFAULT_RUNS) vi.setConfig({ testTimeout: Math.ceil((30_000 * FUZZ_RUNS) / DEFAULT_RUNS) });
+if (FUZZ_RUNS > DEFAULT_RUNS)
+  vi.setConfig({ testTimeout: Math.ceil((30_000 * FUZZ_RUNS) / DEFAULT_RUNS) });
 
 /** `fc.assert` parameters: the run count, and the replay seed/path when given. */
 export function fuzzParams(runs: number = FUZZ_RUNS): fc.Parameters<unknown> {
@@ -45,8 +47,10 @@ export function fuzzParams(runs: number = FUZZ_RUNS): fc.Parameters<unknown> {
  * and everything else still fails. Each entry names the input that shows it. Remove an entry
  * when its fix is merged: the suite then checks the fix.
  */
-export const KNOWN_DEFECTS: ReadonlyArray<{ readonly id: string; readonly matches: (e: unknown) => boolean }> = [
-];
+export const KNOWN_DEFECTS: ReadonlyArray<{
+  readonly id: string;
+  readonly matches: (e: unknown) => boolean;
+}> = [];
 
 /**
  * Call `fn`; a thrown envtrace error (`EnvTraceError` and its subclasses: `TraceError`,
@@ -61,7 +65,10 @@ export function onlyTypedErrors(fn: () => unknown): EnvTraceError | undefined {
   } catch (e) {
     if (e instanceof EnvTraceError) return e;
     if (KNOWN_DEFECTS.some((d) => d.matches(e))) return undefined;
-    const detail = e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : `a thrown ${typeof e}: ${String(e)}`;
+    const detail =
+      e instanceof Error
+        ? (e.stack ?? `${e.name}: ${e.message}`)
+        : `a thrown ${typeof e}: ${String(e)}`;
     throw new Error(`not an envtrace error escaped:\n${detail}`);
   }
 }
@@ -81,13 +88,61 @@ type Edit =
   | { kind: 'truncate'; at: number };
 
 /** Characters that matter to the parsers, so insertions hit structure more often than letters would. */
-const SPECIAL = ['{', '}', '[', ']', '"', ',', ':', '\n', '\r\n', '\\', '-', '.', 'e', '0', '1e400', 'NaN', 'null', '\u0000', '\ufeff', '\u001b[31m', '\ud800', '#', "'", '\t', '  ', '&a', '*a', '!!', '---', '|', '>'];
+const SPECIAL = [
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  ',',
+  ':',
+  '\n',
+  '\r\n',
+  '\\',
+  '-',
+  '.',
+  'e',
+  '0',
+  '1e400',
+  'NaN',
+  'null',
+  '\u0000',
+  '\ufeff',
+  '\u001b[31m',
+  '\ud800',
+  '#',
+  "'",
+  '\t',
+  '  ',
+  '&a',
+  '*a',
+  '!!',
+  '---',
+  '|',
+  '>',
+];
 
 const editArb: fc.Arbitrary<Edit> = fc.oneof(
-  fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), len: fc.integer({ min: 1, max: 16 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.constantFrom(...SPECIAL), fc.string({ maxLength: 6, unit: 'binary' })) }),
-  fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat(), len: fc.integer({ min: 1, max: 64 }) }),
-  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), text: fc.constantFrom(...SPECIAL) }),
+  fc.record({
+    kind: fc.constant('delete' as const),
+    at: fc.nat(),
+    len: fc.integer({ min: 1, max: 16 }),
+  }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.oneof(fc.constantFrom(...SPECIAL), fc.string({ maxLength: 6, unit: 'binary' })),
+  }),
+  fc.record({
+    kind: fc.constant('duplicate' as const),
+    at: fc.nat(),
+    len: fc.integer({ min: 1, max: 64 }),
+  }),
+  fc.record({
+    kind: fc.constant('replace' as const),
+    at: fc.nat(),
+    text: fc.constantFrom(...SPECIAL),
+  }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
 );
 
@@ -109,7 +164,9 @@ function apply(text: string, e: Edit): string {
 
 /** A valid document from `seeds`, with 1–8 random edits (mostly still close to valid, so deep code paths run). */
 export function mutated(seeds: readonly string[]): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom(...seeds), fc.array(editArb, { minLength: 1, maxLength: 8 })).map(([seed, edits]) => edits.reduce(apply, seed));
+  return fc
+    .tuple(fc.constantFrom(...seeds), fc.array(editArb, { minLength: 1, maxLength: 8 }))
+    .map(([seed, edits]) => edits.reduce(apply, seed));
 }
 
 /** Any text: arbitrary code points (lone surrogates included), JSON of any shape, or a mutated seed. */
@@ -118,6 +175,11 @@ export function anyText(seeds: readonly string[]): fc.Arbitrary<string> {
     { arbitrary: mutated(seeds), weight: 4 },
     { arbitrary: fc.string({ unit: 'binary', maxLength: 200 }), weight: 1 },
     { arbitrary: fc.json({ maxDepth: 4 }), weight: 1 },
-    { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => `${JSON.stringify(v)}\n${JSON.stringify(v)}\n`), weight: 1 },
+    {
+      arbitrary: fc
+        .jsonValue({ maxDepth: 3 })
+        .map((v) => `${JSON.stringify(v)}\n${JSON.stringify(v)}\n`),
+      weight: 1,
+    },
   );
 }

@@ -19,12 +19,17 @@ describe('importers', () => {
     const seeds = IMPORTER_SEEDS[name] ?? [];
 
     it('the seeds are valid (so mutations start from real documents)', () => {
-      for (const s of seeds) expect(parseTraceText(s, { format: name as never }).events.length).toBeGreaterThan(0);
+      for (const s of seeds)
+        expect(parseTraceText(s, { format: name as never }).events.length).toBeGreaterThan(0);
     });
 
     it.each(['default', 'reference'] as const)('only typed errors (%s mode)', (mode) => {
       fc.assert(
-        fc.property(anyText(seeds), (text) => expectOnlyTypedErrors(() => parseTraceText(text, { format: name as never, mode, file: `fuzz.${name}` }))),
+        fc.property(anyText(seeds), (text) =>
+          expectOnlyTypedErrors(() =>
+            parseTraceText(text, { format: name as never, mode, file: `fuzz.${name}` }),
+          ),
+        ),
         fuzzParams(),
       );
     });

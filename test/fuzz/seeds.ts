@@ -23,14 +23,21 @@ export const TRACE_JSONL: readonly string[] = [
 /** Valid documents of every importer, by importer name. */
 export const IMPORTER_SEEDS: Readonly<Record<string, readonly string[]>> = {
   envtrace: [...TRACE_JSON, ...TRACE_JSONL],
-  csv: ['channel,timestamp,value\nmotor:x,0.1,1\nmotor:y,0.2,"a,b"\n', read('edge/out_of_order.csv'), read('edge/bom_crlf.csv')],
+  csv: [
+    'channel,timestamp,value\nmotor:x,0.1,1\nmotor:y,0.2,"a,b"\n',
+    read('edge/out_of_order.csv'),
+    read('edge/bom_crlf.csv'),
+  ],
   otlp: [read('otel_genai_agent.otlp.json'), read('edge/huge_ns.otlp.json')],
   openinference: [read('openinference_spans.otlp.json')],
   atif: [read('atif_trajectory.json')],
   openai: [read('agentevals_messages.json'), read('edge/timed.openai.json')],
   bluesky: [read('bluesky_documents.jsonl'), read('edge/event_page.bluesky.jsonl')],
   camonitor: [read('epics_camonitor.txt'), read('edge/out_of_order.camonitor.txt')],
-  rosbag2: [read('rosbag2_run/messages.decoded.jsonl').split('\n').slice(0, 6).join('\n'), read('edge/huge_ns.rosbag2.jsonl')],
+  rosbag2: [
+    read('rosbag2_run/messages.decoded.jsonl').split('\n').slice(0, 6).join('\n'),
+    read('edge/huge_ns.rosbag2.jsonl'),
+  ],
 };
 
 /** Every importer seed, for auto-detection. */

@@ -14,38 +14,75 @@ const MODES = ['default', 'reference'] as const;
 describe.each(MODES)('parseTrace (%s mode)', (mode) => {
   it('JSON text', () => {
     fc.assert(
-      fc.property(anyText(TRACE_JSON), (text) => expectOnlyTypedErrors(() => parseTrace(text, { mode, file: 'fuzz.json', format: 'json' }))),
+      fc.property(anyText(TRACE_JSON), (text) =>
+        expectOnlyTypedErrors(() => parseTrace(text, { mode, file: 'fuzz.json', format: 'json' })),
+      ),
       fuzzParams(),
     );
   });
 
   it('JSON Lines text', () => {
     fc.assert(
-      fc.property(anyText(TRACE_JSONL), (text) => expectOnlyTypedErrors(() => parseTrace(text, { mode, file: 'fuzz.jsonl', format: 'jsonl' }))),
+      fc.property(anyText(TRACE_JSONL), (text) =>
+        expectOnlyTypedErrors(() =>
+          parseTrace(text, { mode, file: 'fuzz.jsonl', format: 'jsonl' }),
+        ),
+      ),
       fuzzParams(),
     );
   });
 
   it('text of unknown format (JSON or JSON Lines detected)', () => {
-    fc.assert(fc.property(anyText([...TRACE_JSON, ...TRACE_JSONL]), (text) => expectOnlyTypedErrors(() => parseTrace(text, { mode }))), fuzzParams());
+    fc.assert(
+      fc.property(anyText([...TRACE_JSON, ...TRACE_JSONL]), (text) =>
+        expectOnlyTypedErrors(() => parseTrace(text, { mode })),
+      ),
+      fuzzParams(),
+    );
   });
 
   it('any JavaScript value (objects given to the API)', () => {
     const eventish = fc.record(
-      { channel: fc.anything(), timestamp: fc.oneof(fc.double(), fc.anything()), value: fc.anything(), meta: fc.anything() },
+      {
+        channel: fc.anything(),
+        timestamp: fc.oneof(fc.double(), fc.anything()),
+        value: fc.anything(),
+        meta: fc.anything(),
+      },
       { requiredKeys: [] },
     );
     const value = fc.oneof(
-      fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withObjectString: true, withBoxedValues: true }),
+      fc.anything({
+        withBigInt: true,
+        withDate: true,
+        withMap: true,
+        withSet: true,
+        withTypedArray: true,
+        withSparseArray: true,
+        withNullPrototype: true,
+        withObjectString: true,
+        withBoxedValues: true,
+      }),
       fc.array(eventish, { maxLength: 5 }),
-      fc.record({ events: fc.array(eventish, { maxLength: 5 }), meta: fc.anything() }, { requiredKeys: ['events'] }),
+      fc.record(
+        { events: fc.array(eventish, { maxLength: 5 }), meta: fc.anything() },
+        { requiredKeys: ['events'] },
+      ),
     );
-    fc.assert(fc.property(value, (v) => expectOnlyTypedErrors(() => parseTrace(v, { mode }))), fuzzParams());
+    fc.assert(
+      fc.property(value, (v) => expectOnlyTypedErrors(() => parseTrace(v, { mode }))),
+      fuzzParams(),
+    );
   });
 });
 
 describe.each(MODES)('parseTraceText with detection (%s mode)', (mode) => {
   it('any text, mutated documents of every format', () => {
-    fc.assert(fc.property(anyText(ALL_TRACE_SEEDS), (text) => expectOnlyTypedErrors(() => parseTraceText(text, { mode, file: 'fuzz' }))), fuzzParams());
+    fc.assert(
+      fc.property(anyText(ALL_TRACE_SEEDS), (text) =>
+        expectOnlyTypedErrors(() => parseTraceText(text, { mode, file: 'fuzz' })),
+      ),
+      fuzzParams(),
+    );
   });
 });

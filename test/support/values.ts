@@ -35,7 +35,10 @@ export function codecValue(options: CodecValueOptions = {}): fc.Arbitrary<unknow
       { depthSize: 'small' },
       leaf,
       fc.array(tie('v'), { maxLength: 4 }),
-      fc.dictionary(fc.oneof(fc.string(), fc.constant(CODEC_TAG)), tie('v'), { maxKeys: 4, noNullPrototype: true }),
+      fc.dictionary(fc.oneof(fc.string(), fc.constant(CODEC_TAG)), tie('v'), {
+        maxKeys: 4,
+        noNullPrototype: true,
+      }),
     ),
   })).v;
 }

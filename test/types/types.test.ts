@@ -35,11 +35,16 @@ function hostProject(name: string): string {
   fs.cpSync(path.join(HOSTS_DIR, name), dir, { recursive: true });
   made.push(dir);
   if (!fs.existsSync(path.join(dir, 'package.json'))) {
-    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: `types-${name}`, private: true, type: 'module' }, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(dir, 'package.json'),
+      `${JSON.stringify({ name: `types-${name}`, private: true, type: 'module' }, null, 2)}\n`,
+    );
   }
   const pkgDir = path.join(dir, 'node_modules', 'envtrace-js');
   fs.mkdirSync(pkgDir, { recursive: true });
-  const r = spawnSync('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'], { encoding: 'utf8' });
+  const r = spawnSync('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`tar failed: ${r.stderr}`);
   return dir;
 }
@@ -60,14 +65,24 @@ const cases = hosts.flatMap((host) =>
 
 it('has a host per resolution mode for the root and jest entries', () => {
   const names = cases.map(([h, t]) => `${h}/${t}`);
-  for (const n of ['root/tsconfig.node10.json', 'root/tsconfig.node16.json', 'root/tsconfig.bundler.json', 'jest-node10/tsconfig.json', 'jest-bundler/tsconfig.json', 'jest-cjs/tsconfig.json']) {
+  for (const n of [
+    'root/tsconfig.node10.json',
+    'root/tsconfig.node16.json',
+    'root/tsconfig.bundler.json',
+    'jest-node10/tsconfig.json',
+    'jest-bundler/tsconfig.json',
+    'jest-cjs/tsconfig.json',
+  ]) {
     expect(names).toContain(n);
   }
 });
 
 describe.each(cases)('types: %s (%s)', (host, tsconfig) => {
   it('type-checks the API and rejects misuse', () => {
-    expect(fs.existsSync(path.join(repoRoot, 'dist', 'index.d.ts')), 'dist/ is missing: run `npm run build` first').toBe(true);
+    expect(
+      fs.existsSync(path.join(repoRoot, 'dist', 'index.d.ts')),
+      'dist/ is missing: run `npm run build` first',
+    ).toBe(true);
     const dir = hostProject(host);
     const r = spawnSync(process.execPath, [TSC, '-p', tsconfig], { cwd: dir, encoding: 'utf8' });
     expect(`${r.stdout}${r.stderr}`).toBe('');

@@ -6,6 +6,11 @@
 import { dayBefore, planTrip, type AgentOptions, type TripRequest } from './agent.js';
 import type { SimClock, TravelTools } from './tools.js';
 
-export function planTripWrong(tools: TravelTools, clock: SimClock, req: TripRequest, options: AgentOptions = {}): void {
+export function planTripWrong(
+  tools: TravelTools,
+  clock: SimClock,
+  req: TripRequest,
+  options: AgentOptions = {},
+): void {
   planTrip(tools, clock, req, options, (r) => dayBefore(r.return));
 }

@@ -51,21 +51,47 @@ export type CheckOut = (req: TripRequest) => string;
  * calls), book the cheapest flights (one turn), book the best-rated hotel at most 150 a night,
  * then confirm by e-mail.
  */
-export function planTrip(tools: TravelTools, clock: SimClock, req: TripRequest, options: AgentOptions = {}, checkOut: CheckOut = (r) => r.return): void {
+export function planTrip(
+  tools: TravelTools,
+  clock: SimClock,
+  req: TripRequest,
+  options: AgentOptions = {},
+  checkOut: CheckOut = (r) => r.return,
+): void {
   const cabin = options.thorough ? { cabin: 'economy' } : {};
   const stay = { check_in: req.depart, check_out: checkOut(req), guests: req.travellers };
   // Object literal properties are evaluated in order: this is the call order within the turn.
-  const found = turn(clock, ['search_hotels', 'search_flights', ...(options.thorough ? ['get_weather'] : [])], () => ({
-    hotels: tools.search_hotels({ city: req.city, ...stay }),
-    outbound: tools.search_flights({ origin: req.origin, destination: req.destination, date: req.depart, ...cabin }),
-    inbound: tools.search_flights({ origin: req.destination, destination: req.origin, date: req.return, ...cabin }),
-    weather: options.thorough ? tools.get_weather({ city: req.city, date: req.depart }) : undefined,
-  }));
+  const found = turn(
+    clock,
+    ['search_hotels', 'search_flights', ...(options.thorough ? ['get_weather'] : [])],
+    () => ({
+      hotels: tools.search_hotels({ city: req.city, ...stay }),
+      outbound: tools.search_flights({
+        origin: req.origin,
+        destination: req.destination,
+        date: req.depart,
+        ...cabin,
+      }),
+      inbound: tools.search_flights({
+        origin: req.destination,
+        destination: req.origin,
+        date: req.return,
+        ...cabin,
+      }),
+      weather: options.thorough
+        ? tools.get_weather({ city: req.city, date: req.depart })
+        : undefined,
+    }),
+  );
   const cheapest = (xs: readonly Flight[]): Flight => [...xs].sort((a, b) => a.price - b.price)[0]!;
   const flights = [cheapest(found.outbound), cheapest(found.inbound)];
   if (options.returnFirst) flights.reverse();
-  const booked = turn(clock, ['book_flight'], () => flights.map((f) => tools.book_flight({ flight_id: f.id, passengers: req.travellers })));
-  const hotel = found.hotels.filter((h) => h.pricePerNight <= 150).sort((a, b) => b.rating - a.rating)[0]!;
+  const booked = turn(clock, ['book_flight'], () =>
+    flights.map((f) => tools.book_flight({ flight_id: f.id, passengers: req.travellers })),
+  );
+  const hotel = found.hotels
+    .filter((h) => h.pricePerNight <= 150)
+    .sort((a, b) => b.rating - a.rating)[0]!;
   const room = turn(clock, ['book_hotel'], () => tools.book_hotel({ hotel_id: hotel.id, ...stay }));
   // Booking ids sorted: the confirmation does not depend on which flight was booked first.
   const bookings = [...booked.map((b) => b.booking), room.booking].sort();

@@ -25,9 +25,17 @@ export interface AgentRun {
 export function recordAgent(agent: (tools: TravelTools, clock: SimClock) => void): AgentRun {
   const clock = new SimClock();
   // Only method calls are events, named after the tool (`search_flights`, not `tools.search_flights`).
-  const recorder = createRecorder({ clock: () => clock.now, start: 0, name: (op) => (op.kind === 'call' ? op.path.join('.') : null) });
+  const recorder = createRecorder({
+    clock: () => clock.now,
+    start: 0,
+    name: (op) => (op.kind === 'call' ? op.path.join('.') : null),
+  });
   agent(recorder.track(new TravelTools()), clock);
   const events = [...recorder.events];
   const toolEvents = events.map((e) => ({ ...e, value: (e.value as unknown[])[0] }));
-  return { events, calls: toolEvents.map((e) => ({ name: e.channel, arguments: e.value })), toolEvents };
+  return {
+    events,
+    calls: toolEvents.map((e) => ({ name: e.channel, arguments: e.value })),
+    toolEvents,
+  };
 }

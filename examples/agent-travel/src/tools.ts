@@ -22,10 +22,38 @@ export interface Hotel {
 }
 
 const FLIGHTS: readonly Flight[] = [
-  { id: 'TP943', origin: 'GVA', destination: 'LIS', date: '2026-05-04', depart: '10:40', price: 189 },
-  { id: 'EZS1467', origin: 'GVA', destination: 'LIS', date: '2026-05-04', depart: '06:15', price: 142 },
-  { id: 'TP946', origin: 'LIS', destination: 'GVA', date: '2026-05-08', depart: '17:25', price: 174 },
-  { id: 'EZS1468', origin: 'LIS', destination: 'GVA', date: '2026-05-08', depart: '21:50', price: 156 },
+  {
+    id: 'TP943',
+    origin: 'GVA',
+    destination: 'LIS',
+    date: '2026-05-04',
+    depart: '10:40',
+    price: 189,
+  },
+  {
+    id: 'EZS1467',
+    origin: 'GVA',
+    destination: 'LIS',
+    date: '2026-05-04',
+    depart: '06:15',
+    price: 142,
+  },
+  {
+    id: 'TP946',
+    origin: 'LIS',
+    destination: 'GVA',
+    date: '2026-05-08',
+    depart: '17:25',
+    price: 174,
+  },
+  {
+    id: 'EZS1468',
+    origin: 'LIS',
+    destination: 'GVA',
+    date: '2026-05-08',
+    depart: '21:50',
+    price: 156,
+  },
 ];
 
 const HOTELS: readonly Hotel[] = [
@@ -59,11 +87,23 @@ export class SimClock {
 export class TravelTools {
   readonly #bookings: string[] = [];
 
-  search_flights(args: { origin: string; destination: string; date: string; cabin?: string }): Flight[] {
-    return FLIGHTS.filter((f) => f.origin === args.origin && f.destination === args.destination && f.date === args.date);
+  search_flights(args: {
+    origin: string;
+    destination: string;
+    date: string;
+    cabin?: string;
+  }): Flight[] {
+    return FLIGHTS.filter(
+      (f) => f.origin === args.origin && f.destination === args.destination && f.date === args.date,
+    );
   }
 
-  search_hotels(args: { city: string; check_in: string; check_out: string; guests: number }): Hotel[] {
+  search_hotels(args: {
+    city: string;
+    check_in: string;
+    check_out: string;
+    guests: number;
+  }): Hotel[] {
     return HOTELS.filter((h) => h.city === args.city);
   }
 
@@ -75,7 +115,9 @@ export class TravelTools {
     return this.#book(`FL-${args.flight_id}-${args.passengers}`);
   }
 
-  book_hotel(args: { hotel_id: string; check_in: string; check_out: string; guests: number }): { booking: string } {
+  book_hotel(args: { hotel_id: string; check_in: string; check_out: string; guests: number }): {
+    booking: string;
+  } {
     return this.#book(`HT-${args.hotel_id}-${args.check_in}-${args.check_out}`);
   }
 
@@ -88,4 +130,3 @@ export class TravelTools {
     return { booking: id };
   }
 }
-

@@ -30,8 +30,14 @@ describe('travel agent', () => {
 
   test('parallel calls of one turn may come in any order, even in strict mode', () => {
     // Both flights are booked in one turn; this run books the return flight first.
-    const run = recordAgent((tools, clock) => planTrip(tools, clock, request, { returnFirst: true }));
-    expect(run.calls.filter((c) => c.name === 'book_flight').map((c) => (c.arguments as { flight_id: string }).flight_id)).toEqual(['EZS1468', 'EZS1467']);
+    const run = recordAgent((tools, clock) =>
+      planTrip(tools, clock, request, { returnFirst: true }),
+    );
+    expect(
+      run.calls
+        .filter((c) => c.name === 'book_flight')
+        .map((c) => (c.arguments as { flight_id: string }).flight_id),
+    ).toEqual(['EZS1468', 'EZS1467']);
     expect(run.calls).toFollowTrajectory(golden, { mode: 'strict' });
   });
 

@@ -51,7 +51,10 @@ describe('recorder timing', () => {
 
   test('recorded tool calls follow a reference trajectory', () => {
     const recorder = createRecorder();
-    const robot = recorder.track({ move: (_to: { joint: string; rad: number }) => true, grip: () => true }, 'robot');
+    const robot = recorder.track(
+      { move: (_to: { joint: string; rad: number }) => true, grip: () => true },
+      'robot',
+    );
     robot.move({ joint: 'j1', rad: 0.35 });
     robot.grip();
     expect(recorder.events).toFollowTrajectory([

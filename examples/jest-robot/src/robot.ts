@@ -30,7 +30,11 @@ class SimRobot implements Robot {
     const joints = { j1: 0, j2: 0, j3: 0 };
     this.arm = {} as Record<Joint, number>;
     for (const j of ['j1', 'j2', 'j3'] as const) {
-      Object.defineProperty(this.arm, j, { enumerable: true, get: () => joints[j], set: (rad: number) => void ((joints[j] = rad), tick()) });
+      Object.defineProperty(this.arm, j, {
+        enumerable: true,
+        get: () => joints[j],
+        set: (rad: number) => void ((joints[j] = rad), tick()),
+      });
     }
     let cmd: 'open' | 'close' = 'open';
     this.gripper = {
@@ -63,7 +67,10 @@ class SimRobot implements Robot {
 }
 
 /** A simulated robot under the envtrace recorder: `robot` is what the program drives, `recorder.events` the trace. */
-export function recordedRobot(opts: { seed?: number; jitter?: number } = {}): { robot: Robot; recorder: Recorder } {
+export function recordedRobot(opts: { seed?: number; jitter?: number } = {}): {
+  robot: Robot;
+  recorder: Recorder;
+} {
   let seed = opts.seed ?? 1;
   const jitter = (): number => {
     if (!opts.jitter) return 0;

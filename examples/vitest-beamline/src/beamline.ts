@@ -94,7 +94,10 @@ class SimBeamline implements Beamline {
  * `recorder.events` the trace it produced (channel = PV name, timestamps in simulated seconds,
  * rounded to the millisecond, plus jitter).
  */
-export function recordedBeamline(opts: { seed?: number; jitter?: number } = {}): { beamline: Beamline; recorder: Recorder } {
+export function recordedBeamline(opts: { seed?: number; jitter?: number } = {}): {
+  beamline: Beamline;
+  recorder: Recorder;
+} {
   const jitter = opts.jitter ? jitterSource(opts.seed ?? 1, opts.jitter) : () => 0;
   // The device is created first; the recorder's clock reads its simulated time.
   let device: SimBeamline | undefined;

@@ -61,7 +61,9 @@ describe('recorder timing', () => {
 
 describe('agent tool calls', () => {
   test('a recorded toolbox follows the reference trajectory', () => {
-    const recorder = createRecorder({ name: (op) => (op.kind === 'call' ? op.path.join('.') : null) });
+    const recorder = createRecorder({
+      name: (op) => (op.kind === 'call' ? op.path.join('.') : null),
+    });
     const tools = recorder.track({
       search: (_args: { q: string; limit?: number }) => ['beamline manual'],
       open: (_args: { doc: string }) => 'text',
@@ -70,12 +72,25 @@ describe('agent tool calls', () => {
     tools.search({ q: 'exposure', limit: 5 });
     tools.search({ q: 'detector' });
     tools.open({ doc: 'beamline manual' });
-    const toolCalls = recorder.events.map((e) => ({ name: e.channel, arguments: (e.value as unknown[])[0] }));
-    expect(toolCalls).toFollowTrajectory([{ name: 'search', arguments: { q: 'detector' } }, { name: 'search', arguments: { q: 'exposure' } }, { name: 'open', arguments: { doc: 'beamline manual' } }], {
-      mode: 'unordered',
-      args: 'superset',
-    });
+    const toolCalls = recorder.events.map((e) => ({
+      name: e.channel,
+      arguments: (e.value as unknown[])[0],
+    }));
+    expect(toolCalls).toFollowTrajectory(
+      [
+        { name: 'search', arguments: { q: 'detector' } },
+        { name: 'search', arguments: { q: 'exposure' } },
+        { name: 'open', arguments: { doc: 'beamline manual' } },
+      ],
+      {
+        mode: 'unordered',
+        args: 'superset',
+      },
+    );
     // Searching is not part of a trajectory that only opens the manual.
-    expect(toolCalls).not.toFollowTrajectory([{ name: 'open', arguments: { doc: 'beamline manual' } }], { mode: 'subset' });
+    expect(toolCalls).not.toFollowTrajectory(
+      [{ name: 'open', arguments: { doc: 'beamline manual' } }],
+      { mode: 'subset' },
+    );
   });
 });

@@ -3,7 +3,10 @@ import { BEHAVIOR_COST_SHAPE, BehaviorAligner, checkBehaviorCosts } from '../beh
 import type { AlignerPlugin } from '../plugin.js';
 
 /** The `{name: "behavior", …costs}` spec: the aligner's own strict options schema plus its name. */
-const schema = () => z.strictObject({ name: z.literal('behavior'), ...BEHAVIOR_COST_SHAPE }).superRefine(checkBehaviorCosts);
+const schema = () =>
+  z
+    .strictObject({ name: z.literal('behavior'), ...BEHAVIOR_COST_SHAPE })
+    .superRefine(checkBehaviorCosts);
 
 /**
  * `"behavior"`: value-aware optimal global alignment (the default mode's aligner): pairs of the same
@@ -13,7 +16,8 @@ const schema = () => z.strictObject({ name: z.literal('behavior'), ...BEHAVIOR_C
 export const behaviorPlugin = {
   name: 'behavior',
   aliases: [],
-  summary: 'value-aware optimal alignment: asks the channel comparators, a dropped or changed event costs one row (default mode)',
+  summary:
+    'value-aware optimal alignment: asks the channel comparators, a dropped or changed event costs one row (default mode)',
   params: 'value_mismatch?: 1, mismatch?: 3, gap_open?: 2, gap_extend?: 1',
   schema,
   create: (spec, path) => {

@@ -7,7 +7,8 @@ import type { AlignerPlugin } from '../plugin.js';
 export const difflibPlugin = {
   name: 'difflib',
   aliases: [],
-  summary: "Python's difflib.SequenceMatcher(autojunk=False) on channel names, exactly (the reference's)",
+  summary:
+    "Python's difflib.SequenceMatcher(autojunk=False) on channel names, exactly (the reference's)",
   params: '',
   schema: () => strict({ name: z.literal('difflib') }),
   create: () => new DifflibAligner(),

@@ -17,7 +17,10 @@ const schema = (_n: OptionNumbers) => {
   }).superRefine((spec, ctx) => {
     const match = spec.match ?? 0;
     const mismatch = spec.mismatch ?? 2;
-    if (match > mismatch) custom(ctx, spec.match, `must not exceed mismatch (${mismatch}), received ${match}`, ['match']);
+    if (match > mismatch)
+      custom(ctx, spec.match, `must not exceed mismatch (${mismatch}), received ${match}`, [
+        'match',
+      ]);
   });
 };
 
@@ -25,8 +28,10 @@ const schema = (_n: OptionNumbers) => {
 export const nwPlugin = {
   name: 'nw',
   aliases: [],
-  summary: 'optimal affine-gap global alignment of channel names (wavefronts; Gotoh DP for match > 0 or per-channel gaps)',
-  params: 'match?: 0, mismatch?: 2, gap_open?: 1, gap_extend?: 1, by_channel?: {channel: {gap_open?, gap_extend?}}',
+  summary:
+    'optimal affine-gap global alignment of channel names (wavefronts; Gotoh DP for match > 0 or per-channel gaps)',
+  params:
+    'match?: 0, mismatch?: 2, gap_open?: 1, gap_extend?: 1, by_channel?: {channel: {gap_open?, gap_extend?}}',
   schema,
   create: (spec, path) => {
     const { name: _name, ...costs } = spec;

@@ -7,5 +7,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { attachPairHandler } from './pool.js';
 import type { BatchSettings } from './task.js';
 
-if (parentPort === null) throw new Error('batch-worker.js is a worker thread entry; it cannot run on the main thread');
+if (parentPort === null)
+  throw new Error('batch-worker.js is a worker thread entry; it cannot run on the main thread');
 attachPairHandler(parentPort, workerData as BatchSettings);

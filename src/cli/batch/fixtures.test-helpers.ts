@@ -3,8 +3,18 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import { attachPairHandler, type BatchWorker, type JobMessage, type ResultMessage } from './pool.js';
-import { createPairEvaluator, type BatchSettings, type PairEvaluator, type PairJob } from './task.js';
+import {
+  attachPairHandler,
+  type BatchWorker,
+  type JobMessage,
+  type ResultMessage,
+} from './pool.js';
+import {
+  createPairEvaluator,
+  type BatchSettings,
+  type PairEvaluator,
+  type PairJob,
+} from './task.js';
 
 /** A trace of a short scan: `motor` moves to each point, `det` reads `reading(i)` there. */
 export function scanTrace(points: number, reading: (i: number) => number = (i) => i * 10): string {
@@ -63,4 +73,3 @@ export class ChannelWorker extends EventEmitter implements BatchWorker {
     return Promise.resolve(0);
   }
 }
-

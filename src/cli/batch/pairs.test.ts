@@ -3,7 +3,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../harness.test-helpers.js';
 import { CliIOError } from '../types.js';
-import { joinRel, missingPartnerMessage, pairTraces, scanTraceDir, traceExtension, type TraceFile } from './pairs.js';
+import {
+  joinRel,
+  missingPartnerMessage,
+  pairTraces,
+  scanTraceDir,
+  traceExtension,
+  type TraceFile,
+} from './pairs.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -17,7 +24,12 @@ function put(rel: string, text = '{"events": []}'): void {
   writeFileSync(file, text);
 }
 
-const tf = (key: string, ext = '.json'): TraceFile => ({ key, rel: `${key}${ext}`, path: `/x/${key}${ext}`, bytes: 1 });
+const tf = (key: string, ext = '.json'): TraceFile => ({
+  key,
+  rel: `${key}${ext}`,
+  path: `/x/${key}${ext}`,
+  bytes: 1,
+});
 
 describe('traceExtension', () => {
   it('knows the trace extensions in any case, and nothing else', () => {
@@ -74,7 +86,9 @@ describe('scanTraceDir', () => {
   it('refuses two traces whose names differ only by extension, naming both', async () => {
     put('gt/sub/a.json');
     put('gt/sub/a.csv');
-    const err = await scanTraceDir(path.join(tmp.dir, 'gt'), '--gt-dir gt').catch((e: unknown) => e);
+    const err = await scanTraceDir(path.join(tmp.dir, 'gt'), '--gt-dir gt').catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(CliIOError);
     expect((err as Error).message).toBe(
       '--gt-dir gt: sub/a.csv and sub/a.json have the same name without their extension; traces are paired by that name, so keep one of them',
@@ -83,14 +97,21 @@ describe('scanTraceDir', () => {
 
   it('names the option and the reason when the directory is missing or a file', async () => {
     put('file.json');
-    await expect(scanTraceDir(path.join(tmp.dir, 'nope'), '--gt-dir nope')).rejects.toThrow('--gt-dir nope: no such file or directory');
-    await expect(scanTraceDir(path.join(tmp.dir, 'file.json'), '--pred-dir file.json')).rejects.toThrow('--pred-dir file.json: not a directory');
+    await expect(scanTraceDir(path.join(tmp.dir, 'nope'), '--gt-dir nope')).rejects.toThrow(
+      '--gt-dir nope: no such file or directory',
+    );
+    await expect(
+      scanTraceDir(path.join(tmp.dir, 'file.json'), '--pred-dir file.json'),
+    ).rejects.toThrow('--pred-dir file.json: not a directory');
   });
 });
 
 describe('pairTraces', () => {
   it('pairs by key, keeps unpartnered traces of both sides, and sorts by key', () => {
-    const pairs = pairTraces([tf('b'), tf('a'), tf('only-gt')], [tf('a', '.jsonl'), tf('only-pred'), tf('b')]);
+    const pairs = pairTraces(
+      [tf('b'), tf('a'), tf('only-gt')],
+      [tf('a', '.jsonl'), tf('only-pred'), tf('b')],
+    );
     expect(pairs.map((p) => [p.key, p.gt?.rel ?? null, p.pred?.rel ?? null])).toEqual([
       ['a', 'a.json', 'a.jsonl'],
       ['b', 'b.json', 'b.json'],
@@ -100,7 +121,12 @@ describe('pairTraces', () => {
   });
 
   it('orders by code point, not locale (upper case before lower case)', () => {
-    expect(pairTraces([tf('b'), tf('B'), tf('a/x'), tf('a-y')], []).map((p) => p.key)).toEqual(['B', 'a-y', 'a/x', 'b']);
+    expect(pairTraces([tf('b'), tf('B'), tf('a/x'), tf('a-y')], []).map((p) => p.key)).toEqual([
+      'B',
+      'a-y',
+      'a/x',
+      'b',
+    ]);
   });
 });
 

@@ -82,7 +82,10 @@ export async function scanTraceDir(root: string, label: string): Promise<ScanRes
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (e) {
-      throw new CliIOError(`${label}: cannot read ${relDir === '' ? 'the directory' : relDir} (${describeFsError(e)})`, { cause: e });
+      throw new CliIOError(
+        `${label}: cannot read ${relDir === '' ? 'the directory' : relDir} (${describeFsError(e)})`,
+        { cause: e },
+      );
     }
     entries.sort((a, b) => byKey(a.name, b.name));
     for (const entry of entries) {
@@ -92,14 +95,20 @@ export async function scanTraceDir(root: string, label: string): Promise<ScanRes
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
         // Follow links to files; a linked directory is not entered (it could loop).
-        isFile = await stat(abs).then((s) => s.isFile(), () => false);
+        isFile = await stat(abs).then(
+          (s) => s.isFile(),
+          () => false,
+        );
         if (!isFile) {
           ignored.push(rel);
           continue;
         }
       }
       if (entry.isDirectory()) {
-        const isRun = await stat(path.join(abs, RUN_DIRECTORY_MARKER)).then((s) => s.isFile(), () => false);
+        const isRun = await stat(path.join(abs, RUN_DIRECTORY_MARKER)).then(
+          (s) => s.isFile(),
+          () => false,
+        );
         if (isRun) traces.push({ key: rel, rel, path: abs, bytes: Number.POSITIVE_INFINITY });
         else await walk(abs, rel);
         continue;
@@ -107,7 +116,10 @@ export async function scanTraceDir(root: string, label: string): Promise<ScanRes
       const ext = isFile ? traceExtension(entry.name) : undefined;
       if (ext === undefined) ignored.push(rel);
       else {
-        const bytes = await stat(abs).then((s) => s.size, () => Number.POSITIVE_INFINITY);
+        const bytes = await stat(abs).then(
+          (s) => s.size,
+          () => Number.POSITIVE_INFINITY,
+        );
         traces.push({ key: rel.slice(0, rel.length - ext.length), rel, path: abs, bytes });
       }
     }
@@ -135,14 +147,21 @@ export function pairTraces(gts: readonly TraceFile[], preds: readonly TraceFile[
     if (entry) entry.pred = pred;
     else byKeyMap.set(pred.key, { gt: null, pred });
   }
-  return [...byKeyMap.entries()].sort(([a], [b]) => byKey(a, b)).map(([key, { gt, pred }]) => ({ key, gt, pred }));
+  return [...byKeyMap.entries()]
+    .sort(([a], [b]) => byKey(a, b))
+    .map(([key, { gt, pred }]) => ({ key, gt, pred }));
 }
 
 /** The one-line reason a pair has no partner, naming the file that is there and where the other was looked for. */
-export function missingPartnerMessage(pair: TracePair, dirs: { readonly gtDir: string; readonly predDir: string }): string {
+export function missingPartnerMessage(
+  pair: TracePair,
+  dirs: { readonly gtDir: string; readonly predDir: string },
+): string {
   const alternatives = `${pair.key}{${TRACE_EXTENSIONS.join(',')}}`;
-  if (pair.gt && !pair.pred) return `no predicted trace for golden ${joinRel(dirs.gtDir, pair.gt.rel)} (looked for ${joinRel(dirs.predDir, alternatives)})`;
-  if (pair.pred && !pair.gt) return `no golden trace for prediction ${joinRel(dirs.predDir, pair.pred.rel)} (looked for ${joinRel(dirs.gtDir, alternatives)})`;
+  if (pair.gt && !pair.pred)
+    return `no predicted trace for golden ${joinRel(dirs.gtDir, pair.gt.rel)} (looked for ${joinRel(dirs.predDir, alternatives)})`;
+  if (pair.pred && !pair.gt)
+    return `no golden trace for prediction ${joinRel(dirs.predDir, pair.pred.rel)} (looked for ${joinRel(dirs.gtDir, alternatives)})`;
   throw new Error(`pair ${pair.key} has both sides`);
 }
 

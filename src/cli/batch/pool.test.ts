@@ -17,8 +17,17 @@ function jobs(n: number): PairJob[] {
   const out: PairJob[] = [];
   for (let i = 0; i < n; i++) {
     const key = `p${String(i).padStart(2, '0')}`;
-    writeTree(tmp.dir, { [`gt/${key}.json`]: scanTrace(6), [`pred/${key}.json`]: scanTrace(6 - (i % 4)) });
-    out.push({ index: i, key, gtPath: path.join(tmp.dir, `gt/${key}.json`), predPath: path.join(tmp.dir, `pred/${key}.json`), gtLabel: `gt/${key}.json` });
+    writeTree(tmp.dir, {
+      [`gt/${key}.json`]: scanTrace(6),
+      [`pred/${key}.json`]: scanTrace(6 - (i % 4)),
+    });
+    out.push({
+      index: i,
+      key,
+      gtPath: path.join(tmp.dir, `gt/${key}.json`),
+      predPath: path.join(tmp.dir, `pred/${key}.json`),
+      gtLabel: `gt/${key}.json`,
+    });
   }
   return out;
 }
@@ -38,7 +47,12 @@ describe('runPairs', () => {
       started.push(w);
       return w;
     };
-    const parallel = await runPairs(list, { jobs: 3, settings: {}, createWorker: factory, onOutcome: (o) => completion.push(o.index) });
+    const parallel = await runPairs(list, {
+      jobs: 3,
+      settings: {},
+      createWorker: factory,
+      onOutcome: (o) => completion.push(o.index),
+    });
     const serial = await runPairs(list, { jobs: 1, settings: {} });
 
     expect(started).toHaveLength(3);
@@ -60,7 +74,11 @@ describe('runPairs', () => {
       made++;
       return new ChannelWorker(s, () => 0);
     };
-    expect((await runPairs(list, { jobs: 8, settings: {}, createWorker: factory })).every((o) => o.kind === 'ok')).toBe(true);
+    expect(
+      (await runPairs(list, { jobs: 8, settings: {}, createWorker: factory })).every(
+        (o) => o.kind === 'ok',
+      ),
+    ).toBe(true);
     expect(made).toBe(2);
     await runPairs(list, { jobs: 1, settings: {}, createWorker: factory });
     expect(made).toBe(2);
@@ -94,7 +112,10 @@ describe('runPairs', () => {
     expect(made).toBe(3);
     const errors = out.filter((o) => o.kind === 'error');
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ internal: true, message: expect.stringContaining('the worker thread failed (RangeError: boom)') });
+    expect(errors[0]).toMatchObject({
+      internal: true,
+      message: expect.stringContaining('the worker thread failed (RangeError: boom)'),
+    });
     expect(out.filter((o) => o.kind === 'ok')).toHaveLength(5);
     expect(out.map((o) => o.index)).toEqual([0, 1, 2, 3, 4, 5]);
   });
@@ -117,7 +138,9 @@ describe('runPairs', () => {
     const factory: WorkerFactory = () => {
       throw new Error('the batch worker x.js is missing');
     };
-    await expect(runPairs(jobs(3), { jobs: 2, settings: {}, createWorker: factory })).rejects.toThrow('missing');
+    await expect(
+      runPairs(jobs(3), { jobs: 2, settings: {}, createWorker: factory }),
+    ).rejects.toThrow('missing');
   });
 });
 
@@ -126,11 +149,22 @@ describe('attachPairHandler', () => {
     const port = new EventEmitter() as EventEmitter & { postMessage(m: ResultMessage): void };
     const posted: ResultMessage[] = [];
     port.postMessage = (m) => posted.push(m);
-    attachPairHandler(port, {}, async (job) => ({ kind: 'error', index: job.index, message: 'x', internal: false, durationMs: 1 }));
+    attachPairHandler(port, {}, async (job) => ({
+      kind: 'error',
+      index: job.index,
+      message: 'x',
+      internal: false,
+      durationMs: 1,
+    }));
     port.emit('message', { type: 'other' });
     port.emit('message', null);
     port.emit('message', { type: 'job', job: { index: 4 } });
     await new Promise((r) => setTimeout(r, 0));
-    expect(posted).toEqual([{ type: 'result', outcome: { kind: 'error', index: 4, message: 'x', internal: false, durationMs: 1 } }]);
+    expect(posted).toEqual([
+      {
+        type: 'result',
+        outcome: { kind: 'error', index: 4, message: 'x', internal: false, durationMs: 1 },
+      },
+    ]);
   });
 });

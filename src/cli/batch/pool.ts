@@ -6,7 +6,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { createPairEvaluator, type BatchSettings, type PairEvaluator, type PairJob, type PairOutcome } from './task.js';
+import {
+  createPairEvaluator,
+  type BatchSettings,
+  type PairEvaluator,
+  type PairJob,
+  type PairOutcome,
+} from './task.js';
 
 /** Main thread → worker. */
 export interface JobMessage {
@@ -30,7 +36,11 @@ export interface PortLike {
  * Answer every `job` message on `port` with a `result` message (the worker side of the pool).
  * `evaluator` defaults to one built from `settings`.
  */
-export function attachPairHandler(port: PortLike, settings: BatchSettings, evaluator: PairEvaluator = createPairEvaluator(settings)): void {
+export function attachPairHandler(
+  port: PortLike,
+  settings: BatchSettings,
+  evaluator: PairEvaluator = createPairEvaluator(settings),
+): void {
   port.on('message', (message) => {
     const m = message as Partial<JobMessage> | null;
     if (m?.type !== 'job' || m.job === undefined) return;
@@ -59,7 +69,9 @@ export const WORKER_URL = new URL('./batch-worker.js', import.meta.url);
  */
 export const nodeWorkerFactory: WorkerFactory = (settings) => {
   if (!existsSync(fileURLToPath(WORKER_URL))) {
-    throw new Error(`the batch worker ${fileURLToPath(WORKER_URL)} is missing (run from the built package, or use --jobs 1)`);
+    throw new Error(
+      `the batch worker ${fileURLToPath(WORKER_URL)} is missing (run from the built package, or use --jobs 1)`,
+    );
   }
   return new Worker(WORKER_URL, { workerData: settings });
 };
@@ -75,7 +87,10 @@ export interface RunPairsOptions {
 }
 
 /** Evaluate `jobs`; resolves to one outcome per job, in the order of `jobs`. */
-export async function runPairs(jobs: readonly PairJob[], options: RunPairsOptions): Promise<PairOutcome[]> {
+export async function runPairs(
+  jobs: readonly PairJob[],
+  options: RunPairsOptions,
+): Promise<PairOutcome[]> {
   const outcomes: Array<PairOutcome | undefined> = new Array<PairOutcome | undefined>(jobs.length);
   const slotOf = new Map<number, number>(jobs.map((j, slot) => [j.index, slot]));
   const store = (o: PairOutcome): void => {
@@ -89,13 +104,25 @@ export async function runPairs(jobs: readonly PairJob[], options: RunPairsOption
     const evaluator = createPairEvaluator(options.settings);
     for (const job of jobs) store(await evaluator(job));
   } else {
-    await runOnWorkers(jobs, threads, options.createWorker ?? nodeWorkerFactory, options.settings, store);
+    await runOnWorkers(
+      jobs,
+      threads,
+      options.createWorker ?? nodeWorkerFactory,
+      options.settings,
+      store,
+    );
   }
   return outcomes.map((o, slot) => o ?? lost(jobs[slot]!));
 }
 
 function lost(job: PairJob): PairOutcome {
-  return { kind: 'error', index: job.index, message: 'internal error: the pair was never evaluated (this is a bug, please report it)', internal: true, durationMs: null };
+  return {
+    kind: 'error',
+    index: job.index,
+    message: 'internal error: the pair was never evaluated (this is a bug, please report it)',
+    internal: true,
+    durationMs: null,
+  };
 }
 
 function runOnWorkers(
@@ -140,7 +167,13 @@ function runOnWorkers(
         if (current === undefined) return;
         const job = current;
         current = undefined;
-        settle({ kind: 'error', index: job.index, message: `internal error: ${why} while evaluating this pair (this is a bug, please report it)`, internal: true, durationMs: null });
+        settle({
+          kind: 'error',
+          index: job.index,
+          message: `internal error: ${why} while evaluating this pair (this is a bug, please report it)`,
+          internal: true,
+          durationMs: null,
+        });
       };
       // A listener that throws (e.g. `onOutcome` writing to a stderr that fails) would be an
       // uncaught exception on the main thread; it ends the run with that error instead.
@@ -156,7 +189,8 @@ function runOnWorkers(
       worker.on(
         'message',
         guarded((m: ResultMessage) => {
-          if (m.type !== 'result' || current === undefined || m.outcome.index !== current.index) return;
+          if (m.type !== 'result' || current === undefined || m.outcome.index !== current.index)
+            return;
           current = undefined;
           settle(m.outcome);
           if (!finished) feed();

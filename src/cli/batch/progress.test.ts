@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatBar, formatDuration, formatEta, formatProgressLine, formatRate, formatStatus, Progress } from './progress.js';
+import {
+  formatBar,
+  formatDuration,
+  formatEta,
+  formatProgressLine,
+  formatRate,
+  formatStatus,
+  Progress,
+} from './progress.js';
 
 function fakeClock(start = 1000): { now: () => number; advance(ms: number): void } {
   let t = start;
@@ -43,7 +51,14 @@ describe('Progress on a terminal', () => {
   it('redraws one line in place at most every redrawMs, always at the end, and clears it', () => {
     const clock = fakeClock();
     let out = '';
-    const p = new Progress({ total: 4, write: (s) => (out += s), tty: true, columns: 60, now: clock.now, redrawMs: 100 });
+    const p = new Progress({
+      total: 4,
+      write: (s) => (out += s),
+      tty: true,
+      columns: 60,
+      now: clock.now,
+      redrawMs: 100,
+    });
     expect(out).toBe(`\r\x1b[2K[${'·'.repeat(13)}] 0/4 pairs (0%) · –/s · ETA ?`);
     out = '';
     clock.advance(50);
@@ -51,7 +66,9 @@ describe('Progress on a terminal', () => {
     expect(out).toBe('');
     clock.advance(60);
     p.update();
-    expect(out).toBe(`\r\x1b[2K[${'#'.repeat(6)}${'·'.repeat(7)}] 2/4 pairs (50%) · 18.2/s · ETA 110ms`);
+    expect(out).toBe(
+      `\r\x1b[2K[${'#'.repeat(6)}${'·'.repeat(7)}] 2/4 pairs (50%) · 18.2/s · ETA 110ms`,
+    );
     expect(out).not.toContain('\n');
     out = '';
     clock.advance(1);
@@ -66,7 +83,13 @@ describe('Progress on a terminal', () => {
 
   it('a terminal of unknown width (columns 0, as under `script`) gets an 80-column line, not an empty one', () => {
     let out = '';
-    new Progress({ total: 2, write: (s) => (out += s), tty: true, columns: 0, now: fakeClock().now });
+    new Progress({
+      total: 2,
+      write: (s) => (out += s),
+      tty: true,
+      columns: 0,
+      now: fakeClock().now,
+    });
     expect(out).toBe(`\r\x1b[2K[${'·'.repeat(30)}] 0/2 pairs (0%) · –/s · ETA ?`);
   });
 });
@@ -75,7 +98,13 @@ describe('Progress in a log (not a terminal)', () => {
   it('prints a line per 10 % step, or after intervalMs, then one closing line', () => {
     const clock = fakeClock();
     const lines: string[] = [];
-    const p = new Progress({ total: 100, write: (s) => lines.push(s), tty: false, now: clock.now, intervalMs: 5000 });
+    const p = new Progress({
+      total: 100,
+      write: (s) => lines.push(s),
+      tty: false,
+      now: clock.now,
+      intervalMs: 5000,
+    });
     expect(lines).toEqual([]);
     for (let i = 0; i < 9; i++) {
       clock.advance(10);

@@ -51,7 +51,12 @@ export function formatEta(done: number, total: number, elapsedMs: number): strin
 }
 
 /** The status text after the bar: `12/20 pairs (60%) · 3.41/s · ETA 2.3s`. */
-export function formatStatus(done: number, total: number, elapsedMs: number, unit = 'pairs'): string {
+export function formatStatus(
+  done: number,
+  total: number,
+  elapsedMs: number,
+  unit = 'pairs',
+): string {
   const pct = total === 0 ? 100 : Math.floor((done * 100) / total);
   return `${done}/${total} ${unit} (${pct}%) · ${formatRate(done, elapsedMs)} · ETA ${formatEta(done, total, elapsedMs)}`;
 }
@@ -69,7 +74,13 @@ const STATUS_ROOM = 44;
  * The terminal line: a bar of fixed width for `columns` (none below 10 cells) and the status,
  * cut to `columns - 1` so a redraw never wraps.
  */
-export function formatProgressLine(done: number, total: number, elapsedMs: number, columns: number, unit = 'pairs'): string {
+export function formatProgressLine(
+  done: number,
+  total: number,
+  elapsedMs: number,
+  columns: number,
+  unit = 'pairs',
+): string {
   const status = formatStatus(done, total, elapsedMs, unit);
   const width = Math.min(30, columns - STATUS_ROOM - 3);
   const line = width < 10 ? status : `${formatBar(done, total, width)} ${status}`;
@@ -109,7 +120,8 @@ export class Progress {
     this.#count = Math.min(this.#o.total, this.#count + n);
     const now = this.#o.now();
     if (this.#o.tty) {
-      if (now - this.#lastDraw >= this.#o.redrawMs || this.#count === this.#o.total) this.#draw(now);
+      if (now - this.#lastDraw >= this.#o.redrawMs || this.#count === this.#o.total)
+        this.#draw(now);
       return;
     }
     if (this.#count === this.#o.total) return; // `done` prints the closing line
@@ -117,7 +129,9 @@ export class Progress {
     if (tenth > this.#lastTenth || now - this.#lastLine >= this.#o.intervalMs) {
       this.#lastTenth = Math.max(this.#lastTenth, tenth);
       this.#lastLine = now;
-      this.#o.write(`envtrace: ${formatStatus(this.#count, this.#o.total, now - this.#start, this.#o.unit)}\n`);
+      this.#o.write(
+        `envtrace: ${formatStatus(this.#count, this.#o.total, now - this.#start, this.#o.unit)}\n`,
+      );
     }
   }
 
@@ -130,12 +144,16 @@ export class Progress {
       return;
     }
     const elapsed = now - this.#start;
-    this.#o.write(`envtrace: ${this.#count}/${this.#o.total} ${this.#o.unit} evaluated in ${formatDuration(elapsed)} (${formatRate(this.#count, elapsed)})\n`);
+    this.#o.write(
+      `envtrace: ${this.#count}/${this.#o.total} ${this.#o.unit} evaluated in ${formatDuration(elapsed)} (${formatRate(this.#count, elapsed)})\n`,
+    );
   }
 
   #draw(now: number): void {
     this.#lastDraw = now;
     this.#drawn = true;
-    this.#o.write(`${CLEAR_LINE}${formatProgressLine(this.#count, this.#o.total, now - this.#start, this.#o.columns, this.#o.unit)}`);
+    this.#o.write(
+      `${CLEAR_LINE}${formatProgressLine(this.#count, this.#o.total, now - this.#start, this.#o.columns, this.#o.unit)}`,
+    );
   }
 }

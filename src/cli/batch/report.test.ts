@@ -26,25 +26,61 @@ function record(score: number, pass: boolean): ReportRecord {
   };
 }
 
-const ok = (index: number, score: number, pass = true): PairOutcome => ({ kind: 'ok', index, record: record(score, pass), durationMs: 5 });
+const ok = (index: number, score: number, pass = true): PairOutcome => ({
+  kind: 'ok',
+  index,
+  record: record(score, pass),
+  durationMs: 5,
+});
 
 describe('buildBatchReport', () => {
   const entries: BatchEntry[] = [
     { key: 'a', outcome: ok(0, 1) },
     { key: 'b/c', outcome: ok(1, 0.5, false) },
-    { key: 'b/d', outcome: { kind: 'error', index: 2, message: 'pred/b/d.json:1:2: bad', internal: false, durationMs: 3 } },
-    { key: 'e', outcome: { kind: 'error', index: 3, message: 'no golden trace for prediction pred/e.json (…)', internal: false, durationMs: null } },
+    {
+      key: 'b/d',
+      outcome: {
+        kind: 'error',
+        index: 2,
+        message: 'pred/b/d.json:1:2: bad',
+        internal: false,
+        durationMs: 3,
+      },
+    },
+    {
+      key: 'e',
+      outcome: {
+        kind: 'error',
+        index: 3,
+        message: 'no golden trace for prediction pred/e.json (…)',
+        internal: false,
+        durationMs: null,
+      },
+    },
   ];
-  const report = buildBatchReport({ entries, createdAt: new Date('2026-01-02T03:04:05Z'), gitCommit: 'abc', gates: { minMeanScore: 0.9 } });
+  const report = buildBatchReport({
+    entries,
+    createdAt: new Date('2026-01-02T03:04:05Z'),
+    gitCommit: 'abc',
+    gates: { minMeanScore: 0.9 },
+  });
 
   it('is a valid run report (what merge, compare and report --html read)', () => {
     expect(parseRunReport(JSON.stringify(report), 'r.json')).toEqual(report);
-    expect(report.meta).toEqual({ created_at: '2026-01-02T03:04:05.000Z', runner: { name: 'cli', version: report.meta.envtrace_version }, envtrace_version: report.meta.envtrace_version, shard: null, git_commit: 'abc' });
+    expect(report.meta).toEqual({
+      created_at: '2026-01-02T03:04:05.000Z',
+      runner: { name: 'cli', version: report.meta.envtrace_version },
+      envtrace_version: report.meta.envtrace_version,
+      shard: null,
+      git_commit: 'abc',
+    });
     expect(report.config).toEqual({ k: [1], gates: { minMeanScore: 0.9 } });
   });
 
   it('one test and one file per pair, named by the key; errors as failed tests without records plus a file error', () => {
-    expect(report.tests.map((t) => [t.file, t.name, t.status, t.records.length, t.attempts])).toEqual([
+    expect(
+      report.tests.map((t) => [t.file, t.name, t.status, t.records.length, t.attempts]),
+    ).toEqual([
       ['a', 'a', 'passed', 1, 1],
       ['b/c', 'c', 'failed', 1, 1],
       ['b/d', 'd', 'failed', 0, 1],
@@ -68,7 +104,12 @@ describe('buildBatchReport', () => {
   });
 
   it('passes when every pair passes and the gates are met', () => {
-    const good = buildBatchReport({ entries: [{ key: 'a', outcome: ok(0, 1) }], createdAt: new Date(0), gitCommit: null, gates: { minPassRate: 1 } });
+    const good = buildBatchReport({
+      entries: [{ key: 'a', outcome: ok(0, 1) }],
+      createdAt: new Date(0),
+      gitCommit: null,
+      gates: { minPassRate: 1 },
+    });
     expect(good.summary.verdict.passed).toBe(true);
   });
 });

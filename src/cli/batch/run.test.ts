@@ -8,7 +8,14 @@ import { captureIO, tempDir } from '../harness.test-helpers.js';
 import { main } from '../main.js';
 import { ChannelWorker, scanTrace, scanTraceJsonl, writeTree } from './fixtures.test-helpers.js';
 import type { WorkerFactory } from './pool.js';
-import { defaultJobs, PRETTY_MAX_PAIRS, reportText, runBatch, WORKERS_MIN_BYTES, type BatchRun } from './run.js';
+import {
+  defaultJobs,
+  PRETTY_MAX_PAIRS,
+  reportText,
+  runBatch,
+  WORKERS_MIN_BYTES,
+  type BatchRun,
+} from './run.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -21,7 +28,8 @@ async function cli(argv: string[], io = captureIO(tmp.dir)) {
   return { code, out: io.out(), err: io.err() };
 }
 
-const report = (file: string): RunReport => parseRunReport(readFileSync(path.join(tmp.dir, file), 'utf8'), file);
+const report = (file: string): RunReport =>
+  parseRunReport(readFileSync(path.join(tmp.dir, file), 'utf8'), file);
 
 /** Six pairs (two in a sub-directory, one across formats), one missing golden, one malformed prediction. */
 function mixedTree(): void {
@@ -44,11 +52,25 @@ function mixedTree(): void {
 describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
   it('evaluates every pair, reports missing partners and bad traces on stderr and in the report, exits 1', async () => {
     mixedTree();
-    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--out', 'out/report.json', '--no-color']);
+    const r = await cli([
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--jobs',
+      '1',
+      '--out',
+      'out/report.json',
+      '--no-color',
+    ]);
     expect(r.code).toBe(1);
     const errLines = r.err.trimEnd().split('\n');
     expect(errLines[0]).toBe('envtrace: ignored 1 file that is not a trace: gt/notes.md');
-    expect(errLines).toContain('envtrace: 5/5 pairs evaluated in ' + errLines.find((l) => l.includes('evaluated in'))!.split('evaluated in ')[1]);
+    expect(errLines).toContain(
+      'envtrace: 5/5 pairs evaluated in ' +
+        errLines.find((l) => l.includes('evaluated in'))!.split('evaluated in ')[1],
+    );
     expect(errLines.filter((l) => /^envtrace: (bad|extra): /.test(l))).toEqual([
       expect.stringMatching(/^envtrace: bad: .*pred\/bad\.json.*timestamp/),
       'envtrace: extra: no golden trace for prediction pred/extra.json (looked for gt/extra{.ndjson,.jsonl,.json,.csv,.txt})',
@@ -64,24 +86,62 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
       ['scans/c', 'passed'],
       ['scans/d', 'failed'],
     ]);
-    expect(rep.files.filter((f) => f.errors.length > 0).map((f) => f.file)).toEqual(['bad', 'extra']);
-    expect(rep.summary.verdict).toEqual({ passed: false, failed_tests: 4, file_errors: 2, missed_gates: 0 });
+    expect(rep.files.filter((f) => f.errors.length > 0).map((f) => f.file)).toEqual([
+      'bad',
+      'extra',
+    ]);
+    expect(rep.summary.verdict).toEqual({
+      passed: false,
+      failed_tests: 4,
+      file_errors: 2,
+      missed_gates: 0,
+    });
     expect(rep.tests[0]!.records[0]!.golden.paths).toEqual(['gt/a.json']);
 
     // The console summary (stdout) is the reporters' summary.
     expect(r.out).toContain('run summary · cli ');
     expect(r.out).toContain('✗ bad: ');
-    expect(r.out).toContain('Verdict   FAILED: 2 file errors · 4 of 6 tests failed · no gates configured');
+    expect(r.out).toContain(
+      'Verdict   FAILED: 2 file errors · 4 of 6 tests failed · no gates configured',
+    );
   });
 
   it('exits 0 when every pair passes; the mean-score and pass-rate gates fail it with exit 1', async () => {
-    writeTree(tmp.dir, { 'gt/a.json': scanTrace(4), 'gt/b.json': scanTrace(4), 'pred/a.json': scanTrace(4), 'pred/b.json': scanTrace(4) });
-    const good = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--min-mean-score', '0.9', '--min-pass-rate', '1']);
+    writeTree(tmp.dir, {
+      'gt/a.json': scanTrace(4),
+      'gt/b.json': scanTrace(4),
+      'pred/a.json': scanTrace(4),
+      'pred/b.json': scanTrace(4),
+    });
+    const good = await cli([
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--jobs',
+      '1',
+      '--min-mean-score',
+      '0.9',
+      '--min-pass-rate',
+      '1',
+    ]);
     expect(good.code).toBe(0);
     expect(good.out).toContain('PASSED: all 2 tests passed · all 2 gates met');
 
     writeTree(tmp.dir, { 'pred/b.json': scanTrace(3) });
-    const gated = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--min-mean-score', '0.99', '--quiet']);
+    const gated = await cli([
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--jobs',
+      '1',
+      '--min-mean-score',
+      '0.99',
+      '--quiet',
+    ]);
     expect(gated.code).toBe(1);
     expect(gated.out).toBe('');
     expect(gated.err).toMatch(/^envtrace: FAILED: .*1 of 1 gate missed\n$/);
@@ -89,7 +149,19 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
 
   it('--min-score fails pairs below it; --json prints the run report', async () => {
     writeTree(tmp.dir, { 'gt/a.json': scanTrace(6), 'pred/a.json': scanTrace(5) });
-    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--min-score', '0.99', '--json', '--quiet']);
+    const r = await cli([
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--jobs',
+      '1',
+      '--min-score',
+      '0.99',
+      '--json',
+      '--quiet',
+    ]);
     const rep = parseRunReport(r.out, 'stdout');
     expect(rep.tests[0]!.records[0]!.min_score).toBe(0.99);
     expect(rep.tests[0]!.status).toBe('failed');
@@ -99,14 +171,22 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
   it('appends the Markdown summary to GITHUB_STEP_SUMMARY, like the reporters', async () => {
     writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3) });
     const summary = path.join(tmp.dir, 'step-summary.md');
-    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'], captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: summary }));
+    const r = await cli(
+      ['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'],
+      captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: summary }),
+    );
     expect(r.code).toBe(0);
     const md = readFileSync(summary, 'utf8');
     expect(md).toContain('### envtrace run summary');
     expect(md).toContain('**Verdict:** ✅ PASSED: the only test passed');
-    const bad = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'], captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: path.join(tmp.dir, 'no/such/dir.md') }));
+    const bad = await cli(
+      ['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'],
+      captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: path.join(tmp.dir, 'no/such/dir.md') }),
+    );
     expect(bad.code).toBe(0);
-    expect(bad.err).toBe('envtrace: could not append to GITHUB_STEP_SUMMARY (no such file or directory)\n');
+    expect(bad.err).toBe(
+      'envtrace: could not append to GITHUB_STEP_SUMMARY (no such file or directory)\n',
+    );
   });
 
   it('a progress bar on a terminal stderr: redrawn in place and cleared at the end', async () => {
@@ -130,8 +210,30 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
       's2/gt/c.json': scanTrace(4),
       's2/pred/c.json': scanTrace(4),
     });
-    await cli(['evaluate', '--gt-dir', 's1/gt', '--pred-dir', 's1/pred', '--jobs', '1', '--out', 'r1.json', '--quiet']);
-    await cli(['evaluate', '--gt-dir', 's2/gt', '--pred-dir', 's2/pred', '--jobs', '1', '--out', 'r2.json', '--quiet']);
+    await cli([
+      'evaluate',
+      '--gt-dir',
+      's1/gt',
+      '--pred-dir',
+      's1/pred',
+      '--jobs',
+      '1',
+      '--out',
+      'r1.json',
+      '--quiet',
+    ]);
+    await cli([
+      'evaluate',
+      '--gt-dir',
+      's2/gt',
+      '--pred-dir',
+      's2/pred',
+      '--jobs',
+      '1',
+      '--out',
+      'r2.json',
+      '--quiet',
+    ]);
   }
 
   it('envtrace report --html renders a batch report', async () => {
@@ -164,7 +266,18 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
   it('envtrace compare diffs two batch runs pair by pair', async () => {
     await twoShards();
     writeTree(tmp.dir, { 's1/pred/b.json': scanTrace(4) });
-    await cli(['evaluate', '--gt-dir', 's1/gt', '--pred-dir', 's1/pred', '--jobs', '1', '--out', 'r1-fixed.json', '--quiet']);
+    await cli([
+      'evaluate',
+      '--gt-dir',
+      's1/gt',
+      '--pred-dir',
+      's1/pred',
+      '--jobs',
+      '1',
+      '--out',
+      'r1-fixed.json',
+      '--quiet',
+    ]);
     const cmp = await cli(['compare', 'r1.json', 'r1-fixed.json', '--json']);
     expect(cmp.code).toBe(0);
     expect(cmp.out).toContain('"b"');
@@ -176,7 +289,9 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
 describe('reportText', () => {
   it('indents like the reporters up to PRETTY_MAX_PAIRS pairs, then writes compact JSON', () => {
     const small = { tests: [{}] } as unknown as RunReport;
-    const large = { tests: Array.from({ length: PRETTY_MAX_PAIRS + 1 }, () => ({})) } as unknown as RunReport;
+    const large = {
+      tests: Array.from({ length: PRETTY_MAX_PAIRS + 1 }, () => ({})),
+    } as unknown as RunReport;
     expect(reportText(small)).toBe(`${JSON.stringify(small, null, 2)}\n`);
     expect(reportText(large)).toBe(`${JSON.stringify(large)}\n`);
   });
@@ -196,7 +311,15 @@ describe('envtrace evaluate --help', () => {
   it('documents batch mode: the flags, the pairing rule and the exit codes', async () => {
     const r = await cli(['evaluate', '--help']);
     expect(r.code).toBe(0);
-    for (const flag of ['--gt-dir DIR', '--pred-dir DIR', '--jobs N', '--min-mean-score X', '--min-pass-rate X', '--quiet']) expect(r.out).toContain(flag);
+    for (const flag of [
+      '--gt-dir DIR',
+      '--pred-dir DIR',
+      '--jobs N',
+      '--min-mean-score X',
+      '--min-pass-rate X',
+      '--quiet',
+    ])
+      expect(r.out).toContain(flag);
     expect(r.out).toContain('same relative path without its extension');
     expect(r.out).toMatch(/1 a gate failed \(batch: a pair failed or could not be\s+evaluated/);
     expect(Math.max(...r.out.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
@@ -205,19 +328,54 @@ describe('envtrace evaluate --help', () => {
 
 describe('batch usage and input errors: one line, exit 2, nothing evaluated', () => {
   const cases: Array<[string, string[], Record<string, string>, string]> = [
-    ['--gt mixed with --gt-dir', ['--gt', 'x.json', '--gt-dir', 'gt', '--pred-dir', 'pred'], {}, 'envtrace: --gt cannot be combined with --gt-dir/--pred-dir'],
-    ['--pred-dir missing', ['--gt-dir', 'gt'], {}, "envtrace: missing --pred-dir (run 'envtrace help evaluate' for usage)"],
-    ['a batch option without batch mode', ['--gt', 'a.json', '--pred', 'b.json', '--jobs', '2'], {}, 'envtrace: --jobs is a batch option: it needs --gt-dir and --pred-dir'],
-    ['--jobs 0', ['--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '0'], {}, 'envtrace: --jobs must be at least 1, got 0'],
-    ['a missing directory', ['--gt-dir', 'nope', '--pred-dir', 'pred'], { 'pred/a.json': '{}' }, 'envtrace: --gt-dir nope: no such file or directory'],
+    [
+      '--gt mixed with --gt-dir',
+      ['--gt', 'x.json', '--gt-dir', 'gt', '--pred-dir', 'pred'],
+      {},
+      'envtrace: --gt cannot be combined with --gt-dir/--pred-dir',
+    ],
+    [
+      '--pred-dir missing',
+      ['--gt-dir', 'gt'],
+      {},
+      "envtrace: missing --pred-dir (run 'envtrace help evaluate' for usage)",
+    ],
+    [
+      'a batch option without batch mode',
+      ['--gt', 'a.json', '--pred', 'b.json', '--jobs', '2'],
+      {},
+      'envtrace: --jobs is a batch option: it needs --gt-dir and --pred-dir',
+    ],
+    [
+      '--jobs 0',
+      ['--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '0'],
+      {},
+      'envtrace: --jobs must be at least 1, got 0',
+    ],
+    [
+      'a missing directory',
+      ['--gt-dir', 'nope', '--pred-dir', 'pred'],
+      { 'pred/a.json': '{}' },
+      'envtrace: --gt-dir nope: no such file or directory',
+    ],
     [
       'two traces with one name',
       ['--gt-dir', 'gt', '--pred-dir', 'pred'],
       { 'gt/a.json': '{}', 'gt/a.jsonl': '', 'pred/a.json': '{}' },
       'envtrace: --gt-dir gt: a.json and a.jsonl have the same name without their extension',
     ],
-    ['no traces at all', ['--gt-dir', 'gt', '--pred-dir', 'pred'], { 'gt/x.md': '', 'pred/y.md': '' }, 'envtrace: no trace files in --gt-dir gt or --pred-dir pred'],
-    ['a bad config', ['--gt-dir', 'gt', '--pred-dir', 'pred', '--config', 'c.yaml'], { 'gt/a.json': '{}', 'pred/a.json': '{}', 'c.yaml': 'aligner: nope\n' }, 'c.yaml'],
+    [
+      'no traces at all',
+      ['--gt-dir', 'gt', '--pred-dir', 'pred'],
+      { 'gt/x.md': '', 'pred/y.md': '' },
+      'envtrace: no trace files in --gt-dir gt or --pred-dir pred',
+    ],
+    [
+      'a bad config',
+      ['--gt-dir', 'gt', '--pred-dir', 'pred', '--config', 'c.yaml'],
+      { 'gt/a.json': '{}', 'pred/a.json': '{}', 'c.yaml': 'aligner: nope\n' },
+      'c.yaml',
+    ],
   ];
   it.each(cases)('%s', async (_name, args, files, expected) => {
     writeTree(tmp.dir, files);
@@ -229,8 +387,23 @@ describe('batch usage and input errors: one line, exit 2, nothing evaluated', ()
   });
 
   it('an unwritable --out is exit 2 after the run', async () => {
-    writeTree(tmp.dir, { 'gt/a.json': scanTrace(2), 'pred/a.json': scanTrace(2), 'blocker': 'a file' });
-    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--out', 'blocker/r.json', '--quiet']);
+    writeTree(tmp.dir, {
+      'gt/a.json': scanTrace(2),
+      'pred/a.json': scanTrace(2),
+      blocker: 'a file',
+    });
+    const r = await cli([
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--jobs',
+      '1',
+      '--out',
+      'blocker/r.json',
+      '--quiet',
+    ]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('blocker/r.json: cannot write the report');
   });
@@ -247,7 +420,8 @@ describe('runBatch on (stand-in) worker threads', () => {
     createdAt: new Date(0),
     ...over,
   });
-  const strip = (r: RunReport): unknown => JSON.parse(JSON.stringify(r, (k, v: unknown) => (k === 'duration_ms' ? null : v)));
+  const strip = (r: RunReport): unknown =>
+    JSON.parse(JSON.stringify(r, (k, v: unknown) => (k === 'duration_ms' ? null : v)));
 
   it('3 workers finishing out of order write the same report as --jobs 1', async () => {
     const files: Record<string, string> = {};
@@ -266,7 +440,12 @@ describe('runBatch on (stand-in) worker threads', () => {
   });
 
   it('a worker that crashes is an internal error: the report is still written, exit 70', async () => {
-    writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'gt/b.json': scanTrace(3), 'pred/a.json': scanTrace(3), 'pred/b.json': scanTrace(3) });
+    writeTree(tmp.dir, {
+      'gt/a.json': scanTrace(3),
+      'gt/b.json': scanTrace(3),
+      'pred/a.json': scanTrace(3),
+      'pred/b.json': scanTrace(3),
+    });
     let n = 0;
     const factory: WorkerFactory = (s) => {
       const w = new ChannelWorker(s, () => 0);

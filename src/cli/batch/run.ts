@@ -12,7 +12,11 @@
  */
 import { appendFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { formatConsoleSummary, formatMarkdownSummary, verdictText } from '../../report/run/console.js';
+import {
+  formatConsoleSummary,
+  formatMarkdownSummary,
+  verdictText,
+} from '../../report/run/console.js';
 import type { GateConfig, RunReport } from '../../report/run/schema.js';
 import { escapeForTerminal } from '../../io/terminal.js';
 import { writeFileAtomic } from '../../io/write.js';
@@ -45,7 +49,11 @@ export const PRETTY_MAX_PAIRS = 1000;
 export const WORKERS_MIN_BYTES = 8 * 1024 * 1024;
 
 /** The worker threads to use: `--jobs`, else 1 for a small batch, else the available parallelism. */
-export function defaultJobs(jobs: number | undefined, inputBytes: number, parallelism: number): number {
+export function defaultJobs(
+  jobs: number | undefined,
+  inputBytes: number,
+  parallelism: number,
+): number {
   if (jobs !== undefined) return jobs;
   return inputBytes < WORKERS_MIN_BYTES ? 1 : parallelism;
 }
@@ -92,12 +100,20 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     scanTraceDir(resolvePath(io, run.predDir), `--pred-dir ${run.predDir}`),
   ]);
   const pairs = pairTraces(gts.traces, preds.traces);
-  if (pairs.length === 0) throw new UsageError(`no trace files in --gt-dir ${run.gtDir} or --pred-dir ${run.predDir} (looked for .json, .jsonl, .ndjson, .csv, .txt)`);
+  if (pairs.length === 0)
+    throw new UsageError(
+      `no trace files in --gt-dir ${run.gtDir} or --pred-dir ${run.predDir} (looked for .json, .jsonl, .ndjson, .csv, .txt)`,
+    );
 
-  const ignored = [...gts.ignored.map((f) => joinRel(run.gtDir, f)), ...preds.ignored.map((f) => joinRel(run.predDir, f))];
+  const ignored = [
+    ...gts.ignored.map((f) => joinRel(run.gtDir, f)),
+    ...preds.ignored.map((f) => joinRel(run.predDir, f)),
+  ];
   if (ignored.length > 0 && !run.quiet) {
     const shown = ignored.slice(0, 5).map(escapeForTerminal).join(', ');
-    io.stderr.write(`envtrace: ignored ${ignored.length} ${ignored.length === 1 ? 'file that is' : 'files that are'} not a trace: ${shown}${ignored.length > 5 ? ', …' : ''}\n`);
+    io.stderr.write(
+      `envtrace: ignored ${ignored.length} ${ignored.length === 1 ? 'file that is' : 'files that are'} not a trace: ${shown}${ignored.length > 5 ? ', …' : ''}\n`,
+    );
   }
 
   const outcomes: Array<PairOutcome | undefined> = new Array<PairOutcome | undefined>(pairs.length);
@@ -105,9 +121,22 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   let inputBytes = 0;
   pairs.forEach((p, index) => {
     if (p.gt && p.pred) {
-      jobs.push({ index, key: p.key, gtPath: p.gt.path, predPath: p.pred.path, gtLabel: joinRel(run.gtDir, p.gt.rel) });
+      jobs.push({
+        index,
+        key: p.key,
+        gtPath: p.gt.path,
+        predPath: p.pred.path,
+        gtLabel: joinRel(run.gtDir, p.gt.rel),
+      });
       inputBytes += p.gt.bytes + p.pred.bytes;
-    } else outcomes[index] = { kind: 'error', index, message: missingPartnerMessage(p, run), internal: false, durationMs: null };
+    } else
+      outcomes[index] = {
+        kind: 'error',
+        index,
+        message: missingPartnerMessage(p, run),
+        internal: false,
+        durationMs: null,
+      };
   });
 
   const progress = run.quiet
@@ -135,17 +164,32 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   const entries: BatchEntry[] = pairs.map((p, i) => ({ key: p.key, outcome: outcomes[i]! }));
   const failed = entries.filter((e) => e.outcome.kind === 'error');
   for (const e of failed.slice(0, MAX_ERROR_LINES)) {
-    if (e.outcome.kind === 'error') io.stderr.write(`envtrace: ${escapeForTerminal(e.key)}: ${escapeForTerminal(e.outcome.message)}\n`);
+    if (e.outcome.kind === 'error')
+      io.stderr.write(
+        `envtrace: ${escapeForTerminal(e.key)}: ${escapeForTerminal(e.outcome.message)}\n`,
+      );
   }
   if (failed.length > MAX_ERROR_LINES) {
-    io.stderr.write(`envtrace: … and ${failed.length - MAX_ERROR_LINES} more pairs that could not be evaluated (all are in the report)\n`);
+    io.stderr.write(
+      `envtrace: … and ${failed.length - MAX_ERROR_LINES} more pairs that could not be evaluated (all are in the report)\n`,
+    );
   }
 
-  const report = buildBatchReport({ entries, createdAt: run.createdAt ?? new Date(), gitCommit: commitFromEnv(io.env), gates: run.gates });
+  const report = buildBatchReport({
+    entries,
+    createdAt: run.createdAt ?? new Date(),
+    gitCommit: commitFromEnv(io.env),
+    gates: run.gates,
+  });
   if (run.out !== undefined) await writeReport(io, run.out, report);
   if (run.json) io.stdout.write(reportText(report));
   else if (!run.quiet) {
-    io.stdout.write(formatConsoleSummary(report, { colors: run.colors, ...(run.maxRows !== undefined ? { maxRows: run.maxRows } : {}) }));
+    io.stdout.write(
+      formatConsoleSummary(report, {
+        colors: run.colors,
+        ...(run.maxRows !== undefined ? { maxRows: run.maxRows } : {}),
+      }),
+    );
   }
   await appendStepSummary(io, report);
   if (entries.some((e) => e.outcome.kind === 'error' && e.outcome.internal)) return EXIT_INTERNAL;
@@ -161,7 +205,9 @@ async function appendStepSummary(io: CliIO, report: RunReport): Promise<void> {
   try {
     await appendFile(file, formatMarkdownSummary(report));
   } catch (e) {
-    io.stderr.write(`envtrace: could not append to GITHUB_STEP_SUMMARY (${escapeForTerminal(describeFsError(e))})\n`);
+    io.stderr.write(
+      `envtrace: could not append to GITHUB_STEP_SUMMARY (${escapeForTerminal(describeFsError(e))})\n`,
+    );
   }
 }
 

@@ -30,7 +30,15 @@ describe('createPairEvaluator', () => {
     expect(outcome.durationMs).toBeGreaterThanOrEqual(0);
     const r = outcome.record;
     expect(ReportRecordSchema.parse(r)).toEqual(r);
-    expect(r).toMatchObject({ matcher: 'evaluate', pass: true, negated: false, accuracy: true, full_score: 1, mode: 'default', min_score: null });
+    expect(r).toMatchObject({
+      matcher: 'evaluate',
+      pass: true,
+      negated: false,
+      accuracy: true,
+      full_score: 1,
+      mode: 'default',
+      min_score: null,
+    });
     expect(r.golden).toEqual({ kind: 'file', paths: ['gt/a.json'], count: 1 });
     expect(r.detail?.rows.total).toBe(10);
     expect(r.detail?.rows.differing).toBe(0);
@@ -48,7 +56,9 @@ describe('createPairEvaluator', () => {
     expect(off.kind === 'ok' && off.record.detail?.rows.differing).toBe(1);
     expect(off.kind === 'ok' && off.record.pass).toBe(false);
 
-    const short = await createPairEvaluator({ minScore: 0.999 })(job('b', 'gt/a.json', 'pred/b.json'));
+    const short = await createPairEvaluator({ minScore: 0.999 })(
+      job('b', 'gt/a.json', 'pred/b.json'),
+    );
     expect(short.kind).toBe('ok');
     if (short.kind !== 'ok') return;
     expect(short.record.full_score).toBeLessThan(0.999);
@@ -57,13 +67,24 @@ describe('createPairEvaluator', () => {
   });
 
   it('uses the config file and --compat', async () => {
-    writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3), 'c.yaml': 'aligner: nw\n' });
-    const ok = await createPairEvaluator({ config: path.join(tmp.dir, 'c.yaml'), compat: 'reference' })(job('a', 'gt/a.json', 'pred/a.json'));
+    writeTree(tmp.dir, {
+      'gt/a.json': scanTrace(3),
+      'pred/a.json': scanTrace(3),
+      'c.yaml': 'aligner: nw\n',
+    });
+    const ok = await createPairEvaluator({
+      config: path.join(tmp.dir, 'c.yaml'),
+      compat: 'reference',
+    })(job('a', 'gt/a.json', 'pred/a.json'));
     expect(ok.kind === 'ok' && ok.record.mode).toBe('reference');
   });
 
   it('a trace that does not load is an error entry naming the file; the evaluator keeps working', async () => {
-    writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': '{"events": [ {"channel": 1} ]}', 'pred/b.json': scanTrace(3) });
+    writeTree(tmp.dir, {
+      'gt/a.json': scanTrace(3),
+      'pred/a.json': '{"events": [ {"channel": 1} ]}',
+      'pred/b.json': scanTrace(3),
+    });
     const evaluate = createPairEvaluator({});
     const bad = await evaluate(job('a', 'gt/a.json', 'pred/a.json'));
     expect(bad.kind).toBe('error');
@@ -74,12 +95,20 @@ describe('createPairEvaluator', () => {
     expect((await evaluate(job('b', 'gt/a.json', 'pred/b.json'))).kind).toBe('ok');
 
     const missing = await evaluate(job('c', 'gt/a.json', 'pred/none.json'));
-    expect(missing.kind === 'error' && missing.message).toContain('cannot read trace: no such file');
+    expect(missing.kind === 'error' && missing.message).toContain(
+      'cannot read trace: no such file',
+    );
   });
 
   it('a config that fails to load makes each pair an error with its message', async () => {
-    writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3), 'c.yaml': 'aligner: nope\n' });
-    const out = await createPairEvaluator({ config: path.join(tmp.dir, 'c.yaml') })(job('a', 'gt/a.json', 'pred/a.json'));
+    writeTree(tmp.dir, {
+      'gt/a.json': scanTrace(3),
+      'pred/a.json': scanTrace(3),
+      'c.yaml': 'aligner: nope\n',
+    });
+    const out = await createPairEvaluator({ config: path.join(tmp.dir, 'c.yaml') })(
+      job('a', 'gt/a.json', 'pred/a.json'),
+    );
     expect(out.kind).toBe('error');
     expect(out.kind === 'error' && out.message).toContain('c.yaml');
   });
@@ -97,9 +126,19 @@ describe('pairPasses', () => {
 
 describe('describePairError', () => {
   it('keeps an input error as one line and marks anything else as a bug', () => {
-    expect(describePairError(new TraceError('bad\n  value', { file: 'x.json' }))).toEqual({ message: expect.stringMatching(/^[^\n]*bad; value$/), internal: false });
-    const fsError = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES', syscall: 'open', path: '/p/x.json' });
-    expect(describePairError(fsError)).toEqual({ message: '/p/x.json: permission denied', internal: false });
+    expect(describePairError(new TraceError('bad\n  value', { file: 'x.json' }))).toEqual({
+      message: expect.stringMatching(/^[^\n]*bad; value$/),
+      internal: false,
+    });
+    const fsError = Object.assign(new Error('EACCES: permission denied'), {
+      code: 'EACCES',
+      syscall: 'open',
+      path: '/p/x.json',
+    });
+    expect(describePairError(fsError)).toEqual({
+      message: '/p/x.json: permission denied',
+      internal: false,
+    });
     expect(describePairError(new TypeError('x is undefined'))).toEqual({
       message: 'internal error: TypeError: x is undefined (this is a bug, please report it)',
       internal: true,

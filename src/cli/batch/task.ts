@@ -41,7 +41,12 @@ export interface PairJob {
 
 /** The outcome of one pair: a record, or the one-line reason it could not be evaluated. */
 export type PairOutcome =
-  | { readonly kind: 'ok'; readonly index: number; readonly record: ReportRecord; readonly durationMs: number }
+  | {
+      readonly kind: 'ok';
+      readonly index: number;
+      readonly record: ReportRecord;
+      readonly durationMs: number;
+    }
   | {
       readonly kind: 'error';
       readonly index: number;
@@ -55,9 +60,16 @@ export type PairOutcome =
 export type PairEvaluator = (job: PairJob) => Promise<PairOutcome>;
 
 /** The evaluation options and trace-reading mode of a batch (the config is read once here). */
-export async function resolveBatchOptions(settings: BatchSettings): Promise<EvaluateOptions & { mode: Mode }> {
+export async function resolveBatchOptions(
+  settings: BatchSettings,
+): Promise<EvaluateOptions & { mode: Mode }> {
   const loaded: EvaluateOptions =
-    settings.config !== undefined ? await loadConfig(settings.config, settings.compat !== undefined ? { mode: settings.compat } : {}) : {};
+    settings.config !== undefined
+      ? await loadConfig(
+          settings.config,
+          settings.compat !== undefined ? { mode: settings.compat } : {},
+        )
+      : {};
   return { ...loaded, mode: settings.compat ?? loaded.mode ?? 'default' };
 }
 
@@ -73,19 +85,35 @@ export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
     const start = performance.now();
     try {
       const opts = await options;
-      const [gt, pred] = await Promise.all([importFile(job.gtPath, { mode: opts.mode }), importFile(job.predPath, { mode: opts.mode })]);
+      const [gt, pred] = await Promise.all([
+        importFile(job.gtPath, { mode: opts.mode }),
+        importFile(job.predPath, { mode: opts.mode }),
+      ]);
       const result = evaluate(gt.trace, pred.trace, opts);
       const series = continuousSeries(gt.trace, pred.trace, opts);
-      const record = pairRecord(result, { minScore: settings.minScore, options: opts, gtLabel: job.gtLabel, series });
+      const record = pairRecord(result, {
+        minScore: settings.minScore,
+        options: opts,
+        gtLabel: job.gtLabel,
+        series,
+      });
       return { kind: 'ok', index: job.index, record, durationMs: performance.now() - start };
     } catch (e) {
-      return { kind: 'error', index: job.index, ...describePairError(e), durationMs: performance.now() - start };
+      return {
+        kind: 'error',
+        index: job.index,
+        ...describePairError(e),
+        durationMs: performance.now() - start,
+      };
     }
   };
 }
 
 /** Whether a pair passes: its decision passes and, with `--min-score`, its full score reaches it. */
-export function pairPasses(result: Pick<EvaluationResult, 'accuracy' | 'full_score'>, minScore: number | undefined): boolean {
+export function pairPasses(
+  result: Pick<EvaluationResult, 'accuracy' | 'full_score'>,
+  minScore: number | undefined,
+): boolean {
   return result.accuracy === true && (minScore === undefined || result.full_score >= minScore);
 }
 
@@ -100,7 +128,8 @@ export function pairRecord(
   },
 ): ReportRecord {
   const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
-  for (const [name, m] of Object.entries(result.metrics)) metrics[name] = { score: m.score, binary_pass: m.binary_pass === true };
+  for (const [name, m] of Object.entries(result.metrics))
+    metrics[name] = { score: m.score, binary_pass: m.binary_pass === true };
   const decision: Record<string, boolean> = {};
   for (const [name, ok] of Object.entries(result.decision.passes)) decision[name] = ok === true;
   return toReportRecord({
@@ -130,10 +159,16 @@ export function describePairError(e: unknown): { message: string; internal: bool
   if (e instanceof EnvTraceError) return { message: oneLine(e.message), internal: false };
   const fs = e as NodeJS.ErrnoException & { path?: string };
   if (e instanceof Error && typeof fs.code === 'string' && typeof fs.syscall === 'string') {
-    return { message: oneLine(`${fs.path !== undefined ? `${fs.path}: ` : ''}${describeFsError(e)}`), internal: false };
+    return {
+      message: oneLine(`${fs.path !== undefined ? `${fs.path}: ` : ''}${describeFsError(e)}`),
+      internal: false,
+    };
   }
   const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-  return { message: `internal error: ${oneLine(text)} (this is a bug, please report it)`, internal: true };
+  return {
+    message: `internal error: ${oneLine(text)} (this is a bug, please report it)`,
+    internal: true,
+  };
 }
 
 function oneLine(message: string): string {

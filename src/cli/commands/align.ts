@@ -19,7 +19,12 @@ export const alignCommand: Command = {
   summary: 'Align two traces and score them with the default options',
   usage,
   async run(args, ctx) {
-    const a = parseCommandArgs('align', args, { gt: 'string', pred: 'string', compat: 'string', ...REPORT_OPTIONS });
+    const a = parseCommandArgs('align', args, {
+      gt: 'string',
+      pred: 'string',
+      compat: 'string',
+      ...REPORT_OPTIONS,
+    });
     if (a.flag('help')) {
       ctx.io.stdout.write(`${usage}\n`);
       return 0;

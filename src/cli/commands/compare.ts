@@ -20,10 +20,17 @@ export const compareCommand: Command = {
   summary: 'Compare two run reports: per-test score deltas, new/fixed failures',
   usage: USAGE,
   async run(args, ctx) {
-    const a = parseCommandArgs('compare', args, { tolerance: 'string', json: 'boolean', color: 'boolean', 'no-color': 'boolean' }, { positionals: true });
+    const a = parseCommandArgs(
+      'compare',
+      args,
+      { tolerance: 'string', json: 'boolean', color: 'boolean', 'no-color': 'boolean' },
+      { positionals: true },
+    );
     const positionals = a.positionals;
     if (positionals.length !== 2) {
-      throw new UsageError(`expected two reports (baseline and current), got ${positionals.length} (run 'envtrace help compare' for usage)`);
+      throw new UsageError(
+        `expected two reports (baseline and current), got ${positionals.length} (run 'envtrace help compare' for usage)`,
+      );
     }
     const tolerance = a.number('tolerance', { min: 0 }) ?? 0;
     const [baseFile, curFile] = positionals as [string, string];

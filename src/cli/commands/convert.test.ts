@@ -39,33 +39,58 @@ async function run(argv: string[]) {
 }
 
 describe('envtrace convert', () => {
-  it.each(samples)('converts %s; the result evaluates against itself as accurate with score 1', async (name) => {
-    const converted = await run(['convert', path.join(fixtures, name)]);
-    expect(converted.err).toBe('');
-    expect(converted.code).toBe(0);
-    // The printed JSON is the imported trace, event for event.
-    const reread = parseTrace(converted.out, { file: 'converted.json' });
-    expect(reread.events).toEqual(readTraceSync(path.join(fixtures, name)).events.map((e) => ({ ...e, meta: e.meta ?? {} })));
-    const result = evaluate(reread, reread);
-    expect(result.accuracy).toBe(true);
-    expect(result.full_score).toBe(1);
-    tmp.write('converted.json', converted.out);
-    const evaluated = await run(['evaluate', '--gt', 'converted.json', '--pred', 'converted.json']);
-    expect(evaluated.err).toBe('');
-    expect(evaluated.code).toBe(0);
-  });
+  it.each(samples)(
+    'converts %s; the result evaluates against itself as accurate with score 1',
+    async (name) => {
+      const converted = await run(['convert', path.join(fixtures, name)]);
+      expect(converted.err).toBe('');
+      expect(converted.code).toBe(0);
+      // The printed JSON is the imported trace, event for event.
+      const reread = parseTrace(converted.out, { file: 'converted.json' });
+      expect(reread.events).toEqual(
+        readTraceSync(path.join(fixtures, name)).events.map((e) => ({ ...e, meta: e.meta ?? {} })),
+      );
+      const result = evaluate(reread, reread);
+      expect(result.accuracy).toBe(true);
+      expect(result.full_score).toBe(1);
+      tmp.write('converted.json', converted.out);
+      const evaluated = await run([
+        'evaluate',
+        '--gt',
+        'converted.json',
+        '--pred',
+        'converted.json',
+      ]);
+      expect(evaluated.err).toBe('');
+      expect(evaluated.code).toBe(0);
+    },
+  );
 
   it('writes --out atomically and prints nothing', async () => {
-    const r = await run(['convert', path.join(fixtures, 'epics_camonitor.txt'), '--format', 'camonitor', '--out', 'out.json']);
+    const r = await run([
+      'convert',
+      path.join(fixtures, 'epics_camonitor.txt'),
+      '--format',
+      'camonitor',
+      '--out',
+      'out.json',
+    ]);
     expect(r).toEqual({ code: 0, out: '', err: '' });
     const text = readFileSync(path.join(tmp.dir, 'out.json'), 'utf8');
-    expect(text.split('\n').slice(0, 2)).toEqual(['{"events": [', '{"channel":"XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr.VAL","timestamp":0,"value":-1,"meta":{}},']);
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      '{"events": [',
+      '{"channel":"XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr.VAL","timestamp":0,"value":-1,"meta":{}},',
+    ]);
     expect(parseTrace(text).length).toBe(9);
   });
 
   it('prints an empty trace as {"events": []}', async () => {
     tmp.write('empty.csv', 'channel,timestamp,value\n');
-    expect(await run(['convert', 'empty.csv'])).toEqual({ code: 0, out: '{"events": []}\n', err: '' });
+    expect(await run(['convert', 'empty.csv'])).toEqual({
+      code: 0,
+      out: '{"events": []}\n',
+      err: '',
+    });
   });
 
   it('exits 2 with one line for bad input or usage', async () => {
@@ -124,10 +149,23 @@ describe('envtrace convert', () => {
   it('lists the formats in its help, from the registry', async () => {
     const r = await run(['help', 'convert']);
     expect(r.code).toBe(0);
-    for (const name of ['csv', 'otlp', 'openinference', 'atif', 'openai', 'bluesky', 'camonitor', 'rosbag2', 'envtrace']) expect(r.out).toContain(`  ${name} `);
+    for (const name of [
+      'csv',
+      'otlp',
+      'openinference',
+      'atif',
+      'openai',
+      'bluesky',
+      'camonitor',
+      'rosbag2',
+      'envtrace',
+    ])
+      expect(r.out).toContain(`  ${name} `);
     expect((await run(['convert', '--help'])).out).toBe(r.out);
     expect((await run(['convert', '-h'])).out).toBe(r.out);
-    expect((await run(['help'])).out).toMatch(/\n  convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2\) to envtrace JSON\n/);
+    expect((await run(['help'])).out).toMatch(
+      /\n  convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2\) to envtrace JSON\n/,
+    );
   });
 
   it('formats one event per line', () => {
@@ -138,19 +176,32 @@ describe('envtrace convert', () => {
 });
 
 describe('every importer is accepted where a trace path is (--gt, --pred)', () => {
-  it.each(samples)('envtrace evaluate --gt %s --pred (same file) reads it directly: accurate, score 1', async (name) => {
-    const file = path.join(fixtures, name);
-    const r = await run(['evaluate', '--gt', file, '--pred', file, '--json']);
-    expect(r.err).toBe('');
-    expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as { full_score: number; accuracy: boolean };
-    expect(report).toMatchObject({ full_score: 1, accuracy: true });
-  });
+  it.each(samples)(
+    'envtrace evaluate --gt %s --pred (same file) reads it directly: accurate, score 1',
+    async (name) => {
+      const file = path.join(fixtures, name);
+      const r = await run(['evaluate', '--gt', file, '--pred', file, '--json']);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.out) as { full_score: number; accuracy: boolean };
+      expect(report).toMatchObject({ full_score: 1, accuracy: true });
+    },
+  );
 
   it('a prediction in one format scored against a golden in another', async () => {
     // The OpenInference sample's calls, converted to envtrace JSON, against the original file.
-    tmp.write('converted.json', `${formatTraceJson(readTraceSync(path.join(fixtures, 'openinference_spans.otlp.json')))}\n`);
-    const r = await run(['evaluate', '--gt', path.join(fixtures, 'openinference_spans.otlp.json'), '--pred', 'converted.json', '--json']);
+    tmp.write(
+      'converted.json',
+      `${formatTraceJson(readTraceSync(path.join(fixtures, 'openinference_spans.otlp.json')))}\n`,
+    );
+    const r = await run([
+      'evaluate',
+      '--gt',
+      path.join(fixtures, 'openinference_spans.otlp.json'),
+      '--pred',
+      'converted.json',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ full_score: 1, accuracy: true });
   });

@@ -9,7 +9,8 @@ import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
 
 /** The usage line (for the top-level help, should it list usage lines). */
-export const CONVERT_USAGE_LINE = 'envtrace convert <input> [--format auto|<format>] [--out <file>]';
+export const CONVERT_USAGE_LINE =
+  'envtrace convert <input> [--format auto|<format>] [--out <file>]';
 
 const width = Math.max(...importers.map((i) => i.name.length));
 const USAGE = `Usage: ${CONVERT_USAGE_LINE}
@@ -31,32 +32,53 @@ Mappings: docs/importers.md.`;
 export function formatTraceJson(trace: Trace): string {
   if (trace.events.length === 0) return '{"events": []}\n';
   // Integers beyond 2^53 (bigint) are written exactly.
-  const lines = trace.events.map((e) => stringifyJsonExact({ channel: e.channel, timestamp: e.timestamp, value: e.value, meta: e.meta ?? {} }));
+  const lines = trace.events.map((e) =>
+    stringifyJsonExact({
+      channel: e.channel,
+      timestamp: e.timestamp,
+      value: e.value,
+      meta: e.meta ?? {},
+    }),
+  );
   return `{"events": [\n${lines.join(',\n')}\n]}\n`;
 }
 
 export const convertCommand: Command = {
   name: 'convert',
-  summary: `Convert a trace (${importers.filter((i) => i.name !== 'envtrace').map((i) => i.name).join(', ')}) to envtrace JSON`,
+  summary: `Convert a trace (${importers
+    .filter((i) => i.name !== 'envtrace')
+    .map((i) => i.name)
+    .join(', ')}) to envtrace JSON`,
   usage: USAGE,
   async run(args, ctx) {
-    const a = parseCommandArgs('convert', args, { format: 'string', out: 'string', help: { kind: 'boolean', short: 'h' } }, { positionals: true });
+    const a = parseCommandArgs(
+      'convert',
+      args,
+      { format: 'string', out: 'string', help: { kind: 'boolean', short: 'h' } },
+      { positionals: true },
+    );
     if (a.flag('help')) {
       ctx.io.stdout.write(`${USAGE}\n`);
       return EXIT_OK;
     }
     if (a.positionals.length !== 1) {
-      throw new UsageError(`${a.positionals.length === 0 ? 'no input' : 'give exactly one input'} (run 'envtrace help convert' for usage)`);
+      throw new UsageError(
+        `${a.positionals.length === 0 ? 'no input' : 'give exactly one input'} (run 'envtrace help convert' for usage)`,
+      );
     }
     const input = a.positionals[0]!;
     if (input === '') throw new UsageError('the input path is empty');
     const format = a.string('format') ?? 'auto';
     if (format !== 'auto' && !importers.some((i) => i.name === format)) {
-      throw new UsageError(`--format must be auto or one of ${importers.map((i) => i.name).join(', ')}, got ${JSON.stringify(format)}`);
+      throw new UsageError(
+        `--format must be auto or one of ${importers.map((i) => i.name).join(', ')}, got ${JSON.stringify(format)}`,
+      );
     }
     const out = a.string('out');
     if (out === '') throw new UsageError('--out needs a non-empty value');
-    const { trace } = await importFile(resolvePath(ctx.io, input), { format: format as ReadTraceOptions['format'] });
+    const { trace } = await importFile(resolvePath(ctx.io, input), {
+      format: format as ReadTraceOptions['format'],
+    });
     const json = formatTraceJson(trace);
     if (out === undefined) {
       ctx.io.stdout.write(json);
@@ -65,7 +87,9 @@ export const convertCommand: Command = {
     try {
       await writeFileAtomic(resolvePath(ctx.io, out), json);
     } catch (e) {
-      throw new CliIOError(`${out}: cannot write the converted trace (${describeFsError(e)})`, { cause: e });
+      throw new CliIOError(`${out}: cannot write the converted trace (${describeFsError(e)})`, {
+        cause: e,
+      });
     }
     return EXIT_OK;
   },

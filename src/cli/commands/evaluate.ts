@@ -1,4 +1,10 @@
-import { colorsEnabled, colorsFor, parseCommandArgs, parseCompat, type ParsedArgs } from '../args.js';
+import {
+  colorsEnabled,
+  colorsFor,
+  parseCommandArgs,
+  parseCompat,
+  type ParsedArgs,
+} from '../args.js';
 import { runBatch } from '../batch/run.js';
 import { runEvaluation } from '../run.js';
 import { UsageError, type CliContext, type Command } from '../types.js';
@@ -66,7 +72,8 @@ evaluated, or a gate was missed), 2 usage or input error, 70 internal error.`;
 
 export const evaluateCommand: Command = {
   name: 'evaluate',
-  summary: 'Score a prediction against one or more goldens (or directories of pairs: batch mode), with CI gates',
+  summary:
+    'Score a prediction against one or more goldens (or directories of pairs: batch mode), with CI gates',
   usage,
   async run(args, ctx) {
     const a = parseCommandArgs('evaluate', args, {
@@ -88,12 +95,15 @@ export const evaluateCommand: Command = {
       ctx.io.stdout.write(`${usage}\n`);
       return 0;
     }
-    if (a.string('gt-dir') !== undefined || a.string('pred-dir') !== undefined) return runBatchCommand(a, ctx);
+    if (a.string('gt-dir') !== undefined || a.string('pred-dir') !== undefined)
+      return runBatchCommand(a, ctx);
     for (const name of BATCH_ONLY) {
-      if (a.string(name) !== undefined || a.flag(name)) throw new UsageError(`--${name} is a batch option: it needs --gt-dir and --pred-dir`);
+      if (a.string(name) !== undefined || a.flag(name))
+        throw new UsageError(`--${name} is a batch option: it needs --gt-dir and --pred-dir`);
     }
     const gts = a.strings('gt');
-    if (gts.length === 0) throw new UsageError(`missing --gt (run 'envtrace help evaluate' for usage)`);
+    if (gts.length === 0)
+      throw new UsageError(`missing --gt (run 'envtrace help evaluate' for usage)`);
     if (gts.some((g) => g === '')) throw new UsageError('--gt needs a non-empty value');
     return runEvaluation(
       {
@@ -121,7 +131,10 @@ const SINGLE_ONLY = ['gt', 'pred', 'width'] as const;
 
 function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
   for (const name of SINGLE_ONLY) {
-    if (a.strings(name).length > 0) throw new UsageError(`--${name} cannot be combined with --gt-dir/--pred-dir (batch mode pairs the files of the two directories)`);
+    if (a.strings(name).length > 0)
+      throw new UsageError(
+        `--${name} cannot be combined with --gt-dir/--pred-dir (batch mode pairs the files of the two directories)`,
+      );
   }
   const gtDir = a.required('gt-dir');
   const predDir = a.required('pred-dir');

@@ -15,7 +15,8 @@ function entries(list: readonly Entry[]): string {
   return list.map((e) => `  ${e.label.padEnd(width)}  ${e.summary}`).join('\n');
 }
 
-const withAliases = (name: string, aliases: readonly string[]) => (aliases.length ? `${name} (${aliases.join(', ')})` : name);
+const withAliases = (name: string, aliases: readonly string[]) =>
+  aliases.length ? `${name} (${aliases.join(', ')})` : name;
 
 /**
  * The plug-ins a config can name, listed from the registries: aligners (`aligner`), comparator
@@ -60,7 +61,10 @@ export const helpCommand: Command = {
       return 0;
     }
     const cmd = ctx.commands.find((c) => c.name === name);
-    if (!cmd) throw new UsageError(`unknown command '${escapeForTerminal(name)}' (run 'envtrace help' for the list)`);
+    if (!cmd)
+      throw new UsageError(
+        `unknown command '${escapeForTerminal(name)}' (run 'envtrace help' for the list)`,
+      );
     ctx.io.stdout.write(`${cmd.usage ?? `envtrace ${cmd.name}: ${cmd.summary}`}\n`);
     return 0;
   },

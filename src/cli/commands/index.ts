@@ -12,4 +12,13 @@ import { mergeCommand } from './merge.js';
 import { reportCommand } from './report.js';
 import { versionCommand } from './version.js';
 
-export const commands: readonly Command[] = [alignCommand, evaluateCommand, mergeCommand, compareCommand, convertCommand, reportCommand, versionCommand, helpCommand];
+export const commands: readonly Command[] = [
+  alignCommand,
+  evaluateCommand,
+  mergeCommand,
+  compareCommand,
+  convertCommand,
+  reportCommand,
+  versionCommand,
+  helpCommand,
+];

@@ -14,9 +14,20 @@ function setup() {
   const t = tempDir();
   dirs.push(t);
   const base = scenario();
-  const inShard = (n: number) => (f: { file: string }) => (f.file.includes('/src/b.') ? 2 : 1) === n;
-  const s1 = buildRunReport({ ...base, shard: { index: 1, count: 2 }, files: base.files.filter(inShard(1)), tests: base.tests.filter(inShard(1)) });
-  const s2 = buildRunReport({ ...base, shard: { index: 2, count: 2 }, files: base.files.filter(inShard(2)), tests: base.tests.filter(inShard(2)) });
+  const inShard = (n: number) => (f: { file: string }) =>
+    (f.file.includes('/src/b.') ? 2 : 1) === n;
+  const s1 = buildRunReport({
+    ...base,
+    shard: { index: 1, count: 2 },
+    files: base.files.filter(inShard(1)),
+    tests: base.tests.filter(inShard(1)),
+  });
+  const s2 = buildRunReport({
+    ...base,
+    shard: { index: 2, count: 2 },
+    files: base.files.filter(inShard(2)),
+    tests: base.tests.filter(inShard(2)),
+  });
   t.write('s1.json', JSON.stringify(s1));
   t.write('s2.json', JSON.stringify(s2));
   return { t, whole: buildRunReport(base) };
@@ -33,14 +44,19 @@ describe('envtrace merge', () => {
     expect(merged.tests).toEqual(whole.tests);
     expect(merged.summary).toEqual(whole.summary);
     expect(io.out()).toContain('minMeanScore missed: mean score 0.6167 < 0.7000 (short by 0.0833)');
-    expect(io.out()).toContain('Verdict   FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed');
+    expect(io.out()).toContain(
+      'Verdict   FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed',
+    );
     expect(io.out()).not.toMatch(/\u001b\[/);
   });
 
   it('creates missing parent directories of --out', async () => {
     const { t, whole } = setup();
     const io = captureIO(t.dir);
-    await main(['merge', 's1.json', 's2.json', '--out', 'ci/merged/report.json', '--quiet', '--merge-only'], io);
+    await main(
+      ['merge', 's1.json', 's2.json', '--out', 'ci/merged/report.json', '--quiet', '--merge-only'],
+      io,
+    );
     expect(io.err()).toBe('');
     const merged = JSON.parse(readFileSync(`${t.dir}/ci/merged/report.json`, 'utf8'));
     expect(merged.tests).toEqual(whole.tests);
@@ -51,21 +67,37 @@ describe('envtrace merge', () => {
     const io = captureIO(t.dir);
     expect(await main(['merge', 's1.json', 's2.json', '--min-mean-score', '0.5'], io)).toBe(1);
     expect(io.out()).toContain('✓ minMeanScore met: mean score 0.6167 ≥ 0.5000');
-    expect(io.out()).toContain('Verdict   FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · the only gate met');
+    expect(io.out()).toContain(
+      'Verdict   FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · the only gate met',
+    );
   });
 
   it('exit 0 when the merged run passed (no failed test, gates met)', async () => {
     const t = tempDir();
     dirs.push(t);
     const base = scenario();
-    const passing = { ...base, files: [], tests: base.tests.filter((x) => x.status !== 'failed'), config: { gates: { minPassRate: 1 } } };
-    const inShard = (n: number) => (f: { file: string }) => (f.file.includes('/src/b.') ? 2 : 1) === n;
-    t.write('p1.json', JSON.stringify(buildRunReport({ ...passing, tests: passing.tests.filter(inShard(1)) })));
-    t.write('p2.json', JSON.stringify(buildRunReport({ ...passing, tests: passing.tests.filter(inShard(2)) })));
+    const passing = {
+      ...base,
+      files: [],
+      tests: base.tests.filter((x) => x.status !== 'failed'),
+      config: { gates: { minPassRate: 1 } },
+    };
+    const inShard = (n: number) => (f: { file: string }) =>
+      (f.file.includes('/src/b.') ? 2 : 1) === n;
+    t.write(
+      'p1.json',
+      JSON.stringify(buildRunReport({ ...passing, tests: passing.tests.filter(inShard(1)) })),
+    );
+    t.write(
+      'p2.json',
+      JSON.stringify(buildRunReport({ ...passing, tests: passing.tests.filter(inShard(2)) })),
+    );
     const io = captureIO(t.dir);
     expect(await main(['merge', 'p1.json', 'p2.json'], io)).toBe(0);
     expect(io.out()).toContain('✓ minPassRate met: pass rate 100.0% ≥ 100.0%');
-    expect(io.out()).toContain('Verdict   PASSED: all 5 tests passed (1 skipped) · the only gate met');
+    expect(io.out()).toContain(
+      'Verdict   PASSED: all 5 tests passed (1 skipped) · the only gate met',
+    );
     expect(io.err()).toBe('');
   });
 
@@ -74,26 +106,47 @@ describe('envtrace merge', () => {
     const io = captureIO(t.dir);
     expect(await main(['merge', 's1.json', 's2.json', '--quiet'], io)).toBe(1);
     expect(io.out()).toBe('');
-    expect(io.err()).toBe('envtrace merge: FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed\n');
+    expect(io.err()).toBe(
+      'envtrace merge: FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed\n',
+    );
   });
 
   it('--merge-only: writes the merged report, exit 0 despite failed tests and a missed gate', async () => {
     const { t, whole } = setup();
     const io = captureIO(t.dir);
-    expect(await main(['merge', 's1.json', 's2.json', '--out', 'merged.json', '--merge-only'], io)).toBe(0);
+    expect(
+      await main(['merge', 's1.json', 's2.json', '--out', 'merged.json', '--merge-only'], io),
+    ).toBe(0);
     expect(io.err()).toBe('');
     expect(io.out()).toContain('Verdict   FAILED: 1 file error');
     const merged = JSON.parse(readFileSync(`${t.dir}/merged.json`, 'utf8'));
-    expect(merged.summary.verdict).toEqual({ passed: false, failed_tests: 3, file_errors: 1, missed_gates: 1 });
+    expect(merged.summary.verdict).toEqual({
+      passed: false,
+      failed_tests: 3,
+      file_errors: 1,
+      missed_gates: 1,
+    });
     expect(merged.summary).toEqual(whole.summary);
   });
 
   it.each([
     [['merge'], /^envtrace: no report to merge/],
-    [['merge', 'missing.json'], /^envtrace: missing\.json: cannot read run report \(no such file or directory\)\n$/],
-    [['merge', 's1.json', 's1.json'], /^envtrace: test file "src\/a\.test\.ts" is in both s1\.json and s1\.json/],
-    [['merge', 's1.json', '--min-pass-rate', '2'], /^envtrace: --min-pass-rate must be a number in \[0, 1\], got "2"\n$/],
-    [['merge', 's1.json', '--bogus'], /^envtrace: unknown option '--bogus' for 'envtrace merge' \(run 'envtrace help merge' for usage\)\n$/],
+    [
+      ['merge', 'missing.json'],
+      /^envtrace: missing\.json: cannot read run report \(no such file or directory\)\n$/,
+    ],
+    [
+      ['merge', 's1.json', 's1.json'],
+      /^envtrace: test file "src\/a\.test\.ts" is in both s1\.json and s1\.json/,
+    ],
+    [
+      ['merge', 's1.json', '--min-pass-rate', '2'],
+      /^envtrace: --min-pass-rate must be a number in \[0, 1\], got "2"\n$/,
+    ],
+    [
+      ['merge', 's1.json', '--bogus'],
+      /^envtrace: unknown option '--bogus' for 'envtrace merge' \(run 'envtrace help merge' for usage\)\n$/,
+    ],
     [['merge', 'bad.json'], /^envtrace: bad\.json: not valid JSON/],
   ])('%j → exit 2 with one line', async (argv, msg) => {
     const { t } = setup();
@@ -111,7 +164,14 @@ describe('envtrace compare', () => {
     const base = scenario();
     const worse = buildRunReport({
       ...base,
-      tests: base.tests.map((x) => (x.name === 'A one' ? { ...x, records: x.records.map((r) => ({ ...r, full_score: (r.full_score ?? 0) - 0.05 })) } : x)),
+      tests: base.tests.map((x) =>
+        x.name === 'A one'
+          ? {
+              ...x,
+              records: x.records.map((r) => ({ ...r, full_score: (r.full_score ?? 0) - 0.05 })),
+            }
+          : x,
+      ),
     });
     t.write('whole.json', JSON.stringify(buildRunReport(base)));
     t.write('worse.json', JSON.stringify(worse));

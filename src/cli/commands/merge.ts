@@ -55,23 +55,36 @@ export const mergeCommand: Command = {
     const a = parseCommandArgs(
       'merge',
       args,
-      { out: 'string', 'merge-only': 'boolean', 'min-mean-score': 'string', 'min-pass-rate': 'string', 'min-pass-at-k': 'string', k: 'string', quiet: 'boolean', color: 'boolean', 'no-color': 'boolean' },
+      {
+        out: 'string',
+        'merge-only': 'boolean',
+        'min-mean-score': 'string',
+        'min-pass-rate': 'string',
+        'min-pass-at-k': 'string',
+        k: 'string',
+        quiet: 'boolean',
+        color: 'boolean',
+        'no-color': 'boolean',
+      },
       { positionals: true },
     );
     const positionals = a.positionals;
-    if (positionals.length === 0) throw new UsageError(`no report to merge (run 'envtrace help merge' for usage)`);
+    if (positionals.length === 0)
+      throw new UsageError(`no report to merge (run 'envtrace help merge' for usage)`);
     const gates = {
       minMeanScore: a.number('min-mean-score', { min: 0, max: 1 }),
       minPassRate: a.number('min-pass-rate', { min: 0, max: 1 }),
       minPassAtK: a.number('min-pass-at-k', { min: 0, max: 1 }),
       k: a.number('k', { integer: true, min: 1 }),
     };
-    if (gates.k !== undefined && gates.minPassAtK === undefined) throw new UsageError('--k needs --min-pass-at-k');
+    if (gates.k !== undefined && gates.minPassAtK === undefined)
+      throw new UsageError('--k needs --min-pass-at-k');
     const anyGate = Object.values(gates).some((v) => v !== undefined);
     const out = a.string('out');
     if (out === '') throw new UsageError('--out needs a non-empty value');
     const inputs = [];
-    for (const file of positionals) inputs.push({ file, report: await readRunReport(ctx.io, file) });
+    for (const file of positionals)
+      inputs.push({ file, report: await readRunReport(ctx.io, file) });
     let config: RunReportConfig | undefined;
     if (anyGate) {
       const g: RunReportConfig['gates'] & object = {};
@@ -88,7 +101,9 @@ export const mergeCommand: Command = {
       try {
         await writeFileAtomic(resolvePath(ctx.io, out), `${JSON.stringify(merged, null, 2)}\n`);
       } catch (e) {
-        throw new CliIOError(`${out}: cannot write merged report (${describeFsError(e)})`, { cause: e });
+        throw new CliIOError(`${out}: cannot write merged report (${describeFsError(e)})`, {
+          cause: e,
+        });
       }
     }
     const quiet = a.flag('quiet');

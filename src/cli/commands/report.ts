@@ -22,8 +22,16 @@ export const reportCommand: Command = {
   summary: 'Render a run report (envtrace-report.json) as a self-contained HTML page',
   usage: USAGE,
   async run(args, ctx) {
-    const a = parseCommandArgs('report', args, { html: 'string', title: 'string' }, { positionals: true });
-    if (a.positionals.length !== 1) throw new UsageError(`expected exactly one report file (run 'envtrace help report' for usage)`);
+    const a = parseCommandArgs(
+      'report',
+      args,
+      { html: 'string', title: 'string' },
+      { positionals: true },
+    );
+    if (a.positionals.length !== 1)
+      throw new UsageError(
+        `expected exactly one report file (run 'envtrace help report' for usage)`,
+      );
     const out = a.string('html');
     if (out === undefined || out === '') throw new UsageError('--html <file> is required');
     const file = a.positionals[0]!;
@@ -33,9 +41,13 @@ export const reportCommand: Command = {
     try {
       await writeFileAtomic(resolvePath(ctx.io, out), html);
     } catch (e) {
-      throw new CliIOError(`${out}: cannot write HTML report (${describeFsError(e)})`, { cause: e });
+      throw new CliIOError(`${out}: cannot write HTML report (${describeFsError(e)})`, {
+        cause: e,
+      });
     }
-    ctx.io.stdout.write(`envtrace: HTML report of ${report.tests.length} tests written to ${out}\n`);
+    ctx.io.stdout.write(
+      `envtrace: HTML report of ${report.tests.length} tests written to ${out}\n`,
+    );
     return EXIT_OK;
   },
 };

@@ -8,7 +8,12 @@ import { REPORT_CSS } from './style.js';
 
 describe('jsonForHtml', () => {
   it('cannot end its script element, and parses back to the same value', () => {
-    const value = { name: '</script><script>alert(1)</script>', amp: 'a & b', ls: 'x\u2028y\u2029z', cmt: '<!-- -->' };
+    const value = {
+      name: '</script><script>alert(1)</script>',
+      amp: 'a & b',
+      ls: 'x\u2028y\u2029z',
+      cmt: '<!-- -->',
+    };
     const text = jsonForHtml(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);
@@ -17,7 +22,9 @@ describe('jsonForHtml', () => {
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-special characters', () => {
-    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });
 
@@ -36,13 +43,21 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('<title>Run &lt;1&gt;</title>');
     // Nothing is loaded from anywhere: no src/href attributes, no URLs in the page script.
     expect(html).not.toMatch(/\s(src|href)=/);
-    expect(REPORT_JS.replaceAll("'http://www.w3.org/2000/svg'", "")).not.toMatch(/https?:\/\//); // the SVG namespace is a name, not a request
+    expect(REPORT_JS.replaceAll("'http://www.w3.org/2000/svg'", '')).not.toMatch(/https?:\/\//); // the SVG namespace is a name, not a request
     const data = /<script type="application\/json" id="envtrace-data">(.*)<\/script>/.exec(html);
     expect(JSON.parse(data![1]!)).toEqual(JSON.parse(JSON.stringify(report)));
   });
 
   it('builds the DOM without HTML parsing of data', () => {
-    for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function', 'setAttribute(\'on']) {
+    for (const sink of [
+      'innerHTML',
+      'outerHTML',
+      'insertAdjacentHTML',
+      'document.write',
+      'eval(',
+      'new Function',
+      "setAttribute('on",
+    ]) {
       expect(REPORT_JS).not.toContain(sink);
     }
   });
@@ -61,14 +76,41 @@ describe('renderHtmlReport', () => {
     const input = scenario();
     const first = input.tests[0]!;
     const hostile = '</script><img src=x onerror=alert(1)>';
-    const tests = [{ ...first, records: [{ ...first.records[0]!, v: 2 as const, trajectory: [{ check: 'metric' as const, metric: hostile, pass: false, distance: { scheme: 'in_order' as const, distance: 1, max: 4, score: 0.75 } }] }] }, ...input.tests.slice(1)];
+    const tests = [
+      {
+        ...first,
+        records: [
+          {
+            ...first.records[0]!,
+            v: 2 as const,
+            trajectory: [
+              {
+                check: 'metric' as const,
+                metric: hostile,
+                pass: false,
+                distance: { scheme: 'in_order' as const, distance: 1, max: 4, score: 0.75 },
+              },
+            ],
+          },
+        ],
+      },
+      ...input.tests.slice(1),
+    ];
     const page = renderHtmlReport(buildRunReport({ ...input, tests }));
     expect(page).not.toContain(hostile);
     expect(page.match(/<\/script>/g)).toHaveLength(2);
     const data = /<script type="application\/json" id="envtrace-data">(.*)<\/script>/.exec(page);
-    const parsed = JSON.parse(data![1]!) as { summary: { trajectory?: unknown }; tests: Array<{ records: Array<{ trajectory?: Array<{ metric: string }> }> }> };
+    const parsed = JSON.parse(data![1]!) as {
+      summary: { trajectory?: unknown };
+      tests: Array<{ records: Array<{ trajectory?: Array<{ metric: string }> }> }>;
+    };
     expect(parsed.tests[0]!.records[0]!.trajectory![0]!.metric).toBe(hostile);
-    expect(parsed.summary.trajectory).toEqual({ checks: 1, passed: 0, rate: 0, distance: { checks: 1, distance: 1, max: 4, ratio: 0.25, score: 0.75 } });
+    expect(parsed.summary.trajectory).toEqual({
+      checks: 1,
+      passed: 0,
+      rate: 0,
+      distance: { checks: 1, distance: 1, max: 4, ratio: 0.25, score: 0.75 },
+    });
     expect(REPORT_JS).toContain("'trajectory-verdict'");
   });
 });

@@ -8,7 +8,8 @@ import { NO_COLORS, type RunColors } from './console.js';
 import { testFigures } from './model.js';
 import type { RunReport, RunTest, TestStatus } from './schema.js';
 
-export type CompareKind = 'regression' | 'new_failure' | 'fixed' | 'improvement' | 'unchanged' | 'added' | 'removed';
+export type CompareKind =
+  'regression' | 'new_failure' | 'fixed' | 'improvement' | 'unchanged' | 'added' | 'removed';
 
 export interface CompareSide {
   readonly status: TestStatus;
@@ -59,10 +60,16 @@ function side(t: RunTest | undefined): CompareSide | null {
 }
 
 /** Compare per test. Only tests with envtrace records, or failed tests, are compared. */
-export function compareRunReports(baseline: RunReport, current: RunReport, options: { readonly tolerance?: number } = {}): CompareResult {
+export function compareRunReports(
+  baseline: RunReport,
+  current: RunReport,
+  options: { readonly tolerance?: number } = {},
+): CompareResult {
   const tolerance = options.tolerance ?? 0;
-  if (!(tolerance >= 0) || !Number.isFinite(tolerance)) throw new RangeError(`tolerance must be a finite number ≥ 0, got ${tolerance}`);
-  const relevant = (t: RunTest | undefined): boolean => t !== undefined && (t.records.length > 0 || t.status === 'failed');
+  if (!(tolerance >= 0) || !Number.isFinite(tolerance))
+    throw new RangeError(`tolerance must be a finite number ≥ 0, got ${tolerance}`);
+  const relevant = (t: RunTest | undefined): boolean =>
+    t !== undefined && (t.records.length > 0 || t.status === 'failed');
   const b = keyed(baseline.tests);
   const c = keyed(current.tests);
   const keys = [...new Set([...b.keys(), ...c.keys()])].sort();
@@ -96,7 +103,10 @@ export function compareRunReports(baseline: RunReport, current: RunReport, optio
     added: count('added'),
     removed: count('removed'),
     meanScore: { baseline: baseline.summary.score.mean, current: current.summary.score.mean },
-    passRate: { baseline: baseline.summary.pass_rate.rate, current: current.summary.pass_rate.rate },
+    passRate: {
+      baseline: baseline.summary.pass_rate.rate,
+      current: current.summary.pass_rate.rate,
+    },
     regressed: count('regression') + count('new_failure') > 0,
   };
 }
@@ -109,7 +119,14 @@ function signed(x: number | null): string {
   return `${x >= 0 ? '+' : ''}${x.toFixed(4)}`;
 }
 
-const ORDER: readonly CompareKind[] = ['new_failure', 'regression', 'fixed', 'improvement', 'added', 'removed'];
+const ORDER: readonly CompareKind[] = [
+  'new_failure',
+  'regression',
+  'fixed',
+  'improvement',
+  'added',
+  'removed',
+];
 const LABEL: Readonly<Record<CompareKind, string>> = {
   new_failure: 'new failure',
   regression: 'regression',
@@ -125,12 +142,18 @@ export function formatComparison(r: CompareResult, colors: RunColors = NO_COLORS
   const c = colors;
   const out: string[] = [];
   const paint = (k: CompareKind): ((s: string) => string) =>
-    k === 'new_failure' || k === 'regression' ? c.red : k === 'fixed' || k === 'improvement' ? c.green : c.dim;
+    k === 'new_failure' || k === 'regression'
+      ? c.red
+      : k === 'fixed' || k === 'improvement'
+        ? c.green
+        : c.dim;
   for (const kind of ORDER) {
     for (const row of r.rows.filter((x) => x.kind === kind)) {
       const scores = `${f4(row.baseline?.score)} → ${f4(row.current?.score)} (${signed(row.delta)})`;
       const status = `${row.baseline?.status ?? '—'} → ${row.current?.status ?? '—'}`;
-      out.push(`${paint(kind)(LABEL[kind].padEnd(11))}  ${scores}  ${status}  ${escapeForTerminal(`${row.file} › ${row.name}`)}`);
+      out.push(
+        `${paint(kind)(LABEL[kind].padEnd(11))}  ${scores}  ${status}  ${escapeForTerminal(`${row.file} › ${row.name}`)}`,
+      );
     }
   }
   if (out.length === 0) out.push(c.dim('no per-test change'));

@@ -1,5 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { escapeMarkdown, formatConsoleSummary, formatMarkdownSummary, passAtKText, verdictText, worstFirst, type RunColors } from './console.js';
+import {
+  escapeMarkdown,
+  formatConsoleSummary,
+  formatMarkdownSummary,
+  passAtKText,
+  verdictText,
+  worstFirst,
+  type RunColors,
+} from './console.js';
 import { buildRunReport } from './model.js';
 import { scenario, rec } from './fixtures.test-helpers.js';
 
@@ -17,7 +25,13 @@ describe('console summary', () => {
 
   it('worst tests first: unscored failures, then ascending score', () => {
     expect(worstFirst(report.tests).map((r) => r.test.name)).toEqual([
-      'D throws', 'F sample 2', 'B two', 'F sample 3', 'A one', 'F sample 1', 'E differs',
+      'D throws',
+      'F sample 2',
+      'B two',
+      'F sample 3',
+      'A one',
+      'F sample 1',
+      'E differs',
     ]);
   });
 
@@ -27,7 +41,9 @@ describe('console summary', () => {
 
   it('colours come from the injected functions only', () => {
     const out = formatConsoleSummary(report, { colors: TAGS, maxRows: 2 });
-    expect(out).toContain('<red><b>FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed</b></red>');
+    expect(out).toContain(
+      '<red><b>FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed</b></red>',
+    );
     expect(out).toContain('<red>✗</red> <red>minMeanScore missed');
     expect(out).toContain('… 5 more');
     expect(out).not.toMatch(/\u001b\[/);
@@ -39,7 +55,16 @@ describe('console summary', () => {
     const r = buildRunReport({
       ...base,
       files: [{ file: '/proj/e.test.ts', status: 'failed', errors: ['bad\u001b[31m\r\nline'] }],
-      tests: [{ file: '/proj/e.test.ts', name: evil, status: 'failed', durationMs: 1, attempts: 1, records: [rec('e.test.ts', evil, { pass: false })] }],
+      tests: [
+        {
+          file: '/proj/e.test.ts',
+          name: evil,
+          status: 'failed',
+          durationMs: 1,
+          attempts: 1,
+          records: [rec('e.test.ts', evil, { pass: false })],
+        },
+      ],
     });
     const out = formatConsoleSummary(r);
     expect(out).not.toContain('\u001b');
@@ -52,23 +77,56 @@ describe('console summary', () => {
 describe('verdict: tests and gates in words', () => {
   const base = scenario();
   const passing = base.tests.filter((t) => t.status !== 'failed');
-  const text = (over: Partial<typeof base>) => verdictText(buildRunReport({ ...base, ...over }).summary);
+  const text = (over: Partial<typeof base>) =>
+    verdictText(buildRunReport({ ...base, ...over }).summary);
 
   it.each([
-    ['tests failed, a gate missed', {}, 'FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed'],
-    ['tests failed, no gate', { config: {} }, 'FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · no gates configured'],
-    ['tests failed, gates met', { files: [], config: { gates: { minMeanScore: 0.1 } } }, 'FAILED: 3 of 8 tests failed (1 skipped) · the only gate met'],
-    ['tests passed, a gate missed', { files: [], tests: passing, config: { gates: { minMeanScore: 0.95, minPassRate: 0.5 } } }, 'FAILED: all 5 tests passed (1 skipped) · 1 of 2 gates missed'],
-    ['tests passed, gates met', { files: [], tests: passing, config: { gates: { minMeanScore: 0.1, minPassRate: 0.5 } } }, 'PASSED: all 5 tests passed (1 skipped) · all 2 gates met'],
-    ['tests passed, no gate', { files: [], tests: passing, config: {} }, 'PASSED: all 5 tests passed (1 skipped) · no gates configured'],
-    ['nothing ran', { files: [], tests: [], config: {} }, 'PASSED: no test ran · no gates configured'],
+    [
+      'tests failed, a gate missed',
+      {},
+      'FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · 1 of 3 gates missed',
+    ],
+    [
+      'tests failed, no gate',
+      { config: {} },
+      'FAILED: 1 file error · 3 of 8 tests failed (1 skipped) · no gates configured',
+    ],
+    [
+      'tests failed, gates met',
+      { files: [], config: { gates: { minMeanScore: 0.1 } } },
+      'FAILED: 3 of 8 tests failed (1 skipped) · the only gate met',
+    ],
+    [
+      'tests passed, a gate missed',
+      { files: [], tests: passing, config: { gates: { minMeanScore: 0.95, minPassRate: 0.5 } } },
+      'FAILED: all 5 tests passed (1 skipped) · 1 of 2 gates missed',
+    ],
+    [
+      'tests passed, gates met',
+      { files: [], tests: passing, config: { gates: { minMeanScore: 0.1, minPassRate: 0.5 } } },
+      'PASSED: all 5 tests passed (1 skipped) · all 2 gates met',
+    ],
+    [
+      'tests passed, no gate',
+      { files: [], tests: passing, config: {} },
+      'PASSED: all 5 tests passed (1 skipped) · no gates configured',
+    ],
+    [
+      'nothing ran',
+      { files: [], tests: [], config: {} },
+      'PASSED: no test ran · no gates configured',
+    ],
   ])('%s', (_, over, expected) => {
     expect(text(over)).toBe(expected);
   });
 
   it('the Markdown verdict never says PASSED for a run with failed tests', () => {
-    const md = formatMarkdownSummary(buildRunReport({ ...base, files: [], config: { gates: { minMeanScore: 0.1 } } }));
-    expect(md).toContain('**Verdict:** ❌ FAILED: 3 of 8 tests failed (1 skipped) · the only gate met');
+    const md = formatMarkdownSummary(
+      buildRunReport({ ...base, files: [], config: { gates: { minMeanScore: 0.1 } } }),
+    );
+    expect(md).toContain(
+      '**Verdict:** ❌ FAILED: 3 of 8 tests failed (1 skipped) · the only gate met',
+    );
     expect(md).not.toContain('PASSED');
   });
 });
@@ -76,18 +134,36 @@ describe('verdict: tests and gates in words', () => {
 describe('a run without samples', () => {
   it('says so instead of counting empty tasks or printing pass@k', () => {
     const base = scenario();
-    const out = formatConsoleSummary(buildRunReport({ ...base, files: [], tests: base.tests.filter((t) => t.records.length === 0), config: {} }));
+    const out = formatConsoleSummary(
+      buildRunReport({
+        ...base,
+        files: [],
+        tests: base.tests.filter((t) => t.records.length === 0),
+        config: {},
+      }),
+    );
     expect(out).toContain('  Samples   none\n');
     expect(out).not.toContain('pass@');
-    expect(out).toContain('Verdict   FAILED: 1 of 2 tests failed (1 skipped) · no gates configured');
+    expect(out).toContain(
+      'Verdict   FAILED: 1 of 2 tests failed (1 skipped) · no gates configured',
+    );
   });
 });
 
 describe('pass@k in words', () => {
   it.each([
-    [{ k: 1, tasks: 5, skipped_tasks: 0, pass_at_k: 0.6, pass_hat_k: 0.6 }, 'pass@1 60.0% · pass^1 60.0% over 5 tasks'],
-    [{ k: 2, tasks: 1, skipped_tasks: 4, pass_at_k: 1, pass_hat_k: 0.5 }, 'pass@2 100.0% · pass^2 50.0% over 1 of 5 tasks (those with ≥ 2 samples)'],
-    [{ k: 5, tasks: 0, skipped_tasks: 5, pass_at_k: null, pass_hat_k: null }, 'pass@5 — (no task has ≥ 5 samples)'],
+    [
+      { k: 1, tasks: 5, skipped_tasks: 0, pass_at_k: 0.6, pass_hat_k: 0.6 },
+      'pass@1 60.0% · pass^1 60.0% over 5 tasks',
+    ],
+    [
+      { k: 2, tasks: 1, skipped_tasks: 4, pass_at_k: 1, pass_hat_k: 0.5 },
+      'pass@2 100.0% · pass^2 50.0% over 1 of 5 tasks (those with ≥ 2 samples)',
+    ],
+    [
+      { k: 5, tasks: 0, skipped_tasks: 5, pass_at_k: null, pass_hat_k: null },
+      'pass@5 — (no task has ≥ 5 samples)',
+    ],
   ])('%j', (entry, expected) => {
     expect(passAtKText(entry)).toBe(expected);
   });

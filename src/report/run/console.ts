@@ -59,7 +59,8 @@ export function worstFirst(tests: readonly RunTest[]): Row[] {
     .filter((t) => t.records.length > 0 || t.status === 'failed')
     .map((test) => ({ test, fig: testFigures(test) }));
   // Unscored failures first; unscored passes (only negated calls) last.
-  const rank = (r: Row): number => (r.fig.score !== null ? r.fig.score : r.test.status === 'failed' ? -1 : 2);
+  const rank = (r: Row): number =>
+    r.fig.score !== null ? r.fig.score : r.test.status === 'failed' ? -1 : 2;
   return rows.sort(
     (a, b) =>
       rank(a) - rank(b) ||
@@ -108,9 +109,13 @@ function scoreColor(x: number | null, c: RunColors): Fmt {
 
 /** One pass@k entry in words: the values and over how many tasks (those with ≥ k samples). */
 export function passAtKText(e: PassAtKEntry): string {
-  if (e.pass_at_k === null || e.pass_hat_k === null) return `pass@${e.k} — (no task has ≥ ${e.k} samples)`;
+  if (e.pass_at_k === null || e.pass_hat_k === null)
+    return `pass@${e.k} — (no task has ≥ ${e.k} samples)`;
   const total = e.tasks + e.skipped_tasks;
-  const over = e.skipped_tasks === 0 ? `over ${plural(e.tasks, 'task')}` : `over ${e.tasks} of ${plural(total, 'task')} (those with ≥ ${e.k} samples)`;
+  const over =
+    e.skipped_tasks === 0
+      ? `over ${plural(e.tasks, 'task')}`
+      : `over ${e.tasks} of ${plural(total, 'task')} (those with ≥ ${e.k} samples)`;
   return `pass@${e.k} ${pct(e.pass_at_k)} · pass^${e.k} ${pct(e.pass_hat_k)} ${over}`;
 }
 
@@ -126,10 +131,22 @@ function statsLines(s: RunSummary, c: RunColors): Array<[string, string[]]> {
       `${c.green(`${s.tests.passed} passed`)} · ${s.tests.failed ? c.red(`${s.tests.failed} failed`) : '0 failed'} · ${s.tests.skipped} skipped (${s.tests.total}) · ${s.tests.with_records} with envtrace records`,
     ],
   ]);
-  if (s.files.failed) lines.push(['Files', [`${s.files.total} · ${c.red(`${s.files.failed} failed`)}`]]);
-  const negated = s.records.negated ? ` (${plural(s.records.negated, 'negated call')} not counted)` : '';
-  const repeated = s.tasks.repeated ? `${plural(s.tasks.repeated, 'task')} with ≥ 2 samples` : 'no task with ≥ 2 samples';
-  lines.push(['Samples', [s.records.samples === 0 ? `none${negated}` : `${s.records.samples}${negated} in ${plural(s.tasks.total, 'task')} · ${repeated}`]]);
+  if (s.files.failed)
+    lines.push(['Files', [`${s.files.total} · ${c.red(`${s.files.failed} failed`)}`]]);
+  const negated = s.records.negated
+    ? ` (${plural(s.records.negated, 'negated call')} not counted)`
+    : '';
+  const repeated = s.tasks.repeated
+    ? `${plural(s.tasks.repeated, 'task')} with ≥ 2 samples`
+    : 'no task with ≥ 2 samples';
+  lines.push([
+    'Samples',
+    [
+      s.records.samples === 0
+        ? `none${negated}`
+        : `${s.records.samples}${negated} in ${plural(s.tasks.total, 'task')} · ${repeated}`,
+    ],
+  ]);
   const sc = s.score;
   lines.push([
     'Score',
@@ -143,9 +160,14 @@ function statsLines(s: RunSummary, c: RunColors): Array<[string, string[]]> {
   const pr = s.pass_rate;
   lines.push([
     'Pass rate',
-    [pr.n === 0 ? '—' : `${pct(pr.rate)} (${pr.passed}/${pr.n})${pr.ci95 ? ` · Wilson 95% CI [${pct(pr.ci95[0])}, ${pct(pr.ci95[1])}]` : ''}`],
+    [
+      pr.n === 0
+        ? '—'
+        : `${pct(pr.rate)} (${pr.passed}/${pr.n})${pr.ci95 ? ` · Wilson 95% CI [${pct(pr.ci95[0])}, ${pct(pr.ci95[1])}]` : ''}`,
+    ],
   ]);
-  if (s.records.samples > 0 && s.pass_at_k.length) lines.push(['pass@k', s.pass_at_k.map(passAtKText)]);
+  if (s.records.samples > 0 && s.pass_at_k.length)
+    lines.push(['pass@k', s.pass_at_k.map(passAtKText)]);
   if (s.trajectory) {
     const t = s.trajectory;
     lines.push(['Tool use', [trajectorySummaryText(t, t.passed === t.checks ? c.green : c.red)]]);
@@ -170,7 +192,9 @@ function metricTable(s: RunSummary, c: RunColors): string[] {
 }
 
 function gateLines(results: readonly GateResult[], c: RunColors): string[] {
-  return results.map((g) => (g.passed ? `${c.green('✓')} ${g.message}` : `${c.red('✗')} ${c.red(g.message)}`));
+  return results.map((g) =>
+    g.passed ? `${c.green('✓')} ${g.message}` : `${c.red('✗')} ${c.red(g.message)}`,
+  );
 }
 
 function testsPart(s: RunSummary): string {
@@ -204,14 +228,19 @@ export function verdictText(s: RunSummary): string {
 }
 
 /** The console summary block (ends with a newline). */
-export function formatConsoleSummary(report: RunReport, options: ConsoleSummaryOptions = {}): string {
+export function formatConsoleSummary(
+  report: RunReport,
+  options: ConsoleSummaryOptions = {},
+): string {
   const c = options.colors ?? NO_COLORS;
   const maxRows = options.maxRows ?? 20;
   const nameWidth = options.nameWidth ?? 60;
   const s = report.summary;
   const out: string[] = [];
   const runner = `${report.meta.runner.name}${report.meta.runner.version ? ` ${report.meta.runner.version}` : ''}`;
-  const shard = report.meta.shard ? ` · shard ${report.meta.shard.index}/${report.meta.shard.count}` : '';
+  const shard = report.meta.shard
+    ? ` · shard ${report.meta.shard.index}/${report.meta.shard.count}`
+    : '';
   out.push('');
   out.push(`${c.bold(c.cyan(' envtrace '))} ${c.dim(`run summary · ${runner}${shard}`)}`);
   out.push('');
@@ -244,12 +273,16 @@ export function formatConsoleSummary(report: RunReport, options: ConsoleSummaryO
   if (fileErrors.length) {
     out.push('');
     for (const f of fileErrors) {
-      out.push(`  ${c.red('✗')} ${truncate(escapeForTerminal(f.file), nameWidth)}: ${c.red(truncate(escapeForTerminal(f.errors[0] ?? ''), 120))}`);
+      out.push(
+        `  ${c.red('✗')} ${truncate(escapeForTerminal(f.file), nameWidth)}: ${c.red(truncate(escapeForTerminal(f.errors[0] ?? ''), 120))}`,
+      );
     }
   }
   out.push('');
   for (const [label, lines] of statsLines(s, c)) {
-    lines.forEach((text, i) => out.push(`  ${i === 0 ? c.bold(pad(label, 10, '<')) : ' '.repeat(10)}${text}`));
+    lines.forEach((text, i) =>
+      out.push(`  ${i === 0 ? c.bold(pad(label, 10, '<')) : ' '.repeat(10)}${text}`),
+    );
   }
   const mt = metricTable(s, c);
   if (mt.length) {
@@ -274,11 +307,16 @@ export function escapeMarkdown(s: string): string {
 }
 
 /** The Markdown summary for `GITHUB_STEP_SUMMARY`: run verdict, gates, table (worst first), statistics. */
-export function formatMarkdownSummary(report: RunReport, options: { readonly maxRows?: number } = {}): string {
+export function formatMarkdownSummary(
+  report: RunReport,
+  options: { readonly maxRows?: number } = {},
+): string {
   const maxRows = options.maxRows ?? 50;
   const s = report.summary;
   const out: string[] = [];
-  const shard = report.meta.shard ? ` (shard ${report.meta.shard.index}/${report.meta.shard.count})` : '';
+  const shard = report.meta.shard
+    ? ` (shard ${report.meta.shard.index}/${report.meta.shard.count})`
+    : '';
   out.push(`### envtrace run summary${shard}`);
   out.push('');
   out.push(`**Verdict:** ${s.verdict.passed ? '✅' : '❌'} ${verdictText(s)}`);
@@ -286,12 +324,15 @@ export function formatMarkdownSummary(report: RunReport, options: { readonly max
   if (s.gates.results.length) {
     out.push('**Gates:**');
     out.push('');
-    for (const g of s.gates.results) out.push(`- ${g.passed ? '✅' : '❌'} ${escapeMarkdown(g.message)}`);
+    for (const g of s.gates.results)
+      out.push(`- ${g.passed ? '✅' : '❌'} ${escapeMarkdown(g.message)}`);
     out.push('');
   }
   const rows = worstFirst(report.tests);
   if (rows.length) {
-    out.push('| Test | Status | Score | Accuracy | Discrete | Timing | Continuous | Structure | Attempts |');
+    out.push(
+      '| Test | Status | Score | Accuracy | Discrete | Timing | Continuous | Structure | Attempts |',
+    );
     out.push('|---|---|--:|--:|--:|--:|--:|--:|--:|');
     for (const { test, fig } of rows.slice(0, maxRows)) {
       out.push(

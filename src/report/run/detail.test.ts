@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../evaluate/evaluate.js';
-import { buildCheckDetail, CheckDetailSchema, continuousSeries, DETAIL_ALL_ROWS, DETAIL_MAX_ROWS, subsample, timeUnitOf } from './detail.js';
+import {
+  buildCheckDetail,
+  CheckDetailSchema,
+  continuousSeries,
+  DETAIL_ALL_ROWS,
+  DETAIL_MAX_ROWS,
+  subsample,
+  timeUnitOf,
+} from './detail.js';
 
 const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
 
@@ -15,10 +23,14 @@ function scan(points: number, skip = -1) {
 }
 
 describe('time unit of a check', () => {
-  it('labels the timing detail with the check\'s time_unit (seconds by default) and still reads details without one', () => {
+  it("labels the timing detail with the check's time_unit (seconds by default) and still reads details without one", () => {
     const gt = [ev('a', 0, 1), ev('b', 5, 2)];
     expect(buildCheckDetail(evaluate(gt, gt)).timing.unit).toBe('s');
-    const ms = buildCheckDetail(evaluate(gt, gt, { time_unit: 'ms' }), [], timeUnitOf({ time_unit: 'ms' }));
+    const ms = buildCheckDetail(
+      evaluate(gt, gt, { time_unit: 'ms' }),
+      [],
+      timeUnitOf({ time_unit: 'ms' }),
+    );
     expect(ms.timing.unit).toBe('ms');
     expect(CheckDetailSchema.parse(ms)).toEqual(ms);
     const { unit: _unit, ...old } = ms.timing;
@@ -101,7 +113,10 @@ describe('continuousSeries', () => {
   it('extracts the aliased, time-sorted numeric profile of each configured channel in config order', () => {
     const gt = [ev('T', 2, 30), ev('temp', 1, 20), ev('x', 0, 1), ev('p', 0, 5)];
     const pred = [ev('temp', 1, 21), ev('temp', 3, true)];
-    const s = continuousSeries(gt, pred, { aliases: { T: 'temp' }, continuous_channels: { temp: {}, p: {} } });
+    const s = continuousSeries(gt, pred, {
+      aliases: { T: 'temp' },
+      continuous_channels: { temp: {}, p: {} },
+    });
     expect(s).toEqual([
       { channel: 'temp', gt: [20, 30], pred: [21, 1] },
       { channel: 'p', gt: [5], pred: [] },

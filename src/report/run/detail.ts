@@ -54,11 +54,17 @@ export const CheckDetailSchema = z
         contributions: z.record(z.string(), finite).nullable(),
       })
       .strict()
-      .describe('Weights and weight × score per metric (`_sum` = full score); null for a custom formula.'),
+      .describe(
+        'Weights and weight × score per metric (`_sum` = full score); null for a custom formula.',
+      ),
     rows: z
       .object({
         total: z.number().int().min(0),
-        differing: z.number().int().min(0).describe('Rows that are not a match: mismatches, missing and extra events.'),
+        differing: z
+          .number()
+          .int()
+          .min(0)
+          .describe('Rows that are not a match: mismatches, missing and extra events.'),
         cut: z.number().int().min(0).describe('Rows of the alignment not kept in `items`.'),
         items: z.array(DetailRowSchema),
       })
@@ -66,10 +72,17 @@ export const CheckDetailSchema = z
     timing: z
       .object({
         total: z.number().int().min(0).describe('Matched pairs the timing fit used.'),
-        points: z.array(z.tuple([z.number(), z.number()])).describe('[golden t − t0, predicted t − t0] per matched pair (subsampled).'),
+        points: z
+          .array(z.tuple([z.number(), z.number()]))
+          .describe('[golden t − t0, predicted t − t0] per matched pair (subsampled).'),
         r2: finite,
         slope: finite,
-        unit: z.enum(TIME_UNITS).optional().describe('The `time_unit` option of the check (a label for times; absent in reports before it existed: seconds).'),
+        unit: z
+          .enum(TIME_UNITS)
+          .optional()
+          .describe(
+            'The `time_unit` option of the check (a label for times; absent in reports before it existed: seconds).',
+          ),
       })
       .strict(),
     continuous: z.array(
@@ -109,7 +122,9 @@ export function subsample<T>(xs: readonly T[], max: number): T[] {
 }
 
 function side(s: AlignmentRow['gt']): DetailRow['gt'] {
-  return s === null ? null : { channel: s.channel, t: fin(s.timestamp), value: renderValue(s.value, DETAIL_VALUE_CHARS) };
+  return s === null
+    ? null
+    : { channel: s.channel, t: fin(s.timestamp), value: renderValue(s.value, DETAIL_VALUE_CHARS) };
 }
 
 /**
@@ -122,7 +137,8 @@ function keptRows(rows: readonly AlignmentRow[], max: number): AlignmentRow[] {
   const keep = new Set<number>();
   for (let i = 0; i < rows.length && keep.size < max; i++) {
     if (rows[i]!.match === true) continue;
-    for (const j of [i - 1, i, i + 1]) if (j >= 0 && j < rows.length && keep.size < max) keep.add(j);
+    for (const j of [i - 1, i, i + 1])
+      if (j >= 0 && j < rows.length && keep.size < max) keep.add(j);
   }
   return [...keep].sort((a, b) => a - b).map((i) => rows[i]!);
 }
@@ -138,21 +154,40 @@ export interface ContinuousSeriesInput {
  * The detail of one evaluation. `series` are the continuous profiles (the result does not hold
  * them; the caller that has the traces passes them).
  */
-export function buildCheckDetail(result: EvaluationResult, series: readonly ContinuousSeriesInput[] = [], timeUnit: TimeUnit = 's'): CheckDetail {
+export function buildCheckDetail(
+  result: EvaluationResult,
+  series: readonly ContinuousSeriesInput[] = [],
+  timeUnit: TimeUnit = 's',
+): CheckDetail {
   const rows = result.alignment_rows;
   const differing = rows.reduce((n, r) => n + (r.match === true ? 0 : 1), 0);
-  const items = keptRows(rows, DETAIL_MAX_ROWS).map((r) => ({ index: r.index, gt: side(r.gt), pred: side(r.pred), match: r.match }));
+  const items = keptRows(rows, DETAIL_MAX_ROWS).map((r) => ({
+    index: r.index,
+    gt: side(r.gt),
+    pred: side(r.pred),
+    match: r.match,
+  }));
 
   // The pairs the timing fit uses: matched rows (same channel, values match), relative to the first.
   const matched = rows.filter((r) => r.match === true && r.gt !== null && r.pred !== null);
   const t0 = matched[0];
   const points: Array<[number, number]> = t0
-    ? matched.map((r) => [r.gt!.timestamp - t0.gt!.timestamp, r.pred!.timestamp - t0.pred!.timestamp] as [number, number])
+    ? matched.map(
+        (r) =>
+          [r.gt!.timestamp - t0.gt!.timestamp, r.pred!.timestamp - t0.pred!.timestamp] as [
+            number,
+            number,
+          ],
+      )
     : [];
   const timingDetails = result.metrics['timing']?.details ?? {};
 
   const agg = result.aggregation;
-  const perChannel = (result.metrics['continuous']?.details as { per_channel?: Record<string, { score?: unknown }> } | undefined)?.per_channel ?? {};
+  const perChannel =
+    (
+      result.metrics['continuous']?.details as
+        { per_channel?: Record<string, { score?: unknown }> } | undefined
+    )?.per_channel ?? {};
   return {
     aggregation:
       'weights' in agg
@@ -161,7 +196,9 @@ export function buildCheckDetail(result: EvaluationResult, series: readonly Cont
     rows: { total: rows.length, differing, cut: rows.length - items.length, items },
     timing: {
       total: points.length,
-      points: subsample(points, DETAIL_MAX_POINTS).filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y)),
+      points: subsample(points, DETAIL_MAX_POINTS).filter(
+        ([x, y]) => Number.isFinite(x) && Number.isFinite(y),
+      ),
       r2: fin(timingDetails['r2']),
       slope: fin(timingDetails['slope']),
       unit: timeUnit,
@@ -183,21 +220,41 @@ export function buildCheckDetail(result: EvaluationResult, series: readonly Cont
 export function continuousSeries(
   gt: TraceLike | { readonly events: readonly TraceEvent[] },
   pred: TraceLike | { readonly events: readonly TraceEvent[] },
-  options: { readonly aliases?: Readonly<Record<string, string>>; readonly continuous_channels?: object },
+  options: {
+    readonly aliases?: Readonly<Record<string, string>>;
+    readonly continuous_channels?: object;
+  },
 ): ContinuousSeriesInput[] {
   const channels = options.continuous_channels ? orderedKeys(options.continuous_channels) : [];
   if (channels.length === 0) return [];
   const aliases = options.aliases ?? {};
-  const canon = (ch: string): string => (Object.prototype.hasOwnProperty.call(aliases, ch) ? aliases[ch]! : ch);
-  const profile = (trace: TraceLike | { readonly events: readonly TraceEvent[] }, ch: string): number[] =>
+  const canon = (ch: string): string =>
+    Object.prototype.hasOwnProperty.call(aliases, ch) ? aliases[ch]! : ch;
+  const profile = (
+    trace: TraceLike | { readonly events: readonly TraceEvent[] },
+    ch: string,
+  ): number[] =>
     sortEventsByTime(eventsOf(trace as TraceLike))
       .filter((e) => canon(e.channel) === ch)
-      .map((e) => (isPyNumber(e.value) ? toDouble(e.value) : typeof e.value === 'boolean' ? Number(e.value) : Number.NaN));
-  return channels.map((channel) => ({ channel, gt: profile(gt, channel), pred: profile(pred, channel) }));
+      .map((e) =>
+        isPyNumber(e.value)
+          ? toDouble(e.value)
+          : typeof e.value === 'boolean'
+            ? Number(e.value)
+            : Number.NaN,
+      );
+  return channels.map((channel) => ({
+    channel,
+    gt: profile(gt, channel),
+    pred: profile(pred, channel),
+  }));
 }
 
 /** The `time_unit` of an options object (a config as given to a matcher or the CLI), `'s'` when absent or not a unit. */
 export function timeUnitOf(options: unknown): TimeUnit {
-  const u = typeof options === 'object' && options !== null ? (options as { time_unit?: unknown }).time_unit : undefined;
+  const u =
+    typeof options === 'object' && options !== null
+      ? (options as { time_unit?: unknown }).time_unit
+      : undefined;
   return isTimeUnit(u) ? u : 's';
 }

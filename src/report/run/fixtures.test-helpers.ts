@@ -13,7 +13,8 @@ export function rec(
 ): RecordInput {
   const { metrics: m, ...rest } = over;
   const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
-  for (const [k, v] of Object.entries(m ?? { discrete: 1, timing: 1 })) metrics[k] = { score: v, binary_pass: v === 1 };
+  for (const [k, v] of Object.entries(m ?? { discrete: 1, timing: 1 }))
+    metrics[k] = { score: v, binary_pass: v === 1 };
   return {
     v: 1,
     matcher: 'toMatchTraceBehavior',
@@ -38,7 +39,13 @@ export function rec(
   };
 }
 
-function t(file: string, name: string, status: RunTestInput['status'], records: RecordInput[], attempts = 1): RunTestInput {
+function t(
+  file: string,
+  name: string,
+  status: RunTestInput['status'],
+  records: RecordInput[],
+  attempts = 1,
+): RunTestInput {
   return { file: `${ROOT}/${file}`, name, status, durationMs: 12.5, attempts, records };
 }
 
@@ -68,21 +75,44 @@ export function scenario(): BuildRunReportInput {
       { file: `${ROOT}/src/broken.test.ts`, status: 'failed', errors: ['Error: boom at import'] },
     ],
     tests: [
-      t(a, 'A one', 'passed', [
-        rec(a, 'A one', { repeat: 1, full_score: 0.7, metrics: { discrete: 1, timing: 0.4 } }),
-        rec(a, 'A one', { repeat: 0, full_score: 0.9, metrics: { discrete: 1, timing: 0.8 } }),
-      ], 2),
+      t(
+        a,
+        'A one',
+        'passed',
+        [
+          rec(a, 'A one', { repeat: 1, full_score: 0.7, metrics: { discrete: 1, timing: 0.4 } }),
+          rec(a, 'A one', { repeat: 0, full_score: 0.9, metrics: { discrete: 1, timing: 0.8 } }),
+        ],
+        2,
+      ),
       t(a, 'B two', 'failed', [
-        rec(a, 'B two', { full_score: 0.4, pass: false, accuracy: false, metrics: { discrete: null, timing: 0.5 } }),
+        rec(a, 'B two', {
+          full_score: 0.4,
+          pass: false,
+          accuracy: false,
+          metrics: { discrete: null, timing: 0.5 },
+        }),
       ]),
       t(a, 'C plain', 'passed', []),
       t(a, 'D throws', 'failed', []),
-      t(a, 'E differs', 'passed', [rec(a, 'E differs', { negated: true, full_score: 0.1, accuracy: false })]),
-      t(b, 'F sample 1', 'passed', [rec(b, 'F sample 1', { golden: G, full_score: 0.8, metrics: { discrete: 1, timing: 0.6 } })]),
-      t(b, 'F sample 2', 'failed', [
-        rec(b, 'F sample 2', { golden: G, full_score: 0.3, pass: false, accuracy: false, metrics: { discrete: 0, timing: 0.6 } }),
+      t(a, 'E differs', 'passed', [
+        rec(a, 'E differs', { negated: true, full_score: 0.1, accuracy: false }),
       ]),
-      t(b, 'F sample 3', 'passed', [rec(b, 'F sample 3', { golden: G, full_score: 0.6, metrics: { discrete: 1, timing: 0.2 } })]),
+      t(b, 'F sample 1', 'passed', [
+        rec(b, 'F sample 1', { golden: G, full_score: 0.8, metrics: { discrete: 1, timing: 0.6 } }),
+      ]),
+      t(b, 'F sample 2', 'failed', [
+        rec(b, 'F sample 2', {
+          golden: G,
+          full_score: 0.3,
+          pass: false,
+          accuracy: false,
+          metrics: { discrete: 0, timing: 0.6 },
+        }),
+      ]),
+      t(b, 'F sample 3', 'passed', [
+        rec(b, 'F sample 3', { golden: G, full_score: 0.6, metrics: { discrete: 1, timing: 0.2 } }),
+      ]),
       t(b, 'G todo', 'todo', [], 0),
     ],
     config: { k: [1, 2, 5], gates: { minMeanScore: 0.7, minPassRate: 0.6, minPassAtK: 0.9, k: 2 } },

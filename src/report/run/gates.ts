@@ -51,12 +51,28 @@ export function evaluateGates(stats: GateInputs, config: GateConfig): GateResult
   const out: GateResult[] = [];
   if (config.minMeanScore !== undefined) {
     out.push(
-      line('minMeanScore', 'mean score', stats.meanScore, config.minMeanScore, fmtScore, fmtScore, 'no scored sample'),
+      line(
+        'minMeanScore',
+        'mean score',
+        stats.meanScore,
+        config.minMeanScore,
+        fmtScore,
+        fmtScore,
+        'no scored sample',
+      ),
     );
   }
   if (config.minPassRate !== undefined) {
     out.push(
-      line('minPassRate', 'pass rate', stats.passRate, config.minPassRate, fmtPct, (d) => `${(d * 100).toFixed(1)} points`, 'no sample'),
+      line(
+        'minPassRate',
+        'pass rate',
+        stats.passRate,
+        config.minPassRate,
+        fmtPct,
+        (d) => `${(d * 100).toFixed(1)} points`,
+        'no sample',
+      ),
     );
   }
   if (config.minPassAtK !== undefined) {
@@ -64,7 +80,15 @@ export function evaluateGates(stats: GateInputs, config: GateConfig): GateResult
     const entry = stats.passAtK.find((e) => e.k === k);
     const actual = entry?.pass_at_k ?? null;
     out.push({
-      ...line('minPassAtK', `pass@${k}`, actual, config.minPassAtK, fmtPct, (d) => `${(d * 100).toFixed(1)} points`, `no task has ${k} samples`),
+      ...line(
+        'minPassAtK',
+        `pass@${k}`,
+        actual,
+        config.minPassAtK,
+        fmtPct,
+        (d) => `${(d * 100).toFixed(1)} points`,
+        `no task has ${k} samples`,
+      ),
       k,
     });
   }

@@ -10,9 +10,20 @@ const opts = { createdAt: new Date('2025-02-01T00:00:00.000Z'), envtraceVersion:
 
 function shards() {
   const base = scenario();
-  const inShard = (n: number) => (f: { file: string }) => (f.file.includes('/src/b.') ? 2 : 1) === n;
-  const s1 = buildRunReport({ ...base, shard: { index: 1, count: 2 }, files: base.files.filter(inShard(1)), tests: base.tests.filter(inShard(1)) });
-  const s2 = buildRunReport({ ...base, shard: { index: 2, count: 2 }, files: base.files.filter(inShard(2)), tests: base.tests.filter(inShard(2)) });
+  const inShard = (n: number) => (f: { file: string }) =>
+    (f.file.includes('/src/b.') ? 2 : 1) === n;
+  const s1 = buildRunReport({
+    ...base,
+    shard: { index: 1, count: 2 },
+    files: base.files.filter(inShard(1)),
+    tests: base.tests.filter(inShard(1)),
+  });
+  const s2 = buildRunReport({
+    ...base,
+    shard: { index: 2, count: 2 },
+    files: base.files.filter(inShard(2)),
+    tests: base.tests.filter(inShard(2)),
+  });
   return { base, s1, s2 };
 }
 
@@ -21,45 +32,102 @@ describe('mergeRunReports', () => {
     const { base, s1, s2 } = shards();
     const whole = buildRunReport(base);
     expect(s1.tests.length + s2.tests.length).toBe(whole.tests.length);
-    const merged = mergeRunReports([{ file: 'b.json', report: s2 }, { file: 'a.json', report: s1 }], opts);
+    const merged = mergeRunReports(
+      [
+        { file: 'b.json', report: s2 },
+        { file: 'a.json', report: s1 },
+      ],
+      opts,
+    );
     expect(merged.tests).toEqual(whole.tests);
     expect(merged.files).toEqual(whole.files);
     expect(merged.summary).toEqual(whole.summary);
     expect(merged.meta.runner).toEqual({ name: 'merge', version: '0.1.0' });
     expect(merged.meta.git_commit).toBe(whole.meta.git_commit);
-    expect(merged.meta.merged_from?.map((m) => [m.file, m.shard?.index])).toEqual([['b.json', 2], ['a.json', 1]]);
+    expect(merged.meta.merged_from?.map((m) => [m.file, m.shard?.index])).toEqual([
+      ['b.json', 2],
+      ['a.json', 1],
+    ]);
   });
 
-  it('keeps each record\'s detail (the differing rows of a failed check) through JSON and merge', () => {
-    const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
-    const detail = buildCheckDetail(evaluate([ev('a', 0, 1), ev('b', 1, 'x')], [ev('a', 0, 1), ev('b', 1, 'y')]));
+  it("keeps each record's detail (the differing rows of a failed check) through JSON and merge", () => {
+    const ev = (channel: string, timestamp: number, value: unknown) => ({
+      channel,
+      timestamp,
+      value,
+    });
+    const detail = buildCheckDetail(
+      evaluate([ev('a', 0, 1), ev('b', 1, 'x')], [ev('a', 0, 1), ev('b', 1, 'y')]),
+    );
     expect(detail.rows.differing).toBe(1);
     const { base, s1 } = shards();
     const withDetail = buildRunReport({
       ...base,
       shard: { index: 2, count: 2 },
       files: [],
-      tests: [{ file: '/proj/src/b.test.ts', name: 'F failed', status: 'failed', durationMs: 1, attempts: 1, records: [rec('src/b.test.ts', 'F failed', { pass: false, detail })] }],
+      tests: [
+        {
+          file: '/proj/src/b.test.ts',
+          name: 'F failed',
+          status: 'failed',
+          durationMs: 1,
+          attempts: 1,
+          records: [rec('src/b.test.ts', 'F failed', { pass: false, detail })],
+        },
+      ],
     });
     const fromJson = parseRunReport(JSON.stringify(withDetail), 'b.json');
-    const merged = mergeRunReports([{ file: 'a.json', report: s1 }, { file: 'b.json', report: fromJson }], opts);
+    const merged = mergeRunReports(
+      [
+        { file: 'a.json', report: s1 },
+        { file: 'b.json', report: fromJson },
+      ],
+      opts,
+    );
     const t = merged.tests.find((x) => x.name === 'F failed');
     expect(t?.records[0]?.detail).toEqual(detail);
-    expect(t?.records[0]?.detail?.rows.items.find((r) => r.match === false)?.pred?.value).toBe('"y"');
+    expect(t?.records[0]?.detail?.rows.items.find((r) => r.match === false)?.pred?.value).toBe(
+      '"y"',
+    );
   });
 
   it('a file in two inputs is an error (no duplicated test)', () => {
     const { s1 } = shards();
-    expect(() => mergeRunReports([{ file: 'a.json', report: s1 }, { file: 'c.json', report: s1 }], opts)).toThrow(
-      /"src\/a.test.ts" is in both a.json and c.json/,
-    );
+    expect(() =>
+      mergeRunReports(
+        [
+          { file: 'a.json', report: s1 },
+          { file: 'c.json', report: s1 },
+        ],
+        opts,
+      ),
+    ).toThrow(/"src\/a.test.ts" is in both a.json and c.json/);
   });
 
   it('differing gates need an explicit choice', () => {
     const { base, s1 } = shards();
-    const other = buildRunReport({ ...base, tests: [], files: [], config: { gates: { minMeanScore: 0.1 } } });
-    expect(() => mergeRunReports([{ file: 'a.json', report: s1 }, { file: 'o.json', report: other }], opts)).toThrow(RunReportError);
-    const m = mergeRunReports([{ file: 'a.json', report: s1 }, { file: 'o.json', report: other }], { ...opts, config: { gates: {} } });
+    const other = buildRunReport({
+      ...base,
+      tests: [],
+      files: [],
+      config: { gates: { minMeanScore: 0.1 } },
+    });
+    expect(() =>
+      mergeRunReports(
+        [
+          { file: 'a.json', report: s1 },
+          { file: 'o.json', report: other },
+        ],
+        opts,
+      ),
+    ).toThrow(RunReportError);
+    const m = mergeRunReports(
+      [
+        { file: 'a.json', report: s1 },
+        { file: 'o.json', report: other },
+      ],
+      { ...opts, config: { gates: {} } },
+    );
     expect(m.summary.gates.results).toEqual([]);
   });
 });
@@ -74,7 +142,10 @@ describe('parseRunReport', () => {
     ['{', /^r\.json: not valid JSON/],
     ['[]', /^r\.json: not an envtrace run report \(expected a JSON object\)/],
     ['{"kind":"x"}', /^r\.json: not an envtrace run report \(kind is "x"/],
-    ['{"kind":"envtrace-run-report","schema_version":9}', /^r\.json: unsupported schema_version 9 \(this envtrace reads 1\)/],
+    [
+      '{"kind":"envtrace-run-report","schema_version":9}',
+      /^r\.json: unsupported schema_version 9 \(this envtrace reads 1\)/,
+    ],
   ])('%s', (text, msg) => {
     expect(() => parseRunReport(text, 'r.json')).toThrow(msg);
   });
@@ -98,12 +169,33 @@ describe('compareRunReports', () => {
   const baseline = buildRunReport(base);
   // current: A drops 0.8 → 0.75, F sample 2 fixed, F sample 1 newly fails, B unchanged, H added
   const tests = base.tests.map((t) => {
-    if (t.name === 'A one') return { ...t, records: t.records.map((r) => ({ ...r, full_score: (r.full_score ?? 0) - 0.05 })) };
-    if (t.name === 'F sample 2') return { ...t, status: 'passed' as const, records: t.records.map((r) => ({ ...r, pass: true, full_score: 0.95 })) };
-    if (t.name === 'F sample 1') return { ...t, status: 'failed' as const, records: t.records.map((r) => ({ ...r, pass: false })) };
+    if (t.name === 'A one')
+      return {
+        ...t,
+        records: t.records.map((r) => ({ ...r, full_score: (r.full_score ?? 0) - 0.05 })),
+      };
+    if (t.name === 'F sample 2')
+      return {
+        ...t,
+        status: 'passed' as const,
+        records: t.records.map((r) => ({ ...r, pass: true, full_score: 0.95 })),
+      };
+    if (t.name === 'F sample 1')
+      return {
+        ...t,
+        status: 'failed' as const,
+        records: t.records.map((r) => ({ ...r, pass: false })),
+      };
     return t;
   });
-  tests.push({ file: '/proj/src/c.test.ts', name: 'H new', status: 'passed', durationMs: 1, attempts: 1, records: [rec('src/c.test.ts', 'H new')] });
+  tests.push({
+    file: '/proj/src/c.test.ts',
+    name: 'H new',
+    status: 'passed',
+    durationMs: 1,
+    attempts: 1,
+    records: [rec('src/c.test.ts', 'H new')],
+  });
   const current = buildRunReport({ ...base, tests });
 
   it('classifies per-test changes', () => {

@@ -32,14 +32,20 @@ export function parseRunReport(text: string, file: string): RunReport {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new RunReportError(`not valid JSON (${e instanceof Error ? e.message : String(e)})`, file);
+    throw new RunReportError(
+      `not valid JSON (${e instanceof Error ? e.message : String(e)})`,
+      file,
+    );
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new RunReportError('not an envtrace run report (expected a JSON object)', file);
   }
   const obj = data as Record<string, unknown>;
   if (obj['kind'] !== RUN_REPORT_KIND) {
-    throw new RunReportError(`not an envtrace run report (kind is ${JSON.stringify(obj['kind']) ?? 'missing'}, expected "${RUN_REPORT_KIND}")`, file);
+    throw new RunReportError(
+      `not an envtrace run report (kind is ${JSON.stringify(obj['kind']) ?? 'missing'}, expected "${RUN_REPORT_KIND}")`,
+      file,
+    );
   }
   if (obj['schema_version'] !== RUN_REPORT_SCHEMA_VERSION) {
     throw new RunReportError(
@@ -51,7 +57,10 @@ export function parseRunReport(text: string, file: string): RunReport {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? formatPath(issue.path) : '';
-    throw new RunReportError(`${where ? `${where}: ` : ''}${issue?.message ?? 'invalid run report'}`, file);
+    throw new RunReportError(
+      `${where ? `${where}: ` : ''}${issue?.message ?? 'invalid run report'}`,
+      file,
+    );
   }
   return parsed.data;
 }
@@ -70,7 +79,12 @@ export interface MergeOptions {
 }
 
 function sameGates(a: GateConfig, b: GateConfig): boolean {
-  return a.minMeanScore === b.minMeanScore && a.minPassRate === b.minPassRate && a.minPassAtK === b.minPassAtK && a.k === b.k;
+  return (
+    a.minMeanScore === b.minMeanScore &&
+    a.minPassRate === b.minPassRate &&
+    a.minPassAtK === b.minPassAtK &&
+    a.k === b.k
+  );
 }
 
 /**
@@ -83,7 +97,10 @@ export function mergeRunReports(inputs: readonly MergeInput[], options: MergeOpt
   const files: RunFile[] = [];
   const tests: RunTest[] = [];
   for (const { file, report } of inputs) {
-    const mine = new Set<string>([...report.files.map((f) => f.file), ...report.tests.map((t) => t.file)]);
+    const mine = new Set<string>([
+      ...report.files.map((f) => f.file),
+      ...report.tests.map((t) => t.file),
+    ]);
     for (const f of mine) {
       const prev = owner.get(f);
       if (prev !== undefined) {
@@ -104,7 +121,9 @@ export function mergeRunReports(inputs: readonly MergeInput[], options: MergeOpt
     const first = inputs[0] as MergeInput;
     for (const { file, report } of inputs.slice(1)) {
       if (!sameGates(first.report.config.gates, report.config.gates)) {
-        throw new RunReportError(`gates differ between ${first.file} and ${file}; pass gate options to choose`);
+        throw new RunReportError(
+          `gates differ between ${first.file} and ${file}; pass gate options to choose`,
+        );
       }
     }
     config = resolveConfig({

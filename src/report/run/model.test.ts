@@ -34,13 +34,28 @@ describe('buildRunReport: scenario with hand-computed statistics', () => {
       shard: null,
       git_commit: '0123456789abcdef0123456789abcdef01234567',
     });
-    expect(report.files.map((f) => f.file)).toEqual(['src/a.test.ts', 'src/b.test.ts', 'src/broken.test.ts']);
+    expect(report.files.map((f) => f.file)).toEqual([
+      'src/a.test.ts',
+      'src/b.test.ts',
+      'src/broken.test.ts',
+    ]);
     expect(report.files[2]?.errors).toEqual(['Error: boom at import']);
     expect(report.tests.map((t) => t.name)).toEqual([
-      'A one', 'B two', 'C plain', 'D throws', 'E differs', 'F sample 1', 'F sample 2', 'F sample 3', 'G todo',
+      'A one',
+      'B two',
+      'C plain',
+      'D throws',
+      'E differs',
+      'F sample 1',
+      'F sample 2',
+      'F sample 3',
+      'G todo',
     ]);
     const a = report.tests[0];
-    expect(a?.records.map((r) => [r.repeat, r.full_score])).toEqual([[0, 0.9], [1, 0.7]]);
+    expect(a?.records.map((r) => [r.repeat, r.full_score])).toEqual([
+      [0, 0.9],
+      [1, 0.7],
+    ]);
     expect(a?.records[0]).not.toHaveProperty('testPath');
     expect(report.tests[8]?.status).toBe('skipped');
   });
@@ -108,7 +123,9 @@ describe('buildRunReport: scenario with hand-computed statistics', () => {
       ['minPassRate', true],
       ['minPassAtK', true],
     ]);
-    expect(s.gates.results[0]?.message).toBe('minMeanScore missed: mean score 0.6167 < 0.7000 (short by 0.0833)');
+    expect(s.gates.results[0]?.message).toBe(
+      'minMeanScore missed: mean score 0.6167 < 0.7000 (short by 0.0833)',
+    );
     expect(s.gates.results[1]?.message).toBe('minPassRate met: pass rate 66.7% ≥ 60.0%');
     expect(s.gates.results[2]?.message).toBe('minPassAtK met: pass@2 100.0% ≥ 90.0%');
   });
@@ -125,7 +142,10 @@ describe('buildRunReport: scenario with hand-computed statistics', () => {
 
 describe('gates', () => {
   it('undefined statistics miss the gate with a reason', () => {
-    const r = evaluateGates({ meanScore: null, passRate: null, passAtK: [] }, { minMeanScore: 0.5, minPassAtK: 0.5, k: 3 });
+    const r = evaluateGates(
+      { meanScore: null, passRate: null, passAtK: [] },
+      { minMeanScore: 0.5, minPassAtK: 0.5, k: 3 },
+    );
     expect(r.map((g) => g.message)).toEqual([
       'minMeanScore missed: mean score is undefined (no scored sample); required ≥ 0.5000',
       'minPassAtK missed: pass@3 is undefined (no task has 3 samples); required ≥ 50.0%',
@@ -140,9 +160,24 @@ describe('gates', () => {
   it('no gate configured: the gates pass, the run still fails on its failed tests', () => {
     const r = buildRunReport({ ...scenario(), config: {} });
     expect(r.summary.gates).toEqual({ passed: true, results: [] });
-    expect(r.summary.verdict).toEqual({ passed: false, failed_tests: 3, file_errors: 1, missed_gates: 0 });
-    const clean = buildRunReport({ ...scenario(), files: [], tests: scenario().tests.filter((t) => t.status !== 'failed'), config: {} });
-    expect(clean.summary.verdict).toEqual({ passed: true, failed_tests: 0, file_errors: 0, missed_gates: 0 });
+    expect(r.summary.verdict).toEqual({
+      passed: false,
+      failed_tests: 3,
+      file_errors: 1,
+      missed_gates: 0,
+    });
+    const clean = buildRunReport({
+      ...scenario(),
+      files: [],
+      tests: scenario().tests.filter((t) => t.status !== 'failed'),
+      config: {},
+    });
+    expect(clean.summary.verdict).toEqual({
+      passed: true,
+      failed_tests: 0,
+      file_errors: 0,
+      missed_gates: 0,
+    });
     expect(r.config).toEqual({ k: [1, 5, 10], gates: {} });
   });
 
@@ -166,11 +201,15 @@ describe('helpers', () => {
       expect(taskKey({ ...id, ...other })).not.toBe(taskKey(id));
     }
     // No separator ambiguity between the parts.
-    expect(taskKey({ ...id, file: 'a', name: 'b c' })).not.toBe(taskKey({ ...id, file: 'a b', name: 'c' }));
+    expect(taskKey({ ...id, file: 'a', name: 'b c' })).not.toBe(
+      taskKey({ ...id, file: 'a b', name: 'c' }),
+    );
   });
 
   it('fileErrorCount: file-level errors, and failed files no failed test explains', () => {
-    const tests = [{ file: 'a', name: 'x', status: 'failed' as const, duration_ms: 1, attempts: 1, records: [] }];
+    const tests = [
+      { file: 'a', name: 'x', status: 'failed' as const, duration_ms: 1, attempts: 1, records: [] },
+    ];
     expect(
       fileErrorCount(tests, [
         { file: 'a', status: 'failed', errors: [] }, // explained by its failed test
@@ -186,29 +225,57 @@ describe('tasks: grouped by test identity (file + full name + which same-named t
   const G = { kind: 'file' as const, paths: ['goldens/shared.json'], count: 1 };
   const H = { kind: 'file' as const, paths: ['goldens/other.json'], count: 1 };
   const f = 'src/t.test.ts';
-  const test = (name: string, status: 'passed' | 'failed', records: RecordInput[], attempts = 1): RunTestInput => ({
-    file: `/proj/${f}`, name, status, durationMs: 1, attempts, records,
+  const test = (
+    name: string,
+    status: 'passed' | 'failed',
+    records: RecordInput[],
+    attempts = 1,
+  ): RunTestInput => ({
+    file: `/proj/${f}`,
+    name,
+    status,
+    durationMs: 1,
+    attempts,
+    records,
   });
   const report = buildRunReport({
     ...scenario(),
     files: [{ file: `/proj/${f}`, status: 'failed', errors: [] }],
     tests: [
       // T1: three repeats (pass, fail, pass) and a negated call (seq 1) that is no sample
-      test('T1 repeated', 'failed', [
-        rec(f, 'T1 repeated', { repeat: 0, pass: true }),
-        rec(f, 'T1 repeated', { repeat: 1, pass: false }),
-        rec(f, 'T1 repeated', { repeat: 2, pass: true }),
-        rec(f, 'T1 repeated', { repeat: 0, seq: 1, negated: true }),
-      ], 3),
+      test(
+        'T1 repeated',
+        'failed',
+        [
+          rec(f, 'T1 repeated', { repeat: 0, pass: true }),
+          rec(f, 'T1 repeated', { repeat: 1, pass: false }),
+          rec(f, 'T1 repeated', { repeat: 2, pass: true }),
+          rec(f, 'T1 repeated', { repeat: 0, seq: 1, negated: true }),
+        ],
+        3,
+      ),
       // T2: failed, then passed on retry
-      test('T2 retried', 'passed', [rec(f, 'T2 retried', { retry: 0, pass: false }), rec(f, 'T2 retried', { retry: 1, pass: true })], 2),
+      test(
+        'T2 retried',
+        'passed',
+        [
+          rec(f, 'T2 retried', { retry: 0, pass: false }),
+          rec(f, 'T2 retried', { retry: 1, pass: true }),
+        ],
+        2,
+      ),
       // T3: two checks per attempt against different goldens, two repeats: two tasks
-      test('T3 two checks', 'failed', [
-        rec(f, 'T3 two checks', { repeat: 0, seq: 0, golden: G }),
-        rec(f, 'T3 two checks', { repeat: 0, seq: 1, golden: H, pass: false }),
-        rec(f, 'T3 two checks', { repeat: 1, seq: 0, golden: G }),
-        rec(f, 'T3 two checks', { repeat: 1, seq: 1, golden: H }),
-      ], 2),
+      test(
+        'T3 two checks',
+        'failed',
+        [
+          rec(f, 'T3 two checks', { repeat: 0, seq: 0, golden: G }),
+          rec(f, 'T3 two checks', { repeat: 0, seq: 1, golden: H, pass: false }),
+          rec(f, 'T3 two checks', { repeat: 1, seq: 0, golden: G }),
+          rec(f, 'T3 two checks', { repeat: 1, seq: 1, golden: H }),
+        ],
+        2,
+      ),
       // T4: test.each without a placeholder: two tests with one name, sharing a golden
       test('dup', 'passed', [rec(f, 'dup', { golden: G })]),
       test('dup', 'failed', [rec(f, 'dup', { golden: G, pass: false })]),
@@ -224,10 +291,19 @@ describe('tasks: grouped by test identity (file + full name + which same-named t
   it('nine tasks: T1 (3,2), T2 (2,1), T3 seq 0 (2,2), T3 seq 1 (2,1), dup ×2 (1,1) (1,0), samples (1,1) (1,0) (1,1)', () => {
     expect(s.records).toEqual({ total: 15, samples: 14, negated: 1 }); // 4 + 2 + 4 + 2 + 3 records
     expect(s.tasks).toEqual({ total: 9, repeated: 4 });
-    const groups = [...samplesByTask(report.tests).values()].map((l) => `${l[0]!.test.name}#${l[0]!.record.seq}:${l.length}`);
+    const groups = [...samplesByTask(report.tests).values()].map(
+      (l) => `${l[0]!.test.name}#${l[0]!.record.seq}:${l.length}`,
+    );
     expect(groups.sort()).toEqual([
-      'T1 repeated#0:3', 'T2 retried#0:2', 'T3 two checks#0:2', 'T3 two checks#1:2', 'dup#0:1', 'dup#0:1',
-      'sample 1#0:1', 'sample 2#0:1', 'sample 3#0:1',
+      'T1 repeated#0:3',
+      'T2 retried#0:2',
+      'T3 two checks#0:2',
+      'T3 two checks#1:2',
+      'dup#0:1',
+      'dup#0:1',
+      'sample 1#0:1',
+      'sample 2#0:1',
+      'sample 3#0:1',
     ]);
   });
 
@@ -250,7 +326,9 @@ describe('tasks: grouped by test identity (file + full name + which same-named t
       ...scenario(),
       files: [{ file: `/proj/${f}`, status: 'failed', errors: [] }],
       tests: [1, 2, 3, 4, 5].map((i) =>
-        test(`sample ${i}`, i <= 2 ? 'passed' : 'failed', [rec(f, `sample ${i}`, { golden: G, pass: i <= 2 })]),
+        test(`sample ${i}`, i <= 2 ? 'passed' : 'failed', [
+          rec(f, `sample ${i}`, { golden: G, pass: i <= 2 }),
+        ]),
       ),
       config: { k: [1, 5] },
     }).summary;
@@ -269,23 +347,35 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 /** A small validator for the JSON Schema subset zod emits (type, const, enum, properties, required, additionalProperties, items, prefixItems, anyOf, minimum, maximum). */
 function validate(schema: Record<string, unknown>, value: unknown, at = '$'): string[] {
   const errs: string[] = [];
-  if ('const' in schema && value !== schema['const']) errs.push(`${at}: expected const ${String(schema['const'])}`);
-  if (Array.isArray(schema['enum']) && !(schema['enum'] as unknown[]).includes(value)) errs.push(`${at}: not in enum`);
+  if ('const' in schema && value !== schema['const'])
+    errs.push(`${at}: expected const ${String(schema['const'])}`);
+  if (Array.isArray(schema['enum']) && !(schema['enum'] as unknown[]).includes(value))
+    errs.push(`${at}: not in enum`);
   if (Array.isArray(schema['anyOf'])) {
-    const ok = (schema['anyOf'] as Record<string, unknown>[]).some((s) => validate(s, value, at).length === 0);
+    const ok = (schema['anyOf'] as Record<string, unknown>[]).some(
+      (s) => validate(s, value, at).length === 0,
+    );
     if (!ok) errs.push(`${at}: matches no anyOf branch`);
   }
   const type = schema['type'];
   if (type !== undefined) {
     const types = Array.isArray(type) ? (type as string[]) : [type as string];
     const actual =
-      value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+      value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? 'array'
+          : Number.isInteger(value)
+            ? 'integer'
+            : typeof value;
     const ok = types.some((t) => t === actual || (t === 'number' && actual === 'integer'));
     if (!ok) return [...errs, `${at}: expected ${types.join('|')}, got ${actual}`];
   }
   if (typeof value === 'number') {
-    if (typeof schema['minimum'] === 'number' && value < schema['minimum']) errs.push(`${at}: below minimum`);
-    if (typeof schema['maximum'] === 'number' && value > schema['maximum']) errs.push(`${at}: above maximum`);
+    if (typeof schema['minimum'] === 'number' && value < schema['minimum'])
+      errs.push(`${at}: below minimum`);
+    if (typeof schema['maximum'] === 'number' && value > schema['maximum'])
+      errs.push(`${at}: above maximum`);
   }
   if (Array.isArray(value)) {
     const prefix = schema['prefixItems'] as Record<string, unknown>[] | undefined;
@@ -299,13 +389,17 @@ function validate(schema: Record<string, unknown>, value: unknown, at = '$'): st
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const obj = value as Record<string, unknown>;
     const props = (schema['properties'] ?? {}) as Record<string, Record<string, unknown>>;
-    for (const req of (schema['required'] ?? []) as string[]) if (!(req in obj)) errs.push(`${at}.${req}: required`);
+    for (const req of (schema['required'] ?? []) as string[])
+      if (!(req in obj)) errs.push(`${at}.${req}: required`);
     for (const [k, v] of Object.entries(obj)) {
       const ps = props[k];
       if (ps) errs.push(...validate(ps, v, `${at}.${k}`));
-      else if (schema['additionalProperties'] === false) errs.push(`${at}.${k}: additional property`);
+      else if (schema['additionalProperties'] === false)
+        errs.push(`${at}.${k}: additional property`);
       else if (typeof schema['additionalProperties'] === 'object')
-        errs.push(...validate(schema['additionalProperties'] as Record<string, unknown>, v, `${at}.${k}`));
+        errs.push(
+          ...validate(schema['additionalProperties'] as Record<string, unknown>, v, `${at}.${k}`),
+        );
     }
   }
   return errs;
@@ -329,7 +423,9 @@ describe('docs/run-report.schema.json', () => {
   });
 
   it('rejects a broken report', () => {
-    const report = JSON.parse(JSON.stringify(buildRunReport(scenario()))) as { tests: Array<Record<string, unknown>> };
+    const report = JSON.parse(JSON.stringify(buildRunReport(scenario()))) as {
+      tests: Array<Record<string, unknown>>;
+    };
     const t0 = report.tests[0]!;
     t0['status'] = 'exploded';
     t0['extra'] = 1;

@@ -48,9 +48,15 @@ export const DEFAULT_K: readonly number[] = [1, 5, 10];
  */
 export type RecordInput = Omit<ReportRecord, 'metrics' | 'decision' | 'golden' | 'trajectory'> & {
   readonly trajectory?: readonly TrajectoryVerdict[];
-  readonly metrics: Readonly<Record<string, { readonly score: number | null; readonly binary_pass: boolean }>>;
+  readonly metrics: Readonly<
+    Record<string, { readonly score: number | null; readonly binary_pass: boolean }>
+  >;
   readonly decision: Readonly<Record<string, boolean>>;
-  readonly golden: { readonly kind: ReportRecord['golden']['kind']; readonly paths?: readonly string[]; readonly count: number };
+  readonly golden: {
+    readonly kind: ReportRecord['golden']['kind'];
+    readonly paths?: readonly string[];
+    readonly count: number;
+  };
   readonly testPath?: string;
   readonly testName?: string;
 };
@@ -159,7 +165,9 @@ function byString(a: string, b: string): number {
 }
 
 /** Sort tests by file, then name; the sort is stable, so equal names keep run order. */
-export function sortTests<T extends { readonly file: string; readonly name: string }>(tests: readonly T[]): T[] {
+export function sortTests<T extends { readonly file: string; readonly name: string }>(
+  tests: readonly T[],
+): T[] {
   return [...tests].sort((a, b) => byString(a.file, b.file) || byString(a.name, b.name));
 }
 
@@ -184,7 +192,9 @@ export function taskKey(id: TaskIdentity): string {
  * The non-negated records of `tests`, each with its task key. Tests are taken in the given
  * order, which numbers same-named tests of a file (`occurrence`).
  */
-export function samplesByTask(tests: readonly RunTest[]): Map<string, Array<{ test: RunTest; record: ReportRecord }>> {
+export function samplesByTask(
+  tests: readonly RunTest[],
+): Map<string, Array<{ test: RunTest; record: ReportRecord }>> {
   const occurrences = new Map<string, number>();
   const out = new Map<string, Array<{ test: RunTest; record: ReportRecord }>>();
   for (const test of tests) {
@@ -208,7 +218,9 @@ export function samplesByTask(tests: readonly RunTest[]): Map<string, Array<{ te
  */
 export function fileErrorCount(tests: readonly RunTest[], files: readonly RunFile[]): number {
   const withFailedTest = new Set(tests.filter((t) => t.status === 'failed').map((t) => t.file));
-  return files.filter((f) => f.errors.length > 0 || (f.status === 'failed' && !withFailedTest.has(f.file))).length;
+  return files.filter(
+    (f) => f.errors.length > 0 || (f.status === 'failed' && !withFailedTest.has(f.file)),
+  ).length;
 }
 
 /** Compute the summary (statistics + gates) from tests and files. */
@@ -239,11 +251,17 @@ export function summarizeRun(
     }
     if (r.pass) passed++;
   }
-  const tasks = [...samplesByTask(tests).values()].map((list) => ({ n: list.length, c: list.filter((x) => x.record.pass).length }));
+  const tasks = [...samplesByTask(tests).values()].map((list) => ({
+    n: list.length,
+    c: list.filter((x) => x.record.pass).length,
+  }));
 
-  const ks = [...new Set([...config.k, ...(config.gates.minPassAtK !== undefined ? [config.gates.k ?? DEFAULT_GATE_K] : [])])].sort(
-    (a, b) => a - b,
-  );
+  const ks = [
+    ...new Set([
+      ...config.k,
+      ...(config.gates.minPassAtK !== undefined ? [config.gates.k ?? DEFAULT_GATE_K] : []),
+    ]),
+  ].sort((a, b) => a - b);
   const passAtKEntries: PassAtKEntry[] = ks.map((k) => passAtKOverTasks(tasks, k));
 
   // Metrics: union of names over samples, in first-seen order.
@@ -259,19 +277,31 @@ export function summarizeRun(
   }
   const metrics: RunSummary['metrics'] = {};
   for (const name of metricNames) {
-    const values: MetricValue[] = samples.map(({ r }) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined));
+    const values: MetricValue[] = samples.map(({ r }) =>
+      name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined,
+    );
     // Tests whose only checks are toFollowTrajectory calls have no metrics to cover.
-    const perTest = tests.filter((t) => !(t.records.length > 0 && t.records.every((r) => r.matcher === 'toFollowTrajectory'))).map((t) => ({
-      values: t.records.filter((r) => !r.negated && r.matcher !== 'toFollowTrajectory').map((r) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined)),
-      failed: t.status === 'failed',
-    }));
+    const perTest = tests
+      .filter(
+        (t) =>
+          !(t.records.length > 0 && t.records.every((r) => r.matcher === 'toFollowTrajectory')),
+      )
+      .map((t) => ({
+        values: t.records
+          .filter((r) => !r.negated && r.matcher !== 'toFollowTrajectory')
+          .map((r) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined)),
+        failed: t.status === 'failed',
+      }));
     metrics[name] = summarizeMetricValues(values, metricCoverage(perTest));
   }
 
   const score = meanWithCI(scores);
   const rate = samples.length ? passed / samples.length : null;
   const summaryPassAtK = passAtKEntries;
-  const gateResults = evaluateGates({ meanScore: score.mean, passRate: rate, passAtK: summaryPassAtK }, config.gates);
+  const gateResults = evaluateGates(
+    { meanScore: score.mean, passRate: rate, passAtK: summaryPassAtK },
+    config.gates,
+  );
 
   const trajectory = summarizeTrajectories(trajectoryVerdicts(samples.map(({ r }) => r)));
 
@@ -322,21 +352,27 @@ export function summarizeRun(
 }
 
 /** Validate k values and gate thresholds (programming errors in reporter options). */
-export function resolveConfig(config: RunReportConfig | undefined): { k: number[]; gates: GateConfig } {
+export function resolveConfig(config: RunReportConfig | undefined): {
+  k: number[];
+  gates: GateConfig;
+} {
   const k = [...(config?.k ?? DEFAULT_K)];
   for (const x of k) {
-    if (!Number.isInteger(x) || x < 1) throw new RangeError(`k must be integers ≥ 1, got ${String(x)}`);
+    if (!Number.isInteger(x) || x < 1)
+      throw new RangeError(`k must be integers ≥ 1, got ${String(x)}`);
   }
   const gates: GateConfig = {};
   const g = config?.gates ?? {};
   for (const name of ['minMeanScore', 'minPassRate', 'minPassAtK'] as const) {
     const v = g[name];
     if (v === undefined) continue;
-    if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new RangeError(`${name} must be a number in [0, 1], got ${String(v)}`);
+    if (typeof v !== 'number' || !(v >= 0 && v <= 1))
+      throw new RangeError(`${name} must be a number in [0, 1], got ${String(v)}`);
     gates[name] = v;
   }
   if (g.k !== undefined) {
-    if (!Number.isInteger(g.k) || g.k < 1) throw new RangeError(`k (of minPassAtK) must be an integer ≥ 1, got ${String(g.k)}`);
+    if (!Number.isInteger(g.k) || g.k < 1)
+      throw new RangeError(`k (of minPassAtK) must be an integer ≥ 1, got ${String(g.k)}`);
     gates.k = g.k;
   }
   return { k: [...new Set(k)].sort((a, b) => a - b), gates };
@@ -356,7 +392,11 @@ export function buildRunReport(input: BuildRunReportInput): RunReport {
     })),
   );
   const files: RunFile[] = [...input.files]
-    .map((f) => ({ file: relativeFile(input.rootDir, f.file), status: normalizeStatus(f.status), errors: [...f.errors] }))
+    .map((f) => ({
+      file: relativeFile(input.rootDir, f.file),
+      status: normalizeStatus(f.status),
+      errors: [...f.errors],
+    }))
     .sort((a, b) => byString(a.file, b.file));
   return assembleReport(
     {
@@ -408,7 +448,9 @@ export function testFigures(t: RunTest): TestFigures {
   const names = new Set(samples.flatMap((r) => Object.keys(r.metrics)));
   const metrics: Record<string, number | null> = {};
   for (const name of names) {
-    const vs = samples.map((r) => r.metrics[name]?.score).filter((x): x is number => typeof x === 'number');
+    const vs = samples
+      .map((r) => r.metrics[name]?.score)
+      .filter((x): x is number => typeof x === 'number');
     metrics[name] = vs.length ? vs.reduce((a, b) => a + b, 0) / vs.length : null;
   }
   return {

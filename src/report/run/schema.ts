@@ -17,7 +17,10 @@ const nullableNum = z.number().nullable();
 const count = z.number().int().min(0);
 /** Who wrote a report: a test runner's reporter, `envtrace merge`, or `envtrace evaluate --gt-dir` (`cli`). */
 const RunnerNameSchema = z.enum(['vitest', 'jest', 'merge', 'cli']);
-const interval = z.tuple([z.number(), z.number()]).nullable().describe('Two-sided 95% interval [low, high]; null when undefined.');
+const interval = z
+  .tuple([z.number(), z.number()])
+  .nullable()
+  .describe('Two-sided 95% interval [low, high]; null when undefined.');
 
 export const GoldenSourceSchema = z
   .object({
@@ -42,7 +45,9 @@ const TrajectoryDistanceSchema = z
 
 const ArgsRuleSchema = z
   .union([z.enum(['exact', 'ignore', 'superset', 'subset', 'custom']), z.array(z.string())])
-  .describe('How arguments were compared: a rule name, `custom` (a predicate), or the argument names compared.');
+  .describe(
+    'How arguments were compared: a rule name, `custom` (a predicate), or the argument names compared.',
+  );
 
 /** The verdict of one `toFollowTrajectory` call (before `.not`). */
 export const TrajectoryMatchVerdictSchema = z
@@ -55,23 +60,35 @@ export const TrajectoryMatchVerdictSchema = z
     matched: count,
     unmatched_reference: count.describe('Reference calls no call was paired with.'),
     unexpected: count.describe('Calls paired with no reference call.'),
-    distance: TrajectoryDistanceSchema.nullable().describe('When the matcher was asked for a distance (option `distance`).'),
+    distance: TrajectoryDistanceSchema.nullable().describe(
+      'When the matcher was asked for a distance (option `distance`).',
+    ),
     issues: z
       .array(
         z
           .object({
-            side: z.enum(['reference', 'call']).describe('`reference`: an unmatched reference call; `call`: an unexpected call.'),
+            side: z
+              .enum(['reference', 'call'])
+              .describe('`reference`: an unmatched reference call; `call`: an unexpected call.'),
             index: count.describe('Its index in the reference or in the calls.'),
             call: z.string().describe('The call as `name(arguments JSON)`, cut at 200 characters.'),
             closest: z
-              .object({ index: count, call: z.string(), reason: z.enum(['arguments', 'tool', 'paired', 'order']) })
+              .object({
+                index: count,
+                call: z.string(),
+                reason: z.enum(['arguments', 'tool', 'paired', 'order']),
+              })
               .strict()
               .nullable()
-              .describe('The closest call on the other side and why it did not pair; null when that side is empty.'),
+              .describe(
+                'The closest call on the other side and why it did not pair; null when that side is empty.',
+              ),
           })
           .strict(),
       )
-      .describe(`The calls that made the match fail (unmatched reference calls first, then unexpected calls), at most ${TRAJECTORY_ISSUES_LISTED} of each; empty when it passed.`),
+      .describe(
+        `The calls that made the match fail (unmatched reference calls first, then unexpected calls), at most ${TRAJECTORY_ISSUES_LISTED} of each; empty when it passed.`,
+      ),
   })
   .strict();
 
@@ -80,21 +97,34 @@ export const TrajectoryMetricVerdictSchema = z
   .object({
     check: z.literal('metric'),
     metric: z.string().describe('The metric name (key in `metrics`).'),
-    pass: z.boolean().describe('The metric\'s binary_pass: distance ≤ its maxDistance.'),
+    pass: z.boolean().describe("The metric's binary_pass: distance ≤ its maxDistance."),
     distance: TrajectoryDistanceSchema,
   })
   .strict();
 
-export const TrajectoryVerdictSchema = z.union([TrajectoryMatchVerdictSchema, TrajectoryMetricVerdictSchema]);
+export const TrajectoryVerdictSchema = z.union([
+  TrajectoryMatchVerdictSchema,
+  TrajectoryMetricVerdictSchema,
+]);
 
 export const ReportRecordSchema = z
   .object({
     v: z
       .union([z.literal(1), z.literal(2)])
-      .describe('Version of the record envelope the matcher wrote (2 adds toFollowTrajectory and `trajectory`; 1 is still read).'),
+      .describe(
+        'Version of the record envelope the matcher wrote (2 adds toFollowTrajectory and `trajectory`; 1 is still read).',
+      ),
     matcher: z
-      .enum(['toMatchTraceBehavior', 'toMatchGoldenTrace', 'traceMatching', 'toFollowTrajectory', 'evaluate'])
-      .describe('The matcher that made the check; `evaluate` = one pair of a CLI batch run (`envtrace evaluate --gt-dir`).'),
+      .enum([
+        'toMatchTraceBehavior',
+        'toMatchGoldenTrace',
+        'traceMatching',
+        'toFollowTrajectory',
+        'evaluate',
+      ])
+      .describe(
+        'The matcher that made the check; `evaluate` = one pair of a CLI batch run (`envtrace evaluate --gt-dir`).',
+      ),
     retry: count.describe('Retry attempt (0-based) the matcher call was made in.'),
     repeat: count.describe('Repeat index (0-based) the matcher call was made in.'),
     seq: count.describe('Order of the call within its test attempt (0-based).'),
@@ -105,23 +135,36 @@ export const ReportRecordSchema = z
     accuracy: z.boolean(),
     metrics: z.record(
       z.string(),
-      z.object({ score: nullableNum.describe('null = NaN / not measurable'), binary_pass: z.boolean() }).strict(),
+      z
+        .object({
+          score: nullableNum.describe('null = NaN / not measurable'),
+          binary_pass: z.boolean(),
+        })
+        .strict(),
     ),
-    decision: z.record(z.string(), z.boolean()).describe('Decision parts, as in EvaluationResult.decision.passes.'),
+    decision: z
+      .record(z.string(), z.boolean())
+      .describe('Decision parts, as in EvaluationResult.decision.passes.'),
     min_score: nullableNum,
     config_digest: z.string(),
     golden: GoldenSourceSchema,
     best_index: z.number().int().nullable(),
     envtrace_version: z.string(),
     golden_status: z.enum(['written', 'updated', 'compared', 'missing']).optional(),
-    detail: CheckDetailSchema.optional().describe('Drill-down: aggregation, alignment rows (capped), timing points, continuous profiles.'),
+    detail: CheckDetailSchema.optional().describe(
+      'Drill-down: aggregation, alignment rows (capped), timing points, continuous profiles.',
+    ),
     trajectory: z
       .array(TrajectoryVerdictSchema)
       .optional()
-      .describe('Trajectory verdicts: one for a toFollowTrajectory call, one per trajectoryMetric of an evaluation; absent when none.'),
+      .describe(
+        'Trajectory verdicts: one for a toFollowTrajectory call, one per trajectoryMetric of an evaluation; absent when none.',
+      ),
   })
   .strict()
-  .describe('One matcher call (an EnvTraceRecord without testPath/testName, which the test carries).');
+  .describe(
+    'One matcher call (an EnvTraceRecord without testPath/testName, which the test carries).',
+  );
 
 export const TestStatusSchema = z.enum(['passed', 'failed', 'skipped']);
 
@@ -131,8 +174,12 @@ export const RunTestSchema = z
     name: z.string().describe('Full test name (describe blocks and test name joined by a space).'),
     status: TestStatusSchema.describe('Final status; todo/pending/disabled count as skipped.'),
     duration_ms: nullableNum,
-    attempts: count.describe('How many times the test body ran (retries × repeats); 0 when skipped.'),
-    records: z.array(ReportRecordSchema).describe('Every envtrace matcher call, ordered by repeat, retry, seq.'),
+    attempts: count.describe(
+      'How many times the test body ran (retries × repeats); 0 when skipped.',
+    ),
+    records: z
+      .array(ReportRecordSchema)
+      .describe('Every envtrace matcher call, ordered by repeat, retry, seq.'),
   })
   .strict();
 
@@ -140,7 +187,9 @@ export const RunFileSchema = z
   .object({
     file: z.string(),
     status: z.enum(['passed', 'failed', 'skipped']),
-    errors: z.array(z.string()).describe('File-level errors (e.g. the file threw at import), one line each.'),
+    errors: z
+      .array(z.string())
+      .describe('File-level errors (e.g. the file threw at import), one line each.'),
   })
   .strict();
 
@@ -167,7 +216,9 @@ export const GateResultSchema = z
 export const MeanSummarySchema = z
   .object({
     n: count,
-    nan_count: count.describe('Samples whose full score was not a finite number (excluded from the mean).'),
+    nan_count: count.describe(
+      'Samples whose full score was not a finite number (excluded from the mean).',
+    ),
     mean: nullableNum,
     std: nullableNum.describe('Sample standard deviation (n − 1); null when n < 2.'),
     min: nullableNum,
@@ -190,8 +241,12 @@ export const PassAtKSchema = z
     k: z.number().int().min(1),
     tasks: count.describe('Tasks with at least k samples (the ones averaged).'),
     skipped_tasks: count.describe('Tasks with fewer than k samples (pass@k undefined for them).'),
-    pass_at_k: nullableNum.describe('Mean over tasks of 1 − C(n−c,k)/C(n,k); null when no task has k samples.'),
-    pass_hat_k: nullableNum.describe('Mean over tasks of C(c,k)/C(n,k); null when no task has k samples.'),
+    pass_at_k: nullableNum.describe(
+      'Mean over tasks of 1 − C(n−c,k)/C(n,k); null when no task has k samples.',
+    ),
+    pass_hat_k: nullableNum.describe(
+      'Mean over tasks of C(c,k)/C(n,k); null when no task has k samples.',
+    ),
   })
   .strict();
 
@@ -206,13 +261,17 @@ export const MetricSummarySchema = z
     coverage: z
       .object({ scored: count, missing: count, failed: count })
       .strict()
-      .describe('Tests: scored (a finite score), missing (records but no finite score), failed (failed without any record).'),
+      .describe(
+        'Tests: scored (a finite score), missing (records but no finite score), failed (failed without any record).',
+      ),
   })
   .strict();
 
 export const TrajectorySummarySchema = z
   .object({
-    checks: count.describe('Trajectory verdicts over samples (toFollowTrajectory calls and trajectoryMetric results).'),
+    checks: count.describe(
+      'Trajectory verdicts over samples (toFollowTrajectory calls and trajectoryMetric results).',
+    ),
     passed: count,
     rate: nullableNum.describe('passed / checks; null when checks = 0.'),
     distance: z
@@ -220,7 +279,9 @@ export const TrajectorySummarySchema = z
         checks: count.describe('Verdicts that carry a distance.'),
         distance: z.number().min(0).describe('Total raw distance.'),
         max: z.number().min(0).describe('Total maximum distance.'),
-        ratio: nullableNum.describe('Corpus distance = total distance / total max (never a mean of ratios); null when the total max is 0.'),
+        ratio: nullableNum.describe(
+          'Corpus distance = total distance / total max (never a mean of ratios); null when the total max is 0.',
+        ),
         score: nullableNum.describe('1 − ratio; null when the total max is 0.'),
       })
       .strict()
@@ -233,7 +294,9 @@ export const RunVerdictSchema = z
   .object({
     passed: z
       .boolean()
-      .describe('The run passed: no test failed, no test file failed outside its tests, and every configured gate was met.'),
+      .describe(
+        'The run passed: no test failed, no test file failed outside its tests, and every configured gate was met.',
+      ),
     failed_tests: count.describe('Tests with status failed.'),
     file_errors: count.describe(
       'Test files that failed outside their tests: a file-level error (e.g. the file threw at import), or a failed status no failed test explains.',
@@ -241,7 +304,9 @@ export const RunVerdictSchema = z
     missed_gates: count.describe('Configured gates that were missed (see gates.results).'),
   })
   .strict()
-  .describe('Outcome of the whole run: tests and gates together (gates.passed describes the gates only).');
+  .describe(
+    'Outcome of the whole run: tests and gates together (gates.passed describes the gates only).',
+  );
 
 export const RunSummarySchema = z
   .object({
@@ -262,7 +327,9 @@ export const RunSummarySchema = z
     tasks: z
       .object({
         total: count,
-        repeated: count.describe('Tasks with more than one sample (repeats or retries of the test).'),
+        repeated: count.describe(
+          'Tasks with more than one sample (repeats or retries of the test).',
+        ),
       })
       .strict()
       .describe(
@@ -273,19 +340,24 @@ export const RunSummarySchema = z
     gates: z
       .object({ passed: z.boolean(), results: z.array(GateResultSchema) })
       .strict()
-      .describe('The gates only: passed is true when every configured gate is met (or none is configured). The run outcome is verdict.passed.'),
-    trajectory: TrajectorySummarySchema.optional().describe('Present only when the run had trajectory checks.'),
+      .describe(
+        'The gates only: passed is true when every configured gate is met (or none is configured). The run outcome is verdict.passed.',
+      ),
+    trajectory: TrajectorySummarySchema.optional().describe(
+      'Present only when the run had trajectory checks.',
+    ),
   })
   .strict();
 
 export const RunMetaSchema = z
   .object({
     created_at: z.string().describe('ISO 8601 time the report was written.'),
-    runner: z
-      .object({ name: RunnerNameSchema, version: z.string().nullable() })
-      .strict(),
+    runner: z.object({ name: RunnerNameSchema, version: z.string().nullable() }).strict(),
     envtrace_version: z.string(),
-    shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).strict().nullable(),
+    shard: z
+      .object({ index: z.number().int().min(1), count: z.number().int().min(1) })
+      .strict()
+      .nullable(),
     git_commit: z.string().nullable(),
     merged_from: z
       .array(
@@ -293,7 +365,10 @@ export const RunMetaSchema = z
           .object({
             file: z.string(),
             runner: z.object({ name: RunnerNameSchema, version: z.string().nullable() }).strict(),
-            shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).strict().nullable(),
+            shard: z
+              .object({ index: z.number().int().min(1), count: z.number().int().min(1) })
+              .strict()
+              .nullable(),
             created_at: z.string(),
           })
           .strict(),
@@ -315,7 +390,9 @@ export const RunReportSchema = z
       })
       .strict(),
     files: z.array(RunFileSchema).describe('Every test file of the run, sorted by path.'),
-    tests: z.array(RunTestSchema).describe('Every test, sorted by file then name (run order within equal names).'),
+    tests: z
+      .array(RunTestSchema)
+      .describe('Every test, sorted by file then name (run order within equal names).'),
     summary: RunSummarySchema,
   })
   .strict()
@@ -340,7 +417,10 @@ export type RunnerName = RunMeta['runner']['name'];
 
 /** The JSON Schema (draft 2020-12) of the run report, as published in `docs/run-report.schema.json`. */
 export function runReportJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(RunReportSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(RunReportSchema, { target: 'draft-2020-12' }) as Record<
+    string,
+    unknown
+  >;
   return {
     $schema: schema['$schema'],
     title: 'envtrace run report',

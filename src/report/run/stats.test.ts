@@ -36,7 +36,10 @@ describe('special functions', () => {
     // I_x(1, 1) = x ; I_x(a, 1) = x^a ; I_x(1/2, 1/2) = (2/π) asin(√x)
     expect(regularizedIncompleteBeta(0.3, 1, 1)).toBeCloseTo(0.3, 14);
     expect(regularizedIncompleteBeta(0.6, 3, 1)).toBeCloseTo(0.216, 14);
-    expect(regularizedIncompleteBeta(0.25, 0.5, 0.5)).toBeCloseTo((2 / Math.PI) * Math.asin(0.5), 13);
+    expect(regularizedIncompleteBeta(0.25, 0.5, 0.5)).toBeCloseTo(
+      (2 / Math.PI) * Math.asin(0.5),
+      13,
+    );
     expect(regularizedIncompleteBeta(0, 2, 3)).toBe(0);
     expect(regularizedIncompleteBeta(1, 2, 3)).toBe(1);
   });
@@ -54,7 +57,7 @@ describe('special functions', () => {
 describe('studentTQuantile', () => {
   it.each([
     [1, 12.706204736],
-    [2, 4.302652730],
+    [2, 4.30265273],
     [4, 2.776445105],
     [9, 2.262157163],
     [30, 2.042272456],
@@ -181,15 +184,36 @@ describe('passAtK / passHatK', () => {
 describe('passAtKOverTasks', () => {
   it('averages only over tasks with ≥ k samples and counts the others', () => {
     // (5,2): pass@2 = 1 − C(3,2)/C(5,2) = 0.7, pass^2 = C(2,2)/C(5,2) = 0.1; (2,2): 1 and 1; (1,1) skipped
-    const r = passAtKOverTasks([{ n: 5, c: 2 }, { n: 2, c: 2 }, { n: 1, c: 1 }], 2);
+    const r = passAtKOverTasks(
+      [
+        { n: 5, c: 2 },
+        { n: 2, c: 2 },
+        { n: 1, c: 1 },
+      ],
+      2,
+    );
     expect(r).toMatchObject({ k: 2, tasks: 2, skipped_tasks: 1 });
     expect(r.pass_at_k).toBeCloseTo(0.85, 14);
     expect(r.pass_hat_k).toBeCloseTo(0.55, 14);
   });
 
   it('null, not a number, when no task has k samples', () => {
-    expect(passAtKOverTasks([{ n: 1, c: 1 }, { n: 1, c: 0 }], 5)).toEqual({ k: 5, tasks: 0, skipped_tasks: 2, pass_at_k: null, pass_hat_k: null });
-    expect(passAtKOverTasks([], 1)).toEqual({ k: 1, tasks: 0, skipped_tasks: 0, pass_at_k: null, pass_hat_k: null });
+    expect(
+      passAtKOverTasks(
+        [
+          { n: 1, c: 1 },
+          { n: 1, c: 0 },
+        ],
+        5,
+      ),
+    ).toEqual({ k: 5, tasks: 0, skipped_tasks: 2, pass_at_k: null, pass_hat_k: null });
+    expect(passAtKOverTasks([], 1)).toEqual({
+      k: 1,
+      tasks: 0,
+      skipped_tasks: 0,
+      pass_at_k: null,
+      pass_hat_k: null,
+    });
   });
 });
 
@@ -208,7 +232,14 @@ describe('metric summaries', () => {
 
   it('empty summary has null statistics', () => {
     const s = summarizeMetricValues([undefined, null], { scored: 0, missing: 2, failed: 0 });
-    expect(s).toMatchObject({ count: 0, nan_count: 1, mean: null, min: null, max: null, std: null });
+    expect(s).toMatchObject({
+      count: 0,
+      nan_count: 1,
+      mean: null,
+      min: null,
+      max: null,
+      std: null,
+    });
   });
 
   it('coverage: scored / missing / failed per test', () => {

@@ -15,8 +15,9 @@ export const CONFIDENCE = 0.95;
 
 const LANCZOS_G = 7;
 const LANCZOS_COEF = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+  -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+  1.5056327351493116e-7,
 ] as const;
 
 /** Natural log of the gamma function for x > 0 (Lanczos, g = 7, n = 9; ~15 significant digits). */
@@ -71,8 +72,14 @@ function betaContinuedFraction(x: number, a: number, b: number): number {
  * Regularized incomplete beta I_x(a, b) for 0 ≤ x ≤ 1, a, b > 0. `oneMinusX` may be passed
  * when 1 − x is known more precisely than the subtraction would give it.
  */
-export function regularizedIncompleteBeta(x: number, a: number, b: number, oneMinusX: number = 1 - x): number {
-  if (!(a > 0) || !(b > 0)) throw new RangeError(`incomplete beta: a, b must be > 0 (a=${a}, b=${b})`);
+export function regularizedIncompleteBeta(
+  x: number,
+  a: number,
+  b: number,
+  oneMinusX: number = 1 - x,
+): number {
+  if (!(a > 0) || !(b > 0))
+    throw new RangeError(`incomplete beta: a, b must be > 0 (a=${a}, b=${b})`);
   if (!(x >= 0 && x <= 1)) throw new RangeError(`incomplete beta: x must be in [0, 1], got ${x}`);
   if (x === 0) return 0;
   if (oneMinusX === 0) return 1;
@@ -230,7 +237,8 @@ export interface MeanSummary {
 /** Mean, sample std, min/max and the t-based 95% CI of `xs` (all must be finite). */
 export function meanWithCI(xs: readonly number[], confidence: number = CONFIDENCE): MeanSummary {
   for (const x of xs) {
-    if (!Number.isFinite(x)) throw new RangeError(`meanWithCI: non-finite value ${x}; count it apart as NaN`);
+    if (!Number.isFinite(x))
+      throw new RangeError(`meanWithCI: non-finite value ${x}; count it apart as NaN`);
   }
   const n = xs.length;
   const m = mean(xs);
@@ -254,7 +262,11 @@ export function meanWithCI(xs: readonly number[], confidence: number = CONFIDENC
  * Wilson score interval for `successes` out of `n` trials (two-sided, default 95%).
  * Null when n = 0.
  */
-export function wilsonInterval(successes: number, n: number, confidence: number = CONFIDENCE): Interval | null {
+export function wilsonInterval(
+  successes: number,
+  n: number,
+  confidence: number = CONFIDENCE,
+): Interval | null {
   assertCount(n, 'n');
   assertCount(successes, 'successes');
   if (successes > n) throw new RangeError(`wilsonInterval: successes (${successes}) > n (${n})`);
@@ -269,7 +281,8 @@ export function wilsonInterval(successes: number, n: number, confidence: number 
 }
 
 function assertCount(v: number, name: string): void {
-  if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer, got ${v}`);
+  if (!Number.isInteger(v) || v < 0)
+    throw new RangeError(`${name} must be a non-negative integer, got ${v}`);
 }
 
 /**
@@ -401,7 +414,10 @@ export type MetricValue = number | null | undefined;
  * Summarize one metric from its values over records (`undefined` = the record does not
  * have the metric; it counts neither as scored nor as NaN).
  */
-export function summarizeMetricValues(values: readonly MetricValue[], coverage: MetricCoverage): MetricSummary {
+export function summarizeMetricValues(
+  values: readonly MetricValue[],
+  coverage: MetricCoverage,
+): MetricSummary {
   const finite: number[] = [];
   let nan = 0;
   for (const v of values) {

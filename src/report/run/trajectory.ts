@@ -9,7 +9,9 @@ import { aggregateTrajectoryDistances } from '../../trajectory/distance.js';
 import type { ReportRecord, TrajectorySummary, TrajectoryVerdict } from './schema.js';
 
 /** The trajectory verdicts of the given records, in record order. */
-export function trajectoryVerdicts(records: Iterable<Pick<ReportRecord, 'trajectory'>>): TrajectoryVerdict[] {
+export function trajectoryVerdicts(
+  records: Iterable<Pick<ReportRecord, 'trajectory'>>,
+): TrajectoryVerdict[] {
   const out: TrajectoryVerdict[] = [];
   for (const r of records) if (r.trajectory) out.push(...r.trajectory);
   return out;
@@ -19,7 +21,9 @@ export function trajectoryVerdicts(records: Iterable<Pick<ReportRecord, 'traject
  * Pass rate and corpus distance of `verdicts` (from non-negated records); `undefined` when there
  * are none, so a run without trajectory checks has no `summary.trajectory`.
  */
-export function summarizeTrajectories(verdicts: readonly TrajectoryVerdict[]): TrajectorySummary | undefined {
+export function summarizeTrajectories(
+  verdicts: readonly TrajectoryVerdict[],
+): TrajectorySummary | undefined {
   if (verdicts.length === 0) return undefined;
   const passed = verdicts.filter((v) => v.pass).length;
   const withDistance = verdicts.flatMap((v) => (v.distance ? [v.distance] : []));
@@ -27,15 +31,25 @@ export function summarizeTrajectories(verdicts: readonly TrajectoryVerdict[]): T
   if (withDistance.length > 0) {
     const total = aggregateTrajectoryDistances(withDistance);
     const ratio = total.max > 0 ? total.distance / total.max : null;
-    distance = { checks: withDistance.length, distance: total.distance, max: total.max, ratio, score: ratio === null ? null : 1 - ratio };
+    distance = {
+      checks: withDistance.length,
+      distance: total.distance,
+      max: total.max,
+      ratio,
+      score: ratio === null ? null : 1 - ratio,
+    };
   }
   return { checks: verdicts.length, passed, rate: passed / verdicts.length, distance };
 }
 
 /** Per test: how many of its sample verdicts passed (`null` when it has none). */
-export function testTrajectoryFigures(records: readonly Pick<ReportRecord, 'trajectory' | 'negated'>[]): { passed: number; checks: number } | null {
+export function testTrajectoryFigures(
+  records: readonly Pick<ReportRecord, 'trajectory' | 'negated'>[],
+): { passed: number; checks: number } | null {
   const verdicts = trajectoryVerdicts(records.filter((r) => !r.negated));
-  return verdicts.length ? { passed: verdicts.filter((v) => v.pass).length, checks: verdicts.length } : null;
+  return verdicts.length
+    ? { passed: verdicts.filter((v) => v.pass).length, checks: verdicts.length }
+    : null;
 }
 
 function num(x: number): string {
@@ -46,12 +60,16 @@ function num(x: number): string {
  * The summary in words (console, Markdown): `trajectories 3/4 passed (75.0%) · corpus distance
  * 0.2917 (3.5 / 12 over 3 checks, score 0.7083)`; `color` wraps the `3/4 passed` part.
  */
-export function trajectorySummaryText(t: TrajectorySummary, color: (s: string) => string = (s) => s): string {
+export function trajectorySummaryText(
+  t: TrajectorySummary,
+  color: (s: string) => string = (s) => s,
+): string {
   const rate = t.rate === null ? '—' : `${(t.rate * 100).toFixed(1)}%`;
   const head = `trajectories ${color(`${t.passed}/${t.checks} passed`)} (${rate})`;
   const d = t.distance;
   if (d === null) return head;
   const over = `${num(d.distance)} / ${num(d.max)} over ${d.checks} check${d.checks === 1 ? '' : 's'}`;
-  if (d.ratio === null || d.score === null) return `${head} · corpus distance — (${over}: nothing to compare)`;
+  if (d.ratio === null || d.score === null)
+    return `${head} · corpus distance — (${over}: nothing to compare)`;
   return `${head} · corpus distance ${d.ratio.toFixed(4)} (${over}, score ${d.score.toFixed(4)})`;
 }
