@@ -1,6 +1,5 @@
 import { brandClass } from '../src/brand.js';
 import type { EvaluationResult } from '../src/evaluate/types.js';
-import { pyFixed } from '../src/report/format.js';
 import { differingRowsBrief, verdictText, type PassRule } from './message.js';
 
 /** What one `asymmetricMatch` call of `expect.traceMatching` found. */

@@ -13,7 +13,7 @@ import { forgetTest, setHost } from './runtime.js';
 
 setHost({ name: 'expect' });
 
-expect.extend(matchers as unknown as Parameters<typeof expect.extend>[0]);
+expect.extend(matchers);
 installTraceMatching(expect);
 
 /**

@@ -136,7 +136,7 @@ function sameFile(a: string, b: string): boolean {
 
 function claimsFor(testPath: string, file: string): Claim[] {
   let byFile = claims.get(testPath);
-  if (!byFile) claims.set(testPath, (byFile = new Map()));
+  if (!byFile) claims.set(testPath, (byFile = new Map<string, Claim[]>()));
   const key = foldFileName(path.basename(file));
   let list = byFile.get(key);
   if (!list) byFile.set(key, (list = []));
@@ -209,9 +209,8 @@ export function updateModeOf(
 export type CounterName = 'added' | 'updated' | 'matched' | 'unmatched';
 
 function isCounterMap(c: SnapshotCounter): c is CounterMapLike {
-  return (
-    typeof c === 'object' && c !== null && typeof (c as CounterMapLike).increment === 'function'
-  );
+  // Jest hands a number, Vitest 4 a CounterMap; anything else is counted as a number would be.
+  return typeof c === 'object' && typeof (c as Partial<CounterMapLike>).increment === 'function';
 }
 
 /**
@@ -311,7 +310,7 @@ export function readGoldenSync(file: string, mode: Mode): Trace {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new TraceError(
-      `cannot read golden trace: ${code === 'ENOENT' ? 'no such file' : String((e as Error).message ?? e)}`,
+      `cannot read golden trace: ${code === 'ENOENT' ? 'no such file' : String((e as Partial<Error>).message ?? e)}`,
       { file },
       { cause: e },
     );

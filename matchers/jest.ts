@@ -14,7 +14,7 @@ import { setHost } from './runtime.js';
 setHost({ name: 'jest' });
 
 // The matchers type `this` structurally (./context.ts); Jest's MatcherContext satisfies it at run time.
-expect.extend(matchers as unknown as Parameters<typeof expect.extend>[0]);
+expect.extend(matchers);
 installTraceMatching(expect);
 
 interface JestState {

@@ -5,7 +5,6 @@
 import * as jmu from 'jest-matcher-utils';
 import type { MatcherContext, MatcherUtils, SnapshotStateLike } from './context.js';
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 export function stripAnsi(s: string): string {

@@ -60,13 +60,15 @@ function resolveOptions(value: unknown): FollowTrajectoryOptions {
   const distance = (value as FollowTrajectoryOptions).distance;
   if (
     distance !== undefined &&
+    // Options come from JS callers too: the declared type is not a guarantee.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- runtime check
     (typeof distance !== 'object' || distance === null || Array.isArray(distance))
   ) {
     throw new ConfigError('expected an object {scheme, weights, canonicalize}', {
       path: 'options.distance',
     });
   }
-  return value as FollowTrajectoryOptions;
+  return value;
 }
 
 interface Outcome {
@@ -106,6 +108,7 @@ function run(
     const value = label === 'reference' ? reference : received;
     throw new TypeError(
       `${hint}\n\n${(e as TypeError).message}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`,
+      { cause: e },
     );
   }
 }

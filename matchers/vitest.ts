@@ -8,7 +8,7 @@ import { updateModeOf } from './golden.js';
 import { installTraceMatching } from './asymmetric.js';
 import { matchers } from './index.js';
 import { reportObsoleteGoldens } from './goldenObsolete.js';
-import { vitestTests, type VitestTaskTree } from './lifecycle.js';
+import { vitestTests } from './lifecycle.js';
 import { setHost } from './runtime.js';
 
 setHost({
@@ -28,7 +28,7 @@ afterAll(({}, suite) => {
   reportObsoleteGoldens(
     file.filepath,
     updateModeOf(state),
-    vitestTests(file as unknown as VitestTaskTree),
+    vitestTests(file),
     state.snapshotState,
     'vitest',
   );

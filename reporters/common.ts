@@ -125,11 +125,12 @@ export const ReporterOptionsSchema = z.strictObject(
  */
 export function checkOptions(options: unknown, reporter: string): EnvTraceReporterOptions {
   if (options === undefined || options === null) return {};
-  return parseInput(
+  const parsed: EnvTraceReporterOptions = parseInput(
     ReporterOptionsSchema,
     options,
     `${reporter} options`,
-  ) as EnvTraceReporterOptions;
+  );
+  return parsed;
 }
 
 const RecordSchema = ReportRecordSchema.extend({ testPath: z.string(), testName: z.string() });
@@ -331,6 +332,5 @@ export async function finishRun(input: FinishInput): Promise<FinishResult> {
  * escapes what is left, so any other control sequence stays visible and inert.
  */
 export function stripSgr(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/(?:\u001b\[|\u009b)[0-9;:]*m/g, '');
 }

@@ -105,8 +105,7 @@ export default class EnvTraceVitestReporter implements Reporter {
     unhandledErrors: ReadonlyArray<SerializedErrorLike> = [],
   ): Promise<void> {
     const unhandled = unhandledErrors.map((e) => {
-      const cause =
-        e.cause && typeof e.cause === 'object' ? errorLine(e.cause as SerializedErrorLike) : '';
+      const cause = e.cause && typeof e.cause === 'object' ? errorLine(e.cause) : '';
       return cause ? `${errorLine(e)}: ${cause}` : errorLine(e);
     });
     // In watch mode only the rerun files arrive here: the map keeps the others.

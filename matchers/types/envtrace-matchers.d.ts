@@ -50,14 +50,12 @@ export interface EnvTraceMatchers<R = unknown> {
 
 export interface EnvTraceAsymmetricMatchers {
   /** Matches a value that is a trace behaving like `golden` (inside `toEqual`, `toHaveBeenCalledWith`…). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- asymmetric matchers stand in for any value
+
   traceMatching(golden: GoldenInput, config?: TraceMatcherConfig | string): any;
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace jest {
-    // eslint-disable-next-line @typescript-eslint/no-empty-interface
     interface Matchers<R, T = {}> extends EnvTraceMatchers<R> {}
     interface Expect extends EnvTraceAsymmetricMatchers {}
     interface InverseAsymmetricMatchers extends EnvTraceAsymmetricMatchers {}

@@ -653,7 +653,7 @@ class Band {
 
   /** Walk from the start taking the first optimal operation in the order pair, delete, insert. */
   trace(): IndexPair[] {
-    const { a, b, w, n, m, dlo, dhi, block, gM, gD, gI } = this;
+    const { a, b, w, n, m, dlo, block, gM, gD, gI } = this;
     const { gap_open: open, gap_extend: ext, mismatch, value_mismatch: valueMismatch } = this.c;
     const out: IndexPair[] = [];
     let i = 0;

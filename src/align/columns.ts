@@ -18,6 +18,7 @@ type ColumnsFn = (
  * function (a subclass overriding it, a user's wrapper) goes through that function instead.
  */
 const FAST_PATHS = new Map<Aligner['align'], ColumnsFn>([
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- a key compared by identity
   [DifflibAligner.prototype.align, (gt, pred) => difflibColumns(gt, pred)],
 ]);
 
@@ -47,6 +48,7 @@ export function alignColumns(
   predKeys: Int32Array,
   context: AlignContext,
 ): AlignmentColumns {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- looked up, never called unbound
   const fast = FAST_PATHS.get(aligner.align);
   return fast !== undefined
     ? fast(gtKeys, predKeys, context)

@@ -124,6 +124,8 @@ export function createAligner(input: AlignerSpec, path = 'aligner'): Aligner {
   if (typeof input === 'string') {
     const plugin = alignerPlugin(input);
     if (plugin) return plugin.create({ name: plugin.name } as never, path);
+    // JS callers and config files can pass null: the declared type is not a guarantee.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   } else if (typeof input === 'object' && input !== null) {
     if (isUserAligner(input)) return input;
     const name = (input as { name?: unknown }).name;
@@ -147,6 +149,7 @@ export function createAligner(input: AlignerSpec, path = 'aligner'): Aligner {
   }
   throw new ConfigError(
     `must be one of ${alignerNamesText()}, a {name, ...params} spec or an Aligner object, got ${
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- null from JS callers
       typeof input === 'string' ? JSON.stringify(input) : input === null ? 'null' : typeof input
     }`,
     { path },

@@ -465,8 +465,8 @@ class Solver {
           ? widthFor(upper)
           : absDelta + this.initialBand;
     const { fM, fD, gM, gD } = this;
-    let bestJ = -1;
-    let bestX: State = M;
+    let bestJ: number;
+    let bestX: State;
     for (;;) {
       width = Math.max(width, absDelta);
       const full = width >= n + m;

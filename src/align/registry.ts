@@ -36,9 +36,11 @@ export function alignerPlugin(name: string): AlignerPlugin<string, never> | unde
 
 /** `"difflib", "nw" (or "needleman_wunsch")` for messages. */
 export function alignerNamesText(): string {
-  return ALIGNERS.map((p) =>
-    p.aliases.length
-      ? `"${p.name}" (or ${p.aliases.map((a) => `"${a}"`).join(', ')})`
-      : `"${p.name}"`,
-  ).join(', ');
+  return (ALIGNERS as readonly AlignerPlugin[])
+    .map((p) =>
+      p.aliases.length
+        ? `"${p.name}" (or ${p.aliases.map((a) => `"${a}"`).join(', ')})`
+        : `"${p.name}"`,
+    )
+    .join(', ');
 }

@@ -112,7 +112,7 @@ function valuesCompare(
   // for a large share of the same-channel pairs they consider.
   return (a, b) => {
     const t = typeof a;
-    if (t === 'number' && typeof b === 'number') return numbersMatch(a as number, b as number);
+    if (t === 'number' && typeof b === 'number') return numbersMatch(a as number, b);
     if (t === 'string' && typeof b === 'string') return a === b;
     return equals(a, b, testers);
   };

@@ -42,7 +42,8 @@ export function createComparator(
 const defaults = new WeakMap<ScoringPolicy, Map<number | undefined, Comparator>>();
 function defaultComparator(policy: ScoringPolicy, absTol: number | undefined): Comparator {
   let byTol = defaults.get(policy);
-  if (byTol === undefined) defaults.set(policy, (byTol = new Map()));
+  if (byTol === undefined)
+    defaults.set(policy, (byTol = new Map<number | undefined, Comparator>()));
   let c = byTol.get(absTol);
   if (c === undefined) {
     c = Object.freeze(toleranceComparator(policy, DEFAULT_TOL, absTol)); // shared: nobody may change it

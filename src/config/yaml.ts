@@ -260,9 +260,9 @@ function describe(v: unknown): string {
   if (v instanceof Date) return 'a timestamp';
   if (Array.isArray(v)) return 'a sequence';
   if (v instanceof Map) return 'a mapping';
-  return typeof v === 'object'
-    ? `a ${(v as object).constructor?.name ?? 'object'}`
-    : `a ${typeof v}`;
+  // Object.create(null) has no constructor, whatever the lib types say.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
+  return typeof v === 'object' ? `a ${v.constructor?.name ?? 'object'}` : `a ${typeof v}`;
 }
 
 function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
@@ -521,7 +521,7 @@ function checkDocument(
       if (keys && isScalar(item.key)) {
         if (keys.has(item.key.value)) {
           const shown = escapeForMessage(JSON.stringify(String(item.key.value)));
-          fail(`duplicate key ${shown} (keys must be unique)`, item.key as Located);
+          fail(`duplicate key ${shown} (keys must be unique)`, item.key);
         }
         keys.add(item.key.value);
       }

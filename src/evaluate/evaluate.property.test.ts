@@ -110,7 +110,7 @@ describe('evaluate() invariants (default mode)', () => {
             r.alignment
               .map((p) => p[side])
               .filter((e) => e !== null)
-              .map((e) => e![1]);
+              .map((e) => e[1]);
           for (const s of [ts(0), ts(1)])
             for (let k = 1; k < s.length; k++) expect(s[k]!).toBeGreaterThanOrEqual(s[k - 1]!);
         },

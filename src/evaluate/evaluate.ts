@@ -49,9 +49,14 @@ function posAt(pos: Int32Array | null, k: number): number {
 
 function toTrace(t: TraceLike | Trace, policy: ScoringPolicy, side: string): Trace {
   if (t instanceof Trace) return assertTraceDepth(t, side);
+  // JS callers can pass anything: the declared type is not a guarantee.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   if (t === null || typeof t !== 'object') {
     throw new TraceError(
-      `expected a trace (an array of {channel, timestamp, value} or {events: [...]}), got ${t === null ? 'null' : typeof t}`,
+      `expected a trace (an array of {channel, timestamp, value} or {events: [...]}), got ${
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
+        t === null ? 'null' : typeof t
+      }`,
       { file: side },
     );
   }
@@ -118,10 +123,10 @@ function prepareSide(
     sortedPos = new Int32Array(n);
     const ts = new Float64Array(n);
     for (let i = 0; i < n; i++) ts[i] = events[i]!.timestamp;
-    const order: number[] = new Array(n);
+    const order = new Array<number>(n);
     for (let i = 0; i < n; i++) order[i] = i;
     order.sort((a, b) => ts[a]! - ts[b]!);
-    const out: TraceEvent[] = new Array(n);
+    const out = new Array<TraceEvent>(n);
     for (let k = 0; k < n; k++) {
       out[k] = aliased[order[k]!]!;
       sortedPos[k] = order[k]!;
@@ -131,7 +136,7 @@ function prepareSide(
   if (exclude.size === 0) return { sorted, sortedPos, align: sorted, alignPos: sortedPos };
   let kept = 0;
   for (let k = 0; k < n; k++) if (!exclude.has(sorted[k]!.channel)) kept++;
-  const align: TraceEvent[] = new Array(kept);
+  const align = new Array<TraceEvent>(kept);
   const alignPos = new Int32Array(kept);
   for (let k = 0, j = 0; k < n; k++) {
     if (exclude.has(sorted[k]!.channel)) continue;
@@ -143,7 +148,7 @@ function prepareSide(
 
 /** `Indexed` objects of a side, for `MetricContext.prepared` (built only when a metric reads it). */
 function indexed(events: readonly TraceEvent[], pos: Int32Array | null): IndexedEvent[] {
-  const out: IndexedEvent[] = new Array(events.length);
+  const out = new Array<IndexedEvent>(events.length);
   for (let k = 0; k < events.length; k++) out[k] = { e: events[k]!, i: posAt(pos, k) };
   return out;
 }
@@ -305,6 +310,7 @@ function computeMetrics(ctx: MetricContext, opts: EvaluateOptions): Record<strin
       name: m.name,
       score: Number(r.score),
       binary_pass: Boolean(r.binary_pass),
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a user metric may omit it
       details: r.details ?? {},
     };
   }
@@ -460,7 +466,7 @@ function forwardedOptions(opts: EvaluateOptions, keys: readonly string[] | 'all'
   for (const k of keys)
     if ((opts as Record<string, unknown>)[k] !== undefined)
       out[k] = (opts as Record<string, unknown>)[k];
-  return out as EvaluateOptions;
+  return out;
 }
 
 /**
@@ -484,7 +490,9 @@ export function evaluateBestOf(
   const rules = policy.bestOf;
   if (!Array.isArray(gts))
     throw new TraceError('expected an array of golden traces', { file: 'gts' });
-  if (rules.needsGoldens && gts.length === 0)
+  // Array.isArray narrows to any[]; the declared element type is what the checks below assume.
+  const goldens: ReadonlyArray<TraceLike | Trace> = gts;
+  if (rules.needsGoldens && goldens.length === 0)
     throw new ConfigError('evaluateBestOf needs at least one golden trace');
 
   const perCandidate = forwardedOptions(opts, rules.forwarded);
@@ -492,7 +500,7 @@ export function evaluateBestOf(
   let best: EvaluationResult | undefined;
   let bestIndex = -1;
   let bestScore = rules.initialBest;
-  gts.forEach((gt, i) => {
+  goldens.forEach((gt, i) => {
     const r = evaluateValidated(gt, pred, perCandidate, policy);
     scores.push(r.full_score);
     if (r.full_score > bestScore) {
@@ -508,7 +516,7 @@ export function evaluateBestOf(
       bestIndex = -1;
     } else {
       // Every candidate scored NaN: keep the first so the caller sees why.
-      best = evaluateValidated(gts[0]!, pred, perCandidate, policy);
+      best = evaluateValidated(goldens[0]!, pred, perCandidate, policy);
       bestIndex = 0;
     }
   }

@@ -310,9 +310,7 @@ export function coerceReference(doc: unknown, opts: CoerceOptions): EvaluateOpti
   if (aliases) out.aliases = aliases;
   const ignore = c.ignoreChannels(cfg['ignore_channels']);
   if (ignore) out.ignore_channels = ignore;
-  out.comparators = c.comparators(cfg['comparators'], [
-    'comparators',
-  ]) as EvaluateOptions['comparators'];
+  out.comparators = c.comparators(cfg['comparators'], ['comparators']);
   const timing = c.timing(cfg['timing'], ['timing']);
   if (timing) out.timing = timing;
   const continuous = c.continuousShape(cfg['continuous_channels'], ['continuous_channels']);

@@ -228,7 +228,7 @@ function buildSchemas(rule: ScoringPolicy['optionNumbers']): Schemas {
     continuous_metric: metricSchema.optional(),
     time_unit: z.enum(TIME_UNITS).optional(),
   });
-  return { options: options as unknown as z.ZodType<Record<string, unknown>> };
+  return { options: options };
 }
 
 const SCHEMAS: Record<Mode, Schemas> = {
@@ -289,5 +289,5 @@ export function validateOptions(
   for (const [key, value] of Object.entries(r.data))
     if (key !== 'mode' && value !== undefined) out[key] = value;
   if (ctx.file !== undefined) for (const o of sectionsOf(out)) OPTIONS_FILES.set(o, ctx.file);
-  return out as EvaluateOptions;
+  return out;
 }

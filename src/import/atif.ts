@@ -101,7 +101,7 @@ export const atifImporter: Importer = {
     if (!isPlainObject(first) || !Array.isArray(first['steps'])) return 0;
     const v = first['schema_version'];
     if (typeof v === 'string' && /^ATIF/i.test(v)) return 1;
-    const s0 = first['steps'][0];
+    const s0: unknown = (first['steps'] as unknown[])[0];
     return isPlainObject(s0) && 'step_id' in s0 ? 0.7 : 0.3;
   },
   parse(text, ctx) {

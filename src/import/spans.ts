@@ -203,7 +203,8 @@ export function spanMeta(rec: SpanRecord, start: ExactTime): Record<string, unkn
     const sw = rec.where.at('status');
     const st = sw.object(s['status'], 'a status object');
     const code = st['code'] ?? 0;
-    const name = STATUS_NAMES[String(code)];
+    const name =
+      typeof code === 'number' || typeof code === 'string' ? STATUS_NAMES[String(code)] : undefined;
     if (name === undefined) sw.at('code').fail(`expected 0, 1 or 2, got ${JSON.stringify(code)}`);
     meta['status'] = name;
     if (typeof st['message'] === 'string' && st['message'] !== '')

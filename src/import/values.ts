@@ -73,5 +73,6 @@ export function describe(v: unknown): string {
   if (typeof v === 'object') return 'an object';
   if (typeof v === 'string')
     return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  return `${typeof v} ${String(v)}`;
+  // What is left is a primitive (number, boolean, undefined, symbol): it prints as itself.
+  return `${typeof v} ${String(v as string)}`;
 }

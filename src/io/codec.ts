@@ -240,6 +240,7 @@ export function decodeValue(json: unknown, options: CodecOptions = {}): unknown 
       if (!Object.is(d, rec[k])) changed = true;
       return d;
     });
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set inside the callback
     if (!changed) return rec;
     const out: Record<string, unknown> = {};
     keys.forEach((k, i) =>

@@ -57,7 +57,7 @@ export function traceReadError(file: string, e: unknown): TraceError {
         ? 'is a directory'
         : code === 'EACCES'
           ? 'permission denied'
-          : String((e as Error).message ?? e);
+          : String((e as Partial<Error>).message ?? e);
   return new TraceError(`cannot read trace: ${why}`, { file }, { cause: e });
 }
 

@@ -27,13 +27,13 @@ const SOURCES = new WeakMap<object, Map<string, LazyList>>();
  */
 export function defineLazyList<O extends object, T>(obj: O, key: string, list: LazyList<T>): O {
   let byKey = SOURCES.get(obj);
-  if (byKey === undefined) SOURCES.set(obj, (byKey = new Map()));
+  if (byKey === undefined) SOURCES.set(obj, (byKey = new Map<string, LazyList>()));
   byKey.set(key, list);
   Object.defineProperty(obj, key, {
     enumerable: true,
     configurable: true,
     get(this: object) {
-      const arr: T[] = new Array(list.length);
+      const arr = new Array<T>(list.length);
       for (let k = 0; k < arr.length; k++) arr[k] = list.item(k);
       SOURCES.get(this)?.delete(key);
       Object.defineProperty(this, key, {

@@ -1,6 +1,5 @@
 import { npMean, pairwiseSum, polyfit1 } from '../py/numeric.js';
 import { NO_PAIRS_REASON, policyFor, type PolicyInput } from '../policy/index.js';
-import type { OptionNumbers } from '../schema/helpers.js';
 import { thresholdsSchema, type TimingThresholds } from './params.js';
 import { VerdictBit, type VerdictColumns } from '../compare/verdict-columns.js';
 import type { MetricPlugin } from './plugin.js';

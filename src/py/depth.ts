@@ -60,7 +60,7 @@ export function findTooDeep(value: unknown, limit: number = MAX_DEPTH): TooDeep 
         if (found) break;
       }
     } else {
-      const rec = v as Record<string, unknown>;
+      const rec = v;
       for (const k of Object.keys(rec)) {
         const x = rec[k];
         if (typeof x !== 'object' || x === null) continue;

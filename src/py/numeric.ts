@@ -128,7 +128,7 @@ export function polyfit1(
 // when nothing after it lacks type feedback; these run once per evaluation).
 
 function allFinite(x: ArrayLike<number>): boolean {
-  for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i] as number)) return false;
+  for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return false;
   return true;
 }
 

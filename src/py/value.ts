@@ -106,6 +106,8 @@ export function pyTypeName(v: unknown): string {
     case 'none':
       return 'NoneType';
     case 'other':
+      // Object.create(null) has no constructor, whatever the lib types say.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
       return typeof v === 'object' ? (v?.constructor?.name ?? 'object') : typeof v;
     default:
       return kind;

@@ -168,7 +168,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     let byOwner = wrappers.get(fn);
     if (!byOwner) wrappers.set(fn, (byOwner = new WeakMap()));
     let byPath = byOwner.get(owner);
-    if (!byPath) byOwner.set(owner, (byPath = new Map()));
+    if (!byPath) byOwner.set(owner, (byPath = new Map<string, (...args: unknown[]) => unknown>()));
     const cached = byPath.get(key);
     if (cached) return cached;
     const wrapper = function recordedCall(this: unknown, ...given: unknown[]): unknown {
@@ -209,7 +209,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   ): T {
     const key = JSON.stringify([prefix ?? null, path]);
     let byPath = proxies.get(target);
-    if (!byPath) proxies.set(target, (byPath = new Map()));
+    if (!byPath) proxies.set(target, (byPath = new Map<string, object>()));
     const cached = byPath.get(key);
     if (cached) return cached as T;
     const proxy = new Proxy(target, {
@@ -246,8 +246,11 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
 
   return {
     track<T extends object>(target: T, prefix?: string): T {
+      // JS callers can pass anything: the declared type is not a guarantee.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
       if (typeof target !== 'object' || target === null) {
         throw new TypeError(
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
           `recorder.track: expected an object to track, got ${target === null ? 'null' : typeof target}`,
         );
       }

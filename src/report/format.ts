@@ -39,6 +39,8 @@ export function pyBool(b: unknown): string {
   if (b === true) return 'True';
   if (b === false) return 'False';
   if (b === null || b === undefined) return 'None';
+  // Python's str() of anything else: a caller's own value, printed by its own toString.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return String(b);
 }
 
@@ -124,6 +126,7 @@ export function renderValue(value: unknown, limit: number = DEFAULT_LIMIT): stri
       out += formatPyFloat(obj.value);
     } else {
       // Class instances (e.g. a Python-float wrapper, Date): their own string form.
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
       out += String(obj);
     }
     seen.delete(obj);

@@ -307,9 +307,12 @@ describe('formatTextReport', () => {
     });
 
     it('accepts a palette', () => {
-      const tags = new Proxy({} as Record<string, (s: unknown) => string>, {
-        get: (_t, key) => (s: unknown) => `<${String(key)}>${String(s)}</${String(key)}>`,
-      });
+      const tags = new Proxy(
+        {},
+        {
+          get: (_t, key) => (s: unknown) => `<${String(key)}>${String(s)}</${String(key)}>`,
+        },
+      );
       const text = formatTextReport(quickstart, { colors: tags as never });
       expect(text).toContain('Accuracy:   <green>true</green>');
     });

@@ -17,7 +17,6 @@ import {
   firstDifference,
   pad,
   textLength,
-  truncate,
   truncateAround,
   truncateMiddle,
 } from './escape.js';
@@ -65,7 +64,7 @@ interface Style extends Colors {
 function boolText(mode: EvaluationResult['mode']): (v: unknown) => string {
   return policyFor(mode).valueSemantics === 'python-str'
     ? pyBool
-    : (v) => (v === undefined ? 'null' : String(v));
+    : (v) => (v === undefined ? 'null' : String(v as boolean));
 }
 
 function safe(s: string): string {
@@ -119,6 +118,7 @@ function valueText(value: unknown, mode: EvaluationResult['mode']): string {
 function metricLines(name: string, m: MetricResult, c: Style): string[] {
   const passText = m.binary_pass ? c.green(c.bool(true)) : c.red(c.bool(m.binary_pass));
   const lines = [`- ${safe(name)}: score=${pyFixed(m.score, 3)}, pass=${passText}`];
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a user metric may omit it
   const d = m.details ?? {};
   if (name === 'discrete') {
     const vm = field(d, 'value_matches');
@@ -238,7 +238,7 @@ function columnWidths(
   width: number,
 ): Record<keyof typeof HEADERS, number> {
   const natural = (key: keyof Cells, cap: number): number => {
-    let w = textLength(HEADERS[key as keyof typeof HEADERS]);
+    let w = textLength(HEADERS[key]);
     for (const c of cells) w = Math.max(w, textLength(String(c[key])));
     return Math.min(w, cap);
   };

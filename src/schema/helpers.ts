@@ -38,8 +38,11 @@ export function describeReceived(v: unknown): string {
     if (!Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';
     return 'number';
   }
-  if (typeof v === 'object')
-    return isPlainObject(v) ? 'object' : `${(v as object).constructor?.name ?? 'object'} object`;
+  if (typeof v === 'object') {
+    // Object.create(null) has no constructor, whatever the lib types say.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
+    return isPlainObject(v) ? 'object' : `${v.constructor?.name ?? 'object'} object`;
+  }
   return typeof v;
 }
 
@@ -61,10 +64,7 @@ export function forward(
   issues: readonly Issue[],
   prefix: readonly PropertyKey[],
 ): void {
-  for (const issue of issues)
-    ctx.addIssue({ ...issue, path: [...prefix, ...issue.path] } as Parameters<
-      RefineCtx['addIssue']
-    >[0]);
+  for (const issue of issues) ctx.addIssue({ ...issue, path: [...prefix, ...issue.path] });
 }
 
 export function custom(
@@ -138,6 +138,7 @@ export function implementation<T>(v: Record<string, unknown>, method: string, ct
   };
   check('name', 'string');
   check(method, 'function');
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by check()
   return ok ? (v as T) : z.NEVER;
 }
 

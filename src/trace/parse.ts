@@ -263,6 +263,7 @@ function checkEventDepth(
   // Called once per event: a scalar value and no meta (the common case) cost two type checks.
   const { value, meta } = event;
   if (typeof value === 'object' && value !== null) checkDepthOf(value, 'value', prefix, file);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- meta from JS callers
   if (typeof meta === 'object' && meta !== null) checkDepthOf(meta, 'meta', prefix, file);
 }
 
@@ -538,7 +539,7 @@ function looksLikeJsonLines(text: string): boolean {
  * `value` or `meta` nested more than `MAX_DEPTH` (256) levels of arrays and objects deep or
  * circular (README "Limits").
  */
-export function parseTrace(input: string | unknown, options: ParseTraceOptions = {}): Trace {
+export function parseTrace(input: unknown, options: ParseTraceOptions = {}): Trace {
   const opts: ParseTraceOptions = { mode: 'default', ...options };
   if (input instanceof Trace) return assertTraceDepth(input, opts.file);
   if (typeof input === 'string') {
@@ -651,6 +652,8 @@ class JsonLinesFile {
     const start = line.trimStart();
     if (start !== '') {
       // Not JSON Lines: the rest of the file is not read (the caller reads it whole).
+      // STOP_READING is the line reader's sentinel (a symbol), not an error: it ends the read.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       if (start.charCodeAt(0) !== 0x7b /* { */) throw STOP_READING;
       this.nonBlank++;
     }

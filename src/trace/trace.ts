@@ -119,9 +119,9 @@ export class Trace {
 
   /** Rename channels by `aliases` — one step, not transitive (`a→b, b→c` maps `a` to `b`). */
   canonicalize(aliases: Readonly<Record<string, string>> | ReadonlyMap<string, string>): Trace {
-    const get =
+    const get: (ch: string) => string | undefined =
       aliases instanceof Map
-        ? (ch: string) => aliases.get(ch)
+        ? (ch: string) => (aliases as ReadonlyMap<string, string>).get(ch)
         : (ch: string) =>
             Object.prototype.hasOwnProperty.call(aliases, ch)
               ? (aliases as Record<string, string>)[ch]

@@ -75,14 +75,12 @@ describe('minCostAssignment', () => {
   it('matches the brute-force minimum on random matrices', () => {
     fc.assert(
       fc.property(
-        fc
-          .integer({ min: 1, max: 5 })
-          .chain((n) =>
-            fc.array(fc.array(fc.integer({ min: 0, max: 20 }), { minLength: n, maxLength: n }), {
-              minLength: n,
-              maxLength: n,
-            }),
-          ),
+        fc.integer({ min: 1, max: 5 }).chain((n) =>
+          fc.array(fc.array(fc.integer({ min: 0, max: 20 }), { minLength: n, maxLength: n }), {
+            minLength: n,
+            maxLength: n,
+          }),
+        ),
         (cost) => {
           const brute = Math.min(
             ...permutations(cost.length).map((p) => p.reduce((s, j, i) => s + cost[i]![j]!, 0)),

@@ -145,6 +145,8 @@ function validEvents(items: readonly unknown[], label: string): TraceEvent[] {
 export function formatCall(call: Pick<ToolCall, 'name' | 'arguments'>): string {
   let args: string;
   try {
+    // JSON.stringify returns undefined for undefined and functions, whatever its type says.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
     args = JSON.stringify(call.arguments) ?? String(call.arguments);
   } catch {
     args = String(call.arguments);

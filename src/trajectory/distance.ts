@@ -93,7 +93,7 @@ export function parseTrajectoryWeights(
   loc: { file?: string; path?: string } = {},
 ): TrajectoryWeights {
   const r = weightsSchema.safeParse(value);
-  if (r.success) return r.data as TrajectoryWeights;
+  if (r.success) return r.data;
   const issue = r.error.issues[0]!;
   const prefix = loc.path ?? 'weights';
   const rest = formatPath(issue.path);

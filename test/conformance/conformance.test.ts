@@ -73,7 +73,7 @@ function mismatch(want: unknown, actual: unknown, pointer: string): string[] {
     want instanceof RegExp
       ? [want]
       : Array.isArray(want) && want.length > 0 && want.every((w) => w instanceof RegExp)
-        ? (want as RegExp[])
+        ? want
         : null;
   if (patterns) {
     if (typeof actual !== 'string')

@@ -105,7 +105,7 @@ export function optionsOf(input: Obj, mode: Mode): EvaluateOptions {
   const api = (input['api'] as Obj | undefined) ?? {};
   const opts: Obj = pinDifflib({ ...config, mode });
   if (api['use_continuous'] !== undefined) opts['use_continuous'] = api['use_continuous'];
-  return opts as EvaluateOptions;
+  return opts;
 }
 
 /**
@@ -184,7 +184,7 @@ function runMetric(input: Obj, mode: Mode): Obj {
         mae_thresh: 5,
         final_thresh: 5,
         ...((unbox(input['params']) as Obj | undefined) ?? {}),
-      } as never,
+      },
       mode,
     );
   } else throw new Error(`unknown metric ${metric}`);
@@ -194,7 +194,7 @@ function runMetric(input: Obj, mode: Mode): Obj {
 function runTraceOps(input: Obj, mode: Mode): Obj {
   let t: Trace = parseTrace(input['raw'] ?? input['trace'], { mode });
   const steps: unknown[] = [];
-  for (const op of (input['ops'] as Obj[]) ?? []) {
+  for (const op of (input['ops'] as Obj[] | undefined) ?? []) {
     switch (op['op']) {
       case 'sort_by_time':
         t = t.sortByTime();
@@ -267,11 +267,7 @@ function runEvaluateConfig(input: Obj, mode: Mode): Obj {
     writeFileSync(file, text);
     const opts = loadConfigSync(file, { mode });
     return reportOf(
-      evaluate(
-        input['gt'] as never,
-        input['pred'] as never,
-        pinDifflib(opts as Obj) as EvaluateOptions,
-      ),
+      evaluate(input['gt'] as never, input['pred'] as never, pinDifflib(opts as Obj)),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -372,7 +368,7 @@ export function diff(
     out.push(`${pointer}: expected an object, got ${String(actual)}`);
     return out;
   }
-  const ek = Object.keys(expected as Obj).sort();
+  const ek = Object.keys(expected).sort();
   const ak = Object.keys(actual).sort();
   if (ek.join('\u0000') !== ak.join('\u0000'))
     out.push(`${pointer}: keys differ: expected [${ek}], got [${ak}]`);

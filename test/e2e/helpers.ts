@@ -145,7 +145,6 @@ export interface RunResult {
   readonly output: string;
 }
 
-// eslint-disable-next-line no-control-regex
 const ANSI =
   /[\u001b\u009b][[\]()#;?]*(?:(?:(?:[a-zA-Z\d]*(?:;[a-zA-Z\d]*)*)?\u0007)|(?:(?:\d{1,4}(?:;\d{0,4})*)?[\dA-PR-TZcf-ntqry=><~]))/g;
 

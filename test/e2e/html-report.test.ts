@@ -133,7 +133,7 @@ interface Session {
 }
 
 describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
-  let browser: Browser;
+  let browser: Browser | undefined;
   fs.mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true }); // absent in a fresh clone
   const tmp = fs.mkdtempSync(path.join(repoRoot, '.tmp', 'html-'));
   let fixtureDir = '';
@@ -160,6 +160,7 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
   });
 
   async function open(file: string): Promise<Session> {
+    if (!browser) throw new Error('the browser did not start');
     const context = await browser.newContext({
       colorScheme: 'light',
       viewport: { width: 1280, height: 900 },

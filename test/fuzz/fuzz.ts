@@ -69,7 +69,7 @@ export function onlyTypedErrors(fn: () => unknown): EnvTraceError | undefined {
       e instanceof Error
         ? (e.stack ?? `${e.name}: ${e.message}`)
         : `a thrown ${typeof e}: ${String(e)}`;
-    throw new Error(`not an envtrace error escaped:\n${detail}`);
+    throw new Error(`not an envtrace error escaped:\n${detail}`, { cause: e });
   }
 }
 

@@ -142,7 +142,11 @@ function runOnWorkers(
       finished = true;
       const stops = [...live].map((w) => w.terminate().catch(() => undefined));
       live.clear();
-      void Promise.all(stops).then(() => (error === undefined ? resolve() : reject(error)));
+      void Promise.all(stops).then(() =>
+        error === undefined
+          ? resolve()
+          : reject(error instanceof Error ? error : new Error(String(error as string))),
+      );
     };
     const settle = (o: PairOutcome): void => {
       store(o);
@@ -189,6 +193,8 @@ function runOnWorkers(
       worker.on(
         'message',
         guarded((m: ResultMessage) => {
+          // A message crosses a thread boundary: its declared type is a hope, not a check.
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
           if (m.type !== 'result' || current === undefined || m.outcome.index !== current.index)
             return;
           current = undefined;
@@ -207,6 +213,7 @@ function runOnWorkers(
           live.delete(worker);
           fail(`the worker thread exited (code ${code})`);
           // Its remaining share goes to a new worker (each crash costs one pair, so this ends).
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- fail() may have finished the pool
           if (!finished && next < jobs.length) start();
         }),
       );

@@ -164,7 +164,7 @@ describe('envtrace convert', () => {
     expect((await run(['convert', '--help'])).out).toBe(r.out);
     expect((await run(['convert', '-h'])).out).toBe(r.out);
     expect((await run(['help'])).out).toMatch(
-      /\n  convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2\) to envtrace JSON\n/,
+      /\n {2}convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2\) to envtrace JSON\n/,
     );
   });
 

@@ -234,7 +234,7 @@ export function continuousSeries(
     trace: TraceLike | { readonly events: readonly TraceEvent[] },
     ch: string,
   ): number[] =>
-    sortEventsByTime(eventsOf(trace as TraceLike))
+    sortEventsByTime(eventsOf(trace))
       .filter((e) => canon(e.channel) === ch)
       .map((e) =>
         isPyNumber(e.value)

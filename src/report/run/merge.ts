@@ -43,12 +43,15 @@ export function parseRunReport(text: string, file: string): RunReport {
   const obj = data as Record<string, unknown>;
   if (obj['kind'] !== RUN_REPORT_KIND) {
     throw new RunReportError(
+      // JSON.stringify(undefined) is undefined, whatever its type says.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
       `not an envtrace run report (kind is ${JSON.stringify(obj['kind']) ?? 'missing'}, expected "${RUN_REPORT_KIND}")`,
       file,
     );
   }
   if (obj['schema_version'] !== RUN_REPORT_SCHEMA_VERSION) {
     throw new RunReportError(
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
       `unsupported schema_version ${JSON.stringify(obj['schema_version']) ?? '(missing)'} (this envtrace reads ${RUN_REPORT_SCHEMA_VERSION})`,
       file,
     );
