@@ -29,6 +29,7 @@ const shared: Options = {
 /** Entries with an ESM and a CJS build (Jest may `require` them). */
 const dual = {
   index: 'src/index.ts',
+  engine: 'src/engine.ts',
   python: 'src/python.ts',
   jest: 'matchers/jest.ts',
   expect: 'matchers/expect.ts',
@@ -54,6 +55,7 @@ export default defineConfig([
     dts: {
       entry: {
         index: dual.index,
+        engine: dual.engine,
         python: dual.python,
         'reporters/jest': dual['reporters/jest'],
         'reporters/vitest': esmOnly['reporters/vitest'],
@@ -65,7 +67,12 @@ export default defineConfig([
     entry: dual,
     format: ['cjs'],
     dts: {
-      entry: { index: dual.index, python: dual.python, 'reporters/jest': dual['reporters/jest'] },
+      entry: {
+        index: dual.index,
+        engine: dual.engine,
+        python: dual.python,
+        'reporters/jest': dual['reporters/jest'],
+      },
     },
   },
 ]);

@@ -131,8 +131,8 @@ for (const variant of opts.variants) {
   for (const n of opts.sizes)
     for (const rate of opts.editRates) {
       const cell = makeCell(variant, n, opts.seed, rate);
-      const gt = parseTrace(cell.gtText);
-      const pred = parseTrace(cell.predText);
+      const gt = parseTrace(cell.gtText, { format: 'envtrace' });
+      const pred = parseTrace(cell.predText, { format: 'envtrace' });
       const runs = opts.runs ?? 3;
       const samples = { 'JSON.parse': [] };
       const threads = { 'JSON.parse': [] };

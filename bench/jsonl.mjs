@@ -25,7 +25,7 @@
 // one JSON document: {"events": [...]}, or an array of the messages) to a temp dir (and pred.jsonl
 // with --cli, envtrace only), then runs:
 //   time: reads both files as text first, then `rounds` interleaved rounds of JSON.parse(json text)
-//         | importFileSync(jsonl) | importFile(jsonl) | loadTraceSync(jsonl) | parseTraceText of the
+//         | importFileSync(jsonl) | importFile(jsonl) | loadTraceSync(jsonl) | parseTrace of the
 //         whole jsonl text (readFileSync + decode + parse: what importFile did before streaming)
 //         [| the before dist's importFileSync]; every ratio divides by the JSON.parse median of
 //         the same process.
@@ -112,7 +112,22 @@ const args = parseArgs(process.argv.slice(2));
 
 const clockNow = clockOf(args.clock);
 
-const entry = (dist) => pathToFileURL(join(dist, 'index.js')).href;
+/**
+ * The readers of a build: `importFile*` from `envtrace-js/engine` (`dist/engine.js`), or from the
+ * root entry of a build from before that entry existed (`--before`); `parseText` is the root's
+ * text parser (`parseTrace`, before it `parseTraceText`).
+ */
+async function readersOf(dist) {
+  const root = await import(pathToFileURL(join(dist, 'index.js')).href);
+  const enginePath = join(dist, 'engine.js');
+  const engine = existsSync(enginePath) ? await import(pathToFileURL(enginePath).href) : root;
+  return {
+    importFile: engine.importFile,
+    importFileSync: engine.importFileSync,
+    loadTraceSync: root.loadTraceSync,
+    parseText: root.parseTraceText ?? root.parseTrace,
+  };
+}
 
 /** Events (envtrace) or messages (rosbag2) of the JSON document. */
 const documentLength = (doc) => (Array.isArray(doc) ? doc.length : doc.events.length);
@@ -121,8 +136,8 @@ const documentLength = (doc) => (Array.isArray(doc) ? doc.length : doc.events.le
 // Children
 
 async function childTime() {
-  const now = await import(entry(args.dist));
-  const before = args.before ? await import(entry(args.before)) : null;
+  const now = await readersOf(args.dist);
+  const before = args.before ? await readersOf(args.before) : null;
   const jsonl = join(args.dir, 'trace.jsonl');
   const jsonText = readFileSync(join(args.dir, 'trace.json'), 'utf8');
   const ways = {
@@ -130,7 +145,7 @@ async function childTime() {
     importFileSync: () => now.importFileSync(jsonl).trace.length,
     importFile: async () => (await now.importFile(jsonl)).trace.length,
     ...(args.format === 'envtrace' ? { loadTraceSync: () => now.loadTraceSync(jsonl).length } : {}),
-    wholeText: () => now.parseTraceText(readFileSync(jsonl, 'utf8'), { file: jsonl }).length,
+    wholeText: () => now.parseText(readFileSync(jsonl, 'utf8'), { file: jsonl }).length,
   };
   if (before) ways.beforeImportFileSync = () => before.importFileSync(jsonl).trace.length;
   const times = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
@@ -151,7 +166,7 @@ async function childTime() {
 
 async function childRss(way) {
   const dist = way.startsWith('before') ? args.before : args.dist;
-  const lib = await import(entry(dist));
+  const lib = await readersOf(dist);
   const jsonl = join(args.dir, 'trace.jsonl');
   const startRssKiB = process.resourceUsage().maxRSS;
   const t0 = performance.now();
@@ -165,7 +180,7 @@ async function childRss(way) {
     held = (await lib.importFile(jsonl)).trace.events;
   else if (way === 'loadTraceSync') held = lib.loadTraceSync(jsonl).events;
   else if (way === 'wholeText')
-    held = lib.parseTraceText(readFileSync(jsonl, 'utf8'), { file: jsonl }).events;
+    held = lib.parseText(readFileSync(jsonl, 'utf8'), { file: jsonl }).events;
   else throw new Error(`bench/jsonl: unknown way ${way}`);
   const wallMs = performance.now() - t0;
   if (held.length !== args.events)
@@ -328,7 +343,7 @@ async function parent() {
       importFileSync: 'importFileSync (streamed)',
       importFile: 'importFile (streamed)',
       loadTraceSync: 'loadTraceSync (streamed)',
-      wholeText: 'readFileSync + parseTraceText (whole text)',
+      wholeText: 'readFileSync + parseTrace (whole text)',
       beforeImportFileSync: 'importFileSync, before',
       beforeImportFile: 'importFile, before',
     };

@@ -270,15 +270,15 @@ function tasksOf(gtText, predText, gt, pred, gtRef, predRef) {
     {
       name: 'parseTrace',
       fn: () => [
-        parseTrace(gtText, { file: 'gt.json' }),
-        parseTrace(predText, { file: 'pred.json' }),
+        parseTrace(gtText, { file: 'gt.json', format: 'envtrace' }),
+        parseTrace(predText, { file: 'pred.json', format: 'envtrace' }),
       ],
     },
     {
       name: 'parseTraceReference',
       fn: () => [
-        parseTrace(gtText, { file: 'gt.json', mode: 'reference' }),
-        parseTrace(predText, { file: 'pred.json', mode: 'reference' }),
+        parseTrace(gtText, { file: 'gt.json', format: 'envtrace', mode: 'reference' }),
+        parseTrace(predText, { file: 'pred.json', format: 'envtrace', mode: 'reference' }),
       ],
     },
     // difflib named explicitly: the default mode's default aligner is `behavior` (fix A1), timed on its own.
@@ -291,10 +291,10 @@ function tasksOf(gtText, predText, gt, pred, gtRef, predRef) {
 
 function parsedCell(gtText, predText) {
   return {
-    gt: parseTrace(gtText, { file: 'gt.json' }),
-    pred: parseTrace(predText, { file: 'pred.json' }),
-    gtRef: parseTrace(gtText, { file: 'gt.json', mode: 'reference' }),
-    predRef: parseTrace(predText, { file: 'pred.json', mode: 'reference' }),
+    gt: parseTrace(gtText, { file: 'gt.json', format: 'envtrace' }),
+    pred: parseTrace(predText, { file: 'pred.json', format: 'envtrace' }),
+    gtRef: parseTrace(gtText, { file: 'gt.json', format: 'envtrace', mode: 'reference' }),
+    predRef: parseTrace(predText, { file: 'pred.json', format: 'envtrace', mode: 'reference' }),
   };
 }
 

@@ -47,6 +47,7 @@ import { makeCell, makeShortBlocksCell } from './traces.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const distEntry = resolve(here, '../dist/index.js');
+const engineEntry = resolve(here, '../dist/engine.js');
 
 function parseArgs(argv) {
   const opts = {
@@ -115,9 +116,8 @@ const clockNow = clockOf(args.clock);
 const EVALUATE_OPTIONS = { aligner: 'difflib' };
 
 async function childTime() {
-  const { parseTrace, evaluate, internKeys, DifflibAligner, reportChunks } = await import(
-    distEntry
-  );
+  const { parseTrace, evaluate } = await import(distEntry);
+  const { internKeys, DifflibAligner, reportChunks } = await import(engineEntry);
   const gtText = readFileSync(args.gt, 'utf8');
   const predText = readFileSync(args.pred, 'utf8');
   const times = {
@@ -138,8 +138,9 @@ async function childTime() {
     times.jsonParse.push(clockNow() - t0);
     if (docs.length !== 2) throw new Error('unreachable');
     t0 = clockNow();
-    const gt = parseTrace(gtText, { file: 'gt.json' });
-    const pred = parseTrace(predText, { file: 'pred.json' });
+    // The format given: the envtrace reader alone, without the detection's extra JSON.parse.
+    const gt = parseTrace(gtText, { file: 'gt.json', format: 'envtrace' });
+    const pred = parseTrace(predText, { file: 'pred.json', format: 'envtrace' });
     times.parseTrace.push(clockNow() - t0);
     t0 = clockNow();
     result = evaluate(gt, pred, EVALUATE_OPTIONS);
@@ -194,10 +195,11 @@ async function childTime() {
 }
 
 async function childRss(withReport) {
-  const { loadTrace, evaluate, reportChunks } = await import(distEntry);
+  const { loadTrace, evaluate } = await import(distEntry);
+  const { reportChunks } = await import(engineEntry);
   const before = process.resourceUsage().maxRSS;
-  const gt = await loadTrace(args.gt);
-  const pred = await loadTrace(args.pred);
+  const gt = await loadTrace(args.gt, { format: 'envtrace' });
+  const pred = await loadTrace(args.pred, { format: 'envtrace' });
   const result = evaluate(gt, pred, EVALUATE_OPTIONS);
   let reportBytes = 0;
   if (withReport) {

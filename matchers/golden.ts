@@ -9,14 +9,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  EnvTraceError,
-  Trace,
-  TraceError,
-  parseTrace,
-  policyFor,
-  type Mode,
-} from '../src/index.js';
+import { EnvTraceError, Trace, TraceError, parseTrace, type Mode } from '../src/index.js';
+import { policyFor } from '../src/engine.js';
 import { decodeValue, encodeValue, type CodecOptions } from '../src/io/codec.js';
 import { parsePyJson, stringifyPyJson } from '../src/py/json.js';
 import { brandClass } from '../src/brand.js';

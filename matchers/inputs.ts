@@ -11,11 +11,11 @@ import { z } from 'zod';
 import {
   ConfigError,
   TraceError,
-  importFileSync,
   loadConfigSync,
+  loadTraceSync,
   parseTrace,
-  validateOptions,
 } from '../src/index.js';
+import { validateOptions } from '../src/engine.js';
 import type { EvaluateOptions, Mode, Trace } from '../src/index.js';
 import { describeReceived, expected, parseInput } from '../src/io/input.js';
 import { isObjectRecord, isPlainObject } from '../src/py/value.js';
@@ -81,7 +81,7 @@ export function loadTraceArg(
 ): LoadedTrace {
   if (typeof value === 'string' && value !== '') {
     const file = path.resolve(value);
-    return { trace: importFileSync(file, { mode }).trace, file };
+    return { trace: loadTraceSync(file, { mode }), file };
   }
   if (!isTraceShaped(value)) throw notATrace(utils, hint, label, value);
   const doc = Array.isArray(value)

@@ -9,12 +9,10 @@ import * as path from 'node:path';
 import {
   ConfigError,
   ENVTRACE_VERSION,
-  callPredicate,
-  formatCall,
   matchTrajectory,
   trajectoryDistance,
-  trajectoryIssues,
 } from '../src/index.js';
+import { callPredicate, formatCall, trajectoryIssues } from '../src/trajectory/index.js';
 import type {
   ClosestCandidate,
   FollowTrajectoryOptions,

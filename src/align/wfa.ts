@@ -173,7 +173,8 @@ const INF = 0x3fffffff;
  * The wavefronts of one score, diagonals `lo..hi`: diagonal k's H at `buf[h + k − lo]`, its D at
  * `buf[d + k − lo]` and its I at `buf[i + k − lo]` (d = i = h when only H is computed,
  * `stepLinear`). Wavefronts share large buffers (`Wavefronts.alloc`): a typed array per wavefront
- * (an allocation and a collection per score) measured 10–15 % of the forward pass. A class, not
+ * costs an allocation and a collection per score, a measurable share of the forward pass
+ * (bench/RESULTS.md, "Tuning constants"). A class, not
  * object literals: V8 tracks where literals are made, and once it decides that those made in the
  * step live long (they do), it throws the compiled step away.
  */
@@ -532,10 +533,9 @@ const GUIDED_HALF = 8;
 const STRIP = 64;
 
 /**
- * Narrower strips tried first when the seeds outweigh the bound by `STRONG_SEEDS` (`STRONGEST_SEEDS`).
- * On the bench pairs (20 and 3 channels, 20k and 100k events, 0.1–7 % edits, two seeds each) 16
- * was proved at every ratio ≥ 5, and 32 at every ratio ≥ 2 where 16 was not; between 1.6 and 2
- * about half the pairs (also the tests' 20k pair with keys-only seeds) needed 64.
+ * Narrower strips tried first when the seeds outweigh the bound by `STRONG_SEEDS` (`STRONGEST_SEEDS`):
+ * the stronger the seeds, the narrower a strip that still proves; the thresholds are those at which
+ * the narrower strip proved on the bench pairs (bench/RESULTS.md, "Tuning constants").
  */
 const NARROW_STRIP = 32;
 const STRONG_SEEDS = 2;
@@ -544,17 +544,15 @@ const STRONGEST_SEEDS = 5;
 
 /**
  * The widest strip tried, after the others failed: a pass costs about (bound × its band's width)
- * cells, little beside the full pass that follows a failure (100k bench pairs with 10–15 % edits:
- * 64, 128 or 256 proved three of four in 1.1–5.8 s where the full pass took 11–21 s; the fourth,
- * proved by none, took 13 % longer).
+ * cells, little beside the full pass that follows a failure, and a wider strip often proves where
+ * a narrow one did not (bench/RESULTS.md, "Tuning constants").
  */
 const WIDEST_STRIP = 256;
 
 /**
  * How much the counted seeds must outweigh the bound for the certifying pass to be tried (a pass
- * that fails records the seeds for the full pass as the narrow bound pass would). On those pairs
- * the ratio was 0.95–0.98 at 10 % edits (proved), 0.92 on 20 channels at 20 % and 0.54–0.69 on 3
- * channels at 15–20 % (not).
+ * that fails records the seeds for the full pass as the narrow bound pass would): below it the
+ * proof rarely holds (the ratios measured: bench/RESULTS.md, "Tuning constants").
  */
 const CERTIFY_MARGIN = 0.5;
 

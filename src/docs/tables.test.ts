@@ -3,25 +3,49 @@ import { describe, expect, it } from 'vitest';
 import { ALIGNERS } from '../align/registry.js';
 import { COMPARATORS } from '../compare/registry.js';
 import { FIXES } from '../policy/index.js';
-import { formatCases, GENERATED_TABLES, renderGenerated } from './tables.js';
+import {
+  formatCases,
+  GENERATED_PAGES,
+  GENERATED_TABLES,
+  renderGenerated,
+  tablesNamed,
+} from './tables.js';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const page = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 
-/** The rows of the README table under the `<!-- generated:name -->` marker, as cells. */
+/** The page holding table `name`. */
+function pageOf(name: string): string {
+  const file = Object.entries(GENERATED_PAGES).find(([, names]) => names.includes(name))?.[0];
+  expect(file, `a page holds table ${name}`).toBeDefined();
+  return page(file!);
+}
+
+/** The rows of the docs table under the `<!-- generated:name -->` marker, as cells. */
 function readmeRows(name: string): string[][] {
-  const start = README.indexOf(`<!-- generated:${name} -->`);
-  const end = README.indexOf(`<!-- /generated:${name} -->`);
+  const text = pageOf(name);
+  const start = text.indexOf(`<!-- generated:${name} -->`);
+  const end = text.indexOf(`<!-- /generated:${name} -->`);
   expect(start, `marker ${name}`).toBeGreaterThanOrEqual(0);
-  return README.slice(start, end)
+  return text
+    .slice(start, end)
     .split('\n')
     .filter((l) => l.startsWith('| '))
     .slice(2)
     .map((l) => l.slice(2, -2).split(/(?<!\\) \| /));
 }
 
-describe('README tables', () => {
+describe('docs tables', () => {
   it('are up to date with the registries and the policy (run npm run docs:tables)', () => {
-    expect(renderGenerated(README)).toBe(README);
+    for (const [file, names] of Object.entries(GENERATED_PAGES)) {
+      const text = page(file);
+      expect(renderGenerated(text, tablesNamed(names)), file).toBe(text);
+    }
+  });
+
+  it('every generated table lives on exactly one page', () => {
+    const placed = Object.values(GENERATED_PAGES).flat().sort();
+    expect(placed).toEqual(Object.keys(GENERATED_TABLES).sort());
+    expect(() => tablesNamed(['nope'])).toThrow('no generated table named nope');
   });
 
   it('the differences table lists exactly the default policy fixes, with their titles', () => {

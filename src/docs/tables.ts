@@ -1,7 +1,7 @@
 /**
- * README tables generated from the registries and the policy (`npm run docs:tables` rewrites them
- * between `<!-- generated:<name> -->` … `<!-- /generated:<name> -->` markers; a test checks the
- * README is up to date). Pure functions: no fs.
+ * Docs tables generated from the registries and the policy (`npm run docs:tables` rewrites them
+ * between `<!-- generated:<name> -->` … `<!-- /generated:<name> -->` markers in the pages of
+ * `GENERATED_PAGES`; a test checks the pages are up to date). Pure functions: no fs.
  */
 import { ALIGNERS } from '../align/registry.js';
 import { COMPARATORS } from '../compare/registry.js';
@@ -94,6 +94,23 @@ export const GENERATED_TABLES: Readonly<Record<string, () => string>> = Object.f
   metrics: metricsTable,
   fixes: () => fixesTable(),
 });
+
+/** The docs pages holding generated tables (repository-relative) and the tables each holds. */
+export const GENERATED_PAGES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  'docs/config.md': ['aligners', 'comparators', 'metrics'],
+  'docs/modes.md': ['fixes'],
+});
+
+/** The renderers of the tables named `names` (a subset of `GENERATED_TABLES`). */
+export function tablesNamed(names: readonly string[]): Record<string, () => string> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const render = GENERATED_TABLES[name];
+      if (render === undefined) throw new Error(`no generated table named ${name}`);
+      return [name, render];
+    }),
+  );
+}
 
 /**
  * `text` with every `<!-- generated:<name> -->` … `<!-- /generated:<name> -->` region replaced by

@@ -23,7 +23,7 @@ import { copyLazyAware, defineLazyList } from '../metrics/lazy.js';
 import { builtInMetrics } from '../metrics/registry.js';
 import type { IndexedEvent, MetricContext, MetricResult, PairVerdict } from '../metrics/types.js';
 import { policyFor, type ScoringPolicy } from '../policy/index.js';
-import { assertTraceDepth, parseTrace } from '../trace/parse.js';
+import { assertTraceDepth, parseEnvtrace } from '../trace/parse.js';
 import { Trace, eventTuple } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
 import { optionsFile, validateOptions } from './options.js';
@@ -60,7 +60,7 @@ function toTrace(t: TraceLike | Trace, policy: ScoringPolicy, side: string): Tra
       { file: side },
     );
   }
-  return parseTrace(t, { mode: policy.mode, file: side });
+  return parseEnvtrace(t, { mode: policy.mode, file: side });
 }
 
 function aliasFn(

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { atifImporter } from './atif.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { readTraceSync } from './read.js';
+import { loadTraceSync } from './read.js';
 
 describe('atif importer', () => {
   it('reads the shared sample: tool calls in step order, then call order, timed by their step', () => {
-    const t = readTraceSync(fixture('atif_trajectory.json'));
+    const t = loadTraceSync(fixture('atif_trajectory.json'));
     expect(tuples(t.events)).toEqual([
       ['bash', 0, { command: 'pytest -q tests/test_parse.py::test_empty' }],
       ['read_file', 0, { path: 'src/parse.py' }],
@@ -45,7 +45,7 @@ describe('atif importer', () => {
 
   it('fails on malformed trajectories, naming the JSON path', () => {
     expect(
-      thrown(() => readTraceSync(fixture('edge/mixed_times.atif.json'))).message,
+      thrown(() => loadTraceSync(fixture('edge/mixed_times.atif.json'))).message,
     ).toMatchInlineSnapshot(
       `"test/fixtures/import/edge/mixed_times.atif.json: steps[1].timestamp: required: other steps with tool calls have a timestamp, so every one needs one"`,
     );

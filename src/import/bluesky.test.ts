@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
 import { blueskyImporter } from './bluesky.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { readTraceSync } from './read.js';
+import { loadTraceSync } from './read.js';
 
 describe('bluesky importer', () => {
   it('reads the shared sample: one event per data key, timed by its own timestamp', () => {
-    const t = readTraceSync(fixture('bluesky_documents.jsonl'));
+    const t = loadTraceSync(fixture('bluesky_documents.jsonl'));
     expect(t.length).toBe(9);
     expect(t.events[0]).toEqual({
       channel: 'smx_user_setpoint',
@@ -31,13 +31,13 @@ describe('bluesky importer', () => {
   });
 
   it('keeps float kinds in reference mode', () => {
-    const t = readTraceSync(fixture('bluesky_documents.jsonl'), { mode: 'reference' });
+    const t = loadTraceSync(fixture('bluesky_documents.jsonl'), { mode: 'reference' });
     expect(t.events[0]!.value).toEqual(new PyFloat(-1));
     expect(t.events[2]!.value).toBe(15234);
   });
 
   it('expands event pages row by row, in time order', () => {
-    const t = readTraceSync(fixture('edge/event_page.bluesky.jsonl'));
+    const t = loadTraceSync(fixture('edge/event_page.bluesky.jsonl'));
     expect(tuples(t.events)).toEqual([
       ['x', 0, 2],
       ['y', 0.25, 'b'],
@@ -55,7 +55,7 @@ describe('bluesky importer', () => {
 
   it('fails on malformed documents, naming file, line and path', () => {
     expect(
-      thrown(() => readTraceSync(fixture('edge/unknown_descriptor.bluesky.jsonl'))).message,
+      thrown(() => loadTraceSync(fixture('edge/unknown_descriptor.bluesky.jsonl'))).message,
     ).toMatchInlineSnapshot(
       `"test/fixtures/import/edge/unknown_descriptor.bluesky.jsonl:2: [1].descriptor: no descriptor document with uid "nope" comes before this event"`,
     );

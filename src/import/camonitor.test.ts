@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
 import { camonitorImporter } from './camonitor.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { readTraceSync } from './read.js';
+import { loadTraceSync } from './read.js';
 
 describe('camonitor importer', () => {
   it('reads the shared sample: PV names as written, numbers, strings, alarm words', () => {
-    const t = readTraceSync(fixture('epics_camonitor.txt'), { format: 'camonitor' });
+    const t = loadTraceSync(fixture('epics_camonitor.txt'), { format: 'camonitor' });
     expect(t.length).toBe(9);
     expect(tuples(t.events).slice(0, 2)).toEqual([
       ['XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr.VAL', 0, -1],
@@ -27,7 +27,7 @@ describe('camonitor importer', () => {
   });
 
   it('orders by time, skips connection notices, reads arrays and keeps inner spacing', () => {
-    const t = readTraceSync(fixture('edge/out_of_order.camonitor.txt'));
+    const t = loadTraceSync(fixture('edge/out_of_order.camonitor.txt'));
     expect(tuples(t.events)).toEqual([
       ['XF:MSG', 0, 'hello  world'],
       ['XF:WF', 1.000001, [1, 2, 3]],
@@ -57,7 +57,7 @@ describe('camonitor importer', () => {
 
   it('fails on a malformed line, naming file and line', () => {
     expect(
-      thrown(() => readTraceSync(fixture('edge/malformed.camonitor.txt'), { format: 'camonitor' }))
+      thrown(() => loadTraceSync(fixture('edge/malformed.camonitor.txt'), { format: 'camonitor' }))
         .message,
     ).toMatchInlineSnapshot(
       `"test/fixtures/import/edge/malformed.camonitor.txt:2: expected 'PV YYYY-MM-DD HH:MM:SS[.ffffff] value [severity [status]]', got "XF:M1.VAL 2026-01-05 2""`,

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
 import { csvImporter, splitCsv } from './csv.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { readTraceSync } from './read.js';
+import { loadTraceSync } from './read.js';
 
 describe('csv importer', () => {
   it('reads rows in time order with the other columns as meta, quoted fields included', () => {
-    const t = readTraceSync(fixture('edge/out_of_order.csv'));
+    const t = loadTraceSync(fixture('edge/out_of_order.csv'));
     expect(tuples(t.events)).toEqual([
       ['shutter', 0, 'open'],
       ['motor:x', 0.25, 1],
@@ -24,31 +24,31 @@ describe('csv importer', () => {
   });
 
   it('keeps the int/float kind of numeric cells in reference mode', () => {
-    const t = readTraceSync(fixture('edge/out_of_order.csv'), { mode: 'reference' });
+    const t = loadTraceSync(fixture('edge/out_of_order.csv'), { mode: 'reference' });
     expect(t.events[1]!.value).toEqual(new PyFloat(1));
     expect(t.events[2]!.value).toBe(42);
   });
 
   it('handles a BOM and CRLF line ends, subtracting times exactly', () => {
-    expect(tuples(readTraceSync(fixture('edge/bom_crlf.csv')).events)).toEqual([
+    expect(tuples(loadTraceSync(fixture('edge/bom_crlf.csv')).events)).toEqual([
       ['motor:x', 0, 1],
       ['motor:y', 0.2, 'abc'],
     ]);
   });
 
   it('reads a header-only or empty file as an empty trace', () => {
-    expect(readTraceSync(fixture('edge/header_only.csv')).events).toEqual([]);
+    expect(loadTraceSync(fixture('edge/header_only.csv')).events).toEqual([]);
     expect(csvImporter.parse('', {})).toEqual([]);
   });
 
   it('fails the whole import on a malformed row, naming file and line', () => {
     expect(
-      thrown(() => readTraceSync(fixture('edge/malformed_fields.csv'))).message,
+      thrown(() => loadTraceSync(fixture('edge/malformed_fields.csv'))).message,
     ).toMatchInlineSnapshot(
       `"test/fixtures/import/edge/malformed_fields.csv:3: expected 3 fields (as the header), got 2"`,
     );
     expect(
-      thrown(() => readTraceSync(fixture('edge/malformed_timestamp.csv'))).message,
+      thrown(() => loadTraceSync(fixture('edge/malformed_timestamp.csv'))).message,
     ).toMatchInlineSnapshot(
       `"test/fixtures/import/edge/malformed_timestamp.csv:2: timestamp: expected a number of seconds, got "soon""`,
     );

@@ -1,35 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
-import { loadTraceSync } from '../trace/parse.js';
+import { loadEnvtraceFileSync } from '../trace/parse.js';
 import { envtraceImporter } from './envtrace.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { readTraceSync } from './read.js';
+import { loadTraceSync } from './read.js';
 
 describe('envtrace importer', () => {
   it('reads events as they are: order and timestamps kept, meta kept', () => {
-    const t = readTraceSync(fixture('edge/envtrace.json'));
+    const t = loadTraceSync(fixture('edge/envtrace.json'));
     expect(t.events).toEqual([
       { channel: 'motor:x', timestamp: 5, value: 1, meta: { k: 1 } },
       { channel: 'motor:y', timestamp: 1, value: 2 },
     ]);
   });
 
-  it('is loadTrace: same events in both modes, same errors', () => {
+  it('is loadEnvtraceFile: same events in both modes, same errors', () => {
     for (const mode of ['default', 'reference'] as const) {
-      expect(readTraceSync(fixture('edge/envtrace.json'), { mode }).events).toEqual(
-        loadTraceSync(fixture('edge/envtrace.json'), { mode }).events,
+      expect(loadTraceSync(fixture('edge/envtrace.json'), { mode }).events).toEqual(
+        loadEnvtraceFileSync(fixture('edge/envtrace.json'), { mode }).events,
       );
     }
     expect(
-      readTraceSync(fixture('edge/envtrace.json'), { mode: 'reference' }).events[0]!.value,
+      loadTraceSync(fixture('edge/envtrace.json'), { mode: 'reference' }).events[0]!.value,
     ).toEqual(new PyFloat(1));
-    const ours = thrown(() => readTraceSync(fixture('edge/malformed.envtrace.jsonl')));
-    expect(ours).toEqual(thrown(() => loadTraceSync(fixture('edge/malformed.envtrace.jsonl'))));
+    const ours = thrown(() => loadTraceSync(fixture('edge/malformed.envtrace.jsonl')));
+    expect(ours).toEqual(
+      thrown(() => loadEnvtraceFileSync(fixture('edge/malformed.envtrace.jsonl'))),
+    );
     expect(ours.message).toMatchInlineSnapshot(
       `"test/fixtures/import/edge/malformed.envtrace.jsonl:2: timestamp: expected a finite number"`,
     );
-    expect(thrown(() => readTraceSync('nope/missing.json'))).toEqual(
-      thrown(() => loadTraceSync('nope/missing.json')),
+    expect(thrown(() => loadTraceSync('nope/missing.json'))).toEqual(
+      thrown(() => loadEnvtraceFileSync('nope/missing.json')),
     );
   });
 

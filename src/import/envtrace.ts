@@ -1,6 +1,6 @@
-/** envtrace's own format, JSON (`{events: [...]}` or a bare array) or JSON Lines: read exactly as `parseTrace` reads it. */
+/** envtrace's own format, JSON (`{events: [...]}` or a bare array) or JSON Lines: read exactly as `parseEnvtrace` reads it. */
 import { isPlainObject } from '../py/value.js';
-import { parseTrace } from '../trace/parse.js';
+import { parseEnvtrace } from '../trace/parse.js';
 import type { Importer } from './types.js';
 
 function isEventLike(v: unknown): boolean {
@@ -9,7 +9,7 @@ function isEventLike(v: unknown): boolean {
 
 /**
  * `envtrace` importer: events as they are (timestamps not made relative, order kept), with the
- * errors and reference-mode value semantics of `parseTrace`/`loadTrace`.
+ * errors and reference-mode value semantics of `parseEnvtrace`/`loadEnvtraceFile`.
  */
 export const envtraceImporter: Importer = {
   name: 'envtrace',
@@ -21,6 +21,6 @@ export const envtraceImporter: Importer = {
     return 0;
   },
   parse(text, ctx) {
-    return [...parseTrace(text, { file: ctx.file, mode: ctx.mode ?? 'default' }).events];
+    return [...parseEnvtrace(text, { file: ctx.file, mode: ctx.mode ?? 'default' }).events];
   },
 };

@@ -8,12 +8,12 @@ export {
   type ImportFormat,
 } from './registry.js';
 export {
-  readTrace,
-  readTraceSync,
+  loadTrace,
+  loadTraceSync,
+  parseTrace,
   importFile,
   importFileSync,
-  parseTraceText,
-  isTraceText,
-  type ReadTraceOptions,
+  type ParseTraceOptions,
+  type LoadTraceOptions,
   type ImportedTrace,
 } from './read.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
 import { openaiImporter } from './openai.js';
-import { readTraceSync } from './read.js';
+import { loadTraceSync } from './read.js';
 
 describe('openai importer', () => {
   it('reads the shared agentevals sample ({outputs}): timed by message position', () => {
-    const t = readTraceSync(fixture('agentevals_messages.json'));
+    const t = loadTraceSync(fixture('agentevals_messages.json'));
     expect(t.events).toEqual([
       {
         channel: 'get_weather',
@@ -23,7 +23,7 @@ describe('openai importer', () => {
   });
 
   it('uses message time fields when every calling message has one; keeps unparsable arguments as text', () => {
-    const t = readTraceSync(fixture('edge/timed.openai.json'));
+    const t = loadTraceSync(fixture('edge/timed.openai.json'));
     expect(tuples(t.events)).toEqual([
       ['first', 0, '{"n": 1'],
       ['second', 1.25, { n: 2 }],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
 import { openinferenceImporter } from './openinference.js';
-import { readTraceSync } from './read.js';
+import { loadTraceSync } from './read.js';
 
 const tool = (attrs: string, start = '10') =>
   `{"spanId": "s${start}", "name": "n${start}", "startTimeUnixNano": "${start}", "attributes": [{"key": "openinference.span.kind", "value": {"stringValue": "TOOL"}}${attrs}]}`;
@@ -10,7 +10,7 @@ const doc = (...spans: string[]) =>
 
 describe('openinference importer', () => {
   it('reads the shared sample: TOOL spans only, input parsed as JSON, output in meta', () => {
-    const t = readTraceSync(fixture('openinference_spans.otlp.json'));
+    const t = loadTraceSync(fixture('openinference_spans.otlp.json'));
     expect(t.events).toEqual([
       {
         channel: 'lookup_order',

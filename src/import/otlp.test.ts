@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
 import { otlpImporter } from './otlp.js';
-import { readTraceSync } from './read.js';
+import { loadTraceSync } from './read.js';
 
 const span = (attrs: string, extra = '') =>
   `{"resourceSpans": [{"scopeSpans": [{"spans": [{"spanId": "s", "name": "execute_tool t", "startTimeUnixNano": "5"${extra}, "attributes": [${attrs}]}]}]}]}`;
@@ -9,7 +9,7 @@ const op = '{"key": "gen_ai.operation.name", "value": {"stringValue": "execute_t
 
 describe('otlp importer (OpenTelemetry GenAI)', () => {
   it('reads the shared sample: execute_tool spans only, arguments parsed from JSON text or kvlist', () => {
-    const t = readTraceSync(fixture('otel_genai_agent.otlp.json'));
+    const t = loadTraceSync(fixture('otel_genai_agent.otlp.json'));
     expect(tuples(t.events)).toEqual([
       ['search_flights', 0, { origin: 'SFO', destination: 'JFK', date: '2026-03-14' }],
       ['get_weather', 0.01, { city: 'New York' }],
@@ -37,7 +37,7 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
   });
 
   it('keeps 2^64 nanoseconds exact, orders by start, falls back to the span name, keeps unparsable arguments', () => {
-    const t = readTraceSync(fixture('edge/huge_ns.otlp.json'));
+    const t = loadTraceSync(fixture('edge/huge_ns.otlp.json'));
     expect(tuples(t.events)).toEqual([
       ['a', 0, { n: 9007199254740993n, l: [true, 1.5] }],
       ['b', 1e-9, '{not json'],
@@ -50,7 +50,7 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
     });
     // Reference mode keeps the integer exact.
     expect(
-      readTraceSync(fixture('edge/huge_ns.otlp.json'), { mode: 'reference' }).events[0]!.value,
+      loadTraceSync(fixture('edge/huge_ns.otlp.json'), { mode: 'reference' }).events[0]!.value,
     ).toEqual({ n: 9007199254740993n, l: [true, 1.5] });
   });
 
@@ -65,7 +65,7 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
 
   it('fails on malformed spans, naming the JSON path', () => {
     expect(
-      thrown(() => readTraceSync(fixture('edge/malformed_time.otlp.json'))).message,
+      thrown(() => loadTraceSync(fixture('edge/malformed_time.otlp.json'))).message,
     ).toMatchInlineSnapshot(
       `"test/fixtures/import/edge/malformed_time.otlp.json: resourceSpans[0].scopeSpans[0].spans[0].startTimeUnixNano: expected integer nanoseconds (a string of digits)"`,
     );

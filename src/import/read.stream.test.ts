@@ -18,7 +18,7 @@ import {
   importFileSync,
   importFileSyncChunked,
   type ImportedTrace,
-  type ReadTraceOptions,
+  type LoadTraceOptions,
 } from './read.js';
 
 /**
@@ -107,7 +107,7 @@ async function outcomeAsync(run: () => Promise<ImportedTrace>): Promise<Outcome>
  */
 async function compare(
   file: string,
-  options: ReadTraceOptions,
+  options: LoadTraceOptions,
   chunkSizes: readonly number[],
 ): Promise<{ whole: Outcome; results: string[]; files: number }> {
   resetCounts();

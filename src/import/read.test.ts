@@ -3,16 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, TraceError } from '../errors.js';
-import { loadTrace } from '../trace/parse.js';
+import { loadEnvtraceFile, parseEnvtrace } from '../trace/parse.js';
+import { Trace } from '../trace/trace.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import {
-  importFile,
-  importFileSync,
-  isTraceText,
-  parseTraceText,
-  readTrace,
-  readTraceSync,
-} from './read.js';
+import { importFile, importFileSync, loadTrace, loadTraceSync, parseTrace } from './read.js';
 import { detectFormat, detectionScores, importers } from './registry.js';
 
 const samples: ReadonlyArray<[string, string]> = [
@@ -65,12 +59,12 @@ describe('format detection', () => {
     expect(() => detectFormat('{"resourceSpans": []}')).toThrow(TraceError);
   });
 
-  it('reports JSON that fits no format as loadTrace would (syntax error, or not a trace)', () => {
+  it('reports JSON that fits no format as the envtrace reader would (syntax error, or not a trace)', () => {
     expect(
-      thrown(() => parseTraceText('{"events": [', { file: 'g.json' })).message,
+      thrown(() => parseTrace('{"events": [', { file: 'g.json' })).message,
     ).toMatchInlineSnapshot(`"g.json:1:13: Unexpected end of input (expected a value)"`);
     expect(
-      thrown(() => parseTraceText('{"something": 1}', { file: 'g.json' })).message,
+      thrown(() => parseTrace('{"something": 1}', { file: 'g.json' })).message,
     ).toMatchInlineSnapshot(
       `"g.json: expected a trace: an object with "events" or an array of events"`,
     );
@@ -91,59 +85,78 @@ describe('format detection', () => {
   });
 });
 
-describe('readTrace', () => {
+describe('loadTrace and parseTrace', () => {
   it('takes a format by name, and rejects an unknown one', () => {
-    expect(readTraceSync(fixture('epics_camonitor.txt'), { format: 'camonitor' }).length).toBe(9);
-    expect(() => readTraceSync(fixture('epics_camonitor.txt'), { format: 'csv' })).toThrow(
+    expect(loadTraceSync(fixture('epics_camonitor.txt'), { format: 'camonitor' }).length).toBe(9);
+    expect(() => loadTraceSync(fixture('epics_camonitor.txt'), { format: 'csv' })).toThrow(
       TraceError,
     );
     const e = thrown(() =>
-      readTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never }),
+      loadTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never }),
     );
     expect(e.name).toBe('ConfigError');
     expect(e.message).toMatchInlineSnapshot(
       `"format: unknown trace format "xml" (expected auto, envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
     );
-    expect(() => readTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never })).toThrow(
+    expect(() => loadTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never })).toThrow(
       ConfigError,
     );
   });
 
-  it('reads text as well as paths (text: a line break or a leading { or [)', async () => {
-    expect(isTraceText('traces/run.json')).toBe(false);
-    expect(isTraceText('channel,timestamp,value\n')).toBe(true);
-    expect(isTraceText('  [{"channel": "a"}]')).toBe(true);
-    const t = await readTrace('channel,timestamp,value\nm,2,1\nm,1,0\n');
+  it('parses text in any format, and an object as an envtrace document', () => {
+    const t = parseTrace('channel,timestamp,value\nm,2,1\nm,1,0\n');
     expect(tuples(t.events)).toEqual([
       ['m', 0, 0],
       ['m', 1, 1],
     ]);
     expect(
-      thrown(() => readTraceSync('channel,timestamp,value\nm,x,1\n', { file: 'inline.csv' }))
-        .message,
+      thrown(() => parseTrace('channel,timestamp,value\nm,x,1\n', { file: 'inline.csv' })).message,
     ).toBe('inline.csv:2: timestamp: expected a number of seconds, got "x"');
+    const doc = { events: [{ channel: 'a', timestamp: 1, value: 1.0 }] };
+    for (const mode of ['default', 'reference'] as const) {
+      expect(parseTrace(doc, { mode }).events).toEqual(parseEnvtrace(doc, { mode }).events);
+      expect(parseTrace(doc, { mode, format: 'envtrace' }).events).toEqual(
+        parseEnvtrace(doc, { mode }).events,
+      );
+    }
+    const trace = new Trace([{ channel: 'a', timestamp: 0, value: 1 }]);
+    expect(parseTrace(trace)).toBe(trace);
+    expect(
+      thrown(() => parseTrace([{ channel: 'a' }], { file: 'g.json' })).message,
+    ).toMatchInlineSnapshot(`"g.json: [0].timestamp: required"`);
   });
 
-  it('is async and sync alike, and loadTrace-compatible on envtrace files', async () => {
-    expect((await readTrace(fixture('edge/envtrace.json'))).events).toEqual(
-      (await loadTrace(fixture('edge/envtrace.json'))).events,
+  it('refuses a text format for an object, and an unknown format name', () => {
+    expect(() => parseTrace({ events: [] }, { format: 'csv' })).toThrow(ConfigError);
+    const e = thrown(() => parseTrace({ events: [] }, { format: 'csv' }));
+    expect(e.message).toMatchInlineSnapshot(
+      `"format: format "csv" is read from text: pass the text, or give an object in envtrace's format ({events: [...]} or an array of events)"`,
     );
-    expect((await readTrace(fixture('rosbag2_run'))).events).toEqual(
-      readTraceSync(fixture('rosbag2_run')).events,
+    expect(() => parseTrace({ events: [] }, { format: 'xml' as never })).toThrow(
+      /unknown trace format "xml"/,
     );
-    await expect(readTrace(path.join(tmp, 'missing.csv'))).rejects.toThrow(
+  });
+
+  it('is async and sync alike, and reads envtrace files as the envtrace reader does', async () => {
+    expect((await loadTrace(fixture('edge/envtrace.json'))).events).toEqual(
+      (await loadEnvtraceFile(fixture('edge/envtrace.json'))).events,
+    );
+    expect((await loadTrace(fixture('rosbag2_run'))).events).toEqual(
+      loadTraceSync(fixture('rosbag2_run')).events,
+    );
+    await expect(loadTrace(path.join(tmp, 'missing.csv'))).rejects.toThrow(
       /missing\.csv: cannot read trace: no such file$/,
     );
   });
 
   it('reads a directory only when it holds exactly one *.jsonl file', () => {
     const empty = mkdtempSync(path.join(tmp, 'dir-'));
-    expect(thrown(() => readTraceSync(empty)).message).toBe(
+    expect(thrown(() => loadTraceSync(empty)).message).toBe(
       `${empty}: cannot read trace: is a directory; a run directory must hold exactly one decoded *.jsonl file, found none`,
     );
     writeFileSync(path.join(empty, 'a.jsonl'), '');
     writeFileSync(path.join(empty, 'b.jsonl'), '');
-    expect(thrown(() => readTraceSync(empty)).message).toMatch(/found a\.jsonl, b\.jsonl$/);
+    expect(thrown(() => loadTraceSync(empty)).message).toMatch(/found a\.jsonl, b\.jsonl$/);
   });
 
   it.each(samples.filter(([name]) => name !== 'edge/out_of_order.csv'))(
@@ -152,8 +165,8 @@ describe('readTrace', () => {
       const text = readFileSync(fixture(name), 'utf8')
         .replace(/^\uFEFF/, '')
         .replace(/\r\n/g, '\n');
-      expect(parseTraceText(`\uFEFF${text.replace(/\n/g, '\r\n')}`).events).toEqual(
-        parseTraceText(text).events,
+      expect(parseTrace(`\uFEFF${text.replace(/\n/g, '\r\n')}`).events).toEqual(
+        parseTrace(text).events,
       );
     },
   );
@@ -162,7 +175,7 @@ describe('readTrace', () => {
     const results = Object.fromEntries(
       importers.map((i) => {
         try {
-          return [i.name, parseTraceText('', { format: i.name as never, file: 'empty' }).events];
+          return [i.name, parseTrace('', { format: i.name as never, file: 'empty' }).events];
         } catch (e) {
           return [i.name, (e as Error).message];
         }
@@ -185,9 +198,9 @@ describe('readTrace', () => {
 
   it('ignores a byte order mark in every format', () => {
     const text = readFileSync(fixture('edge/envtrace.json'), 'utf8');
-    expect(parseTraceText(`\uFEFF${text}`).events).toEqual(parseTraceText(text).events);
+    expect(parseTrace(`\uFEFF${text}`).events).toEqual(parseTrace(text).events);
     const cam = readFileSync(fixture('epics_camonitor.txt'), 'utf8');
-    expect(parseTraceText(`\uFEFF${cam}`).events).toEqual(parseTraceText(cam).events);
+    expect(parseTrace(`\uFEFF${cam}`).events).toEqual(parseTrace(cam).events);
   });
 });
 

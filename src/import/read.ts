@@ -1,11 +1,12 @@
 /**
- * `readTrace` / `readTraceSync` / `parseTraceText`: a trace from a file or text in any supported
- * format (see `registry.ts` and `docs/importers.md`), chosen by name or detected by content.
+ * The public way in: `loadTrace` / `loadTraceSync` (a file or run directory) and `parseTrace`
+ * (text or an object), in any supported format (see `registry.ts` and `docs/importers.md`),
+ * chosen by name or detected by content. `importFile` also tells which format and file were read.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { TraceError } from '../errors.js';
+import { ConfigError, TraceError } from '../errors.js';
 import { Trace } from '../trace/trace.js';
 import {
   detectFormat,
@@ -21,6 +22,7 @@ import {
   isJsonLinesName,
   loadJsonLines,
   loadJsonLinesSync,
+  parseEnvtrace,
   sniffJsonLines,
   traceText,
   type JsonLinesFileOptions,
@@ -35,27 +37,27 @@ import {
   type ReadChunks,
 } from '../io/lines.js';
 
-/** Options of `readTrace`, `readTraceSync` and `parseTraceText`. */
-export interface ReadTraceOptions {
+/** Options of `parseTrace`. */
+export interface ParseTraceOptions {
   /** The input format, or `"auto"` to detect it from the content. @default "auto" */
   readonly format?: 'auto' | ImportFormat | undefined;
-  /** File name for error messages when the input is text (a path input names itself). */
+  /** File name for error messages (`file:line`, `file: events[3].timestamp`). */
   readonly file?: string | undefined;
-  /** Value semantics, as `parseTrace`'s `mode` (reference keeps Python number kinds). @default "default" */
+  /**
+   * `"reference"` reads like the Python reference: envtrace `channel` through `str()`, `timestamp`
+   * through `float()`, and the int/float distinction of values kept from the text (`1.0` stays a
+   * float — see `PyFloat`); `"default"` is strict (a non-empty string channel, a finite number
+   * timestamp, no unknown keys). @default "default"
+   */
   readonly mode?: 'default' | 'reference' | undefined;
 }
 
-/**
- * Whether a `readTrace` argument is trace text rather than a path: it holds a line break, or
- * starts (after spaces) with `{` or `[`. Anything else is a path.
- */
-export function isTraceText(pathOrText: string): boolean {
-  return /[\r\n]/.test(pathOrText) || /^\s*[[{]/.test(pathOrText);
-}
+/** Options of `loadTrace`, `loadTraceSync` and `importFile`: a path names itself in errors. */
+export type LoadTraceOptions = Omit<ParseTraceOptions, 'file'>;
 
 function chooseImporter(
   text: string,
-  format: ReadTraceOptions['format'],
+  format: ParseTraceOptions['format'],
   file: string | undefined,
 ): Importer {
   if (format !== undefined && format !== 'auto') return importerByName(format);
@@ -70,13 +72,24 @@ function chooseImporter(
 }
 
 /**
- * Parse trace text in `options.format` (default: detected from the content). Events of every
- * format but `envtrace` are ordered by time (stable) with timestamps in seconds relative to the
- * earliest event. A leading byte order mark is ignored. Throws `TraceError` (file and line or JSON
- * path) for malformed input, a `ConfigError` for an unknown format name.
+ * Parse a trace: text in `options.format` (default: detected from the content), or an object
+ * (`{events: [...]}` or an array of events, envtrace's own format; a `Trace` is returned as it is
+ * once its depth is checked). Events of every format but `envtrace` are ordered by time (stable)
+ * with timestamps in seconds relative to the earliest event. A leading byte order mark is ignored.
+ * Throws `TraceError` (file and line or JSON path) for malformed input, `ConfigError` for an
+ * unknown format name or a text format given for an object.
  */
-export function parseTraceText(text: string, options: ReadTraceOptions = {}): Trace {
-  return importText(text, options).trace;
+export function parseTrace(input: unknown, options: ParseTraceOptions = {}): Trace {
+  if (typeof input === 'string') return importText(input, options).trace;
+  const format = options.format ?? 'auto';
+  if (format !== 'auto' && format !== 'envtrace') {
+    importerByName(format); // an unknown name is reported as such
+    throw new ConfigError(
+      `format ${JSON.stringify(format)} is read from text: pass the text, or give an object in envtrace's format ({events: [...]} or an array of events)`,
+      { path: 'format' },
+    );
+  }
+  return parseEnvtrace(input, { mode: options.mode ?? 'default', file: options.file });
 }
 
 /** A trace with the format it was read in and the file it came from (if any). */
@@ -88,12 +101,19 @@ export interface ImportedTrace {
   readonly file: string | undefined;
 }
 
-function importText(text: string, options: ReadTraceOptions): ImportedTrace {
+function importText(text: string, options: ParseTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const importer = chooseImporter(body, options.format, options.file);
+  const mode = options.mode ?? 'default';
+  if (importer === envtraceImporter) {
+    // What the importer's `parse` gives, without copying the events twice: `parseEnvtrace`'s
+    // trace has passed the depth check already.
+    const trace = parseEnvtrace(body, { file: options.file, mode });
+    return { trace, format: 'envtrace', file: options.file };
+  }
   // Every format gets the trace depth limit with the file named (the JSON parser's own limit is looser).
   const trace = assertTraceDepth(
-    new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' })),
+    new Trace(importer.parse(body, { file: options.file, mode })),
     options.file,
   );
   return { trace, format: importer.name as ImportFormat, file: options.file };
@@ -112,24 +132,19 @@ function dataFileOfDirectory(dir: string, names: readonly string[]): string {
 }
 
 /**
- * Read a trace from a file path or from text (see `isTraceText`) in any supported format. A
- * directory holding exactly one `*.jsonl` file (a decoded rosbag2 run) reads that file. On an
- * envtrace JSON / JSON Lines file this behaves as `loadTrace` (same events, errors and `mode`).
+ * Read the trace file (or run directory) at `file` in any supported format (`options.format`,
+ * default: detected from the content). A directory holding exactly one `*.jsonl` file (a decoded
+ * rosbag2 run) reads that file. A JSON Lines file larger than 64 KiB is read as a stream, its text
+ * never held whole, with the same events and errors as reading it whole. Events and errors are
+ * those of `parseTrace` on the file's text, with the file named.
  */
-export async function readTrace(
-  pathOrText: string,
-  options: ReadTraceOptions = {},
-): Promise<Trace> {
-  return isTraceText(pathOrText)
-    ? parseTraceText(pathOrText, options)
-    : (await importFile(pathOrText, options)).trace;
+export async function loadTrace(file: string, options: LoadTraceOptions = {}): Promise<Trace> {
+  return (await importFile(file, options)).trace;
 }
 
-/** Synchronous `readTrace` (for matchers, which run synchronously). */
-export function readTraceSync(pathOrText: string, options: ReadTraceOptions = {}): Trace {
-  return isTraceText(pathOrText)
-    ? parseTraceText(pathOrText, options)
-    : importFileSync(pathOrText, options).trace;
+/** Synchronous `loadTrace` (for matchers, which run synchronously). */
+export function loadTraceSync(file: string, options: LoadTraceOptions = {}): Trace {
+  return importFileSync(file, options).trace;
 }
 
 /**
@@ -157,7 +172,7 @@ function linesPlan(importer: Importer): StreamPlan | undefined {
 function streamPlan(
   head: Uint8Array,
   file: string,
-  format: ReadTraceOptions['format'],
+  format: ParseTraceOptions['format'],
 ): StreamPlan | undefined {
   const named = isJsonLinesName(file);
   if (format === 'envtrace' && named) return { kind: 'envtrace', how: { stripBom: true } };
@@ -188,7 +203,7 @@ type Opened =
 function openedFrom(
   start: FileStart,
   file: string,
-  format: ReadTraceOptions['format'],
+  format: ParseTraceOptions['format'],
 ): Opened | undefined {
   if (start.complete) return { bytes: start.bytes };
   const stream = streamPlan(start.bytes, file, format);
@@ -220,24 +235,24 @@ function lineImported(reader: LineImport, importer: Importer, file: string): Imp
 }
 
 /**
- * Read the file (or run directory) at `file`, always as a path, and tell which format was used
- * and which file was read. `options.file` is ignored: the path names itself in errors. A JSON
- * Lines file larger than 64 KiB (envtrace, rosbag2, bluesky) is read as a stream, its text never
- * held whole, with the same events and errors as reading it whole.
+ * `loadTrace` that also tells which format was used and which file was read (for a run
+ * directory, the data file inside it). A JSON Lines file larger than 64 KiB (envtrace, rosbag2,
+ * bluesky) is read as a stream, its text never held whole, with the same events and errors as
+ * reading it whole.
  */
-export function importFile(file: string, options: ReadTraceOptions = {}): Promise<ImportedTrace> {
+export function importFile(file: string, options: LoadTraceOptions = {}): Promise<ImportedTrace> {
   return importFileChunked(file, options, {});
 }
 
 /** Synchronous `importFile` (a streamed file is read in chunks into one reusable buffer). */
-export function importFileSync(file: string, options: ReadTraceOptions = {}): ImportedTrace {
+export function importFileSync(file: string, options: LoadTraceOptions = {}): ImportedTrace {
   return importFileSyncChunked(file, options, {});
 }
 
 /** `importFile` with chosen chunk sizes (not public: for tests). */
 export async function importFileChunked(
   file: string,
-  options: ReadTraceOptions,
+  options: LoadTraceOptions,
   chunks: ReadChunks,
 ): Promise<ImportedTrace> {
   const data = await namedAsync(file, async () =>
@@ -266,7 +281,7 @@ export async function importFileChunked(
 /** `importFileSync` with chosen chunk sizes (not public: for tests). */
 export function importFileSyncChunked(
   file: string,
-  options: ReadTraceOptions,
+  options: LoadTraceOptions,
   chunks: ReadChunks,
 ): ImportedTrace {
   const data = named(file, () =>

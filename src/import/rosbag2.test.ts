@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { readTraceSync } from './read.js';
+import { loadTraceSync } from './read.js';
 import { rosbag2Importer } from './rosbag2.js';
 
 describe('rosbag2 importer', () => {
   it('reads the shared run directory (its one decoded JSON Lines file)', () => {
-    const t = readTraceSync(fixture('rosbag2_run'));
+    const t = loadTraceSync(fixture('rosbag2_run'));
     expect(t.length).toBe(7);
     expect(t.events[0]).toEqual({
       channel: '/cmd_vel',
@@ -38,7 +38,7 @@ describe('rosbag2 importer', () => {
   });
 
   it('keeps nanoseconds exact beyond 2^53 (JSON integers and strings), out of order', () => {
-    const t = readTraceSync(fixture('edge/huge_ns.rosbag2.jsonl'));
+    const t = loadTraceSync(fixture('edge/huge_ns.rosbag2.jsonl'));
     expect(tuples(t.events)).toEqual([
       ['/b', 0, 2],
       ['/a', 1e-9, 1],
@@ -49,13 +49,13 @@ describe('rosbag2 importer', () => {
       publish_time: '18446744073709551614',
     });
     expect(
-      readTraceSync(fixture('edge/huge_ns.rosbag2.jsonl'), { mode: 'reference' }).events[2]!.value,
+      loadTraceSync(fixture('edge/huge_ns.rosbag2.jsonl'), { mode: 'reference' }).events[2]!.value,
     ).toEqual({ x: new PyFloat(1) });
   });
 
   it('fails on a malformed message, naming file, line and field', () => {
     expect(
-      thrown(() => readTraceSync(fixture('edge/malformed.rosbag2.jsonl'))).message,
+      thrown(() => loadTraceSync(fixture('edge/malformed.rosbag2.jsonl'))).message,
     ).toMatchInlineSnapshot(
       `"test/fixtures/import/edge/malformed.rosbag2.jsonl:2: log_time: expected integer nanoseconds (digits, as a string or an integer)"`,
     );

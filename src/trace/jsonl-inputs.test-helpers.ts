@@ -1,7 +1,7 @@
 /**
  * Test helpers (not part of the package): inputs for the tests that read a file both as a stream
  * and whole and require the same events or the same error (`src/import/read.stream.test.ts` for
- * `importFile`, `src/trace/load.stream.test.ts` for `loadTrace`), and the first-chunk sizes that
+ * `importFile`, `src/trace/load.stream.test.ts` for `loadEnvtraceFile`), and the first-chunk sizes that
  * make a small file take the streaming decision.
  */
 import { readFileSync, statSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
- * `loadTrace` / `loadTraceSync` stream a large JSON Lines file that has no `.jsonl` / `.ndjson`
+ * `loadEnvtraceFile` / `loadEnvtraceFileSync` stream a large JSON Lines file that has no `.jsonl` / `.ndjson`
  * name (`run.log`, `trace.txt`, a `.json` file that is really JSON Lines), told by its content as
  * `importFile` tells it. The stream must give exactly what reading the whole text gives — the
- * events of `parseTrace` on the file's text, or its error byte for byte — so every input is read
+ * events of `parseEnvtrace` on the file's text, or its error byte for byte — so every input is read
  * whole and streamed with a tiny first chunk (so that small files take the streaming decision)
  * and tiny read chunks (so that every byte boundary is hit), and compared.
  */
@@ -19,13 +19,13 @@ import {
   valid,
 } from './jsonl-inputs.test-helpers.js';
 import {
-  loadTrace,
-  loadTraceChunked,
-  loadTraceSync,
-  loadTraceSyncChunked,
-  parseTrace,
+  loadEnvtraceFile,
+  loadEnvtraceFileChunked,
+  loadEnvtraceFileSync,
+  loadEnvtraceFileSyncChunked,
+  parseEnvtrace,
   traceText,
-  type ParseTraceOptions,
+  type EnvtraceOptions,
 } from './parse.js';
 import type { Trace } from './trace.js';
 
@@ -100,11 +100,11 @@ async function outcomeAsync(run: () => Promise<Trace>): Promise<Outcome> {
   }
 }
 
-type Options = Omit<ParseTraceOptions, 'file'>;
+type Options = Omit<EnvtraceOptions, 'file'>;
 
 /**
- * `parseTrace` on the whole text of `file` (what `loadTrace` did before it streamed unnamed
- * files); `loadTraceSync` / `loadTrace` on the small file (read whole) and with every first-chunk
+ * `parseEnvtrace` on the whole text of `file` (what `loadEnvtraceFile` did before it streamed unnamed
+ * files); `loadEnvtraceFileSync` / `loadEnvtraceFile` on the small file (read whole) and with every first-chunk
  * size and each of `chunkSizes` (async: chunks above 1 byte) must all give it. Returns that
  * outcome and the ways the chunked loads read the file.
  */
@@ -114,14 +114,17 @@ async function compare(
   chunkSizes: readonly number[],
 ): Promise<{ whole: Outcome; hows: Set<How> }> {
   const whole = outcome(() =>
-    parseTrace(traceText(readFileSync(file), file), { ...options, file }),
+    parseEnvtrace(traceText(readFileSync(file), file), { ...options, file }),
   );
   resetCounts();
   expect(
-    outcome(() => loadTraceSync(file, options)),
-    `${file} loadTraceSync`,
+    outcome(() => loadEnvtraceFileSync(file, options)),
+    `${file} loadEnvtraceFileSync`,
   ).toEqual(whole);
-  expect(await outcomeAsync(() => loadTrace(file, options)), `${file} loadTrace`).toEqual(whole);
+  expect(
+    await outcomeAsync(() => loadEnvtraceFile(file, options)),
+    `${file} loadEnvtraceFile`,
+  ).toEqual(whole);
   const named =
     options.format === 'jsonl' || (options.format === undefined && /\.(jsonl|ndjson)$/i.test(file));
   if (!named) expect(how(), 'a small file is read whole').toBe('whole');
@@ -131,14 +134,14 @@ async function compare(
       const label = `${path.basename(file)} ${JSON.stringify(options)} head ${head} chunk ${chunk}`;
       resetCounts();
       expect(
-        outcome(() => loadTraceSyncChunked(file, options, { head, chunk })),
+        outcome(() => loadEnvtraceFileSyncChunked(file, options, { head, chunk })),
         label,
       ).toEqual(whole);
       hows.add(how());
       if (chunk > 1) {
         resetCounts();
         expect(
-          await outcomeAsync(() => loadTraceChunked(file, options, { head, chunk })),
+          await outcomeAsync(() => loadEnvtraceFileChunked(file, options, { head, chunk })),
           `${label} (async)`,
         ).toEqual(whole);
         hows.add(how());
@@ -151,7 +154,7 @@ async function compare(
 /** Names that do not say JSON Lines. */
 const names = ['run.log', 'trace', 'trace.json'];
 
-describe('loadTrace streams unnamed JSON Lines files with the events and errors of the whole text', () => {
+describe('loadEnvtraceFile streams unnamed JSON Lines files with the events and errors of the whole text', () => {
   it.each(Object.keys(jsonLinesInputs))('%s', async (key) => {
     const dir = mkdtempSync(path.join(tmp, `${key}-`));
     const runs: Record<string, { whole: Outcome; hows: Set<How> }> = {};
@@ -228,31 +231,33 @@ describe('loadTrace streams unnamed JSON Lines files with the events and errors 
     const file = path.join(dir, 'run.log');
     writeFileSync(file, `${eventLines.join('\n')}\n`);
     expect(statSync(file).size).toBeGreaterThan(64 * 1024);
-    const want = parseTrace(readFileSync(file, 'utf8'), { file }).events;
+    const want = parseEnvtrace(readFileSync(file, 'utf8'), { file }).events;
     resetCounts();
-    expect(loadTraceSync(file).events).toEqual(want);
+    expect(loadEnvtraceFileSync(file).events).toEqual(want);
     expect(how()).toBe('stream');
     resetCounts();
-    expect((await loadTrace(file)).events).toEqual(want);
+    expect((await loadEnvtraceFile(file)).events).toEqual(want);
     expect(how()).toBe('stream');
     const doc = path.join(dir, 'doc.json');
     writeFileSync(doc, `{"events": [${eventLines.join(', ')}]}\n`);
     resetCounts();
-    expect(loadTraceSync(doc).events).toEqual(want);
-    expect((await loadTrace(doc)).events).toEqual(want);
+    expect(loadEnvtraceFileSync(doc).events).toEqual(want);
+    expect((await loadEnvtraceFile(doc)).events).toEqual(want);
     expect(how()).toBe('whole');
   });
 
   it('names a missing file and a directory as before', async () => {
     const missing = path.join(tmp, 'nope.log');
-    await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
-    expect(() => loadTraceSyncChunked(missing, {}, { head: 4 })).toThrow(
+    await expect(loadEnvtraceFile(missing)).rejects.toThrow(
       `${missing}: cannot read trace: no such file`,
     );
-    await expect(loadTraceChunked(tmp, {}, { head: 4 })).rejects.toThrow(
+    expect(() => loadEnvtraceFileSyncChunked(missing, {}, { head: 4 })).toThrow(
+      `${missing}: cannot read trace: no such file`,
+    );
+    await expect(loadEnvtraceFileChunked(tmp, {}, { head: 4 })).rejects.toThrow(
       `${tmp}: cannot read trace: is a directory`,
     );
-    expect(() => loadTraceSync(tmp)).toThrow(`${tmp}: cannot read trace: is a directory`);
+    expect(() => loadEnvtraceFileSync(tmp)).toThrow(`${tmp}: cannot read trace: is a directory`);
   });
 
   it.skipIf(process.platform === 'win32')(
@@ -261,12 +266,14 @@ describe('loadTrace streams unnamed JSON Lines files with the events and errors 
       const dir = mkdtempSync(path.join(tmp, 'fifo-'));
       const source = path.join(dir, 'source.log');
       writeFileSync(source, jsonLinesInputs.plain!);
-      const expected = outcome(() => loadTraceSync(source));
+      const expected = outcome(() => loadEnvtraceFileSync(source));
       expect(expected).toHaveProperty('events');
       const runs = [
         (f: string) =>
-          Promise.resolve(outcome(() => loadTraceSyncChunked(f, {}, { head: 20, chunk: 3 }))),
-        (f: string) => outcomeAsync(() => loadTraceChunked(f, {}, { head: 20, chunk: 3 })),
+          Promise.resolve(
+            outcome(() => loadEnvtraceFileSyncChunked(f, {}, { head: 20, chunk: 3 })),
+          ),
+        (f: string) => outcomeAsync(() => loadEnvtraceFileChunked(f, {}, { head: 20, chunk: 3 })),
       ];
       for (const run of runs) {
         const fifo = path.join(dir, `pipe-${Math.random().toString(36).slice(2)}`);

@@ -9,9 +9,9 @@ import {
   assertTraceDepth,
   loadJsonLines,
   loadJsonLinesSync,
-  loadTrace,
-  loadTraceSync,
-  parseTrace,
+  loadEnvtraceFile,
+  loadEnvtraceFileSync,
+  parseEnvtrace,
   sniffJsonLines,
   traceText,
 } from './parse.js';
@@ -27,12 +27,12 @@ function errorOf(fn: () => unknown): TraceError {
   throw new Error('expected a TraceError');
 }
 
-describe('parseTrace', () => {
+describe('parseEnvtrace', () => {
   it('reads {events}, a bare array, and fills value/meta like the reference', () => {
-    const a = parseTrace(
+    const a = parseEnvtrace(
       '{"schema_version": "1", "events": [{"channel": "m", "timestamp": 1, "value": 2.5}]}',
     );
-    const b = parseTrace('[{"channel": "m", "timestamp": 1}]');
+    const b = parseEnvtrace('[{"channel": "m", "timestamp": 1}]');
     expect(a.events).toEqual([{ channel: 'm', timestamp: 1, value: 2.5 }]);
     expect(b.events).toEqual([{ channel: 'm', timestamp: 1, value: null }]);
     expect(b.toJSON()).toEqual({
@@ -44,10 +44,10 @@ describe('parseTrace', () => {
   it('reads JSON Lines by extension or by shape, naming the line on error', () => {
     const text =
       '{"channel": "a", "timestamp": 0, "value": 1}\n\n{"channel": "b", "timestamp": 1, "value": 2}\n';
-    expect(parseTrace(text).events.map((e) => e.channel)).toEqual(['a', 'b']);
-    expect(parseTrace(text, { file: 'run.jsonl' }).length).toBe(2);
+    expect(parseEnvtrace(text).events.map((e) => e.channel)).toEqual(['a', 'b']);
+    expect(parseEnvtrace(text, { file: 'run.jsonl' }).length).toBe(2);
     const bad = '{"channel": "a", "timestamp": 0}\n{"channel": "b", "timestamp": "soon"}\n';
-    expect(errorOf(() => parseTrace(bad, { file: 'run.jsonl' })).message).toBe(
+    expect(errorOf(() => parseEnvtrace(bad, { file: 'run.jsonl' })).message).toBe(
       'run.jsonl:2: timestamp: expected a finite number',
     );
   });
@@ -55,80 +55,80 @@ describe('parseTrace', () => {
   it('reads JSON Lines with CRLF endings, blank lines and no final newline; line numbers count every line', () => {
     const text =
       '{"channel": "a", "timestamp": 0}\r\n\r\n  \n{"channel": "b", "timestamp": 1, "meta": {"k": 1}}\r\n{"channel": "c", "timestamp": 2}';
-    const t = parseTrace(text, { file: 'r.jsonl' });
+    const t = parseEnvtrace(text, { file: 'r.jsonl' });
     expect(t.events.map((e) => e.channel)).toEqual(['a', 'b', 'c']);
     expect(t.events[1]!.meta).toEqual({ k: 1 });
     expect(
-      errorOf(() => parseTrace(`${text}\r\n{"channel": "d"}\r\n`, { file: 'r.jsonl' })).message,
+      errorOf(() => parseEnvtrace(`${text}\r\n{"channel": "d"}\r\n`, { file: 'r.jsonl' })).message,
     ).toBe('r.jsonl:6: timestamp: required');
     expect(
       errorOf(() =>
-        parseTrace('{"channel": "a", "timestamp": 0}\n{"channel": ', { format: 'jsonl' }),
+        parseEnvtrace('{"channel": "a", "timestamp": 0}\n{"channel": ', { format: 'jsonl' }),
       ).message,
     ).toMatch(/^line 2, column 13: Unexpected end of input/);
   });
 
   it('names the file and the path of a malformed document', () => {
-    expect(errorOf(() => parseTrace('{"events": [}', { file: 'pred.json' })).message).toMatch(
+    expect(errorOf(() => parseEnvtrace('{"events": [}', { file: 'pred.json' })).message).toMatch(
       /^pred\.json:1:13: /,
     );
     expect(
       errorOf(() =>
-        parseTrace('{"events": [{"channel": "a", "timestamp": 1, "valeu": 3}]}', {
+        parseEnvtrace('{"events": [{"channel": "a", "timestamp": 1, "valeu": 3}]}', {
           file: 'p.json',
         }),
       ).message,
     ).toBe('p.json: events[0]: unknown key "valeu" (an event has channel, timestamp, value, meta)');
-    expect(errorOf(() => parseTrace('{"events": [{"channel": 7, "timestamp": 1}]}')).message).toBe(
-      'events[0].channel: expected a string',
-    );
-    expect(errorOf(() => parseTrace('{"events": [{"channel": "a"}]}')).message).toBe(
+    expect(
+      errorOf(() => parseEnvtrace('{"events": [{"channel": 7, "timestamp": 1}]}')).message,
+    ).toBe('events[0].channel: expected a string');
+    expect(errorOf(() => parseEnvtrace('{"events": [{"channel": "a"}]}')).message).toBe(
       'events[0].timestamp: required',
     );
-    expect(errorOf(() => parseTrace('{"traces": []}')).pyType).toBe('ValueError');
-    expect(errorOf(() => parseTrace('{"events": [], "name": "x"}')).message).toBe(
+    expect(errorOf(() => parseEnvtrace('{"traces": []}')).pyType).toBe('ValueError');
+    expect(errorOf(() => parseEnvtrace('{"events": [], "name": "x"}')).message).toBe(
       'unknown key "name" (a trace has schema_version, events, meta)',
     );
-    expect(errorOf(() => parseTrace('42')).message).toBe(
+    expect(errorOf(() => parseEnvtrace('42')).message).toBe(
       'expected a trace: an object with "events" or an array of events, got number',
     );
   });
 
   it('validates the document and its events the same way with or without the zod fallback', () => {
     // Well-formed documents take a fast path; each near miss below must still reach the schema.
-    expect(errorOf(() => parseTrace('{"schema_version": 2, "events": []}')).message).toBe(
+    expect(errorOf(() => parseEnvtrace('{"schema_version": 2, "events": []}')).message).toBe(
       'schema_version: expected "1"',
     );
-    expect(errorOf(() => parseTrace('{"meta": [], "events": []}')).message).toBe(
+    expect(errorOf(() => parseEnvtrace('{"meta": [], "events": []}')).message).toBe(
       'meta: expected an object',
     );
-    expect(errorOf(() => parseTrace('{"events": {}}')).message).toBe(
+    expect(errorOf(() => parseEnvtrace('{"events": {}}')).message).toBe(
       'events: expected an array of events',
     );
-    expect(errorOf(() => parseTrace('[{"channel": "", "timestamp": 1}]')).message).toBe(
+    expect(errorOf(() => parseEnvtrace('[{"channel": "", "timestamp": 1}]')).message).toBe(
       '[0].channel: expected a non-empty string',
     );
-    expect(errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.NaN }])).path).toBe(
+    expect(errorOf(() => parseEnvtrace([{ channel: 'a', timestamp: Number.NaN }])).path).toBe(
       '[0].timestamp',
     );
-    expect(errorOf(() => parseTrace('[{"channel": "a", "timestamp": 1}, 3]')).message).toBe(
+    expect(errorOf(() => parseEnvtrace('[{"channel": "a", "timestamp": 1}, 3]')).message).toBe(
       '[1]: expected an event object, got number',
     );
-    expect(parseTrace('{"schema_version": 1, "meta": {"run": 2}, "events": []}').length).toBe(0);
+    expect(parseEnvtrace('{"schema_version": 1, "meta": {"run": 2}, "events": []}').length).toBe(0);
     // Events keep the key order channel, timestamp, value whatever the input order.
     expect(
-      Object.keys(parseTrace('[{"value": 1, "timestamp": 0, "channel": "a"}]').events[0]!),
+      Object.keys(parseEnvtrace('[{"value": 1, "timestamp": 0, "channel": "a"}]').events[0]!),
     ).toEqual(['channel', 'timestamp', 'value']);
-    expect(Object.keys(parseTrace('[{"channel": "a", "timestamp": 0}]').events[0]!)).toEqual([
+    expect(Object.keys(parseEnvtrace('[{"channel": "a", "timestamp": 0}]').events[0]!)).toEqual([
       'channel',
       'timestamp',
       'value',
     ]);
     // A caller's own objects are never handed back as events (copied, so later edits don't leak in).
     const mine = { channel: 'a', timestamp: 0, value: 1 };
-    expect(parseTrace([mine]).events[0]).not.toBe(mine);
+    expect(parseEnvtrace([mine]).events[0]).not.toBe(mine);
     // Events with and without meta (zod path and fast path) come out alike.
-    const t = parseTrace(
+    const t = parseEnvtrace(
       '[{"channel": "a", "timestamp": 1, "value": [1]}, {"channel": "a", "timestamp": 2, "value": [1], "meta": {"k": 1}}]',
     );
     expect(t.events[0]).toEqual({ channel: 'a', timestamp: 1, value: [1] });
@@ -137,41 +137,43 @@ describe('parseTrace', () => {
 
   it('rejects non-finite timestamps in both modes', () => {
     expect(
-      errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.POSITIVE_INFINITY }])).path,
+      errorOf(() => parseEnvtrace([{ channel: 'a', timestamp: Number.POSITIVE_INFINITY }])).path,
     ).toBe('[0].timestamp');
     expect(
-      errorOf(() => parseTrace('[{"channel": "a", "timestamp": "nan"}]', { mode: 'reference' }))
+      errorOf(() => parseEnvtrace('[{"channel": "a", "timestamp": "nan"}]', { mode: 'reference' }))
         .message,
     ).toBe('[0].timestamp: expected a finite timestamp, got NaN');
   });
 
   it('reference mode coerces like Trace.from_dict and keeps int/float kinds', () => {
-    const t = parseTrace(
+    const t = parseEnvtrace(
       '[{"channel": 7, "timestamp": "2.5", "value": 1.0}, {"channel": "b", "timestamp": 3, "value": 1}]',
       { mode: 'reference' },
     );
     expect(t.events[0]).toEqual({ channel: '7', timestamp: 2.5, value: new PyFloat(1), meta: {} });
     expect(t.events[1]!.value).toBe(1);
-    expect(errorOf(() => parseTrace('{"foo": []}', { mode: 'reference' })).message).toBe(
+    expect(errorOf(() => parseEnvtrace('{"foo": []}', { mode: 'reference' })).message).toBe(
       'Unrecognized trace JSON format',
     );
     expect(
-      errorOf(() => parseTrace('[{"channel": "a", "timestamp": "soon"}]', { mode: 'reference' }))
+      errorOf(() => parseEnvtrace('[{"channel": "a", "timestamp": "soon"}]', { mode: 'reference' }))
         .message,
     ).toBe("[0].timestamp: could not convert string to float: 'soon'");
   });
 });
 
-describe('loadTrace', () => {
+describe('loadEnvtraceFile', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'envtrace-trace-'));
   it('reads files, sync and async, and names a missing one', async () => {
     const file = path.join(dir, 'gt.json');
     writeFileSync(file, '[{"channel": "a", "timestamp": 0, "value": 1}]');
-    expect((await loadTrace(file)).length).toBe(1);
-    expect(loadTraceSync(file).length).toBe(1);
+    expect((await loadEnvtraceFile(file)).length).toBe(1);
+    expect(loadEnvtraceFileSync(file).length).toBe(1);
     const missing = path.join(dir, 'nope.json');
-    await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
-    expect(() => loadTraceSync(missing)).toThrow(TraceError);
+    await expect(loadEnvtraceFile(missing)).rejects.toThrow(
+      `${missing}: cannot read trace: no such file`,
+    );
+    expect(() => loadEnvtraceFileSync(missing)).toThrow(TraceError);
   });
 
   it('streams JSON Lines files: same events and errors as parsing the text, missing files named', async () => {
@@ -179,16 +181,20 @@ describe('loadTrace', () => {
       '{"channel": "a", "timestamp": 0}\r\n\r\n{"channel": "b", "timestamp": 1, "meta": {"k": 1}}\n{"channel": "c", "timestamp": 2}\r\n';
     const file = path.join(dir, 'run.jsonl');
     writeFileSync(file, text);
-    expect((await loadTrace(file)).toJSON()).toEqual(parseTrace(text, { file }).toJSON());
+    expect((await loadEnvtraceFile(file)).toJSON()).toEqual(parseEnvtrace(text, { file }).toJSON());
     const bad = path.join(dir, 'bad.ndjson');
     writeFileSync(bad, `${text}{"channel": "d", "timestamp": "x"}\n`);
-    await expect(loadTrace(bad)).rejects.toThrow(`${bad}:5: timestamp: expected a finite number`);
+    await expect(loadEnvtraceFile(bad)).rejects.toThrow(
+      `${bad}:5: timestamp: expected a finite number`,
+    );
     const other = path.join(dir, 'events.txt');
     writeFileSync(other, text);
-    expect((await loadTrace(other, { format: 'jsonl' })).length).toBe(3);
+    expect((await loadEnvtraceFile(other, { format: 'jsonl' })).length).toBe(3);
     const missing = path.join(dir, 'nope.jsonl');
-    await expect(loadTrace(missing)).rejects.toThrow(`${missing}: cannot read trace: no such file`);
-    await expect(loadTrace(dir, { format: 'jsonl' })).rejects.toThrow(
+    await expect(loadEnvtraceFile(missing)).rejects.toThrow(
+      `${missing}: cannot read trace: no such file`,
+    );
+    await expect(loadEnvtraceFile(dir, { format: 'jsonl' })).rejects.toThrow(
       `${dir}: cannot read trace: is a directory`,
     );
   });
@@ -205,12 +211,12 @@ describe('nesting limit of event values (MAX_DEPTH, README "Limits")', () => {
     '%s mode: a value at the limit is read, one level more is a TraceError naming the file and path',
     (mode) => {
       expect(
-        parseTrace(doc(nestedText(MAX_DEPTH)), { mode, file: 'x.json' }).events[1]!.channel,
+        parseEnvtrace(doc(nestedText(MAX_DEPTH)), { mode, file: 'x.json' }).events[1]!.channel,
       ).toBe('b');
-      expect(() => parseTrace(doc(nestedText(MAX_DEPTH + 1)), { mode, file: 'x.json' })).toThrow(
+      expect(() => parseEnvtrace(doc(nestedText(MAX_DEPTH + 1)), { mode, file: 'x.json' })).toThrow(
         TraceError,
       );
-      expect(() => parseTrace(doc(nestedText(MAX_DEPTH + 1)), { mode, file: 'x.json' })).toThrow(
+      expect(() => parseEnvtrace(doc(nestedText(MAX_DEPTH + 1)), { mode, file: 'x.json' })).toThrow(
         /^x\.json: events\[1\]\.value\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]…\[0\]\[0\]: nested more than 256 levels/,
       );
     },
@@ -220,26 +226,28 @@ describe('nesting limit of event values (MAX_DEPTH, README "Limits")', () => {
     'a %i-level value is refused cleanly, in both modes and as JSON Lines',
     (n) => {
       for (const mode of ['default', 'reference'] as const) {
-        expect(() => parseTrace(doc(nestedText(n)), { mode, file: 'deep.json' })).toThrow(
+        expect(() => parseEnvtrace(doc(nestedText(n)), { mode, file: 'deep.json' })).toThrow(
           TraceError,
         );
       }
       const lines = `{"channel": "a", "timestamp": 0, "value": 1}\n{"channel": "b", "timestamp": 1, "value": ${nestedText(n)}}\n`;
-      expect(() => parseTrace(lines, { file: 'deep.jsonl' })).toThrow(/^deep\.jsonl:2: value\[0\]/);
+      expect(() => parseEnvtrace(lines, { file: 'deep.jsonl' })).toThrow(
+        /^deep\.jsonl:2: value\[0\]/,
+      );
     },
   );
 
   it('checks objects given through the API, meta included, and circular values', () => {
     const events = [{ channel: 'a', timestamp: 0, value: nested(MAX_DEPTH + 1) }];
-    expect(() => parseTrace(events, { file: 'gt' })).toThrow(/^gt: \[0\]\.value\[0\]/);
+    expect(() => parseEnvtrace(events, { file: 'gt' })).toThrow(/^gt: \[0\]\.value\[0\]/);
     expect(() =>
-      parseTrace({
+      parseEnvtrace({
         events: [{ channel: 'a', timestamp: 0, value: 1, meta: { m: nested(MAX_DEPTH) } }],
       }),
     ).toThrow(/^events\[0\]\.meta\.m\[0\]/);
     const loop: unknown[] = [];
     loop.push(loop);
-    expect(() => parseTrace([{ channel: 'a', timestamp: 0, value: loop }])).toThrow(
+    expect(() => parseEnvtrace([{ channel: 'a', timestamp: 0, value: loop }])).toThrow(
       /contains itself/,
     );
   });
@@ -275,8 +283,8 @@ describe('invalid UTF-8 in a trace file (issue 11, item 9)', () => {
       '"}]}',
     );
     const message = `${ff}: not valid UTF-8: byte 0xff at byte offset 55`;
-    await expect(loadTrace(ff)).rejects.toThrow(message);
-    expect(() => loadTraceSync(ff)).toThrow(message);
+    await expect(loadEnvtraceFile(ff)).rejects.toThrow(message);
+    expect(() => loadEnvtraceFileSync(ff)).toThrow(message);
   });
 
   it('is found in a streamed JSON Lines file too, with the offset in the whole file', async () => {
@@ -286,16 +294,16 @@ describe('invalid UTF-8 in a trace file (issue 11, item 9)', () => {
       [0xfe],
       '"}\n',
     );
-    await expect(loadTrace(jsonl)).rejects.toThrow(
+    await expect(loadEnvtraceFile(jsonl)).rejects.toThrow(
       `${jsonl}: not valid UTF-8: byte 0xfe at byte offset 88`,
     );
     const cut = write('cut.jsonl', '{"channel": "a", "timestamp": 0, "value": "', [0xe6, 0xb8]);
-    await expect(loadTrace(cut)).rejects.toThrow(
+    await expect(loadEnvtraceFile(cut)).rejects.toThrow(
       `${cut}: not valid UTF-8: byte 0xe6 at byte offset 43`,
     );
   });
 
-  it('is reported before a bad line that comes earlier, by loadTrace and loadTraceSync alike (the whole file is decoded first)', async () => {
+  it('is reported before a bad line that comes earlier, by loadEnvtraceFile and loadEnvtraceFileSync alike (the whole file is decoded first)', async () => {
     const both = write(
       'both.jsonl',
       '{"channel": "a", "timestamp": "x"}\n{"channel": "a", "timestamp": 1, "value": "',
@@ -303,13 +311,13 @@ describe('invalid UTF-8 in a trace file (issue 11, item 9)', () => {
       '"}\n',
     );
     const message = `${both}: not valid UTF-8: byte 0xfe at byte offset 78`;
-    await expect(loadTrace(both)).rejects.toThrow(message);
-    expect(() => loadTraceSync(both)).toThrow(message);
+    await expect(loadEnvtraceFile(both)).rejects.toThrow(message);
+    expect(() => loadEnvtraceFileSync(both)).toThrow(message);
   });
 
   it('still reads valid multi-byte text', async () => {
     const ok = write('ok.json', '{"events": [{"channel": "温度", "timestamp": 0, "value": "🙂"}]}');
-    expect((await loadTrace(ok)).events[0]).toMatchObject({ channel: '温度', value: '🙂' });
+    expect((await loadEnvtraceFile(ok)).events[0]).toMatchObject({ channel: '温度', value: '🙂' });
   });
 });
 
@@ -343,11 +351,11 @@ describe('JSON Lines files read as a stream (issue 8)', () => {
   };
 
   it.each(Object.keys(texts))(
-    '%s: loadJsonLines / loadJsonLinesSync in any chunk size give what parseTrace gives on the whole text',
+    '%s: loadJsonLines / loadJsonLinesSync in any chunk size give what parseEnvtrace gives on the whole text',
     async (name) => {
       const f = file(name, texts[name]!);
       for (const mode of ['default', 'reference'] as const) {
-        const whole = result(() => parseTrace(traceText(readFileSync(f), f), { file: f, mode }));
+        const whole = result(() => parseEnvtrace(traceText(readFileSync(f), f), { file: f, mode }));
         for (const chunkSize of [1, 2, 3, 5, 64, undefined]) {
           expect(
             result(() => loadJsonLinesSync(f, { mode }, { chunkSize })),
@@ -356,20 +364,22 @@ describe('JSON Lines files read as a stream (issue 8)', () => {
           const trace = await loadJsonLines(f, { mode }, { chunkSize }).catch((e: Error) => e);
           expect(trace instanceof Error ? trace.message : trace!.events).toEqual(whole);
         }
-        expect(result(() => loadTraceSync(f, { mode }))).toEqual(whole);
+        expect(result(() => loadEnvtraceFileSync(f, { mode }))).toEqual(whole);
       }
     },
   );
 
-  it('loadTraceSync reads .jsonl / .ndjson / format "jsonl" files line by line and names the file it cannot read', () => {
+  it('loadEnvtraceFileSync reads .jsonl / .ndjson / format "jsonl" files line by line and names the file it cannot read', () => {
     const f = file(
       'events.txt',
       '{"channel": "a", "timestamp": 0}\n{"channel": "b", "timestamp": 1}\n',
     );
-    expect(loadTraceSync(f, { format: 'jsonl' }).length).toBe(2);
+    expect(loadEnvtraceFileSync(f, { format: 'jsonl' }).length).toBe(2);
     const missing = path.join(dir, 'nope.ndjson');
-    expect(() => loadTraceSync(missing)).toThrow(`${missing}: cannot read trace: no such file`);
-    expect(() => loadTraceSync(dir, { format: 'jsonl' })).toThrow(
+    expect(() => loadEnvtraceFileSync(missing)).toThrow(
+      `${missing}: cannot read trace: no such file`,
+    );
+    expect(() => loadEnvtraceFileSync(dir, { format: 'jsonl' })).toThrow(
       `${dir}: cannot read trace: is a directory`,
     );
   });
@@ -436,25 +446,27 @@ describe('JSON Lines locations (issue 11, item 14)', () => {
     '{"channel": "a", "timestamp": 0}\n{"channel": "a", "timestamp": 1}\n{"channel": "a", "timestamp": 1,}\n';
 
   it('a syntax error names file:line:column of the file, not the column inside a one-line document', () => {
-    expect(errorOf(() => parseTrace(lines, { file: 'p.jsonl' })).message).toBe(
+    expect(errorOf(() => parseEnvtrace(lines, { file: 'p.jsonl' })).message).toBe(
       "p.jsonl:3:33: Unexpected character '}' (expected a string key)",
     );
     // Detected by content in a .json file: the same location.
-    expect(errorOf(() => parseTrace(lines, { file: 'p.json' })).message).toBe(
+    expect(errorOf(() => parseEnvtrace(lines, { file: 'p.json' })).message).toBe(
       "p.json:3:33: Unexpected character '}' (expected a string key)",
     );
-    expect(errorOf(() => parseTrace(lines, { file: 'p.jsonl', mode: 'reference' })).message).toBe(
-      "p.jsonl:3:33: Unexpected character '}' (expected a string key)",
-    );
+    expect(
+      errorOf(() => parseEnvtrace(lines, { file: 'p.jsonl', mode: 'reference' })).message,
+    ).toBe("p.jsonl:3:33: Unexpected character '}' (expected a string key)");
   });
 
   it('a line nested past the JSON limit names the line and the column in it', () => {
     const deep = `{"channel": "a", "timestamp": 0}\n{"channel": "a", "timestamp": 1, "value": ${'['.repeat(1100)}${']'.repeat(1100)}}\n`;
-    expect(errorOf(() => parseTrace(deep, { file: 'p.jsonl' })).message).toMatch(
+    expect(errorOf(() => parseEnvtrace(deep, { file: 'p.jsonl' })).message).toMatch(
       /^p\.jsonl:2: value\[0\]\[0\]/,
     );
     // Reference mode parses with the exact parser, which stops at MAX_JSON_DEPTH.
-    const message = errorOf(() => parseTrace(deep, { file: 'p.jsonl', mode: 'reference' })).message;
+    const message = errorOf(() =>
+      parseEnvtrace(deep, { file: 'p.jsonl', mode: 'reference' }),
+    ).message;
     expect(message).toMatch(/^p\.jsonl:2: value\[0\]/);
     expect(message).toMatch(/ at column 1042$/);
     expect(message).not.toContain('line 1');
@@ -469,27 +481,29 @@ describe('timestamps that span more than the largest double (issue 11, item 14)'
   ];
 
   it('are a TraceError naming the file and the two events in default mode', () => {
-    expect(errorOf(() => parseTrace(JSON.stringify({ events }), { file: 'p.json' })).message).toBe(
+    expect(
+      errorOf(() => parseEnvtrace(JSON.stringify({ events }), { file: 'p.json' })).message,
+    ).toBe(
       'p.json: timestamps span more than the largest number (-1e+308 at events[1] to 1e+308 at events[2]): times relative to the first event would overflow',
     );
     expect(
       errorOf(() =>
-        parseTrace(events.map((e) => JSON.stringify(e)).join('\n\n'), { file: 'p.jsonl' }),
+        parseEnvtrace(events.map((e) => JSON.stringify(e)).join('\n\n'), { file: 'p.jsonl' }),
       ).message,
     ).toContain('(-1e+308 at event 2 to 1e+308 at event 3)');
-    expect(errorOf(() => parseTrace(events)).message).toMatch(
+    expect(errorOf(() => parseEnvtrace(events)).message).toMatch(
       /^timestamps span more than the largest number/,
     );
   });
 
   it('a wide but finite span is fine; reference mode keeps the reference (its LinAlgError comes later)', () => {
     expect(
-      parseTrace([
+      parseEnvtrace([
         { channel: 'a', timestamp: -1e307, value: 1 },
         { channel: 'a', timestamp: 1e307, value: 1 },
       ]).events,
     ).toHaveLength(2);
-    expect(parseTrace(JSON.stringify({ events }), { mode: 'reference' }).events).toHaveLength(3);
+    expect(parseEnvtrace(JSON.stringify({ events }), { mode: 'reference' }).events).toHaveLength(3);
   });
 });
 
@@ -497,10 +511,10 @@ describe('integers beyond 2^53 in default mode (issue 11, item 9)', () => {
   it('keeps them exact as bigint (JSON and JSON Lines), leaves other numbers plain', () => {
     const text =
       '{"events": [{"channel": "a", "timestamp": 0, "value": 18446744073709551617}, {"channel": "b", "timestamp": 1, "value": [9007199254740993, 1.5, 12345678901234567890.5]}]}';
-    const t = parseTrace(text);
+    const t = parseEnvtrace(text);
     expect(t.events[0]!.value).toBe(18446744073709551617n);
     expect(t.events[1]!.value).toEqual([9007199254740993n, 1.5, 12345678901234567890.5]);
-    const jsonl = parseTrace(
+    const jsonl = parseEnvtrace(
       '{"channel": "a", "timestamp": 0, "value": 18446744073709551617}\n{"channel": "a", "timestamp": 1, "value": 2}\n',
       { format: 'jsonl' },
     );
@@ -508,7 +522,7 @@ describe('integers beyond 2^53 in default mode (issue 11, item 9)', () => {
   });
 
   it('a nanosecond timestamp is read as the nearest double (a timestamp is a float), with or without meta', () => {
-    const t = parseTrace(
+    const t = parseEnvtrace(
       '[{"channel": "a", "timestamp": 1700000000123456789, "value": 1}, {"channel": "a", "timestamp": 1700000000123456790, "meta": {"k": 1}}]',
     );
     expect(t.events.map((e) => e.timestamp)).toEqual(
@@ -520,23 +534,25 @@ describe('integers beyond 2^53 in default mode (issue 11, item 9)', () => {
   it('documents of scalar values skip the text scan, and still get big integers exact wherever they are', () => {
     // A scalar value just past 2^53 (JSON.parse would give 2^53), alone in the document.
     expect(
-      parseTrace('[{"channel": "a", "timestamp": 0, "value": 9007199254740993}]').events[0]!.value,
+      parseEnvtrace('[{"channel": "a", "timestamp": 0, "value": 9007199254740993}]').events[0]!
+        .value,
     ).toBe(9007199254740993n);
     expect(
-      parseTrace('[{"channel": "a", "timestamp": 0, "value": -9007199254740993}]').events[0]!.value,
+      parseEnvtrace('[{"channel": "a", "timestamp": 0, "value": -9007199254740993}]').events[0]!
+        .value,
     ).toBe(-9007199254740993n);
     // 2^53 − 1 and fractions stay plain numbers.
     expect(
-      parseTrace(
+      parseEnvtrace(
         '[{"channel": "a", "timestamp": 0, "value": 9007199254740991}, {"channel": "a", "timestamp": 1, "value": 1e300}]',
       ).events.map((e) => e.value),
     ).toEqual([9007199254740991, 1e300]);
     // In meta, or nested in a value of a later event.
-    const meta = parseTrace(
+    const meta = parseEnvtrace(
       '[{"channel": "a", "timestamp": 0, "value": 1}, {"channel": "a", "timestamp": 1, "value": 2, "meta": {"id": 18446744073709551617}}]',
     );
     expect(meta.events[1]!.meta).toEqual({ id: 18446744073709551617n });
-    const nested = parseTrace(
+    const nested = parseEnvtrace(
       '[{"channel": "a", "timestamp": 0, "value": 1}, {"channel": "a", "timestamp": 1, "value": {"n": [18446744073709551617]}}]',
     );
     expect(nested.events[1]!.value).toEqual({ n: [18446744073709551617n] });
@@ -545,7 +561,7 @@ describe('integers beyond 2^53 in default mode (issue 11, item 9)', () => {
   it('a bad event quoting a big integer says it as written', () => {
     let message = '';
     try {
-      parseTrace(
+      parseEnvtrace(
         '[{"channel": "a", "timestamp": 0, "value": 1}, {"channel": 18446744073709551617, "timestamp": 1, "value": 2}]',
       );
     } catch (e) {
@@ -556,7 +572,7 @@ describe('integers beyond 2^53 in default mode (issue 11, item 9)', () => {
   });
 
   it('a 16-digit run in a string or a decimal costs the exact parse but changes nothing', () => {
-    const t = parseTrace(
+    const t = parseEnvtrace(
       '[{"channel": "1234567890123456789", "timestamp": 0.12345678901234567, "value": "9999999999999999999"}]',
     );
     expect(t.events[0]).toEqual({
@@ -584,18 +600,20 @@ describe('reference mode: values given in code must be JSON values (issue 11, it
     ];
     for (const [value, message] of cases) {
       expect(
-        errorOf(() => parseTrace({ events: ev(value) }, { mode: 'reference', file: 'gt' })).message,
+        errorOf(() => parseEnvtrace({ events: ev(value) }, { mode: 'reference', file: 'gt' }))
+          .message,
       ).toBe(`gt: ${message} (reference mode reads values as Python's json does)`);
     }
     expect(
-      errorOf(() => parseTrace(ev(1, { at: new Date(0) }), { mode: 'reference' })).message,
+      errorOf(() => parseEnvtrace(ev(1, { at: new Date(0) }), { mode: 'reference' })).message,
     ).toMatch(/^\[1\]\.meta\.at: a Date is not a JSON value/);
   });
 
   it('accepts JSON values, Python ints and PyFloat; default mode keeps typed values like Date', () => {
     expect(
-      parseTrace(ev({ a: [1, 2n, new PyFloat(1), 'x', null, true] }), { mode: 'reference' }).events,
+      parseEnvtrace(ev({ a: [1, 2n, new PyFloat(1), 'x', null, true] }), { mode: 'reference' })
+        .events,
     ).toHaveLength(2);
-    expect(parseTrace(ev(new Date(0))).events[1]!.value).toEqual(new Date(0));
+    expect(parseEnvtrace(ev(new Date(0))).events[1]!.value).toEqual(new Date(0));
   });
 });

@@ -24,7 +24,7 @@ import {
 import { Trace, traceOwning } from './trace.js';
 import type { TraceEvent } from './types.js';
 
-export interface ParseTraceOptions {
+export interface EnvtraceOptions {
   /**
    * `"reference"` reads like the Python reference: `channel` through `str()`, `timestamp` through
    * `float()` (so `"2.5"` is accepted), and the int/float distinction of values kept from the JSON
@@ -92,7 +92,7 @@ function isWellFormedDocument(doc: Record<string, unknown>): boolean {
 
 function eventsOfDocument(
   doc: unknown,
-  opts: ParseTraceOptions,
+  opts: EnvtraceOptions,
 ): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
   if (Array.isArray(doc)) return { items: doc, prefix: [] };
   if (isObjectRecord(doc)) {
@@ -243,11 +243,11 @@ function defaultEvent(
 }
 
 /** T1: whether values are read as Python's `json` reads them (the reference) or as `JSON.parse` does. */
-function pythonValues(opts: ParseTraceOptions): boolean {
+function pythonValues(opts: EnvtraceOptions): boolean {
   return policyFor(opts.mode).readValues === 'python';
 }
 
-function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
+function eventMaker(opts: EnvtraceOptions): typeof defaultEvent {
   return pythonValues(opts) ? referenceEvent : defaultEvent;
 }
 
@@ -336,7 +336,7 @@ const depthChecked = new WeakSet<Trace>();
  */
 function checkTimeSpan(
   events: readonly TraceEvent[],
-  opts: ParseTraceOptions,
+  opts: EnvtraceOptions,
   prefix: readonly PropertyKey[] | null,
 ): void {
   if (pythonValues(opts) || events.length < 2) return;
@@ -361,7 +361,7 @@ function checkTimeSpan(
 /** `prefix`: the path of the events in the document, `null` for JSON Lines. */
 function checkedTrace(
   events: TraceEvent[],
-  opts: ParseTraceOptions,
+  opts: EnvtraceOptions,
   prefix: readonly PropertyKey[] | null,
 ): Trace {
   checkTimeSpan(events, opts, prefix);
@@ -374,7 +374,7 @@ function checkedTrace(
 /**
  * `trace` itself once no event `value` or `meta` in it nests more than `MAX_DEPTH` levels of
  * arrays and objects (or is circular); else a `TraceError` naming `file` and the path
- * (`events[3].value[0][0]…`). Traces from `parseTrace`/`loadTrace` are known to pass and are not
+ * (`events[3].value[0][0]…`). Traces from `parseEnvtrace`/`loadEnvtraceFile` are known to pass and are not
  * walked again; `evaluate()` calls this for a `Trace` built directly (`new Trace(events)`).
  */
 export function assertTraceDepth(trace: Trace, file?: string): Trace {
@@ -389,7 +389,7 @@ export function assertTraceDepth(trace: Trace, file?: string): Trace {
 function toEvents(
   items: readonly unknown[],
   prefix: readonly PropertyKey[],
-  opts: ParseTraceOptions,
+  opts: EnvtraceOptions,
   owned = false,
 ): TraceEvent[] {
   const make = eventMaker(opts);
@@ -426,7 +426,7 @@ function hasLongDigitRun(text: string): boolean {
  * that line of the file, so a position is given as a column only and a syntax error names
  * `file:line:column`.
  */
-function parseJsonText(text: string, opts: ParseTraceOptions, line?: number): unknown {
+function parseJsonText(text: string, opts: EnvtraceOptions, line?: number): unknown {
   try {
     if (pythonValues(opts))
       return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
@@ -478,7 +478,7 @@ class JsonLinesEvents {
   private index = 0;
   private readonly fast: boolean;
 
-  constructor(private readonly opts: ParseTraceOptions) {
+  constructor(private readonly opts: EnvtraceOptions) {
     this.fast = !pythonValues(opts);
   }
 
@@ -510,7 +510,7 @@ class JsonLinesEvents {
   }
 }
 
-function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
+function parseJsonLines(text: string, opts: EnvtraceOptions): TraceEvent[] {
   const collect = new JsonLinesEvents(opts);
   // Walk the text instead of splitting it into an array of lines first.
   const lines = new LineSplitter((line) => collect.line(line));
@@ -520,7 +520,7 @@ function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
 }
 
 /** One line of JSON Lines the careful way: errors name `file:line` (`file:line:column` for a syntax error; `line N` without a file). */
-function parseJsonLine(line: string, index: number, opts: ParseTraceOptions): TraceEvent {
+function parseJsonLine(line: string, index: number, opts: EnvtraceOptions): TraceEvent {
   const where = lineLocation(opts.file, index + 1);
   const doc = parseJsonText(line, opts, index + 1);
   // One event per line: the line number is the location, the path starts inside the event.
@@ -533,14 +533,15 @@ function looksLikeJsonLines(text: string): boolean {
 }
 
 /**
- * Parse a trace from JSON text (`{schema_version?, events: [...]}` or a bare array, or JSON Lines
- * with one event per line) or from an already-parsed object. Throws `TraceError` naming the file
+ * The envtrace format's parser (the `envtrace` importer, and `parseTrace` for an object): a trace
+ * from JSON text (`{schema_version?, events: [...]}` or a bare array, or JSON Lines with one event
+ * per line) or from an already-parsed object. Throws `TraceError` naming the file
  * and the path inside it (`events[3].timestamp: expected a finite number`), also for an event
  * `value` or `meta` nested more than `MAX_DEPTH` (256) levels of arrays and objects deep or
  * circular (README "Limits").
  */
-export function parseTrace(input: unknown, options: ParseTraceOptions = {}): Trace {
-  const opts: ParseTraceOptions = { mode: 'default', ...options };
+export function parseEnvtrace(input: unknown, options: EnvtraceOptions = {}): Trace {
+  const opts: EnvtraceOptions = { mode: 'default', ...options };
   if (input instanceof Trace) return assertTraceDepth(input, opts.file);
   if (typeof input === 'string') {
     const format = opts.format ?? (opts.file && isJsonLinesName(opts.file) ? 'jsonl' : undefined);
@@ -576,7 +577,7 @@ const TWO_53 = 2 ** 53;
  * event, a check — also takes the exact route, so errors and their messages (which quote values
  * as read) are those of `parseJsonText`. `undefined`: use the exact route.
  */
-function parseCommonDocument(text: string, opts: ParseTraceOptions): Trace | undefined {
+function parseCommonDocument(text: string, opts: EnvtraceOptions): Trace | undefined {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -615,7 +616,7 @@ export function traceText(bytes: Uint8Array, file: string): string {
 export interface JsonLinesFileOptions {
   /**
    * The file has no telling extension and was taken for JSON Lines by its content: it is read as
-   * such only if `parseTrace` would read its text so (at least two non-blank lines, each starting
+   * such only if `parseEnvtrace` would read its text so (at least two non-blank lines, each starting
    * with `{`); else `loadJsonLines` returns `undefined` (the caller reads it as one document).
    */
   readonly sniffed?: boolean | undefined;
@@ -627,7 +628,7 @@ export interface JsonLinesFileOptions {
 
 /**
  * The line consumer of a JSON Lines file: the events of `JsonLinesEvents`, and for a sniffed
- * file the check that `parseTrace` would read its text as JSON Lines (`looksLikeJsonLines`,
+ * file the check that `parseEnvtrace` would read its text as JSON Lines (`looksLikeJsonLines`,
  * line by line). A sniffed file keeps being checked after a bad line, whose error counts only if
  * the whole file passes.
  */
@@ -638,7 +639,7 @@ class JsonLinesFile {
   private failure: unknown;
 
   constructor(
-    private readonly opts: ParseTraceOptions,
+    private readonly opts: EnvtraceOptions,
     private readonly how: JsonLinesFileOptions,
   ) {
     this.collect = new JsonLinesEvents(opts);
@@ -677,12 +678,12 @@ class JsonLinesFile {
 /**
  * Read a JSON Lines trace file as a stream (`src/io/lines.ts`): events are parsed as lines
  * arrive, the whole text never exists as one string, and the events and errors are those of
- * `parseTrace` on the file's text (an invalid UTF-8 byte anywhere is reported before a bad line,
+ * `parseEnvtrace` on the file's text (an invalid UTF-8 byte anywhere is reported before a bad line,
  * as when the whole file is decoded first). `undefined`: see `JsonLinesFileOptions.sniffed`.
  */
 export function loadJsonLinesSync(
   file: string,
-  options: Omit<ParseTraceOptions, 'file' | 'format'>,
+  options: Omit<EnvtraceOptions, 'file' | 'format'>,
   how: JsonLinesFileOptions = {},
 ): Trace | undefined {
   const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
@@ -694,7 +695,7 @@ export function loadJsonLinesSync(
 /** Asynchronous `loadJsonLinesSync` (the file is read with a read stream). */
 export async function loadJsonLines(
   file: string,
-  options: Omit<ParseTraceOptions, 'file' | 'format'>,
+  options: Omit<EnvtraceOptions, 'file' | 'format'>,
   how: JsonLinesFileOptions = {},
 ): Promise<Trace | undefined> {
   const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
@@ -714,7 +715,7 @@ export interface JsonLinesHead {
 /**
  * Whether a file whose first bytes are `head` (not the whole file) may be JSON Lines: its first
  * non-blank complete line is one complete JSON value starting with `{` or `[`, so the file is not
- * one JSON document unless only blanks follow. A hint for the readers that stream (`loadTrace`,
+ * one JSON document unless only blanks follow. A hint for the readers that stream (`loadEnvtraceFile`,
  * `importFile`): `loadJsonLines` with `sniffed` checks the rest. `undefined` (read the file
  * whole): no complete line in the head (a one-line document longer than it), not UTF-8 up to
  * there (the whole reading reports the byte), or another first line (the `{` of an indented
@@ -745,34 +746,38 @@ export function isJsonLinesName(file: string): boolean {
   return /\.(jsonl|ndjson)$/i.test(file);
 }
 
-/** Whether `loadTrace` reads `file` as JSON Lines: `format: "jsonl"`, or no format and a `.jsonl` / `.ndjson` name. */
-function isJsonLinesFile(file: string, format: ParseTraceOptions['format']): boolean {
+/** Whether `loadEnvtraceFile` reads `file` as JSON Lines: `format: "jsonl"`, or no format and a `.jsonl` / `.ndjson` name. */
+function isJsonLinesFile(file: string, format: EnvtraceOptions['format']): boolean {
   return (format ?? (isJsonLinesName(file) ? 'jsonl' : undefined)) === 'jsonl';
 }
 
 /**
- * Read and parse a trace file (see `parseTrace`). JSON Lines are read as a stream, line by line,
+ * Read and parse an envtrace-format file (see `parseEnvtrace`); not public, the public `loadTrace`
+ * is `importFile`'s, which reads an envtrace file the same way. JSON Lines are read as a stream, line by line,
  * the text never held whole: a `.jsonl` / `.ndjson` file or `format: "jsonl"` always, and with no
  * `format` any other regular file over 64 KiB that is JSON Lines by its content (`sniffJsonLines`),
  * with the events and errors of reading it whole. Anything else (a JSON document, `format:
  * "json"`, a smaller file, a pipe) is read whole.
  */
-export function loadTrace(
+export function loadEnvtraceFile(
   file: string,
-  options: Omit<ParseTraceOptions, 'file'> = {},
+  options: Omit<EnvtraceOptions, 'file'> = {},
 ): Promise<Trace> {
-  return loadTraceChunked(file, options, {});
+  return loadEnvtraceFileChunked(file, options, {});
 }
 
-/** Synchronous `loadTrace` (for matchers, which run synchronously); JSON Lines are read in chunks into one buffer. */
-export function loadTraceSync(file: string, options: Omit<ParseTraceOptions, 'file'> = {}): Trace {
-  return loadTraceSyncChunked(file, options, {});
-}
-
-/** `loadTrace` with chosen chunk sizes (not public: for tests). */
-export async function loadTraceChunked(
+/** Synchronous `loadEnvtraceFile` (for matchers, which run synchronously); JSON Lines are read in chunks into one buffer. */
+export function loadEnvtraceFileSync(
   file: string,
-  options: Omit<ParseTraceOptions, 'file'>,
+  options: Omit<EnvtraceOptions, 'file'> = {},
+): Trace {
+  return loadEnvtraceFileSyncChunked(file, options, {});
+}
+
+/** `loadEnvtraceFile` with chosen chunk sizes (not public: for tests). */
+export async function loadEnvtraceFileChunked(
+  file: string,
+  options: Omit<EnvtraceOptions, 'file'>,
   chunks: ReadChunks,
 ): Promise<Trace> {
   const { format, ...rest } = options;
@@ -793,13 +798,13 @@ export async function loadTraceChunked(
   } catch (e) {
     throw traceReadError(file, e);
   }
-  return parseTrace(traceText(bytes, file), { ...options, file });
+  return parseEnvtrace(traceText(bytes, file), { ...options, file });
 }
 
-/** `loadTraceSync` with chosen chunk sizes (not public: for tests). */
-export function loadTraceSyncChunked(
+/** `loadEnvtraceFileSync` with chosen chunk sizes (not public: for tests). */
+export function loadEnvtraceFileSyncChunked(
   file: string,
-  options: Omit<ParseTraceOptions, 'file'>,
+  options: Omit<EnvtraceOptions, 'file'>,
   chunks: ReadChunks,
 ): Trace {
   const { format, ...rest } = options;
@@ -821,5 +826,5 @@ export function loadTraceSyncChunked(
   } catch (e) {
     throw traceReadError(file, e);
   }
-  return parseTrace(traceText(bytes, file), { ...options, file });
+  return parseEnvtrace(traceText(bytes, file), { ...options, file });
 }

@@ -1,6 +1,6 @@
 /**
  * Score every scenario with every aligner through the public `evaluate` (default mode) and render
- * the markdown table checked in as `TABLE.md` (shown in the README).
+ * the markdown table checked in as `TABLE.md` (shown in docs/alignment.md).
  */
 import { BehaviorAligner } from '../../src/align/behavior.js';
 import type { Aligner } from '../../src/align/types.js';

@@ -16,7 +16,7 @@ import {
 } from './scenarios.js';
 
 const TABLE = fileURLToPath(new URL('./TABLE.md', import.meta.url));
-const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+const DOC = fileURLToPath(new URL('../../docs/alignment.md', import.meta.url));
 const START = '<!-- alignment-scenarios:start -->\n';
 const END = '<!-- alignment-scenarios:end -->';
 
@@ -46,19 +46,21 @@ describe('alignment scenarios', () => {
     expect(o.byAligner['difflib']!.differing.length).toBeGreaterThan(3);
   });
 
-  it('TABLE.md and the README copy are up to date (UPDATE_SCENARIOS=1 rewrites both)', () => {
+  it('TABLE.md and the docs/alignment.md copy are up to date (UPDATE_SCENARIOS=1 rewrites both)', () => {
     const table = renderTable(outcomes);
-    const readme = readFileSync(README, 'utf8');
-    const start = readme.indexOf(START);
-    const end = readme.indexOf(END, start);
-    expect(start, 'README.md lacks the alignment-scenarios markers').toBeGreaterThanOrEqual(0);
+    const doc = readFileSync(DOC, 'utf8');
+    const start = doc.indexOf(START);
+    const end = doc.indexOf(END, start);
+    expect(start, 'docs/alignment.md lacks the alignment-scenarios markers').toBeGreaterThanOrEqual(
+      0,
+    );
     expect(end).toBeGreaterThan(start);
     if (process.env['UPDATE_SCENARIOS'] === '1') {
       writeFileSync(TABLE, table);
-      writeFileSync(README, readme.slice(0, start + START.length) + table + readme.slice(end));
+      writeFileSync(DOC, doc.slice(0, start + START.length) + table + doc.slice(end));
     }
     expect(readFileSync(TABLE, 'utf8')).toBe(table);
-    const now = readFileSync(README, 'utf8');
+    const now = readFileSync(DOC, 'utf8');
     expect(now.slice(now.indexOf(START) + START.length, now.indexOf(END))).toBe(table);
   });
 });

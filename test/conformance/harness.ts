@@ -9,27 +9,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  DifflibAligner,
   EnvTraceError,
   ReferenceRaise,
   TraceError,
-  ComparatorSet,
-  compareAlignment,
-  continuousProfile,
-  discreteMetric,
   evaluate,
   evaluateBestOf,
-  internKeys,
   loadConfigSync,
-  parseTrace,
-  structureMetric,
-  timingMetric,
-  DEFAULT_TIMING,
   type EvaluateOptions,
   type Mode,
   type TraceEvent,
   Trace,
 } from '../../src/index.js';
+import {
+  DifflibAligner,
+  ComparatorSet,
+  compareAlignment,
+  continuousProfile,
+  discreteMetric,
+  internKeys,
+  structureMetric,
+  timingMetric,
+  DEFAULT_TIMING,
+} from '../../src/engine.js';
+// The reference's load_trace is the envtrace format's reader (no format detection).
+import { parseEnvtrace } from '../../src/trace/parse.js';
 import { decodeNonFinite, parsePyJson, stringifyPyJson } from '../../src/py/json.js';
 import {
   PyFloat,
@@ -192,7 +195,7 @@ function runMetric(input: Obj, mode: Mode): Obj {
 }
 
 function runTraceOps(input: Obj, mode: Mode): Obj {
-  let t: Trace = parseTrace(input['raw'] ?? input['trace'], { mode });
+  let t: Trace = parseEnvtrace(input['raw'] ?? input['trace'], { mode });
   const steps: unknown[] = [];
   for (const op of (input['ops'] as Obj[] | undefined) ?? []) {
     switch (op['op']) {

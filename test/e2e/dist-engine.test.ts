@@ -95,9 +95,9 @@ describe.each([
     expect(filesOf(dist).filter((f) => f.endsWith('.map'))).toEqual([]);
   });
 
-  it.runIf(ready)('stays small (the README states the unpacked size)', () => {
+  it.runIf(ready)('stays small (docs/api.md states the package size)', () => {
     const bytes = [...sources(ext).values()].reduce((n, text) => n + Buffer.byteLength(text), 0);
-    // ~610 kB per format today (engine, importers, recorder, trajectories, the HTML report page); a
+    // 620–645 kB per format in 0.1.0 (engine, importers, recorder, trajectories, the HTML report page); a
     // second engine copy per entry would be about twice that.
     expect(bytes).toBeLessThan(750_000);
   });

@@ -346,7 +346,7 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     120_000,
   );
 
-  it('stays usable at 1,200 tests: the page size is stated in the README', () => {
+  it('stays usable at 1,200 tests: the page size is stated in docs/run-report.md', () => {
     const html = renderHtmlReport(hostileReport());
     // Roughly 1.3 kB per test with full drill-down detail; a regression here is worth a look.
     expect(Buffer.byteLength(html)).toBeLessThan(1200 * 4096);

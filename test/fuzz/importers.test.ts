@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importers } from '../../src/import/registry.js';
-import { parseTraceText } from '../../src/import/read.js';
+import { parseTrace } from '../../src/import/read.js';
 import { anyText, expectOnlyTypedErrors, fuzzParams } from './fuzz.js';
 import { IMPORTER_SEEDS } from './seeds.js';
 
@@ -20,14 +20,14 @@ describe('importers', () => {
 
     it('the seeds are valid (so mutations start from real documents)', () => {
       for (const s of seeds)
-        expect(parseTraceText(s, { format: name as never }).events.length).toBeGreaterThan(0);
+        expect(parseTrace(s, { format: name as never }).events.length).toBeGreaterThan(0);
     });
 
     it.each(['default', 'reference'] as const)('only typed errors (%s mode)', (mode) => {
       fc.assert(
         fc.property(anyText(seeds), (text) =>
           expectOnlyTypedErrors(() =>
-            parseTraceText(text, { format: name as never, mode, file: `fuzz.${name}` }),
+            parseTrace(text, { format: name as never, mode, file: `fuzz.${name}` }),
           ),
         ),
         fuzzParams(),

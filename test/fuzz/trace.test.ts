@@ -1,21 +1,23 @@
 /**
- * Fuzzing the trace parsers (`parseTrace`, JSON and JSON Lines, both modes; `parseTraceText` with
+ * Fuzzing the trace parsers (`parseEnvtrace`, JSON and JSON Lines, both modes; `parseTrace` with
  * format detection): on any text or value, they return a trace or throw an envtrace error.
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { parseTraceText } from '../../src/import/read.js';
-import { parseTrace } from '../../src/trace/parse.js';
+import { parseTrace } from '../../src/import/read.js';
+import { parseEnvtrace } from '../../src/trace/parse.js';
 import { anyText, expectOnlyTypedErrors, fuzzParams } from './fuzz.js';
 import { ALL_TRACE_SEEDS, TRACE_JSON, TRACE_JSONL } from './seeds.js';
 
 const MODES = ['default', 'reference'] as const;
 
-describe.each(MODES)('parseTrace (%s mode)', (mode) => {
+describe.each(MODES)('parseEnvtrace (%s mode)', (mode) => {
   it('JSON text', () => {
     fc.assert(
       fc.property(anyText(TRACE_JSON), (text) =>
-        expectOnlyTypedErrors(() => parseTrace(text, { mode, file: 'fuzz.json', format: 'json' })),
+        expectOnlyTypedErrors(() =>
+          parseEnvtrace(text, { mode, file: 'fuzz.json', format: 'json' }),
+        ),
       ),
       fuzzParams(),
     );
@@ -25,7 +27,7 @@ describe.each(MODES)('parseTrace (%s mode)', (mode) => {
     fc.assert(
       fc.property(anyText(TRACE_JSONL), (text) =>
         expectOnlyTypedErrors(() =>
-          parseTrace(text, { mode, file: 'fuzz.jsonl', format: 'jsonl' }),
+          parseEnvtrace(text, { mode, file: 'fuzz.jsonl', format: 'jsonl' }),
         ),
       ),
       fuzzParams(),
@@ -35,7 +37,7 @@ describe.each(MODES)('parseTrace (%s mode)', (mode) => {
   it('text of unknown format (JSON or JSON Lines detected)', () => {
     fc.assert(
       fc.property(anyText([...TRACE_JSON, ...TRACE_JSONL]), (text) =>
-        expectOnlyTypedErrors(() => parseTrace(text, { mode })),
+        expectOnlyTypedErrors(() => parseEnvtrace(text, { mode })),
       ),
       fuzzParams(),
     );
@@ -70,17 +72,17 @@ describe.each(MODES)('parseTrace (%s mode)', (mode) => {
       ),
     );
     fc.assert(
-      fc.property(value, (v) => expectOnlyTypedErrors(() => parseTrace(v, { mode }))),
+      fc.property(value, (v) => expectOnlyTypedErrors(() => parseEnvtrace(v, { mode }))),
       fuzzParams(),
     );
   });
 });
 
-describe.each(MODES)('parseTraceText with detection (%s mode)', (mode) => {
+describe.each(MODES)('parseTrace with detection (%s mode)', (mode) => {
   it('any text, mutated documents of every format', () => {
     fc.assert(
       fc.property(anyText(ALL_TRACE_SEEDS), (text) =>
-        expectOnlyTypedErrors(() => parseTraceText(text, { mode, file: 'fuzz' })),
+        expectOnlyTypedErrors(() => parseTrace(text, { mode, file: 'fuzz' })),
       ),
       fuzzParams(),
     );

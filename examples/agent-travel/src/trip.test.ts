@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type {} from 'envtrace-js/vitest';
-import { readTraceSync, trajectoryMetric } from 'envtrace-js';
+import { loadTraceSync, trajectoryMetric } from 'envtrace-js';
 import { planTrip, type TripRequest } from './agent.js';
 import { planTripWrong } from './agent-wrong.js';
 import { recordAgent } from './record.js';
@@ -58,7 +58,7 @@ describe('travel agent', () => {
 
   test('behaves like the recorded reference run (deep comparator on the arguments)', () => {
     const run = recordAgent((tools, clock) => planTrip(tools, clock, request));
-    const reference = readTraceSync(golden); // the importer, explicitly: the same events as above
+    const reference = loadTraceSync(golden); // the importer, explicitly: the same events as above
     expect(reference.events.map((e) => e.channel)).toEqual(run.toolEvents.map((e) => e.channel));
     expect(run.toolEvents).toMatchTraceBehavior(golden, {
       // Arguments are objects: compare them structurally (key order ignored).

@@ -42,9 +42,8 @@ export const PRETTY_MAX_PAIRS = 1000;
 
 /**
  * Without `--jobs`, a batch whose traces total fewer bytes than this runs in-process: each worker
- * loads the engine and warms up its own JIT. Measured on a loaded 2-core machine: 40 pairs of
- * 5,000 events (20 MB) took 2.3–2.6 s of CPU in-process and 3.6–3.9 s on 2 workers, i.e. ~0.6 s
- * of CPU per worker (0.25 s of it loading the modules); below ~8 MB that outweighs the gain.
+ * loads the engine and warms up its own JIT, a fixed cost that outweighs the gain on a small
+ * batch (the measurement behind 8 MB: bench/RESULTS.md, "Tuning constants").
  */
 export const WORKERS_MIN_BYTES = 8 * 1024 * 1024;
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evaluate } from '../../evaluate/evaluate.js';
-import { readTraceSync } from '../../import/read.js';
-import { parseTrace } from '../../trace/parse.js';
+import { loadTraceSync, parseTrace } from '../../import/read.js';
+import { parseEnvtrace } from '../../trace/parse.js';
 import { captureIO, repoRoot, tempDir } from '../harness.test-helpers.js';
 import { main } from '../main.js';
 import { formatTraceJson } from './convert.js';
@@ -46,9 +46,9 @@ describe('envtrace convert', () => {
       expect(converted.err).toBe('');
       expect(converted.code).toBe(0);
       // The printed JSON is the imported trace, event for event.
-      const reread = parseTrace(converted.out, { file: 'converted.json' });
+      const reread = parseEnvtrace(converted.out, { file: 'converted.json' });
       expect(reread.events).toEqual(
-        readTraceSync(path.join(fixtures, name)).events.map((e) => ({ ...e, meta: e.meta ?? {} })),
+        loadTraceSync(path.join(fixtures, name)).events.map((e) => ({ ...e, meta: e.meta ?? {} })),
       );
       const result = evaluate(reread, reread);
       expect(result.accuracy).toBe(true);
@@ -81,7 +81,7 @@ describe('envtrace convert', () => {
       '{"events": [',
       '{"channel":"XF:11BMB-ES{Chm:Smpl-Ax:X}Mtr.VAL","timestamp":0,"value":-1,"meta":{}},',
     ]);
-    expect(parseTrace(text).length).toBe(9);
+    expect(parseEnvtrace(text).length).toBe(9);
   });
 
   it('prints an empty trace as {"events": []}', async () => {
@@ -169,7 +169,7 @@ describe('envtrace convert', () => {
   });
 
   it('formats one event per line', () => {
-    expect(formatTraceJson(readTraceSync('channel,timestamp,value\na,1,x\nb,2,2\n'))).toBe(
+    expect(formatTraceJson(parseTrace('channel,timestamp,value\na,1,x\nb,2,2\n'))).toBe(
       '{"events": [\n{"channel":"a","timestamp":0,"value":"x","meta":{}},\n{"channel":"b","timestamp":1,"value":2,"meta":{}}\n]}\n',
     );
   });
@@ -192,7 +192,7 @@ describe('every importer is accepted where a trace path is (--gt, --pred)', () =
     // The OpenInference sample's calls, converted to envtrace JSON, against the original file.
     tmp.write(
       'converted.json',
-      `${formatTraceJson(readTraceSync(path.join(fixtures, 'openinference_spans.otlp.json')))}\n`,
+      `${formatTraceJson(loadTraceSync(path.join(fixtures, 'openinference_spans.otlp.json')))}\n`,
     );
     const r = await run([
       'evaluate',

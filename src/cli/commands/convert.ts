@@ -1,7 +1,7 @@
 /** `envtrace convert INPUT [--format F] [--out FILE]`: a trace in any supported format → envtrace JSON. */
 import { stringifyJsonExact } from '../../py/json.js';
 import { importers } from '../../import/registry.js';
-import { importFile, type ReadTraceOptions } from '../../import/read.js';
+import { importFile, type LoadTraceOptions } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
 import { writeFileAtomic } from '../../io/write.js';
@@ -77,7 +77,7 @@ export const convertCommand: Command = {
     const out = a.string('out');
     if (out === '') throw new UsageError('--out needs a non-empty value');
     const { trace } = await importFile(resolvePath(ctx.io, input), {
-      format: format as ReadTraceOptions['format'],
+      format: format as LoadTraceOptions['format'],
     });
     const json = formatTraceJson(trace);
     if (out === undefined) {

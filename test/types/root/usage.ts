@@ -1,4 +1,4 @@
-// Type test: the root entry and envtrace-js/python, compiled under node10, node16 and bundler
+// Type test: the root entry, envtrace-js/engine and envtrace-js/python, compiled under node10, node16 and bundler
 // resolution (one tsconfig each). Includes every comparator spec the README documents.
 import {
   ConfigError,
@@ -8,8 +8,8 @@ import {
   evaluate,
   evaluateBestOf,
   loadTraceSync,
+  loadTrace,
   parseTrace,
-  validateOptions,
   type Aligner,
   type Comparator,
   type ComparatorSpec,
@@ -17,9 +17,12 @@ import {
   type EvaluationResult,
   type Metric,
 } from 'envtrace-js';
+import { DifflibAligner, importFileSync, policyFor, validateOptions } from 'envtrace-js/engine';
 import { PyFloat, parsePyJson, pyStr, stringifyPyJson } from 'envtrace-js/python';
 // @ts-expect-error Python value semantics are not in the root entry (envtrace-js/python)
 import { pyRepr } from 'envtrace-js';
+// @ts-expect-error the building blocks are not in the root entry (envtrace-js/engine)
+import { createAligner } from 'envtrace-js';
 
 // README "Config reference": comparator types and their aliases.
 const specs: ComparatorSpec[] = [
@@ -61,6 +64,19 @@ const best = evaluateBestOf([golden, loadTraceSync('golden.json', { mode: 'refer
 const bestIndex: number | undefined = best.best_index;
 validateOptions({ comparators: { default: { type: 'any' } } });
 
+// One load, one parse: any format by name or detected.
+const fromCsv: Trace = parseTrace('channel,timestamp,value\nm,0,1\n', { format: 'csv' });
+const loaded: Promise<Trace> = loadTrace('run.otlp.json', { format: 'auto', mode: 'default' });
+// @ts-expect-error a path names itself: no `file` option
+loadTraceSync('golden.json', { file: 'x.json' });
+// @ts-expect-error an unknown format name
+parseTrace('{}', { format: 'xml' });
+
+// envtrace-js/engine
+const format: string = importFileSync('run.jsonl').format;
+const strict: boolean = policyFor('default').mode === 'default';
+const aligner0 = new DifflibAligner();
+
 function describeError(e: unknown): string {
   if (e instanceof ConfigError || e instanceof TraceError) return `${e.code} ${e.file ?? ''} ${e.path ?? ''}`;
   if (e instanceof EnvTraceError) return e.code;
@@ -77,4 +93,5 @@ evaluate(golden, pred, { comparators: { default: comparator }, aligner, metrics:
 const f = new PyFloat(1);
 const text: string = pyStr(f) + stringifyPyJson(parsePyJson('{"a": 1.0}'));
 
-void [specs, unknownType, badMatch, score, bestIndex, describeError, text, pyRepr];
+void [specs, unknownType, badMatch, score, bestIndex, describeError, text, pyRepr, createAligner];
+void [fromCsv, loaded, format, strict, aligner0];
