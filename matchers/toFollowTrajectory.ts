@@ -12,7 +12,7 @@ import {
   matchTrajectory,
   trajectoryDistance,
 } from '../src/index.js';
-import { callPredicate, formatCall, trajectoryIssues } from '../src/trajectory/index.js';
+import { formatCall, trajectoryIssues } from '../src/trajectory/index.js';
 import type {
   ClosestCandidate,
   FollowTrajectoryOptions,
@@ -24,6 +24,7 @@ import type {
   TrajectoryMatchOptions,
 } from '../src/index.js';
 import { escapeForTerminal, truncate } from '../src/report/escape.js';
+import { diagnosisPredicate } from '../src/trajectory/match.js';
 import { buildTrajectoryRecord } from '../src/transport/buildRecord.js';
 import type { GoldenSource } from '../src/transport/record.js';
 import { matchVerdict } from '../src/transport/trajectory.js';
@@ -142,12 +143,13 @@ function section(
   utils: MatcherUtils,
   title: string,
   calls: readonly TrajectoryIssue[],
+  total: number,
   line: (c: TrajectoryIssue) => string,
 ): string[] {
-  if (calls.length === 0) return [];
+  if (total === 0) return [];
   const out = [`${title}:`];
-  for (const c of calls.slice(0, MAX_LISTED)) out.push(line(c));
-  if (calls.length > MAX_LISTED) out.push(utils.DIM_COLOR(`  … ${calls.length - MAX_LISTED} more`));
+  for (const c of calls) out.push(line(c));
+  if (total > calls.length) out.push(utils.DIM_COLOR(`  … ${total - calls.length} more`));
   return out;
 }
 
@@ -166,11 +168,11 @@ function failureText(
   options: TrajectoryMatchOptions,
   d: TrajectoryDistance | undefined,
 ): string {
-  const issues = trajectoryIssues(r, callPredicate(options));
+  const issues = trajectoryIssues(r, diagnosisPredicate(options), MAX_LISTED);
   const problems: string[] = [];
-  if (issues.missing.length)
-    problems.push(`${plural(issues.missing.length, 'reference call')} not matched`);
-  if (issues.extra.length) problems.push(`${plural(issues.extra.length, 'unexpected call')}`);
+  if (issues.missingCount)
+    problems.push(`${plural(issues.missingCount, 'reference call')} not matched`);
+  if (issues.extraCount) problems.push(`${plural(issues.extraCount, 'unexpected call')}`);
   const verdict = `Expected the calls to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but ${problems.join(' and ')}; ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched.${distanceText(d)}`;
 
   const lines = [hint, '', verdict];
@@ -178,6 +180,7 @@ function failureText(
     utils,
     'Unmatched reference calls',
     issues.missing,
+    issues.missingCount,
     ({ call: c, closest: near }) => {
       const tail = near
         ? `  closest: calls[${near.call.index}] ${utils.RECEIVED_COLOR(show(near.call))} (${REASON[near.reason]})`
@@ -185,12 +188,18 @@ function failureText(
       return `  reference[${c.index}] ${utils.EXPECTED_COLOR(show(c))}${tail}`;
     },
   );
-  const extra = section(utils, 'Unexpected calls', issues.extra, ({ call: c, closest: near }) => {
-    const tail = near
-      ? `  closest: reference[${near.call.index}] ${utils.EXPECTED_COLOR(show(near.call))} (${REASON[near.reason]})`
-      : '  (empty reference)';
-    return `  calls[${c.index}] ${utils.RECEIVED_COLOR(show(c))}${tail}`;
-  });
+  const extra = section(
+    utils,
+    'Unexpected calls',
+    issues.extra,
+    issues.extraCount,
+    ({ call: c, closest: near }) => {
+      const tail = near
+        ? `  closest: reference[${near.call.index}] ${utils.EXPECTED_COLOR(show(near.call))} (${REASON[near.reason]})`
+        : '  (empty reference)';
+      return `  calls[${c.index}] ${utils.RECEIVED_COLOR(show(c))}${tail}`;
+    },
+  );
   if (missing.length) lines.push('', ...missing);
   if (extra.length) lines.push('', ...extra);
   return lines.join('\n');

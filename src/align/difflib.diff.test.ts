@@ -6,8 +6,9 @@
  * forced small settings (tiny q, step and direct-table threshold) so that the seeding, the
  * priority queue and the sweep all run on small inputs too.
  *
- * `DIFFLIB_FUZZ_RUNS=N` raises the number of pairs (default 2000); `DIFFLIB_FUZZ_SEED=S` replays
- * one run. A failure names the seed, family and settings of the pair.
+ * `DIFFLIB_FUZZ_RUNS=N` sets the number of pairs (default 600, 2000 in CI's long pass:
+ * test/support/sweep.ts); `DIFFLIB_FUZZ_SEED=S` replays one run. A failure names the seed, family
+ * and settings of the pair.
  */
 import { describe, expect, it } from 'vitest';
 import { difflibOpcodes, matchingBlocks } from './difflib.js';
@@ -15,8 +16,9 @@ import { fastMatchingBlocks } from './difflib-fast.js';
 import type { FastDifflibOptions, FastDifflibStats } from './difflib-fast.js';
 import { portMatchingBlocks } from './difflib-port.js';
 import { rng } from '../../test/support/rng.js';
+import { sweep } from '../../test/support/sweep.js';
 
-const RUNS = Number(process.env.DIFFLIB_FUZZ_RUNS ?? 2000);
+const RUNS = Number(process.env.DIFFLIB_FUZZ_RUNS ?? sweep(600, 2000));
 const BASE_SEED = Number(process.env.DIFFLIB_FUZZ_SEED ?? 0x5eed1e);
 
 type Rand = () => number;
@@ -147,53 +149,48 @@ function blocksText(blocks: readonly { a: number; b: number; size: number }[]): 
 }
 
 describe('fast difflib vs the straightforward port (seeded differential)', () => {
-  // About 5 s of CPU by default; the generous timeout is for shared, heavily loaded runners.
-  it(
-    `${RUNS} seeded pairs give identical matching blocks (base seed ${BASE_SEED})`,
-    { timeout: 180_000 },
-    () => {
-      const paths = { direct: 0, seeded: 0, sweep: 0 };
-      let sweptBlocks = 0;
-      let seededBlocks = 0;
-      for (let run = 0; run < RUNS; run++) {
-        const seed = (BASE_SEED + Math.imul(run, 0x9e3779b9)) >>> 0;
-        const r = rng(seed);
-        const family = FAMILIES[run % FAMILIES.length] as (r: Rand) => Pair;
-        const pair = family(r);
-        const a = Int32Array.from(pair.a);
-        const b = Int32Array.from(pair.b);
-        const expected = blocksText(portMatchingBlocks(a, b));
-        for (const options of [{}, forcedOptions(r, a.length * b.length)]) {
-          const stats: FastDifflibStats = {
-            path: 'direct',
-            q: 0,
-            minSeedLength: 0,
-            mems: 0,
-            hits: 0,
-            seededBlocks: 0,
-            sweptBlocks: 0,
-          };
-          const actual = blocksText(fastMatchingBlocks(a, b, options, stats));
-          if (actual !== expected) {
-            // The message carries everything needed to replay the pair.
-            expect.fail(
-              `seed ${seed} (run ${run}, DIFFLIB_FUZZ_SEED=${BASE_SEED}), family ${pair.family}, options ${JSON.stringify(options)}, ` +
-                `|a|=${a.length} |b|=${b.length}\nexpected ${expected}\nactual   ${actual}`,
-            );
-          }
-          paths[stats.path]++;
-          sweptBlocks += stats.sweptBlocks;
-          seededBlocks += stats.seededBlocks;
+  it(`${RUNS} seeded pairs give identical matching blocks (base seed ${BASE_SEED})`, () => {
+    const paths = { direct: 0, seeded: 0, sweep: 0 };
+    let sweptBlocks = 0;
+    let seededBlocks = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const seed = (BASE_SEED + Math.imul(run, 0x9e3779b9)) >>> 0;
+      const r = rng(seed);
+      const family = FAMILIES[run % FAMILIES.length] as (r: Rand) => Pair;
+      const pair = family(r);
+      const a = Int32Array.from(pair.a);
+      const b = Int32Array.from(pair.b);
+      const expected = blocksText(portMatchingBlocks(a, b));
+      for (const options of [{}, forcedOptions(r, a.length * b.length)]) {
+        const stats: FastDifflibStats = {
+          path: 'direct',
+          q: 0,
+          minSeedLength: 0,
+          mems: 0,
+          hits: 0,
+          seededBlocks: 0,
+          sweptBlocks: 0,
+        };
+        const actual = blocksText(fastMatchingBlocks(a, b, options, stats));
+        if (actual !== expected) {
+          // The message carries everything needed to replay the pair.
+          expect.fail(
+            `seed ${seed} (run ${run}, DIFFLIB_FUZZ_SEED=${BASE_SEED}), family ${pair.family}, options ${JSON.stringify(options)}, ` +
+              `|a|=${a.length} |b|=${b.length}\nexpected ${expected}\nactual   ${actual}`,
+          );
         }
+        paths[stats.path]++;
+        sweptBlocks += stats.sweptBlocks;
+        seededBlocks += stats.seededBlocks;
       }
-      // The run is only meaningful if every path of the fast implementation actually ran.
-      expect(paths.seeded).toBeGreaterThan(RUNS / 2);
-      expect(paths.sweep).toBeGreaterThan(0);
-      expect(paths.direct).toBeGreaterThan(0);
-      expect(seededBlocks).toBeGreaterThan(0);
-      expect(sweptBlocks).toBeGreaterThan(0);
-    },
-  );
+    }
+    // The run is only meaningful if every path of the fast implementation actually ran.
+    expect(paths.seeded).toBeGreaterThan(RUNS / 2);
+    expect(paths.sweep).toBeGreaterThan(0);
+    expect(paths.direct).toBeGreaterThan(0);
+    expect(seededBlocks).toBeGreaterThan(0);
+    expect(sweptBlocks).toBeGreaterThan(0);
+  });
 
   it('matchingBlocks / difflibOpcodes use the fast path on a 5 %-edit pair and agree with the port', () => {
     const r = rng(7);

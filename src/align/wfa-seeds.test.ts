@@ -12,6 +12,7 @@ import { wfaAlign } from './wfa.js';
 import type { WfaStats } from './wfa.js';
 import { toleranceComparator } from '../compare/comparators.js';
 import { rng } from '../../test/support/rng.js';
+import { LONG_SWEEP, sweep } from '../../test/support/sweep.js';
 
 const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned: 0 });
 
@@ -46,10 +47,11 @@ describe('seedLength', () => {
 });
 
 describe('seed heuristic: drops wavefront cells, never an optimal alignment', () => {
-  it('gives the alignment of the unpruned run and of the DP on 1500 seeded pairs (short seeds, narrow bound bands)', () => {
+  const pairs = sweep(200, 1500);
+  it(`gives the alignment of the unpruned run and of the DP on ${pairs} seeded pairs (short seeds, narrow bound bands)`, () => {
     const r = rng(20261201);
     let prunedCases = 0;
-    for (let t = 0; t < 1500; t++) {
+    for (let t = 0; t < pairs; t++) {
       const c = seededCase(r, t);
       const { a, b, va, vb, o, vm, ctx } = c;
       // A narrow bound band makes the bound pass (which records the seeds) run on short pairs.
@@ -82,8 +84,9 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
       if ((st.pruned ?? 0) > 0) prunedCases++;
     }
     // The comparison means something only if the heuristic did drop cells in many cases.
-    expect(prunedCases).toBeGreaterThan(150);
-  }, 180_000);
+    // (with these seeds: 48 of the default sweep's 200).
+    expect(prunedCases).toBeGreaterThan(LONG_SWEEP ? 150 : 20);
+  });
 
   it('on a bench-like pair (5 % edits): the same alignment with fewer wavefront cells', () => {
     for (const [label, costs, values] of DEFAULT_WFA_MODELS) {
@@ -103,7 +106,7 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
       expect(on.pruned, label).toBeGreaterThan(0);
       expect(on.cells, label).toBeLessThan(0.7 * off.cells);
     }
-  }, 60_000);
+  });
 });
 
 describe('seed heuristic with a real comparator’s value buckets', () => {
@@ -112,7 +115,7 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
     // the value seeds see matches in neighbouring buckets and must still never drop an optimum.
     const cmp = toleranceComparator('default', 1e-3);
     const r = rng(31);
-    for (let round = 0; round < 6; round++) {
+    for (let round = 0; round < sweep(2, 6); round++) {
       const n = 1500;
       const gtV: unknown[] = [];
       const a = new Int32Array(n);
@@ -164,7 +167,7 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
       expect(got, `round ${round}`).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
       expect(st.pruned, `round ${round}`).toBeGreaterThan(0);
     }
-  }, 120_000);
+  });
 });
 
 describe('SeedBound.countedWithin (seeds an excursion on one side of the band cannot pair)', () => {

@@ -37,14 +37,14 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** `arguments` given as JSON text (as LLM APIs return them) is parsed when it is an object. */
-function parseArguments(v: unknown, where: string): unknown {
+function parseArguments(v: unknown, where: () => string): unknown {
   if (typeof v !== 'string' || !/^\s*\{/.test(v)) return v;
   try {
     return JSON.parse(v) as unknown;
   } catch (e) {
     throw new TraceError(
       `arguments look like a JSON object but do not parse: ${(e as Error).message}`,
-      { path: where },
+      { path: where() },
       { cause: e },
     );
   }
@@ -94,12 +94,15 @@ function isCallList(v: readonly unknown[]): boolean {
 function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
   return build(
     list.map((x, i) => {
-      const where = formatPath([label, i]);
+      // The path is formatted only for an error: one string per call is most of the cost here.
+      const where = (): string => formatPath([label, i]);
       if (!isRecord(x) || typeof x['name'] !== 'string' || x['name'] === '') {
-        throw new TraceError('expected a tool call {name, arguments}', { path: where });
+        throw new TraceError('expected a tool call {name, arguments}', { path: where() });
       }
       const args =
-        x['arguments'] === undefined ? {} : parseArguments(x['arguments'], `${where}.arguments`);
+        x['arguments'] === undefined
+          ? {}
+          : parseArguments(x['arguments'], () => `${where()}.arguments`);
       return { name: x['name'], arguments: args, key: groupKey(x, undefined) };
     }),
   );

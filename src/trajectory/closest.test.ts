@@ -88,9 +88,31 @@ describe('trajectoryIssues', () => {
     expect(trajectoryIssues(matchTrajectory(ref, ref), callPredicate())).toEqual({
       missing: [],
       extra: [],
+      missingCount: 0,
+      extraCount: 0,
     });
     expect(
       trajectoryIssues(matchTrajectory(ref, []), callPredicate()).missing.map((x) => x.closest),
     ).toEqual([undefined, undefined]);
+  });
+
+  it('lists the first `limit` calls of each side, with the counts of all', () => {
+    const ref = [
+      { name: 'a', arguments: { x: 1 } },
+      { name: 'b', arguments: { x: 2 } },
+      { name: 'c', arguments: { x: 3 } },
+    ];
+    const calls = [
+      { name: 'd', arguments: { x: 1 } },
+      { name: 'e', arguments: { x: 2 } },
+    ];
+    const r = matchTrajectory(ref, calls);
+    const all = trajectoryIssues(r, callPredicate());
+    const two = trajectoryIssues(r, callPredicate(), 2);
+    expect(two.missing).toEqual(all.missing.slice(0, 2));
+    expect(two.extra).toEqual(all.extra);
+    expect([all.missingCount, all.extraCount, two.missingCount, two.extraCount]).toEqual([
+      3, 2, 3, 2,
+    ]);
   });
 });

@@ -3,7 +3,7 @@ export { toolCalls, callsFromEvents, formatCall } from './calls.js';
 export type { ToolCall, ToolCallLike, TrajectoryInput } from './calls.js';
 export { argsPredicate, argsMatcher } from './args.js';
 export type { ArgsMatch, ArgsPredicate } from './args.js';
-export { matchTrajectory, callPredicate } from './match.js';
+export { matchTrajectory, callPredicate, diagnosisPredicate } from './match.js';
 export {
   closestCandidate,
   trajectoryIssues,

@@ -4,8 +4,8 @@
  */
 import { ConfigError } from '../errors.js';
 import { argsMatcher, type ArgsMatch } from './args.js';
-import { maximumMatching } from './bipartite.js';
 import { toolCalls, type ToolCall, type TrajectoryInput } from './calls.js';
+import { argsKey, keyableRule } from './keys.js';
 import type { TrajectoryDistanceOptions } from './distance.js';
 
 /**
@@ -57,16 +57,273 @@ export interface TrajectoryMatch {
 
 const MODES: readonly TrajectoryMode[] = ['strict', 'unordered', 'subset', 'superset'];
 
+/**
+ * The possible partners of every reference call. Calls of different tools never match. For a tool
+ * whose argument rule is keyable (`exact`, `ignore`, a list of names) and whose calls all have a
+ * key (plain data, keys.ts), two calls match exactly when their keys are equal: the partners of a
+ * reference call are the predicted calls of its key, one shared sorted list per key, found in
+ * O(n + m) after keying. Every other tool ("scanned") compares each of its reference calls with
+ * each of its predicted calls through the predicate, as before: a·b predicate calls for a tool
+ * with a reference and b predicted calls.
+ */
+class Partners {
+  /** Key of each reference call (tool name and argument key) when its tool is keyed. */
+  readonly refKey: (string | undefined)[];
+  /** Key of each predicted call when its tool is keyed. */
+  private readonly predKey: (string | undefined)[];
+  private readonly byKey = new Map<string, number[]>();
+  private readonly predByTool = new Map<string, number[]>();
+  private readonly scanned = new Map<number, number[]>();
+
+  constructor(
+    private readonly ref: readonly ToolCall[],
+    private readonly pred: readonly ToolCall[],
+    options: Pick<TrajectoryMatchOptions, 'args' | 'toolArgs'>,
+    private readonly ok: (r: ToolCall, p: ToolCall) => boolean,
+  ) {
+    const toolRules = new Map(Object.entries(options.toolArgs ?? {}));
+    const ruleOf = (tool: string): ArgsMatch => toolRules.get(tool) ?? options.args ?? 'exact';
+    const keyOf = (c: ToolCall): string | undefined => {
+      const rule = ruleOf(c.name);
+      if (!keyableRule(rule)) return undefined;
+      const k = argsKey(rule, c.arguments);
+      return k === undefined ? undefined : `${JSON.stringify(c.name)}\u0000${k}`;
+    };
+    const unkeyed = new Set<string>();
+    const refKey = ref.map((c) => {
+      const k = keyOf(c);
+      if (k === undefined) unkeyed.add(c.name);
+      return k;
+    });
+    const predKey = pred.map((c) => {
+      const k = keyOf(c);
+      if (k === undefined) unkeyed.add(c.name);
+      return k;
+    });
+    // A tool with one call without a key is scanned whole: a keyed call of it may still match an
+    // unkeyed one through the predicate.
+    this.refKey = refKey.map((k, i) => (unkeyed.has(ref[i]!.name) ? undefined : k));
+    this.predKey = predKey.map((k, j) => (unkeyed.has(pred[j]!.name) ? undefined : k));
+    pred.forEach((c, j) => {
+      const k = predKey[j];
+      if (unkeyed.has(c.name)) {
+        const list = this.predByTool.get(c.name);
+        if (list) list.push(j);
+        else this.predByTool.set(c.name, [j]);
+      } else {
+        const list = this.byKey.get(k!);
+        if (list) list.push(j);
+        else this.byKey.set(k!, [j]);
+      }
+    });
+  }
+
+  /** Whether reference call `i` and predicted call `j` match. */
+  match(i: number, j: number): boolean {
+    const k = this.refKey[i];
+    return k !== undefined ? k === this.predKey[j] : this.ok(this.ref[i]!, this.pred[j]!);
+  }
+
+  /** Whether reference call `i` is keyed (its partners are exactly the calls of its key). */
+  keyed(i: number): boolean {
+    return this.refKey[i] !== undefined;
+  }
+
+  /** The predicted indices that match reference call `i`, ascending (shared: never modify). */
+  of(i: number): readonly number[] {
+    const k = this.refKey[i];
+    if (k !== undefined) return this.byKey.get(k) ?? NONE;
+    let list = this.scanned.get(i);
+    if (list === undefined) {
+      const r = this.ref[i]!;
+      list = (this.predByTool.get(r.name) ?? NONE).filter((j) => this.ok(r, this.pred[j]!));
+      this.scanned.set(i, list);
+    }
+    return list;
+  }
+
+  /** The predicted calls of a key (ascending). */
+  ofKey(k: string): readonly number[] {
+    return this.byKey.get(k) ?? NONE;
+  }
+}
+
+const NONE: readonly number[] = [];
+
 type Pairs = (
   ref: readonly ToolCall[],
   pred: readonly ToolCall[],
+  partners: Partners,
   ok: (r: ToolCall, p: ToolCall) => boolean,
 ) => Array<[number, number]>;
 
-/** Maximum matching, order ignored. */
-const anyOrderPairs: Pairs = (ref, pred, ok) => {
-  const m = maximumMatching(ref.length, pred.length, (i, j) => ok(ref[i]!, pred[j]!));
-  return m.flatMap((j, i) => (j === -1 ? [] : [[i, j] as [number, number]]));
+/**
+ * A maximum matching, order ignored; the very pairs Kuhn's augmenting paths over the whole
+ * reference × prediction graph gave (reference calls in order, partners ascending). Tools are
+ * separate components of that graph, and so are keys: Kuhn's result on the complete bipartite
+ * graph of one key, with reference calls L and predicted calls R in order, is L[i] ↔ R[k−1−i] for
+ * i < k = min(|L|, |R|) (each augmenting path shifts the earlier pairs one call along), written
+ * out directly. Scanned tools run Kuhn on their own calls.
+ *
+ * Worst case: O(n + m) for keyed tools; for a scanned tool with a reference and b predicted calls
+ * and E matching pairs, a·b predicate calls and O(a·E) augmenting steps.
+ */
+const anyOrderPairs: Pairs = (ref, pred, partners) => {
+  const out: Array<[number, number]> = [];
+  const refsOfKey = new Map<string, number[]>();
+  const matchOfRight = new Int32Array(pred.length).fill(-1);
+  const matchOfLeft = new Int32Array(ref.length).fill(-1);
+  let scanned = false;
+  for (let i = 0; i < ref.length; i++) {
+    const k = partners.refKey[i];
+    if (k === undefined) {
+      scanned = true;
+      continue;
+    }
+    const list = refsOfKey.get(k);
+    if (list) list.push(i);
+    else refsOfKey.set(k, [i]);
+  }
+  for (const [k, lefts] of refsOfKey) {
+    const rights = partners.ofKey(k);
+    const n = Math.min(lefts.length, rights.length);
+    for (let i = 0; i < n; i++) out.push([lefts[i]!, rights[n - 1 - i]!]);
+  }
+  if (!scanned) return out;
+  const seen = new Uint8Array(pred.length);
+  const touched: number[] = [];
+  const augment = (u: number): boolean => {
+    for (const v of partners.of(u)) {
+      if (seen[v]) continue;
+      seen[v] = 1;
+      touched.push(v);
+      const w = matchOfRight[v]!;
+      if (w === -1 || augment(w)) {
+        matchOfRight[v] = u;
+        matchOfLeft[u] = v;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let i = 0; i < ref.length; i++) {
+    if (partners.keyed(i)) continue;
+    augment(i);
+    for (const v of touched) seen[v] = 0;
+    touched.length = 0;
+  }
+  for (let i = 0; i < ref.length; i++) if (matchOfLeft[i] !== -1) out.push([i, matchOfLeft[i]!]);
+  return out;
+};
+
+/** First index of the ascending `list` whose value is ≥ `x` (`list.length` when none). */
+function lowerBound(list: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The largest order-respecting matching when every reference turn is one call: a longest common
+ * subsequence, with the pairs the (reference call, predicted position) dynamic program below
+ * chooses (`turnPairs`: a later reference call stays unpaired on a tie, and a paired one takes
+ * the earliest predicted call that keeps the count).
+ *
+ * The identical prefix is paired first (the program pairs it too, and the rest is the same
+ * program shifted by the prefix). The rest runs Hunt–Szymanski: `T[k]` is the smallest predicted
+ * position `to` with LCS(reference rows so far, pred[lo..to)) ≥ k, updated per reference call
+ * from its partners only, with an undo log so the traceback, which walks the reference calls
+ * backwards, sees each row's `T` as the forward pass left it.
+ *
+ * Worst case: O(n + m + r·log min(n, m)) time and O(n + m + r) memory, where r is the number of
+ * matching (reference, predicted) pairs after the prefix: r ≤ (n − p)(m − p), reached when one
+ * call repeats throughout both sides after the first difference.
+ */
+function lcsPairs(
+  ref: readonly ToolCall[],
+  pred: readonly ToolCall[],
+  partners: Partners,
+): Array<[number, number]> {
+  const n = ref.length;
+  const m = pred.length;
+  const out: Array<[number, number]> = [];
+  let lo = 0;
+  while (lo < n && lo < m && partners.match(lo, lo)) {
+    out.push([lo, lo]);
+    lo++;
+  }
+  if (lo === n || lo === m) return out;
+  const rows = n - lo;
+  const T = new Int32Array(Math.min(rows, m - lo) + 2).fill(m + 1);
+  T[0] = lo;
+  let L = 0;
+  /** LCS of the rows so far with pred[lo..to): how many of T[1..L] are ≤ to. */
+  const lcs = (to: number): number => {
+    let a = 1;
+    let b = L + 1;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (T[mid]! <= to) a = mid + 1;
+      else b = mid;
+    }
+    return a - 1;
+  };
+  let log = new Int32Array(1024);
+  let logLength = 0;
+  const rowStart = new Int32Array(rows + 1);
+  const rowL = new Int32Array(rows);
+  for (let g = lo; g < n; g++) {
+    rowStart[g - lo] = logLength;
+    rowL[g - lo] = L;
+    const J = partners.of(g);
+    // Partners from the last down: an update at a later position never changes the count an
+    // earlier one reads (standard Hunt–Szymanski order).
+    for (let t = J.length - 1; t >= 0; t--) {
+      const j = J[t]!;
+      if (j < lo) break;
+      const v = lcs(j) + 1;
+      if (j + 1 < T[v]!) {
+        if (logLength + 2 > log.length) {
+          const grown = new Int32Array(log.length * 2);
+          grown.set(log);
+          log = grown;
+        }
+        log[logLength++] = v;
+        log[logLength++] = T[v]!;
+        T[v] = j + 1;
+        if (v > L) L = v;
+      }
+    }
+  }
+  rowStart[rows] = logLength;
+  let to = m;
+  for (let g = n - 1; g >= lo; g--) {
+    const row = g - lo;
+    for (let e = rowStart[row + 1]! - 2; e >= rowStart[row]!; e -= 2) T[log[e]!] = log[e + 1]!;
+    L = rowL[row]!;
+    const J = partners.of(g);
+    const last = lowerBound(J, to) - 1;
+    if (last < 0 || J[last]! < lo) continue;
+    const count = lcs(J[last]!);
+    // Paired only when pairing keeps the count (the program's strict "more pairs" test).
+    if (count !== lcs(to)) continue;
+    const at = J[lowerBound(J, T[count]!)]!;
+    out.push([g, at]);
+    to = at;
+  }
+  return out;
+}
+
+/** Strict order: the LCS path when every reference turn is one call, else the turn program. */
+const orderedPairs: Pairs = (ref, pred, partners, ok) => {
+  for (let i = 1; i < ref.length; i++)
+    if (ref[i]!.group === ref[i - 1]!.group) return turnPairs(ref, pred, ok);
+  return lcsPairs(ref, pred, partners);
 };
 
 /**
@@ -75,8 +332,16 @@ const anyOrderPairs: Pairs = (ref, pred, ok) => {
  * over (reference turn, predicted position): `best[g][to]` = most pairs of the first `g` turns
  * within `pred[0..to)`; turn `g` takes a segment `pred[from..to)` and pairs inside it by maximum
  * matching, grown one predicted call at a time (one augmenting search per added call).
+ *
+ * Used only when some reference turn has several calls (parallel calls). Worst case: the full
+ * n × m comparison matrix (n·m predicate calls and booleans) and, per turn of c calls,
+ * O(m² · c · m) augmenting steps: quadratic memory and worse time, unlike `lcsPairs`.
  */
-const orderedPairs: Pairs = (ref, pred, ok) => {
+function turnPairs(
+  ref: readonly ToolCall[],
+  pred: readonly ToolCall[],
+  ok: (r: ToolCall, p: ToolCall) => boolean,
+): Array<[number, number]> {
   const turns: ToolCall[][] = [];
   for (const c of ref) {
     const last = turns[turns.length - 1];
@@ -174,7 +439,7 @@ const orderedPairs: Pairs = (ref, pred, ok) => {
     to = p.from;
   }
   return out;
-};
+}
 
 /**
  * Whether a predicted call matches a reference call under `args`/`toolArgs`: same tool, and the
@@ -185,6 +450,33 @@ export function callPredicate(
 ): (reference: ToolCall, call: ToolCall) => boolean {
   const argsFor = argsMatcher(options.args, options.toolArgs);
   return (r, p) => r.name === p.name && argsFor(r.name)(r.arguments, p.arguments);
+}
+
+/**
+ * `callPredicate(options)` for one diagnosis (`trajectoryIssues` of one match): the same answers,
+ * but calls of a keyable rule compare by their keys (keys.ts), each computed once per call. The
+ * keys are kept for the predicate's lifetime, so it must not outlive the calls it was given (make
+ * one per diagnosis, as the matcher and the run report do).
+ */
+export function diagnosisPredicate(
+  options: Pick<TrajectoryMatchOptions, 'args' | 'toolArgs'> = {},
+): (reference: ToolCall, call: ToolCall) => boolean {
+  const ok = callPredicate(options);
+  const toolRules = new Map(Object.entries(options.toolArgs ?? {}));
+  const keys = new Map<ToolCall, string | undefined>();
+  const keyOf = (c: ToolCall): string | undefined => {
+    if (keys.has(c)) return keys.get(c);
+    const rule = toolRules.get(c.name) ?? options.args ?? 'exact';
+    const k = keyableRule(rule) ? argsKey(rule, c.arguments) : undefined;
+    keys.set(c, k);
+    return k;
+  };
+  return (r, p) => {
+    if (r.name !== p.name) return false;
+    const kr = keyOf(r);
+    const kp = kr === undefined ? undefined : keyOf(p);
+    return kr !== undefined && kp !== undefined ? kr === kp : ok(r, p);
+  };
 }
 
 function validate(options: TrajectoryMatchOptions): TrajectoryMode {
@@ -211,7 +503,8 @@ export function matchTrajectory(
   const ok = callPredicate(options);
   const ref = toolCalls(reference, 'reference');
   const pred = toolCalls(calls, 'calls');
-  const pairs = (mode === 'strict' ? orderedPairs : anyOrderPairs)(ref, pred, ok);
+  const partners = new Partners(ref, pred, options, ok);
+  const pairs = (mode === 'strict' ? orderedPairs : anyOrderPairs)(ref, pred, partners, ok);
   pairs.sort((a, b) => a[0] - b[0]);
   const usedRef = new Set(pairs.map(([i]) => i));
   const usedPred = new Set(pairs.map(([, j]) => j));

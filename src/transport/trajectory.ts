@@ -18,7 +18,7 @@ import type {
   TrajectoryMatchOptions,
 } from '../trajectory/index.js';
 import {
-  callPredicate,
+  diagnosisPredicate,
   formatCall,
   trajectoryIssues,
   trajectoryMetricDistance,
@@ -35,7 +35,7 @@ function issueData(
   side: 'reference' | 'call',
   list: readonly TrajectoryIssue[],
 ): TrajectoryMatchVerdict['issues'] {
-  return list.slice(0, TRAJECTORY_ISSUES_LISTED).map(({ call, closest }) => ({
+  return list.map(({ call, closest }) => ({
     side,
     index: call.index,
     call: callText(call),
@@ -68,7 +68,7 @@ export function matchVerdict(
   options: TrajectoryMatchOptions,
   distance?: TrajectoryDistance,
 ): TrajectoryMatchVerdict {
-  const issues = trajectoryIssues(match, callPredicate(options));
+  const issues = trajectoryIssues(match, diagnosisPredicate(options), TRAJECTORY_ISSUES_LISTED);
   const toolArgs: Record<string, ArgsRule> = {};
   for (const [tool, spec] of Object.entries(options.toolArgs ?? {}))
     toolArgs[tool] = describeArgsRule(spec);
