@@ -1,0 +1,218 @@
+/**
+ * ROS 2 messages as trace values: CDR decoded with `@foxglove/rosmsg2-serialization` from a
+ * `ros2msg` definition (the bag's own, else `@foxglove/rosmsg-msgs-common` for the common
+ * types), turned into plain JSON-safe values, and the message-field selector (`pose.position.x`).
+ */
+import { parse as parseMessageDefinition } from '@foxglove/rosmsg';
+import { MessageReader } from '@foxglove/rosmsg2-serialization';
+import { ros2humble, ros2iron, ros2jazzy } from '@foxglove/rosmsg-msgs-common';
+import { TraceError } from '../errors.js';
+import { PyFloat, isPlainObject } from '../py/value.js';
+
+/** One parsed message definition (what `@foxglove/rosmsg`'s `parse` returns a list of). */
+type Definition = ReturnType<typeof parseMessageDefinition>[number];
+type Field = Definition['definitions'][number];
+
+/**
+ * `pkg/msg/Type` → `pkg/Type`: bags name types with `/msg/` (`geometry_msgs/msg/Pose`), the
+ * definitions' own field types and `@foxglove/rosmsg-msgs-common` without it.
+ */
+export function shortTypeName(type: string): string {
+  return type.replace(/^([^/]+)\/msg\/([^/]+)$/, '$1/$2');
+}
+
+/** A message decoder for one topic: raw bytes → plain value. */
+export type MessageDecoder = (data: Uint8Array) => unknown;
+
+/**
+ * A CDR decoder for `type` from `ros2msg` definition text (the type first, then its dependencies
+ * after `====…` / `MSG: pkg/msg/Type` delimiters, as rosbag2 writes them). `reference`: integral
+ * float fields become `PyFloat`s, as Python's decoders keep them floats.
+ */
+export function cdrDecoder(definitionText: string, reference: boolean): MessageDecoder {
+  // rosbag2 names dependencies `MSG: pkg/Type` (as the fields write them), its design document
+  // `MSG: pkg/msg/Type`; the parser matches field types by name, so both become `pkg/Type`.
+  const text = definitionText.replace(/^MSG: ([^/\s]+)\/msg\/([^/\s]+)[ \t]*$/gm, 'MSG: $1/$2');
+  const definitions = parseMessageDefinition(text, { ros2: true });
+  return decoderFor(definitions, reference);
+}
+
+/** Every common ROS 2 type by short name (Jazzy first, then Iron and Humble for removed ones). */
+const COMMON: ReadonlyMap<string, Definition> = (() => {
+  const m = new Map<string, Definition>();
+  for (const set of [ros2humble, ros2iron, ros2jazzy] as ReadonlyArray<
+    Record<string, Definition>
+  >) {
+    for (const [name, def] of Object.entries(set)) m.set(name, def);
+  }
+  return m;
+})();
+
+/**
+ * A CDR decoder for a common ROS 2 type (`std_msgs/msg/Float64`, `geometry_msgs/msg/PoseStamped`,
+ * …) from `@foxglove/rosmsg-msgs-common`, or `undefined` when it is not one of them.
+ */
+export function commonCdrDecoder(type: string, reference: boolean): MessageDecoder | undefined {
+  const root = COMMON.get(shortTypeName(type));
+  if (root === undefined) return undefined;
+  const out: Definition[] = [];
+  const seen = new Set<string>();
+  const visit = (def: Definition): void => {
+    out.push(def);
+    for (const f of def.definitions) {
+      if (f.isComplex !== true || seen.has(f.type)) continue;
+      seen.add(f.type);
+      const dep = COMMON.get(f.type);
+      // A missing dependency makes MessageReader throw, which the caller reports as undecodable.
+      if (dep !== undefined) visit(dep);
+    }
+  };
+  seen.add(root.name ?? '');
+  visit(root);
+  // The root goes first and unnamed, as a parsed definition text has it.
+  return decoderFor([{ ...root, name: undefined }, ...out.slice(1)], reference);
+}
+
+function decoderFor(definitions: Definition[], reference: boolean): MessageDecoder {
+  const reader = new MessageReader(definitions);
+  const byName = new Map<string, Definition>();
+  for (const d of definitions) if (d.name !== undefined) byName.set(shortTypeName(d.name), d);
+  const root = definitions[0]!;
+  return (data) => plainMessage(reader.readMessage(data), root, byName, reference);
+}
+
+const FLOAT_TYPES = new Set(['float32', 'float64']);
+
+/** An integer as a trace value: a number when exact, else the `bigint` (kept exact, as `parseTrace` keeps big integers). */
+function plainInteger(v: bigint): number | bigint {
+  return v >= -BigInt(Number.MAX_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(v)
+    : v;
+}
+
+function plainField(
+  v: unknown,
+  field: Field,
+  defs: ReadonlyMap<string, Definition>,
+  reference: boolean,
+): unknown {
+  if (typeof v === 'bigint') return plainInteger(v);
+  if (typeof v === 'number')
+    return reference && FLOAT_TYPES.has(field.type) && Number.isInteger(v) && !Object.is(v, -0)
+      ? new PyFloat(v)
+      : v;
+  if (ArrayBuffer.isView(v)) {
+    // Typed arrays (float64[], uint8[] …) become plain arrays of numbers (or exact integers).
+    const items = Array.from(v as unknown as ArrayLike<number | bigint>);
+    return items.map((x) => plainField(x, field, defs, reference));
+  }
+  if (Array.isArray(v)) return v.map((x) => plainField(x, field, defs, reference));
+  if (isPlainObject(v)) {
+    const def = field.isComplex === true ? defs.get(shortTypeName(field.type)) : undefined;
+    return plainMessage(v, def, defs, reference);
+  }
+  return v;
+}
+
+/**
+ * A decoded message as a plain object: integers beyond 2^53 stay exact `bigint`s, typed arrays
+ * become arrays, `builtin_interfaces/Time` stays `{sec, nanosec}`. `def`: the message's
+ * definition, which tells float fields from integer ones (for reference mode); without it the
+ * values are converted by their JS types alone.
+ */
+function plainMessage(
+  v: unknown,
+  def: Definition | undefined,
+  defs: ReadonlyMap<string, Definition>,
+  reference: boolean,
+): unknown {
+  if (!isPlainObject(v)) return v;
+  const fields = new Map<string, Field>();
+  for (const f of def?.definitions ?? []) if (f.isConstant !== true) fields.set(f.name, f);
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    out[k] = plainField(x, fields.get(k) ?? { name: k, type: '' }, defs, reference);
+  }
+  return out;
+}
+
+/** One step of a field path: an object key or an array index. */
+type Step = string | number;
+
+/** A message-field selector: `pose.position.x`, `position[0]`, optionally for one topic (`/odom:pose.pose`). */
+export interface FieldSelector {
+  /** As the user wrote it (for messages). */
+  readonly text: string;
+  /** The topic it applies to; `undefined`: every topic. */
+  readonly topic: string | undefined;
+  readonly steps: readonly Step[];
+}
+
+/**
+ * Parse selectors (`[topic:]path`, path `a.b[2].c` or `a.b.2.c`). A ROS 2 topic name cannot hold
+ * `:`, so the first `:` separates the topic. `undefined` → none. A malformed selector is a
+ * `TraceError`.
+ */
+export function parseFieldSelectors(
+  field: string | readonly string[] | undefined,
+): FieldSelector[] {
+  if (field === undefined) return [];
+  const list = typeof field === 'string' ? [field] : field;
+  return list.map((text) => {
+    const colon = text.indexOf(':');
+    const topic = colon >= 0 ? text.slice(0, colon) : undefined;
+    const path = colon >= 0 ? text.slice(colon + 1) : text;
+    const steps: Step[] = [];
+    const ok = /^[A-Za-z0-9_]+(?:\[\d+\])*(?:\.[A-Za-z0-9_]+(?:\[\d+\])*)*$/.test(path);
+    if (!ok || topic === '')
+      throw new TraceError(
+        `field selector ${JSON.stringify(text)}: expected [topic:]path such as pose.position.x or position[0]`,
+      );
+    for (const part of path.split('.')) {
+      const m = /^([A-Za-z0-9_]+)((?:\[\d+\])*)$/.exec(part)!;
+      steps.push(/^\d+$/.test(m[1]!) ? Number(m[1]) : m[1]!);
+      for (const idx of m[2]!.matchAll(/\[(\d+)\]/g)) steps.push(Number(idx[1]));
+    }
+    return { text, topic, steps };
+  });
+}
+
+/**
+ * The value `selectors` pick from a message on `topic` (the first selector for the topic, else
+ * the first for every topic); the message itself when none applies. A path the message lacks is
+ * a `TraceError` at `where` naming the step and the fields there are.
+ */
+export function selectField(
+  value: unknown,
+  topic: string,
+  selectors: readonly FieldSelector[],
+  where: { readonly file: string | undefined; readonly path: string },
+): unknown {
+  const sel = selectors.find((s) => s.topic === topic) ?? selectors.find((s) => !s.topic);
+  if (sel === undefined) return value;
+  let v = value;
+  for (const [i, step] of sel.steps.entries()) {
+    const here = v;
+    const has =
+      typeof step === 'number'
+        ? Array.isArray(here) && step < here.length
+        : isPlainObject(here) && Object.prototype.hasOwnProperty.call(here, step);
+    if (!has) {
+      const upto = sel.steps.slice(0, i + 1).join('.');
+      const what = isPlainObject(here)
+        ? `the message has ${Object.keys(here).join(', ') || 'no fields'} there`
+        : Array.isArray(here)
+          ? `an array of ${here.length} there`
+          : 'a plain value there';
+      throw new TraceError(
+        `field selector ${JSON.stringify(sel.text)}: ${topic} has no ${upto} (${what}); select per topic with topic:path`,
+        { file: where.file, path: where.path || undefined },
+      );
+    }
+    v =
+      typeof step === 'number'
+        ? (here as unknown[])[step]
+        : (here as Record<string, unknown>)[step];
+  }
+  return v;
+}
