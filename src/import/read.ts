@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { TraceError } from '../errors.js';
+import { ConfigError, TraceError } from '../errors.js';
 import { Trace } from '../trace/trace.js';
 import {
   detectFormat,
@@ -16,6 +16,14 @@ import {
 } from './registry.js';
 import type { Importer, LineImport } from './types.js';
 import { envtraceImporter } from './envtrace.js';
+import {
+  bagInputOf,
+  bagInputOfSync,
+  readBag,
+  syncBagError,
+  type BagInput,
+  type BagWarning,
+} from './rosbag2-bag.js';
 import {
   assertTraceDepth,
   isJsonLinesName,
@@ -43,6 +51,13 @@ export interface ReadTraceOptions {
   readonly file?: string | undefined;
   /** Value semantics, as `parseTrace`'s `mode` (reference keeps Python number kinds). @default "default" */
   readonly mode?: 'default' | 'reference' | undefined;
+  /**
+   * `rosbag2` only: the message field to take as the value instead of the whole message
+   * (`pose.position.x`, `position[0]`), or `topic:path` for one topic (`/odom:twist.twist`);
+   * several selectors as an array (the first for a message's topic wins, else the first
+   * without a topic). A message lacking the field is an error naming it.
+   */
+  readonly field?: string | readonly string[] | undefined;
 }
 
 /**
@@ -86,25 +101,64 @@ export interface ImportedTrace {
   readonly format: ImportFormat;
   /** The file read (for a run directory: the data file inside it), or `options.file` for text. */
   readonly file: string | undefined;
+  /** ROS 2 bags: what did not stop the import but is worth knowing (see `BagWarning`). */
+  readonly rosbagWarnings?: readonly BagWarning[] | undefined;
+}
+
+/** `field` selects a rosbag2 message field: with any other format it is a configuration error. */
+function checkField(format: string, options: ReadTraceOptions): void {
+  if (options.field !== undefined && format !== 'rosbag2')
+    throw new ConfigError(
+      `the field option selects a ROS 2 message field; the input is ${format}`,
+      {
+        path: 'field',
+      },
+    );
+}
+
+/** A ROS 2 bag (run directory, MCAP or SQLite file) read with `readBag`. */
+async function importBag(
+  file: string,
+  input: BagInput,
+  options: ReadTraceOptions,
+): Promise<ImportedTrace> {
+  const format = options.format ?? 'auto';
+  if (format !== 'auto' && format !== 'rosbag2')
+    throw new TraceError(
+      `is a ROS 2 bag (${input.kind === 'directory' ? 'a run directory' : input.kind}); read it as rosbag2 (or auto), not ${format}`,
+      { file },
+    );
+  const bag = await readBag(file, input, { mode: options.mode, field: options.field });
+  const trace = assertTraceDepth(new Trace(bag.events), file);
+  return { trace, format: 'rosbag2', file, rosbagWarnings: bag.warnings };
 }
 
 function importText(text: string, options: ReadTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const importer = chooseImporter(body, options.format, options.file);
+  checkField(importer.name, options);
   // Every format gets the trace depth limit with the file named (the JSON parser's own limit is looser).
   const trace = assertTraceDepth(
-    new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' })),
+    new Trace(
+      importer.parse(body, {
+        file: options.file,
+        mode: options.mode ?? 'default',
+        field: options.field,
+      }),
+    ),
     options.file,
   );
   return { trace, format: importer.name as ImportFormat, file: options.file };
 }
 
-/** The one decoded `*.jsonl` file of a run directory (a rosbag2 run exported next to its `metadata.yaml`). */
+/** The one `*.jsonl` file of a directory that is not a ROS 2 run directory (no `metadata.yaml`). */
 function dataFileOfDirectory(dir: string, names: readonly string[]): string {
   const jsonl = names.filter(isJsonLinesName).sort();
   if (jsonl.length !== 1) {
     throw new TraceError(
-      `cannot read trace: is a directory; a run directory must hold exactly one decoded *.jsonl file, found ${jsonl.length === 0 ? 'none' : jsonl.join(', ')}`,
+      jsonl.length === 0
+        ? 'cannot read trace: is a directory, with neither a metadata.yaml (a ROS 2 run directory) nor one *.jsonl file'
+        : `cannot read trace: is a directory without a metadata.yaml, holding several *.jsonl files (${jsonl.join(', ')}); give one of them`,
       { file: dir },
     );
   }
@@ -240,6 +294,8 @@ export async function importFileChunked(
   options: ReadTraceOptions,
   chunks: ReadChunks,
 ): Promise<ImportedTrace> {
+  const bag = await namedAsync(file, () => bagInputOf(file));
+  if (bag) return importBag(file, bag, options);
   const data = await namedAsync(file, async () =>
     (await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file,
   );
@@ -255,7 +311,8 @@ export async function importFileChunked(
     );
     if (trace) return { trace, format: 'envtrace', file: data };
   } else if (read?.stream?.kind === 'lines') {
-    const reader = read.stream.importer.lines({ file: data, mode });
+    checkField(read.stream.importer.name, options);
+    const reader = read.stream.importer.lines({ file: data, mode, field: options.field });
     await readLines(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
     return lineImported(reader, read.stream.importer, data);
   }
@@ -269,6 +326,7 @@ export function importFileSyncChunked(
   options: ReadTraceOptions,
   chunks: ReadChunks,
 ): ImportedTrace {
+  if (named(file, () => bagInputOfSync(file))) throw syncBagError(file);
   const data = named(file, () =>
     statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file,
   );
@@ -283,7 +341,8 @@ export function importFileSyncChunked(
     );
     if (trace) return { trace, format: 'envtrace', file: data };
   } else if (read?.stream?.kind === 'lines') {
-    const reader = read.stream.importer.lines({ file: data, mode });
+    checkField(read.stream.importer.name, options);
+    const reader = read.stream.importer.lines({ file: data, mode, field: options.field });
     readLinesSync(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
     return lineImported(reader, read.stream.importer, data);
   }
