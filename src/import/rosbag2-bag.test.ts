@@ -318,6 +318,13 @@ describe('rosbag2: bad bags', () => {
     await expect(readTrace(d)).rejects.toThrow(
       `${path.join(d, 'bad_0.db3')}: not a SQLite database`,
     );
+    put(
+      path.join(d, 'metadata.yaml'),
+      listed.replace('compression_mode: ""', 'compression_mode: FILE'),
+    );
+    await expect(readTrace(d)).rejects.toThrow(
+      'metadata.yaml: rosbag2_bagfile_information.compression_mode: "FILE"-compressed bags are not read (MCAP chunk compression is); decompress it with ros2 bag convert',
+    );
     put(path.join(d, 'metadata.yaml'), listed.replace('- bad_0.db3', '- ../single.db3'));
     await expect(readTrace(d)).rejects.toThrow(
       'rosbag2_bagfile_information.relative_file_paths[0]: "../single.db3" is not a file inside the run directory',

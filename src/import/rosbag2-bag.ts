@@ -322,7 +322,7 @@ async function readMcap(file: string, out: Collector): Promise<number> {
     }
     if (!reader.done())
       throw new TraceError(
-        `truncated MCAP file: it ends ${reader.bytesRemaining() > 0 ? 'inside a record' : 'before its footer'} (after ${count} messages)`,
+        `truncated MCAP file: it ends ${reader.bytesRemaining() > 0 ? 'inside a record' : 'before its footer'} (after ${count} messages); mcap recover repairs such a file`,
         { file },
       );
     return count;
