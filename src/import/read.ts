@@ -16,14 +16,8 @@ import {
 } from './registry.js';
 import type { Importer, LineImport } from './types.js';
 import { envtraceImporter } from './envtrace.js';
-import {
-  bagInputOf,
-  bagInputOfSync,
-  readBag,
-  syncBagError,
-  type BagInput,
-  type BagWarning,
-} from './rosbag2-bag.js';
+import { bagInputOf, bagInputOfSync, syncBagError, type BagInput } from './rosbag2-input.js';
+import type { BagWarning } from './rosbag2-bag.js';
 import {
   assertTraceDepth,
   isJsonLinesName,
@@ -128,6 +122,8 @@ async function importBag(
       `is a ROS 2 bag (${input.kind === 'directory' ? 'a run directory' : input.kind}); read it as rosbag2 (or auto), not ${format}`,
       { file },
     );
+  // The MCAP, SQLite and message libraries load only now: most imports never need them.
+  const { readBag } = await import('./rosbag2-bag.js');
   const bag = await readBag(file, input, { mode: options.mode, field: options.field });
   const trace = assertTraceDepth(new Trace(bag.events), file);
   return { trace, format: 'rosbag2', file, rosbagWarnings: bag.warnings };

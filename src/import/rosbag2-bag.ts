@@ -11,28 +11,23 @@
  * bag are read one after another, so only one is open at a time.
  *
  * The decompressors and SQLite are WebAssembly, loaded asynchronously: these bags are read by
- * the asynchronous API only (`readTrace`, `importFile`, the CLI).
+ * the asynchronous API only (`readTrace`, `importFile`, the CLI). `read.ts` loads this module
+ * (and its libraries) only when an input is a bag (`rosbag2-input.ts` tells).
  */
-import { constants, statSync, openSync, readSync, closeSync } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { McapStreamReader, type McapTypes } from '@mcap/core';
-import { loadDecompressHandlers } from '@mcap/support';
-import initSqlJs from 'sql.js';
+import type initSqlJs from 'sql.js';
 import { parseDocument } from 'yaml';
 import { TraceError } from '../errors.js';
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { isPlainObject } from '../py/value.js';
 import type { TraceEvent } from '../trace/types.js';
 import { CHUNK_SIZE } from '../io/lines.js';
-import {
-  cdrDecoder,
-  commonCdrDecoder,
-  parseFieldSelectors,
-  selectField,
-  type FieldSelector,
-  type MessageDecoder,
-} from './rosbag2-messages.js';
+import { parseFieldSelectors, selectField, type FieldSelector } from './rosbag2-fields.js';
+import { MAGIC_BYTES, storageKindOf, type BagInput, type StorageKind } from './rosbag2-input.js';
+import { cdrDecoder, commonCdrDecoder, type MessageDecoder } from './rosbag2-messages.js';
 import { relativeEvents, timeFromNanos, type RawEvent } from './time.js';
 import { importValue } from './values.js';
 
@@ -62,84 +57,12 @@ export interface BagOptions {
   readonly field?: string | readonly string[] | undefined;
 }
 
-/** A storage file's kind, from its first bytes. */
-export type StorageKind = 'mcap' | 'sqlite';
-
-/** What a path is as a bag: a run directory, or a storage file of a kind. */
-export type BagInput = { readonly kind: 'directory' } | { readonly kind: StorageKind };
-
-const MCAP_MAGIC = [0x89, 0x4d, 0x43, 0x41, 0x50, 0x30, 0x0d, 0x0a]; // \x89MCAP0\r\n
-const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
-/** Bytes enough to tell a storage file (the SQLite header string is the longest). */
-const MAGIC_BYTES = 16;
 /** A `metadata.yaml` is a few kilobytes; anything this large is not one. */
 const MAX_METADATA_BYTES = 4 * 1024 * 1024;
 /** `sql.js` holds a database in a WebAssembly memory, which cannot exceed 2 GiB here. */
 const MAX_SQLITE_BYTES = 2 ** 31 - 1;
 /** The rosbag2 metadata versions this importer was tested with (Humble 5 … Jazzy 9). */
 const TESTED_VERSIONS = { min: 5, max: 9 };
-
-/** The storage kind `head` (a file's first bytes) starts with, if any. */
-export function storageKindOf(head: Uint8Array): StorageKind | undefined {
-  if (head.length >= MCAP_MAGIC.length && MCAP_MAGIC.every((b, i) => head[i] === b)) return 'mcap';
-  if (head.length >= SQLITE_MAGIC.length && SQLITE_MAGIC.every((b, i) => head[i] === b))
-    return 'sqlite';
-  return undefined;
-}
-
-/**
- * `file` as a bag input, or `undefined` when it is not one: a directory holding `metadata.yaml`,
- * or a regular file starting with the MCAP or SQLite magic. File-system errors are thrown (the
- * caller names the file).
- */
-export async function bagInputOf(file: string): Promise<BagInput | undefined> {
-  const st = await stat(file);
-  if (st.isDirectory()) {
-    const meta = await stat(path.join(file, 'metadata.yaml')).catch(() => undefined);
-    return meta ? { kind: 'directory' } : undefined;
-  }
-  if (!st.isFile()) return undefined;
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(MAGIC_BYTES);
-    const { bytesRead } = await handle.read(head, 0, MAGIC_BYTES, 0);
-    const kind = storageKindOf(head.subarray(0, bytesRead));
-    return kind && { kind };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Synchronous `bagInputOf` (the synchronous readers use it to refuse a bag clearly). */
-export function bagInputOfSync(file: string): BagInput | undefined {
-  const st = statSync(file);
-  if (st.isDirectory()) {
-    try {
-      statSync(path.join(file, 'metadata.yaml'));
-      return { kind: 'directory' };
-    } catch {
-      return undefined;
-    }
-  }
-  if (!st.isFile()) return undefined;
-  const fd = openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(MAGIC_BYTES);
-    const n = readSync(fd, head, 0, MAGIC_BYTES, 0);
-    const kind = storageKindOf(head.subarray(0, n));
-    return kind && { kind };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** The error the synchronous readers give for a bag. */
-export function syncBagError(file: string): TraceError {
-  return new TraceError(
-    'a ROS 2 bag (MCAP or SQLite) is read by the asynchronous readTrace / importFile (its decompressors and SQLite are WebAssembly, loaded asynchronously); await readTrace(path) and pass the trace',
-    { file },
-  );
-}
 
 /**
  * Open `file` for reading only if it is a regular file. `O_NONBLOCK` makes opening a FIFO return
@@ -202,8 +125,9 @@ class Collector {
 }
 
 let handlersPromise: Promise<McapTypes.DecompressHandlers> | undefined;
+/** zstd / lz4 / bz2 (WebAssembly, with protobufjs): loaded on the first MCAP file only. */
 function decompressHandlers(): Promise<McapTypes.DecompressHandlers> {
-  return (handlersPromise ??= loadDecompressHandlers());
+  return (handlersPromise ??= import('@mcap/support').then((m) => m.loadDecompressHandlers()));
 }
 
 /** A decoder for JSON-encoded messages (MCAP `json` channels): exact numbers, values as the mode wants. */
@@ -333,8 +257,9 @@ async function readMcap(file: string, out: Collector): Promise<number> {
 
 type SqlStatic = Awaited<ReturnType<typeof initSqlJs>>;
 let sqlPromise: Promise<SqlStatic> | undefined;
+/** sql.js: loaded on the first SQLite file only. */
 function sqlJs(): Promise<SqlStatic> {
-  return (sqlPromise ??= initSqlJs());
+  return (sqlPromise ??= import('sql.js').then((m) => m.default()));
 }
 
 /** Read one rosbag2 SQLite file into `out`; returns the number of messages. */

@@ -5,7 +5,7 @@
  */
 import { isPlainObject } from '../py/value.js';
 import { jsonLineRecords, parseByLines, type Where } from './json.js';
-import { parseFieldSelectors, selectField } from './rosbag2-messages.js';
+import { parseFieldSelectors, selectField } from './rosbag2-fields.js';
 import { ExactTime, nanosOf, relativeEvents, timeFromDecimal, type RawEvent } from './time.js';
 import type { ImportContext, Importer, LineImport } from './types.js';
 import { importValue } from './values.js';
