@@ -10,7 +10,6 @@ import { PyFloat, isPlainObject } from '../py/value.js';
 
 /** One parsed message definition (what `@foxglove/rosmsg`'s `parse` returns a list of). */
 type Definition = ReturnType<typeof parseMessageDefinition>[number];
-type Field = Definition['definitions'][number];
 
 /**
  * `pkg/msg/Type` → `pkg/Type`: bags name types with `/msg/` (`geometry_msgs/msg/Pose`), the
@@ -76,11 +75,46 @@ function decoderFor(definitions: Definition[], reference: boolean): MessageDecod
   const reader = new MessageReader(definitions);
   const byName = new Map<string, Definition>();
   for (const d of definitions) if (d.name !== undefined) byName.set(shortTypeName(d.name), d);
-  const root = definitions[0]!;
-  return (data) => plainMessage(reader.readMessage(data), root, byName, reference);
+  const shapes = new Map<Definition, Shape>();
+  const root = shapeOf(definitions[0]!, byName, shapes);
+  return (data) => plainMessage(reader.readMessage(data), root, reference);
+}
+
+/** How to convert one message type's fields: built once per type, not per message. */
+interface Shape {
+  readonly fields: ReadonlyMap<string, FieldShape>;
+}
+interface FieldShape {
+  /** A float32 / float64 field (integral values become `PyFloat` in reference mode). */
+  readonly float: boolean;
+  /** The field's message type, for a complex field whose definition is known. */
+  readonly sub: Shape | undefined;
 }
 
 const FLOAT_TYPES = new Set(['float32', 'float64']);
+const NO_FIELDS: Shape = { fields: new Map() };
+const UNKNOWN_FIELD: FieldShape = { float: false, sub: undefined };
+
+function shapeOf(
+  def: Definition,
+  byName: ReadonlyMap<string, Definition>,
+  shapes: Map<Definition, Shape>,
+): Shape {
+  const known = shapes.get(def);
+  if (known !== undefined) return known;
+  const fields = new Map<string, FieldShape>();
+  const shape: Shape = { fields };
+  shapes.set(def, shape); // before the fields: a recursive type refers to itself
+  for (const f of def.definitions) {
+    if (f.isConstant === true) continue;
+    const subDef = f.isComplex === true ? byName.get(shortTypeName(f.type)) : undefined;
+    fields.set(f.name, {
+      float: FLOAT_TYPES.has(f.type),
+      sub: subDef && shapeOf(subDef, byName, shapes),
+    });
+  }
+  return shape;
+}
 
 /** An integer as a trace value: a number when exact, else the `bigint` (kept exact, as `parseTrace` keeps big integers). */
 function plainInteger(v: bigint): number | bigint {
@@ -89,48 +123,31 @@ function plainInteger(v: bigint): number | bigint {
     : v;
 }
 
-function plainField(
-  v: unknown,
-  field: Field,
-  defs: ReadonlyMap<string, Definition>,
-  reference: boolean,
-): unknown {
-  if (typeof v === 'bigint') return plainInteger(v);
+function plainField(v: unknown, field: FieldShape, reference: boolean): unknown {
   if (typeof v === 'number')
-    return reference && FLOAT_TYPES.has(field.type) && Number.isInteger(v) && !Object.is(v, -0)
+    return reference && field.float && Number.isInteger(v) && !Object.is(v, -0)
       ? new PyFloat(v)
       : v;
+  if (typeof v === 'bigint') return plainInteger(v);
   if (ArrayBuffer.isView(v)) {
     // Typed arrays (float64[], uint8[] …) become plain arrays of numbers (or exact integers).
     const items = Array.from(v as unknown as ArrayLike<number | bigint>);
-    return items.map((x) => plainField(x, field, defs, reference));
+    return items.map((x) => plainField(x, field, reference));
   }
-  if (Array.isArray(v)) return v.map((x) => plainField(x, field, defs, reference));
-  if (isPlainObject(v)) {
-    const def = field.isComplex === true ? defs.get(shortTypeName(field.type)) : undefined;
-    return plainMessage(v, def, defs, reference);
-  }
+  if (Array.isArray(v)) return v.map((x) => plainField(x, field, reference));
+  if (isPlainObject(v)) return plainMessage(v, field.sub ?? NO_FIELDS, reference);
   return v;
 }
 
 /**
  * A decoded message as a plain object: integers beyond 2^53 stay exact `bigint`s, typed arrays
- * become arrays, `builtin_interfaces/Time` stays `{sec, nanosec}`. `def`: the message's
- * definition, which tells float fields from integer ones (for reference mode); without it the
- * values are converted by their JS types alone.
+ * become arrays, `builtin_interfaces/Time` stays `{sec, nanosec}`. `shape` tells float fields
+ * from integer ones (for reference mode); a field it does not know is converted by its JS type.
  */
-function plainMessage(
-  v: unknown,
-  def: Definition | undefined,
-  defs: ReadonlyMap<string, Definition>,
-  reference: boolean,
-): unknown {
+function plainMessage(v: unknown, shape: Shape, reference: boolean): unknown {
   if (!isPlainObject(v)) return v;
-  const fields = new Map<string, Field>();
-  for (const f of def?.definitions ?? []) if (f.isConstant !== true) fields.set(f.name, f);
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) {
-    out[k] = plainField(x, fields.get(k) ?? { name: k, type: '' }, defs, reference);
-  }
+  for (const k of Object.keys(v))
+    out[k] = plainField(v[k], shape.fields.get(k) ?? UNKNOWN_FIELD, reference);
   return out;
 }
