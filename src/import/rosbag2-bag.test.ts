@@ -130,6 +130,18 @@ describe('rosbag2: MCAP files as ros2 bag record -s mcap writes them', () => {
     put(file, await mcapBytes(MESSAGES));
     const t = await readTrace(file, { mode: 'reference' });
     expect(t.events[3]!.value).toEqual({ data: new PyFloat(3) });
+    // A selected field keeps its kind: the selection is converted with its type.
+    const picked = await readTrace(file, {
+      mode: 'reference',
+      field: ['/speed:data', '/joint_states:header.stamp', '/pose:pose.orientation'],
+    });
+    expect(picked.events.map((e) => e.value)).toEqual([
+      0.25,
+      { x: new PyFloat(0), y: new PyFloat(0), z: 0.6, w: 0.8 },
+      stamp(T0 + 399_900_000n),
+      new PyFloat(3),
+      { x: new PyFloat(0), y: new PyFloat(0), z: new PyFloat(0), w: new PyFloat(1) },
+    ]);
     expect((t.events[2]!.value as { header: unknown }).header).toEqual({
       stamp: stamp(T0 + 399_900_000n),
       frame_id: '',

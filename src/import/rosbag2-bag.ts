@@ -25,7 +25,12 @@ import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { isPlainObject } from '../py/value.js';
 import type { TraceEvent } from '../trace/types.js';
 import { CHUNK_SIZE } from '../io/lines.js';
-import { parseFieldSelectors, selectField, type FieldSelector } from './rosbag2-fields.js';
+import {
+  parseFieldSelectors,
+  selectPath,
+  selectorFor,
+  type FieldSelector,
+} from './rosbag2-fields.js';
 import { MAGIC_BYTES, storageKindOf, type BagInput, type StorageKind } from './rosbag2-input.js';
 import { cdrDecoder, commonCdrDecoder, type MessageDecoder } from './rosbag2-messages.js';
 import { relativeEvents, timeFromNanos, type RawEvent } from './time.js';
@@ -111,16 +116,29 @@ class Collector {
     this.reference = options.mode === 'reference';
   }
 
+  /**
+   * One message: decoded, the selected field (if any) picked from the decoded message and only
+   * that part made plain. A decoding error names the topic and where the message is.
+   */
   add(
     file: string,
     topic: string,
     ns: bigint,
-    value: unknown,
+    decoder: MessageDecoder,
+    data: Uint8Array,
     meta: Record<string, unknown>,
     where: string,
   ): void {
-    const picked = selectField(value, topic, this.selectors, { file, path: where });
-    this.raw.push({ channel: topic, time: timeFromNanos(ns), value: picked, meta });
+    let decoded: unknown;
+    try {
+      decoded = decoder.read(data);
+    } catch (e) {
+      throw decodeError(file, topic, e, where);
+    }
+    const sel = selectorFor(topic, this.selectors);
+    const part = sel ? selectPath(decoded, sel, topic, { file, path: where }) : decoded;
+    const value = decoder.plain(part, sel?.steps ?? []);
+    this.raw.push({ channel: topic, time: timeFromNanos(ns), value, meta });
   }
 }
 
@@ -133,10 +151,13 @@ function decompressHandlers(): Promise<McapTypes.DecompressHandlers> {
 /** A decoder for JSON-encoded messages (MCAP `json` channels): exact numbers, values as the mode wants. */
 function jsonDecoder(reference: boolean): MessageDecoder {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
-  return (data) =>
-    importValue(parsePyJson(utf8.decode(data), { preserveNumberKinds: true }), {
-      mode: reference ? 'reference' : 'default',
-    });
+  return {
+    read: (data) =>
+      importValue(parsePyJson(utf8.decode(data), { preserveNumberKinds: true }), {
+        mode: reference ? 'reference' : 'default',
+      }),
+    plain: (part) => part,
+  };
 }
 
 function decodeError(file: string, topic: string, e: unknown, where: string): TraceError {
@@ -223,12 +244,6 @@ async function readMcap(file: string, out: Collector): Promise<number> {
               decode = mcapDecoder(file, channel, schemas.get(channel.schemaId), out.reference);
               decoders.set(r.channelId, decode);
             }
-            let value: unknown;
-            try {
-              value = decode(r.data);
-            } catch (e) {
-              throw decodeError(file, channel.topic, e, where);
-            }
             const meta: Record<string, unknown> = {
               log_time: String(r.logTime),
               publish_time: String(r.publishTime),
@@ -236,7 +251,7 @@ async function readMcap(file: string, out: Collector): Promise<number> {
             };
             const schema = schemas.get(channel.schemaId);
             if (schema !== undefined && schema.name !== '') meta['type'] = schema.name;
-            out.add(file, channel.topic, r.logTime, value, meta, where);
+            out.add(file, channel.topic, r.logTime, decode, r.data, meta, where);
           }
         }
       } catch (e) {
@@ -365,13 +380,15 @@ async function readSqlite(file: string, out: Collector): Promise<number> {
         if (!(data instanceof Uint8Array))
           throw new TraceError('data: expected a BLOB', { file, path: where });
         const decode = decoderOf(Number(topicId), topic);
-        let value: unknown;
-        try {
-          value = decode(data);
-        } catch (e) {
-          throw decodeError(file, topic.name, e, where);
-        }
-        out.add(file, topic.name, BigInt(ts), value, { log_time: ts, type: topic.type }, where);
+        out.add(
+          file,
+          topic.name,
+          BigInt(ts),
+          decode,
+          data,
+          { log_time: ts, type: topic.type },
+          where,
+        );
       }
     } finally {
       stmt.free();

@@ -46,32 +46,46 @@ export function parseFieldSelectors(
   });
 }
 
-/**
- * The value `selectors` pick from a message on `topic` (the first selector for the topic, else
- * the first for every topic); the message itself when none applies. A path the message lacks is
- * a `TraceError` at `where` naming the step and the fields there are.
- */
-export function selectField(
-  value: unknown,
+/** The selector for a message on `topic`: the first for the topic, else the first for every topic. */
+export function selectorFor(
   topic: string,
   selectors: readonly FieldSelector[],
-  where: { readonly file: string | undefined; readonly path: string },
+): FieldSelector | undefined {
+  return selectors.find((s) => s.topic === topic) ?? selectors.find((s) => !s.topic);
+}
+
+/** Where a message is, for a selector's error. */
+export interface MessageLocation {
+  readonly file: string | undefined;
+  readonly path: string;
+}
+
+/**
+ * The part of `value` (a message on `topic`) that `sel` picks. Works on decoded messages before
+ * they are made plain (a typed array is indexed like an array), so that a large message is not
+ * converted whole for one field. A path the message lacks is a `TraceError` at `where` naming
+ * the step and the fields there are.
+ */
+export function selectPath(
+  value: unknown,
+  sel: FieldSelector,
+  topic: string,
+  where: MessageLocation,
 ): unknown {
-  const sel = selectors.find((s) => s.topic === topic) ?? selectors.find((s) => !s.topic);
-  if (sel === undefined) return value;
   let v = value;
   for (const [i, step] of sel.steps.entries()) {
     const here = v;
+    const list = Array.isArray(here) || ArrayBuffer.isView(here);
     const has =
       typeof step === 'number'
-        ? Array.isArray(here) && step < here.length
+        ? list && step < (here as ArrayLike<unknown>).length
         : isPlainObject(here) && Object.prototype.hasOwnProperty.call(here, step);
     if (!has) {
       const upto = sel.steps.slice(0, i + 1).join('.');
       const what = isPlainObject(here)
         ? `the message has ${Object.keys(here).join(', ') || 'no fields'} there`
-        : Array.isArray(here)
-          ? `an array of ${here.length} there`
+        : list
+          ? `an array of ${(here as ArrayLike<unknown>).length} there`
           : 'a plain value there';
       throw new TraceError(
         `field selector ${JSON.stringify(sel.text)}: ${topic} has no ${upto} (${what}); select per topic with topic:path`,
@@ -80,8 +94,19 @@ export function selectField(
     }
     v =
       typeof step === 'number'
-        ? (here as unknown[])[step]
+        ? (here as ArrayLike<unknown>)[step]
         : (here as Record<string, unknown>)[step];
   }
   return v;
+}
+
+/** The value `selectors` pick from a plain message on `topic` (see `selectPath`); the message itself when none applies. */
+export function selectField(
+  value: unknown,
+  topic: string,
+  selectors: readonly FieldSelector[],
+  where: MessageLocation,
+): unknown {
+  const sel = selectorFor(topic, selectors);
+  return sel === undefined ? value : selectPath(value, sel, topic, where);
 }

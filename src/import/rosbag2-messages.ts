@@ -19,8 +19,15 @@ export function shortTypeName(type: string): string {
   return type.replace(/^([^/]+)\/msg\/([^/]+)$/, '$1/$2');
 }
 
-/** A message decoder for one topic: raw bytes → plain value. */
-export type MessageDecoder = (data: Uint8Array) => unknown;
+/**
+ * A message decoder for one topic: `read` turns the bytes into the decoded message (typed
+ * arrays, bigints), `plain` makes a part of it (at the field path `steps`, `[]` for the whole
+ * message) a plain trace value. Split so that a field selector converts only what it selects.
+ */
+export interface MessageDecoder {
+  read(data: Uint8Array): unknown;
+  plain(part: unknown, steps: readonly (string | number)[]): unknown;
+}
 
 /**
  * A CDR decoder for `type` from `ros2msg` definition text (the type first, then its dependencies
@@ -76,8 +83,17 @@ function decoderFor(definitions: Definition[], reference: boolean): MessageDecod
   const byName = new Map<string, Definition>();
   for (const d of definitions) if (d.name !== undefined) byName.set(shortTypeName(d.name), d);
   const shapes = new Map<Definition, Shape>();
-  const root = shapeOf(definitions[0]!, byName, shapes);
-  return (data) => plainMessage(reader.readMessage(data), root, reference);
+  const root: FieldShape = { float: false, sub: shapeOf(definitions[0]!, byName, shapes) };
+  return {
+    read: (data) => reader.readMessage(data),
+    plain(part, steps) {
+      // The shape at the path: a key goes one field down, an index stays on the array's field.
+      let at: FieldShape = root;
+      for (const step of steps)
+        if (typeof step === 'string') at = at.sub?.fields.get(step) ?? UNKNOWN_FIELD;
+      return plainField(part, at, reference);
+    },
+  };
 }
 
 /** How to convert one message type's fields: built once per type, not per message. */
