@@ -183,6 +183,29 @@ function measure(file, field) {
   return JSON.parse(r.stdout);
 }
 
+// `--write=SET,FILE,KIND`: write one bag and exit. The bags are written in a child process so that
+// this parent stays small: a child forked from a parent holding hundreds of MiB reports that in its
+// own maxRSS (Linux keeps the high-water mark across exec), which would hide the reader's peak.
+if (typeof args.write === 'string') {
+  const [setName, file, kind] = args.write.split(',');
+  const set = setName === 'images' ? IMAGES_SET : POSES;
+  await (kind === 'mcap' ? writeMcap(file, set) : writeDb3(file, set));
+  process.exit(0);
+}
+
+function writeBag(setName, file, kind) {
+  const r = spawnSync(
+    process.execPath,
+    [
+      fileURLToPath(import.meta.url),
+      `--write=${setName},${file},${kind}`,
+      ...process.argv.slice(2),
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  if (r.status !== 0) throw new Error(r.stderr);
+}
+
 const baseline = JSON.parse(
   spawnSync(
     process.execPath,
@@ -201,12 +224,12 @@ try {
   const mcap = join(dir, 'bag.mcap');
   const db3 = join(dir, 'bag.db3');
   const rows = [];
-  for (const [set, fields] of [
-    [POSES, [undefined, 'pose.position.x']],
-    [IMAGES_SET, ['header.stamp.sec']],
+  for (const [setName, set, fields] of [
+    ['poses', POSES, [undefined, 'pose.position.x']],
+    ['images', IMAGES_SET, ['header.stamp.sec']],
   ]) {
-    await writeMcap(mcap, set);
-    await writeDb3(db3, set);
+    writeBag(setName, mcap, 'mcap');
+    writeBag(setName, db3, 'db3');
     for (const [name, file] of [
       ['mcap (zstd chunks)', mcap],
       ['db3 (sql.js)', db3],
