@@ -162,8 +162,9 @@ function dataFileOfDirectory(dir: string, names: readonly string[]): string {
 }
 
 /**
- * Read a trace from a file path or from text (see `isTraceText`) in any supported format. A
- * directory holding exactly one `*.jsonl` file (a decoded rosbag2 run) reads that file. On an
+ * Read a trace from a file path or from text (see `isTraceText`) in any supported format. A ROS 2
+ * bag (a run directory with `metadata.yaml`, an MCAP or SQLite file) is read as `rosbag2`; any
+ * other directory holding exactly one `*.jsonl` file reads that file. On an
  * envtrace JSON / JSON Lines file this behaves as `loadTrace` (same events, errors and `mode`).
  */
 export async function readTrace(
@@ -175,7 +176,7 @@ export async function readTrace(
     : (await importFile(pathOrText, options)).trace;
 }
 
-/** Synchronous `readTrace` (for matchers, which run synchronously). */
+/** Synchronous `readTrace` (for matchers, which run synchronously); refuses a ROS 2 bag (`syncBagError`). */
 export function readTraceSync(pathOrText: string, options: ReadTraceOptions = {}): Trace {
   return isTraceText(pathOrText)
     ? parseTraceText(pathOrText, options)
@@ -300,6 +301,7 @@ export async function importFileChunked(
   const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {
+    checkField('envtrace', options);
     const trace = await loadJsonLines(
       data,
       { mode },
@@ -330,6 +332,7 @@ export function importFileSyncChunked(
   const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {
+    checkField('envtrace', options);
     const trace = loadJsonLinesSync(
       data,
       { mode },

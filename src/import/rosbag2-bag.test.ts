@@ -166,6 +166,9 @@ describe('rosbag2: MCAP files as ros2 bag record -s mcap writes them', () => {
     await expect(readTrace(file, { field: 'pose.position.x' })).rejects.toThrow(
       `${file}: message 1: field selector "pose.position.x": /speed has no pose (the message has data there); select per topic with topic:path`,
     );
+    await expect(
+      readTrace('{"events": [{"channel": "a", "timestamp": 0, "value": 1}]}', { field: 'x' }),
+    ).rejects.toThrow('the field option selects a ROS 2 message field; the input is envtrace');
     await expect(readTrace(file, { field: 'pose..x' })).rejects.toThrow(
       'field selector "pose..x": expected [topic:]path such as pose.position.x or position[0]',
     );
