@@ -149,14 +149,16 @@ describe('loadTrace and parseTrace', () => {
     );
   });
 
-  it('reads a directory only when it holds exactly one *.jsonl file', () => {
+  it('reads a directory without metadata.yaml only when it holds exactly one *.jsonl file', () => {
     const empty = mkdtempSync(path.join(tmp, 'dir-'));
     expect(thrown(() => loadTraceSync(empty)).message).toBe(
-      `${empty}: cannot read trace: is a directory; a run directory must hold exactly one decoded *.jsonl file, found none`,
+      `${empty}: cannot read trace: is a directory, with neither a metadata.yaml (a ROS 2 run directory) nor one *.jsonl file`,
     );
     writeFileSync(path.join(empty, 'a.jsonl'), '');
     writeFileSync(path.join(empty, 'b.jsonl'), '');
-    expect(thrown(() => loadTraceSync(empty)).message).toMatch(/found a\.jsonl, b\.jsonl$/);
+    expect(thrown(() => loadTraceSync(empty)).message).toMatch(
+      /holding several \*\.jsonl files \(a\.jsonl, b\.jsonl\); give one of them$/,
+    );
   });
 
   it.each(samples.filter(([name]) => name !== 'edge/out_of_order.csv'))(

@@ -17,6 +17,8 @@ import {
 } from './registry.js';
 import type { Importer, LineImport } from './types.js';
 import { envtraceImporter } from './envtrace.js';
+import { bagInputOf, bagInputOfSync, syncBagError, type BagInput } from './rosbag2-input.js';
+import type { BagWarning } from './rosbag2-bag.js';
 import {
   assertTraceDepth,
   isJsonLinesName,
@@ -50,6 +52,13 @@ export interface ParseTraceOptions {
    * timestamp, no unknown keys). @default "default"
    */
   readonly mode?: 'default' | 'reference' | undefined;
+  /**
+   * `rosbag2` only: the message field to take as the value instead of the whole message
+   * (`pose.position.x`, `position[0]`), or `topic:path` for one topic (`/odom:twist.twist`);
+   * several selectors as an array (the first for a message's topic wins, else the first
+   * without a topic). A message lacking the field is an error naming it.
+   */
+  readonly field?: string | readonly string[] | undefined;
 }
 
 /** Options of `loadTrace`, `loadTraceSync` and `importFile`: a path names itself in errors. */
@@ -99,11 +108,44 @@ export interface ImportedTrace {
   readonly format: ImportFormat;
   /** The file read (for a run directory: the data file inside it), or `options.file` for text. */
   readonly file: string | undefined;
+  /** ROS 2 bags: what did not stop the import but is worth knowing (see `BagWarning`). */
+  readonly rosbagWarnings?: readonly BagWarning[] | undefined;
+}
+
+/** `field` selects a rosbag2 message field: with any other format it is a configuration error. */
+function checkField(format: string, options: LoadTraceOptions): void {
+  if (options.field !== undefined && format !== 'rosbag2')
+    throw new ConfigError(
+      `the field option selects a ROS 2 message field; the input is ${format}`,
+      {
+        path: 'field',
+      },
+    );
+}
+
+/** A ROS 2 bag (run directory, MCAP or SQLite file) read with `readBag`. */
+async function importBag(
+  file: string,
+  input: BagInput,
+  options: LoadTraceOptions,
+): Promise<ImportedTrace> {
+  const format = options.format ?? 'auto';
+  if (format !== 'auto' && format !== 'rosbag2')
+    throw new TraceError(
+      `is a ROS 2 bag (${input.kind === 'directory' ? 'a run directory' : input.kind}); read it as rosbag2 (or auto), not ${format}`,
+      { file },
+    );
+  // The MCAP, SQLite and message libraries load only now: most imports never need them.
+  const { readBag } = await import('./rosbag2-bag.js');
+  const bag = await readBag(file, input, { mode: options.mode, field: options.field });
+  const trace = assertTraceDepth(new Trace(bag.events), file);
+  return { trace, format: 'rosbag2', file, rosbagWarnings: bag.warnings };
 }
 
 function importText(text: string, options: ParseTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const importer = chooseImporter(body, options.format, options.file);
+  checkField(importer.name, options);
   const mode = options.mode ?? 'default';
   if (importer === envtraceImporter) {
     // What the importer's `parse` gives, without copying the events twice: `parseEnvtrace`'s
@@ -113,18 +155,20 @@ function importText(text: string, options: ParseTraceOptions): ImportedTrace {
   }
   // Every format gets the trace depth limit with the file named (the JSON parser's own limit is looser).
   const trace = assertTraceDepth(
-    new Trace(importer.parse(body, { file: options.file, mode })),
+    new Trace(importer.parse(body, { file: options.file, mode, field: options.field })),
     options.file,
   );
   return { trace, format: importer.name as ImportFormat, file: options.file };
 }
 
-/** The one decoded `*.jsonl` file of a run directory (a rosbag2 run exported next to its `metadata.yaml`). */
+/** The one `*.jsonl` file of a directory that is not a ROS 2 run directory (no `metadata.yaml`). */
 function dataFileOfDirectory(dir: string, names: readonly string[]): string {
   const jsonl = names.filter(isJsonLinesName).sort();
   if (jsonl.length !== 1) {
     throw new TraceError(
-      `cannot read trace: is a directory; a run directory must hold exactly one decoded *.jsonl file, found ${jsonl.length === 0 ? 'none' : jsonl.join(', ')}`,
+      jsonl.length === 0
+        ? 'cannot read trace: is a directory, with neither a metadata.yaml (a ROS 2 run directory) nor one *.jsonl file'
+        : `cannot read trace: is a directory without a metadata.yaml, holding several *.jsonl files (${jsonl.join(', ')}); give one of them`,
       { file: dir },
     );
   }
@@ -133,16 +177,17 @@ function dataFileOfDirectory(dir: string, names: readonly string[]): string {
 
 /**
  * Read the trace file (or run directory) at `file` in any supported format (`options.format`,
- * default: detected from the content). A directory holding exactly one `*.jsonl` file (a decoded
- * rosbag2 run) reads that file. A JSON Lines file larger than 64 KiB is read as a stream, its text
- * never held whole, with the same events and errors as reading it whole. Events and errors are
- * those of `parseTrace` on the file's text, with the file named.
+ * default: detected from the content). A ROS 2 bag (a run directory with `metadata.yaml`, an MCAP
+ * or SQLite file) is read as `rosbag2`; any other directory holding exactly one `*.jsonl` file
+ * reads that file. A JSON Lines file larger than 64 KiB is read as a stream, its text never held
+ * whole, with the same events and errors as reading it whole. Events and errors are those of
+ * `parseTrace` on the file's text, with the file named.
  */
 export async function loadTrace(file: string, options: LoadTraceOptions = {}): Promise<Trace> {
   return (await importFile(file, options)).trace;
 }
 
-/** Synchronous `loadTrace` (for matchers, which run synchronously). */
+/** Synchronous `loadTrace` (for matchers, which run synchronously); refuses a ROS 2 bag (`syncBagError`). */
 export function loadTraceSync(file: string, options: LoadTraceOptions = {}): Trace {
   return importFileSync(file, options).trace;
 }
@@ -255,6 +300,8 @@ export async function importFileChunked(
   options: LoadTraceOptions,
   chunks: ReadChunks,
 ): Promise<ImportedTrace> {
+  const bag = await namedAsync(file, () => bagInputOf(file));
+  if (bag) return importBag(file, bag, options);
   const data = await namedAsync(file, async () =>
     (await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file,
   );
@@ -263,6 +310,7 @@ export async function importFileChunked(
   const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {
+    checkField('envtrace', options);
     const trace = await loadJsonLines(
       data,
       { mode },
@@ -270,7 +318,8 @@ export async function importFileChunked(
     );
     if (trace) return { trace, format: 'envtrace', file: data };
   } else if (read?.stream?.kind === 'lines') {
-    const reader = read.stream.importer.lines({ file: data, mode });
+    checkField(read.stream.importer.name, options);
+    const reader = read.stream.importer.lines({ file: data, mode, field: options.field });
     await readLines(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
     return lineImported(reader, read.stream.importer, data);
   }
@@ -284,6 +333,7 @@ export function importFileSyncChunked(
   options: LoadTraceOptions,
   chunks: ReadChunks,
 ): ImportedTrace {
+  if (named(file, () => bagInputOfSync(file))) throw syncBagError(file);
   const data = named(file, () =>
     statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file,
   );
@@ -291,6 +341,7 @@ export function importFileSyncChunked(
   const read = start && openedFrom(start, data, options.format);
   const mode = options.mode ?? 'default';
   if (read?.stream?.kind === 'envtrace') {
+    checkField('envtrace', options);
     const trace = loadJsonLinesSync(
       data,
       { mode },
@@ -298,7 +349,8 @@ export function importFileSyncChunked(
     );
     if (trace) return { trace, format: 'envtrace', file: data };
   } else if (read?.stream?.kind === 'lines') {
-    const reader = read.stream.importer.lines({ file: data, mode });
+    checkField(read.stream.importer.name, options);
+    const reader = read.stream.importer.lines({ file: data, mode, field: options.field });
     readLinesSync(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
     return lineImported(reader, read.stream.importer, data);
   }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { loadTraceSync } from './read.js';
-import { rosbag2Importer } from './rosbag2.js';
+import { loadTraceSync, parseTrace } from './read.js';
+import { rosbag2Importer, topLevelNumberText } from './rosbag2.js';
 
 describe('rosbag2 importer', () => {
-  it('reads the shared run directory (its one decoded JSON Lines file)', () => {
+  it('reads a directory holding one decoded JSON Lines file (and no metadata.yaml)', () => {
     const t = loadTraceSync(fixture('rosbag2_run'));
     expect(t.length).toBe(7);
     expect(t.events[0]).toEqual({
@@ -57,7 +57,7 @@ describe('rosbag2 importer', () => {
     expect(
       thrown(() => loadTraceSync(fixture('edge/malformed.rosbag2.jsonl'))).message,
     ).toMatchInlineSnapshot(
-      `"test/fixtures/import/edge/malformed.rosbag2.jsonl:2: log_time: expected integer nanoseconds (digits, as a string or an integer)"`,
+      `"test/fixtures/import/edge/malformed.rosbag2.jsonl:2: log_time: expected integer nanoseconds (digits, as a string or an integer) or decimal seconds (1490149580.103843113)"`,
     );
     expect(
       thrown(() => rosbag2Importer.parse('{"topic": "/a", "log_time": "1"}\n', { file: 'r.jsonl' }))
@@ -74,6 +74,51 @@ describe('rosbag2 importer', () => {
     expect(
       thrown(() => rosbag2Importer.parse('{"log_time": "1", "data": 1}\n', {})).message,
     ).toMatchInlineSnapshot(`"line 1: topic: required (a non-empty string)"`);
+  });
+
+  it('reads mcap cat --json lines: decimal seconds exact to the nanosecond, no type', () => {
+    // What the MCAP CLI prints (go/cli/mcap/cmd/cat.go: topic, sequence, log_time, publish_time, data).
+    const text = [
+      '{"topic":"/diagnostics","sequence":0,"log_time":1490149580.103843113,"publish_time":1490149580.103843113,"data":{"level":0}}',
+      '{"topic":"/tf","sequence":1,"log_time":1490149580.103843114,"publish_time":1490149580.000000001,"data":{"x":1.5}}',
+      '{"topic":"/diagnostics","sequence":2,"log_time":1490149587.884601617,"publish_time":1490149587.884601617,"data":{"level":2}}',
+      '',
+    ].join('\n');
+    const t = parseTrace(text);
+    expect(tuples(t.events)).toEqual([
+      ['/diagnostics', 0, { level: 0 }],
+      ['/tf', 1e-9, { x: 1.5 }],
+      ['/diagnostics', 7.780758504, { level: 2 }],
+    ]);
+    expect(t.events[1]!.meta).toEqual({
+      log_time: '1490149580103843114',
+      publish_time: '1490149580000000001',
+      sequence: 1,
+    });
+    // The field selector works on decoded lines too.
+    expect(parseTrace(text, { field: '/tf:x' }).events[1]!.value).toBe(1.5);
+    expect(
+      thrown(() => parseTrace(text, { field: 'x', file: 'cat.jsonl' })).message,
+    ).toMatchInlineSnapshot(
+      `"cat.jsonl:1: data: field selector "x": /diagnostics has no x (the message has level there); select per topic with topic:path"`,
+    );
+  });
+
+  it('finds a top-level number as written, skipping strings and nesting', () => {
+    const line = '{"topic":"a\\"log_time\\":1.5","data":{"log_time":2.5},"log_time" : 3.000000001}';
+    expect(topLevelNumberText(line, 'log_time')).toBe('3.000000001');
+    expect(topLevelNumberText(line, 'data')).toBeUndefined();
+    expect(topLevelNumberText('{"a":[1,{"b":2}],"b":-4e3}', 'b')).toBe('-4e3');
+  });
+
+  it('refuses decimal-second times it cannot read exactly (exponents, negatives)', () => {
+    for (const t of ['1.5e9', '-1.5', '1e18'])
+      expect(
+        thrown(() => rosbag2Importer.parse(`{"topic":"/a","log_time":${t},"data":1}\n`, {}))
+          .message,
+      ).toBe(
+        'line 1: log_time: expected integer nanoseconds (digits, as a string or an integer) or decimal seconds (1490149580.103843113)',
+      );
   });
 
   it('reads an empty text as an empty trace', () => {

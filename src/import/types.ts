@@ -11,6 +11,8 @@ export interface ImportContext {
    * `"default"` gives plain JS numbers. @default "default"
    */
   readonly mode?: 'default' | 'reference' | undefined;
+  /** `rosbag2` only: message-field selectors (`ReadTraceOptions.field`). */
+  readonly field?: string | readonly string[] | undefined;
 }
 
 /**

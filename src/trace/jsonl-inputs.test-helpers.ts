@@ -117,9 +117,17 @@ export function heads(file: string): number[] {
   return [...new Set([nl + 1, content.length - 1].filter((n) => n >= 1 && n < content.length))];
 }
 
+/** Whether `file` starts like a ROS 2 bag storage file (MCAP or SQLite magic number). */
+function isBinaryBag(file: string): boolean {
+  const head = readFileSync(file).subarray(0, 16).toString('latin1');
+  return head.startsWith('\x89MCAP0\r\n') || head === 'SQLite format 3\0';
+}
+
 /**
  * The trace and golden files of the bad-input corpus that exist on disk with at least 2 bytes
- * (the largest are generated at test time by test/bad-inputs and may be absent).
+ * (the largest are generated at test time by test/bad-inputs and may be absent). Binary ROS 2
+ * bags are left out: only the asynchronous reader reads them (the synchronous one refuses them
+ * by design), and not in lines (src/import/rosbag2-bag.test.ts covers them).
  */
 export function corpusTraceFiles(): string[] {
   const files: string[] = [];
@@ -132,7 +140,7 @@ export function corpusTraceFiles(): string[] {
     } catch {
       continue;
     }
-    if (size >= 2) files.push(file);
+    if (size >= 2 && !isBinaryBag(file)) files.push(file);
   }
   return files;
 }

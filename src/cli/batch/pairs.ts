@@ -4,7 +4,7 @@
  *
  * Pairing rule: a trace file is a regular file (or a symlink to one) whose name ends in one of
  * {@link TRACE_EXTENSIONS} (any case), or a directory holding a `metadata.yaml` (a rosbag2 run,
- * read as its one decoded `*.jsonl`, see `readTrace`). Directories are searched recursively;
+ * read as its one decoded `*.jsonl`, see `loadTrace`). Directories are searched recursively;
  * entries whose name starts with `.` and symlinked directories are not entered. A trace's *key*
  * is its path relative to the directory, with `/` separators and the trace extension removed
  * (`scans/a.json` → `scans/a`); a golden and a prediction with the same key form a pair, so the

@@ -5,24 +5,28 @@ import { importFile, type LoadTraceOptions } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
 import { writeFileAtomic } from '../../io/write.js';
+import { escapeForTerminal } from '../../io/terminal.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
 
 /** The usage line (for the top-level help, should it list usage lines). */
 export const CONVERT_USAGE_LINE =
-  'envtrace convert <input> [--format auto|<format>] [--out <file>]';
+  'envtrace convert <input> [--format auto|<format>] [--field <path>]... [--out <file>]';
 
 const width = Math.max(...importers.map((i) => i.name.length));
 const USAGE = `Usage: ${CONVERT_USAGE_LINE}
 
 Read a trace in any supported format and print it as envtrace JSON ({"events": [...]}, one
 event per line). Events are ordered by time, timestamps in seconds from the earliest event
-(envtrace input is kept as is). <input> is a file, or a directory holding one decoded *.jsonl
-file (a rosbag2 run). Exits 2 on bad input, naming the file and the line or JSON path.
+(envtrace input is kept as is). <input> is a file, a ROS 2 bag (a run directory with its
+metadata.yaml, an .mcap or a .db3 file), or a directory holding one *.jsonl file. Exits 2 on
+bad input, naming the file and the line or JSON path.
 
 Options:
   --format <name>   Input format (default: auto, detected from the content):
 ${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.description}`).join('\n')}
+  --field <path>    rosbag2: take this message field as the value (pose.position.x,
+                    position[0]); <topic>:<path> for one topic; repeatable.
   --out <file>      Write the JSON here (atomically) instead of printing it.
   -h, --help        Show this help.
 
@@ -54,7 +58,12 @@ export const convertCommand: Command = {
     const a = parseCommandArgs(
       'convert',
       args,
-      { format: 'string', out: 'string', help: { kind: 'boolean', short: 'h' } },
+      {
+        format: 'string',
+        field: 'strings',
+        out: 'string',
+        help: { kind: 'boolean', short: 'h' },
+      },
       { positionals: true },
     );
     if (a.flag('help')) {
@@ -76,9 +85,15 @@ export const convertCommand: Command = {
     }
     const out = a.string('out');
     if (out === '') throw new UsageError('--out needs a non-empty value');
-    const { trace } = await importFile(resolvePath(ctx.io, input), {
+    const fields = a.strings('field');
+    const { trace, rosbagWarnings } = await importFile(resolvePath(ctx.io, input), {
       format: format as LoadTraceOptions['format'],
+      field: fields.length === 0 ? undefined : fields,
     });
+    for (const w of rosbagWarnings ?? [])
+      ctx.io.stderr.write(
+        `envtrace: warning: ${escapeForTerminal(w.location ? `${w.location}: ${w.message}` : w.message)}\n`,
+      );
     const json = formatTraceJson(trace);
     if (out === undefined) {
       ctx.io.stdout.write(json);
