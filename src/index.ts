@@ -29,6 +29,9 @@ export {
   type ImportFormat,
   type Importer,
   type ImportContext,
+  formatWarning,
+  type ImportWarning,
+  type ImportWarningCode,
 } from './import/index.js';
 export { parseTrace, loadTrace, loadTraceSync, type ParseTraceOptions } from './trace/parse.js';
 

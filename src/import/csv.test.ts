@@ -36,8 +36,10 @@ describe('csv importer', () => {
     ]);
   });
 
-  it('reads a header-only or empty file as an empty trace', () => {
-    expect(readTraceSync(fixture('edge/header_only.csv')).events).toEqual([]);
+  it('refuses a header-only file (no events), and reads an empty text as no events', () => {
+    expect(thrown(() => readTraceSync(fixture('edge/header_only.csv'))).message).toContain(
+      'no events',
+    );
     expect(csvImporter.parse('', {})).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TraceError } from '../errors.js';
 import { Trace } from '../trace/trace.js';
+import type { TraceEvent } from '../trace/types.js';
 import {
   detectFormat,
   detectionScores,
@@ -15,6 +16,7 @@ import {
   type ImportFormat,
 } from './registry.js';
 import type { Importer, LineImport } from './types.js';
+import { noEventsError, type ImportWarning } from './warnings.js';
 import { envtraceImporter } from './envtrace.js';
 import {
   assertTraceDepth,
@@ -86,17 +88,44 @@ export interface ImportedTrace {
   readonly format: ImportFormat;
   /** The file read (for a run directory: the data file inside it), or `options.file` for text. */
   readonly file: string | undefined;
+  /** What the importer skipped or doubted (`warnings.ts`), in input order; empty for most inputs. */
+  readonly warnings: readonly ImportWarning[];
+}
+
+/**
+ * The events an importer gave, checked: the trace depth limit (with the file named; the JSON
+ * parser's own limit is looser), and at least one event unless the input was blank or in the
+ * `envtrace` format (whose `{"events": []}` is explicit). An importer that can say what it found
+ * throws its own `noEventsError`; this is the fallback.
+ */
+function imported(
+  events: readonly TraceEvent[],
+  importer: Importer,
+  file: string | undefined,
+  blank: boolean,
+  warnings: readonly ImportWarning[],
+): ImportedTrace {
+  if (events.length === 0 && !blank && importer.name !== 'envtrace') {
+    const skipped = warnings.length > 0 ? `, ${warnings.length} skipped with a warning` : '';
+    throw noEventsError(
+      `nothing in the input maps onto an event (read as ${importer.name}${skipped})`,
+      file,
+    );
+  }
+  const trace = assertTraceDepth(new Trace(events), file);
+  return { trace, format: importer.name as ImportFormat, file, warnings };
 }
 
 function importText(text: string, options: ReadTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const importer = chooseImporter(body, options.format, options.file);
-  // Every format gets the trace depth limit with the file named (the JSON parser's own limit is looser).
-  const trace = assertTraceDepth(
-    new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' })),
-    options.file,
-  );
-  return { trace, format: importer.name as ImportFormat, file: options.file };
+  const warnings: ImportWarning[] = [];
+  const events = importer.parse(body, {
+    file: options.file,
+    mode: options.mode ?? 'default',
+    warn: (w) => warnings.push(w),
+  });
+  return imported(events, importer, options.file, body.trim() === '', warnings);
 }
 
 /** The one decoded `*.jsonl` file of a run directory (a rosbag2 run exported next to its `metadata.yaml`). */
@@ -213,10 +242,17 @@ async function namedAsync<T>(file: string, read: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What a streamed line format gives, checked as `importText` checks a parsed text. */
-function lineImported(reader: LineImport, importer: Importer, file: string): ImportedTrace {
-  const trace = assertTraceDepth(new Trace(reader.end()), file);
-  return { trace, format: importer.name as ImportFormat, file };
+/**
+ * What a streamed line format gives, checked as `importText` checks a parsed text (a streamed
+ * file is at least 64 KiB, so never blank: a file of blank lines gives no event and fails).
+ */
+function lineImported(
+  reader: LineImport,
+  importer: Importer,
+  file: string,
+  warnings: readonly ImportWarning[],
+): ImportedTrace {
+  return imported(reader.end(), importer, file, false, warnings);
 }
 
 /**
@@ -253,11 +289,12 @@ export async function importFileChunked(
       { mode },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
-    if (trace) return { trace, format: 'envtrace', file: data };
+    if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
   } else if (read?.stream?.kind === 'lines') {
-    const reader = read.stream.importer.lines({ file: data, mode });
+    const warnings: ImportWarning[] = [];
+    const reader = read.stream.importer.lines({ file: data, mode, warn: (w) => warnings.push(w) });
     await readLines(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
-    return lineImported(reader, read.stream.importer, data);
+    return lineImported(reader, read.stream.importer, data, warnings);
   }
   const bytes = read?.bytes ?? (await namedAsync(data, () => readFile(data)));
   return importText(traceText(bytes, data), { ...options, file: data });
@@ -281,11 +318,12 @@ export function importFileSyncChunked(
       { mode },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
-    if (trace) return { trace, format: 'envtrace', file: data };
+    if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
   } else if (read?.stream?.kind === 'lines') {
-    const reader = read.stream.importer.lines({ file: data, mode });
+    const warnings: ImportWarning[] = [];
+    const reader = read.stream.importer.lines({ file: data, mode, warn: (w) => warnings.push(w) });
     readLinesSync(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
-    return lineImported(reader, read.stream.importer, data);
+    return lineImported(reader, read.stream.importer, data, warnings);
   }
   const bytes = read?.bytes ?? named(data, () => readFileSync(data));
   return importText(traceText(bytes, data), { ...options, file: data });

@@ -1,5 +1,6 @@
 /** The importer plug-in shape: one file per format exports an `Importer`, `registry.ts` lists them. */
 import type { TraceEvent } from '../trace/types.js';
+import type { ImportWarning } from './warnings.js';
 
 /** What an importer's `parse` gets besides the text. */
 export interface ImportContext {
@@ -11,13 +12,23 @@ export interface ImportContext {
    * `"default"` gives plain JS numbers. @default "default"
    */
   readonly mode?: 'default' | 'reference' | undefined;
+  /**
+   * Where the importer reports what it read but did not turn into an event (see `warnings.ts`;
+   * importers call `warn(ctx, …)`). The reading functions collect them into
+   * `ImportedTrace.warnings`; absent, warnings are dropped.
+   */
+  readonly warn?: ((warning: ImportWarning) => void) | undefined;
 }
 
 /**
  * One input format. `detect` looks at the content only (never the file name) and returns a
  * confidence in [0, 1] (0 = not this format); `parse` turns the text into events, ordered by time
  * and made relative to the earliest event (except the `envtrace` format, read as is), or throws a
- * `TraceError` naming the file and the line or JSON path. A malformed record fails the whole import.
+ * `TraceError` naming the file and the line or JSON path. A malformed record fails the whole import;
+ * a well-formed record that holds no event (a notice line, a document it cannot map) is skipped
+ * with a warning through `ctx.warn`, never silently. Zero events from a non-blank input is a
+ * `TraceError` naming what was found (`noEventsError`), except for the `envtrace` format, whose
+ * `{"events": []}` says so explicitly.
  */
 export interface Importer {
   /** The `--format` name. */

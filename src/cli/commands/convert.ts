@@ -5,7 +5,7 @@ import { importFile, type ReadTraceOptions } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
 import { writeFileAtomic } from '../../io/write.js';
-import { describeFsError } from '../run.js';
+import { describeFsError, printImportWarnings } from '../run.js';
 import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
 
 /** The usage line (for the top-level help, should it list usage lines). */
@@ -18,7 +18,9 @@ const USAGE = `Usage: ${CONVERT_USAGE_LINE}
 Read a trace in any supported format and print it as envtrace JSON ({"events": [...]}, one
 event per line). Events are ordered by time, timestamps in seconds from the earliest event
 (envtrace input is kept as is). <input> is a file, or a directory holding one decoded *.jsonl
-file (a rosbag2 run). Exits 2 on bad input, naming the file and the line or JSON path.
+file (a rosbag2 run). Exits 2 on bad input, naming the file and the line or JSON path, and on an
+input that holds no event. What the input holds but no event maps (a notice line, a document
+it cannot map, a time far off the others) is a warning on stderr, one line each.
 
 Options:
   --format <name>   Input format (default: auto, detected from the content):
@@ -76,9 +78,11 @@ export const convertCommand: Command = {
     }
     const out = a.string('out');
     if (out === '') throw new UsageError('--out needs a non-empty value');
-    const { trace } = await importFile(resolvePath(ctx.io, input), {
+    const imported = await importFile(resolvePath(ctx.io, input), {
       format: format as ReadTraceOptions['format'],
     });
+    printImportWarnings(ctx.io, imported);
+    const { trace } = imported;
     const json = formatTraceJson(trace);
     if (out === undefined) {
       ctx.io.stdout.write(json);
