@@ -141,7 +141,8 @@ function blueskyLines(ctx: ImportContext): LineImport {
     let dw: Where;
     let docValue: unknown;
     if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string') {
-      [name, docValue] = value;
+      name = value[0];
+      docValue = value[1] as unknown;
       nameW = where.at(0);
       dw = where.at(1);
     } else if (isPlainObject(value) && typeof value['name'] === 'string' && 'doc' in value) {
@@ -162,8 +163,10 @@ function blueskyLines(ctx: ImportContext): LineImport {
     counts.set(name, (counts.get(name) ?? 0) + 1);
     if (name === 'stream_resource') {
       const uid = dw.at('uid').string(doc['uid']);
-      const text = (k: string): string | undefined =>
-        typeof doc[k] === 'string' ? (doc[k] as string) : undefined;
+      const text = (k: string): string | undefined => {
+        const v = doc[k];
+        return typeof v === 'string' ? v : undefined;
+      };
       const root = text('root');
       const rpath = text('resource_path');
       streamResources.set(uid, {
