@@ -121,7 +121,9 @@ describe('readTrace', () => {
     expect(
       thrown(() => readTraceSync('channel,timestamp,value\nm,x,1\n', { file: 'inline.csv' }))
         .message,
-    ).toBe('inline.csv:2: timestamp: expected a number of seconds, got "x"');
+    ).toBe(
+      'inline.csv:2: timestamp: expected a number of seconds or an ISO 8601 date-time, got "x"',
+    );
   });
 
   it('is async and sync alike, and loadTrace-compatible on envtrace files', async () => {

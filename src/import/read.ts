@@ -15,7 +15,7 @@ import {
   importers,
   type ImportFormat,
 } from './registry.js';
-import type { Importer, LineImport } from './types.js';
+import type { CsvColumns, Importer, LineImport } from './types.js';
 import { noEventsError, type ImportWarning } from './warnings.js';
 import { envtraceImporter } from './envtrace.js';
 import {
@@ -45,6 +45,8 @@ export interface ReadTraceOptions {
   readonly file?: string | undefined;
   /** Value semantics, as `parseTrace`'s `mode` (reference keeps Python number kinds). @default "default" */
   readonly mode?: 'default' | 'reference' | undefined;
+  /** CSV: the header names of the time, channel and value columns (implies `format: "csv"` when auto). */
+  readonly columns?: CsvColumns | undefined;
 }
 
 /**
@@ -59,8 +61,10 @@ function chooseImporter(
   text: string,
   format: ReadTraceOptions['format'],
   file: string | undefined,
+  columns?: CsvColumns,
 ): Importer {
   if (format !== undefined && format !== 'auto') return importerByName(format);
+  if (columns !== undefined) return importerByName('csv');
   try {
     return detectFormat(text, file);
   } catch (e) {
@@ -118,12 +122,13 @@ function imported(
 
 function importText(text: string, options: ReadTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const importer = chooseImporter(body, options.format, options.file);
+  const importer = chooseImporter(body, options.format, options.file, options.columns);
   const warnings: ImportWarning[] = [];
   const events = importer.parse(body, {
     file: options.file,
     mode: options.mode ?? 'default',
     warn: (w) => warnings.push(w),
+    columns: options.columns,
   });
   return imported(events, importer, options.file, body.trim() === '', warnings);
 }

@@ -2,6 +2,17 @@
 import type { TraceEvent } from '../trace/types.js';
 import type { ImportWarning } from './warnings.js';
 
+/**
+ * CSV only: the header names (any case) of the time, channel and value columns, for headers the
+ * synonyms do not cover (`{timestamp: 'Zeit', value: 'Reading'}`); a role not named here is
+ * found by its synonyms.
+ */
+export interface CsvColumns {
+  readonly timestamp?: string | undefined;
+  readonly channel?: string | undefined;
+  readonly value?: string | undefined;
+}
+
 /** What an importer's `parse` gets besides the text. */
 export interface ImportContext {
   /** File name used in error messages (`file:line`, `file: json.path`). */
@@ -18,6 +29,8 @@ export interface ImportContext {
    * `ImportedTrace.warnings`; absent, warnings are dropped.
    */
   readonly warn?: ((warning: ImportWarning) => void) | undefined;
+  /** CSV only: which header names the time, channel and value columns (`CsvColumns`). */
+  readonly columns?: CsvColumns | undefined;
 }
 
 /**

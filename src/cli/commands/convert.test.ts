@@ -98,6 +98,20 @@ describe('envtrace convert', () => {
     expect(r.err).toMatch(/^envtrace: <tmp>\/empty\.csv.*no events.*\n$/);
   });
 
+  it('--columns names the CSV columns (and implies csv); a bad map is a usage error', async () => {
+    tmp.write('z.csv', 'Zeit;Kanal;Wert\n0,5;T1;21,5\n0;T1;21\n');
+    expect(
+      await run(['convert', 'z.csv', '--columns', 'timestamp=zeit,channel=Kanal,value=Wert']),
+    ).toEqual({
+      code: 0,
+      out: '{"events": [\n{"channel":"T1","timestamp":0,"value":21,"meta":{}},\n{"channel":"T1","timestamp":0.5,"value":21.5,"meta":{}}\n]}\n',
+      err: '',
+    });
+    const bad = await run(['convert', 'z.csv', '--columns', 'time=Zeit']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--columns must be role=name pairs');
+  });
+
   it('prints import warnings on stderr, one line each, the rest counted after ten', async () => {
     const log = [
       'A 2026-01-05 00:00:00.000000 1',

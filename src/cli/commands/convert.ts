@@ -2,6 +2,7 @@
 import { stringifyJsonExact } from '../../py/json.js';
 import { importers } from '../../import/registry.js';
 import { importFile, type ReadTraceOptions } from '../../import/read.js';
+import type { CsvColumns } from '../../import/types.js';
 import type { Trace } from '../../trace/trace.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
 import { writeFileAtomic } from '../../io/write.js';
@@ -10,7 +11,7 @@ import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
 
 /** The usage line (for the top-level help, should it list usage lines). */
 export const CONVERT_USAGE_LINE =
-  'envtrace convert <input> [--format auto|<format>] [--out <file>]';
+  'envtrace convert <input> [--format auto|<format>] [--columns <role>=<name>,…] [--out <file>]';
 
 const width = Math.max(...importers.map((i) => i.name.length));
 const USAGE = `Usage: ${CONVERT_USAGE_LINE}
@@ -25,6 +26,9 @@ it cannot map, a time far off the others) is a warning on stderr, one line each.
 Options:
   --format <name>   Input format (default: auto, detected from the content):
 ${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.description}`).join('\n')}
+  --columns <map>   CSV: the header names of the columns, as timestamp=<name>,channel=<name>,
+                    value=<name> (any of the three; the others by their usual names).
+                    Implies --format csv.
   --out <file>      Write the JSON here (atomically) instead of printing it.
   -h, --help        Show this help.
 
@@ -45,6 +49,21 @@ export function formatTraceJson(trace: Trace): string {
   return `{"events": [\n${lines.join(',\n')}\n]}\n`;
 }
 
+/** `--columns timestamp=Zeit,value=Wert` → `CsvColumns`; a `UsageError` for anything else. */
+export function parseColumns(flag: string): CsvColumns {
+  const out: Record<string, string> = {};
+  for (const part of flag.split(',')) {
+    const m = /^\s*(timestamp|channel|value)\s*=(.+)$/.exec(part);
+    if (m === null || m[2]!.trim() === '')
+      throw new UsageError(
+        `--columns must be role=name pairs separated by commas (roles: timestamp, channel, value), got ${JSON.stringify(part)}`,
+      );
+    if (m[1]! in out) throw new UsageError(`--columns names the ${m[1]} column twice`);
+    out[m[1]!] = m[2]!.trim();
+  }
+  return out;
+}
+
 export const convertCommand: Command = {
   name: 'convert',
   summary: `Convert a trace (${importers
@@ -56,7 +75,12 @@ export const convertCommand: Command = {
     const a = parseCommandArgs(
       'convert',
       args,
-      { format: 'string', out: 'string', help: { kind: 'boolean', short: 'h' } },
+      {
+        format: 'string',
+        columns: 'string',
+        out: 'string',
+        help: { kind: 'boolean', short: 'h' },
+      },
       { positionals: true },
     );
     if (a.flag('help')) {
@@ -78,8 +102,11 @@ export const convertCommand: Command = {
     }
     const out = a.string('out');
     if (out === '') throw new UsageError('--out needs a non-empty value');
+    const columnsFlag = a.string('columns');
+    const columns = columnsFlag === undefined ? undefined : parseColumns(columnsFlag);
     const imported = await importFile(resolvePath(ctx.io, input), {
       format: format as ReadTraceOptions['format'],
+      ...(columns !== undefined ? { columns } : {}),
     });
     printImportWarnings(ctx.io, imported);
     const { trace } = imported;
