@@ -16,7 +16,7 @@ import {
   parseTrace,
   validateOptions,
 } from '../src/index.js';
-import type { EvaluateOptions, Mode, Trace } from '../src/index.js';
+import type { EvaluateOptions, ImportWarning, Mode, Trace } from '../src/index.js';
 import { describeReceived, expected, parseInput } from '../src/io/input.js';
 import { isObjectRecord, isPlainObject } from '../src/py/value.js';
 import type { GoldenSource } from '../src/transport/record.js';
@@ -66,6 +66,8 @@ export interface LoadedTrace {
   readonly trace: Trace;
   /** Absolute path when the trace was read from a file. */
   readonly file?: string;
+  /** What the importer skipped or doubted reading the file (empty for an inline trace). */
+  readonly warnings: readonly ImportWarning[];
 }
 
 /**
@@ -81,14 +83,15 @@ export function loadTraceArg(
 ): LoadedTrace {
   if (typeof value === 'string' && value !== '') {
     const file = path.resolve(value);
-    return { trace: importFileSync(file, { mode }).trace, file };
+    const imported = importFileSync(file, { mode });
+    return { trace: imported.trace, file, warnings: imported.warnings };
   }
   if (!isTraceShaped(value)) throw notATrace(utils, hint, label, value);
   const doc = Array.isArray(value)
     ? { events: value }
     : { events: (value as { events: unknown }).events };
   try {
-    return { trace: parseTrace(doc, { mode }) };
+    return { trace: parseTrace(doc, { mode }), warnings: [] };
   } catch (e) {
     if (e instanceof TraceError) throw new TraceError(`${label}: ${e.message}`, {}, { cause: e });
     throw e;
@@ -101,15 +104,17 @@ export function loadGoldenArg(
   hint: string,
   value: unknown,
   mode: Mode,
-): { traces: Trace[]; source: GoldenSource } {
+): { traces: Trace[]; source: GoldenSource; warnings: ImportWarning[] } {
   const list: unknown[] =
     Array.isArray(value) && value.length > 0 && !isTraceShaped(value) ? value : [value];
   const traces: Trace[] = [];
   const paths: string[] = [];
+  const warnings: ImportWarning[] = [];
   list.forEach((item, i) => {
     const label = list.length > 1 ? `golden[${i}]` : 'golden';
     const loaded = loadTraceArg(utils, hint, label, item, mode);
     traces.push(loaded.trace);
+    warnings.push(...loaded.warnings);
     if (loaded.file !== undefined)
       paths.push(path.relative(process.cwd(), loaded.file) || loaded.file);
   });
@@ -117,7 +122,7 @@ export function loadGoldenArg(
     paths.length > 0
       ? { kind: 'file', paths, count: traces.length }
       : { kind: 'inline', count: traces.length };
-  return { traces, source };
+  return { traces, source, warnings };
 }
 
 const WHERE = 'envtrace matcher config';
