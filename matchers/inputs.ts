@@ -84,7 +84,11 @@ export function loadTraceArg(
   if (typeof value === 'string' && value !== '') {
     const file = path.resolve(value);
     const imported = importFileSync(file, { mode });
-    return { trace: imported.trace, file, warnings: imported.warnings };
+    // Named as the record names golden paths: relative to the project root.
+    const warnings = imported.warnings.map((w) =>
+      w.file === undefined ? w : { ...w, file: path.relative(process.cwd(), w.file) || w.file },
+    );
+    return { trace: imported.trace, file, warnings };
   }
   if (!isTraceShaped(value)) throw notATrace(utils, hint, label, value);
   const doc = Array.isArray(value)

@@ -131,6 +131,7 @@ export function toMatchGoldenTrace(
       golden: { kind: 'golden', paths: [rel(legacy ?? file)], count: 1 },
       goldenStatus,
       traces: { gt, pred },
+      importWarnings: received_.warnings,
     });
   };
 

@@ -65,6 +65,7 @@ export function judge(
   const { matcher, isNot, gold, cfg, secondArgument } = input;
   const result = evaluateAgainst(gold.traces, input.pred, cfg.options);
   const pass = passes(result, cfg.rule);
+  const warnings = [...(input.predWarnings ?? []), ...gold.warnings];
   const best =
     gold.traces[
       typeof result.best_index === 'number' && result.best_index >= 0 ? result.best_index : 0
@@ -78,6 +79,7 @@ export function judge(
     options: cfg.options,
     golden: gold.source,
     ...(best === undefined ? {} : { traces: { gt: best, pred: input.pred } }),
+    importWarnings: warnings,
   });
   return {
     pass,
@@ -94,7 +96,7 @@ export function judge(
           goldenNoun: gold.traces.length > 1 ? 'the best of the golden traces' : 'the golden trace',
           layout: layoutOf(cfg.options),
         }),
-        [...(input.predWarnings ?? []), ...gold.warnings],
+        warnings,
       ),
   };
 }

@@ -13,16 +13,22 @@ interface WarningSink {
   readonly warn?: ((warning: ImportWarning) => void) | undefined;
 }
 
-/** What kind of thing was skipped or doubted. */
-export type ImportWarningCode =
-  /** A line that holds no event (camonitor's `<undefined>` update, a connection notice). */
-  | 'skipped-line'
-  /** A record (document, message, row) the importer cannot map onto events. */
-  | 'unmapped-record'
-  /** An event whose time lies far outside the span of the others (dropped: see the message). */
-  | 'time-outlier'
-  /** A span with none of the attributes the importer maps. */
-  | 'unrecognised-span';
+/**
+ * What kind of thing was skipped or doubted: `skipped-line`, a line that holds no event
+ * (camonitor's `<undefined>` update, a connection notice); `unmapped-record`, a record
+ * (document, message, row) the importer cannot map onto events; `time-outlier`, an event whose
+ * time lies far outside the span of the others (dropped: see the message); `unrecognised-span`,
+ * a span with none of the attributes the importer maps.
+ */
+export const IMPORT_WARNING_CODES = [
+  'skipped-line',
+  'unmapped-record',
+  'time-outlier',
+  'unrecognised-span',
+] as const;
+
+/** One of `IMPORT_WARNING_CODES`. */
+export type ImportWarningCode = (typeof IMPORT_WARNING_CODES)[number];
 
 /** One warning. Locations are those of `TraceError`: the file, a 1-based line, a path inside. */
 export interface ImportWarning {
