@@ -343,6 +343,18 @@ export const blueskyImporter: Importer = {
         isPlainObject(v['doc']));
     return isDocument(first) || (Array.isArray(first) && isDocument(first[0])) ? 1 : 0;
   },
+  explain(_text, first) {
+    const item: unknown =
+      Array.isArray(first) && typeof first[0] !== 'string' ? (first[0] as unknown) : first;
+    const name: unknown =
+      Array.isArray(item) && item.length === 2 && isPlainObject(item[1])
+        ? (item[0] as unknown)
+        : isPlainObject(item) && 'doc' in item
+          ? item['name']
+          : undefined;
+    if (typeof name !== 'string' || DOCUMENT_NAMES.has(name)) return undefined;
+    return `Bluesky documents, but ${JSON.stringify(name.length > 30 ? `${name.slice(0, 30)}…` : name)} is not an event-model document name (${[...DOCUMENT_NAMES].join(', ')})`;
+  },
   parse(text, ctx) {
     return parseByLines(text, blueskyLines(ctx));
   },

@@ -279,6 +279,28 @@ export const csvImporter: Importer = {
       ? 1
       : 0;
   },
+  explain(text, first) {
+    if (first !== undefined) return undefined;
+    const header = headerLine(text);
+    const delimiter = sniffDelimiter(header);
+    let names: string[];
+    try {
+      const rows: string[][] = parse(header, { delimiter, to_line: 1 });
+      names = (rows[0] ?? []).map((h) => h.trim());
+    } catch {
+      return undefined;
+    }
+    // A header: two or more short, non-empty names (not a line of prose with a comma).
+    if (names.length < 2 || names.some((n) => n === '' || n.length > 40 || /\s{2,}/.test(n)))
+      return undefined;
+    const missing = ROLES.filter(
+      (r) => !names.some((n) => (SYNONYMS[r] as readonly string[]).includes(n.toLowerCase())),
+    );
+    const shown = names
+      .slice(0, 8)
+      .map((n) => JSON.stringify(n.length > 30 ? `${n.slice(0, 30)}…` : n));
+    return `CSV (${delimiter === '\t' ? 'tab' : delimiter}-separated, header ${shown.join(', ')}${names.length > 8 ? ', …' : ''}), but no column is named as the ${missing.map((r) => `${r} (${SYNONYMS[r].join('|')})`).join(' or the ')}: name them with --columns ${missing.map((m) => `${m}=NAME`).join(',')}`;
+  },
   parse(text, ctx) {
     return relativeEvents(parseCsv(text, ctx), ctx.file);
   },

@@ -50,6 +50,19 @@ describe('format detection', () => {
     expect(second!.confidence).toBeLessThan(best!.confidence);
   });
 
+  it('explains a refusal when the input looks like a format it is not', () => {
+    expect(
+      thrown(() => parseTraceText('Zeit;Kanal;Wert\n0;a;1\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+    );
+    expect(
+      thrown(() => parseTraceText('[["evnt", {"uid": "x"}]]', { file: 'x.json' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.json: the format of the input cannot be told (looks like Bluesky documents, but "evnt" is not an event-model document name (start, descriptor, event, event_page, stop, resource, datum, datum_page, stream_resource, stream_datum)); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+    );
+  });
+
   it('refuses text that fits no format or two formats equally', () => {
     expect(thrown(() => detectFormat('hello world\n', 'x.txt')).message).toMatchInlineSnapshot(
       `"x.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,

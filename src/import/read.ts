@@ -10,6 +10,7 @@ import { Trace } from '../trace/trace.js';
 import type { TraceEvent } from '../trace/types.js';
 import {
   detectFormat,
+  detectionExplanations,
   detectionScores,
   importerByName,
   importers,
@@ -68,9 +69,11 @@ function chooseImporter(
   try {
     return detectFormat(text, file);
   } catch (e) {
-    // Text that looks like JSON but fits no format: report what is wrong with it as a trace
-    // (a syntax error with line and column, or the envtrace schema error), as `loadTrace` would.
-    if (/^\s*[[{]/.test(text)) envtraceImporter.parse(text, { file });
+    // Text that looks like JSON but fits no format, nor looks like one: report what is wrong
+    // with it as a trace (a syntax error with line and column, or the envtrace schema error),
+    // as `loadTrace` would.
+    if (/^\s*[[{]/.test(text) && detectionExplanations(text).length === 0)
+      envtraceImporter.parse(text, { file });
     throw e;
   }
 }

@@ -56,6 +56,12 @@ export interface Importer {
    * `detect` on that chunk's complete lines.
    */
   detect(text: string, firstValue?: unknown): number;
+  /**
+   * When no format matches: why `text` looks like this format but is not read as it, as the
+   * end of `looks like …, but …` (`CSV with the header "Zeit", "Wert", but no column names the
+   * channel …`), or `undefined` when it does not look like it. Shown in the detection error.
+   */
+  explain?(text: string, firstValue?: unknown): string | undefined;
   /** Parse `text` (BOM already removed) into events. */
   parse(text: string, ctx: ImportContext): TraceEvent[];
   /**
