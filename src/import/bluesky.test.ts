@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
 import { blueskyImporter } from './bluesky.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { importFileSync, readTraceSync } from './read.js';
+import { importFileChunked, importFileSync, importFileSyncChunked, readTraceSync } from './read.js';
 import { formatWarning } from './warnings.js';
 
 describe('bluesky importer', () => {
@@ -179,5 +179,20 @@ describe('bluesky importer', () => {
         blueskyImporter.parse('[\n  {"name": "start", "doc": {}\n]\n', { file: 'docs.json' }),
       ).message,
     ).toMatchInlineSnapshot(`"docs.json:3:1: Unexpected character ']' (expected ',' or '}')"`);
+  });
+
+  it('reads a JSON array of documents streamed line by line (--format bluesky, large file)', async () => {
+    const file = fixture('bluesky_name_doc.json');
+    const whole = importFileSync(file).trace.events;
+    const chunks = { head: 64, chunk: 7 };
+    expect(importFileSyncChunked(file, { format: 'bluesky' }, chunks).trace.events).toEqual(whole);
+    expect((await importFileChunked(file, { format: 'bluesky' }, chunks)).trace.events).toEqual(
+      whole,
+    );
+    // The no-events error is the same streamed (auto-detected) as read whole.
+    const sr = fixture('bluesky_stream_resource.jsonl');
+    expect(thrown(() => importFileSyncChunked(sr, {}, chunks)).message).toBe(
+      thrown(() => importFileSync(sr)).message,
+    );
   });
 });
