@@ -195,4 +195,49 @@ describe('bluesky importer', () => {
       thrown(() => importFileSync(sr)).message,
     );
   });
+
+  // Pre-1.19 external data, as an area detector's event reads unfilled: the key's data_keys
+  // entry says `external: 'FILESTORE:'` and the event holds the datum id.
+  it('skips unfilled external values (datum ids) with one warning per key', () => {
+    const desc = JSON.stringify([
+      'descriptor',
+      {
+        uid: 'd',
+        name: 'primary',
+        data_keys: {
+          x: { source: 'PV:X', dtype: 'number', shape: [] },
+          img: { source: 'PV:IMG', dtype: 'array', shape: [8, 8], external: 'FILESTORE:' },
+        },
+      },
+    ]);
+    const ev = (seq: number, withX: boolean) =>
+      JSON.stringify([
+        'event',
+        {
+          uid: `e${seq}`,
+          descriptor: 'd',
+          seq_num: seq,
+          data: { ...(withX ? { x: seq } : {}), img: `res/${seq}` },
+          timestamps: { ...(withX ? { x: 10 + seq } : {}), img: 10 + seq },
+        },
+      ]);
+    const warnings: string[] = [];
+    const events = blueskyImporter.parse([desc, ev(1, true), ev(2, true)].join('\n'), {
+      file: 'b.jsonl',
+      warn: (w) => warnings.push(formatWarning(w)),
+    });
+    expect(tuples(events)).toEqual([
+      ['x', 0, 1],
+      ['x', 1, 2],
+    ]);
+    expect(warnings).toMatchInlineSnapshot(`
+      [
+        "b.jsonl:2: [1].data.img: "img": 2 values are datum ids pointing into external data (FILESTORE:), not readings: not imported (export the run filled: run.documents(fill='yes')) (unmapped-record)",
+      ]
+    `);
+    expect(
+      thrown(() => blueskyImporter.parse([desc, ev(1, false)].join('\n'), { file: 'b.jsonl' }))
+        .message,
+    ).toMatchInlineSnapshot(`"b.jsonl: no events: 2 Bluesky documents (descriptor, event), their event data all datum ids of external data ("img"; export the run filled)"`);
+  });
 });

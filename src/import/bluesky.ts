@@ -81,6 +81,12 @@ function sourceOf(desc: Descriptor, key: string): string | undefined {
   return isPlainObject(dk) && typeof dk['source'] === 'string' ? dk['source'] : undefined;
 }
 
+/** `data_keys[key].external` (`FILESTORE:`, `STREAM:`): the key's data lives outside the documents. */
+function externalOf(desc: Descriptor, key: string): string | undefined {
+  const dk = desc.dataKeys[key];
+  return isPlainObject(dk) && typeof dk['external'] === 'string' ? dk['external'] : undefined;
+}
+
 function time(v: unknown, w: Where): ExactTime {
   // Read with exact number kinds: an integral float (`1767571200.0`) is a PyFloat.
   const x = v instanceof PyFloat ? v.value : v;
@@ -105,6 +111,11 @@ function blueskyLines(ctx: ImportContext): LineImport {
   const counts = new Map<string, number>();
   const events: RawEvent[] = [];
   const located: Array<{ line: number | undefined; path: string }> = [];
+  /** Unfilled external keys (datum ids as values), by descriptor and key: skipped, counted. */
+  const datumKeys = new Map<
+    string,
+    { key: string; external: string; count: number; line: number | undefined; path: string }
+  >();
   const emit = (
     desc: Descriptor,
     descUid: string,
@@ -117,6 +128,15 @@ function blueskyLines(ctx: ImportContext): LineImport {
     tsWhere: (key: string) => Where,
   ): void => {
     for (const key of orderedKeys(row.data)) {
+      const external = externalOf(desc, key);
+      // An unfilled external key (pre-1.19 resource/datum) holds a datum id, not a reading.
+      if (external !== undefined && typeof row.data[key] === 'string') {
+        const k = `${descUid}\u0000${key}`;
+        const seen = datumKeys.get(k);
+        if (seen) seen.count++;
+        else datumKeys.set(k, { key, external, count: 1, line, path: tsWhere(key).pathText });
+        continue;
+      }
       const meta: Record<string, unknown> = { descriptor: descUid };
       if (desc.name !== undefined) meta['stream'] = desc.name;
       if (row.seq !== undefined) meta['seq_num'] = importValue(row.seq, ctx);
@@ -289,6 +309,13 @@ function blueskyLines(ctx: ImportContext): LineImport {
         onValue(value, new Where(ctx.file), undefined);
       }
       records.end();
+      for (const d of datumKeys.values())
+        warn(
+          ctx,
+          'unmapped-record',
+          `${JSON.stringify(d.key)}: ${d.count} value${d.count === 1 ? ' is a datum id' : 's are datum ids'} pointing into external data (${d.external}), not readings: not imported (export the run filled: run.documents(fill='yes'))`,
+          { line: d.line, path: d.path.replace(/^(.*)\.timestamps\./, '$1.data.') },
+        );
       for (const sr of streamResources.values()) {
         if (sr.datums === 0) continue;
         warn(
@@ -306,7 +333,7 @@ function blueskyLines(ctx: ImportContext): LineImport {
           );
         const total = [...counts.values()].reduce((a, b) => a + b, 0);
         throw noEventsError(
-          `${total} Bluesky document${total === 1 ? '' : 's'} (${countedKinds(counts)}), no event documents${external.length > 0 ? `; the data of ${external.join(', ')} is external (stream_resource / stream_datum), which envtrace cannot read` : ''}`,
+          `${total} Bluesky document${total === 1 ? '' : 's'} (${countedKinds(counts)}), ${datumKeys.size > 0 ? `their event data all datum ids of external data (${[...new Set([...datumKeys.values()].map((d) => JSON.stringify(d.key)))].join(', ')}; export the run filled)` : counts.has('event') || counts.has('event_page') ? 'events without data' : 'no event documents'}${external.length > 0 ? `; the data of ${external.join(', ')} is external (stream_resource / stream_datum), which envtrace cannot read` : ''}`,
           ctx.file,
         );
       }
