@@ -11,6 +11,7 @@ import {
 import { continuousSeries } from '../src/report/run/detail.js';
 import { buildRecord } from '../src/transport/buildRecord.js';
 import type { EnvTraceRecord, GoldenSource } from '../src/transport/record.js';
+import type { ImportWarning } from '../src/import/warnings.js';
 import type { MatcherContext } from './context.js';
 import { rollBackCounters } from './golden.js';
 import type { PassRule } from './message.js';
@@ -63,6 +64,8 @@ export interface PublishInput {
   readonly goldenStatus?: EnvTraceRecord['golden_status'];
   /** The golden trace the result was judged against and the received one (for the continuous profiles of the drill-down). */
   readonly traces?: { readonly gt: Trace; readonly pred: Trace };
+  /** Import warnings of the traces read from files (received first), for the record. */
+  readonly importWarnings?: readonly ImportWarning[];
 }
 
 /** Publish the record of one call (Vitest `task.meta`, Jest side channel). */
@@ -86,6 +89,7 @@ export function publishCall(call: CallInfo, input: PublishInput): EnvTraceRecord
     golden: input.golden,
     version: ENVTRACE_VERSION,
     ...(input.goldenStatus === undefined ? {} : { goldenStatus: input.goldenStatus }),
+    ...(input.importWarnings === undefined ? {} : { importWarnings: input.importWarnings }),
     ...(input.traces === undefined
       ? {}
       : { series: continuousSeries(input.traces.gt, input.traces.pred, input.options) }),

@@ -8,15 +8,9 @@
  */
 import * as path from 'node:path';
 import { z } from 'zod';
-import {
-  ConfigError,
-  TraceError,
-  loadConfigSync,
-  loadTraceSync,
-  parseTrace,
-} from '../src/index.js';
-import { validateOptions } from '../src/engine.js';
-import type { EvaluateOptions, Mode, Trace } from '../src/index.js';
+import { ConfigError, TraceError, loadConfigSync, parseTrace } from '../src/index.js';
+import { importFileSync, validateOptions } from '../src/engine.js';
+import type { EvaluateOptions, ImportWarning, Mode, Trace } from '../src/index.js';
 import { describeReceived, expected, parseInput } from '../src/io/input.js';
 import { isObjectRecord, isPlainObject } from '../src/py/value.js';
 import type { GoldenSource } from '../src/transport/record.js';
@@ -66,6 +60,8 @@ export interface LoadedTrace {
   readonly trace: Trace;
   /** Absolute path when the trace was read from a file. */
   readonly file?: string;
+  /** What the importer skipped or doubted reading the file (empty for an inline trace). */
+  readonly warnings: readonly ImportWarning[];
 }
 
 /**
@@ -81,14 +77,19 @@ export function loadTraceArg(
 ): LoadedTrace {
   if (typeof value === 'string' && value !== '') {
     const file = path.resolve(value);
-    return { trace: loadTraceSync(file, { mode }), file };
+    const imported = importFileSync(file, { mode });
+    // Named as the record names golden paths: relative to the project root.
+    const warnings = imported.warnings.map((w) =>
+      w.file === undefined ? w : { ...w, file: path.relative(process.cwd(), w.file) || w.file },
+    );
+    return { trace: imported.trace, file, warnings };
   }
   if (!isTraceShaped(value)) throw notATrace(utils, hint, label, value);
   const doc = Array.isArray(value)
     ? { events: value }
     : { events: (value as { events: unknown }).events };
   try {
-    return { trace: parseTrace(doc, { mode }) };
+    return { trace: parseTrace(doc, { mode }), warnings: [] };
   } catch (e) {
     if (e instanceof TraceError) throw new TraceError(`${label}: ${e.message}`, {}, { cause: e });
     throw e;
@@ -101,15 +102,17 @@ export function loadGoldenArg(
   hint: string,
   value: unknown,
   mode: Mode,
-): { traces: Trace[]; source: GoldenSource } {
+): { traces: Trace[]; source: GoldenSource; warnings: ImportWarning[] } {
   const list: unknown[] =
     Array.isArray(value) && value.length > 0 && !isTraceShaped(value) ? value : [value];
   const traces: Trace[] = [];
   const paths: string[] = [];
+  const warnings: ImportWarning[] = [];
   list.forEach((item, i) => {
     const label = list.length > 1 ? `golden[${i}]` : 'golden';
     const loaded = loadTraceArg(utils, hint, label, item, mode);
     traces.push(loaded.trace);
+    warnings.push(...loaded.warnings);
     if (loaded.file !== undefined)
       paths.push(path.relative(process.cwd(), loaded.file) || loaded.file);
   });
@@ -117,7 +120,7 @@ export function loadGoldenArg(
     paths.length > 0
       ? { kind: 'file', paths, count: traces.length }
       : { kind: 'inline', count: traces.length };
-  return { traces, source };
+  return { traces, source, warnings };
 }
 
 const WHERE = 'envtrace matcher config';

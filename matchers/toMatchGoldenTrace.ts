@@ -33,7 +33,7 @@ import { markTouched } from './goldenObsolete.js';
 import { occurrenceOf } from './lifecycle.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
 import { failureMessage, passes } from './message.js';
-import { layoutOf, type SyncMatcherResult } from './toMatchTraceBehavior.js';
+import { layoutOf, withImportWarnings, type SyncMatcherResult } from './toMatchTraceBehavior.js';
 
 export const MATCHER_NAME = 'toMatchGoldenTrace';
 
@@ -64,7 +64,8 @@ export function toMatchGoldenTrace(
     );
   }
   const cfg = resolveConfig(config);
-  const pred = loadTraceArg(utils, hint, 'received', received, cfg.mode).trace;
+  const received_ = loadTraceArg(utils, hint, 'received', received, cfg.mode);
+  const pred = received_.trace;
 
   const n = ++call.state.goldens;
   const owner: GoldenOwner = { testName: info.testName, occurrence: occurrenceOf(info), n };
@@ -130,6 +131,7 @@ export function toMatchGoldenTrace(
       golden: { kind: 'golden', paths: [rel(legacy ?? file)], count: 1 },
       goldenStatus,
       traces: { gt, pred },
+      importWarnings: received_.warnings,
     });
   };
 
@@ -209,28 +211,31 @@ export function toMatchGoldenTrace(
   return {
     pass: false,
     message: () =>
-      failureMessage(utils, {
-        matcherName: MATCHER_NAME,
-        isNot,
-        expectedLabel: secondArgument ?? '',
-        result,
-        rule: cfg.rule,
-        goldenNoun: 'its golden trace',
-        layout: layoutOf(cfg.options),
-        notes: [
-          `Golden: ${utils.EXPECTED_COLOR(shown)}` +
-            (legacy !== undefined
-              ? utils.DIM_COLOR(
-                  ` (under its old name; ${updateFlag} moves it to ${escapeForTerminal(path.basename(file))})`,
-                )
-              : '') +
-            (mode === 'new'
-              ? utils.DIM_COLOR(
-                  ` (if the new behaviour is intended, ${goldenWording(this).update})`,
-                )
-              : ''),
-        ],
-      }),
+      withImportWarnings(
+        failureMessage(utils, {
+          matcherName: MATCHER_NAME,
+          isNot,
+          expectedLabel: secondArgument ?? '',
+          result,
+          rule: cfg.rule,
+          goldenNoun: 'its golden trace',
+          layout: layoutOf(cfg.options),
+          notes: [
+            `Golden: ${utils.EXPECTED_COLOR(shown)}` +
+              (legacy !== undefined
+                ? utils.DIM_COLOR(
+                    ` (under its old name; ${updateFlag} moves it to ${escapeForTerminal(path.basename(file))})`,
+                  )
+                : '') +
+              (mode === 'new'
+                ? utils.DIM_COLOR(
+                    ` (if the new behaviour is intended, ${goldenWording(this).update})`,
+                  )
+                : ''),
+          ],
+        }),
+        received_.warnings,
+      ),
   };
 }
 

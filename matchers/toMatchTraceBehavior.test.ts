@@ -95,6 +95,47 @@ describe('toMatchTraceBehavior', () => {
     }
   });
 
+  it('lists the import warnings of file traces in the failure message and the record', ({
+    task,
+  }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-tmtb-'));
+    try {
+      const log = (values: number[]) =>
+        [
+          'XF:M 2026-01-05 00:00:00.000000 0',
+          'XF:CALC <undefined> 0 UDF INVALID',
+          ...values.map((v, i) => `XF:M 2026-01-05 00:00:0${i + 1}.000000 ${v}`),
+        ].join('\n');
+      fs.writeFileSync(path.join(dir, 'gt.txt'), log([1, 2]));
+      fs.writeFileSync(path.join(dir, 'pred.txt'), log([1, 7]));
+      const message = messageOf(() =>
+        ex(path.join(dir, 'pred.txt')).toMatchTraceBehavior(path.join(dir, 'gt.txt')),
+      ).replaceAll(path.relative(process.cwd(), dir), '<dir>');
+      expect(message.slice(message.indexOf('Import warnings'))).toBe(
+        [
+          'Import warnings (2):',
+          '  <dir>/pred.txt:2: the update has no time stamp (<undefined>: the record was never processed): "XF:CALC <undefined> 0 UDF INVALID" (skipped-line)',
+          '  <dir>/gt.txt:2: the update has no time stamp (<undefined>: the record was never processed): "XF:CALC <undefined> 0 UDF INVALID" (skipped-line)',
+        ].join('\n'),
+      );
+      const records = (task.meta as { envtrace?: Array<Record<string, unknown>> }).envtrace ?? [];
+      expect(records.at(-1)?.['import_warnings']).toEqual([
+        expect.objectContaining({
+          code: 'skipped-line',
+          file: path.relative(process.cwd(), path.join(dir, 'pred.txt')),
+          line: 2,
+        }),
+        expect.objectContaining({
+          code: 'skipped-line',
+          file: path.relative(process.cwd(), path.join(dir, 'gt.txt')),
+          line: 2,
+        }),
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('misuse throws typed errors, not failed assertions', () => {
     expect(() => ex(42).toMatchTraceBehavior(golden)).toThrow(TraceError);
     expect(messageOf(() => ex({ not: 'a trace' }).toMatchTraceBehavior(golden))).toMatchSnapshot();

@@ -2,7 +2,15 @@
  * `expect(received).toMatchTraceBehavior(golden, config?)`: the received trace behaves like the
  * golden one (or the best of several goldens), judged by the envtrace evaluation.
  */
-import { evaluate, evaluateBestOf, type EvaluationResult, type Trace } from '../src/index.js';
+import {
+  evaluate,
+  evaluateBestOf,
+  type EvaluationResult,
+  type ImportWarning,
+  type Trace,
+} from '../src/index.js';
+import { warningLines } from '../src/import/warnings.js';
+import { escapeForTerminal } from '../src/io/terminal.js';
 import { beginCall, publishCall, type CallInfo } from './call.js';
 import { messageWidth, type MatcherContext } from './context.js';
 import { loadGoldenArg, loadTraceArg, resolveConfig } from './inputs.js';
@@ -50,11 +58,14 @@ export function judge(
     readonly pred: Trace;
     readonly cfg: ReturnType<typeof resolveConfig>;
     readonly secondArgument?: string | undefined;
+    /** The received trace's import warnings (the goldens' are in `gold`). */
+    readonly predWarnings?: readonly ImportWarning[];
   },
 ): SyncMatcherResult & { readonly result: EvaluationResult } {
   const { matcher, isNot, gold, cfg, secondArgument } = input;
   const result = evaluateAgainst(gold.traces, input.pred, cfg.options);
   const pass = passes(result, cfg.rule);
+  const warnings = [...(input.predWarnings ?? []), ...gold.warnings];
   const best =
     gold.traces[
       typeof result.best_index === 'number' && result.best_index >= 0 ? result.best_index : 0
@@ -68,22 +79,36 @@ export function judge(
     options: cfg.options,
     golden: gold.source,
     ...(best === undefined ? {} : { traces: { gt: best, pred: input.pred } }),
+    importWarnings: warnings,
   });
   return {
     pass,
     result,
     message: () =>
-      failureMessage(utils, {
-        matcherName: matcher,
-        isNot,
-        expectedLabel: 'golden',
-        ...(secondArgument === undefined ? {} : { secondArgument }),
-        result,
-        rule: cfg.rule,
-        goldenNoun: gold.traces.length > 1 ? 'the best of the golden traces' : 'the golden trace',
-        layout: layoutOf(cfg.options),
-      }),
+      withImportWarnings(
+        failureMessage(utils, {
+          matcherName: matcher,
+          isNot,
+          expectedLabel: 'golden',
+          ...(secondArgument === undefined ? {} : { secondArgument }),
+          result,
+          rule: cfg.rule,
+          goldenNoun: gold.traces.length > 1 ? 'the best of the golden traces' : 'the golden trace',
+          layout: layoutOf(cfg.options),
+        }),
+        warnings,
+      ),
   };
+}
+
+/**
+ * A failure message followed by the import warnings of the traces read from files (what the
+ * importer skipped may be why the traces differ): one line each, the rest counted after ten.
+ */
+export function withImportWarnings(message: string, warnings: readonly ImportWarning[]): string {
+  if (warnings.length === 0) return message;
+  const lines = warningLines(warnings).map((l) => `  ${escapeForTerminal(l)}`);
+  return `${message}\n\nImport warnings (${warnings.length}):\n${lines.join('\n')}`;
 }
 
 export function toMatchTraceBehavior(
@@ -109,6 +134,7 @@ export function toMatchTraceBehavior(
     isNot,
     gold,
     pred: pred.trace,
+    predWarnings: pred.warnings,
     cfg,
     secondArgument,
   });

@@ -56,6 +56,7 @@ export function traceMatching(
     isNot,
     gold,
     pred: pred.trace,
+    predWarnings: pred.warnings,
     cfg,
   });
   // Kept on the arguments: the host prints them (see ./asymmetric.ts) when the enclosing check fails.

@@ -23,6 +23,9 @@ export {
   type ImportFormat,
   type Importer,
   type ImportContext,
+  formatWarning,
+  type ImportWarning,
+  type ImportWarningCode,
 } from './import/index.js';
 
 // Evaluation

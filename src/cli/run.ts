@@ -6,7 +6,8 @@ import { escapeForTerminal } from '../report/escape.js';
 import { pyFixed } from '../report/format.js';
 import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
-import { importFile } from '../import/read.js';
+import { importFile, type ImportedTrace } from '../import/read.js';
+import { warningLines } from '../import/warnings.js';
 import { resolvePath } from './args.js';
 import { describeFsError, writeFileAtomic } from '../io/write.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, type CliIO } from './types.js';
@@ -41,11 +42,11 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
       : {};
   const mode: Mode = run.compat ?? loaded.mode ?? 'default';
   const options: EvaluateOptions = { ...loaded, mode };
-  const [pred, ...gts] = await Promise.all(
-    [run.pred, ...run.gts].map((f) =>
-      importFile(resolvePath(io, f), { mode }).then((r) => r.trace),
-    ),
+  const imported = await Promise.all(
+    [run.pred, ...run.gts].map((f) => importFile(resolvePath(io, f), { mode })),
   );
+  for (const r of imported) printImportWarnings(io, r);
+  const [pred, ...gts] = imported.map((r) => r.trace);
   if (pred === undefined) throw new Error('no predicted trace loaded');
   const result: EvaluationResult =
     gts.length === 1 ? evaluate(gts[0]!, pred, options) : evaluateBestOf(gts, pred, options);
@@ -122,3 +123,12 @@ export function gateFailures(
 
 /** A short reason for a file-system error (`no such file or directory`, …): one helper, in `src/io/write.ts`. */
 export { describeFsError };
+
+/**
+ * An import's warnings on stderr, one line each (`envtrace: warning: file:3: … (skipped-line)`),
+ * the first ten and then a count of the rest; escaped, since they quote the input.
+ */
+export function printImportWarnings(io: CliIO, imported: Pick<ImportedTrace, 'warnings'>): void {
+  for (const line of warningLines(imported.warnings))
+    io.stderr.write(`envtrace: warning: ${escapeForTerminal(line)}\n`);
+}

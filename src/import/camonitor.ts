@@ -1,8 +1,9 @@
 /** EPICS `camonitor` text output: one event per line `PV date time value [alarm words]`. */
 import { TraceError } from '../errors.js';
-import { relativeEvents, timeFromIso, type RawEvent } from './time.js';
+import { dropTimeOutliers, relativeEvents, timeFromIso, type RawEvent } from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { numberFromText } from './values.js';
+import { noEventsError, warn } from './warnings.js';
 
 /** Alarm severities (EPICS `menuAlarmSevr`). */
 const SEVERITIES = new Set(['NO_ALARM', 'MINOR', 'MAJOR', 'INVALID']);
@@ -35,6 +36,17 @@ const STATUSES = new Set([
 const LINE = /^(\S+)\s+(\d{4}-\d{2}-\d{2})\s+(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:\s+(.*))?$/;
 /** camonitor's notices about the connection, not values: `PV *** disconnected`, `PV *** Not connected (PV not found)`. */
 const NOTICE = /^\S+\s+\*\*\*\s/;
+/**
+ * An update without a time: camonitor prints `<undefined>` for the date and time when the time
+ * stamp is zero (EPICS epoch), as for a record never processed since the IOC started
+ * (`PV <undefined> 0 UDF INVALID`).
+ */
+const UNDEFINED = /^\S+\s+<undefined>/;
+
+/** `"PV *** disconnected"`, shortened for a message. */
+function quoted(line: string): string {
+  return JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line);
+}
 
 /** Split trailing alarm words off the value text: `[severity [status]]`, either order, by vocabulary. */
 function splitAlarm(tokens: string[]): { value: string[]; severity?: string; status?: string } {
@@ -65,22 +77,41 @@ function parseValue(tokens: string[], text: string, ctx: ImportContext): unknown
   return text;
 }
 
+/**
+ * The updates of a camonitor log with the line of each. Notices and `<undefined>` updates are
+ * skipped with a `skipped-line` warning; any other line that is not an update fails the import.
+ */
 function parseCamonitor(text: string, ctx: ImportContext): RawEvent[] {
   const events: RawEvent[] = [];
+  const lineOf: number[] = [];
+  let notices = 0;
+  let undefinedTimes = 0;
   const lines = text.split(/\r?\n|\r/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
-    if (line === '' || NOTICE.test(line)) continue;
-    const file = ctx.file ? `${ctx.file}:${i + 1}` : `line ${i + 1}`;
-    if (/^\S+\s+<undefined>/.test(line))
-      throw new TraceError(
-        'the update has no timestamp (<undefined>); record with server timestamps',
-        { file },
+    if (line === '') continue;
+    if (NOTICE.test(line)) {
+      notices++;
+      warn(ctx, 'skipped-line', `connection notice ${quoted(line)}, not an update`, {
+        line: i + 1,
+      });
+      continue;
+    }
+    if (UNDEFINED.test(line)) {
+      undefinedTimes++;
+      warn(
+        ctx,
+        'skipped-line',
+        `the update has no time stamp (<undefined>: the record was never processed): ${quoted(line)}`,
+        { line: i + 1 },
       );
+      continue;
+    }
+    const file = ctx.file ? `${ctx.file}:${i + 1}` : `line ${i + 1}`;
     const m = LINE.exec(line);
     if (!m)
       throw new TraceError(
-        `expected 'PV YYYY-MM-DD HH:MM:SS[.ffffff] value [severity [status]]', got ${JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}…` : line)}`,
+        `expected 'PV YYYY-MM-DD HH:MM:SS[.ffffff] value [severity [status]]', got ${quoted(line)}`,
         { file },
       );
     const time = timeFromIso(`${m[2]} ${m[3]}`);
@@ -96,8 +127,21 @@ function parseCamonitor(text: string, ctx: ImportContext): RawEvent[] {
     if (alarm.severity !== undefined) meta['severity'] = alarm.severity;
     if (alarm.status !== undefined) meta['status'] = alarm.status;
     events.push({ channel: m[1]!, time, value: parseValue(alarm.value, written, ctx), meta });
+    lineOf.push(i + 1);
   }
-  return events;
+  if (events.length === 0 && notices + undefinedTimes > 0) {
+    const parts = [
+      undefinedTimes > 0
+        ? `${undefinedTimes} <undefined> update${undefinedTimes === 1 ? '' : 's'}`
+        : '',
+      notices > 0 ? `${notices} connection notice${notices === 1 ? '' : 's'}` : '',
+    ].filter((p) => p !== '');
+    throw noEventsError(
+      `the camonitor log holds ${parts.join(' and ')}, no timed update`,
+      ctx.file,
+    );
+  }
+  return dropTimeOutliers(events, ctx, (k) => ({ line: lineOf[k] }));
 }
 
 /** `camonitor` importer: see `docs/importers.md`. */
@@ -113,7 +157,7 @@ export const camonitorImporter: Importer = {
       .filter((l) => l !== '' && !NOTICE.test(l))
       .slice(0, 5);
     if (lines.length === 0) return 0;
-    const hits = lines.filter((l) => LINE.test(l)).length;
+    const hits = lines.filter((l) => LINE.test(l) || UNDEFINED.test(l)).length;
     return hits === lines.length ? 1 : hits > 0 ? 0.5 : 0;
   },
   parse(text, ctx) {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
 import { csvImporter, splitCsv } from './csv.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
-import { loadTraceSync } from './read.js';
+import { loadTraceSync, parseTrace } from './read.js';
+import { stringify } from 'csv-stringify/sync';
 
 describe('csv importer', () => {
   it('reads rows in time order with the other columns as meta, quoted fields included', () => {
@@ -36,8 +37,10 @@ describe('csv importer', () => {
     ]);
   });
 
-  it('reads a header-only or empty file as an empty trace', () => {
-    expect(loadTraceSync(fixture('edge/header_only.csv')).events).toEqual([]);
+  it('refuses a header-only file (no events), and reads an empty text as no events', () => {
+    expect(thrown(() => loadTraceSync(fixture('edge/header_only.csv'))).message).toContain(
+      'no events',
+    );
     expect(csvImporter.parse('', {})).toEqual([]);
   });
 
@@ -50,12 +53,12 @@ describe('csv importer', () => {
     expect(
       thrown(() => loadTraceSync(fixture('edge/malformed_timestamp.csv'))).message,
     ).toMatchInlineSnapshot(
-      `"test/fixtures/import/edge/malformed_timestamp.csv:2: timestamp: expected a number of seconds, got "soon""`,
+      `"test/fixtures/import/edge/malformed_timestamp.csv:2: timestamp: expected a number of seconds or an ISO 8601 date-time, got "soon""`,
     );
     expect(
       thrown(() => csvImporter.parse('channel,timestamp\na,1\n', { file: 'x.csv' })).message,
     ).toMatchInlineSnapshot(
-      `"x.csv:1: the header has no "value" column (expected channel,timestamp,value[,more columns])"`,
+      `"x.csv:1: the header has no "value" column (expected a header naming channel|pv|name|signal|topic, timestamp|time|t, value|val|v, in any case; or name them with --columns value=NAME)"`,
     );
     expect(
       thrown(() => csvImporter.parse('channel,timestamp,value,value\n', { file: 'x.csv' })).message,
@@ -71,29 +74,130 @@ describe('csv importer', () => {
       thrown(() => csvImporter.parse('channel,timestamp,value\na,1,"op"en\n', { file: 'x.csv' }))
         .message,
     ).toMatchInlineSnapshot(
-      `"x.csv:2: unexpected "e" after a closing quote (a quote inside a quoted field is written "")"`,
+      `"x.csv:2: column 3: unexpected "e" after a closing quote (a quote inside a quoted field is written "")"`,
     );
     expect(
       thrown(() => csvImporter.parse('channel,timestamp,value\na,1,op"en\n', {})).message,
     ).toMatchInlineSnapshot(
-      `"line 2: unexpected " inside an unquoted field (quote the whole field, writing a quote as "")"`,
+      `"line 2: column 3: unexpected " inside an unquoted field (quote the whole field, writing a quote as "")"`,
     );
   });
 
   it('splits RFC 4180 records with their start lines', () => {
-    expect(splitCsv('a,"b\r\nc",""\r\n\r\nd\re')).toEqual([
+    expect(splitCsv('a,"b\r\nc",""\r\n\r\nd\r\ne')).toEqual([
       { line: 1, fields: ['a', 'b\r\nc', ''] },
       { line: 4, fields: ['d'] },
       { line: 5, fields: ['e'] },
     ]);
+    expect(splitCsv('a;"b;\nc"\nd;e\n', ';')).toEqual([
+      { line: 1, fields: ['a', 'b;\nc'] },
+      { line: 3, fields: ['d', 'e'] },
+    ]);
   });
 
-  it('is detected by its header only', () => {
+  it('is detected by its header only: any case, synonyms, , ; or tab', () => {
     expect(csvImporter.detect('channel,timestamp,value,extra\n', undefined)).toBe(1);
     expect(csvImporter.detect('"timestamp","channel","value"\r\n', undefined)).toBe(1);
-    expect(csvImporter.detect('time,name,value\n', undefined)).toBe(0);
+    expect(csvImporter.detect('time,name,value\n', undefined)).toBe(1);
+    expect(csvImporter.detect('Timestamp;Channel;Value\n', undefined)).toBe(1);
+    expect(csvImporter.detect('t\tsignal\tv\n', undefined)).toBe(1);
+    expect(csvImporter.detect('time,pv,reading\n', undefined)).toBe(0);
+    expect(csvImporter.detect('time value\n', undefined)).toBe(0);
     const text = readFileSync(fixture('edge/bom_crlf.csv'), 'utf8').slice(1);
     expect(csvImporter.detect(text, undefined)).toBe(1);
+  });
+
+  // Fixtures written by the csv project's own writer (csv-stringify, pinned devDependency), with
+  // the delimiters and quoting people use; the spreadsheet-like text below is as LibreOffice /
+  // Excel save "CSV UTF-8" in a German locale (BOM, CRLF, `;`, decimal commas).
+  it('reads what csv-stringify writes: every delimiter, quoted fields, ISO and epoch times', () => {
+    const rows = [
+      ['2026-01-05T00:00:00.5Z', 'motor:x', '1.5', 'start; "slow"'],
+      ['2026-01-05T00:00:00Z', 'shutter', 'open', 'multi\nline'],
+      ['2026-01-05T00:00:02.25Z', 'motor:x', '2', ''],
+    ];
+    for (const [delimiter, header] of [
+      [',', ['time', 'pv', 'val', 'note']],
+      [';', ['Timestamp', 'Channel', 'Value', 'Note']],
+      ['\t', ['T', 'SIGNAL', 'V', 'note']],
+    ] as const) {
+      for (const quoted of [false, true]) {
+        const text = stringify([[...header], ...rows], {
+          delimiter,
+          quoted,
+          record_delimiter: 'windows',
+        });
+        const r = parseTrace(text, { file: 'x.csv' });
+        expect(tuples(r.events)).toEqual([
+          ['shutter', 0, 'open'],
+          ['motor:x', 0.5, 1.5],
+          ['motor:x', 2.25, 2],
+        ]);
+        expect(r.events.map((e) => Object.values(e.meta!)[0])).toEqual([
+          'multi\nline',
+          'start; "slow"',
+          '',
+        ]);
+      }
+    }
+    // Epoch seconds, exactly: 1767571200.1 - 1767571200 is 0.1.
+    const epoch = stringify([
+      ['timestamp', 'topic', 'value'],
+      ['1767571200.1', '/odom', '3'],
+      ['1767571200', '/odom', '4'],
+    ]);
+    expect(tuples(parseTrace(epoch).events)).toEqual([
+      ['/odom', 0, 4],
+      ['/odom', 0.1, 3],
+    ]);
+  });
+
+  it('reads a spreadsheet export: BOM, CRLF, ; and decimal commas', () => {
+    const text =
+      '\ufeffZeit;Kanal;Messwert\r\n2026-03-02 14:05:11,5;T1;21,5\r\n2026-03-02 14:05:12;T1;-0,25\r\n';
+    const t = parseTrace(text, {
+      columns: { timestamp: 'zeit', channel: 'Kanal', value: 'Messwert' },
+    });
+    expect(tuples(t.events)).toEqual([
+      ['T1', 0, 21.5],
+      ['T1', 0.5, -0.25],
+    ]);
+    // A comma is a delimiter in a ,-separated file, so there "1,5" is never a number.
+    expect(() => csvImporter.parse('time,pv,val\n1,a,1,5\n', {})).toThrow(
+      'expected 3 fields (as the header), got 4',
+    );
+  });
+
+  it('names what is ambiguous or missing in the header, and mixed time kinds', () => {
+    expect(
+      thrown(() => csvImporter.parse('time,timestamp,pv,val\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:1: columns "time" and "timestamp" could each be the timestamp; name one with the columns option (--columns timestamp=NAME)"`,
+    );
+    expect(
+      thrown(() => csvImporter.parse('Zeit;Kanal;Wert\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:1: the header has no "channel", "timestamp", "value" column (expected a header naming channel|pv|name|signal|topic, timestamp|time|t, value|val|v, in any case; or name them with --columns channel=NAME,timestamp=NAME,value=NAME)"`,
+    );
+    expect(
+      thrown(() =>
+        csvImporter.parse('Zeit;Kanal;Wert\n', { file: 'x.csv', columns: { value: 'Reading' } }),
+      ).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:1: the header has no column "Reading" (given as the value column; the header: "Zeit", "Kanal", "Wert")"`,
+    );
+    expect(
+      thrown(() =>
+        csvImporter.parse('time,pv,val\n2026-01-05T00:00:00Z,a,1\n3.5,a,2\n', { file: 'x.csv' }),
+      ).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:3: time: expected an ISO 8601 date-time as on line 2, got "3.5""`,
+    );
+    expect(
+      thrown(() => csvImporter.parse('time,pv,val\n1,a,"x"y\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:2: column 3: unexpected "y" after a closing quote (a quote inside a quoted field is written "")"`,
+    );
   });
 
   it('splits what an RFC 4180 writer writes, whatever the fields hold (property)', () => {

@@ -1,116 +1,205 @@
-/** CSV with a header naming `channel`, `timestamp` and `value` (more columns allowed): one event per row. */
+/**
+ * CSV as people write it: one event per row, with a header naming the time, channel and value
+ * columns (more columns go to `meta`). Parsed with `csv-parse` (RFC 4180 quoting); the
+ * delimiter (`,` `;` tab) is sniffed from the header line; header names are matched without
+ * regard to case, with synonyms, or named by the `columns` option.
+ */
+import { CsvError, parse } from 'csv-parse/sync';
 import { TraceError } from '../errors.js';
-import { relativeEvents, timeFromDecimal, type RawEvent } from './time.js';
-import type { ImportContext, Importer } from './types.js';
+import {
+  dropTimeOutliers,
+  relativeEvents,
+  timeFromDecimal,
+  timeFromIso,
+  type ExactTime,
+  type RawEvent,
+} from './time.js';
+import type { CsvColumns, ImportContext, Importer } from './types.js';
 import { numberFromText } from './values.js';
+import { noEventsError } from './warnings.js';
 
-/** One CSV record with the line it starts on. */
-interface CsvRecord {
-  readonly line: number;
-  readonly fields: string[];
-}
+/** The three roles and the header names (lower case) that mean each. */
+const SYNONYMS = {
+  timestamp: ['timestamp', 'time', 't'],
+  channel: ['channel', 'pv', 'name', 'signal', 'topic'],
+  value: ['value', 'val', 'v'],
+} as const satisfies Record<keyof CsvColumns, readonly string[]>;
+
+type Role = keyof typeof SYNONYMS;
+const ROLES: readonly Role[] = ['channel', 'timestamp', 'value'];
+
+/** The delimiters sniffed, in the order that breaks a tie. */
+const DELIMITERS = [',', ';', '\t'] as const;
+type Delimiter = (typeof DELIMITERS)[number];
 
 function lineLabel(file: string | undefined, line: number): string {
   return file ? `${file}:${line}` : `line ${line}`;
 }
 
+/** The first non-blank line (the header). */
+function headerLine(text: string): string {
+  for (const line of text.split(/\r\n|\n|\r/, 50)) if (line.trim() !== '') return line;
+  return '';
+}
+
 /**
- * Split CSV text into records (RFC 4180: `,` separated, `"` quoted with `""` for a quote, quoted
- * fields may hold commas and line breaks; `\n`, `\r\n` or `\r` end a record). Blank lines are
- * skipped. An unterminated quote or text after a closing quote is a `TraceError` at its line.
+ * The delimiter of a header line: the one of `,` `;` tab occurring most often outside quotes
+ * (ties in that order); `,` when there is none (a one-column header).
  */
-export function splitCsv(text: string, file?: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  const special = /[,\r\n"]/g;
-  let fields: string[] = [];
-  let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  const n = text.length;
-  const endRecord = (): void => {
-    // A line with nothing on it is blank (skipped); `""` alone is a record with one empty field.
-    if (!(fields.length === 1 && fields[0] === '' && !lastQuoted))
-      records.push({ line: recordLine, fields });
-    fields = [];
-  };
-  let lastQuoted = false;
-  while (i <= n) {
-    let field: string;
-    lastQuoted = text.charCodeAt(i) === 0x22;
-    if (lastQuoted) {
-      const start = line;
-      field = '';
-      let j = i + 1;
-      for (;;) {
-        const q = text.indexOf('"', j);
-        if (q < 0)
-          throw new TraceError('unterminated quoted field', { file: lineLabel(file, start) });
-        const chunk = text.slice(j, q);
-        line += countLineBreaks(chunk);
-        field += chunk;
-        if (text.charCodeAt(q + 1) === 0x22) {
-          field += '"';
-          j = q + 2;
-          continue;
-        }
-        i = q + 1;
-        break;
-      }
-      const after = text[i];
-      if (after !== undefined && after !== ',' && after !== '\n' && after !== '\r') {
-        throw new TraceError(
-          `unexpected ${JSON.stringify(after)} after a closing quote (a quote inside a quoted field is written "")`,
-          {
-            file: lineLabel(file, line),
-          },
-        );
-      }
-    } else {
-      special.lastIndex = i;
-      const m = special.exec(text);
-      const stop = m === null ? n : m.index;
-      if (m !== null && m[0] === '"') {
-        throw new TraceError(
-          'unexpected " inside an unquoted field (quote the whole field, writing a quote as "")',
-          { file: lineLabel(file, line) },
-        );
-      }
-      field = text.slice(i, stop);
-      i = stop;
+export function sniffDelimiter(text: string): Delimiter {
+  const header = headerLine(text);
+  const counts = new Map<Delimiter, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const c of header) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && counts.has(c as Delimiter))
+      counts.set(c as Delimiter, counts.get(c as Delimiter)! + 1);
+  }
+  let best: Delimiter = ',';
+  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+/** A record with the line it starts on. */
+interface CsvRecord {
+  readonly line: number;
+  readonly fields: string[];
+}
+
+function lineBreaks(s: string): number {
+  return s.match(/\r\n|\n|\r/g)?.length ?? 0;
+}
+
+/** `csv-parse`'s error as a `TraceError` at its line and column (1-based field number). */
+function csvError(e: CsvError, file: string | undefined): TraceError {
+  const line = typeof e.lines === 'number' ? e.lines : 1;
+  const column = typeof e.column === 'number' ? e.column + 1 : undefined;
+  const at = { file: lineLabel(file, line), path: column ? `column ${column}` : undefined };
+  switch (e.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return new TraceError('unterminated quoted field', { file: at.file }, { cause: e });
+    case 'CSV_INVALID_CLOSING_QUOTE': {
+      const got = /got "(.*?)" at line/.exec(e.message)?.[1];
+      return new TraceError(
+        `unexpected ${got !== undefined ? JSON.stringify(got) : 'text'} after a closing quote (a quote inside a quoted field is written "")`,
+        at,
+        { cause: e },
+      );
     }
-    fields.push(field);
-    if (i >= n) {
-      endRecord();
-      break;
-    }
-    const c = text[i];
-    if (c === ',') {
-      i++;
+    case 'INVALID_OPENING_QUOTE':
+      return new TraceError(
+        'unexpected " inside an unquoted field (quote the whole field, writing a quote as "")',
+        at,
+        { cause: e },
+      );
+    default:
+      return new TraceError(e.message, at, { cause: e });
+  }
+}
+
+/**
+ * The records of CSV `text` (RFC 4180 via `csv-parse`: `"` quoting with `""` for a quote,
+ * quoted fields may hold delimiters and line breaks; `\n`, `\r\n` or `\r` end a record, the
+ * first one found is used throughout) with their start lines. Blank lines are skipped.
+ */
+export function splitCsv(text: string, delimiter: Delimiter = ',', file?: string): CsvRecord[] {
+  let rows: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    rows = parse(text, {
+      delimiter,
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (e) {
+    if (e instanceof CsvError) throw csvError(e, file);
+    throw e;
+  }
+  // `info.lines` is the line a record ends on (a quoted field may span lines), except that
+  // csv-parse 7.0.3 counts a `\r\n` inside a quoted field as two lines, for this record and
+  // every later one: that count is taken off.
+  let extra = 0;
+  return rows.map(({ record, info }) => {
+    extra += record.reduce((n, f) => n + (f.match(/\r\n/g)?.length ?? 0), 0);
+    return {
+      line: info.lines - extra - record.reduce((n, f) => n + lineBreaks(f), 0),
+      fields: record,
+    };
+  });
+}
+
+/** The column index of each role: `columns` first, then the synonyms. */
+function roleColumns(
+  names: readonly string[],
+  columns: CsvColumns | undefined,
+  where: string,
+): Record<Role, number> {
+  const lower = names.map((n) => n.toLowerCase());
+  const out = {} as Record<Role, number>;
+  const missing: Role[] = [];
+  for (const role of ROLES) {
+    const given = columns?.[role];
+    if (given !== undefined) {
+      const k = lower.indexOf(given.trim().toLowerCase());
+      if (k < 0)
+        throw new TraceError(
+          `the header has no column ${JSON.stringify(given)} (given as the ${role} column; the header: ${names.map((n) => JSON.stringify(n)).join(', ')})`,
+          { file: where },
+        );
+      out[role] = k;
       continue;
     }
-    // A line break ends the record.
-    i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    endRecord();
-    line++;
-    recordLine = line;
-    if (i >= n) break;
+    const hits = lower
+      .map((n, k) => ((SYNONYMS[role] as readonly string[]).includes(n) ? k : -1))
+      .filter((k) => k >= 0);
+    if (hits.length > 1)
+      throw new TraceError(
+        `columns ${hits.map((k) => JSON.stringify(names[k])).join(' and ')} could each be the ${role}; name one with the columns option (--columns ${role}=NAME)`,
+        { file: where },
+      );
+    if (hits.length === 0) missing.push(role);
+    else out[role] = hits[0]!;
   }
-  return records;
+  if (missing.length > 0)
+    throw new TraceError(
+      `the header has no ${missing.map((m) => JSON.stringify(m)).join(', ')} column (expected a header naming ${ROLES.map((r) => SYNONYMS[r].join('|')).join(', ')}, in any case; or name them with --columns ${missing.map((m) => `${m}=NAME`).join(',')})`,
+      { file: where },
+    );
+  const taken = new Map<number, Role>();
+  for (const role of ROLES) {
+    const other = taken.get(out[role]);
+    if (other !== undefined)
+      throw new TraceError(
+        `column ${JSON.stringify(names[out[role]])} cannot be both the ${other} and the ${role}`,
+        { file: where },
+      );
+    taken.set(out[role], role);
+  }
+  return out;
 }
 
-function countLineBreaks(s: string): number {
-  let k = 0;
-  for (let j = 0; j < s.length; j++) {
-    const c = s.charCodeAt(j);
-    if (c === 0x0a || (c === 0x0d && s.charCodeAt(j + 1) !== 0x0a)) k++;
-  }
-  return k;
+/** `1,5` → `1.5` in a `;`- or tab-separated file (a spreadsheet's decimal comma). */
+function decimalPoint(cell: string, delimiter: Delimiter): string {
+  return delimiter !== ',' && /^\s*[+-]?\d+,\d+\s*$/.test(cell) ? cell.replace(',', '.') : cell;
 }
 
-const REQUIRED = ['channel', 'timestamp', 'value'] as const;
+type TimeKind = 'seconds' | 'ISO 8601';
+
+/** A time cell: decimal seconds (epoch or relative, exactly as written) or an ISO 8601 date-time. */
+function cellTime(text: string): { time: ExactTime; kind: TimeKind } | undefined {
+  const t = text.trim();
+  const seconds = timeFromDecimal(t);
+  // `timeFromDecimal` takes exponents up to ±400; the number itself must be finite too.
+  if (seconds !== undefined && Number.isFinite(Number(t)))
+    return { time: seconds, kind: 'seconds' };
+  const iso = timeFromIso(t);
+  return iso === undefined ? undefined : { time: iso, kind: 'ISO 8601' };
+}
 
 function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
-  const records = splitCsv(text, ctx.file);
+  const delimiter = sniffDelimiter(text);
+  const records = splitCsv(text, delimiter, ctx.file);
   const header = records[0];
   if (header === undefined) return [];
   const names = header.fields.map((h) => h.trim());
@@ -118,25 +207,17 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const seen = new Set<string>();
   for (const name of names) {
     if (name === '') throw new TraceError('empty column name in the header', { file: where });
-    if (seen.has(name))
+    if (seen.has(name.toLowerCase()))
       throw new TraceError(`column ${JSON.stringify(name)} appears twice in the header`, {
         file: where,
       });
-    seen.add(name);
+    seen.add(name.toLowerCase());
   }
-  const missing = REQUIRED.filter((r) => !seen.has(r));
-  if (missing.length > 0) {
-    throw new TraceError(
-      `the header has no ${missing.map((m) => JSON.stringify(m)).join(', ')} column (expected channel,timestamp,value[,more columns])`,
-      {
-        file: where,
-      },
-    );
-  }
-  const ci = names.indexOf('channel');
-  const ti = names.indexOf('timestamp');
-  const vi = names.indexOf('value');
+  const col = roleColumns(names, ctx.columns, where);
+  const [ci, ti, vi] = [col.channel, col.timestamp, col.value];
   const events: RawEvent[] = [];
+  const lineOf: number[] = [];
+  let kind: { kind: TimeKind; line: number } | undefined;
   for (const rec of records.slice(1)) {
     const at = lineLabel(ctx.file, rec.line);
     if (rec.fields.length !== names.length) {
@@ -147,38 +228,78 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     }
     const channel = rec.fields[ci]!;
     if (channel.trim() === '')
-      throw new TraceError('expected a non-empty channel name', { file: at, path: 'channel' });
-    const tsText = rec.fields[ti]!.trim();
-    const time = timeFromDecimal(tsText);
-    if (time === undefined || !Number.isFinite(Number(tsText))) {
-      throw new TraceError(`expected a number of seconds, got ${JSON.stringify(rec.fields[ti])}`, {
-        file: at,
-        path: 'timestamp',
-      });
+      throw new TraceError('expected a non-empty channel name', { file: at, path: names[ci] });
+    const cell = rec.fields[ti]!;
+    const time = cellTime(decimalPoint(cell, delimiter));
+    if (time === undefined) {
+      throw new TraceError(
+        `expected a number of seconds or an ISO 8601 date-time, got ${JSON.stringify(cell)}`,
+        { file: at, path: names[ti] },
+      );
     }
-    const cell = rec.fields[vi]!;
-    const value = numberFromText(cell, ctx) ?? cell;
+    if (kind === undefined) kind = { kind: time.kind, line: rec.line };
+    else if (kind.kind !== time.kind)
+      throw new TraceError(
+        `expected ${kind.kind === 'seconds' ? 'a number of seconds' : 'an ISO 8601 date-time'} as on line ${kind.line}, got ${JSON.stringify(cell)}`,
+        { file: at, path: names[ti] },
+      );
+    const valueCell = rec.fields[vi]!;
+    const value = numberFromText(decimalPoint(valueCell, delimiter), ctx) ?? valueCell;
     const meta: Record<string, unknown> = {};
     names.forEach((name, k) => {
       if (k !== ci && k !== ti && k !== vi) meta[name] = rec.fields[k]!;
     });
-    events.push({ channel, time, value, meta });
+    events.push({ channel, time: time.time, value, meta });
+    lineOf.push(rec.line);
   }
-  return events;
+  if (events.length === 0)
+    throw noEventsError(
+      `a CSV header (${names.map((n) => JSON.stringify(n)).join(', ')}) and no rows`,
+      ctx.file,
+    );
+  return dropTimeOutliers(events, ctx, (k) => ({ line: lineOf[k] }));
 }
 
 /** `csv` importer: see `docs/importers.md`. */
 export const csvImporter: Importer = {
   name: 'csv',
   description:
-    'CSV with a header channel,timestamp,value (more columns go to meta): one event per row',
+    'CSV (, ; or tab) with a header naming time, channel and value (synonyms, any case; more columns go to meta): one event per row',
   detect(text, first) {
     if (first !== undefined) return 0;
-    const nl = text.search(/\r?\n|\r/);
-    const names = (nl < 0 ? text : text.slice(0, nl))
-      .split(',')
-      .map((h) => h.trim().replace(/^"(.*)"$/, '$1'));
-    return REQUIRED.every((r) => names.includes(r)) ? 1 : 0;
+    const header = headerLine(text);
+    let names: string[];
+    try {
+      const rows: string[][] = parse(header, { delimiter: sniffDelimiter(header), to_line: 1 });
+      names = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
+    } catch {
+      return 0;
+    }
+    return ROLES.every((r) => names.some((n) => (SYNONYMS[r] as readonly string[]).includes(n)))
+      ? 1
+      : 0;
+  },
+  explain(text, first) {
+    if (first !== undefined) return undefined;
+    const header = headerLine(text);
+    const delimiter = sniffDelimiter(header);
+    let names: string[];
+    try {
+      const rows: string[][] = parse(header, { delimiter, to_line: 1 });
+      names = (rows[0] ?? []).map((h) => h.trim());
+    } catch {
+      return undefined;
+    }
+    // A header: two or more short, non-empty names (not a line of prose with a comma).
+    if (names.length < 2 || names.some((n) => n === '' || n.length > 40 || /\s{2,}/.test(n)))
+      return undefined;
+    const missing = ROLES.filter(
+      (r) => !names.some((n) => (SYNONYMS[r] as readonly string[]).includes(n.toLowerCase())),
+    );
+    const shown = names
+      .slice(0, 8)
+      .map((n) => JSON.stringify(n.length > 30 ? `${n.slice(0, 30)}…` : n));
+    return `CSV (${delimiter === '\t' ? 'tab' : delimiter}-separated, header ${shown.join(', ')}${names.length > 8 ? ', …' : ''}), but no column is named as the ${missing.map((r) => `${r} (${SYNONYMS[r].join('|')})`).join(' or the ')}: name them with --columns ${missing.map((m) => `${m}=NAME`).join(',')}`;
   },
   parse(text, ctx) {
     return relativeEvents(parseCsv(text, ctx), ctx.file);

@@ -17,3 +17,9 @@ export {
   type LoadTraceOptions,
   type ImportedTrace,
 } from './read.js';
+export {
+  formatWarning,
+  warningLines,
+  type ImportWarning,
+  type ImportWarningCode,
+} from './warnings.js';

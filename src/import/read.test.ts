@@ -44,6 +44,19 @@ describe('format detection', () => {
     expect(second!.confidence).toBeLessThan(best!.confidence);
   });
 
+  it('explains a refusal when the input looks like a format it is not', () => {
+    expect(
+      thrown(() => parseTrace('Zeit;Kanal;Wert\n0;a;1\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+    );
+    expect(
+      thrown(() => parseTrace('[["evnt", {"uid": "x"}]]', { file: 'x.json' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.json: the format of the input cannot be told (looks like Bluesky documents, but "evnt" is not an event-model document name (start, descriptor, event, event_page, stop, resource, datum, datum_page, stream_resource, stream_datum)); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+    );
+  });
+
   it('refuses text that fits no format or two formats equally', () => {
     expect(thrown(() => detectFormat('hello world\n', 'x.txt')).message).toMatchInlineSnapshot(
       `"x.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
@@ -111,7 +124,9 @@ describe('loadTrace and parseTrace', () => {
     ]);
     expect(
       thrown(() => parseTrace('channel,timestamp,value\nm,x,1\n', { file: 'inline.csv' })).message,
-    ).toBe('inline.csv:2: timestamp: expected a number of seconds, got "x"');
+    ).toBe(
+      'inline.csv:2: timestamp: expected a number of seconds or an ISO 8601 date-time, got "x"',
+    );
     const doc = { events: [{ channel: 'a', timestamp: 1, value: 1.0 }] };
     for (const mode of ['default', 'reference'] as const) {
       expect(parseTrace(doc, { mode }).events).toEqual(parseEnvtrace(doc, { mode }).events);

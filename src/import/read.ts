@@ -8,17 +8,19 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, TraceError } from '../errors.js';
 import { Trace } from '../trace/trace.js';
+import type { TraceEvent } from '../trace/types.js';
 import {
   detectFormat,
+  detectionExplanations,
   detectionScores,
   importerByName,
   importers,
   type ImportFormat,
 } from './registry.js';
-import type { Importer, LineImport } from './types.js';
+import type { CsvColumns, Importer, LineImport } from './types.js';
+import { noEventsError, type ImportWarning } from './warnings.js';
 import { envtraceImporter } from './envtrace.js';
 import { bagInputOf, bagInputOfSync, syncBagError, type BagInput } from './rosbag2-input.js';
-import type { BagWarning } from './rosbag2-bag.js';
 import {
   assertTraceDepth,
   isJsonLinesName,
@@ -59,6 +61,8 @@ export interface ParseTraceOptions {
    * without a topic). A message lacking the field is an error naming it.
    */
   readonly field?: string | readonly string[] | undefined;
+  /** CSV: the header names of the time, channel and value columns (implies `format: "csv"` when auto). */
+  readonly columns?: CsvColumns | undefined;
 }
 
 /** Options of `loadTrace`, `loadTraceSync` and `importFile`: a path names itself in errors. */
@@ -68,14 +72,18 @@ function chooseImporter(
   text: string,
   format: ParseTraceOptions['format'],
   file: string | undefined,
+  columns?: CsvColumns,
 ): Importer {
   if (format !== undefined && format !== 'auto') return importerByName(format);
+  if (columns !== undefined) return importerByName('csv');
   try {
     return detectFormat(text, file);
   } catch (e) {
-    // Text that looks like JSON but fits no format: report what is wrong with it as a trace
-    // (a syntax error with line and column, or the envtrace schema error), as `loadTrace` would.
-    if (/^\s*[[{]/.test(text)) envtraceImporter.parse(text, { file });
+    // Text that looks like JSON but fits no format, nor looks like one: report what is wrong
+    // with it as a trace (a syntax error with line and column, or the envtrace schema error),
+    // as `loadTrace` would.
+    if (/^\s*[[{]/.test(text) && detectionExplanations(text).length === 0)
+      envtraceImporter.parse(text, { file });
     throw e;
   }
 }
@@ -108,8 +116,32 @@ export interface ImportedTrace {
   readonly format: ImportFormat;
   /** The file read (for a run directory: the data file inside it), or `options.file` for text. */
   readonly file: string | undefined;
-  /** ROS 2 bags: what did not stop the import but is worth knowing (see `BagWarning`). */
-  readonly rosbagWarnings?: readonly BagWarning[] | undefined;
+  /** What the importer skipped or doubted (`warnings.ts`), in input order; empty for most inputs. */
+  readonly warnings: readonly ImportWarning[];
+}
+
+/**
+ * The events an importer gave, checked: the trace depth limit (with the file named; the JSON
+ * parser's own limit is looser), and at least one event unless the input was blank or in the
+ * `envtrace` format (whose `{"events": []}` is explicit). An importer that can say what it found
+ * throws its own `noEventsError`; this is the fallback.
+ */
+function imported(
+  events: readonly TraceEvent[],
+  importer: Importer,
+  file: string | undefined,
+  blank: boolean,
+  warnings: readonly ImportWarning[],
+): ImportedTrace {
+  if (events.length === 0 && !blank && importer.name !== 'envtrace') {
+    const skipped = warnings.length > 0 ? `, ${warnings.length} skipped with a warning` : '';
+    throw noEventsError(
+      `nothing in the input maps onto an event (read as ${importer.name}${skipped})`,
+      file,
+    );
+  }
+  const trace = assertTraceDepth(new Trace(events), file);
+  return { trace, format: importer.name as ImportFormat, file, warnings };
 }
 
 /** `field` selects a rosbag2 message field: with any other format it is a configuration error. */
@@ -139,26 +171,29 @@ async function importBag(
   const { readBag } = await import('./rosbag2-bag.js');
   const bag = await readBag(file, input, { mode: options.mode, field: options.field });
   const trace = assertTraceDepth(new Trace(bag.events), file);
-  return { trace, format: 'rosbag2', file, rosbagWarnings: bag.warnings };
+  return { trace, format: 'rosbag2', file, warnings: bag.warnings };
 }
 
 function importText(text: string, options: ParseTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const importer = chooseImporter(body, options.format, options.file);
+  const importer = chooseImporter(body, options.format, options.file, options.columns);
   checkField(importer.name, options);
   const mode = options.mode ?? 'default';
   if (importer === envtraceImporter) {
     // What the importer's `parse` gives, without copying the events twice: `parseEnvtrace`'s
     // trace has passed the depth check already.
     const trace = parseEnvtrace(body, { file: options.file, mode });
-    return { trace, format: 'envtrace', file: options.file };
+    return { trace, format: 'envtrace', file: options.file, warnings: [] };
   }
-  // Every format gets the trace depth limit with the file named (the JSON parser's own limit is looser).
-  const trace = assertTraceDepth(
-    new Trace(importer.parse(body, { file: options.file, mode, field: options.field })),
-    options.file,
-  );
-  return { trace, format: importer.name as ImportFormat, file: options.file };
+  const warnings: ImportWarning[] = [];
+  const events = importer.parse(body, {
+    file: options.file,
+    mode,
+    field: options.field,
+    warn: (w) => warnings.push(w),
+    columns: options.columns,
+  });
+  return imported(events, importer, options.file, body.trim() === '', warnings);
 }
 
 /** The one `*.jsonl` file of a directory that is not a ROS 2 run directory (no `metadata.yaml`). */
@@ -273,10 +308,17 @@ async function namedAsync<T>(file: string, read: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What a streamed line format gives, checked as `importText` checks a parsed text. */
-function lineImported(reader: LineImport, importer: Importer, file: string): ImportedTrace {
-  const trace = assertTraceDepth(new Trace(reader.end()), file);
-  return { trace, format: importer.name as ImportFormat, file };
+/**
+ * What a streamed line format gives, checked as `importText` checks a parsed text (a streamed
+ * file is at least 64 KiB, so never blank: a file of blank lines gives no event and fails).
+ */
+function lineImported(
+  reader: LineImport,
+  importer: Importer,
+  file: string,
+  warnings: readonly ImportWarning[],
+): ImportedTrace {
+  return imported(reader.end(), importer, file, false, warnings);
 }
 
 /**
@@ -316,12 +358,18 @@ export async function importFileChunked(
       { mode },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
-    if (trace) return { trace, format: 'envtrace', file: data };
+    if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
   } else if (read?.stream?.kind === 'lines') {
     checkField(read.stream.importer.name, options);
-    const reader = read.stream.importer.lines({ file: data, mode, field: options.field });
+    const warnings: ImportWarning[] = [];
+    const reader = read.stream.importer.lines({
+      file: data,
+      mode,
+      field: options.field,
+      warn: (w) => warnings.push(w),
+    });
     await readLines(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
-    return lineImported(reader, read.stream.importer, data);
+    return lineImported(reader, read.stream.importer, data, warnings);
   }
   const bytes = read?.bytes ?? (await namedAsync(data, () => readFile(data)));
   return importText(traceText(bytes, data), { ...options, file: data });
@@ -347,12 +395,18 @@ export function importFileSyncChunked(
       { mode },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
-    if (trace) return { trace, format: 'envtrace', file: data };
+    if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
   } else if (read?.stream?.kind === 'lines') {
     checkField(read.stream.importer.name, options);
-    const reader = read.stream.importer.lines({ file: data, mode, field: options.field });
+    const warnings: ImportWarning[] = [];
+    const reader = read.stream.importer.lines({
+      file: data,
+      mode,
+      field: options.field,
+      warn: (w) => warnings.push(w),
+    });
     readLinesSync(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
-    return lineImported(reader, read.stream.importer, data);
+    return lineImported(reader, read.stream.importer, data, warnings);
   }
   const bytes = read?.bytes ?? named(data, () => readFileSync(data));
   return importText(traceText(bytes, data), { ...options, file: data });

@@ -71,16 +71,32 @@ export function detectionScores(
 }
 
 /**
+ * Why `text` is none of the formats it looks like (`Importer.explain`), as `looks like …, but
+ * …` clauses; empty when it looks like none.
+ */
+export function detectionExplanations(
+  text: string,
+  first: unknown = firstJsonValue(text),
+): string[] {
+  return importers.flatMap((i) => {
+    const why = i.explain?.(text, first);
+    return why === undefined ? [] : [`looks like ${why}`];
+  });
+}
+
+/**
  * The format of `text`, by content only: the importer with the highest confidence. A `TraceError`
  * (naming `file`) when none matches or when two match equally, so the caller can give the format.
  */
 export function detectFormat(text: string, file?: string): Importer {
-  const scores = detectionScores(text);
+  const first = firstJsonValue(text);
+  const scores = detectionScores(text, first);
   const best = scores[0]!;
   const hint = `give the format (--format, or the format option: ${importers.map((i) => i.name).join(', ')})`;
   if (best.confidence === 0) {
+    const looks = text.trim() === '' ? [] : detectionExplanations(text, first);
     throw new TraceError(
-      `${text.trim() === '' ? 'the input is empty, so its format' : 'the format of the input'} cannot be told; ${hint}`,
+      `${text.trim() === '' ? 'the input is empty, so its format' : 'the format of the input'} cannot be told${looks.length > 0 ? ` (${looks.join('; ')})` : ''}; ${hint}`,
       { file },
     );
   }

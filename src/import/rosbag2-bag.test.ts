@@ -207,7 +207,7 @@ describe('rosbag2: run directories (metadata.yaml + split storage files)', () =>
   ] as const)('reads a %s run directory with %s storage split in two', async (distro, storage) => {
     const d = await runDirectory(`${distro}-${storage}`, distro, storage);
     const imported = await importFile(d);
-    expect(imported.rosbagWarnings).toEqual([]);
+    expect(imported.warnings).toEqual([]);
     const t = imported.trace;
     expect(t.events.map((e) => [e.channel, e.timestamp])).toEqual(
       MESSAGES.map((m, i) => [m.topic, EXPECTED_TIMES[i]]),
@@ -256,16 +256,16 @@ describe('rosbag2: run directories (metadata.yaml + split storage files)', () =>
     );
     const imported = await importFile(d);
     expect(imported.trace.length).toBe(5);
-    expect(imported.rosbagWarnings).toEqual([
+    expect(imported.warnings).toEqual([
       {
         code: 'metadata-version',
         message: 'rosbag2 metadata version 10; envtrace was tested with versions 5 to 9',
-        location: path.join(d, 'metadata.yaml'),
+        file: path.join(d, 'metadata.yaml'),
       },
       {
         code: 'message-count',
         message: 'metadata.yaml counts 9 messages, the storage files hold 5',
-        location: path.join(d, 'metadata.yaml'),
+        file: path.join(d, 'metadata.yaml'),
       },
     ]);
   });
@@ -411,7 +411,7 @@ describe('rosbag2: the CLI', () => {
     const warned = await run(['convert', d]);
     expect(warned.code).toBe(0);
     expect(warned.err).toBe(
-      `envtrace: warning: ${path.join(d, 'metadata.yaml')}: metadata.yaml counts 6 messages, the storage files hold 5\n`,
+      `envtrace: warning: ${path.join(d, 'metadata.yaml')}: metadata.yaml counts 6 messages, the storage files hold 5 (message-count)\n`,
     );
   });
 

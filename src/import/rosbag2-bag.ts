@@ -35,16 +35,13 @@ import { MAGIC_BYTES, storageKindOf, type BagInput, type StorageKind } from './r
 import { cdrDecoder, commonCdrDecoder, type MessageDecoder } from './rosbag2-messages.js';
 import { relativeEvents, timeFromNanos, type RawEvent } from './time.js';
 import { importValue } from './values.js';
+import type { ImportWarning } from './warnings.js';
 
 /**
  * Something worth knowing that did not stop the import (a metadata count that does not match the
  * files, a metadata version not tested). `code` is stable; `location` names the file (and topic).
  */
-export interface BagWarning {
-  readonly code: 'metadata-version' | 'message-count';
-  readonly message: string;
-  readonly location: string | undefined;
-}
+export type BagWarning = ImportWarning;
 
 /** What reading a bag gives. */
 export interface BagImport {
@@ -536,7 +533,7 @@ export async function readBag(
       out.warnings.push({
         code: 'metadata-version',
         message: `rosbag2 metadata version ${meta.version}; envtrace was tested with versions ${TESTED_VERSIONS.min} to ${TESTED_VERSIONS.max}`,
-        location: metaFile,
+        file: metaFile,
       });
     let total = 0;
     for (const [i, listed] of meta.files.entries()) {
@@ -552,7 +549,7 @@ export async function readBag(
       out.warnings.push({
         code: 'message-count',
         message: `metadata.yaml counts ${meta.messageCount} messages, the storage files hold ${total}`,
-        location: metaFile,
+        file: metaFile,
       });
   } else {
     files.push(file);

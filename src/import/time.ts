@@ -6,6 +6,7 @@
  */
 import { TraceError } from '../errors.js';
 import type { TraceEvent } from '../trace/types.js';
+import { warn, type ImportWarning, type WarningAt } from './warnings.js';
 
 /** `units × 10^exp` seconds, exactly. */
 export class ExactTime {
@@ -176,4 +177,83 @@ export function secondsBetween(from: ExactTime, to: ExactTime): number {
   const a = from.units * 10n ** BigInt(from.exp - exp);
   const b = to.units * 10n ** BigInt(to.exp - exp);
   return toSeconds(b - a, exp);
+}
+
+/** Seconds of a gap beyond which a lone group of events counts as an outlier (30 days). */
+export const OUTLIER_GAP_SECONDS = 30 * 86400;
+
+/** An approximate double of a time (for comparing gaps, never for timestamps). */
+function approxSeconds(t: ExactTime): number {
+  return Number(t.units) * 10 ** t.exp;
+}
+
+/** `2026-01-05T00:00:01.203Z` for an absolute time (to the millisecond, for messages). */
+function isoText(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  return Number.isNaN(d.getTime()) ? `${seconds} s` : d.toISOString();
+}
+
+/** `150 s`, `3.2 h`, `22.0 years`: a duration for messages. */
+export function durationText(seconds: number): string {
+  const s = Math.abs(seconds);
+  if (s < 120) return `${Number(s.toPrecision(4))} s`;
+  if (s < 7200) return `${(s / 60).toFixed(1)} min`;
+  if (s < 172800) return `${(s / 3600).toFixed(1)} h`;
+  if (s < 2 * 365.25 * 86400) return `${(s / 86400).toFixed(1)} days`;
+  return `${(s / (365.25 * 86400)).toFixed(1)} years`;
+}
+
+/**
+ * `raw` without the events whose time lies far outside the span of the others — an IOC whose
+ * clock or a record whose time was never set (EPICS `2000-01-01`, the Unix epoch) — each dropped
+ * event reported as a `time-outlier` warning that says what the span is with and without it.
+ * Kept, one such event would make every relative time meaningless (a 22-year trace).
+ *
+ * The rule: split the times at their largest gap; the smaller side (fewer events, at most a tenth
+ * of them, or the one event of three) is dropped when the gap exceeds both `OUTLIER_GAP_SECONDS`
+ * and 100× the span of the larger side. One split only; fewer than three events are kept as they
+ * are (nothing tells which one is wrong). O(n log n) for the sort.
+ */
+export function dropTimeOutliers(
+  raw: readonly RawEvent[],
+  ctx: {
+    readonly file?: string | undefined;
+    readonly warn?: ((w: ImportWarning) => void) | undefined;
+  },
+  at: (index: number) => WarningAt,
+): RawEvent[] {
+  const n = raw.length;
+  if (n < 3) return [...raw];
+  const secs = raw.map((e) => approxSeconds(e.time));
+  const order = secs.map((_, i) => i).sort((a, b) => secs[a]! - secs[b]!);
+  let split = 0;
+  let gap = -Infinity;
+  for (let k = 0; k + 1 < n; k++) {
+    const g = secs[order[k + 1]!]! - secs[order[k]!]!;
+    if (g > gap) {
+      gap = g;
+      split = k + 1;
+    }
+  }
+  const lowIsSmall = split < n - split;
+  const small = lowIsSmall ? order.slice(0, split) : order.slice(split);
+  const large = lowIsSmall ? order.slice(split) : order.slice(0, split);
+  if (small.length > Math.max(1, Math.floor(n / 10))) return [...raw];
+  const from = secs[large[0]!]!;
+  const to = secs[large[large.length - 1]!]!;
+  const span = to - from;
+  if (!(gap > OUTLIER_GAP_SECONDS && gap > 100 * span)) return [...raw];
+  const whole = secs[order[n - 1]!]! - secs[order[0]!]!;
+  const dropped = new Set(small);
+  for (const i of [...small].sort((a, b) => a - b)) {
+    const e = raw[i]!;
+    const away = lowIsSmall ? from - secs[i]! : secs[i]! - to;
+    warn(
+      ctx,
+      'time-outlier',
+      `${JSON.stringify(e.channel)} at ${isoText(secs[i]!)} lies ${durationText(away)} ${lowIsSmall ? 'before' : 'after'} the other ${large.length} events (${isoText(from)} to ${isoText(to)}); with it the trace would span ${durationText(whole)}, without it ${durationText(span)}: the event is dropped (a clock or time stamp never set?)`,
+      at(i),
+    );
+  }
+  return raw.filter((_, i) => !dropped.has(i));
 }

@@ -1,5 +1,17 @@
 /** The importer plug-in shape: one file per format exports an `Importer`, `registry.ts` lists them. */
 import type { TraceEvent } from '../trace/types.js';
+import type { ImportWarning } from './warnings.js';
+
+/**
+ * CSV only: the header names (any case) of the time, channel and value columns, for headers the
+ * synonyms do not cover (`{timestamp: 'Zeit', value: 'Reading'}`); a role not named here is
+ * found by its synonyms.
+ */
+export interface CsvColumns {
+  readonly timestamp?: string | undefined;
+  readonly channel?: string | undefined;
+  readonly value?: string | undefined;
+}
 
 /** What an importer's `parse` gets besides the text. */
 export interface ImportContext {
@@ -11,15 +23,27 @@ export interface ImportContext {
    * `"default"` gives plain JS numbers. @default "default"
    */
   readonly mode?: 'default' | 'reference' | undefined;
-  /** `rosbag2` only: message-field selectors (`ReadTraceOptions.field`). */
+  /** `rosbag2` only: message-field selectors (`LoadTraceOptions.field`). */
   readonly field?: string | readonly string[] | undefined;
+  /**
+   * Where the importer reports what it read but did not turn into an event (see `warnings.ts`;
+   * importers call `warn(ctx, …)`). The reading functions collect them into
+   * `ImportedTrace.warnings`; absent, warnings are dropped.
+   */
+  readonly warn?: ((warning: ImportWarning) => void) | undefined;
+  /** CSV only: which header names the time, channel and value columns (`CsvColumns`). */
+  readonly columns?: CsvColumns | undefined;
 }
 
 /**
  * One input format. `detect` looks at the content only (never the file name) and returns a
  * confidence in [0, 1] (0 = not this format); `parse` turns the text into events, ordered by time
  * and made relative to the earliest event (except the `envtrace` format, read as is), or throws a
- * `TraceError` naming the file and the line or JSON path. A malformed record fails the whole import.
+ * `TraceError` naming the file and the line or JSON path. A malformed record fails the whole import;
+ * a well-formed record that holds no event (a notice line, a document it cannot map) is skipped
+ * with a warning through `ctx.warn`, never silently. Zero events from a non-blank input is a
+ * `TraceError` naming what was found (`noEventsError`), except for the `envtrace` format, whose
+ * `{"events": []}` says so explicitly.
  */
 export interface Importer {
   /** The `--format` name. */
@@ -34,6 +58,12 @@ export interface Importer {
    * `detect` on that chunk's complete lines.
    */
   detect(text: string, firstValue?: unknown): number;
+  /**
+   * When no format matches: why `text` looks like this format but is not read as it, as the
+   * end of `looks like …, but …` (`CSV with the header "Zeit", "Wert", but no column names the
+   * channel …`), or `undefined` when it does not look like it. Shown in the detection error.
+   */
+  explain?(text: string, firstValue?: unknown): string | undefined;
   /** Parse `text` (BOM already removed) into events. */
   parse(text: string, ctx: ImportContext): TraceEvent[];
   /**

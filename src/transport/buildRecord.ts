@@ -8,6 +8,7 @@ import { buildCheckDetail, timeUnitOf, type ContinuousSeriesInput } from '../rep
 import { RECORD_VERSION, type EnvTraceRecord, type GoldenSource } from './record.js';
 import type { TrajectoryMatchVerdict } from '../report/run/schema.js';
 import { metricVerdicts } from './trajectory.js';
+import type { ImportWarning } from '../import/warnings.js';
 
 /** What the matcher knows about the call besides the evaluation itself. */
 export interface RecordInfo {
@@ -29,6 +30,8 @@ export interface RecordInfo {
   readonly goldenStatus?: EnvTraceRecord['golden_status'];
   /** Continuous profiles for the drill-down (the result does not hold them). */
   readonly series?: readonly ContinuousSeriesInput[];
+  /** The import warnings of the call's traces read from files (received first). */
+  readonly importWarnings?: readonly ImportWarning[];
 }
 
 /** A finite number, or null (JSON has no NaN/Infinity). */
@@ -135,6 +138,9 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
     ...(info.goldenStatus === undefined ? {} : { golden_status: info.goldenStatus }),
     detail: buildCheckDetail(result, info.series, timeUnitOf(info.config)),
     ...(trajectory.length ? { trajectory } : {}),
+    ...(info.importWarnings?.length
+      ? { import_warnings: info.importWarnings.map((w) => ({ ...w })) }
+      : {}),
   };
   return record;
 }

@@ -1,6 +1,7 @@
 import type { EvaluationResult, Mode } from '../evaluate/types.js';
 import type { CheckDetail } from '../report/run/detail.js';
 import type { TrajectoryVerdict } from '../report/run/schema.js';
+import type { ImportWarning } from '../import/warnings.js';
 
 export type { TrajectoryVerdict };
 
@@ -76,6 +77,8 @@ export interface EnvTraceRecord {
    * an evaluation (version 2); absent when the call had none.
    */
   readonly trajectory?: readonly TrajectoryVerdict[];
+  /** What the importers skipped or doubted reading this call's traces from files; absent when nothing. */
+  readonly import_warnings?: readonly ImportWarning[];
 }
 
 export type { EvaluationResult };

@@ -84,13 +84,50 @@ describe('envtrace convert', () => {
     expect(parseEnvtrace(text).length).toBe(9);
   });
 
-  it('prints an empty trace as {"events": []}', async () => {
-    tmp.write('empty.csv', 'channel,timestamp,value\n');
-    expect(await run(['convert', 'empty.csv'])).toEqual({
+  it('prints an empty envtrace trace as {"events": []}; other empty inputs exit 2', async () => {
+    tmp.write('empty.json', '{"events": []}\n');
+    expect(await run(['convert', 'empty.json'])).toEqual({
       code: 0,
       out: '{"events": []}\n',
       err: '',
     });
+    tmp.write('empty.csv', 'channel,timestamp,value\n');
+    const r = await run(['convert', 'empty.csv']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^envtrace: <tmp>\/empty\.csv.*no events.*\n$/);
+  });
+
+  it('--columns names the CSV columns (and implies csv); a bad map is a usage error', async () => {
+    tmp.write('z.csv', 'Zeit;Kanal;Wert\n0,5;T1;21,5\n0;T1;21\n');
+    expect(
+      await run(['convert', 'z.csv', '--columns', 'timestamp=zeit,channel=Kanal,value=Wert']),
+    ).toEqual({
+      code: 0,
+      out: '{"events": [\n{"channel":"T1","timestamp":0,"value":21,"meta":{}},\n{"channel":"T1","timestamp":0.5,"value":21.5,"meta":{}}\n]}\n',
+      err: '',
+    });
+    const bad = await run(['convert', 'z.csv', '--columns', 'time=Zeit']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--columns must be role=name pairs');
+  });
+
+  it('prints import warnings on stderr, one line each, the rest counted after ten', async () => {
+    const log = [
+      'A 2026-01-05 00:00:00.000000 1',
+      ...Array.from({ length: 12 }, (_, i) => `B${i} <undefined> 0 UDF INVALID`),
+      'A 2026-01-05 00:00:01.000000 2',
+    ];
+    tmp.write('m.txt', `${log.join('\n')}\n`);
+    const r = await run(['convert', 'm.txt']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('{"channel":"A","timestamp":1,"value":2,"meta":{}}');
+    const lines = r.err.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(11);
+    expect(lines[0]).toBe(
+      'envtrace: warning: <tmp>/m.txt:2: the update has no time stamp (<undefined>: the record was never processed): "B0 <undefined> 0 UDF INVALID" (skipped-line)',
+    );
+    expect(lines[10]).toBe('envtrace: warning: … and 2 more warnings');
   });
 
   it('exits 2 with one line for bad input or usage', async () => {

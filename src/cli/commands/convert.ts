@@ -2,16 +2,16 @@
 import { stringifyJsonExact } from '../../py/json.js';
 import { importers } from '../../import/registry.js';
 import { importFile, type LoadTraceOptions } from '../../import/read.js';
+import type { CsvColumns } from '../../import/types.js';
 import type { Trace } from '../../trace/trace.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
 import { writeFileAtomic } from '../../io/write.js';
-import { escapeForTerminal } from '../../io/terminal.js';
-import { describeFsError } from '../run.js';
+import { describeFsError, printImportWarnings } from '../run.js';
 import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
 
 /** The usage line (for the top-level help, should it list usage lines). */
 export const CONVERT_USAGE_LINE =
-  'envtrace convert <input> [--format auto|<format>] [--field <path>]... [--out <file>]';
+  'envtrace convert <input> [--format auto|<format>] [--columns <role>=<name>,…] [--field <path>]... [--out <file>]';
 
 const width = Math.max(...importers.map((i) => i.name.length));
 const USAGE = `Usage: ${CONVERT_USAGE_LINE}
@@ -20,11 +20,16 @@ Read a trace in any supported format and print it as envtrace JSON ({"events": [
 event per line). Events are ordered by time, timestamps in seconds from the earliest event
 (envtrace input is kept as is). <input> is a file, a ROS 2 bag (a run directory with its
 metadata.yaml, an .mcap or a .db3 file), or a directory holding one *.jsonl file. Exits 2 on
-bad input, naming the file and the line or JSON path.
+bad input, naming the file and the line or JSON path, and on an input that holds no event. What
+the input holds but no event maps (a notice line, a document it cannot map, a time far off the
+others) is a warning on stderr, one line each.
 
 Options:
   --format <name>   Input format (default: auto, detected from the content):
 ${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.description}`).join('\n')}
+  --columns <map>   CSV: the header names of the columns, as timestamp=<name>,channel=<name>,
+                    value=<name> (any of the three; the others by their usual names).
+                    Implies --format csv.
   --field <path>    rosbag2: take this message field as the value (pose.position.x,
                     position[0]); <topic>:<path> for one topic; repeatable.
   --out <file>      Write the JSON here (atomically) instead of printing it.
@@ -47,6 +52,21 @@ export function formatTraceJson(trace: Trace): string {
   return `{"events": [\n${lines.join(',\n')}\n]}\n`;
 }
 
+/** `--columns timestamp=Zeit,value=Wert` → `CsvColumns`; a `UsageError` for anything else. */
+export function parseColumns(flag: string): CsvColumns {
+  const out: Record<string, string> = {};
+  for (const part of flag.split(',')) {
+    const m = /^\s*(timestamp|channel|value)\s*=(.+)$/.exec(part);
+    if (m === null || m[2]!.trim() === '')
+      throw new UsageError(
+        `--columns must be role=name pairs separated by commas (roles: timestamp, channel, value), got ${JSON.stringify(part)}`,
+      );
+    if (m[1]! in out) throw new UsageError(`--columns names the ${m[1]} column twice`);
+    out[m[1]!] = m[2]!.trim();
+  }
+  return out;
+}
+
 export const convertCommand: Command = {
   name: 'convert',
   summary: `Convert a trace (${importers
@@ -61,6 +81,7 @@ export const convertCommand: Command = {
       {
         format: 'string',
         field: 'strings',
+        columns: 'string',
         out: 'string',
         help: { kind: 'boolean', short: 'h' },
       },
@@ -86,14 +107,15 @@ export const convertCommand: Command = {
     const out = a.string('out');
     if (out === '') throw new UsageError('--out needs a non-empty value');
     const fields = a.strings('field');
-    const { trace, rosbagWarnings } = await importFile(resolvePath(ctx.io, input), {
+    const columnsFlag = a.string('columns');
+    const columns = columnsFlag === undefined ? undefined : parseColumns(columnsFlag);
+    const imported = await importFile(resolvePath(ctx.io, input), {
       format: format as LoadTraceOptions['format'],
       field: fields.length === 0 ? undefined : fields,
+      ...(columns !== undefined ? { columns } : {}),
     });
-    for (const w of rosbagWarnings ?? [])
-      ctx.io.stderr.write(
-        `envtrace: warning: ${escapeForTerminal(w.location ? `${w.location}: ${w.message}` : w.message)}\n`,
-      );
+    printImportWarnings(ctx.io, imported);
+    const { trace } = imported;
     const json = formatTraceJson(trace);
     if (out === undefined) {
       ctx.io.stdout.write(json);

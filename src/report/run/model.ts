@@ -12,6 +12,7 @@
  * the test's repeats and retries. Different tests are different tasks even when they share a
  * golden file: with `test.each` each generated test is its own task.
  */
+import type { ImportWarning } from '../../import/warnings.js';
 import path from 'node:path';
 import { DEFAULT_GATE_K, evaluateGates } from './gates.js';
 import {
@@ -46,8 +47,12 @@ export const DEFAULT_K: readonly number[] = [1, 5, 10];
  * publish (`src/transport/record.ts`, a higher layer, which a type test keeps assignable to
  * this), read-only, with the test identity optional because the test carries it.
  */
-export type RecordInput = Omit<ReportRecord, 'metrics' | 'decision' | 'golden' | 'trajectory'> & {
+export type RecordInput = Omit<
+  ReportRecord,
+  'metrics' | 'decision' | 'golden' | 'trajectory' | 'import_warnings'
+> & {
   readonly trajectory?: readonly TrajectoryVerdict[];
+  readonly import_warnings?: readonly ImportWarning[];
   readonly metrics: Readonly<
     Record<string, { readonly score: number | null; readonly binary_pass: boolean }>
   >;
@@ -153,6 +158,8 @@ export function toReportRecord(r: RecordInput): ReportRecord {
   if (r.golden_status !== undefined) out.golden_status = r.golden_status;
   if (r.detail !== undefined) out.detail = r.detail;
   if (r.trajectory !== undefined) out.trajectory = r.trajectory.map((v) => structuredClone(v));
+  if (r.import_warnings !== undefined)
+    out.import_warnings = r.import_warnings.map((w) => ({ ...w }));
   return out;
 }
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CheckDetailSchema } from './detail.js';
+import { IMPORT_WARNING_CODES } from '../../import/warnings.js';
 
 /** Version of the run report format; bump on any incompatible change. */
 export const RUN_REPORT_SCHEMA_VERSION = 1 as const;
@@ -92,6 +93,17 @@ export const TrajectoryMatchVerdictSchema = z
   })
   .strict();
 
+/** One import warning (`ImportWarning`): what an importer skipped or doubted, and where. */
+const ImportWarningSchema = z
+  .object({
+    code: z.enum(IMPORT_WARNING_CODES),
+    message: z.string(),
+    file: z.string().optional(),
+    line: z.number().int().min(1).optional(),
+    path: z.string().optional(),
+  })
+  .strict();
+
 /** The verdict of one `trajectoryMetric` in an evaluation. */
 export const TrajectoryMetricVerdictSchema = z
   .object({
@@ -159,6 +171,12 @@ export const ReportRecordSchema = z
       .optional()
       .describe(
         'Trajectory verdicts: one for a toFollowTrajectory call, one per trajectoryMetric of an evaluation; absent when none.',
+      ),
+    import_warnings: z
+      .array(ImportWarningSchema)
+      .optional()
+      .describe(
+        'What the importers skipped or doubted reading the traces of this call from files (received first, then the goldens); absent when nothing.',
       ),
   })
   .strict()
