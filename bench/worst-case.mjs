@@ -24,7 +24,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockOf } from './timing.mjs';
-import { makeCell } from './traces.mjs';
+import { family } from './worst-case-traces.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 let distEntry = resolve(here, '../dist/index.js');
@@ -62,44 +62,6 @@ function args() {
       process.exit(2);
     }
   return out;
-}
-
-/** The gt and pred texts of a family at n gt events. */
-export function family(name, n, seed) {
-  const text = (events) => JSON.stringify({ events });
-  if (name === 'bench20' || name === 'bench3') {
-    const c = makeCell(name === 'bench20' ? 'ch20' : 'ch3', n, seed);
-    return { gtText: c.gtText, predText: c.predText };
-  }
-  if (name === 'edits20' || name === 'edits50') {
-    const c = makeCell('ch20', n, seed, name === 'edits20' ? 0.2 : 0.5);
-    return { gtText: c.gtText, predText: c.predText };
-  }
-  const base = makeCell('ch20', n, seed, 0);
-  const gt = JSON.parse(base.gtText).events;
-  if (name === 'noshared')
-    return {
-      gtText: base.gtText,
-      predText: text(gt.map((e) => ({ ...e, channel: `x:${e.channel}` }))),
-    };
-  if (name === 'unrelated') {
-    const other = JSON.parse(makeCell('ch20', n, seed ^ 0x5bd1e995, 0).gtText).events;
-    return { gtText: base.gtText, predText: text(other) };
-  }
-  if (name === 'reversed') {
-    const pred = gt.map((e, i) => ({ ...gt[gt.length - 1 - i], timestamp: e.timestamp }));
-    return { gtText: base.gtText, predText: text(pred) };
-  }
-  if (name === 'valueoff') {
-    const one = gt.map((e, i) => ({ channel: 'motor:x', timestamp: e.timestamp, value: i % 200 }));
-    const off = one.map((e) => ({ ...e, value: e.value + 1000 }));
-    return { gtText: text(one), predText: text(off) };
-  }
-  if (name === 'sparse') {
-    const pred = gt.map((e, i) => (i % 20 === 0 ? e : { ...e, channel: `x:${e.channel}` }));
-    return { gtText: base.gtText, predText: text(pred) };
-  }
-  throw new Error(name);
 }
 
 async function runCell(spec, opts) {

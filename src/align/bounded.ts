@@ -32,7 +32,7 @@ import { BudgetExhausted, WorkBudget } from './budget.js';
 import type { AlignmentOutcome, IndexPair, ValueBuckets } from './types.js';
 
 /** Columns the bounded alignment's corridor extends on each side of the greedy path. */
-export const CORRIDOR_HALF = 32;
+export const CORRIDOR_HALF = 16;
 
 /** An alignment and what is known about it. */
 export interface BoundedAlignment {
@@ -77,7 +77,14 @@ export function budgetedBehaviorAlign(
       if (!(e instanceof BudgetExhausted)) throw e;
     }
   }
-  return done(corridorAlign(gtKeys, predKeys, c, valuesMatch), false);
+  const p = corridorAlign(
+    gtKeys,
+    predKeys,
+    c,
+    valuesMatch,
+    valuesMatch !== undefined ? valueBuckets?.() : undefined,
+  );
+  return done(p, false);
 }
 
 /**
@@ -146,21 +153,23 @@ export function alignmentCost(
 /**
  * Exact suffix DP (states: last operation pair / delete / insert, as `Band` in `./behavior.ts`)
  * restricted to row i's columns [lo(i) − CORRIDOR_HALF, hi(i) + CORRIDOR_HALF], where lo/hi are the
- * columns the greedy path visits at row i; both ends never decrease with i. One byte per cell
+ * columns a guide path visits at row i (the anchor chain of `anchorGuide` when it is dense enough,
+ * else the greedy alignment's path); both ends never decrease with i. One byte per cell
  * keeps each state's first optimal operation (pair < delete < insert); the walk from (0, 0) follows
  * them — the tie rule, within the corridor.
  */
-function corridorAlign(
+export function corridorAlign(
   a: Int32Array,
   b: Int32Array,
   c: ResolvedBehaviorOptions,
   valuesMatch: ((i: number, j: number) => boolean) | undefined,
+  buckets: ValueBuckets | undefined,
 ): IndexPair[] {
   const n = a.length;
   const m = b.length;
   const lo = new Int32Array(n + 1).fill(m + 1);
   const hi = new Int32Array(n + 1).fill(-1);
-  greedyCost(a, b, c, valuesMatch, { lo, hi });
+  if (!anchorGuide(a, b, buckets, { lo, hi })) greedyCost(a, b, c, valuesMatch, { lo, hi });
   const L = new Int32Array(n + 2);
   const start = new Float64Array(n + 2); // offset of row i's cells in `dir`
   let total = 0;
@@ -199,7 +208,7 @@ function corridorAlign(
       }
       const pair =
         i < n && j < m && j + 1 >= nL && j + 1 <= nH
-          ? pairCost(a, b, valuesMatch, i, j, c) + nM[j + 1 - nL]!
+          ? pairCost(a, b, valuesMatch, i, j, c, buckets) + nM[j + 1 - nL]!
           : Infinity;
       const down = i < n && j >= nL && j <= nH ? nD[j - nL]! : Infinity;
       // State M (after a pair or at the start), D (after a delete), I (after an insert).
@@ -266,4 +275,99 @@ function corridorAlign(
     state = op;
   }
   return out;
+}
+
+/** Anchors per event below which the anchor chain is no guide (about one per corridor width). */
+const MIN_ANCHOR_DENSITY = 1 / 64;
+
+/**
+ * A guide path through anchors (patience-diff style): the events whose (key, value bucket) occurs
+ * exactly once in gt and once in pred, the longest chain of them increasing on both sides
+ * (O(A log A) for A anchors), joined by straight lines from (0, 0) to (n, m). Writes the columns
+ * each row visits into `path` and returns true, or false (path untouched) when there are no value
+ * buckets or fewer than `MIN_ANCHOR_DENSITY · (n + m)` anchors in the chain. O(n + m + A log A).
+ */
+function anchorGuide(
+  a: Int32Array,
+  b: Int32Array,
+  buckets: ValueBuckets | undefined,
+  path: { readonly lo: Int32Array; readonly hi: Int32Array },
+): boolean {
+  if (buckets === undefined) return false;
+  const n = a.length;
+  const m = b.length;
+  // Per key: bucket → position in gt (−1: more than once), then pred's.
+  const gtAt: Map<number, number>[] = [];
+  const predAt: Map<number, number>[] = [];
+  const index = (keys: Int32Array, vals: Float64Array, into: Map<number, number>[]): void => {
+    for (let i = 0; i < keys.length; i++) {
+      const map = (into[keys[i]!] ??= new Map());
+      const v = vals[i]!;
+      map.set(v, map.has(v) ? -1 : i);
+    }
+  };
+  index(a, buckets.gt, gtAt);
+  index(b, buckets.pred, predAt);
+  // Pred position of each gt anchor, in gt order (−1: none).
+  const partner = new Int32Array(n).fill(-1);
+  let anchors = 0;
+  for (let i = 0; i < n; i++) {
+    const g = gtAt[a[i]!]!.get(buckets.gt[i]!);
+    const p = predAt[a[i]!]?.get(buckets.gt[i]!);
+    if (g === i && p !== undefined && p >= 0) {
+      partner[i] = p;
+      anchors++;
+    }
+  }
+  if (anchors < MIN_ANCHOR_DENSITY * (n + m)) return false;
+  // Longest increasing chain of partner[] (patience sorting with predecessor links).
+  const tailIdx = new Int32Array(anchors + 1);
+  const prev = new Int32Array(n).fill(-1);
+  let len = 0;
+  for (let i = 0; i < n; i++) {
+    const p = partner[i]!;
+    if (p < 0) continue;
+    let l = 0;
+    let h = len;
+    while (l < h) {
+      const mid = (l + h) >> 1;
+      if (partner[tailIdx[mid]!]! < p) l = mid + 1;
+      else h = mid;
+    }
+    if (l > 0) prev[i] = tailIdx[l - 1]!;
+    tailIdx[l] = i;
+    if (l === len) len++;
+  }
+  if (len < MIN_ANCHOR_DENSITY * (n + m)) return false;
+  const chain = new Int32Array(len);
+  for (let k = len - 1, i = tailIdx[len - 1]!; k >= 0; k--, i = prev[i]!) chain[k] = i;
+  // Straight segments (0, 0) → anchors → (n, m).
+  let i0 = 0;
+  let j0 = 0;
+  for (let k = 0; k <= len; k++) {
+    const i1 = k < len ? chain[k]! : n;
+    const j1 = k < len ? partner[chain[k]!]! : m;
+    segment(path, i0, j0, i1, j1);
+    i0 = i1;
+    j0 = j1;
+  }
+  return true;
+}
+
+/** The columns of a straight path from (i0, j0) to (i1, j1) (i0 ≤ i1, j0 ≤ j1), row by row. */
+function segment(
+  path: { readonly lo: Int32Array; readonly hi: Int32Array },
+  i0: number,
+  j0: number,
+  i1: number,
+  j1: number,
+): void {
+  const di = i1 - i0;
+  const dj = j1 - j0;
+  for (let r = i0; r <= i1; r++) {
+    const from = di === 0 ? j0 : j0 + Math.floor(((r - i0) * dj) / di);
+    const to = di === 0 ? j1 : r < i1 ? j0 + Math.floor(((r + 1 - i0) * dj) / di) : j1;
+    if (from < path.lo[r]!) path.lo[r] = from;
+    if (to > path.hi[r]!) path.hi[r] = to;
+  }
 }

@@ -13,7 +13,7 @@
 export const EXACT_ALWAYS_CELLS = 1 << 20;
 
 /** Cells per event the exact engines may compute on larger inputs. */
-export const BUDGET_WIDTH = 96;
+export const BUDGET_WIDTH = 32;
 
 /** Thrown by an exact engine when its budget ran out (caught by `./bounded.ts`, never escapes). */
 export class BudgetExhausted extends Error {

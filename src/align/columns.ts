@@ -69,13 +69,11 @@ export function alignColumnsWithOutcome(
   predKeys: Int32Array,
   context: AlignContext,
 ): { readonly columns: AlignmentColumns; readonly outcome: AlignmentOutcome | undefined } {
-  // The functions are looked up (a key of FAST_PATHS, a presence test), never called unbound.
-  // eslint-disable-next-line @typescript-eslint/unbound-method
-  if (
-    FAST_PATHS.get(aligner.align) === undefined &&
-    typeof aligner.alignWithOutcome === 'function'
-  ) {
-    const r = aligner.alignWithOutcome(gtKeys, predKeys, context);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- a lookup key, never called unbound
+  const fast = FAST_PATHS.has(aligner.align);
+  const withOutcome = aligner.alignWithOutcome?.bind(aligner);
+  if (!fast && withOutcome !== undefined) {
+    const r = withOutcome(gtKeys, predKeys, context);
     return { columns: pairsToColumns(r.pairs), outcome: r.outcome };
   }
   return { columns: alignColumns(aligner, gtKeys, predKeys, context), outcome: undefined };
