@@ -281,8 +281,8 @@ export function corridorAlign(
 const MIN_ANCHOR_DENSITY = 1 / 64;
 
 /**
- * A guide path through anchors (patience-diff style): the events whose (key, value bucket) occurs
- * exactly once in gt and once in pred, the longest chain of them increasing on both sides
+ * A guide path through anchors (patience-diff style): the pairs of consecutive events whose keys
+ * and value buckets occur (as a pair, hashed) exactly once in gt and once in pred, the longest chain of them increasing on both sides
  * (O(A log A) for A anchors), joined by straight lines from (0, 0) to (n, m). Writes the columns
  * each row visits into `path` and returns true, or false (path untouched) when there are no value
  * buckets or fewer than `MIN_ANCHOR_DENSITY · (n + m)` anchors in the chain. O(n + m + A log A).
@@ -296,25 +296,17 @@ function anchorGuide(
   if (buckets === undefined) return false;
   const n = a.length;
   const m = b.length;
-  // Per key: bucket → position in gt (−1: more than once), then pred's.
-  const gtAt: Map<number, number>[] = [];
-  const predAt: Map<number, number>[] = [];
-  const index = (keys: Int32Array, vals: Float64Array, into: Map<number, number>[]): void => {
-    for (let i = 0; i < keys.length; i++) {
-      const map = (into[keys[i]!] ??= new Map());
-      const v = vals[i]!;
-      map.set(v, map.has(v) ? -1 : i);
-    }
-  };
-  index(a, buckets.gt, gtAt);
-  index(b, buckets.pred, predAt);
+  // Two events in a row (channel and value bucket of each) → position in gt (−1: more than once),
+  // then pred's: single events repeat too often on long traces when tolerances make buckets wide.
+  const gtAt = pairsAt(a, buckets.gt);
+  const predAt = pairsAt(b, buckets.pred);
   // Pred position of each gt anchor, in gt order (−1: none).
   const partner = new Int32Array(n).fill(-1);
   let anchors = 0;
-  for (let i = 0; i < n; i++) {
-    const g = gtAt[a[i]!]!.get(buckets.gt[i]!);
-    const p = predAt[a[i]!]?.get(buckets.gt[i]!);
-    if (g === i && p !== undefined && p >= 0) {
+  for (const [h, i] of gtAt) {
+    if (i < 0) continue;
+    const p = predAt.get(h);
+    if (p !== undefined && p >= 0) {
       partner[i] = p;
       anchors++;
     }
@@ -370,4 +362,24 @@ function segment(
     if (from < path.lo[r]!) path.lo[r] = from;
     if (to > path.hi[r]!) path.hi[r] = to;
   }
+}
+
+/** Hash of each two consecutive events (key and value bucket of both) → its position, −1 if repeated. */
+function pairsAt(keys: Int32Array, vals: Float64Array): Map<number, number> {
+  const out = new Map<number, number>();
+  let prev = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const v = vals[i]!;
+    const e =
+      Math.imul(keys[i]! + 1, 0x9e3779b1) ^
+      Math.imul(v | 0, 0x85ebca6b) ^
+      Math.imul((v / 4294967296) | 0, 0xc2b2ae35);
+    if (i > 0) {
+      // 32 bits of the first event and 21 of the second: an exact double (collisions only cost anchors).
+      const h = (prev >>> 0) * 2097152 + (e & 0x1fffff);
+      out.set(h, out.has(h) ? -1 : i - 1);
+    }
+    prev = e;
+  }
+  return out;
 }

@@ -100,6 +100,16 @@ export interface AlignerReport {
   readonly cost: number | null;
 }
 
+/** What the text report and the matcher message add when `aligner.optimal` is false. */
+export const BOUNDED_ALIGNMENT_NOTE = '(bounded alignment: not proven optimal)';
+
+/** `BOUNDED_ALIGNMENT_NOTE` when the result's alignment is a bounded one, else `undefined`. */
+export function boundedAlignmentNote(result: {
+  readonly aligner?: AlignerReport | undefined;
+}): string | undefined {
+  return result.aligner?.optimal === false ? BOUNDED_ALIGNMENT_NOTE : undefined;
+}
+
 /** The result of `evaluate()`: the reference's JSON report shape, plain data. */
 export interface EvaluationResult {
   readonly mode: Mode;

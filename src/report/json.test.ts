@@ -58,7 +58,7 @@ describe('toJsonReport', () => {
     const doc = JSON.parse(readFileSync(casePath, 'utf8')) as { expected: Record<string, unknown> };
     const { debug: _debug, ...expected } = doc.expected;
     const report = toJsonReport(quickstart()) as unknown as Record<string, unknown>;
-    const { envtrace_version: _v, mode: _m, ...rest } = report;
+    const { envtrace_version: _v, mode: _m, aligner: _a, ...rest } = report;
     expect(JSON.parse(JSON.stringify(rest))).toEqual(expected);
   });
 
