@@ -52,6 +52,10 @@
  *   cheap (see `Band.row`). The tie rule holds whenever the band's checkpoints fit in
  *   `maxBandCells`; beyond it the linear-memory Gotoh solver takes over with the same costs (still
  *   optimal cost; ties then follow that solver's rule).
+ *
+ * `behaviorAlign` itself is exact and unbounded (`nw` uses it so). The `behavior` aligner object
+ * (`./behavior-aligner.ts`) runs it under a work budget and answers every input in linear time and
+ * memory: the optimum when proven within budget, else a bounded alignment (`./bounded.ts`).
  */
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
