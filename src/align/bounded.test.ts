@@ -137,3 +137,69 @@ describe('the budget', () => {
     expect(got.outcome.cost).toBe(costOf(a, b, got.pairs, BEHAVIOR_DEFAULTS));
   });
 });
+
+describe('worst-case families (differential: never below the optimum, tie rule when proven)', () => {
+  /** Keys on 20 channels and unique value ids; `edit` makes pred from gt. */
+  const families = (r: () => number, n: number) => {
+    const a = keys(n, 20, r);
+    const va = Int32Array.from({ length: n }, (_, i) => i);
+    const edited = (rate: number) => {
+      const bk: number[] = [];
+      const bv: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const u = r();
+        if (u >= rate) {
+          bk.push(a[i]!);
+          bv.push(i);
+        } else if (u < rate / 3) continue;
+        else if (u < (2 * rate) / 3) {
+          bk.push(a[i]!);
+          bv.push(-1 - i); // changed value
+        } else {
+          bk.push(a[i]!, Math.floor(r() * 20));
+          bv.push(i, -1);
+        }
+      }
+      return { b: Int32Array.from(bk), vb: Int32Array.from(bv) };
+    };
+    const same = (b: Int32Array, vb: Int32Array) => ({ b, vb });
+    return {
+      a,
+      va,
+      cases: {
+        noshared: same(keys(n, 20, r, 20), va),
+        unrelated: same(
+          keys(n, 20, r),
+          Int32Array.from({ length: n }, (_, i) => n + i),
+        ),
+        reversed: same(a.slice().reverse(), va.slice().reverse()),
+        valueoff: same(
+          new Int32Array(n),
+          Int32Array.from({ length: n }, (_, i) => -1 - i),
+        ),
+        edits20: edited(0.2),
+        edits50: edited(0.5),
+        sparse: same(
+          Int32Array.from(a, (k, i) => (i % 20 === 0 ? k : 20 + k)),
+          va,
+        ),
+      },
+    };
+  };
+
+  it('at 1,100 events (budgeted) on each family', () => {
+    const r = rng(23_07);
+    const { a: a0, va, cases } = families(r, 1100);
+    for (const [name, { b, vb }] of Object.entries(cases)) {
+      const a = name === 'valueoff' ? new Int32Array(a0.length) : a0;
+      const vm = (i: number, j: number): boolean => va[i] === vb[j];
+      const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+      expectValid(got.pairs, a.length, b.length);
+      const best = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+      const opt = costOf(a, b, best, BEHAVIOR_DEFAULTS, vm);
+      expect(got.outcome.cost, name).toBe(costOf(a, b, got.pairs, BEHAVIOR_DEFAULTS, vm));
+      expect(got.outcome.cost, name).toBeGreaterThanOrEqual(opt);
+      if (got.outcome.optimal) expect(got.pairs, name).toEqual(best);
+    }
+  });
+});
