@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../test/support/rng.js';
-import {
-  costOf,
-  editedPair,
-  expectValid,
-  randomCosts,
-  seededCase,
-} from './alignment.test-helpers.js';
+import { costOf, expectValid, randomCosts, seededCase } from './alignment.test-helpers.js';
 import { BEHAVIOR_DEFAULTS, behaviorAlign, type ResolvedBehaviorOptions } from './behavior.js';
 import { BehaviorAligner } from './behavior-aligner.js';
 import { alignmentCost, budgetedBehaviorAlign, corridorAlign, CORRIDOR_HALF } from './bounded.js';
