@@ -33,7 +33,14 @@ export {
 export { parseTrace, loadTrace, loadTraceSync, type ParseTraceOptions } from './trace/parse.js';
 
 // Alignment
-export type { Aligner, AlignContext, IndexPair, PairTag, ValueBuckets } from './align/types.js';
+export type {
+  Aligner,
+  AlignContext,
+  AlignmentOutcome,
+  IndexPair,
+  PairTag,
+  ValueBuckets,
+} from './align/types.js';
 export {
   DifflibAligner,
   NeedlemanWunschAligner,
@@ -123,6 +130,7 @@ export type {
   Mode,
   EvaluateOptions,
   EvaluationResult,
+  AlignerReport,
   AlignmentRow,
   AlignmentRowSide,
   TimingThresholds,
