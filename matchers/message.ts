@@ -10,7 +10,12 @@
  * summary in the config's `time_unit`.
  */
 import { DEFAULT_TIME_UNIT, type TimeUnit } from '../src/evaluate/timeUnit.js';
-import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../src/evaluate/types.js';
+import {
+  boundedAlignmentNote,
+  type AlignmentRow,
+  type AlignmentRowSide,
+  type EvaluationResult,
+} from '../src/evaluate/types.js';
 import { isPlainObject, orderedEntries, PyFloat } from '../src/py/value.js';
 import {
   escapeForTerminal,
@@ -481,7 +486,8 @@ export interface MessageInput {
 
 /** `score 0.911, accuracy false: discrete not exact: 1 mismatch` (or `…, accuracy true` when it passes). */
 export function verdictText(result: EvaluationResult, rule: PassRule): string {
-  const summary = `score ${num(result.full_score)}, accuracy ${String(result.accuracy)}`;
+  const bounded = boundedAlignmentNote(result);
+  const summary = `score ${num(result.full_score)}, accuracy ${String(result.accuracy)}${bounded === undefined ? '' : ` ${bounded}`}`;
   const parts = failedParts(result, rule);
   return parts.length ? `${summary}: ${parts.join('; ')}` : summary;
 }

@@ -15,6 +15,7 @@ export { sortEventsByTime } from './trace/trace.js';
 export {
   importFile,
   importFileSync,
+  formatWarning,
   importers,
   detectFormat,
   type ImportedTrace,

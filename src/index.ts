@@ -23,7 +23,6 @@ export {
   type ImportFormat,
   type Importer,
   type ImportContext,
-  formatWarning,
   type ImportWarning,
   type ImportWarningCode,
 } from './import/index.js';
@@ -34,6 +33,7 @@ export type {
   Mode,
   EvaluateOptions,
   EvaluationResult,
+  AlignerReport,
   AlignmentRow,
   AlignmentRowSide,
   TimingThresholds,
@@ -99,7 +99,14 @@ export type {
 } from './trajectory/index.js';
 
 // Plug-in interfaces: your own aligner, comparator or metric (the built-ins: envtrace-js/engine)
-export type { Aligner, AlignContext, IndexPair, PairTag, ValueBuckets } from './align/types.js';
+export type {
+  Aligner,
+  AlignContext,
+  AlignmentOutcome,
+  IndexPair,
+  PairTag,
+  ValueBuckets,
+} from './align/types.js';
 export type { AlignerName, AlignerPlugin, AlignerSpecObject, NwOptions } from './align/index.js';
 export type { Comparator, ComparatorSpec, ComparatorInput } from './compare/types.js';
 export type { ComparatorTypeName } from './compare/registry.js';

@@ -1,12 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
-import {
-  BEHAVIOR_DEFAULTS,
-  BehaviorAligner,
-  behaviorAlign,
-  resolveBehaviorOptions,
-} from './behavior.js';
+import { BEHAVIOR_DEFAULTS, behaviorAlign, resolveBehaviorOptions } from './behavior.js';
+import { BehaviorAligner } from './behavior-aligner.js';
 import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './behavior.js';
 import { nwAlignValueAware } from './nw.js';

@@ -52,11 +52,16 @@
  *   cheap (see `Band.row`). The tie rule holds whenever the band's checkpoints fit in
  *   `maxBandCells`; beyond it the linear-memory Gotoh solver takes over with the same costs (still
  *   optimal cost; ties then follow that solver's rule).
+ *
+ * `behaviorAlign` itself is exact and unbounded (`nw` uses it so). The `behavior` aligner object
+ * (`./behavior-aligner.ts`) runs it under a work budget and answers every input in linear time and
+ * memory: the optimum when proven within budget, else a bounded alignment (`./bounded.ts`).
  */
 import { z } from 'zod';
 import { ConfigError, formatPath } from '../errors.js';
+import { BudgetExhausted, type WorkBudget } from './budget.js';
 import { nwAlignValueAware } from './nw-gotoh.js';
-import type { AlignContext, Aligner, IndexPair, ValueBuckets } from './types.js';
+import type { IndexPair, ValueBuckets } from './types.js';
 import { wfaAlign, wfaCostsFrom } from './wfa.js';
 import type { WfaTuning } from './wfa.js';
 
@@ -207,7 +212,7 @@ function isScaledInteger(c: number, s: number): boolean {
 }
 
 /** Costs as used by the DP: integers when some scale makes every cost integral. */
-function scaledCosts(o: ResolvedBehaviorOptions, events: number): ResolvedBehaviorOptions {
+export function scaledCosts(o: ResolvedBehaviorOptions, events: number): ResolvedBehaviorOptions {
   const all = [o.value_mismatch, o.mismatch, o.gap_open, o.gap_extend];
   const scale = SCALES.find((s) => all.every((c) => isScaledInteger(c, s)));
   if (scale === undefined || Math.max(...all) * scale * (events + 1) >= 2 ** 53) return o;
@@ -233,6 +238,12 @@ export function behaviorAlign(
   tuning: BehaviorTuning = {},
   /** Value buckets for the wavefronts' seed heuristic (`AlignContext.valueBuckets`); speed only. */
   valueBuckets?: () => ValueBuckets | undefined,
+  /**
+   * The default aligner's work budget (`./budget.ts`): every engine spends it and throws
+   * `BudgetExhausted` when it runs out (the caller then aligns within bounds, `./bounded.ts`).
+   * Absent: no limit (`nw`, and the exact API).
+   */
+  budget?: WorkBudget,
 ): IndexPair[] {
   const n = gtKeys.length;
   const m = predKeys.length;
@@ -248,6 +259,7 @@ export function behaviorAlign(
   // good), else a narrow probe whose optimum then sizes the next band.
   // `bound` is the cost of some alignment, so ≥ the optimum: it sizes bands and prunes cells.
   const greedy = greedyCost(gtKeys, predKeys, c, valuesMatch);
+  budget?.spend(n + m);
   let bound = greedy.cost;
   let slack: number;
   if (tuning.initialSlack !== undefined) slack = Math.max(0, Math.floor(tuning.initialSlack));
@@ -266,8 +278,24 @@ export function behaviorAlign(
     if (w !== undefined) {
       const unit = c.mismatch / w.mismatch; // the common factor divided out
       const upper = bound / unit;
-      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend))
-        return wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, tuning.wfa, valueBuckets, greedy);
+      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) {
+        // Under a budget, give up before starting when the first pass is expected to exceed it:
+        // about (bound in units) × (the guide's diagonals + its margins) cells (`firstPass`), twice
+        // that when its first strip does not certify (measured on the bench pairs: 1.3×–2× at 100k).
+        if (budget !== undefined && !budget.affords(2 * upper * (greedy.hi - greedy.lo + 1 + 48)))
+          throw new BudgetExhausted();
+        return wfaAlign(
+          gtKeys,
+          predKeys,
+          w,
+          valuesMatch,
+          upper,
+          tuning.wfa,
+          valueBuckets,
+          greedy,
+          budget,
+        );
+      }
     }
   }
   const prune = tuning.pruning ?? true;
@@ -285,8 +313,10 @@ export function behaviorAlign(
           ? 0
           : Math.ceil(Math.sqrt(n + 1));
     if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
+      budget?.spend((n + 1) * (m + 1)); // the Gotoh solver fills the whole matrix
       return nwAlignValueAware(gtKeys, predKeys, options, valuesMatch);
     }
+    budget?.spend((n + 1) * width * (block > 0 ? 2 : 1));
     const pruneAt = !prune ? Infinity : exact ? bound : bound * (1 + 1e-9) + gapMin * 1e-9;
     const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, block, pruneAt);
     const best = band.fill();
@@ -328,11 +358,16 @@ function wfaPays(n: number, m: number, bound: number, gapExtend: number): boolea
  * drifted off the alignment (a bound 16 times the optimum on the bench's 3-channel pairs with `nw`,
  * so the first pass could not prove its result and the full pass ran).
  */
-function greedyCost(
+export function greedyCost(
   a: Int32Array,
   b: Int32Array,
   c: ResolvedBehaviorOptions,
   valuesMatch: ((i: number, j: number) => boolean) | undefined,
+  /**
+   * When given (length n + 1 each, filled with m + 1 / −1): per gt row i, the smallest and largest
+   * column j the greedy path visits at that row (the guide of `./bounded.ts`).
+   */
+  path?: { readonly lo: Int32Array; readonly hi: Int32Array },
 ): { readonly cost: number; readonly lo: number; readonly hi: number } {
   const n = a.length;
   const m = b.length;
@@ -344,6 +379,7 @@ function greedyCost(
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
+    if (path !== undefined) visit(path, i, j);
     if (same(a, b, valuesMatch, i, j)) {
       i++;
       j++;
@@ -376,6 +412,7 @@ function greedyCost(
     } else if (way % 2 === 1) {
       const d = (way + 1) / 2;
       cost += gapRun(d, c);
+      if (path !== undefined) for (let r = 1; r < d; r++) visit(path, i + r, j);
       i += d;
       if (j - i < lo) lo = j - i;
     } else {
@@ -385,11 +422,26 @@ function greedyCost(
       if (j - i > hi) hi = j - i;
     }
   }
+  if (path !== undefined) {
+    // The tail: the gt events left as one run, then the pred events left.
+    for (let r = i; r <= n; r++) visit(path, r, j);
+    visit(path, n, m);
+  }
   return {
     cost: cost + gapRun(n - i, c) + gapRun(m - j, c),
     lo: Math.min(lo, m - n),
     hi: Math.max(hi, m - n),
   };
+}
+
+/** Widen row i's recorded columns to include j. */
+function visit(
+  path: { readonly lo: Int32Array; readonly hi: Int32Array },
+  i: number,
+  j: number,
+): void {
+  if (j < path.lo[i]!) path.lo[i] = j;
+  if (j > path.hi[i]!) path.hi[i] = j;
 }
 
 /** Events the greedy alignment skips at most at one difference. */
@@ -430,8 +482,31 @@ function same(
   return a[i] === b[j] && (valuesMatch === undefined || valuesMatch(i, j));
 }
 
+/**
+ * Cost of pairing gt event i with pred event j: 0 for the same key with matching values,
+ * `value_mismatch` for the same key otherwise, `mismatch` across keys.
+ */
+export function pairCost(
+  a: Int32Array,
+  b: Int32Array,
+  valuesMatch: ((i: number, j: number) => boolean) | undefined,
+  i: number,
+  j: number,
+  c: ResolvedBehaviorOptions,
+  /** Value buckets (`AlignContext.valueBuckets`): values whose buckets are > 2 apart do not match, without asking. */
+  buckets?: ValueBuckets,
+): number {
+  return a[i] !== b[j]
+    ? c.mismatch
+    : valuesMatch === undefined ||
+        ((buckets === undefined || Math.abs(buckets.gt[i]! - buckets.pred[j]!) <= 2) &&
+          valuesMatch(i, j))
+      ? 0
+      : c.value_mismatch;
+}
+
 /** Cost of a run of `len` unpaired events. */
-function gapRun(len: number, c: ResolvedBehaviorOptions): number {
+export function gapRun(len: number, c: ResolvedBehaviorOptions): number {
   return len > 0 ? c.gap_open + (len - 1) * c.gap_extend : 0;
 }
 
@@ -710,35 +785,5 @@ class Band {
       }
     }
     return out;
-  }
-}
-
-/**
- * The value-aware optimal aligner (`aligner: "behavior"`); see the module comment for costs,
- * defaults and the tie-break rule.
- */
-export class BehaviorAligner implements Aligner {
-  readonly name = 'behavior';
-  readonly options: ResolvedBehaviorOptions;
-  private readonly tuning: BehaviorTuning;
-
-  /**
-   * @param path where the options came from, for error messages (e.g. `aligner`).
-   * @throws ConfigError on invalid options.
-   */
-  constructor(options: BehaviorOptions = {}, path = 'aligner', tuning: BehaviorTuning = {}) {
-    this.options = resolveBehaviorOptions(options, path);
-    this.tuning = tuning;
-  }
-
-  align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[] {
-    return behaviorAlign(
-      gtKeys,
-      predKeys,
-      this.options,
-      context.valuesMatch,
-      this.tuning,
-      context.valueBuckets,
-    );
   }
 }

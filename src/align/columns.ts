@@ -5,7 +5,13 @@
  * adapted. The public `Aligner` contract stays `IndexPair[]`.
  */
 import { difflibColumns, DifflibAligner } from './difflib.js';
-import type { AlignContext, Aligner, AlignmentColumns, IndexPair } from './types.js';
+import type {
+  AlignContext,
+  Aligner,
+  AlignmentColumns,
+  AlignmentOutcome,
+  IndexPair,
+} from './types.js';
 
 type ColumnsFn = (
   gtKeys: Int32Array,
@@ -53,4 +59,24 @@ export function alignColumns(
   return fast !== undefined
     ? fast(gtKeys, predKeys, context)
     : pairsToColumns(aligner.align(gtKeys, predKeys, context));
+}
+
+/**
+ * `alignColumns` with the aligner's `AlignmentOutcome` when it reports one (`alignWithOutcome`),
+ * else `undefined` (difflib, a user's aligner without it).
+ */
+export function alignColumnsWithOutcome(
+  aligner: Aligner,
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  context: AlignContext,
+): { readonly columns: AlignmentColumns; readonly outcome: AlignmentOutcome | undefined } {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- a lookup key, never called unbound
+  const fast = FAST_PATHS.has(aligner.align);
+  const withOutcome = aligner.alignWithOutcome?.bind(aligner);
+  if (!fast && withOutcome !== undefined) {
+    const r = withOutcome(gtKeys, predKeys, context);
+    return { columns: pairsToColumns(r.pairs), outcome: r.outcome };
+  }
+  return { columns: alignColumns(aligner, gtKeys, predKeys, context), outcome: undefined };
 }

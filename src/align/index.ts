@@ -13,11 +13,12 @@ export type {
   Aligner,
   AlignContext,
   AlignmentColumns,
+  AlignmentOutcome,
   IndexPair,
   PairTag,
   ValueBuckets,
 } from './types.js';
-export { alignColumns, pairsToColumns } from './columns.js';
+export { alignColumns, alignColumnsWithOutcome, pairsToColumns } from './columns.js';
 export {
   DifflibAligner,
   difflibColumns,

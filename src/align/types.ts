@@ -52,6 +52,15 @@ export interface ValueBuckets {
 }
 
 /**
+ * What an aligner with a cost model knows about the alignment it returned: `optimal` when it is
+ * proven to have the minimal total cost, `cost` that total (in the aligner's cost units).
+ */
+export interface AlignmentOutcome {
+  readonly optimal: boolean;
+  readonly cost: number;
+}
+
+/**
  * An aligner pairs two key sequences. Keys are small non-negative integers (channels
  * interned by the caller, `channelNames[key]` is the channel), so aligners can use typed
  * arrays and never allocate per cell. Users can plug their own by implementing this.
@@ -59,6 +68,15 @@ export interface ValueBuckets {
 export interface Aligner {
   readonly name: string;
   align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[];
+  /**
+   * Optional: the same alignment as `align`, with its `AlignmentOutcome` (reported as the JSON
+   * report's `aligner`). Aligners without it are reported with `optimal: null, cost: null`.
+   */
+  alignWithOutcome?(
+    gtKeys: Int32Array,
+    predKeys: Int32Array,
+    context: AlignContext,
+  ): { readonly pairs: IndexPair[]; readonly outcome: AlignmentOutcome };
 }
 
 /** One `get_matching_blocks()` entry (`difflib.Match`): `a[a:a+size] == b[b:b+size]`. */

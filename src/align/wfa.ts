@@ -44,6 +44,7 @@
  * cells instead of O(s·w), and the recomputation about s·4K cells instead of repeating the forward
  * pass's s·w, with the same result (the comparator is asked again for recomputed cells).
  */
+import type { WorkBudget } from './budget.js';
 import type { IndexPair, ValueBuckets } from './types.js';
 import { SeedBound, seedLength, valueSeedLength } from './wfa-seeds.js';
 
@@ -230,6 +231,8 @@ export function wfaAlign(
    * first pass's band is laid around them (a band around 0 … m − n otherwise).
    */
   guide?: { readonly lo: number; readonly hi: number },
+  /** Work budget (`./budget.ts`): the forward passes throw `BudgetExhausted` when it runs out. */
+  budget?: WorkBudget,
 ): IndexPair[] {
   const first = firstPass(
     reversedInput(a, b),
@@ -239,10 +242,12 @@ export function wfaAlign(
     tuning,
     buckets,
     guide,
+    budget,
   );
   if (first.alignment !== undefined) return first.alignment;
   return new Wavefronts(first.input, costs, valuesMatch, first.bound, tuning, {
     prune: first.seeds,
+    budget,
   }).align();
 }
 
@@ -279,6 +284,8 @@ interface Pass {
    * are recorded on it). Every cost the pass computes is then exact for its band.
    */
   readonly edges?: { readonly lo: number; readonly hi: number } | undefined;
+  /** The default aligner's work budget: the forward pass spends a cell per wavefront cell (`./budget.ts`). */
+  readonly budget?: WorkBudget | undefined;
 }
 
 /** Every alignment costs at most this: all pairs mismatching plus the leftover as one run. */
@@ -312,6 +319,7 @@ function firstPass(
   tuning: WfaTuning,
   valueBuckets: (() => ValueBuckets | undefined) | undefined,
   guide: { readonly lo: number; readonly hi: number } | undefined,
+  budget: WorkBudget | undefined,
 ): {
   readonly bound: number;
   readonly seeds?: SeedBound | undefined;
@@ -388,6 +396,7 @@ function firstPass(
         band: certify ? { lo: inner.lo - strip, hi: inner.hi + strip } : inner,
         recorder: seeds,
         edges: certify ? inner : undefined,
+        budget,
       },
     );
     const inBand = pass.forward();
@@ -802,6 +811,8 @@ class Wavefronts {
   private readonly seedReaches: boolean;
   /** Whether `step` drops diagonals from which the end is out of the bound's reach (not in a certifying pass: its costs must be exact). */
   private readonly reach: boolean;
+  /** `Pass.budget`. */
+  private readonly budget: WorkBudget | undefined;
 
   constructor(
     input: Reversed,
@@ -831,7 +842,8 @@ class Wavefronts {
     this.maxCells = tuning.maxCells ?? 2 ** 24;
     this.blockScores = tuning.blockScores;
     this.stats = tuning.stats;
-    const { band, prune, recorder, edges } = pass;
+    const { band, prune, recorder, edges, budget } = pass;
+    this.budget = budget;
     if (band !== undefined) {
       this.clampLo = band.lo;
       this.clampHi = band.hi;
@@ -1008,7 +1020,10 @@ class Wavefronts {
         if (this.seeds !== undefined) next = this.trim(s, next, this.seeds);
       }
       this.waves.push(next);
-      if (next !== EMPTY) this.cells += next.hi - next.lo + 1;
+      if (next !== EMPTY) {
+        this.cells += next.hi - next.lo + 1;
+        this.budget?.spend(next.hi - next.lo + 1);
+      }
       if (!this.checkpointing && this.cells > this.maxCells) this.startCheckpoints(s);
       if (this.checkpointing) {
         const old = s - this.R;

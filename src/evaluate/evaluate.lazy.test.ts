@@ -45,6 +45,7 @@ describe('evaluate builds per-pair lists only when read', () => {
       'alignment_rows',
       'aggregation',
       'decision',
+      'aligner',
     ]);
   });
 

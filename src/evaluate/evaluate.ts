@@ -1,11 +1,12 @@
 import { aggregate } from '../aggregate/weighted.js';
 import {
-  alignColumns,
+  alignColumnsWithOutcome,
   createAligner,
   internEventKeys,
   type AlignmentColumns,
   type ValueBuckets,
 } from '../align/index.js';
+import type { AlignerReport } from './types.js';
 import { ComparatorSet } from '../compare/set.js';
 import type { Comparator } from '../compare/comparator.js';
 import {
@@ -160,7 +161,7 @@ function align(
   comparators: ComparatorSet,
   opts: EvaluateOptions,
   policy: ScoringPolicy,
-): AlignmentColumns {
+): { readonly columns: AlignmentColumns; readonly aligner: AlignerReport } {
   const gtAlign = gt.align;
   const predAlign = pred.align;
   const keys = internEventKeys(gtAlign, predAlign);
@@ -180,11 +181,19 @@ function align(
   const outer = asking;
   asking = questions;
   try {
-    return alignColumns(aligner, keys.gt, keys.pred, {
+    const { columns, outcome } = alignColumnsWithOutcome(aligner, keys.gt, keys.pred, {
       channelNames: keys.channelNames,
       valuesMatch,
       valueBuckets: () => questions.buckets(),
     });
+    return {
+      columns,
+      aligner: {
+        name: aligner.name,
+        optimal: outcome?.optimal ?? null,
+        cost: outcome?.cost ?? null,
+      },
+    };
   } finally {
     asking = outer;
   }
@@ -414,7 +423,8 @@ function evaluateValidated(
   const gt = prepareSide(gtTrace, alias, exclude);
   const pred = prepareSide(predTrace, alias, exclude);
   const comparators = ComparatorSet.fromOptions(opts.comparators, policy, opts.abs_tol);
-  const { gtIdx, predIdx } = align(gt, pred, comparators, opts, policy);
+  const aligned = align(gt, pred, comparators, opts, policy);
+  const { gtIdx, predIdx } = aligned.columns;
   const cols = judgeColumns(gt.align, pred.align, gtIdx, predIdx, comparators, policy);
   const metrics = computeMetrics(metricContext(policy, cols, gt, pred), opts);
   const { full_score, report } = inOptionsFile(opts, () =>
@@ -456,6 +466,7 @@ function evaluateValidated(
     required_metrics: [...params.required_metrics],
     passes: decision.passes,
   };
+  result.aligner = aligned.aligner;
   return result as unknown as EvaluationResult;
 }
 

@@ -88,6 +88,28 @@ export interface AlignmentRow {
   readonly ignored: boolean;
 }
 
+/**
+ * Which aligner paired the events and what is known about its alignment: `optimal` is true only
+ * when the alignment is proven to have the minimal total cost under the aligner's cost model, false
+ * for a bounded alignment (an input too large or too different to prove within the work budget),
+ * null for an aligner without a cost model (difflib, a user's aligner); `cost` is the total.
+ */
+export interface AlignerReport {
+  readonly name: string;
+  readonly optimal: boolean | null;
+  readonly cost: number | null;
+}
+
+/** What the text report and the matcher message add when `aligner.optimal` is false. */
+export const BOUNDED_ALIGNMENT_NOTE = '(bounded alignment: not proven optimal)';
+
+/** `BOUNDED_ALIGNMENT_NOTE` when the result's alignment is a bounded one, else `undefined`. */
+export function boundedAlignmentNote(result: {
+  readonly aligner?: AlignerReport | undefined;
+}): string | undefined {
+  return result.aligner?.optimal === false ? BOUNDED_ALIGNMENT_NOTE : undefined;
+}
+
 /** The result of `evaluate()`: the reference's JSON report shape, plain data. */
 export interface EvaluationResult {
   readonly mode: Mode;
@@ -112,6 +134,8 @@ export interface EvaluationResult {
     readonly required_metrics: readonly string[];
     readonly passes: Readonly<Record<string, boolean>>;
   };
+  /** The aligner and whether its alignment is proven optimal (see `AlignerReport`). */
+  readonly aligner: AlignerReport;
   /** best-of only: index of the winning golden (-1 for the reference's fallback). */
   readonly best_index?: number;
   /** best-of only: every candidate's full score, in order. */

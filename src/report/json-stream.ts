@@ -368,6 +368,7 @@ export function* reportChunks(
       r,
       'alignment_index',
     ),
+    aligner: result.aligner,
     ...(result.best_index !== undefined ? { best_index: result.best_index } : {}),
     ...(result.candidate_full_scores !== undefined
       ? { candidate_full_scores: result.candidate_full_scores }

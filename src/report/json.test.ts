@@ -29,11 +29,12 @@ function quickstart(): EvaluationResult {
     alignment_rows: e.alignment_rows,
     aggregation: e.aggregation,
     decision: e.decision,
+    aligner: { name: 'behavior', optimal: true, cost: 3 },
   } as EvaluationResult;
 }
 
 describe('toJsonReport', () => {
-  it('has the reference keys in order, plus version, mode and alignment_index', () => {
+  it('has the reference keys in order, plus version, mode, alignment_index and aligner', () => {
     const report = toJsonReport(quickstart());
     expect(Object.keys(report)).toEqual([
       'envtrace_version',
@@ -46,7 +47,9 @@ describe('toJsonReport', () => {
       'aggregation',
       'decision',
       'alignment_index',
+      'aligner',
     ]);
+    expect(report.aligner).toEqual({ name: 'behavior', optimal: true, cost: 3 });
     expect(report.envtrace_version).toBe(ENVTRACE_VERSION);
     expect(report.mode).toBe('default');
   });
@@ -55,7 +58,7 @@ describe('toJsonReport', () => {
     const doc = JSON.parse(readFileSync(casePath, 'utf8')) as { expected: Record<string, unknown> };
     const { debug: _debug, ...expected } = doc.expected;
     const report = toJsonReport(quickstart()) as unknown as Record<string, unknown>;
-    const { envtrace_version: _v, mode: _m, ...rest } = report;
+    const { envtrace_version: _v, mode: _m, aligner: _a, ...rest } = report;
     expect(JSON.parse(JSON.stringify(rest))).toEqual(expected);
   });
 

@@ -28,6 +28,8 @@ export interface JsonReport {
   readonly aggregation: EvaluationResult['aggregation'];
   readonly decision: EvaluationResult['decision'];
   readonly alignment_index: ReadonlyArray<readonly [number | null, number | null]>;
+  /** The aligner, whether its alignment is proven optimal, and its cost (`AlignerReport`). */
+  readonly aligner: EvaluationResult['aligner'];
   /** best-of only. */
   readonly best_index?: number;
   /** best-of only. */
@@ -56,6 +58,7 @@ export function toJsonReport(result: EvaluationResult): JsonReport {
   report.aggregation = result.aggregation;
   report.decision = result.decision;
   copyProperty(result, report, 'alignment_index');
+  report.aligner = result.aligner;
   if (result.best_index !== undefined) report.best_index = result.best_index;
   if (result.candidate_full_scores !== undefined)
     report.candidate_full_scores = result.candidate_full_scores;

@@ -5,7 +5,12 @@
  * Pure: no fs, no process; colours are decided by the caller.
  */
 import { listLength, listSlice } from '../metrics/lazy.js';
-import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../evaluate/types.js';
+import {
+  boundedAlignmentNote,
+  type AlignmentRow,
+  type AlignmentRowSide,
+  type EvaluationResult,
+} from '../evaluate/types.js';
 import type { MetricResult } from '../metrics/types.js';
 import { policyFor } from '../policy/index.js';
 import { pyStr } from '../py/str.js';
@@ -355,6 +360,8 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
     `Accuracy:   ${accuracyText}`,
     `Mode:       ${result.mode}`,
   ];
+  const bounded = boundedAlignmentNote(result);
+  if (bounded !== undefined) lines.push(`Aligner:    ${safe(result.aligner.name)} ${bounded}`);
   const best = bestOfLine(result);
   if (best !== undefined) lines.push(best);
   lines.push('', 'Metrics:', ...metricsSection(result, c));

@@ -3,7 +3,7 @@
  * process; the runner-specific publishing lives in `matchers/publish.ts`.
  */
 import { createHash } from 'node:crypto';
-import type { EvaluationResult } from '../evaluate/types.js';
+import { boundedAlignmentNote, type EvaluationResult } from '../evaluate/types.js';
 import { buildCheckDetail, timeUnitOf, type ContinuousSeriesInput } from '../report/run/detail.js';
 import { RECORD_VERSION, type EnvTraceRecord, type GoldenSource } from './record.js';
 import type { TrajectoryMatchVerdict } from '../report/run/schema.js';
@@ -134,6 +134,7 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
     config_digest: configDigest(info.config),
     golden,
     best_index: typeof result.best_index === 'number' ? result.best_index : null,
+    ...(boundedAlignmentNote(result) !== undefined ? { bounded_alignment: true as const } : {}),
     envtrace_version: info.version,
     ...(info.goldenStatus === undefined ? {} : { golden_status: info.goldenStatus }),
     detail: buildCheckDetail(result, info.series, timeUnitOf(info.config)),

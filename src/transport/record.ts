@@ -64,6 +64,8 @@ export interface EnvTraceRecord {
   readonly config_digest: string;
   readonly golden: GoldenSource;
   readonly best_index: number | null;
+  /** Present (true) when the evaluation's alignment is bounded, not proven optimal (`aligner.optimal` false). */
+  readonly bounded_alignment?: true;
   readonly envtrace_version: string;
   /**
    * toMatchGoldenTrace only: `written` (missing golden created), `updated` (rewritten by `-u`),

@@ -2,7 +2,7 @@
  * Score every scenario with every aligner through the public `evaluate` (default mode) and render
  * the markdown table checked in as `TABLE.md` (shown in docs/alignment.md).
  */
-import { BehaviorAligner } from '../../src/align/behavior.js';
+import { BehaviorAligner } from '../../src/align/behavior-aligner.js';
 import type { Aligner } from '../../src/align/types.js';
 import { evaluate } from '../../src/evaluate/evaluate.js';
 import type { RowRef, Scenario } from './scenarios.js';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
-import { BehaviorAligner } from '../../src/align/behavior.js';
+import { BehaviorAligner } from '../../src/align/behavior-aligner.js';
 import { evaluate } from '../../src/evaluate/evaluate.js';
 import { renderTable, runScenario } from './run.js';
 import type { ScenarioOutcome } from './run.js';

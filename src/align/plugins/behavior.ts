@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BEHAVIOR_COST_SHAPE, BehaviorAligner, checkBehaviorCosts } from '../behavior.js';
+import { BEHAVIOR_COST_SHAPE, checkBehaviorCosts } from '../behavior.js';
+import { BehaviorAligner } from '../behavior-aligner.js';
 import type { AlignerPlugin } from '../plugin.js';
 
 /** The `{name: "behavior", …costs}` spec: the aligner's own strict options schema plus its name. */

@@ -7,7 +7,12 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../config/index.js';
 import { EnvTraceError } from '../../errors.js';
 import { evaluate } from '../../evaluate/evaluate.js';
-import type { EvaluateOptions, EvaluationResult, Mode } from '../../evaluate/types.js';
+import {
+  boundedAlignmentNote,
+  type EvaluateOptions,
+  type EvaluationResult,
+  type Mode,
+} from '../../evaluate/types.js';
 import { importFile } from '../../import/read.js';
 import { buildCheckDetail, continuousSeries, timeUnitOf } from '../../report/run/detail.js';
 import { toReportRecord } from '../../report/run/model.js';
@@ -149,6 +154,7 @@ export function pairRecord(
     config_digest: configDigest(info.options),
     golden: { kind: 'file', paths: [info.gtLabel], count: 1 },
     best_index: null,
+    ...(boundedAlignmentNote(result) !== undefined ? { bounded_alignment: true as const } : {}),
     envtrace_version: ENVTRACE_VERSION,
     detail: buildCheckDetail(result, info.series ?? [], timeUnitOf(info.options)),
   });

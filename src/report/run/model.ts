@@ -155,6 +155,7 @@ export function toReportRecord(r: RecordInput): ReportRecord {
     best_index: r.best_index,
     envtrace_version: r.envtrace_version,
   };
+  if (r.bounded_alignment === true) out.bounded_alignment = true;
   if (r.golden_status !== undefined) out.golden_status = r.golden_status;
   if (r.detail !== undefined) out.detail = r.detail;
   if (r.trajectory !== undefined) out.trajectory = r.trajectory.map((v) => structuredClone(v));
@@ -239,9 +240,11 @@ export function summarizeRun(
   const samples: Array<{ test: RunTest; r: ReportRecord }> = [];
   let negated = 0;
   let totalRecords = 0;
+  let bounded = 0;
   for (const t of tests) {
     for (const r of t.records) {
       totalRecords++;
+      if (r.bounded_alignment === true) bounded++;
       if (r.negated) negated++;
       else samples.push({ test: t, r });
     }
@@ -331,7 +334,12 @@ export function summarizeRun(
       with_records: tests.filter((t) => t.records.length > 0).length,
     },
     files: { total: files.length, failed: files.filter((f) => f.status === 'failed').length },
-    records: { total: totalRecords, samples: samples.length, negated },
+    records: {
+      total: totalRecords,
+      samples: samples.length,
+      negated,
+      ...(bounded > 0 ? { bounded_alignment: bounded } : {}),
+    },
     score: {
       n: score.n,
       nan_count: scoreNan,

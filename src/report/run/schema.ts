@@ -161,6 +161,12 @@ export const ReportRecordSchema = z
     config_digest: z.string(),
     golden: GoldenSourceSchema,
     best_index: z.number().int().nullable(),
+    bounded_alignment: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Present (true) when the check’s alignment is a bounded one, not proven optimal (the JSON report’s aligner.optimal is false); absent otherwise.',
+      ),
     envtrace_version: z.string(),
     golden_status: z.enum(['written', 'updated', 'compared', 'missing']).optional(),
     detail: CheckDetailSchema.optional().describe(
@@ -338,6 +344,11 @@ export const RunSummarySchema = z
         total: count,
         samples: count.describe('Records used as samples: all but negated (`.not`) calls.'),
         negated: count,
+        bounded_alignment: count
+          .optional()
+          .describe(
+            'Records whose alignment is a bounded one, not proven optimal (`bounded_alignment`); present only when there are some.',
+          ),
       })
       .strict(),
     score: MeanSummarySchema.describe('Full score over samples.'),

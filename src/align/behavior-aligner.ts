@@ -1,0 +1,52 @@
+/** The `behavior` aligner object (the default mode's aligner): its costs and the work budget. */
+import {
+  resolveBehaviorOptions,
+  type BehaviorOptions,
+  type BehaviorTuning,
+  type ResolvedBehaviorOptions,
+} from './behavior.js';
+import { budgetedBehaviorAlign } from './bounded.js';
+import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
+
+/**
+ * The value-aware optimal aligner (`aligner: "behavior"`); see the module comment for costs,
+ * defaults and the tie-break rule.
+ */
+export class BehaviorAligner implements Aligner {
+  readonly name = 'behavior';
+  readonly options: ResolvedBehaviorOptions;
+  private readonly tuning: BehaviorTuning;
+
+  /**
+   * @param path where the options came from, for error messages (e.g. `aligner`).
+   * @throws ConfigError on invalid options.
+   */
+  constructor(options: BehaviorOptions = {}, path = 'aligner', tuning: BehaviorTuning = {}) {
+    this.options = resolveBehaviorOptions(options, path);
+    this.tuning = tuning;
+  }
+
+  /** `alignWithOutcome`'s alignment. */
+  align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[] {
+    return this.alignWithOutcome(gtKeys, predKeys, context).pairs;
+  }
+
+  /**
+   * The optimal alignment when it is proven within the work budget (`./budget.ts`), else a bounded
+   * one (`./bounded.ts`); `outcome` says which, and its cost.
+   */
+  alignWithOutcome(
+    gtKeys: Int32Array,
+    predKeys: Int32Array,
+    context: AlignContext,
+  ): { readonly pairs: IndexPair[]; readonly outcome: AlignmentOutcome } {
+    return budgetedBehaviorAlign(
+      gtKeys,
+      predKeys,
+      this.options,
+      context.valuesMatch,
+      this.tuning,
+      context.valueBuckets,
+    );
+  }
+}

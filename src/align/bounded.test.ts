@@ -1,0 +1,199 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rng } from '../../test/support/rng.js';
+import { costOf, expectValid, randomCosts, seededCase } from './alignment.test-helpers.js';
+import { BEHAVIOR_DEFAULTS, behaviorAlign, type ResolvedBehaviorOptions } from './behavior.js';
+import { BehaviorAligner } from './behavior-aligner.js';
+import { alignmentCost, budgetedBehaviorAlign, corridorAlign, CORRIDOR_HALF } from './bounded.js';
+import { EXACT_ALWAYS_CELLS } from './budget.js';
+
+const keys = (n: number, alphabet: number, r: () => number, offset = 0): Int32Array =>
+  Int32Array.from({ length: n }, () => offset + Math.floor(r() * alphabet));
+
+/** The exact optimum (banded DP engine, no budget). */
+const exact = (
+  a: Int32Array,
+  b: Int32Array,
+  o: ResolvedBehaviorOptions,
+  vm?: (i: number, j: number) => boolean,
+) => behaviorAlign(a, b, o, vm, { engine: 'dp' });
+
+describe('no channel in common (closed form)', () => {
+  it('is the exact engines’ alignment, tie rule included, and proven optimal', () => {
+    const r = rng(23_01);
+    for (let t = 0; t < 300; t++) {
+      const o = randomCosts(r);
+      const a = keys(Math.floor(r() * 40), 1 + Math.floor(r() * 5), r);
+      const b = keys(Math.floor(r() * 40), 1 + Math.floor(r() * 5), r, 10);
+      const got = budgetedBehaviorAlign(a, b, o);
+      expect(got.pairs, `case ${t} ${JSON.stringify(o)}`).toEqual(exact(a, b, o));
+      expect(got.outcome).toEqual({ optimal: true, cost: costOf(a, b, got.pairs, o) });
+    }
+  });
+
+  it('answers 100,000 events against 100,000 at once (no budget needed)', () => {
+    const r = rng(23_02);
+    const a = keys(100_000, 20, r);
+    const b = keys(100_000, 20, r, 20);
+    const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS);
+    expect(got.outcome.optimal).toBe(true);
+    // Two runs of 100,000 unpaired events (2 + 99,999 each) beat 100,000 wrong-channel pairs (3 each).
+    expect(got.outcome.cost).toBe(200_002);
+    expect(got.pairs[0]).toEqual({ gt: 0, pred: null, tag: 'delete' });
+  });
+});
+
+describe('bounded alignment (corridor DP)', () => {
+  it('never costs less than the optimum, and reports its own cost (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const c = seededCase(rng(seed), seed);
+        const pairs = corridorAlign(c.a, c.b, c.o, c.vm, undefined);
+        expectValid(pairs, c.a.length, c.b.length);
+        const cost = costOf(c.a, c.b, pairs, c.o, c.vm);
+        expect(alignmentCost(c.a, c.b, pairs, c.o, c.vm)).toBe(cost);
+        expect(cost).toBeGreaterThanOrEqual(
+          costOf(c.a, c.b, exact(c.a, c.b, c.o, c.vm), c.o, c.vm),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is the optimal alignment with the tie rule when its corridor spans the whole matrix', () => {
+    const r = rng(23_03);
+    for (let t = 0; t < 300; t++) {
+      const c = seededCase(r, t);
+      if (c.a.length > CORRIDOR_HALF || c.b.length > CORRIDOR_HALF) continue;
+      expect(corridorAlign(c.a, c.b, c.o, c.vm, undefined), c.ctx).toEqual(
+        exact(c.a, c.b, c.o, c.vm),
+      );
+    }
+  });
+
+  it('follows the anchor chain when value buckets are given: valid, never below the optimum', () => {
+    const r = rng(23_04);
+    for (let t = 0; t < 20; t++) {
+      // Unique values, 30 % edits: most events are anchors.
+      const n = 400 + Math.floor(r() * 400);
+      const a = keys(n, 20, r);
+      const va = Float64Array.from({ length: n }, (_, i) => 10 * i);
+      const bk: number[] = [];
+      const bv: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const u = r();
+        if (u < 0.1) continue; // dropped
+        if (u < 0.2)
+          bv.push(10 * i + 5); // value changed
+        else bv.push(10 * i);
+        bk.push(a[i]!);
+        if (u > 0.9) {
+          bk.push(Math.floor(r() * 20)); // an extra event
+          bv.push(-1 - t);
+        }
+      }
+      const b = Int32Array.from(bk);
+      const vb = Float64Array.from(bv);
+      const vm = (i: number, j: number): boolean => va[i] === vb[j];
+      const pairs = corridorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { gt: va, pred: vb });
+      expectValid(pairs, a.length, b.length);
+      const cost = costOf(a, b, pairs, BEHAVIOR_DEFAULTS, vm);
+      const opt = costOf(a, b, exact(a, b, BEHAVIOR_DEFAULTS, vm), BEHAVIOR_DEFAULTS, vm);
+      expect(cost).toBeGreaterThanOrEqual(opt);
+      expect(cost).toBeLessThanOrEqual(opt * 1.05);
+    }
+  });
+});
+
+describe('the budget', () => {
+  it('small inputs are always proven optimal, with the exact engines’ alignment', () => {
+    const r = rng(23_05);
+    const al = new BehaviorAligner();
+    for (let t = 0; t < 200; t++) {
+      const c = seededCase(r, t);
+      expect((c.a.length + 1) * (c.b.length + 1)).toBeLessThanOrEqual(EXACT_ALWAYS_CELLS);
+      const got = al.alignWithOutcome(c.a, c.b, { channelNames: [], valuesMatch: c.vm });
+      expect(got.outcome.optimal, c.ctx).toBe(true);
+      expect(got.pairs, c.ctx).toEqual(behaviorAlign(c.a, c.b, BEHAVIOR_DEFAULTS, c.vm));
+      expect(got.outcome.cost).toBe(costOf(c.a, c.b, got.pairs, BEHAVIOR_DEFAULTS, c.vm));
+    }
+  });
+
+  it('an unrelated pair too large to prove gives a bounded alignment, never below the optimum', () => {
+    const r = rng(23_06);
+    const a = keys(3000, 20, r);
+    const b = keys(3000, 20, r);
+    const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS);
+    expect(got.outcome.optimal).toBe(false);
+    expectValid(got.pairs, a.length, b.length);
+    const opt = costOf(a, b, behaviorAlign(a, b, BEHAVIOR_DEFAULTS), BEHAVIOR_DEFAULTS);
+    expect(got.outcome.cost).toBeGreaterThanOrEqual(opt);
+    expect(got.outcome.cost).toBe(costOf(a, b, got.pairs, BEHAVIOR_DEFAULTS));
+  });
+});
+
+describe('worst-case families (differential: never below the optimum, tie rule when proven)', () => {
+  /** Keys on 20 channels and unique value ids; `edit` makes pred from gt. */
+  const families = (r: () => number, n: number) => {
+    const a = keys(n, 20, r);
+    const va = Int32Array.from({ length: n }, (_, i) => i);
+    const edited = (rate: number) => {
+      const bk: number[] = [];
+      const bv: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const u = r();
+        if (u >= rate) {
+          bk.push(a[i]!);
+          bv.push(i);
+        } else if (u < rate / 3) continue;
+        else if (u < (2 * rate) / 3) {
+          bk.push(a[i]!);
+          bv.push(-1 - i); // changed value
+        } else {
+          bk.push(a[i]!, Math.floor(r() * 20));
+          bv.push(i, -1);
+        }
+      }
+      return { b: Int32Array.from(bk), vb: Int32Array.from(bv) };
+    };
+    const same = (b: Int32Array, vb: Int32Array) => ({ b, vb });
+    return {
+      a,
+      va,
+      cases: {
+        noshared: same(keys(n, 20, r, 20), va),
+        unrelated: same(
+          keys(n, 20, r),
+          Int32Array.from({ length: n }, (_, i) => n + i),
+        ),
+        reversed: same(a.slice().reverse(), va.slice().reverse()),
+        valueoff: same(
+          new Int32Array(n),
+          Int32Array.from({ length: n }, (_, i) => -1 - i),
+        ),
+        edits20: edited(0.2),
+        edits50: edited(0.5),
+        sparse: same(
+          Int32Array.from(a, (k, i) => (i % 20 === 0 ? k : 20 + k)),
+          va,
+        ),
+      },
+    };
+  };
+
+  it('at 1,100 events (budgeted) on each family', () => {
+    const r = rng(23_07);
+    const { a: a0, va, cases } = families(r, 1100);
+    for (const [name, { b, vb }] of Object.entries(cases)) {
+      const a = name === 'valueoff' ? new Int32Array(a0.length) : a0;
+      const vm = (i: number, j: number): boolean => va[i] === vb[j];
+      const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+      expectValid(got.pairs, a.length, b.length);
+      const best = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+      const opt = costOf(a, b, best, BEHAVIOR_DEFAULTS, vm);
+      expect(got.outcome.cost, name).toBe(costOf(a, b, got.pairs, BEHAVIOR_DEFAULTS, vm));
+      expect(got.outcome.cost, name).toBeGreaterThanOrEqual(opt);
+      if (got.outcome.optimal) expect(got.pairs, name).toEqual(best);
+    }
+  });
+});

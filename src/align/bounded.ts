@@ -1,0 +1,385 @@
+/**
+ * The default aligner's answer on every input in bounded time and memory: `behaviorAlign` under a
+ * work budget (`./budget.ts`), with two ways around it.
+ *
+ * 1. **No channel in common** (a program logging the wrong PVs or tool names): every pair costs
+ *    `mismatch`, so an alignment with k pairs costs at least k·mismatch + gap(n − k) + gap(m − k)
+ *    (one run of unpaired gt events, one of pred events; splitting a run only adds
+ *    gap_open − gap_extend ≥ 0). The optimum is the minimum over k — O(min(n, m)) — and, with the
+ *    largest minimising K, `K pairs, then n − K deletes, then m − K inserts` is the lexicographically
+ *    smallest optimal operation sequence (pair < delete < insert): the exact engines' tie rule.
+ *    Proven optimal. (When gap_open < gap_extend, split runs are cheaper: the general path runs.)
+ * 2. **Budget exhausted** (or a channel-count lower bound shows the exact engines would exceed it):
+ *    a *bounded alignment*: the exact dynamic programming restricted to a corridor of
+ *    `CORRIDOR_HALF` columns on each side of the greedy alignment's path (`greedyCost`), with the
+ *    same cost model and the same tie rule inside the corridor. Its cost is that of a real
+ *    alignment (never below the optimum) and at most the greedy alignment's. Not proven optimal.
+ *
+ * Worst case: O((n + m)·(BUDGET_WIDTH + 2·CORRIDOR_HALF + 1)) cells of work (each same-key cell
+ * asks the comparator at most once per pass), memory O(n + m) plus one byte per corridor cell.
+ * Inputs with (n + 1)(m + 1) ≤ `EXACT_ALWAYS_CELLS` are never budgeted: always optimal.
+ */
+import {
+  behaviorAlign,
+  gapRun,
+  greedyCost,
+  pairCost,
+  scaledCosts,
+  type BehaviorTuning,
+  type ResolvedBehaviorOptions,
+} from './behavior.js';
+import { BudgetExhausted, WorkBudget } from './budget.js';
+import type { AlignmentOutcome, IndexPair, ValueBuckets } from './types.js';
+
+/** Columns the bounded alignment's corridor extends on each side of the greedy path. */
+export const CORRIDOR_HALF = 16;
+
+/** An alignment and what is known about it. */
+export interface BoundedAlignment {
+  readonly pairs: IndexPair[];
+  readonly outcome: AlignmentOutcome;
+}
+
+/**
+ * `behaviorAlign` within the work budget (see the module comment): the optimal alignment with the
+ * tie rule when it is proven within budget (`outcome.optimal`), else a bounded alignment.
+ */
+export function budgetedBehaviorAlign(
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  options: ResolvedBehaviorOptions,
+  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
+  tuning: BehaviorTuning = {},
+  valueBuckets?: () => ValueBuckets | undefined,
+): BoundedAlignment {
+  const n = gtKeys.length;
+  const m = predKeys.length;
+  const done = (pairs: IndexPair[], optimal: boolean): BoundedAlignment => ({
+    pairs,
+    outcome: { optimal, cost: alignmentCost(gtKeys, predKeys, pairs, options, valuesMatch) },
+  });
+  const c = scaledCosts(options, n + m);
+  const counts = keyCounts(gtKeys, predKeys);
+  if (counts.shared === 0 && c.gap_open >= c.gap_extend)
+    return done(disjointAlignment(n, m, c), true);
+  const budget = WorkBudget.forSizes(n, m);
+  // Early decision: the wavefronts compute about (cost in units)² / (2·gap_extend) cells; when
+  // even the channel-count lower bound predicts more than the budget, do not start.
+  const lb = counts.excess * Math.min(c.gap_open, c.gap_extend, c.mismatch / 2);
+  const unitsLb = lb / Math.max(c.mismatch, c.gap_open);
+  if (budget.affords((unitsLb * unitsLb) / 2)) {
+    try {
+      return done(
+        behaviorAlign(gtKeys, predKeys, options, valuesMatch, tuning, valueBuckets, budget),
+        true,
+      );
+    } catch (e) {
+      if (!(e instanceof BudgetExhausted)) throw e;
+    }
+  }
+  const p = corridorAlign(
+    gtKeys,
+    predKeys,
+    c,
+    valuesMatch,
+    valuesMatch !== undefined ? valueBuckets?.() : undefined,
+  );
+  return done(p, false);
+}
+
+/**
+ * Per key, |gt count − pred count| summed (`excess`: events that cannot pair within their key),
+ * and the number of keys on both sides (`shared`).
+ */
+function keyCounts(a: Int32Array, b: Int32Array): { shared: number; excess: number } {
+  let keys = 0;
+  for (let i = 0; i < a.length; i++) if (a[i]! >= keys) keys = a[i]! + 1;
+  for (let j = 0; j < b.length; j++) if (b[j]! >= keys) keys = b[j]! + 1;
+  const ca = new Float64Array(keys);
+  const cb = new Float64Array(keys);
+  for (let i = 0; i < a.length; i++) ca[a[i]!]!++;
+  for (let j = 0; j < b.length; j++) cb[b[j]!]!++;
+  let shared = 0;
+  let excess = 0;
+  for (let k = 0; k < keys; k++) {
+    if (ca[k]! > 0 && cb[k]! > 0) shared++;
+    excess += Math.abs(ca[k]! - cb[k]!);
+  }
+  return { shared, excess };
+}
+
+/** The optimal alignment when no key is on both sides (module comment, case 1). */
+function disjointAlignment(n: number, m: number, c: ResolvedBehaviorOptions): IndexPair[] {
+  let best = Infinity;
+  let K = 0;
+  for (let k = 0; k <= Math.min(n, m); k++) {
+    const cost = k * c.mismatch + gapRun(n - k, c) + gapRun(m - k, c);
+    if (cost <= best) {
+      best = cost;
+      K = k; // the largest minimiser: more leading pairs is lexicographically smaller
+    }
+  }
+  const out: IndexPair[] = [];
+  for (let k = 0; k < K; k++) out.push({ gt: k, pred: k, tag: 'replace' });
+  for (let i = K; i < n; i++) out.push({ gt: i, pred: null, tag: 'delete' });
+  for (let j = K; j < m; j++) out.push({ gt: null, pred: j, tag: 'insert' });
+  return out;
+}
+
+/** Total cost of `pairs` under `c` (start state: a pair), by the engines' cost functions. */
+export function alignmentCost(
+  a: Int32Array,
+  b: Int32Array,
+  pairs: readonly IndexPair[],
+  c: ResolvedBehaviorOptions,
+  valuesMatch: ((i: number, j: number) => boolean) | undefined,
+): number {
+  let cost = 0;
+  let run = 0; // length of the current gap run
+  let side = 0; // 1: gt events unpaired, 2: pred events unpaired
+  for (const p of pairs) {
+    const s = p.gt !== null && p.pred !== null ? 0 : p.gt !== null ? 1 : 2;
+    if (s !== side && run > 0) {
+      cost += gapRun(run, c);
+      run = 0;
+    }
+    side = s;
+    if (s === 0) cost += pairCost(a, b, valuesMatch, p.gt!, p.pred!, c);
+    else run++;
+  }
+  return cost + gapRun(run, c);
+}
+
+/**
+ * Exact suffix DP (states: last operation pair / delete / insert, as `Band` in `./behavior.ts`)
+ * restricted to row i's columns [lo(i) − CORRIDOR_HALF, hi(i) + CORRIDOR_HALF], where lo/hi are the
+ * columns a guide path visits at row i (the anchor chain of `anchorGuide` when it is dense enough,
+ * else the greedy alignment's path); both ends never decrease with i. One byte per cell
+ * keeps each state's first optimal operation (pair < delete < insert); the walk from (0, 0) follows
+ * them — the tie rule, within the corridor.
+ */
+export function corridorAlign(
+  a: Int32Array,
+  b: Int32Array,
+  c: ResolvedBehaviorOptions,
+  valuesMatch: ((i: number, j: number) => boolean) | undefined,
+  buckets: ValueBuckets | undefined,
+): IndexPair[] {
+  const n = a.length;
+  const m = b.length;
+  const lo = new Int32Array(n + 1).fill(m + 1);
+  const hi = new Int32Array(n + 1).fill(-1);
+  if (!anchorGuide(a, b, buckets, { lo, hi })) greedyCost(a, b, c, valuesMatch, { lo, hi });
+  const L = new Int32Array(n + 2);
+  const start = new Float64Array(n + 2); // offset of row i's cells in `dir`
+  let total = 0;
+  let widest = 0;
+  for (let i = 0; i <= n; i++) {
+    L[i] = Math.max(0, lo[i]! - CORRIDOR_HALF);
+    const h = Math.min(m, hi[i]! + CORRIDOR_HALF);
+    hi[i] = h; // reused as the corridor's right end
+    start[i] = total;
+    total += h - L[i]! + 1;
+    if (h - L[i]! + 1 > widest) widest = h - L[i]! + 1;
+  }
+  start[n + 1] = total;
+  const dir = new Uint8Array(total);
+  const { gap_open: open, gap_extend: ext } = c;
+  let nM = new Float64Array(widest + 1);
+  let nD = new Float64Array(widest + 1);
+  let cM = new Float64Array(widest + 1);
+  let cD = new Float64Array(widest + 1);
+  const cI = new Float64Array(widest + 1);
+  let nL = 0;
+  let nH = -1; // row i + 1's columns (none below row n)
+  for (let i = n; i >= 0; i--) {
+    const l = L[i]!;
+    const h = hi[i]!;
+    const off = start[i]!;
+    let rightI = Infinity; // I of (i, j + 1)
+    for (let j = h; j >= l; j--) {
+      const x = j - l;
+      if (i === n && j === m) {
+        cM[x] = 0;
+        cD[x] = 0;
+        cI[x] = 0;
+        rightI = 0;
+        continue;
+      }
+      const pair =
+        i < n && j < m && j + 1 >= nL && j + 1 <= nH
+          ? pairCost(a, b, valuesMatch, i, j, c, buckets) + nM[j + 1 - nL]!
+          : Infinity;
+      const down = i < n && j >= nL && j <= nH ? nD[j - nL]! : Infinity;
+      // State M (after a pair or at the start), D (after a delete), I (after an insert).
+      const delO = open + down;
+      const insO = open + rightI;
+      let vM = pair;
+      let dM = 0;
+      if (delO < vM) {
+        vM = delO;
+        dM = 1;
+      }
+      if (insO < vM) {
+        vM = insO;
+        dM = 2;
+      }
+      let vD = pair;
+      let dD = 0;
+      if (ext + down < vD) {
+        vD = ext + down;
+        dD = 1;
+      }
+      if (insO < vD) {
+        vD = insO;
+        dD = 2;
+      }
+      let vI = pair;
+      let dI = 0;
+      if (delO < vI) {
+        vI = delO;
+        dI = 1;
+      }
+      if (ext + rightI < vI) {
+        vI = ext + rightI;
+        dI = 2;
+      }
+      cM[x] = vM;
+      cD[x] = vD;
+      cI[x] = vI;
+      rightI = vI;
+      dir[off + x] = dM | (dD << 2) | (dI << 4);
+    }
+    [nM, cM] = [cM, nM];
+    [nD, cD] = [cD, nD];
+    nL = l;
+    nH = h;
+  }
+  const out: IndexPair[] = [];
+  let i = 0;
+  let j = 0;
+  let state = 0;
+  while (i < n || j < m) {
+    const op = (dir[start[i]! + j - L[i]!]! >> (2 * state)) & 3;
+    if (op === 0) {
+      out.push({ gt: i, pred: j, tag: a[i] === b[j] ? 'equal' : 'replace' });
+      i++;
+      j++;
+    } else if (op === 1) {
+      out.push({ gt: i, pred: null, tag: 'delete' });
+      i++;
+    } else {
+      out.push({ gt: null, pred: j, tag: 'insert' });
+      j++;
+    }
+    state = op;
+  }
+  return out;
+}
+
+/** Anchors per event below which the anchor chain is no guide (about one per corridor width). */
+const MIN_ANCHOR_DENSITY = 1 / 64;
+
+/**
+ * A guide path through anchors (patience-diff style): the pairs of consecutive events whose keys
+ * and value buckets occur (as a pair, hashed) exactly once in gt and once in pred, the longest chain of them increasing on both sides
+ * (O(A log A) for A anchors), joined by straight lines from (0, 0) to (n, m). Writes the columns
+ * each row visits into `path` and returns true, or false (path untouched) when there are no value
+ * buckets or fewer than `MIN_ANCHOR_DENSITY · (n + m)` anchors in the chain. O(n + m + A log A).
+ */
+function anchorGuide(
+  a: Int32Array,
+  b: Int32Array,
+  buckets: ValueBuckets | undefined,
+  path: { readonly lo: Int32Array; readonly hi: Int32Array },
+): boolean {
+  if (buckets === undefined) return false;
+  const n = a.length;
+  const m = b.length;
+  // Two events in a row (channel and value bucket of each) → position in gt (−1: more than once),
+  // then pred's: single events repeat too often on long traces when tolerances make buckets wide.
+  const gtAt = pairsAt(a, buckets.gt);
+  const predAt = pairsAt(b, buckets.pred);
+  // Pred position of each gt anchor, in gt order (−1: none).
+  const partner = new Int32Array(n).fill(-1);
+  let anchors = 0;
+  for (const [h, i] of gtAt) {
+    if (i < 0) continue;
+    const p = predAt.get(h);
+    if (p !== undefined && p >= 0) {
+      partner[i] = p;
+      anchors++;
+    }
+  }
+  if (anchors < MIN_ANCHOR_DENSITY * (n + m)) return false;
+  // Longest increasing chain of partner[] (patience sorting with predecessor links).
+  const tailIdx = new Int32Array(anchors + 1);
+  const prev = new Int32Array(n).fill(-1);
+  let len = 0;
+  for (let i = 0; i < n; i++) {
+    const p = partner[i]!;
+    if (p < 0) continue;
+    let l = 0;
+    let h = len;
+    while (l < h) {
+      const mid = (l + h) >> 1;
+      if (partner[tailIdx[mid]!]! < p) l = mid + 1;
+      else h = mid;
+    }
+    if (l > 0) prev[i] = tailIdx[l - 1]!;
+    tailIdx[l] = i;
+    if (l === len) len++;
+  }
+  if (len < MIN_ANCHOR_DENSITY * (n + m)) return false;
+  const chain = new Int32Array(len);
+  for (let k = len - 1, i = tailIdx[len - 1]!; k >= 0; k--, i = prev[i]!) chain[k] = i;
+  // Straight segments (0, 0) → anchors → (n, m).
+  let i0 = 0;
+  let j0 = 0;
+  for (let k = 0; k <= len; k++) {
+    const i1 = k < len ? chain[k]! : n;
+    const j1 = k < len ? partner[chain[k]!]! : m;
+    segment(path, i0, j0, i1, j1);
+    i0 = i1;
+    j0 = j1;
+  }
+  return true;
+}
+
+/** The columns of a straight path from (i0, j0) to (i1, j1) (i0 ≤ i1, j0 ≤ j1), row by row. */
+function segment(
+  path: { readonly lo: Int32Array; readonly hi: Int32Array },
+  i0: number,
+  j0: number,
+  i1: number,
+  j1: number,
+): void {
+  const di = i1 - i0;
+  const dj = j1 - j0;
+  for (let r = i0; r <= i1; r++) {
+    const from = di === 0 ? j0 : j0 + Math.floor(((r - i0) * dj) / di);
+    const to = di === 0 ? j1 : r < i1 ? j0 + Math.floor(((r + 1 - i0) * dj) / di) : j1;
+    if (from < path.lo[r]!) path.lo[r] = from;
+    if (to > path.hi[r]!) path.hi[r] = to;
+  }
+}
+
+/** Hash of each two consecutive events (key and value bucket of both) → its position, −1 if repeated. */
+function pairsAt(keys: Int32Array, vals: Float64Array): Map<number, number> {
+  const out = new Map<number, number>();
+  let prev = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const v = vals[i]!;
+    const e =
+      Math.imul(keys[i]! + 1, 0x9e3779b1) ^
+      Math.imul(v | 0, 0x85ebca6b) ^
+      Math.imul((v / 4294967296) | 0, 0xc2b2ae35);
+    if (i > 0) {
+      // 32 bits of the first event and 21 of the second: an exact double (collisions only cost anchors).
+      const h = (prev >>> 0) * 2097152 + (e & 0x1fffff);
+      out.set(h, out.has(h) ? -1 : i - 1);
+    }
+    prev = e;
+  }
+  return out;
+}
