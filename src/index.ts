@@ -116,7 +116,13 @@ export {
   policyFor,
   applyFixes,
 } from './policy/index.js';
-export type { Fix, FixId, PolicyInput, PolicyMembers, ScoringPolicy } from './policy/index.js';
+export type {
+  Fix,
+  FixId,
+  PolicyMembers,
+  ReportStyle,
+  ScoringPolicy,
+} from './policy/index.js';
 
 // Evaluation
 export type {

@@ -37,7 +37,7 @@ import { parsePyFloatLiteral } from '../py/float.js';
 import { formatPyFloat, formatPyInt } from '../py/str.js';
 import { boxFloat, withKeyOrder } from '../py/value.js';
 import { escapeForMessage } from '../schema/helpers.js';
-import { policyFor, type Mode } from '../policy/index.js';
+import type { ScoringPolicy } from '../policy/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // PyYAML's implicit resolvers and constructors (yaml/resolver.py, yaml/constructor.py)
@@ -560,7 +560,7 @@ export function peekYamlMode(
 }
 
 /**
- * Parse YAML config text for `mode`. Empty / `null` document → `null` (the caller maps it to
+ * Parse YAML config text under `policy` (its `configYaml` rule). Empty / `null` document → `null` (the caller maps it to
  * `{}`). Throws `ConfigError` with line and column for malformed YAML, and with the path for a
  * document nested more than `MAX_DEPTH` levels deep (aliases expanded) or a circular alias, and
  * with line and column for an undefined alias, aliases that expand the document by more than
@@ -568,11 +568,11 @@ export function peekYamlMode(
  */
 export function parseConfigYaml(
   text: string,
-  mode: Mode,
+  policy: ScoringPolicy,
   file?: string,
   tokens: readonly CST.Token[] = yamlTokens(text),
 ): unknown {
-  const pyYaml = policyFor(mode).configYaml === 'pyyaml-1.1';
+  const pyYaml = policy.configYaml === 'pyyaml-1.1';
   checkYamlDepth(text, file, tokens);
   const doc = parse(text, tokens, pyYaml, file);
   checkComposedDepth(doc, file);

@@ -22,11 +22,11 @@ import { ConfigError, TraceError } from '../errors.js';
 import { copyLazyAware, defineLazyList } from '../metrics/lazy.js';
 import { builtInMetrics } from '../metrics/registry.js';
 import type { IndexedEvent, MetricContext, MetricResult, PairVerdict } from '../metrics/types.js';
-import { policyFor, type ScoringPolicy } from '../policy/index.js';
+import type { ScoringPolicy } from '../policy/index.js';
 import { assertTraceDepth, parseTrace } from '../trace/parse.js';
 import { Trace, eventTuple } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
-import { optionsFile, validateOptions } from './options.js';
+import { optionsFile, resolveOptions } from './options.js';
 import type { AlignmentRow, EvaluateOptions, EvaluationResult } from './types.js';
 
 /**
@@ -55,7 +55,7 @@ function toTrace(t: TraceLike | Trace, policy: ScoringPolicy, side: string): Tra
       { file: side },
     );
   }
-  return parseTrace(t, { mode: policy.mode, file: side });
+  return parseTrace(t, { policy, file: side });
 }
 
 function aliasFn(
@@ -390,8 +390,8 @@ export function evaluate(
   pred: TraceLike | Trace,
   options: EvaluateOptions = {},
 ): EvaluationResult {
-  const opts = validateOptions(options);
-  return evaluateValidated(gt, pred, opts, policyFor(opts.mode));
+  const { options: opts, policy } = resolveOptions(options);
+  return evaluateValidated(gt, pred, opts, policy);
 }
 
 function evaluateValidated(
@@ -479,8 +479,7 @@ export function evaluateBestOf(
   pred: TraceLike | Trace,
   options: EvaluateOptions = {},
 ): EvaluationResult {
-  const opts = validateOptions(options);
-  const policy = policyFor(opts.mode);
+  const { options: opts, policy } = resolveOptions(options);
   const rules = policy.bestOf;
   if (!Array.isArray(gts))
     throw new TraceError('expected an array of golden traces', { file: 'gts' });

@@ -6,7 +6,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TraceError } from '../errors.js';
-import { Trace } from '../trace/trace.js';
+import type { ScoringPolicy } from '../policy/index.js';
+import { readPolicy, Trace } from '../trace/trace.js';
 import {
   detectFormat,
   detectionScores,
@@ -43,6 +44,8 @@ export interface ReadTraceOptions {
   readonly file?: string | undefined;
   /** Value semantics, as `parseTrace`'s `mode` (reference keeps Python number kinds). @default "default" */
   readonly mode?: 'default' | 'reference' | undefined;
+  /** A resolved policy (the CLI passes its run's); wins over `mode`. */
+  readonly policy?: ScoringPolicy | undefined;
 }
 
 /**
@@ -93,7 +96,7 @@ function importText(text: string, options: ReadTraceOptions): ImportedTrace {
   const importer = chooseImporter(body, options.format, options.file);
   // Every format gets the trace depth limit with the file named (the JSON parser's own limit is looser).
   const trace = assertTraceDepth(
-    new Trace(importer.parse(body, { file: options.file, mode: options.mode ?? 'default' })),
+    new Trace(importer.parse(body, { file: options.file, policy: readPolicy(options) })),
     options.file,
   );
   return { trace, format: importer.name as ImportFormat, file: options.file };
@@ -246,21 +249,21 @@ export async function importFileChunked(
   // A pipe or a device cannot be read twice: it is read whole (no start).
   const start = await namedAsync(data, () => readStart(data, chunks.head));
   const read = start && openedFrom(start, data, options.format);
-  const mode = options.mode ?? 'default';
+  const policy = readPolicy(options);
   if (read?.stream?.kind === 'envtrace') {
     const trace = await loadJsonLines(
       data,
-      { mode },
+      { policy },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
     if (trace) return { trace, format: 'envtrace', file: data };
   } else if (read?.stream?.kind === 'lines') {
-    const reader = read.stream.importer.lines({ file: data, mode });
+    const reader = read.stream.importer.lines({ file: data, policy });
     await readLines(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
     return lineImported(reader, read.stream.importer, data);
   }
   const bytes = read?.bytes ?? (await namedAsync(data, () => readFile(data)));
-  return importText(traceText(bytes, data), { ...options, file: data });
+  return importText(traceText(bytes, data), { ...options, policy, file: data });
 }
 
 /** `importFileSync` with chosen chunk sizes (not public: for tests). */
@@ -274,19 +277,19 @@ export function importFileSyncChunked(
   );
   const start = named(data, () => readStartSync(data, chunks.head));
   const read = start && openedFrom(start, data, options.format);
-  const mode = options.mode ?? 'default';
+  const policy = readPolicy(options);
   if (read?.stream?.kind === 'envtrace') {
     const trace = loadJsonLinesSync(
       data,
-      { mode },
+      { policy },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
     if (trace) return { trace, format: 'envtrace', file: data };
   } else if (read?.stream?.kind === 'lines') {
-    const reader = read.stream.importer.lines({ file: data, mode });
+    const reader = read.stream.importer.lines({ file: data, policy });
     readLinesSync(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
     return lineImported(reader, read.stream.importer, data);
   }
   const bytes = read?.bytes ?? named(data, () => readFileSync(data));
-  return importText(traceText(bytes, data), { ...options, file: data });
+  return importText(traceText(bytes, data), { ...options, policy, file: data });
 }

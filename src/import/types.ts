@@ -1,4 +1,5 @@
 /** The importer plug-in shape: one file per format exports an `Importer`, `registry.ts` lists them. */
+import type { ScoringPolicy } from '../policy/index.js';
 import type { TraceEvent } from '../trace/types.js';
 
 /** What an importer's `parse` gets besides the text. */
@@ -11,6 +12,8 @@ export interface ImportContext {
    * `"default"` gives plain JS numbers. @default "default"
    */
   readonly mode?: 'default' | 'reference' | undefined;
+  /** The resolved policy (`importFile` passes it); wins over `mode`. Read it with `readPolicy`. */
+  readonly policy?: ScoringPolicy | undefined;
 }
 
 /**

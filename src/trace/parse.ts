@@ -1,5 +1,5 @@
 import type { Mode } from '../policy/mode.js';
-import { policyFor } from '../policy/index.js';
+import type { ScoringPolicy } from '../policy/index.js';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import {
   traceReadError,
   type ReadChunks,
 } from '../io/lines.js';
-import { Trace, traceOwning } from './trace.js';
+import { readPolicy, Trace, traceOwning } from './trace.js';
 import type { TraceEvent } from './types.js';
 
 export interface ParseTraceOptions {
@@ -32,6 +32,8 @@ export interface ParseTraceOptions {
    * string, `timestamp` a finite number, no unknown keys. @default "default"
    */
   mode?: Mode;
+  /** A resolved policy (`evaluate` passes its own); wins over `mode`. */
+  policy?: ScoringPolicy;
   /** File name used in error messages (and to pick the format). */
   file?: string;
   /** `json`: one document (`{events: [...]}` or a bare array); `jsonl`: one event per line. @default by file extension, else auto */
@@ -92,7 +94,7 @@ function isWellFormedDocument(doc: Record<string, unknown>): boolean {
 
 function eventsOfDocument(
   doc: unknown,
-  opts: ParseTraceOptions,
+  opts: ReadOptions,
 ): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
   if (Array.isArray(doc)) return { items: doc, prefix: [] };
   if (isObjectRecord(doc)) {
@@ -242,12 +244,20 @@ function defaultEvent(
     : { channel: d.channel, timestamp: d.timestamp, value, meta: d.meta };
 }
 
-/** T1: whether values are read as Python's `json` reads them (the reference) or as `JSON.parse` does. */
-function pythonValues(opts: ParseTraceOptions): boolean {
-  return policyFor(opts.mode).readValues === 'python';
+/** A reader's options with the policy resolved (once, at the reader's entry). */
+type ReadOptions = ParseTraceOptions & { readonly policy: ScoringPolicy };
+
+/** With the policy resolved (`readPolicy`): what the internal readers take. */
+function resolved(options: ParseTraceOptions): ReadOptions {
+  return { ...options, policy: readPolicy(options) };
 }
 
-function eventMaker(opts: ParseTraceOptions): typeof defaultEvent {
+/** T1: whether values are read as Python's `json` reads them (the reference) or as `JSON.parse` does. */
+function pythonValues(opts: ReadOptions): boolean {
+  return opts.policy.readValues === 'python';
+}
+
+function eventMaker(opts: ReadOptions): typeof defaultEvent {
   return pythonValues(opts) ? referenceEvent : defaultEvent;
 }
 
@@ -335,7 +345,7 @@ const depthChecked = new WeakSet<Trace>();
  */
 function checkTimeSpan(
   events: readonly TraceEvent[],
-  opts: ParseTraceOptions,
+  opts: ReadOptions,
   prefix: readonly PropertyKey[] | null,
 ): void {
   if (pythonValues(opts) || events.length < 2) return;
@@ -360,7 +370,7 @@ function checkTimeSpan(
 /** `prefix`: the path of the events in the document, `null` for JSON Lines. */
 function checkedTrace(
   events: TraceEvent[],
-  opts: ParseTraceOptions,
+  opts: ReadOptions,
   prefix: readonly PropertyKey[] | null,
 ): Trace {
   checkTimeSpan(events, opts, prefix);
@@ -388,7 +398,7 @@ export function assertTraceDepth(trace: Trace, file?: string): Trace {
 function toEvents(
   items: readonly unknown[],
   prefix: readonly PropertyKey[],
-  opts: ParseTraceOptions,
+  opts: ReadOptions,
   owned = false,
 ): TraceEvent[] {
   const make = eventMaker(opts);
@@ -425,7 +435,7 @@ function hasLongDigitRun(text: string): boolean {
  * that line of the file, so a position is given as a column only and a syntax error names
  * `file:line:column`.
  */
-function parseJsonText(text: string, opts: ParseTraceOptions, line?: number): unknown {
+function parseJsonText(text: string, opts: ReadOptions, line?: number): unknown {
   try {
     if (pythonValues(opts))
       return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
@@ -477,7 +487,7 @@ class JsonLinesEvents {
   private index = 0;
   private readonly fast: boolean;
 
-  constructor(private readonly opts: ParseTraceOptions) {
+  constructor(private readonly opts: ReadOptions) {
     this.fast = !pythonValues(opts);
   }
 
@@ -509,7 +519,7 @@ class JsonLinesEvents {
   }
 }
 
-function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
+function parseJsonLines(text: string, opts: ReadOptions): TraceEvent[] {
   const collect = new JsonLinesEvents(opts);
   // Walk the text instead of splitting it into an array of lines first.
   const lines = new LineSplitter((line) => collect.line(line));
@@ -519,7 +529,7 @@ function parseJsonLines(text: string, opts: ParseTraceOptions): TraceEvent[] {
 }
 
 /** One line of JSON Lines the careful way: errors name `file:line` (`file:line:column` for a syntax error; `line N` without a file). */
-function parseJsonLine(line: string, index: number, opts: ParseTraceOptions): TraceEvent {
+function parseJsonLine(line: string, index: number, opts: ReadOptions): TraceEvent {
   const where = lineLocation(opts.file, index + 1);
   const doc = parseJsonText(line, opts, index + 1);
   // One event per line: the line number is the location, the path starts inside the event.
@@ -539,7 +549,7 @@ function looksLikeJsonLines(text: string): boolean {
  * circular (README "Limits").
  */
 export function parseTrace(input: string | unknown, options: ParseTraceOptions = {}): Trace {
-  const opts: ParseTraceOptions = { mode: 'default', ...options };
+  const opts = resolved(options);
   if (input instanceof Trace) return assertTraceDepth(input, opts.file);
   if (typeof input === 'string') {
     const format = opts.format ?? (opts.file && isJsonLinesName(opts.file) ? 'jsonl' : undefined);
@@ -575,7 +585,7 @@ const TWO_53 = 2 ** 53;
  * event, a check — also takes the exact route, so errors and their messages (which quote values
  * as read) are those of `parseJsonText`. `undefined`: use the exact route.
  */
-function parseCommonDocument(text: string, opts: ParseTraceOptions): Trace | undefined {
+function parseCommonDocument(text: string, opts: ReadOptions): Trace | undefined {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -637,7 +647,7 @@ class JsonLinesFile {
   private failure: unknown;
 
   constructor(
-    private readonly opts: ParseTraceOptions,
+    private readonly opts: ReadOptions,
     private readonly how: JsonLinesFileOptions,
   ) {
     this.collect = new JsonLinesEvents(opts);
@@ -682,7 +692,7 @@ export function loadJsonLinesSync(
   options: Omit<ParseTraceOptions, 'file' | 'format'>,
   how: JsonLinesFileOptions = {},
 ): Trace | undefined {
-  const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
+  const consumer = new JsonLinesFile(resolved({ ...options, file }), how);
   if (!readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom }))
     return undefined;
   return consumer.trace();
@@ -694,7 +704,7 @@ export async function loadJsonLines(
   options: Omit<ParseTraceOptions, 'file' | 'format'>,
   how: JsonLinesFileOptions = {},
 ): Promise<Trace | undefined> {
-  const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
+  const consumer = new JsonLinesFile(resolved({ ...options, file }), how);
   if (!(await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom })))
     return undefined;
   return consumer.trace();
@@ -772,7 +782,8 @@ export async function loadTraceChunked(
   options: Omit<ParseTraceOptions, 'file'>,
   chunks: ReadChunks,
 ): Promise<Trace> {
-  const { format, ...rest } = options;
+  const opts = resolved(options);
+  const { format, ...rest } = opts;
   // Not sniffed: a trace or an error, never `undefined`.
   if (isJsonLinesFile(file, format))
     return (await loadJsonLines(file, rest, { chunkSize: chunks.chunk }))!;
@@ -790,7 +801,7 @@ export async function loadTraceChunked(
   } catch (e) {
     throw traceReadError(file, e);
   }
-  return parseTrace(traceText(bytes, file), { ...options, file });
+  return parseTrace(traceText(bytes, file), { ...opts, file });
 }
 
 /** `loadTraceSync` with chosen chunk sizes (not public: for tests). */
@@ -799,7 +810,8 @@ export function loadTraceSyncChunked(
   options: Omit<ParseTraceOptions, 'file'>,
   chunks: ReadChunks,
 ): Trace {
-  const { format, ...rest } = options;
+  const opts = resolved(options);
+  const { format, ...rest } = opts;
   if (isJsonLinesFile(file, format))
     return loadJsonLinesSync(file, rest, { chunkSize: chunks.chunk })!;
   let start: ReturnType<typeof readStartSync>;
@@ -818,5 +830,5 @@ export function loadTraceSyncChunked(
   } catch (e) {
     throw traceReadError(file, e);
   }
-  return parseTrace(traceText(bytes, file), { ...options, file });
+  return parseTrace(traceText(bytes, file), { ...opts, file });
 }
