@@ -116,13 +116,7 @@ export {
   policyFor,
   applyFixes,
 } from './policy/index.js';
-export type {
-  Fix,
-  FixId,
-  PolicyMembers,
-  ReportStyle,
-  ScoringPolicy,
-} from './policy/index.js';
+export type { Fix, FixId, PolicyMembers, ReportStyle, ScoringPolicy } from './policy/index.js';
 
 // Evaluation
 export type {

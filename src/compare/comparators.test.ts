@@ -113,7 +113,9 @@ describe('deep', () => {
 
 describe('createComparator and ComparatorSet', () => {
   it('accepts specs, objects and functions; an unknown type is an error', () => {
-    expect(createComparator({ type: 'always_true' }, DEFAULT_POLICY).compare(null, [1], 'x')).toBe(true);
+    expect(createComparator({ type: 'always_true' }, DEFAULT_POLICY).compare(null, [1], 'x')).toBe(
+      true,
+    );
     expect(
       createComparator((g, p, ch) => ch === 'x' && g === p, DEFAULT_POLICY).compare(1, 1, 'x'),
     ).toBe(true);

@@ -88,7 +88,9 @@ describe('reference mode: PyYAML safe_load scalars (YAML 1.1 as PyYAML resolves 
     expect(constructPyYamlInt('0b')).toBeUndefined(); // int('', 2) raises
     expect(constructPyYamlFloat('1:30.5')).toBe(90.5);
     expect(constructPyYamlFloat('-.INF')).toBe(-Infinity);
-    expect(() => parseConfigYaml('k: !!float abc\n', REFERENCE_POLICY, 'c.yaml')).toThrow(ConfigError);
+    expect(() => parseConfigYaml('k: !!float abc\n', REFERENCE_POLICY, 'c.yaml')).toThrow(
+      ConfigError,
+    );
   });
 
   it('keeps non-string keys as their Python str(), remembered, and duplicate keys (last wins)', () => {

@@ -78,7 +78,7 @@ describe('policies', () => {
     expect(onlyB1.valueSemantics).toBe('python-str');
   });
 
-  it('the report style is the reference\'s in reference mode, envtrace\'s by default', () => {
+  it("the report style is the reference's in reference mode, envtrace's by default", () => {
     expect(REFERENCE_POLICY.report).toEqual({
       centreMismatches: false,
       timeUnitInHeading: false,
