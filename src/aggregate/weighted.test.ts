@@ -47,7 +47,7 @@ describe('aggregate', () => {
   it('given weights apply in order; a weight for a missing metric is an error by default only (S1)', () => {
     expect(aggregate(metrics, { weights: { timing: 1 } }).full_score).toBe(1);
     expect(() => aggregate(metrics, { weights: { structure: 1 } })).toThrow(
-      /aggregation\.weights\["structure"\]: metric "structure" is not computed/,
+      /aggregation\.weights\.structure: metric "structure" is not computed/,
     );
     expect(aggregate(metrics, { weights: { structure: 1 } }, REFERENCE_POLICY).full_score).toBe(0);
   });

@@ -81,8 +81,7 @@ export function aggregate(
   let shown: ReadonlyArray<readonly [string, number]>;
   if (given.length > 0) {
     if (policy.metricNamesMustExist)
-      for (const [name] of given)
-        assertComputed(metrics, name, `aggregation.weights[${JSON.stringify(name)}]`);
+      for (const [name] of given) assertComputed(metrics, name, ['aggregation', 'weights', name]);
     used = shown = given;
   } else {
     ({ used, shown } = policy.builtInWeights(

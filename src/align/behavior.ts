@@ -54,7 +54,7 @@
  *   optimal cost; ties then follow that solver's rule).
  */
 import { z } from 'zod';
-import { ConfigError, formatPath } from '../errors.js';
+import { ConfigError, inputPath, type InputPath } from '../errors.js';
 import { nwAlignValueAware } from './nw-gotoh.js';
 import type { AlignContext, Aligner, IndexPair, ValueBuckets } from './types.js';
 import { wfaAlign, wfaCostsFrom } from './wfa.js';
@@ -132,19 +132,22 @@ export const behaviorOptionsSchema = z
  */
 export function resolveBehaviorOptions(
   options: unknown = {},
-  path = 'aligner',
+  path: InputPath = ['aligner'],
 ): ResolvedBehaviorOptions {
   const r = behaviorOptionsSchema.safeParse(options);
   if (!r.success) {
-    const issue = r.error.issues[0]!;
-    const sub = issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : issue.path;
-    const suffix = formatPath(['_', ...sub]).slice(1);
-    const full = `${path}${suffix}`;
-    const message =
-      issue.code === 'unrecognized_keys'
-        ? `unknown option ${JSON.stringify(issue.keys[0])} (expected one of value_mismatch, mismatch, gap_open, gap_extend)`
-        : issue.message;
-    throw new ConfigError(message, { path: full });
+    // Every issue is kept; one is shown inline, several one per line.
+    throw ConfigError.fromIssues(
+      r.error.issues.flatMap((issue) =>
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.map((key) => ({
+              path: [...path, key],
+              message: `unknown option ${JSON.stringify(key)} (expected one of value_mismatch, mismatch, gap_open, gap_extend)`,
+            }))
+          : [{ path: [...path, ...inputPath(issue.path)], message: issue.message }],
+      ),
+      undefined,
+    );
   }
   return { ...BEHAVIOR_DEFAULTS, ...stripUndefined(r.data) };
 }
@@ -726,7 +729,11 @@ export class BehaviorAligner implements Aligner {
    * @param path where the options came from, for error messages (e.g. `aligner`).
    * @throws ConfigError on invalid options.
    */
-  constructor(options: BehaviorOptions = {}, path = 'aligner', tuning: BehaviorTuning = {}) {
+  constructor(
+    options: BehaviorOptions = {},
+    path: InputPath = ['aligner'],
+    tuning: BehaviorTuning = {},
+  ) {
     this.options = resolveBehaviorOptions(options, path);
     this.tuning = tuning;
   }

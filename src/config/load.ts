@@ -15,13 +15,13 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { ConfigError, formatPath } from '../errors.js';
+import { ConfigError, inputPath } from '../errors.js';
 import { escapeForMessage } from '../schema/helpers.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
 import { selectPolicy, validateWith } from '../evaluate/options.js';
 import type { EvaluateOptions } from '../evaluate/types.js';
 import type { Mode, ScoringPolicy } from '../policy/index.js';
-import { formatDeepPath, MAX_DEPTH } from '../py/depth.js';
+import { MAX_DEPTH } from '../py/depth.js';
 import { JsonDepthError, JsonDuplicateKeyError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyBool } from '../py/float.js';
 import { isPlainObject, orderedKeys, PyFloat, withKeyOrder } from '../py/value.js';
@@ -88,14 +88,14 @@ function parseJson(text: string, file: string | undefined, uniqueKeys = false): 
     if (err instanceof JsonDuplicateKeyError) {
       throw new ConfigError(
         `duplicate key ${escapeForMessage(JSON.stringify(err.key))} at line ${err.line}, column ${err.column} (keys must be unique; reference mode keeps the last, as Python does)`,
-        { file, path: escapeForMessage(formatPath(err.path)) || undefined },
+        { file, path: inputPath(err.path) },
         { cause: err },
       );
     }
     if (err instanceof JsonDepthError) {
       throw new ConfigError(
         `nested more than ${MAX_DEPTH} levels of arrays and objects deep (the limit, see README "Limits") at line ${err.line}, column ${err.column}`,
-        { file, path: formatDeepPath([], err.path) || undefined },
+        { file, path: inputPath(err.path), deepFrom: 0 },
         { cause: err },
       );
     }

@@ -31,8 +31,8 @@ import {
   type YAMLError,
   YAMLParseError,
 } from 'yaml';
-import { ConfigError, formatPath } from '../errors.js';
-import { formatDeepPath, MAX_DEPTH } from '../py/depth.js';
+import { ConfigError, inputPath } from '../errors.js';
+import { MAX_DEPTH } from '../py/depth.js';
 import { parsePyFloatLiteral } from '../py/float.js';
 import { formatPyFloat, formatPyInt } from '../py/str.js';
 import { boxFloat, withKeyOrder } from '../py/value.js';
@@ -277,7 +277,7 @@ function convert(
   path: PropertyKey[],
 ): unknown {
   const fail = (message: string): never => {
-    throw new ConfigError(message, { file, path: escapeForMessage(formatPath(path)) || undefined });
+    throw new ConfigError(message, { file, path: inputPath(path) });
   };
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v;
@@ -383,7 +383,8 @@ export function checkYamlDepth(
           path.unshift(v.seg);
         throw new ConfigError(`${TOO_DEEP} at ${lineColumn(text, token.offset)}`, {
           file,
-          path: escapeForMessage(formatDeepPath([], path)) || undefined,
+          path: inputPath(path),
+          deepFrom: 0,
         });
       }
       const isMapping =
@@ -411,7 +412,8 @@ function checkComposedDepth(doc: Document.Parsed, file: string | undefined): voi
   const fail = (message: string, path: readonly PropertyKey[]): never => {
     throw new ConfigError(message, {
       file,
-      path: escapeForMessage(formatDeepPath([], path)) || undefined,
+      path: inputPath(path),
+      deepFrom: 0,
     });
   };
   const height = (node: unknown, depth: number, path: PropertyKey[]): number => {

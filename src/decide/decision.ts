@@ -55,9 +55,9 @@ export function decisionParams(
   const timingName = options.timing_metric_name ?? 'timing';
   const configured = options.required_metrics ?? [];
   if (policy.metricNamesMustExist) {
-    assertComputed(metrics, timingName, 'decision.timing_metric_name');
+    assertComputed(metrics, timingName, ['decision', 'timing_metric_name']);
     configured.forEach((name, i) =>
-      assertComputed(metrics, name, `decision.required_metrics[${i}]`),
+      assertComputed(metrics, name, ['decision', 'required_metrics', i]),
     );
   }
   return {

@@ -297,7 +297,7 @@ function computeMetrics(ctx: MetricContext, opts: EvaluateOptions): Record<strin
     if (Object.prototype.hasOwnProperty.call(metrics, m.name)) {
       throw new ConfigError(
         `custom metric name ${JSON.stringify(m.name)} clashes with a built-in metric`,
-        { path: 'metrics' },
+        { path: ['metrics'] },
       );
     }
     const r = m.compute(ctx);
@@ -360,14 +360,12 @@ function alignmentRow(cols: VerdictColumns, k: number): AlignmentRow {
   };
 }
 
-/** Run `step`; a `ConfigError` it throws without a file names the config file `opts` came from. */
+/** Run `step`; a `ConfigError` it throws without a file is told the config file `opts` came from. */
 function inOptionsFile<T>(opts: EvaluateOptions, step: () => T): T {
   try {
     return step();
   } catch (e) {
-    const file = optionsFile(opts);
-    if (e instanceof ConfigError && e.file === undefined && file !== undefined)
-      throw new ConfigError(e.message, { file }, { cause: e });
+    if (e instanceof ConfigError) e.inFile(optionsFile(opts));
     throw e;
   }
 }

@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { alignerNamesText, alignerPlugin } from '../align/registry.js';
 import { COMPARATORS, comparatorPlugin, comparatorTypesText } from '../compare/registry.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, inputPath } from '../errors.js';
 import { METRICS } from '../metrics/registry.js';
 import { isMode, modeSchema, policyFor, type ScoringPolicy } from '../policy/index.js';
 import { isObjectRecord, isPlainObject } from '../py/value.js';
@@ -31,7 +31,6 @@ import {
   implementation,
   optionNumbers,
   PARSE,
-  pathText,
   quoteForMessage,
   record,
   strict,
@@ -244,18 +243,12 @@ function schemasFor(policy: ScoringPolicy): Schemas {
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-function issueLine(issue: Issue): { path: string; text: string } {
-  return { path: pathText(issue.path), text: describeIssue(issue) };
-}
-
-/** Throw one `ConfigError` for all issues: one issue inline, several one per line under a count. */
+/** Throw one `ConfigError` carrying every issue (one shown inline, several one per line under a count). */
 function throwIssues(issues: readonly Issue[], file: string | undefined): never {
-  const lines = issues.map(issueLine);
-  const first = lines[0];
-  if (lines.length === 1 && first)
-    throw new ConfigError(first.text, { file, path: first.path || undefined });
-  const body = lines.map((l) => `  ${l.path ? `${l.path}: ` : ''}${l.text}`).join('\n');
-  throw new ConfigError(`${lines.length} problems in the options:\n${body}`, { file });
+  throw ConfigError.fromIssues(
+    issues.map((issue) => ({ path: inputPath(issue.path), message: describeIssue(issue) })),
+    file,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -147,13 +147,13 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     }
     const channel = rec.fields[ci]!;
     if (channel.trim() === '')
-      throw new TraceError('expected a non-empty channel name', { file: at, path: 'channel' });
+      throw new TraceError('expected a non-empty channel name', { file: at, path: ['channel'] });
     const tsText = rec.fields[ti]!.trim();
     const time = timeFromDecimal(tsText);
     if (time === undefined || !Number.isFinite(Number(tsText))) {
       throw new TraceError(`expected a number of seconds, got ${JSON.stringify(rec.fields[ti])}`, {
         file: at,
-        path: 'timestamp',
+        path: ['timestamp'],
       });
     }
     const cell = rec.fields[vi]!;

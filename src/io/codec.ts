@@ -26,7 +26,7 @@
  * properties are not data and are left out, as `JSON.stringify` does; an object with a `null`
  * prototype reads back as a plain object with the same entries.
  */
-import { TraceError, formatPath } from '../errors.js';
+import { TraceError, inputPath } from '../errors.js';
 import { PyFloat, orderedKeys, withKeyOrder, KEY_ORDER } from '../py/value.js';
 
 /** The key that marks a tagged value in encoded JSON. */
@@ -105,7 +105,7 @@ export function encodeValue(value: unknown, options: CodecOptions = {}): unknown
   const python = options.numbers === 'python';
   const ancestors: object[] = [];
   const fail = (path: readonly PropertyKey[], why: string): never => {
-    throw new TraceError(why, { file: options.file, path: formatPath(path) || undefined });
+    throw new TraceError(why, { file: options.file, path: inputPath(path) });
   };
 
   const encode = (v: unknown, path: PropertyKey[]): unknown => {
@@ -205,7 +205,7 @@ const INTEGER = /^-?\d+$/;
  */
 export function decodeValue(json: unknown, options: CodecOptions = {}): unknown {
   const fail = (path: readonly PropertyKey[], why: string): never => {
-    throw new TraceError(why, { file: options.file, path: formatPath(path) || undefined });
+    throw new TraceError(why, { file: options.file, path: inputPath(path) });
   };
   const decode = (v: unknown, path: PropertyKey[], depth: number): unknown => {
     if (typeof v !== 'object' || v === null || v instanceof PyFloat) return v;

@@ -108,7 +108,7 @@ describe('parseTrace', () => {
     expect(errorOf(() => parseTrace('[{"channel": "", "timestamp": 1}]')).message).toBe(
       '[0].channel: expected a non-empty string',
     );
-    expect(errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.NaN }])).path).toBe(
+    expect(errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.NaN }])).pathText).toBe(
       '[0].timestamp',
     );
     expect(errorOf(() => parseTrace('[{"channel": "a", "timestamp": 1}, 3]')).message).toBe(
@@ -137,7 +137,7 @@ describe('parseTrace', () => {
 
   it('rejects non-finite timestamps in both modes', () => {
     expect(
-      errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.POSITIVE_INFINITY }])).path,
+      errorOf(() => parseTrace([{ channel: 'a', timestamp: Number.POSITIVE_INFINITY }])).pathText,
     ).toBe('[0].timestamp');
     expect(
       errorOf(() => parseTrace('[{"channel": "a", "timestamp": "nan"}]', { mode: 'reference' }))

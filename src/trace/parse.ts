@@ -3,8 +3,8 @@ import type { ScoringPolicy } from '../policy/index.js';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { EnvTraceError, TraceError, formatPath } from '../errors.js';
-import { findTooDeep, formatDeepPath, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
+import { EnvTraceError, TraceError, formatPath, inputPath, type InputPath } from '../errors.js';
+import { findTooDeep, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
 import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
@@ -66,17 +66,14 @@ function describe(v: unknown): string {
   return typeof v;
 }
 
-function firstIssue(
-  error: z.ZodError,
-  prefix: readonly PropertyKey[],
-): { path: string; message: string } {
+function firstIssue(error: z.ZodError, prefix: InputPath): { path: InputPath; message: string } {
   const issue = error.issues[0]!;
-  const path = [...prefix, ...issue.path];
+  const path = [...prefix, ...inputPath(issue.path)];
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
     message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (an event has channel, timestamp, value, meta)`;
   }
-  return { path: formatPath(path), message };
+  return { path, message };
 }
 
 /** `docSchema` accepts `doc` (and would return the same events): no unknown key, `events` an array. */
@@ -95,7 +92,7 @@ function isWellFormedDocument(doc: Record<string, unknown>): boolean {
 function eventsOfDocument(
   doc: unknown,
   opts: ReadOptions,
-): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
+): { items: readonly unknown[]; prefix: InputPath } {
   if (Array.isArray(doc)) return { items: doc, prefix: [] };
   if (isObjectRecord(doc)) {
     if (pythonValues(opts)) {
@@ -111,7 +108,7 @@ function eventsOfDocument(
       if (!Array.isArray(events))
         throw new TraceError(`expected an array of events, got ${describe(events)}`, {
           file: opts.file,
-          path: 'events',
+          path: ['events'],
         });
       return { items: events, prefix: ['events'] };
     }
@@ -135,7 +132,7 @@ function eventsOfDocument(
           '(an event has channel, timestamp, value, meta)',
           '(a trace has schema_version, events, meta)',
         ),
-        { file: opts.file, path: path || undefined },
+        { file: opts.file, path },
       );
     }
     return { items: r.data.events, prefix: ['events'] };
@@ -146,21 +143,16 @@ function eventsOfDocument(
   );
 }
 
-function referenceEvent(
-  item: unknown,
-  path: readonly PropertyKey[],
-  file: string | undefined,
-): TraceEvent {
+function referenceEvent(item: unknown, path: InputPath, file: string | undefined): TraceEvent {
   // Trace.from_dict: str(item["channel"]), float(item["timestamp"]), item.get("value"), dict(item.get("meta", {}))
   if (!isObjectRecord(item))
     throw new TraceError(`expected an event object, got ${describe(item)}`, {
       file,
-      path: formatPath(path),
+      path,
     });
-  if (!('channel' in item))
-    throw new TraceError('required', { file, path: formatPath([...path, 'channel']) });
+  if (!('channel' in item)) throw new TraceError('required', { file, path: [...path, 'channel'] });
   if (!('timestamp' in item))
-    throw new TraceError('required', { file, path: formatPath([...path, 'timestamp']) });
+    throw new TraceError('required', { file, path: [...path, 'timestamp'] });
   const channel = pyStr(item['channel']);
   let timestamp: number;
   try {
@@ -168,19 +160,19 @@ function referenceEvent(
   } catch (e) {
     throw new TraceError(
       e instanceof Error ? e.message : String(e),
-      { file, path: formatPath([...path, 'timestamp']) },
+      { file, path: [...path, 'timestamp'] },
       { cause: e },
     );
   }
   if (!Number.isFinite(timestamp)) {
     throw new TraceError(`expected a finite timestamp, got ${timestamp}`, {
       file,
-      path: formatPath([...path, 'timestamp']),
+      path: [...path, 'timestamp'],
     });
   }
   const meta = item['meta'] ?? {};
   if (!isObjectRecord(meta))
-    throw new TraceError('expected an object', { file, path: formatPath([...path, 'meta']) });
+    throw new TraceError('expected an object', { file, path: [...path, 'meta'] });
   return { channel, timestamp, value: item['value'] === undefined ? null : item['value'], meta };
 }
 
@@ -219,11 +211,7 @@ function plainDefaultEvent(item: unknown, reuse = false): TraceEvent | null {
   return { channel, timestamp, value: value === undefined ? null : value };
 }
 
-function defaultEvent(
-  item: unknown,
-  path: readonly PropertyKey[],
-  file: string | undefined,
-): TraceEvent {
+function defaultEvent(item: unknown, path: InputPath, file: string | undefined): TraceEvent {
   // A big integer timestamp (exact parse) is the double nearest to it, as in `plainDefaultEvent`.
   if (isPlainObject(item) && typeof item['timestamp'] === 'bigint')
     item = { ...item, timestamp: Number(item['timestamp']) };
@@ -232,7 +220,7 @@ function defaultEvent(
     if (!isObjectRecord(item))
       throw new TraceError(`expected an event object, got ${describe(item)}`, {
         file,
-        path: formatPath(path),
+        path,
       });
     const { path: p, message } = firstIssue(r.error, path);
     throw new TraceError(message, { file, path: p });
@@ -267,7 +255,7 @@ function eventMaker(opts: ReadOptions): typeof defaultEvent {
  */
 function checkEventDepth(
   event: TraceEvent,
-  prefix: () => readonly PropertyKey[],
+  prefix: () => InputPath,
   file: string | undefined,
 ): void {
   // Called once per event: a scalar value and no meta (the common case) cost two type checks.
@@ -279,15 +267,18 @@ function checkEventDepth(
 function checkDepthOf(
   v: object,
   key: 'value' | 'meta',
-  prefix: () => readonly PropertyKey[],
+  prefix: () => InputPath,
   file: string | undefined,
 ): void {
   const found = findTooDeep(v, MAX_DEPTH);
-  if (found)
+  if (found) {
+    const at = [...prefix(), key];
     throw new TraceError(tooDeepMessage(found, MAX_DEPTH), {
       file,
-      path: formatDeepPath([...prefix(), key], found.path),
+      path: [...at, ...inputPath(found.path)],
+      deepFrom: at.length,
     });
+  }
 }
 
 /** What an unsupported value is, for a message: `a Map`, `a Date`, `a Uint8Array`, `a function`. */
@@ -308,10 +299,10 @@ function describeOther(v: unknown): string {
  */
 function checkPythonValues(
   event: TraceEvent,
-  prefix: () => readonly PropertyKey[],
+  prefix: () => InputPath,
   file: string | undefined,
 ): void {
-  const stack: Array<{ v: unknown; path: readonly PropertyKey[] }> = [
+  const stack: Array<{ v: unknown; path: InputPath }> = [
     { v: event.value, path: ['value'] },
     { v: event.meta, path: ['meta'] },
   ];
@@ -328,7 +319,7 @@ function checkPythonValues(
         `${describeOther(v)} is not a JSON value (reference mode reads values as Python's json does)`,
         {
           file,
-          path: escapeForTerminal(formatPath([...prefix(), ...path])),
+          path: [...prefix(), ...path],
         },
       );
     }
@@ -346,7 +337,7 @@ const depthChecked = new WeakSet<Trace>();
 function checkTimeSpan(
   events: readonly TraceEvent[],
   opts: ReadOptions,
-  prefix: readonly PropertyKey[] | null,
+  prefix: InputPath | null,
 ): void {
   if (pythonValues(opts) || events.length < 2) return;
   let lo = 0;
@@ -368,11 +359,7 @@ function checkTimeSpan(
 }
 
 /** `prefix`: the path of the events in the document, `null` for JSON Lines. */
-function checkedTrace(
-  events: TraceEvent[],
-  opts: ReadOptions,
-  prefix: readonly PropertyKey[] | null,
-): Trace {
+function checkedTrace(events: TraceEvent[], opts: ReadOptions, prefix: InputPath | null): Trace {
   checkTimeSpan(events, opts, prefix);
   // The events array was just built by the caller: the trace takes it without a copy.
   const trace = traceOwning(events);
@@ -397,7 +384,7 @@ export function assertTraceDepth(trace: Trace, file?: string): Trace {
 /** @param owned the items come from our own `JSON.parse` of a text (see `plainDefaultEvent`) */
 function toEvents(
   items: readonly unknown[],
-  prefix: readonly PropertyKey[],
+  prefix: InputPath,
   opts: ReadOptions,
   owned = false,
 ): TraceEvent[] {
@@ -455,11 +442,7 @@ function parseJsonText(text: string, opts: ReadOptions, line?: number): unknown 
       const at = line === undefined ? `line ${e.line}, column ${e.column}` : `column ${e.column}`;
       const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at ${at}`;
       const file = line === undefined ? opts.file : lineLocation(opts.file, line);
-      throw new TraceError(
-        message,
-        { file, path: formatDeepPath([], e.path) || undefined },
-        { cause: e },
-      );
+      throw new TraceError(message, { file, path: inputPath(e.path), deepFrom: 0 }, { cause: e });
     }
     if (line !== undefined && e instanceof JsonSyntaxError) {
       throw new TraceError(

@@ -3,7 +3,7 @@
  * name, value = arguments), a trace file, or a `{name, arguments}` list. Calls of one turn
  * (`meta.parallel_group`, else `meta.turn`, else equal timestamps) share a `group`.
  */
-import { TraceError, formatPath } from '../errors.js';
+import { TraceError, type InputPath } from '../errors.js';
 import { importFileSync } from '../import/read.js';
 import { Trace, sortEventsByTime } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
@@ -37,7 +37,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** `arguments` given as JSON text (as LLM APIs return them) is parsed when it is an object. */
-function parseArguments(v: unknown, where: string): unknown {
+function parseArguments(v: unknown, where: InputPath): unknown {
   if (typeof v !== 'string' || !/^\s*\{/.test(v)) return v;
   try {
     return JSON.parse(v) as unknown;
@@ -94,12 +94,12 @@ function isCallList(v: readonly unknown[]): boolean {
 function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
   return build(
     list.map((x, i) => {
-      const where = formatPath([label, i]);
+      const where = [label, i];
       if (!isRecord(x) || typeof x['name'] !== 'string' || x['name'] === '') {
         throw new TraceError('expected a tool call {name, arguments}', { path: where });
       }
       const args =
-        x['arguments'] === undefined ? {} : parseArguments(x['arguments'], `${where}.arguments`);
+        x['arguments'] === undefined ? {} : parseArguments(x['arguments'], [...where, 'arguments']);
       return { name: x['name'], arguments: args, key: groupKey(x, undefined) };
     }),
   );
@@ -134,7 +134,7 @@ function validEvents(items: readonly unknown[], label: string): TraceEvent[] {
     ) {
       throw new TraceError(
         'expected an event {channel, timestamp, value} or a tool call {name, arguments}',
-        { path: formatPath([label, i]) },
+        { path: [label, i] },
       );
     }
     return e as unknown as TraceEvent;
