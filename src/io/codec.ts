@@ -27,7 +27,7 @@
  * prototype reads back as a plain object with the same entries.
  */
 import { TraceError, inputPath } from '../errors.js';
-import { PyFloat, orderedKeys, withKeyOrder, KEY_ORDER } from '../py/value.js';
+import { isObjectRecord, PyFloat, orderedKeys, withKeyOrder, KEY_ORDER } from '../py/value.js';
 
 /** The key that marks a tagged value in encoded JSON. */
 export const CODEC_TAG = '$envtrace';
@@ -190,10 +190,6 @@ export function encodeValue(value: unknown, options: CodecOptions = {}): unknown
   return encode(value, [...(options.path ?? [])]);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof PyFloat);
-}
-
 const DATE_ISO = /^[+-]?\d{4,6}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const INTEGER = /^-?\d+$/;
 
@@ -306,7 +302,8 @@ export function decodeValue(json: unknown, options: CodecOptions = {}): unknown 
       case 'object': {
         expectKeys('value');
         const inner = rec['value'];
-        if (!isRecord(inner))
+        // Decoded JSON data: a PyFloat here is a number, not an object.
+        if (!isObjectRecord(inner) || inner instanceof PyFloat)
           return fail([...path, 'value'], 'an object tag needs an object "value"');
         path.push('value');
         const out = decodeEntries(inner, path, depth + 1);

@@ -5,6 +5,7 @@
  */
 import { TraceError, type InputPath } from '../errors.js';
 import { importFileSync } from '../import/read.js';
+import { isObjectRecord } from '../py/value.js';
 import { Trace, sortEventsByTime } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
 
@@ -31,10 +32,6 @@ export interface ToolCallLike {
 
 /** Everything the trajectory APIs accept as a trajectory. */
 export type TrajectoryInput = Trace | TraceLike | readonly ToolCallLike[] | string;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** `arguments` given as JSON text (as LLM APIs return them) is parsed when it is an object. */
 function parseArguments(v: unknown, where: InputPath): unknown {
@@ -87,7 +84,7 @@ export function callsFromEvents(events: readonly TraceEvent[]): ToolCall[] {
 function isCallList(v: readonly unknown[]): boolean {
   return (
     v.length > 0 &&
-    v.every((x) => isRecord(x) && typeof x['name'] === 'string' && !('channel' in x))
+    v.every((x) => isObjectRecord(x) && typeof x['name'] === 'string' && !('channel' in x))
   );
 }
 
@@ -95,7 +92,7 @@ function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
   return build(
     list.map((x, i) => {
       const where = [label, i];
-      if (!isRecord(x) || typeof x['name'] !== 'string' || x['name'] === '') {
+      if (!isObjectRecord(x) || typeof x['name'] !== 'string' || x['name'] === '') {
         throw new TraceError('expected a tool call {name, arguments}', { path: where });
       }
       const args =
@@ -117,7 +114,7 @@ export function toolCalls(input: TrajectoryInput, label = 'calls'): ToolCall[] {
     if (isCallList(input)) return callsFromList(input, label);
     return callsFromEvents(Trace.from({ events: validEvents(input, label) }).events);
   }
-  if (isRecord(input) && Array.isArray(input['events']))
+  if (isObjectRecord(input) && Array.isArray(input['events']))
     return callsFromEvents(validEvents(input['events'] as unknown[], `${label}.events`));
   throw new TypeError(
     `${label} must be a Trace, an {events} object, an array of events, a list of {name, arguments} tool calls, or a trace file path`,
@@ -127,7 +124,7 @@ export function toolCalls(input: TrajectoryInput, label = 'calls'): ToolCall[] {
 function validEvents(items: readonly unknown[], label: string): TraceEvent[] {
   return items.map((e, i) => {
     if (
-      !isRecord(e) ||
+      !isObjectRecord(e) ||
       typeof e['channel'] !== 'string' ||
       typeof e['timestamp'] !== 'number' ||
       !Number.isFinite(e['timestamp'])
