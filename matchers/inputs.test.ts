@@ -41,8 +41,10 @@ describe('resolveConfig', () => {
   });
 
   it('names the option path on the error', () => {
-    expect((thrown(() => resolveConfig({ minScore: 'x' })) as ConfigError).path).toBe('minScore');
-    expect((thrown(() => resolveConfig({ requireAccuracy: false })) as ConfigError).path).toBe(
+    expect((thrown(() => resolveConfig({ minScore: 'x' })) as ConfigError).pathText).toBe(
+      'minScore',
+    );
+    expect((thrown(() => resolveConfig({ requireAccuracy: false })) as ConfigError).pathText).toBe(
       'requireAccuracy',
     );
   });
@@ -52,7 +54,7 @@ describe('resolveConfig', () => {
       resolveConfig({ comparators: { default: { type: 'nope' } } }),
     ) as ConfigError;
     expect(e).toBeInstanceOf(ConfigError);
-    expect(e.path).toBe('comparators.default.type');
+    expect(e.pathText).toBe('comparators.default.type');
   });
 });
 
@@ -78,14 +80,14 @@ describe('trace arguments', () => {
   ])('received %s → TraceError', (_label, value) => {
     const e = thrown(() => loadTraceArg(realUtils, HINT, 'received', value, 'default'));
     expect(e).toBeInstanceOf(TraceError);
-    expect((e as TraceError).path).toBe('received');
+    expect((e as TraceError).label).toBe('received');
     expect(stripAnsi(e.message)).toMatchSnapshot();
   });
 
   it('names the failing golden of a best-of list', () => {
     const e = thrown(() => loadGoldenArg(realUtils, HINT, [scan(), 7], 'default')) as TraceError;
     expect(e).toBeInstanceOf(TraceError);
-    expect(e.path).toBe('golden[1]');
+    expect(e.label).toBe('golden[1]');
     expect(stripAnsi(e.message)).toContain('golden[1] must be a Trace');
   });
 

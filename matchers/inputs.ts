@@ -48,12 +48,12 @@ function isTraceShaped(v: unknown): boolean {
 }
 
 function notATrace(utils: MatcherUtils, hint: string, label: string, value: unknown): TraceError {
-  const err = new TraceError(
+  // The message names the argument itself, after the matcher hint.
+  return new TraceError(
     `${hint}\n\n${label} must be ${EXPECTED_TRACE}.\n\n${utils.printWithType(label, value, (x) => utils.printReceived(x))}`,
-  );
-  // The label is the argument's path; the message already names it after the matcher hint.
-  Object.defineProperty(err, 'path', { value: label, enumerable: true });
-  return err;
+    {},
+    { named: true },
+  ).labelled(label);
 }
 
 export interface LoadedTrace {
@@ -91,7 +91,7 @@ export function loadTraceArg(
   try {
     return { trace: parseTrace(doc, { mode }), warnings: [] };
   } catch (e) {
-    if (e instanceof TraceError) throw new TraceError(`${label}: ${e.message}`, {}, { cause: e });
+    if (e instanceof TraceError) e.labelled(label);
     throw e;
   }
 }

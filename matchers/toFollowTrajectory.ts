@@ -46,14 +46,14 @@ function resolveOptions(value: unknown): FollowTrajectoryOptions {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ConfigError(
       `expected the trajectory options to be an object {mode, args, toolArgs, distance}, received ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
-      { path: 'options' },
+      { path: ['options'] },
     );
   }
   for (const key of Object.keys(value)) {
     if (!OPTION_KEYS.has(key))
       throw new ConfigError(
         `unknown option ${JSON.stringify(key)} (expected mode, args, toolArgs, distance)`,
-        { path: `options.${key}` },
+        { path: ['options', key] },
       );
   }
   const distance = (value as FollowTrajectoryOptions).distance;
@@ -64,7 +64,7 @@ function resolveOptions(value: unknown): FollowTrajectoryOptions {
     (typeof distance !== 'object' || distance === null || Array.isArray(distance))
   ) {
     throw new ConfigError('expected an object {scheme, weights, canonicalize}', {
-      path: 'options.distance',
+      path: ['options', 'distance'],
     });
   }
   return value;

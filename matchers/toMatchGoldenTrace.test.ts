@@ -323,7 +323,7 @@ describe('golden values round-trip (issue 10 §1)', () => {
       throw new Error('expected a TraceError');
     };
     const e = refused();
-    expect(e.path).toBe('events[1].value.a[2]');
+    expect(e.pathText).toBe('events[1].value.a[2]');
     expect(stripAnsi(e.message)).toContain(
       'The received trace cannot be written as a golden trace: ',
     );
@@ -332,7 +332,7 @@ describe('golden values round-trip (issue 10 §1)', () => {
     );
     expect(fs.existsSync(goldenFile())).toBe(false);
     toMatchGoldenTrace.call(jestContext('new'), weather(1));
-    expect(refused().path).toBe('events[1].value.a[2]');
+    expect(refused().pathText).toBe('events[1].value.a[2]');
   });
 
   it('a malformed tag in a golden file is a TraceError naming the file and the path', () => {

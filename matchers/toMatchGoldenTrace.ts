@@ -96,14 +96,7 @@ export function toMatchGoldenTrace(
     text = goldenText(pred, cfg.mode, path.relative(process.cwd(), file) || file);
   } catch (e) {
     if (!(e instanceof TraceError)) throw e;
-    const err = new TraceError(
-      `${hint}\n\nThe received trace cannot be written as a golden trace: ${e.message}`,
-      {},
-      { cause: e },
-    );
-    Object.defineProperty(err, 'path', { value: e.path, enumerable: true });
-    Object.defineProperty(err, 'file', { value: e.file, enumerable: true });
-    throw err;
+    throw e.framed(`${hint}\n\nThe received trace cannot be written as a golden trace: `);
   }
 
   const write = (content: string = text): void => {
@@ -159,14 +152,7 @@ export function toMatchGoldenTrace(
     // -u repairs a golden that cannot be read (hand-edited, truncated): it is rewritten.
     if (!(e instanceof TraceError)) throw e;
     if (mode !== 'all') {
-      const err = new TraceError(
-        `${e.message} (run with ${updateFlag} to rewrite the golden trace)`,
-        {},
-        { cause: e },
-      );
-      Object.defineProperty(err, 'path', { value: e.path, enumerable: true });
-      Object.defineProperty(err, 'file', { value: e.file, enumerable: true });
-      throw err;
+      throw e.framed('', ` (run with ${updateFlag} to rewrite the golden trace)`);
     }
     write();
     bumpCounter(snap, 'updated', testId, bumps);

@@ -77,9 +77,9 @@ describe('reporter options', () => {
   });
 
   it('sets the error path to the first problem', () => {
-    expect(errorOf({ minMeanScore: 2 }).path).toBe('minMeanScore');
-    expect(errorOf({ passAtK: [1, 0] }).path).toBe('passAtK[1]');
-    expect(errorOf({ nope: 1 }).path).toBeUndefined();
+    expect(errorOf({ minMeanScore: 2 }).pathText).toBe('minMeanScore');
+    expect(errorOf({ passAtK: [1, 0] }).pathText).toBe('passAtK[1]');
+    expect(errorOf({ nope: 1 }).path).toEqual([]);
   });
 });
 

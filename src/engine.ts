@@ -74,7 +74,7 @@ export {
   policyFor,
   applyFixes,
 } from './policy/index.js';
-export type { PolicyInput, PolicyMembers } from './policy/index.js';
+export type { PolicyMembers, ReportStyle } from './policy/index.js';
 
 // Options
 export { TIME_UNITS } from './evaluate/timeUnit.js';

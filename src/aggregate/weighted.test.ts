@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricResult } from '../metrics/types.js';
 import { aggregate, weightedSum } from './weighted.js';
+import { REFERENCE_POLICY } from '../policy/index.js';
 
 const m = (score: number): MetricResult => ({ name: 'x', score, binary_pass: true, details: {} });
 
@@ -35,7 +36,7 @@ describe('aggregate', () => {
   });
 
   it('reference: use_continuous scores with 0.6/0.2/0.2 but reports 0.8/0.2 (B3)', () => {
-    const r = aggregate(metrics, { useContinuous: true }, 'reference');
+    const r = aggregate(metrics, { useContinuous: true }, REFERENCE_POLICY);
     expect(r.full_score).toBeCloseTo(0.6 * 0.5 + 0.2, 12);
     expect(r.report).toMatchObject({ weights: { discrete: 0.8, timing: 0.2 } });
     expect(
@@ -46,9 +47,9 @@ describe('aggregate', () => {
   it('given weights apply in order; a weight for a missing metric is an error by default only (S1)', () => {
     expect(aggregate(metrics, { weights: { timing: 1 } }).full_score).toBe(1);
     expect(() => aggregate(metrics, { weights: { structure: 1 } })).toThrow(
-      /aggregation\.weights\["structure"\]: metric "structure" is not computed/,
+      /aggregation\.weights\.structure: metric "structure" is not computed/,
     );
-    expect(aggregate(metrics, { weights: { structure: 1 } }, 'reference').full_score).toBe(0);
+    expect(aggregate(metrics, { weights: { structure: 1 } }, REFERENCE_POLICY).full_score).toBe(0);
   });
 
   it('a formula replaces the weighted sum', () => {

@@ -1,10 +1,10 @@
 import { assertComputed, isComputed } from '../metrics/computed.js';
 import type { MetricResult } from '../metrics/types.js';
 import {
-  policyFor,
+  DEFAULT_POLICY,
   WEIGHTS_NO_CONTINUOUS as NO_CONT,
   WEIGHTS_WITH_CONTINUOUS as WITH_CONT,
-  type PolicyInput,
+  type ScoringPolicy,
 } from '../policy/index.js';
 import { orderedEntries, withKeyOrder } from '../py/value.js';
 
@@ -66,9 +66,8 @@ export function weightedSum(
 export function aggregate(
   metrics: Readonly<Record<string, MetricResult>>,
   options: AggregateOptions = {},
-  mode?: PolicyInput,
+  policy: ScoringPolicy = DEFAULT_POLICY,
 ): Aggregation {
-  const policy = policyFor(mode);
   if (options.formula) {
     const scores: Record<string, number> = {};
     for (const [name, m] of Object.entries(metrics)) scores[name] = m.score;
@@ -82,8 +81,7 @@ export function aggregate(
   let shown: ReadonlyArray<readonly [string, number]>;
   if (given.length > 0) {
     if (policy.metricNamesMustExist)
-      for (const [name] of given)
-        assertComputed(metrics, name, `aggregation.weights[${JSON.stringify(name)}]`);
+      for (const [name] of given) assertComputed(metrics, name, ['aggregation', 'weights', name]);
     used = shown = given;
   } else {
     ({ used, shown } = policy.builtInWeights(

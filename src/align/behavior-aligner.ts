@@ -6,6 +6,7 @@ import {
   type ResolvedBehaviorOptions,
 } from './behavior.js';
 import { budgetedBehaviorAlign } from './bounded.js';
+import type { InputPath } from '../errors.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
 
 /**
@@ -21,7 +22,11 @@ export class BehaviorAligner implements Aligner {
    * @param path where the options came from, for error messages (e.g. `aligner`).
    * @throws ConfigError on invalid options.
    */
-  constructor(options: BehaviorOptions = {}, path = 'aligner', tuning: BehaviorTuning = {}) {
+  constructor(
+    options: BehaviorOptions = {},
+    path: InputPath = ['aligner'],
+    tuning: BehaviorTuning = {},
+  ) {
     this.options = resolveBehaviorOptions(options, path);
     this.tuning = tuning;
   }

@@ -291,7 +291,7 @@ describe('options', () => {
   });
 
   it('rejects bad options with a ConfigError naming the path', () => {
-    const fail = (o: unknown, path?: string) => {
+    const fail = (o: unknown, path?: readonly string[]) => {
       try {
         resolveBehaviorOptions(o, path);
       } catch (e) {
@@ -306,7 +306,10 @@ describe('options', () => {
     expect(fail({ gap_open: 0 })).toBe(
       'aligner.gap_open: must be > 0 (a free gap makes leaving everything unpaired optimal)',
     );
-    expect(fail({ mismatch: -1 }, 'matchers.aligner')).toMatch(/^matchers\.aligner\.mismatch: /);
+    // Every issue is reported: a negative mismatch is also below the default value_mismatch.
+    expect(fail({ mismatch: -1 }, ['matchers', 'aligner'])).toMatch(
+      /^2 problems in the options:\n {2}matchers\.aligner\.mismatch: .*\n {2}matchers\.aligner\.value_mismatch: /,
+    );
     expect(fail({ value_mismatch: 4 })).toBe(
       'aligner.value_mismatch: must not exceed mismatch (3), received 4',
     );

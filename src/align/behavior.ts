@@ -58,7 +58,7 @@
  * memory: the optimum when proven within budget, else a bounded alignment (`./bounded.ts`).
  */
 import { z } from 'zod';
-import { ConfigError, formatPath } from '../errors.js';
+import { ConfigError, inputPath, type InputPath } from '../errors.js';
 import { BudgetExhausted, type WorkBudget } from './budget.js';
 import { nwAlignValueAware } from './nw-gotoh.js';
 import type { IndexPair, ValueBuckets } from './types.js';
@@ -137,19 +137,22 @@ export const behaviorOptionsSchema = z
  */
 export function resolveBehaviorOptions(
   options: unknown = {},
-  path = 'aligner',
+  path: InputPath = ['aligner'],
 ): ResolvedBehaviorOptions {
   const r = behaviorOptionsSchema.safeParse(options);
   if (!r.success) {
-    const issue = r.error.issues[0]!;
-    const sub = issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : issue.path;
-    const suffix = formatPath(['_', ...sub]).slice(1);
-    const full = `${path}${suffix}`;
-    const message =
-      issue.code === 'unrecognized_keys'
-        ? `unknown option ${JSON.stringify(issue.keys[0])} (expected one of value_mismatch, mismatch, gap_open, gap_extend)`
-        : issue.message;
-    throw new ConfigError(message, { path: full });
+    // Every issue is kept; one is shown inline, several one per line.
+    throw ConfigError.fromIssues(
+      r.error.issues.flatMap((issue) =>
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.map((key) => ({
+              path: [...path, key],
+              message: `unknown option ${JSON.stringify(key)} (expected one of value_mismatch, mismatch, gap_open, gap_extend)`,
+            }))
+          : [{ path: [...path, ...inputPath(issue.path)], message: issue.message }],
+      ),
+      undefined,
+    );
   }
   return { ...BEHAVIOR_DEFAULTS, ...stripUndefined(r.data) };
 }

@@ -63,12 +63,12 @@ describe('createAligner', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).path).toBe(path);
+    expect((error as ConfigError).pathText).toBe(path);
   });
 
   it('prefixes error paths with the caller-supplied location', () => {
-    expect(() => createAligner({ name: 'nw', gap_extend: Number.NaN }, 'config.aligner')).toThrow(
-      /config\.aligner\.gap_extend/,
-    );
+    expect(() =>
+      createAligner({ name: 'nw', gap_extend: Number.NaN }, ['config', 'aligner']),
+    ).toThrow(/config\.aligner\.gap_extend/);
   });
 });

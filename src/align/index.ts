@@ -1,5 +1,5 @@
 /** Aligners (layer 2): pair two key sequences. */
-import { ConfigError } from '../errors.js';
+import { ConfigError, inputPath, type InputPath } from '../errors.js';
 import { CHECKED_NUMBERS, describeIssue } from '../schema/helpers.js';
 import {
   alignerNamesText,
@@ -121,7 +121,7 @@ function isUserAligner(x: object): x is Aligner {
  *
  * @throws ConfigError for an unknown name, unknown keys, or invalid parameters.
  */
-export function createAligner(input: AlignerSpec, path = 'aligner'): Aligner {
+export function createAligner(input: AlignerSpec, path: InputPath = ['aligner']): Aligner {
   if (typeof input === 'string') {
     const plugin = alignerPlugin(input);
     if (plugin) return plugin.create({ name: plugin.name } as never, path);
@@ -134,17 +134,23 @@ export function createAligner(input: AlignerSpec, path = 'aligner'): Aligner {
     if (!plugin) {
       throw new ConfigError(
         `unknown aligner ${JSON.stringify(name)} (expected ${alignerNamesText()} or an Aligner object)`,
-        { path: `${path}.name` },
+        { path: [...path, 'name'] },
       );
     }
     const r = plugin.schema(CHECKED_NUMBERS).safeParse({ ...input, name: plugin.name });
     if (!r.success) {
-      const issue = r.error.issues[0]!;
-      const segments =
-        issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
-      throw new ConfigError(describeIssue(issue), {
-        path: [path, ...segments.map(String)].join('.'),
-      });
+      // Every issue is kept (zod's model: issues as data, the message computed from them).
+      throw ConfigError.fromIssues(
+        r.error.issues.map((issue) => ({
+          path: [
+            ...path,
+            ...inputPath(issue.path),
+            ...(issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : []),
+          ],
+          message: describeIssue(issue),
+        })),
+        undefined,
+      );
     }
     return plugin.create(r.data, path);
   }

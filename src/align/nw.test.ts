@@ -215,9 +215,9 @@ describe('resolveNwOptions', () => {
     [{ match: 3, mismatch: 2 }, 'aligner.match'],
     [{ gap: 1 }, 'aligner.gap'],
     [{ by_channel: [] }, 'aligner.by_channel'],
-    [{ by_channel: { x: 1 } }, 'aligner.by_channel["x"]'],
-    [{ by_channel: { x: { gap_open: -0.5 } } }, 'aligner.by_channel["x"].gap_open'],
-    [{ by_channel: { x: { open: 1 } } }, 'aligner.by_channel["x"].open'],
+    [{ by_channel: { x: 1 } }, 'aligner.by_channel.x'],
+    [{ by_channel: { x: { gap_open: -0.5 } } }, 'aligner.by_channel.x.gap_open'],
+    [{ by_channel: { x: { open: 1 } } }, 'aligner.by_channel.x.open'],
   ])('rejects %j with a ConfigError at %s', (options, path) => {
     let error: unknown;
     try {
@@ -226,7 +226,7 @@ describe('resolveNwOptions', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).path).toBe(path);
+    expect((error as ConfigError).pathText).toBe(path);
     expect((error as ConfigError).message).toContain(path);
   });
 

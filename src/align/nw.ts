@@ -24,7 +24,7 @@
  *   solver of `./nw-gotoh.ts`, O(n·m) worst case, with its own tie rule (minimal cost, then the
  *   most pairs, then the order of its divide steps).
  */
-import { ConfigError } from '../errors.js';
+import { ConfigError, type InputPath } from '../errors.js';
 import type { AlignContext, Aligner, IndexPair } from './types.js';
 import { isObjectRecord } from '../py/value.js';
 import { behaviorAlign } from './behavior.js';
@@ -58,7 +58,7 @@ export interface NwOptions {
 const OPTION_KEYS = new Set(['match', 'mismatch', 'gap_open', 'gap_extend', 'by_channel']);
 const CHANNEL_KEYS = new Set(['gap_open', 'gap_extend']);
 
-function cost(value: unknown, fallback: number, path: string): number {
+function cost(value: unknown, fallback: number, path: InputPath): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw new ConfigError(`must be a finite non-negative number, got ${describe(value)}`, { path });
@@ -77,24 +77,27 @@ function describe(value: unknown): string {
  * Validate NW options (`path` prefixes error paths, e.g. `aligner`). Throws `ConfigError` on
  * unknown keys, non-finite or negative costs, or `match > mismatch`.
  */
-export function resolveNwOptions(options: unknown = {}, path = 'aligner'): ResolvedNwOptions {
+export function resolveNwOptions(
+  options: unknown = {},
+  path: InputPath = ['aligner'],
+): ResolvedNwOptions {
   if (!isObjectRecord(options))
     throw new ConfigError(`must be an object, got ${describe(options)}`, { path });
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.has(key)) {
       throw new ConfigError(
         `unknown option ${JSON.stringify(key)} (expected one of ${[...OPTION_KEYS].join(', ')})`,
-        { path: `${path}.${key}` },
+        { path: [...path, key] },
       );
     }
   }
-  const match = cost(options['match'], 0, `${path}.match`);
-  const mismatch = cost(options['mismatch'], 2, `${path}.mismatch`);
-  const gap_open = cost(options['gap_open'], 1, `${path}.gap_open`);
-  const gap_extend = cost(options['gap_extend'], 1, `${path}.gap_extend`);
+  const match = cost(options['match'], 0, [...path, 'match']);
+  const mismatch = cost(options['mismatch'], 2, [...path, 'mismatch']);
+  const gap_open = cost(options['gap_open'], 1, [...path, 'gap_open']);
+  const gap_extend = cost(options['gap_extend'], 1, [...path, 'gap_extend']);
   if (match > mismatch) {
     throw new ConfigError(`match (${match}) must not exceed mismatch (${mismatch})`, {
-      path: `${path}.match`,
+      path: [...path, 'match'],
     });
   }
   const by_channel = new Map<string, { gap_open: number; gap_extend: number }>();
@@ -102,11 +105,11 @@ export function resolveNwOptions(options: unknown = {}, path = 'aligner'): Resol
   if (raw !== undefined) {
     if (!isObjectRecord(raw)) {
       throw new ConfigError(`must be an object, got ${describe(raw)}`, {
-        path: `${path}.by_channel`,
+        path: [...path, 'by_channel'],
       });
     }
     for (const [channel, spec] of Object.entries(raw)) {
-      const p = `${path}.by_channel[${JSON.stringify(channel)}]`;
+      const p = [...path, 'by_channel', channel];
       if (!isObjectRecord(spec))
         throw new ConfigError(`must be an object, got ${describe(spec)}`, { path: p });
       for (const key of Object.keys(spec)) {
@@ -114,14 +117,14 @@ export function resolveNwOptions(options: unknown = {}, path = 'aligner'): Resol
           throw new ConfigError(
             `unknown option ${JSON.stringify(key)} (expected gap_open, gap_extend)`,
             {
-              path: `${p}.${key}`,
+              path: [...p, key],
             },
           );
         }
       }
       by_channel.set(channel, {
-        gap_open: cost(spec['gap_open'], gap_open, `${p}.gap_open`),
-        gap_extend: cost(spec['gap_extend'], gap_extend, `${p}.gap_extend`),
+        gap_open: cost(spec['gap_open'], gap_open, [...p, 'gap_open']),
+        gap_extend: cost(spec['gap_extend'], gap_extend, [...p, 'gap_extend']),
       });
     }
   }
@@ -140,7 +143,7 @@ export class NeedlemanWunschAligner implements Aligner {
    * @param path where the options came from, for error messages (e.g. `aligner`).
    * @throws ConfigError on invalid options.
    */
-  constructor(options: NwOptions = {}, path = 'aligner') {
+  constructor(options: NwOptions = {}, path: InputPath = ['aligner']) {
     this.options = resolveNwOptions(options, path);
   }
 

@@ -1,3 +1,4 @@
+import type { InputPath } from '../errors.js';
 import type { z } from 'zod';
 import type { OptionNumbers } from '../schema/helpers.js';
 import type { Aligner } from './types.js';
@@ -19,5 +20,5 @@ export interface AlignerPlugin<
   /** The strict zod schema of the spec object, `name` included. */
   schema(numbers: OptionNumbers): z.ZodType<Spec>;
   /** Build the aligner; `path` locates the spec in error messages. */
-  create(spec: Spec, path: string): Aligner;
+  create(spec: Spec, path: InputPath): Aligner;
 }

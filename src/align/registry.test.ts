@@ -14,11 +14,11 @@ describe('aligner registry', () => {
 
   it('creates each aligner from its validated spec', () => {
     expect(
-      alignerPlugin('difflib')!.create({ name: 'difflib' } as never, 'aligner'),
+      alignerPlugin('difflib')!.create({ name: 'difflib' } as never, ['aligner']),
     ).toBeInstanceOf(DifflibAligner);
     const nw = alignerPlugin('nw')!;
     const spec = nw.schema(CHECKED_NUMBERS).parse({ name: 'nw', gap_open: 2 });
-    expect(nw.create(spec, 'aligner')).toBeInstanceOf(NeedlemanWunschAligner);
+    expect(nw.create(spec as never, ['aligner'])).toBeInstanceOf(NeedlemanWunschAligner);
   });
 
   it('schemas are strict; nw costs must be >= 0 with match <= mismatch', () => {

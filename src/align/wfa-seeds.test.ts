@@ -13,6 +13,7 @@ import type { WfaStats } from './wfa.js';
 import { toleranceComparator } from '../compare/comparators.js';
 import { rng } from '../../test/support/rng.js';
 import { LONG_SWEEP, sweep } from '../../test/support/sweep.js';
+import { DEFAULT_POLICY } from '../policy/index.js';
 
 const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned: 0 });
 
@@ -113,7 +114,7 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
   it('evaluate-like input (tolerance comparator, buckets from Comparator.bucket): the alignment of the DP', () => {
     // Numbers near each other (within and just outside the 0.1 % tolerance), strings, and toggles:
     // the value seeds see matches in neighbouring buckets and must still never drop an optimum.
-    const cmp = toleranceComparator('default', 1e-3);
+    const cmp = toleranceComparator(DEFAULT_POLICY, 1e-3);
     const r = rng(31);
     for (let round = 0; round < sweep(2, 6); round++) {
       const n = 1500;

@@ -1,7 +1,8 @@
 /** The evaluation flow shared by `envtrace align` and `envtrace evaluate`. */
 import { loadConfig } from '../config/index.js';
 import { evaluate, evaluateBestOf } from '../evaluate/evaluate.js';
-import type { EvaluateOptions, EvaluationResult, Mode } from '../evaluate/types.js';
+import { resolveOptions, validateOptions } from '../evaluate/options.js';
+import type { EvaluationResult, Mode } from '../evaluate/types.js';
 import { escapeForTerminal } from '../report/escape.js';
 import { pyFixed } from '../report/format.js';
 import { formatTextReport, reportChunks } from '../report/index.js';
@@ -32,18 +33,17 @@ export interface EvaluationRun {
 /** Load inputs, evaluate, print the report, write `--out`, check the gates. Returns the exit code. */
 export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<number> {
   // The config decides how the traces are read (reference mode keeps Python's int/float
-  // distinction), so it is loaded first, as the reference CLI does.
-  const loaded: EvaluateOptions =
+  // distinction), so it is loaded first, as the reference CLI does. Its options are validated
+  // once, with the run's policy (`--compat`, else the config's `mode`); evaluate() and the
+  // trace readers take that policy as it is.
+  const compat = run.compat !== undefined ? { mode: run.compat } : {};
+  const { options, policy } = resolveOptions(
     run.config !== undefined
-      ? await loadConfig(
-          resolvePath(io, run.config),
-          run.compat !== undefined ? { mode: run.compat } : {},
-        )
-      : {};
-  const mode: Mode = run.compat ?? loaded.mode ?? 'default';
-  const options: EvaluateOptions = { ...loaded, mode };
+      ? await loadConfig(resolvePath(io, run.config), compat)
+      : validateOptions({}, compat),
+  );
   const imported = await Promise.all(
-    [run.pred, ...run.gts].map((f) => importFile(resolvePath(io, f), { mode })),
+    [run.pred, ...run.gts].map((f) => importFile(resolvePath(io, f), { policy })),
   );
   for (const r of imported) printImportWarnings(io, r);
   const [pred, ...gts] = imported.map((r) => r.trace);
@@ -70,7 +70,7 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
         ...(run.maxRows !== undefined ? { maxRows: run.maxRows } : {}),
         // Default mode fits the terminal (ENVTRACE_WIDTH, CI 100, else 80); reference mode keeps
         // the reference's 80 columns unless --width says otherwise.
-        ...(mode !== 'reference'
+        ...(policy.report.fitTerminal
           ? { width: reportWidth({ width: run.width, env: io.env, columns: io.columns }) }
           : run.width !== undefined
             ? { width: run.width }

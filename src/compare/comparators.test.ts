@@ -10,10 +10,11 @@ import {
 } from './comparators.js';
 import { ComparatorSet, createComparator } from './set.js';
 import { compareAlignment } from './verdicts.js';
+import { DEFAULT_POLICY, REFERENCE_POLICY } from '../policy/index.js';
 
 describe('exact', () => {
   it('default mode: numbers numerically, everything else by type and structure', () => {
-    const c = exactComparator('default');
+    const c = exactComparator(DEFAULT_POLICY);
     expect(c.compare(1, 1.0, 'x')).toBe(true);
     expect(c.compare(1n, 1, 'x')).toBe(true);
     expect(c.compare(Number.NaN, Number.NaN, 'x')).toBe(true);
@@ -25,7 +26,7 @@ describe('exact', () => {
   });
 
   it('reference mode: Python str() for anything but two numbers', () => {
-    const c = exactComparator('reference');
+    const c = exactComparator(REFERENCE_POLICY);
     expect(c.compare('1', 1, 'x')).toBe(true);
     expect(c.compare(true, 'True', 'x')).toBe(true);
     expect(c.compare(true, 1, 'x')).toBe(false);
@@ -40,8 +41,8 @@ describe('exact', () => {
 describe('Dates (default mode and deep)', () => {
   it('compare by time; an invalid Date equals an invalid Date (a golden holding one can pass)', () => {
     for (const c of [
-      exactComparator('default'),
-      toleranceComparator('default'),
+      exactComparator(DEFAULT_POLICY),
+      toleranceComparator(DEFAULT_POLICY),
       deepComparator(),
     ]) {
       expect(c.compare(new Date(NaN), new Date(NaN), 'x')).toBe(true);
@@ -54,7 +55,7 @@ describe('Dates (default mode and deep)', () => {
 
 describe('numeric_tolerance', () => {
   it('is relative like math.isclose (no division, either side scales)', () => {
-    const c = toleranceComparator('default', 1e-3);
+    const c = toleranceComparator(DEFAULT_POLICY, 1e-3);
     expect(c.compare(999, 1000, 'x')).toBe(true);
     expect(c.compare(1000, 999, 'x')).toBe(true);
     expect(c.compare(998.9, 1000, 'x')).toBe(false);
@@ -62,24 +63,24 @@ describe('numeric_tolerance', () => {
   });
 
   it('default mode: tol is absolute against an exact 0 unless abs_tol is set (B9)', () => {
-    expect(toleranceComparator('default', 0.01).compare(0, 0.004, 'x')).toBe(true);
-    expect(toleranceComparator('default', 0.01).compare(0.004, 0, 'x')).toBe(true);
-    expect(toleranceComparator('default', 0.01).compare(0, 0.02, 'x')).toBe(false);
-    expect(toleranceComparator('default', 0.01, 0).compare(0, 0.004, 'x')).toBe(false);
-    expect(toleranceComparator('default', 1e-3).compare(-1e-9, 1e-9, 'x')).toBe(false);
-    expect(toleranceComparator('reference', 0.01).compare(0, 0.004, 'x')).toBe(false);
-    expect(toleranceComparator('reference', 0.01, 0.005).compare(0, 0.004, 'x')).toBe(true);
+    expect(toleranceComparator(DEFAULT_POLICY, 0.01).compare(0, 0.004, 'x')).toBe(true);
+    expect(toleranceComparator(DEFAULT_POLICY, 0.01).compare(0.004, 0, 'x')).toBe(true);
+    expect(toleranceComparator(DEFAULT_POLICY, 0.01).compare(0, 0.02, 'x')).toBe(false);
+    expect(toleranceComparator(DEFAULT_POLICY, 0.01, 0).compare(0, 0.004, 'x')).toBe(false);
+    expect(toleranceComparator(DEFAULT_POLICY, 1e-3).compare(-1e-9, 1e-9, 'x')).toBe(false);
+    expect(toleranceComparator(REFERENCE_POLICY, 0.01).compare(0, 0.004, 'x')).toBe(false);
+    expect(toleranceComparator(REFERENCE_POLICY, 0.01, 0.005).compare(0, 0.004, 'x')).toBe(true);
   });
 
   it('default mode compares structures element-wise with the tolerance', () => {
-    const c = toleranceComparator('default', 1e-3);
+    const c = toleranceComparator(DEFAULT_POLICY, 1e-3);
     expect(c.compare([1, { a: 2 }], [1.0005, { a: 2.001 }], 'x')).toBe(true);
     expect(c.compare([1, 2], [1, 2.1], 'x')).toBe(false);
     expect(c.compare('open', 'open', 'x')).toBe(true);
   });
 
   it('reference mode raises on a negative tolerance at the first numeric comparison', () => {
-    const c = toleranceComparator('reference', -0.1);
+    const c = toleranceComparator(REFERENCE_POLICY, -0.1);
     expect(c.compare('a', 'a', 'x')).toBe(true);
     expect(() => c.compare(1, 1.5, 'x')).toThrow(ReferenceRaise);
   });
@@ -89,22 +90,22 @@ describe('deep', () => {
   const args = { tool: 'move', args: { axis: 'x', pos: 1.5 } };
   it('equal ignores key order and applies the tolerance', () => {
     expect(
-      deepComparator('default', 1e-3).compare(
+      deepComparator(DEFAULT_POLICY, 1e-3).compare(
         args,
         { args: { pos: 1.5005, axis: 'x' }, tool: 'move' },
         'x',
       ),
     ).toBe(true);
-    expect(deepComparator('default').compare(args, { ...args, extra: 1 }, 'x')).toBe(false);
+    expect(deepComparator(DEFAULT_POLICY).compare(args, { ...args, extra: 1 }, 'x')).toBe(false);
   });
   it('subset: the golden keys must match, extra predicted keys are allowed', () => {
-    const sub = deepComparator('default', 0, undefined, 'subset');
+    const sub = deepComparator(DEFAULT_POLICY, 0, undefined, 'subset');
     expect(sub.compare(args, { ...args, args: { ...args.args, speed: 3 }, id: 7 }, 'x')).toBe(true);
     expect(sub.compare(args, { tool: 'move', args: { axis: 'y', pos: 1.5 } }, 'x')).toBe(false);
     expect(sub.compare(args, { tool: 'move' }, 'x')).toBe(false);
   });
   it('superset: the predicted keys must match, the golden may have more', () => {
-    const sup = deepComparator('default', 0, undefined, 'superset');
+    const sup = deepComparator(DEFAULT_POLICY, 0, undefined, 'superset');
     expect(sup.compare(args, { tool: 'move' }, 'x')).toBe(true);
     expect(sup.compare({ tool: 'move' }, args, 'x')).toBe(false);
   });
@@ -112,18 +113,20 @@ describe('deep', () => {
 
 describe('createComparator and ComparatorSet', () => {
   it('accepts specs, objects and functions; an unknown type is an error', () => {
-    expect(createComparator({ type: 'always_true' }, 'default').compare(null, [1], 'x')).toBe(true);
+    expect(createComparator({ type: 'always_true' }, DEFAULT_POLICY).compare(null, [1], 'x')).toBe(
+      true,
+    );
     expect(
-      createComparator((g, p, ch) => ch === 'x' && g === p, 'default').compare(1, 1, 'x'),
+      createComparator((g, p, ch) => ch === 'x' && g === p, DEFAULT_POLICY).compare(1, 1, 'x'),
     ).toBe(true);
-    expect(createComparator(alwaysTrueComparator(), 'default').name).toBe('always_true');
-    expect(() => createComparator({ type: 'fuzzy' } as never, 'default')).toThrow(ConfigError);
+    expect(createComparator(alwaysTrueComparator(), DEFAULT_POLICY).name).toBe('always_true');
+    expect(() => createComparator({ type: 'fuzzy' } as never, DEFAULT_POLICY)).toThrow(ConfigError);
   });
 
   it('looks comparators up by channel, else the default (numeric 1e-3)', () => {
     const set = ComparatorSet.fromOptions(
       { by_channel: { 'det:Acquire': { type: 'exact' } } },
-      'default',
+      DEFAULT_POLICY,
     );
     expect(set.for('det:Acquire').name).toBe('exact');
     expect(set.for('motor:x').name).toBe('numeric_tolerance');
@@ -132,7 +135,7 @@ describe('createComparator and ComparatorSet', () => {
 
 describe('compareAlignment', () => {
   const ev = (channel: string, value: unknown) => ({ channel, timestamp: 0, value });
-  const set = ComparatorSet.fromOptions(undefined, 'default');
+  const set = ComparatorSet.fromOptions(undefined, DEFAULT_POLICY);
   it('judges channel and value once per pair; different channels never count by default (B1)', () => {
     const v = compareAlignment(
       [
@@ -142,7 +145,7 @@ describe('compareAlignment', () => {
         [null, ev('x', 1)],
       ],
       set,
-      'default',
+      DEFAULT_POLICY,
     );
     expect(v.map((p) => [p.sameChannel, p.valueMatch, p.counts])).toEqual([
       [false, true, false],
@@ -152,13 +155,13 @@ describe('compareAlignment', () => {
     ]);
     const r = compareAlignment(
       [[ev('x', 1), ev('y', 1)]],
-      ComparatorSet.fromOptions(undefined, 'reference'),
-      'reference',
+      ComparatorSet.fromOptions(undefined, REFERENCE_POLICY),
+      REFERENCE_POLICY,
     );
     expect(r[0]!.counts).toBe(true);
   });
   it('skips pairs with an ignored channel on either side', () => {
-    const v = compareAlignment([[ev('ign', 1), ev('b', 1)]], set, 'default', new Set(['ign']));
+    const v = compareAlignment([[ev('ign', 1), ev('b', 1)]], set, DEFAULT_POLICY, new Set(['ign']));
     expect(v[0]).toMatchObject({ ignored: true, valueMatch: null, counts: false });
   });
 });
@@ -167,7 +170,7 @@ describe('integers beyond 2^53 (bigint) in default mode (issue 11, item 9)', () 
   const big = 2n ** 64n;
 
   it('exact: compares exactly, to an integer or a double', () => {
-    const c = exactComparator('default');
+    const c = exactComparator(DEFAULT_POLICY);
     expect(c.compare(big, big + 1n, 'x')).toBe(false);
     expect(c.compare(big, 2n ** 64n, 'x')).toBe(true);
     expect(c.compare(big, 18446744073709551616, 'x')).toBe(true); // that double is exactly 2^64
@@ -181,17 +184,17 @@ describe('integers beyond 2^53 (bigint) in default mode (issue 11, item 9)', () 
   });
 
   it('numeric_tolerance and deep: on the exact difference, with a double bound', () => {
-    expect(toleranceComparator('default', 0, 1).compare(big, big + 1n, 'x')).toBe(true);
-    expect(toleranceComparator('default', 0, 1).compare(big, big + 2n, 'x')).toBe(false);
-    expect(toleranceComparator('default', 1e-3).compare(big, big + 1000n, 'x')).toBe(true);
-    expect(toleranceComparator('default', 0).compare(big, big + 1n, 'x')).toBe(false);
-    expect(toleranceComparator('default', 0.01).compare(0n, 5n, 'x')).toBe(false); // B9: tol absolute against 0: 5 > 0.01
-    expect(deepComparator('default').compare([big], [big + 1n], 'x')).toBe(false);
-    expect(deepComparator('default', 0, 1).compare([big], [big + 1n], 'x')).toBe(true);
+    expect(toleranceComparator(DEFAULT_POLICY, 0, 1).compare(big, big + 1n, 'x')).toBe(true);
+    expect(toleranceComparator(DEFAULT_POLICY, 0, 1).compare(big, big + 2n, 'x')).toBe(false);
+    expect(toleranceComparator(DEFAULT_POLICY, 1e-3).compare(big, big + 1000n, 'x')).toBe(true);
+    expect(toleranceComparator(DEFAULT_POLICY, 0).compare(big, big + 1n, 'x')).toBe(false);
+    expect(toleranceComparator(DEFAULT_POLICY, 0.01).compare(0n, 5n, 'x')).toBe(false); // B9: tol absolute against 0: 5 > 0.01
+    expect(deepComparator(DEFAULT_POLICY).compare([big], [big + 1n], 'x')).toBe(false);
+    expect(deepComparator(DEFAULT_POLICY, 0, 1).compare([big], [big + 1n], 'x')).toBe(true);
   });
 
   it('reference mode is unchanged: numbers compare as doubles', () => {
-    expect(exactComparator('reference').compare(big, big + 1n, 'x')).toBe(true);
+    expect(exactComparator(REFERENCE_POLICY).compare(big, big + 1n, 'x')).toBe(true);
   });
 });
 
@@ -208,9 +211,9 @@ describe('two plain numbers or two strings (the direct paths) judge as inside a 
     ),
   );
   it.each([
-    ['exact', exactComparator('default')],
-    ['numeric_tolerance', toleranceComparator('default')],
-    ['numeric_tolerance abs_tol', toleranceComparator('default', 1e-6, 1e-9)],
+    ['exact', exactComparator(DEFAULT_POLICY)],
+    ['numeric_tolerance', toleranceComparator(DEFAULT_POLICY)],
+    ['numeric_tolerance abs_tol', toleranceComparator(DEFAULT_POLICY, 1e-6, 1e-9)],
   ])('%s', (_name, c) => {
     fc.assert(
       fc.property(near, ([a, b]) => {
@@ -260,7 +263,7 @@ describe('Comparator.bucket (value buckets for the aligners)', () => {
         fc.double({ min: -1, max: 1, noNaN: true }),
         fc.boolean(),
         ({ tol, absTol }, x, f, byAbs) => {
-          const c = toleranceComparator('default', tol, absTol);
+          const c = toleranceComparator(DEFAULT_POLICY, tol, absTol);
           // y near x: within the relative or the absolute tolerance (or anywhere, then maybe no match).
           const y = byAbs ? x + f * (absTol ?? tol) : x * (1 + f * tol);
           if (c.bucket === undefined || !Number.isFinite(y) || !c.compare(x, y, 'ch')) return; // (no buckets for a subnormal abs_tol)
@@ -276,10 +279,10 @@ describe('Comparator.bucket (value buckets for the aligners)', () => {
     );
     // Found by this property: at rel 0.999 with abs_tol 0, `0.999·5e-324` rounds
     // to 5e-324, so the smallest subnormal matches 0 and must share its neighbourhood.
-    const c = toleranceComparator('default', 0.999, 0);
+    const c = toleranceComparator(DEFAULT_POLICY, 0.999, 0);
     expect(c.compare(5e-324, 0, 'ch')).toBe(true);
     expect(Math.abs(c.bucket!(5e-324)! - c.bucket!(0)!)).toBeLessThanOrEqual(2);
-    const exact = exactComparator('default');
+    const exact = exactComparator(DEFAULT_POLICY);
     fc.assert(
       fc.property(magnitude, (x) => {
         expect(exact.bucket!(x)).toBe(exact.bucket!(x === 0 ? -x : x)); // 0 and −0 match
@@ -288,17 +291,17 @@ describe('Comparator.bucket (value buckets for the aligners)', () => {
   });
 
   it('tells values apart: different numbers mostly land in far-apart buckets, strings by content', () => {
-    const c = toleranceComparator('default', 1e-3);
+    const c = toleranceComparator(DEFAULT_POLICY, 1e-3);
     expect(Math.abs(c.bucket!(10)! - c.bucket!(11)!)).toBeGreaterThan(2);
     expect(Math.abs(c.bucket!(-10)! - c.bucket!(10)!)).toBeGreaterThan(2);
-    const exact = exactComparator('default');
+    const exact = exactComparator(DEFAULT_POLICY);
     expect(Math.abs(exact.bucket!(1)! - exact.bucket!(1.001)!)).toBeGreaterThan(2);
     expect(exact.bucket!('open')).toBe(exact.bucket!('open'));
     expect(exact.bucket!('open')).not.toBe(exact.bucket!('close'));
   });
 
   it('has no bucket for what it cannot place: NaN, ±Infinity, objects, booleans, big integers; none at all in reference mode', () => {
-    const c = toleranceComparator('default', 1e-3);
+    const c = toleranceComparator(DEFAULT_POLICY, 1e-3);
     for (const v of [
       NaN,
       Infinity,
@@ -311,22 +314,22 @@ describe('Comparator.bucket (value buckets for the aligners)', () => {
       new PyFloat(1),
     ])
       expect(c.bucket!(v)).toBeUndefined();
-    expect(toleranceComparator('reference', 1e-3).bucket).toBeUndefined();
-    expect(exactComparator('reference').bucket).toBeUndefined();
-    expect(toleranceComparator('default', -1).bucket).toBeUndefined();
+    expect(toleranceComparator(REFERENCE_POLICY, 1e-3).bucket).toBeUndefined();
+    expect(exactComparator(REFERENCE_POLICY).bucket).toBeUndefined();
+    expect(toleranceComparator(DEFAULT_POLICY, -1).bucket).toBeUndefined();
     expect(alwaysTrueComparator().bucket).toBeUndefined();
-    expect(deepComparator('default').bucket).toBeUndefined();
+    expect(deepComparator(DEFAULT_POLICY).bucket).toBeUndefined();
   });
 });
 
 describe('createComparator: the default comparator', () => {
   it('is made once per mode and abs_tol, so that evaluations share its functions', () => {
-    const a = createComparator(undefined, 'default');
-    expect(createComparator(undefined, 'default')).toBe(a);
-    expect(createComparator(undefined, 'reference')).not.toBe(a);
-    const abs = createComparator(undefined, 'default', 0.5);
+    const a = createComparator(undefined, DEFAULT_POLICY);
+    expect(createComparator(undefined, DEFAULT_POLICY)).toBe(a);
+    expect(createComparator(undefined, REFERENCE_POLICY)).not.toBe(a);
+    const abs = createComparator(undefined, DEFAULT_POLICY, 0.5);
     expect(abs).not.toBe(a);
-    expect(createComparator(undefined, 'default', 0.5)).toBe(abs);
+    expect(createComparator(undefined, DEFAULT_POLICY, 0.5)).toBe(abs);
     expect(Object.isFrozen(a)).toBe(true); // shared by every evaluation that uses it
     // Still the default comparator of that abs_tol: 1 and 1.4 match only with it.
     expect(a.compare(1, 1.4, 'c')).toBe(false);

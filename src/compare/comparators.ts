@@ -2,7 +2,7 @@ import { equals, iterableEquality, subsetEquality, type Tester } from '@jest/exp
 import { isclose } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isPyNumber, toDouble, type PyFloat } from '../py/value.js';
-import { policyFor, type PolicyInput, type ScoringPolicy } from '../policy/index.js';
+import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 import type { Comparator } from './comparator.js';
 
 export type { Mode } from '../policy/mode.js';
@@ -201,8 +201,7 @@ function comparator(
  * Python `str()` (so `"1"` matches `1`, `True` matches `"True"`). Default mode: anything else is
  * deep structural equality (key order ignored; `"1"` does not match `1`).
  */
-export function exactComparator(mode?: PolicyInput): Comparator {
-  const policy = policyFor(mode);
+export function exactComparator(policy: ScoringPolicy = DEFAULT_POLICY): Comparator {
   const exactInts = policy.valueSemantics !== 'python-str';
   const compare = valuesCompare(policy, (a, b) =>
     closeNumbers(a, b, 0, 0, policy.nanMatchesNan, false, exactInts),
@@ -218,11 +217,10 @@ export function exactComparator(mode?: PolicyInput): Comparator {
  * the same tolerance element-wise.
  */
 export function toleranceComparator(
-  mode?: PolicyInput,
+  policy: ScoringPolicy = DEFAULT_POLICY,
   tol: number = DEFAULT_TOL,
   absTol?: number,
 ): Comparator {
-  const policy = policyFor(mode);
   const abs = absTol ?? 0;
   const zeroAbs = policy.zeroTolIsAbsolute && absTol === undefined;
   const exactInts = policy.valueSemantics !== 'python-str';
@@ -247,7 +245,7 @@ export function alwaysTrueComparator(): Comparator {
  * must match in the predicted one (extra predicted keys allowed); `"superset"` — the reverse.
  */
 export function deepComparator(
-  _mode?: PolicyInput,
+  _policy: ScoringPolicy = DEFAULT_POLICY,
   tol = 0,
   absTol?: number,
   match: 'equal' | 'subset' | 'superset' = 'equal',

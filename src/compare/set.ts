@@ -1,6 +1,5 @@
 import { ConfigError } from '../errors.js';
-import { policyFor, type PolicyInput } from '../policy/index.js';
-import type { ScoringPolicy } from '../policy/types.js';
+import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 import { DEFAULT_TOL, toleranceComparator } from './comparators.js';
 import { comparatorPlugin, comparatorTypesText } from './registry.js';
 import type { Comparator, ComparatorInput, ComparatorSpec } from './types.js';
@@ -12,10 +11,9 @@ import type { Comparator, ComparatorInput, ComparatorSpec } from './types.js';
  */
 export function createComparator(
   input: ComparatorInput | undefined,
-  mode?: PolicyInput,
+  policy: ScoringPolicy = DEFAULT_POLICY,
   absTolDefault?: number,
 ): Comparator {
-  const policy = policyFor(mode);
   if (input === undefined) return defaultComparator(policy, absTolDefault);
   if (typeof input === 'function') {
     const fn = input;
@@ -67,10 +65,9 @@ export class ComparatorSet {
     comparators:
       | { default?: ComparatorInput; by_channel?: Readonly<Record<string, ComparatorInput>> }
       | undefined,
-    mode?: PolicyInput,
+    policy: ScoringPolicy = DEFAULT_POLICY,
     absTol?: number,
   ): ComparatorSet {
-    const policy = policyFor(mode);
     const fallback = createComparator(comparators?.default, policy, absTol);
     const map = new Map<string, Comparator>();
     for (const [ch, spec] of Object.entries(comparators?.by_channel ?? {}))

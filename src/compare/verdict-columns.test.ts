@@ -3,6 +3,7 @@ import type { TraceEvent } from '../trace/types.js';
 import { ComparatorSet } from './set.js';
 import { columnsOfVerdicts, judgeColumns, verdictsOf } from './verdict-columns.js';
 import { compareAlignment, type EventPair } from './verdicts.js';
+import { policyFor } from '../policy/index.js';
 
 const ev = (channel: string, timestamp: number, value: unknown): TraceEvent => ({
   channel,
@@ -22,10 +23,10 @@ describe('judgeColumns', () => {
 
   for (const mode of ['default', 'reference'] as const) {
     it(`says what compareAlignment says (${mode} mode), with and without ignored channels`, () => {
-      const cmp = ComparatorSet.fromOptions(undefined, mode);
+      const cmp = ComparatorSet.fromOptions(undefined, policyFor(mode));
       for (const ignore of [undefined, new Set(['b'])]) {
-        const cols = judgeColumns(gt, pred, gtIdx, predIdx, cmp, mode, ignore);
-        const want = compareAlignment(pairs, cmp, mode, ignore);
+        const cols = judgeColumns(gt, pred, gtIdx, predIdx, cmp, policyFor(mode), ignore);
+        const want = compareAlignment(pairs, cmp, policyFor(mode), ignore);
         expect(verdictsOf(cols)).toEqual(want);
         expect(verdictsOf(columnsOfVerdicts(want))).toEqual(want);
       }

@@ -1,4 +1,4 @@
-import { policyFor, type PolicyInput, type ScoringPolicy } from '../policy/index.js';
+import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 import type { TraceEvent } from '../trace/types.js';
 import type { ComparatorSet } from './set.js';
 import type { PairVerdict } from './verdict.js';
@@ -43,10 +43,9 @@ export function judgeColumns(
   gtIdx: Int32Array,
   predIdx: Int32Array,
   comparators: ComparatorSet,
-  mode?: PolicyInput,
+  policy: ScoringPolicy = DEFAULT_POLICY,
   ignore?: ReadonlySet<string>,
 ): VerdictColumns {
-  const policy: ScoringPolicy = policyFor(mode);
   const n = gtIdx.length;
   const codes = new Uint8Array(n);
   const checkIgnore = ignore !== undefined && ignore.size > 0;

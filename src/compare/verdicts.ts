@@ -1,6 +1,6 @@
 import type { PairVerdict } from './verdict.js';
 import type { TraceEvent } from '../trace/types.js';
-import { policyFor, type PolicyInput } from '../policy/index.js';
+import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 import type { ComparatorSet } from './set.js';
 
 export type EventPair = readonly [TraceEvent | null, TraceEvent | null];
@@ -16,10 +16,9 @@ export type EventPair = readonly [TraceEvent | null, TraceEvent | null];
 export function compareAlignment(
   pairs: readonly EventPair[],
   comparators: ComparatorSet,
-  mode?: PolicyInput,
+  policy: ScoringPolicy = DEFAULT_POLICY,
   ignore?: ReadonlySet<string>,
 ): PairVerdict[] {
-  const policy = policyFor(mode);
   const out = new Array<PairVerdict>(pairs.length);
   for (let i = 0; i < pairs.length; i++) {
     const [gt, pred] = pairs[i]!;

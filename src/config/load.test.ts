@@ -605,7 +605,7 @@ describe('checks that keep a config from failing identical traces (issue 11, ite
     );
     const weights = writeTemp('w.yaml', 'aggregation:\n  weights: {nope: 1}\n');
     expect(() => evaluate(trace, trace, loadConfigSync(weights))).toThrow(
-      `${weights}: aggregation.weights["nope"]: metric "nope" is not computed`,
+      `${weights}: aggregation.weights.nope: metric "nope" is not computed`,
     );
     // Options from code name no file.
     expect(() =>

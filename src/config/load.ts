@@ -15,13 +15,13 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { ConfigError, formatPath } from '../errors.js';
+import { ConfigError, inputPath } from '../errors.js';
 import { escapeForMessage } from '../schema/helpers.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
-import { validateOptions } from '../evaluate/options.js';
+import { selectPolicy, validateWith } from '../evaluate/options.js';
 import type { EvaluateOptions } from '../evaluate/types.js';
-import { isMode, policyFor, type Mode } from '../policy/index.js';
-import { formatDeepPath, MAX_DEPTH } from '../py/depth.js';
+import type { Mode, ScoringPolicy } from '../policy/index.js';
+import { MAX_DEPTH } from '../py/depth.js';
 import { JsonDepthError, JsonDuplicateKeyError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyBool } from '../py/float.js';
 import { isPlainObject, orderedKeys, PyFloat, withKeyOrder } from '../py/value.js';
@@ -51,15 +51,9 @@ export function configFormatOf(path: string): ConfigFormat {
   return ext === '.yaml' || ext === '.yml' ? 'yaml' : 'json';
 }
 
-function docMode(doc: unknown): Mode | undefined {
-  if (!isPlainObject(doc)) return undefined;
-  const mode = doc['mode'];
-  return isMode(mode) ? mode : undefined;
-}
-
-/** Whether the mode reads config documents like the reference's `build_from_config` (B6). */
-function pythonCoercion(mode: Mode | undefined): boolean {
-  return mode !== undefined && policyFor(mode).configCoercion === 'python';
+/** Whether the policy reads config documents like the reference's `build_from_config` (B6). */
+function pythonCoercion(policy: ScoringPolicy | undefined): boolean {
+  return policy?.configCoercion === 'python';
 }
 
 /** Plain JS numbers for default mode: `PyFloat` unboxed, `bigint` rounded; key order kept. */
@@ -94,14 +88,14 @@ function parseJson(text: string, file: string | undefined, uniqueKeys = false): 
     if (err instanceof JsonDuplicateKeyError) {
       throw new ConfigError(
         `duplicate key ${escapeForMessage(JSON.stringify(err.key))} at line ${err.line}, column ${err.column} (keys must be unique; reference mode keeps the last, as Python does)`,
-        { file, path: escapeForMessage(formatPath(err.path)) || undefined },
+        { file, path: inputPath(err.path) },
         { cause: err },
       );
     }
     if (err instanceof JsonDepthError) {
       throw new ConfigError(
         `nested more than ${MAX_DEPTH} levels of arrays and objects deep (the limit, see README "Limits") at line ${err.line}, column ${err.column}`,
-        { file, path: formatDeepPath([], err.path) || undefined },
+        { file, path: inputPath(err.path), deepFrom: 0 },
         { cause: err },
       );
     }
@@ -116,32 +110,37 @@ function parseJson(text: string, file: string | undefined, uniqueKeys = false): 
   }
 }
 
+/** A reference-mode JSON config: `json.loads(text or "{}")`, then `build_from_config`. */
+function referenceJson(text: string, file: string | undefined): EvaluateOptions {
+  // json.loads(text or "{}"): only the empty string is {}; a BOM is a decode error there.
+  if (text.startsWith(BOM)) {
+    throw new ConfigError(
+      'invalid JSON at line 1, column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)',
+      { file },
+    );
+  }
+  return fromReferenceConfig(text === '' ? {} : parseJson(text, file), file);
+}
+
 function fromJson(text: string, opts: ParseConfigOptions): EvaluateOptions {
   const { file } = opts;
-  if (pythonCoercion(opts.mode)) {
-    // json.loads(text or "{}"): only the empty string is {}; a BOM is a decode error there.
-    if (text.startsWith(BOM)) {
-      throw new ConfigError(
-        'invalid JSON at line 1, column 1: Unexpected UTF-8 BOM (decode using utf-8-sig)',
-        { file },
-      );
-    }
-    return fromReferenceConfig(text === '' ? {} : parseJson(text, file), file);
-  }
+  // The policy is chosen once: `opts.mode` if given, else the document's `mode` key.
+  const given = opts.mode === undefined ? undefined : selectPolicy(undefined, opts.mode);
+  if (pythonCoercion(given)) return referenceJson(text, file);
   const body = text.startsWith(BOM) ? text.slice(1) : text;
   let doc: unknown;
   try {
-    doc = body.trim() === '' ? {} : parseJson(body, file, !pythonCoercion(opts.mode));
+    doc = body.trim() === '' ? {} : parseJson(body, file, true);
   } catch (err) {
     // A repeated key is allowed in a document that says `mode: reference` (Python keeps the last).
     const cause = err instanceof ConfigError ? err.cause : undefined;
-    if (!(cause instanceof JsonDuplicateKeyError) || opts.mode !== undefined) throw err;
+    if (!(cause instanceof JsonDuplicateKeyError) || given !== undefined) throw err;
     doc = parseJson(body, file);
-    if (!pythonCoercion(docMode(doc))) throw err;
+    if (!pythonCoercion(selectPolicy(doc))) throw err;
   }
-  const mode = opts.mode ?? docMode(doc) ?? 'default';
-  if (pythonCoercion(mode)) return fromJson(text, { ...opts, mode });
-  return validateOptions(plainNumbers(doc), { file, mode });
+  const policy = given ?? selectPolicy(doc);
+  if (pythonCoercion(policy)) return referenceJson(text, file);
+  return validateWith(plainNumbers(doc), { file, policy });
 }
 
 function fromYaml(text: string, opts: ParseConfigOptions): EvaluateOptions {
@@ -150,14 +149,13 @@ function fromYaml(text: string, opts: ParseConfigOptions): EvaluateOptions {
   // Tokenised once. The depth check comes before composing: a very deep document overflows the stack there.
   const tokens = yamlTokens(body);
   checkYamlDepth(body, file, tokens);
-  const peeked = peekYamlMode(body, tokens);
-  const mode = opts.mode ?? (isMode(peeked) ? peeked : 'default');
-  const doc = parseConfigYaml(body, mode, file, tokens);
-  if (pythonCoercion(mode)) {
+  const policy = selectPolicy({ mode: peekYamlMode(body, tokens) }, opts.mode);
+  const doc = parseConfigYaml(body, policy, file, tokens);
+  if (pythonCoercion(policy)) {
     // yaml.safe_load(text) or {}
     return fromReferenceConfig(pyBool(doc) ? doc : {}, file);
   }
-  return validateOptions(doc === null ? {} : doc, { file, mode });
+  return validateWith(doc === null ? {} : doc, { file, policy });
 }
 
 /**

@@ -13,12 +13,13 @@ import {
   parseConfigYaml,
   peekYamlMode,
 } from './yaml.js';
+import { DEFAULT_POLICY, REFERENCE_POLICY, policyFor } from '../policy/index.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const corpus = resolve(repoRoot, 'test/conformance/cases');
 
 function scalar(text: string, mode: 'default' | 'reference'): unknown {
-  const doc = parseConfigYaml(`k: ${text}\n`, mode) as Record<string, unknown>;
+  const doc = parseConfigYaml(`k: ${text}\n`, policyFor(mode)) as Record<string, unknown>;
   return doc['k'];
 }
 
@@ -87,13 +88,15 @@ describe('reference mode: PyYAML safe_load scalars (YAML 1.1 as PyYAML resolves 
     expect(constructPyYamlInt('0b')).toBeUndefined(); // int('', 2) raises
     expect(constructPyYamlFloat('1:30.5')).toBe(90.5);
     expect(constructPyYamlFloat('-.INF')).toBe(-Infinity);
-    expect(() => parseConfigYaml('k: !!float abc\n', 'reference', 'c.yaml')).toThrow(ConfigError);
+    expect(() => parseConfigYaml('k: !!float abc\n', REFERENCE_POLICY, 'c.yaml')).toThrow(
+      ConfigError,
+    );
   });
 
   it('keeps non-string keys as their Python str(), remembered, and duplicate keys (last wins)', () => {
     const doc = parseConfigYaml(
       'w:\n  b: 1\n  1: 2\n  1.0: 3\n  true: 4\n  ~: 5\n  b: 6\n',
-      'reference',
+      REFERENCE_POLICY,
     ) as Record<string, Record<string, unknown>>;
     const w = doc['w'] ?? {};
     expect(orderedKeys(w)).toEqual(['b', '1', '1.0', 'True', 'None']);
@@ -104,7 +107,7 @@ describe('reference mode: PyYAML safe_load scalars (YAML 1.1 as PyYAML resolves 
   it('reproduces the PyYAML parse of conformance case pub-129', () => {
     const text = readFileSync(resolve(corpus, 'pub-129-config-yaml-config.json'), 'utf8');
     const c = parsePyJson(text) as { input: { config_text: string; config: unknown } };
-    const parsed = parseConfigYaml(c.input.config_text, 'reference');
+    const parsed = parseConfigYaml(c.input.config_text, REFERENCE_POLICY);
     expect(parsed).toEqual(c.input.config);
     const cfg = parsed as {
       comparators: { default: { tol: unknown } };
@@ -134,12 +137,12 @@ describe('default mode: YAML 1.2 core schema', () => {
 
   it('rejects non-string keys and duplicate keys', () => {
     expect(() =>
-      parseConfigYaml('aliases:\n  1: a\n', 'default', 'c.yaml'),
+      parseConfigYaml('aliases:\n  1: a\n', DEFAULT_POLICY, 'c.yaml'),
     ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: c.yaml: aliases: mapping keys must be strings, found a number key "1"; quote it]`,
     );
     expect(() =>
-      parseConfigYaml('a: 1\na: 2\n', 'default', 'c.yaml'),
+      parseConfigYaml('a: 1\na: 2\n', DEFAULT_POLICY, 'c.yaml'),
     ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: c.yaml: invalid YAML at line 2, column 1: duplicate key "a" (keys must be unique)]`,
     );
@@ -149,25 +152,25 @@ describe('default mode: YAML 1.2 core schema', () => {
 describe('errors and mode detection', () => {
   it('reports malformed YAML with line and column', () => {
     expect(() =>
-      parseConfigYaml('timing:\n  r2_thresh: [0.9\n', 'default', 'envtrace.yaml'),
+      parseConfigYaml('timing:\n  r2_thresh: [0.9\n', DEFAULT_POLICY, 'envtrace.yaml'),
     ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: envtrace.yaml: invalid YAML at line 3, column 1: Flow sequence in block collection must be sufficiently indented and end with a ]]`,
     );
     expect(() =>
-      parseConfigYaml('k: !custom 1\n', 'reference', 'envtrace.yaml'),
+      parseConfigYaml('k: !custom 1\n', REFERENCE_POLICY, 'envtrace.yaml'),
     ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: envtrace.yaml: invalid YAML at line 1, column 4: Unresolved tag: !custom]`,
     );
     expect(() =>
-      parseConfigYaml('k: 2001-12-14\n', 'reference', 'envtrace.yaml'),
+      parseConfigYaml('k: 2001-12-14\n', REFERENCE_POLICY, 'envtrace.yaml'),
     ).toThrowErrorMatchingInlineSnapshot(
       `[ConfigError: envtrace.yaml: k: a timestamp is not supported in an envtrace config]`,
     );
   });
 
   it('maps an empty document to null and reads the top-level mode leniently', () => {
-    expect(parseConfigYaml('', 'default')).toBeNull();
-    expect(parseConfigYaml('# only a comment\n', 'reference')).toBeNull();
+    expect(parseConfigYaml('', DEFAULT_POLICY)).toBeNull();
+    expect(parseConfigYaml('# only a comment\n', REFERENCE_POLICY)).toBeNull();
     expect(peekYamlMode('mode: reference\nweights: {a: 1, a: 2}\n')).toBe('reference');
     expect(peekYamlMode('- 1\n')).toBeUndefined();
   });
@@ -187,7 +190,7 @@ describe('aliases and unique keys (README "Limits")', () => {
   };
   const error = (text: string, mode: 'default' | 'reference' = 'default'): string => {
     try {
-      parseConfigYaml(text, mode, 'c.yaml');
+      parseConfigYaml(text, policyFor(mode), 'c.yaml');
     } catch (e) {
       expect(e).toBeInstanceOf(ConfigError);
       return (e as Error).message;
@@ -215,19 +218,19 @@ describe('aliases and unique keys (README "Limits")', () => {
 
   it('lets ordinary reuse through: one anchor used 150 times, and small laughs', () => {
     const text = `comparators:\n  default: &t {type: numeric_tolerance, tol: 0.01}\n  by_channel:\n${Array.from({ length: 150 }, (_, i) => `    ch${i}: *t\n`).join('')}`;
-    const doc = parseConfigYaml(text, 'default') as {
+    const doc = parseConfigYaml(text, DEFAULT_POLICY) as {
       comparators: { by_channel: Record<string, unknown> };
     };
     expect(Object.keys(doc.comparators.by_channel)).toHaveLength(150);
     expect(doc.comparators.by_channel['ch149']).toEqual({ type: 'numeric_tolerance', tol: 0.01 });
     // 9^4 = 6561 values: under the limit.
-    expect((parseConfigYaml(laughs(4), 'default') as { d: unknown[] }).d).toHaveLength(9);
+    expect((parseConfigYaml(laughs(4), DEFAULT_POLICY) as { d: unknown[] }).d).toHaveLength(9);
   });
 
   it('reference mode keeps merge keys (<<) working', () => {
     const doc = parseConfigYaml(
       'base: &b {type: exact}\nc:\n  <<: *b\n  tol: 1\n',
-      'reference',
+      REFERENCE_POLICY,
     ) as Record<string, Record<string, unknown>>;
     expect(doc['c']).toEqual({ type: 'exact', tol: 1 });
   });
@@ -238,7 +241,7 @@ describe('aliases and unique keys (README "Limits")', () => {
     );
     expect(
       (
-        parseConfigYaml('timing:\n  dur_tol: 1\n  dur_tol: 2\n', 'reference') as {
+        parseConfigYaml('timing:\n  dur_tol: 1\n  dur_tol: 2\n', REFERENCE_POLICY) as {
           timing: { dur_tol: unknown };
         }
       ).timing.dur_tol,
@@ -252,7 +255,7 @@ describe('aliases and unique keys (README "Limits")', () => {
       let best = Infinity;
       for (let run = 0; run < 2; run++) {
         const t = performance.now();
-        parseConfigYaml(text, 'default');
+        parseConfigYaml(text, DEFAULT_POLICY);
         best = Math.min(best, performance.now() - t);
       }
       return best;

@@ -31,13 +31,13 @@ import {
   type YAMLError,
   YAMLParseError,
 } from 'yaml';
-import { ConfigError, formatPath } from '../errors.js';
-import { formatDeepPath, MAX_DEPTH } from '../py/depth.js';
+import { ConfigError, inputPath } from '../errors.js';
+import { MAX_DEPTH } from '../py/depth.js';
 import { parsePyFloatLiteral } from '../py/float.js';
 import { formatPyFloat, formatPyInt } from '../py/str.js';
 import { boxFloat, withKeyOrder } from '../py/value.js';
 import { escapeForMessage } from '../schema/helpers.js';
-import { policyFor, type Mode } from '../policy/index.js';
+import type { ScoringPolicy } from '../policy/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // PyYAML's implicit resolvers and constructors (yaml/resolver.py, yaml/constructor.py)
@@ -277,7 +277,7 @@ function convert(
   path: PropertyKey[],
 ): unknown {
   const fail = (message: string): never => {
-    throw new ConfigError(message, { file, path: escapeForMessage(formatPath(path)) || undefined });
+    throw new ConfigError(message, { file, path: inputPath(path) });
   };
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v;
@@ -383,7 +383,8 @@ export function checkYamlDepth(
           path.unshift(v.seg);
         throw new ConfigError(`${TOO_DEEP} at ${lineColumn(text, token.offset)}`, {
           file,
-          path: escapeForMessage(formatDeepPath([], path)) || undefined,
+          path: inputPath(path),
+          deepFrom: 0,
         });
       }
       const isMapping =
@@ -411,7 +412,8 @@ function checkComposedDepth(doc: Document.Parsed, file: string | undefined): voi
   const fail = (message: string, path: readonly PropertyKey[]): never => {
     throw new ConfigError(message, {
       file,
-      path: escapeForMessage(formatDeepPath([], path)) || undefined,
+      path: inputPath(path),
+      deepFrom: 0,
     });
   };
   const height = (node: unknown, depth: number, path: PropertyKey[]): number => {
@@ -560,7 +562,7 @@ export function peekYamlMode(
 }
 
 /**
- * Parse YAML config text for `mode`. Empty / `null` document → `null` (the caller maps it to
+ * Parse YAML config text under `policy` (its `configYaml` rule). Empty / `null` document → `null` (the caller maps it to
  * `{}`). Throws `ConfigError` with line and column for malformed YAML, and with the path for a
  * document nested more than `MAX_DEPTH` levels deep (aliases expanded) or a circular alias, and
  * with line and column for an undefined alias, aliases that expand the document by more than
@@ -568,11 +570,11 @@ export function peekYamlMode(
  */
 export function parseConfigYaml(
   text: string,
-  mode: Mode,
+  policy: ScoringPolicy,
   file?: string,
   tokens: readonly CST.Token[] = yamlTokens(text),
 ): unknown {
-  const pyYaml = policyFor(mode).configYaml === 'pyyaml-1.1';
+  const pyYaml = policy.configYaml === 'pyyaml-1.1';
   checkYamlDepth(text, file, tokens);
   const doc = parse(text, tokens, pyYaml, file);
   checkComposedDepth(doc, file);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MetricResult } from '../metrics/types.js';
 import { ConfigError } from '../errors.js';
 import { decide, decisionParams } from './decision.js';
+import { REFERENCE_POLICY } from '../policy/index.js';
 
 const m = (name: string, pass: boolean): MetricResult => ({
   name,
@@ -69,7 +70,7 @@ describe('decisionParams', () => {
 
   it('B7: the default requires configured continuous channels; the reference does not', () => {
     expect(decisionParams(withContinuous).required_metrics).toEqual(['continuous']);
-    expect(decisionParams(withContinuous, {}, 'reference').required_metrics).toEqual([]);
+    expect(decisionParams(withContinuous, {}, REFERENCE_POLICY).required_metrics).toEqual([]);
     expect(
       decisionParams(withContinuous, { required_metrics: ['continuous'] }).required_metrics,
     ).toEqual(['continuous']);
@@ -80,7 +81,7 @@ describe('decisionParams', () => {
     expect(() => decisionParams(metrics, { required_metrics: ['structure', 'x'] })).toThrow(
       /decision\.required_metrics\[1\]: metric "x" is not computed/,
     );
-    const ref = decisionParams(metrics, { timing_metric_name: 'latency' }, 'reference');
+    const ref = decisionParams(metrics, { timing_metric_name: 'latency' }, REFERENCE_POLICY);
     expect(decide(metrics, ref).accuracy).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { assertComputed, isComputed } from '../metrics/computed.js';
 import type { MetricResult } from '../metrics/types.js';
-import { policyFor, type PolicyInput } from '../policy/index.js';
+import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 
 export interface DecisionParams {
   readonly require_discrete_exact: boolean;
@@ -50,15 +50,14 @@ export function decide(
 export function decisionParams(
   metrics: Readonly<Record<string, MetricResult>>,
   options: DecisionOptions = {},
-  mode?: PolicyInput,
+  policy: ScoringPolicy = DEFAULT_POLICY,
 ): DecisionParams {
-  const policy = policyFor(mode);
   const timingName = options.timing_metric_name ?? 'timing';
   const configured = options.required_metrics ?? [];
   if (policy.metricNamesMustExist) {
-    assertComputed(metrics, timingName, 'decision.timing_metric_name');
+    assertComputed(metrics, timingName, ['decision', 'timing_metric_name']);
     configured.forEach((name, i) =>
-      assertComputed(metrics, name, `decision.required_metrics[${i}]`),
+      assertComputed(metrics, name, ['decision', 'required_metrics', i]),
     );
   }
   return {

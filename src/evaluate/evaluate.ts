@@ -23,11 +23,11 @@ import { ConfigError, TraceError } from '../errors.js';
 import { copyLazyAware, defineLazyList } from '../metrics/lazy.js';
 import { builtInMetrics } from '../metrics/registry.js';
 import type { IndexedEvent, MetricContext, MetricResult, PairVerdict } from '../metrics/types.js';
-import { policyFor, type ScoringPolicy } from '../policy/index.js';
+import type { ScoringPolicy } from '../policy/index.js';
 import { assertTraceDepth, parseEnvtrace } from '../trace/parse.js';
 import { Trace, eventTuple } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
-import { optionsFile, validateOptions } from './options.js';
+import { optionsFile, resolveOptions } from './options.js';
 import type { AlignmentRow, EvaluateOptions, EvaluationResult } from './types.js';
 
 /**
@@ -61,7 +61,7 @@ function toTrace(t: TraceLike | Trace, policy: ScoringPolicy, side: string): Tra
       { file: side },
     );
   }
-  return parseEnvtrace(t, { mode: policy.mode, file: side });
+  return parseEnvtrace(t, { policy, file: side });
 }
 
 function aliasFn(
@@ -311,7 +311,7 @@ function computeMetrics(ctx: MetricContext, opts: EvaluateOptions): Record<strin
     if (Object.prototype.hasOwnProperty.call(metrics, m.name)) {
       throw new ConfigError(
         `custom metric name ${JSON.stringify(m.name)} clashes with a built-in metric`,
-        { path: 'metrics' },
+        { path: ['metrics'] },
       );
     }
     const r = m.compute(ctx);
@@ -375,14 +375,12 @@ function alignmentRow(cols: VerdictColumns, k: number): AlignmentRow {
   };
 }
 
-/** Run `step`; a `ConfigError` it throws without a file names the config file `opts` came from. */
+/** Run `step`; a `ConfigError` it throws without a file is told the config file `opts` came from. */
 function inOptionsFile<T>(opts: EvaluateOptions, step: () => T): T {
   try {
     return step();
   } catch (e) {
-    const file = optionsFile(opts);
-    if (e instanceof ConfigError && e.file === undefined && file !== undefined)
-      throw new ConfigError(e.message, { file }, { cause: e });
+    if (e instanceof ConfigError) e.inFile(optionsFile(opts));
     throw e;
   }
 }
@@ -405,8 +403,8 @@ export function evaluate(
   pred: TraceLike | Trace,
   options: EvaluateOptions = {},
 ): EvaluationResult {
-  const opts = validateOptions(options);
-  return evaluateValidated(gt, pred, opts, policyFor(opts.mode));
+  const { options: opts, policy } = resolveOptions(options);
+  return evaluateValidated(gt, pred, opts, policy);
 }
 
 function evaluateValidated(
@@ -496,8 +494,7 @@ export function evaluateBestOf(
   pred: TraceLike | Trace,
   options: EvaluateOptions = {},
 ): EvaluationResult {
-  const opts = validateOptions(options);
-  const policy = policyFor(opts.mode);
+  const { options: opts, policy } = resolveOptions(options);
   const rules = policy.bestOf;
   if (!Array.isArray(gts))
     throw new TraceError('expected an array of golden traces', { file: 'gts' });

@@ -29,12 +29,11 @@
 
 import { comparatorPlugin } from '../compare/registry.js';
 import type { ComparatorInput, ComparatorSpec } from '../compare/types.js';
-import { ConfigError, formatPath, ReferenceRaise } from '../errors.js';
+import { ConfigError, inputPath, ReferenceRaise } from '../errors.js';
 import type { ContinuousChannelSpec, TimingThresholds } from '../metrics/index.js';
 import { pyBool, pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isPlainObject, orderedKeys, pyKind, pyTypeName, withKeyOrder } from '../py/value.js';
-import { escapeForMessage } from '../schema/helpers.js';
 import type { EvaluateOptions } from './types.js';
 
 type Dict = Record<string, unknown>;
@@ -92,7 +91,7 @@ class Coercer {
   fail(path: Path, message: string): never {
     throw new ConfigError(message, {
       file: this.file,
-      path: escapeForMessage(formatPath(path)) || undefined,
+      path: inputPath(path),
     });
   }
 

@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { alignerNamesText, alignerPlugin } from '../align/registry.js';
 import { COMPARATORS, comparatorPlugin, comparatorTypesText } from '../compare/registry.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, inputPath } from '../errors.js';
 import { METRICS } from '../metrics/registry.js';
 import { isMode, modeSchema, policyFor, type ScoringPolicy } from '../policy/index.js';
 import { isObjectRecord, isPlainObject } from '../py/value.js';
@@ -31,7 +31,6 @@ import {
   implementation,
   optionNumbers,
   PARSE,
-  pathText,
   quoteForMessage,
   record,
   strict,
@@ -231,33 +230,85 @@ function buildSchemas(rule: ScoringPolicy['optionNumbers']): Schemas {
   return { options: options };
 }
 
-const SCHEMAS: Record<Mode, Schemas> = {
-  default: buildSchemas(policyFor('default').optionNumbers),
-  reference: buildSchemas(policyFor('reference').optionNumbers),
-};
+/** The options schema per number rule, built on first use. */
+const SCHEMAS = new Map<ScoringPolicy['optionNumbers'], Schemas>();
+
+function schemasFor(policy: ScoringPolicy): Schemas {
+  let schemas = SCHEMAS.get(policy.optionNumbers);
+  if (schemas === undefined)
+    SCHEMAS.set(policy.optionNumbers, (schemas = buildSchemas(policy.optionNumbers)));
+  return schemas;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-function issueLine(issue: Issue): { path: string; text: string } {
-  return { path: pathText(issue.path), text: describeIssue(issue) };
-}
-
-/** Throw one `ConfigError` for all issues: one issue inline, several one per line under a count. */
+/** Throw one `ConfigError` carrying every issue (one shown inline, several one per line under a count). */
 function throwIssues(issues: readonly Issue[], file: string | undefined): never {
-  const lines = issues.map(issueLine);
-  const first = lines[0];
-  if (lines.length === 1 && first)
-    throw new ConfigError(first.text, { file, path: first.path || undefined });
-  const body = lines.map((l) => `  ${l.path ? `${l.path}: ` : ''}${l.text}`).join('\n');
-  throw new ConfigError(`${lines.length} problems in the options:\n${body}`, { file });
+  throw ConfigError.fromIssues(
+    issues.map((issue) => ({ path: inputPath(issue.path), message: describeIssue(issue) })),
+    file,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Validate an options object (from code or a parsed config file) and return a clean copy with
- * `mode` filled in (`ctx.mode`, else the object's `mode`, else `"default"`).
+ * The policy a value that names a mode selects: `override` (`ctx.mode`, `--compat`) if given, else
+ * the value's own `mode` key when it names a mode, else the default. The one place where a mode
+ * named in options, in a config document or in a result becomes a `ScoringPolicy`.
+ */
+export function selectPolicy(value: unknown, override?: Mode): ScoringPolicy {
+  const own = isObjectRecord(value) ? value['mode'] : undefined;
+  return policyFor(override ?? (isMode(own) ? own : undefined));
+}
+
+/**
+ * Options `validateOptions` returned, with the policy they were validated under. They are frozen,
+ * so `evaluate()` takes them as they are instead of validating (and, in reference mode, coercing)
+ * them again; a copy (`{...options}`) is validated like any other object.
+ */
+const RESOLVED = new WeakMap<object, ScoringPolicy>();
+
+/** Options with the policy they select, validated once. */
+export interface ResolvedOptions {
+  readonly options: EvaluateOptions;
+  readonly policy: ScoringPolicy;
+}
+
+/** How `resolveOptions` reads its input (internal: the config loader's). */
+export interface ResolveContext {
+  readonly file?: string | undefined;
+  readonly policy: ScoringPolicy;
+  /**
+   * The input was already coerced like the reference's `build_from_config` (a reference-mode
+   * config document, `./lenient.ts`): it is only validated.
+   */
+  readonly coerced?: boolean | undefined;
+}
+
+/**
+ * The validated options and their policy: `options` as they are if `validateOptions` (or
+ * `loadConfig`) returned them, else validated now.
+ *
+ * @throws ConfigError as `validateOptions`.
+ */
+export function resolveOptions(options: unknown): ResolvedOptions {
+  if (typeof options === 'object' && options !== null) {
+    const policy = RESOLVED.get(options);
+    if (policy !== undefined) return { options, policy };
+  }
+  const input = options === undefined ? {} : options;
+  return resolveWith(input, {
+    file: isObjectRecord(input) ? optionsFile(input) : undefined,
+    policy: selectPolicy(input),
+  });
+}
+
+/**
+ * Validate an options object (from code or a parsed config file) and return a clean, frozen copy
+ * with `mode` filled in (`ctx.mode`, else the object's `mode`, else `"default"`). `evaluate()`
+ * takes the returned object without validating it again.
  *
  * @throws ConfigError naming `ctx.file` and the path of each problem.
  */
@@ -266,28 +317,35 @@ export function validateOptions(
   given: ValidateOptionsContext = {},
 ): EvaluateOptions {
   if (input === undefined) input = {};
-  const ctx: ValidateOptionsContext = {
-    ...given,
+  return validateWith(input, {
     file: given.file ?? (isObjectRecord(input) ? optionsFile(input) : undefined),
-  };
-  let mode: Mode = ctx.mode ?? 'default';
-  if (ctx.mode === undefined && isObjectRecord(input)) {
-    const own = input['mode'];
-    if (isMode(own)) mode = own;
-  }
+    policy: selectPolicy(input, given.mode),
+  });
+}
+
+/** `validateOptions` under a chosen policy (the config loader has chosen it from the document). */
+export function validateWith(input: unknown, ctx: ResolveContext): EvaluateOptions {
+  return resolveWith(input, ctx).options;
+}
+
+function resolveWith(input: unknown, ctx: ResolveContext): ResolvedOptions {
+  const { file, policy } = ctx;
   if (!isPlainObject(input)) {
     throw new ConfigError(
       `expected the options to be an object, received ${describeReceived(input)}`,
-      { file: ctx.file },
+      { file },
     );
   }
   // B6: the reference coerces loose values (a missing comparator type, strings for numbers, …).
-  if (policyFor(mode).configCoercion === 'python') input = coerceReferenceOptions(input, ctx.file);
-  const r = SCHEMAS[mode].options.safeParse(input, PARSE);
-  if (!r.success) throwIssues(r.error.issues, ctx.file);
-  const out: Record<string, unknown> = { mode };
+  if (policy.configCoercion === 'python' && ctx.coerced !== true)
+    input = coerceReferenceOptions(input, file);
+  const r = schemasFor(policy).options.safeParse(input, PARSE);
+  if (!r.success) throwIssues(r.error.issues, file);
+  const out: Record<string, unknown> = { mode: policy.mode };
   for (const [key, value] of Object.entries(r.data))
     if (key !== 'mode' && value !== undefined) out[key] = value;
-  if (ctx.file !== undefined) for (const o of sectionsOf(out)) OPTIONS_FILES.set(o, ctx.file);
-  return out;
+  if (file !== undefined) for (const o of sectionsOf(out)) OPTIONS_FILES.set(o, file);
+  Object.freeze(out);
+  RESOLVED.set(out, policy);
+  return { options: out, policy };
 }

@@ -74,26 +74,33 @@ function lineBreaks(s: string): number {
 function csvError(e: CsvError, file: string | undefined): TraceError {
   const line = typeof e.lines === 'number' ? e.lines : 1;
   const column = typeof e.column === 'number' ? e.column + 1 : undefined;
-  const at = { file: lineLabel(file, line), path: column ? `column ${column}` : undefined };
+  const at = { file: lineLabel(file, line) };
+  // The column is a place as a person reads it (`column 3`), shown before the reason.
+  const inColumn = (reason: string): string =>
+    column !== undefined ? `column ${column}: ${reason}` : reason;
   switch (e.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return new TraceError('unterminated quoted field', { file: at.file }, { cause: e });
+      return new TraceError('unterminated quoted field', at, { cause: e });
     case 'CSV_INVALID_CLOSING_QUOTE': {
       const got = /got "(.*?)" at line/.exec(e.message)?.[1];
       return new TraceError(
-        `unexpected ${got !== undefined ? JSON.stringify(got) : 'text'} after a closing quote (a quote inside a quoted field is written "")`,
+        inColumn(
+          `unexpected ${got !== undefined ? JSON.stringify(got) : 'text'} after a closing quote (a quote inside a quoted field is written "")`,
+        ),
         at,
         { cause: e },
       );
     }
     case 'INVALID_OPENING_QUOTE':
       return new TraceError(
-        'unexpected " inside an unquoted field (quote the whole field, writing a quote as "")',
+        inColumn(
+          'unexpected " inside an unquoted field (quote the whole field, writing a quote as "")',
+        ),
         at,
         { cause: e },
       );
     default:
-      return new TraceError(e.message, at, { cause: e });
+      return new TraceError(inColumn(e.message), at, { cause: e });
   }
 }
 
@@ -228,20 +235,20 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     }
     const channel = rec.fields[ci]!;
     if (channel.trim() === '')
-      throw new TraceError('expected a non-empty channel name', { file: at, path: names[ci] });
+      throw new TraceError('expected a non-empty channel name', { file: at, path: [names[ci]!] });
     const cell = rec.fields[ti]!;
     const time = cellTime(decimalPoint(cell, delimiter));
     if (time === undefined) {
       throw new TraceError(
         `expected a number of seconds or an ISO 8601 date-time, got ${JSON.stringify(cell)}`,
-        { file: at, path: names[ti] },
+        { file: at, path: [names[ti]!] },
       );
     }
     if (kind === undefined) kind = { kind: time.kind, line: rec.line };
     else if (kind.kind !== time.kind)
       throw new TraceError(
         `expected ${kind.kind === 'seconds' ? 'a number of seconds' : 'an ISO 8601 date-time'} as on line ${kind.line}, got ${JSON.stringify(cell)}`,
-        { file: at, path: names[ti] },
+        { file: at, path: [names[ti]!] },
       );
     const valueCell = rec.fields[vi]!;
     const value = numberFromText(decimalPoint(valueCell, delimiter), ctx) ?? valueCell;

@@ -1,6 +1,7 @@
 /** envtrace's own format, JSON (`{events: [...]}` or a bare array) or JSON Lines: read exactly as `parseEnvtrace` reads it. */
 import { isPlainObject } from '../py/value.js';
 import { parseEnvtrace } from '../trace/parse.js';
+import { readPolicy } from '../trace/trace.js';
 import type { Importer } from './types.js';
 
 function isEventLike(v: unknown): boolean {
@@ -21,6 +22,6 @@ export const envtraceImporter: Importer = {
     return 0;
   },
   parse(text, ctx) {
-    return [...parseEnvtrace(text, { file: ctx.file, mode: ctx.mode ?? 'default' }).events];
+    return [...parseEnvtrace(text, { file: ctx.file, policy: readPolicy(ctx) }).events];
   },
 };

@@ -2,7 +2,7 @@
  * JSON plumbing shared by the JSON importers: documents and JSON Lines with exact numbers and
  * located errors, and a `Where` cursor that names the JSON path in every `TraceError`.
  */
-import { EnvTraceError, TraceError, formatPath } from '../errors.js';
+import { EnvTraceError, TraceError, formatPath, inputPath } from '../errors.js';
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { isPlainObject } from '../py/value.js';
 import { describe } from './values.js';
@@ -32,7 +32,7 @@ export class Where {
 
   /** A `TraceError` at this location (for `throw where.error(…)`, which narrows types). */
   error(message: string): TraceError {
-    return new TraceError(message, { file: this.file, path: this.pathText || undefined });
+    return new TraceError(message, { file: this.file, path: inputPath(this.path) });
   }
 
   /** Throw a `TraceError` at this location. */

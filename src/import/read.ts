@@ -7,7 +7,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, TraceError } from '../errors.js';
-import { Trace } from '../trace/trace.js';
+import type { ScoringPolicy } from '../policy/index.js';
+import { readPolicy, Trace } from '../trace/trace.js';
 import type { TraceEvent } from '../trace/types.js';
 import {
   detectFormat,
@@ -63,6 +64,8 @@ export interface ParseTraceOptions {
   readonly field?: string | readonly string[] | undefined;
   /** CSV: the header names of the time, channel and value columns (implies `format: "csv"` when auto). */
   readonly columns?: CsvColumns | undefined;
+  /** A resolved policy (the CLI passes its run's); wins over `mode`. */
+  readonly policy?: ScoringPolicy | undefined;
 }
 
 /** Options of `loadTrace`, `loadTraceSync` and `importFile`: a path names itself in errors. */
@@ -103,7 +106,7 @@ export function parseTrace(input: unknown, options: ParseTraceOptions = {}): Tra
     importerByName(format); // an unknown name is reported as such
     throw new ConfigError(
       `format ${JSON.stringify(format)} is read from text: pass the text, or give an object in envtrace's format ({events: [...]} or an array of events)`,
-      { path: 'format' },
+      { path: ['format'] },
     );
   }
   return parseEnvtrace(input, { mode: options.mode ?? 'default', file: options.file });
@@ -149,9 +152,7 @@ function checkField(format: string, options: LoadTraceOptions): void {
   if (options.field !== undefined && format !== 'rosbag2')
     throw new ConfigError(
       `the field option selects a ROS 2 message field; the input is ${format}`,
-      {
-        path: 'field',
-      },
+      { path: ['field'] },
     );
 }
 
@@ -178,17 +179,17 @@ function importText(text: string, options: ParseTraceOptions): ImportedTrace {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const importer = chooseImporter(body, options.format, options.file, options.columns);
   checkField(importer.name, options);
-  const mode = options.mode ?? 'default';
+  const policy = readPolicy(options);
   if (importer === envtraceImporter) {
     // What the importer's `parse` gives, without copying the events twice: `parseEnvtrace`'s
     // trace has passed the depth check already.
-    const trace = parseEnvtrace(body, { file: options.file, mode });
+    const trace = parseEnvtrace(body, { file: options.file, policy });
     return { trace, format: 'envtrace', file: options.file, warnings: [] };
   }
   const warnings: ImportWarning[] = [];
   const events = importer.parse(body, {
     file: options.file,
-    mode,
+    policy,
     field: options.field,
     warn: (w) => warnings.push(w),
     columns: options.columns,
@@ -350,12 +351,12 @@ export async function importFileChunked(
   // A pipe or a device cannot be read twice: it is read whole (no start).
   const start = await namedAsync(data, () => readStart(data, chunks.head));
   const read = start && openedFrom(start, data, options.format);
-  const mode = options.mode ?? 'default';
+  const policy = readPolicy(options);
   if (read?.stream?.kind === 'envtrace') {
     checkField('envtrace', options);
     const trace = await loadJsonLines(
       data,
-      { mode },
+      { policy },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
     if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
@@ -364,7 +365,7 @@ export async function importFileChunked(
     const warnings: ImportWarning[] = [];
     const reader = read.stream.importer.lines({
       file: data,
-      mode,
+      policy,
       field: options.field,
       warn: (w) => warnings.push(w),
     });
@@ -372,7 +373,7 @@ export async function importFileChunked(
     return lineImported(reader, read.stream.importer, data, warnings);
   }
   const bytes = read?.bytes ?? (await namedAsync(data, () => readFile(data)));
-  return importText(traceText(bytes, data), { ...options, file: data });
+  return importText(traceText(bytes, data), { ...options, policy, file: data });
 }
 
 /** `importFileSync` with chosen chunk sizes (not public: for tests). */
@@ -387,12 +388,12 @@ export function importFileSyncChunked(
   );
   const start = named(data, () => readStartSync(data, chunks.head));
   const read = start && openedFrom(start, data, options.format);
-  const mode = options.mode ?? 'default';
+  const policy = readPolicy(options);
   if (read?.stream?.kind === 'envtrace') {
     checkField('envtrace', options);
     const trace = loadJsonLinesSync(
       data,
-      { mode },
+      { policy },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
     if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
@@ -401,7 +402,7 @@ export function importFileSyncChunked(
     const warnings: ImportWarning[] = [];
     const reader = read.stream.importer.lines({
       file: data,
-      mode,
+      policy,
       field: options.field,
       warn: (w) => warnings.push(w),
     });
@@ -409,5 +410,5 @@ export function importFileSyncChunked(
     return lineImported(reader, read.stream.importer, data, warnings);
   }
   const bytes = read?.bytes ?? named(data, () => readFileSync(data));
-  return importText(traceText(bytes, data), { ...options, file: data });
+  return importText(traceText(bytes, data), { ...options, policy, file: data });
 }

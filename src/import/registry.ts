@@ -47,7 +47,7 @@ export function importerByName(name: string): Importer {
   if (found === undefined) {
     throw new ConfigError(
       `unknown trace format ${JSON.stringify(name)} (expected auto, ${importers.map((i) => i.name).join(', ')})`,
-      { path: 'format' },
+      { path: ['format'] },
     );
   }
   return found;

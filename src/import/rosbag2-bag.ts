@@ -164,7 +164,7 @@ function decodeError(file: string, topic: string, e: unknown, where: string): Tr
       : e instanceof TypeError && /Invalid typed array length|Offset is outside/.test(e.message)
         ? 'the message is shorter than its type says'
         : errorText(e);
-  return new TraceError(`${topic}: cannot decode the message (${why})`, { file, path: where });
+  return bagError(file, where, `${topic}: cannot decode the message (${why})`);
 }
 
 /** The decoder of one MCAP channel, or a `TraceError` naming what cannot be decoded. */
@@ -229,12 +229,10 @@ async function readMcap(file: string, out: Collector): Promise<number> {
             const where = `message ${count}`;
             const channel = channels.get(r.channelId);
             if (channel === undefined)
-              throw new TraceError(
+              throw bagError(
+                file,
+                where,
                 `a message on channel ${r.channelId}, which has no Channel record`,
-                {
-                  file,
-                  path: where,
-                },
               );
             let decode = decoders.get(r.channelId);
             if (decode === undefined) {
@@ -365,17 +363,10 @@ async function readSqlite(file: string, out: Collector): Promise<number> {
         const where = `messages[id=${String(rowId)}]`;
         const topic = topics.get(Number(topicId));
         if (topic === undefined)
-          throw new TraceError(`topic_id ${String(topicId)} is not in the topics table`, {
-            file,
-            path: where,
-          });
+          throw bagError(file, where, `topic_id ${String(topicId)} is not in the topics table`);
         if (typeof ts !== 'string' || !/^\d+$/.test(ts))
-          throw new TraceError(`timestamp: expected integer nanoseconds, got ${String(ts)}`, {
-            file,
-            path: where,
-          });
-        if (!(data instanceof Uint8Array))
-          throw new TraceError('data: expected a BLOB', { file, path: where });
+          throw bagError(file, where, `timestamp: expected integer nanoseconds, got ${String(ts)}`);
+        if (!(data instanceof Uint8Array)) throw bagError(file, where, 'data: expected a BLOB');
         const decode = decoderOf(Number(topicId), topic);
         out.add(
           file,
@@ -428,7 +419,16 @@ interface RunMetadata {
 }
 
 function metadataError(file: string, where: string, message: string): TraceError {
-  return new TraceError(message, { file, path: where || undefined });
+  return bagError(file, where, message);
+}
+
+/**
+ * An error at `where` in a bag: a message (`message 3`, `messages[id=7]`) or a metadata.yaml key
+ * path, already written as a person reads it. It goes before the reason as text, not as a
+ * JSON path (`file: message 3: …`).
+ */
+export function bagError(file: string, where: string | undefined, message: string): TraceError {
+  return new TraceError(where ? `${where}: ${message}` : message, { file });
 }
 
 /** Parse and check a run directory's `metadata.yaml`. */

@@ -87,10 +87,9 @@ export function selectPath(
         : list
           ? `an array of ${(here as ArrayLike<unknown>).length} there`
           : 'a plain value there';
-      throw new TraceError(
-        `field selector ${JSON.stringify(sel.text)}: ${topic} has no ${upto} (${what}); select per topic with topic:path`,
-        { file: where.file, path: where.path || undefined },
-      );
+      const reason = `field selector ${JSON.stringify(sel.text)}: ${topic} has no ${upto} (${what}); select per topic with topic:path`;
+      // `where.path` is a message's place as a person reads it (`message 3`), not a JSON path.
+      throw new TraceError(where.path ? `${where.path}: ${reason}` : reason, { file: where.file });
     }
     v =
       typeof step === 'number'

@@ -1,4 +1,5 @@
 /** The importer plug-in shape: one file per format exports an `Importer`, `registry.ts` lists them. */
+import type { ScoringPolicy } from '../policy/index.js';
 import type { TraceEvent } from '../trace/types.js';
 import type { ImportWarning } from './warnings.js';
 
@@ -33,6 +34,8 @@ export interface ImportContext {
   readonly warn?: ((warning: ImportWarning) => void) | undefined;
   /** CSV only: which header names the time, channel and value columns (`CsvColumns`). */
   readonly columns?: CsvColumns | undefined;
+  /** The resolved policy (`importFile` passes it); wins over `mode`. Read it with `readPolicy`. */
+  readonly policy?: ScoringPolicy | undefined;
 }
 
 /**

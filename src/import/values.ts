@@ -2,7 +2,7 @@
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { PyFloat, isPlainObject } from '../py/value.js';
 import type { ImportContext } from './types.js';
-import { policyFor } from '../policy/index.js';
+import { readPolicy } from '../trace/trace.js';
 
 /** A decimal number as text: optional sign, digits with an optional fraction, optional exponent. */
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -23,7 +23,7 @@ export function numberFromText(
   if (!Number.isFinite(x)) return undefined;
   const integer = /^[+-]?\d+$/.test(t);
   if (integer && !Number.isSafeInteger(x)) return BigInt(t);
-  if (policyFor(ctx.mode).readValues !== 'python') return x;
+  if (readPolicy(ctx).readValues !== 'python') return x;
   if (integer) return x + 0;
   return Number.isInteger(x) && !Object.is(x, -0) ? new PyFloat(x) : x;
 }
@@ -45,7 +45,7 @@ export function plainValue(v: unknown): unknown {
 
 /** A value read with `parsePyJson`, as the mode wants it: as is in reference mode, else plain. */
 export function importValue(v: unknown, ctx: ImportContext): unknown {
-  return policyFor(ctx.mode).readValues === 'python' ? v : plainValue(v);
+  return readPolicy(ctx).readValues === 'python' ? v : plainValue(v);
 }
 
 /** Result of `parseEmbeddedJson`. */

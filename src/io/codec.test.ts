@@ -68,7 +68,7 @@ describe('encodeValue', () => {
 
   it('refuses what it cannot keep, naming the file and the path', () => {
     const fn = refusal({ a: [0, 1, () => 1] }, ['events', 3, 'value']);
-    expect(fn.path).toBe('events[3].value.a[2]');
+    expect(fn.pathText).toBe('events[3].value.a[2]');
     expect(fn.file).toBe('g.trace.json');
     expect(fn.message).toBe(
       'g.trace.json: events[3].value.a[2]: cannot be kept in a golden trace: a function',
@@ -94,7 +94,7 @@ describe('encodeValue', () => {
   it('refuses a circular reference but keeps a value shared by two branches', () => {
     const loop: Record<string, unknown> = { a: 1 };
     loop['self'] = { back: loop };
-    expect(refusal(loop).path).toBe('self.back');
+    expect(refusal(loop).pathText).toBe('self.back');
     expect(refusal(loop).message).toContain('a circular reference');
     const shared = { n: NaN };
     expect(roundTrip({ x: shared, y: [shared] })).toEqual({ x: { n: NaN }, y: [{ n: NaN }] });

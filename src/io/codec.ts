@@ -26,8 +26,8 @@
  * properties are not data and are left out, as `JSON.stringify` does; an object with a `null`
  * prototype reads back as a plain object with the same entries.
  */
-import { TraceError, formatPath } from '../errors.js';
-import { PyFloat, orderedKeys, withKeyOrder, KEY_ORDER } from '../py/value.js';
+import { TraceError, inputPath } from '../errors.js';
+import { isObjectRecord, PyFloat, orderedKeys, withKeyOrder, KEY_ORDER } from '../py/value.js';
 
 /** The key that marks a tagged value in encoded JSON. */
 export const CODEC_TAG = '$envtrace';
@@ -105,7 +105,7 @@ export function encodeValue(value: unknown, options: CodecOptions = {}): unknown
   const python = options.numbers === 'python';
   const ancestors: object[] = [];
   const fail = (path: readonly PropertyKey[], why: string): never => {
-    throw new TraceError(why, { file: options.file, path: formatPath(path) || undefined });
+    throw new TraceError(why, { file: options.file, path: inputPath(path) });
   };
 
   const encode = (v: unknown, path: PropertyKey[]): unknown => {
@@ -190,10 +190,6 @@ export function encodeValue(value: unknown, options: CodecOptions = {}): unknown
   return encode(value, [...(options.path ?? [])]);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof PyFloat);
-}
-
 const DATE_ISO = /^[+-]?\d{4,6}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const INTEGER = /^-?\d+$/;
 
@@ -205,7 +201,7 @@ const INTEGER = /^-?\d+$/;
  */
 export function decodeValue(json: unknown, options: CodecOptions = {}): unknown {
   const fail = (path: readonly PropertyKey[], why: string): never => {
-    throw new TraceError(why, { file: options.file, path: formatPath(path) || undefined });
+    throw new TraceError(why, { file: options.file, path: inputPath(path) });
   };
   const decode = (v: unknown, path: PropertyKey[], depth: number): unknown => {
     if (typeof v !== 'object' || v === null || v instanceof PyFloat) return v;
@@ -307,7 +303,8 @@ export function decodeValue(json: unknown, options: CodecOptions = {}): unknown 
       case 'object': {
         expectKeys('value');
         const inner = rec['value'];
-        if (!isRecord(inner))
+        // Decoded JSON data: a PyFloat here is a number, not an object.
+        if (!isObjectRecord(inner) || inner instanceof PyFloat)
           return fail([...path, 'value'], 'an object tag needs an object "value"');
         path.push('value');
         const out = decodeEntries(inner, path, depth + 1);

@@ -41,7 +41,7 @@ describe('parseInput', () => {
     expect(run).toThrow(/^test options: n: expected a number, received "one"$/);
   });
 
-  it('lists several problems one per line; the error path is the first', () => {
+  it('lists several problems one per line, each kept in issues', () => {
     let err: unknown;
     try {
       parseInput(schema, { list: ['a', 2], other: 1 }, 'test options');
@@ -52,7 +52,10 @@ describe('parseInput', () => {
     expect((err as ConfigError).message).toBe(
       'test options: 3 problems:\n  n: expected a number, received undefined\n  list[1]: expected a string, received 2\n  unknown option "other" (known: n, list)',
     );
-    expect((err as ConfigError).path).toBe('n');
+    // Every issue is kept as data; the error's own path is empty (several problems).
+    expect((err as ConfigError).issues.map((i) => i.path)).toEqual([['n'], ['list', 1], []]);
+    expect((err as ConfigError).path).toEqual([]);
+    expect((err as ConfigError).label).toBe('test options');
     expect((err as ConfigError).code).toBe('ERR_CONFIG');
   });
 });

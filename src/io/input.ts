@@ -9,7 +9,7 @@
  * received value is appended here, escaped for the terminal.
  */
 import type { z } from 'zod';
-import { ConfigError, formatPath } from '../errors.js';
+import { ConfigError, inputPath, type InputIssue } from '../errors.js';
 import { isPlainObject } from '../py/value.js';
 import { escapeForTerminal } from './terminal.js';
 
@@ -49,21 +49,17 @@ export function expected(text: string): { error: () => string } {
 type Issue = z.core.$ZodIssue;
 
 /** One issue as `path: text, received X` (the path is empty for the whole input). */
-function issueText(
-  issue: Issue,
-  root: unknown,
-  known: readonly string[] | undefined,
-): { path: string; text: string } {
+function issueText(issue: Issue, root: unknown, known: readonly string[] | undefined): InputIssue {
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => escapeForTerminal(JSON.stringify(k)));
     const hint = known && issue.path.length === 0 ? ` (known: ${known.join(', ')})` : '';
     return {
-      path: formatPath(issue.path),
-      text: `unknown option${keys.length > 1 ? 's' : ''} ${keys.join(', ')}${hint}`,
+      path: inputPath(issue.path),
+      message: `unknown option${keys.length > 1 ? 's' : ''} ${keys.join(', ')}${hint}`,
     };
   }
   // A refinement's message states the problem itself (the value is known from the path).
-  if (issue.code === 'custom') return { path: formatPath(issue.path), text: issue.message };
+  if (issue.code === 'custom') return { path: inputPath(issue.path), message: issue.message };
   let value: unknown = root;
   for (const seg of issue.path)
     value =
@@ -71,8 +67,8 @@ function issueText(
         ? undefined
         : (value as Record<PropertyKey, unknown>)[seg];
   return {
-    path: formatPath(issue.path),
-    text: `${issue.message}, received ${describeReceived(value)}`,
+    path: inputPath(issue.path),
+    message: `${issue.message}, received ${describeReceived(value)}`,
   };
 }
 
@@ -92,15 +88,5 @@ export function parseInput<S extends z.ZodType>(
   const shape = (schema as { shape?: unknown }).shape;
   const known = typeof shape === 'object' && shape !== null ? Object.keys(shape) : undefined;
   const issues = r.error.issues.map((i) => issueText(i, value, known));
-  const first = issues[0]!;
-  const line = (i: { path: string; text: string }): string =>
-    i.path ? `${i.path}: ${i.text}` : i.text;
-  const message =
-    issues.length === 1
-      ? `${where}: ${line(first)}`
-      : `${where}: ${issues.length} problems:\n${issues.map((i) => `  ${line(i)}`).join('\n')}`;
-  const err = new ConfigError(message);
-  // The path is already in the message after `where`; set the field for programmatic use.
-  Object.defineProperty(err, 'path', { value: first.path || undefined, enumerable: true });
-  throw err;
+  throw ConfigError.fromIssues(issues, undefined, { subject: '' }).labelled(where);
 }

@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors.js';
+import { ConfigError, type InputPath } from '../errors.js';
 import type { MetricResult } from './types.js';
 
 /** Whether `metrics` holds a metric named `name` (own key; `"__proto__"` and friends are not metrics). */
@@ -13,7 +13,7 @@ export function isComputed(metrics: Readonly<Record<string, MetricResult>>, name
 export function assertComputed(
   metrics: Readonly<Record<string, MetricResult>>,
   name: string,
-  path: string,
+  path: InputPath,
 ): void {
   if (!isComputed(metrics, name)) {
     throw new ConfigError(

@@ -1,5 +1,5 @@
 import { npMean } from '../py/numeric.js';
-import { policyFor, type PolicyInput } from '../policy/index.js';
+import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 import { orderedEntries, withKeyOrder } from '../py/value.js';
 import { record, type OptionNumbers } from '../schema/helpers.js';
 import { channelSchema, type ContinuousChannelSpec, type ContinuousMetric } from './params.js';
@@ -50,7 +50,7 @@ export function continuousProfile(
   gt: readonly number[],
   pred: readonly number[],
   params: Readonly<ContinuousParams> = DEFAULT_CONTINUOUS,
-  mode?: PolicyInput,
+  policy: ScoringPolicy = DEFAULT_POLICY,
 ): MetricResult {
   if (gt.length === 0 && pred.length === 0) {
     return {
@@ -68,7 +68,7 @@ export function continuousProfile(
       details: { reason: 'one empty', score: 0.0 },
     };
   }
-  const nonFinite = policyFor(mode).continuousNonFinite(gt, pred);
+  const nonFinite = policy.continuousNonFinite(gt, pred);
   if (nonFinite) return { name: 'continuous', ...nonFinite };
   const len = Math.max(gt.length, pred.length);
   const diffs = new Float64Array(len);

@@ -6,6 +6,7 @@ import { structureMetric } from './structure.js';
 import { timingMetric } from './timing.js';
 import type { MetricResult, PairVerdict } from './types.js';
 import type { TimingDetails } from './timing.js';
+import { DEFAULT_POLICY, REFERENCE_POLICY } from '../policy/index.js';
 
 /** The fitted details of a timing result (fails the test if the metric did not fit a line). */
 function fit(r: MetricResult<TimingDetails>): Extract<TimingDetails, { r2: number }> {
@@ -76,11 +77,11 @@ describe('timing (hand-computed)', () => {
       binary_pass: true,
       details: { score: 1 },
     });
-    expect(timingMetric([], undefined, 'default', false)).toMatchObject({
+    expect(timingMetric([], undefined, DEFAULT_POLICY, false)).toMatchObject({
       score: 1,
       binary_pass: true,
     });
-    expect(timingMetric([], undefined, 'reference', false)).toMatchObject({
+    expect(timingMetric([], undefined, REFERENCE_POLICY, false)).toMatchObject({
       score: 0,
       binary_pass: false,
     });
@@ -88,7 +89,7 @@ describe('timing (hand-computed)', () => {
 
   it('equal gt timestamps: reference raises LinAlgError (B2), default scores them', () => {
     const flat = [pair(ev('a', 0), ev('a', 0)), pair(ev('b', 0), ev('b', 0))];
-    expect(() => timingMetric(flat, undefined, 'reference')).toThrow(ReferenceRaise);
+    expect(() => timingMetric(flat, undefined, REFERENCE_POLICY)).toThrow(ReferenceRaise);
     expect(timingMetric(flat)).toMatchObject({ score: 1, binary_pass: true });
     const spread = [pair(ev('a', 0), ev('a', 0)), pair(ev('b', 0), ev('b', 2))];
     expect(timingMetric(spread)).toMatchObject({ binary_pass: false });
@@ -96,7 +97,7 @@ describe('timing (hand-computed)', () => {
 
   it('a constant prediction has R² 1 in reference mode (B8) and 0 by default', () => {
     const pairs = [0, 1, 2].map((t) => pair(ev('a', t), ev('a', 7)));
-    expect(fit(timingMetric(pairs, undefined, 'reference')).r2).toBe(1);
+    expect(fit(timingMetric(pairs, undefined, REFERENCE_POLICY)).r2).toBe(1);
     expect(fit(timingMetric(pairs)).r2).toBe(0);
   });
 });
@@ -125,7 +126,7 @@ describe('continuous (hand-computed)', () => {
       details: { reason: 'non-finite value' },
     });
     expect(
-      Number.isNaN(continuousProfile([1, Number.NaN], [1, 2], undefined, 'reference').score),
+      Number.isNaN(continuousProfile([1, Number.NaN], [1, 2], undefined, REFERENCE_POLICY).score),
     ).toBe(true);
   });
   it('combines channels by weight; zero total weight scores 1', () => {

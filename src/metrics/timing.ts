@@ -1,5 +1,5 @@
 import { npMean, pairwiseSum, polyfit1 } from '../py/numeric.js';
-import { NO_PAIRS_REASON, policyFor, type PolicyInput } from '../policy/index.js';
+import { NO_PAIRS_REASON, DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 import { thresholdsSchema, type TimingThresholds } from './params.js';
 import { VerdictBit, type VerdictColumns } from '../compare/verdict-columns.js';
 import type { MetricPlugin } from './plugin.js';
@@ -56,10 +56,9 @@ function max0(v: number): number {
 export function timingMetric(
   verdicts: readonly PairVerdict[] | VerdictColumns,
   params: Readonly<TimingParams> = DEFAULT_TIMING,
-  mode?: PolicyInput,
+  policy: ScoringPolicy = DEFAULT_POLICY,
   hasEvents = true,
 ): MetricResult<TimingDetails> {
-  const policy = policyFor(mode);
   // The matched times, then x = t − t[0] in place and the interval ratios in one pass: this runs
   // once per evaluation, mostly before the JIT has compiled it, and each loop costs a compilation.
   // One scratch array of 2n numbers serves the ratios and then every sum of the fit in turn.

@@ -207,7 +207,7 @@ export const FIXES: readonly Fix[] = Object.freeze([
         if (isPyNumber(value)) return toDouble(value);
         throw new TraceError(
           `continuous channel "${at.channel}" needs numeric values, got ${describeValue(value)}`,
-          { file: at.side, path: `events[${at.index}].value` },
+          { file: at.side, path: ['events', at.index, 'value'] },
           undefined,
           typeof value === 'string' ? 'ValueError' : 'TypeError', // what the reference raises for the same value
         );

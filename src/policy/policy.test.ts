@@ -78,10 +78,23 @@ describe('policies', () => {
     expect(onlyB1.valueSemantics).toBe('python-str');
   });
 
-  it('policyFor picks by mode, defaults to "default", and passes a policy through', () => {
+  it("the report style is the reference's in reference mode, envtrace's by default", () => {
+    expect(REFERENCE_POLICY.report).toEqual({
+      centreMismatches: false,
+      timeUnitInHeading: false,
+      fitTerminal: false,
+    });
+    expect(DEFAULT_POLICY.report).toEqual({
+      centreMismatches: true,
+      timeUnitInHeading: true,
+      fitTerminal: true,
+    });
+  });
+
+  it('policyFor picks by mode and defaults to "default"', () => {
     expect(policyFor()).toBe(DEFAULT_POLICY);
     expect(policyFor('reference')).toBe(REFERENCE_POLICY);
-    expect(policyFor(REFERENCE_POLICY)).toBe(REFERENCE_POLICY);
+    expect(policyFor('default')).toBe(DEFAULT_POLICY);
     expect(isMode('reference')).toBe(true);
     expect(isMode('strict')).toBe(false);
   });

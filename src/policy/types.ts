@@ -128,9 +128,24 @@ export interface PolicyMembers {
   readonly optionNumbers: 'checked' | 'any-double';
 }
 
+/**
+ * How the text report and the CLI show a result. Presentation only (no score depends on it), so
+ * not a fix: reference mode keeps the reference's report, the default mode has envtrace's.
+ */
+export interface ReportStyle {
+  /** A mismatched row's values are cut around where they first differ (else from the start). */
+  readonly centreMismatches: boolean;
+  /** The alignment heading names the time unit. */
+  readonly timeUnitInHeading: boolean;
+  /** The CLI fits the report to the terminal (else the reference's 80 columns unless `--width`). */
+  readonly fitTerminal: boolean;
+}
+
 /** One scoring policy: chosen once per evaluation, read by every layer. */
 export interface ScoringPolicy extends PolicyMembers {
   readonly mode: Mode;
+  /** How reports of results scored under this policy look. */
+  readonly report: ReportStyle;
   /** The fixes applied on top of the reference's behaviour, in table order (empty for reference). */
   readonly fixes: readonly Fix[];
 }

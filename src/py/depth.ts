@@ -83,25 +83,5 @@ export function tooDeepMessage(found: TooDeep, limit: number = MAX_DEPTH): strin
     : `nested more than ${limit} levels of arrays and objects deep (the limit, see README "Limits")`;
 }
 
-function segment(seg: PropertyKey): string {
-  if (typeof seg === 'number') return `[${seg}]`;
-  if (typeof seg === 'string' && /^[A-Za-z_$][\w$]*$/.test(seg)) return `.${seg}`;
-  return `[${JSON.stringify(String(seg))}]`;
-}
-
-/**
- * `prefix` + `path` in the `formatPath` style (`events[3].value[0][0]`), with the middle of a
- * long path elided (`events[3].value[0][0][0][0][0][0]…[0][0]`) so a message stays one
- * readable line.
- */
-export function formatDeepPath(
-  prefix: readonly PropertyKey[],
-  path: readonly PropertyKey[],
-): string {
-  const all = [...prefix, ...path];
-  const show = (segs: readonly PropertyKey[]) => segs.map(segment).join('');
-  const head = prefix.length + 6;
-  const text =
-    all.length <= head + 4 ? show(all) : `${show(all.slice(0, head))}…${show(all.slice(-2))}`;
-  return text.startsWith('.') ? text.slice(1) : text;
-}
+/** Paths as messages show them: one formatter, in `../errors.ts`. */
+export { formatDeepPath } from '../errors.js';

@@ -130,7 +130,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     const t = (clock() - start) / scale;
     if (!Number.isFinite(t))
       throw new TraceError(`the recorder's clock returned a non-finite time (${String(t)})`, {
-        path: 'clock',
+        path: ['clock'],
       });
     return t;
   }

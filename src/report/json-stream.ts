@@ -268,7 +268,7 @@ function limit(v: number | undefined, dflt: number, name: string): number {
   if (v === undefined) return dflt;
   if (typeof v !== 'number' || !(v >= 1) || (Number.isFinite(v) && !Number.isInteger(v))) {
     throw new ConfigError(`${name} must be a whole number ≥ 1 (or Infinity), got ${String(v)}`, {
-      path: name,
+      path: [name],
     });
   }
   return v;

@@ -12,7 +12,8 @@ import {
   type EvaluationResult,
 } from '../evaluate/types.js';
 import type { MetricResult } from '../metrics/types.js';
-import { policyFor } from '../policy/index.js';
+import type { ScoringPolicy } from '../policy/index.js';
+import { selectPolicy } from '../evaluate/options.js';
 import { pyStr } from '../py/str.js';
 import { orderedEntries } from '../py/value.js';
 import { palette, type Colors } from './colors.js';
@@ -66,8 +67,8 @@ interface Style extends Colors {
   bool(v: unknown): string;
 }
 
-function boolText(mode: EvaluationResult['mode']): (v: unknown) => string {
-  return policyFor(mode).valueSemantics === 'python-str'
+function boolText(policy: ScoringPolicy): (v: unknown) => string {
+  return policy.valueSemantics === 'python-str'
     ? pyBool
     : (v) => (v === undefined ? 'null' : String(v as boolean));
 }
@@ -109,8 +110,8 @@ function has(obj: unknown, key: string): boolean {
 }
 
 /** Value text for a table cell: Python `str()` where values compare by it (T1: reference mode), JSON-ish otherwise. */
-function valueText(value: unknown, mode: EvaluationResult['mode']): string {
-  if (policyFor(mode).valueSemantics === 'python-str') {
+function valueText(value: unknown, policy: ScoringPolicy): string {
+  if (policy.valueSemantics === 'python-str') {
     try {
       return pyStr(value);
     } catch {
@@ -225,15 +226,12 @@ const HEADERS = {
   match: 'MATCH',
 } as const;
 
-function sideCells(
-  side: AlignmentRowSide | null,
-  mode: EvaluationResult['mode'],
-): [string, string, string] {
+function sideCells(side: AlignmentRowSide | null, policy: ScoringPolicy): [string, string, string] {
   if (!side) return [NONE_CELL, NONE_CELL, NONE_CELL];
   return [
     safe(String(side.channel)),
     pyFixed(side.timestamp, 3),
-    safe(valueText(side.value, mode)),
+    safe(valueText(side.value, policy)),
   ];
 }
 
@@ -281,6 +279,7 @@ function columnWidths(
 
 function alignmentTable(
   result: EvaluationResult,
+  policy: ScoringPolicy,
   maxRows: number,
   width: number,
   c: Colors,
@@ -289,8 +288,8 @@ function alignmentTable(
   const total = listLength(result, 'alignment_rows');
   const shownRows = listSlice<AlignmentRow>(result, 'alignment_rows', 0, Math.max(0, maxRows));
   const cells: Cells[] = shownRows.map((r) => {
-    const [gtCh, gtT, gtV] = sideCells(r.gt, result.mode);
-    const [prCh, prT, prV] = sideCells(r.pred, result.mode);
+    const [gtCh, gtT, gtV] = sideCells(r.gt, policy);
+    const [prCh, prT, prV] = sideCells(r.pred, policy);
     return { idx: String(r.index), gtCh, gtT, gtV, prCh, prT, prV, match: r.match };
   });
   const w = columnWidths(cells, width);
@@ -301,7 +300,7 @@ function alignmentTable(
     `${pad(HEADERS.match, w.match, '^')}`;
   const lines = [c.bold(header), '-'.repeat(textLength(header))];
   // Default mode: a mismatched row's values are cut around where they differ (same window on both sides).
-  const centred = result.mode !== 'reference';
+  const centred = policy.report.centreMismatches;
   for (const cell of cells) {
     const mark =
       cell.match === true ? c.green('✓') : cell.match === false ? c.red('✗') : c.dim('·');
@@ -344,10 +343,12 @@ function bestOfLine(result: EvaluationResult): string | undefined {
  * Lines end with `\n` except the last.
  */
 export function formatTextReport(result: EvaluationResult, opts: TextReportOptions = {}): string {
+  // The result's `mode` is data (a result may come from a JSON report): its policy, once.
+  const policy = selectPolicy(result);
   const colors: Colors =
     typeof opts.colors === 'object' ? opts.colors : palette(opts.colors === true);
   // Object.create keeps a caller's palette working whether its colour functions are own or inherited.
-  const c: Style = Object.assign(Object.create(colors) as Colors, { bool: boolText(result.mode) });
+  const c: Style = Object.assign(Object.create(colors) as Colors, { bool: boolText(policy) });
   const width = Math.max(MIN_WIDTH, Math.floor(finiteOr(opts.width, DEFAULT_WIDTH)));
   const maxRows = Math.max(0, Math.floor(finiteOr(opts.maxRows, DEFAULT_MAX_ROWS)));
   const rule = '='.repeat(width);
@@ -368,11 +369,11 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
   lines.push('', 'Decision breakdown:', ...decisionSection(result, c));
   lines.push(
     '',
-    result.mode === 'reference'
-      ? 'Alignment (first rows, discrete events only):'
-      : `Alignment (first rows, discrete events only; times in ${opts.timeUnit ?? DEFAULT_TIME_UNIT}):`,
+    policy.report.timeUnitInHeading
+      ? `Alignment (first rows, discrete events only; times in ${opts.timeUnit ?? DEFAULT_TIME_UNIT}):`
+      : 'Alignment (first rows, discrete events only):',
   );
-  lines.push(...alignmentTable(result, maxRows, width, c));
+  lines.push(...alignmentTable(result, policy, maxRows, width, c));
   lines.push(rule);
   return lines.join('\n');
 }

@@ -108,7 +108,7 @@ describe('parseEnvtrace', () => {
     expect(errorOf(() => parseEnvtrace('[{"channel": "", "timestamp": 1}]')).message).toBe(
       '[0].channel: expected a non-empty string',
     );
-    expect(errorOf(() => parseEnvtrace([{ channel: 'a', timestamp: Number.NaN }])).path).toBe(
+    expect(errorOf(() => parseEnvtrace([{ channel: 'a', timestamp: Number.NaN }])).pathText).toBe(
       '[0].timestamp',
     );
     expect(errorOf(() => parseEnvtrace('[{"channel": "a", "timestamp": 1}, 3]')).message).toBe(
@@ -137,7 +137,8 @@ describe('parseEnvtrace', () => {
 
   it('rejects non-finite timestamps in both modes', () => {
     expect(
-      errorOf(() => parseEnvtrace([{ channel: 'a', timestamp: Number.POSITIVE_INFINITY }])).path,
+      errorOf(() => parseEnvtrace([{ channel: 'a', timestamp: Number.POSITIVE_INFINITY }]))
+        .pathText,
     ).toBe('[0].timestamp');
     expect(
       errorOf(() => parseEnvtrace('[{"channel": "a", "timestamp": "nan"}]', { mode: 'reference' }))

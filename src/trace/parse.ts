@@ -1,10 +1,10 @@
 import type { Mode } from '../policy/mode.js';
-import { policyFor } from '../policy/index.js';
+import type { ScoringPolicy } from '../policy/index.js';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { EnvTraceError, TraceError, formatPath } from '../errors.js';
-import { findTooDeep, formatDeepPath, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
+import { EnvTraceError, TraceError, formatPath, inputPath, type InputPath } from '../errors.js';
+import { findTooDeep, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
 import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
@@ -21,7 +21,7 @@ import {
   traceReadError,
   type ReadChunks,
 } from '../io/lines.js';
-import { Trace, traceOwning } from './trace.js';
+import { readPolicy, Trace, traceOwning } from './trace.js';
 import type { TraceEvent } from './types.js';
 
 export interface EnvtraceOptions {
@@ -32,6 +32,8 @@ export interface EnvtraceOptions {
    * string, `timestamp` a finite number, no unknown keys. @default "default"
    */
   mode?: Mode;
+  /** A resolved policy (`evaluate` passes its own); wins over `mode`. */
+  policy?: ScoringPolicy;
   /** File name used in error messages (and to pick the format). */
   file?: string;
   /** `json`: one document (`{events: [...]}` or a bare array); `jsonl`: one event per line. @default by file extension, else auto */
@@ -64,17 +66,14 @@ function describe(v: unknown): string {
   return typeof v;
 }
 
-function firstIssue(
-  error: z.ZodError,
-  prefix: readonly PropertyKey[],
-): { path: string; message: string } {
+function firstIssue(error: z.ZodError, prefix: InputPath): { path: InputPath; message: string } {
   const issue = error.issues[0]!;
-  const path = [...prefix, ...issue.path];
+  const path = [...prefix, ...inputPath(issue.path)];
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
     message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (an event has channel, timestamp, value, meta)`;
   }
-  return { path: formatPath(path), message };
+  return { path, message };
 }
 
 /** `docSchema` accepts `doc` (and would return the same events): no unknown key, `events` an array. */
@@ -92,8 +91,8 @@ function isWellFormedDocument(doc: Record<string, unknown>): boolean {
 
 function eventsOfDocument(
   doc: unknown,
-  opts: EnvtraceOptions,
-): { items: readonly unknown[]; prefix: readonly PropertyKey[] } {
+  opts: ReadOptions,
+): { items: readonly unknown[]; prefix: InputPath } {
   if (Array.isArray(doc)) return { items: doc, prefix: [] };
   if (isObjectRecord(doc)) {
     if (pythonValues(opts)) {
@@ -109,7 +108,7 @@ function eventsOfDocument(
       if (!Array.isArray(events))
         throw new TraceError(`expected an array of events, got ${describe(events)}`, {
           file: opts.file,
-          path: 'events',
+          path: ['events'],
         });
       return { items: events, prefix: ['events'] };
     }
@@ -133,7 +132,7 @@ function eventsOfDocument(
           '(an event has channel, timestamp, value, meta)',
           '(a trace has schema_version, events, meta)',
         ),
-        { file: opts.file, path: path || undefined },
+        { file: opts.file, path },
       );
     }
     return { items: r.data.events, prefix: ['events'] };
@@ -144,21 +143,16 @@ function eventsOfDocument(
   );
 }
 
-function referenceEvent(
-  item: unknown,
-  path: readonly PropertyKey[],
-  file: string | undefined,
-): TraceEvent {
+function referenceEvent(item: unknown, path: InputPath, file: string | undefined): TraceEvent {
   // Trace.from_dict: str(item["channel"]), float(item["timestamp"]), item.get("value"), dict(item.get("meta", {}))
   if (!isObjectRecord(item))
     throw new TraceError(`expected an event object, got ${describe(item)}`, {
       file,
-      path: formatPath(path),
+      path,
     });
-  if (!('channel' in item))
-    throw new TraceError('required', { file, path: formatPath([...path, 'channel']) });
+  if (!('channel' in item)) throw new TraceError('required', { file, path: [...path, 'channel'] });
   if (!('timestamp' in item))
-    throw new TraceError('required', { file, path: formatPath([...path, 'timestamp']) });
+    throw new TraceError('required', { file, path: [...path, 'timestamp'] });
   const channel = pyStr(item['channel']);
   let timestamp: number;
   try {
@@ -166,19 +160,19 @@ function referenceEvent(
   } catch (e) {
     throw new TraceError(
       e instanceof Error ? e.message : String(e),
-      { file, path: formatPath([...path, 'timestamp']) },
+      { file, path: [...path, 'timestamp'] },
       { cause: e },
     );
   }
   if (!Number.isFinite(timestamp)) {
     throw new TraceError(`expected a finite timestamp, got ${timestamp}`, {
       file,
-      path: formatPath([...path, 'timestamp']),
+      path: [...path, 'timestamp'],
     });
   }
   const meta = item['meta'] ?? {};
   if (!isObjectRecord(meta))
-    throw new TraceError('expected an object', { file, path: formatPath([...path, 'meta']) });
+    throw new TraceError('expected an object', { file, path: [...path, 'meta'] });
   return { channel, timestamp, value: item['value'] === undefined ? null : item['value'], meta };
 }
 
@@ -217,11 +211,7 @@ function plainDefaultEvent(item: unknown, reuse = false): TraceEvent | null {
   return { channel, timestamp, value: value === undefined ? null : value };
 }
 
-function defaultEvent(
-  item: unknown,
-  path: readonly PropertyKey[],
-  file: string | undefined,
-): TraceEvent {
+function defaultEvent(item: unknown, path: InputPath, file: string | undefined): TraceEvent {
   // A big integer timestamp (exact parse) is the double nearest to it, as in `plainDefaultEvent`.
   if (isPlainObject(item) && typeof item['timestamp'] === 'bigint')
     item = { ...item, timestamp: Number(item['timestamp']) };
@@ -230,7 +220,7 @@ function defaultEvent(
     if (!isObjectRecord(item))
       throw new TraceError(`expected an event object, got ${describe(item)}`, {
         file,
-        path: formatPath(path),
+        path,
       });
     const { path: p, message } = firstIssue(r.error, path);
     throw new TraceError(message, { file, path: p });
@@ -242,12 +232,20 @@ function defaultEvent(
     : { channel: d.channel, timestamp: d.timestamp, value, meta: d.meta };
 }
 
-/** T1: whether values are read as Python's `json` reads them (the reference) or as `JSON.parse` does. */
-function pythonValues(opts: EnvtraceOptions): boolean {
-  return policyFor(opts.mode).readValues === 'python';
+/** A reader's options with the policy resolved (once, at the reader's entry). */
+type ReadOptions = EnvtraceOptions & { readonly policy: ScoringPolicy };
+
+/** With the policy resolved (`readPolicy`): what the internal readers take. */
+function resolved(options: EnvtraceOptions): ReadOptions {
+  return { ...options, policy: readPolicy(options) };
 }
 
-function eventMaker(opts: EnvtraceOptions): typeof defaultEvent {
+/** T1: whether values are read as Python's `json` reads them (the reference) or as `JSON.parse` does. */
+function pythonValues(opts: ReadOptions): boolean {
+  return opts.policy.readValues === 'python';
+}
+
+function eventMaker(opts: ReadOptions): typeof defaultEvent {
   return pythonValues(opts) ? referenceEvent : defaultEvent;
 }
 
@@ -257,7 +255,7 @@ function eventMaker(opts: EnvtraceOptions): typeof defaultEvent {
  */
 function checkEventDepth(
   event: TraceEvent,
-  prefix: () => readonly PropertyKey[],
+  prefix: () => InputPath,
   file: string | undefined,
 ): void {
   // Called once per event: a scalar value and no meta (the common case) cost two type checks.
@@ -270,15 +268,18 @@ function checkEventDepth(
 function checkDepthOf(
   v: object,
   key: 'value' | 'meta',
-  prefix: () => readonly PropertyKey[],
+  prefix: () => InputPath,
   file: string | undefined,
 ): void {
   const found = findTooDeep(v, MAX_DEPTH);
-  if (found)
+  if (found) {
+    const at = [...prefix(), key];
     throw new TraceError(tooDeepMessage(found, MAX_DEPTH), {
       file,
-      path: formatDeepPath([...prefix(), key], found.path),
+      path: [...at, ...inputPath(found.path)],
+      deepFrom: at.length,
     });
+  }
 }
 
 /** What an unsupported value is, for a message: `a Map`, `a Date`, `a Uint8Array`, `a function`. */
@@ -299,10 +300,10 @@ function describeOther(v: unknown): string {
  */
 function checkPythonValues(
   event: TraceEvent,
-  prefix: () => readonly PropertyKey[],
+  prefix: () => InputPath,
   file: string | undefined,
 ): void {
-  const stack: Array<{ v: unknown; path: readonly PropertyKey[] }> = [
+  const stack: Array<{ v: unknown; path: InputPath }> = [
     { v: event.value, path: ['value'] },
     { v: event.meta, path: ['meta'] },
   ];
@@ -319,7 +320,7 @@ function checkPythonValues(
         `${describeOther(v)} is not a JSON value (reference mode reads values as Python's json does)`,
         {
           file,
-          path: escapeForTerminal(formatPath([...prefix(), ...path])),
+          path: [...prefix(), ...path],
         },
       );
     }
@@ -336,8 +337,8 @@ const depthChecked = new WeakSet<Trace>();
  */
 function checkTimeSpan(
   events: readonly TraceEvent[],
-  opts: EnvtraceOptions,
-  prefix: readonly PropertyKey[] | null,
+  opts: ReadOptions,
+  prefix: InputPath | null,
 ): void {
   if (pythonValues(opts) || events.length < 2) return;
   let lo = 0;
@@ -359,11 +360,7 @@ function checkTimeSpan(
 }
 
 /** `prefix`: the path of the events in the document, `null` for JSON Lines. */
-function checkedTrace(
-  events: TraceEvent[],
-  opts: EnvtraceOptions,
-  prefix: readonly PropertyKey[] | null,
-): Trace {
+function checkedTrace(events: TraceEvent[], opts: ReadOptions, prefix: InputPath | null): Trace {
   checkTimeSpan(events, opts, prefix);
   // The events array was just built by the caller: the trace takes it without a copy.
   const trace = traceOwning(events);
@@ -388,8 +385,8 @@ export function assertTraceDepth(trace: Trace, file?: string): Trace {
 /** @param owned the items come from our own `JSON.parse` of a text (see `plainDefaultEvent`) */
 function toEvents(
   items: readonly unknown[],
-  prefix: readonly PropertyKey[],
-  opts: EnvtraceOptions,
+  prefix: InputPath,
+  opts: ReadOptions,
   owned = false,
 ): TraceEvent[] {
   const make = eventMaker(opts);
@@ -426,7 +423,7 @@ function hasLongDigitRun(text: string): boolean {
  * that line of the file, so a position is given as a column only and a syntax error names
  * `file:line:column`.
  */
-function parseJsonText(text: string, opts: EnvtraceOptions, line?: number): unknown {
+function parseJsonText(text: string, opts: ReadOptions, line?: number): unknown {
   try {
     if (pythonValues(opts))
       return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
@@ -446,11 +443,7 @@ function parseJsonText(text: string, opts: EnvtraceOptions, line?: number): unkn
       const at = line === undefined ? `line ${e.line}, column ${e.column}` : `column ${e.column}`;
       const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at ${at}`;
       const file = line === undefined ? opts.file : lineLocation(opts.file, line);
-      throw new TraceError(
-        message,
-        { file, path: formatDeepPath([], e.path) || undefined },
-        { cause: e },
-      );
+      throw new TraceError(message, { file, path: inputPath(e.path), deepFrom: 0 }, { cause: e });
     }
     if (line !== undefined && e instanceof JsonSyntaxError) {
       throw new TraceError(
@@ -478,7 +471,7 @@ class JsonLinesEvents {
   private index = 0;
   private readonly fast: boolean;
 
-  constructor(private readonly opts: EnvtraceOptions) {
+  constructor(private readonly opts: ReadOptions) {
     this.fast = !pythonValues(opts);
   }
 
@@ -510,7 +503,7 @@ class JsonLinesEvents {
   }
 }
 
-function parseJsonLines(text: string, opts: EnvtraceOptions): TraceEvent[] {
+function parseJsonLines(text: string, opts: ReadOptions): TraceEvent[] {
   const collect = new JsonLinesEvents(opts);
   // Walk the text instead of splitting it into an array of lines first.
   const lines = new LineSplitter((line) => collect.line(line));
@@ -520,7 +513,7 @@ function parseJsonLines(text: string, opts: EnvtraceOptions): TraceEvent[] {
 }
 
 /** One line of JSON Lines the careful way: errors name `file:line` (`file:line:column` for a syntax error; `line N` without a file). */
-function parseJsonLine(line: string, index: number, opts: EnvtraceOptions): TraceEvent {
+function parseJsonLine(line: string, index: number, opts: ReadOptions): TraceEvent {
   const where = lineLocation(opts.file, index + 1);
   const doc = parseJsonText(line, opts, index + 1);
   // One event per line: the line number is the location, the path starts inside the event.
@@ -541,7 +534,7 @@ function looksLikeJsonLines(text: string): boolean {
  * circular (README "Limits").
  */
 export function parseEnvtrace(input: unknown, options: EnvtraceOptions = {}): Trace {
-  const opts: EnvtraceOptions = { mode: 'default', ...options };
+  const opts = resolved(options);
   if (input instanceof Trace) return assertTraceDepth(input, opts.file);
   if (typeof input === 'string') {
     const format = opts.format ?? (opts.file && isJsonLinesName(opts.file) ? 'jsonl' : undefined);
@@ -577,7 +570,7 @@ const TWO_53 = 2 ** 53;
  * event, a check — also takes the exact route, so errors and their messages (which quote values
  * as read) are those of `parseJsonText`. `undefined`: use the exact route.
  */
-function parseCommonDocument(text: string, opts: EnvtraceOptions): Trace | undefined {
+function parseCommonDocument(text: string, opts: ReadOptions): Trace | undefined {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -639,7 +632,7 @@ class JsonLinesFile {
   private failure: unknown;
 
   constructor(
-    private readonly opts: EnvtraceOptions,
+    private readonly opts: ReadOptions,
     private readonly how: JsonLinesFileOptions,
   ) {
     this.collect = new JsonLinesEvents(opts);
@@ -686,7 +679,7 @@ export function loadJsonLinesSync(
   options: Omit<EnvtraceOptions, 'file' | 'format'>,
   how: JsonLinesFileOptions = {},
 ): Trace | undefined {
-  const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
+  const consumer = new JsonLinesFile(resolved({ ...options, file }), how);
   if (!readLinesSync(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom }))
     return undefined;
   return consumer.trace();
@@ -698,7 +691,7 @@ export async function loadJsonLines(
   options: Omit<EnvtraceOptions, 'file' | 'format'>,
   how: JsonLinesFileOptions = {},
 ): Promise<Trace | undefined> {
-  const consumer = new JsonLinesFile({ mode: 'default', ...options, file }, how);
+  const consumer = new JsonLinesFile(resolved({ ...options, file }), how);
   if (!(await readLines(file, consumer.line, { chunkSize: how.chunkSize, stripBom: how.stripBom })))
     return undefined;
   return consumer.trace();
@@ -780,7 +773,8 @@ export async function loadEnvtraceFileChunked(
   options: Omit<EnvtraceOptions, 'file'>,
   chunks: ReadChunks,
 ): Promise<Trace> {
-  const { format, ...rest } = options;
+  const opts = resolved(options);
+  const { format, ...rest } = opts;
   // Not sniffed: a trace or an error, never `undefined`.
   if (isJsonLinesFile(file, format))
     return (await loadJsonLines(file, rest, { chunkSize: chunks.chunk }))!;
@@ -798,7 +792,7 @@ export async function loadEnvtraceFileChunked(
   } catch (e) {
     throw traceReadError(file, e);
   }
-  return parseEnvtrace(traceText(bytes, file), { ...options, file });
+  return parseEnvtrace(traceText(bytes, file), { ...opts, file });
 }
 
 /** `loadEnvtraceFileSync` with chosen chunk sizes (not public: for tests). */
@@ -807,7 +801,8 @@ export function loadEnvtraceFileSyncChunked(
   options: Omit<EnvtraceOptions, 'file'>,
   chunks: ReadChunks,
 ): Trace {
-  const { format, ...rest } = options;
+  const opts = resolved(options);
+  const { format, ...rest } = opts;
   if (isJsonLinesFile(file, format))
     return loadJsonLinesSync(file, rest, { chunkSize: chunks.chunk })!;
   let start: ReturnType<typeof readStartSync>;
@@ -826,5 +821,5 @@ export function loadEnvtraceFileSyncChunked(
   } catch (e) {
     throw traceReadError(file, e);
   }
-  return parseEnvtrace(traceText(bytes, file), { ...options, file });
+  return parseEnvtrace(traceText(bytes, file), { ...opts, file });
 }

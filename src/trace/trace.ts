@@ -1,7 +1,24 @@
 import { brandClass } from '../brand.js';
 import type { Mode } from '../policy/mode.js';
-import { policyFor } from '../policy/index.js';
+import { policyFor, type ScoringPolicy } from '../policy/index.js';
 import type { EventTuple, TraceEvent, TraceLike } from './types.js';
+
+/** How a reader chooses its policy: an already resolved one, or a mode name. */
+export interface ReadPolicyOptions {
+  /** @default "default" */
+  readonly mode?: Mode | undefined;
+  /** A resolved policy (`evaluate` and the CLI pass theirs); wins over `mode`. */
+  readonly policy?: ScoringPolicy | undefined;
+}
+
+/**
+ * The policy a trace reader's options choose: `policy` if given, else the policy of `mode`. The one
+ * place where the mode given to a reader (`parseTrace`, `importFile`, `zeroTime`, …) becomes a
+ * policy; the reader resolves it once, at its entry, and passes the object down.
+ */
+export function readPolicy(opts: ReadPolicyOptions): ScoringPolicy {
+  return opts.policy ?? policyFor(opts.mode);
+}
 
 /** Stable sort by timestamp (ties keep input order — the reference uses Python's stable `sorted`). */
 export function sortEventsByTime<E extends { readonly timestamp: number }>(
@@ -89,11 +106,11 @@ export class Trace {
    * **first** event's timestamp (`mode: "reference"`, bug B10: unsorted input gets negative
    * times); the default subtracts the **earliest** one. An empty trace is returned unchanged.
    */
-  zeroTime(options: { zeroAt?: number; mode?: Mode } = {}): Trace {
+  zeroTime(options: { zeroAt?: number } & ReadPolicyOptions = {}): Trace {
     if (this.events.length === 0) return new Trace([]);
     let zeroAt = options.zeroAt;
     if (zeroAt === undefined) {
-      if (policyFor(options.mode).zeroTimeAt === 'first') zeroAt = this.events[0]!.timestamp;
+      if (readPolicy(options).zeroTimeAt === 'first') zeroAt = this.events[0]!.timestamp;
       else zeroAt = this.events.reduce((m, e) => (e.timestamp < m ? e.timestamp : m), Infinity);
     }
     const z = zeroAt;

@@ -39,7 +39,7 @@ describe('argsPredicate (reference first, prediction second)', () => {
   it('bad specs are ConfigErrors with the option path', () => {
     expect(() => argsPredicate('fuzzy' as ArgsMatch)).toThrow(ConfigError);
     expect(() => argsMatcher('exact', { open: 'loose' as ArgsMatch })).toThrow(
-      'toolArgs["open"]: unknown argument match "loose"',
+      'toolArgs.open: unknown argument match "loose"',
     );
   });
 });

@@ -5,7 +5,7 @@
  * Deep equality is `@jest/expect-utils` `equals` (key order ignored), as the `deep` comparator.
  */
 import { equals, iterableEquality, subsetEquality } from '@jest/expect-utils';
-import { ConfigError } from '../errors.js';
+import { ConfigError, type InputPath } from '../errors.js';
 
 /** A user predicate: the reference call's arguments first, then the predicted call's. */
 export type ArgsPredicate = (refArgs: unknown, predArgs: unknown) => boolean;
@@ -23,14 +23,14 @@ function field(args: unknown, name: string): unknown {
 }
 
 /** The predicate for one `ArgsMatch`; `where` names the option in errors. */
-export function argsPredicate(spec: ArgsMatch, where = 'args'): ArgsPredicate {
+export function argsPredicate(spec: ArgsMatch, where: InputPath = ['args']): ArgsPredicate {
   if (typeof spec === 'function') return (r, p) => Boolean(spec(r, p));
   if (Array.isArray(spec)) {
     const names = spec as readonly unknown[];
     names.forEach((n, i) => {
       if (typeof n !== 'string')
         throw new ConfigError(`expected an argument name, received ${typeof n}`, {
-          path: `${where}[${i}]`,
+          path: [...where, i],
         });
     });
     const keys = names as readonly string[];
@@ -62,6 +62,6 @@ export function argsMatcher(
   const fallback = argsPredicate(args ?? 'exact');
   const byTool = new Map<string, ArgsPredicate>();
   for (const [tool, spec] of Object.entries(toolArgs ?? {}))
-    byTool.set(tool, argsPredicate(spec, `toolArgs[${JSON.stringify(tool)}]`));
+    byTool.set(tool, argsPredicate(spec, ['toolArgs', tool]));
   return (tool) => byTool.get(tool) ?? fallback;
 }

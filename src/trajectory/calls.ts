@@ -3,8 +3,9 @@
  * name, value = arguments), a trace file, or a `{name, arguments}` list. Calls of one turn
  * (`meta.parallel_group`, else `meta.turn`, else equal timestamps) share a `group`.
  */
-import { TraceError, formatPath } from '../errors.js';
+import { TraceError, type InputPath } from '../errors.js';
 import { importFileSync } from '../import/read.js';
+import { isObjectRecord } from '../py/value.js';
 import { Trace, sortEventsByTime } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
 
@@ -32,19 +33,15 @@ export interface ToolCallLike {
 /** Everything the trajectory APIs accept as a trajectory. */
 export type TrajectoryInput = Trace | TraceLike | readonly ToolCallLike[] | string;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** `arguments` given as JSON text (as LLM APIs return them) is parsed when it is an object. */
-function parseArguments(v: unknown, where: () => string): unknown {
+function parseArguments(v: unknown, where: InputPath): unknown {
   if (typeof v !== 'string' || !/^\s*\{/.test(v)) return v;
   try {
     return JSON.parse(v) as unknown;
   } catch (e) {
     throw new TraceError(
       `arguments look like a JSON object but do not parse: ${(e as Error).message}`,
-      { path: where() },
+      { path: where },
       { cause: e },
     );
   }
@@ -87,22 +84,19 @@ export function callsFromEvents(events: readonly TraceEvent[]): ToolCall[] {
 function isCallList(v: readonly unknown[]): boolean {
   return (
     v.length > 0 &&
-    v.every((x) => isRecord(x) && typeof x['name'] === 'string' && !('channel' in x))
+    v.every((x) => isObjectRecord(x) && typeof x['name'] === 'string' && !('channel' in x))
   );
 }
 
 function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
   return build(
     list.map((x, i) => {
-      // The path is formatted only for an error: one string per call is most of the cost here.
-      const where = (): string => formatPath([label, i]);
-      if (!isRecord(x) || typeof x['name'] !== 'string' || x['name'] === '') {
-        throw new TraceError('expected a tool call {name, arguments}', { path: where() });
+      const where = [label, i];
+      if (!isObjectRecord(x) || typeof x['name'] !== 'string' || x['name'] === '') {
+        throw new TraceError('expected a tool call {name, arguments}', { path: where });
       }
       const args =
-        x['arguments'] === undefined
-          ? {}
-          : parseArguments(x['arguments'], () => `${where()}.arguments`);
+        x['arguments'] === undefined ? {} : parseArguments(x['arguments'], [...where, 'arguments']);
       return { name: x['name'], arguments: args, key: groupKey(x, undefined) };
     }),
   );
@@ -120,7 +114,7 @@ export function toolCalls(input: TrajectoryInput, label = 'calls'): ToolCall[] {
     if (isCallList(input)) return callsFromList(input, label);
     return callsFromEvents(Trace.from({ events: validEvents(input, label) }).events);
   }
-  if (isRecord(input) && Array.isArray(input['events']))
+  if (isObjectRecord(input) && Array.isArray(input['events']))
     return callsFromEvents(validEvents(input['events'] as unknown[], `${label}.events`));
   throw new TypeError(
     `${label} must be a Trace, an {events} object, an array of events, a list of {name, arguments} tool calls, or a trace file path`,
@@ -130,14 +124,14 @@ export function toolCalls(input: TrajectoryInput, label = 'calls'): ToolCall[] {
 function validEvents(items: readonly unknown[], label: string): TraceEvent[] {
   return items.map((e, i) => {
     if (
-      !isRecord(e) ||
+      !isObjectRecord(e) ||
       typeof e['channel'] !== 'string' ||
       typeof e['timestamp'] !== 'number' ||
       !Number.isFinite(e['timestamp'])
     ) {
       throw new TraceError(
         'expected an event {channel, timestamp, value} or a tool call {name, arguments}',
-        { path: formatPath([label, i]) },
+        { path: [label, i] },
       );
     }
     return e as unknown as TraceEvent;

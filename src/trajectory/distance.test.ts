@@ -205,7 +205,7 @@ describe('weights and options validation', () => {
     expect(() =>
       parseTrajectoryWeights(
         { tools: { delete_file: -1 } },
-        { file: 'envtrace.config.yaml', path: 'trajectory.weights' },
+        { file: 'envtrace.config.yaml', path: ['trajectory', 'weights'] },
       ),
     ).toThrow('envtrace.config.yaml: trajectory.weights.tools.delete_file: expected a weight >= 0');
     expect(() => parseTrajectoryWeights({ tool: {} })).toThrow(

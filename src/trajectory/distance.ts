@@ -7,7 +7,7 @@
  */
 import { equals } from '@jest/expect-utils';
 import { z } from 'zod';
-import { ConfigError, formatPath } from '../errors.js';
+import { ConfigError, inputPath, type InputPath } from '../errors.js';
 import { minCostAssignment } from './bipartite.js';
 import { toolCalls, type ToolCall, type TrajectoryInput } from './calls.js';
 
@@ -90,21 +90,21 @@ const SCHEMES: readonly TrajectoryScheme[] = ['in_order', 'exact', 'any_order', 
  */
 export function parseTrajectoryWeights(
   value: unknown,
-  loc: { file?: string; path?: string } = {},
+  loc: { file?: string; path?: InputPath } = {},
 ): TrajectoryWeights {
   const r = weightsSchema.safeParse(value);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  const prefix = loc.path ?? 'weights';
-  const rest = formatPath(issue.path);
-  const message =
-    issue.code === 'unrecognized_keys'
-      ? `unknown key ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (weights have default, tools, args)`
-      : issue.message;
-  throw new ConfigError(message, {
-    file: loc.file,
-    path: rest ? `${prefix}${rest.startsWith('[') ? '' : '.'}${rest}` : prefix,
-  });
+  if (r.success) return r.data as TrajectoryWeights;
+  const prefix = loc.path ?? ['weights'];
+  throw ConfigError.fromIssues(
+    r.error.issues.map((issue) => ({
+      path: [...prefix, ...inputPath(issue.path)],
+      message:
+        issue.code === 'unrecognized_keys'
+          ? `unknown key ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (weights have default, tools, args)`
+          : issue.message,
+    })),
+    loc.file,
+  );
 }
 
 function canonicaliser(
@@ -114,9 +114,13 @@ function canonicaliser(
   if (typeof c === 'function') return (s, tool, path) => c(s, { tool, path });
   const r = canonSchema.safeParse(c);
   if (!r.success)
-    throw new ConfigError(r.error.issues[0]!.message, {
-      path: `canonicalize${formatPath(r.error.issues[0]!.path) ? `.${formatPath(r.error.issues[0]!.path)}` : ''}`,
-    });
+    throw ConfigError.fromIssues(
+      r.error.issues.map((issue) => ({
+        path: ['canonicalize', ...inputPath(issue.path)],
+        message: issue.message,
+      })),
+      undefined,
+    );
   return (s) => {
     let out = s;
     if (c.whitespace === 'collapse') out = out.trim().replace(/\s+/g, ' ');
@@ -244,7 +248,7 @@ export function distanceCalculator(
   if (!SCHEMES.includes(scheme))
     throw new ConfigError(
       `unknown trajectory scheme ${JSON.stringify(scheme)} (expected ${SCHEMES.join(', ')})`,
-      { path: 'scheme' },
+      { path: ['scheme'] },
     );
   const weights = options.weights === undefined ? {} : parseTrajectoryWeights(options.weights);
   const canon = canonicaliser(options.canonicalize);

@@ -283,7 +283,7 @@ describe('inputs and errors', () => {
       'mode: unknown trajectory mode "fuzzy" (expected strict, unordered, subset, superset)',
     );
     expect(() => matchTrajectory([], [], { toolArgs: { search: 'loose' as ArgsMatch } })).toThrow(
-      'toolArgs["search"]: unknown argument match "loose"',
+      'toolArgs.search: unknown argument match "loose"',
     );
     expect(() => matchTrajectory([], [], { args: ['q', 3] as unknown as ArgsMatch })).toThrow(
       'args[1]: expected an argument name, received number',

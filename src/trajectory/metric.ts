@@ -41,9 +41,9 @@ export interface TrajectoryMetricOptions extends TrajectoryDistanceOptions {
 export function trajectoryMetric(options: TrajectoryMetricOptions = {}): Metric {
   const { name = 'trajectory', tools, maxDistance = 0, ...distanceOptions } = options;
   if (typeof name !== 'string' || name === '')
-    throw new ConfigError('expected a non-empty metric name', { path: 'name' });
+    throw new ConfigError('expected a non-empty metric name', { path: ['name'] });
   if (typeof maxDistance !== 'number' || !(maxDistance >= 0))
-    throw new ConfigError('expected a number >= 0', { path: 'maxDistance' });
+    throw new ConfigError('expected a number >= 0', { path: ['maxDistance'] });
   const keep = tools === undefined ? undefined : new Set(tools);
   // Options are validated now, not at the first evaluation.
   const distance = distanceCalculator(distanceOptions);

@@ -335,7 +335,7 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
     fix: 'S1',
     expect: {
       '/error/name': 'ConfigError',
-      '/error/message': /aggregation\.weights\["continuous"\]: metric "continuous" is not computed/,
+      '/error/message': /aggregation\.weights\.continuous: metric "continuous" is not computed/,
     },
     why: 'a weight for "continuous" with no continuous channel configured is an error instead of a silently skipped weight',
   },
@@ -353,7 +353,7 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
     fix: 'S1',
     expect: {
       '/error/name': 'ConfigError',
-      '/error/message': /aggregation\.weights\["structure"\]: metric "structure" is not computed/,
+      '/error/message': /aggregation\.weights\.structure: metric "structure" is not computed/,
     },
     why: 'include_structure false while structure is weighted and required: an error instead of a skipped weight and a requirement that always fails',
   },

@@ -42,6 +42,7 @@ import {
   orderedKeys,
   withKeyOrder,
 } from '../../src/py/value.js';
+import { policyFor } from '../../src/policy/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The vendored conformance corpus (165 case files + index.json); refreshed by `npm run corpus:sync`. */
@@ -162,10 +163,10 @@ function runMetric(input: Obj, mode: Mode): Obj {
         ? { by_channel: unbox(input['comparators_by_channel']) as never }
         : {}),
     },
-    mode,
+    policyFor(mode),
   );
   const ignore = new Set((input['ignore_channels'] as string[] | undefined) ?? []);
-  const verdicts = compareAlignment(pairs, cmp, mode, ignore);
+  const verdicts = compareAlignment(pairs, cmp, policyFor(mode), ignore);
   let r;
   if (metric === 'discrete') r = discreteMetric(verdicts);
   else if (metric === 'structure') r = structureMetric(verdicts);
@@ -173,7 +174,7 @@ function runMetric(input: Obj, mode: Mode): Obj {
     r = timingMetric(
       verdicts,
       { ...DEFAULT_TIMING, ...((unbox(input['timing']) as Obj | undefined) ?? {}) },
-      mode,
+      policyFor(mode),
     );
   else if (metric === 'continuous') {
     const g = (input['gt_series'] as unknown[][]).map((p) => toDouble(p[1] as number));
@@ -187,8 +188,8 @@ function runMetric(input: Obj, mode: Mode): Obj {
         mae_thresh: 5,
         final_thresh: 5,
         ...((unbox(input['params']) as Obj | undefined) ?? {}),
-      },
-      mode,
+      } as never,
+      policyFor(mode),
     );
   } else throw new Error(`unknown metric ${metric}`);
   return { name: r.name, score: r.score, binary_pass: r.binary_pass, details: r.details };

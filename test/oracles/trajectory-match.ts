@@ -25,7 +25,7 @@ function validate(options: TrajectoryMatchOptions): TrajectoryMode {
   if (!MODES.includes(mode))
     throw new ConfigError(
       `unknown trajectory mode ${JSON.stringify(mode)} (expected ${MODES.join(', ')})`,
-      { path: 'mode' },
+      { path: ['mode'] },
     );
   return mode;
 }

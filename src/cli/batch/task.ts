@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../config/index.js';
 import { EnvTraceError } from '../../errors.js';
 import { evaluate } from '../../evaluate/evaluate.js';
+import { resolveOptions, validateOptions, type ResolvedOptions } from '../../evaluate/options.js';
 import {
   boundedAlignmentNote,
   type EvaluateOptions,
@@ -64,18 +65,17 @@ export type PairOutcome =
 /** Evaluates pairs with one batch's settings. */
 export type PairEvaluator = (job: PairJob) => Promise<PairOutcome>;
 
-/** The evaluation options and trace-reading mode of a batch (the config is read once here). */
-export async function resolveBatchOptions(
-  settings: BatchSettings,
-): Promise<EvaluateOptions & { mode: Mode }> {
-  const loaded: EvaluateOptions =
+/**
+ * The evaluation options and policy of a batch: the config is read and validated once here, and
+ * every pair is evaluated (and its traces read) with these, without validating them again.
+ */
+export async function resolveBatchOptions(settings: BatchSettings): Promise<ResolvedOptions> {
+  const compat = settings.compat !== undefined ? { mode: settings.compat } : {};
+  return resolveOptions(
     settings.config !== undefined
-      ? await loadConfig(
-          settings.config,
-          settings.compat !== undefined ? { mode: settings.compat } : {},
-        )
-      : {};
-  return { ...loaded, mode: settings.compat ?? loaded.mode ?? 'default' };
+      ? await loadConfig(settings.config, compat)
+      : validateOptions({}, compat),
+  );
 }
 
 /**
@@ -89,10 +89,10 @@ export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
   return async (job) => {
     const start = performance.now();
     try {
-      const opts = await options;
+      const { options: opts, policy } = await options;
       const [gt, pred] = await Promise.all([
-        importFile(job.gtPath, { mode: opts.mode }),
-        importFile(job.predPath, { mode: opts.mode }),
+        importFile(job.gtPath, { policy }),
+        importFile(job.predPath, { policy }),
       ]);
       const result = evaluate(gt.trace, pred.trace, opts);
       const series = continuousSeries(gt.trace, pred.trace, opts);
