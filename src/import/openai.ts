@@ -1,7 +1,14 @@
 /** OpenAI chat message lists (also agentevals' `{outputs}`): one event per tool call of an assistant message. */
 import { isPlainObject } from '../py/value.js';
 import { Where, parseJsonDocument } from './json.js';
-import { ExactTime, relativeEvents, timeFromIso, timeFromNumber, type RawEvent } from './time.js';
+import {
+  ExactTime,
+  isoPrecisionProblem,
+  relativeEvents,
+  timeFromIso,
+  timeFromNumber,
+  type RawEvent,
+} from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { describe, importValue, parseEmbeddedJson } from './values.js';
 
@@ -24,7 +31,12 @@ function messageTime(msg: Record<string, unknown>, w: Where): ExactTime {
           ? new ExactTime(v, 0)
           : undefined;
   if (t === undefined)
-    throw w.at(f).error(`expected an ISO 8601 date-time or epoch seconds, got ${describe(v)}`);
+    throw w
+      .at(f)
+      .error(
+        (typeof v === 'string' ? isoPrecisionProblem(v) : undefined) ??
+          `expected an ISO 8601 date-time or epoch seconds, got ${describe(v)}`,
+      );
   return t;
 }
 
