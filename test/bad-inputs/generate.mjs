@@ -90,6 +90,19 @@ export const generated = new Map([
         )
         .join(', ')}]}\n`,
   ],
+  // YAML aliases (issue 26 §2: each alias was resolved by a walk of the whole document)
+  [
+    'huge/yaml-aliases-10001-of-10.yaml',
+    () => `a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: [${Array(10001).fill('*a').join(', ')}]\n`,
+  ],
+  [
+    'huge/yaml-aliases-4000-strings.yaml',
+    () => `ignore_channels: [&a "c", ${Array(4000).fill('*a').join(', ')}]\n`,
+  ],
+  [
+    'huge/yaml-aliases-100001-scalars.yaml',
+    () => `ignore_channels: [&a "c", ${Array(100001).fill('*a').join(', ')}]\n`,
+  ],
   [
     'huge/many-keys-50k.json',
     () => event(`{${Array.from({ length: 50 * K }, (_, i) => `"k${i}": ${i}`).join(', ')}}`),
