@@ -1,7 +1,5 @@
 import type { Mode } from '../policy/mode.js';
 import { policyFor } from '../policy/index.js';
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath } from '../errors.js';
 import { findTooDeep, formatDeepPath, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
@@ -9,6 +7,7 @@ import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
+import { readWhole, readWholeSync } from '../io/read.js';
 import { escapeForTerminal } from '../io/terminal.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
 import {
@@ -786,7 +785,7 @@ export async function loadTraceChunked(
   }
   let bytes: Uint8Array;
   try {
-    bytes = start?.complete ? start.bytes : await readFile(file);
+    bytes = start?.complete ? start.bytes : await readWhole(file);
   } catch (e) {
     throw traceReadError(file, e);
   }
@@ -814,7 +813,7 @@ export function loadTraceSyncChunked(
   }
   let bytes: Uint8Array;
   try {
-    bytes = start?.complete ? start.bytes : readFileSync(file);
+    bytes = start?.complete ? start.bytes : readWholeSync(file);
   } catch (e) {
     throw traceReadError(file, e);
   }

@@ -3,13 +3,13 @@
  * statistics, print the summary, and exit 1 when the merged run failed (a failed test, a file
  * error or a missed gate), so a sharded CI job can gate on it; `--merge-only` only merges.
  */
-import { readFile } from 'node:fs/promises';
 import { formatConsoleSummary, verdictText } from '../../report/run/console.js';
 import { mergeRunReports, parseRunReport } from '../../report/run/merge.js';
 import type { RunReportConfig } from '../../report/run/model.js';
 import type { RunReport } from '../../report/run/schema.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import { colorsFor, parseCommandArgs, resolvePath } from '../args.js';
+import { readWhole } from '../../io/read.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type CliIO, type Command } from '../types.js';
@@ -18,7 +18,7 @@ import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type CliIO, type Command } 
 export async function readRunReport(io: CliIO, file: string): Promise<RunReport> {
   let text: string;
   try {
-    text = await readFile(resolvePath(io, file), 'utf8');
+    text = (await readWhole(resolvePath(io, file))).toString('utf8');
   } catch (e) {
     throw new CliIOError(`${file}: cannot read run report (${describeFsError(e)})`, { cause: e });
   }
