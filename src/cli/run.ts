@@ -8,6 +8,7 @@ import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile } from '../import/read.js';
 import { resolvePath } from './args.js';
+import { checkOut } from './out.js';
 import { describeFsError, writeFileAtomic } from '../io/write.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, type CliIO } from './types.js';
 
@@ -30,6 +31,7 @@ export interface EvaluationRun {
 
 /** Load inputs, evaluate, print the report, write `--out`, check the gates. Returns the exit code. */
 export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<number> {
+  checkOut(io, run.out, [run.pred, ...run.gts, run.config]);
   // The config decides how the traces are read (reference mode keeps Python's int/float
   // distinction), so it is loaded first, as the reference CLI does.
   const loaded: EvaluateOptions =

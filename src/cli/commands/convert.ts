@@ -4,6 +4,7 @@ import { importers } from '../../import/registry.js';
 import { importFile, type ReadTraceOptions } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
+import { checkOut } from '../out.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
@@ -74,8 +75,7 @@ export const convertCommand: Command = {
         `--format must be auto or one of ${importers.map((i) => i.name).join(', ')}, got ${JSON.stringify(format)}`,
       );
     }
-    const out = a.string('out');
-    if (out === '') throw new UsageError('--out needs a non-empty value');
+    const out = checkOut(ctx.io, a.string('out'), [input]);
     const { trace } = await importFile(resolvePath(ctx.io, input), {
       format: format as ReadTraceOptions['format'],
     });

@@ -9,6 +9,7 @@ import type { RunReportConfig } from '../../report/run/model.js';
 import type { RunReport } from '../../report/run/schema.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import { colorsFor, parseCommandArgs, resolvePath } from '../args.js';
+import { checkOut } from '../out.js';
 import { readWhole } from '../../io/read.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
@@ -80,8 +81,7 @@ export const mergeCommand: Command = {
     if (gates.k !== undefined && gates.minPassAtK === undefined)
       throw new UsageError('--k needs --min-pass-at-k');
     const anyGate = Object.values(gates).some((v) => v !== undefined);
-    const out = a.string('out');
-    if (out === '') throw new UsageError('--out needs a non-empty value');
+    const out = checkOut(ctx.io, a.string('out'), positionals);
     const inputs = [];
     for (const file of positionals)
       inputs.push({ file, report: await readRunReport(ctx.io, file) });
