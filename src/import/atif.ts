@@ -32,7 +32,7 @@ function resultsOf(
 function parseAtif(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
   const doc = root.object(
-    parseJsonDocument(text, ctx.file),
+    parseJsonDocument(text, ctx.file, ctx.mode),
     'an ATIF trajectory ({"steps": [...]})',
   );
   const sw = root.at('steps');

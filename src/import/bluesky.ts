@@ -75,71 +75,77 @@ function blueskyLines(ctx: ImportContext): LineImport {
       });
     }
   };
-  const records = jsonLineRecords(ctx.file, ({ value, where }) => {
-    if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string')
-      throw where.error(`expected a [name, document] pair, got ${describe(value)}`);
-    const name = value[0];
-    if (!DOCUMENT_NAMES.has(name))
-      where
-        .at(0)
-        .fail(
-          `unknown document name ${JSON.stringify(name)} (expected one of ${[...DOCUMENT_NAMES].join(', ')})`,
-        );
-    const dw = where.at(1);
-    const doc = dw.object(value[1], `a ${name} document`);
-    if (name === 'descriptor') {
-      const uid = dw.at('uid').string(doc['uid']);
-      const dk = doc['data_keys'] === undefined ? {} : dw.at('data_keys').object(doc['data_keys']);
-      descriptors.set(uid, {
-        name: typeof doc['name'] === 'string' ? doc['name'] : undefined,
-        dataKeys: dk,
-      });
-    } else if (name === 'event' || name === 'event_page') {
-      const descUid = dw.at('descriptor').string(doc['descriptor']);
-      const desc = descriptors.get(descUid);
-      if (desc === undefined)
-        throw dw
-          .at('descriptor')
-          .error(
-            `no descriptor document with uid ${JSON.stringify(descUid)} comes before this ${name}`,
+  const records = jsonLineRecords(
+    ctx.file,
+    ({ value, where }) => {
+      if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string')
+        throw where.error(`expected a [name, document] pair, got ${describe(value)}`);
+      const name = value[0];
+      if (!DOCUMENT_NAMES.has(name))
+        where
+          .at(0)
+          .fail(
+            `unknown document name ${JSON.stringify(name)} (expected one of ${[...DOCUMENT_NAMES].join(', ')})`,
           );
-      const dataW = dw.at('data');
-      const tsW = dw.at('timestamps');
-      const data = dataW.object(doc['data']);
-      const timestamps = tsW.object(doc['timestamps']);
-      if (name === 'event') {
-        emit(desc, descUid, { data, timestamps, seq: doc['seq_num'], uid: doc['uid'] }, (k) =>
-          tsW.at(k),
-        );
-      } else {
-        // event_page: columns of equal length; row i is one event.
-        const seq = dw.at('seq_num').array(doc['seq_num'] ?? []);
-        const uids = Array.isArray(doc['uid']) ? doc['uid'] : [];
-        const keys = orderedKeys(data);
-        const rows = keys.length > 0 ? dataW.at(keys[0]!).array(data[keys[0]!]).length : seq.length;
-        for (const k of keys) {
-          if (dataW.at(k).array(data[k]).length !== rows)
-            dataW.at(k).fail(`expected ${rows} values (one per event of the page)`);
-          if (tsW.at(k).array(timestamps[k]).length !== rows)
-            tsW.at(k).fail(`expected ${rows} timestamps (one per event of the page)`);
-        }
-        for (let r = 0; r < rows; r++) {
-          const rowData: Record<string, unknown> = {};
-          const rowTs: Record<string, unknown> = {};
+      const dw = where.at(1);
+      const doc = dw.object(value[1], `a ${name} document`);
+      if (name === 'descriptor') {
+        const uid = dw.at('uid').string(doc['uid']);
+        const dk =
+          doc['data_keys'] === undefined ? {} : dw.at('data_keys').object(doc['data_keys']);
+        descriptors.set(uid, {
+          name: typeof doc['name'] === 'string' ? doc['name'] : undefined,
+          dataKeys: dk,
+        });
+      } else if (name === 'event' || name === 'event_page') {
+        const descUid = dw.at('descriptor').string(doc['descriptor']);
+        const desc = descriptors.get(descUid);
+        if (desc === undefined)
+          throw dw
+            .at('descriptor')
+            .error(
+              `no descriptor document with uid ${JSON.stringify(descUid)} comes before this ${name}`,
+            );
+        const dataW = dw.at('data');
+        const tsW = dw.at('timestamps');
+        const data = dataW.object(doc['data']);
+        const timestamps = tsW.object(doc['timestamps']);
+        if (name === 'event') {
+          emit(desc, descUid, { data, timestamps, seq: doc['seq_num'], uid: doc['uid'] }, (k) =>
+            tsW.at(k),
+          );
+        } else {
+          // event_page: columns of equal length; row i is one event.
+          const seq = dw.at('seq_num').array(doc['seq_num'] ?? []);
+          const uids = Array.isArray(doc['uid']) ? doc['uid'] : [];
+          const keys = orderedKeys(data);
+          const rows =
+            keys.length > 0 ? dataW.at(keys[0]!).array(data[keys[0]!]).length : seq.length;
           for (const k of keys) {
-            rowData[k] = (data[k] as unknown[])[r];
-            rowTs[k] = (timestamps[k] as unknown[])[r];
+            if (dataW.at(k).array(data[k]).length !== rows)
+              dataW.at(k).fail(`expected ${rows} values (one per event of the page)`);
+            if (tsW.at(k).array(timestamps[k]).length !== rows)
+              tsW.at(k).fail(`expected ${rows} timestamps (one per event of the page)`);
           }
-          emit(
-            desc,
-            descUid,
-            { data: rowData, timestamps: rowTs, seq: seq[r], uid: uids[r] },
-            (k) => tsW.at(k, r),
-          );
+          for (let r = 0; r < rows; r++) {
+            const rowData: Record<string, unknown> = {};
+            const rowTs: Record<string, unknown> = {};
+            for (const k of keys) {
+              rowData[k] = (data[k] as unknown[])[r];
+              rowTs[k] = (timestamps[k] as unknown[])[r];
+            }
+            emit(
+              desc,
+              descUid,
+              { data: rowData, timestamps: rowTs, seq: seq[r], uid: uids[r] },
+              (k) => tsW.at(k, r),
+            );
+          }
         }
       }
-    }
-  });
+    },
+    ctx.mode,
+  );
   return {
     line: records.line,
     end() {

@@ -64,7 +64,7 @@ function argumentsValue(raw: unknown, meta: Record<string, unknown>, ctx: Import
 
 function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
-  const { list, where } = messagesOf(parseJsonDocument(text, ctx.file), root);
+  const { list, where } = messagesOf(parseJsonDocument(text, ctx.file, ctx.mode), root);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   const results = new Map<string, unknown>();
   for (const m of messages) {

@@ -8,32 +8,36 @@ import { importValue } from './values.js';
 /** One event per message line; `end` orders them and makes times relative. */
 function rosbag2Lines(ctx: ImportContext): LineImport {
   const events: RawEvent[] = [];
-  const records = jsonLineRecords(ctx.file, ({ value, where }) => {
-    const msg = where.object(value, 'a message object ({"topic", "log_time", "data", ...})');
-    const channel = where.at('topic').string(msg['topic']);
-    const ns = nanosOf(msg['log_time']);
-    if (ns === undefined)
-      throw where
-        .at('log_time')
-        .error(
-          msg['log_time'] === undefined
-            ? 'required (integer nanoseconds)'
-            : 'expected integer nanoseconds (digits, as a string or an integer)',
-        );
-    if (!('data' in msg)) where.at('data').fail('required (the decoded message)');
-    const meta: Record<string, unknown> = { log_time: String(ns) };
-    if (typeof msg['type'] === 'string') meta['type'] = msg['type'];
-    if (msg['sequence'] !== undefined) meta['sequence'] = importValue(msg['sequence'], ctx);
-    if (msg['publish_time'] !== undefined) {
-      const pub = nanosOf(msg['publish_time']);
-      if (pub === undefined)
+  const records = jsonLineRecords(
+    ctx.file,
+    ({ value, where }) => {
+      const msg = where.object(value, 'a message object ({"topic", "log_time", "data", ...})');
+      const channel = where.at('topic').string(msg['topic']);
+      const ns = nanosOf(msg['log_time']);
+      if (ns === undefined)
         throw where
-          .at('publish_time')
-          .error('expected integer nanoseconds (digits, as a string or an integer)');
-      meta['publish_time'] = String(pub);
-    }
-    events.push({ channel, time: timeFromNanos(ns), value: importValue(msg['data'], ctx), meta });
-  });
+          .at('log_time')
+          .error(
+            msg['log_time'] === undefined
+              ? 'required (integer nanoseconds)'
+              : 'expected integer nanoseconds (digits, as a string or an integer)',
+          );
+      if (!('data' in msg)) where.at('data').fail('required (the decoded message)');
+      const meta: Record<string, unknown> = { log_time: String(ns) };
+      if (typeof msg['type'] === 'string') meta['type'] = msg['type'];
+      if (msg['sequence'] !== undefined) meta['sequence'] = importValue(msg['sequence'], ctx);
+      if (msg['publish_time'] !== undefined) {
+        const pub = nanosOf(msg['publish_time']);
+        if (pub === undefined)
+          throw where
+            .at('publish_time')
+            .error('expected integer nanoseconds (digits, as a string or an integer)');
+        meta['publish_time'] = String(pub);
+      }
+      events.push({ channel, time: timeFromNanos(ns), value: importValue(msg['data'], ctx), meta });
+    },
+    ctx.mode,
+  );
   return {
     line: records.line,
     end() {
