@@ -127,6 +127,15 @@ function blueskyLines(ctx: ImportContext): LineImport {
             if (tsW.at(k).array(timestamps[k]).length !== rows)
               tsW.at(k).fail(`expected ${rows} timestamps (one per event of the page)`);
           }
+          // seq_num and uid are columns too: a shorter one would leave events without them.
+          if (doc['seq_num'] !== undefined && seq.length !== rows)
+            dw.at('seq_num').fail(
+              `expected ${rows} values (one per event of the page), got ${seq.length}`,
+            );
+          if (Array.isArray(doc['uid']) && uids.length !== rows)
+            dw.at('uid').fail(
+              `expected ${rows} values (one per event of the page), got ${uids.length}`,
+            );
           for (let r = 0; r < rows; r++) {
             const rowData: Record<string, unknown> = {};
             const rowTs: Record<string, unknown> = {};

@@ -1,6 +1,6 @@
 /** CSV with a header naming `channel`, `timestamp` and `value` (more columns allowed): one event per row. */
 import { TraceError } from '../errors.js';
-import { relativeEvents, timeFromDecimal, type RawEvent } from './time.js';
+import { MAX_DECIMAL_EXPONENT, relativeEvents, timeFromDecimal, type RawEvent } from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { numberFromText } from './values.js';
 
@@ -151,10 +151,15 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     const tsText = rec.fields[ti]!.trim();
     const time = timeFromDecimal(tsText);
     if (time === undefined || !Number.isFinite(Number(tsText))) {
-      throw new TraceError(`expected a number of seconds, got ${JSON.stringify(rec.fields[ti])}`, {
-        file: at,
-        path: 'timestamp',
-      });
+      const raw = rec.fields[ti]!;
+      const shown = JSON.stringify(raw.length > 40 ? `${raw.slice(0, 39)}…` : raw);
+      // A well-formed number can still be out of range: say which limit it passes.
+      const why = !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(tsText)
+        ? `expected a number of seconds, got ${shown}`
+        : time === undefined
+          ? `the number of seconds ${shown} has a decimal exponent beyond ±${MAX_DECIMAL_EXPONENT} (digits after the point count), the limit`
+          : `the number of seconds ${shown} (${tsText.length} characters) is beyond the largest a timestamp can be (${Number.MAX_VALUE})`;
+      throw new TraceError(why, { file: at, path: 'timestamp' });
     }
     const cell = rec.fields[vi]!;
     const value = numberFromText(cell, ctx) ?? cell;

@@ -1,5 +1,5 @@
 /** OpenAI chat message lists (also agentevals' `{outputs}`): one event per tool call of an assistant message. */
-import { isPlainObject } from '../py/value.js';
+import { isPlainObject, PyFloat } from '../py/value.js';
 import { Where, parseJsonDocument } from './json.js';
 import {
   ExactTime,
@@ -29,7 +29,10 @@ function messageTime(msg: Record<string, unknown>, w: Where): ExactTime {
         ? timeFromNumber(v)
         : typeof v === 'bigint'
           ? new ExactTime(v, 0)
-          : undefined;
+          : // `1e3`, `1700000000.0`: an integral float, read with its kind kept.
+            v instanceof PyFloat
+            ? timeFromNumber(v.value)
+            : undefined;
   if (t === undefined)
     throw w
       .at(f)

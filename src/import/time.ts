@@ -16,7 +16,8 @@ export class ExactTime {
 }
 
 /** Largest decimal exponent accepted (keeps the BigInt arithmetic small; 1e400 s is no time). */
-const MAX_EXP = 400;
+export const MAX_DECIMAL_EXPONENT = 400;
+const MAX_EXP = MAX_DECIMAL_EXPONENT;
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /** A time from integer nanoseconds. */
