@@ -17,7 +17,7 @@ import {
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   describeFsError,
   parseTempName,
@@ -362,6 +362,39 @@ describe('writeFileAtomicSync within a folder (golden files, issue 26 §3)', () 
         `${golden} leads to ${path.join(elsewhere, 'x.trace.json')}, outside ${root}; not written`,
       );
       expect(readdirSync(elsewhere)).toEqual([]);
+    },
+  );
+});
+
+describe('a read-only file system (issue 26 §13)', () => {
+  // A read-only tmpfs needs root and a kernel that lets the test mount one: skipped elsewhere.
+  const ro = path.join(os.tmpdir(), `envtrace-ro-${process.pid}`);
+  const mounted = (() => {
+    if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+    try {
+      mkdirSync(ro, { recursive: true });
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'none', ro], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  afterAll(() => {
+    if (mounted) execFileSync('umount', [ro]);
+    rmSync(ro, { recursive: true, force: true });
+  });
+
+  it.skipIf(!mounted).each(variants)(
+    '%s says "read-only file system", not "no such file or directory"',
+    async (_name, write) => {
+      for (const file of [path.join(ro, 'r.json'), path.join(ro, 'a', 'b', 'r.json')]) {
+        const e = await write(file, 'x').then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        expect((e as NodeJS.ErrnoException).code, file).toBe('EROFS');
+        expect(describeFsError(e)).toBe('read-only file system');
+      }
     },
   );
 });

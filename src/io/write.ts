@@ -291,7 +291,7 @@ export async function writeFileAtomic(
   }
   const dest = target.path;
   const dir = path.dirname(dest);
-  await mkdir(dir, { recursive: true });
+  await mkdirp(dir);
   sweepOnce(dir);
   const keep = keepOf(await statOrUndefined(dest));
   const tmp = tempPathFor(dest);
@@ -316,6 +316,38 @@ export async function writeFileAtomic(
     throw e;
   }
   await syncDir(dir);
+}
+
+/**
+ * `mkdir -p`, with the real reason when it fails: Node's recursive mkdir reports ENOENT for a
+ * parent it could not create on a read-only file system (EROFS) and in some other cases, so
+ * "no such file or directory" was shown for a read-only disk. On ENOENT the first missing
+ * folder is created alone, which fails with the true code (or succeeds, and the rest follows).
+ */
+function mkdirpSync(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    let missingDir = path.resolve(dir);
+    while (!fs.existsSync(path.dirname(missingDir)) && path.dirname(missingDir) !== missingDir)
+      missingDir = path.dirname(missingDir);
+    fs.mkdirSync(missingDir);
+    fs.mkdirSync(dir, { recursive: true });
+  }
+}
+
+async function mkdirp(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    let missingDir = path.resolve(dir);
+    while (!fs.existsSync(path.dirname(missingDir)) && path.dirname(missingDir) !== missingDir)
+      missingDir = path.dirname(missingDir);
+    await mkdir(missingDir);
+    await mkdir(dir, { recursive: true });
+  }
 }
 
 /** Options of {@link writeFileAtomicSync}. */
@@ -388,7 +420,7 @@ export function writeFileAtomicSync(file: string, text: string, options: WriteOp
   }
   const dest = target.path;
   const dir = path.dirname(dest);
-  fs.mkdirSync(dir, { recursive: true });
+  mkdirpSync(dir);
   sweepOnce(dir);
   const keep = keepOf(statOrUndefinedSync(dest));
   const tmp = tempPathFor(dest);
