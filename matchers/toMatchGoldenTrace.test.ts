@@ -95,6 +95,25 @@ describe('toMatchGoldenTrace', () => {
     });
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'update mode all never writes through a golden symlink that leaves __traces__ (issue 26 §3)',
+    () => {
+      toMatchGoldenTrace.call(jestContext('new'), scan());
+      const victim = path.join(tmp, 'bashrc');
+      // The committed "golden" is a link to a file outside __traces__ holding that golden's text.
+      fs.writeFileSync(victim, fs.readFileSync(goldenFile(), 'utf8'));
+      fs.rmSync(goldenFile());
+      fs.symlinkSync(victim, goldenFile());
+      const before = fs.readFileSync(victim, 'utf8');
+      expect(toMatchGoldenTrace.call(jestContext('all'), scan([0, 1, 3])).pass).toBe(true);
+      expect(fs.readFileSync(victim, 'utf8')).toBe(before);
+      expect(fs.lstatSync(goldenFile()).isSymbolicLink()).toBe(false);
+      expect(parseTrace(fs.readFileSync(goldenFile(), 'utf8')).events[6]).toMatchObject({
+        value: 3,
+      });
+    },
+  );
+
   it('update mode none never writes and fails on a missing golden', () => {
     const ctx = jestContext('none');
     const r = toMatchGoldenTrace.call(ctx, scan());

@@ -28,6 +28,7 @@ import {
   sameOwner,
   updateModeOf,
   type GoldenOwner,
+  GOLDEN_DIR,
 } from './golden.js';
 import { markTouched } from './goldenObsolete.js';
 import { occurrenceOf } from './lifecycle.js';
@@ -100,7 +101,9 @@ export function toMatchGoldenTrace(
   }
 
   const write = (content: string = text): void => {
-    writeFileAtomicSync(file, content);
+    writeFileAtomicSync(file, content, {
+      within: path.join(path.dirname(info.testPath), GOLDEN_DIR),
+    });
     call.writtenNow.add(file);
     if (legacy !== undefined) {
       // Moved to its new name: the old one goes.

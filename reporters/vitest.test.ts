@@ -83,6 +83,10 @@ describe('vitest reporter', () => {
     });
     expect(files.find((f) => f.file === 'ok.test.ts')?.status).toBe('passed');
     expect(out).toContain('✗ killed.test.ts: did not finish');
+    // The test whose result the dead worker never sent is said so in one line (issue 26 §9).
+    expect(err).toBe(
+      'envtrace: "killed.test.ts" did not finish (see its error); 1 test had not reported when its worker stopped: shown as skipped, and the records of any that ran are not in the report\n',
+    );
   });
 
   it('coloured module errors (a transform error) are shown as text', async () => {

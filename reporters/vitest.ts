@@ -10,6 +10,7 @@
  *
  * Records travel in task meta, so they also survive `--reporter=blob` + `--merge-reports`.
  */
+import path from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
 import { META_KEY } from '../src/transport/channel.js';
@@ -71,12 +72,14 @@ export default class EnvTraceVitestReporter implements Reporter {
 
   #collect(module: TestModule, unhandled: readonly string[]): void {
     const tests: RunTestInput[] = [];
+    let pending = 0;
     for (const test of module.children.allTests()) {
       const result = test.result();
       const diag = test.diagnostic();
       const raw = (test.meta() as Record<string, unknown>)[META_KEY];
       const records = Array.isArray(raw) ? validRecords(raw, module.moduleId, this.#warn) : [];
       const state = result.state;
+      if (state === 'pending') pending++;
       const status: RunnerTestStatus = state === 'pending' ? 'skipped' : state;
       tests.push({
         file: module.moduleId,
@@ -91,8 +94,20 @@ export default class EnvTraceVitestReporter implements Reporter {
     const ms = module.state();
     // Still queued or running when the run ended: its worker died (a crash, a kill, out of
     // memory) or the run was cancelled. Say so, instead of reporting the file as skipped.
-    if (ms === 'pending' || ms === 'queued')
+    if (ms === 'pending' || ms === 'queued') {
       errors.push(`did not finish${unhandled.length ? ` (${unhandled[0]})` : ''}`);
+      // Vitest sends test results in batches: a worker killed before a batch went out takes the
+      // results (and the records in their meta) of tests that did run with it. Say so in one
+      // line, as the Jest reporter does, instead of letting them read as plain skips.
+      const lost = pending;
+      if (lost > 0) {
+        const root = this.#vitest?.config.root ?? process.cwd();
+        const file = path.relative(root, module.moduleId) || module.moduleId;
+        this.#warn(
+          `envtrace: ${JSON.stringify(file)} did not finish (see its error); ${lost === 1 ? '1 test' : `${lost} tests`} had not reported when its worker stopped: shown as skipped, and the records of any that ran are not in the report`,
+        );
+      }
+    }
     const status: RunnerTestStatus = ms === 'passed' || ms === 'failed' ? ms : 'skipped';
     this.#state.set({
       file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors },

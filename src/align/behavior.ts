@@ -60,6 +60,7 @@
 import { z } from 'zod';
 import { ConfigError, inputPath, type InputPath } from '../errors.js';
 import { BudgetExhausted, type WorkBudget } from './budget.js';
+import { MAX_COST } from './costs.js';
 import { nwAlignValueAware } from './nw-gotoh.js';
 import type { IndexPair, ValueBuckets } from './types.js';
 import { wfaAlign, wfaCostsFrom } from './wfa.js';
@@ -93,11 +94,12 @@ export const BEHAVIOR_DEFAULTS: ResolvedBehaviorOptions = Object.freeze({
   gap_extend: 1,
 });
 
-const nonNegative = z.number().finite().min(0);
+const nonNegative = z.number().finite().min(0).max(MAX_COST);
 const positive = z
   .number()
   .finite()
-  .gt(0, { message: 'must be > 0 (a free gap makes leaving everything unpaired optimal)' });
+  .gt(0, { message: 'must be > 0 (a free gap makes leaving everything unpaired optimal)' })
+  .max(MAX_COST);
 
 /** The behaviour aligner's cost options, as a zod shape (shared by its options and registry schemas). */
 export const BEHAVIOR_COST_SHAPE = {

@@ -25,6 +25,7 @@
  *   most pairs, then the order of its divide steps).
  */
 import { ConfigError, type InputPath } from '../errors.js';
+import { MAX_COST, MAX_COST_MESSAGE } from './costs.js';
 import type { AlignContext, Aligner, IndexPair } from './types.js';
 import { isObjectRecord } from '../py/value.js';
 import { behaviorAlign } from './behavior.js';
@@ -63,6 +64,7 @@ function cost(value: unknown, fallback: number, path: InputPath): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw new ConfigError(`must be a finite non-negative number, got ${describe(value)}`, { path });
   }
+  if (value > MAX_COST) throw new ConfigError(`${MAX_COST_MESSAGE}, got ${value}`, { path });
   return value;
 }
 

@@ -10,6 +10,7 @@ import { reportWidth } from '../report/width.js';
 import { importFile, type ImportedTrace } from '../import/read.js';
 import { warningLines } from '../import/warnings.js';
 import { resolvePath } from './args.js';
+import { checkOut } from './out.js';
 import { describeFsError, writeFileAtomic } from '../io/write.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, type CliIO } from './types.js';
 
@@ -32,6 +33,7 @@ export interface EvaluationRun {
 
 /** Load inputs, evaluate, print the report, write `--out`, check the gates. Returns the exit code. */
 export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<number> {
+  checkOut(io, run.out, [run.pred, ...run.gts, run.config]);
   // The config decides how the traces are read (reference mode keeps Python's int/float
   // distinction), so it is loaded first, as the reference CLI does. Its options are validated
   // once, with the run's policy (`--compat`, else the config's `mode`); evaluate() and the

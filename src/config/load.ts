@@ -12,11 +12,10 @@
  *   `build_from_config`'s coercions (`./reference.ts`).
  */
 
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { ConfigError, inputPath } from '../errors.js';
 import { escapeForMessage } from '../schema/helpers.js';
+import { InputFileError, readWhole, readWholeSync } from '../io/read.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
 import { selectPolicy, validateWith } from '../evaluate/options.js';
 import type { EvaluateOptions } from '../evaluate/types.js';
@@ -177,6 +176,9 @@ function configText(bytes: Uint8Array, file: string): string {
   }
 }
 
+/** Most bytes of a config file (16 MiB: a config is a few kilobytes; `/dev/zero` never ends). */
+export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
+
 function readError(err: unknown, file: string): ConfigError {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   const reason =
@@ -188,7 +190,7 @@ function readError(err: unknown, file: string): ConfigError {
           ? 'permission denied'
           : ((err as Error | undefined)?.message ?? String(err));
   return new ConfigError(
-    `cannot read the config file: ${reason}${code && code !== 'ENOENT' && code !== 'EISDIR' ? ` (${code})` : ''}`,
+    `cannot read the config file: ${reason}${code && code !== 'ENOENT' && code !== 'EISDIR' && !(err instanceof InputFileError) ? ` (${code})` : ''}`,
     { file },
     { cause: err },
   );
@@ -213,7 +215,7 @@ export async function loadConfig(
 ): Promise<EvaluateOptions> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
+    bytes = await readWhole(path, MAX_CONFIG_BYTES);
   } catch (err) {
     throw readError(err, path);
   }
@@ -224,7 +226,7 @@ export async function loadConfig(
 export function loadConfigSync(path: string, opts: LoadConfigOptions = {}): EvaluateOptions {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readWholeSync(path, MAX_CONFIG_BYTES);
   } catch (err) {
     throw readError(err, path);
   }

@@ -18,10 +18,12 @@ import {
   CST,
   isAlias,
   isMap,
+  isNode,
   isPair,
   isScalar,
   isSeq,
   Parser,
+  type Alias,
   type Document,
   type DocumentOptions,
   type ParseOptions,
@@ -402,11 +404,73 @@ export function checkYamlDepth(
 }
 
 /**
+ * Every alias of a composed document → the node it refers to (the last node with its anchor
+ * before it in document order, as `Alias.resolve`), in one walk: O(nodes). The `yaml` package's
+ * `Alias.resolve(doc)` walks the whole document per alias (and, in `toJS`, scans every earlier
+ * anchor and alias), so 4,000 aliases took 10.7 s. An alias without an anchor before it is absent.
+ * Recursion is bounded: `checkYamlDepth` has already limited the nesting of the text.
+ */
+type Aliases = ReadonlyMap<Alias, unknown>;
+
+function resolveAliases(doc: Document.Parsed): Aliases {
+  const anchors = new Map<string, unknown>();
+  const out = new Map<Alias, unknown>();
+  const walk = (node: unknown): void => {
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target !== undefined) out.set(node, target);
+      return;
+    }
+    if (isPair(node)) {
+      walk(node.key);
+      walk(node.value);
+      return;
+    }
+    if (!isNode(node)) return;
+    if (node.anchor) anchors.set(node.anchor, node);
+    if (isMap(node) || isSeq(node)) for (const item of node.items as unknown[]) walk(item);
+  };
+  walk(doc.contents);
+  return out;
+}
+
+/**
+ * Replace every alias in the composed document by the node it refers to (after the checks), so
+ * that `toJS` never resolves an alias itself (see `resolveAliases`). A node then appears at each
+ * place its aliases stood; `toJS` converts it at each, which costs the expanded size that
+ * `checkDocument` has bounded. One walk over the composed nodes (not into the replacements).
+ */
+function inlineAliases(doc: Document.Parsed, aliases: Aliases): void {
+  const sub = (node: unknown): unknown => (isAlias(node) ? aliases.get(node) : node);
+  const walk = (node: unknown): void => {
+    if (isPair(node)) {
+      if (isAlias(node.key)) node.key = sub(node.key);
+      else walk(node.key);
+      if (isAlias(node.value)) node.value = sub(node.value);
+      else walk(node.value);
+      return;
+    }
+    if (!isMap(node) && !isSeq(node)) return;
+    const items = node.items as unknown[];
+    for (let i = 0; i < items.length; i++) {
+      if (isAlias(items[i])) items[i] = sub(items[i]);
+      else walk(items[i]);
+    }
+  };
+  if (isAlias(doc.contents)) doc.contents = sub(doc.contents) as typeof doc.contents;
+  else walk(doc.contents);
+}
+
+/**
  * Throws `ConfigError` when the composed document nests more than `MAX_DEPTH` collections once
  * aliases are expanded, or an alias refers to a collection that contains it. Heights are
  * memoised per node, so repeated aliases cost nothing extra; the recursion stops at the limit.
  */
-function checkComposedDepth(doc: Document.Parsed, file: string | undefined): void {
+function checkComposedDepth(
+  doc: Document.Parsed,
+  aliases: Aliases,
+  file: string | undefined,
+): void {
   const heights = new Map<unknown, number>();
   const open = new Set<unknown>();
   const fail = (message: string, path: readonly PropertyKey[]): never => {
@@ -417,7 +481,7 @@ function checkComposedDepth(doc: Document.Parsed, file: string | undefined): voi
     });
   };
   const height = (node: unknown, depth: number, path: PropertyKey[]): number => {
-    const target = isAlias(node) ? node.resolve(doc) : node;
+    const target = isAlias(node) ? aliases.get(node) : node;
     if (!isMap(target) && !isSeq(target)) return 0;
     if (open.has(target))
       return fail('an alias refers to a collection that contains it (a circular structure)', path);
@@ -477,6 +541,7 @@ function at(text: string, node: Located): string {
  */
 function checkDocument(
   doc: Document.Parsed,
+  aliases: Aliases,
   text: string,
   file: string | undefined,
   uniqueKeys: boolean,
@@ -484,7 +549,7 @@ function checkDocument(
   const sizes = new Map<unknown, number>();
   // Expanded size of a node; circular aliases were refused by `checkComposedDepth` before.
   const size = (node: unknown): number => {
-    const target = isAlias(node) ? node.resolve(doc) : node;
+    const target = isAlias(node) ? aliases.get(node) : node;
     if (!isMap(target) && !isSeq(target)) return 1;
     const known = sizes.get(target);
     if (known !== undefined) return known;
@@ -500,7 +565,7 @@ function checkDocument(
   let added = 0;
   const visit = (node: unknown): void => {
     if (isAlias(node)) {
-      const target = node.resolve(doc);
+      const target = aliases.get(node);
       const name = escapeForMessage(node.source);
       if (target === undefined)
         fail(`undefined alias *${name} (an anchor &${name} must come before it)`, node);
@@ -577,9 +642,12 @@ export function parseConfigYaml(
   const pyYaml = policy.configYaml === 'pyyaml-1.1';
   checkYamlDepth(text, file, tokens);
   const doc = parse(text, tokens, pyYaml, file);
-  checkComposedDepth(doc, file);
-  checkDocument(doc, text, file, !pyYaml);
-  // `checkDocument` bounds what aliases add; the `yaml` package's own alias count is too strict.
+  const aliases = resolveAliases(doc);
+  checkComposedDepth(doc, aliases, file);
+  checkDocument(doc, aliases, text, file, !pyYaml);
+  inlineAliases(doc, aliases);
+  // `checkDocument` bounds what aliases add (the `yaml` package's own alias count is too strict);
+  // no alias is left for `toJS` to count.
   const js: unknown = doc.toJS({ mapAsMap: true, maxAliasCount: -1 });
   return convert(js, pyYaml, file, []);
 }

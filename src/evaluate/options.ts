@@ -188,6 +188,21 @@ const metricSchema = z.unknown().transform((input, ctx): unknown => {
   return implementation(input, 'compute', ctx);
 });
 
+/**
+ * Finite weights can still sum to Infinity (`{discrete: 1e308, timing: 1e308}`), which made
+ * `full_score` Infinity and passed every `--min-score`: refused where the numbers are checked.
+ */
+function finiteWeightSum(weights: Record<string, number>, ctx: z.RefinementCtx): void {
+  let sum = 0;
+  for (const w of Object.values(weights)) sum += Math.abs(w);
+  if (!Number.isFinite(sum))
+    custom(
+      ctx,
+      weights,
+      `the weights sum to more than the largest number (${Number.MAX_VALUE}); scale them down`,
+    );
+}
+
 /** The options schema under one number rule (the policy's `optionNumbers`). */
 function buildSchemas(rule: ScoringPolicy['optionNumbers']): Schemas {
   const n = optionNumbers(rule);
@@ -213,7 +228,7 @@ function buildSchemas(rule: ScoringPolicy['optionNumbers']): Schemas {
     timing: metricOption('timing'),
     continuous_channels: metricOption('continuous_channels'),
     aggregation: strict({
-      weights: record(n.any).optional(),
+      weights: (n.checked ? record(n.any).superRefine(finiteWeightSum) : record(n.any)).optional(),
       formula: fn('function (scores) => number').optional(),
     }).optional(),
     decision: strict({

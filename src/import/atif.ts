@@ -1,7 +1,13 @@
 /** ATIF (Agent Trajectory Interchange Format) trajectories: one event per entry of a step's `tool_calls`. */
 import { isPlainObject } from '../py/value.js';
 import { Where, parseJsonDocument } from './json.js';
-import { ExactTime, relativeEvents, timeFromIso, type RawEvent } from './time.js';
+import {
+  ExactTime,
+  isoPrecisionProblem,
+  relativeEvents,
+  timeFromIso,
+  type RawEvent,
+} from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { importValue, parseEmbeddedJson } from './values.js';
 
@@ -26,7 +32,7 @@ function resultsOf(
 function parseAtif(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
   const doc = root.object(
-    parseJsonDocument(text, ctx.file),
+    parseJsonDocument(text, ctx.file, ctx.mode),
     'an ATIF trajectory ({"steps": [...]})',
   );
   const sw = root.at('steps');
@@ -61,10 +67,12 @@ function parseAtif(text: string, ctx: ImportContext): RawEvent[] {
     if (usePosition) time = new ExactTime(BigInt(i), 0);
     else {
       const tw = w.at('timestamp');
-      const t = timeFromIso(tw.string(step['timestamp'], 'an ISO 8601 date-time'));
+      const text = tw.string(step['timestamp'], 'an ISO 8601 date-time');
+      const t = timeFromIso(text);
       if (t === undefined)
         throw tw.error(
-          `expected an ISO 8601 date-time (2026-01-20T09:15:00Z), got ${JSON.stringify(step['timestamp'])}`,
+          isoPrecisionProblem(text) ??
+            `expected an ISO 8601 date-time (2026-01-20T09:15:00Z), got ${JSON.stringify(step['timestamp'])}`,
         );
       time = t;
     }

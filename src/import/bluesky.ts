@@ -254,6 +254,15 @@ function blueskyLines(ctx: ImportContext): LineImport {
           if (tsW.at(k).array(timestamps[k]).length !== rows)
             tsW.at(k).fail(`expected ${rows} timestamps (one per event of the page)`);
         }
+        // seq_num and uid are columns too: a shorter one would leave events without them.
+        if (doc['seq_num'] !== undefined && seq.length !== rows)
+          dw.at('seq_num').fail(
+            `expected ${rows} values (one per event of the page), got ${seq.length}`,
+          );
+        if (Array.isArray(doc['uid']) && uids.length !== rows)
+          dw.at('uid').fail(
+            `expected ${rows} values (one per event of the page), got ${uids.length}`,
+          );
         for (let r = 0; r < rows; r++) {
           const rowData: Record<string, unknown> = {};
           const rowTs: Record<string, unknown> = {};
@@ -281,7 +290,11 @@ function blueskyLines(ctx: ImportContext): LineImport {
       value.forEach((v, i) => onDocument(v, where.at(i)));
     else onDocument(value, where);
   };
-  const records = jsonLineRecords(ctx.file, (r: JsonLine) => onValue(r.value, r.where, r.line));
+  const records = jsonLineRecords(
+    ctx.file,
+    (r: JsonLine) => onValue(r.value, r.where, r.line),
+    ctx.mode,
+  );
   /**
    * A JSON array written over several lines (`json.dump(docs, f, indent=2)`): its first line is
    * `[` alone (or does not parse), so it is read whole, as one document, at the end.

@@ -1,6 +1,12 @@
 /** EPICS `camonitor` text output: one event per line `PV date time value [alarm words]`. */
 import { TraceError } from '../errors.js';
-import { dropTimeOutliers, relativeEvents, timeFromIso, type RawEvent } from './time.js';
+import {
+  dropTimeOutliers,
+  isoPrecisionProblem,
+  relativeEvents,
+  timeFromIso,
+  type RawEvent,
+} from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { numberFromText } from './values.js';
 import { noEventsError, warn } from './warnings.js';
@@ -114,9 +120,13 @@ function parseCamonitor(text: string, ctx: ImportContext): RawEvent[] {
         `expected 'PV YYYY-MM-DD HH:MM:SS[.ffffff] value [severity [status]]', got ${quoted(line)}`,
         { file },
       );
-    const time = timeFromIso(`${m[2]} ${m[3]}`);
+    const when = `${m[2]} ${m[3]}`;
+    const time = timeFromIso(when);
     if (time === undefined)
-      throw new TraceError(`invalid date or time ${JSON.stringify(`${m[2]} ${m[3]}`)}`, { file });
+      throw new TraceError(
+        isoPrecisionProblem(when) ?? `invalid date or time ${JSON.stringify(when)}`,
+        { file },
+      );
     const rest = m[4] ?? '';
     if (rest === '') throw new TraceError('no value after the date and time', { file });
     const alarm = splitAlarm(rest.split(/\s+/));

@@ -8,6 +8,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { TraceError } from '../errors.js';
 import {
   dropTimeOutliers,
+  MAX_DECIMAL_EXPONENT,
   relativeEvents,
   timeFromDecimal,
   timeFromIso,
@@ -237,12 +238,17 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     if (channel.trim() === '')
       throw new TraceError('expected a non-empty channel name', { file: at, path: [names[ci]!] });
     const cell = rec.fields[ti]!;
-    const time = cellTime(decimalPoint(cell, delimiter));
+    const tsText = decimalPoint(cell, delimiter).trim();
+    const time = cellTime(tsText);
     if (time === undefined) {
-      throw new TraceError(
-        `expected a number of seconds or an ISO 8601 date-time, got ${JSON.stringify(cell)}`,
-        { file: at, path: [names[ti]!] },
-      );
+      const shown = JSON.stringify(cell.length > 40 ? `${cell.slice(0, 39)}…` : cell);
+      // A well-formed number can still be out of range: say which limit it passes.
+      const why = !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(tsText)
+        ? `expected a number of seconds or an ISO 8601 date-time, got ${shown}`
+        : timeFromDecimal(tsText) === undefined
+          ? `the number of seconds ${shown} has a decimal exponent beyond ±${MAX_DECIMAL_EXPONENT} (digits after the point count), the limit`
+          : `the number of seconds ${shown} (${tsText.length} characters) is beyond the largest a timestamp can be (${Number.MAX_VALUE})`;
+      throw new TraceError(why, { file: at, path: [names[ti]!] });
     }
     if (kind === undefined) kind = { kind: time.kind, line: rec.line };
     else if (kind.kind !== time.kind)

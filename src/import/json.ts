@@ -60,10 +60,20 @@ export class Where {
   }
 }
 
+/**
+ * Default mode refuses a key repeated in one JSON object (`{"channel": "a", "channel": "b"}`), as
+ * configs and envtrace traces do; reference mode keeps the last, as Python's `json.loads`.
+ */
+type ImportMode = 'default' | 'reference' | undefined;
+
 /** Parse one JSON document with exact numbers (big integers as `bigint`); a syntax error is a `TraceError` with line and column. */
-export function parseJsonDocument(text: string, file: string | undefined): unknown {
+export function parseJsonDocument(
+  text: string,
+  file: string | undefined,
+  mode: ImportMode = 'default',
+): unknown {
   try {
-    return parsePyJson(text, { file, preserveNumberKinds: true });
+    return parsePyJson(text, { file, preserveNumberKinds: true, uniqueKeys: mode !== 'reference' });
   } catch (e) {
     if (e instanceof EnvTraceError) throw new TraceError(e.message, {}, { cause: e });
     throw e;
@@ -87,12 +97,13 @@ export function parseJsonLine(
   line: string,
   number: number,
   file: string | undefined,
+  mode: ImportMode = 'default',
 ): JsonLine | undefined {
   if (line.trim() === '') return undefined;
   const label = file ? `${file}:${number}` : `line ${number}`;
   let value: unknown;
   try {
-    value = parsePyJson(line, { preserveNumberKinds: true });
+    value = parsePyJson(line, { preserveNumberKinds: true, uniqueKeys: mode !== 'reference' });
   } catch (e) {
     // One line: name it once, with the column (`file:7:42: reason`).
     if (e instanceof JsonSyntaxError)
@@ -107,9 +118,13 @@ export function parseJsonLine(
 }
 
 /** The records of a JSON Lines text (blank lines skipped; `\n` or `\r\n`). A malformed line is a `TraceError` naming it. */
-export function parseJsonLines(text: string, file: string | undefined): JsonLine[] {
+export function parseJsonLines(
+  text: string,
+  file: string | undefined,
+  mode: ImportMode = 'default',
+): JsonLine[] {
   const out: JsonLine[] = [];
-  const records = jsonLineRecords(file, (record) => out.push(record));
+  const records = jsonLineRecords(file, (record) => out.push(record), mode);
   forEachLine(text, records.line);
   records.end();
   return out;
@@ -130,13 +145,14 @@ export function forEachLine(text: string, onLine: (line: string) => void): void 
 export function jsonLineRecords(
   file: string | undefined,
   onRecord: (record: JsonLine) => void,
+  mode: ImportMode = 'default',
 ): { readonly line: (text: string) => void; end(): void } {
   let number = 0;
   let failed = false;
   let failure: unknown;
   return {
     line(text) {
-      const record = parseJsonLine(text, ++number, file);
+      const record = parseJsonLine(text, ++number, file, mode);
       if (record === undefined || failed) return;
       try {
         onRecord(record);
@@ -170,9 +186,13 @@ export function isJsonLines(text: string): boolean {
  * The documents of a text that is one JSON document or JSON Lines of documents (as OTLP file
  * exporters write them), each with its location.
  */
-export function parseJsonDocuments(text: string, file: string | undefined): JsonLine[] {
-  if (isJsonLines(text)) return parseJsonLines(text, file);
-  return [{ value: parseJsonDocument(text, file), line: 1, where: new Where(file) }];
+export function parseJsonDocuments(
+  text: string,
+  file: string | undefined,
+  mode: ImportMode = 'default',
+): JsonLine[] {
+  if (isJsonLines(text)) return parseJsonLines(text, file, mode);
+  return [{ value: parseJsonDocument(text, file, mode), line: 1, where: new Where(file) }];
 }
 
 /** The text's first JSON value: the whole text as one document, else its first non-blank line; `undefined` if neither parses. */

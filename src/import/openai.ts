@@ -1,7 +1,14 @@
 /** OpenAI chat message lists (also agentevals' `{outputs}`): one event per tool call of an assistant message. */
-import { isPlainObject } from '../py/value.js';
+import { isPlainObject, PyFloat } from '../py/value.js';
 import { Where, parseJsonDocument } from './json.js';
-import { ExactTime, relativeEvents, timeFromIso, timeFromNumber, type RawEvent } from './time.js';
+import {
+  ExactTime,
+  isoPrecisionProblem,
+  relativeEvents,
+  timeFromIso,
+  timeFromNumber,
+  type RawEvent,
+} from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { describe, importValue, parseEmbeddedJson } from './values.js';
 
@@ -22,9 +29,17 @@ function messageTime(msg: Record<string, unknown>, w: Where): ExactTime {
         ? timeFromNumber(v)
         : typeof v === 'bigint'
           ? new ExactTime(v, 0)
-          : undefined;
+          : // `1e3`, `1700000000.0`: an integral float, read with its kind kept.
+            v instanceof PyFloat
+            ? timeFromNumber(v.value)
+            : undefined;
   if (t === undefined)
-    throw w.at(f).error(`expected an ISO 8601 date-time or epoch seconds, got ${describe(v)}`);
+    throw w
+      .at(f)
+      .error(
+        (typeof v === 'string' ? isoPrecisionProblem(v) : undefined) ??
+          `expected an ISO 8601 date-time or epoch seconds, got ${describe(v)}`,
+      );
   return t;
 }
 
@@ -52,7 +67,7 @@ function argumentsValue(raw: unknown, meta: Record<string, unknown>, ctx: Import
 
 function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
-  const { list, where } = messagesOf(parseJsonDocument(text, ctx.file), root);
+  const { list, where } = messagesOf(parseJsonDocument(text, ctx.file, ctx.mode), root);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   const results = new Map<string, unknown>();
   for (const m of messages) {

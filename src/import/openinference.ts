@@ -19,7 +19,7 @@ function jsonMode(mime: string | undefined): 'always' | 'if-looks-like' | 'never
 
 function parseOpenInference(text: string, ctx: ImportContext): RawEvent[] {
   const events: RawEvent[] = [];
-  for (const rec of otlpSpans(text, ctx.file)) {
+  for (const rec of otlpSpans(text, ctx.file, ctx.mode)) {
     if (stringAttribute(rec, 'openinference.span.kind', ctx)?.toUpperCase() !== 'TOOL') continue;
     const spanName = typeof rec.span['name'] === 'string' ? rec.span['name'] : '';
     const channel = stringAttribute(rec, 'tool.name', ctx) || spanName;

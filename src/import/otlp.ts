@@ -13,7 +13,7 @@ import type { ImportContext, Importer } from './types.js';
 
 function parseOtlp(text: string, ctx: ImportContext): RawEvent[] {
   const events: RawEvent[] = [];
-  for (const rec of otlpSpans(text, ctx.file)) {
+  for (const rec of otlpSpans(text, ctx.file, ctx.mode)) {
     if (stringAttribute(rec, 'gen_ai.operation.name', ctx) !== 'execute_tool') continue;
     const spanName = typeof rec.span['name'] === 'string' ? rec.span['name'] : '';
     // gen_ai.tool.name is "recommended"; the span name is `execute_tool {gen_ai.tool.name}`.

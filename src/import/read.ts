@@ -3,10 +3,11 @@
  * (text or an object), in any supported format (see `registry.ts` and `docs/importers.md`),
  * chosen by name or detected by content. `importFile` also tells which format and file were read.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, TraceError } from '../errors.js';
+import { readWhole, readWholeSync } from '../io/read.js';
 import type { ScoringPolicy } from '../policy/index.js';
 import { readPolicy, Trace } from '../trace/trace.js';
 import type { TraceEvent } from '../trace/types.js';
@@ -208,7 +209,15 @@ function dataFileOfDirectory(dir: string, names: readonly string[]): string {
       { file: dir },
     );
   }
-  return path.join(dir, jsonl[0]!);
+  const file = path.join(dir, jsonl[0]!);
+  // A FIFO or device named *.jsonl would never end (or wait for a writer): a run directory holds
+  // files. `statSync` follows a link, as reading does.
+  if (!statSync(file).isFile())
+    throw new TraceError(
+      `cannot read trace: ${jsonl[0]!} in the run directory is not a regular file`,
+      { file: dir },
+    );
+  return file;
 }
 
 /**
@@ -372,7 +381,7 @@ export async function importFileChunked(
     await readLines(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
     return lineImported(reader, read.stream.importer, data, warnings);
   }
-  const bytes = read?.bytes ?? (await namedAsync(data, () => readFile(data)));
+  const bytes = read?.bytes ?? (await namedAsync(data, () => readWhole(data)));
   return importText(traceText(bytes, data), { ...options, policy, file: data });
 }
 
@@ -409,6 +418,6 @@ export function importFileSyncChunked(
     readLinesSync(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
     return lineImported(reader, read.stream.importer, data, warnings);
   }
-  const bytes = read?.bytes ?? named(data, () => readFileSync(data));
+  const bytes = read?.bytes ?? named(data, () => readWholeSync(data));
   return importText(traceText(bytes, data), { ...options, policy, file: data });
 }

@@ -85,22 +85,26 @@ function rosbag2Lines(ctx: ImportContext): LineImport {
         .error(msg[key] === undefined ? 'required (integer nanoseconds)' : TIME_EXPECTED);
     return t;
   };
-  const records = jsonLineRecords(ctx.file, ({ value, where }) => {
-    const msg = where.object(value, 'a message object ({"topic", "log_time", "data", ...})');
-    const channel = where.at('topic').string(msg['topic']);
-    const time = timeAt(msg, 'log_time', where);
-    if (!('data' in msg)) where.at('data').fail('required (the decoded message)');
-    const meta: Record<string, unknown> = { log_time: timeText(time) };
-    if (typeof msg['type'] === 'string') meta['type'] = msg['type'];
-    if (msg['sequence'] !== undefined) meta['sequence'] = importValue(msg['sequence'], ctx);
-    if (msg['publish_time'] !== undefined)
-      meta['publish_time'] = timeText(timeAt(msg, 'publish_time', where));
-    const data = selectField(importValue(msg['data'], ctx), channel, selectors, {
-      file: where.file,
-      path: 'data',
-    });
-    events.push({ channel, time, value: data, meta });
-  });
+  const records = jsonLineRecords(
+    ctx.file,
+    ({ value, where }) => {
+      const msg = where.object(value, 'a message object ({"topic", "log_time", "data", ...})');
+      const channel = where.at('topic').string(msg['topic']);
+      const time = timeAt(msg, 'log_time', where);
+      if (!('data' in msg)) where.at('data').fail('required (the decoded message)');
+      const meta: Record<string, unknown> = { log_time: timeText(time) };
+      if (typeof msg['type'] === 'string') meta['type'] = msg['type'];
+      if (msg['sequence'] !== undefined) meta['sequence'] = importValue(msg['sequence'], ctx);
+      if (msg['publish_time'] !== undefined)
+        meta['publish_time'] = timeText(timeAt(msg, 'publish_time', where));
+      const data = selectField(importValue(msg['data'], ctx), channel, selectors, {
+        file: where.file,
+        path: 'data',
+      });
+      events.push({ channel, time, value: data, meta });
+    },
+    ctx.mode,
+  );
   return {
     line(text) {
       current = text;

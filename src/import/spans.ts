@@ -13,14 +13,18 @@ import { importValue, parseEmbeddedJson } from './values.js';
 export interface SpanRecord {
   readonly span: Record<string, unknown>;
   readonly where: Where;
-  /** Attribute key → raw `AnyValue` and its location. The last one wins if a key repeats. */
+  /** Attribute key → raw `AnyValue` and its location (a repeated key: an error, reference mode the last). */
   readonly attributes: ReadonlyMap<string, { readonly value: unknown; readonly where: Where }>;
 }
 
 /** Every span of an OTLP/JSON text, in document order. Malformed structure is a `TraceError` at its JSON path. */
-export function otlpSpans(text: string, file: string | undefined): SpanRecord[] {
+export function otlpSpans(
+  text: string,
+  file: string | undefined,
+  mode: 'default' | 'reference' | undefined = 'default',
+): SpanRecord[] {
   const out: SpanRecord[] = [];
-  for (const doc of parseJsonDocuments(text, file)) {
+  for (const doc of parseJsonDocuments(text, file, mode)) {
     const top = doc.where.object(doc.value, 'an OTLP/JSON document ({"resourceSpans": [...]})');
     const rsWhere = doc.where.at('resourceSpans');
     const resourceSpans = rsWhere.array(top['resourceSpans'] ?? [], 'an array of resource spans');
@@ -44,7 +48,13 @@ export function otlpSpans(text: string, file: string | undefined): SpanRecord[] 
           aw.array(span['attributes'] ?? [], 'an array of attributes').forEach((a, n) => {
             const w = aw.at(n);
             const kv = w.object(a, 'an attribute ({"key", "value"})');
-            attributes.set(w.at('key').string(kv['key']), {
+            const key = w.at('key').string(kv['key']);
+            // Default mode: two attributes of one key are as ambiguous as a repeated JSON key.
+            if (mode !== 'reference' && attributes.has(key))
+              throw w
+                .at('key')
+                .error(`duplicate attribute key ${JSON.stringify(key)} in this span`);
+            attributes.set(key, {
               value: kv['value'],
               where: w.at('value'),
             });

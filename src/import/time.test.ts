@@ -7,6 +7,7 @@ import {
   secondsBetween,
   timeFromDecimal,
   timeFromIso,
+  isoPrecisionProblem,
   timeFromNanos,
   timeFromNumber,
 } from './time.js';
@@ -59,6 +60,18 @@ describe('exact times', () => {
     ]) {
       expect(timeFromIso(bad)).toBeUndefined();
     }
+  });
+
+  it('keeps up to 30 fraction digits and says why it refuses more', () => {
+    const at = `2026-01-20T09:15:00.${'1'.repeat(30)}Z`;
+    expect(timeFromIso(at)?.exp).toBe(-30);
+    expect(isoPrecisionProblem(at)).toBeUndefined();
+    const over = `2026-01-20T09:15:00.${'1'.repeat(31)}Z`;
+    expect(timeFromIso(over)).toBeUndefined();
+    expect(isoPrecisionProblem(over)).toBe(
+      'the fraction of a second has 31 digits; at most 30 are accepted',
+    );
+    expect(isoPrecisionProblem('yesterday')).toBeUndefined();
   });
 
   it('makes times relative to the earliest event exactly, ordered and stable', () => {

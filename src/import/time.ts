@@ -17,7 +17,8 @@ export class ExactTime {
 }
 
 /** Largest decimal exponent accepted (keeps the BigInt arithmetic small; 1e400 s is no time). */
-const MAX_EXP = 400;
+export const MAX_DECIMAL_EXPONENT = 400;
+const MAX_EXP = MAX_DECIMAL_EXPONENT;
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /** A time from integer nanoseconds. */
@@ -78,8 +79,27 @@ const ISO =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**
+ * Most fraction-of-a-second digits an ISO date-time may have. Nanoseconds are 9 digits; 30 leaves
+ * room for any real clock while bounding the BigInt work: every `ExactTime` from `timeFromIso` has
+ * `exp >= -30`, so `relativeEvents` scales each event by at most 10^30 (O(n) in the events).
+ */
+export const MAX_FRACTION_DIGITS = 30;
+
+/**
+ * Why `timeFromIso` refuses `text` for its precision (more than {@link MAX_FRACTION_DIGITS}
+ * fraction digits), for the importer's message; `undefined` otherwise. Matches the date-time's pattern (anchored, no nested quantifiers: O(length of the text)).
+ */
+export function isoPrecisionProblem(text: string): string | undefined {
+  const digits = ISO.exec(text)?.[7]?.length ?? 0;
+  return digits > MAX_FRACTION_DIGITS
+    ? `the fraction of a second has ${digits} digits; at most ${MAX_FRACTION_DIGITS} are accepted`
+    : undefined;
+}
+
+/**
  * A time from an ISO 8601 date-time (`2026-01-20T09:15:00Z`, `…09:15:00.123456789+02:00`, or with a
- * space instead of `T`). All fraction digits are kept. Without a zone the time is read as UTC (only
+ * space instead of `T`). All fraction digits are kept, up to {@link MAX_FRACTION_DIGITS} (more:
+ * `undefined`; `isoPrecisionProblem` says why). Without a zone the time is read as UTC (only
  * differences matter, and the result must not depend on the machine's zone). `undefined` when the
  * text is not such a date-time or a field is out of range (month 13, Feb 30, 25:00).
  */
@@ -105,6 +125,7 @@ export function timeFromIso(text: string): ExactTime | undefined {
     seconds -= (m[9] === '-' ? -1 : 1) * (oh * 3600 + om * 60);
   }
   const frac = m[7] ?? '';
+  if (frac.length > MAX_FRACTION_DIGITS) return undefined;
   return new ExactTime(
     BigInt(seconds) * 10n ** BigInt(frac.length) + BigInt(frac || '0'),
     frac === '' ? 0 : -frac.length,

@@ -4,8 +4,9 @@
  * UTF-8 and split into lines. Used for JSON Lines traces by `loadTrace`, `loadTraceSync`,
  * `importFile` and `importFileSync`, so that a 10⁶-line file never exists as one string.
  */
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { AsyncInput, SyncInput } from './read.js';
 import { TraceError } from '../errors.js';
 import { Utf8DecodeError, Utf8StreamDecoder } from './utf8.js';
 
@@ -146,9 +147,9 @@ export function readLinesSync(
   options: ReadLinesOptions = {},
 ): boolean {
   const feed = new LineFeed(onLine, options.stripBom === true);
-  let fd: number;
+  let input: SyncInput;
   try {
-    fd = openSync(file, 'r');
+    input = SyncInput.open(file);
   } catch (e) {
     throw traceReadError(file, e);
   }
@@ -157,7 +158,7 @@ export function readLinesSync(
     for (;;) {
       let n: number;
       try {
-        n = readSync(fd, buffer, 0, buffer.length, null);
+        n = input.read(buffer, 0, buffer.length);
       } catch (e) {
         throw traceReadError(file, e);
       }
@@ -169,42 +170,41 @@ export function readLinesSync(
   } catch (e) {
     throw encodingError(file, e);
   } finally {
-    closeSync(fd);
+    input.close();
   }
 }
 
-/** Asynchronous `readLinesSync`: the file is read with a read stream of `chunkSize` chunks. */
+/** Asynchronous `readLinesSync` (the same reusable buffer). */
 export async function readLines(
   file: string,
   onLine: (line: string) => void,
   options: ReadLinesOptions = {},
 ): Promise<boolean> {
   const feed = new LineFeed(onLine, options.stripBom === true);
+  let input: AsyncInput;
   try {
-    const stream = createReadStream(file, { highWaterMark: options.chunkSize ?? CHUNK_SIZE });
-    const chunks: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]();
+    input = await AsyncInput.open(file);
+  } catch (e) {
+    throw traceReadError(file, e);
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(options.chunkSize ?? CHUNK_SIZE);
     for (;;) {
-      let next: IteratorResult<Buffer>;
+      let n: number;
       try {
-        next = await chunks.next();
+        n = await input.read(buffer, 0, buffer.length);
       } catch (e) {
         throw traceReadError(file, e);
       }
-      if (next.done === true) break;
-      try {
-        feed.push(next.value);
-      } catch (e) {
-        stream.destroy();
-        throw e;
-      }
-      if (feed.stopped) {
-        stream.destroy();
-        break;
-      }
+      if (n === 0) break;
+      feed.push(buffer.subarray(0, n));
+      if (feed.stopped) break;
     }
     return feed.end();
   } catch (e) {
     throw encodingError(file, e);
+  } finally {
+    await input.close();
   }
 }
 
@@ -228,24 +228,26 @@ export interface ReadChunks {
 
 /**
  * Up to `size` first bytes of `file` (and whether that is all of it), to decide how to read the
- * rest; `undefined` when `file` is not a regular file (a pipe or a device cannot be read twice, so
- * the caller reads it whole, as it does a directory, whose reading reports it). Errors are the
- * file system's own (the caller names the file).
+ * rest; `undefined` when `file` is not a regular file (a pipe cannot be read twice, so the caller
+ * reads it whole, as it does a directory, whose reading reports it). Errors are the file system's
+ * own or `InputFileError` for a device or socket (the caller names the file).
  */
 export function readStartSync(file: string, size: number = CHUNK_SIZE): FileStart | undefined {
+  // Not opened unless regular: closing a FIFO's only reader would break its writer's pipe.
   if (!statSync(file).isFile()) return undefined;
-  const fd = openSync(file, 'r');
+  const input = SyncInput.open(file);
   try {
+    if (!input.stat().isFile()) return undefined;
     // One byte more than asked tells whether the file goes on.
     const buffer = Buffer.allocUnsafe(size + 1);
     let filled = 0;
     for (let n = 1; n > 0 && filled < buffer.length; filled += n)
-      n = readSync(fd, buffer, filled, buffer.length - filled, null);
+      n = input.read(buffer, filled, buffer.length - filled);
     return filled > size
       ? { bytes: buffer.subarray(0, size), complete: false }
       : { bytes: buffer.subarray(0, filled), complete: true };
   } finally {
-    closeSync(fd);
+    input.close();
   }
 }
 
@@ -255,16 +257,17 @@ export async function readStart(
   size: number = CHUNK_SIZE,
 ): Promise<FileStart | undefined> {
   if (!(await stat(file)).isFile()) return undefined;
-  const handle = await open(file, 'r');
+  const input = await AsyncInput.open(file);
   try {
+    if (!(await input.stat()).isFile()) return undefined;
     const buffer = Buffer.allocUnsafe(size + 1);
     let filled = 0;
     for (let n = 1; n > 0 && filled < buffer.length; filled += n)
-      n = (await handle.read(buffer, filled, buffer.length - filled, null)).bytesRead;
+      n = await input.read(buffer, filled, buffer.length - filled);
     return filled > size
       ? { bytes: buffer.subarray(0, size), complete: false }
       : { bytes: buffer.subarray(0, filled), complete: true };
   } finally {
-    await handle.close();
+    await input.close();
   }
 }

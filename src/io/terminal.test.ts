@@ -79,9 +79,38 @@ describe('escapeForTerminal', () => {
     expect(escapeForTerminal('\u{E0041}\u{1F600}\u{20000}')).toBe('\\u{e0041}\u{1F600}\u{20000}');
   });
 
-  it('keeps ZWJ/ZWNJ, which emoji sequences and scripts need', () => {
-    expect(escapeForTerminal('👨\u200D👩\u200D👧')).toBe('👨\u200D👩\u200D👧');
-    expect(escapeForTerminal('می\u200Cخواهم')).toBe('می\u200Cخواهم');
+  it('keeps ZWJ, ZWNJ and emoji variation selectors only where emoji sequences and scripts need them', () => {
+    for (const kept of [
+      '👨\u200D👩\u200D👧',
+      'می\u200Cخواهم',
+      '❤\uFE0F',
+      '👩🏽\u200D💻',
+      '☺\uFE0E',
+      '#\uFE0F\u20E3',
+      '👁\uFE0F\u200D🗨\uFE0F',
+    ])
+      expect(escapeForTerminal(kept)).toBe(kept);
+    expect(escapeForTerminal('a\u200Db')).toBe('a\\u200db');
+    expect(escapeForTerminal('a\u200Cb')).toBe('a\\u200cb');
+    expect(escapeForTerminal('a\uFE0Fb')).toBe('a\\ufe0fb');
+    expect(escapeForTerminal('\u200D👩')).toBe('\\u200d👩');
+  });
+
+  it('escapes default-ignorable code points and variation selectors (issue 26 §10)', () => {
+    // Each renders as nothing: `a<it>b` looked exactly like `ab` on a report row.
+    for (const [ch, shown] of [
+      ['\u034F', '\\u034f'],
+      ['\u17B4', '\\u17b4'],
+      ['\u17B5', '\\u17b5'],
+      ['\u180B', '\\u180b'],
+      ['\uFE00', '\\ufe00'],
+      ['\uFE0F', '\\ufe0f'],
+      ['\u{E0100}', '\\u{e0100}'],
+      ['\u{E01EF}', '\\u{e01ef}'],
+      ['\u2800', '\\u2800'],
+      ['\u200D', '\\u200d'],
+    ] as const)
+      expect(escapeForTerminal(`a${ch}b`)).toBe(`a${shown}b`);
   });
 
   it('produces a single line for any input', () => {

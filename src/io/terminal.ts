@@ -9,13 +9,47 @@
 
 // Control characters (C0, DEL, C1: 0x9B is an 8-bit CSI), every format character (Unicode
 // category Cf: soft hyphen, bidi marks, embeddings, overrides and isolates, zero-width space,
-// word joiner, invisible operators U+2061–U+2064, BOM, interlinear annotation, TAG characters
-// U+E0001 and U+E0020–U+E007F), the rest of the TAG block (U+E0000–U+E007F), the unassigned
-// U+2065 between the invisible operators and the isolates, the Hangul fillers (blank letters),
-// line/paragraph separators, and lone surrogates (which terminals render unpredictably).
-// ZWNJ/ZWJ (U+200C/U+200D) are kept: scripts and emoji sequences need them.
+// word joiner, invisible operators U+2061–U+2064, BOM, interlinear annotation, TAG characters),
+// every default-ignorable code point (which a terminal draws as nothing: the combining grapheme
+// joiner U+034F, Khmer's inherent vowels U+17B4/U+17B5, Mongolian variation selectors, the
+// variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF, the Hangul fillers, the TAG block),
+// the unassigned U+2065, the blank Braille pattern U+2800, line/paragraph separators, and lone
+// surrogates (which terminals render unpredictably). Kept where text needs them (see `needed`):
+// ZWJ between two emoji, VS15/VS16 right after an emoji or a keycap base, ZWNJ between two
+// letters that are not ASCII.
 const UNSAFE =
-  /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u2065\u115f\u1160\u3164\uffa0\u{e0000}-\u{e007f}]/gu;
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2065\u2800\u{e0000}-\u{e007f}]/gu;
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+/** A non-ASCII letter or mark (the scripts whose words ZWNJ shapes: Persian, the Indic scripts). */
+const SCRIPT_LETTER = /(?![A-Za-z])[\p{L}\p{M}]/u;
+
+/** The code point of `s` that ends just before `at`, and the one that starts at `at`. */
+function before(s: string, at: number): string {
+  const lo = s.charCodeAt(at - 1);
+  return lo >= 0xdc00 && lo <= 0xdfff && at >= 2 ? s.slice(at - 2, at) : s.slice(at - 1, at);
+}
+function after(s: string, at: number): string {
+  return String.fromCodePoint(s.codePointAt(at) ?? 0x20);
+}
+
+/** Whether the invisible `ch` at `at` is part of what the text shows (an emoji sequence, a word). */
+function needed(ch: string, at: number, s: string): boolean {
+  if (ch === '\u200d') {
+    // 👨‍👩: emoji, optional VS16 or skin tone, ZWJ, emoji.
+    let prev = before(s, at);
+    if (prev === '\ufe0f' || /[\u{1f3fb}-\u{1f3ff}]/u.test(prev))
+      prev = before(s, at - prev.length);
+    return EMOJI.test(prev) && EMOJI.test(after(s, at + 1));
+  }
+  if (ch === '\ufe0e' || ch === '\ufe0f') {
+    const prev = before(s, at);
+    return EMOJI.test(prev) || /^[#*0-9]$/.test(prev);
+  }
+  if (ch === '\u200c')
+    return SCRIPT_LETTER.test(before(s, at)) && SCRIPT_LETTER.test(after(s, at + 1));
+  return false;
+}
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -27,10 +61,12 @@ function hex(code: number, digits: number): string {
  * Escape every character that could control a terminal or hide text: `\n` `\r` `\t` become
  * those two-character escapes, other code points below U+0100 become `\xHH`, those up to U+FFFF
  * (and lone surrogates) `\uHHHH`, the rest `\u{HHHHH}`.
- * Printable text (including non-ASCII letters and emoji) is left alone; backslashes are not doubled.
+ * Printable text (including non-ASCII letters and emoji sequences) is left alone; backslashes are
+ * not doubled. O(length): each match looks at most three code points around it.
  */
 export function escapeForTerminal(s: string): string {
-  return s.replace(UNSAFE, (ch) => {
+  return s.replace(UNSAFE, (ch: string, at: number) => {
+    if (needed(ch, at, s)) return ch;
     const named = NAMED[ch];
     if (named !== undefined) return named;
     const code = ch.codePointAt(0)!;

@@ -1,5 +1,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
+  chownSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -7,6 +9,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -14,7 +17,7 @@ import {
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   describeFsError,
   parseTempName,
@@ -290,4 +293,108 @@ describe('resolveWriteTargetSync', () => {
         path: '/dev/stdout',
       });
   });
+});
+
+describe.each(variants)('%s keeps the replaced file’s mode (issue 26 §4)', (_name, write) => {
+  it.skipIf(process.platform === 'win32')('a 0600 file stays 0600, a 0664 one 0664', async () => {
+    for (const mode of [0o600, 0o664, 0o640]) {
+      const f = path.join(dir, `r${mode.toString(8)}.json`);
+      writeFileSync(f, 'old');
+      chmodSync(f, mode);
+      await write(f, 'new');
+      expect(readFileSync(f, 'utf8')).toBe('new');
+      expect(statSync(f).mode & 0o7777).toBe(mode);
+    }
+  });
+  it.skipIf(process.getuid?.() !== 0)('as root, another user’s file keeps its owner', async () => {
+    const f = path.join(dir, 'owned.json');
+    writeFileSync(f, 'old');
+    chownSync(f, 1234, 2345);
+    await write(f, 'new');
+    expect(statSync(f)).toMatchObject({ uid: 1234, gid: 2345 });
+  });
+});
+
+describe('writeFileAtomicSync within a folder (golden files, issue 26 §3)', () => {
+  it.skipIf(process.platform === 'win32')(
+    'a link leaving the folder is replaced by a regular file; its target is untouched',
+    () => {
+      const traces = path.join(dir, '__traces__', 'a.test.ts');
+      mkdirSync(traces, { recursive: true });
+      const outside = path.join(dir, 'bashrc');
+      writeFileSync(outside, 'precious');
+      const golden = path.join(traces, 'x.trace.json');
+      symlinkSync(outside, golden);
+      writeFileAtomicSync(golden, 'golden', { within: path.join(dir, '__traces__') });
+      expect(readFileSync(outside, 'utf8')).toBe('precious');
+      expect(lstatSync(golden).isSymbolicLink()).toBe(false);
+      expect(readFileSync(golden, 'utf8')).toBe('golden');
+      // A link to /dev/null (written in place otherwise) is replaced too.
+      const dev = path.join(traces, 'dev.trace.json');
+      symlinkSync('/dev/null', dev);
+      writeFileAtomicSync(dev, 'golden', { within: path.join(dir, '__traces__') });
+      expect(readFileSync(dev, 'utf8')).toBe('golden');
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')('a link inside the folder is followed as before', () => {
+    const traces = path.join(dir, '__traces__', 'a.test.ts');
+    mkdirSync(traces, { recursive: true });
+    const real = path.join(traces, 'real.trace.json');
+    writeFileSync(real, 'old');
+    const link = path.join(traces, 'link.trace.json');
+    symlinkSync('real.trace.json', link);
+    writeFileAtomicSync(link, 'new', { within: path.join(dir, '__traces__') });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).toBe('new');
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'a folder link leading out is refused with the path, writing nothing',
+    () => {
+      const root = path.join(dir, '__traces__');
+      mkdirSync(root);
+      const elsewhere = path.join(dir, 'etc');
+      mkdirSync(elsewhere);
+      symlinkSync(elsewhere, path.join(root, 'a.test.ts'));
+      const golden = path.join(root, 'a.test.ts', 'x.trace.json');
+      expect(() => writeFileAtomicSync(golden, 'g', { within: root })).toThrow(
+        `${golden} leads to ${path.join(elsewhere, 'x.trace.json')}, outside ${root}; not written`,
+      );
+      expect(readdirSync(elsewhere)).toEqual([]);
+    },
+  );
+});
+
+describe('a read-only file system (issue 26 §13)', () => {
+  // A read-only tmpfs needs root and a kernel that lets the test mount one: skipped elsewhere.
+  const ro = path.join(os.tmpdir(), `envtrace-ro-${process.pid}`);
+  const mounted = (() => {
+    if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+    try {
+      mkdirSync(ro, { recursive: true });
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'none', ro], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  afterAll(() => {
+    if (mounted) execFileSync('umount', [ro]);
+    rmSync(ro, { recursive: true, force: true });
+  });
+
+  it.skipIf(!mounted).each(variants)(
+    '%s says "read-only file system", not "no such file or directory"',
+    async (_name, write) => {
+      for (const file of [path.join(ro, 'r.json'), path.join(ro, 'a', 'b', 'r.json')]) {
+        const e = await write(file, 'x').then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        expect((e as NodeJS.ErrnoException).code, file).toBe('EROFS');
+        expect(describeFsError(e)).toBe('read-only file system');
+      }
+    },
+  );
 });

@@ -223,6 +223,44 @@ export async function resolveWriteTarget(file: string): Promise<WriteTarget> {
   return step.value;
 }
 
+/**
+ * The mode bits and owner of the file an atomic write replaces, to give the new file (a rename
+ * puts a new inode in place: without this a 0600 report became 0644, and a file owned by another
+ * user became root's after a run as root). `undefined` for a new file.
+ */
+interface Keep {
+  readonly mode: number;
+  readonly uid: number;
+  readonly gid: number;
+}
+
+function keepOf(st: fs.Stats | undefined): Keep | undefined {
+  return st?.isFile() ? { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid } : undefined;
+}
+
+/** Only root may give a file away; another user's new file keeps its own owner. */
+function mayChown(): boolean {
+  return process.getuid?.() === 0;
+}
+
+function statOrUndefinedSync(p: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(p);
+  } catch (e) {
+    if (missing(e)) return undefined;
+    throw e;
+  }
+}
+
+async function statOrUndefined(p: string): Promise<fs.Stats | undefined> {
+  try {
+    return await fs.promises.stat(p);
+  } catch (e) {
+    if (missing(e)) return undefined;
+    throw e;
+  }
+}
+
 /** Write `text`, or its chunks one after the other (each `writeFile` continues at the current position). */
 async function writeAll(handle: FileHandle, text: string | Iterable<string>): Promise<void> {
   if (typeof text === 'string') return handle.writeFile(text, 'utf8');
@@ -253,14 +291,19 @@ export async function writeFileAtomic(
   }
   const dest = target.path;
   const dir = path.dirname(dest);
-  await mkdir(dir, { recursive: true });
+  await mkdirp(dir);
   sweepOnce(dir);
+  const keep = keepOf(await statOrUndefined(dest));
   const tmp = tempPathFor(dest);
   let created = false;
   try {
     const handle = await open(tmp, 'wx', 0o644);
     created = true;
     try {
+      if (keep) {
+        await handle.chmod(keep.mode);
+        if (mayChown()) await handle.chown(keep.uid, keep.gid);
+      }
       await writeAll(handle, text);
       await handle.sync();
     } finally {
@@ -275,9 +318,97 @@ export async function writeFileAtomic(
   await syncDir(dir);
 }
 
+/**
+ * `mkdir -p`, with the real reason when it fails: Node's recursive mkdir reports ENOENT for a
+ * parent it could not create on a read-only file system (EROFS) and in some other cases, so
+ * "no such file or directory" was shown for a read-only disk. On ENOENT the first missing
+ * folder is created alone, which fails with the true code (or succeeds, and the rest follows).
+ */
+function mkdirpSync(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    let missingDir = path.resolve(dir);
+    while (!fs.existsSync(path.dirname(missingDir)) && path.dirname(missingDir) !== missingDir)
+      missingDir = path.dirname(missingDir);
+    fs.mkdirSync(missingDir);
+    fs.mkdirSync(dir, { recursive: true });
+  }
+}
+
+async function mkdirp(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    let missingDir = path.resolve(dir);
+    while (!fs.existsSync(path.dirname(missingDir)) && path.dirname(missingDir) !== missingDir)
+      missingDir = path.dirname(missingDir);
+    await mkdir(missingDir);
+    await mkdir(dir, { recursive: true });
+  }
+}
+
+/** Options of {@link writeFileAtomicSync}. */
+export interface WriteOptions {
+  /**
+   * A folder the write must stay in (the golden store's `__traces__`: its files are data from
+   * the repository, and a committed symlink must not turn `vitest -u` into an overwrite of
+   * `~/.bashrc`). A link whose target leaves it is replaced by a regular file; a path whose
+   * folders lead out of it is refused.
+   */
+  readonly within?: string;
+}
+
+/** `p` with its longest existing prefix resolved through links (the rest may not exist yet). */
+function realPathSync(p: string): string {
+  const abs = path.resolve(p);
+  const rest: string[] = [];
+  for (let at = abs; ; at = path.dirname(at)) {
+    try {
+      return path.join(fs.realpathSync(at), ...rest);
+    } catch (e) {
+      if (!missing(e) || path.dirname(at) === at) throw e;
+      rest.unshift(path.basename(at));
+    }
+  }
+}
+
+function isInside(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function leaves(file: string, real: string, within: string): NodeJS.ErrnoException {
+  const e: NodeJS.ErrnoException = new Error(
+    `${file} leads to ${real}, outside ${within}; not written (replace the link or folder with a regular one)`,
+  );
+  e.path = file;
+  return e;
+}
+
+/** `target` when it stays in `within`; else the link `file` itself, replaced; else an error. */
+function confined(file: string, target: WriteTarget, within: string): WriteTarget {
+  // The folder itself as the repository has it: a `__traces__` that is a link elsewhere leaves.
+  const root = path.join(realPathSync(path.dirname(within)), path.basename(within));
+  const real = realPathSync(target.path);
+  if (isInside(real, root)) return target;
+  const self = path.join(realPathSync(path.dirname(file)), path.basename(file));
+  let link = false;
+  try {
+    link = fs.lstatSync(self).isSymbolicLink();
+  } catch (e) {
+    if (!missing(e)) throw e;
+  }
+  if (link && isInside(self, root)) return { kind: 'atomic', path: self };
+  throw leaves(file, real, within);
+}
+
 /** Synchronous {@link writeFileAtomic}, for callers that cannot await (synchronous matchers). */
-export function writeFileAtomicSync(file: string, text: string): void {
-  const target = resolveWriteTargetSync(file);
+export function writeFileAtomicSync(file: string, text: string, options: WriteOptions = {}): void {
+  const resolved = resolveWriteTargetSync(file);
+  const target = options.within === undefined ? resolved : confined(file, resolved, options.within);
   if (target.kind === 'in-place') {
     const fd = fs.openSync(target.path, 'w');
     try {
@@ -289,14 +420,19 @@ export function writeFileAtomicSync(file: string, text: string): void {
   }
   const dest = target.path;
   const dir = path.dirname(dest);
-  fs.mkdirSync(dir, { recursive: true });
+  mkdirpSync(dir);
   sweepOnce(dir);
+  const keep = keepOf(statOrUndefinedSync(dest));
   const tmp = tempPathFor(dest);
   let created = false;
   try {
     const fd = fs.openSync(tmp, 'wx', 0o644);
     created = true;
     try {
+      if (keep) {
+        fs.fchmodSync(fd, keep.mode);
+        if (mayChown()) fs.fchownSync(fd, keep.uid, keep.gid);
+      }
       fs.writeFileSync(fd, text, 'utf8');
       fs.fsyncSync(fd);
     } finally {

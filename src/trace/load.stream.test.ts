@@ -46,21 +46,18 @@ vi.mock('../io/lines.js', async (importOriginal) => {
     ),
   };
 });
-vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
+vi.mock('../io/read.js', async (importOriginal) => {
+  const read = await importOriginal<typeof import('../io/read.js')>();
   return {
-    ...fs,
-    readFileSync: (...args: Parameters<typeof fs.readFileSync>) => (
+    ...read,
+    readWholeSync: (...args: Parameters<typeof read.readWholeSync>) => (
       reads.whole++,
-      fs.readFileSync(...args)
+      read.readWholeSync(...args)
     ),
-  };
-});
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs/promises')>();
-  return {
-    ...fs,
-    readFile: (...args: Parameters<typeof fs.readFile>) => (reads.whole++, fs.readFile(...args)),
+    readWhole: (...args: Parameters<typeof read.readWhole>) => (
+      reads.whole++,
+      read.readWhole(...args)
+    ),
   };
 });
 

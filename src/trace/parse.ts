@@ -1,14 +1,13 @@
 import type { Mode } from '../policy/mode.js';
 import type { ScoringPolicy } from '../policy/index.js';
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath, inputPath, type InputPath } from '../errors.js';
 import { findTooDeep, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
-import { JsonDepthError, JsonSyntaxError, parsePyJson } from '../py/json.js';
+import { JsonDepthError, JsonDuplicateKeyError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
+import { readWhole, readWholeSync } from '../io/read.js';
 import { escapeForTerminal } from '../io/terminal.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
 import {
@@ -418,6 +417,44 @@ function hasLongDigitRun(text: string): boolean {
 }
 
 /**
+ * Keys written in a JSON text: its `:` outside strings (in valid JSON a colon outside a string only
+ * ever follows a key). One pass, O(length).
+ */
+function countKeysInText(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58) n++;
+    else if (c === 34) {
+      // Skip the string: up to the next quote that no backslash escapes.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    }
+  }
+  return n;
+}
+
+/** Own keys of every object in a parsed JSON value (no recursion: any depth). O(values). */
+function countKeysInValue(root: unknown): number {
+  let n = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else {
+      const keys = Object.keys(v);
+      n += keys.length;
+      for (const k of keys) stack.push((v as Record<string, unknown>)[k]);
+    }
+  }
+  return n;
+}
+
+/**
  * JSON text → values (Python's number kinds in reference mode; in default mode plain numbers,
  * with integers beyond 2^53 kept exact as `bigint`). `line` (JSON Lines): the text is
  * that line of the file, so a position is given as a column only and a syntax error names
@@ -429,14 +466,27 @@ function parseJsonText(text: string, opts: ReadOptions, line?: number): unknown 
       return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
     // An integer of 16+ digits may lie beyond 2^53, where JSON.parse rounds (2^64 would equal
     // 2^64 + 1): such a text is read by the exact parser, which keeps those integers as bigint.
+    // Default mode refuses a key repeated in one object (`{"events": [A], "events": [A, B]}`
+    // would silently keep the last), as configs do.
     if (hasLongDigitRun(text))
-      return parsePyJson(text, { file: opts.file, preserveNumberKinds: false, bigInts: true });
+      return parsePyJson(text, {
+        file: opts.file,
+        preserveNumberKinds: false,
+        bigInts: true,
+        uniqueKeys: true,
+      });
+    let value: unknown;
     try {
-      return JSON.parse(text);
+      value = JSON.parse(text);
     } catch {
       // Re-parse with our own parser for a message with line and column.
-      return parsePyJson(text, { file: opts.file, preserveNumberKinds: false });
+      return parsePyJson(text, { file: opts.file, preserveNumberKinds: false, uniqueKeys: true });
     }
+    // JSON.parse keeps the last of repeated keys: fewer keys parsed than written means a repeat,
+    // which the exact parser then names with its path and position.
+    if (countKeysInText(text) !== countKeysInValue(value))
+      parsePyJson(text, { file: opts.file, preserveNumberKinds: false, uniqueKeys: true });
+    return value;
   } catch (e) {
     // Past MAX_JSON_DEPTH the document is refused while parsing: say it as the value check would.
     if (e instanceof JsonDepthError) {
@@ -444,6 +494,15 @@ function parseJsonText(text: string, opts: ReadOptions, line?: number): unknown 
       const message = `${tooDeepMessage({ path: e.path, circular: false }, MAX_DEPTH)} at ${at}`;
       const file = line === undefined ? opts.file : lineLocation(opts.file, line);
       throw new TraceError(message, { file, path: inputPath(e.path), deepFrom: 0 }, { cause: e });
+    }
+    if (e instanceof JsonDuplicateKeyError) {
+      const at = line === undefined ? `line ${e.line}, column ${e.column}` : `column ${e.column}`;
+      const file = line === undefined ? opts.file : lineLocation(opts.file, line);
+      throw new TraceError(
+        `duplicate key ${escapeForTerminal(JSON.stringify(e.key))} at ${at} (keys must be unique; reference mode keeps the last, as Python does)`,
+        { file, path: inputPath(e.path) },
+        { cause: e },
+      );
     }
     if (line !== undefined && e instanceof JsonSyntaxError) {
       throw new TraceError(
@@ -488,7 +547,11 @@ class JsonLinesEvents {
       } catch {
         parsed = false;
       }
-      const event = parsed ? plainDefaultEvent(doc, true) : null;
+      // A repeated key (JSON.parse kept the last) takes the exact route, which names it.
+      const event =
+        parsed && countKeysInText(line) === countKeysInValue(doc)
+          ? plainDefaultEvent(doc, true)
+          : null;
       if (event) {
         // No meta on this path; a number or string value needs no depth check (nor a location string).
         if (typeof event.value === 'object' && event.value !== null)
@@ -577,6 +640,8 @@ function parseCommonDocument(text: string, opts: ReadOptions): Trace | undefined
   } catch {
     return undefined;
   }
+  // A repeated key (JSON.parse kept the last): the exact route names it.
+  if (countKeysInText(text) !== countKeysInValue(doc)) return undefined;
   try {
     const { items, prefix } = eventsOfDocument(doc, opts);
     const events = toEvents(items, prefix, opts, true);
@@ -788,7 +853,7 @@ export async function loadEnvtraceFileChunked(
   }
   let bytes: Uint8Array;
   try {
-    bytes = start?.complete ? start.bytes : await readFile(file);
+    bytes = start?.complete ? start.bytes : await readWhole(file);
   } catch (e) {
     throw traceReadError(file, e);
   }
@@ -817,7 +882,7 @@ export function loadEnvtraceFileSyncChunked(
   }
   let bytes: Uint8Array;
   try {
-    bytes = start?.complete ? start.bytes : readFileSync(file);
+    bytes = start?.complete ? start.bytes : readWholeSync(file);
   } catch (e) {
     throw traceReadError(file, e);
   }

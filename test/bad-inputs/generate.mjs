@@ -75,6 +75,34 @@ export const generated = new Map([
     'huge/camonitor-line-500k.txt',
     () => `XF:PV 2026-01-05 00:00:00.998114 ${'1'.repeat(500 * K)}\n`,
   ],
+  // 100,000 fraction digits on an ISO time (issue 26 §1: exact BigInt rescaling ran > 90 s)
+  [
+    'huge/camonitor-fraction-100k-digits.txt',
+    () => `XF:PV 2026-01-05 00:00:00.5 1\nXF:PV 2026-01-05 00:00:01.${'1'.repeat(100 * K)} 2\n`,
+  ],
+  [
+    'huge/atif-fraction-100k-digits.atif.json',
+    () =>
+      `{"schema_version": "ATIF-v1.4", "steps": [${[`0.5`, `1.${'1'.repeat(100 * K)}`]
+        .map(
+          (f, i) =>
+            `{"step_id": ${i + 1}, "timestamp": "2026-01-20T09:15:0${f}Z", "source": "agent", "tool_calls": [{"tool_call_id": "c${i}", "function_name": "f", "arguments": {}}]}`,
+        )
+        .join(', ')}]}\n`,
+  ],
+  // YAML aliases (issue 26 §2: each alias was resolved by a walk of the whole document)
+  [
+    'huge/yaml-aliases-10001-of-10.yaml',
+    () => `a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: [${Array(10001).fill('*a').join(', ')}]\n`,
+  ],
+  [
+    'huge/yaml-aliases-4000-strings.yaml',
+    () => `ignore_channels: [&a "c", ${Array(4000).fill('*a').join(', ')}]\n`,
+  ],
+  [
+    'huge/yaml-aliases-100001-scalars.yaml',
+    () => `ignore_channels: [&a "c", ${Array(100001).fill('*a').join(', ')}]\n`,
+  ],
   [
     'huge/many-keys-50k.json',
     () => event(`{${Array.from({ length: 50 * K }, (_, i) => `"k${i}": ${i}`).join(', ')}}`),

@@ -88,6 +88,14 @@ describe('vitest reporter, 4 forks', { timeout: 300_000 }, () => {
     checkCrashRun(readReport(dir));
     expect(r.output).toContain('✗ killed.test.ts: did not finish');
     expect(r.output).toContain('Verdict   FAILED');
+    // Its tests whose results died with the worker are said so in one line (issue 26 §9).
+    const lost = r.output
+      .split('\n')
+      .filter((l) => l.includes('envtrace: "killed.test.ts" did not finish (see its error); '));
+    expect(lost, r.output).toHaveLength(1);
+    expect(lost[0]).toMatch(
+      /\d tests? had not reported when its worker stopped: shown as skipped, and the records of any that ran are not in the report$/,
+    );
   });
 
   it('outputFile is a directory, or under a regular file: summary, one line naming it, exit 1, nothing left behind', async () => {

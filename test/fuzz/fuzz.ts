@@ -120,6 +120,18 @@ const SPECIAL = [
   '---',
   '|',
   '>',
+  // Issue 26's input families: a fraction past the 30-digit cap, sums that overflow (costs and
+  // weights), invisible characters, a repeated key, a run of aliases.
+  `.${'1'.repeat(40)}`,
+  '1.79e308',
+  '1e300',
+  '\u034f',
+  '\ufe0f',
+  '\u{e0100}',
+  '\u2800',
+  ', "channel": "x"',
+  ', "events": []',
+  '*a, *a, *a, *a',
 ];
 
 const editArb: fc.Arbitrary<Edit> = fc.oneof(

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { custom, record, strict, type OptionNumbers } from '../../schema/helpers.js';
+import { MAX_COST } from '../costs.js';
 import { NeedlemanWunschAligner } from '../nw.js';
 import type { AlignerPlugin } from '../plugin.js';
 
 /** Needleman–Wunsch costs: finite, >= 0, match <= mismatch (defaults 0 and 2). */
 const schema = (_n: OptionNumbers) => {
-  const cost = z.number().min(0).optional();
+  const cost = z.number().min(0).max(MAX_COST).optional();
   const gap = strict({ gap_open: cost, gap_extend: cost });
   return strict({
     name: z.literal('nw'),

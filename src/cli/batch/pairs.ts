@@ -14,7 +14,7 @@
  * as ignored.
  */
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describeFsError } from '../run.js';
 import { CliIOError } from '../types.js';
@@ -35,6 +35,44 @@ export interface TraceFile {
   readonly path: string;
   /** Size in bytes; unknown (a run directory) = Infinity. */
   readonly bytes: number;
+  /** Why this trace is not read (a link leaving its directory, a name that is not UTF-8): its pair fails with this. */
+  readonly refused?: string;
+}
+
+/** Options of {@link scanTraceDir}. */
+export interface ScanOptions {
+  /** Links to files outside the directory are refused, not followed (`--pred-dir`). */
+  readonly confine?: boolean;
+  /** Absolute paths that are never traces (the run's own `--out` report). */
+  readonly exclude?: ReadonlySet<string>;
+}
+
+/** `name` as a readable string with each byte that is not UTF-8 shown as `\xNN`; `undefined` when it is UTF-8. */
+export function nonUtf8Name(name: Buffer): string | undefined {
+  const text = name.toString('utf8');
+  if (Buffer.from(text, 'utf8').equals(name)) return undefined;
+  let out = '';
+  for (let i = 0; i < name.length;) {
+    let n = 1;
+    // The longest piece (up to one UTF-8 sequence) from i that round-trips; else one byte as \xNN.
+    for (let k = 4; k >= 1; k--) {
+      const piece = name.subarray(i, i + k);
+      const t = piece.toString('utf8');
+      if (piece.length === k && !t.includes('\ufffd') && Buffer.from(t, 'utf8').equals(piece)) {
+        out += t;
+        n = k;
+        break;
+      }
+      if (k === 1) out += `\\x${name[i]!.toString(16).padStart(2, '0')}`;
+    }
+    i += n;
+  }
+  return out;
+}
+
+function isInside(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** What a directory holds: its traces (sorted by key) and the files that are not traces. */
@@ -68,9 +106,15 @@ export function traceExtension(name: string): string | undefined {
  * (`--gt-dir gts`). Throws `CliIOError` when `root` is not a readable directory or two traces
  * share a key.
  */
-export async function scanTraceDir(root: string, label: string): Promise<ScanResult> {
+export async function scanTraceDir(
+  root: string,
+  label: string,
+  options: ScanOptions = {},
+): Promise<ScanResult> {
+  let realRoot: string;
   try {
     if (!(await stat(root)).isDirectory()) throw new CliIOError(`${label}: not a directory`);
+    realRoot = await realpath(root);
   } catch (e) {
     if (e instanceof CliIOError) throw e;
     throw new CliIOError(`${label}: ${describeFsError(e)}`, { cause: e });
@@ -78,21 +122,40 @@ export async function scanTraceDir(root: string, label: string): Promise<ScanRes
   const traces: TraceFile[] = [];
   const ignored: string[] = [];
   const walk = async (dir: string, relDir: string): Promise<void> => {
-    let entries: Dirent[];
+    let entries: Dirent<Buffer>[];
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = await readdir(dir, { withFileTypes: true, encoding: 'buffer' });
     } catch (e) {
       throw new CliIOError(
         `${label}: cannot read ${relDir === '' ? 'the directory' : relDir} (${describeFsError(e)})`,
         { cause: e },
       );
     }
-    entries.sort((a, b) => byKey(a.name, b.name));
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const abs = path.join(dir, entry.name);
-      const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+    const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') }));
+    named.sort((a, b) => byKey(a.name, b.name));
+    for (const { entry, name } of named) {
+      if (name.startsWith('.')) continue;
+      const abs = path.join(dir, name);
+      const rel = relDir === '' ? name : `${relDir}/${name}`;
+      // A name that is not UTF-8 reads as U+FFFD, a name that does not exist: reported by its bytes.
+      const bytes = nonUtf8Name(entry.name);
+      if (bytes !== undefined) {
+        const shown = relDir === '' ? bytes : `${relDir}/${bytes}`;
+        const ext = traceExtension(bytes);
+        if (ext === undefined) ignored.push(shown);
+        else
+          traces.push({
+            key: shown.slice(0, shown.length - ext.length),
+            rel: shown,
+            path: abs,
+            bytes: 0,
+            refused: `the file name ${shown} is not valid UTF-8 (shown by its bytes); rename it`,
+          });
+        continue;
+      }
+      if (options.exclude?.has(path.resolve(abs))) continue;
       let isFile = entry.isFile();
+      let refused: string | undefined;
       if (entry.isSymbolicLink()) {
         // Follow links to files; a linked directory is not entered (it could loop).
         isFile = await stat(abs).then(
@@ -102,6 +165,11 @@ export async function scanTraceDir(root: string, label: string): Promise<ScanRes
         if (!isFile) {
           ignored.push(rel);
           continue;
+        }
+        if (options.confine) {
+          const target = await realpath(abs);
+          if (!isInside(target, realRoot))
+            refused = `${rel} is a symbolic link leading out of ${label.replace(/^--\S+ /, '')} (to ${target}); not read`;
         }
       }
       if (entry.isDirectory()) {
@@ -113,14 +181,20 @@ export async function scanTraceDir(root: string, label: string): Promise<ScanRes
         else await walk(abs, rel);
         continue;
       }
-      const ext = isFile ? traceExtension(entry.name) : undefined;
+      const ext = isFile ? traceExtension(name) : undefined;
       if (ext === undefined) ignored.push(rel);
       else {
         const bytes = await stat(abs).then(
           (s) => s.size,
           () => Number.POSITIVE_INFINITY,
         );
-        traces.push({ key: rel.slice(0, rel.length - ext.length), rel, path: abs, bytes });
+        traces.push({
+          key: rel.slice(0, rel.length - ext.length),
+          rel,
+          path: abs,
+          bytes,
+          ...(refused !== undefined ? { refused } : {}),
+        });
       }
     }
   };

@@ -10,8 +10,10 @@
  *   same name, a bad config, no trace at all) or `--out` cannot be written;
  * - 70: a pair hit an internal error (a bug); the report is still written.
  */
+import { statSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import {
   formatConsoleSummary,
   formatMarkdownSummary,
@@ -86,6 +88,17 @@ export interface BatchRun {
 }
 
 /** Run a batch; returns the exit code. Throws `EnvTraceError`s for problems that stop it before it runs. */
+/** Whether two directory paths name one directory (through links: by device and inode). */
+function sameDirectory(a: string, b: string): boolean {
+  try {
+    const x = statSync(a);
+    const y = statSync(b);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false; // the scan reports a missing directory
+  }
+}
+
 export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   const settings: BatchSettings = {
     ...(run.config !== undefined ? { config: resolvePath(io, run.config) } : {}),
@@ -94,9 +107,18 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   };
   // A bad config stops the batch with exit 2 before any pair runs (each worker reads it again).
   await resolveBatchOptions(settings);
+  const gtDir = resolvePath(io, run.gtDir);
+  const predDir = resolvePath(io, run.predDir);
+  if (sameDirectory(gtDir, predDir))
+    throw new UsageError(
+      `--gt-dir ${run.gtDir} and --pred-dir ${run.predDir} are the same directory: every trace would be scored against itself`,
+    );
+  // The run's own report is never read back as a trace (a report kept inside --pred-dir).
+  const exclude = new Set(run.out !== undefined ? [path.resolve(resolvePath(io, run.out))] : []);
   const [gts, preds] = await Promise.all([
-    scanTraceDir(resolvePath(io, run.gtDir), `--gt-dir ${run.gtDir}`),
-    scanTraceDir(resolvePath(io, run.predDir), `--pred-dir ${run.predDir}`),
+    scanTraceDir(gtDir, `--gt-dir ${run.gtDir}`, { exclude }),
+    // A prediction that links to its golden (or to /etc/shadow) is not a prediction.
+    scanTraceDir(predDir, `--pred-dir ${run.predDir}`, { confine: true, exclude }),
   ]);
   const pairs = pairTraces(gts.traces, preds.traces);
   if (pairs.length === 0)
@@ -119,7 +141,16 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   const jobs: PairJob[] = [];
   let inputBytes = 0;
   pairs.forEach((p, index) => {
-    if (p.gt && p.pred) {
+    const refused = p.pred?.refused ?? p.gt?.refused;
+    if (refused !== undefined)
+      outcomes[index] = {
+        kind: 'error',
+        index,
+        message: refused,
+        internal: false,
+        durationMs: null,
+      };
+    else if (p.gt && p.pred) {
       jobs.push({
         index,
         key: p.key,

@@ -5,6 +5,7 @@ import { importFile, type LoadTraceOptions } from '../../import/read.js';
 import type { CsvColumns } from '../../import/types.js';
 import type { Trace } from '../../trace/trace.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
+import { checkOut } from '../out.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError, printImportWarnings } from '../run.js';
 import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
@@ -104,8 +105,7 @@ export const convertCommand: Command = {
         `--format must be auto or one of ${importers.map((i) => i.name).join(', ')}, got ${JSON.stringify(format)}`,
       );
     }
-    const out = a.string('out');
-    if (out === '') throw new UsageError('--out needs a non-empty value');
+    const out = checkOut(ctx.io, a.string('out'), [input]);
     const fields = a.strings('field');
     const columnsFlag = a.string('columns');
     const columns = columnsFlag === undefined ? undefined : parseColumns(columnsFlag);

@@ -3,13 +3,14 @@
  * statistics, print the summary, and exit 1 when the merged run failed (a failed test, a file
  * error or a missed gate), so a sharded CI job can gate on it; `--merge-only` only merges.
  */
-import { readFile } from 'node:fs/promises';
 import { formatConsoleSummary, verdictText } from '../../report/run/console.js';
 import { mergeRunReports, parseRunReport } from '../../report/run/merge.js';
 import type { RunReportConfig } from '../../report/run/model.js';
 import type { RunReport } from '../../report/run/schema.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import { colorsFor, parseCommandArgs, resolvePath } from '../args.js';
+import { checkOut } from '../out.js';
+import { readWhole } from '../../io/read.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type CliIO, type Command } from '../types.js';
@@ -18,7 +19,7 @@ import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type CliIO, type Command } 
 export async function readRunReport(io: CliIO, file: string): Promise<RunReport> {
   let text: string;
   try {
-    text = await readFile(resolvePath(io, file), 'utf8');
+    text = (await readWhole(resolvePath(io, file))).toString('utf8');
   } catch (e) {
     throw new CliIOError(`${file}: cannot read run report (${describeFsError(e)})`, { cause: e });
   }
@@ -80,8 +81,7 @@ export const mergeCommand: Command = {
     if (gates.k !== undefined && gates.minPassAtK === undefined)
       throw new UsageError('--k needs --min-pass-at-k');
     const anyGate = Object.values(gates).some((v) => v !== undefined);
-    const out = a.string('out');
-    if (out === '') throw new UsageError('--out needs a non-empty value');
+    const out = checkOut(ctx.io, a.string('out'), positionals);
     const inputs = [];
     for (const file of positionals)
       inputs.push({ file, report: await readRunReport(ctx.io, file) });

@@ -26,6 +26,8 @@ export const REPORT_JS = String.raw`
     return e;
   }
   function sv(tag, attrs) {
+    // A shape with a coordinate that is not finite would draw garbage: an empty group instead.
+    for (var j in attrs) if (Object.prototype.hasOwnProperty.call(attrs, j) && typeof attrs[j] === 'number' && !isFinite(attrs[j])) return document.createElementNS(SVGNS, 'g');
     var e = document.createElementNS(SVGNS, tag);
     for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) {
       if (k === 'text') e.textContent = String(attrs[k]); else e.setAttribute(k, String(attrs[k]));
@@ -304,7 +306,8 @@ export const REPORT_JS = String.raw`
     return wrap;
   }
 
-  function scale(lo, hi, a, b) { var d = hi - lo || 1; return function (x) { return a + (x - lo) * (b - a) / d; }; }
+  // Divide first: (x - lo) * (b - a) overflows for points near 1e308.
+  function scale(lo, hi, a, b) { var d = hi - lo || 1; if (!isFinite(d)) d = Number.MAX_VALUE; return function (x) { return a + (x - lo) / d * (b - a); }; }
   function axes(g, W, H, P, xl, yl, xr, yr) {
     g.appendChild(sv('line', { class: 'axis', x1: P, y1: H - P, x2: W - 8, y2: H - P }));
     g.appendChild(sv('line', { class: 'axis', x1: P, y1: 8, x2: P, y2: H - P }));
@@ -321,9 +324,10 @@ export const REPORT_JS = String.raw`
     axes(g, W, H, P, 'golden t \u2212 t0 (' + unit + ')', 'predicted t \u2212 t0 (' + unit + ')', [0, hi]);
     g.appendChild(sv('line', { class: 'ident', x1: X(0), y1: Y(0), x2: X(hi), y2: Y(hi) }));
     if (n >= 2) {
-      var mx = 0, my = 0; pts.forEach(function (p) { mx += p[0]; my += p[1]; }); mx /= n; my /= n;
-      var sxx = 0, sxy = 0; pts.forEach(function (p) { sxx += (p[0] - mx) * (p[0] - mx); sxy += (p[0] - mx) * (p[1] - my); });
-      if (sxx > 0) { var b = sxy / sxx, a = my - b * mx; g.appendChild(sv('line', { class: 'fit', 'data-testid': 'fit-line', x1: X(0), y1: Y(a), x2: X(hi), y2: Y(a + b * hi) })); }
+      // The fit on points scaled by hi: sums of squares of times near 1e300 overflow to NaN.
+      var mx = 0, my = 0; pts.forEach(function (p) { mx += p[0] / hi; my += p[1] / hi; }); mx /= n; my /= n;
+      var sxx = 0, sxy = 0; pts.forEach(function (p) { var u = p[0] / hi - mx; sxx += u * u; sxy += u * (p[1] / hi - my); });
+      if (sxx > 0) { var b = sxy / sxx, a = my - b * mx; g.appendChild(sv('line', { class: 'fit', 'data-testid': 'fit-line', x1: X(0), y1: Y(a * hi), x2: X(hi), y2: Y((a + b) * hi) })); }
     }
     pts.forEach(function (p) { g.appendChild(sv('circle', { class: 'pt', cx: X(p[0]), cy: Y(p[1]), r: 2.5 })); });
     g.appendChild(sv('text', { x: 8, y: 16, text: 'timing: ' + tm.total + ' matched pairs \u00b7 R\u00b2 ' + fmt(tm.r2) + ' \u00b7 slope ' + fmt(tm.slope) }));

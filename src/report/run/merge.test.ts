@@ -138,6 +138,15 @@ describe('parseRunReport', () => {
     expect(parseRunReport(JSON.stringify(r), 'r.json')).toEqual(r);
   });
 
+  it('refuses shard k of n with k > n (issue 26 §13)', () => {
+    const r = buildRunReport({ ...scenario(), shard: { index: 3, count: 2 } });
+    expect(() => parseRunReport(JSON.stringify(r), 'r.json')).toThrow(
+      'r.json: meta.shard: index 3 is past count 2 (shard k of n needs k <= n)',
+    );
+    const ok = buildRunReport({ ...scenario(), shard: { index: 2, count: 2 } });
+    expect(parseRunReport(JSON.stringify(ok), 'r.json').meta.shard).toEqual({ index: 2, count: 2 });
+  });
+
   it.each([
     ['{', /^r\.json: not valid JSON/],
     ['[]', /^r\.json: not an envtrace run report \(expected a JSON object\)/],

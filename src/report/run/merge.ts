@@ -65,6 +65,20 @@ export function parseRunReport(text: string, file: string): RunReport {
       file,
     );
   }
+  // Shard k of n: 1 <= k <= n (the schema bounds each number, not the pair).
+  const shards = [
+    ['meta.shard', parsed.data.meta.shard],
+    ...(parsed.data.meta.merged_from ?? []).map(
+      (m, i) => [`meta.merged_from[${i}].shard`, m.shard] as const,
+    ),
+  ] as const;
+  for (const [where, shard] of shards) {
+    if (shard && shard.index > shard.count)
+      throw new RunReportError(
+        `${where}: index ${shard.index} is past count ${shard.count} (shard k of n needs k <= n)`,
+        file,
+      );
+  }
   return parsed.data;
 }
 
