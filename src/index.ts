@@ -62,6 +62,13 @@ export {
   DEFAULT_TOL,
 } from './compare/comparators.js';
 export { compareAlignment, type EventPair } from './compare/verdicts.js';
+export {
+  toleranceSummary,
+  type ChannelTolerance,
+  type ToleranceSummary,
+  type ToleranceUse,
+} from './compare/tolerance-use.js';
+export type { NumberTolerances } from './compare/comparator.js';
 
 // Metrics, aggregation, decision
 export type { Metric, MetricContext, MetricResult, PairVerdict } from './metrics/types.js';

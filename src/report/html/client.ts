@@ -33,6 +33,7 @@ export const REPORT_JS = String.raw`
     return e;
   }
   function fmt(x, d) { return typeof x === 'number' && isFinite(x) ? x.toFixed(d === undefined ? 3 : d) : '\u2014'; }
+  function num4(x) { return typeof x === 'number' && isFinite(x) ? String(Number(x.toPrecision(4))) : '\u2014'; }
   function pct(x) { return typeof x === 'number' && isFinite(x) ? (100 * x).toFixed(1) + '%' : '\u2014'; }
   function ci(iv, f) { return iv ? '95% CI ' + f(iv[0]) + ' \u2013 ' + f(iv[1]) : 'no interval (too few samples)'; }
   function samplesOf(t) { return t.records.filter(function (r) { return !r.negated; }); }
@@ -283,20 +284,20 @@ export const REPORT_JS = String.raw`
   }
   function alignment(rs, unit) {
     var wrap = el('div');
-    wrap.appendChild(el('h3', { text: 'Alignment: ' + rs.differing + ' of ' + rs.total + ' rows differ' + (rs.cut ? ' (' + rs.cut + ' matching rows not stored)' : '') }));
+    wrap.appendChild(el('h3', { text: 'Alignment: ' + rs.differing + ' of ' + rs.total + ' rows differ' + (rs.within_tolerance ? ', ' + rs.within_tolerance + ' matched only within tolerance (\u2248)' : '') + (rs.cut ? ' (' + rs.cut + ' matching rows not stored)' : '') }));
     var box = el('div', { class: 'rows' });
     var t = el('table', { 'data-testid': 'alignment' });
     t.appendChild(el('tr', null, ['#', 'golden channel', 't (' + unit + ')', 'golden value', 'predicted channel', 't (' + unit + ')', 'predicted value', ''].map(function (h) { return el('th', { text: h }); })));
     var first = null;
     rs.items.forEach(function (r) {
-      var kind = r.match === true ? 'match' : r.match === false ? 'mismatch' : r.gt ? 'missing' : 'extra';
-      var label = kind === 'match' ? '' : kind === 'mismatch' ? 'mismatch' : kind === 'missing' ? 'missing in prediction' : 'extra in prediction';
+      var kind = r.match === true ? (r.approx ? 'approx' : 'match') : r.match === false ? 'mismatch' : r.gt ? 'missing' : 'extra';
+      var label = kind === 'match' ? '' : kind === 'approx' ? '\u2248 (\u0394 ' + num4(r.approx.delta) + ', tol ' + num4(r.approx.tol) + ')' : kind === 'mismatch' ? 'mismatch' : kind === 'missing' ? 'missing in prediction' : 'extra in prediction';
       var tr = el('tr', { class: 'r-' + kind, 'data-kind': kind }, [
         el('td', { class: 'num', text: r.index }),
         el('td', { text: r.gt ? r.gt.channel : '' }), el('td', { class: 'num', text: r.gt ? fmt(r.gt.t) : '' }), valueCell(r.gt, r.pred, kind === 'mismatch' && r.pred && r.gt.value !== r.pred.value),
         el('td', { text: r.pred ? r.pred.channel : '' }), el('td', { class: 'num', text: r.pred ? fmt(r.pred.t) : '' }), valueCell(r.pred, r.gt, kind === 'mismatch' && r.gt && r.gt.value !== r.pred.value),
         el('td', { text: label })]);
-      if (kind !== 'match' && !first) { first = tr; tr.className += ' first-divergence'; }
+      if (kind !== 'match' && kind !== 'approx' && !first) { first = tr; tr.className += ' first-divergence'; }
       t.appendChild(tr);
     });
     box.appendChild(t); wrap.appendChild(box);
