@@ -56,7 +56,10 @@ function keyed(tests: readonly RunTest[]): Map<string, RunTest> {
 }
 
 function side(t: RunTest | undefined): CompareSide | null {
-  return t ? { status: t.status, score: testFigures(t).score } : null;
+  if (!t) return null;
+  const fig = testFigures(t);
+  // A test of `.not` checks only is not a sample: its score is shown, never compared.
+  return { status: t.status, score: fig.negatedOnly ? null : fig.score };
 }
 
 /** Compare per test. Only tests with envtrace records, or failed tests, are compared. */

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   logGamma,
+  bootstrapMeanInterval,
   meanWithCI,
   metricCoverage,
   normalCdf,
@@ -90,16 +91,48 @@ describe('studentTQuantile', () => {
 });
 
 describe('meanWithCI', () => {
-  it('hand-computed: [0.5, 0.7, 0.9]', () => {
-    // mean 0.7, sample sd 0.2, half-width = t(0.975, 2) · 0.2/√3 = 4.302652730 · 0.115470054 = 0.496827542
+  it('hand-computed mean and std of [0.5, 0.7, 0.9]; the interval is a bootstrap one within [min, max]', () => {
     const s = meanWithCI([0.5, 0.7, 0.9]);
     expect(s.n).toBe(3);
     expect(s.mean).toBeCloseTo(0.7, 14);
     expect(s.std).toBeCloseTo(0.2, 14);
     expect(s.min).toBe(0.5);
     expect(s.max).toBe(0.9);
-    expect(s.ci95?.[0]).toBeCloseTo(0.2031724576, 8);
-    expect(s.ci95?.[1]).toBeCloseTo(1.1968275424, 8);
+    // The t interval was [0.203, 1.197], past the upper bound of a score. The 27 equally likely
+    // resamples have means from 0.5 to 0.9; their 2.5 % / 97.5 % quantiles lie strictly inside.
+    const [lo, hi] = s.ci95!;
+    expect(lo).toBeGreaterThanOrEqual(0.5);
+    expect(hi).toBeLessThanOrEqual(0.9);
+    expect(lo).toBeLessThan(0.6);
+    expect(hi).toBeGreaterThan(0.8);
+    expect(meanWithCI([0.5, 0.7, 0.9]).ci95).toEqual(s.ci95); // fixed seed: reproducible
+  });
+
+  it('scores near 1 keep their interval within [0, 1] (issue 25: was [−0.77, 2.10])', () => {
+    const ci = meanWithCI([0.1, 1, 0.98, 1, 0.2]).ci95!;
+    expect(ci[0]).toBeGreaterThanOrEqual(0.1);
+    expect(ci[1]).toBeLessThanOrEqual(1);
+    expect(ci[1]).toBeGreaterThan(0.9);
+    const two = bootstrapMeanInterval([0, 1])!;
+    expect(two[0]).toBeGreaterThanOrEqual(0);
+    expect(two[1]).toBeLessThanOrEqual(1);
+  });
+
+  it('agrees with the t interval where that one is accurate (many values), and clips it beyond the bootstrap budget', () => {
+    const xs = Array.from({ length: 400 }, (_, i) => 0.5 + 0.4 * Math.sin(i * 12.9898));
+    const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const half = studentTQuantile(0.975, xs.length - 1) * (sampleStd(xs)! / Math.sqrt(xs.length));
+    const [lo, hi] = bootstrapMeanInterval(xs)!;
+    expect(Math.abs(lo - (m - half))).toBeLessThan(0.15 * half);
+    expect(Math.abs(hi - (m + half))).toBeLessThan(0.15 * half);
+    // 30,000 values × 2,000 resamples is over the budget: the clipped t interval.
+    const many = Array.from({ length: 30_000 }, (_, i) => (i % 10 === 0 ? 0.5 : 1));
+    const mm = many.reduce((a, b) => a + b, 0) / many.length;
+    const h =
+      studentTQuantile(0.975, many.length - 1) * (sampleStd(many)! / Math.sqrt(many.length));
+    const ci = bootstrapMeanInterval(many)!;
+    expect(ci[0]).toBeCloseTo(mm - h, 12);
+    expect(ci[1]).toBeCloseTo(Math.min(1, mm + h), 12);
   });
 
   it('no CI for fewer than two values; collapses for constant values', () => {
