@@ -11,6 +11,7 @@ import {
   passHatK,
   regularizedIncompleteBeta,
   sampleStd,
+  signTestPValue,
   studentTQuantile,
   summarizeMetricValues,
   wilsonInterval,
@@ -285,5 +286,21 @@ describe('metric summaries', () => {
         { values: [], failed: false }, // not an envtrace test: not counted
       ]),
     ).toEqual({ scored: 1, missing: 2, failed: 1 });
+  });
+});
+
+describe('signTestPValue', () => {
+  it('exact two-sided binomial tail (hand-computed)', () => {
+    // 9 vs 1 of 10: 2·(C(10,0) + C(10,1))/2^10 = 22/1024
+    expect(signTestPValue(9, 1)).toBeCloseTo(22 / 1024, 14);
+    expect(signTestPValue(1, 9)).toBeCloseTo(22 / 1024, 14);
+    expect(signTestPValue(0, 0)).toBe(1);
+    expect(signTestPValue(3, 3)).toBe(1);
+    // 0 vs 20: 2/2^20
+    expect(signTestPValue(20, 0)).toBeCloseTo(2 / 2 ** 20, 18);
+    // large n stays finite (log-gamma): 600 vs 400
+    const p = signTestPValue(600, 400);
+    expect(p).toBeGreaterThan(0);
+    expect(p).toBeLessThan(1e-9);
   });
 });

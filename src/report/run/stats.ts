@@ -329,6 +329,25 @@ export function meanWithCI(xs: readonly number[], confidence: number = CONFIDENC
 }
 
 /**
+ * Two-sided exact sign test: the probability, if increases and decreases were equally likely,
+ * of a split at least as uneven as `worse` against `better` (ties are left out before). 1 when
+ * both are 0. Worst case O(min(worse, better)) terms, each from log-gamma (no overflow).
+ */
+export function signTestPValue(worse: number, better: number): number {
+  assertCount(worse, 'worse');
+  assertCount(better, 'better');
+  const n = worse + better;
+  if (n === 0) return 1;
+  const k = Math.min(worse, better);
+  const lnHalfN = n * Math.log(0.5);
+  const lnNFact = logGamma(n + 1);
+  let tail = 0;
+  for (let i = 0; i <= k; i++)
+    tail += Math.exp(lnNFact - logGamma(i + 1) - logGamma(n - i + 1) + lnHalfN);
+  return Math.min(1, 2 * tail);
+}
+
+/**
  * Wilson score interval for `successes` out of `n` trials (two-sided, default 95%).
  * Null when n = 0.
  */
