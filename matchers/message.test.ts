@@ -348,3 +348,14 @@ describe('tolerance in the failure message', () => {
     expect(text).toContain('(Δ 5, tol 8.995)');
   });
 });
+
+describe('value diffs', () => {
+  it('one-element argument lists get no diff under their row (the row shows them whole)', () => {
+    const ev = (v: unknown) => [{ channel: 'dev.move', timestamp: 0, value: v }];
+    const one = stripAnsi(alignmentSection(realUtils, evaluate(ev([5]), ev([6]))).join('\n'));
+    expect(one).toContain('dev.move = [5]');
+    expect(one.split('\n')).toHaveLength(3); // heading, column names, the row
+    const two = stripAnsi(alignmentSection(realUtils, evaluate(ev([5, 1]), ev([6, 1]))).join('\n'));
+    expect(two.split('\n').length).toBeGreaterThan(3);
+  });
+});

@@ -206,6 +206,16 @@ function isStructured(v: unknown): boolean {
 }
 
 /**
+ * Whether a value is structured enough for a diff under its row: an object or an array, but not
+ * an array of at most one plain element (`[5]`, a recorded call's argument list), whose row
+ * already shows all of it.
+ */
+function wantsDiff(v: unknown): boolean {
+  if (!isStructured(v)) return false;
+  return !(Array.isArray(v) && v.length <= 1 && !isStructured(v[0]));
+}
+
+/**
  * A copy of a trace value safe to hand to the host's diff: every string (and object key) escaped
  * for the terminal, Python float wrappers as numbers, cycles cut. Other values are kept, so the
  * diff prints them as the host prints values.
@@ -376,10 +386,7 @@ export function alignmentSection(
     if (
       r.gt &&
       r.pred &&
-      (isStructured(r.gt.value) ||
-        isStructured(r.pred.value) ||
-        !fits(r.gt, side) ||
-        !fits(r.pred, side))
+      (wantsDiff(r.gt.value) || wantsDiff(r.pred.value) || !fits(r.gt, side) || !fits(r.pred, side))
     ) {
       diffsWanted++;
       if (diffsShown < maxValueDiffs) {
