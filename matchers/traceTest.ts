@@ -27,16 +27,19 @@ export function resolveTraceTest(
   first: string | TestContextLike,
   second: string | undefined,
 ): { testPath: string; testName: string } {
-  if (typeof first === 'object' && first !== null) {
-    const name = first.fullName ?? first.name;
-    const file = first.filePath ?? second ?? process.argv[1];
+  // Typed callers pass a string or a context; JavaScript callers may pass anything.
+  const given: unknown = first;
+  if (typeof given === 'object' && given !== null) {
+    first = given as TestContextLike;
+    const name: unknown = first.fullName ?? first.name;
+    const file: unknown = first.filePath ?? second ?? process.argv[1];
     if (typeof name !== 'string' || typeof file !== 'string')
       throw new TypeError(
         'setTraceTest(t): expected a node:test TestContext with a name (and a test file: t.filePath or a second argument)',
       );
     return { testPath: pathOf(file), testName: name };
   }
-  if (typeof first !== 'string' || typeof second !== 'string')
+  if (typeof given !== 'string' || typeof second !== 'string')
     throw new TypeError('setTraceTest: expected (testPath, testName) or a node:test TestContext');
-  return { testPath: pathOf(first), testName: second };
+  return { testPath: pathOf(given), testName: second };
 }

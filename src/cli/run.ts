@@ -7,6 +7,7 @@ import { pyFixed } from '../report/format.js';
 import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile } from '../import/read.js';
+import { TraceError } from '../errors.js';
 import { resolvePath } from './args.js';
 import { describeFsError, writeFileAtomic } from '../io/write.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, type CliIO } from './types.js';
@@ -42,8 +43,13 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
   const mode: Mode = run.compat ?? loaded.mode ?? 'default';
   const options: EvaluateOptions = { ...loaded, mode };
   const [pred, ...gts] = await Promise.all(
-    [run.pred, ...run.gts].map((f) =>
-      importFile(resolvePath(io, f), { mode }).then((r) => r.trace),
+    [run.pred, ...run.gts].map((f, i) =>
+      importFile(resolvePath(io, f), { mode }).then(
+        (r) => r.trace,
+        (e: unknown) => {
+          throw directoryHint(e, i === 0 ? 'pred' : 'gt');
+        },
+      ),
     ),
   );
   if (pred === undefined) throw new Error('no predicted trace loaded');
@@ -122,3 +128,18 @@ export function gateFailures(
 
 /** A short reason for a file-system error (`no such file or directory`, …): one helper, in `src/io/write.ts`. */
 export { describeFsError };
+
+/**
+ * A directory given to `--gt`/`--pred` that is not a run directory: the error says so and points
+ * at batch mode (`--gt-dir`/`--pred-dir`), which evaluates every pair of two directories.
+ */
+function directoryHint(e: unknown, flag: 'gt' | 'pred'): unknown {
+  if (!(e instanceof TraceError) || !e.message.includes('cannot read trace: is a directory'))
+    return e;
+  // The message already names the file (the error's location prefix).
+  return new TraceError(
+    `${e.message} (to evaluate every pair of two directories, use --gt-dir DIR --pred-dir DIR instead of --${flag})`,
+    {},
+    { cause: e },
+  );
+}
