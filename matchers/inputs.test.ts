@@ -23,6 +23,18 @@ describe('resolveConfig', () => {
     expect(r.options).not.toHaveProperty('minScore');
   });
 
+  it('a misspelt matcher key gets a did-you-mean (not "unknown option key")', () => {
+    expect(() => resolveConfig({ minscore: 0.9 })).toThrow(
+      'envtrace matcher config: unknown key "minscore" (did you mean "minScore"?)',
+    );
+    expect(() => resolveConfig({ require_accuracy: false })).toThrow(
+      /did you mean "requireAccuracy"/,
+    );
+    expect(() => resolveConfig({ continous_channels: {} })).toThrow(
+      /did you mean "continuous_channels"/,
+    );
+  });
+
   it.each([
     ['minScore of the wrong type', { minScore: 'high' }],
     ['a non-finite minScore', { minScore: Number.POSITIVE_INFINITY }],

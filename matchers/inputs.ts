@@ -12,6 +12,7 @@ import { ConfigError, TraceError, loadConfigSync, parseTrace } from '../src/inde
 import { importFileSync, validateOptions } from '../src/engine.js';
 import type { EvaluateOptions, ImportWarning, Mode, Trace } from '../src/index.js';
 import { describeReceived, expected, parseInput } from '../src/io/input.js';
+import { didYouMean } from '../src/schema/suggest.js';
 import { isObjectRecord, isPlainObject } from '../src/py/value.js';
 import type { GoldenSource } from '../src/transport/record.js';
 import type { MatcherUtils } from './context.js';
@@ -124,6 +125,8 @@ export function loadGoldenArg(
 }
 
 const WHERE = 'envtrace matcher config';
+/** The matcher's own config keys (the rest are evaluation options). */
+const MATCHER_KEYS = ['minScore', 'requireAccuracy'] as const;
 
 /** `minScore`/`requireAccuracy` of the matcher config; every other key is an evaluation option. */
 const PassRuleSchema = z
@@ -168,6 +171,15 @@ export function resolveConfig(value: unknown): ResolvedConfig {
     );
   }
   const { minScore, requireAccuracy, ...rest } = parseInput(PassRuleSchema, value, WHERE);
+  // A misspelt matcher key (`minscore`) would otherwise be reported as an unknown option key.
+  for (const key of Object.keys(rest)) {
+    const hint = didYouMean(key, MATCHER_KEYS);
+    if (hint !== undefined)
+      throw new ConfigError(
+        `${WHERE}: unknown key ${JSON.stringify(key)} (did you mean "${hint}"?)`,
+        { path: [key] },
+      );
+  }
   const options = validateOptions(rest);
   return {
     options,

@@ -303,3 +303,59 @@ describe('time unit and best-of numbering', () => {
     );
   });
 });
+
+describe('tolerance in the failure message', () => {
+  const energy = (shift: (i: number) => number) =>
+    Array.from({ length: 20 }, (_, i) => ({
+      channel: 'mono:energy',
+      timestamp: i,
+      value: 8990 + 10 * i + shift(i),
+    }));
+
+  it('marks rows matched only within tolerance ≈ with Δ and tol, and names the default in force', () => {
+    // Row 1 is 5 eV off (within the default rel 1e-3); row 10 is a real mismatch.
+    const r = evaluate(
+      energy(() => 0),
+      energy((i) => (i === 0 ? 5 : i === 9 ? 100 : 0)),
+    );
+    const text = stripAnsi(
+      failureMessage(realUtils, {
+        matcherName: 'toMatchTraceBehavior',
+        isNot: false,
+        expectedLabel: 'golden',
+        result: r,
+        rule,
+      }),
+    );
+    expect(text).toContain(
+      'Alignment: 1 row of 20 differ, the first at row 10; 1 matched only within tolerance (≈)',
+    );
+    expect(text).toMatch(
+      /^ {2}≈ {3}1 {2}mono:energy = 8990 +mono:energy = 8995 .*\(Δ 5, tol 8\.995\)$/m,
+    );
+    expect(text).toContain(
+      'Tolerance: 1 value matched only within tolerance (≈)\n  mono:energy: built-in default numeric_tolerance, rel 0.001: 1 value matched only within tolerance, max Δ 5 (rel 5.559e-4); 1 number differs beyond it',
+    );
+  });
+
+  it('shows the ≈ rows even when nothing differs (a failed minScore)', () => {
+    const r = evaluate(
+      energy(() => 0),
+      energy((i) => (i === 0 ? 5 : 0)),
+    );
+    const text = stripAnsi(alignmentSection(realUtils, r).join('\n'));
+    expect(text).toContain('Alignment: 0 rows of 20 differ; 1 matched only within tolerance (≈)');
+    expect(text).toContain('(Δ 5, tol 8.995)');
+  });
+});
+
+describe('value diffs', () => {
+  it('one-element argument lists get no diff under their row (the row shows them whole)', () => {
+    const ev = (v: unknown) => [{ channel: 'dev.move', timestamp: 0, value: v }];
+    const one = stripAnsi(alignmentSection(realUtils, evaluate(ev([5]), ev([6]))).join('\n'));
+    expect(one).toContain('dev.move = [5]');
+    expect(one.split('\n')).toHaveLength(3); // heading, column names, the row
+    const two = stripAnsi(alignmentSection(realUtils, evaluate(ev([5, 1]), ev([6, 1]))).join('\n'));
+    expect(two.split('\n').length).toBeGreaterThan(3);
+  });
+});

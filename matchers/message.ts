@@ -27,7 +27,9 @@ import {
   truncateMiddle,
 } from '../src/report/escape.js';
 import { pyFixed, renderValue } from '../src/report/format.js';
+import { channelCountsLine, channelRuleLine, deltaText } from '../src/report/tolerance.js';
 import { FALLBACK_WIDTH } from '../src/report/width.js';
+import type { ToleranceUse } from '../src/compare/tolerance-use.js';
 import type { MatcherUtils } from './context.js';
 
 /** What a matcher call requires of an evaluation to pass. */
@@ -209,6 +211,16 @@ function isStructured(v: unknown): boolean {
 }
 
 /**
+ * Whether a value is structured enough for a diff under its row: an object or an array, but not
+ * an array of at most one plain element (`[5]`, a recorded call's argument list), whose row
+ * already shows all of it.
+ */
+function wantsDiff(v: unknown): boolean {
+  if (!isStructured(v)) return false;
+  return !(Array.isArray(v) && v.length <= 1 && !isStructured(v[0]));
+}
+
+/**
  * A copy of a trace value safe to hand to the host's diff: every string (and object key) escaped
  * for the terminal, Python float wrappers as numbers, cycles cut. Other values are kept, so the
  * diff prints them as the host prints values.
@@ -309,7 +321,11 @@ export function alignmentSection(
   const unit = opts.timeUnit ?? DEFAULT_TIME_UNIT;
   const rows = result.alignment_rows;
   const diff = differing(rows);
-  const first = diff[0];
+  const approx = approxByRow(result);
+  // Rows matched only within tolerance are shown too (after the differing ones), marked ≈.
+  const approxAt: number[] = [];
+  if (approx.size > 0) rows.forEach((r, i) => approx.has(r.index) && approxAt.push(i));
+  const first = diff[0] ?? approxAt[0];
   if (first === undefined) return [];
   const show = new Set<number>();
   for (let i = Math.max(0, first - CONTEXT); i <= Math.min(rows.length - 1, first + CONTEXT); i++)
@@ -322,13 +338,21 @@ export function alignmentSection(
       shownDiff++;
     }
   }
+  for (const i of approxAt) {
+    if (show.size >= maxRows) break;
+    show.add(i);
+  }
   const hidden = diff.length - shownDiff;
+  const hiddenApprox = approxAt.filter((i) => !show.has(i)).length;
   const gt0 = firstTime(rows, 'gt');
   const pr0 = firstTime(rows, 'pred');
   const idxWidth = Math.max(1, String(rows.length).length);
   const side = sideWidth(opts.width ?? FALLBACK_WIDTH, idxWidth);
+  const within = approxAt.length ? `; ${approxAt.length} matched only within tolerance (≈)` : '';
   const lines: string[] = [
-    `Alignment: ${plural(diff.length, 'row')} of ${rows.length} differ, the first at row ${first + 1} ` +
+    (diff.length
+      ? `Alignment: ${plural(diff.length, 'row')} of ${rows.length} differ, the first at row ${first + 1}${within} `
+      : `Alignment: 0 rows of ${rows.length} differ${within} `) +
       utils.DIM_COLOR('(≠ differs, - missing from received, + extra in received)'),
     utils.DIM_COLOR(
       `     ${pad('#', idxWidth, '>')}  ${pad('golden', side, '<')}  ${pad('received', side, '<')}  Δt (${unit})`,
@@ -352,6 +376,11 @@ export function alignmentSection(
     const g = pad(gtText, side, '<');
     const p = dt === '' ? prText : pad(prText, side, '<');
     const index = pad(String(r.index), idxWidth, '>');
+    const a = approx.get(r.index);
+    if (a !== undefined && r.match === true) {
+      lines.push(`  ≈  ${index}  ${g}  ${p}  ${dt}  ${utils.DIM_COLOR(deltaText(a))}`.trimEnd());
+      continue;
+    }
     if (!diverges(r)) {
       lines.push(utils.DIM_COLOR(`  ${mark(r)}  ${index}  ${g}  ${p}  ${dt}`.trimEnd()));
       continue;
@@ -362,10 +391,7 @@ export function alignmentSection(
     if (
       r.gt &&
       r.pred &&
-      (isStructured(r.gt.value) ||
-        isStructured(r.pred.value) ||
-        !fits(r.gt, side) ||
-        !fits(r.pred, side))
+      (wantsDiff(r.gt.value) || wantsDiff(r.pred.value) || !fits(r.gt, side) || !fits(r.pred, side))
     ) {
       diffsWanted++;
       if (diffsShown < maxValueDiffs) {
@@ -378,6 +404,7 @@ export function alignmentSection(
     }
   }
   if (hidden > 0) lines.push(`  … ${hidden} more differing ${hidden === 1 ? 'row' : 'rows'}`);
+  if (hiddenApprox > 0) lines.push(`  … ${hiddenApprox} more within tolerance`);
   if (diffsWanted > diffsShown && diffsShown > 0) {
     lines.push(
       utils.DIM_COLOR(
@@ -415,6 +442,32 @@ export function differingRowsBrief(
       `… and ${diff.length - max} more differing ${diff.length - max === 1 ? 'row' : 'rows'}`,
     );
   return out;
+}
+
+/** The rows that matched only within tolerance, by row index (judged in `compare/`). */
+function approxByRow(result: EvaluationResult): Map<number, ToleranceUse> {
+  const out = new Map<number, ToleranceUse>();
+  for (const u of result.tolerance?.rows ?? []) out.set(u.index, u);
+  return out;
+}
+
+/**
+ * Per channel with differing numbers: the comparator in force (naming the default when the
+ * channel has no comparator of its own) and what its tolerance absorbed.
+ */
+export function toleranceSection(utils: MatcherUtils, result: EvaluationResult): string[] {
+  const t = result.tolerance;
+  if (t === undefined || t.channels.length === 0) return [];
+  const head = utils.DIM_COLOR('Tolerance:');
+  const each = t.channels.map((ch) => `${channelRuleLine(ch)}: ${channelCountsLine(ch)}`);
+  if (t.within === 0 && each.length === 1) return [`${head} ${each[0]!}`];
+  const lines = [
+    t.within > 0
+      ? `${head} ${plural(t.within, 'value')} matched only within tolerance (≈)`
+      : `${head} no value matched only within tolerance`,
+  ];
+  for (const line of each) lines.push(`  ${line}`);
+  return lines;
 }
 
 /** Timing of the matched pairs, apart from value differences, in `unit`. */
@@ -518,6 +571,8 @@ export function failureMessage(utils: MatcherUtils, input: MessageInput): string
     const align = alignmentSection(utils, result, input.layout);
     if (align.length) out.push('', ...align);
   }
+  const tolerance = toleranceSection(utils, result);
+  if (tolerance.length) out.push('', ...tolerance);
   const timing = timingSection(utils, result, input.layout?.timeUnit);
   if (timing.length) out.push('', ...timing);
   return out.join('\n');

@@ -11,6 +11,7 @@ import {
   RunState,
   stripSgr,
   writeFailureLine,
+  writtenLine,
   type EnvTraceReporterOptions,
   type ReporterOptionsSchema,
 } from './common.js';
@@ -100,6 +101,27 @@ describe('finishRun', () => {
     log,
     error,
     env,
+  });
+
+  it('ends with one line naming the files it wrote (relative to the working directory)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
+    try {
+      const logged: string[] = [];
+      await finishRun(
+        base(dir, { outputFile: 'out/run.json', html: 'out/run.html' }, (t) => logged.push(t)),
+      );
+      const rel = (f: string) => path.relative(process.cwd(), path.join(dir, f));
+      expect(logged.at(-1)).toBe(
+        `envtrace: wrote ${rel('out/run.json')} and ${rel('out/run.html')}\n`,
+      );
+      expect(writtenLine(['/w/a.json'], '/w')).toBe('envtrace: wrote a.json');
+      // A file that could not be written is not named; console: false prints nothing.
+      const quiet: string[] = [];
+      await finishRun(base(dir, { console: false }, (t) => quiet.push(t)));
+      expect(quiet).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes the report into missing parent directories, atomically', async () => {

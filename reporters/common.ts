@@ -252,12 +252,23 @@ async function writeReport(
   file: string,
   text: () => string,
   errors: string[],
-): Promise<void> {
+): Promise<boolean> {
   try {
     await writeFileAtomic(file, text());
+    return true;
   } catch (e) {
     errors.push(writeFailureLine(kind, file, e));
+    return false;
   }
+}
+
+/**
+ * The last line of a run: which report files were written, relative to the working directory
+ * (so a terminal can open them), e.g. `envtrace: wrote envtrace-report.json and report.html`.
+ */
+export function writtenLine(files: readonly string[], cwd: string = process.cwd()): string {
+  const shown = files.map((f) => escapeForTerminal(path.relative(cwd, f) || f));
+  return `envtrace: wrote ${shown.length === 2 ? `${shown[0]!} and ${shown[1]!}` : shown.join(', ')}`;
 }
 
 /**
@@ -294,24 +305,27 @@ export async function finishRun(input: FinishInput): Promise<FinishResult> {
     );
   }
   const writeErrors: string[] = [];
+  const written: string[] = [];
   const outputFile = options.outputFile ?? 'envtrace-report.json';
   if (outputFile !== false) {
-    await writeReport(
-      'JSON run report',
-      path.resolve(input.rootDir, outputFile),
-      () => `${JSON.stringify(report, null, 2)}\n`,
-      writeErrors,
-    );
+    const file = path.resolve(input.rootDir, outputFile);
+    if (
+      await writeReport(
+        'JSON run report',
+        file,
+        () => `${JSON.stringify(report, null, 2)}\n`,
+        writeErrors,
+      )
+    )
+      written.push(file);
   }
   if (typeof options.html === 'string') {
-    await writeReport(
-      'HTML report',
-      path.resolve(input.rootDir, options.html),
-      () => renderHtmlReport(report),
-      writeErrors,
-    );
+    const file = path.resolve(input.rootDir, options.html);
+    if (await writeReport('HTML report', file, () => renderHtmlReport(report), writeErrors))
+      written.push(file);
   }
   for (const line of writeErrors) input.error(line);
+  if (written.length && options.console !== false) input.log(`${writtenLine(written)}\n`);
   const summaryFile = env['GITHUB_STEP_SUMMARY'];
   if (options.githubSummary !== false && summaryFile) {
     try {

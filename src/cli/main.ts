@@ -120,7 +120,10 @@ function oneLine(message: string): string {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l !== '');
-  return escapeForTerminal(parts.join('; '));
+  // A heading that ends in ':' ("2 problems in the options:") is followed by a space, not '; '.
+  let out = '';
+  for (const p of parts) out = out === '' ? p : `${out}${out.endsWith(':') ? ' ' : '; '}${p}`;
+  return escapeForTerminal(out);
 }
 
 function isFsError(e: unknown): e is NodeJS.ErrnoException & { path?: string } {

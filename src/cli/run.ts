@@ -9,6 +9,7 @@ import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile, type ImportedTrace } from '../import/read.js';
 import { warningLines } from '../import/warnings.js';
+import { TraceError } from '../errors.js';
 import { resolvePath } from './args.js';
 import { checkOut } from './out.js';
 import { describeFsError, writeFileAtomic } from '../io/write.js';
@@ -45,7 +46,11 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
       : validateOptions({}, compat),
   );
   const imported = await Promise.all(
-    [run.pred, ...run.gts].map((f) => importFile(resolvePath(io, f), { policy })),
+    [run.pred, ...run.gts].map((f, i) =>
+      importFile(resolvePath(io, f), { policy }).catch((e: unknown) => {
+        throw directoryHint(e, i === 0 ? 'pred' : 'gt');
+      }),
+    ),
   );
   for (const r of imported) printImportWarnings(io, r);
   const [pred, ...gts] = imported.map((r) => r.trace);
@@ -133,4 +138,19 @@ export { describeFsError };
 export function printImportWarnings(io: CliIO, imported: Pick<ImportedTrace, 'warnings'>): void {
   for (const line of warningLines(imported.warnings))
     io.stderr.write(`envtrace: warning: ${escapeForTerminal(line)}\n`);
+}
+
+/**
+ * A directory given to `--gt`/`--pred` that is not a run directory: the error says so and points
+ * at batch mode (`--gt-dir`/`--pred-dir`), which evaluates every pair of two directories.
+ */
+function directoryHint(e: unknown, flag: 'gt' | 'pred'): unknown {
+  if (!(e instanceof TraceError) || !e.message.includes('cannot read trace: is a directory'))
+    return e;
+  // The message already names the file (the error's location prefix).
+  return new TraceError(
+    `${e.message} (to evaluate every pair of two directories, use --gt-dir DIR --pred-dir DIR instead of --${flag})`,
+    {},
+    { cause: e },
+  );
 }

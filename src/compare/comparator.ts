@@ -13,4 +13,17 @@ export interface Comparator {
    * and `numeric_tolerance` give one to finite numbers and strings in default mode.
    */
   bucket?(value: unknown): number | undefined;
+  /**
+   * Optional: the tolerances this comparator compares numbers with (numbers in structures too),
+   * for reports that show which tolerance absorbed a difference (`toleranceSummary`). Never
+   * decides a match. `zeroAbs`: against an exact 0, `rel` acts as an absolute tolerance.
+   */
+  readonly tolerances?: NumberTolerances;
+}
+
+/** How a comparator compares two numbers: `|a−b| <= max(rel·max(|a|,|b|), abs)`. */
+export interface NumberTolerances {
+  readonly rel: number;
+  readonly abs: number;
+  readonly zeroAbs: boolean;
 }

@@ -3,7 +3,7 @@ import { isclose } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isPyNumber, toDouble, type PyFloat } from '../py/value.js';
 import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
-import type { Comparator } from './comparator.js';
+import type { Comparator, NumberTolerances } from './comparator.js';
 
 export type { Mode } from '../policy/mode.js';
 
@@ -185,13 +185,17 @@ function valueBucket(
   };
 }
 
-/** A comparator object, with `bucket` only when there is one. */
+/** A comparator object, with `bucket` and `tolerances` only when there are some. */
 function comparator(
   name: string,
   compare: Comparator['compare'],
   bucket: Comparator['bucket'],
+  tolerances?: NumberTolerances,
 ): Comparator {
-  return bucket === undefined ? { name, compare } : { name, compare, bucket };
+  const c: { -readonly [K in keyof Comparator]: Comparator[K] } = { name, compare };
+  if (bucket !== undefined) c.bucket = bucket;
+  if (tolerances !== undefined) c.tolerances = Object.freeze(tolerances);
+  return c;
 }
 
 /**
@@ -231,6 +235,7 @@ export function toleranceComparator(
     'numeric_tolerance',
     compare,
     valueBucket(policy, numberBuckets(tol, abs, zeroAbs)),
+    { rel: tol, abs, zeroAbs },
   );
 }
 
@@ -255,9 +260,15 @@ export function deepComparator(
     closeNumbers(a, b, tol, absTol ?? 0, true, absTol === undefined, true),
   );
   const name = match === 'equal' ? 'deep' : `deep(${match})`;
-  if (match === 'equal') return { name, compare: (a, b) => equals(a, b, [num, dateTester]) };
+  const tolerances: NumberTolerances | undefined =
+    tol > 0 || (absTol ?? 0) > 0
+      ? { rel: tol, abs: absTol ?? 0, zeroAbs: absTol === undefined }
+      : undefined;
+  if (match === 'equal')
+    return comparator(name, (a, b) => equals(a, b, [num, dateTester]), undefined, tolerances);
   const testers = [num, dateTester, iterableEquality, subsetEquality];
   // equals(object, subset-ish expected): the second argument is the "subset".
-  if (match === 'subset') return { name, compare: (gt, pred) => equals(pred, gt, testers) };
-  return { name, compare: (gt, pred) => equals(gt, pred, testers) };
+  if (match === 'subset')
+    return comparator(name, (gt, pred) => equals(pred, gt, testers), undefined, tolerances);
+  return comparator(name, (gt, pred) => equals(gt, pred, testers), undefined, tolerances);
 }

@@ -57,3 +57,8 @@ export function comparatorTypesText(): string {
     p.aliases.length ? `${p.name} (or ${p.aliases.join(', ')})` : p.name,
   ).join(', ');
 }
+
+/** Every comparator name and alias (for "did you mean"). */
+export function comparatorNames(): string[] {
+  return [...BY_NAME.keys()];
+}

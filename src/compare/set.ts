@@ -53,11 +53,23 @@ function defaultComparator(policy: ScoringPolicy, absTol: number | undefined): C
 /** The comparators of one evaluation: a default plus per-channel overrides (keyed by canonical channel). */
 export class ComparatorSet {
   readonly fallback: Comparator;
+  /** Whether `fallback` is the built-in default (no `comparators.default` was given). */
+  readonly fallbackBuiltIn: boolean;
   private readonly byChannel: ReadonlyMap<string, Comparator>;
 
-  constructor(fallback: Comparator, byChannel: ReadonlyMap<string, Comparator> = new Map()) {
+  constructor(
+    fallback: Comparator,
+    byChannel: ReadonlyMap<string, Comparator> = new Map(),
+    fallbackBuiltIn = false,
+  ) {
     this.fallback = fallback;
     this.byChannel = byChannel;
+    this.fallbackBuiltIn = fallbackBuiltIn;
+  }
+
+  /** Whether a channel has a comparator of its own (`comparators.by_channel`). */
+  hasOwn(channel: string): boolean {
+    return this.byChannel.has(channel);
   }
 
   /** Build the set from the options' `comparators` section under a mode's policy. */
@@ -72,7 +84,7 @@ export class ComparatorSet {
     const map = new Map<string, Comparator>();
     for (const [ch, spec] of Object.entries(comparators?.by_channel ?? {}))
       map.set(ch, createComparator(spec, policy, absTol));
-    return new ComparatorSet(fallback, map);
+    return new ComparatorSet(fallback, map, comparators?.default === undefined);
   }
 
   /** The comparator for a channel (the reference looks it up with the gt event's channel). */

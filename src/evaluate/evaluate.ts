@@ -18,6 +18,7 @@ import {
   verdictsOf,
   type VerdictColumns,
 } from '../compare/verdict-columns.js';
+import { toleranceSummary, type ToleranceSummary } from '../compare/tolerance-use.js';
 import { decide, decisionParams } from '../decide/decision.js';
 import { ConfigError, TraceError } from '../errors.js';
 import { copyLazyAware, defineLazyList } from '../metrics/lazy.js';
@@ -458,6 +459,7 @@ function evaluateValidated(
       ] as const,
   });
   defineLazyList(result, 'alignment_rows', { length: n, item: (k) => alignmentRow(cols, k) });
+  defineTolerance(result, () => toleranceSummary(cols, comparators));
   result.aggregation = report;
   result.decision = {
     ...params,
@@ -466,6 +468,27 @@ function evaluateValidated(
   };
   result.aligner = aligned.aligner;
   return result as unknown as EvaluationResult;
+}
+
+/**
+ * `result.tolerance`: a non-enumerable getter that builds the summary on first read (one pass over
+ * the pairs), so the reference's report shape is unchanged and scoring-only callers never pay.
+ */
+function defineTolerance(result: object, build: () => ToleranceSummary): void {
+  let value: ToleranceSummary | undefined;
+  Object.defineProperty(result, 'tolerance', {
+    enumerable: false,
+    configurable: true,
+    get: () => (value ??= deepFreeze(build())),
+  });
+}
+
+function deepFreeze(s: ToleranceSummary): ToleranceSummary {
+  for (const r of s.rows) Object.freeze(r);
+  for (const c of s.channels) Object.freeze(c);
+  Object.freeze(s.rows);
+  Object.freeze(s.channels);
+  return Object.freeze(s);
 }
 
 /** The options each best-of candidate is evaluated with (B5). */
@@ -530,6 +553,8 @@ export function evaluateBestOf(
   }
   // A copy that keeps the per-pair lists unbuilt (spreading would build them).
   const out = copyLazyAware(best as object) as Record<string, unknown>;
+  const winner = best;
+  defineTolerance(out, () => winner.tolerance!);
   out.best_index = bestIndex;
   out.candidate_full_scores = scores;
   return out as unknown as EvaluationResult;

@@ -163,7 +163,7 @@ describe('validateOptions: errors', () => {
 
   it('rejects unknown keys at any depth, listing the allowed keys', () => {
     expect(messageOf(() => validateOptions({ timing: { r2_tresh: 0.9 } }))).toMatchInlineSnapshot(
-      `"timing: unknown key "r2_tresh" (allowed: r2_thresh, slope_lo, slope_hi, dur_tol, mape_tol)"`,
+      `"timing: unknown key "r2_tresh"; did you mean "r2_thresh"? (allowed: r2_thresh, slope_lo, slope_hi, dur_tol, mape_tol)"`,
     );
     expect(
       messageOf(() =>
@@ -173,7 +173,7 @@ describe('validateOptions: errors', () => {
     expect(
       messageOf(() => validateOptions({ aligners: 'nw' }, { file: 'c.json' })),
     ).toMatchInlineSnapshot(
-      `"c.json: unknown key "aligners" (allowed: mode, aliases, ignore_channels, aligner, comparators, abs_tol, timing, continuous_channels, aggregation, decision, include_structure, use_continuous, metrics, continuous_metric, time_unit)"`,
+      `"c.json: unknown key "aligners"; did you mean "aligner"? (allowed: mode, aliases, ignore_channels, aligner, comparators, abs_tol, timing, continuous_channels, aggregation, decision, include_structure, use_continuous, metrics, continuous_metric, time_unit)"`,
     );
   });
 

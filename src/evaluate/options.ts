@@ -16,8 +16,14 @@
  */
 
 import { z } from 'zod';
+import { didYouMeanText } from '../schema/suggest.js';
 import { alignerNamesText, alignerPlugin } from '../align/registry.js';
-import { COMPARATORS, comparatorPlugin, comparatorTypesText } from '../compare/registry.js';
+import {
+  COMPARATORS,
+  comparatorNames,
+  comparatorPlugin,
+  comparatorTypesText,
+} from '../compare/registry.js';
 import { ConfigError, inputPath } from '../errors.js';
 import { METRICS } from '../metrics/registry.js';
 import { isMode, modeSchema, policyFor, type ScoringPolicy } from '../policy/index.js';
@@ -122,7 +128,7 @@ function comparatorSchema(numbers: OptionNumbers) {
       custom(
         ctx,
         type,
-        `unknown comparator type ${quoteForMessage(type)}; valid types: ${comparatorTypesText()}`,
+        `unknown comparator type ${quoteForMessage(type)}${didYouMeanText(type, comparatorNames())}; valid types: ${comparatorTypesText()}`,
         ['type'],
       );
       return z.NEVER;

@@ -1,3 +1,4 @@
+import type { ToleranceSummary } from '../compare/tolerance-use.js';
 import type { AlignerName, AlignerSpecObject } from '../align/registry.js';
 import type { Aligner } from '../align/types.js';
 import type { ComparatorInput } from '../compare/types.js';
@@ -136,6 +137,12 @@ export interface EvaluationResult {
   };
   /** The aligner and whether its alignment is proven optimal (see `AlignerReport`). */
   readonly aligner: AlignerReport;
+  /**
+   * Values that matched only within a tolerance, and per channel the tolerance in force (see
+   * `toleranceSummary`). Built on first read and not enumerable: the reference's report shape
+   * (`JSON.stringify`, spreading) does not carry it. Absent from results not made by `evaluate`.
+   */
+  readonly tolerance?: ToleranceSummary;
   /** best-of only: index of the winning golden (-1 for the reference's fallback). */
   readonly best_index?: number;
   /** best-of only: every candidate's full score, in order. */

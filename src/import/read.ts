@@ -171,7 +171,11 @@ async function importBag(
     );
   // The MCAP, SQLite and message libraries load only now: most imports never need them.
   const { readBag } = await import('./rosbag2-bag.js');
-  const bag = await readBag(file, input, { mode: options.mode, field: options.field });
+  const bag = await readBag(file, input, {
+    mode: options.mode,
+    policy: options.policy,
+    field: options.field,
+  });
   const trace = assertTraceDepth(new Trace(bag.events), file);
   return { trace, format: 'rosbag2', file, warnings: bag.warnings };
 }

@@ -23,6 +23,8 @@ import { parseDocument } from 'yaml';
 import { TraceError } from '../errors.js';
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { isPlainObject } from '../py/value.js';
+import type { ScoringPolicy } from '../policy/index.js';
+import { readPolicy } from '../trace/trace.js';
 import type { TraceEvent } from '../trace/types.js';
 import { CHUNK_SIZE } from '../io/lines.js';
 import {
@@ -55,6 +57,8 @@ export interface BagImport {
 /** Options of `readBag`. */
 export interface BagOptions {
   readonly mode?: 'default' | 'reference' | undefined;
+  /** A resolved policy (wins over `mode`). */
+  readonly policy?: ScoringPolicy | undefined;
   /** Message-field selectors (`pose.position.x`, `/odom:pose.pose.position`): see `parseFieldSelectors`. */
   readonly field?: string | readonly string[] | undefined;
 }
@@ -110,7 +114,7 @@ class Collector {
 
   constructor(options: BagOptions) {
     this.selectors = parseFieldSelectors(options.field);
-    this.reference = options.mode === 'reference';
+    this.reference = readPolicy(options).readValues === 'python';
   }
 
   /**

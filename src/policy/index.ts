@@ -24,6 +24,7 @@ const REFERENCE_REPORT: ReportStyle = Object.freeze({
   centreMismatches: false,
   timeUnitInHeading: false,
   fitTerminal: false,
+  markTolerance: false,
 });
 
 /** envtrace's text report. */
@@ -31,6 +32,7 @@ const ENVTRACE_REPORT: ReportStyle = Object.freeze({
   centreMismatches: true,
   timeUnitInHeading: true,
   fitTerminal: true,
+  markTolerance: true,
 });
 
 /**

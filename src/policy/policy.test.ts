@@ -83,11 +83,13 @@ describe('policies', () => {
       centreMismatches: false,
       timeUnitInHeading: false,
       fitTerminal: false,
+      markTolerance: false,
     });
     expect(DEFAULT_POLICY.report).toEqual({
       centreMismatches: true,
       timeUnitInHeading: true,
       fitTerminal: true,
+      markTolerance: true,
     });
   });
 

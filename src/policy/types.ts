@@ -139,6 +139,8 @@ export interface ReportStyle {
   readonly timeUnitInHeading: boolean;
   /** The CLI fits the report to the terminal (else the reference's 80 columns unless `--width`). */
   readonly fitTerminal: boolean;
+  /** Values that matched only within a tolerance are marked `≈` and summarised. */
+  readonly markTolerance: boolean;
 }
 
 /** One scoring policy: chosen once per evaluation, read by every layer. */

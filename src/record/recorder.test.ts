@@ -33,7 +33,7 @@ class Motor {
 }
 
 describe('createRecorder', () => {
-  it('records writes as prefix.path and calls as the argument list, times from the clock origin', () => {
+  it('records writes as prefix.path and calls as {args, result}, times from the clock origin', () => {
     const c = manualClock();
     const rec = createRecorder({ clock: c.clock });
     const dev = rec.track({ motor: { x: 0 }, move: (x: number) => x * 2 }, 'dev');
@@ -43,8 +43,52 @@ describe('createRecorder', () => {
     expect(dev.move(2)).toBe(4);
     expect(rec.events).toEqual([
       { channel: 'dev.motor.x', timestamp: 0.5, value: 2 },
-      { channel: 'dev.move', timestamp: 0.75, value: [2], meta: { result: 4 } },
+      { channel: 'dev.move', timestamp: 0.75, value: { args: [2], result: 4 } },
     ]);
+  });
+
+  it("calls: 'judged' (default): void calls keep their arguments, zero-argument reads their result", () => {
+    const rec = createRecorder({ clock: () => 0 });
+    let t = 59.5;
+    const oven = rec.track(
+      {
+        readTemperature: () => (t += 0.25),
+        setHeater: (_on: boolean): void => undefined,
+        chain(): object {
+          return this;
+        },
+      },
+      'oven',
+    );
+    oven.readTemperature();
+    oven.readTemperature();
+    oven.setHeater(true);
+    oven.chain();
+    expect(rec.events.map((e) => [e.channel, e.value, e.meta])).toEqual([
+      ['oven.readTemperature', 59.75, undefined],
+      ['oven.readTemperature', 60, undefined],
+      ['oven.setHeater', [true], undefined],
+      ['oven.chain', [], undefined],
+    ]);
+  });
+
+  it("calls: 'args' keeps the arguments-only form, the result in meta (not compared)", async () => {
+    const rec = createRecorder({ clock: () => 0, calls: 'args' });
+    const dev = rec.track({ move: (x: number) => x * 2, read: () => 7 }, 'dev');
+    dev.move(2);
+    dev.read();
+    const m = rec.track(new Motor(), 'm');
+    const p = m.home();
+    expect(rec.events[2]?.meta).toEqual({ pending: true });
+    await p;
+    expect(rec.events).toEqual([
+      { channel: 'dev.move', timestamp: 0, value: [2], meta: { result: 4 } },
+      { channel: 'dev.read', timestamp: 0, value: [], meta: { result: 7 } },
+      { channel: 'm.home', timestamp: 0, value: [], meta: { result: 'homed' } },
+    ]);
+    expect(() => createRecorder({ calls: 'result' as 'args' })).toThrow(
+      "options.calls must be 'judged' or 'args'",
+    );
   });
 
   it('without a prefix the channel is the path', () => {
@@ -62,7 +106,7 @@ describe('createRecorder', () => {
     expect(m.position).toBe(3);
     expect(m.moves).toBe(1);
     expect(rec.events).toEqual([
-      { channel: 'm.move', timestamp: 1, value: [3], meta: { result: 3 } },
+      { channel: 'm.move', timestamp: 1, value: { args: [3], result: 3 } },
     ]);
   });
 
@@ -75,13 +119,18 @@ describe('createRecorder', () => {
     });
   });
 
-  it('works across await: async results and rejections land in meta; the caller gets the original promise', async () => {
+  it('works across await: an async result becomes the value when it settles, a rejection lands in meta; the caller gets the original promise', async () => {
     const rec = createRecorder({ clock: () => 0 });
     const m = rec.track(new Motor(), 'm');
     const p = m.home();
-    expect(rec.events[0]?.meta).toEqual({ pending: true });
+    expect(rec.events[0]).toEqual({
+      channel: 'm.home',
+      timestamp: 0,
+      value: [],
+      meta: { pending: true },
+    });
     await expect(p).resolves.toBe('homed');
-    expect(rec.events[0]?.meta).toEqual({ result: 'homed' });
+    expect(rec.events[0]).toEqual({ channel: 'm.home', timestamp: 0, value: 'homed' });
     await expect(m.fail()).rejects.toThrow('stalled');
     expect(rec.events[1]?.meta).toEqual({ error: { name: 'Error', message: 'stalled' } });
   });
@@ -99,10 +148,10 @@ describe('createRecorder', () => {
     expect([...env.seen]).toEqual([5]);
     expect(env.at.getTime()).toBe(0);
     expect(rec.events.map((e) => [e.channel, e.value])).toEqual([
-      ['env.cache.set', ['a', 1]],
-      ['env.cache.get', ['a']],
+      ['env.cache.set', ['a', 1]], // returns the map itself: nothing to judge
+      ['env.cache.get', { args: ['a'], result: 1 }],
       ['env.seen.add', [5]],
-      ['env.at.getTime', []],
+      ['env.at.getTime', 0],
     ]);
   });
 
@@ -113,7 +162,7 @@ describe('createRecorder', () => {
     env.list[0] = 9;
     expect(env.list.length).toBe(3);
     expect(rec.events.map((e) => [e.channel, e.value])).toEqual([
-      ['env.list.push', [3]],
+      ['env.list.push', { args: [3], result: 3 }],
       ['env.list.0', 9],
     ]);
   });
@@ -323,7 +372,7 @@ describe('proxies handed back to the environment', () => {
     expect(raw.cell.held).toBe(raw.part);
     expect(raw.slot).toBe(raw.part);
     expect(rec.events.map((e) => [e.channel, e.value])).toEqual([
-      ['env.cell.attach', [raw.part]],
+      ['env.cell.attach', { args: [raw.part], result: 7 }],
       ['env.slot', raw.part],
     ]);
     const again = rec.track(env, 'env');
@@ -339,5 +388,31 @@ describe('documented limits: cloning', () => {
     const dev = rec.track({ a: { b: 1 } }, 'dev');
     expect(() => structuredClone(dev)).toThrow();
     expect(JSON.stringify(dev)).toBe('{"a":{"b":1}}');
+  });
+});
+
+describe('recorded results are judged (issue 25)', () => {
+  /** A thermostat run: read the oven, switch the heater. */
+  function run(reading: number, calls?: 'judged' | 'args') {
+    let t = 0;
+    const rec = createRecorder({ clock: () => (t += 1), start: 0, ...(calls ? { calls } : {}) });
+    const oven = rec.track(
+      { readTemperature: () => reading, setHeater: (_on: boolean) => undefined },
+      'oven',
+    );
+    oven.readTemperature();
+    oven.setHeater(reading < 60);
+    return rec.events;
+  }
+
+  it('a different sensor reading is a different behaviour; within tolerance it is marked ≈', async () => {
+    const { evaluate } = await import('../evaluate/evaluate.js');
+    expect(evaluate(run(59.8), run(20)).accuracy).toBe(false);
+    const close = evaluate(run(59.8), run(59.81));
+    expect(close.accuracy).toBe(true);
+    expect(close.tolerance?.rows.map((u) => u.channel)).toEqual(['oven.readTemperature']);
+    // The arguments-only form cannot tell the readings apart (both `[]`) — only the heater differs.
+    const old = evaluate(run(59.8, 'args'), run(59.9, 'args'));
+    expect(old.accuracy).toBe(true);
   });
 });

@@ -42,14 +42,25 @@ export interface RecorderOptions {
   readonly start?: number;
   /** Names channels (or skips operations by returning `null`). @default `prefix.path` */
   readonly name?: ChannelNamer;
+  /**
+   * What a method call's event value is (see docs/recorder.md, "What a call records"):
+   * - `'judged'`: what the call returns is part of the behaviour. A call that returns nothing
+   *   (`undefined`) records its argument list (`dev.move = [5]`); a call without arguments that
+   *   returns something records the result alone (a read: `oven.readTemperature = 59.8`); any
+   *   other call records `{args, result}`. The default comparator compares these deeply, numbers
+   *   within its tolerance. An async call's value becomes final when its promise settles.
+   * - `'args'`: the argument list alone, the result in `meta.result` (never compared), as before.
+   * @default 'judged'
+   */
+  readonly calls?: 'judged' | 'args';
 }
 
 /** Records events from tracked objects and explicit `emit()` calls. */
 export interface Recorder {
   /**
    * A Proxy of `target` (nested objects are tracked too, lazily) that records property writes
-   * (value = the written value) and method calls (value = the argument list; the result, or the
-   * thrown error, in `meta`). Reads are not recorded. Tracking the same object twice with the same
+   * (value = the written value) and method calls (value = what the call was given and returned,
+   * see `RecorderOptions.calls`; a thrown error in `meta.error`). Reads are not recorded. Tracking the same object twice with the same
    * prefix returns the same proxy.
    */
   track<T extends object>(target: T, prefix?: string): T;
@@ -69,6 +80,18 @@ interface OpenEvent {
   timestamp: number;
   value: unknown;
   meta?: Record<string, unknown>;
+}
+
+/**
+ * The value of a call that returned `result` (`'judged'` mode): the arguments for a call that
+ * returned nothing (or its own object), the result alone for a call without arguments, else
+ * `{args, result}`. The result is stored as returned (not copied): an object the environment
+ * changes later changes in the event too, as a written value does.
+ */
+function judgedValue(args: readonly unknown[], result: unknown): unknown {
+  if (result === undefined) return args;
+  if (args.length === 0) return result;
+  return { args, result };
 }
 
 function defaultClockMs(): number {
@@ -113,6 +136,13 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   const scale = options.clock === undefined ? 1000 : 1;
   const start = options.start === undefined ? clock() : options.start * scale;
   const namer = options.name;
+  const calls: unknown = options.calls ?? 'judged';
+  // A JavaScript caller may pass anything.
+  if (calls !== 'judged' && calls !== 'args')
+    throw new TypeError(
+      `createRecorder: options.calls must be 'judged' or 'args', got ${JSON.stringify(calls)}`,
+    );
+  const judged = calls === 'judged';
   const events: TraceEvent[] = [];
   /** Proxy → its real object: proxies handed back to the environment are unwrapped. */
   const targets = new WeakMap<object, object>();
@@ -188,9 +218,18 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
           e.meta = { pending: true };
           // Observe the settlement without consuming it: the caller still gets the original promise.
           Promise.resolve(result).then(
-            (v) => void (e.meta = v === undefined ? {} : { result: v }),
+            (v) => {
+              if (judged) {
+                e.value = judgedValue(args, v === owner ? undefined : v);
+                delete e.meta;
+              } else e.meta = v === undefined ? {} : { result: v };
+            },
             (err: unknown) => void (e.meta = { error: describeError(err) }),
           );
+        } else if (judged) {
+          // A method that returns its own object (chaining: `set.add(x)`, `map.set(k, v)`)
+          // returned nothing to judge.
+          e.value = judgedValue(args, result === owner ? undefined : result);
         } else if (result !== undefined) {
           e.meta = { result };
         }

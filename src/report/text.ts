@@ -23,10 +23,13 @@ import {
   firstDifference,
   pad,
   textLength,
+  truncate,
   truncateAround,
   truncateMiddle,
 } from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
+import { channelCountsLine, channelRuleLine, deltaText } from './tolerance.js';
+import type { ToleranceUse } from '../compare/tolerance-use.js';
 
 export type { Colors } from './colors.js';
 
@@ -211,6 +214,8 @@ interface Cells {
   readonly prT: string;
   readonly prV: string;
   readonly match: boolean | null;
+  /** Default mode: the row matched only within tolerance. */
+  readonly approx: ToleranceUse | undefined;
 }
 
 type TextColumn = 'gtCh' | 'gtV' | 'prCh' | 'prV';
@@ -240,8 +245,8 @@ function columnWidths(
   cells: readonly Cells[],
   width: number,
 ): Record<keyof typeof HEADERS, number> {
-  const natural = (key: keyof Cells, cap: number): number => {
-    let w = textLength(HEADERS[key]);
+  const natural = (key: Exclude<keyof Cells, 'approx' | 'match'>, cap: number): number => {
+    let w = textLength(HEADERS[key as keyof typeof HEADERS]);
     for (const c of cells) w = Math.max(w, textLength(String(c[key])));
     return Math.min(w, cap);
   };
@@ -287,10 +292,12 @@ function alignmentTable(
   // Only the rows shown are built: at 10⁶ events the full list would be millions of objects.
   const total = listLength(result, 'alignment_rows');
   const shownRows = listSlice<AlignmentRow>(result, 'alignment_rows', 0, Math.max(0, maxRows));
+  const approx = approxRows(result, policy);
   const cells: Cells[] = shownRows.map((r) => {
     const [gtCh, gtT, gtV] = sideCells(r.gt, policy);
     const [prCh, prT, prV] = sideCells(r.pred, policy);
-    return { idx: String(r.index), gtCh, gtT, gtV, prCh, prT, prV, match: r.match };
+    const a = r.match === true ? approx.get(r.index) : undefined;
+    return { idx: String(r.index), gtCh, gtT, gtV, prCh, prT, prV, match: r.match, approx: a };
   });
   const w = columnWidths(cells, width);
   const header =
@@ -303,7 +310,13 @@ function alignmentTable(
   const centred = policy.report.centreMismatches;
   for (const cell of cells) {
     const mark =
-      cell.match === true ? c.green('✓') : cell.match === false ? c.red('✗') : c.dim('·');
+      cell.approx !== undefined
+        ? c.yellow('≈')
+        : cell.match === true
+          ? c.green('✓')
+          : cell.match === false
+            ? c.red('✗')
+            : c.dim('·');
     const markPad = w.match - 1;
     const left = Math.floor(markPad / 2);
     const at =
@@ -320,6 +333,52 @@ function alignmentTable(
   if (shownRows.length < total) lines.push(`... (${total - shownRows.length} more rows)`);
   return lines;
 }
+
+/** Default mode: the rows that matched only within tolerance, by row index (none in reference mode). */
+function approxRows(result: EvaluationResult, policy: ScoringPolicy): Map<number, ToleranceUse> {
+  const out = new Map<number, ToleranceUse>();
+  if (!policy.report.markTolerance || result.tolerance === undefined) return out;
+  for (const u of result.tolerance.rows) out.set(u.index, u);
+  return out;
+}
+
+/**
+ * Default mode: how many values matched only within tolerance, per channel the largest Δ and the
+ * comparator (and default) in force, then the first such rows as `≈ 8990 | 8995 (Δ 5, tol 8.99)`.
+ */
+function toleranceSection(
+  result: EvaluationResult,
+  policy: ScoringPolicy,
+  maxRows: number,
+  width: number,
+): string[] {
+  const t = result.tolerance;
+  if (!policy.report.markTolerance || t === undefined || t.channels.length === 0) return [];
+  const lines = [
+    `Tolerance: ${t.within} ${t.within === 1 ? 'value' : 'values'} matched only within tolerance (≈)`,
+  ];
+  for (const ch of t.channels)
+    lines.push(truncate(`  · ${channelRuleLine(ch)}`, width), `    ${channelCountsLine(ch)}`);
+  const shown = listSlice<AlignmentRow>(result, 'alignment_rows', 0, Math.max(0, maxRows));
+  const approx = approxRows(result, policy);
+  let n = 0;
+  for (const r of shown) {
+    const u = r.match === true ? approx.get(r.index) : undefined;
+    if (u === undefined || r.gt === null || r.pred === null) continue;
+    if (++n > TOLERANCE_ROWS) break;
+    const g = safe(valueText(r.gt.value, policy));
+    const p = safe(valueText(r.pred.value, policy));
+    lines.push(
+      truncate(`  ≈ row ${r.index} ${safe(r.gt.channel)}: ${g} | ${p} ${deltaText(u)}`, width),
+    );
+  }
+  if (t.within > Math.min(n, TOLERANCE_ROWS))
+    lines.push(`  … ${t.within - Math.min(n, TOLERANCE_ROWS)} more within tolerance`);
+  return lines;
+}
+
+/** Rows listed under "Tolerance:" at most. */
+const TOLERANCE_ROWS = 10;
 
 function finiteOr(v: number | undefined, fallback: number): number {
   return v !== undefined && Number.isFinite(v) ? v : fallback;
@@ -374,6 +433,8 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
       : 'Alignment (first rows, discrete events only):',
   );
   lines.push(...alignmentTable(result, policy, maxRows, width, c));
+  const tolerance = toleranceSection(result, policy, maxRows, width);
+  if (tolerance.length) lines.push('', ...tolerance);
   lines.push(rule);
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@
  * only zod, `errors`, `io/terminal` and `py/value`.
  */
 import { z } from 'zod';
+import { didYouMean } from './suggest.js';
 import { formatPath } from '../errors.js';
 import { escapeForTerminal } from '../io/terminal.js';
 import { isPlainObject, orderedKeys, withKeyOrder } from '../py/value.js';
@@ -78,12 +79,18 @@ export function custom(
 
 /** A strict object whose unknown-key message lists the allowed keys. */
 export function strict<S extends z.core.$ZodLooseShape>(shape: S) {
-  const allowed = Object.keys(shape).join(', ');
+  const names = Object.keys(shape);
+  const allowed = names.join(', ');
   return z.strictObject(shape, {
     error: (iss) => {
       if (iss.code !== 'unrecognized_keys') return undefined;
       const keys = iss.keys.map(quoteForMessage).join(', ');
-      return `unknown key${iss.keys.length > 1 ? 's' : ''} ${keys} (allowed: ${allowed})`;
+      const hints = iss.keys
+        .map((k) => [k, didYouMean(k, names)] as const)
+        .filter((x): x is readonly [string, string] => x[1] !== undefined)
+        .map(([k, s]) => (iss.keys.length > 1 ? `"${s}" for ${quoteForMessage(k)}` : `"${s}"`));
+      const hint = hints.length ? `; did you mean ${hints.join(', ')}?` : '';
+      return `unknown key${iss.keys.length > 1 ? 's' : ''} ${keys}${hint} (allowed: ${allowed})`;
     },
   });
 }

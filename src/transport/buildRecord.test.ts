@@ -139,3 +139,23 @@ describe('configDigest', () => {
     ]);
   });
 });
+
+describe('buildRecord of a missing golden', () => {
+  it('has no score, metrics or detail: nothing was compared (not 0.000 on every metric)', () => {
+    const rec = buildRecord(evaluate([], gt), {
+      ...info,
+      matcher: 'toMatchGoldenTrace',
+      goldenStatus: 'missing',
+      golden: { kind: 'golden', paths: ['__traces__/a.test.ts/t.trace.json'], count: 1 },
+    });
+    expect(rec).toMatchObject({
+      full_score: null,
+      accuracy: false,
+      metrics: {},
+      decision: {},
+      golden_status: 'missing',
+      pass: false,
+    });
+    expect(rec.detail).toBeUndefined();
+  });
+});

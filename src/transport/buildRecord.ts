@@ -111,8 +111,30 @@ function goldenSourceOf(g: GoldenSource): GoldenSource {
     : { kind: g.kind, paths: [...g.paths], count: g.count };
 }
 
-/** The record of one matcher call. Plain data: safe for `JSON.stringify` and structured clone. */
+/**
+ * The record of one matcher call. Plain data: safe for `JSON.stringify` and structured clone.
+ * A missing golden (`goldenStatus: 'missing'`) compared nothing: its record has no score, no
+ * metrics and no detail (the run report counts it as a file error, never as a 0.000).
+ */
 export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTraceRecord {
+  if (info.goldenStatus === 'missing') {
+    return {
+      v: RECORD_VERSION,
+      matcher: info.matcher,
+      ...callOf(info),
+      mode: result.mode,
+      full_score: null,
+      accuracy: false,
+      metrics: {},
+      decision: {},
+      min_score: info.minScore,
+      config_digest: configDigest(info.config),
+      golden: goldenSourceOf(info.golden),
+      best_index: null,
+      envtrace_version: info.version,
+      golden_status: 'missing',
+    };
+  }
   const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
   for (const [name, m] of Object.entries(result.metrics)) {
     metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass === true };

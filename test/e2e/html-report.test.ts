@@ -346,6 +346,60 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     120_000,
   );
 
+  it('marks values matched only within tolerance (≈ Δ, tol) in the drill-down table', async () => {
+    const root = '/proj';
+    const scan = (off: number) =>
+      Array.from({ length: 20 }, (_, i) =>
+        ev('mono:energy', i, 8990 + 10 * i + (i === 0 ? off : 0)),
+      );
+    const result = evaluate(scan(0), scan(5));
+    const rec = buildRecord(result, {
+      matcher: 'toMatchTraceBehavior',
+      testPath: `${root}/energy.test.ts`,
+      testName: 'energy scan',
+      retry: 0,
+      repeat: 0,
+      seq: 0,
+      pass: true,
+      negated: false,
+      minScore: null,
+      config: {},
+      golden: { kind: 'inline', count: 1 },
+      version: '0.0.0-test',
+    });
+    const report = buildRunReport({
+      rootDir: root,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      runner: { name: 'vitest', version: '4.1.12' },
+      envtraceVersion: '0.0.0-test',
+      shard: null,
+      gitCommit: null,
+      files: [{ file: `${root}/energy.test.ts`, status: 'passed', errors: [] }],
+      tests: [
+        {
+          file: `${root}/energy.test.ts`,
+          name: 'energy scan',
+          status: 'passed',
+          durationMs: 1,
+          attempts: 1,
+          records: [rec],
+        },
+      ],
+    });
+    const file = path.join(tmp, 'tolerance.html');
+    fs.writeFileSync(file, renderHtmlReport(report));
+    const { page, problems } = await open(file);
+    await page.locator('[data-testid="open-test"]', { hasText: 'energy scan' }).first().click();
+    const detail = page.locator('[data-testid="detail"]');
+    expect(await detail.locator('h3', { hasText: 'Alignment:' }).textContent()).toBe(
+      'Alignment: 0 of 20 rows differ, 1 matched only within tolerance (\u2248)',
+    );
+    const approx = detail.locator('[data-testid="alignment"] tr[data-kind="approx"]');
+    expect(await approx.count()).toBe(1);
+    expect(await approx.locator('td').last().textContent()).toBe('\u2248 (\u0394 5, tol 8.995)');
+    expect(problems).toEqual([]);
+  });
+
   it('stays usable at 1,200 tests: the page size is stated in docs/run-report.md', () => {
     const html = renderHtmlReport(hostileReport());
     // Roughly 1.3 kB per test with full drill-down detail; a regression here is worth a look.

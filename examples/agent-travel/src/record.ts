@@ -25,7 +25,9 @@ export interface AgentRun {
 export function recordAgent(agent: (tools: TravelTools, clock: SimClock) => void): AgentRun {
   const clock = new SimClock();
   // Only method calls are events, named after the tool (`search_flights`, not `tools.search_flights`).
+  // A trajectory judges the calls' arguments: record them alone (the tools' results go to meta).
   const recorder = createRecorder({
+    calls: 'args',
     clock: () => clock.now,
     start: 0,
     name: (op) => (op.kind === 'call' ? op.path.join('.') : null),

@@ -31,7 +31,8 @@ describe('recorder timing', () => {
     await closing;
     recorder.emit('log:step', 'gripped');
     expect(recorder.events).toEqual([
-      { channel: 'gripper.close', timestamp: 0.2, value: [300], meta: { result: true } },
+      // What the call returned is part of its value (createRecorder's default `calls: 'judged'`).
+      { channel: 'gripper.close', timestamp: 0.2, value: { args: [300], result: true } },
       { channel: 'log:step', timestamp: 0.5, value: 'gripped' },
     ]);
   });
@@ -42,15 +43,15 @@ describe('recorder timing', () => {
     await gripper.close(30);
     recorder.emit('log:step', 'gripped');
     expect(recorder.events.map((e) => [e.channel, e.value])).toEqual([
-      ['gripper.close', [30]],
+      ['gripper.close', { args: [30], result: true }],
       ['log:step', 'gripped'],
     ]);
     expect(recorder.events[1]!.timestamp).toBeGreaterThanOrEqual(0.025);
-    expect(recorder.events[0]!.meta).toEqual({ result: true });
   });
 
   test('recorded tool calls follow a reference trajectory', () => {
-    const recorder = createRecorder();
+    // A trajectory judges the calls' arguments: record them alone (results in meta).
+    const recorder = createRecorder({ calls: 'args' });
     const robot = recorder.track(
       { move: (_to: { joint: string; rad: number }) => true, grip: () => true },
       'robot',

@@ -40,7 +40,8 @@ describe('recorder timing', () => {
     await run;
     expect(recorder.events).toEqual([
       { channel: 'det.exposure', timestamp: 0, value: 0.05 },
-      { channel: 'det.acquire', timestamp: 0, value: [], meta: { result: 'image-1' } },
+      // A read without arguments records what it returned (the default `calls: 'judged'`).
+      { channel: 'det.acquire', timestamp: 0, value: 'image-1' },
       { channel: 'det.exposure', timestamp: 0.05, value: 1 },
     ]);
     expect(det.busy).toBe(false);
@@ -52,7 +53,7 @@ describe('recorder timing', () => {
     // Real time passes (at least the 50 ms exposure); on a loaded machine maybe more.
     expect(recorder.events.map((e) => [e.channel, e.value])).toEqual([
       ['det.exposure', 0.05],
-      ['det.acquire', []],
+      ['det.acquire', 'image-1'],
       ['det.exposure', 1],
     ]);
     expect(recorder.events[2]!.timestamp).toBeGreaterThanOrEqual(0.045);
@@ -61,7 +62,9 @@ describe('recorder timing', () => {
 
 describe('agent tool calls', () => {
   test('a recorded toolbox follows the reference trajectory', () => {
+    // A trajectory judges the calls' arguments: record them alone (results in meta).
     const recorder = createRecorder({
+      calls: 'args',
       name: (op) => (op.kind === 'call' ? op.path.join('.') : null),
     });
     const tools = recorder.track({

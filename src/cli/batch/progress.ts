@@ -1,6 +1,7 @@
 /**
  * Batch progress on stderr. On a terminal: one bar redrawn in place (count, rate, ETA), at most
- * every `redrawMs`, cleared at the end. Elsewhere (CI logs): a plain line each time another 10 %
+ * every `redrawMs`, replaced at the end by the closing line (`N/N pairs evaluated in X s`), which
+ * stays. Elsewhere (CI logs): a plain line each time another 10 %
  * of the pairs is done or `intervalMs` has passed since the last line, and one closing line.
  * The clock is injected, so the formatting is testable without waiting.
  */
@@ -135,13 +136,12 @@ export class Progress {
     }
   }
 
-  /** End: clear the bar (terminal) or print the closing line (plain). */
+  /** End: the closing line, which replaces the bar on a terminal and stays. */
   done(): void {
     const now = this.#o.now();
     if (this.#o.tty) {
       if (this.#drawn) this.#o.write(CLEAR_LINE);
       this.#drawn = false;
-      return;
     }
     const elapsed = now - this.#start;
     this.#o.write(

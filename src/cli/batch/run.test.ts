@@ -189,15 +189,16 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
     );
   });
 
-  it('a progress bar on a terminal stderr: redrawn in place and cleared at the end', async () => {
+  it('a progress bar on a terminal stderr: redrawn in place, replaced by a closing line that stays', async () => {
     writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3) });
     const io = { ...captureIO(tmp.dir), stderrIsTTY: true, stderrColumns: 100 };
     const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1'], io);
     expect(r.code).toBe(0);
     expect(r.err.startsWith('\r\x1b[2K[')).toBe(true);
     expect(r.err).toContain('1/1 pairs (100%)');
-    expect(r.err.endsWith('\r\x1b[2K')).toBe(true);
-    expect(r.err).not.toContain('\n');
+    const closing = r.err.slice(r.err.lastIndexOf('\r\x1b[2K') + 5);
+    expect(closing).toMatch(/^envtrace: 1\/1 pairs evaluated in \S+ \(\S+\/s\)\n$/);
+    expect(r.err.split('\n')).toHaveLength(2); // the bar's line, then nothing after the closing line
   });
 
   /** Two disjoint batches (shards): s1 with a failing pair b, s2 with c. */

@@ -188,6 +188,29 @@ describe('envtrace compare', () => {
     expect(JSON.parse(io.out()).regressions).toBe(1);
   });
 
+  it('--significant gates on the paired test over the run, not on one score drop', async () => {
+    const { t } = setup();
+    const base = scenario();
+    const worse = buildRunReport({
+      ...base,
+      tests: base.tests.map((x) =>
+        x.name === 'A one'
+          ? {
+              ...x,
+              records: x.records.map((r) => ({ ...r, full_score: (r.full_score ?? 0) - 0.05 })),
+            }
+          : x,
+      ),
+    });
+    t.write('whole.json', JSON.stringify(buildRunReport(base)));
+    t.write('worse.json', JSON.stringify(worse));
+    const io = captureIO(t.dir);
+    // One test worse of the five scored in both: not significant.
+    expect(await main(['compare', 'whole.json', 'worse.json', '--significant'], io)).toBe(0);
+    expect(io.out()).toContain('run as a whole: no significant change');
+    expect(io.out()).toContain('OK: no regression');
+  });
+
   it('bad input → exit 2', async () => {
     const { t } = setup();
     const io = captureIO(t.dir);

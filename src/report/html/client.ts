@@ -35,9 +35,17 @@ export const REPORT_JS = String.raw`
     return e;
   }
   function fmt(x, d) { return typeof x === 'number' && isFinite(x) ? x.toFixed(d === undefined ? 3 : d) : '\u2014'; }
+  function num4(x) { return typeof x === 'number' && isFinite(x) ? String(Number(x.toPrecision(4))) : '\u2014'; }
   function pct(x) { return typeof x === 'number' && isFinite(x) ? (100 * x).toFixed(1) + '%' : '\u2014'; }
   function ci(iv, f) { return iv ? '95% CI ' + f(iv[0]) + ' \u2013 ' + f(iv[1]) : 'no interval (too few samples)'; }
-  function samplesOf(t) { return t.records.filter(function (r) { return !r.negated; }); }
+  // Samples of the pass rate: not negated, not a missing golden. Scores: samples whose golden was
+  // compared (not written or updated by this run); a test of .not checks only shows theirs.
+  function samplesOf(t) { return t.records.filter(function (r) { return !r.negated && r.golden_status !== 'missing'; }); }
+  function bookkeeping(r) { return r.golden_status === 'missing' || r.golden_status === 'written' || r.golden_status === 'updated'; }
+  function scoredOf(t) {
+    if (t.records.length && t.records.every(function (r) { return r.negated; })) return t.records.filter(function (r) { return r.matcher !== 'toFollowTrajectory'; });
+    return t.records.filter(function (r) { return !r.negated && !bookkeeping(r) && r.matcher !== 'toFollowTrajectory'; });
+  }
   function meanOf(xs) { var v = xs.filter(function (x) { return typeof x === 'number' && isFinite(x); }); return v.length ? v.reduce(function (a, b) { return a + b; }, 0) / v.length : null; }
   function comb(n, k) { if (k < 0 || k > n) return 0; var r = 1; for (var i = 1; i <= k; i++) r = r * (n - k + i) / i; return r; }
 
@@ -85,7 +93,7 @@ export const REPORT_JS = String.raw`
   // ---- Histogram of full scores ------------------------------------------------------------
   var scores = [];
   // toFollowTrajectory calls have no full score (they count in the pass rate only).
-  report.tests.forEach(function (t) { samplesOf(t).forEach(function (r) { if (r.matcher !== 'toFollowTrajectory') scores.push(r.full_score); }); });
+  report.tests.forEach(function (t) { t.records.forEach(function (r) { if (!r.negated && !bookkeeping(r) && r.matcher !== 'toFollowTrajectory') scores.push(r.full_score); }); });
   root.appendChild(el('h2', { text: 'Full scores' }));
   root.appendChild(histogram(scores));
 
@@ -117,14 +125,14 @@ export const REPORT_JS = String.raw`
   report.tests.forEach(function (t) { t.records.forEach(function (r) { Object.keys(r.metrics).forEach(function (m) { if (metricNames.indexOf(m) < 0) metricNames.push(m); }); }); });
   var ks = report.config.k.slice().sort(function (a, b) { return a - b; });
   var rows = report.tests.map(function (t, i) {
-    var smp = samplesOf(t), c = smp.filter(function (r) { return r.pass; }).length, n = smp.length;
+    var smp = samplesOf(t), c = smp.filter(function (r) { return r.pass; }).length, n = smp.length, sco = scoredOf(t);
     var k = null; ks.forEach(function (kk) { if (n >= kk && kk > 1) k = kk; });
     var m = {};
-    metricNames.forEach(function (name) { m[name] = meanOf(smp.map(function (r) { return r.metrics[name] ? r.metrics[name].score : null; })); });
+    metricNames.forEach(function (name) { m[name] = meanOf(sco.map(function (r) { return r.metrics[name] ? r.metrics[name].score : null; })); });
     var tv = [];
     smp.forEach(function (r) { (r.trajectory || []).forEach(function (v) { tv.push(v); }); });
     var tp = tv.filter(function (v) { return v.pass; }).length;
-    return { i: i, t: t, status: t.status, file: t.file, name: t.name, score: meanOf(smp.map(function (r) { return r.full_score; })),
+    return { i: i, t: t, status: t.status, file: t.file, name: t.name, score: meanOf(sco.map(function (r) { return r.full_score; })),
       metrics: m, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null,
       trajChecks: tv.length, trajPassed: tp, trajRate: tv.length ? tp / tv.length : null };
   });
@@ -285,20 +293,20 @@ export const REPORT_JS = String.raw`
   }
   function alignment(rs, unit) {
     var wrap = el('div');
-    wrap.appendChild(el('h3', { text: 'Alignment: ' + rs.differing + ' of ' + rs.total + ' rows differ' + (rs.cut ? ' (' + rs.cut + ' matching rows not stored)' : '') }));
+    wrap.appendChild(el('h3', { text: 'Alignment: ' + rs.differing + ' of ' + rs.total + ' rows differ' + (rs.within_tolerance ? ', ' + rs.within_tolerance + ' matched only within tolerance (\u2248)' : '') + (rs.cut ? ' (' + rs.cut + ' matching rows not stored)' : '') }));
     var box = el('div', { class: 'rows' });
     var t = el('table', { 'data-testid': 'alignment' });
     t.appendChild(el('tr', null, ['#', 'golden channel', 't (' + unit + ')', 'golden value', 'predicted channel', 't (' + unit + ')', 'predicted value', ''].map(function (h) { return el('th', { text: h }); })));
     var first = null;
     rs.items.forEach(function (r) {
-      var kind = r.match === true ? 'match' : r.match === false ? 'mismatch' : r.gt ? 'missing' : 'extra';
-      var label = kind === 'match' ? '' : kind === 'mismatch' ? 'mismatch' : kind === 'missing' ? 'missing in prediction' : 'extra in prediction';
+      var kind = r.match === true ? (r.approx ? 'approx' : 'match') : r.match === false ? 'mismatch' : r.gt ? 'missing' : 'extra';
+      var label = kind === 'match' ? '' : kind === 'approx' ? '\u2248 (\u0394 ' + num4(r.approx.delta) + ', tol ' + num4(r.approx.tol) + ')' : kind === 'mismatch' ? 'mismatch' : kind === 'missing' ? 'missing in prediction' : 'extra in prediction';
       var tr = el('tr', { class: 'r-' + kind, 'data-kind': kind }, [
         el('td', { class: 'num', text: r.index }),
         el('td', { text: r.gt ? r.gt.channel : '' }), el('td', { class: 'num', text: r.gt ? fmt(r.gt.t) : '' }), valueCell(r.gt, r.pred, kind === 'mismatch' && r.pred && r.gt.value !== r.pred.value),
         el('td', { text: r.pred ? r.pred.channel : '' }), el('td', { class: 'num', text: r.pred ? fmt(r.pred.t) : '' }), valueCell(r.pred, r.gt, kind === 'mismatch' && r.gt && r.gt.value !== r.pred.value),
         el('td', { text: label })]);
-      if (kind !== 'match' && !first) { first = tr; tr.className += ' first-divergence'; }
+      if (kind !== 'match' && kind !== 'approx' && !first) { first = tr; tr.className += ' first-divergence'; }
       t.appendChild(tr);
     });
     box.appendChild(t); wrap.appendChild(box);

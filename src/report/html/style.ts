@@ -37,7 +37,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .check { border-top: 1px solid var(--line); padding-top: .75rem; margin-top: .75rem; }
 .rows { max-height: 24rem; overflow: auto; border: 1px solid var(--line); background: var(--bg); }
 .rows td { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
-tr.r-mismatch td { background: var(--mismatch); } tr.r-missing td { background: var(--miss); }
+tr.r-mismatch td { background: var(--mismatch); } tr.r-approx td:last-child { color: var(--pred); } tr.r-missing td { background: var(--miss); }
 tr.r-extra td { background: var(--extra); } tr.first-divergence td:first-child { box-shadow: inset 4px 0 0 var(--accent); }
 mark { background: var(--mark); color: inherit; }
 .value { white-space: pre-wrap; word-break: break-all; }

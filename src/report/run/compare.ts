@@ -1,12 +1,44 @@
 /**
  * Comparing two run reports (baseline vs current) test by test: score deltas, new and fixed
- * failures, added and removed tests. A regression is a score drop beyond the tolerance or a
- * new failure; `envtrace compare` exits 1 when there is any.
+ * failures, added and removed tests. A regression is a score drop beyond the tolerance (default
+ * 0.005: run-to-run timing jitter moves scores by 10^-4) or a new failure (pass → fail always
+ * counts); `envtrace compare` exits 1 when there is any.
+ *
+ * Over the run as a whole, a paired test over the tests scored in both: a two-sided exact sign
+ * test on the tests that moved beyond the tolerance (changes within it are ties), and the mean
+ * paired Δ with a seeded bootstrap 95% interval. The run regressed (significantly) when more
+ * tests got worse than better with p < 0.05.
  */
 import { escapeForTerminal } from '../escape.js';
 import { NO_COLORS, type RunColors } from './console.js';
 import { testFigures } from './model.js';
 import type { RunReport, RunTest, TestStatus } from './schema.js';
+import { bootstrapMeanInterval, signTestPValue } from './stats.js';
+
+/** Default allowed score drop per test before it counts as a regression. */
+export const DEFAULT_COMPARE_TOLERANCE = 0.005;
+/** Significance level of the paired test. */
+export const COMPARE_ALPHA = 0.05;
+
+/** The paired test over the tests scored in both runs. */
+export interface PairedComparison {
+  /** Tests scored in both runs. */
+  readonly n: number;
+  /** Tests whose score dropped by more than the tolerance. */
+  readonly worse: number;
+  /** Tests whose score rose by more than the tolerance. */
+  readonly better: number;
+  /** Tests whose score moved by at most the tolerance (ties of the sign test). */
+  readonly ties: number;
+  /** Two-sided exact sign test over worse vs better. */
+  readonly p_value: number;
+  /** Mean of current − baseline over the n tests; null when n = 0. */
+  readonly mean_delta: number | null;
+  /** Seeded percentile-bootstrap 95% interval of the mean Δ; null when n < 2. */
+  readonly ci95: readonly [number, number] | null;
+  /** `regressed` / `improved` when the sign test is significant at 0.05, else `no_change`. */
+  readonly verdict: 'regressed' | 'improved' | 'no_change';
+}
 
 export type CompareKind =
   'regression' | 'new_failure' | 'fixed' | 'improvement' | 'unchanged' | 'added' | 'removed';
@@ -38,8 +70,41 @@ export interface CompareResult {
   readonly removed: number;
   readonly meanScore: { readonly baseline: number | null; readonly current: number | null };
   readonly passRate: { readonly baseline: number | null; readonly current: number | null };
-  /** True when a score dropped beyond the tolerance or a test newly failed. */
+  /**
+   * True when a score dropped beyond the tolerance or a test newly failed (gate `'significant'`:
+   * a test newly failed or the run as a whole regressed).
+   */
   readonly regressed: boolean;
+  /** The run as a whole: the paired test over the matched tests. */
+  readonly paired: PairedComparison;
+}
+
+/** The paired test over the deltas of the tests scored in both runs (see the module comment). */
+export function pairedComparison(deltas: readonly number[], tolerance: number): PairedComparison {
+  let worse = 0;
+  let better = 0;
+  for (const d of deltas) {
+    if (d < -tolerance) worse++;
+    else if (d > tolerance) better++;
+  }
+  const n = deltas.length;
+  const p = signTestPValue(worse, better);
+  const ci = bootstrapMeanInterval(deltas);
+  return {
+    n,
+    worse,
+    better,
+    ties: n - worse - better,
+    p_value: p,
+    mean_delta: n ? deltas.reduce((a, b) => a + b, 0) / n : null,
+    ci95: ci ? [ci[0], ci[1]] : null,
+    verdict:
+      p < COMPARE_ALPHA && worse > better
+        ? 'regressed'
+        : p < COMPARE_ALPHA && better > worse
+          ? 'improved'
+          : 'no_change',
+  };
 }
 
 /** Key of a test: file, name, and the occurrence index among equal names. */
@@ -56,16 +121,27 @@ function keyed(tests: readonly RunTest[]): Map<string, RunTest> {
 }
 
 function side(t: RunTest | undefined): CompareSide | null {
-  return t ? { status: t.status, score: testFigures(t).score } : null;
+  if (!t) return null;
+  const fig = testFigures(t);
+  // A test of `.not` checks only is not a sample: its score is shown, never compared.
+  return { status: t.status, score: fig.negatedOnly ? null : fig.score };
 }
 
 /** Compare per test. Only tests with envtrace records, or failed tests, are compared. */
 export function compareRunReports(
   baseline: RunReport,
   current: RunReport,
-  options: { readonly tolerance?: number } = {},
+  options: {
+    readonly tolerance?: number;
+    /**
+     * What `regressed` means: `'per-test'` — a score drop beyond the tolerance or a new failure;
+     * `'significant'` — a new failure, or the paired test says the run regressed.
+     * @default 'per-test'
+     */
+    readonly gate?: 'per-test' | 'significant';
+  } = {},
 ): CompareResult {
-  const tolerance = options.tolerance ?? 0;
+  const tolerance = options.tolerance ?? DEFAULT_COMPARE_TOLERANCE;
   if (!(tolerance >= 0) || !Number.isFinite(tolerance))
     throw new RangeError(`tolerance must be a finite number ≥ 0, got ${tolerance}`);
   const relevant = (t: RunTest | undefined): boolean =>
@@ -93,6 +169,12 @@ export function compareRunReports(
     rows.push({ file: ref.file, name: ref.name, baseline: bs, current: cs, delta, kind });
   }
   const count = (k: CompareKind): number => rows.filter((r) => r.kind === k).length;
+  const paired = pairedComparison(
+    rows
+      .filter((r) => r.delta !== null && r.kind !== 'added' && r.kind !== 'removed')
+      .map((r) => r.delta!),
+    tolerance,
+  );
   return {
     tolerance,
     rows,
@@ -107,7 +189,11 @@ export function compareRunReports(
       baseline: baseline.summary.pass_rate.rate,
       current: current.summary.pass_rate.rate,
     },
-    regressed: count('regression') + count('new_failure') > 0,
+    regressed:
+      options.gate === 'significant'
+        ? count('new_failure') > 0 || paired.verdict === 'regressed'
+        : count('regression') + count('new_failure') > 0,
+    paired,
   };
 }
 
@@ -116,7 +202,30 @@ function f4(x: number | null | undefined): string {
 }
 function signed(x: number | null): string {
   if (x === null) return '—';
-  return `${x >= 0 ? '+' : ''}${x.toFixed(4)}`;
+  // A change too small for 4 decimals keeps its digits (never "+0.0000" for a real change).
+  const text = x !== 0 && Math.abs(x) < 5e-5 ? x.toExponential(1) : x.toFixed(4);
+  return `${x >= 0 ? '+' : ''}${text}`;
+}
+
+function pValue(p: number): string {
+  return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
+
+/** `run as a whole: no significant change (sign test: 2 worse, 1 better, 49 within ±0.005; p 1.000) · mean Δ −0.0003 [95% CI …]` */
+export function pairedText(r: CompareResult): string {
+  const p = r.paired;
+  if (p.n === 0) return 'run as a whole: no test scored in both runs';
+  const words =
+    p.verdict === 'regressed'
+      ? 'REGRESSED (significant)'
+      : p.verdict === 'improved'
+        ? 'improved (significant)'
+        : 'no significant change';
+  const ci = p.ci95 ? ` [95% CI ${signed(p.ci95[0])}, ${signed(p.ci95[1])}]` : '';
+  return (
+    `run as a whole: ${words} (paired sign test over ${p.n} tests: ${p.worse} worse, ${p.better} better, ` +
+    `${p.ties} within ±${r.tolerance}; p ${pValue(p.p_value)}) · mean Δ ${signed(p.mean_delta)}${ci}`
+  );
 }
 
 const ORDER: readonly CompareKind[] = [
@@ -164,6 +273,8 @@ export function formatComparison(r: CompareResult, colors: RunColors = NO_COLORS
   out.push(
     `${r.regressions} regression(s) beyond tolerance ${r.tolerance}, ${r.newFailures} new failure(s), ${r.fixed} fixed, ${r.improvements} improved, ${r.added} added, ${r.removed} removed`,
   );
+  const paired = pairedText(r);
+  out.push(r.paired.verdict === 'regressed' ? c.red(paired) : paired);
   out.push(r.regressed ? c.red(c.bold('REGRESSED')) : c.green(c.bold('OK: no regression')));
   return `${out.join('\n')}\n`;
 }

@@ -58,9 +58,18 @@ export function worstFirst(tests: readonly RunTest[]): Row[] {
   const rows = tests
     .filter((t) => t.records.length > 0 || t.status === 'failed')
     .map((test) => ({ test, fig: testFigures(test) }));
-  // Unscored failures first; unscored passes (only negated calls) last.
+  // Unscored failures first; tests of `.not` checks only last (a low score is what they assert),
+  // failed ones before passed ones; unscored passes last.
   const rank = (r: Row): number =>
-    r.fig.score !== null ? r.fig.score : r.test.status === 'failed' ? -1 : 2;
+    r.fig.negatedOnly
+      ? r.test.status === 'failed'
+        ? 1.5
+        : 2
+      : r.fig.score !== null
+        ? r.fig.score
+        : r.test.status === 'failed'
+          ? -1
+          : 2;
   return rows.sort(
     (a, b) =>
       rank(a) - rank(b) ||
@@ -147,13 +156,21 @@ function statsLines(s: RunSummary, c: RunColors): Array<[string, string[]]> {
         : `${s.records.samples}${negated} in ${plural(s.tasks.total, 'task')} · ${repeated}`,
     ],
   ]);
+  const missing = s.records.missing_goldens ?? 0;
+  const writes = s.records.golden_writes ?? 0;
+  if (missing || writes) {
+    const bits: string[] = [];
+    if (missing) bits.push(c.red(`${missing} missing (failed, file error, no score)`));
+    if (writes) bits.push(`${writes} written or updated (passed, not in the score)`);
+    lines.push(['Goldens', [bits.join(' · ')]]);
+  }
   const sc = s.score;
   lines.push([
     'Score',
     [
       sc.n === 0
         ? `— (no scored sample${sc.nan_count ? `; ${sc.nan_count} NaN` : ''})`
-        : `mean ${scoreColor(sc.mean, c)(f4(sc.mean))}${sc.ci95 ? ` · 95% CI [${f4(sc.ci95[0])}, ${f4(sc.ci95[1])}]` : ''}` +
+        : `mean ${scoreColor(sc.mean, c)(f4(sc.mean))}${sc.ci95 ? ` · bootstrap 95% CI [${f4(sc.ci95[0])}, ${f4(sc.ci95[1])}]` : ''}` +
           `${sc.std !== null ? ` · sd ${f4(sc.std)}` : ''} · min ${f4(sc.min)} · max ${f4(sc.max)} · n ${sc.n}${sc.nan_count ? ` · ${sc.nan_count} NaN` : ''}`,
     ],
   ]);

@@ -142,3 +142,23 @@ describe('subsample', () => {
     expect(subsample(xs, 5)).toEqual([0, 25, 50, 75, 100]);
   });
 });
+
+describe('values matched only within tolerance', () => {
+  it('carries the ≈ marker (Δ, tol) on the row and the count, also in a long alignment', () => {
+    const energies = (off: number) =>
+      Array.from({ length: 100 }, (_, i) => ev('mono:energy', i, 8990 + i + (i === 70 ? off : 0)));
+    const d = buildCheckDetail(evaluate(energies(0), energies(5)));
+    expect(CheckDetailSchema.parse(d)).toEqual(d);
+    expect(d.rows.differing).toBe(0);
+    expect(d.rows.within_tolerance).toBe(1);
+    const row = d.rows.items.find((r) => r.index === 71);
+    expect(row?.match).toBe(true);
+    expect(row?.approx?.delta).toBe(5);
+    expect(row?.approx?.tol).toBeCloseTo(9.065, 9);
+    expect(d.rows.items.filter((r) => r.approx !== undefined)).toHaveLength(1);
+    // Without such values the field stays absent (reports before it existed look the same).
+    expect(buildCheckDetail(evaluate(energies(0), energies(0))).rows.within_tolerance).toBe(
+      undefined,
+    );
+  });
+});

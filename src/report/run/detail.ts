@@ -43,6 +43,13 @@ export const DetailRowSchema = z
     gt: DetailSideSchema.nullable(),
     pred: DetailSideSchema.nullable(),
     match: z.boolean().nullable().describe('null = a gap (missing or extra event).'),
+    approx: z
+      .object({ delta: z.number(), tol: z.number() })
+      .strict()
+      .optional()
+      .describe(
+        'The values matched only within tolerance: the largest |Δ| of their numbers and the bound that absorbed it.',
+      ),
   })
   .strict();
 
@@ -66,6 +73,12 @@ export const CheckDetailSchema = z
           .min(0)
           .describe('Rows that are not a match: mismatches, missing and extra events.'),
         cut: z.number().int().min(0).describe('Rows of the alignment not kept in `items`.'),
+        within_tolerance: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe('Matching rows whose values matched only within tolerance (marked ≈).'),
         items: z.array(DetailRowSchema),
       })
       .strict(),
@@ -129,14 +142,18 @@ function side(s: AlignmentRow['gt']): DetailRow['gt'] {
 
 /**
  * The rows to keep: all of them in a short alignment (at most `DETAIL_ALL_ROWS`); otherwise every
- * differing row with one row of context on each side, in order, up to `max` rows (none when
+ * differing row (and every row matched only within tolerance) with one row of context on each side, in order, up to `max` rows (none when
  * everything matched: `cut` then says how many rows matched).
  */
-function keptRows(rows: readonly AlignmentRow[], max: number): AlignmentRow[] {
+function keptRows(
+  rows: readonly AlignmentRow[],
+  max: number,
+  approx: ReadonlyMap<number, unknown>,
+): AlignmentRow[] {
   if (rows.length <= Math.min(DETAIL_ALL_ROWS, max)) return rows.slice();
   const keep = new Set<number>();
   for (let i = 0; i < rows.length && keep.size < max; i++) {
-    if (rows[i]!.match === true) continue;
+    if (rows[i]!.match === true && !approx.has(rows[i]!.index)) continue;
     for (const j of [i - 1, i, i + 1])
       if (j >= 0 && j < rows.length && keep.size < max) keep.add(j);
   }
@@ -161,12 +178,15 @@ export function buildCheckDetail(
 ): CheckDetail {
   const rows = result.alignment_rows;
   const differing = rows.reduce((n, r) => n + (r.match === true ? 0 : 1), 0);
-  const items = keptRows(rows, DETAIL_MAX_ROWS).map((r) => ({
-    index: r.index,
-    gt: side(r.gt),
-    pred: side(r.pred),
-    match: r.match,
-  }));
+  const approx = new Map<number, { delta: number; tol: number }>();
+  for (const u of result.tolerance?.rows ?? [])
+    if (Number.isFinite(u.delta) && Number.isFinite(u.tol))
+      approx.set(u.index, { delta: u.delta, tol: u.tol });
+  const items = keptRows(rows, DETAIL_MAX_ROWS, approx).map((r): DetailRow => {
+    const a = r.match === true ? approx.get(r.index) : undefined;
+    const row = { index: r.index, gt: side(r.gt), pred: side(r.pred), match: r.match };
+    return a === undefined ? row : { ...row, approx: a };
+  });
 
   // The pairs the timing fit uses: matched rows (same channel, values match), relative to the first.
   const matched = rows.filter((r) => r.match === true && r.gt !== null && r.pred !== null);
@@ -193,7 +213,13 @@ export function buildCheckDetail(
       'weights' in agg
         ? { weights: finiteRecord(agg.weights), contributions: finiteRecord(agg.contributions) }
         : { weights: null, contributions: null },
-    rows: { total: rows.length, differing, cut: rows.length - items.length, items },
+    rows: {
+      total: rows.length,
+      differing,
+      cut: rows.length - items.length,
+      ...(approx.size > 0 ? { within_tolerance: approx.size } : {}),
+      items,
+    },
     timing: {
       total: points.length,
       points: subsample(points, DETAIL_MAX_POINTS).filter(

@@ -236,3 +236,54 @@ describe('compareRunReports', () => {
     expect(formatComparison(compareRunReports(baseline, current))).toMatchSnapshot();
   });
 });
+
+describe('compare stops crying wolf (issue 25)', () => {
+  /** 52 tests scored 0.99; `shift(i)` moves test i's score in the current run. */
+  function runs(shift: (i: number) => number) {
+    const mk = (f: (i: number) => number) =>
+      buildRunReport({
+        ...scenario(),
+        files: [],
+        tests: Array.from({ length: 52 }, (_, i) => ({
+          file: '/proj/src/j.test.ts',
+          name: `t${String(i).padStart(2, '0')}`,
+          status: 'passed' as const,
+          durationMs: 1,
+          attempts: 1,
+          records: [rec('src/j.test.ts', `t${i}`, { full_score: 0.99 + f(i) })],
+        })),
+      });
+    return [mk(() => 0), mk(shift)] as const;
+  }
+
+  it('timing jitter of −0.0001 … −0.0009 is no regression at the default tolerance (0.005)', () => {
+    const [b, c] = runs((i) => (i < 47 ? -0.0001 * (1 + (i % 9)) : 0.00001));
+    const r = compareRunReports(b, c);
+    expect(r.tolerance).toBe(0.005);
+    expect(r).toMatchObject({ regressions: 0, improvements: 0, regressed: false });
+    expect(r.paired).toMatchObject({ n: 52, worse: 0, better: 0, ties: 52, verdict: 'no_change' });
+    const text = formatComparison(r);
+    expect(text).not.toContain('+0.0000');
+    expect(text).toContain('OK: no regression');
+    // The old default (0) calls every drop a regression; a tiny rise is printed with its digits.
+    const strict = compareRunReports(b, c, { tolerance: 0 });
+    expect(strict.regressions).toBe(47);
+    expect(formatComparison(strict)).toContain('(+1.0e-5)');
+  });
+
+  it('the paired sign test says when the run as a whole regressed', () => {
+    // 10 tests 0.05 worse, 2 better: p = 2·(1 + 12 + 66)/4096 = 0.0386 < 0.05.
+    const [b, c] = runs((i) => (i < 10 ? -0.05 : i < 12 ? 0.005001 + 0.001 : 0));
+    const r = compareRunReports(b, c, { gate: 'significant' });
+    expect(r.paired).toMatchObject({ worse: 10, better: 2, ties: 40, verdict: 'regressed' });
+    expect(r.paired.p_value).toBeCloseTo((2 * (1 + 12 + 66)) / 4096, 12);
+    expect(r.paired.mean_delta).toBeCloseTo((-0.5 + 2 * 0.006001) / 52, 12);
+    expect(r.paired.ci95![1]).toBeLessThan(0);
+    expect(r.regressed).toBe(true);
+    expect(formatComparison(r)).toContain('run as a whole: REGRESSED (significant)');
+    // Two tests worse, none better: a per-test regression, but not a significant one.
+    const [b2, c2] = runs((i) => (i < 2 ? -0.05 : 0));
+    expect(compareRunReports(b2, c2).regressed).toBe(true);
+    expect(compareRunReports(b2, c2, { gate: 'significant' }).regressed).toBe(false);
+  });
+});

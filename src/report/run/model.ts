@@ -39,6 +39,29 @@ import {
 } from './stats.js';
 import { summarizeTrajectories, trajectoryVerdicts } from './trajectory.js';
 
+/**
+ * Whether a record's golden file was bookkeeping, not a comparison of behaviour: `missing` (no
+ * golden, nothing compared: a failed test with a file error and no score), `written` or
+ * `updated` (this run wrote the golden: the check passed, and a score against the file it
+ * replaced, or against itself, says nothing about the behaviour). Such records are left out of
+ * the score statistics; a missing golden is also left out of the pass rate and pass@k.
+ */
+export function goldenBookkeeping(r: Pick<ReportRecord, 'golden_status'>): boolean {
+  return (
+    r.golden_status === 'missing' || r.golden_status === 'written' || r.golden_status === 'updated'
+  );
+}
+
+/** Whether a record is a sample of the pass rate and pass@k: not negated, and not a missing golden. */
+export function isSample(r: Pick<ReportRecord, 'negated' | 'golden_status'>): boolean {
+  return !r.negated && r.golden_status !== 'missing';
+}
+
+/** Whether a sample's scores count in the score statistics (a sample whose golden was compared). */
+export function isScored(r: Pick<ReportRecord, 'negated' | 'golden_status' | 'matcher'>): boolean {
+  return !r.negated && !goldenBookkeeping(r) && r.matcher !== 'toFollowTrajectory';
+}
+
 /** Default k values of pass@k / pass^k in the summary. */
 export const DEFAULT_K: readonly number[] = [1, 5, 10];
 
@@ -210,7 +233,7 @@ export function samplesByTask(
     const occurrence = occurrences.get(nameKey) ?? 0;
     occurrences.set(nameKey, occurrence + 1);
     for (const record of test.records) {
-      if (record.negated) continue;
+      if (!isSample(record)) continue;
       const key = taskKey({ file: test.file, name: test.name, occurrence, seq: record.seq });
       const list = out.get(key);
       if (list) list.push({ test, record });
@@ -241,12 +264,17 @@ export function summarizeRun(
   let negated = 0;
   let totalRecords = 0;
   let bounded = 0;
+  let missingGoldens = 0;
+  let goldenWrites = 0;
   for (const t of tests) {
     for (const r of t.records) {
       totalRecords++;
       if (r.bounded_alignment === true) bounded++;
       if (r.negated) negated++;
+      else if (r.golden_status === 'missing') missingGoldens++;
       else samples.push({ test: t, r });
+      if (!r.negated && (r.golden_status === 'written' || r.golden_status === 'updated'))
+        goldenWrites++;
     }
   }
 
@@ -254,13 +282,15 @@ export function summarizeRun(
   let scoreNan = 0;
   let passed = 0;
   for (const { r } of samples) {
-    // A toFollowTrajectory call has no full score: it is a sample of the pass rate, not of the score.
-    if (r.matcher !== 'toFollowTrajectory') {
+    // A toFollowTrajectory call has no full score: it is a sample of the pass rate, not of the
+    // score; neither is a golden this run wrote (see goldenBookkeeping).
+    if (isScored(r)) {
       if (r.full_score === null) scoreNan++;
       else scores.push(r.full_score);
     }
     if (r.pass) passed++;
   }
+  const scored = samples.filter(({ r }) => isScored(r));
   const tasks = [...samplesByTask(tests).values()].map((list) => ({
     n: list.length,
     c: list.filter((x) => x.record.pass).length,
@@ -277,7 +307,7 @@ export function summarizeRun(
   // Metrics: union of names over samples, in first-seen order.
   const metricNames: string[] = [];
   const seen = new Set<string>();
-  for (const { r } of samples) {
+  for (const { r } of scored) {
     for (const name of Object.keys(r.metrics)) {
       if (!seen.has(name)) {
         seen.add(name);
@@ -287,7 +317,7 @@ export function summarizeRun(
   }
   const metrics: RunSummary['metrics'] = {};
   for (const name of metricNames) {
-    const values: MetricValue[] = samples.map(({ r }) =>
+    const values: MetricValue[] = scored.map(({ r }) =>
       name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined,
     );
     // Tests whose only checks are toFollowTrajectory calls have no metrics to cover.
@@ -298,7 +328,7 @@ export function summarizeRun(
       )
       .map((t) => ({
         values: t.records
-          .filter((r) => !r.negated && r.matcher !== 'toFollowTrajectory')
+          .filter((r) => isScored(r))
           .map((r) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined)),
         failed: t.status === 'failed',
       }));
@@ -316,7 +346,8 @@ export function summarizeRun(
   const trajectory = summarizeTrajectories(trajectoryVerdicts(samples.map(({ r }) => r)));
 
   const failedTests = tests.filter((t) => t.status === 'failed').length;
-  const fileErrors = fileErrorCount(tests, files);
+  // A missing golden is a file error of its test (the golden file), besides the failed test.
+  const fileErrors = fileErrorCount(tests, files) + missingGoldens;
   const missedGates = gateResults.filter((g) => !g.passed).length;
 
   return {
@@ -339,6 +370,8 @@ export function summarizeRun(
       samples: samples.length,
       negated,
       ...(bounded > 0 ? { bounded_alignment: bounded } : {}),
+      ...(missingGoldens ? { missing_goldens: missingGoldens } : {}),
+      ...(goldenWrites ? { golden_writes: goldenWrites } : {}),
     },
     score: {
       n: score.n,
@@ -449,21 +482,35 @@ export function assembleReport(
 export interface TestFigures {
   readonly samples: number;
   readonly passedSamples: number;
-  /** Mean full score over samples with a finite score; null when none. */
+  /**
+   * Mean full score over the samples whose golden was compared (not written, updated or missing)
+   * with a finite score; null when none.
+   */
   readonly score: number | null;
   /** Fraction of samples with `accuracy`; null when no sample. */
   readonly accuracy: number | null;
   /** Mean score per metric over samples with a finite score; null when none. */
   readonly metrics: Readonly<Record<string, number | null>>;
+  /**
+   * The test has only `.not` checks: `score` and `metrics` are theirs (shown, never counted in
+   * the statistics or compared as a sample).
+   */
+  readonly negatedOnly: boolean;
 }
 
 export function testFigures(t: RunTest): TestFigures {
-  const samples = t.records.filter((r) => !r.negated);
-  const scores = samples.map((r) => r.full_score).filter((x): x is number => x !== null);
-  const names = new Set(samples.flatMap((r) => Object.keys(r.metrics)));
+  const samples = t.records.filter((r) => isSample(r));
+  // The scores shown: of the compared samples; a test of `.not` checks only shows theirs (it
+  // has no samples, and a failed `.not` check is explained by its score).
+  const negatedOnly = t.records.length > 0 && t.records.every((r) => r.negated);
+  const scoredRecords = negatedOnly
+    ? t.records.filter((r) => r.matcher !== 'toFollowTrajectory')
+    : t.records.filter((r) => isScored(r));
+  const scores = scoredRecords.map((r) => r.full_score).filter((x): x is number => x !== null);
+  const names = new Set(scoredRecords.flatMap((r) => Object.keys(r.metrics)));
   const metrics: Record<string, number | null> = {};
   for (const name of names) {
-    const vs = samples
+    const vs = scoredRecords
       .map((r) => r.metrics[name]?.score)
       .filter((x): x is number => typeof x === 'number');
     metrics[name] = vs.length ? vs.reduce((a, b) => a + b, 0) / vs.length : null;
@@ -474,5 +521,6 @@ export function testFigures(t: RunTest): TestFigures {
     score: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
     accuracy: samples.length ? samples.filter((r) => r.accuracy).length / samples.length : null,
     metrics,
+    negatedOnly,
   };
 }

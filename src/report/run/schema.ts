@@ -247,7 +247,9 @@ export const MeanSummarySchema = z
     std: nullableNum.describe('Sample standard deviation (n − 1); null when n < 2.'),
     min: nullableNum,
     max: nullableNum,
-    ci95: interval.describe('mean ± t(0.975, n−1)·std/√n; null when n < 2.'),
+    ci95: interval.describe(
+      'Percentile bootstrap of the mean (2,000 resamples, fixed seed; within [min, max]); null when n < 2.',
+    ),
   })
   .strict();
 
@@ -323,7 +325,7 @@ export const RunVerdictSchema = z
       ),
     failed_tests: count.describe('Tests with status failed.'),
     file_errors: count.describe(
-      'Test files that failed outside their tests: a file-level error (e.g. the file threw at import), or a failed status no failed test explains.',
+      'Test files that failed outside their tests: a file-level error (e.g. the file threw at import), or a failed status no failed test explains; plus missing golden files (records.missing_goldens).',
     ),
     missed_gates: count.describe('Configured gates that were missed (see gates.results).'),
   })
@@ -342,12 +344,24 @@ export const RunSummarySchema = z
     records: z
       .object({
         total: count,
-        samples: count.describe('Records used as samples: all but negated (`.not`) calls.'),
+        samples: count.describe(
+          'Records used as samples: all but negated (`.not`) calls and missing goldens.',
+        ),
         negated: count,
         bounded_alignment: count
           .optional()
           .describe(
             'Records whose alignment is a bounded one, not proven optimal (`bounded_alignment`); present only when there are some.',
+          ),
+        missing_goldens: count
+          .optional()
+          .describe(
+            'toMatchGoldenTrace calls with no golden file (CI): failed tests with a file error, no score, not samples.',
+          ),
+        golden_writes: count
+          .optional()
+          .describe(
+            'Samples whose golden this run wrote or updated: passed, but left out of the score statistics.',
           ),
       })
       .strict(),

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   logGamma,
+  bootstrapMeanInterval,
   meanWithCI,
   metricCoverage,
   normalCdf,
@@ -10,6 +11,7 @@ import {
   passHatK,
   regularizedIncompleteBeta,
   sampleStd,
+  signTestPValue,
   studentTQuantile,
   summarizeMetricValues,
   wilsonInterval,
@@ -90,16 +92,48 @@ describe('studentTQuantile', () => {
 });
 
 describe('meanWithCI', () => {
-  it('hand-computed: [0.5, 0.7, 0.9]', () => {
-    // mean 0.7, sample sd 0.2, half-width = t(0.975, 2) · 0.2/√3 = 4.302652730 · 0.115470054 = 0.496827542
+  it('hand-computed mean and std of [0.5, 0.7, 0.9]; the interval is a bootstrap one within [min, max]', () => {
     const s = meanWithCI([0.5, 0.7, 0.9]);
     expect(s.n).toBe(3);
     expect(s.mean).toBeCloseTo(0.7, 14);
     expect(s.std).toBeCloseTo(0.2, 14);
     expect(s.min).toBe(0.5);
     expect(s.max).toBe(0.9);
-    expect(s.ci95?.[0]).toBeCloseTo(0.2031724576, 8);
-    expect(s.ci95?.[1]).toBeCloseTo(1.1968275424, 8);
+    // The t interval was [0.203, 1.197], past the upper bound of a score. The 27 equally likely
+    // resamples have means from 0.5 to 0.9; their 2.5 % / 97.5 % quantiles lie strictly inside.
+    const [lo, hi] = s.ci95!;
+    expect(lo).toBeGreaterThanOrEqual(0.5);
+    expect(hi).toBeLessThanOrEqual(0.9);
+    expect(lo).toBeLessThan(0.6);
+    expect(hi).toBeGreaterThan(0.8);
+    expect(meanWithCI([0.5, 0.7, 0.9]).ci95).toEqual(s.ci95); // fixed seed: reproducible
+  });
+
+  it('scores near 1 keep their interval within [0, 1] (issue 25: was [−0.77, 2.10])', () => {
+    const ci = meanWithCI([0.1, 1, 0.98, 1, 0.2]).ci95!;
+    expect(ci[0]).toBeGreaterThanOrEqual(0.1);
+    expect(ci[1]).toBeLessThanOrEqual(1);
+    expect(ci[1]).toBeGreaterThan(0.9);
+    const two = bootstrapMeanInterval([0, 1])!;
+    expect(two[0]).toBeGreaterThanOrEqual(0);
+    expect(two[1]).toBeLessThanOrEqual(1);
+  });
+
+  it('agrees with the t interval where that one is accurate (many values), and clips it beyond the bootstrap budget', () => {
+    const xs = Array.from({ length: 400 }, (_, i) => 0.5 + 0.4 * Math.sin(i * 12.9898));
+    const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const half = studentTQuantile(0.975, xs.length - 1) * (sampleStd(xs)! / Math.sqrt(xs.length));
+    const [lo, hi] = bootstrapMeanInterval(xs)!;
+    expect(Math.abs(lo - (m - half))).toBeLessThan(0.15 * half);
+    expect(Math.abs(hi - (m + half))).toBeLessThan(0.15 * half);
+    // 30,000 values × 2,000 resamples is over the budget: the clipped t interval.
+    const many = Array.from({ length: 30_000 }, (_, i) => (i % 10 === 0 ? 0.5 : 1));
+    const mm = many.reduce((a, b) => a + b, 0) / many.length;
+    const h =
+      studentTQuantile(0.975, many.length - 1) * (sampleStd(many)! / Math.sqrt(many.length));
+    const ci = bootstrapMeanInterval(many)!;
+    expect(ci[0]).toBeCloseTo(mm - h, 12);
+    expect(ci[1]).toBeCloseTo(Math.min(1, mm + h), 12);
   });
 
   it('no CI for fewer than two values; collapses for constant values', () => {
@@ -252,5 +286,21 @@ describe('metric summaries', () => {
         { values: [], failed: false }, // not an envtrace test: not counted
       ]),
     ).toEqual({ scored: 1, missing: 2, failed: 1 });
+  });
+});
+
+describe('signTestPValue', () => {
+  it('exact two-sided binomial tail (hand-computed)', () => {
+    // 9 vs 1 of 10: 2·(C(10,0) + C(10,1))/2^10 = 22/1024
+    expect(signTestPValue(9, 1)).toBeCloseTo(22 / 1024, 14);
+    expect(signTestPValue(1, 9)).toBeCloseTo(22 / 1024, 14);
+    expect(signTestPValue(0, 0)).toBe(1);
+    expect(signTestPValue(3, 3)).toBe(1);
+    // 0 vs 20: 2/2^20
+    expect(signTestPValue(20, 0)).toBeCloseTo(2 / 2 ** 20, 18);
+    // large n stays finite (log-gamma): 600 vs 400
+    const p = signTestPValue(600, 400);
+    expect(p).toBeGreaterThan(0);
+    expect(p).toBeLessThan(1e-9);
   });
 });

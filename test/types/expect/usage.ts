@@ -4,6 +4,8 @@ import { expect, setTraceTest } from 'envtrace-js/expect';
 const golden = [{ channel: 'motor:x', timestamp: 0, value: 1 }];
 
 setTraceTest('/abs/path/scan.test.ts', 'scan moves');
+// node:test's TestContext (t in test('…', (t) => …)), with the test file when t.filePath is absent.
+setTraceTest({ name: 'moves', fullName: 'scan > moves' }, 'file:///abs/path/scan.test.mjs');
 expect(golden).toMatchTraceBehavior(golden, { minScore: 0.9 });
 expect(golden).not.toMatchTraceBehavior('other.json');
 expect(golden).toMatchGoldenTrace();

@@ -1,0 +1,59 @@
+/**
+ * Words for the tolerance summary (`compare/tolerance-use.ts`): which tolerance absorbed a
+ * value's difference, and per channel which comparator (and which default) was in force. Pure
+ * formatting of data the compare layer judged; nothing here compares values.
+ */
+import type { ChannelTolerance, ToleranceUse } from '../compare/tolerance-use.js';
+import { escapeForTerminal } from './escape.js';
+
+/** A difference or tolerance in at most 4 significant digits (`5`, `8.995`, `5.562e-4`). */
+export function shortNumber(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  if (a >= 1e-3 && a < 1e6) return String(Number(x.toPrecision(4)));
+  const [m, e] = x.toExponential(3).split('e');
+  return `${String(Number(m))}e${Number(e)}`;
+}
+
+/** `(Δ 5, tol 8.99)`: the difference and the bound that absorbed it. */
+export function deltaText(use: Pick<ToleranceUse, 'delta' | 'tol'>): string {
+  return `(Δ ${shortNumber(use.delta)}, tol ${shortNumber(use.tol)})`;
+}
+
+/** Where a channel's comparator came from, in words. */
+function sourceText(c: ChannelTolerance): string {
+  return c.source === 'channel'
+    ? 'by_channel'
+    : c.source === 'default'
+      ? 'comparators.default'
+      : 'built-in default';
+}
+
+/** `numeric_tolerance, rel 0.001` (plus `abs …` when set). */
+export function ruleText(c: Pick<ChannelTolerance, 'comparator' | 'rel_tol' | 'abs_tol'>): string {
+  const bits = [c.comparator];
+  if (c.rel_tol > 0) bits.push(`rel ${shortNumber(c.rel_tol)}`);
+  if (c.abs_tol > 0) bits.push(`abs ${shortNumber(c.abs_tol)}`);
+  return bits.join(', ');
+}
+
+/** `mono.energy: built-in default numeric_tolerance, rel 0.001` (channel escaped for the terminal). */
+export function channelRuleLine(c: ChannelTolerance): string {
+  return `${escapeForTerminal(c.channel)}: ${sourceText(c)} ${ruleText(c)}`;
+}
+
+/**
+ * What the tolerance did on a channel: `2 values matched only within tolerance, max Δ 5 (rel
+ * 5.562e-4)`, and how many numbers differed beyond it.
+ */
+export function channelCountsLine(c: ChannelTolerance): string {
+  const bits: string[] = [];
+  if (c.within > 0)
+    bits.push(
+      `${c.within} ${c.within === 1 ? 'value' : 'values'} matched only within tolerance, max Δ ${shortNumber(c.max_abs_delta)} (rel ${shortNumber(c.max_rel_delta)})`,
+    );
+  if (c.beyond > 0)
+    bits.push(`${c.beyond} ${c.beyond === 1 ? 'number differs' : 'numbers differ'} beyond it`);
+  return bits.join('; ');
+}
