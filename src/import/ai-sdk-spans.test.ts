@@ -54,3 +54,38 @@ describe('otlp importer: Vercel AI SDK ai.toolCall spans (ai@6, real run)', () =
     expect(matchTrajectory(ungrouped, swapped).pass).toBe(false);
   });
 });
+
+describe('openai importer: Vercel AI SDK response.messages (ai@6, real run)', () => {
+  it('reads tool-call parts with their results and the error, one group per assistant message', async () => {
+    const { messages } = await runAiSdkAgent();
+    const text = JSON.stringify(messages);
+    expect(detectFormat(text).name).toBe('openai');
+    const events = parseTrace(text).events;
+    const calls = SCRIPTED_STEPS.flat();
+    expect(events.map((e) => [e.channel, e.value])).toEqual(calls.map((c) => [c.name, c.args]));
+    expect(events.map((e) => e.meta)).toEqual([
+      {
+        message: 0,
+        parallel_group: 0,
+        toolCallId: 'call-1',
+        result: TOOL_RESULTS['call-1'],
+        outputType: 'json',
+      },
+      {
+        message: 0,
+        parallel_group: 0,
+        toolCallId: 'call-2',
+        result: TOOL_RESULTS['call-2'],
+        outputType: 'text',
+      },
+      {
+        message: 2,
+        parallel_group: 2,
+        toolCallId: 'call-3',
+        error: OSLO_ERROR,
+        outputType: 'error-text',
+      },
+    ]);
+    expect(events.map((e) => e.timestamp)).toEqual([0, 0, 2]);
+  });
+});
