@@ -1,9 +1,11 @@
 /**
  * OpenAI chat message lists (also agentevals' `{outputs}`): one event per tool call of an assistant
- * message. A list with Vercel AI SDK content parts is read by `ai-sdk-messages.ts`.
+ * message. A list with Vercel AI SDK content parts is read by `ai-sdk-messages.ts`, an
+ * `@openai/agents` history (`function_call` items) by `openai-agents-history.ts`.
  */
 import { isPlainObject } from '../py/value.js';
 import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
+import { agentsHistoryToolCalls, isAgentsHistory } from './openai-agents-history.js';
 import { Where, parseJsonDocument } from './json.js';
 import { ExactTime, relativeEvents, timeFromIso, timeFromNumber, type RawEvent } from './time.js';
 import type { ImportContext, Importer } from './types.js';
@@ -59,6 +61,7 @@ function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const { list, where } = messagesOf(parseJsonDocument(text, ctx.file), root);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   if (isAiSdkMessageList(messages)) return aiSdkToolCalls(messages, where, ctx);
+  if (isAgentsHistory(messages)) return agentsHistoryToolCalls(messages, where, ctx);
   const results = new Map<string, unknown>();
   for (const m of messages) {
     if (m['role'] === 'tool' && typeof m['tool_call_id'] === 'string')
