@@ -51,6 +51,18 @@ describe('envtrace-js/otel: live capture of the Vercel AI SDK (ai@6, real run)',
     expect(capture.events).toEqual(parseTrace(otlpJson).events);
   });
 
+  it('streamText: the calls end before their step span, and are still grouped by it', async () => {
+    const capture = createSpanCapture();
+    const { otlpJson } = await runAiSdkAgent([capture], { stream: true });
+    const events = capture.events;
+    expect(events).toEqual(parseTrace(otlpJson).events);
+    expect(events.map((e) => e.meta!['parallel_group'])).toEqual([
+      events[0]!.meta!['parentSpanId'],
+      events[0]!.meta!['parentSpanId'],
+      events[2]!.meta!['parentSpanId'],
+    ]);
+  });
+
   it('clear() forgets the captured spans; conventions limit what is read', async () => {
     const capture = createSpanCapture({ conventions: ['genai'] });
     await runAiSdkAgent([capture]);

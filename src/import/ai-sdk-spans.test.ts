@@ -55,6 +55,22 @@ describe('otlp importer: Vercel AI SDK ai.toolCall spans (ai@6, real run)', () =
   });
 });
 
+describe('otlp importer: Vercel AI SDK streamText spans (ai@6, real run)', () => {
+  it('reads the calls (children of ai.streamText.doStream there) grouped by their step', async () => {
+    const { otlpJson } = await runAiSdkAgent([], { stream: true });
+    expect(detectFormat(otlpJson).name).toBe('otlp');
+    const events = parseTrace(otlpJson).events;
+    expect(events.map((e) => [e.channel, e.value])).toEqual(
+      SCRIPTED_STEPS.flat().map((c) => [c.name, c.args]),
+    );
+    const groups = events.map((e) => e.meta!['parallel_group']);
+    expect(groups[0]).toBe(events[0]!.meta!['parentSpanId']);
+    expect(groups[1]).toBe(groups[0]);
+    expect(groups[2]).not.toBe(groups[0]);
+    expect(events[2]!.meta).toMatchObject({ status: 'ERROR', statusMessage: OSLO_ERROR });
+  });
+});
+
 describe('openai importer: Vercel AI SDK response.messages (ai@6, real run)', () => {
   it('reads tool-call parts with their results and the error, one group per assistant message', async () => {
     const { messages } = await runAiSdkAgent();

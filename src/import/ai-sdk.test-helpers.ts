@@ -3,6 +3,7 @@
  * with a scripted model, so the importer and live-capture tests check what the SDK really writes.
  * No network: `MockLanguageModelV3` answers from the script below.
  */
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
@@ -12,7 +13,14 @@ import {
   SimpleSpanProcessor,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { generateText, stepCountIs, tool, type ModelMessage } from 'ai';
+import {
+  generateText,
+  simulateReadableStream,
+  stepCountIs,
+  streamText,
+  tool,
+  type ModelMessage,
+} from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 
@@ -53,11 +61,41 @@ export interface AiSdkRun {
   readonly messages: ModelMessage[];
 }
 
+/** The scripted steps as stream parts, for `streamText`. */
+function streamSteps(): LanguageModelV3StreamPart[][] {
+  const finish = (unified: 'tool-calls' | 'stop') => ({
+    type: 'finish' as const,
+    finishReason: { unified, raw: undefined },
+    usage,
+  });
+  return [
+    ...SCRIPTED_STEPS.map((step) => [
+      ...step.map((c) => ({
+        type: 'tool-call' as const,
+        toolCallId: c.id,
+        toolName: c.name,
+        input: JSON.stringify(c.args),
+      })),
+      finish('tool-calls'),
+    ]),
+    [
+      { type: 'text-start' as const, id: 't' },
+      { type: 'text-delta' as const, id: 't', delta: 'Sunny in Paris; no data for Oslo.' },
+      { type: 'text-end' as const, id: 't' },
+      finish('stop'),
+    ],
+  ];
+}
+
 /**
- * Run `generateText` with the scripted model and two tools under `experimental_telemetry`.
- * `processors` are registered besides the in-memory exporter (a live capture under test).
+ * Run `generateText` (or `streamText` with `stream`) with the scripted model and two tools under
+ * `experimental_telemetry`. `processors` are registered besides the in-memory exporter (a live
+ * capture under test).
  */
-export async function runAiSdkAgent(processors: SpanProcessor[] = []): Promise<AiSdkRun> {
+export async function runAiSdkAgent(
+  processors: SpanProcessor[] = [],
+  { stream = false }: { stream?: boolean } = {},
+): Promise<AiSdkRun> {
   ensureContextManager();
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({
@@ -84,8 +122,13 @@ export async function runAiSdkAgent(processors: SpanProcessor[] = []): Promise<A
       },
     ],
   });
-  const result = await generateText({
-    model,
+  const streamed = streamSteps();
+  let step = 0;
+  const streamModel = new MockLanguageModelV3({
+    doStream: () =>
+      Promise.resolve({ stream: simulateReadableStream({ chunks: streamed[step++] ?? [] }) }),
+  });
+  const settings = {
     prompt: 'Weather and time in Paris, and the weather in Oslo?',
     stopWhen: stepCountIs(5),
     tools: {
@@ -102,10 +145,18 @@ export async function runAiSdkAgent(processors: SpanProcessor[] = []): Promise<A
       }),
     },
     experimental_telemetry: { isEnabled: true, tracer: provider.getTracer('agent-test') },
-  });
+  };
+  let messages: ModelMessage[];
+  if (stream) {
+    const result = streamText({ model: streamModel, ...settings });
+    await result.consumeStream();
+    messages = (await result.response).messages;
+  } else {
+    messages = (await generateText({ model, ...settings })).response.messages;
+  }
   await provider.forceFlush();
   const bytes = JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans());
   if (bytes === undefined) throw new Error('the OTLP serializer returned nothing');
   await provider.shutdown();
-  return { otlpJson: new TextDecoder().decode(bytes), messages: result.response.messages };
+  return { otlpJson: new TextDecoder().decode(bytes), messages };
 }
