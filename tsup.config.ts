@@ -30,6 +30,7 @@ const shared: Options = {
 const dual = {
   index: 'src/index.ts',
   engine: 'src/engine.ts',
+  otel: 'src/otel.ts',
   python: 'src/python.ts',
   jest: 'matchers/jest.ts',
   expect: 'matchers/expect.ts',
@@ -56,6 +57,7 @@ export default defineConfig([
       entry: {
         index: dual.index,
         engine: dual.engine,
+        otel: dual.otel,
         python: dual.python,
         'reporters/jest': dual['reporters/jest'],
         'reporters/vitest': esmOnly['reporters/vitest'],
@@ -70,6 +72,7 @@ export default defineConfig([
       entry: {
         index: dual.index,
         engine: dual.engine,
+        otel: dual.otel,
         python: dual.python,
         'reporters/jest': dual['reporters/jest'],
       },

@@ -1,5 +1,11 @@
-/** OpenAI chat message lists (also agentevals' `{outputs}`): one event per tool call of an assistant message. */
+/**
+ * OpenAI chat message lists (also agentevals' `{outputs}`): one event per tool call of an assistant
+ * message. A list with Vercel AI SDK content parts is read by `ai-sdk-messages.ts`, an
+ * `@openai/agents` history (`function_call` items) by `openai-agents-history.ts`.
+ */
 import { isPlainObject, PyFloat } from '../py/value.js';
+import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
+import { agentsHistoryToolCalls, isAgentsHistory } from './openai-agents-history.js';
 import { Where, parseJsonDocument } from './json.js';
 import {
   ExactTime,
@@ -69,6 +75,8 @@ function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
   const { list, where } = messagesOf(parseJsonDocument(text, ctx.file, ctx.mode), root);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
+  if (isAiSdkMessageList(messages)) return aiSdkToolCalls(messages, where, ctx);
+  if (isAgentsHistory(messages)) return agentsHistoryToolCalls(messages, where, ctx);
   const results = new Map<string, unknown>();
   for (const m of messages) {
     if (m['role'] === 'tool' && typeof m['tool_call_id'] === 'string')
@@ -140,7 +148,7 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat messages (a list, {messages} or {outputs}): one event per tool call of an assistant message',
+    'OpenAI chat or Vercel AI SDK messages (a list, {messages} or {outputs}): one event per tool call of an assistant message',
   detect(_text, first) {
     const list = Array.isArray(first)
       ? first

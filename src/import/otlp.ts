@@ -1,56 +1,26 @@
-/** OTLP/JSON with the OpenTelemetry GenAI conventions: one event per `execute_tool` span. */
-import {
-  attribute,
-  isOtlpDocument,
-  jsonAttribute,
-  otlpSpans,
-  spanMeta,
-  spanStart,
-  stringAttribute,
-} from './spans.js';
+/**
+ * OTLP/JSON with the OpenTelemetry GenAI conventions (one event per `execute_tool` span) or the
+ * Vercel AI SDK's telemetry (one event per `ai.toolCall` span); the mapping is in `tool-spans.ts`.
+ */
+import { isOtlpDocument, otlpSpans } from './spans.js';
 import { relativeEvents, type RawEvent } from './time.js';
+import { otlpToolSpan, toolCallEvents } from './tool-spans.js';
 import type { ImportContext, Importer } from './types.js';
 
 function parseOtlp(text: string, ctx: ImportContext): RawEvent[] {
-  const events: RawEvent[] = [];
-  for (const rec of otlpSpans(text, ctx.file, ctx.mode)) {
-    if (stringAttribute(rec, 'gen_ai.operation.name', ctx) !== 'execute_tool') continue;
-    const spanName = typeof rec.span['name'] === 'string' ? rec.span['name'] : '';
-    // gen_ai.tool.name is "recommended"; the span name is `execute_tool {gen_ai.tool.name}`.
-    const channel =
-      stringAttribute(rec, 'gen_ai.tool.name', ctx) ||
-      (/^execute_tool\s+(\S.*)$/.exec(spanName)?.[1] ?? '');
-    if (channel === '')
-      rec.where
-        .at('attributes')
-        .fail(
-          'an execute_tool span needs a gen_ai.tool.name attribute (or a span name "execute_tool <tool>")',
-        );
-    const time = spanStart(rec);
-    const meta = spanMeta(rec, time);
-    const args = attribute(rec, 'gen_ai.tool.call.arguments', ctx);
-    const value = jsonAttribute(args, 'always', ctx);
-    if (value.problem !== undefined) meta['argumentsError'] = value.problem;
-    const callId = stringAttribute(rec, 'gen_ai.tool.call.id', ctx);
-    if (callId !== undefined) meta['toolCallId'] = callId;
-    const type = stringAttribute(rec, 'gen_ai.tool.type', ctx);
-    if (type !== undefined) meta['toolType'] = type;
-    const result = attribute(rec, 'gen_ai.tool.call.result', ctx);
-    if (result !== undefined) meta['result'] = jsonAttribute(result, 'if-looks-like', ctx).value;
-    const errorType = stringAttribute(rec, 'error.type', ctx);
-    if (errorType !== undefined) meta['errorType'] = errorType;
-    events.push({ channel, time, value: args === undefined ? null : value.value, meta });
-  }
-  return events;
+  const spans = otlpSpans(text, ctx.file, ctx.mode).map((rec) => otlpToolSpan(rec, ctx));
+  return toolCallEvents(spans, ['genai', 'ai-sdk'], ctx);
 }
 
 /** `otlp` importer (OpenTelemetry GenAI semantic conventions): see `docs/importers.md`. */
 export const otlpImporter: Importer = {
   name: 'otlp',
   description:
-    'OTLP/JSON traces with OpenTelemetry GenAI attributes: one event per execute_tool span',
+    'OTLP/JSON traces with OpenTelemetry GenAI or Vercel AI SDK attributes: one event per execute_tool or ai.toolCall span',
   detect(text, first) {
     if (!isOtlpDocument(first) && !text.trimStart().startsWith('{"resourceSpans"')) return 0;
+    // The AI SDK also writes gen_ai.* attributes on its model spans, never `execute_tool`.
+    if (text.includes('"ai.toolCall.name"')) return 0.9;
     if (text.includes('"gen_ai.operation.name"'))
       return text.includes('"execute_tool"') ? 0.9 : 0.6;
     return 0.2;
