@@ -77,7 +77,7 @@ export function recordedRobot(opts: { seed?: number; jitter?: number } = {}): {
     seed = (seed * 1664525 + 1013904223) >>> 0;
     return ((seed / 2 ** 32) * 2 - 1) * opts.jitter;
   };
-  const device: SimRobot | undefined;
+  let device: SimRobot | undefined = undefined;
   const recorder = createRecorder({
     clock: () => Math.round(((device?.now ?? 0) + jitter()) * 1000) / 1000,
     start: 0,

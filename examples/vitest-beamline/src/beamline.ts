@@ -100,7 +100,7 @@ export function recordedBeamline(opts: { seed?: number; jitter?: number } = {}):
 } {
   const jitter = opts.jitter ? jitterSource(opts.seed ?? 1, opts.jitter) : () => 0;
   // The device is created first; the recorder's clock reads its simulated time.
-  const device: SimBeamline | undefined;
+  let device: SimBeamline | undefined = undefined;
   const recorder = createRecorder({
     clock: () => Math.round(((device?.now ?? 0) + jitter()) * 1000) / 1000,
     start: 0,
