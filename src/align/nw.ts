@@ -25,6 +25,7 @@
  *   most pairs, then the order of its divide steps).
  */
 import { ConfigError, type InputPath } from '../errors.js';
+import { describeReceived } from '../io/input.js';
 import { MAX_COST, MAX_COST_MESSAGE } from './costs.js';
 import type { AlignContext, Aligner, IndexPair } from './types.js';
 import { isObjectRecord } from '../py/value.js';
@@ -62,17 +63,12 @@ const CHANNEL_KEYS = new Set(['gap_open', 'gap_extend']);
 function cost(value: unknown, fallback: number, path: InputPath): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new ConfigError(`must be a finite non-negative number, got ${describe(value)}`, { path });
+    throw new ConfigError(`must be a finite non-negative number, got ${describeReceived(value)}`, {
+      path,
+    });
   }
   if (value > MAX_COST) throw new ConfigError(`${MAX_COST_MESSAGE}, got ${value}`, { path });
   return value;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : typeof value;
 }
 
 /**
@@ -84,7 +80,7 @@ export function resolveNwOptions(
   path: InputPath = ['aligner'],
 ): ResolvedNwOptions {
   if (!isObjectRecord(options))
-    throw new ConfigError(`must be an object, got ${describe(options)}`, { path });
+    throw new ConfigError(`must be an object, got ${describeReceived(options)}`, { path });
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.has(key)) {
       throw new ConfigError(
@@ -106,14 +102,14 @@ export function resolveNwOptions(
   const raw = options['by_channel'];
   if (raw !== undefined) {
     if (!isObjectRecord(raw)) {
-      throw new ConfigError(`must be an object, got ${describe(raw)}`, {
+      throw new ConfigError(`must be an object, got ${describeReceived(raw)}`, {
         path: [...path, 'by_channel'],
       });
     }
     for (const [channel, spec] of Object.entries(raw)) {
       const p = [...path, 'by_channel', channel];
       if (!isObjectRecord(spec))
-        throw new ConfigError(`must be an object, got ${describe(spec)}`, { path: p });
+        throw new ConfigError(`must be an object, got ${describeReceived(spec)}`, { path: p });
       for (const key of Object.keys(spec)) {
         if (!CHANNEL_KEYS.has(key)) {
           throw new ConfigError(

@@ -213,10 +213,10 @@ describe('reference mode: every public evaluate_config case', () => {
     // Default mode: strict YAML 1.2, where `yes` is the string "yes" → a wrong type.
     expect(() => parseConfigText(text, { format: 'yaml', file: 'envtrace.yaml' }))
       .toThrowErrorMatchingInlineSnapshot(`
-      [ConfigError: envtrace.yaml: 2 problems in the options:
-        decision.require_discrete_exact: expected boolean, received string
-        include_structure: expected boolean, received string]
-    `);
+        [ConfigError: envtrace.yaml: 2 problems in the options:
+          decision.require_discrete_exact: expected boolean, received "yes"
+          include_structure: expected boolean, received "no"]
+      `);
   });
 });
 
@@ -430,7 +430,7 @@ describe('files', () => {
   it('names the file in validation errors and rejects invalid UTF-8', async () => {
     const file = writeTemp('bad.yml', 'include_structure: "yes"\n');
     await expect(loadConfig(file)).rejects.toThrow(
-      `${file}: include_structure: expected boolean, received string`,
+      `${file}: include_structure: expected boolean, received "yes"`,
     );
     const bin = join(tmp, 'bin.json');
     writeFileSync(bin, Buffer.from([0x7b, 0xff, 0x7d]));

@@ -157,7 +157,7 @@ describe('validateOptions: errors', () => {
         ),
       ),
     ).toMatchInlineSnapshot(
-      `"envtrace.yaml: comparators.by_channel["motor:x"].tol: expected number, received string"`,
+      `"envtrace.yaml: comparators.by_channel["motor:x"].tol: expected number, received "0.1""`,
     );
   });
 
@@ -237,9 +237,9 @@ describe('validateOptions: errors', () => {
     ).toMatchInlineSnapshot(`
       "envtrace.json: 4 problems in the options:
         mode: expected one of "default", "reference", received "strict"
-        ignore_channels[1]: expected string, received number
-        decision.required_metrics: expected array, received string
-        include_structure: expected boolean, received string"
+        ignore_channels[1]: expected string, received 3
+        decision.required_metrics: expected array, received "continuous"
+        include_structure: expected boolean, received "yes""
     `);
   });
 
@@ -260,20 +260,20 @@ describe('validateOptions: errors', () => {
     `);
     expect(messageOf(() => validateOptions({ metrics: [{ name: 'x' }, 5] })))
       .toMatchInlineSnapshot(`
-      "2 problems in the options:
-        metrics[0].compute: missing (expected function)
-        metrics[1]: expected a metric {name, compute}, received number"
-    `);
+        "2 problems in the options:
+          metrics[0].compute: missing (expected function)
+          metrics[1]: expected a metric {name, compute}, received 5"
+      `);
     expect(
       messageOf(() => validateOptions({ aggregation: { formula: 'x + y' } })),
     ).toMatchInlineSnapshot(
-      `"aggregation.formula: expected function (scores) => number, received string"`,
+      `"aggregation.formula: expected function (scores) => number, received "x + y""`,
     );
   });
 
   it('rejects a non-object and a "__proto__" record key', () => {
     expect(messageOf(() => validateOptions([1, 2], { file: 'c.json' }))).toMatchInlineSnapshot(
-      `"c.json: expected the options to be an object, received array"`,
+      `"c.json: expected the options to be an object, received an array"`,
     );
     expect(
       messageOf(() => validateOptions(JSON.parse('{"aliases": {"__proto__": "x"}}'))),

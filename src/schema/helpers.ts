@@ -29,23 +29,8 @@ export function quoteForMessage(s: string): string {
   return escapeExtra(JSON.stringify(cut));
 }
 
-/** What kind of value was received, in words. */
-export function describeReceived(v: unknown): string {
-  if (v === null) return 'null';
-  if (v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') {
-    if (Number.isNaN(v)) return 'NaN';
-    if (!Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';
-    return 'number';
-  }
-  if (typeof v === 'object') {
-    // Object.create(null) has no constructor, whatever the lib types say.
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
-    return isPlainObject(v) ? 'object' : `${v.constructor?.name ?? 'object'} object`;
-  }
-  return typeof v;
-}
+export { describeReceived } from '../io/input.js';
+import { describeReceived } from '../io/input.js';
 
 export function pathText(path: readonly PropertyKey[]): string {
   return escapeExtra(formatPath(path));

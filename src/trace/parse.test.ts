@@ -90,7 +90,7 @@ describe('parseEnvtrace', () => {
       'unknown key "name" (a trace has schema_version, events, meta)',
     );
     expect(errorOf(() => parseEnvtrace('42')).message).toBe(
-      'expected a trace: an object with "events" or an array of events, got number',
+      'expected a trace: an object with "events" or an array of events, got 42',
     );
   });
 
@@ -112,7 +112,7 @@ describe('parseEnvtrace', () => {
       '[0].timestamp',
     );
     expect(errorOf(() => parseEnvtrace('[{"channel": "a", "timestamp": 1}, 3]')).message).toBe(
-      '[1]: expected an event object, got number',
+      '[1]: expected an event object, got 3',
     );
     expect(parseEnvtrace('{"schema_version": 1, "meta": {"run": 2}, "events": []}').length).toBe(0);
     // Events keep the key order channel, timestamp, value whatever the input order.

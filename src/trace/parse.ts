@@ -2,6 +2,7 @@ import type { Mode } from '../policy/mode.js';
 import type { ScoringPolicy } from '../policy/index.js';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath, inputPath, type InputPath } from '../errors.js';
+import { describeReceived } from '../io/input.js';
 import { findTooDeep, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
 import { JsonDepthError, JsonDuplicateKeyError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
@@ -58,13 +59,6 @@ const docSchema = z.strictObject({
   meta: z.record(z.string(), z.unknown(), { error: 'expected an object' }).optional(),
 });
 
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
-  return typeof v;
-}
-
 function firstIssue(error: z.ZodError, prefix: InputPath): { path: InputPath; message: string } {
   const issue = error.issues[0]!;
   const path = [...prefix, ...inputPath(issue.path)];
@@ -105,7 +99,7 @@ function eventsOfDocument(
         );
       const events = doc['events'];
       if (!Array.isArray(events))
-        throw new TraceError(`expected an array of events, got ${describe(events)}`, {
+        throw new TraceError(`expected an array of events, got ${describeReceived(events)}`, {
           file: opts.file,
           path: ['events'],
         });
@@ -137,7 +131,7 @@ function eventsOfDocument(
     return { items: r.data.events, prefix: ['events'] };
   }
   throw new TraceError(
-    `expected a trace: an object with "events" or an array of events, got ${describe(doc)}`,
+    `expected a trace: an object with "events" or an array of events, got ${describeReceived(doc)}`,
     { file: opts.file },
   );
 }
@@ -145,7 +139,7 @@ function eventsOfDocument(
 function referenceEvent(item: unknown, path: InputPath, file: string | undefined): TraceEvent {
   // Trace.from_dict: str(item["channel"]), float(item["timestamp"]), item.get("value"), dict(item.get("meta", {}))
   if (!isObjectRecord(item))
-    throw new TraceError(`expected an event object, got ${describe(item)}`, {
+    throw new TraceError(`expected an event object, got ${describeReceived(item)}`, {
       file,
       path,
     });
@@ -217,7 +211,7 @@ function defaultEvent(item: unknown, path: InputPath, file: string | undefined):
   const r = eventSchema.safeParse(item);
   if (!r.success) {
     if (!isObjectRecord(item))
-      throw new TraceError(`expected an event object, got ${describe(item)}`, {
+      throw new TraceError(`expected an event object, got ${describeReceived(item)}`, {
         file,
         path,
       });
