@@ -14,7 +14,8 @@ import {
   type RawEvent,
 } from './time.js';
 import type { ImportContext, Importer, LineImport } from './types.js';
-import { describe, importValue } from './values.js';
+import { describeReceived as describe } from '../io/input.js';
+import { importValue } from './values.js';
 import { countedKinds, noEventsError, warn } from './warnings.js';
 
 /** The document names of the event model. */

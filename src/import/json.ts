@@ -5,7 +5,7 @@
 import { EnvTraceError, TraceError, formatPath, inputPath } from '../errors.js';
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { isPlainObject } from '../py/value.js';
-import { describe } from './values.js';
+import { describeReceived as describe } from '../io/input.js';
 import { LineSplitter } from '../io/lines.js';
 import type { TraceEvent } from '../trace/types.js';
 import type { LineImport } from './types.js';

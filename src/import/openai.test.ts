@@ -102,7 +102,7 @@ describe('openai importer', () => {
         ),
       ).message,
     ).toMatchInlineSnapshot(
-      `"m.json: [0].created: expected an ISO 8601 date-time or epoch seconds, got the string "noon""`,
+      `"m.json: [0].created: expected an ISO 8601 date-time or epoch seconds, got "noon""`,
     );
   });
 });

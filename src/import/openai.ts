@@ -16,7 +16,8 @@ import {
   type RawEvent,
 } from './time.js';
 import type { ImportContext, Importer } from './types.js';
-import { describe, importValue, parseEmbeddedJson } from './values.js';
+import { describeReceived as describe } from '../io/input.js';
+import { importValue, parseEmbeddedJson } from './values.js';
 
 /** Message fields read as the message's time, in this order: ISO 8601 text or epoch seconds. */
 const TIME_FIELDS = ['timestamp', 'created_at', 'created'] as const;

@@ -228,7 +228,7 @@ describe('importFile streams JSON Lines with the events and errors of the whole 
     });
     writeFileSync(file, [msg('/a'), msg(7), msg('/b'), msg(8)].join('\n'));
     expect((await compare(file, {}, [1, 8])).whole).toEqual({
-      error: `TraceError: ${file}:2: topic: expected a non-empty string, got number 7`,
+      error: `TraceError: ${file}:2: topic: expected a non-empty string, got 7`,
     });
   });
 

@@ -62,17 +62,3 @@ export function parseEmbeddedJson(text: string, ctx: ImportContext): EmbeddedJso
     throw e;
   }
 }
-
-/** Short type description for error messages. */
-export function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'an array';
-  if (v instanceof PyFloat) return 'a number';
-  if (typeof v === 'bigint') return 'a number';
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string')
-    return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  // What is left is a primitive (number, boolean, undefined, symbol): it prints as itself.
-  return `${typeof v} ${String(v as string)}`;
-}

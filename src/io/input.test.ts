@@ -5,7 +5,7 @@ import { describeReceived, expected, parseInput } from './input.js';
 
 describe('describeReceived', () => {
   it.each([
-    [undefined, 'undefined'],
+    [undefined, 'nothing'],
     [null, 'null'],
     [2, '2'],
     [Number.NaN, 'NaN'],
@@ -50,7 +50,7 @@ describe('parseInput', () => {
     }
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as ConfigError).message).toBe(
-      'test options: 3 problems:\n  n: expected a number, received undefined\n  list[1]: expected a string, received 2\n  unknown option "other" (known: n, list)',
+      'test options: 3 problems:\n  n: expected a number, received nothing\n  list[1]: expected a string, received 2\n  unknown option "other" (known: n, list)',
     );
     // Every issue is kept as data; the error's own path is empty (several problems).
     expect((err as ConfigError).issues.map((i) => i.path)).toEqual([['n'], ['list', 1], []]);

@@ -10,12 +10,12 @@
  */
 import type { z } from 'zod';
 import { ConfigError, inputPath, type InputIssue } from '../errors.js';
-import { isPlainObject } from '../py/value.js';
+import { isPlainObject, PyFloat } from '../py/value.js';
 import { escapeForTerminal } from './terminal.js';
 
-/** A short, terminal-safe description of a received value: `2`, `"high"`, `an array`, `null`. */
+/** A short, terminal-safe description of a received value: `2`, `"high"`, `an array`, `null`, `nothing` (missing). */
 export function describeReceived(v: unknown): string {
-  if (v === undefined) return 'undefined';
+  if (v === undefined) return 'nothing';
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   switch (typeof v) {
@@ -32,6 +32,8 @@ export function describeReceived(v: unknown): string {
     case 'symbol':
       return 'a symbol';
     default: {
+      // A Python float read in reference mode is a number to the person reading the message.
+      if (v instanceof PyFloat) return String(v.value);
       if (isPlainObject(v)) return 'an object';
       const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
       return typeof name === 'string' && name !== ''

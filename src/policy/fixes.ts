@@ -6,14 +6,9 @@
  */
 import { TraceError } from '../errors.js';
 import { isPyNumber, toDouble } from '../py/value.js';
+import { describeReceived } from '../io/input.js';
 import { WEIGHTS_NO_CONTINUOUS, WEIGHTS_WITH_CONTINUOUS } from './reference.js';
 import type { Fix, ReadingLocation } from './types.js';
-
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 37)}…` : v);
-  return Array.isArray(v) ? 'array' : typeof v;
-}
 
 /** The default mode's fixes, in README order. */
 export const FIXES: readonly Fix[] = Object.freeze([
@@ -206,7 +201,7 @@ export const FIXES: readonly Fix[] = Object.freeze([
       continuousValue: (value: unknown, at: ReadingLocation) => {
         if (isPyNumber(value)) return toDouble(value);
         throw new TraceError(
-          `continuous channel "${at.channel}" needs numeric values, got ${describeValue(value)}`,
+          `continuous channel "${at.channel}" needs numeric values, got ${describeReceived(value)}`,
           { file: at.side, path: ['events', at.index, 'value'] },
           undefined,
           typeof value === 'string' ? 'ValueError' : 'TypeError', // what the reference raises for the same value
