@@ -37,6 +37,11 @@ export interface InputLocation {
   /** Path inside the document, e.g. `['events', 3, 'timestamp']`. */
   readonly path?: InputPath | undefined;
   /**
+   * A place in the input as a person reads it rather than a document path (`message 3` of a bag,
+   * `column 2` of a CSV line, `span "ai.toolCall" 1a2b`): shown before the reason.
+   */
+  readonly place?: string | undefined;
+  /**
    * Where the path enters a nested value (a trace value, a config section): a long path is shown
    * with its middle elided after 6 more segments, so a message stays one readable line.
    */
@@ -178,7 +183,7 @@ function issuesOf(message: string, loc: InputLocation): InputIssue[] {
   return [
     {
       path: loc.path ?? [],
-      message,
+      message: loc.place ? `${loc.place}: ${message}` : message,
       ...(loc.deepFrom !== undefined ? { deepFrom: loc.deepFrom } : {}),
     },
   ];

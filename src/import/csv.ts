@@ -76,32 +76,26 @@ function csvError(e: CsvError, file: string | undefined): TraceError {
   const line = typeof e.lines === 'number' ? e.lines : 1;
   const column = typeof e.column === 'number' ? e.column + 1 : undefined;
   const at = { file: lineLabel(file, line) };
-  // The column is a place as a person reads it (`column 3`), shown before the reason.
-  const inColumn = (reason: string): string =>
-    column !== undefined ? `column ${column}: ${reason}` : reason;
+  const atColumn = { ...at, place: column !== undefined ? `column ${column}` : undefined };
   switch (e.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
       return new TraceError('unterminated quoted field', at, { cause: e });
     case 'CSV_INVALID_CLOSING_QUOTE': {
       const got = /got "(.*?)" at line/.exec(e.message)?.[1];
       return new TraceError(
-        inColumn(
-          `unexpected ${got !== undefined ? JSON.stringify(got) : 'text'} after a closing quote (a quote inside a quoted field is written "")`,
-        ),
-        at,
+        `unexpected ${got !== undefined ? JSON.stringify(got) : 'text'} after a closing quote (a quote inside a quoted field is written "")`,
+        atColumn,
         { cause: e },
       );
     }
     case 'INVALID_OPENING_QUOTE':
       return new TraceError(
-        inColumn(
-          'unexpected " inside an unquoted field (quote the whole field, writing a quote as "")',
-        ),
-        at,
+        'unexpected " inside an unquoted field (quote the whole field, writing a quote as "")',
+        atColumn,
         { cause: e },
       );
     default:
-      return new TraceError(inColumn(e.message), at, { cause: e });
+      return new TraceError(e.message, atColumn, { cause: e });
   }
 }
 

@@ -36,10 +36,9 @@ const STATUS: readonly SpanStatus[] = ['UNSET', 'OK', 'ERROR'];
 function exactTime(t: HrTime, what: string, where: string): ExactTime {
   const [s, ns] = t;
   if (!Number.isSafeInteger(s) || !Number.isSafeInteger(ns) || s < 0 || ns < 0)
-    // `where` names the span as a person reads it (`span "ai.toolCall" 1a2b…`), not a JSON path.
-    throw new TraceError(
-      `${where}.${what}: expected [seconds, nanoseconds] integers, got ${JSON.stringify(t)}`,
-    );
+    throw new TraceError(`expected [seconds, nanoseconds] integers, got ${JSON.stringify(t)}`, {
+      place: `${where}.${what}`,
+    });
   return timeFromNanos(BigInt(s) * 1_000_000_000n + BigInt(ns));
 }
 
@@ -48,9 +47,9 @@ export function liveToolSpan(span: FinishedSpan, ctx: ImportContext): ToolSpan {
   const { traceId, spanId } = span.spanContext();
   const where = `span ${JSON.stringify(span.name)} ${spanId}`;
   const fail = (key: string | undefined, message: string): never => {
-    throw new TraceError(
-      `${key === undefined ? `${where}: attributes` : `${where}: ${JSON.stringify(key)}`}: ${message}`,
-    );
+    throw new TraceError(message, {
+      place: key === undefined ? `${where}: attributes` : `${where}: ${JSON.stringify(key)}`,
+    });
   };
   const attribute = (key: string): unknown => {
     const v = span.attributes[key];

@@ -422,17 +422,13 @@ interface RunMetadata {
   readonly messageCount: number | undefined;
 }
 
-function metadataError(file: string, where: string, message: string): TraceError {
-  return bagError(file, where, message);
-}
-
 /**
  * An error at `where` in a bag: a message (`message 3`, `messages[id=7]`) or a metadata.yaml key
  * path, already written as a person reads it. It goes before the reason as text, not as a
  * JSON path (`file: message 3: …`).
  */
-export function bagError(file: string, where: string | undefined, message: string): TraceError {
-  return new TraceError(where ? `${where}: ${message}` : message, { file });
+function bagError(file: string, where: string | undefined, message: string): TraceError {
+  return new TraceError(message, { file, place: where });
 }
 
 /** Parse and check a run directory's `metadata.yaml`. */
@@ -459,7 +455,7 @@ async function readMetadata(dir: string): Promise<RunMetadata> {
   const root: unknown = doc.toJS({ maxAliasCount: 100 });
   const info = isPlainObject(root) ? root['rosbag2_bagfile_information'] : undefined;
   if (!isPlainObject(info))
-    throw metadataError(
+    throw bagError(
       file,
       '',
       'expected a rosbag2 metadata.yaml: rosbag2_bagfile_information is missing',
@@ -467,7 +463,7 @@ async function readMetadata(dir: string): Promise<RunMetadata> {
   const at = (k: string): string => `rosbag2_bagfile_information.${k}`;
   const version = info['version'];
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
-    throw metadataError(file, at('version'), 'expected a positive integer');
+    throw bagError(file, at('version'), 'expected a positive integer');
   const compression = info['compression_mode'];
   if (
     compression !== undefined &&
@@ -475,7 +471,7 @@ async function readMetadata(dir: string): Promise<RunMetadata> {
     compression !== '' &&
     compression !== 'NONE'
   )
-    throw metadataError(
+    throw bagError(
       file,
       at('compression_mode'),
       `${JSON.stringify(compression)}-compressed bags are not read (MCAP chunk compression is); decompress it with ros2 bag convert`,
@@ -487,10 +483,10 @@ async function readMetadata(dir: string): Promise<RunMetadata> {
     where = at('files');
   }
   if (!Array.isArray(files) || files.length === 0)
-    throw metadataError(file, where, 'expected a non-empty list of the storage files');
+    throw bagError(file, where, 'expected a non-empty list of the storage files');
   files.forEach((f, i) => {
     if (typeof f !== 'string' || f === '')
-      throw metadataError(file, `${where}[${i}]`, 'expected a file name');
+      throw bagError(file, `${where}[${i}]`, 'expected a file name');
   });
   const count = info['message_count'];
   return {
@@ -510,11 +506,7 @@ function storagePath(dir: string, listed: string, where: string): string {
   const parts = listed.split(/[\\/]/);
   const rel = parts.length > 1 && parts[0] === path.basename(dir) ? parts.slice(1) : parts;
   if (path.isAbsolute(listed) || rel.some((p) => p === '..' || p === ''))
-    throw metadataError(
-      meta,
-      where,
-      `${JSON.stringify(listed)} is not a file inside the run directory`,
-    );
+    throw bagError(meta, where, `${JSON.stringify(listed)} is not a file inside the run directory`);
   return path.join(dir, ...rel);
 }
 

@@ -88,8 +88,7 @@ export function selectPath(
           ? `an array of ${(here as ArrayLike<unknown>).length} there`
           : 'a plain value there';
       const reason = `field selector ${JSON.stringify(sel.text)}: ${topic} has no ${upto} (${what}); select per topic with topic:path`;
-      // `where.path` is a message's place as a person reads it (`message 3`), not a JSON path.
-      throw new TraceError(where.path ? `${where.path}: ${reason}` : reason, { file: where.file });
+      throw new TraceError(reason, { file: where.file, place: where.path });
     }
     v =
       typeof step === 'number'
