@@ -7,7 +7,10 @@
  * Conventions (a span is read by the first that claims it, so no call is counted twice):
  * - `genai`: OpenTelemetry GenAI, a span whose `gen_ai.operation.name` is `execute_tool`;
  * - `ai-sdk`: the Vercel AI SDK's `experimental_telemetry`, a span with `ai.toolCall.name`;
- * - `openinference`: a span whose `openinference.span.kind` is `TOOL`.
+ * - `openinference`: a span whose `openinference.span.kind` is `TOOL`;
+ * - `traceloop`: OpenLLMetry/Traceloop, a span with `traceloop.entity.name` whose
+ *   `traceloop.span.kind` is `tool`, or that is an `execute_tool` span (its LangChain.js
+ *   instrumentation writes both conventions on one span; this one says more, so it reads first).
  *
  * Model calls: the spans of the model steps list the tool calls the model made (the AI SDK's
  * `ai.response.toolCalls` on `ai.generateText.doGenerate` / `ai.streamText.doStream`; an
@@ -31,6 +34,7 @@ import {
 import { isPlainObject } from '../py/value.js';
 import { secondsBetween, type ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
+import { warn } from './warnings.js';
 
 /** Span status as both sources give it. */
 export type SpanStatus = 'UNSET' | 'OK' | 'ERROR';
@@ -39,6 +43,8 @@ export type SpanStatus = 'UNSET' | 'OK' | 'ERROR';
 export interface ToolSpan {
   /** The span name ('' when none). */
   readonly name: string;
+  /** Where the span is, for a warning (`resourceSpans[0].scopeSpans[0].spans[3]`, `span "…" 1a2b…`). */
+  readonly place: string;
   readonly traceId: string | undefined;
   readonly spanId: string | undefined;
   readonly start: ExactTime;
@@ -55,7 +61,7 @@ export interface ToolSpan {
 }
 
 /** The conventions a reader maps (see the file comment). */
-export type ToolConvention = 'genai' | 'ai-sdk' | 'openinference';
+export type ToolConvention = 'genai' | 'ai-sdk' | 'openinference' | 'traceloop';
 
 /** How OpenInference `input.value`/`output.value` is read: by its MIME type, else by its look. */
 function mimeMode(mime: string | undefined): 'always' | 'if-looks-like' | 'never' {
@@ -217,10 +223,85 @@ function openinferenceCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   return call;
 }
 
+/**
+ * LangChain's tool classes: what OpenLLMetry's LangChain.js instrumentation writes as
+ * `traceloop.entity.name` (the last part of the tool's serialised class id) for every tool made
+ * with `tool()` / `new DynamicStructuredTool(…)`, whatever the tool's name.
+ */
+const LANGCHAIN_TOOL_CLASSES: ReadonlySet<string> = new Set([
+  'DynamicStructuredTool',
+  'DynamicTool',
+  'StructuredTool',
+  'Tool',
+]);
+
+/**
+ * The arguments in `traceloop.entity.input` (parsed): `{"args": [input]}` from the LangChain.js
+ * instrumentation, `input` being the text LangChain hands its callbacks (the arguments as JSON
+ * for a structured tool, the text for a string tool); the Traceloop SDK's own decorators write
+ * `{"args": [...], "kwargs": {...}}` (keyword arguments alone: the object). Anything else as is.
+ */
+function traceloopArgs(v: unknown, ctx: ImportContext): unknown {
+  if (!isPlainObject(v) || !Array.isArray(v['args'])) return v;
+  const args = v['args'] as unknown[];
+  const kwargs = isPlainObject(v['kwargs']) ? v['kwargs'] : {};
+  const noKwargs = Object.keys(kwargs).length === 0;
+  if (args.length === 1 && noKwargs) {
+    const a = args[0];
+    return typeof a === 'string' ? jsonValue(a, 'if-looks-like', ctx).value : a;
+  }
+  if (args.length === 0 && !noKwargs) return kwargs;
+  return v;
+}
+
+function traceloopCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
+  const entity = s.string('traceloop.entity.name');
+  if (entity === undefined) return undefined;
+  const kind = s.string('traceloop.span.kind');
+  if (kind !== 'tool' && s.string('gen_ai.operation.name') !== 'execute_tool') return undefined;
+  const meta = s.meta();
+  const input = s.attribute('traceloop.entity.input');
+  let value: unknown = null;
+  if (input !== undefined) {
+    const parsed = jsonValue(input, 'always', ctx);
+    if (parsed.problem !== undefined) meta['argumentsError'] = parsed.problem;
+    value = parsed.problem === undefined ? traceloopArgs(parsed.value, ctx) : input;
+  }
+  let callId = s.string('gen_ai.tool.call.id');
+  let name = s.string('gen_ai.tool.name') || undefined;
+  const output = s.attribute('traceloop.entity.output');
+  if (output !== undefined) {
+    const out = jsonValue(output, 'if-looks-like', ctx).value;
+    // A tool called with the model's tool call returns a ToolMessage: its content is the
+    // result, and it names the tool and the call.
+    const message = langchainMessage(out, ['ToolMessage']);
+    if (message === undefined) meta['result'] = out;
+    else {
+      meta['result'] = toolMessageContent(message, ctx);
+      name ??= stringOr(message['name']);
+      callId ??= stringOr(message['tool_call_id']);
+      if (message['status'] === 'error') meta['outputStatus'] = 'error';
+    }
+  }
+  if (callId !== undefined) meta['toolCallId'] = callId;
+  const errorType = s.exceptionType();
+  if (errorType !== undefined) meta['errorType'] = errorType;
+  if (name === undefined && LANGCHAIN_TOOL_CLASSES.has(entity))
+    warn(
+      ctx,
+      'unnamed-tool',
+      `this Traceloop tool span names LangChain's class ${JSON.stringify(entity)}, not the tool, and has no ToolMessage output naming it (a tool that threw has none); the call is read as ${JSON.stringify(entity)}`,
+      { path: s.place },
+    );
+  const event = { channel: name ?? entity, time: s.start, value, meta };
+  return { event, meta, callId, span: s };
+}
+
 const READERS: Record<ToolConvention, (s: ToolSpan, ctx: ImportContext) => Call | undefined> = {
   genai: genaiCall,
   'ai-sdk': aiSdkCall,
   openinference: openinferenceCall,
+  traceloop: traceloopCall,
 };
 
 /** The attribute of an AI SDK model-step span listing the calls the model made in that step. */
@@ -312,6 +393,7 @@ export const TOOL_SPAN_KEYS: readonly string[] = [
   'gen_ai.operation.name',
   'ai.toolCall.name',
   'openinference.span.kind',
+  'traceloop.span.kind',
   STEP_CALLS,
 ];
 
@@ -321,6 +403,7 @@ export function otlpToolSpan(rec: SpanRecord, ctx: ImportContext): ToolSpan {
     typeof rec.span[k] === 'string' && rec.span[k] !== '' ? rec.span[k] : undefined;
   return {
     name: str('name') ?? '',
+    place: rec.where.pathText,
     traceId: str('traceId'),
     spanId: str('spanId'),
     // Read only for a tool span: a malformed time elsewhere is not this reader's concern.
