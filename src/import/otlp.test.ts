@@ -27,7 +27,11 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
       toolCallId: 'call_Qm81Lx0b',
       toolType: 'function',
       errorType: 'TimeoutError',
+      // The chat span before lists both calls of that step in gen_ai.output.messages.
+      parallel_group: 'a1b2c3d4e5f60718',
     });
+    expect(t.events[0]!.meta!['parallel_group']).toBe('a1b2c3d4e5f60718');
+    expect(t.events[2]!.meta!['parallel_group']).not.toBe('a1b2c3d4e5f60718');
     expect(t.events[2]!.meta).toMatchObject({
       toolCallId: 'call_3kPz90aa',
       result: { confirmation: 'K7Q2ZP' },

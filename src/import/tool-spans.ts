@@ -14,10 +14,11 @@
  *
  * Model calls: the spans of the model steps list the tool calls the model made (the AI SDK's
  * `ai.response.toolCalls` on `ai.generateText.doGenerate` / `ai.streamText.doStream`; an
- * OpenInference `LLM` span's output message). A tool span is joined to the model call it ran: by
- * its call id, else (OpenInference, whose LangChain spans of a tool that threw carry no id) by
- * tool name and input within the trace. The join gives the arguments where the tool span lost
- * them (see `openinferenceCall`).
+ * OpenInference `LLM` span's output message; the `tool_call` parts of a GenAI model span's
+ * `gen_ai.output.messages`). A tool span is joined to the model call it ran: by its call id,
+ * else (OpenInference, whose LangChain spans of a tool that threw carry no id, and GenAI spans
+ * without `gen_ai.tool.call.id`) by tool name and input within the trace. The join gives the
+ * arguments where the tool span lost them (see `openinferenceCall`).
  *
  * Parallel calls are grouped from what the trace says, never from equal start times: every call
  * joined to a model step gets `meta.parallel_group` = that step's span id. Worst case
@@ -116,7 +117,16 @@ function genaiCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   const errorType = s.string('error.type');
   if (errorType !== undefined) meta['errorType'] = errorType;
   const event = { channel, time: s.start, value: args === undefined ? null : value.value, meta };
-  return { event, meta, callId, span: s };
+  return {
+    event,
+    meta,
+    callId,
+    span: s,
+    ranAs: (m) =>
+      m.name === channel &&
+      args !== undefined &&
+      JSON.stringify(m.args) === JSON.stringify(event.value),
+  };
 }
 
 function aiSdkCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
@@ -374,6 +384,34 @@ function openinferenceStep(
   return calls;
 }
 
+const OUTPUT_MESSAGES = 'gen_ai.output.messages';
+
+/**
+ * The calls a GenAI model span lists: the `tool_call` parts (`{type: "tool_call", id, name,
+ * arguments}`) of the messages in `gen_ai.output.messages` (JSON text, or structured). Output that
+ * is not such JSON lists none (it is the model's output, not a malformed span).
+ */
+function genaiStep(
+  s: ToolSpan,
+  ctx: ImportContext,
+): Omit<ModelCall, 'step' | 'used'>[] | undefined {
+  const raw = s.attribute(OUTPUT_MESSAGES);
+  if (raw === undefined) return undefined;
+  const messages = jsonValue(raw, 'always', ctx).value;
+  const calls: Omit<ModelCall, 'step' | 'used'>[] = [];
+  for (const message of Array.isArray(messages) ? messages : []) {
+    const parts = isPlainObject(message) ? message['parts'] : undefined;
+    for (const p of Array.isArray(parts) ? parts : [])
+      if (isPlainObject(p) && p['type'] === 'tool_call')
+        calls.push({
+          id: stringOr(p['id']),
+          name: stringOr(p['name']),
+          args: jsonValue(p['arguments'], 'always', ctx).value,
+        });
+  }
+  return calls;
+}
+
 /** Per convention, the reader of its model-step spans. */
 const STEP_READERS: Partial<
   Record<
@@ -381,6 +419,7 @@ const STEP_READERS: Partial<
     (s: ToolSpan, ctx: ImportContext) => Omit<ModelCall, 'step' | 'used'>[] | undefined
   >
 > = {
+  genai: genaiStep,
   'ai-sdk': aiSdkStep,
   openinference: openinferenceStep,
 };
