@@ -5,6 +5,7 @@ import {
   TOOL_RESULTS,
   runLangChainAgent,
 } from './langchain.test-helpers.js';
+import { createSpanCapture } from '../otel.js';
 import { detectFormat } from './registry.js';
 import { parseTrace, type ImportedTrace } from './read.js';
 import { importFileSync } from './read.js';
@@ -54,5 +55,16 @@ describe('otlp importer: LangChain.js traced by OpenLLMetry (@traceloop/instrume
       /^resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[\d+\]$/,
     );
     expect(imported.warnings[0]!.message).toContain('"DynamicStructuredTool"');
+  });
+
+  it('the live capture (envtrace-js/otel) gives what the import gives', async () => {
+    const capture = createSpanCapture();
+    const { otlpJson } = await runLangChainAgent('traceloop', [capture]);
+    expect(capture.events.map((e) => e.channel)).toEqual([
+      'get_weather',
+      'get_time',
+      'DynamicStructuredTool',
+    ]);
+    expect(capture.events).toEqual(parseTrace(otlpJson).events);
   });
 });
