@@ -22,6 +22,9 @@ export const otlpImporter: Importer = {
     if (!isOtlpDocument(first) && !text.trimStart().startsWith('{"resourceSpans"')) return 0;
     // The AI SDK also writes gen_ai.* attributes on its model spans, never `execute_tool`.
     if (text.includes('"ai.toolCall.name"')) return 0.9;
+    // OpenLLMetry tool spans (without the GenAI attributes its older instrumentations left out).
+    if (text.includes('"traceloop.span.kind"') && /"stringValue"\s*:\s*"tool"/.test(text))
+      return 0.9;
     if (text.includes('"gen_ai.operation.name"'))
       return text.includes('"execute_tool"') ? 0.9 : 0.6;
     return 0.2;
