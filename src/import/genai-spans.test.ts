@@ -17,7 +17,7 @@ const STEPS = [
     { id: 'call-1', name: 'get_weather', arguments: { city: 'Paris' } },
     { id: 'call-2', name: 'get_time', arguments: { tz: 'Europe/Paris' } },
   ],
-  [{ id: 'call-3', name: 'get_weather', arguments: { city: 'Oslo' } }],
+  [{ id: 'call-3', name: 'get_weather', arguments: { city: 'Oslo', days: 2, scale: 1.5 } }],
 ];
 
 /**
@@ -100,7 +100,7 @@ describe('otlp importer: parallel GenAI execute_tool calls (spans written by the
     const swapped = [
       { name: 'get_time', arguments: { tz: 'Europe/Paris' } },
       { name: 'get_weather', arguments: { city: 'Paris' } },
-      { name: 'get_weather', arguments: { city: 'Oslo' } },
+      { name: 'get_weather', arguments: { city: 'Oslo', days: 2, scale: 1.5 } },
     ];
     expect(matchTrajectory(events, swapped).pass).toBe(true);
     expect(matchTrajectory(events, [swapped[2]!, swapped[0]!, swapped[1]!]).pass).toBe(false);
@@ -116,6 +116,13 @@ describe('otlp importer: parallel GenAI execute_tool calls (spans written by the
     const byName = (es: typeof events) =>
       es.map((e) => JSON.stringify([e.channel, e.value])).sort();
     expect(byName(events)).toEqual(byName(withIds));
+    // Reference mode keeps Python number kinds (1.5 a float object): the join still holds.
+    const ref = parseTrace(await runGenAiAgent([], { withIds: false }), { mode: 'reference' });
+    expect(ref.events.map((e) => typeof e.meta!['parallel_group'])).toEqual([
+      'string',
+      'string',
+      'string',
+    ]);
   });
 
   it('the live capture groups them the same way', async () => {

@@ -32,7 +32,7 @@ import {
   stringAttribute,
   type SpanRecord,
 } from './spans.js';
-import { isPlainObject } from '../py/value.js';
+import { isObjectRecord, isPlainObject } from '../py/value.js';
 import { secondsBetween, type ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
 import { warn } from './warnings.js';
@@ -82,6 +82,22 @@ interface Call {
   readonly adopt?: (m: ModelCall) => void;
 }
 
+/**
+ * Whether two decoded values are the same JSON value (objects by their keys in any order; a
+ * `bigint` or a reference-mode number by its own fields). O(size of the values).
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (!isObjectRecord(a) || !isObjectRecord(b) || Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]))
+  );
+}
+
 /** A tool call a model step lists. */
 interface ModelCall {
   /** The model-step span. */
@@ -93,6 +109,9 @@ interface ModelCall {
   /** Joined to a tool span already. */
   used: boolean;
 }
+
+/** A model call as a step reader gives it. */
+type ListedCall = Omit<ModelCall, 'step' | 'used'>;
 
 function genaiCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   if (s.string('gen_ai.operation.name') !== 'execute_tool') return undefined;
@@ -122,10 +141,7 @@ function genaiCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
     meta,
     callId,
     span: s,
-    ranAs: (m) =>
-      m.name === channel &&
-      args !== undefined &&
-      JSON.stringify(m.args) === JSON.stringify(event.value),
+    ranAs: (m) => m.name === channel && args !== undefined && sameValue(m.args, event.value),
   };
 }
 
@@ -220,7 +236,7 @@ function openinferenceCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
     ranAs: (m) =>
       m.name === channel &&
       typeof input === 'string' &&
-      (collapsedInput(m.args) === input || JSON.stringify(m.args) === JSON.stringify(value.value)),
+      (collapsedInput(m.args) === input || sameValue(m.args, value.value)),
     adopt(m) {
       // The tool received the model's arguments; the span kept only their collapsed text.
       if (typeof input === 'string' && collapsedInput(m.args) === input) {
@@ -318,10 +334,7 @@ const READERS: Record<ToolConvention, (s: ToolSpan, ctx: ImportContext) => Call 
 const STEP_CALLS = 'ai.response.toolCalls';
 
 /** The calls an AI SDK step span lists (`ai.response.toolCalls`: JSON text of `[{toolCallId, toolName, input}]`). */
-function aiSdkStep(
-  s: ToolSpan,
-  ctx: ImportContext,
-): Omit<ModelCall, 'step' | 'used'>[] | undefined {
+function aiSdkStep(s: ToolSpan, ctx: ImportContext): ListedCall[] | undefined {
   const raw = s.attribute(STEP_CALLS);
   if (raw === undefined) return undefined;
   const parsed = jsonValue(raw, 'always', ctx);
@@ -348,12 +361,9 @@ const oiToolCall = (i: number, j: number, key: string) =>
  * else the flattened `llm.output_messages.<i>.message.tool_calls.<j>.tool_call.*` attributes.
  * An output that is not such JSON lists none (it is the model's, not a malformed span).
  */
-function openinferenceStep(
-  s: ToolSpan,
-  ctx: ImportContext,
-): Omit<ModelCall, 'step' | 'used'>[] | undefined {
+function openinferenceStep(s: ToolSpan, ctx: ImportContext): ListedCall[] | undefined {
   if (s.string('openinference.span.kind')?.toUpperCase() !== 'LLM') return undefined;
-  const calls: Omit<ModelCall, 'step' | 'used'>[] = [];
+  const calls: ListedCall[] = [];
   const out = s.attribute('output.value');
   const parsed = jsonValue(out, 'if-looks-like', ctx).value;
   const generations = isPlainObject(parsed) ? parsed['generations'] : undefined;
@@ -391,14 +401,11 @@ const OUTPUT_MESSAGES = 'gen_ai.output.messages';
  * arguments}`) of the messages in `gen_ai.output.messages` (JSON text, or structured). Output that
  * is not such JSON lists none (it is the model's output, not a malformed span).
  */
-function genaiStep(
-  s: ToolSpan,
-  ctx: ImportContext,
-): Omit<ModelCall, 'step' | 'used'>[] | undefined {
+function genaiStep(s: ToolSpan, ctx: ImportContext): ListedCall[] | undefined {
   const raw = s.attribute(OUTPUT_MESSAGES);
   if (raw === undefined) return undefined;
   const messages = jsonValue(raw, 'always', ctx).value;
-  const calls: Omit<ModelCall, 'step' | 'used'>[] = [];
+  const calls: ListedCall[] = [];
   for (const message of Array.isArray(messages) ? messages : []) {
     const parts = isPlainObject(message) ? message['parts'] : undefined;
     for (const p of Array.isArray(parts) ? parts : [])
@@ -414,10 +421,7 @@ function genaiStep(
 
 /** Per convention, the reader of its model-step spans. */
 const STEP_READERS: Partial<
-  Record<
-    ToolConvention,
-    (s: ToolSpan, ctx: ImportContext) => Omit<ModelCall, 'step' | 'used'>[] | undefined
-  >
+  Record<ToolConvention, (s: ToolSpan, ctx: ImportContext) => ListedCall[] | undefined>
 > = {
   genai: genaiStep,
   'ai-sdk': aiSdkStep,
