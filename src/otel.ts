@@ -21,9 +21,10 @@ export type { ToolConvention } from './import/tool-spans.js';
 export interface SpanCaptureOptions {
   /**
    * The telemetry conventions read (a span is read by the first that claims it):
-   * `'genai'` (OpenTelemetry GenAI `execute_tool` spans), `'ai-sdk'` (Vercel AI SDK
-   * `ai.toolCall` spans), `'openinference'` (spans of kind `TOOL`).
-   * @default ['genai', 'ai-sdk', 'openinference']
+   * `'traceloop'` (OpenLLMetry/Traceloop tool spans, `traceloop.entity.*`), `'genai'`
+   * (OpenTelemetry GenAI `execute_tool` spans), `'ai-sdk'` (Vercel AI SDK `ai.toolCall` spans),
+   * `'openinference'` (spans of kind `TOOL`).
+   * @default ['traceloop', 'genai', 'ai-sdk', 'openinference']
    */
   readonly conventions?: readonly ToolConvention[] | undefined;
   /** Values as `parseTrace` reads them: `"reference"` keeps Python number kinds. @default "default" */
@@ -50,7 +51,7 @@ export interface SpanCapture {
   shutdown(): Promise<void>;
 }
 
-const ALL: readonly ToolConvention[] = ['genai', 'ai-sdk', 'openinference'];
+const ALL: readonly ToolConvention[] = ['traceloop', 'genai', 'ai-sdk', 'openinference'];
 
 /** A live capture of tool calls; register it with the tracer provider (`spanProcessors: [capture]`). */
 export function createSpanCapture(options: SpanCaptureOptions = {}): SpanCapture {

@@ -59,6 +59,7 @@ export function liveToolSpan(span: FinishedSpan, ctx: ImportContext): ToolSpan {
   const start = (): ExactTime => exactTime(span.startTime, 'startTime', where);
   return {
     name: span.name,
+    place: where,
     traceId: traceId === '' ? undefined : traceId,
     spanId: spanId === '' ? undefined : spanId,
     get start() {

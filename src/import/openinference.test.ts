@@ -26,6 +26,8 @@ describe('openinference importer', () => {
           status: 'OK',
           toolId: 'call_62136355',
           output: { status: 'shipped', eta: '2026-01-05' },
+          // The LLM span's output message lists this call (tool_call.id): its model step.
+          parallel_group: '3333cccc4444dddd',
         },
       },
     ]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
 import { otlpImporter } from './otlp.js';
 import { loadTraceSync } from './read.js';
+import { detectFormat } from './registry.js';
 
 const span = (attrs: string, extra = '') =>
   `{"resourceSpans": [{"scopeSpans": [{"spans": [{"spanId": "s", "name": "execute_tool t", "startTimeUnixNano": "5"${extra}, "attributes": [${attrs}]}]}]}]}`;
@@ -27,7 +28,11 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
       toolCallId: 'call_Qm81Lx0b',
       toolType: 'function',
       errorType: 'TimeoutError',
+      // The chat span before lists both calls of that step in gen_ai.output.messages.
+      parallel_group: 'a1b2c3d4e5f60718',
     });
+    expect(t.events[0]!.meta!['parallel_group']).toBe('a1b2c3d4e5f60718');
+    expect(t.events[2]!.meta!['parallel_group']).not.toBe('a1b2c3d4e5f60718');
     expect(t.events[2]!.meta).toMatchObject({
       toolCallId: 'call_3kPz90aa',
       result: { confirmation: 'K7Q2ZP' },
@@ -115,5 +120,45 @@ describe('otlp importer (OpenTelemetry GenAI)', () => {
 
   it('reads a document without spans as an empty trace', () => {
     expect(otlpImporter.parse('{"resourceSpans": []}', {})).toEqual([]);
+  });
+});
+
+describe('otlp importer (OpenLLMetry/Traceloop tool spans)', () => {
+  const kv = (k: string, v: string) =>
+    `{"key": "${k}", "value": {"stringValue": ${JSON.stringify(v)}}}`;
+
+  it('detects and reads a tool span of kind tool without GenAI attributes', () => {
+    const text = span(
+      [
+        kv('traceloop.span.kind', 'tool'),
+        kv('traceloop.entity.name', 'lookup'),
+        kv('traceloop.entity.input', '{"args": [], "kwargs": {"order": "8812"}}'),
+        kv('traceloop.entity.output', '{"status": "shipped"}'),
+      ].join(', '),
+    );
+    expect(detectFormat(text).name).toBe('otlp');
+    const [e] = otlpImporter.parse(text, {});
+    expect([e!.channel, e!.value, e!.meta!['result']]).toEqual([
+      'lookup',
+      { order: '8812' },
+      { status: 'shipped' },
+    ]);
+  });
+
+  it('keeps an input that is not JSON, saying why; leaves other Traceloop spans alone', () => {
+    const bad = span(
+      [
+        kv('traceloop.span.kind', 'tool'),
+        kv('traceloop.entity.name', 't'),
+        kv('traceloop.entity.input', '{oops'),
+      ].join(', '),
+    );
+    const [e] = otlpImporter.parse(bad, {});
+    expect(e!.value).toBe('{oops');
+    expect(e!.meta!['argumentsError']).toMatch(/^not valid JSON/);
+    const workflow = span(
+      [kv('traceloop.span.kind', 'workflow'), kv('traceloop.entity.name', 'agent')].join(', '),
+    );
+    expect(otlpImporter.parse(workflow, {})).toEqual([]);
   });
 });

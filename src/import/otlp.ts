@@ -1,6 +1,7 @@
 /**
- * OTLP/JSON with the OpenTelemetry GenAI conventions (one event per `execute_tool` span) or the
- * Vercel AI SDK's telemetry (one event per `ai.toolCall` span); the mapping is in `tool-spans.ts`.
+ * OTLP/JSON with the OpenTelemetry GenAI conventions (one event per `execute_tool` span),
+ * OpenLLMetry/Traceloop's (one per tool span, `traceloop.entity.*`) or the Vercel AI SDK's
+ * telemetry (one per `ai.toolCall` span); the mapping is in `tool-spans.ts`.
  */
 import { isOtlpDocument, otlpSpans } from './spans.js';
 import { relativeEvents, type RawEvent } from './time.js';
@@ -9,18 +10,21 @@ import type { ImportContext, Importer } from './types.js';
 
 function parseOtlp(text: string, ctx: ImportContext): RawEvent[] {
   const spans = otlpSpans(text, ctx.file, ctx.mode).map((rec) => otlpToolSpan(rec, ctx));
-  return toolCallEvents(spans, ['genai', 'ai-sdk'], ctx);
+  return toolCallEvents(spans, ['traceloop', 'genai', 'ai-sdk'], ctx);
 }
 
 /** `otlp` importer (OpenTelemetry GenAI semantic conventions): see `docs/importers.md`. */
 export const otlpImporter: Importer = {
   name: 'otlp',
   description:
-    'OTLP/JSON traces with OpenTelemetry GenAI or Vercel AI SDK attributes: one event per execute_tool or ai.toolCall span',
+    'OTLP/JSON traces with OpenTelemetry GenAI, OpenLLMetry or Vercel AI SDK attributes: one event per execute_tool, Traceloop tool or ai.toolCall span',
   detect(text, first) {
     if (!isOtlpDocument(first) && !text.trimStart().startsWith('{"resourceSpans"')) return 0;
     // The AI SDK also writes gen_ai.* attributes on its model spans, never `execute_tool`.
     if (text.includes('"ai.toolCall.name"')) return 0.9;
+    // OpenLLMetry tool spans (without the GenAI attributes its older instrumentations left out).
+    if (text.includes('"traceloop.span.kind"') && /"stringValue"\s*:\s*"tool"/.test(text))
+      return 0.9;
     if (text.includes('"gen_ai.operation.name"'))
       return text.includes('"execute_tool"') ? 0.9 : 0.6;
     return 0.2;

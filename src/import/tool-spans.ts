@@ -7,12 +7,22 @@
  * Conventions (a span is read by the first that claims it, so no call is counted twice):
  * - `genai`: OpenTelemetry GenAI, a span whose `gen_ai.operation.name` is `execute_tool`;
  * - `ai-sdk`: the Vercel AI SDK's `experimental_telemetry`, a span with `ai.toolCall.name`;
- * - `openinference`: a span whose `openinference.span.kind` is `TOOL`.
+ * - `openinference`: a span whose `openinference.span.kind` is `TOOL`;
+ * - `traceloop`: OpenLLMetry/Traceloop, a span with `traceloop.entity.name` whose
+ *   `traceloop.span.kind` is `tool`, or that is an `execute_tool` span (its LangChain.js
+ *   instrumentation writes both conventions on one span; this one says more, so it reads first).
  *
- * Parallel calls are grouped from what the trace says, never from equal start times: the AI SDK's
- * model-step spans (`ai.generateText.doGenerate`, `ai.streamText.doStream`) list the calls the
- * model made in `ai.response.toolCalls`; every call of one step gets `meta.parallel_group` = that
- * step's span id. Worst case O(spans + listed calls).
+ * Model calls: the spans of the model steps list the tool calls the model made (the AI SDK's
+ * `ai.response.toolCalls` on `ai.generateText.doGenerate` / `ai.streamText.doStream`; an
+ * OpenInference `LLM` span's output message; the `tool_call` parts of a GenAI model span's
+ * `gen_ai.output.messages`). A tool span is joined to the model call it ran: by its call id,
+ * else (OpenInference, whose LangChain spans of a tool that threw carry no id, and GenAI spans
+ * without `gen_ai.tool.call.id`) by tool name and input within the trace. The join gives the
+ * arguments where the tool span lost them (see `openinferenceCall`).
+ *
+ * Parallel calls are grouped from what the trace says, never from equal start times: every call
+ * joined to a model step gets `meta.parallel_group` = that step's span id. Worst case
+ * O(spans + listed calls + Σ over unjoined calls of the model calls of their trace).
  */
 import {
   attribute,
@@ -22,8 +32,10 @@ import {
   stringAttribute,
   type SpanRecord,
 } from './spans.js';
-import type { ExactTime, RawEvent } from './time.js';
+import { isObjectRecord, isPlainObject } from '../py/value.js';
+import { secondsBetween, type ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
+import { warn } from './warnings.js';
 
 /** Span status as both sources give it. */
 export type SpanStatus = 'UNSET' | 'OK' | 'ERROR';
@@ -32,6 +44,8 @@ export type SpanStatus = 'UNSET' | 'OK' | 'ERROR';
 export interface ToolSpan {
   /** The span name ('' when none). */
   readonly name: string;
+  /** Where the span is, for a warning (`resourceSpans[0].scopeSpans[0].spans[3]`, `span "…" 1a2b…`). */
+  readonly place: string;
   readonly traceId: string | undefined;
   readonly spanId: string | undefined;
   readonly start: ExactTime;
@@ -48,7 +62,7 @@ export interface ToolSpan {
 }
 
 /** The conventions a reader maps (see the file comment). */
-export type ToolConvention = 'genai' | 'ai-sdk' | 'openinference';
+export type ToolConvention = 'genai' | 'ai-sdk' | 'openinference' | 'traceloop';
 
 /** How OpenInference `input.value`/`output.value` is read: by its MIME type, else by its look. */
 function mimeMode(mime: string | undefined): 'always' | 'if-looks-like' | 'never' {
@@ -58,11 +72,46 @@ function mimeMode(mime: string | undefined): 'always' | 'if-looks-like' | 'never
 
 /** A mapped call before grouping: the event and the call id the model gave it (if any). */
 interface Call {
-  readonly event: RawEvent;
+  event: RawEvent;
   readonly meta: Record<string, unknown>;
   readonly callId: string | undefined;
   readonly span: ToolSpan;
+  /** Joins a call without an id to a model call by content: whether `m` is the call that ran. */
+  readonly ranAs?: (m: ModelCall) => boolean;
+  /** What the call takes from the model call it is joined to (beyond the parallel group). */
+  readonly adopt?: (m: ModelCall) => void;
 }
+
+/**
+ * Whether two decoded values are the same JSON value (objects by their keys in any order; a
+ * `bigint` or a reference-mode number by its own fields). O(size of the values).
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (!isObjectRecord(a) || !isObjectRecord(b) || Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]))
+  );
+}
+
+/** A tool call a model step lists. */
+interface ModelCall {
+  /** The model-step span. */
+  readonly step: ToolSpan;
+  readonly id: string | undefined;
+  readonly name: string | undefined;
+  /** The arguments as the model gave them (parsed when given as JSON text). */
+  readonly args: unknown;
+  /** Joined to a tool span already. */
+  used: boolean;
+}
+
+/** A model call as a step reader gives it. */
+type ListedCall = Omit<ModelCall, 'step' | 'used'>;
 
 function genaiCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   if (s.string('gen_ai.operation.name') !== 'execute_tool') return undefined;
@@ -87,7 +136,13 @@ function genaiCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   const errorType = s.string('error.type');
   if (errorType !== undefined) meta['errorType'] = errorType;
   const event = { channel, time: s.start, value: args === undefined ? null : value.value, meta };
-  return { event, meta, callId, span: s };
+  return {
+    event,
+    meta,
+    callId,
+    span: s,
+    ranAs: (m) => m.name === channel && args !== undefined && sameValue(m.args, event.value),
+  };
 }
 
 function aiSdkCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
@@ -114,6 +169,39 @@ function aiSdkCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   return { event, meta, callId, span: s };
 }
 
+/**
+ * A LangChain message in its serialised form (`{lc: 1, type: "constructor", id: [..., kind],
+ * kwargs}`, what `JSON.stringify` gives for a message): its `kwargs`, when `kind` is one of `kinds`.
+ */
+function langchainMessage(
+  v: unknown,
+  kinds: readonly string[],
+): Record<string, unknown> | undefined {
+  if (!isPlainObject(v) || v['type'] !== 'constructor' || !('lc' in v)) return undefined;
+  const id = v['id'];
+  if (!Array.isArray(id) || !kinds.includes(String(id[id.length - 1]))) return undefined;
+  return isPlainObject(v['kwargs']) ? v['kwargs'] : undefined;
+}
+
+/**
+ * The content of a serialised LangChain `ToolMessage`: the text LangChain made of the tool's
+ * return value (`JSON.stringify` of an object), parsed back when it is JSON text.
+ */
+function toolMessageContent(kwargs: Record<string, unknown>, ctx: ImportContext): unknown {
+  return jsonValue(kwargs['content'], 'if-looks-like', ctx).value;
+}
+
+/**
+ * The text OpenInference's LangChain tracer records as `input.value` for the arguments `args`
+ * when it collapses them: an object whose only value is a string is recorded as that string
+ * (`{city: "Paris"}` as `Paris`, `text/plain`), losing the key; `undefined` for other arguments.
+ */
+function collapsedInput(args: unknown): string | undefined {
+  if (!isPlainObject(args)) return undefined;
+  const values = Object.values(args);
+  return values.length === 1 && typeof values[0] === 'string' ? values[0] : undefined;
+}
+
 function openinferenceCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   if (s.string('openinference.span.kind')?.toUpperCase() !== 'TOOL') return undefined;
   const channel = s.string('tool.name') || s.name;
@@ -122,44 +210,223 @@ function openinferenceCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   const input = s.attribute('input.value');
   const value = jsonValue(input, mimeMode(s.string('input.mime_type')), ctx);
   if (value.problem !== undefined) meta['inputError'] = value.problem;
-  const toolId = s.string('tool.id') ?? s.string('tool_call.id');
-  if (toolId !== undefined) meta['toolId'] = toolId;
+  let toolId = s.string('tool.id') ?? s.string('tool_call.id');
   const output = s.attribute('output.value');
-  if (output !== undefined)
-    meta['output'] = jsonValue(output, mimeMode(s.string('output.mime_type')), ctx).value;
+  if (output !== undefined) {
+    const out = jsonValue(output, mimeMode(s.string('output.mime_type')), ctx).value;
+    // LangChain's tracer records a tool's output as `{"output": <the ToolMessage, serialised>}`:
+    // the result is the message's content; its `tool_call_id` joins the call to the model's.
+    const wrapped = isPlainObject(out) && Object.keys(out).length === 1 ? out['output'] : undefined;
+    const message = langchainMessage(wrapped ?? out, ['ToolMessage']);
+    if (message === undefined) meta['output'] = out;
+    else {
+      meta['output'] = toolMessageContent(message, ctx);
+      const id = message['tool_call_id'];
+      if (toolId === undefined && typeof id === 'string' && id !== '') toolId = id;
+      if (message['status'] === 'error') meta['outputStatus'] = 'error';
+    }
+  }
+  if (toolId !== undefined) meta['toolId'] = toolId;
   const event = { channel, time: s.start, value: input === undefined ? null : value.value, meta };
-  return { event, meta, callId: toolId, span: s };
+  const call: Call = {
+    event,
+    meta,
+    callId: toolId,
+    span: s,
+    ranAs: (m) =>
+      m.name === channel &&
+      typeof input === 'string' &&
+      (collapsedInput(m.args) === input || sameValue(m.args, value.value)),
+    adopt(m) {
+      // The tool received the model's arguments; the span kept only their collapsed text.
+      if (typeof input === 'string' && collapsedInput(m.args) === input) {
+        call.event = { ...call.event, value: m.args };
+        delete meta['inputError'];
+      }
+      if (meta['toolId'] === undefined && m.id !== undefined) meta['toolId'] = m.id;
+    },
+  };
+  return call;
+}
+
+/**
+ * LangChain's tool classes: what OpenLLMetry's LangChain.js instrumentation writes as
+ * `traceloop.entity.name` (the last part of the tool's serialised class id) for every tool made
+ * with `tool()` / `new DynamicStructuredTool(…)`, whatever the tool's name.
+ */
+const LANGCHAIN_TOOL_CLASSES: ReadonlySet<string> = new Set([
+  'DynamicStructuredTool',
+  'DynamicTool',
+  'StructuredTool',
+  'Tool',
+]);
+
+/**
+ * The arguments in `traceloop.entity.input` (parsed): `{"args": [input]}` from the LangChain.js
+ * instrumentation, `input` being the text LangChain hands its callbacks (the arguments as JSON
+ * for a structured tool, the text for a string tool); the Traceloop SDK's own decorators write
+ * `{"args": [...], "kwargs": {...}}` (keyword arguments alone: the object). Anything else as is.
+ */
+function traceloopArgs(v: unknown, ctx: ImportContext): unknown {
+  if (!isPlainObject(v) || !Array.isArray(v['args'])) return v;
+  const args = v['args'] as unknown[];
+  const kwargs = isPlainObject(v['kwargs']) ? v['kwargs'] : {};
+  const noKwargs = Object.keys(kwargs).length === 0;
+  if (args.length === 1 && noKwargs) {
+    const a = args[0];
+    return typeof a === 'string' ? jsonValue(a, 'if-looks-like', ctx).value : a;
+  }
+  if (args.length === 0 && !noKwargs) return kwargs;
+  return v;
+}
+
+function traceloopCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
+  const entity = s.string('traceloop.entity.name');
+  if (entity === undefined) return undefined;
+  const kind = s.string('traceloop.span.kind');
+  if (kind !== 'tool' && s.string('gen_ai.operation.name') !== 'execute_tool') return undefined;
+  const meta = s.meta();
+  const input = s.attribute('traceloop.entity.input');
+  let value: unknown = null;
+  if (input !== undefined) {
+    const parsed = jsonValue(input, 'always', ctx);
+    if (parsed.problem !== undefined) meta['argumentsError'] = parsed.problem;
+    value = parsed.problem === undefined ? traceloopArgs(parsed.value, ctx) : input;
+  }
+  let callId = s.string('gen_ai.tool.call.id');
+  let name = s.string('gen_ai.tool.name') || undefined;
+  const output = s.attribute('traceloop.entity.output');
+  if (output !== undefined) {
+    const out = jsonValue(output, 'if-looks-like', ctx).value;
+    // A tool called with the model's tool call returns a ToolMessage: its content is the
+    // result, and it names the tool and the call.
+    const message = langchainMessage(out, ['ToolMessage']);
+    if (message === undefined) meta['result'] = out;
+    else {
+      meta['result'] = toolMessageContent(message, ctx);
+      name ??= stringOr(message['name']);
+      callId ??= stringOr(message['tool_call_id']);
+      if (message['status'] === 'error') meta['outputStatus'] = 'error';
+    }
+  }
+  if (callId !== undefined) meta['toolCallId'] = callId;
+  const errorType = s.exceptionType();
+  if (errorType !== undefined) meta['errorType'] = errorType;
+  if (name === undefined && LANGCHAIN_TOOL_CLASSES.has(entity))
+    warn(
+      ctx,
+      'unnamed-tool',
+      `this Traceloop tool span names LangChain's class ${JSON.stringify(entity)}, not the tool, and has no ToolMessage output naming it (a tool that threw has none); the call is read as ${JSON.stringify(entity)}`,
+      { path: s.place },
+    );
+  const event = { channel: name ?? entity, time: s.start, value, meta };
+  return { event, meta, callId, span: s };
 }
 
 const READERS: Record<ToolConvention, (s: ToolSpan, ctx: ImportContext) => Call | undefined> = {
   genai: genaiCall,
   'ai-sdk': aiSdkCall,
   openinference: openinferenceCall,
+  traceloop: traceloopCall,
 };
 
-/** The attribute of a model-step span listing the calls the model made in that step. */
+/** The attribute of an AI SDK model-step span listing the calls the model made in that step. */
 const STEP_CALLS = 'ai.response.toolCalls';
 
-/**
- * The call ids a model-step span lists (`ai.response.toolCalls`: JSON text of
- * `[{toolCallId, toolName, input}]`), or `undefined` when the span is not such a step.
- */
-function stepCallIds(s: ToolSpan, ctx: ImportContext): string[] | undefined {
+/** The calls an AI SDK step span lists (`ai.response.toolCalls`: JSON text of `[{toolCallId, toolName, input}]`). */
+function aiSdkStep(s: ToolSpan, ctx: ImportContext): ListedCall[] | undefined {
   const raw = s.attribute(STEP_CALLS);
   if (raw === undefined) return undefined;
   const parsed = jsonValue(raw, 'always', ctx);
   if (parsed.problem !== undefined) s.fail(STEP_CALLS, parsed.problem);
   if (!Array.isArray(parsed.value)) s.fail(STEP_CALLS, 'expected a JSON array of tool calls');
-  const ids: string[] = [];
-  for (const c of parsed.value as unknown[]) {
-    const id =
-      typeof c === 'object' && c !== null
-        ? (c as Record<string, unknown>)['toolCallId']
-        : undefined;
-    if (typeof id === 'string') ids.push(id);
-  }
-  return ids;
+  return (parsed.value as unknown[]).flatMap((c) =>
+    isPlainObject(c)
+      ? [{ id: stringOr(c['toolCallId']), name: stringOr(c['toolName']), args: c['input'] }]
+      : [],
+  );
 }
+
+function stringOr(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** The output attributes of an OpenInference `LLM` span, flattened: message `i`'s tool call `j`. */
+const oiToolCall = (i: number, j: number, key: string) =>
+  `llm.output_messages.${i}.message.tool_calls.${j}.tool_call.${key}`;
+
+/**
+ * The calls an OpenInference `LLM` span's output lists: the tool calls of the serialised
+ * `AIMessage`s in `output.value` (LangChain's `{generations: [[{message}]]}`, with the call ids),
+ * else the flattened `llm.output_messages.<i>.message.tool_calls.<j>.tool_call.*` attributes.
+ * An output that is not such JSON lists none (it is the model's, not a malformed span).
+ */
+function openinferenceStep(s: ToolSpan, ctx: ImportContext): ListedCall[] | undefined {
+  if (s.string('openinference.span.kind')?.toUpperCase() !== 'LLM') return undefined;
+  const calls: ListedCall[] = [];
+  const out = s.attribute('output.value');
+  const parsed = jsonValue(out, 'if-looks-like', ctx).value;
+  const generations = isPlainObject(parsed) ? parsed['generations'] : undefined;
+  for (const group of Array.isArray(generations) ? generations : [])
+    for (const g of Array.isArray(group) ? group : []) {
+      const message = isPlainObject(g) ? g['message'] : undefined;
+      const kwargs =
+        langchainMessage(message, ['AIMessage', 'AIMessageChunk']) ??
+        (isPlainObject(message) ? message : undefined);
+      const toolCalls = kwargs?.['tool_calls'];
+      for (const c of Array.isArray(toolCalls) ? toolCalls : [])
+        if (isPlainObject(c))
+          calls.push({ id: stringOr(c['id']), name: stringOr(c['name']), args: c['args'] });
+    }
+  if (calls.length > 0) return calls;
+  for (let i = 0; s.attribute(`llm.output_messages.${i}.message.role`) !== undefined; i++)
+    for (let j = 0; ; j++) {
+      const name = s.attribute(oiToolCall(i, j, 'function.name'));
+      const id = s.attribute(oiToolCall(i, j, 'id'));
+      if (name === undefined && id === undefined) break;
+      const args = s.attribute(oiToolCall(i, j, 'function.arguments'));
+      calls.push({
+        id: stringOr(id),
+        name: stringOr(name),
+        args: jsonValue(args, 'always', ctx).value,
+      });
+    }
+  return calls;
+}
+
+const OUTPUT_MESSAGES = 'gen_ai.output.messages';
+
+/**
+ * The calls a GenAI model span lists: the `tool_call` parts (`{type: "tool_call", id, name,
+ * arguments}`) of the messages in `gen_ai.output.messages` (JSON text, or structured). Output that
+ * is not such JSON lists none (it is the model's output, not a malformed span).
+ */
+function genaiStep(s: ToolSpan, ctx: ImportContext): ListedCall[] | undefined {
+  const raw = s.attribute(OUTPUT_MESSAGES);
+  if (raw === undefined) return undefined;
+  const messages = jsonValue(raw, 'always', ctx).value;
+  const calls: ListedCall[] = [];
+  for (const message of Array.isArray(messages) ? messages : []) {
+    const parts = isPlainObject(message) ? message['parts'] : undefined;
+    for (const p of Array.isArray(parts) ? parts : [])
+      if (isPlainObject(p) && p['type'] === 'tool_call')
+        calls.push({
+          id: stringOr(p['id']),
+          name: stringOr(p['name']),
+          args: jsonValue(p['arguments'], 'always', ctx).value,
+        });
+  }
+  return calls;
+}
+
+/** Per convention, the reader of its model-step spans. */
+const STEP_READERS: Partial<
+  Record<ToolConvention, (s: ToolSpan, ctx: ImportContext) => ListedCall[] | undefined>
+> = {
+  genai: genaiStep,
+  'ai-sdk': aiSdkStep,
+  openinference: openinferenceStep,
+};
 
 /**
  * The attributes that make a span matter to `toolCallEvents`: a span with none of them is never
@@ -169,6 +436,7 @@ export const TOOL_SPAN_KEYS: readonly string[] = [
   'gen_ai.operation.name',
   'ai.toolCall.name',
   'openinference.span.kind',
+  'traceloop.span.kind',
   STEP_CALLS,
 ];
 
@@ -178,6 +446,7 @@ export function otlpToolSpan(rec: SpanRecord, ctx: ImportContext): ToolSpan {
     typeof rec.span[k] === 'string' && rec.span[k] !== '' ? rec.span[k] : undefined;
   return {
     name: str('name') ?? '',
+    place: rec.where.pathText,
     traceId: str('traceId'),
     spanId: str('spanId'),
     // Read only for a tool span: a malformed time elsewhere is not this reader's concern.
@@ -214,8 +483,8 @@ export function otlpToolSpan(rec: SpanRecord, ctx: ImportContext): ToolSpan {
 }
 
 /**
- * One event per tool span of `conventions`, in span order (times not yet relative), with
- * `meta.parallel_group` set from the model steps (see the file comment).
+ * One event per tool span of `conventions`, in span order (times not yet relative), joined to
+ * the model calls of the steps (see the file comment).
  */
 export function toolCallEvents(
   spans: Iterable<ToolSpan>,
@@ -225,21 +494,46 @@ export function toolCallEvents(
   const calls: Call[] = [];
   // Call ids are unique within a trace only: keyed by trace and call id.
   const key = (s: ToolSpan, id: string) => `${s.traceId ?? ''}\u0000${id}`;
-  const stepOf = new Map<string, string>();
+  const byId = new Map<string, ModelCall>();
+  const byTrace = new Map<string, ModelCall[]>();
+  const stepReaders = conventions.flatMap((c) => STEP_READERS[c] ?? []);
   for (const s of spans) {
     let call: Call | undefined;
     for (const c of conventions) {
       call = READERS[c](s, ctx);
       if (call !== undefined) break;
     }
-    if (call !== undefined) calls.push(call);
-    else if (s.spanId !== undefined && conventions.includes('ai-sdk')) {
-      for (const id of stepCallIds(s, ctx) ?? []) stepOf.set(key(s, id), s.spanId);
+    if (call !== undefined) {
+      calls.push(call);
+      continue;
+    }
+    for (const read of stepReaders) {
+      for (const listed of read(s, ctx) ?? []) {
+        const m: ModelCall = { ...listed, step: s, used: false };
+        if (m.id !== undefined && !byId.has(key(s, m.id))) byId.set(key(s, m.id), m);
+        const inTrace = byTrace.get(s.traceId ?? '');
+        if (inTrace === undefined) byTrace.set(s.traceId ?? '', [m]);
+        else inTrace.push(m);
+      }
     }
   }
+  const join = (c: Call, m: ModelCall) => {
+    m.used = true;
+    if (m.step.spanId !== undefined) c.meta['parallel_group'] = m.step.spanId;
+    c.adopt?.(m);
+  };
+  const unjoined: Call[] = [];
   for (const c of calls) {
-    const step = c.callId === undefined ? undefined : stepOf.get(key(c.span, c.callId));
-    if (step !== undefined) c.meta['parallel_group'] = step;
+    const m = c.callId === undefined ? undefined : byId.get(key(c.span, c.callId));
+    if (m !== undefined && !m.used) join(c, m);
+    else if (c.callId === undefined && c.ranAs !== undefined) unjoined.push(c);
+  }
+  // After every id join, so a call joined by content never takes a call another span names.
+  for (const c of unjoined) {
+    const m = byTrace
+      .get(c.span.traceId ?? '')
+      ?.find((x) => !x.used && secondsBetween(x.step.start, c.span.start) >= 0 && c.ranAs!(x));
+    if (m !== undefined) join(c, m);
   }
   return calls.map((c) => c.event);
 }
