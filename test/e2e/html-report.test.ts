@@ -515,6 +515,15 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await text(page, 'timing-ratio')).toBe(
       'separate axes: the predicted span is 300\u00d7 the golden span',
     );
+    // Proportional timing puts both curves on one line: golden rings around predicted dots, so
+    // neither hides the other.
+    const size = (cls: string) =>
+      plot
+        .locator(`circle.${cls}`)
+        .first()
+        .evaluate((c) => c.getBoundingClientRect().width);
+    expect(await size('gt')).toBeGreaterThan(2 * (await size('pred')));
+    expect(await plot.locator('circle.gt').first().getAttribute('class')).toBe('gt ring');
 
     // Δt = predicted − golden time of each aligned pair, in the check's unit.
     expect(await text(page, 'dt-head')).toBe('\u0394t (s)');

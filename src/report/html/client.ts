@@ -476,7 +476,9 @@ export const REPORT_JS = String.raw`
       var Y = sd[2];
       var d = pts.map(function (p, k) { return X(k).toFixed(1) + ',' + Y(p[sd[1]]).toFixed(1); }).filter(function (xy) { return xy.indexOf('N') < 0 && xy.indexOf('I') < 0; }).join(' ');
       g.appendChild(sv('polyline', { class: sd[0] + '-line', points: d }));
-      pts.forEach(function (p, k) { g.appendChild(sv('circle', { class: sd[0], cx: X(k), cy: Y(p[sd[1]]), r: 2.5 })); });
+      // Golden as rings, predicted as dots: where the two curves coincide (timing proportional to
+      // the golden's) each dot sits inside its ring and both stay visible.
+      pts.forEach(function (p, k) { g.appendChild(sv('circle', { class: sd[0] === 'gt' ? 'gt ring' : 'pred', cx: X(k), cy: Y(p[sd[1]]), r: sd[0] === 'gt' ? 4.5 : 2.2 })); });
     });
     var ratio = (pHi - pLo) / (gHi - gLo);
     g.appendChild(sv('text', { x: 8, y: 16, text: 'timing: ' + tm.total + ' matched pairs \u00b7 R\u00b2 ' + fmt(tm.r2) + ' \u00b7 slope ' + fmt(tm.slope) }));

@@ -74,7 +74,7 @@ function coordinates(n: FakeNode): string[] {
 }
 
 const circles = (g: FakeNode, cls: string) =>
-  g.kids.filter((k) => k.tag === 'circle' && k.attrs['class'] === cls);
+  g.kids.filter((k) => k.tag === 'circle' && k.attrs['class']!.split(' ').includes(cls));
 
 describe('timing plot', () => {
   it.each([

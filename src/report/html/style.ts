@@ -47,6 +47,7 @@ svg .axis { stroke: var(--muted); stroke-width: 1; } svg .ident { stroke: var(--
 svg .fit { stroke: var(--accent); stroke-width: 1.5; } svg .pt { fill: var(--accent); }
 svg .gt { fill: var(--gt); } svg .pred { fill: var(--pred); }
 svg .gt-line { stroke: var(--gt); fill: none; } svg .pred-line { stroke: var(--pred); fill: none; }
+svg circle.ring { fill: none; stroke: var(--gt); stroke-width: 1.5; }
 svg text.gt-text { fill: var(--gt); } svg text.pred-text { fill: var(--pred); }
 svg .gt-axis { stroke: var(--gt); } svg .pred-axis { stroke: var(--pred); }
 ul.failures { list-style: none; padding: 0; margin: 0; } ul.failures li { border-bottom: 1px solid var(--line); padding: .35rem 0; }
