@@ -28,7 +28,7 @@ import { diagnosisPredicate } from '../src/trajectory/match.js';
 import { buildTrajectoryRecord } from '../src/transport/buildRecord.js';
 import type { GoldenSource } from '../src/transport/record.js';
 import { matchVerdict } from '../src/transport/trajectory.js';
-import { beginCall } from './call.js';
+import { beginCall, locationOf } from './call.js';
 import type { MatcherContext, MatcherUtils } from './context.js';
 import { publishRecord } from './publish.js';
 import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
@@ -272,8 +272,9 @@ export function toFollowTrajectory(
     config: opts,
     golden: referenceSource(reference),
     version: ENVTRACE_VERSION,
-    ...(result.pass !== isNot ? {} : { failure: followSentence(result, opts, distance, isNot) }),
-    ...(call.location === undefined ? {} : { location: call.location }),
+    ...(result.pass !== isNot
+      ? {}
+      : { failure: followSentence(result, opts, distance, isNot), ...locationOf(call) }),
   });
   publishRecord(record, call.info);
   return {

@@ -189,7 +189,7 @@ export const ReportRecordSchema = z
       .strict()
       .optional()
       .describe(
-        'Where in the test file the matcher was called (1-based, from the call stack; absent when the stack does not show the test file).',
+        'Where in the test file the matcher of a failed check was called (1-based, from the call stack; absent for a passed check and when the stack does not show the test file).',
       ),
     import_warnings: z
       .array(ImportWarningSchema)
