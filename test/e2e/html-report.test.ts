@@ -548,12 +548,14 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
       at('fixed now', 0.4, false),
       at('drifts', 0.9, true),
       at('steady', 0.97, true),
+      at(XSS[0]!, 0.9, true),
     ]);
     const current = storyReport([
       at('breaks now', 0.5, false),
       at('fixed now', 0.97, true),
       at('drifts', 0.8, true),
       at('steady', 0.971, true),
+      at(XSS[0]!, 0.9, true),
     ]);
     const base = path.join(tmp, 'base.json');
     const run = path.join(tmp, 'run.json');
@@ -617,6 +619,16 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
         'unchanged',
         'unchanged',
         'story.test.ts',
+        XSS[0],
+        '0.9000',
+        '0.9000',
+        '+0.0000',
+        'passed \u2192 passed',
+      ],
+      [
+        'unchanged',
+        'unchanged',
+        'story.test.ts',
         'steady',
         '0.9700',
         '0.9710',
@@ -624,6 +636,10 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
         'passed \u2192 passed',
       ],
     ]);
+    // A hostile test name in the baseline view is text.
+    expect(
+      await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned),
+    ).toBeUndefined();
     expect(problems).toEqual([]);
   });
 
