@@ -287,6 +287,15 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     await page.locator('th[data-key="score"]').click();
     const desc = (await scoreCells()).filter((x) => x !== '\u2014').map(Number);
     expect(desc).toEqual([...asc].reverse());
+    // Back to worst first.
+    const rowOrder = () =>
+      page
+        .locator('[data-testid="tests"] tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-index'))));
+    expect(await rowOrder()).not.toEqual(order);
+    await page.locator('[data-testid="sort-worst"]').click();
+    expect(await rowOrder()).toEqual(order);
+    expect(await page.locator('th[data-key="score"]').getAttribute('aria-sort')).toBe('none');
 
     // Drill-down into a failing sample: alignment opened at the first divergence, one timing point per matched pair.
     const failing = report.tests.find((t) => t.status === 'failed' && t.records.length > 0)!;
