@@ -13,8 +13,10 @@ import { buildRecord } from '../src/transport/buildRecord.js';
 import type { EnvTraceRecord, GoldenSource } from '../src/transport/record.js';
 import type { ImportWarning } from '../src/import/warnings.js';
 import type { MatcherContext } from './context.js';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { rollBackCounters } from './golden.js';
-import type { PassRule } from './message.js';
+import { verdictSentence, type PassRule } from './message.js';
 import { publishRecord } from './publish.js';
 import { attemptState, testInfo, type AttemptState, type TestInfo } from './runtime.js';
 
@@ -23,6 +25,59 @@ export interface CallInfo {
   readonly state: AttemptState;
   readonly writtenEarlier: Set<string>;
   readonly writtenNow: Set<string>;
+  /**
+   * The call stack at the matcher call, captured but not yet formatted: formatting maps every
+   * frame through the test file's source map (~0.5 ms under Vitest, as much as a small
+   * evaluation), so only a failed check's record reads it (`locationOf`).
+   */
+  readonly stack: { readonly stack?: string };
+}
+
+/** Frames read to find the test file: the matcher sits under the runner's expect wrappers. */
+const STACK_FRAMES = 40;
+
+/**
+ * The innermost frame of the call stack in `testPath` (line and column, 1-based), or undefined.
+ * Both runners map stack positions through the test file's source map, so these are the lines of
+ * the file as written. A frame is `at fn (path:line:col)` or `at path:line:col`, the path maybe a
+ * `file://` URL.
+ */
+export function callSite(
+  testPath: string,
+  stack: string | undefined = stackHere(),
+): { line: number; column: number } | undefined {
+  if (testPath === '' || stack === undefined) return undefined;
+  const want = path.resolve(testPath);
+  for (const line of stack.split('\n')) {
+    const m = /^\s*at (?:.*\()?(.+?):(\d+):(\d+)\)?\s*$/.exec(line);
+    if (!m) continue;
+    let file = m[1]!;
+    if (file.startsWith('file://')) {
+      try {
+        file = fileURLToPath(file);
+      } catch {
+        continue;
+      }
+    }
+    if (path.isAbsolute(file) && path.resolve(file) === want)
+      return { line: Number(m[2]), column: Number(m[3]) };
+  }
+  return undefined;
+}
+
+function stackHere(): string | undefined {
+  return captureStack().stack;
+}
+
+/** An error holding the current call stack; V8 formats it on the first read of `.stack`. */
+function captureStack(): { readonly stack?: string } {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = STACK_FRAMES;
+  try {
+    return new Error();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 const warned = new WeakSet<object>();
@@ -49,7 +104,7 @@ export function beginCall(ctx: MatcherContext): CallInfo {
       `envtrace: test.concurrent "${info.testName}" uses the global expect; results may be filed under another test. Use the test context's expect: test.concurrent('…', ({ expect }) => …)`,
     );
   }
-  return { info, state, writtenEarlier, writtenNow };
+  return { info, state, writtenEarlier, writtenNow, stack: captureStack() };
 }
 
 export interface PublishInput {
@@ -66,11 +121,25 @@ export interface PublishInput {
   readonly traces?: { readonly gt: Trace; readonly pred: Trace };
   /** Import warnings of the traces read from files (received first), for the record. */
   readonly importWarnings?: readonly ImportWarning[];
+  /** What the golden is called in the verdict sentence (as in the failure message). */
+  readonly goldenNoun?: string;
+  /** The verdict sentence of a failed call when it is not the evaluation's (a missing golden). */
+  readonly failure?: string;
+}
+
+/** `{location}` of a failed call for its record, or nothing when the stack does not show the test file. */
+export function locationOf(call: CallInfo): { location?: { line: number; column: number } } {
+  const location = callSite(call.info.testPath, call.stack.stack);
+  return location === undefined ? {} : { location };
 }
 
 /** Publish the record of one call (Vitest `task.meta`, Jest side channel). */
 export function publishCall(call: CallInfo, input: PublishInput): EnvTraceRecord {
   const seq = call.state.seq++;
+  const passed = input.isNot ? !input.pass : input.pass;
+  const failure = passed
+    ? undefined
+    : (input.failure ?? verdictSentence(input.result, input.rule, input.isNot, input.goldenNoun));
   const record = buildRecord(input.result, {
     matcher: input.matcher,
     testPath: call.info.testPath,
@@ -78,7 +147,7 @@ export function publishCall(call: CallInfo, input: PublishInput): EnvTraceRecord
     retry: call.info.retry,
     repeat: call.info.repeat,
     seq,
-    pass: input.isNot ? !input.pass : input.pass,
+    pass: passed,
     negated: input.isNot,
     minScore: input.rule.minScore ?? null,
     config: {
@@ -90,6 +159,8 @@ export function publishCall(call: CallInfo, input: PublishInput): EnvTraceRecord
     version: ENVTRACE_VERSION,
     ...(input.goldenStatus === undefined ? {} : { goldenStatus: input.goldenStatus }),
     ...(input.importWarnings === undefined ? {} : { importWarnings: input.importWarnings }),
+    ...(failure === undefined ? {} : { failure }),
+    ...(failure === undefined ? {} : locationOf(call)),
     ...(input.traces === undefined
       ? {}
       : { series: continuousSeries(input.traces.gt, input.traces.pred, input.options) }),

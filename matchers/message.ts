@@ -545,25 +545,34 @@ export function verdictText(result: EvaluationResult, rule: PassRule): string {
   return parts.length ? `${summary}: ${parts.join('; ')}` : summary;
 }
 
+/** What the golden is called in the verdict sentence unless the matcher says otherwise. */
+export const DEFAULT_GOLDEN_NOUN = 'the golden trace';
+
+/**
+ * The verdict sentence of a failed check: the first line of its failure message after the hint,
+ * also kept in the check's run-report record (`failure`) for the HTML overview.
+ */
+export function verdictSentence(
+  result: EvaluationResult,
+  rule: PassRule,
+  isNot: boolean,
+  noun: string = DEFAULT_GOLDEN_NOUN,
+): string {
+  return isNot
+    ? `Expected the received trace not to behave like ${noun}, but it does (${verdictText(result, rule)}).`
+    : `Expected the received trace to behave like ${noun}, but ${verdictText(result, rule)}.`;
+}
+
 /** The whole failure message for a positive or negated check. */
 export function failureMessage(utils: MatcherUtils, input: MessageInput): string {
   const { result, rule, isNot } = input;
-  const noun = input.goldenNoun ?? 'the golden trace';
+  const noun = input.goldenNoun ?? DEFAULT_GOLDEN_NOUN;
   const hintOptions =
     input.secondArgument === undefined
       ? { isNot }
       : { isNot, secondArgument: input.secondArgument };
   const hint = utils.matcherHint(input.matcherName, 'received', input.expectedLabel, hintOptions);
-  const out: string[] = [hint, ''];
-  if (isNot) {
-    out.push(
-      `Expected the received trace not to behave like ${noun}, but it does (${verdictText(result, rule)}).`,
-    );
-  } else {
-    out.push(
-      `Expected the received trace to behave like ${noun}, but ${verdictText(result, rule)}.`,
-    );
-  }
+  const out: string[] = [hint, '', verdictSentence(result, rule, isNot, noun)];
   if (input.notes?.length) out.push(...input.notes);
   out.push(...bestOfLine(result));
   out.push('', ...metricTable(utils, result, rule));

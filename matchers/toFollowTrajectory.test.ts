@@ -294,6 +294,11 @@ describe('toFollowTrajectory through Vitest expect', () => {
       pass: false,
       trajectory: [{ pass: false, distance: { scheme: 'in_order', distance: 1, max: 6 } }],
     });
+    // The failed call keeps its verdict sentence (the message line after the hint); passed ones none.
+    expect(records.map((r) => r['failure'] === undefined)).toEqual([true, true, false]);
+    expect(records[2]?.['failure']).toMatch(
+      /^Expected the calls to follow the reference trajectory \(mode strict, .* matched\. Distance 1 of 6 \(in_order, score 0\.8333\)\.$/,
+    );
     // Passing: nothing to list. Long calls are cut at 200 characters.
     expect(
       (records[1] as { trajectory: Array<{ issues: unknown[] }> }).trajectory[0]!.issues,

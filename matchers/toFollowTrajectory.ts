@@ -28,7 +28,7 @@ import { diagnosisPredicate } from '../src/trajectory/match.js';
 import { buildTrajectoryRecord } from '../src/transport/buildRecord.js';
 import type { GoldenSource } from '../src/transport/record.js';
 import { matchVerdict } from '../src/transport/trajectory.js';
-import { beginCall } from './call.js';
+import { beginCall, locationOf } from './call.js';
 import type { MatcherContext, MatcherUtils } from './context.js';
 import { publishRecord } from './publish.js';
 import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
@@ -169,13 +169,7 @@ function failureText(
   d: TrajectoryDistance | undefined,
 ): string {
   const issues = trajectoryIssues(r, diagnosisPredicate(options), MAX_LISTED);
-  const problems: string[] = [];
-  if (issues.missingCount)
-    problems.push(`${plural(issues.missingCount, 'reference call')} not matched`);
-  if (issues.extraCount) problems.push(`${plural(issues.extraCount, 'unexpected call')}`);
-  const verdict = `Expected the calls to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but ${problems.join(' and ')}; ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched.${distanceText(d)}`;
-
-  const lines = [hint, '', verdict];
+  const lines = [hint, '', followSentence(r, options, d, false, issues)];
   const missing = section(
     utils,
     'Unmatched reference calls',
@@ -205,17 +199,38 @@ function failureText(
   return lines.join('\n');
 }
 
+/**
+ * The verdict sentence of a failed call: the line after the hint in its message, also kept in
+ * the call's run-report record (`failure`).
+ */
+function followSentence(
+  r: TrajectoryMatch,
+  options: TrajectoryMatchOptions,
+  d: TrajectoryDistance | undefined,
+  isNot: boolean,
+  issues = trajectoryIssues(r, diagnosisPredicate(options), MAX_LISTED),
+): string {
+  if (isNot) {
+    const extras =
+      r.mode === 'superset' && r.unexpected.length
+        ? ` (plus ${plural(r.unexpected.length, 'extra call')})`
+        : '';
+    return `Expected the calls not to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but they do: ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched${extras}.${distanceText(d)}`;
+  }
+  const problems: string[] = [];
+  if (issues.missingCount)
+    problems.push(`${plural(issues.missingCount, 'reference call')} not matched`);
+  if (issues.extraCount) problems.push(`${plural(issues.extraCount, 'unexpected call')}`);
+  return `Expected the calls to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but ${problems.join(' and ')}; ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched.${distanceText(d)}`;
+}
+
 function notText(
   hint: string,
   r: TrajectoryMatch,
   options: TrajectoryMatchOptions,
   d: TrajectoryDistance | undefined,
 ): string {
-  const extras =
-    r.mode === 'superset' && r.unexpected.length
-      ? ` (plus ${plural(r.unexpected.length, 'extra call')})`
-      : '';
-  return `${hint}\n\nExpected the calls not to follow the reference trajectory (mode ${r.mode}, ${describeArgs(options)}), but they do: ${r.matched.length} of ${plural(r.reference.length, 'reference call')} matched${extras}.${distanceText(d)}`;
+  return `${hint}\n\n${followSentence(r, options, d, true)}`;
 }
 
 /** Where the reference came from, for the record: a trace file (relative to the cwd) or inline. */
@@ -257,6 +272,9 @@ export function toFollowTrajectory(
     config: opts,
     golden: referenceSource(reference),
     version: ENVTRACE_VERSION,
+    ...(result.pass !== isNot
+      ? {}
+      : { failure: followSentence(result, opts, distance, isNot), ...locationOf(call) }),
   });
   publishRecord(record, call.info);
   return {

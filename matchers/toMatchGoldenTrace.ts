@@ -38,6 +38,9 @@ import { layoutOf, withImportWarnings, type SyncMatcherResult } from './toMatchT
 
 export const MATCHER_NAME = 'toMatchGoldenTrace';
 
+/** What the golden is called in the verdict sentence. */
+const GOLDEN_NOUN = 'its golden trace';
+
 export function toMatchGoldenTrace(
   this: MatcherContext,
   received: unknown,
@@ -116,6 +119,7 @@ export function toMatchGoldenTrace(
     pass: boolean,
     goldenStatus: 'written' | 'updated' | 'compared' | 'missing',
     gt: Trace,
+    failure?: string,
   ): void => {
     publishCall(call, {
       matcher: 'toMatchGoldenTrace',
@@ -128,17 +132,27 @@ export function toMatchGoldenTrace(
       goldenStatus,
       traces: { gt, pred },
       importWarnings: received_.warnings,
+      goldenNoun: GOLDEN_NOUN,
+      ...(failure === undefined ? {} : { failure }),
     });
   };
 
   if (!exists) {
     if (mode === 'none') {
       bumpCounter(snap, 'unmatched', testId, bumps);
-      publish(evaluate(new Trace([]), pred, cfg.options), false, 'missing', new Trace([]));
+      const missing = (at: string): string =>
+        `No golden trace at ${at}, and ${goldenWording(this).noWriteReason}.`;
+      publish(
+        evaluate(new Trace([]), pred, cfg.options),
+        false,
+        'missing',
+        new Trace([]),
+        missing(shown),
+      );
       return {
         pass: false,
         message: () =>
-          `${hint}\n\nNo golden trace at ${utils.EXPECTED_COLOR(shown)}, and ${goldenWording(this).noWriteReason}.\n${goldenWording(this).howToWrite}`,
+          `${hint}\n\n${missing(utils.EXPECTED_COLOR(shown))}\n${goldenWording(this).howToWrite}`,
       };
     }
     write();
@@ -207,7 +221,7 @@ export function toMatchGoldenTrace(
           expectedLabel: secondArgument ?? '',
           result,
           rule: cfg.rule,
-          goldenNoun: 'its golden trace',
+          goldenNoun: GOLDEN_NOUN,
           layout: layoutOf(cfg.options),
           notes: [
             `Golden: ${utils.EXPECTED_COLOR(shown)}` +

@@ -187,6 +187,30 @@ describe('toMatchTraceBehavior', () => {
     });
     expect(JSON.parse(JSON.stringify(records))).toEqual(records);
   });
+
+  it('a failed call records its verdict sentence (the message line after the hint) and its line', ({
+    task,
+  }) => {
+    const failed = messageOf(() => ex(scan([0, 1, 3])).toMatchTraceBehavior(golden));
+    const negated = messageOf(() => ex(golden).not.toMatchTraceBehavior(golden));
+    ex(golden).toMatchTraceBehavior(golden);
+    const records = (task.meta as { envtrace?: Array<Record<string, unknown>> }).envtrace ?? [];
+    expect(records.map((r) => r['failure'])).toEqual([
+      failed.split('\n')[2],
+      negated.split('\n')[2],
+      undefined,
+    ]);
+    expect(records[0]?.['failure']).toMatch(
+      /^Expected the received trace to behave like the golden trace, but score 0\.\d{3}, accuracy false: /,
+    );
+    expect(records[1]?.['failure']).toMatch(/^Expected the received trace not to behave like/);
+    // The lines of the two failed calls above, in this file as written (a passed check has none).
+    expect(records.map((r) => (r['location'] as { line: number } | undefined)?.line)).toEqual([
+      194,
+      195,
+      undefined,
+    ]);
+  });
 });
 
 describe('traceMatching', () => {

@@ -66,6 +66,7 @@ export function judge(
   const result = evaluateAgainst(gold.traces, input.pred, cfg.options);
   const pass = passes(result, cfg.rule);
   const warnings = [...(input.predWarnings ?? []), ...gold.warnings];
+  const goldenNoun = gold.traces.length > 1 ? 'the best of the golden traces' : 'the golden trace';
   const best =
     gold.traces[
       typeof result.best_index === 'number' && result.best_index >= 0 ? result.best_index : 0
@@ -80,6 +81,7 @@ export function judge(
     golden: gold.source,
     ...(best === undefined ? {} : { traces: { gt: best, pred: input.pred } }),
     importWarnings: warnings,
+    goldenNoun,
   });
   return {
     pass,
@@ -93,7 +95,7 @@ export function judge(
           ...(secondArgument === undefined ? {} : { secondArgument }),
           result,
           rule: cfg.rule,
-          goldenNoun: gold.traces.length > 1 ? 'the best of the golden traces' : 'the golden trace',
+          goldenNoun,
           layout: layoutOf(cfg.options),
         }),
         warnings,

@@ -1,4 +1,4 @@
-/** `--out` checks shared by the commands that write a file: not empty, and not one of the inputs. */
+/** `--out` (or `--html`) checks shared by the commands that write a file: not empty, and not one of the inputs. */
 import { statSync } from 'node:fs';
 import { resolveWriteTargetSync } from '../io/write.js';
 import { escapeForTerminal } from '../report/escape.js';
@@ -17,15 +17,17 @@ function identity(p: string): string | undefined {
 /**
  * Throws `UsageError` (exit 2) when `out` is empty or names the same file as one of `inputs`
  * (through links, `./`, hard links: compared by device and inode), which the write would
- * destroy (`align --gt g.json --pred p.json --out g.json`, `merge a b --out a`). Returns `out`.
+ * destroy (`align --gt g.json --pred p.json --out g.json`, `merge a b --out a`). `flag` names the
+ * option in the message. Returns `out`.
  */
 export function checkOut(
   io: CliIO,
   out: string | undefined,
   inputs: readonly (string | undefined)[],
+  flag = '--out',
 ): string | undefined {
   if (out === undefined) return undefined;
-  if (out === '') throw new UsageError('--out needs a non-empty value');
+  if (out === '') throw new UsageError(`${flag} needs a non-empty value`);
   let target: string;
   try {
     target = resolveWriteTargetSync(resolvePath(io, out)).path;
@@ -38,7 +40,7 @@ export function checkOut(
     if (input === undefined || input === '') continue;
     if (identity(resolvePath(io, input)) === id)
       throw new UsageError(
-        `--out ${escapeForTerminal(JSON.stringify(out))} is also the input ${escapeForTerminal(JSON.stringify(input))}: writing it would destroy that input; write elsewhere`,
+        `${flag} ${escapeForTerminal(JSON.stringify(out))} is also the input ${escapeForTerminal(JSON.stringify(input))}: writing it would destroy that input; write elsewhere`,
       );
   }
   return out;

@@ -3,6 +3,7 @@ import { evaluate, evaluateBestOf } from '../index.js';
 import { buildCheckDetail } from '../report/run/detail.js';
 import { buildRecord, canonicalConfigText, configDigest, finiteOrNull } from './buildRecord.js';
 import type { RecordInfo } from './buildRecord.js';
+import { toReportRecord } from '../report/run/model.js';
 
 const gt = [
   { channel: 'motor:x', timestamp: 0, value: 1 },
@@ -26,6 +27,23 @@ const info: RecordInfo = {
 };
 
 describe('buildRecord', () => {
+  it('keeps the failure sentence and the call location given, and the run report keeps them too', () => {
+    const result = evaluate(gt, gt);
+    const plain = buildRecord(result, info);
+    expect('failure' in plain || 'location' in plain).toBe(false);
+    const rec = buildRecord(result, {
+      ...info,
+      failure: 'Expected the received trace to behave like the golden trace, but …',
+      location: { line: 12, column: 5 },
+    });
+    expect(rec.failure).toBe('Expected the received trace to behave like the golden trace, but …');
+    expect(rec.location).toEqual({ line: 12, column: 5 });
+    const kept = toReportRecord(rec);
+    expect([kept.failure, kept.location]).toEqual([rec.failure, rec.location]);
+    const missing = buildRecord(result, { ...info, goldenStatus: 'missing', failure: 'No golden' });
+    expect(missing.failure).toBe('No golden');
+  });
+
   it('copies the evaluation as plain JSON-safe data', () => {
     const pred = [gt[0]!, { ...gt[1]!, value: 0 }, gt[2]!];
     const result = evaluate(gt, pred);

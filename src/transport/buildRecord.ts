@@ -32,6 +32,20 @@ export interface RecordInfo {
   readonly series?: readonly ContinuousSeriesInput[];
   /** The import warnings of the call's traces read from files (received first). */
   readonly importWarnings?: readonly ImportWarning[];
+  /** A failed call's verdict sentence (the matcher's, as in its failure message). */
+  readonly failure?: string;
+  /** Where in the test file the call was made. */
+  readonly location?: EnvTraceRecord['location'];
+}
+
+/** The optional `failure` and `location` of a record, present only when given. */
+function whyAndWhere(info: Pick<RecordInfo, 'failure' | 'location'>) {
+  return {
+    ...(info.failure === undefined ? {} : { failure: info.failure }),
+    ...(info.location === undefined
+      ? {}
+      : { location: { line: info.location.line, column: info.location.column } }),
+  };
 }
 
 /** A finite number, or null (JSON has no NaN/Infinity). */
@@ -133,6 +147,7 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
       best_index: null,
       envtrace_version: info.version,
       golden_status: 'missing',
+      ...whyAndWhere(info),
     };
   }
   const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
@@ -164,6 +179,7 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
     ...(info.importWarnings?.length
       ? { import_warnings: info.importWarnings.map((w) => ({ ...w })) }
       : {}),
+    ...whyAndWhere(info),
   };
   return record;
 }
@@ -198,5 +214,6 @@ export function buildTrajectoryRecord(
     best_index: null,
     envtrace_version: info.version,
     trajectory: [verdict],
+    ...whyAndWhere(info),
   };
 }

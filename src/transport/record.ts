@@ -79,6 +79,10 @@ export interface EnvTraceRecord {
    * an evaluation (version 2); absent when the call had none.
    */
   readonly trajectory?: readonly TrajectoryVerdict[];
+  /** A failed check's verdict sentence (the first line of its failure message after the hint); absent when it passed. */
+  readonly failure?: string;
+  /** Where in the test file a failed check's matcher was called (1-based); absent for a passed check or when the call stack does not show it. */
+  readonly location?: { readonly line: number; readonly column: number };
   /** What the importers skipped or doubted reading this call's traces from files; absent when nothing. */
   readonly import_warnings?: readonly ImportWarning[];
 }

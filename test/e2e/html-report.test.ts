@@ -23,7 +23,9 @@ import { renderHtmlReport } from '../../src/report/html/render.js';
 import { continuousSeries } from '../../src/report/run/detail.js';
 import { buildRunReport, type RunTestInput } from '../../src/report/run/model.js';
 import { RunReportSchema, type RunReport } from '../../src/report/run/schema.js';
-import { buildRecord } from '../../src/transport/buildRecord.js';
+import { buildRecord, type RecordInfo } from '../../src/transport/buildRecord.js';
+import { compareRunReports, countsText } from '../../src/report/run/compare.js';
+import type { EvaluationResult } from '../../src/evaluate/types.js';
 import { makeProject, removeProject, repoRoot, runVitest } from './helpers.js';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -87,6 +89,9 @@ function hostileReport(): RunReport {
       golden: { kind: 'inline', count: 1 },
       version: '0.0.0-test',
       series: continuousSeries(gt, pred, opts),
+      ...(name.startsWith('hostile')
+        ? { failure: `Expected the received trace to behave like ${XSS[1]}` }
+        : {}),
     });
   const tests: RunTestInput[] = [
     {
@@ -218,6 +223,8 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await text(page, 'verdict-tests')).toBe(
       `Tests FAILED: ${s.tests.failed} of ${s.tests.total} failed`,
     );
+    const scoreCells = () =>
+      page.locator('[data-testid="tests"] tbody tr td:nth-child(4)').allTextContents();
     const bars = await page
       .locator('[data-testid="histogram"] rect')
       .evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-count'))));
@@ -232,9 +239,47 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
       '1/1',
     );
 
+    // The story on the overview: every failing check with the sentence its matcher printed and
+    // the line of the check in its test file, worst first.
+    const failingChecks = report.tests.flatMap((t) =>
+      t.records.filter((r) => !r.pass).map((r) => ({ t, r })),
+    );
+    expect(failingChecks.length).toBe(3);
+    const items = page.locator('[data-testid="failure"]');
+    expect(await items.count()).toBe(failingChecks.length);
+    const shown = await items.evaluateAll((lis) =>
+      lis.map((li) => ({
+        where: li.querySelector('[data-testid="failure-where"]')!.textContent,
+        sentence: li.querySelector('[data-testid="failure-sentence"]')!.textContent,
+        visible: li.getBoundingClientRect().height > 0,
+      })),
+    );
+    const source = fs.readFileSync(path.join(fixtureDir, 'samples.test.ts'), 'utf8').split('\n');
+    for (const { t, r } of failingChecks) {
+      expect(r.failure).toMatch(
+        /^Expected the received trace to behave like the golden trace, but score 0\.\d{3}, accuracy false: /,
+      );
+      expect(r.location).toBeDefined();
+      expect(source[r.location!.line - 1]).toContain('toMatchTraceBehavior');
+      expect(shown).toContainEqual({
+        where: `${t.file}:${r.location!.line}`,
+        sentence: r.failure,
+        visible: true,
+      });
+    }
+    // Worst first by default: failed tests before passed and skipped ones, lowest score first.
+    const order = await page
+      .locator('[data-testid="tests"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-index'))));
+    const rank = { failed: 0, passed: 1, skipped: 2 } as const;
+    const statuses = order.map((i) => rank[report.tests[i]!.status]);
+    expect(statuses).toEqual([...statuses].sort((a, b) => a - b));
+    const failedScores = (await scoreCells())
+      .slice(0, s.tests.failed)
+      .filter((x) => x !== '\u2014');
+    expect(failedScores.map(Number)).toEqual([...failedScores.map(Number)].sort((a, b) => a - b));
+
     // Sorting by score: ascending, then descending.
-    const scoreCells = () =>
-      page.locator('[data-testid="tests"] tbody tr td:nth-child(4)').allTextContents();
     await page.locator('th[data-key="score"]').click();
     const asc = (await scoreCells()).filter((x) => x !== '\u2014').map(Number);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
@@ -242,6 +287,15 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     await page.locator('th[data-key="score"]').click();
     const desc = (await scoreCells()).filter((x) => x !== '\u2014').map(Number);
     expect(desc).toEqual([...asc].reverse());
+    // Back to worst first.
+    const rowOrder = () =>
+      page
+        .locator('[data-testid="tests"] tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-index'))));
+    expect(await rowOrder()).not.toEqual(order);
+    await page.locator('[data-testid="sort-worst"]').click();
+    expect(await rowOrder()).toEqual(order);
+    expect(await page.locator('th[data-key="score"]').getAttribute('aria-sort')).toBe('none');
 
     // Drill-down into a failing sample: alignment opened at the first divergence, one timing point per matched pair.
     const failing = report.tests.find((t) => t.status === 'failed' && t.records.length > 0)!;
@@ -252,9 +306,10 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await text(page, 'detail-title')).toBe(failing.name);
     const rec = failing.records[0]!;
     const d = rec.detail!;
-    expect(await detail.locator('[data-testid="timing-plot"] circle').count()).toBe(
-      d.timing.points.length,
-    );
+    for (const series of ['gt', 'pred'])
+      expect(await detail.locator(`[data-testid="timing-plot"] circle.${series}`).count()).toBe(
+        d.timing.points.length,
+      );
     expect(await detail.locator('[data-testid="alignment"] tr[data-kind]').count()).toBe(
       d.rows.items.length,
     );
@@ -306,12 +361,17 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     const detail = page.locator('[data-testid="detail"]');
     const alignmentText = (await detail.locator('[data-testid="alignment"]').textContent()) ?? '';
     expect(alignmentText).toContain(XSS[0]);
+    // Its failure sentence, as text (on the overview only the worst 100 are listed).
+    expect(await detail.locator('[data-testid="check-failure"]').textContent()).toBe(
+      `Expected the received trace to behave like ${XSS[1]}`,
+    );
+    expect(await page.locator('[data-testid="failure"]').count()).toBe(100);
     expect(alignmentText).toContain(JSON.stringify(XSS[1]));
     // The differing part of the tool call is marked on both sides.
     const marks = await detail.locator('[data-testid="alignment"] mark').allTextContents();
     expect(marks).toEqual(expect.arrayContaining(['4', '3']));
     const d = report.tests.find((t) => t.name.startsWith('hostile'))!.records[0]!.detail!;
-    expect(await detail.locator('[data-testid="timing-plot"] circle').count()).toBe(
+    expect(await detail.locator('[data-testid="timing-plot"] circle.gt').count()).toBe(
       d.timing.points.length,
     );
     const cont = detail.locator('[data-testid="continuous-plot"]');
@@ -325,6 +385,272 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(problems).toEqual([]);
     expect(requests).toHaveLength(1);
   }, 120_000);
+
+  const ROOT = '/proj';
+  /** A run report of one test file from records (each test: one record; failed when it did not pass). */
+  function storyReport(
+    records: Array<{ name: string; result: EvaluationResult; info?: Partial<RecordInfo> }>,
+  ): RunReport {
+    const file = `${ROOT}/story.test.ts`;
+    return buildRunReport({
+      rootDir: ROOT,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      runner: { name: 'vitest', version: '4.1.12' },
+      envtraceVersion: '0.0.0-test',
+      shard: null,
+      gitCommit: null,
+      files: [{ file, status: 'failed', errors: [] }],
+      tests: records.map(({ name, result, info }, i) => {
+        const rec = buildRecord(result, {
+          matcher: 'toMatchTraceBehavior',
+          testPath: file,
+          testName: name,
+          retry: 0,
+          repeat: 0,
+          seq: 0,
+          pass: true,
+          negated: false,
+          minScore: null,
+          config: {},
+          golden: { kind: 'inline', count: 1 },
+          version: '0.0.0-test',
+          location: { line: 10 + i, column: 3 },
+          ...info,
+        });
+        return {
+          file,
+          name,
+          status: rec.pass ? ('passed' as const) : ('failed' as const),
+          durationMs: 1,
+          attempts: 1,
+          records: [rec],
+        };
+      }),
+    });
+  }
+
+  it('scores in [0.95, 1] get bins of their own: several bars, none holding most', async () => {
+    const same = evaluate([ev('a', 0, 1)], [ev('a', 0, 1)]);
+    const report = storyReport(
+      Array.from({ length: 40 }, (_, i) => ({
+        name: `near ${i}`,
+        result: { ...same, full_score: 0.95 + (0.05 * i) / 39 },
+      })),
+    );
+    const file = path.join(tmp, 'bins.html');
+    fs.writeFileSync(file, renderHtmlReport(report));
+    const { page, problems } = await open(file);
+    const bars = await page.locator('[data-testid="histogram"] rect').evaluateAll((rs) =>
+      rs.map((r) => ({
+        n: Number(r.getAttribute('data-count')),
+        h: r.getBoundingClientRect().height,
+      })),
+    );
+    expect(bars.reduce((a, b) => a + b.n, 0)).toBe(40);
+    expect(bars.filter((b) => b.n > 0).length).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...bars.map((b) => b.n))).toBeLessThanOrEqual(8);
+    expect(bars.filter((b) => b.h > 1).length).toBeGreaterThanOrEqual(8);
+    expect(await page.locator('[data-testid="histogram"]').getAttribute('data-step')).toBe('0.005');
+    expect(await text(page, 'histogram-caption')).toBe(
+      'full score, bins of 0.005 from 0.950 to 1.000 (zoomed to the scores)',
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('a prediction 300× slower stays readable; Δt per aligned pair; a failed .not check shows its score', async () => {
+    const gt = Array.from({ length: 10 }, (_, i) => ev('step', 0.1 * i, i));
+    const slow = Array.from({ length: 10 }, (_, i) => ev('step', 30 * i, i));
+    const slowResult = evaluate(gt, slow);
+    const same = evaluate(gt, gt);
+    const report = storyReport([
+      { name: 'slow prediction', result: slowResult },
+      {
+        name: 'should differ',
+        result: { ...same, full_score: 0.99 },
+        info: {
+          pass: false,
+          negated: true,
+          failure:
+            'Expected the received trace not to behave like the golden trace, but it does (score 0.990, accuracy true).',
+        },
+      },
+    ]);
+    const file = path.join(tmp, 'story.html');
+    fs.writeFileSync(file, renderHtmlReport(report));
+    const { page, problems } = await open(file);
+
+    // The failed .not check: on the overview with its score and line, and its score in the table.
+    const item = page.locator('[data-testid="failure"]');
+    expect(await item.count()).toBe(1);
+    expect(await item.locator('[data-testid="failure-where"]').textContent()).toBe(
+      'story.test.ts:11',
+    );
+    expect(await item.textContent()).toContain(
+      'check 1 \u00b7 toMatchTraceBehavior (.not) \u00b7 score 0.990',
+    );
+    const firstRow = page.locator('[data-testid="tests"] tbody tr').first();
+    expect(await firstRow.locator('td').nth(2).textContent()).toBe('should differ');
+    expect(await firstRow.locator('td').nth(3).textContent()).toBe('0.990');
+
+    await page.locator('[data-testid="open-test"]', { hasText: 'slow prediction' }).click();
+    const plot = page.locator('[data-testid="detail"] [data-testid="timing-plot"]');
+    const box = (await plot.boundingBox())!;
+    for (const series of ['gt', 'pred']) {
+      const pts = await plot.locator(`circle.${series}`).evaluateAll((cs) =>
+        cs.map((c) => {
+          const r = c.getBoundingClientRect();
+          return {
+            cx: Number(c.getAttribute('cx')),
+            cy: Number(c.getAttribute('cy')),
+            x: r.x,
+            y: r.y,
+          };
+        }),
+      );
+      expect(pts).toHaveLength(10);
+      for (const p of pts) {
+        expect(Number.isFinite(p.cx) && Number.isFinite(p.cy)).toBe(true);
+        expect(
+          p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height,
+        ).toBe(true);
+      }
+      // Ten distinct pixels, spread over most of the plot's height.
+      expect(new Set(pts.map((p) => `${Math.round(p.x)},${Math.round(p.y)}`)).size, series).toBe(
+        10,
+      );
+      const ys = pts.map((p) => p.y);
+      expect(Math.max(...ys) - Math.min(...ys), series).toBeGreaterThan(box.height / 2);
+    }
+    expect(await text(page, 'timing-ratio')).toBe(
+      'separate axes: the predicted span is 300\u00d7 the golden span',
+    );
+    // Proportional timing puts both curves on one line: golden rings around predicted dots, so
+    // neither hides the other.
+    const size = (cls: string) =>
+      plot
+        .locator(`circle.${cls}`)
+        .first()
+        .evaluate((c) => c.getBoundingClientRect().width);
+    expect(await size('gt')).toBeGreaterThan(2 * (await size('pred')));
+    expect(await plot.locator('circle.gt').first().getAttribute('class')).toBe('gt ring');
+
+    // Δt = predicted − golden time of each aligned pair, in the check's unit.
+    expect(await text(page, 'dt-head')).toBe('\u0394t (s)');
+    const dts = await page.locator('[data-testid="detail"] [data-testid="dt"]').allTextContents();
+    expect(dts).toEqual(
+      Array.from({ length: 10 }, (_, i) =>
+        i === 0 ? '0' : `+${Number((29.9 * i).toPrecision(4))}`,
+      ),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('envtrace report --baseline: per-test deltas, a new failure and a fixed one', async () => {
+    const same = evaluate([ev('a', 0, 1)], [ev('a', 0, 1)]);
+    const at = (name: string, score: number, pass: boolean) => ({
+      name,
+      result: { ...same, full_score: score },
+      info: { pass },
+    });
+    const baseline = storyReport([
+      at('breaks now', 0.98, true),
+      at('fixed now', 0.4, false),
+      at('drifts', 0.9, true),
+      at('steady', 0.97, true),
+      at(XSS[0]!, 0.9, true),
+    ]);
+    const current = storyReport([
+      at('breaks now', 0.5, false),
+      at('fixed now', 0.97, true),
+      at('drifts', 0.8, true),
+      at('steady', 0.971, true),
+      at(XSS[0]!, 0.9, true),
+    ]);
+    const base = path.join(tmp, 'base.json');
+    const run = path.join(tmp, 'run.json');
+    fs.writeFileSync(base, JSON.stringify(baseline));
+    fs.writeFileSync(run, JSON.stringify(current));
+    const html = path.join(tmp, 'baseline.html');
+    const cli = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'dist', 'cli.js'), 'report', run, '--baseline', base, '--html', html],
+      { encoding: 'utf8' },
+    );
+    expect(`${cli.status} ${cli.stderr}`).toBe('0 ');
+    const { page, problems } = await open(html);
+    const view = page.locator('[data-testid="baseline"]');
+    expect(await view.isVisible()).toBe(true);
+    const comparison = compareRunReports(baseline, current);
+    expect(await text(page, 'baseline-counts')).toBe(countsText(comparison));
+    expect(await text(page, 'baseline-verdict')).toBe('REGRESSED');
+    const rows = await view
+      .locator('[data-testid="baseline-table"] tr[data-kind]')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [
+          tr.getAttribute('data-kind'),
+          ...Array.from(tr.children as ArrayLike<{ textContent: string | null }>).map(
+            (td) => td.textContent,
+          ),
+        ]),
+      );
+    expect(rows).toEqual([
+      [
+        'new_failure',
+        'new failure',
+        'story.test.ts',
+        'breaks now',
+        '0.9800',
+        '0.5000',
+        '-0.4800',
+        'passed \u2192 failed',
+      ],
+      [
+        'regression',
+        'regression',
+        'story.test.ts',
+        'drifts',
+        '0.9000',
+        '0.8000',
+        '-0.1000',
+        'passed \u2192 passed',
+      ],
+      [
+        'fixed',
+        'fixed',
+        'story.test.ts',
+        'fixed now',
+        '0.4000',
+        '0.9700',
+        '+0.5700',
+        'failed \u2192 passed',
+      ],
+      [
+        'unchanged',
+        'unchanged',
+        'story.test.ts',
+        XSS[0],
+        '0.9000',
+        '0.9000',
+        '+0.0000',
+        'passed \u2192 passed',
+      ],
+      [
+        'unchanged',
+        'unchanged',
+        'story.test.ts',
+        'steady',
+        '0.9700',
+        '0.9710',
+        '+0.0010',
+        'passed \u2192 passed',
+      ],
+    ]);
+    // A hostile test name in the baseline view is text.
+    expect(
+      await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned),
+    ).toBeUndefined();
+    expect(problems).toEqual([]);
+  });
 
   // The README's screenshots: the beamline example's report (`npm run demo` writes it), overview and
   // the drill-down of its deliberately wrong program. Only with ENVTRACE_SCREENSHOTS=1.

@@ -5,17 +5,25 @@ import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
 import { readRunReport } from './merge.js';
+import { checkOut } from '../out.js';
+import { DEFAULT_COMPARE_TOLERANCE, compareRunReports } from '../../report/run/compare.js';
 
-const USAGE = `Usage: envtrace report <report.json> --html <out.html> [--title <text>]
+const USAGE = `Usage: envtrace report <report.json> --html <out.html> [--baseline <base.json>] [--title <text>]
 
 Render a run report (envtrace-report.json from the Vitest or Jest reporter, or from 'envtrace merge')
 as one self-contained HTML file: inline CSS, JS and SVG, no network requests, opens from disk.
-Overview (verdict, pass rate, mean score, score histogram, a sortable and filterable test table) and
-a drill-down per test (metric breakdown, alignment diff, timing and continuous plots).
+Overview (verdict, pass rate, mean score, the failing checks with their failure sentence and line,
+score histogram, a sortable and filterable test table, worst first) and a drill-down per test
+(metric breakdown, alignment diff with Δt, timing and continuous plots).
 
 Options:
-  --html <file>    Write the HTML page here (atomically; parent directories are created).
-  --title <text>   Page title (default "envtrace run report").`;
+  --html <file>            Write the HTML page here (atomically; parent directories are created).
+  --baseline <base.json>   Also show the run against this earlier run report: per-test score
+                           deltas, new and fixed failures, the paired sign test (the
+                           'envtrace compare <base.json> <report.json>' result).
+  --tolerance <x>          Allowed score change per test in the baseline view, as in
+                           'envtrace compare'. Default ${DEFAULT_COMPARE_TOLERANCE}.
+  --title <text>           Page title (default "envtrace run report").`;
 
 export const reportCommand: Command = {
   name: 'report',
@@ -25,7 +33,7 @@ export const reportCommand: Command = {
     const a = parseCommandArgs(
       'report',
       args,
-      { html: 'string', title: 'string' },
+      { html: 'string', title: 'string', baseline: 'string', tolerance: 'string' },
       { positionals: true },
     );
     if (a.positionals.length !== 1)
@@ -33,11 +41,30 @@ export const reportCommand: Command = {
         `expected exactly one report file (run 'envtrace help report' for usage)`,
       );
     const out = a.string('html');
-    if (out === undefined || out === '') throw new UsageError('--html <file> is required');
+    if (out === undefined) throw new UsageError('--html <file> is required');
     const file = a.positionals[0]!;
+    const baseFile = a.string('baseline');
+    if (baseFile === '') throw new UsageError('--baseline needs a non-empty value');
+    const tolerance = a.number('tolerance', { min: 0 });
+    if (tolerance !== undefined && baseFile === undefined)
+      throw new UsageError('--tolerance applies to the baseline view: give --baseline <base.json>');
+    checkOut(ctx.io, out, [file, baseFile], '--html');
     const report = await readRunReport(ctx.io, file);
+    const baseline = baseFile === undefined ? undefined : await readRunReport(ctx.io, baseFile);
     const title = a.string('title');
-    const html = renderHtmlReport(report, title === undefined ? {} : { title });
+    const html = renderHtmlReport(report, {
+      ...(title === undefined ? {} : { title }),
+      ...(baseline === undefined
+        ? {}
+        : {
+            baseline: {
+              label: baseFile!,
+              comparison: compareRunReports(baseline, report, {
+                tolerance: tolerance ?? DEFAULT_COMPARE_TOLERANCE,
+              }),
+            },
+          }),
+    });
     try {
       await writeFileAtomic(resolvePath(ctx.io, out), html);
     } catch (e) {
@@ -46,7 +73,7 @@ export const reportCommand: Command = {
       });
     }
     ctx.io.stdout.write(
-      `envtrace: HTML report of ${report.tests.length} tests written to ${out}\n`,
+      `envtrace: HTML report of ${report.tests.length} tests${baseline === undefined ? '' : ` against the baseline ${baseFile!}`} written to ${out}\n`,
     );
     return EXIT_OK;
   },

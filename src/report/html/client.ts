@@ -36,6 +36,7 @@ export const REPORT_JS = String.raw`
   }
   function fmt(x, d) { return typeof x === 'number' && isFinite(x) ? x.toFixed(d === undefined ? 3 : d) : '\u2014'; }
   function num4(x) { return typeof x === 'number' && isFinite(x) ? String(Number(x.toPrecision(4))) : '\u2014'; }
+  function signedNum(x) { var t = num4(x); return typeof x === 'number' && isFinite(x) && x > 0 ? '+' + t : t; }
   function pct(x) { return typeof x === 'number' && isFinite(x) ? (100 * x).toFixed(1) + '%' : '\u2014'; }
   function ci(iv, f) { return iv ? '95% CI ' + f(iv[0]) + ' \u2013 ' + f(iv[1]) : 'no interval (too few samples)'; }
   // Samples of the pass rate: not negated, not a missing golden. Scores: samples whose golden was
@@ -90,6 +91,42 @@ export const REPORT_JS = String.raw`
     fileErrors.forEach(function (f) { root.appendChild(el('div', { class: 'errors' }, [el('strong', { text: f.file + ': ' }), f.errors.join('\n')])); });
   }
 
+  // Filled once the tests' rows exist (below); placed here, right under the verdict.
+  var failuresBox = el('section', { 'data-testid': 'failures' });
+  root.appendChild(failuresBox);
+
+  // ---- Baseline: the envtrace compare result, embedded by envtrace report --baseline ----------
+  var baselineBlock = document.getElementById('envtrace-baseline');
+  if (baselineBlock) root.appendChild(baselineView(JSON.parse(baselineBlock.textContent)));
+  function baselineView(b) {
+    var c = b.comparison;
+    var box = el('section', { 'data-testid': 'baseline' });
+    box.appendChild(el('h2', { text: 'Compared with the baseline ' + b.label }));
+    box.appendChild(el('div', { class: 'verdict' }, [
+      el('span', { class: 'badge ' + (c.regressed ? 'bad' : 'ok'), 'data-testid': 'baseline-verdict', text: c.regressed ? 'REGRESSED' : 'OK: no regression' }),
+      el('span', { class: 'badge', text: c.newFailures + ' new failure(s) \u00b7 ' + c.fixed + ' fixed' })
+    ]));
+    box.appendChild(el('p', { 'data-testid': 'baseline-counts', text: b.counts_text }));
+    box.appendChild(el('p', { class: 'meta', 'data-testid': 'baseline-paired', text: b.paired_text }));
+    box.appendChild(el('p', { class: 'meta', text: 'mean score ' + fmt(c.meanScore.baseline, 4) + ' \u2192 ' + fmt(c.meanScore.current, 4) + ' \u00b7 pass rate ' + pct(c.passRate.baseline) + ' \u2192 ' + pct(c.passRate.current) }));
+    var wrap = el('div', { class: 'rows' });
+    var t = el('table', { 'data-testid': 'baseline-table' });
+    t.appendChild(el('tr', null, ['change', 'file', 'test', 'baseline score', 'score', '\u0394 score', 'status'].map(function (h, i) { return el('th', { class: i >= 3 && i <= 5 ? 'num' : '', text: h }); })));
+    c.rows.forEach(function (r) {
+      var bad = r.kind === 'new_failure' || r.kind === 'regression', good = r.kind === 'fixed' || r.kind === 'improvement';
+      t.appendChild(el('tr', { 'data-kind': r.kind }, [
+        el('td', { class: bad ? 'delta-bad' : good ? 'delta-good' : 'muted', text: r.label }),
+        el('td', { text: r.file }), el('td', { class: 'name', text: r.name }),
+        el('td', { class: 'num', text: fmt(r.baseline ? r.baseline.score : null, 4) }),
+        el('td', { class: 'num', text: fmt(r.current ? r.current.score : null, 4) }),
+        el('td', { class: 'num' + (r.delta !== null && r.delta < -c.tolerance ? ' delta-bad' : r.delta !== null && r.delta > c.tolerance ? ' delta-good' : ''), text: r.delta_text }),
+        el('td', { text: (r.baseline ? r.baseline.status : '\u2014') + ' \u2192 ' + (r.current ? r.current.status : '\u2014') })
+      ]));
+    });
+    wrap.appendChild(t); box.appendChild(wrap);
+    return box;
+  }
+
   // ---- Histogram of full scores ------------------------------------------------------------
   var scores = [];
   // toFollowTrajectory calls have no full score (they count in the pass rate only).
@@ -97,26 +134,66 @@ export const REPORT_JS = String.raw`
   root.appendChild(el('h2', { text: 'Full scores' }));
   root.appendChild(histogram(scores));
 
+  // A step of 1, 2, 2.5 or 5 times a power of ten, at least x (at least 0.001: scores show 3 digits).
+  function niceStep(x) {
+    if (!(x > 0.001)) return 0.001;
+    // Ratios within 1e-9 of a round step are that step (0.05 / 10 is 0.005000000000000001).
+    var p = Math.pow(10, Math.floor(Math.log(x) / Math.LN10 + 1e-9)), m = x / p - 1e-9;
+    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 2.5 ? 2.5 : m <= 5 ? 5 : 10) * p;
+  }
+  function decimals(step) { var d = 0; while (d < 6 && Math.abs(Math.round(step * Math.pow(10, d)) - step * Math.pow(10, d)) > 1e-9) d++; return d; }
+  // Bins that follow the data: scores cluster near 1, so equal bins over [0, 1] would put nearly
+  // all of them in one bar. The range is zoomed to [5th percentile, max] in about 10 bins of a
+  // round width (edges labelled); the few scores below the zoomed range share one "below" bar.
+  // Scores spread over [0, 1] get the plain 0.1 bins.
+  function histBins(xs) {
+    var v = [], nan = 0;
+    xs.forEach(function (x) { if (typeof x === 'number' && isFinite(x)) v.push(Math.min(Math.max(x, 0), 1)); else nan++; });
+    v.sort(function (a, b) { return a - b; });
+    if (!v.length) return { lo: 0, step: 0.1, counts: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0], below: 0, nan: nan, digits: 1 };
+    var q = v[Math.floor(0.05 * (v.length - 1))], hi = v[v.length - 1];
+    var step = niceStep((hi - q) / 10);
+    var digits = decimals(step);
+    var lo = Math.max(0, +Math.min(Math.floor(q / step + 1e-9) * step, 1 - step).toFixed(digits));
+    var n = Math.max(1, Math.ceil((hi - lo) / step - 1e-9));
+    var counts = [], below = 0, i;
+    for (i = 0; i < n; i++) counts.push(0);
+    v.forEach(function (x) {
+      if (x < lo - 1e-12) { below++; return; }
+      var b = Math.floor((x - lo) / step + 1e-9); counts[b >= n ? n - 1 : b]++;
+    });
+    return { lo: lo, step: step, counts: counts, below: below, nan: nan, digits: digits };
+  }
   function histogram(xs) {
-    var bins = [], i, nan = 0, W = 520, H = 160, L = 34, B = 24;
-    for (i = 0; i < 10; i++) bins.push(0);
-    xs.forEach(function (x) {
-      if (typeof x !== 'number' || !isFinite(x)) { nan++; return; }
-      var b = Math.floor(Math.min(Math.max(x, 0), 1) * 10); bins[b === 10 ? 9 : b]++;
-    });
-    var max = Math.max.apply(null, bins.concat([1]));
-    var g = sv('svg', { class: 'plot', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'data-testid': 'histogram', 'aria-label': 'histogram of full scores' });
+    var h = histBins(xs), W = 560, H = 180, L = 34, B = 40;
+    var bars = h.counts.length + (h.below ? 1 : 0);
+    var max = Math.max.apply(null, h.counts.concat([h.below, 1]));
+    var edge = function (k) { return (h.lo + k * h.step).toFixed(h.digits); };
+    var g = sv('svg', { class: 'plot', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'data-testid': 'histogram',
+      'data-lo': edge(0), 'data-step': h.step, 'data-bins': h.counts.length, 'aria-label': 'histogram of full scores' });
     g.appendChild(sv('line', { class: 'axis', x1: L, y1: H - B, x2: W - 6, y2: H - B }));
-    var bw = (W - L - 10) / 10;
-    bins.forEach(function (c, k) {
-      var h = (H - B - 10) * c / max;
-      var r = sv('rect', { class: 'bar', x: L + k * bw + 1, y: H - B - h, width: bw - 2, height: h, 'data-count': c });
-      r.appendChild(sv('title', { text: (k / 10).toFixed(1) + '\u2013' + ((k + 1) / 10).toFixed(1) + ': ' + c }));
+    var bw = (W - L - 10) / bars, x0 = L;
+    function bar(c, x, label, lo, hi) {
+      var hh = (H - B - 26) * c / max;
+      var r = sv('rect', { class: 'bar', x: x + 1, y: H - B - hh, width: bw - 2, height: hh, 'data-count': c, 'data-lo': lo, 'data-hi': hi });
+      r.appendChild(sv('title', { text: label + ': ' + c }));
       g.appendChild(r);
-      g.appendChild(sv('text', { x: L + k * bw + 2, y: H - 8, text: (k / 10).toFixed(1) }));
-      if (c) g.appendChild(sv('text', { x: L + k * bw + bw / 2 - 4, y: H - B - h - 3, text: c }));
+      if (c) g.appendChild(sv('text', { x: x + bw / 2, y: H - B - hh - 3, 'text-anchor': 'middle', text: c }));
+    }
+    if (h.below) {
+      bar(h.below, x0, 'below ' + edge(0), 0, edge(0));
+      g.appendChild(sv('text', { x: x0 + bw / 2, y: H - B + 14, 'text-anchor': 'middle', text: '< ' + edge(0) }));
+      x0 += bw;
+    }
+    var every = h.counts.length > 12 ? 2 : 1;
+    h.counts.forEach(function (c, k) {
+      bar(c, x0 + k * bw, edge(k) + '\u2013' + edge(k + 1), edge(k), edge(k + 1));
     });
-    g.appendChild(sv('text', { x: 2, y: 14, text: nan ? nan + ' not finite' : '' }));
+    for (var k = 0; k <= h.counts.length; k++) if (k % every === 0 || k === h.counts.length)
+      g.appendChild(sv('text', { class: 'muted', x: x0 + k * bw, y: H - B + 14, 'text-anchor': 'middle', text: edge(k) }));
+    var zoomed = h.lo > 0 || h.step < 0.1;
+    g.appendChild(sv('text', { x: L, y: H - 8, 'data-testid': 'histogram-caption', text: 'full score, bins of ' + h.step.toFixed(h.digits) + ' from ' + edge(0) + ' to ' + edge(h.counts.length) +
+      (zoomed ? ' (zoomed to the scores' + (h.below ? '; ' + h.below + ' below ' + edge(0) + ' in the first bar' : '') + ')' : '') + (h.nan ? ' \u00b7 ' + h.nan + ' not finite' : '') }));
     return g;
   }
 
@@ -153,10 +230,13 @@ export const REPORT_JS = String.raw`
   var prev = el('button', { type: 'button', text: '\u2190 prev', 'data-testid': 'prev' });
   var next = el('button', { type: 'button', text: 'next \u2192', 'data-testid': 'next' });
   var pageInfo = el('span', { class: 'muted', 'data-testid': 'page-info' });
-  root.appendChild(el('div', { class: 'controls' }, [filterInput, statusSelect, prev, pageInfo, next]));
+  var worstButton = el('button', { type: 'button', text: 'sort worst first', 'data-testid': 'sort-worst' });
+  root.appendChild(el('div', { class: 'controls' }, [filterInput, statusSelect, worstButton, prev, pageInfo, next]));
   var table = el('table', { 'data-testid': 'tests' });
   var headRow = el('tr');
-  var sortKey = null, sortDir = 1, page = 0;
+  // Default order: worst first (failed tests, then passed, then skipped; lowest score first
+  // within each, an unscored failed test before any scored one), then file and name.
+  var sortKey = 'worst', sortDir = 1, page = 0;
   columns.forEach(function (c) {
     var th = el('th', { class: 'sortable' + (c.num ? ' num' : ''), scope: 'col', 'data-key': c.key, 'aria-sort': 'none', text: c.label });
     th.addEventListener('click', function () {
@@ -165,6 +245,11 @@ export const REPORT_JS = String.raw`
       page = 0; draw();
     });
     headRow.appendChild(th);
+  });
+  worstButton.addEventListener('click', function () {
+    sortKey = 'worst'; sortDir = 1;
+    Array.prototype.forEach.call(headRow.children, function (h) { h.setAttribute('aria-sort', 'none'); });
+    page = 0; draw();
   });
   var tbody = el('tbody');
   table.appendChild(el('thead', null, [headRow])); table.appendChild(tbody);
@@ -178,10 +263,19 @@ export const REPORT_JS = String.raw`
     if (typeof a === 'number' && typeof b === 'number') return a - b;
     return String(a).localeCompare(String(b));
   }
+  var STATUS_RANK = { failed: 0, passed: 1, skipped: 2 };
+  function worstFirst(a, b) {
+    var d = STATUS_RANK[a.status] - STATUS_RANK[b.status];
+    if (d) return d;
+    var na = a.score === null, nb = b.score === null;
+    if (na !== nb) return (na ? -1 : 1) * (a.status === 'failed' ? 1 : -1);
+    return (na ? 0 : a.score - b.score) || a.i - b.i;
+  }
   function visible() {
     var q = filterInput.value.toLowerCase(), st = statusSelect.value;
     var out = rows.filter(function (r) { return (st === 'all' || r.status === st) && (!q || r.file.toLowerCase().indexOf(q) >= 0 || r.name.toLowerCase().indexOf(q) >= 0); });
-    if (sortKey) {
+    if (sortKey === 'worst') out.sort(worstFirst);
+    else if (sortKey) {
       var col = columns.filter(function (c) { return c.key === sortKey; })[0];
       out.sort(function (a, b) { var va = col.get(a), vb = col.get(b); var d = cmp(va, vb); if (va === null || va === undefined || vb === null || vb === undefined) return d; return d * sortDir || a.i - b.i; });
     }
@@ -209,8 +303,38 @@ export const REPORT_JS = String.raw`
       tbody.appendChild(tr);
     });
     pageInfo.textContent = 'page ' + (page + 1) + ' of ' + pages + ' \u00b7 ' + v.length + ' tests';
+    worstButton.disabled = sortKey === 'worst';
+    worstButton.textContent = sortKey === 'worst' ? 'sorted worst first' : 'sort worst first';
     prev.disabled = page === 0; next.disabled = page >= pages - 1;
   }
+  // ---- Failing checks: the sentence the matcher printed and where the check is, worst first ----
+  var MAX_FAILURES = 100;
+  function failures() {
+    var list = [];
+    rows.slice().sort(worstFirst).forEach(function (r) {
+      r.t.records.forEach(function (rec, n) { if (!rec.pass) list.push({ r: r, rec: rec, n: n }); });
+    });
+    if (!list.length) return;
+    failuresBox.appendChild(el('h2', { text: 'Failing checks (' + list.length + ')' }));
+    var ul = el('ul', { class: 'failures' });
+    list.slice(0, MAX_FAILURES).forEach(function (f) {
+      var rec = f.rec, t = f.r.t;
+      var where = t.file + (rec.location ? ':' + rec.location.line : '');
+      var open = el('button', { type: 'button', class: 'linkish name', text: t.name, 'data-testid': 'failure-test' });
+      open.addEventListener('click', function () { openTest(f.r); });
+      var about = 'check ' + (f.n + 1) + ' \u00b7 ' + rec.matcher + (rec.negated ? ' (.not)' : '') +
+        (rec.matcher === 'toFollowTrajectory' ? '' : ' \u00b7 score ' + fmt(rec.full_score)) + (t.status === 'failed' ? '' : ' \u00b7 the test ' + t.status);
+      ul.appendChild(el('li', { 'data-testid': 'failure', 'data-index': f.r.i }, [
+        el('div', null, [el('code', { class: 'where', 'data-testid': 'failure-where', text: where }), ' ', open, el('span', { class: 'muted', text: ' \u00b7 ' + about })]),
+        rec.failure ? el('div', { class: 'sentence', 'data-testid': 'failure-sentence', text: rec.failure })
+          : el('div', { class: 'muted', 'data-testid': 'failure-sentence', text: 'This record carries no failure sentence (written by an older envtrace, or by envtrace evaluate).' })
+      ]));
+    });
+    failuresBox.appendChild(ul);
+    if (list.length > MAX_FAILURES) failuresBox.appendChild(el('p', { class: 'muted', text: '\u2026 and ' + (list.length - MAX_FAILURES) + ' more failing checks: filter the tests by status failed.' }));
+  }
+  failures();
+
   filterInput.addEventListener('input', function () { page = 0; draw(); });
   statusSelect.addEventListener('change', function () { page = 0; draw(); });
   prev.addEventListener('click', function () { page--; draw(); });
@@ -218,10 +342,12 @@ export const REPORT_JS = String.raw`
   draw();
 
   // ---- Drill-down --------------------------------------------------------------------------
+  var detailFile = '';
   function openTest(r) {
     while (detail.firstChild) detail.removeChild(detail.firstChild);
     detail.hidden = false;
     var t = r.t;
+    detailFile = t.file;
     detail.appendChild(el('h2', { 'data-testid': 'detail-title', text: t.name }));
     detail.appendChild(el('p', { class: 'meta', text: t.file + ' \u00b7 ' + t.status + ' \u00b7 ' + t.attempts + ' attempt(s)' + (t.duration_ms !== null ? ' \u00b7 ' + Math.round(t.duration_ms) + ' ms' : '') }));
     if (!t.records.length) detail.appendChild(el('p', { class: 'muted', text: 'No envtrace check ran in this test.' }));
@@ -234,6 +360,8 @@ export const REPORT_JS = String.raw`
     var head = 'check ' + (n + 1) + ': ' + rec.matcher + (rec.negated ? ' (.not)' : '') + ' \u00b7 ' + (rec.pass ? 'passed' : 'FAILED') +
       ' \u00b7 score ' + fmt(rec.full_score) + ' \u00b7 accuracy ' + rec.accuracy + (rec.retry ? ' \u00b7 retry ' + rec.retry : '') + (rec.repeat ? ' \u00b7 repeat ' + rec.repeat : '');
     box.appendChild(el('h3', { text: head }));
+    if (rec.failure) box.appendChild(el('p', { class: 'sentence', 'data-testid': 'check-failure', text: rec.failure }));
+    if (rec.location) box.appendChild(el('p', { class: 'meta', text: 'called at ' + detailFile + ':' + rec.location.line + ':' + rec.location.column }));
     (rec.trajectory || []).forEach(function (v) {
       box.appendChild(el('p', { class: 'meta', 'data-testid': 'trajectory-verdict', text: trajectoryText(v) }));
       if (v.issues && v.issues.length) box.appendChild(el('ul', { 'data-testid': 'trajectory-issues' }, v.issues.map(function (x) {
@@ -296,7 +424,10 @@ export const REPORT_JS = String.raw`
     wrap.appendChild(el('h3', { text: 'Alignment: ' + rs.differing + ' of ' + rs.total + ' rows differ' + (rs.within_tolerance ? ', ' + rs.within_tolerance + ' matched only within tolerance (\u2248)' : '') + (rs.cut ? ' (' + rs.cut + ' matching rows not stored)' : '') }));
     var box = el('div', { class: 'rows' });
     var t = el('table', { 'data-testid': 'alignment' });
-    t.appendChild(el('tr', null, ['#', 'golden channel', 't (' + unit + ')', 'golden value', 'predicted channel', 't (' + unit + ')', 'predicted value', ''].map(function (h) { return el('th', { text: h }); })));
+    // \u0394t: predicted minus golden time of each aligned pair (both sides present), in the check's unit.
+    t.appendChild(el('tr', null, ['#', 'golden channel', 't (' + unit + ')', 'golden value', 'predicted channel', 't (' + unit + ')', 'predicted value', '\u0394t (' + unit + ')', ''].map(function (h, i) {
+      return el('th', i === 7 ? { 'data-testid': 'dt-head', title: 'predicted t \u2212 golden t of the aligned pair', text: h } : { text: h });
+    })));
     var first = null;
     rs.items.forEach(function (r) {
       var kind = r.match === true ? (r.approx ? 'approx' : 'match') : r.match === false ? 'mismatch' : r.gt ? 'missing' : 'extra';
@@ -305,6 +436,7 @@ export const REPORT_JS = String.raw`
         el('td', { class: 'num', text: r.index }),
         el('td', { text: r.gt ? r.gt.channel : '' }), el('td', { class: 'num', text: r.gt ? fmt(r.gt.t) : '' }), valueCell(r.gt, r.pred, kind === 'mismatch' && r.pred && r.gt.value !== r.pred.value),
         el('td', { text: r.pred ? r.pred.channel : '' }), el('td', { class: 'num', text: r.pred ? fmt(r.pred.t) : '' }), valueCell(r.pred, r.gt, kind === 'mismatch' && r.gt && r.gt.value !== r.pred.value),
+        el('td', { class: 'num', 'data-testid': 'dt', text: r.gt && r.pred && r.gt.t !== null && r.pred.t !== null ? signedNum(r.pred.t - r.gt.t) : '' }),
         el('td', { text: label })]);
       if (kind !== 'match' && kind !== 'approx' && !first) { first = tr; tr.className += ' first-divergence'; }
       t.appendChild(tr);
@@ -322,23 +454,35 @@ export const REPORT_JS = String.raw`
     g.appendChild(sv('text', { x: P, y: H - 6, text: xl + ' [' + fmt(xr[0], 2) + ', ' + fmt(xr[1], 2) + ']' }));
     g.appendChild(sv('text', { x: P + 4, y: 34, class: 'muted', text: '\u2191 ' + yl }));
   }
+  // Each trace on its own axis: golden times on the left, predicted on the right, against the
+  // matched pair's number. A prediction 300x slower (or faster) than its golden still spreads
+  // over the whole plot instead of squeezing the golden into a few pixels; the ratio of the two
+  // spans is stated in words, and R² and slope are the timing metric's own.
   function timingPlot(tm) {
-    var W = 360, H = 260, P = 36;
-    var g = sv('svg', { class: 'plot', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'data-testid': 'timing-plot', 'aria-label': 'timing plot' });
-    var pts = tm.points, n = pts.length;
-    var hi = 0; pts.forEach(function (p) { hi = Math.max(hi, p[0], p[1]); }); if (!(hi > 0)) hi = 1;
-    var X = scale(0, hi, P, W - 10), Y = scale(0, hi, H - P, 40);
-    var unit = tm.unit || 's';
-    axes(g, W, H, P, 'golden t \u2212 t0 (' + unit + ')', 'predicted t \u2212 t0 (' + unit + ')', [0, hi]);
-    g.appendChild(sv('line', { class: 'ident', x1: X(0), y1: Y(0), x2: X(hi), y2: Y(hi) }));
-    if (n >= 2) {
-      // The fit on points scaled by hi: sums of squares of times near 1e300 overflow to NaN.
-      var mx = 0, my = 0; pts.forEach(function (p) { mx += p[0] / hi; my += p[1] / hi; }); mx /= n; my /= n;
-      var sxx = 0, sxy = 0; pts.forEach(function (p) { var u = p[0] / hi - mx; sxx += u * u; sxy += u * (p[1] / hi - my); });
-      if (sxx > 0) { var b = sxy / sxx, a = my - b * mx; g.appendChild(sv('line', { class: 'fit', 'data-testid': 'fit-line', x1: X(0), y1: Y(a * hi), x2: X(hi), y2: Y((a + b) * hi) })); }
-    }
-    pts.forEach(function (p) { g.appendChild(sv('circle', { class: 'pt', cx: X(p[0]), cy: Y(p[1]), r: 2.5 })); });
+    var W = 420, H = 290, P = 36, B = 56, R = W - 36;
+    var g = sv('svg', { class: 'plot', width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'data-testid': 'timing-plot', 'aria-label': 'timing plot: golden and predicted times of the matched pairs, each on its own axis' });
+    var pts = tm.points, n = pts.length, unit = tm.unit || 's';
+    var gLo = 0, gHi = 0, pLo = 0, pHi = 0;
+    pts.forEach(function (p) { gLo = Math.min(gLo, p[0]); gHi = Math.max(gHi, p[0]); pLo = Math.min(pLo, p[1]); pHi = Math.max(pHi, p[1]); });
+    if (!(gHi > gLo)) gHi = gLo + 1; if (!(pHi > pLo)) pHi = pLo + 1;
+    var X = scale(0, Math.max(n - 1, 1), P, R), YG = scale(gLo, gHi, H - B, 44), YP = scale(pLo, pHi, H - B, 44);
+    g.appendChild(sv('line', { class: 'axis', x1: P, y1: H - B, x2: R, y2: H - B }));
+    g.appendChild(sv('line', { class: 'axis gt-axis', x1: P, y1: 44, x2: P, y2: H - B }));
+    g.appendChild(sv('line', { class: 'axis pred-axis', x1: R, y1: 44, x2: R, y2: H - B }));
+    g.appendChild(sv('text', { class: 'muted', x: (P + R) / 2, y: H - B + 14, 'text-anchor': 'middle', text: 'matched pair 1\u2013' + n + ' (golden order)' }));
+    g.appendChild(sv('text', { class: 'gt-text', x: P, y: H - 20, text: '\u25cf golden t \u2212 t0 (' + unit + ') ' + fmt(gLo, 2) + '\u2013' + fmt(gHi, 2) + ', left axis' }));
+    g.appendChild(sv('text', { class: 'pred-text', x: R, y: H - 6, 'text-anchor': 'end', text: '\u25cf predicted (' + unit + ') ' + fmt(pLo, 2) + '\u2013' + fmt(pHi, 2) + ', right axis' }));
+    [['gt', 0, YG], ['pred', 1, YP]].forEach(function (sd) {
+      var Y = sd[2];
+      var d = pts.map(function (p, k) { return X(k).toFixed(1) + ',' + Y(p[sd[1]]).toFixed(1); }).filter(function (xy) { return xy.indexOf('N') < 0 && xy.indexOf('I') < 0; }).join(' ');
+      g.appendChild(sv('polyline', { class: sd[0] + '-line', points: d }));
+      // Golden as rings, predicted as dots: where the two curves coincide (timing proportional to
+      // the golden's) each dot sits inside its ring and both stay visible.
+      pts.forEach(function (p, k) { g.appendChild(sv('circle', { class: sd[0] === 'gt' ? 'gt ring' : 'pred', cx: X(k), cy: Y(p[sd[1]]), r: sd[0] === 'gt' ? 4.5 : 2.2 })); });
+    });
+    var ratio = (pHi - pLo) / (gHi - gLo);
     g.appendChild(sv('text', { x: 8, y: 16, text: 'timing: ' + tm.total + ' matched pairs \u00b7 R\u00b2 ' + fmt(tm.r2) + ' \u00b7 slope ' + fmt(tm.slope) }));
+    g.appendChild(sv('text', { class: 'muted', x: 8, y: 32, 'data-testid': 'timing-ratio', text: n >= 2 && isFinite(ratio) ? 'separate axes: the predicted span is ' + num4(ratio) + '\u00d7 the golden span' : 'separate axes per trace' }));
     return g;
   }
   function profilePlot(c) {

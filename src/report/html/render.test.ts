@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildRunReport } from '../run/model.js';
 import { scenario } from '../run/fixtures.test-helpers.js';
 import { REPORT_JS } from './client.js';
-import { escapeHtml, jsonForHtml, renderHtmlReport, reportCsp } from './render.js';
+import { compareRunReports } from '../run/compare.js';
+import { baselineData, escapeHtml, jsonForHtml, renderHtmlReport, reportCsp } from './render.js';
 import { REPORT_CSS } from './style.js';
 
 describe('jsonForHtml', () => {
@@ -112,5 +113,67 @@ describe('renderHtmlReport', () => {
       distance: { checks: 1, distance: 1, max: 4, ratio: 0.25, score: 0.75 },
     });
     expect(REPORT_JS).toContain("'trajectory-verdict'");
+  });
+});
+
+describe('the baseline view', () => {
+  const hostile = '</script><img src=x onerror=alert(1)>';
+  const input = scenario();
+  const current = buildRunReport(input);
+  // The baseline: "B two" passed there (a new failure now), "F sample 2" passed (another), and a
+  // test only the baseline had, named with markup.
+  const baseline = buildRunReport({
+    ...input,
+    tests: [
+      ...input.tests.map((t) =>
+        t.name === 'B two' || t.name === 'F sample 2'
+          ? {
+              ...t,
+              status: 'passed' as const,
+              records: t.records.map((r) => ({ ...r, pass: true })),
+            }
+          : t,
+      ),
+      { ...input.tests[0]!, name: hostile },
+    ],
+  });
+  const comparison = compareRunReports(baseline, current);
+
+  it('carries the compare result with its rows in envtrace compare order and its texts', () => {
+    const data = baselineData({ label: 'base.json', comparison }) as {
+      comparison: {
+        rows: Array<{ kind: string; name: string; label: string; delta_text: string }>;
+      };
+      counts_text: string;
+      paired_text: string;
+    };
+    expect(data.comparison.rows.map((r) => [r.kind, r.name])).toEqual([
+      ['new_failure', 'B two'],
+      ['new_failure', 'F sample 2'],
+      ['removed', hostile],
+      ['unchanged', 'A one'],
+      ['unchanged', 'D throws'],
+      ['unchanged', 'E differs'],
+      ['unchanged', 'F sample 1'],
+      ['unchanged', 'F sample 3'],
+    ]);
+    expect(data.comparison.rows[0]).toMatchObject({ label: 'new failure', delta_text: '+0.0000' });
+    expect(data.counts_text).toBe(
+      '0 regression(s) beyond tolerance 0.005, 2 new failure(s), 0 fixed, 0 improved, 0 added, 1 removed',
+    );
+    expect(data.paired_text).toMatch(/^run as a whole: no significant change \(paired sign test/);
+  });
+
+  it('is a second inert data block, only when asked for', () => {
+    const page = renderHtmlReport(current, { baseline: { label: hostile, comparison } });
+    expect(page).not.toContain(hostile);
+    expect(page.match(/<\/script>/g)).toHaveLength(3);
+    const block = /<script type="application\/json" id="envtrace-baseline">(.*)<\/script>/.exec(
+      page,
+    );
+    expect(JSON.parse(block![1]!)).toEqual(
+      JSON.parse(JSON.stringify(baselineData({ label: hostile, comparison }))),
+    );
+    expect(renderHtmlReport(current)).not.toContain('envtrace-baseline"');
   });
 });

@@ -10,6 +10,14 @@
  * no frames, no `<base>`.
  */
 import { createHash } from 'node:crypto';
+import {
+  COMPARE_LABEL,
+  COMPARE_ORDER,
+  countsText,
+  pairedText,
+  signedDelta,
+  type CompareResult,
+} from '../run/compare.js';
 import type { RunReport } from '../run/schema.js';
 import { REPORT_JS } from './client.js';
 import { REPORT_CSS } from './style.js';
@@ -50,10 +58,46 @@ export function reportCsp(): string {
   ].join('; ');
 }
 
+/** A baseline to show the run against: the result of `compareRunReports(baseline, report)`. */
+export interface HtmlBaseline {
+  /** What the baseline is called on the page (e.g. its file name). */
+  readonly label: string;
+  readonly comparison: CompareResult;
+}
+
 /** Options of `renderHtmlReport`. */
 export interface HtmlReportOptions {
   /** Page title. @default "envtrace run report" */
   readonly title?: string;
+  /** Show a baseline view: per-test deltas, new and fixed failures (the `envtrace compare` result). */
+  readonly baseline?: HtmlBaseline;
+}
+
+/**
+ * The baseline view's data: the comparison as `envtrace compare --json` gives it, its rows in the
+ * order `envtrace compare` lists them (unchanged tests last), and the texts `envtrace compare`
+ * prints, so the page shows the same words and numbers and computes nothing itself.
+ */
+export function baselineData(b: HtmlBaseline): unknown {
+  const c = b.comparison;
+  const rank = (k: CompareResult['rows'][number]['kind']): number => {
+    const i = COMPARE_ORDER.indexOf(k);
+    return i < 0 ? COMPARE_ORDER.length : i;
+  };
+  const rows = c.rows
+    .map((row, i) => ({ row, i }))
+    .sort((x, y) => rank(x.row.kind) - rank(y.row.kind) || x.i - y.i)
+    .map(({ row }) => ({
+      ...row,
+      label: COMPARE_LABEL[row.kind],
+      delta_text: signedDelta(row.delta),
+    }));
+  return {
+    label: b.label,
+    comparison: { ...c, rows },
+    counts_text: countsText(c),
+    paired_text: pairedText(c),
+  };
 }
 
 /** Render a run report (as written by the reporters, `merge`, or the CLI) as one HTML page. */
@@ -73,6 +117,11 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
     '<body>',
     '<main id="app"><noscript>This report needs JavaScript to draw its tables and plots; the data is in envtrace-report.json.</noscript></main>',
     `<script type="application/json" id="envtrace-data">${jsonForHtml(report)}</script>`,
+    ...(options.baseline === undefined
+      ? []
+      : [
+          `<script type="application/json" id="envtrace-baseline">${jsonForHtml(baselineData(options.baseline))}</script>`,
+        ]),
     `<script>${REPORT_JS}</script>`,
     '</body>',
     '</html>',

@@ -47,6 +47,12 @@ svg .axis { stroke: var(--muted); stroke-width: 1; } svg .ident { stroke: var(--
 svg .fit { stroke: var(--accent); stroke-width: 1.5; } svg .pt { fill: var(--accent); }
 svg .gt { fill: var(--gt); } svg .pred { fill: var(--pred); }
 svg .gt-line { stroke: var(--gt); fill: none; } svg .pred-line { stroke: var(--pred); fill: none; }
+svg circle.ring { fill: none; stroke: var(--gt); stroke-width: 1.5; }
+svg text.gt-text { fill: var(--gt); } svg text.pred-text { fill: var(--pred); }
+svg .gt-axis { stroke: var(--gt); } svg .pred-axis { stroke: var(--pred); }
+ul.failures { list-style: none; padding: 0; margin: 0; } ul.failures li { border-bottom: 1px solid var(--line); padding: .35rem 0; }
+.where { color: var(--muted); font-size: 12px; } .sentence { white-space: pre-wrap; word-break: break-word; }
+.delta-bad { color: var(--bad); } .delta-good { color: var(--ok); }
 svg text { fill: var(--fg); font-size: 11px; } svg text.muted { fill: var(--muted); } svg .bar { fill: var(--accent); }
 .muted { color: var(--muted); } .errors { color: var(--bad); white-space: pre-wrap; }
 .legend span { margin-right: 1rem; } .legend .gt { color: var(--gt); } .legend .pred { color: var(--pred); }

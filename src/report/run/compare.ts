@@ -200,7 +200,8 @@ export function compareRunReports(
 function f4(x: number | null | undefined): string {
   return x === null || x === undefined ? '—' : x.toFixed(4);
 }
-function signed(x: number | null): string {
+/** A score delta with its sign, 4 decimals (a change too small for them keeps its digits). */
+export function signedDelta(x: number | null): string {
   if (x === null) return '—';
   // A change too small for 4 decimals keeps its digits (never "+0.0000" for a real change).
   const text = x !== 0 && Math.abs(x) < 5e-5 ? x.toExponential(1) : x.toFixed(4);
@@ -221,14 +222,15 @@ export function pairedText(r: CompareResult): string {
       : p.verdict === 'improved'
         ? 'improved (significant)'
         : 'no significant change';
-  const ci = p.ci95 ? ` [95% CI ${signed(p.ci95[0])}, ${signed(p.ci95[1])}]` : '';
+  const ci = p.ci95 ? ` [95% CI ${signedDelta(p.ci95[0])}, ${signedDelta(p.ci95[1])}]` : '';
   return (
     `run as a whole: ${words} (paired sign test over ${p.n} tests: ${p.worse} worse, ${p.better} better, ` +
-    `${p.ties} within ±${r.tolerance}; p ${pValue(p.p_value)}) · mean Δ ${signed(p.mean_delta)}${ci}`
+    `${p.ties} within ±${r.tolerance}; p ${pValue(p.p_value)}) · mean Δ ${signedDelta(p.mean_delta)}${ci}`
   );
 }
 
-const ORDER: readonly CompareKind[] = [
+/** The order changed tests are listed in (unchanged tests are not listed by `envtrace compare`). */
+export const COMPARE_ORDER: readonly CompareKind[] = [
   'new_failure',
   'regression',
   'fixed',
@@ -236,7 +238,8 @@ const ORDER: readonly CompareKind[] = [
   'added',
   'removed',
 ];
-const LABEL: Readonly<Record<CompareKind, string>> = {
+/** What each kind of change is called. */
+export const COMPARE_LABEL: Readonly<Record<CompareKind, string>> = {
   new_failure: 'new failure',
   regression: 'regression',
   fixed: 'fixed',
@@ -245,6 +248,11 @@ const LABEL: Readonly<Record<CompareKind, string>> = {
   added: 'added',
   removed: 'removed',
 };
+
+/** `1 regression(s) beyond tolerance 0.005, 1 new failure(s), 1 fixed, 0 improved, 0 added, 0 removed` */
+export function countsText(r: CompareResult): string {
+  return `${r.regressions} regression(s) beyond tolerance ${r.tolerance}, ${r.newFailures} new failure(s), ${r.fixed} fixed, ${r.improvements} improved, ${r.added} added, ${r.removed} removed`;
+}
 
 /** Text output of `envtrace compare` (changed tests only; ends with a newline). */
 export function formatComparison(r: CompareResult, colors: RunColors = NO_COLORS): string {
@@ -256,12 +264,12 @@ export function formatComparison(r: CompareResult, colors: RunColors = NO_COLORS
       : k === 'fixed' || k === 'improvement'
         ? c.green
         : c.dim;
-  for (const kind of ORDER) {
+  for (const kind of COMPARE_ORDER) {
     for (const row of r.rows.filter((x) => x.kind === kind)) {
-      const scores = `${f4(row.baseline?.score)} → ${f4(row.current?.score)} (${signed(row.delta)})`;
+      const scores = `${f4(row.baseline?.score)} → ${f4(row.current?.score)} (${signedDelta(row.delta)})`;
       const status = `${row.baseline?.status ?? '—'} → ${row.current?.status ?? '—'}`;
       out.push(
-        `${paint(kind)(LABEL[kind].padEnd(11))}  ${scores}  ${status}  ${escapeForTerminal(`${row.file} › ${row.name}`)}`,
+        `${paint(kind)(COMPARE_LABEL[kind].padEnd(11))}  ${scores}  ${status}  ${escapeForTerminal(`${row.file} › ${row.name}`)}`,
       );
     }
   }
@@ -270,9 +278,7 @@ export function formatComparison(r: CompareResult, colors: RunColors = NO_COLORS
   out.push(
     `mean score ${f4(r.meanScore.baseline)} → ${f4(r.meanScore.current)} · pass rate ${pct(r.passRate.baseline)} → ${pct(r.passRate.current)}`,
   );
-  out.push(
-    `${r.regressions} regression(s) beyond tolerance ${r.tolerance}, ${r.newFailures} new failure(s), ${r.fixed} fixed, ${r.improvements} improved, ${r.added} added, ${r.removed} removed`,
-  );
+  out.push(countsText(r));
   const paired = pairedText(r);
   out.push(r.paired.verdict === 'regressed' ? c.red(paired) : paired);
   out.push(r.regressed ? c.red(c.bold('REGRESSED')) : c.green(c.bold('OK: no regression')));

@@ -72,8 +72,9 @@ export const DEFAULT_K: readonly number[] = [1, 5, 10];
  */
 export type RecordInput = Omit<
   ReportRecord,
-  'metrics' | 'decision' | 'golden' | 'trajectory' | 'import_warnings'
+  'metrics' | 'decision' | 'golden' | 'trajectory' | 'import_warnings' | 'location'
 > & {
+  readonly location?: { readonly line: number; readonly column: number };
   readonly trajectory?: readonly TrajectoryVerdict[];
   readonly import_warnings?: readonly ImportWarning[];
   readonly metrics: Readonly<
@@ -182,6 +183,8 @@ export function toReportRecord(r: RecordInput): ReportRecord {
   if (r.golden_status !== undefined) out.golden_status = r.golden_status;
   if (r.detail !== undefined) out.detail = r.detail;
   if (r.trajectory !== undefined) out.trajectory = r.trajectory.map((v) => structuredClone(v));
+  if (r.failure !== undefined) out.failure = r.failure;
+  if (r.location !== undefined) out.location = { ...r.location };
   if (r.import_warnings !== undefined)
     out.import_warnings = r.import_warnings.map((w) => ({ ...w }));
   return out;
