@@ -25,6 +25,8 @@ export interface BatchReportInput {
   readonly createdAt: Date;
   readonly gitCommit: string | null;
   readonly gates: GateConfig;
+  /** `--shard i/n`, or null for the whole batch. */
+  readonly shard?: RunReport['meta']['shard'];
 }
 
 /** The test name of a pair: the last segment of its key. */
@@ -54,7 +56,7 @@ export function buildBatchReport(input: BatchReportInput): RunReport {
     createdAt: input.createdAt,
     runner: { name: 'cli', version: ENVTRACE_VERSION },
     envtraceVersion: ENVTRACE_VERSION,
-    shard: null,
+    shard: input.shard ?? null,
     gitCommit: input.gitCommit,
     files,
     tests,

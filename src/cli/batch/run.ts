@@ -29,6 +29,7 @@ import type { Colors } from '../../report/colors.js';
 import { joinRel, missingPartnerMessage, pairTraces, scanTraceDir } from './pairs.js';
 import { runPairs, type WorkerFactory } from './pool.js';
 import { Progress } from './progress.js';
+import { selectShard, type Shard } from './shard.js';
 import { buildBatchReport, commitFromEnv, type BatchEntry } from './report.js';
 import { resolveBatchOptions, type BatchSettings, type PairJob, type PairOutcome } from './task.js';
 import type { Mode } from '../../evaluate/types.js';
@@ -74,6 +75,8 @@ export interface BatchRun {
   readonly json: boolean;
   /** Worker threads; absent = available parallelism. */
   readonly jobs?: number | undefined;
+  /** `--shard i/n`: evaluate only this shard of the pairs (see `shard.ts`); recorded in the report. */
+  readonly shard?: Shard | undefined;
   readonly minScore?: number | undefined;
   readonly gates: GateConfig;
   /** No progress and no summary (problems still go to stderr). */
@@ -120,11 +123,13 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     // A prediction that links to its golden (or to /etc/shadow) is not a prediction.
     scanTraceDir(predDir, `--pred-dir ${run.predDir}`, { confine: true, exclude }),
   ]);
-  const pairs = pairTraces(gts.traces, preds.traces);
-  if (pairs.length === 0)
+  const allPairs = pairTraces(gts.traces, preds.traces);
+  if (allPairs.length === 0)
     throw new UsageError(
       `no trace files in --gt-dir ${run.gtDir} or --pred-dir ${run.predDir} (looked for .json, .jsonl, .ndjson, .csv, .txt)`,
     );
+  // Sharded by pair, partners or not: a missing partner is reported by exactly one shard.
+  const pairs = run.shard ? selectShard(allPairs, run.shard) : allPairs;
 
   const ignored = [
     ...gts.ignored.map((f) => joinRel(run.gtDir, f)),
@@ -210,10 +215,15 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     createdAt: run.createdAt ?? new Date(),
     gitCommit: commitFromEnv(io.env),
     gates: run.gates,
+    shard: run.shard ?? null,
   });
   if (run.out !== undefined) await writeReport(io, run.out, report);
   if (run.json) io.stdout.write(reportText(report));
   else if (!run.quiet) {
+    if (run.shard)
+      io.stdout.write(
+        `shard ${run.shard.index}/${run.shard.count}: ${pairs.length} of ${allPairs.length} pairs\n`,
+      );
     io.stdout.write(
       formatConsoleSummary(report, {
         colors: run.colors,
