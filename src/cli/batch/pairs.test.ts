@@ -134,10 +134,10 @@ describe('missingPartnerMessage', () => {
   const dirs = { gtDir: 'golden/', predDir: './pred' };
   it('names the file that is there and where the partner was looked for', () => {
     expect(missingPartnerMessage({ key: 's/a', gt: tf('s/a'), pred: null }, dirs)).toBe(
-      'no predicted trace for golden golden/s/a.json (looked for ./pred/s/a{.ndjson,.jsonl,.json,.csv,.txt})',
+      'no predicted trace for golden golden/s/a.json (looked for ./pred/s/a{.ndjson,.jsonl,.json,.csv,.txt,.mcap,.db3})',
     );
     expect(missingPartnerMessage({ key: 'b', gt: null, pred: tf('b', '.csv') }, dirs)).toBe(
-      'no golden trace for prediction ./pred/b.csv (looked for golden/b{.ndjson,.jsonl,.json,.csv,.txt})',
+      'no golden trace for prediction ./pred/b.csv (looked for golden/b{.ndjson,.jsonl,.json,.csv,.txt,.mcap,.db3})',
     );
   });
   it('joinRel drops a trailing separator and a bare "."', () => {

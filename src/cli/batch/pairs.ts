@@ -3,8 +3,10 @@
  * both directories and pair them by name.
  *
  * Pairing rule: a trace file is a regular file (or a symlink to one) whose name ends in one of
- * {@link TRACE_EXTENSIONS} (any case), or a directory holding a `metadata.yaml` (a rosbag2 run,
- * read as its one decoded `*.jsonl`, see `loadTrace`). Directories are searched recursively;
+ * {@link TRACE_EXTENSIONS} (any case: `.mcap` and `.db3` are ROS 2 bags), or a directory holding
+ * a `metadata.yaml` (a rosbag2 run directory, not entered: its storage files are one trace). Each
+ * is read by `importFile`, which reads bags with the asynchronous rosbag2 reader. A trace's key
+ * drops the extension, a run directory's key is its path. Directories are searched recursively;
  * entries whose name starts with `.` and symlinked directories are not entered. A trace's *key*
  * is its path relative to the directory, with `/` separators and the trace extension removed
  * (`scans/a.json` → `scans/a`); a golden and a prediction with the same key form a pair, so the
@@ -19,8 +21,19 @@ import path from 'node:path';
 import { describeFsError } from '../run.js';
 import { CliIOError } from '../types.js';
 
-/** File name endings read as traces (matched case-insensitively), longest first. */
-export const TRACE_EXTENSIONS: readonly string[] = ['.ndjson', '.jsonl', '.json', '.csv', '.txt'];
+/**
+ * File name endings read as traces (matched case-insensitively; none is a suffix of another):
+ * the text formats, then ROS 2 bag storage files (MCAP, rosbag2's SQLite `.db3`).
+ */
+export const TRACE_EXTENSIONS: readonly string[] = [
+  '.ndjson',
+  '.jsonl',
+  '.json',
+  '.csv',
+  '.txt',
+  '.mcap',
+  '.db3',
+];
 
 /** The file a run directory (rosbag2 export) is recognised by. */
 export const RUN_DIRECTORY_MARKER = 'metadata.yaml';

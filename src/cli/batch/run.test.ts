@@ -73,7 +73,7 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
     );
     expect(errLines.filter((l) => /^envtrace: (bad|extra): /.test(l))).toEqual([
       expect.stringMatching(/^envtrace: bad: .*pred\/bad\.json.*timestamp/),
-      'envtrace: extra: no golden trace for prediction pred/extra.json (looked for gt/extra{.ndjson,.jsonl,.json,.csv,.txt})',
+      'envtrace: extra: no golden trace for prediction pred/extra.json (looked for gt/extra{.ndjson,.jsonl,.json,.csv,.txt,.mcap,.db3})',
     ]);
     expect(r.err).not.toMatch(/\n\s+at /);
 

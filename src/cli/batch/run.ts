@@ -26,7 +26,13 @@ import { resolvePath } from '../args.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_INTERNAL, EXIT_OK, UsageError, type CliIO } from '../types.js';
 import type { Colors } from '../../report/colors.js';
-import { joinRel, missingPartnerMessage, pairTraces, scanTraceDir } from './pairs.js';
+import {
+  joinRel,
+  missingPartnerMessage,
+  pairTraces,
+  scanTraceDir,
+  TRACE_EXTENSIONS,
+} from './pairs.js';
 import { runPairs, type WorkerFactory } from './pool.js';
 import { Progress } from './progress.js';
 import { selectShard, type Shard } from './shard.js';
@@ -126,7 +132,7 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   const allPairs = pairTraces(gts.traces, preds.traces);
   if (allPairs.length === 0)
     throw new UsageError(
-      `no trace files in --gt-dir ${run.gtDir} or --pred-dir ${run.predDir} (looked for .json, .jsonl, .ndjson, .csv, .txt)`,
+      `no trace files in --gt-dir ${run.gtDir} or --pred-dir ${run.predDir} (looked for ${TRACE_EXTENSIONS.join(', ')} files and rosbag2 run directories)`,
     );
   // Sharded by pair, partners or not: a missing partner is reported by exactly one shard.
   const pairs = run.shard ? selectShard(allPairs, run.shard) : allPairs;
