@@ -9,8 +9,15 @@
  * not load) is a failed test without records, and its file carries the reason as a file-level
  * error, so the verdict counts it both as a failed test and as a file error.
  */
-import { buildRunReport, type RunFileInput, type RunTestInput } from '../../report/run/model.js';
+import type { CheckDetail } from '../../report/run/detail.js';
+import {
+  buildRunReport,
+  toReportRecord,
+  type RunFileInput,
+  type RunTestInput,
+} from '../../report/run/model.js';
 import type { GateConfig, RunReport } from '../../report/run/schema.js';
+import { DETAIL_DEPTH, jsonChunks, LateJson, RawJson } from './report-json.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import type { PairOutcome } from './task.js';
 
@@ -62,6 +69,37 @@ export function buildBatchReport(input: BatchReportInput): RunReport {
     tests,
     config: { k: [1], gates: input.gates },
   });
+}
+
+/**
+ * The report's JSON text (`JSON.stringify(report, null, space)` of the report with every
+ * evaluated pair's drill-down), in chunks generated as they are written: a drill-down from a
+ * worker is spliced in as the text the worker serialised (`PairOutcome.detailJson`, indented with
+ * the same `space`); one evaluated in-process is serialised when it is reached. So the whole
+ * text is never held at once.
+ */
+export function batchReportChunks(
+  report: RunReport,
+  entries: readonly BatchEntry[],
+  space: 0 | 2,
+): Iterable<string> {
+  const details = new Map<string, RawJson | LateJson>();
+  for (const { key, outcome } of entries) {
+    if (outcome.kind !== 'ok') continue;
+    if (outcome.detailJson !== undefined)
+      details.set(key, new RawJson(outcome.detailJson, DETAIL_DEPTH));
+    else if (outcome.record.detail !== undefined)
+      details.set(key, new LateJson(outcome.record.detail));
+  }
+  const tests = report.tests.map((t) => {
+    const late = details.get(t.file);
+    const [record, ...more] = t.records;
+    if (late === undefined || record === undefined || more.length > 0) return t;
+    // Through toReportRecord, so `detail` takes the place among the keys it always has.
+    const detail = late as unknown as CheckDetail;
+    return { ...t, records: [toReportRecord({ ...record, detail })] };
+  });
+  return jsonChunks({ ...report, tests }, space);
 }
 
 /** The commit to record: `GITHUB_SHA`, `CI_COMMIT_SHA` or `GIT_COMMIT` from the environment, else none. */
