@@ -46,7 +46,7 @@ export interface TraceFile {
   readonly rel: string;
   /** The directory given joined with `rel` (relative when the directory was). */
   readonly path: string;
-  /** Size in bytes; unknown (a run directory) = Infinity. */
+  /** Size in bytes (a run directory: of the files directly in it); unknown = Infinity. */
   readonly bytes: number;
   /** Why this trace is not read (a link leaving its directory, a name that is not UTF-8): its pair fails with this. */
   readonly refused?: string;
@@ -112,6 +112,21 @@ export function traceExtension(name: string): string | undefined {
   const lower = name.toLowerCase();
   const ext = TRACE_EXTENSIONS.find((e) => lower.endsWith(e) && lower.length > e.length);
   return ext === undefined ? undefined : name.slice(name.length - ext.length);
+}
+
+/**
+ * The bytes of a rosbag2 run directory: its regular files (the storage files and metadata.yaml
+ * sit directly in it), for choosing `--jobs`; Infinity when it cannot be listed.
+ */
+async function runDirectoryBytes(dir: string): Promise<number> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    let total = 0;
+    for (const e of entries) if (e.isFile()) total += (await stat(path.join(dir, e.name))).size;
+    return total;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 /**
@@ -190,7 +205,7 @@ export async function scanTraceDir(
           (s) => s.isFile(),
           () => false,
         );
-        if (isRun) traces.push({ key: rel, rel, path: abs, bytes: Number.POSITIVE_INFINITY });
+        if (isRun) traces.push({ key: rel, rel, path: abs, bytes: await runDirectoryBytes(abs) });
         else await walk(abs, rel);
         continue;
       }

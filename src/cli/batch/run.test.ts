@@ -332,7 +332,7 @@ describe('defaultJobs', () => {
     expect(defaultJobs(1, Number.POSITIVE_INFINITY, 8)).toBe(1);
     expect(defaultJobs(undefined, WORKERS_MIN_BYTES - 1, 8)).toBe(1);
     expect(defaultJobs(undefined, WORKERS_MIN_BYTES, 8)).toBe(8);
-    expect(defaultJobs(undefined, Number.POSITIVE_INFINITY, 2)).toBe(2); // a run directory: size unknown
+    expect(defaultJobs(undefined, Number.POSITIVE_INFINITY, 2)).toBe(2); // a size that is unknown
   });
 });
 
