@@ -16,7 +16,7 @@ import {
   type RunFileInput,
   type RunTestInput,
 } from '../../report/run/model.js';
-import type { GateConfig, RunReport } from '../../report/run/schema.js';
+import type { GateConfig, ReportRecord, RunReport } from '../../report/run/schema.js';
 import { DETAIL_DEPTH, jsonChunks, LateJson, RawJson } from './report-json.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import type { PairOutcome } from './task.js';
@@ -42,7 +42,17 @@ export function pairName(key: string): string {
   return i < 0 ? key : key.slice(i + 1);
 }
 
-/** Build the run report of a batch (runner `cli`; pass@k with k = 1, one sample per pair). */
+function withoutDetail(record: ReportRecord): ReportRecord {
+  if (record.detail === undefined) return record;
+  const { detail: _detail, ...rest } = record;
+  return rest;
+}
+
+/**
+ * Build the run report of a batch (runner `cli`; pass@k with k = 1, one sample per pair) without
+ * the pairs' drill-downs (`detail`), so the summaries see the same report for `--jobs 1` and for
+ * worker threads (whose drill-downs arrive as text); `batchReportChunks` writes it with them.
+ */
 export function buildBatchReport(input: BatchReportInput): RunReport {
   const tests: RunTestInput[] = [];
   const files: RunFileInput[] = [];
@@ -54,7 +64,8 @@ export function buildBatchReport(input: BatchReportInput): RunReport {
       status,
       durationMs: outcome.durationMs,
       attempts: outcome.durationMs === null ? 0 : 1,
-      records: outcome.kind === 'ok' ? [outcome.record] : [],
+      // Without its drill-down, whatever thread evaluated it: `batchReportChunks` writes that.
+      records: outcome.kind === 'ok' ? [withoutDetail(outcome.record)] : [],
     });
     files.push({ file: key, status, errors: outcome.kind === 'error' ? [outcome.message] : [] });
   }
