@@ -13,7 +13,7 @@
 // CPU time (user + sys) comes from /usr/bin/time when it exists; the load average is printed per
 // run, because the machine these figures come from is shared. Results: stdout (Markdown table);
 // progress: stderr.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -89,8 +89,45 @@ console.error(
 
 const hasTime = existsSync('/usr/bin/time');
 
-/** One run of the CLI: wall seconds, CPU seconds (or null), exit code, load average before. */
-function runOnce(cli, jobs) {
+const TICK_S = 0.01; // USER_HZ: /proc/<pid>/task/<tid>/stat counts CPU time in 1/100 s
+
+/** utime + stime (seconds) of each thread of process `pid`, from /proc (Linux); empty elsewhere. */
+function threadTimes(pid) {
+  const out = new Map();
+  let tids;
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, (Number(fields[11]) + Number(fields[12])) * TICK_S);
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+/** The node process /usr/bin/time started (its only child). */
+function childOf(pid) {
+  try {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    return kids[0] || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One run of the CLI: wall seconds, CPU seconds (or null), exit code, load average before, and
+ * per thread (sampled every 50 ms from /proc, so a thread's last < 50 ms may be missed) the CPU
+ * of the main thread and of the busiest other thread (a worker with --jobs 2).
+ */
+async function runOnce(cli, jobs) {
   const cliArgs = [
     cli,
     'evaluate',
@@ -106,11 +143,22 @@ function runOnce(cli, jobs) {
   const timeFile = path.join(dir, 'time.txt');
   const load = loadavg()[0];
   const start = performance.now();
-  const r = hasTime
-    ? spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', timeFile, process.execPath, ...cliArgs], {
-        encoding: 'utf8',
+  const child = hasTime
+    ? spawn('/usr/bin/time', ['-f', '%U %S', '-o', timeFile, process.execPath, ...cliArgs], {
+        stdio: ['ignore', 'ignore', 'pipe'],
       })
-    : spawnSync(process.execPath, cliArgs, { encoding: 'utf8' });
+    : spawn(process.execPath, cliArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const seen = new Map();
+  let nodePid = hasTime ? undefined : String(child.pid);
+  const poll = setInterval(() => {
+    nodePid ??= childOf(child.pid);
+    if (nodePid === undefined) return;
+    for (const [tid, t] of threadTimes(nodePid)) seen.set(tid, t);
+  }, 50);
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  clearInterval(poll);
   const wall = (performance.now() - start) / 1000;
   let cpu = null;
   if (hasTime) {
@@ -119,26 +167,14 @@ function runOnce(cli, jobs) {
     if (Number.isFinite(user) && Number.isFinite(sys)) cpu = user + sys;
   }
   // Exit 1 is a failed pair (the edited predictions may fail their decision): still a full run.
-  if (r.status !== 0 && r.status !== 1) {
-    console.error(r.stderr);
-    throw new Error(`envtrace exited ${r.status} with --jobs ${jobs}`);
+  if (status !== 0 && status !== 1) {
+    console.error(stderr);
+    throw new Error(`envtrace exited ${status} with --jobs ${jobs}`);
   }
-  return { wall, cpu, load };
-}
-
-const configs = builds.flatMap(([label, cli]) => JOBS.map((jobs) => ({ label, cli, jobs })));
-const samples = configs.map(() => []);
-for (let round = 0; round < ROUNDS; round++) {
-  const order = configs.map((_, i) => i);
-  if (round % 2 === 1) order.reverse();
-  for (const i of order) {
-    const { label, cli, jobs } = configs[i];
-    const s = runOnce(cli, jobs);
-    samples[i].push(s);
-    console.error(
-      `round ${round + 1} ${label} --jobs ${jobs}: ${s.wall.toFixed(2)} s wall${s.cpu === null ? '' : `, ${s.cpu.toFixed(2)} s CPU`} (load ${s.load.toFixed(1)})`,
-    );
-  }
+  const main = nodePid === undefined ? null : (seen.get(nodePid) ?? null);
+  const others = [...seen].filter(([tid]) => tid !== nodePid).map(([, t]) => t);
+  const busiest = others.length > 0 ? Math.max(...others) : null;
+  return { wall, cpu, load, main, busiest };
 }
 
 const median = (xs) => {
@@ -147,6 +183,27 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const fmt = (x) => (x === null ? '—' : x.toFixed(2));
+
+const medianOrNull = (xs) => {
+  const known = xs.filter((x) => x !== null);
+  return known.length > 0 ? fmt(median(known)) : '—';
+};
+
+const configs = builds.flatMap(([label, cli]) => JOBS.map((jobs) => ({ label, cli, jobs })));
+const samples = configs.map(() => []);
+for (let round = 0; round < ROUNDS; round++) {
+  const order = configs.map((_, i) => i);
+  if (round % 2 === 1) order.reverse();
+  for (const i of order) {
+    const { label, cli, jobs } = configs[i];
+    const s = await runOnce(cli, jobs);
+    samples[i].push(s);
+    console.error(
+      `round ${round + 1} ${label} --jobs ${jobs}: ${s.wall.toFixed(2)} s wall${s.cpu === null ? '' : `, ${s.cpu.toFixed(2)} s CPU`}, main thread ${fmt(s.main)} s, busiest other thread ${fmt(s.busiest)} s (load ${s.load.toFixed(1)})`,
+    );
+  }
+}
+
 let commit = 'unknown';
 try {
   commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
@@ -160,14 +217,14 @@ console.log(
   `${PAIRS} pairs × ${EVENTS} events (${(bytes / 1e6).toFixed(0)} MB), ${ROUNDS} alternating rounds, Node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} ×${availableParallelism()}, commit ${commit}\n`,
 );
 console.log(
-  '| build | --jobs | wall median (s) | wall min–max (s) | CPU median (s) | load avg at start |',
+  '| build | --jobs | wall median (s) | wall min–max (s) | CPU median (s) | main thread CPU (s) | busiest other thread CPU (s) | load avg at start |',
 );
-console.log('|---|---|---:|---:|---:|---|');
+console.log('|---|---|---:|---:|---:|---:|---:|---|');
 for (const [i, { label, jobs }] of configs.entries()) {
   const xs = samples[i];
   const walls = xs.map((x) => x.wall);
   const cpusT = xs.map((x) => x.cpu).filter((x) => x !== null);
   console.log(
-    `| ${label} | ${jobs} | ${fmt(median(walls))} | ${fmt(Math.min(...walls))}–${fmt(Math.max(...walls))} | ${cpusT.length ? fmt(median(cpusT)) : '—'} | ${xs.map((x) => x.load.toFixed(1)).join(', ')} |`,
+    `| ${label} | ${jobs} | ${fmt(median(walls))} | ${fmt(Math.min(...walls))}–${fmt(Math.max(...walls))} | ${cpusT.length ? fmt(median(cpusT)) : '—'} | ${medianOrNull(xs.map((x) => x.main))} | ${medianOrNull(xs.map((x) => x.busiest))} | ${xs.map((x) => x.load.toFixed(1)).join(', ')} |`,
   );
 }
