@@ -48,10 +48,10 @@ ${REPORT_OPTIONS_HELP}
 Batch mode (--gt-dir/--pred-dir): every golden in DIR (searched recursively) is paired with
 the prediction of the same relative path without its extension (gt/scans/a.json with
 pred/scans/a.jsonl; .json .jsonl .ndjson .csv .txt, ROS 2 bags: .mcap .db3 files and
-rosbag2 run directories, which hold a metadata.yaml). A pair
-passes when its decision passes and (with --min-score) its score reaches X. A trace without
-a partner, or one that does not load, is reported on stderr and in the report as a failed
-pair; the other pairs still run. Two traces of one side with the same name are an error.
+rosbag2 run directories, which hold a metadata.yaml). A pair passes when its decision
+passes and (with --min-score) its score reaches X. A trace without a partner, or one that
+does not load, is reported on stderr and in the report as a failed pair; the other pairs
+still run. Two traces of one side with the same name are an error.
   --gt-dir DIR         directory of golden traces
   --pred-dir DIR       directory of predicted traces
   --config FILE, --compat MODE, --min-score X   as above, for every pair
