@@ -69,7 +69,10 @@ describe('scanTraceDir', () => {
     put('gt/run1/metadata.yaml', 'rosbag2_bagfile_information: {}');
     put('gt/run1/run1.jsonl', '');
     const r = await scanTraceDir(path.join(tmp.dir, 'gt'), '--gt-dir gt');
-    expect(r.traces.map((t) => [t.key, t.bytes])).toEqual([['run1', Number.POSITIVE_INFINITY]]);
+    // Sized by its files (metadata.yaml and the storage files), for the default of --jobs.
+    expect(r.traces.map((t) => [t.key, t.bytes])).toEqual([
+      ['run1', 'rosbag2_bagfile_information: {}'.length],
+    ]);
     expect(r.ignored).toEqual([]);
   });
 
@@ -134,10 +137,10 @@ describe('missingPartnerMessage', () => {
   const dirs = { gtDir: 'golden/', predDir: './pred' };
   it('names the file that is there and where the partner was looked for', () => {
     expect(missingPartnerMessage({ key: 's/a', gt: tf('s/a'), pred: null }, dirs)).toBe(
-      'no predicted trace for golden golden/s/a.json (looked for ./pred/s/a{.ndjson,.jsonl,.json,.csv,.txt})',
+      'no predicted trace for golden golden/s/a.json (looked for ./pred/s/a{.ndjson,.jsonl,.json,.csv,.txt,.mcap,.db3})',
     );
     expect(missingPartnerMessage({ key: 'b', gt: null, pred: tf('b', '.csv') }, dirs)).toBe(
-      'no golden trace for prediction ./pred/b.csv (looked for golden/b{.ndjson,.jsonl,.json,.csv,.txt})',
+      'no golden trace for prediction ./pred/b.csv (looked for golden/b{.ndjson,.jsonl,.json,.csv,.txt,.mcap,.db3})',
     );
   });
   it('joinRel drops a trailing separator and a bare "."', () => {

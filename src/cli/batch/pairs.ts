@@ -3,8 +3,10 @@
  * both directories and pair them by name.
  *
  * Pairing rule: a trace file is a regular file (or a symlink to one) whose name ends in one of
- * {@link TRACE_EXTENSIONS} (any case), or a directory holding a `metadata.yaml` (a rosbag2 run,
- * read as its one decoded `*.jsonl`, see `loadTrace`). Directories are searched recursively;
+ * {@link TRACE_EXTENSIONS} (any case: `.mcap` and `.db3` are ROS 2 bags), or a directory holding
+ * a `metadata.yaml` (a rosbag2 run directory, not entered: its storage files are one trace). Each
+ * is read by `importFile`, which reads bags with the asynchronous rosbag2 reader. A trace's key
+ * drops the extension, a run directory's key is its path. Directories are searched recursively;
  * entries whose name starts with `.` and symlinked directories are not entered. A trace's *key*
  * is its path relative to the directory, with `/` separators and the trace extension removed
  * (`scans/a.json` → `scans/a`); a golden and a prediction with the same key form a pair, so the
@@ -19,8 +21,19 @@ import path from 'node:path';
 import { describeFsError } from '../run.js';
 import { CliIOError } from '../types.js';
 
-/** File name endings read as traces (matched case-insensitively), longest first. */
-export const TRACE_EXTENSIONS: readonly string[] = ['.ndjson', '.jsonl', '.json', '.csv', '.txt'];
+/**
+ * File name endings read as traces (matched case-insensitively; none is a suffix of another):
+ * the text formats, then ROS 2 bag storage files (MCAP, rosbag2's SQLite `.db3`).
+ */
+export const TRACE_EXTENSIONS: readonly string[] = [
+  '.ndjson',
+  '.jsonl',
+  '.json',
+  '.csv',
+  '.txt',
+  '.mcap',
+  '.db3',
+];
 
 /** The file a run directory (rosbag2 export) is recognised by. */
 export const RUN_DIRECTORY_MARKER = 'metadata.yaml';
@@ -33,7 +46,7 @@ export interface TraceFile {
   readonly rel: string;
   /** The directory given joined with `rel` (relative when the directory was). */
   readonly path: string;
-  /** Size in bytes; unknown (a run directory) = Infinity. */
+  /** Size in bytes (a run directory: of the files directly in it); unknown = Infinity. */
   readonly bytes: number;
   /** Why this trace is not read (a link leaving its directory, a name that is not UTF-8): its pair fails with this. */
   readonly refused?: string;
@@ -99,6 +112,21 @@ export function traceExtension(name: string): string | undefined {
   const lower = name.toLowerCase();
   const ext = TRACE_EXTENSIONS.find((e) => lower.endsWith(e) && lower.length > e.length);
   return ext === undefined ? undefined : name.slice(name.length - ext.length);
+}
+
+/**
+ * The bytes of a rosbag2 run directory: its regular files (the storage files and metadata.yaml
+ * sit directly in it), for choosing `--jobs`; Infinity when it cannot be listed.
+ */
+async function runDirectoryBytes(dir: string): Promise<number> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    let total = 0;
+    for (const e of entries) if (e.isFile()) total += (await stat(path.join(dir, e.name))).size;
+    return total;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 /**
@@ -177,7 +205,7 @@ export async function scanTraceDir(
           (s) => s.isFile(),
           () => false,
         );
-        if (isRun) traces.push({ key: rel, rel, path: abs, bytes: Number.POSITIVE_INFINITY });
+        if (isRun) traces.push({ key: rel, rel, path: abs, bytes: await runDirectoryBytes(abs) });
         else await walk(abs, rel);
         continue;
       }

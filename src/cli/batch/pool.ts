@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   createPairEvaluator,
+  forTransfer,
   type BatchSettings,
   type PairEvaluator,
   type PairJob,
@@ -44,7 +45,9 @@ export function attachPairHandler(
   port.on('message', (message) => {
     const m = message as Partial<JobMessage> | null;
     if (m?.type !== 'job' || m.job === undefined) return;
-    void evaluator(m.job).then((outcome) => port.postMessage({ type: 'result', outcome }));
+    void evaluator(m.job).then((outcome) =>
+      port.postMessage({ type: 'result', outcome: forTransfer(outcome, settings) }),
+    );
   });
 }
 

@@ -9,8 +9,15 @@
  * not load) is a failed test without records, and its file carries the reason as a file-level
  * error, so the verdict counts it both as a failed test and as a file error.
  */
-import { buildRunReport, type RunFileInput, type RunTestInput } from '../../report/run/model.js';
-import type { GateConfig, RunReport } from '../../report/run/schema.js';
+import type { CheckDetail } from '../../report/run/detail.js';
+import {
+  buildRunReport,
+  toReportRecord,
+  type RunFileInput,
+  type RunTestInput,
+} from '../../report/run/model.js';
+import type { GateConfig, ReportRecord, RunReport } from '../../report/run/schema.js';
+import { DETAIL_DEPTH, jsonChunks, LateJson, RawJson } from './report-json.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import type { PairOutcome } from './task.js';
 
@@ -25,6 +32,8 @@ export interface BatchReportInput {
   readonly createdAt: Date;
   readonly gitCommit: string | null;
   readonly gates: GateConfig;
+  /** `--shard i/n`, or null for the whole batch. */
+  readonly shard?: RunReport['meta']['shard'];
 }
 
 /** The test name of a pair: the last segment of its key. */
@@ -33,7 +42,17 @@ export function pairName(key: string): string {
   return i < 0 ? key : key.slice(i + 1);
 }
 
-/** Build the run report of a batch (runner `cli`; pass@k with k = 1, one sample per pair). */
+function withoutDetail(record: ReportRecord): ReportRecord {
+  if (record.detail === undefined) return record;
+  const { detail: _detail, ...rest } = record;
+  return rest;
+}
+
+/**
+ * Build the run report of a batch (runner `cli`; pass@k with k = 1, one sample per pair) without
+ * the pairs' drill-downs (`detail`), so the summaries see the same report for `--jobs 1` and for
+ * worker threads (whose drill-downs arrive as text); `batchReportChunks` writes it with them.
+ */
 export function buildBatchReport(input: BatchReportInput): RunReport {
   const tests: RunTestInput[] = [];
   const files: RunFileInput[] = [];
@@ -45,7 +64,8 @@ export function buildBatchReport(input: BatchReportInput): RunReport {
       status,
       durationMs: outcome.durationMs,
       attempts: outcome.durationMs === null ? 0 : 1,
-      records: outcome.kind === 'ok' ? [outcome.record] : [],
+      // Without its drill-down, whatever thread evaluated it: `batchReportChunks` writes that.
+      records: outcome.kind === 'ok' ? [withoutDetail(outcome.record)] : [],
     });
     files.push({ file: key, status, errors: outcome.kind === 'error' ? [outcome.message] : [] });
   }
@@ -54,12 +74,43 @@ export function buildBatchReport(input: BatchReportInput): RunReport {
     createdAt: input.createdAt,
     runner: { name: 'cli', version: ENVTRACE_VERSION },
     envtraceVersion: ENVTRACE_VERSION,
-    shard: null,
+    shard: input.shard ?? null,
     gitCommit: input.gitCommit,
     files,
     tests,
     config: { k: [1], gates: input.gates },
   });
+}
+
+/**
+ * The report's JSON text (`JSON.stringify(report, null, space)` of the report with every
+ * evaluated pair's drill-down), in chunks generated as they are written: a drill-down from a
+ * worker is spliced in as the text the worker serialised (`PairOutcome.detailJson`, indented with
+ * the same `space`); one evaluated in-process is serialised when it is reached. So the whole
+ * text is never held at once.
+ */
+export function batchReportChunks(
+  report: RunReport,
+  entries: readonly BatchEntry[],
+  space: 0 | 2,
+): Iterable<string> {
+  const details = new Map<string, RawJson | LateJson>();
+  for (const { key, outcome } of entries) {
+    if (outcome.kind !== 'ok') continue;
+    if (outcome.detailJson !== undefined)
+      details.set(key, new RawJson(outcome.detailJson, DETAIL_DEPTH));
+    else if (outcome.record.detail !== undefined)
+      details.set(key, new LateJson(outcome.record.detail));
+  }
+  const tests = report.tests.map((t) => {
+    const late = details.get(t.file);
+    const [record, ...more] = t.records;
+    if (late === undefined || record === undefined || more.length > 0) return t;
+    // Through toReportRecord, so `detail` takes the place among the keys it always has.
+    const detail = late as unknown as CheckDetail;
+    return { ...t, records: [toReportRecord({ ...record, detail })] };
+  });
+  return jsonChunks({ ...report, tests }, space);
 }
 
 /** The commit to record: `GITHUB_SHA`, `CI_COMMIT_SHA` or `GIT_COMMIT` from the environment, else none. */

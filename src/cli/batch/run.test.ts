@@ -11,7 +11,7 @@ import type { WorkerFactory } from './pool.js';
 import {
   defaultJobs,
   PRETTY_MAX_PAIRS,
-  reportText,
+  reportSpace,
   runBatch,
   WORKERS_MIN_BYTES,
   type BatchRun,
@@ -73,7 +73,7 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
     );
     expect(errLines.filter((l) => /^envtrace: (bad|extra): /.test(l))).toEqual([
       expect.stringMatching(/^envtrace: bad: .*pred\/bad\.json.*timestamp/),
-      'envtrace: extra: no golden trace for prediction pred/extra.json (looked for gt/extra{.ndjson,.jsonl,.json,.csv,.txt})',
+      'envtrace: extra: no golden trace for prediction pred/extra.json (looked for gt/extra{.ndjson,.jsonl,.json,.csv,.txt,.mcap,.db3})',
     ]);
     expect(r.err).not.toMatch(/\n\s+at /);
 
@@ -287,14 +287,42 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
   });
 });
 
-describe('reportText', () => {
+describe('reportSpace', () => {
   it('indents like the reporters up to PRETTY_MAX_PAIRS pairs, then writes compact JSON', () => {
-    const small = { tests: [{}] } as unknown as RunReport;
-    const large = {
-      tests: Array.from({ length: PRETTY_MAX_PAIRS + 1 }, () => ({})),
-    } as unknown as RunReport;
-    expect(reportText(small)).toBe(`${JSON.stringify(small, null, 2)}\n`);
-    expect(reportText(large)).toBe(`${JSON.stringify(large)}\n`);
+    expect(reportSpace(1)).toBe(2);
+    expect(reportSpace(PRETTY_MAX_PAIRS)).toBe(2);
+    expect(reportSpace(PRETTY_MAX_PAIRS + 1)).toBe(0);
+  });
+
+  it('the written report is JSON.stringify(report, null, 2) of itself, drill-downs included', async () => {
+    mixedTree();
+    await cli([
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--jobs',
+      '1',
+      '--out',
+      'r.json',
+    ]);
+    const text = readFileSync(path.join(tmp.dir, 'r.json'), 'utf8');
+    const parsed = JSON.parse(text) as RunReport;
+    expect(text).toBe(`${JSON.stringify(parsed, null, 2)}\n`);
+    expect(parsed.tests.find((t) => t.file === 'b')?.records[0]?.detail?.rows.differing).toBe(1);
+    const json = await cli([
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--jobs',
+      '1',
+      '--json',
+    ]);
+    expect(json.out).toBe(`${JSON.stringify(JSON.parse(json.out), null, 2)}\n`);
+    expect(json.out.length).toBeGreaterThan(text.length / 2);
   });
 });
 
@@ -304,7 +332,7 @@ describe('defaultJobs', () => {
     expect(defaultJobs(1, Number.POSITIVE_INFINITY, 8)).toBe(1);
     expect(defaultJobs(undefined, WORKERS_MIN_BYTES - 1, 8)).toBe(1);
     expect(defaultJobs(undefined, WORKERS_MIN_BYTES, 8)).toBe(8);
-    expect(defaultJobs(undefined, Number.POSITIVE_INFINITY, 2)).toBe(2); // a run directory: size unknown
+    expect(defaultJobs(undefined, Number.POSITIVE_INFINITY, 2)).toBe(2); // a size that is unknown
   });
 });
 
@@ -437,6 +465,11 @@ describe('runBatch on (stand-in) worker threads', () => {
     expect(await runBatch(base({ jobs: 3, createWorker: factory, out: 'par.json' }), io)).toBe(1);
     expect(await runBatch(base({ jobs: 1, out: 'ser.json' }), captureIO(tmp.dir))).toBe(1);
     expect(strip(report('par.json'))).toEqual(strip(report('ser.json')));
+    // Byte for byte (the workers' drill-downs are spliced in as text, indented in place).
+    const text = (f: string) =>
+      readFileSync(path.join(tmp.dir, f), 'utf8').replace(/"duration_ms": [^,\n]+/g, '');
+    expect(text('par.json')).toBe(text('ser.json'));
+    expect(text('par.json').match(/"detail": \{\n {12}"/g)).toHaveLength(8);
     expect(io.err()).toMatch(/^envtrace: p4: .*p4\.json/m);
   });
 

@@ -4,7 +4,13 @@ import { TraceError } from '../../errors.js';
 import { ReportRecordSchema } from '../../report/run/schema.js';
 import { tempDir } from '../harness.test-helpers.js';
 import { scanTrace, scanTraceJsonl, writeTree } from './fixtures.test-helpers.js';
-import { createPairEvaluator, describePairError, pairPasses, type PairJob } from './task.js';
+import {
+  createPairEvaluator,
+  describePairError,
+  forTransfer,
+  pairPasses,
+  type PairJob,
+} from './task.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -44,6 +50,19 @@ describe('createPairEvaluator', () => {
     expect(r.detail?.rows.differing).toBe(0);
     // Plain data: survives structured cloning to the main thread unchanged.
     expect(structuredClone(r)).toEqual(r);
+
+    // From a worker the drill-down travels as JSON text, indented for its place in the report.
+    for (const indent of [0, 2] as const) {
+      const sent = forTransfer(outcome, { indent });
+      expect(sent.kind === 'ok' && sent.record.detail).toBeUndefined();
+      expect(sent.kind === 'ok' && sent.record).toEqual({ ...r, detail: undefined });
+      expect(sent.kind === 'ok' && sent.detailJson).toBe(
+        indent === 0
+          ? JSON.stringify(r.detail)
+          : JSON.stringify(r.detail, null, 2).replaceAll('\n', `\n${' '.repeat(10)}`),
+      );
+      expect(structuredClone(sent)).toEqual(sent);
+    }
   });
 
   it('a pair that differs fails its decision; --min-score fails it on the score alone', async () => {

@@ -22,6 +22,7 @@ import { configDigest } from '../../transport/buildRecord.js';
 import { RECORD_VERSION } from '../../transport/record.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import { describeFsError } from '../run.js';
+import { DETAIL_DEPTH, rawJsonText } from './report-json.js';
 
 /** What every evaluation of a batch shares (sent to each worker once, as `workerData`). */
 export interface BatchSettings {
@@ -31,6 +32,12 @@ export interface BatchSettings {
   readonly compat?: Mode | undefined;
   /** `--min-score`: a pair passes only when its full score reaches it (and the decision passes). */
   readonly minScore?: number | undefined;
+  /**
+   * Indentation of the report (0 = compact; see `reportSpace`): a worker thread serialises each
+   * pair's drill-down, indented for its place in the report (`report-json.ts`).
+   * @default 0
+   */
+  readonly indent?: 0 | 2 | undefined;
 }
 
 /** One complete pair to evaluate. */
@@ -50,7 +57,10 @@ export type PairOutcome =
   | {
       readonly kind: 'ok';
       readonly index: number;
+      /** The record; from a worker thread without its `detail`, which travels as `detailJson`. */
       readonly record: ReportRecord;
+      /** From a worker: the record's drill-down as JSON text (`rawJsonText` at `DETAIL_DEPTH`). */
+      readonly detailJson?: string;
       readonly durationMs: number;
     }
   | {
@@ -61,6 +71,21 @@ export type PairOutcome =
       readonly internal: boolean;
       readonly durationMs: number | null;
     };
+
+/**
+ * `outcome` to send from a worker thread: its record's drill-down as JSON text. The drill-down is
+ * most of a record (thousands of small objects); as one string it crosses the thread boundary as
+ * a copy of its bytes instead of being structured-cloned and serialised again by the main thread.
+ */
+export function forTransfer(outcome: PairOutcome, settings: BatchSettings): PairOutcome {
+  if (outcome.kind !== 'ok' || outcome.record.detail === undefined) return outcome;
+  const { detail, ...record } = outcome.record;
+  return {
+    ...outcome,
+    record,
+    detailJson: rawJsonText(detail, settings.indent ?? 0, DETAIL_DEPTH),
+  };
+}
 
 /** Evaluates pairs with one batch's settings. */
 export type PairEvaluator = (job: PairJob) => Promise<PairOutcome>;

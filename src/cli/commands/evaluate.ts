@@ -6,6 +6,7 @@ import {
   type ParsedArgs,
 } from '../args.js';
 import { runBatch } from '../batch/run.js';
+import { parseShard } from '../batch/shard.js';
 import { runEvaluation } from '../run.js';
 import { UsageError, type CliContext, type Command } from '../types.js';
 
@@ -46,10 +47,11 @@ ${REPORT_OPTIONS_HELP}
 
 Batch mode (--gt-dir/--pred-dir): every golden in DIR (searched recursively) is paired with
 the prediction of the same relative path without its extension (gt/scans/a.json with
-pred/scans/a.jsonl; .json .jsonl .ndjson .csv .txt, or a rosbag2 run directory). A pair
-passes when its decision passes and (with --min-score) its score reaches X. A trace without
-a partner, or one that does not load, is reported on stderr and in the report as a failed
-pair; the other pairs still run. Two traces of one side with the same name are an error.
+pred/scans/a.jsonl; .json .jsonl .ndjson .csv .txt, ROS 2 bags: .mcap .db3 files and
+rosbag2 run directories, which hold a metadata.yaml). A pair passes when its decision
+passes and (with --min-score) its score reaches X. A trace without a partner, or one that
+does not load, is reported on stderr and in the report as a failed pair; the other pairs
+still run. Two traces of one side with the same name are an error.
   --gt-dir DIR         directory of golden traces
   --pred-dir DIR       directory of predicted traces
   --config FILE, --compat MODE, --min-score X   as above, for every pair
@@ -59,6 +61,9 @@ pair; the other pairs still run. Two traces of one side with the same name are a
   --json               print the run report instead of the summary
   --jobs N             worker threads; 1 = in-process (default: the available
                        parallelism, or in-process when the traces total under 8 MB)
+  --shard I/N          evaluate only shard I of N (pairs split by a hash of their name,
+                       as Vitest's --shard splits files); merge the N reports with
+                       'envtrace merge'
   --min-mean-score X   gate: mean full score of the evaluated pairs
   --min-pass-rate X    gate: share of the evaluated pairs that pass
   --max-rows N         rows of the summary table (default 20)
@@ -86,6 +91,7 @@ export const evaluateCommand: Command = {
       'gt-dir': 'string',
       'pred-dir': 'string',
       jobs: 'string',
+      shard: 'string',
       'min-mean-score': 'string',
       'min-pass-rate': 'string',
       quiet: 'boolean',
@@ -125,7 +131,7 @@ export const evaluateCommand: Command = {
 };
 
 /** Options that only batch mode reads. */
-const BATCH_ONLY = ['jobs', 'min-mean-score', 'min-pass-rate', 'quiet'] as const;
+const BATCH_ONLY = ['jobs', 'shard', 'min-mean-score', 'min-pass-rate', 'quiet'] as const;
 /** Single-pair options that batch mode rejects (instead of ignoring them). */
 const SINGLE_ONLY = ['gt', 'pred', 'width'] as const;
 
@@ -140,6 +146,7 @@ function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
   const predDir = a.required('pred-dir');
   const out = a.string('out');
   if (out === '') throw new UsageError('--out needs a non-empty value');
+  const shard = a.string('shard');
   const gates: Record<string, number> = {};
   const minMean = a.number('min-mean-score', { min: 0, max: 1 });
   const minRate = a.number('min-pass-rate', { min: 0, max: 1 });
@@ -155,6 +162,7 @@ function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
       json: a.flag('json'),
       // --require-pass is implied: in batch mode a pair whose decision fails is a failed pair.
       jobs: a.number('jobs', { integer: true, min: 1 }),
+      shard: shard === undefined ? undefined : parseShard(shard),
       minScore: a.number('min-score'),
       gates,
       quiet: a.flag('quiet'),

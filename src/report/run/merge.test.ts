@@ -108,6 +108,7 @@ describe('mergeRunReports', () => {
     const { base, s1 } = shards();
     const other = buildRunReport({
       ...base,
+      shard: { index: 2, count: 2 },
       tests: [],
       files: [],
       config: { gates: { minMeanScore: 0.1 } },
@@ -129,6 +130,70 @@ describe('mergeRunReports', () => {
       { ...opts, config: { gates: {} } },
     );
     expect(m.summary.gates.results).toEqual([]);
+  });
+});
+
+describe('mergeRunReports: shards', () => {
+  /** Shard `index` of `count` holding the tests of one scenario file (disjoint from the others). */
+  const shard = (index: number, count: number | null, file = `src/s${index}.test.ts`) => {
+    const base = scenario();
+    const one = base.tests.find((t) => t.status === 'passed')!;
+    return buildRunReport({
+      ...base,
+      shard: count === null ? null : { index, count },
+      files: [],
+      tests: [{ ...one, file: `/proj/${file}` }],
+    });
+  };
+  const merge = (...reports: Array<[string, ReturnType<typeof shard>]>) =>
+    mergeRunReports(
+      reports.map(([file, report]) => ({ file, report })),
+      opts,
+    );
+
+  it('merges all the shards of a run, in any order', () => {
+    const m = merge(['c.json', shard(3, 3)], ['a.json', shard(1, 3)], ['b.json', shard(2, 3)]);
+    expect(m.tests).toHaveLength(3);
+  });
+
+  it('refuses a missing shard, naming it and how many were given', () => {
+    expect(() => merge(['a.json', shard(1, 3)], ['c.json', shard(3, 3)])).toThrow(
+      'shard 2/3 is missing (got 2 of 3); merge the reports of all 3 shards',
+    );
+    expect(() => merge(['a.json', shard(1, 4)])).toThrow(
+      'shards 2/4, 3/4, 4/4 are missing (got 1 of 4); merge the reports of all 4 shards',
+    );
+  });
+
+  it('refuses one shard twice (even with different tests), and shards of different counts', () => {
+    expect(() =>
+      merge(
+        ['a.json', shard(1, 2)],
+        ['a2.json', shard(1, 2, 'other.test.ts')],
+        ['b.json', shard(2, 2)],
+      ),
+    ).toThrow("shard 1/2 is in both a.json and a2.json; give each shard's report once");
+    expect(() => merge(['a.json', shard(1, 2)], ['b.json', shard(2, 3)])).toThrow(
+      'a.json is shard 1/2 but b.json is shard 2/3; merge the shards of one run (the same shard count)',
+    );
+  });
+
+  it('refuses an unsharded report among shards; unsharded reports alone merge as before', () => {
+    expect(() =>
+      merge(['a.json', shard(1, 2)], ['b.json', shard(2, 2)], ['x.json', shard(9, null)]),
+    ).toThrow(
+      'x.json is not a shard report (meta.shard is null) but a.json is shard 1/2; merge the reports of the shards of one run',
+    );
+    expect(merge(['x.json', shard(1, null)], ['y.json', shard(2, null)]).tests).toHaveLength(2);
+  });
+
+  it('a merged report counts as the shards it was merged from', () => {
+    const half = merge(['a.json', shard(1, null)], ['b.json', shard(2, null)]);
+    expect(half.meta.merged_from?.map((m) => m.shard)).toEqual([null, null]);
+    const m12 = merge(['a.json', shard(1, 3)], ['b.json', shard(2, 3)], ['c.json', shard(3, 3)]);
+    expect(() => merge(['m.json', m12], ['c.json', shard(3, 3, 'again.test.ts')])).toThrow(
+      'shard 3/3 is in both m.json and c.json',
+    );
   });
 });
 

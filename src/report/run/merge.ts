@@ -104,9 +104,59 @@ function sameGates(a: GateConfig, b: GateConfig): boolean {
   );
 }
 
+/** `{index, count}` as the user typed it (`2/3`). */
+function shardName(shard: { readonly index: number; readonly count: number }): string {
+  return `${shard.index}/${shard.count}`;
+}
+
+/**
+ * When any input is a shard (its `meta.shard`, or for a merged report the shards it was merged
+ * from), the inputs must be exactly the shards 1…n of one run: all with the same count, none
+ * twice, none missing, and no unsharded input among them. Otherwise a lost shard would make a
+ * smaller run that passes.
+ */
+function checkShards(inputs: readonly MergeInput[]): void {
+  const claimed: Array<{ file: string; index: number; count: number }> = [];
+  let unsharded: string | undefined;
+  for (const { file, report } of inputs) {
+    const own = report.meta.shard
+      ? [report.meta.shard]
+      : (report.meta.merged_from ?? []).flatMap((m) => (m.shard ? [m.shard] : []));
+    if (own.length === 0) unsharded ??= file;
+    for (const s of own) claimed.push({ file, index: s.index, count: s.count });
+  }
+  const first = claimed[0];
+  if (first === undefined) return;
+  if (unsharded !== undefined)
+    throw new RunReportError(
+      `${unsharded} is not a shard report (meta.shard is null) but ${first.file} is shard ${shardName(first)}; merge the reports of the shards of one run`,
+    );
+  const byIndex = new Map<number, string>();
+  for (const c of claimed) {
+    if (c.count !== first.count)
+      throw new RunReportError(
+        `${first.file} is shard ${shardName(first)} but ${c.file} is shard ${shardName(c)}; merge the shards of one run (the same shard count)`,
+      );
+    const prev = byIndex.get(c.index);
+    if (prev !== undefined)
+      throw new RunReportError(
+        `shard ${shardName(c)} is in both ${prev} and ${c.file}; give each shard's report once`,
+      );
+    byIndex.set(c.index, c.file);
+  }
+  const missing: string[] = [];
+  for (let i = 1; i <= first.count; i++)
+    if (!byIndex.has(i)) missing.push(shardName({ index: i, count: first.count }));
+  if (missing.length > 0)
+    throw new RunReportError(
+      `${missing.length === 1 ? 'shard' : 'shards'} ${missing.length > 5 ? `${missing.slice(0, 5).join(', ')}, …` : missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (got ${byIndex.size} of ${first.count}); merge the reports of all ${first.count} shards`,
+    );
+}
+
 /**
  * Merge shard reports. Every test file must come from exactly one input (a shard runs whole
- * files), so no test is duplicated or lost; a file present in two inputs is an error.
+ * files), so no test is duplicated or lost; a file present in two inputs is an error, and so
+ * are shard inputs that are not all the shards of one run (`checkShards`).
  */
 export function mergeRunReports(inputs: readonly MergeInput[], options: MergeOptions): RunReport {
   if (inputs.length === 0) throw new RunReportError('nothing to merge: no input report');
@@ -130,6 +180,7 @@ export function mergeRunReports(inputs: readonly MergeInput[], options: MergeOpt
     files.push(...report.files);
     tests.push(...report.tests);
   }
+  checkShards(inputs);
 
   let config: { k: number[]; gates: GateConfig };
   if (options.config) {
