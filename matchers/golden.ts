@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { EnvTraceError, Trace, TraceError, parseTrace, type Mode } from '../src/index.js';
 import { policyFor } from '../src/engine.js';
 import { decodeValue, encodeValue, type CodecOptions } from '../src/io/codec.js';
+import { MAX_WHOLE_READ, readWholeSync } from '../src/io/read.js';
 import { parsePyJson, stringifyPyJson } from '../src/py/json.js';
 import { brandClass } from '../src/brand.js';
 import type { CounterMapLike, SnapshotCounter, SnapshotStateLike } from './context.js';
@@ -291,24 +292,75 @@ function decodeGoldenDocument(
   return { ...(doc as Record<string, unknown>), events: decoded };
 }
 
+/** Whether `p` is `dir` or inside it (both absolute). */
+function isInside(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** Options of {@link readGoldenSync}. */
+export interface ReadGoldenOptions {
+  /**
+   * The `__traces__` folder the golden must stay in (after following links). Default: the
+   * folder two levels up from the file (`<dir>/__traces__/<test file>/<golden>`).
+   */
+  readonly within?: string;
+}
+
+/**
+ * The text of a golden file, read with the guards of every input read (`src/io/read.ts`: no
+ * device, no FIFO or pipe, at most `MAX_WHOLE_READ` bytes) and never through a link whose target
+ * leaves `within`: golden files are data in the repository, and a committed link to
+ * `/etc/shadow` must not put that file's lines into a failure message. (`-u` replaces such a
+ * link with a regular file, as the writer does.) Throws a `TraceError` naming the file.
+ */
+export function readGoldenText(file: string, within: string): string {
+  const fail = (reason: string, cause?: unknown): TraceError =>
+    new TraceError(
+      `cannot read golden trace: ${reason}`,
+      { file },
+      cause === undefined ? {} : { cause },
+    );
+  let real: string;
+  let root: string;
+  try {
+    real = fs.realpathSync(file);
+    // The folder itself as the repository has it: a `__traces__` that is a link elsewhere leaves.
+    root = path.join(fs.realpathSync(path.dirname(within)), path.basename(within));
+  } catch (e) {
+    throw fail(readFailure(e), e);
+  }
+  if (!isInside(real, root))
+    throw fail(
+      `it leads to ${real}, outside ${within}; not followed (replace the link with a regular file)`,
+    );
+  try {
+    return readWholeSync(real, MAX_WHOLE_READ, { regularOnly: true }).toString('utf8');
+  } catch (e) {
+    throw fail(readFailure(e), e);
+  }
+}
+
+function readFailure(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'is a directory';
+  return String((e as Partial<Error>).message ?? e);
+}
+
 /**
  * Read a golden file written by `goldenText`: the JSON (Python JSON in reference mode), its values
  * decoded from the codec's tagged form, then checked as a trace. Only golden files are decoded
  * this way; ordinary trace files (`loadTrace`, `toMatchTraceBehavior('x.json')`) are read as plain
- * JSON. Throws a `TraceError` naming the file (and the path of a malformed value).
+ * JSON. The file is read with the input guards and confined to its `__traces__` folder (see
+ * {@link readGoldenText}). Throws a `TraceError` naming the file (and the path of a malformed
+ * value).
  */
-export function readGoldenSync(file: string, mode: Mode): Trace {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new TraceError(
-      `cannot read golden trace: ${code === 'ENOENT' ? 'no such file' : String((e as Partial<Error>).message ?? e)}`,
-      { file },
-      { cause: e },
-    );
-  }
+export function readGoldenSync(file: string, mode: Mode, options: ReadGoldenOptions = {}): Trace {
+  const text = readGoldenText(
+    file,
+    path.resolve(options.within ?? path.dirname(path.dirname(file))),
+  );
   const numbers = codecNumbers(mode);
   let doc: unknown;
   try {

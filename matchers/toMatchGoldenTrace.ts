@@ -24,6 +24,7 @@ import {
   legacyGoldenPathFor,
   ownerOf,
   readGoldenSync,
+  readGoldenText,
   releaseGolden,
   sameOwner,
   updateModeOf,
@@ -150,7 +151,9 @@ export function toMatchGoldenTrace(
   const source = legacy ?? file;
   let golden: Trace;
   try {
-    golden = readGoldenSync(source, cfg.mode);
+    golden = readGoldenSync(source, cfg.mode, {
+      within: path.join(path.dirname(info.testPath), GOLDEN_DIR),
+    });
   } catch (e) {
     // -u repairs a golden that cannot be read (hand-edited, truncated): it is rewritten.
     if (!(e instanceof TraceError)) throw e;
@@ -170,7 +173,8 @@ export function toMatchGoldenTrace(
   const pass = passes(result, cfg.rule);
   if (pass && legacy !== undefined && mode === 'all') {
     // Same behaviour, old name: move the file as it is to its new name.
-    write(fs.readFileSync(legacy, 'utf8'));
+    // Read with the same guards as the golden itself (it passed them a moment ago).
+    write(readGoldenText(legacy, path.join(path.dirname(info.testPath), GOLDEN_DIR)));
     bumpCounter(snap, 'updated', testId, bumps);
     publish(result, true, 'updated', golden);
     return {
