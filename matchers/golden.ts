@@ -5,7 +5,8 @@
  * counting in the runner's snapshot summary, and obsolete-golden detection.
  *
  * Layout: `<dir of test file>/__traces__/<test file name>/<test name>[ (k)][-n].trace.json`, the
- * test name escaped injectively (`goldenName.ts`). Obsolete goldens: `goldenObsolete.ts`.
+ * test name as written where file systems allow, escaped injectively on a collision
+ * (`goldenName.ts`). Obsolete goldens: `goldenObsolete.ts`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,7 +17,13 @@ import { MAX_WHOLE_READ, readWholeSync } from '../src/io/read.js';
 import { parsePyJson, stringifyPyJson } from '../src/py/json.js';
 import { brandClass } from '../src/brand.js';
 import type { CounterMapLike, SnapshotCounter, SnapshotStateLike } from './context.js';
-import { GOLDEN_SUFFIX, goldenFileName, legacyGoldenFileName } from './goldenName.js';
+import {
+  foldFileName,
+  GOLDEN_SUFFIX,
+  goldenFileName,
+  legacyGoldenFileName,
+  type GoldenNameForm,
+} from './goldenName.js';
 
 export const GOLDEN_DIR = '__traces__';
 export { GOLDEN_SUFFIX };
@@ -47,15 +54,17 @@ function inGoldenDir(testPath: string, fileName: string): string {
 
 /**
  * The golden of the `n`-th (1-based) `toMatchGoldenTrace` call of the `occurrence`-th test
- * named `testName` in its file (see `goldenName.ts` for the file-name encoding).
+ * named `testName` in its file, its name in `form` (see `goldenName.ts`: readable unless the
+ * name collides with another test's).
  */
 export function goldenPathFor(
   testPath: string,
   testName: string,
   n: number,
   occurrence = 1,
+  form: GoldenNameForm = 'readable',
 ): string {
-  return inGoldenDir(testPath, goldenFileName(testName, occurrence, n));
+  return inGoldenDir(testPath, goldenFileName(testName, occurrence, n, form));
 }
 
 /** Where envtrace before the injective encoding kept the same golden (first test of a name only). */
@@ -63,10 +72,7 @@ export function legacyGoldenPathFor(testPath: string, testName: string, n: numbe
   return inGoldenDir(testPath, legacyGoldenFileName(testName, n));
 }
 
-/** A file name as a case-folding, normalising file system (macOS, Windows) compares it. */
-export function foldFileName(name: string): string {
-  return name.normalize('NFD').toUpperCase().toLowerCase();
-}
+export { foldFileName };
 
 /** Which test a golden file belongs to. */
 export interface GoldenOwner {

@@ -278,6 +278,28 @@ describe('golden identity (issue 11 §5–7)', () => {
     expect(fs.readdirSync(dir()).sort()).toEqual(['^case.trace.json', 'case.trace.json']);
   });
 
+  it('a name as written is the file name; a golden under the escaped name of 0.1 is read, and -u moves it (issue 25 §7)', () => {
+    const name = 'thermostat PID reaches 60 °C';
+    const ctx = circusFile([name, 'other']);
+    expect(toMatchGoldenTrace.call(ctx(0, 'new'), scan()).pass).toBe(true);
+    expect(fs.readdirSync(dir())).toEqual([`${name}.trace.json`]);
+    // A golden written by 0.1 under the escaped name: found, compared (a change fails), not rewritten.
+    const old = path.join(dir(), 'thermostat ^p^i^d reaches 60 °^c.trace.json');
+    fs.renameSync(path.join(dir(), `${name}.trace.json`), old);
+    const none = ctx(0, 'none');
+    expect(toMatchGoldenTrace.call(none, scan()).pass).toBe(true);
+    expect(none.snapshotState.matched).toBe(1);
+    expect(toMatchGoldenTrace.call(ctx(0, 'none'), scan([0, 1, 7])).pass).toBe(false);
+    expect(fs.readdirSync(dir())).toEqual([path.basename(old)]);
+    // -u moves it to the readable name.
+    const update = ctx(0, 'all');
+    const r = toMatchGoldenTrace.call(update, scan());
+    expect(stripAnsi(r.message())).toContain(
+      `to ${path.relative(process.cwd(), path.join(dir(), `${name}.trace.json`))}`,
+    );
+    expect(fs.readdirSync(dir())).toEqual([`${name}.trace.json`]);
+  });
+
   it('writes and reads back the golden of an 87-character Japanese test name (no ENAMETOOLONG)', () => {
     const ja = '露光時間と位置が正しい順序で記録されることを確認する'.repeat(4).slice(0, 87);
     const ctx = circusFile([ja]);
