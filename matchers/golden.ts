@@ -5,17 +5,25 @@
  * counting in the runner's snapshot summary, and obsolete-golden detection.
  *
  * Layout: `<dir of test file>/__traces__/<test file name>/<test name>[ (k)][-n].trace.json`, the
- * test name escaped injectively (`goldenName.ts`). Obsolete goldens: `goldenObsolete.ts`.
+ * test name as written where file systems allow, escaped injectively on a collision
+ * (`goldenName.ts`). Obsolete goldens: `goldenObsolete.ts`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EnvTraceError, Trace, TraceError, parseTrace, type Mode } from '../src/index.js';
 import { policyFor } from '../src/engine.js';
 import { decodeValue, encodeValue, type CodecOptions } from '../src/io/codec.js';
+import { MAX_WHOLE_READ, readWholeSync } from '../src/io/read.js';
 import { parsePyJson, stringifyPyJson } from '../src/py/json.js';
 import { brandClass } from '../src/brand.js';
 import type { CounterMapLike, SnapshotCounter, SnapshotStateLike } from './context.js';
-import { GOLDEN_SUFFIX, goldenFileName, legacyGoldenFileName } from './goldenName.js';
+import {
+  foldFileName,
+  GOLDEN_SUFFIX,
+  goldenFileName,
+  legacyGoldenFileName,
+  type GoldenNameForm,
+} from './goldenName.js';
 
 export const GOLDEN_DIR = '__traces__';
 export { GOLDEN_SUFFIX };
@@ -46,15 +54,17 @@ function inGoldenDir(testPath: string, fileName: string): string {
 
 /**
  * The golden of the `n`-th (1-based) `toMatchGoldenTrace` call of the `occurrence`-th test
- * named `testName` in its file (see `goldenName.ts` for the file-name encoding).
+ * named `testName` in its file, its name in `form` (see `goldenName.ts`: readable unless the
+ * name collides with another test's).
  */
 export function goldenPathFor(
   testPath: string,
   testName: string,
   n: number,
   occurrence = 1,
+  form: GoldenNameForm = 'readable',
 ): string {
-  return inGoldenDir(testPath, goldenFileName(testName, occurrence, n));
+  return inGoldenDir(testPath, goldenFileName(testName, occurrence, n, form));
 }
 
 /** Where envtrace before the injective encoding kept the same golden (first test of a name only). */
@@ -62,10 +72,7 @@ export function legacyGoldenPathFor(testPath: string, testName: string, n: numbe
   return inGoldenDir(testPath, legacyGoldenFileName(testName, n));
 }
 
-/** A file name as a case-folding, normalising file system (macOS, Windows) compares it. */
-export function foldFileName(name: string): string {
-  return name.normalize('NFD').toUpperCase().toLowerCase();
-}
+export { foldFileName };
 
 /** Which test a golden file belongs to. */
 export interface GoldenOwner {
@@ -291,24 +298,75 @@ function decodeGoldenDocument(
   return { ...(doc as Record<string, unknown>), events: decoded };
 }
 
+/** Whether `p` is `dir` or inside it (both absolute). */
+function isInside(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** Options of {@link readGoldenSync}. */
+export interface ReadGoldenOptions {
+  /**
+   * The `__traces__` folder the golden must stay in (after following links). Default: the
+   * folder two levels up from the file (`<dir>/__traces__/<test file>/<golden>`).
+   */
+  readonly within?: string;
+}
+
+/**
+ * The text of a golden file, read with the guards of every input read (`src/io/read.ts`: no
+ * device, no FIFO or pipe, at most `MAX_WHOLE_READ` bytes) and never through a link whose target
+ * leaves `within`: golden files are data in the repository, and a committed link to
+ * `/etc/shadow` must not put that file's lines into a failure message. (`-u` replaces such a
+ * link with a regular file, as the writer does.) Throws a `TraceError` naming the file.
+ */
+export function readGoldenText(file: string, within: string): string {
+  const fail = (reason: string, cause?: unknown): TraceError =>
+    new TraceError(
+      `cannot read golden trace: ${reason}`,
+      { file },
+      cause === undefined ? {} : { cause },
+    );
+  let real: string;
+  let root: string;
+  try {
+    real = fs.realpathSync(file);
+    // The folder itself as the repository has it: a `__traces__` that is a link elsewhere leaves.
+    root = path.join(fs.realpathSync(path.dirname(within)), path.basename(within));
+  } catch (e) {
+    throw fail(readFailure(e), e);
+  }
+  if (!isInside(real, root))
+    throw fail(
+      `it leads to ${real}, outside ${within}; not followed (replace the link with a regular file)`,
+    );
+  try {
+    return readWholeSync(real, MAX_WHOLE_READ, { regularOnly: true }).toString('utf8');
+  } catch (e) {
+    throw fail(readFailure(e), e);
+  }
+}
+
+function readFailure(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'is a directory';
+  return String((e as Partial<Error>).message ?? e);
+}
+
 /**
  * Read a golden file written by `goldenText`: the JSON (Python JSON in reference mode), its values
  * decoded from the codec's tagged form, then checked as a trace. Only golden files are decoded
  * this way; ordinary trace files (`loadTrace`, `toMatchTraceBehavior('x.json')`) are read as plain
- * JSON. Throws a `TraceError` naming the file (and the path of a malformed value).
+ * JSON. The file is read with the input guards and confined to its `__traces__` folder (see
+ * {@link readGoldenText}). Throws a `TraceError` naming the file (and the path of a malformed
+ * value).
  */
-export function readGoldenSync(file: string, mode: Mode): Trace {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new TraceError(
-      `cannot read golden trace: ${code === 'ENOENT' ? 'no such file' : String((e as Partial<Error>).message ?? e)}`,
-      { file },
-      { cause: e },
-    );
-  }
+export function readGoldenSync(file: string, mode: Mode, options: ReadGoldenOptions = {}): Trace {
+  const text = readGoldenText(
+    file,
+    path.resolve(options.within ?? path.dirname(path.dirname(file))),
+  );
   const numbers = codecNumbers(mode);
   let doc: unknown;
   try {

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { foldFileName } from './golden.js';
 import {
   MAX_GOLDEN_FILE_BYTES,
+  collidingNames,
+  decodeReadableName,
+  readableTestName,
   decodeTestName,
   escapeTestName,
   goldenBaseName,
@@ -258,5 +261,82 @@ describe('legacyGoldenFileName (names written before the encoding)', () => {
     expect(legacyGoldenFileName('a/b', 1)).toMatch(/^a_b-[0-9a-f]{8}\.trace\.json$/);
     expect(legacyGoldenFileName('con', 1)).toMatch(/^_con-[0-9a-f]{8}\.trace\.json$/);
     expect(legacyGoldenFileName('Case', 1)).toBe('Case.trace.json');
+  });
+});
+
+describe('readable golden names (issue 25 §7)', () => {
+  it('keep the name as written where every file system allows it', () => {
+    expect(goldenFileName('thermostat PID reaches 60 °C', 1, 1, 'readable')).toBe(
+      'thermostat PID reaches 60 °C.trace.json',
+    );
+    expect(goldenFileName('Case', 2, 3, 'readable')).toBe('Case (2)-3.trace.json');
+    expect(readableTestName('露光時間 Ärger ß ſ e\u0301')).toBe('露光時間 Ärger ß ſ e\u0301');
+  });
+
+  it('escape separators, Windows-reserved and invisible characters, ~ and ^, and the edges', () => {
+    expect(readableTestName('a/b\\c')).toBe('a~2fb~5cc');
+    expect(readableTestName('a:b*c?d"e<f>g|h')).toBe('a~3ab~2ac~3fd~22e~3cf~3eg~7ch');
+    expect(readableTestName('~ and ^')).toBe('~7e and ~5e');
+    expect(readableTestName('bell\u0007 tab\t del\u007f c1\u0085')).toBe(
+      'bell~07 tab~09 del~7f c1~85',
+    );
+    // Invisible: zero-width space and joiner, BOM, line separator, a lone surrogate, private use.
+    expect(readableTestName('a\u200bb\u200dc\ufeffd\u2028e\ud800f\ue000')).toBe(
+      'a~u200bb~u200dc~ufeffd~u2028e~ud800f~ue000',
+    );
+    expect(readableTestName('.hidden')).toBe('~2ehidden');
+    expect(readableTestName(' lead')).toBe('~20lead');
+    expect(readableTestName('-flag')).toBe('~2dflag');
+    expect(readableTestName('CON')).toBe('~43ON');
+    expect(readableTestName('Lpt1 printer')).toBe('~4cpt1 printer');
+    expect(readableTestName('console')).toBe('console');
+    expect(readableTestName('x-2')).toBe('x~2d2');
+    expect(readableTestName('x (2)')).toBe('x ~282)');
+    expect(readableTestName('')).toBe('~n');
+  });
+
+  it('are injective and decode back to the name (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(tricky, { maxLength: 12 }).map((a) => a.join('')),
+        fc.string(),
+        (a, b) => {
+          for (const name of [a, b, a + b]) {
+            const r = readableTestName(name);
+            expect(decodeReadableName(r)).toBe(name);
+            expect(r).not.toMatch(/[/\\:*?"<>|^\u0000-\u001f]/);
+          }
+          if (a !== b) expect(readableTestName(a)).not.toBe(readableTestName(b));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never equal the escaped name of another test', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        if (a !== b) expect(readableTestName(a)).not.toBe(escapeTestName(b));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('fit the file-name limit, cut and hashed when long', () => {
+    const long = 'Thermostat PID Überschwingen '.repeat(20);
+    const name = goldenFileName(long, 12, 34, 'readable');
+    expect(bytes(name)).toBeLessThanOrEqual(MAX_GOLDEN_FILE_BYTES);
+    expect(name.startsWith('Thermostat PID Überschwingen')).toBe(true);
+    expect(name).toMatch(/~h[0-9a-f]{16} \(12\)-34\.trace\.json$/);
+    expect(goldenFileName(`${long}x`, 1, 1, 'readable')).not.toBe(
+      goldenFileName(long, 1, 1, 'readable'),
+    );
+  });
+
+  it('a real collision: names that differ only in case or normalisation (not repeats)', () => {
+    expect(
+      collidingNames(['Case', 'case', 'other', 'other', 'caf\u00e9', 'cafe\u0301', 'CAFÉ x']),
+    ).toEqual(new Set(['Case', 'case', 'caf\u00e9', 'cafe\u0301']));
+    expect(collidingNames(['thermostat PID reaches 60 °C', 'a/b', 'a~2fb'])).toEqual(new Set());
   });
 });

@@ -2,7 +2,21 @@
  * Golden file names: one file per (test name, occurrence of that name in the file, call number
  * within the test), with no two tests ever sharing a file, on any file system.
  *
- * `<name>[ (<k>)][-<n>].trace.json` where `<name>` is the test's full name escaped injectively:
+ * `<name>[ (<k>)][-<n>].trace.json` where `<name>` is the test's full name in one of two forms.
+ *
+ * **Readable** ({@link readableTestName}, the default): the name as written, so a golden reads
+ * in a pull request as its test does (`thermostat PID reaches 60 °C.trace.json`). Only what a
+ * file system does not allow or a person cannot see is escaped as `~hh`/`~uhhhh`/`~vhhhhhh`:
+ * control and format characters (invisible ones included), surrogates, private-use and
+ * unassigned code points, line and paragraph separators, the path separators `/` and `\`, the
+ * characters Windows refuses (`: * ? " < > |`), and `~` and `^` themselves (so the form is
+ * injective and never looks like the escaped form of another name); plus the edge rules below.
+ * Two tests of one file whose readable names fold together (differ only in case or Unicode
+ * normalisation, one file on macOS and Windows) are a real collision: both use the escaped form
+ * (the matcher decides from the file's declared tests: `lifecycle.ts`).
+ *
+ * **Escaped** ({@link escapeTestName}, on a collision, and the name envtrace 0.1 wrote before
+ * readable names: still found, see `toMatchGoldenTrace.ts`): injective and case-free:
  *
  * - kept as they are: `a`–`z`, `0`–`9`, space and `_ . , ( ) + = @ # & ' ! -`, and non-ASCII
  *   letters, digits, punctuation, symbols and spaces that are lower case, are their own case
@@ -110,7 +124,26 @@ function escapeToken(tokens: string[], i: number): void {
  */
 export function escapeTestName(name: string): string {
   if (name === '') return '~n';
-  const tokens = tokensOf(name);
+  return edgeRules(tokensOf(name));
+}
+
+/** What the readable form escapes (see the module comment). */
+const READABLE_ESCAPED = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}/\\:*?"<>|~^]$/u;
+
+/**
+ * The readable form of a test name (no numbering, no suffix, not cut): the name as written but
+ * for what the module comment lists; injective. {@link decodeReadableName} inverts it.
+ */
+export function readableTestName(name: string): string {
+  if (name === '') return '~n';
+  const tokens = codePoints(name).map((ch) =>
+    READABLE_ESCAPED.test(ch) ? escapeCodePoint(ch.codePointAt(0) as number) : ch,
+  );
+  return edgeRules(tokens);
+}
+
+/** The rules at the edges shared by both forms: leading `.`/space/`-`, Windows devices, numbering. */
+function edgeRules(tokens: string[]): string {
   if (tokens[0] === '.' || tokens[0] === ' ' || tokens[0] === '-') escapeToken(tokens, 0);
   if (WINDOWS_DEVICE.test(tokens.join(''))) escapeToken(tokens, 0);
   // Never end like `-<n>` or ` (<k>)`: those are the numbering.
@@ -128,6 +161,48 @@ export function escapeTestName(name: string): string {
   return tokens.join('');
 }
 
+/** The test name a readable name part stands for; undefined for a cut name or no readable name. */
+export function decodeReadableName(base: string): string | undefined {
+  if (base === '~n') return '';
+  let out = '';
+  const re = /~u([0-9a-f]{4})|~v([0-9a-f]{6})|~([0-9a-f]{2})|([^~])/gsuy;
+  let m: RegExpExecArray | null;
+  let at = 0;
+  while ((m = re.exec(base)) !== null) {
+    at = re.lastIndex;
+    const code = m[1] ?? m[2] ?? m[3];
+    out += code !== undefined ? String.fromCodePoint(parseInt(code, 16)) : (m[4] as string);
+  }
+  if (at !== base.length) return undefined;
+  return readableTestName(out) === base ? out : undefined;
+}
+
+/** Which form a golden file name takes (see the module comment). */
+export type GoldenNameForm = 'readable' | 'escaped';
+
+/** A file name as a case-folding, normalising file system (macOS, Windows) compares it. */
+export function foldFileName(name: string): string {
+  return name.normalize('NFD').toUpperCase().toLowerCase();
+}
+
+/**
+ * The names among `names` (one file's declared tests) whose readable golden names fold together
+ * with another name's: a real collision, so they take the escaped form. Repeats of one name are
+ * no collision (they are numbered). O(n) names.
+ */
+export function collidingNames(names: Iterable<string>): Set<string> {
+  const byFold = new Map<string, Set<string>>();
+  for (const name of names) {
+    const key = foldFileName(goldenBaseName(name, 'readable'));
+    let set = byFold.get(key);
+    if (!set) byFold.set(key, (set = new Set()));
+    set.add(name);
+  }
+  const out = new Set<string>();
+  for (const set of byFold.values()) if (set.size > 1) for (const n of set) out.add(n);
+  return out;
+}
+
 /** `s` cut to at most `max` bytes of UTF-8 without splitting an escape or a character. */
 function cutTokens(escaped: string, max: number): string {
   let out = '';
@@ -142,9 +217,9 @@ function cutTokens(escaped: string, max: number): string {
   return out;
 }
 
-/** The name part of a golden file name: the escaped name, cut and hashed when it is too long. */
-export function goldenBaseName(testName: string): string {
-  const escaped = escapeTestName(testName);
+/** The name part of a golden file name in `form`, cut and hashed when it is too long. */
+export function goldenBaseName(testName: string, form: GoldenNameForm = 'escaped'): string {
+  const escaped = form === 'readable' ? readableTestName(testName) : escapeTestName(testName);
   if (Buffer.byteLength(escaped, 'utf8') <= MAX_NAME_BYTES) return escaped;
   const hash = createHash('sha256').update(escaped, 'utf8').digest('hex').slice(0, HASH_HEX);
   return `${cutTokens(escaped, CUT_PREFIX_BYTES)}~h${hash}`;
@@ -159,10 +234,15 @@ function checkNumber(what: string, v: number): void {
  * The golden file name of the `n`-th `toMatchGoldenTrace` call of the `occurrence`-th test
  * named `testName` in its file (both 1-based).
  */
-export function goldenFileName(testName: string, occurrence: number, n: number): string {
+export function goldenFileName(
+  testName: string,
+  occurrence: number,
+  n: number,
+  form: GoldenNameForm = 'escaped',
+): string {
   checkNumber('occurrence', occurrence);
   checkNumber('number', n);
-  return `${goldenBaseName(testName)}${occurrence > 1 ? ` (${occurrence})` : ''}${n > 1 ? `-${n}` : ''}${GOLDEN_SUFFIX}`;
+  return `${goldenBaseName(testName, form)}${occurrence > 1 ? ` (${occurrence})` : ''}${n > 1 ? `-${n}` : ''}${GOLDEN_SUFFIX}`;
 }
 
 /** A golden file name taken apart: the name part and the numbering. */

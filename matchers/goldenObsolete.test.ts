@@ -121,6 +121,21 @@ describe('belongsToTests', () => {
     expect(belongs(path.basename(legacyGoldenPathFor('/p/t.test.ts', 'a/b', 3)))).toBe(true);
     expect(belongs('a~2fb-2.trace.json')).toBe(true);
   });
+
+  it('knows a golden under its readable name and under the escaped name of 0.1 (issue 25 §7)', () => {
+    const belongs = belongsToTests([
+      { name: 'thermostat PID reaches 60 °C', occurrence: 1 },
+      { name: 'Moves X', occurrence: 2 },
+    ]);
+    expect(belongs('thermostat PID reaches 60 °C.trace.json')).toBe(true);
+    expect(belongs('thermostat PID reaches 60 °C-2.trace.json')).toBe(true);
+    expect(belongs('thermostat ^p^i^d reaches 60 °^c.trace.json')).toBe(true);
+    // Read back by a case-folding file system in another case or in NFD: still the same file.
+    expect(belongs('Thermostat pid reaches 60 °c.trace.json')).toBe(true);
+    expect(belongs('Moves X (2).trace.json')).toBe(true);
+    expect(belongs('Moves X.trace.json')).toBe(false);
+    expect(belongs('thermostat PID reaches 70 °C.trace.json')).toBe(false);
+  });
 });
 
 describe('runner summary', () => {

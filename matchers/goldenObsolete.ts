@@ -57,20 +57,29 @@ export function listGoldens(testPath: string): string[] {
   return goldenFilesIn(dir).map((n) => path.join(dir, n));
 }
 
-/** A test over file names: does the golden belong to one of `tests` (by name and occurrence, any call number)? */
+/**
+ * A test over file names: does the golden belong to one of `tests` (by name and occurrence, any
+ * call number)? Under either of its names: readable (compared as a case-folding file system
+ * would: the readable names of one file's tests never fold together, see `goldenName.ts`) or
+ * escaped, and the pre-encoding name.
+ */
 export function belongsToTests(
   tests: readonly Pick<DeclaredTest, 'name' | 'occurrence'>[],
 ): (fileName: string) => boolean {
   const current = new Set<string>();
+  const readable = new Set<string>();
   const legacy = new Set<string>();
   for (const t of tests) {
-    current.add(`${t.occurrence}\u0000${goldenBaseName(t.name)}`);
+    current.add(`${t.occurrence}\u0000${goldenBaseName(t.name, 'escaped')}`);
+    readable.add(`${t.occurrence}\u0000${foldFileName(goldenBaseName(t.name, 'readable'))}`);
     if (t.occurrence === 1)
       legacy.add(legacyGoldenFileName(t.name, 1).slice(0, -GOLDEN_SUFFIX.length));
   }
   return (fileName) => {
     const parsed = parseGoldenFileName(fileName);
     if (parsed && current.has(`${parsed.occurrence}\u0000${parsed.base}`)) return true;
+    if (parsed && readable.has(`${parsed.occurrence}\u0000${foldFileName(parsed.base)}`))
+      return true;
     const stem = fileName.slice(0, -GOLDEN_SUFFIX.length);
     return legacy.has(stem) || legacy.has(stem.replace(/-[1-9]\d*$/, ''));
   };

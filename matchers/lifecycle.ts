@@ -4,6 +4,7 @@
  * which of them ran to the end and passed. Vitest: the file task tree; Jest: the jest-circus
  * describe-block tree. Both are read, never changed.
  */
+import { collidingNames, type GoldenNameForm } from './goldenName.js';
 import type { TestInfo } from './runtime.js';
 
 /** One test a file declares. */
@@ -126,4 +127,36 @@ export function occurrenceOf(info: TestInfo): number {
   const root = circusRoot(info.identity);
   if (root && info.identity) return occurrenceIn(root, info.identity, () => circusTests(root));
   return 1;
+}
+
+/** Per tree root: the test names whose readable golden names collide (see `goldenName.ts`). */
+const collisions = new WeakMap<object, Set<string>>();
+
+/**
+ * The form of the running test's golden names: `escaped` when its readable name folds together
+ * with another declared test's of the file (differs only in case or normalisation), else
+ * `readable`. From the declared tests, so a filter (`-t`) or a skip never changes it. Under the
+ * standalone `expect` (no test tree): `readable`; a collision is then caught when both run.
+ */
+export function goldenNameFormOf(info: TestInfo): GoldenNameForm {
+  const file = (info.task as { file?: VitestTaskTree } | undefined)?.file;
+  let root: object | undefined;
+  let list: (() => DeclaredTest[]) | undefined;
+  if (info.task && file && typeof file === 'object') {
+    root = file;
+    list = () => vitestTests(file);
+  } else {
+    const circus = circusRoot(info.identity);
+    if (circus && info.identity) {
+      root = circus;
+      list = () => circusTests(circus);
+    }
+  }
+  if (root === undefined || list === undefined) return 'readable';
+  let set = collisions.get(root);
+  if (!set) {
+    set = collidingNames(list().map((t) => t.name));
+    collisions.set(root, set);
+  }
+  return set.has(info.testName) ? 'escaped' : 'readable';
 }

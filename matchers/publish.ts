@@ -3,17 +3,40 @@
  *
  * - Vitest: pushed onto `task.meta.envtrace` (an array; one test collects one record per call
  *   per attempt, with `retry`/`repeat`/`seq` telling them apart). Reporters read `testCase.meta()`.
+ *   When the Vitest reporter named a directory in `ENVTRACE_VITEST_RECORDS_DIR`, the record is
+ *   also appended there (with a line at the end of each test attempt, {@link publishTestEnd}):
+ *   the copy the reporter reads back when the worker dies before its results went out.
  * - Jest: one JSON line appended to `<ENVTRACE_RECORDS_DIR>/<pid>-<threadId>.jsonl` (the
  *   reporter creates the directory and sets the variable before workers start; when it is
  *   unset nothing is written).
  * - Standalone `expect`: the Jest side channel when the variable is set, else nothing.
  */
 import * as fs from 'node:fs';
-import { META_KEY, RECORDS_DIR_ENV, recordsFile } from '../src/transport/channel.js';
+import {
+  META_KEY,
+  RECORDS_DIR_ENV,
+  recordsFile,
+  TEST_END_KEY,
+  VITEST_RECORDS_DIR_ENV,
+  type TestEndLine,
+} from '../src/transport/channel.js';
 import type { EnvTraceRecord } from '../src/transport/record.js';
 import type { TestInfo } from './runtime.js';
 
 const madeDirs = new Set<string>();
+
+/** Append one JSON line to this thread's file in `dir`; nothing when `dir` is unset. */
+function appendLine(dir: string | undefined, value: unknown): void {
+  if (dir === undefined || dir === '') return;
+  if (!madeDirs.has(dir)) {
+    // Normally the reporter has made it; a missing directory must not fail the test.
+    fs.mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
+  }
+  // One write call per line, flushed before the call returns: appends of a single short line
+  // do not interleave between processes, and a SIGKILL right after loses nothing written.
+  fs.appendFileSync(recordsFile(dir), `${JSON.stringify(value)}\n`, 'utf8');
+}
 
 /** Publish one record for the reporters (see the module comment); a no-op when no reporter listens. */
 export function publishRecord(
@@ -26,15 +49,23 @@ export function publishRecord(
     const list = meta[META_KEY];
     if (Array.isArray(list)) list.push(record);
     else meta[META_KEY] = [record];
+    appendLine(env[VITEST_RECORDS_DIR_ENV], record);
     return;
   }
-  const dir = env[RECORDS_DIR_ENV];
-  if (dir === undefined || dir === '') return;
-  if (!madeDirs.has(dir)) {
-    // Normally the reporter has made it; a missing directory must not fail the test.
-    fs.mkdirSync(dir, { recursive: true });
-    madeDirs.add(dir);
-  }
-  // One write call per line: appends of a single short line do not interleave between processes.
-  fs.appendFileSync(recordsFile(dir), `${JSON.stringify(record)}\n`, 'utf8');
+  appendLine(env[RECORDS_DIR_ENV], record);
+}
+
+/**
+ * Vitest: tell the reporter's copy that a test attempt ended and how (called from the last
+ * `afterEach`, where the state already counts the test body and the other hooks). A no-op
+ * when the reporter named no directory.
+ */
+export function publishTestEnd(
+  testPath: string,
+  testName: string,
+  state: TestEndLine['state'],
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  const line: TestEndLine = { [TEST_END_KEY]: 1, testPath, testName, state };
+  appendLine(env[VITEST_RECORDS_DIR_ENV], line);
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -114,6 +115,74 @@ describe('toMatchGoldenTrace', () => {
     },
   );
 
+  describe.skipIf(process.platform === 'win32')(
+    'golden reads (issue 26, reads as item 3 did writes)',
+    () => {
+      it('never reads through a golden symlink that leaves __traces__: a TraceError naming the path', () => {
+        toMatchGoldenTrace.call(jestContext('new'), scan());
+        const secret = path.join(tmp, 'shadow');
+        // A valid golden's text, so following the link would pass: only the refusal fails.
+        fs.writeFileSync(secret, fs.readFileSync(goldenFile(), 'utf8'));
+        fs.rmSync(goldenFile());
+        fs.symlinkSync(secret, goldenFile());
+        for (const mode of ['new', 'none'] as const) {
+          let error: unknown;
+          try {
+            toMatchGoldenTrace.call(jestContext(mode), scan());
+          } catch (e) {
+            error = e;
+          }
+          expect(error).toBeInstanceOf(TraceError);
+          const message = (error as Error).message;
+          expect(message).toContain(goldenFile());
+          expect(message).toContain(
+            `cannot read golden trace: it leads to ${fs.realpathSync(secret)}, outside ${path.join(tmp, '__traces__')}; not followed (replace the link with a regular file)`,
+          );
+          expect(message).toContain('(run with -u to rewrite the golden trace)');
+        }
+        // The link itself is left alone (only -u replaces it, with a regular file).
+        expect(fs.lstatSync(goldenFile()).isSymbolicLink()).toBe(true);
+      });
+
+      it('a __traces__ folder that is a link elsewhere leaves it too; a link inside it is read', () => {
+        toMatchGoldenTrace.call(jestContext('new'), scan());
+        // Inside: the golden is a link to a sibling golden file.
+        const sibling = path.join(tmp, '__traces__', 'scan.test.ts', 'copy.trace.json');
+        fs.renameSync(goldenFile(), sibling);
+        fs.symlinkSync('copy.trace.json', goldenFile());
+        expect(toMatchGoldenTrace.call(jestContext('none'), scan()).pass).toBe(true);
+        // The whole folder moved out and linked back.
+        const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-elsewhere-'));
+        try {
+          fs.renameSync(path.join(tmp, '__traces__'), path.join(elsewhere, '__traces__'));
+          fs.symlinkSync(path.join(elsewhere, '__traces__'), path.join(tmp, '__traces__'));
+          expect(() =>
+            readGoldenSync(goldenFile(), 'default', { within: path.join(tmp, '__traces__') }),
+          ).toThrow(/cannot read golden trace: it leads to .*, outside .*__traces__; not followed/);
+        } finally {
+          fs.rmSync(elsewhere, { recursive: true, force: true });
+        }
+      });
+
+      it('a golden that is a FIFO is refused at once (no writer: it would block forever), a directory too', () => {
+        toMatchGoldenTrace.call(jestContext('new'), scan());
+        fs.rmSync(goldenFile());
+        const mk = spawnSync('mkfifo', [goldenFile()]);
+        if (mk.status !== 0) return; // no mkfifo here
+        const start = Date.now();
+        expect(() => readGoldenSync(goldenFile(), 'default')).toThrow(
+          /cannot read golden trace: is a FIFO, not a regular file/,
+        );
+        expect(Date.now() - start).toBeLessThan(4000);
+        fs.rmSync(goldenFile());
+        fs.mkdirSync(goldenFile());
+        expect(() => readGoldenSync(goldenFile(), 'default')).toThrow(
+          /cannot read golden trace: is a directory/,
+        );
+      });
+    },
+  );
+
   it('update mode none never writes and fails on a missing golden', () => {
     const ctx = jestContext('none');
     const r = toMatchGoldenTrace.call(ctx, scan());
@@ -207,6 +276,28 @@ describe('golden identity (issue 11 §5–7)', () => {
     toMatchGoldenTrace.call(ctx(0, 'new'), scan([0]));
     toMatchGoldenTrace.call(ctx(1, 'new'), scan([5]));
     expect(fs.readdirSync(dir()).sort()).toEqual(['^case.trace.json', 'case.trace.json']);
+  });
+
+  it('a name as written is the file name; a golden under the escaped name of 0.1 is read, and -u moves it (issue 25 §7)', () => {
+    const name = 'thermostat PID reaches 60 °C';
+    const ctx = circusFile([name, 'other']);
+    expect(toMatchGoldenTrace.call(ctx(0, 'new'), scan()).pass).toBe(true);
+    expect(fs.readdirSync(dir())).toEqual([`${name}.trace.json`]);
+    // A golden written by 0.1 under the escaped name: found, compared (a change fails), not rewritten.
+    const old = path.join(dir(), 'thermostat ^p^i^d reaches 60 °^c.trace.json');
+    fs.renameSync(path.join(dir(), `${name}.trace.json`), old);
+    const none = ctx(0, 'none');
+    expect(toMatchGoldenTrace.call(none, scan()).pass).toBe(true);
+    expect(none.snapshotState.matched).toBe(1);
+    expect(toMatchGoldenTrace.call(ctx(0, 'none'), scan([0, 1, 7])).pass).toBe(false);
+    expect(fs.readdirSync(dir())).toEqual([path.basename(old)]);
+    // -u moves it to the readable name.
+    const update = ctx(0, 'all');
+    const r = toMatchGoldenTrace.call(update, scan());
+    expect(stripAnsi(r.message())).toContain(
+      `to ${path.relative(process.cwd(), path.join(dir(), `${name}.trace.json`))}`,
+    );
+    expect(fs.readdirSync(dir())).toEqual([`${name}.trace.json`]);
   });
 
   it('writes and reads back the golden of an 87-character Japanese test name (no ENAMETOOLONG)', () => {

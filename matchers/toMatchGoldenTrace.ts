@@ -24,6 +24,7 @@ import {
   legacyGoldenPathFor,
   ownerOf,
   readGoldenSync,
+  readGoldenText,
   releaseGolden,
   sameOwner,
   updateModeOf,
@@ -31,7 +32,7 @@ import {
   GOLDEN_DIR,
 } from './golden.js';
 import { markTouched } from './goldenObsolete.js';
-import { occurrenceOf } from './lifecycle.js';
+import { goldenNameFormOf, occurrenceOf } from './lifecycle.js';
 import { loadTraceArg, resolveConfig } from './inputs.js';
 import { failureMessage, passes } from './message.js';
 import { layoutOf, withImportWarnings, type SyncMatcherResult } from './toMatchTraceBehavior.js';
@@ -73,7 +74,13 @@ export function toMatchGoldenTrace(
 
   const n = ++call.state.goldens;
   const owner: GoldenOwner = { testName: info.testName, occurrence: occurrenceOf(info), n };
-  const file = goldenPathFor(info.testPath, info.testName, n, owner.occurrence);
+  const file = goldenPathFor(
+    info.testPath,
+    info.testName,
+    n,
+    owner.occurrence,
+    goldenNameFormOf(info),
+  );
   const rel = (f: string): string => path.relative(process.cwd(), f) || f;
   const mode = updateModeOf(this);
   /** What rewrites goldens on this host: Jest's and Vitest's -u, the standalone expect's environment variable. */
@@ -164,7 +171,9 @@ export function toMatchGoldenTrace(
   const source = legacy ?? file;
   let golden: Trace;
   try {
-    golden = readGoldenSync(source, cfg.mode);
+    golden = readGoldenSync(source, cfg.mode, {
+      within: path.join(path.dirname(info.testPath), GOLDEN_DIR),
+    });
   } catch (e) {
     // -u repairs a golden that cannot be read (hand-edited, truncated): it is rewritten.
     if (!(e instanceof TraceError)) throw e;
@@ -184,7 +193,8 @@ export function toMatchGoldenTrace(
   const pass = passes(result, cfg.rule);
   if (pass && legacy !== undefined && mode === 'all') {
     // Same behaviour, old name: move the file as it is to its new name.
-    write(fs.readFileSync(legacy, 'utf8'));
+    // Read with the same guards as the golden itself (it passed them a moment ago).
+    write(readGoldenText(legacy, path.join(path.dirname(info.testPath), GOLDEN_DIR)));
     bumpCounter(snap, 'updated', testId, bumps);
     publish(result, true, 'updated', golden);
     return {
@@ -243,11 +253,12 @@ export function toMatchGoldenTrace(
 }
 
 /**
- * The golden of `owner` under its pre-encoding name, when only that exists (first test of a
- * name only: before, tests with the same name shared one file). `undefined` when the new file
- * exists, the old name is the new name, or there is no old file. A file another test of this
- * run already uses under its new name is that test's: a `GoldenCollisionError` names both,
- * except under `-u`, where the old file is left alone (and removed as obsolete at the end).
+ * The golden of `owner` under an older name, when only that exists: the escaped name envtrace
+ * 0.1 wrote before readable names (any test), then the pre-encoding name (first test of a name
+ * only: before, tests with the same name shared one file). `undefined` when the file exists,
+ * an old name is the name itself, or there is no old file. A file another test of this run
+ * already uses under its new name is that test's: a `GoldenCollisionError` names both, except
+ * under `-u`, where the old file is left alone (and removed as obsolete at the end).
  */
 function findLegacyGolden(
   testPath: string,
@@ -256,12 +267,17 @@ function findLegacyGolden(
   mode: string,
   writtenEarlier: ReadonlySet<string>,
 ): string | undefined {
-  if (owner.occurrence !== 1 || (fs.existsSync(file) && !writtenEarlier.has(file)))
-    return undefined;
-  const old = legacyGoldenPathFor(testPath, owner.testName, owner.n);
-  if (old === file || !fs.existsSync(old)) return undefined;
-  const other = ownerOf(testPath, old);
-  if (other !== undefined && !sameOwner(other, owner) && mode === 'all') return undefined;
-  claimGolden(testPath, old, owner, escapeForTerminal(path.relative(process.cwd(), old) || old));
-  return old;
+  if (fs.existsSync(file) && !writtenEarlier.has(file)) return undefined;
+  const candidates = [
+    goldenPathFor(testPath, owner.testName, owner.n, owner.occurrence, 'escaped'),
+    ...(owner.occurrence === 1 ? [legacyGoldenPathFor(testPath, owner.testName, owner.n)] : []),
+  ];
+  for (const old of candidates) {
+    if (old === file || !fs.existsSync(old)) continue;
+    const other = ownerOf(testPath, old);
+    if (other !== undefined && !sameOwner(other, owner) && mode === 'all') continue;
+    claimGolden(testPath, old, owner, escapeForTerminal(path.relative(process.cwd(), old) || old));
+    return old;
+  }
+  return undefined;
 }

@@ -1,15 +1,17 @@
 /**
  * Vitest setup entry: `setupFiles: ['envtrace-js/vitest']`. Registers the matchers on Vitest's
- * `expect` and reports obsolete golden traces after each test file.
+ * `expect`, reports obsolete golden traces after each test file, and tells the reporter's copy of
+ * the records how each test attempt ended (`./publish.ts`).
  */
-import { TestRunner, afterAll, expect } from 'vitest';
+import { TestRunner, afterAll, afterEach, expect } from 'vitest';
 import type { VitestTaskLike } from './context.js';
 import { updateModeOf } from './golden.js';
 import { installTraceMatching } from './asymmetric.js';
 import { matchers } from './index.js';
 import { reportObsoleteGoldens } from './goldenObsolete.js';
 import { vitestTests } from './lifecycle.js';
-import { setHost } from './runtime.js';
+import { publishTestEnd } from './publish.js';
+import { setHost, vitestTestName } from './runtime.js';
 
 setHost({
   name: 'vitest',
@@ -19,6 +21,14 @@ setHost({
 // The matchers type `this` structurally (./context.ts); Vitest's MatcherState satisfies it at run time.
 expect.extend(matchers as unknown as Parameters<typeof expect.extend>[0]);
 installTraceMatching(expect);
+
+// Registered before the test file's own hooks, so (afterEach hooks run last-registered first) it
+// runs last: the state then counts the body and every other hook. `fails` tests flip after it.
+afterEach(({ task }) => {
+  const state = task.result?.state === 'fail' ? 'failed' : 'passed';
+  const flipped = task.fails ? (state === 'failed' ? 'passed' : 'failed') : state;
+  publishTestEnd(task.file.filepath, vitestTestName(task as unknown as VitestTaskLike), flipped);
+});
 
 // Vitest passes the fixtures context first (it must be a destructuring pattern), the suite second.
 // eslint-disable-next-line no-empty-pattern

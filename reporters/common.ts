@@ -17,6 +17,7 @@ import { missedGateLines } from '../src/report/run/gates.js';
 import { buildRunReport, type RunFileInput, type RunTestInput } from '../src/report/run/model.js';
 import { ReportRecordSchema, type RunMeta, type RunReport } from '../src/report/run/schema.js';
 import type { EnvTraceRecord } from '../src/transport/record.js';
+import { removeRecordsDir } from '../src/transport/channel.js';
 import { ENVTRACE_VERSION } from '../src/version.js';
 
 /** Options of both envtrace reporters. */
@@ -347,4 +348,37 @@ export async function finishRun(input: FinishInput): Promise<FinishResult> {
  */
 export function stripSgr(text: string): string {
   return text.replace(/(?:\u001b\[|\u009b)[0-9;:]*m/g, '');
+}
+
+/** Records directories of this process still to remove when it ends. */
+const onExit = new Set<string>();
+let hooked = false;
+
+/**
+ * Remove the records directory `dir` when the process exits, including on SIGINT/SIGTERM (the
+ * signal is then raised again so the process ends as it would have: only when no one else
+ * handles it).
+ */
+export function removeOnExit(dir: string): void {
+  onExit.add(dir);
+  if (hooked) return;
+  hooked = true;
+  const removeAll = (): void => {
+    for (const d of onExit) removeRecordsDir(d);
+    onExit.clear();
+  };
+  process.once('exit', removeAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    const handler = (): void => {
+      removeAll();
+      // Another listener (Jest's watch mode) decides what the signal does; else end as unhandled.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    process.once(signal, handler);
+  }
+}
+
+/** A records directory removed already: nothing to do for it at exit. */
+export function forgetOnExit(dir: string): void {
+  onExit.delete(dir);
 }

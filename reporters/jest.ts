@@ -33,6 +33,8 @@ import {
   checkOptions,
   detectGitCommit,
   finishRun,
+  forgetOnExit,
+  removeOnExit,
   RunState,
   stripSgr,
   validRecords,
@@ -263,34 +265,7 @@ export default class EnvTraceJestReporter {
   /** Remove the records directory (at the end of a run, on exit; harmless when repeated). */
   dispose(): void {
     removeRecordsDir(this.#dir);
-    onExit.delete(this.#dir);
-  }
-}
-
-/** Records directories of this process still to remove when it ends. */
-const onExit = new Set<string>();
-let hooked = false;
-
-/**
- * Remove `dir` when the process exits, including on SIGINT/SIGTERM (the signal is then raised
- * again so the process ends as it would have: only when no one else handles it).
- */
-function removeOnExit(dir: string): void {
-  onExit.add(dir);
-  if (hooked) return;
-  hooked = true;
-  const removeAll = (): void => {
-    for (const d of onExit) removeRecordsDir(d);
-    onExit.clear();
-  };
-  process.once('exit', removeAll);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    const handler = (): void => {
-      removeAll();
-      // Another listener (Jest's watch mode) decides what the signal does; else end as unhandled.
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    };
-    process.once(signal, handler);
+    forgetOnExit(this.#dir);
   }
 }
 

@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TestModule } from 'vitest/node';
+import type { TestModule, Vitest } from 'vitest/node';
+import { rec } from '../src/report/run/fixtures.test-helpers.js';
 import type { RunReport } from '../src/report/run/schema.js';
+import { recordsFile, TEST_END_KEY, VITEST_RECORDS_DIR_ENV } from '../src/transport/channel.js';
 import EnvTraceVitestReporter from './vitest.js';
 
 let root: string;
@@ -16,7 +18,13 @@ beforeEach(() => {
   vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
   vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
 });
+let savedEnv: string | undefined;
+beforeEach(() => {
+  savedEnv = process.env[VITEST_RECORDS_DIR_ENV];
+});
 afterEach(() => {
+  if (savedEnv === undefined) delete process.env[VITEST_RECORDS_DIR_ENV];
+  else process.env[VITEST_RECORDS_DIR_ENV] = savedEnv;
   vi.restoreAllMocks();
   process.exitCode = undefined;
   rmSync(root, { recursive: true, force: true });
@@ -111,5 +119,72 @@ describe('vitest reporter', () => {
     expect(out).toContain('Verdict   PASSED');
     expect(err).toBe(`envtrace: could not write the JSON run report to ${root}: is a directory\n`);
     expect(process.exitCode).toBe(1);
+  });
+
+  it("a killed worker's tests get their records and status back from the records directory (issue 26 §9)", async () => {
+    const r = new EnvTraceVitestReporter({ colors: false, gitCommit: false });
+    const warnings: string[] = [];
+    const vitest = {
+      config: { root, watch: false },
+      version: '4.1.12',
+      logger: {
+        log: () => undefined,
+        error: () => undefined,
+        warn: (m: string) => warnings.push(m),
+      },
+    } as unknown as Vitest;
+    r.onInit(vitest);
+    const dir = r.recordsDir;
+    expect(dir).toBeDefined();
+    // Set before the workers start, so they inherit it.
+    expect(process.env[VITEST_RECORDS_DIR_ENV]).toBe(dir);
+    // What the worker appended before it was killed (the format matchers/publish.ts writes): a
+    // test that ended (passed), one that recorded and was killed mid-test, a partial line.
+    const file = path.join(root, 'killed.test.ts');
+    const lines = [
+      rec('killed.test.ts', 'k a', { testPath: file }),
+      { [TEST_END_KEY]: 1, testPath: file, testName: 'k a', state: 'passed' },
+      rec('killed.test.ts', 'k b', { testPath: file, pass: false, full_score: 0.5 }),
+      // A record of a test whose result did arrive: meta wins, this copy is ignored.
+      rec('ok.test.ts', 'a', { testPath: path.join(root, 'ok.test.ts'), full_score: 0.1 }),
+    ];
+    appendFileSync(
+      recordsFile(dir!),
+      `${lines.map((l) => JSON.stringify(l)).join('\n')}\n{"v":2,"matc`,
+    );
+    const ok = fakeModule('ok.test.ts', 'passed', [{ name: 'a', state: 'passed' }]);
+    const killed = fakeModule('killed.test.ts', 'pending', [
+      { name: 'a', state: 'pending' },
+      { name: 'b', state: 'pending' },
+      { name: 'c', state: 'pending' },
+    ]);
+    // fakeModule names tests without describe blocks; the worker wrote full names 'k a', 'k b'.
+    const named = (m: TestModule, prefix: string): TestModule => {
+      const tests = [...m.children.allTests()].map((t) => ({ ...t, name: `${prefix}${t.name}` }));
+      return { ...m, children: { allTests: () => tests } } as unknown as TestModule;
+    };
+    await r.onTestRunEnd([ok, named(killed, 'k ')]);
+    const tests = report().tests;
+    const byName = new Map(tests.map((t) => [`${t.file} › ${t.name}`, t]));
+    expect(byName.get('killed.test.ts › k a')).toMatchObject({
+      status: 'passed',
+      attempts: 1,
+      records: [{ pass: true, full_score: 1 }],
+    });
+    // Recorded, then its worker died mid-test: it did not pass.
+    expect(byName.get('killed.test.ts › k b')).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      records: [{ pass: false, full_score: 0.5 }],
+    });
+    expect(byName.get('killed.test.ts › k c')).toMatchObject({ status: 'skipped', records: [] });
+    expect(byName.get('ok.test.ts › a')?.records).toEqual([]);
+    expect(warnings).toEqual([
+      `envtrace: ignored an unreadable record line (${path.basename(recordsFile(dir!))}:5)`,
+      'envtrace: "killed.test.ts" did not finish (see its error); 3 tests had not reported when its worker stopped: 2 kept from envtrace\'s copy of their records, 1 shown as skipped (not started, or stopped without an envtrace record)',
+    ]);
+    // The run is over (not watch mode): the directory is gone, the variable unset.
+    expect(existsSync(dir!)).toBe(false);
+    expect(process.env[VITEST_RECORDS_DIR_ENV]).toBeUndefined();
   });
 });

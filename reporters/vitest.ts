@@ -8,16 +8,32 @@
  * reporters: ['default', ['envtrace-js/reporters/vitest', { minMeanScore: 0.9 }]]
  * ```
  *
- * Records travel in task meta, so they also survive `--reporter=blob` + `--merge-reports`.
+ * Records travel in task meta, so they also survive `--reporter=blob` + `--merge-reports`. A
+ * worker killed before its results went out takes that meta with it, so the matchers also
+ * append each record (and how each test ended) to a records directory this reporter creates in
+ * `onInit`, before workers start (`src/transport/channel.ts`); the tests of a file that did not
+ * finish get their records and status back from it.
  */
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
-import { META_KEY } from '../src/transport/channel.js';
+import {
+  createRecordsDir,
+  META_KEY,
+  RECORDS_FILE_SUFFIX,
+  removeRecordsDir,
+  sweepStaleRecordsDirs,
+  TEST_END_KEY,
+  VITEST_RECORDS_DIR_ENV,
+  type TestEndLine,
+} from '../src/transport/channel.js';
 import {
   checkOptions,
   detectGitCommit,
   finishRun,
+  forgetOnExit,
+  removeOnExit,
   RunState,
   stripSgr,
   validRecords,
@@ -44,6 +60,29 @@ interface SerializedErrorLike {
   readonly cause?: unknown;
 }
 
+/** What the records directory kept of one test: its records and how its attempts ended. */
+interface KeptTest {
+  readonly records: unknown[];
+  /** The state of its last attempt that ended; undefined when none did (it was running). */
+  state: TestEndLine['state'] | undefined;
+  /** Attempts that ended. */
+  ends: number;
+}
+
+function keyOf(file: string, name: string): string {
+  return `${file}\u0000${name}`;
+}
+
+function isTestEnd(v: unknown): v is TestEndLine {
+  if (typeof v !== 'object' || v === null || !(TEST_END_KEY in v)) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    typeof o['testPath'] === 'string' &&
+    typeof o['testName'] === 'string' &&
+    (o['state'] === 'passed' || o['state'] === 'failed')
+  );
+}
+
 function errorLine(e: SerializedErrorLike | undefined): string {
   if (!e) return 'unknown error';
   const msg = stripSgr(e.message ?? '').split('\n')[0] ?? '';
@@ -55,6 +94,8 @@ export default class EnvTraceVitestReporter implements Reporter {
   readonly #state = new RunState();
   #vitest: Vitest | undefined;
   #gitCommit: string | null = null;
+  /** The records directory the workers append a copy to (made in onInit). */
+  #dir: string | undefined;
 
   constructor(options: EnvTraceReporterOptions = {}) {
     this.#options = checkOptions(options, 'envtrace-js/reporters/vitest');
@@ -63,6 +104,76 @@ export default class EnvTraceVitestReporter implements Reporter {
   onInit(vitest: Vitest): void {
     this.#vitest = vitest;
     this.#gitCommit = detectGitCommit(this.#options.gitCommit, vitest.config.root);
+    if (this.#dir === undefined) {
+      sweepStaleRecordsDirs();
+      // Before Vitest starts its workers: they are spawned with a copy of process.env.
+      this.#dir = createRecordsDir();
+      process.env[VITEST_RECORDS_DIR_ENV] = this.#dir;
+      removeOnExit(this.#dir);
+    }
+  }
+
+  /** The records directory (for tests and debugging); undefined before onInit. */
+  get recordsDir(): string | undefined {
+    return this.#dir;
+  }
+
+  #listFiles(): string[] {
+    const dir = this.#dir;
+    if (dir === undefined) return [];
+    try {
+      return readdirSync(dir)
+        .filter((f) => f.endsWith(RECORDS_FILE_SUFFIX))
+        .sort()
+        .map((f) => path.join(dir, f));
+    } catch {
+      return [];
+    }
+  }
+
+  /** The copy the workers appended, by test (file + full name); the files are consumed. */
+  #readKept(): Map<string, KeptTest> {
+    const kept = new Map<string, KeptTest>();
+    const get = (file: string, name: string): KeptTest => {
+      const k = keyOf(file, name);
+      let t = kept.get(k);
+      if (!t) {
+        t = { records: [], state: undefined, ends: 0 };
+        kept.set(k, t);
+      }
+      return t;
+    };
+    for (const file of this.#listFiles()) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+        unlinkSync(file);
+      } catch {
+        continue;
+      }
+      text.split('\n').forEach((line, i) => {
+        if (line.trim() === '') return;
+        let v: unknown;
+        try {
+          v = JSON.parse(line);
+        } catch {
+          // A partial line can only come from a worker killed mid-write.
+          this.#warn(
+            `envtrace: ignored an unreadable record line (${path.basename(file)}:${i + 1})`,
+          );
+          return;
+        }
+        if (isTestEnd(v)) {
+          const t = get(v.testPath, v.testName);
+          t.state = v.state;
+          t.ends++;
+        } else if (typeof v === 'object' && v !== null) {
+          const o = v as Record<string, unknown>;
+          get(String(o['testPath']), String(o['testName'])).records.push(v);
+        }
+      });
+    }
+    return kept;
   }
 
   #warn = (msg: string): void => {
@@ -70,20 +181,45 @@ export default class EnvTraceVitestReporter implements Reporter {
     else process.stderr.write(`${msg}\n`);
   };
 
-  #collect(module: TestModule, unhandled: readonly string[]): void {
+  #collect(
+    module: TestModule,
+    unhandled: readonly string[],
+    kept: ReadonlyMap<string, KeptTest>,
+  ): void {
     const tests: RunTestInput[] = [];
+    const ms = module.state();
+    const unfinished = ms === 'pending' || ms === 'queued';
     let pending = 0;
+    let recovered = 0;
     for (const test of module.children.allTests()) {
       const result = test.result();
       const diag = test.diagnostic();
+      const name = fullName(test);
+      const state = result.state;
+      // A test of a file whose worker died, with no result: what the worker's copy kept of it.
+      const copy =
+        unfinished && state === 'pending' ? kept.get(keyOf(module.moduleId, name)) : undefined;
+      if (copy) {
+        recovered++;
+        // No end line but records: it was running when its worker died, so it did not pass.
+        const status: RunnerTestStatus = copy.state ?? 'failed';
+        tests.push({
+          file: module.moduleId,
+          name,
+          status,
+          durationMs: null,
+          attempts: copy.ends + (copy.state === undefined ? 1 : 0),
+          records: validRecords(copy.records, module.moduleId, this.#warn),
+        });
+        continue;
+      }
       const raw = (test.meta() as Record<string, unknown>)[META_KEY];
       const records = Array.isArray(raw) ? validRecords(raw, module.moduleId, this.#warn) : [];
-      const state = result.state;
       if (state === 'pending') pending++;
       const status: RunnerTestStatus = state === 'pending' ? 'skipped' : state;
       tests.push({
         file: module.moduleId,
-        name: fullName(test),
+        name,
         status,
         durationMs: diag ? diag.duration : null,
         attempts: diag ? (diag.retryCount + 1) * (diag.repeatCount + 1) : 0,
@@ -91,20 +227,23 @@ export default class EnvTraceVitestReporter implements Reporter {
       });
     }
     const errors = module.errors().map((e) => errorLine(e));
-    const ms = module.state();
     // Still queued or running when the run ended: its worker died (a crash, a kill, out of
     // memory) or the run was cancelled. Say so, instead of reporting the file as skipped.
-    if (ms === 'pending' || ms === 'queued') {
+    if (unfinished) {
       errors.push(`did not finish${unhandled.length ? ` (${unhandled[0]})` : ''}`);
       // Vitest sends test results in batches: a worker killed before a batch went out takes the
-      // results (and the records in their meta) of tests that did run with it. Say so in one
-      // line, as the Jest reporter does, instead of letting them read as plain skips.
-      const lost = pending;
-      if (lost > 0) {
+      // results (and the records in their meta) of tests that did run with it. Those the
+      // worker's copy kept are back; say in one line (as the Jest reporter does) what was not.
+      if (pending + recovered > 0) {
         const root = this.#vitest?.config.root ?? process.cwd();
         const file = path.relative(root, module.moduleId) || module.moduleId;
+        const n = (k: number): string => (k === 1 ? '1 test' : `${k} tests`);
+        const copyOf =
+          this.#dir === undefined
+            ? 'shown as skipped, and the records of any that ran are not in the report'
+            : `${recovered} kept from envtrace's copy of their records, ${pending} shown as skipped (not started, or stopped without an envtrace record)`;
         this.#warn(
-          `envtrace: ${JSON.stringify(file)} did not finish (see its error); ${lost === 1 ? '1 test' : `${lost} tests`} had not reported when its worker stopped: shown as skipped, and the records of any that ran are not in the report`,
+          `envtrace: ${JSON.stringify(file)} did not finish (see its error); ${n(pending + recovered)} had not reported when its worker stopped: ${copyOf}`,
         );
       }
     }
@@ -123,8 +262,9 @@ export default class EnvTraceVitestReporter implements Reporter {
       const cause = e.cause && typeof e.cause === 'object' ? errorLine(e.cause) : '';
       return cause ? `${errorLine(e)}: ${cause}` : errorLine(e);
     });
+    const kept = this.#readKept();
     // In watch mode only the rerun files arrive here: the map keeps the others.
-    for (const m of testModules) this.#collect(m, unhandled);
+    for (const m of testModules) this.#collect(m, unhandled, kept);
     const vitest = this.#vitest;
     const root = vitest?.config.root ?? process.cwd();
     const shard = vitest?.config.shard
@@ -149,5 +289,16 @@ export default class EnvTraceVitestReporter implements Reporter {
     // Vitest sets exitCode = 1 for failed tests and never resets it; a missed gate or a report
     // that could not be written fails the run the same way (after the summary was printed).
     if (missed.length || writeErrors.length) process.exitCode = 1;
+    // The run is over: outside watch mode no worker writes again (watch mode: at exit).
+    if (this.#dir !== undefined && vitest?.config.watch !== true) this.dispose();
+  }
+
+  /** Remove the records directory (at the end of a run, on exit; harmless when repeated). */
+  dispose(): void {
+    if (this.#dir === undefined) return;
+    removeRecordsDir(this.#dir);
+    forgetOnExit(this.#dir);
+    if (process.env[VITEST_RECORDS_DIR_ENV] === this.#dir)
+      delete process.env[VITEST_RECORDS_DIR_ENV];
   }
 }

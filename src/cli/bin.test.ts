@@ -98,6 +98,44 @@ describe.skipIf(!built)(title, () => {
     },
   );
 
+  it('out of memory under a small heap: one line naming the limit and the inputs, exit 71, no GC dump (issue 26 §13)', () => {
+    // 300,000 events (~15 MB) do not fit a 24 MB old space: V8 aborts while parsing them.
+    const events = Array.from(
+      { length: 300_000 },
+      (_, i) => `{"channel":"motor:x","timestamp":${i / 1000},"value":${i % 7}}`,
+    );
+    tmp.write('big.json', `{"events":[${events.join(',')}]}`);
+    for (const how of ['flag', 'NODE_OPTIONS'] as const) {
+      const r = spawnSync(
+        process.execPath,
+        [
+          ...(how === 'flag' ? ['--max-old-space-size=24'] : []),
+          cli,
+          'evaluate',
+          '--gt',
+          'big.json',
+          '--pred',
+          'big.json',
+        ],
+        {
+          cwd: tmp.dir,
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH ?? '',
+            NO_COLOR: '1',
+            ...(how === 'NODE_OPTIONS' ? { NODE_OPTIONS: '--max-old-space-size=24' } : {}),
+          },
+        },
+      );
+      expect(r.status, how).toBe(71);
+      expect(r.stdout, how).toBe('');
+      expect(r.stderr, how).not.toContain('<--- Last few GCs --->');
+      expect(r.stderr, how).toMatch(
+        /^envtrace: out of memory: the JavaScript heap limit \(--max-old-space-size=24\) was reached with inputs big\.json \(1\d\.\d MB\); raise it \(e\.g\. NODE_OPTIONS=--max-old-space-size=256\) or evaluate shorter traces\n$/,
+      );
+    }
+  });
+
   it("stdout closed by its reader (EPIPE): a quiet exit with the run's own code", async () => {
     const c = readCase('pub-001-basic-readme-quickstart');
     tmp.write('gt.json', c.raw('gt'));

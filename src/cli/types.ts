@@ -44,6 +44,8 @@ export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 70;
 /** Writing to stdout or stderr failed (`ENOSPC` as on `/dev/full`, `EIO`, …): EX_IOERR. */
 export const EXIT_IO = 74;
+/** Out of JavaScript heap: one line from the supervising parent (`supervise.ts`), never V8's GC trace. */
+export const EXIT_MEMORY = 71;
 
 /** Bad command-line usage: unknown flag or command, missing or malformed option value. Exit 2. */
 export class UsageError extends EnvTraceError {

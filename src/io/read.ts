@@ -197,15 +197,30 @@ class Chunks {
 
 const CHUNK = 64 * 1024;
 
+/** Options of {@link readWholeSync}. */
+export interface ReadWholeOptions {
+  /**
+   * Refuse a FIFO or pipe too (an `InputFileError`, before any read): for files that are data
+   * in a repository (goldens), where a pipe is never what was meant.
+   */
+  readonly regularOnly?: boolean;
+}
+
 /**
  * The bytes of `file`, read whole with the guards of the module comment; at most `limit` bytes
  * (a larger file is an `InputFileError`). Errors are the file system's or `InputFileError`; the
  * caller names the file.
  */
-export function readWholeSync(file: string, limit: number = MAX_WHOLE_READ): Buffer {
+export function readWholeSync(
+  file: string,
+  limit: number = MAX_WHOLE_READ,
+  options: ReadWholeOptions = {},
+): Buffer {
   const input = SyncInput.open(file);
   try {
     const st = input.stat();
+    if (options.regularOnly === true && st.isFIFO())
+      throw new InputFileError('is a FIFO, not a regular file', 'ENOTREG');
     if (st.isFile() && st.size > limit) throw tooLarge(limit);
     const chunks = new Chunks(limit);
     // A regular file's size is the first read's size (one read, one buffer, in the common case).

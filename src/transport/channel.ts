@@ -7,6 +7,11 @@
  * - Jest: the reporter creates a directory and names it in `process.env[RECORDS_DIR_ENV]`
  *   before workers start; each worker thread appends JSON lines to its own
  *   {@link recordsFile} (`<pid>-<threadId>.jsonl`) in it.
+ * - Vitest, a second copy: a worker killed before its results went out (Vitest sends them in
+ *   batches) takes the meta of the tests that ran with it. So the Vitest reporter creates a
+ *   directory too (named in `process.env[VITEST_RECORDS_DIR_ENV]`), and each matcher call also
+ *   appends its record there, plus one {@link TestEndLine} when a test attempt ends; the reporter
+ *   reads them only for the tests of a file whose worker died.
  *
  * The Jest directory is `<tmp>/envtrace-records-<pid>-<random>` ({@link createRecordsDir}): the
  * reporter removes it when the run ends (and on exit); directories of earlier runs whose reporter
@@ -21,6 +26,24 @@ import { isStale, processAlive, STALE_AFTER_MS } from '../io/stale.js';
 
 /** Environment variable naming the Jest side-channel directory. */
 export const RECORDS_DIR_ENV = 'ENVTRACE_RECORDS_DIR';
+
+/** Environment variable naming the Vitest reporter's copy of the records (see the module comment). */
+export const VITEST_RECORDS_DIR_ENV = 'ENVTRACE_VITEST_RECORDS_DIR';
+
+/** The key that marks a {@link TestEndLine}. */
+export const TEST_END_KEY = 'envtrace_test_end';
+
+/**
+ * The line a Vitest worker appends when a test attempt ends (in the last `afterEach`), so a test
+ * whose result died with its worker keeps the status it had. Told apart from a record by
+ * {@link TEST_END_KEY}.
+ */
+export interface TestEndLine {
+  readonly [TEST_END_KEY]: 1;
+  readonly testPath: string;
+  readonly testName: string;
+  readonly state: 'passed' | 'failed';
+}
 
 /** Key under Vitest's `task.meta` holding the records of a test. */
 export const META_KEY = 'envtrace';

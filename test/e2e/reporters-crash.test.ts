@@ -4,8 +4,9 @@
  *
  * Fixtures `crash-vitest` / `crash-jest`: ok1–ok5 (two passing checks each), import-error (throws
  * at import), timeout (a test that exceeds its 500 ms timeout between two passing checks), killed
- * (a test that SIGKILLs its own worker after a passing check), and for Jest compile-error (a
- * syntax error ts-jest reports with a coloured diagnostic).
+ * (Jest: a test that SIGKILLs its own worker after a passing check; Vitest: a passing and a
+ * failing check, then a test that checks and SIGKILLs its worker, then one that never runs), and
+ * for Jest compile-error (a syntax error ts-jest reports with a coloured diagnostic).
  */
 import * as fs from 'node:fs';
 import os from 'node:os';
@@ -83,19 +84,52 @@ function line0(output: string): string | undefined {
 describe('vitest reporter, 4 forks', { timeout: 300_000 }, () => {
   it('an import error, a timeout and a killed worker: every other result is in the report', async () => {
     const dir = project('crash-vitest');
+    const before = new Set(
+      fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('envtrace-records-')),
+    );
     const r = await runVitest(dir, ['--pool=forks', '--maxWorkers=4']);
     expect(r.code).toBe(1);
     checkCrashRun(readReport(dir));
     expect(r.output).toContain('✗ killed.test.ts: did not finish');
     expect(r.output).toContain('Verdict   FAILED');
-    // Its tests whose results died with the worker are said so in one line (issue 26 §9).
+    // The tests that ran before the kill keep their records and status, whether their results
+    // went out before the worker died or only envtrace's copy kept them (issue 26 §9).
+    const report = readReport(dir);
+    const killed = new Map(
+      report.tests.filter((t) => t.file === 'killed.test.ts').map((t) => [t.name, t]),
+    );
+    const summary = (name: string): unknown => {
+      const t = killed.get(name);
+      return t && { status: t.status, passes: t.records.map((x) => x.pass) };
+    };
+    expect(summary('killed checked before the kill')).toEqual({
+      status: 'passed',
+      passes: [true],
+    });
+    expect(summary('killed failed a check before the kill')).toEqual({
+      status: 'failed',
+      passes: [false],
+    });
+    // Its result never went out (the worker died inside it): only the copy has its record.
+    expect(summary('killed checks, then kills its worker')).toEqual({
+      status: 'failed',
+      passes: [true],
+    });
+    expect(summary('killed never runs')).toEqual({ status: 'skipped', passes: [] });
+    // What had not reported is said in one line.
     const lost = r.output
       .split('\n')
       .filter((l) => l.includes('envtrace: "killed.test.ts" did not finish (see its error); '));
     expect(lost, r.output).toHaveLength(1);
     expect(lost[0]).toMatch(
-      /\d tests? had not reported when its worker stopped: shown as skipped, and the records of any that ran are not in the report$/,
+      /\d tests? had not reported when its worker stopped: \d kept from envtrace's copy of their records, 1 shown as skipped \(not started, or stopped without an envtrace record\)$/,
     );
+    // The records folder of the run is gone.
+    expect(
+      fs
+        .readdirSync(os.tmpdir())
+        .filter((f) => f.startsWith('envtrace-records-') && !before.has(f)),
+    ).toEqual([]);
   });
 
   it('outputFile is a directory, or under a regular file: summary, one line naming it, exit 1, nothing left behind', async () => {

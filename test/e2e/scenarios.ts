@@ -247,17 +247,17 @@ export function defineMatcherScenarios(runner: Runner): void {
       expect(names).toEqual([
         'beamline scan matches its golden-2.trace.json',
         'beamline scan matches its golden.trace.json',
-        // escaped injectively: no separators, no <>?, and no other name maps here
+        // as written, but separators and <>?: escaped (no other name maps here)
         'odd name~3a a~2fb~5cc ~3cx~3e~3f.trace.json',
-        'parallel arm ^a.trace.json',
-        'parallel arm ^b.trace.json',
+        'parallel arm A.trace.json',
+        'parallel arm B.trace.json',
       ]);
       // concurrent tests file their goldens under their own names
       const events = (f: string): unknown[] =>
         (JSON.parse(fs.readFileSync(path.join(tracesDir(), f), 'utf8')) as { events: unknown[] })
           .events;
-      expect(events('parallel arm ^a.trace.json')).toHaveLength(9);
-      expect(events('parallel arm ^b.trace.json')).toHaveLength(3);
+      expect(events('parallel arm A.trace.json')).toHaveLength(9);
+      expect(events('parallel arm B.trace.json')).toHaveLength(3);
       const golden = JSON.parse(fs.readFileSync(main(), 'utf8')) as {
         schema_version: string;
         events: unknown[];
