@@ -2,11 +2,12 @@
  * `matchTrajectory(reference, calls, options)`: does an agent's tool-call trajectory follow the
  * reference? Repeated calls are paired optimally (maximum bipartite matching), never first-fit.
  */
-import { ConfigError } from '../errors.js';
 import { argsMatcher, type ArgsMatch } from './args.js';
 import { toolCalls, type ToolCall, type TrajectoryInput } from './calls.js';
 import { argsKey, keyableRule } from './keys.js';
 import type { TrajectoryDistanceOptions } from './distance.js';
+import { maximumMatching } from './bipartite.js';
+import { checkTrajectoryOptions } from './options.js';
 
 /**
  * `strict`: the same calls in the same order (calls of one reference turn in any order);
@@ -15,10 +16,22 @@ import type { TrajectoryDistanceOptions } from './distance.js';
  */
 export type TrajectoryMode = 'strict' | 'unordered' | 'subset' | 'superset';
 
+/**
+ * How strict mode treats the prediction's turns (`meta.parallel_group` / `meta.turn` / `turn`, else
+ * equal timestamps). `any`: the reference's turns only say which calls may come in any order; how
+ * the prediction groups its calls is not compared. `exact`: the turns must correspond one to one,
+ * in order, as agentevals' strict mode compares assistant messages: the calls of a reference turn
+ * pair only with the calls of one predicted turn (in any order within it), so a turn split in two,
+ * or two turns merged into one, fails.
+ */
+export type TrajectoryTurns = 'any' | 'exact';
+
 /** Options of `matchTrajectory` and `toFollowTrajectory`. */
 export interface TrajectoryMatchOptions {
   /** @default "strict" */
   readonly mode?: TrajectoryMode;
+  /** Strict mode only: whether the prediction's turns must be the reference's. @default "any" */
+  readonly turns?: TrajectoryTurns;
   /** How arguments are compared. @default "exact" */
   readonly args?: ArgsMatch;
   /** Per-tool overrides of `args`, keyed by tool name. */
@@ -54,8 +67,6 @@ export interface TrajectoryMatch {
   readonly reference: readonly ToolCall[];
   readonly calls: readonly ToolCall[];
 }
-
-const MODES: readonly TrajectoryMode[] = ['strict', 'unordered', 'subset', 'superset'];
 
 /**
  * The possible partners of every reference call. Calls of different tools never match. For a tool
@@ -441,6 +452,91 @@ function turnPairs(
   return out;
 }
 
+/** The turns of a trajectory: runs of calls with the same group, as index lists. */
+function turnsOf(calls: readonly ToolCall[]): number[][] {
+  const turns: number[][] = [];
+  for (const c of calls) {
+    const last = turns[turns.length - 1];
+    if (last && calls[last[0]!]!.group === c.group) last.push(c.index);
+    else turns.push([c.index]);
+  }
+  return turns;
+}
+
+/**
+ * `turns: "exact"`: the largest matching in which reference turns and predicted turns pair one to
+ * one and in order, and calls pair only inside a paired couple of turns (in any order there). A
+ * weighted longest common subsequence of the two turn sequences, the weight of a couple being the
+ * maximum matching of its calls (Kuhn's augmenting paths, reference calls in order, partners
+ * ascending). Only couples with a matching call pair can score, and they are found from each
+ * reference call's partners; the chain is built by a sparse dynamic program over them, reference
+ * turns in order, with a Fenwick tree of prefix maxima over the predicted turns (a later couple
+ * replaces an earlier one only with strictly more pairs, so ties keep the earlier predicted turn).
+ * With one call per turn on both sides, this is the strict order itself (`lcsPairs`).
+ *
+ * Worst case: O(n + m + r·log m) for the couples and the chain, where r is the number of matching
+ * (reference, predicted) call pairs, plus O(a·b·min(a, b)) for the matching of each couple of
+ * turns with a and b calls.
+ */
+const exactTurnPairs: Pairs = (ref, pred, partners, ok) => {
+  const refTurns = turnsOf(ref);
+  const predTurns = turnsOf(pred);
+  if (refTurns.length === ref.length && predTurns.length === pred.length)
+    return orderedPairs(ref, pred, partners, ok);
+  const turnOfPred = new Int32Array(pred.length);
+  predTurns.forEach((t, h) => {
+    for (const j of t) turnOfPred[j] = h;
+  });
+  interface Couple {
+    readonly h: number;
+    readonly pairs: Array<[number, number]>;
+    total: number;
+    prev: Couple | undefined;
+  }
+  // Fenwick tree over predicted turns 1..l: the best chain ending at a turn ≤ h.
+  const l = predTurns.length;
+  const tree: (Couple | undefined)[] = new Array<Couple | undefined>(l + 1).fill(undefined);
+  const bestUpTo = (h: number): Couple | undefined => {
+    let best: Couple | undefined;
+    for (let x = h; x > 0; x -= x & -x) {
+      const c = tree[x];
+      if (c !== undefined && (best === undefined || c.total > best.total)) best = c;
+    }
+    return best;
+  };
+  const insert = (c: Couple): void => {
+    for (let x = c.h + 1; x <= l; x += x & -x) {
+      const old = tree[x];
+      if (old === undefined || c.total > old.total) tree[x] = c;
+    }
+  };
+  let best: Couple | undefined;
+  for (const turn of refTurns) {
+    const hs = new Set<number>();
+    for (const i of turn) for (const j of partners.of(i)) hs.add(turnOfPred[j]!);
+    const couples: Couple[] = [];
+    for (const h of [...hs].sort((a, b) => a - b)) {
+      const right = predTurns[h]!;
+      const m = maximumMatching(turn.length, right.length, (x, y) =>
+        partners.match(turn[x]!, right[y]!),
+      );
+      const pairs = m.flatMap((y, x) =>
+        y === -1 ? [] : [[turn[x]!, right[y]!] as [number, number]],
+      );
+      const prev = bestUpTo(h);
+      couples.push({ h, pairs, total: pairs.length + (prev?.total ?? 0), prev });
+    }
+    // Inserted after the whole turn: two couples of one reference turn never chain.
+    for (const c of couples) {
+      insert(c);
+      if (best === undefined || c.total > best.total) best = c;
+    }
+  }
+  const out: Array<[number, number]> = [];
+  for (let c = best; c !== undefined; c = c.prev) out.push(...c.pairs);
+  return out;
+};
+
 /**
  * Whether a predicted call matches a reference call under `args`/`toolArgs`: same tool, and the
  * arguments compared with the reference call's first. Throws `ConfigError` for a bad spec.
@@ -479,16 +575,6 @@ export function diagnosisPredicate(
   };
 }
 
-function validate(options: TrajectoryMatchOptions): TrajectoryMode {
-  const mode = options.mode ?? 'strict';
-  if (!MODES.includes(mode))
-    throw new ConfigError(
-      `unknown trajectory mode ${JSON.stringify(mode)} (expected ${MODES.join(', ')})`,
-      { path: ['mode'] },
-    );
-  return mode;
-}
-
 /**
  * Match a predicted trajectory (`calls`) against a `reference` one. Both may be traces, event
  * arrays, `{name, arguments}` lists or trace files. Arguments are compared per `args`/`toolArgs`
@@ -499,12 +585,15 @@ export function matchTrajectory(
   calls: TrajectoryInput,
   options: TrajectoryMatchOptions = {},
 ): TrajectoryMatch {
-  const mode = validate(options);
+  checkTrajectoryOptions(options, 'match');
+  const mode = options.mode ?? 'strict';
   const ok = callPredicate(options);
   const ref = toolCalls(reference, 'reference');
   const pred = toolCalls(calls, 'calls');
   const partners = new Partners(ref, pred, options, ok);
-  const pairs = (mode === 'strict' ? orderedPairs : anyOrderPairs)(ref, pred, partners, ok);
+  const pairs = (
+    mode !== 'strict' ? anyOrderPairs : options.turns === 'exact' ? exactTurnPairs : orderedPairs
+  )(ref, pred, partners, ok);
   pairs.sort((a, b) => a[0] - b[0]);
   const usedRef = new Set(pairs.map(([i]) => i));
   const usedPred = new Set(pairs.map(([, j]) => j));
