@@ -331,125 +331,303 @@ function lcsPairs(
 }
 
 /** Strict order: the LCS path when every reference turn is one call, else the turn program. */
-const orderedPairs: Pairs = (ref, pred, partners, ok) => {
+const orderedPairs: Pairs = (ref, pred, partners) => {
   for (let i = 1; i < ref.length; i++)
-    if (ref[i]!.group === ref[i - 1]!.group) return turnPairs(ref, pred, ok);
+    if (ref[i]!.group === ref[i - 1]!.group) return turnPairs(ref, pred, partners);
   return lcsPairs(ref, pred, partners);
 };
 
 /**
+/**
  * The largest order-respecting matching: calls of one reference turn may pair with predicted calls
- * in any order, but a later reference turn only pairs with later predicted calls. Dynamic program
- * over (reference turn, predicted position): `best[g][to]` = most pairs of the first `g` turns
- * within `pred[0..to)`; turn `g` takes a segment `pred[from..to)` and pairs inside it by maximum
- * matching, grown one predicted call at a time (one augmenting search per added call).
+ * in any order, but a later reference turn only pairs with later predicted calls. The dynamic
+ * program of the matcher before keying (test/oracles/trajectory-match.ts, which the differential
+ * test holds this to, pair for pair): `best[g][to]` = most pairs of the first `g` turns within
+ * `pred[0..to)`; turn `g` takes a segment `pred[from..to)` and pairs inside it by maximum
+ * matching, grown one predicted call at a time (one augmenting search per added call, reference
+ * calls in order); for each `to` the smallest `from` with the most pairs wins, a segment stops
+ * growing once every call of the turn is paired, and a row carries a better count forward.
  *
- * Used only when some reference turn has several calls (parallel calls). Worst case: the full
- * n × m comparison matrix (n·m predicate calls and booleans) and, per turn of c calls,
- * O(m² · c · m) augmenting steps: quadratic memory and worse time, unlike `lcsPairs`.
+ * It is computed without comparing every segment. Only the turn's "relevant" predicted calls (the
+ * partners of its calls, `Partners`) change a segment's matching, so the segments that start
+ * between two relevant calls grow alike: one class per relevant call p (starts after the previous
+ * relevant call, up to p), represented by its smallest start with the class's most pairs before
+ * it; its matching is grown over the relevant calls only. A segment without a relevant call pairs
+ * nothing and is the row's default. The classes' values are painted onto the row (most pairs
+ * first, then the smallest start; each position once, through a next-free-position forest), only
+ * where they can still beat the default (up to the first position whose count exceeds theirs).
+ *
+ * A one-call turn is the longest-common-subsequence step of the same program; its picks are kept
+ * as intervals (at most one per partner), a several-call turn's as one code per position.
+ *
+ * Worst case, n reference calls in T turns, m predicted calls: O(T·m) time, O(T'·m) memory for the
+ * T' turns of several calls (4 bytes per position), plus per turn of c calls with R relevant
+ * predicted calls O(R log R) for painting and at most O(R²·c²) augmenting steps to grow its
+ * classes (O(c²) per class when, as usual, a class's matching completes within a few relevant
+ * calls).
  */
 function turnPairs(
   ref: readonly ToolCall[],
   pred: readonly ToolCall[],
-  ok: (r: ToolCall, p: ToolCall) => boolean,
+  partners: Partners,
 ): Array<[number, number]> {
-  const turns: ToolCall[][] = [];
-  for (const c of ref) {
-    const last = turns[turns.length - 1];
-    if (last && last[0]!.group === c.group) last.push(c);
-    else turns.push([c]);
-  }
+  const turns = turnsOf(ref);
   const n = pred.length;
-  const edge = ref.map((r) => pred.map((p) => ok(r, p)));
-  let best = new Array<number>(n + 1).fill(0);
-  const picks: Array<Array<{ from: number; pairs: Array<[number, number]> }>> = [];
+  let best = new Int32Array(n + 1);
+  let next = new Int32Array(n + 1);
+  /** Smallest start of the row's pick at each position (ties between picks go to the smaller). */
+  const fromAt = new Int32Array(n + 1);
+  /** f[v]: the first position whose count is ≥ v, for v ≤ best[n]. */
+  const level = new Int32Array(n + 2);
+  const mark = new Uint8Array(n);
+  const free = new Int32Array(n + 2);
+  const rows: Array<SingleRow | MultiRow> = [];
   for (const turn of turns) {
-    const next = new Array<number>(n + 1).fill(-1);
-    const pick = new Array<{ from: number; pairs: Array<[number, number]> }>(n + 1);
     if (turn.length === 1) {
-      // One call (the common case): the LCS step, O(n). Pair it with the predicted call j < to
-      // that maximises best[j] + 1, or leave it unpaired.
-      const r = turn[0]!.index;
-      let paired = -1;
-      let pairedAt = -1;
-      for (let to = 0; to <= n; to++) {
-        if (to > 0 && edge[r]![to - 1] && best[to - 1]! + 1 > paired) {
-          paired = best[to - 1]! + 1;
-          pairedAt = to - 1;
-        }
-        if (paired > best[to]!) {
-          next[to] = paired;
-          pick[to] = { from: pairedAt, pairs: [[r, pairedAt]] };
-        } else {
-          next[to] = best[to]!;
-          pick[to] = { from: to, pairs: [] };
-        }
-      }
-      picks.push(pick);
-      best = next;
-      continue;
+      rows.push(singleStep(turn[0]!, partners.of(turn[0]!), best, next, mark));
+    } else {
+      rows.push(multiStep(turn, partners, best, next, fromAt, level, mark, free));
     }
-    for (let from = 0; from <= n; from++) {
-      const matchOfLeft = new Array<number>(turn.length).fill(-1);
-      const matchOfRight = new Map<number, number>();
-      let size = 0;
-      const consider = (to: number): void => {
-        const value = best[from]! + size;
-        if (value > next[to]!) {
-          next[to] = value;
-          pick[to] = {
-            from,
-            pairs: matchOfLeft.flatMap((j, i) =>
-              j === -1 ? [] : [[turn[i]!.index, j] as [number, number]],
-            ),
-          };
-        }
-      };
-      consider(from);
-      for (let to = from + 1; to <= n && size < turn.length; to++) {
-        // Add pred[to-1]; the matching grows by at most one, through an augmenting path.
-        for (let u = 0; u < turn.length; u++) {
-          if (matchOfLeft[u] !== -1) continue;
-          const seen = new Set<number>();
-          const augment = (x: number): boolean => {
-            for (let j = from; j < to; j++) {
-              if (seen.has(j) || !edge[turn[x]!.index]![j]) continue;
-              seen.add(j);
-              const w = matchOfRight.get(j);
-              if (w === undefined || augment(w)) {
-                matchOfRight.set(j, x);
-                matchOfLeft[x] = j;
-                return true;
-              }
-            }
-            return false;
-          };
-          if (augment(u)) {
-            size += 1;
-            break;
-          }
-        }
-        consider(to);
-      }
-    }
-    // A segment may leave later predicted calls unused: carry the best choice forward.
-    for (let to = 1; to <= n; to++) {
-      if (next[to - 1]! > next[to]!) {
-        next[to] = next[to - 1]!;
-        pick[to] = pick[to - 1]!;
-      }
-    }
-    picks.push(pick);
+    const t = best;
     best = next;
+    next = t;
   }
   const out: Array<[number, number]> = [];
   let to = n;
   for (let g = turns.length - 1; g >= 0; g--) {
-    const p = picks[g]![to]!;
-    out.push(...p.pairs);
-    to = p.from;
+    const row = rows[g]!;
+    if (row.kind === 'single') {
+      const at = row.pairedAt(to);
+      if (at !== -1) {
+        out.push([turns[g]![0]!, at]);
+        to = at;
+      }
+    } else {
+      const code = row.code[to]!;
+      if (code >= 0) {
+        const piece = row.pieces[code]!;
+        out.push(...piece.pairs);
+        to = piece.from;
+      } else to = -code - 1;
+    }
   }
   return out;
+}
+
+/** A one-call turn's picks: the predicted call paired at each position, as intervals. */
+interface SingleRow {
+  readonly kind: 'single';
+  /** The predicted call the turn's call is paired with in the best of `pred[0..to)`, or -1. */
+  pairedAt(to: number): number;
+}
+
+/** A several-call turn's picks: per position, a class piece (≥ 0) or `-(from + 1)` (no pairs). */
+interface MultiRow {
+  readonly kind: 'multi';
+  readonly code: Int32Array;
+  readonly pieces: readonly Piece[];
+}
+
+/** A class's matching over a range of positions: its start and its pairs. */
+interface Piece {
+  readonly from: number;
+  readonly pairs: Array<[number, number]>;
+}
+
+/**
+ * The one-call step: pair reference call `r` with the predicted call j < to that maximises
+ * best[j] + 1 (the first such j), or leave it unpaired. O(m + |J|).
+ */
+function singleStep(
+  r: number,
+  J: readonly number[],
+  best: Int32Array,
+  next: Int32Array,
+  mark: Uint8Array,
+): SingleRow {
+  const n = best.length - 1;
+  for (const j of J) mark[j] = 1;
+  // Intervals [start[k], end[k]) where the call is paired with at[k].
+  const start: number[] = [];
+  const end: number[] = [];
+  const at: number[] = [];
+  let paired = -1;
+  let pairedAt = -1;
+  let open = false;
+  for (let to = 0; to <= n; to++) {
+    if (to > 0 && mark[to - 1] === 1 && best[to - 1]! + 1 > paired) {
+      paired = best[to - 1]! + 1;
+      pairedAt = to - 1;
+      if (open) end[end.length - 1] = to;
+      start.push(to);
+      end.push(n + 1);
+      at.push(pairedAt);
+      open = true;
+    }
+    if (paired > best[to]!) next[to] = paired;
+    else {
+      next[to] = best[to]!;
+      if (open) {
+        end[end.length - 1] = to;
+        open = false;
+      }
+    }
+  }
+  for (const j of J) mark[j] = 0;
+  return {
+    kind: 'single',
+    pairedAt(to) {
+      // The last interval starting at or before `to`.
+      let lo = 0;
+      let hi = start.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (start[mid]! <= to) lo = mid + 1;
+        else hi = mid;
+      }
+      const k = lo - 1;
+      return k >= 0 && to < end[k]! ? at[k]! : -1;
+    },
+  };
+}
+
+/** The several-call step (see `turnPairs`). */
+function multiStep(
+  turn: readonly number[],
+  partners: Partners,
+  best: Int32Array,
+  next: Int32Array,
+  fromAt: Int32Array,
+  level: Int32Array,
+  mark: Uint8Array,
+  free: Int32Array,
+): MultiRow {
+  const n = best.length - 1;
+  const c = turn.length;
+  const code = new Int32Array(n + 1);
+  // The relevant predicted calls, ascending; the last partner of each call of the turn.
+  const rel: number[] = [];
+  const lastPartner = turn.map((i) => {
+    const J = partners.of(i);
+    for (const j of J)
+      if (mark[j] === 0) {
+        mark[j] = 1;
+        rel.push(j);
+      }
+    return J.length === 0 ? -1 : J[J.length - 1]!;
+  });
+  for (const j of rel) mark[j] = 0;
+  rel.sort((a, b) => a - b);
+  const top = best[n]!;
+  for (let to = 0, v = 0; to <= n; to++) while (v <= best[to]!) level[v++] = to;
+  const firstAbove = (v: number): number => (v + 1 <= top ? level[v + 1]! : n + 1);
+  // The default: a segment with no relevant call, its smallest start with the most pairs.
+  for (let to = 0, k = 0, lastRel = -1; to <= n; to++) {
+    while (k < rel.length && rel[k]! < to) lastRel = rel[k++]!;
+    next[to] = best[to]!;
+    const from = Math.max(lastRel + 1, level[best[to]!]!);
+    fromAt[to] = from;
+    code[to] = -(from + 1);
+  }
+  // One class per relevant call: grow its matching over the relevant calls, as the program does.
+  const pieces: Piece[] = [];
+  const ranges: Array<{ a: number; b: number; value: number; piece: number }> = [];
+  for (let k = 0; k < rel.length; k++) {
+    const p = rel[k]!;
+    const base = best[p]!;
+    const from = Math.max(k > 0 ? rel[k - 1]! + 1 : 0, level[base]!);
+    let cap = 0;
+    for (const last of lastPartner) if (last >= p) cap++;
+    const matchOfLeft = new Int32Array(c).fill(-1);
+    const matchOfRight = new Map<number, number>();
+    let size = 0;
+    let pieceStart = -1;
+    let idx = k;
+    const snapshot = (): Array<[number, number]> => {
+      const pairs: Array<[number, number]> = [];
+      for (let x = 0; x < c; x++)
+        if (matchOfLeft[x] !== -1) pairs.push([turn[x]!, matchOfLeft[x]!]);
+      return pairs;
+    };
+    // The pairs of the open range: the matching as it was after the last growth.
+    let openPairs: Array<[number, number]> = [];
+    const close = (b: number): void => {
+      const value = base + size;
+      pieces.push({ from, pairs: openPairs });
+      const clipped = Math.min(b, firstAbove(value) - 1);
+      if (clipped >= pieceStart)
+        ranges.push({ a: pieceStart, b: clipped, value, piece: pieces.length - 1 });
+    };
+    for (; idx < rel.length; idx++) {
+      const q = rel[idx]!;
+      let grown = false;
+      for (let u = 0; u < c && !grown; u++) {
+        if (matchOfLeft[u] !== -1) continue;
+        const seen = new Set<number>();
+        const augment = (x: number): boolean => {
+          for (let t = k; t <= idx; t++) {
+            const j = rel[t]!;
+            if (seen.has(j) || !partners.match(turn[x]!, j)) continue;
+            seen.add(j);
+            const w = matchOfRight.get(j);
+            if (w === undefined || augment(w)) {
+              matchOfRight.set(j, x);
+              matchOfLeft[x] = j;
+              return true;
+            }
+          }
+          return false;
+        };
+        grown = augment(u);
+      }
+      if (!grown) continue;
+      // The range before q closes with the pairs it had (`size` is not counted up yet).
+      if (size > 0) close(q);
+      size++;
+      pieceStart = q + 1;
+      openPairs = snapshot();
+      // Every call paired: the segment stops growing at q + 1.
+      if (size === c) {
+        close(q + 1);
+        break;
+      }
+      if (size === cap) break;
+    }
+    if (size < c && size > 0) close(n);
+  }
+  // Paint: most pairs first, then the smallest start; each position once.
+  ranges.sort((x, y) => y.value - x.value || pieces[x.piece]!.from - pieces[y.piece]!.from);
+  for (let i = 0; i <= n + 1; i++) free[i] = i;
+  const find = (x: number): number => {
+    let r = x;
+    while (free[r] !== r) r = free[r]!;
+    while (free[x] !== r) {
+      const up = free[x]!;
+      free[x] = r;
+      x = up;
+    }
+    return r;
+  };
+  for (const { a, b, value, piece } of ranges) {
+    const from = pieces[piece]!.from;
+    for (let to = find(a); to <= b; to = find(to + 1)) {
+      if (value > next[to]! || (value === next[to]! && from < fromAt[to]!)) {
+        next[to] = value;
+        fromAt[to] = from;
+        code[to] = piece;
+      }
+      free[to] = to + 1;
+    }
+  }
+  // A segment may leave later predicted calls unused: carry the best choice forward.
+  for (let to = 1; to <= n; to++) {
+    if (next[to - 1]! > next[to]!) {
+      next[to] = next[to - 1]!;
+      code[to] = code[to - 1]!;
+      fromAt[to] = fromAt[to - 1]!;
+    }
+  }
+  return { kind: 'multi', code, pieces };
 }
 
 /** The turns of a trajectory: runs of calls with the same group, as index lists. */
