@@ -338,7 +338,6 @@ const orderedPairs: Pairs = (ref, pred, partners) => {
 };
 
 /**
-/**
  * The largest order-respecting matching: calls of one reference turn may pair with predicted calls
  * in any order, but a later reference turn only pairs with later predicted calls. The dynamic
  * program of the matcher before keying (test/oracles/trajectory-match.ts, which the differential
@@ -347,24 +346,27 @@ const orderedPairs: Pairs = (ref, pred, partners) => {
  * matching, grown one predicted call at a time (one augmenting search per added call, reference
  * calls in order); for each `to` the smallest `from` with the most pairs wins, a segment stops
  * growing once every call of the turn is paired, and a row carries a better count forward.
+ * A one-call turn is the longest-common-subsequence step of the same program.
  *
- * It is computed without comparing every segment. Only the turn's "relevant" predicted calls (the
- * partners of its calls, `Partners`) change a segment's matching, so the segments that start
- * between two relevant calls grow alike: one class per relevant call p (starts after the previous
- * relevant call, up to p), represented by its smallest start with the class's most pairs before
- * it; its matching is grown over the relevant calls only. A segment without a relevant call pairs
- * nothing and is the row's default. The classes' values are painted onto the row (most pairs
- * first, then the smallest start; each position once, through a next-free-position forest), only
- * where they can still beat the default (up to the first position whose count exceeds theirs).
+ * It is computed from the turn's partners only, never position by position:
+ * - A row `best[g]` is non-decreasing, kept as its level starts `T[v]` (the first position whose
+ *   count is ≥ v), updated in place with an undo log per turn (the traceback walks the turns
+ *   backwards and restores each row as the forward pass saw it), as in `lcsPairs`.
+ * - Only the turn's "relevant" predicted calls (partners of its calls) change a segment's
+ *   matching, so the segments that start between two relevant calls grow alike: one class per
+ *   relevant call p, represented by its smallest start with the class's most pairs; its matching
+ *   is grown over the relevant calls only, giving "pieces": position ranges with one count and
+ *   one set of pairs. A segment without a relevant call pairs nothing (the row's default).
+ * - The new row is the running maximum of the old row and the pieces' counts from their first
+ *   position on; the pick at a position (needed only at the one position the traceback visits
+ *   per turn) is the winner at the last position up to it whose own best equals that maximum.
  *
- * A one-call turn is the longest-common-subsequence step of the same program; its picks are kept
- * as intervals (at most one per partner), a several-call turn's as one code per position.
- *
- * Worst case, n reference calls in T turns, m predicted calls: O(T·m) time, O(T'·m) memory for the
- * T' turns of several calls (4 bytes per position), plus per turn of c calls with R relevant
- * predicted calls O(R log R) for painting and at most O(R²·c²) augmenting steps to grow its
- * classes (O(c²) per class when, as usual, a class's matching completes within a few relevant
- * calls).
+ * Worst case, n reference calls in T turns, m predicted calls, r matching pairs: O(n + m + r·log m)
+ * plus the level changes (one logged entry each; a piece or partner of count v changes at most v
+ * levels, and usually a few), plus per turn of c
+ * calls with R relevant predicted calls O(R²·c²) augmenting steps to grow its classes (O(c²) per
+ * class when, as usual, a class's matching completes within a few relevant calls). Memory O(n + m
+ * + r + the level changes).
  */
 function turnPairs(
   ref: readonly ToolCall[],
@@ -372,140 +374,163 @@ function turnPairs(
   partners: Partners,
 ): Array<[number, number]> {
   const turns = turnsOf(ref);
-  const n = pred.length;
-  let best = new Int32Array(n + 1);
-  let next = new Int32Array(n + 1);
-  /** Smallest start of the row's pick at each position (ties between picks go to the smaller). */
-  const fromAt = new Int32Array(n + 1);
-  /** f[v]: the first position whose count is ≥ v, for v ≤ best[n]. */
-  const level = new Int32Array(n + 2);
-  const mark = new Uint8Array(n);
-  const free = new Int32Array(n + 2);
-  const rows: Array<SingleRow | MultiRow> = [];
+  const m = pred.length;
+  const rows = new Rows(m);
+  const saved: Array<SingleRow | MultiRow> = [];
+  const mark = new Uint8Array(m);
   for (const turn of turns) {
+    rows.beginTurn();
     if (turn.length === 1) {
-      rows.push(singleStep(turn[0]!, partners.of(turn[0]!), best, next, mark));
+      const J = partners.of(turn[0]!);
+      // Counts of the old row first: the updates below must not see each other.
+      const starts = J.map((j) => ({ a: j + 1, value: rows.count(j) + 1 }));
+      for (const s of starts) rows.raise(s.a, s.value);
+      saved.push({ kind: 'single', r: turn[0]!, J });
     } else {
-      rows.push(multiStep(turn, partners, best, next, fromAt, level, mark, free));
+      const row = multiRow(turn, partners, rows, mark);
+      for (const p of row.pieces) rows.raise(p.a, p.value);
+      saved.push(row);
     }
-    const t = best;
-    best = next;
-    next = t;
   }
+  rows.endTurns();
   const out: Array<[number, number]> = [];
-  let to = n;
+  let to = m;
   for (let g = turns.length - 1; g >= 0; g--) {
-    const row = rows[g]!;
+    rows.undoTurn(g);
+    const row = saved[g]!;
     if (row.kind === 'single') {
-      const at = row.pairedAt(to);
+      const at = singlePick(row.J, rows, to);
       if (at !== -1) {
-        out.push([turns[g]![0]!, at]);
+        out.push([row.r, at]);
         to = at;
       }
     } else {
-      const code = row.code[to]!;
-      if (code >= 0) {
-        const piece = row.pieces[code]!;
-        out.push(...piece.pairs);
-        to = piece.from;
-      } else to = -code - 1;
+      const pick = multiPick(row, rows, to);
+      out.push(...pick.pairs);
+      to = pick.from;
     }
   }
   return out;
 }
 
-/** A one-call turn's picks: the predicted call paired at each position, as intervals. */
+/** One program row as level starts (see `turnPairs`), with an undo log per turn. */
+class Rows {
+  /** T[v]: the first position with count ≥ v (m + 1: none); T[0] = 0. */
+  private readonly T: Int32Array;
+  /** The highest level reached. */
+  private top = 0;
+  private log = new Int32Array(1024);
+  private logLength = 0;
+  private readonly turnStart: number[] = [];
+  private readonly topAt: number[] = [];
+
+  constructor(private readonly m: number) {
+    this.T = new Int32Array(m + 2).fill(m + 1);
+    this.T[0] = 0;
+  }
+
+  /** The count at position `to` (pairs within `pred[0..to)`). */
+  count(to: number): number {
+    let lo = 1;
+    let hi = this.top + 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.T[mid]! <= to) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /** The first position whose count is ≥ v (m + 1 when none). */
+  levelStart(v: number): number {
+    return v <= this.top ? this.T[v]! : this.m + 1;
+  }
+
+  beginTurn(): void {
+    this.turnStart.push(this.logLength);
+    this.topAt.push(this.top);
+  }
+
+  endTurns(): void {
+    this.turnStart.push(this.logLength);
+  }
+
+  /** The count becomes ≥ `value` from position `a` on (a new row's running maximum). */
+  raise(a: number, value: number): void {
+    for (let v = value; v >= 1 && a < this.T[v]!; v--) {
+      if (this.logLength + 2 > this.log.length) {
+        const grown = new Int32Array(this.log.length * 2);
+        grown.set(this.log);
+        this.log = grown;
+      }
+      this.log[this.logLength++] = v;
+      this.log[this.logLength++] = this.T[v]!;
+      this.T[v] = a;
+    }
+    if (value > this.top && this.T[value]! <= this.m) this.top = value;
+  }
+
+  /** Restore the row before turn `g` (the turns are undone from the last). */
+  undoTurn(g: number): void {
+    const from = this.turnStart[g]!;
+    for (let e = this.turnStart[g + 1]! - 2; e >= from; e -= 2)
+      this.T[this.log[e]!] = this.log[e + 1]!;
+    this.top = this.topAt[g]!;
+  }
+}
+
+/** A one-call turn: its reference call and the call's partners (ascending). */
 interface SingleRow {
   readonly kind: 'single';
-  /** The predicted call the turn's call is paired with in the best of `pred[0..to)`, or -1. */
-  pairedAt(to: number): number;
+  readonly r: number;
+  readonly J: readonly number[];
 }
 
-/** A several-call turn's picks: per position, a class piece (≥ 0) or `-(from + 1)` (no pairs). */
-interface MultiRow {
-  readonly kind: 'multi';
-  readonly code: Int32Array;
-  readonly pieces: readonly Piece[];
+/**
+ * The one-call step's pick at `to` (the row before it restored): the predicted call j < to that
+ * maximises best[j] + 1, the first such, when that beats best[to]; else -1 (unpaired).
+ */
+function singlePick(J: readonly number[], rows: Rows, to: number): number {
+  const last = lowerBound(J, to) - 1;
+  if (last < 0) return -1;
+  const top = rows.count(J[last]!);
+  if (top + 1 <= rows.count(to)) return -1;
+  // The first partner whose count is already `top` (counts are non-decreasing along J).
+  let lo = 0;
+  let hi = last;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows.count(J[mid]!) < top) lo = mid + 1;
+    else hi = mid;
+  }
+  return J[lo]!;
 }
 
-/** A class's matching over a range of positions: its start and its pairs. */
+/** A class's matching over positions [a, b]: its count there, its start and its pairs. */
 interface Piece {
+  readonly a: number;
+  readonly b: number;
+  readonly value: number;
   readonly from: number;
   readonly pairs: Array<[number, number]>;
 }
 
-/**
- * The one-call step: pair reference call `r` with the predicted call j < to that maximises
- * best[j] + 1 (the first such j), or leave it unpaired. O(m + |J|).
- */
-function singleStep(
-  r: number,
-  J: readonly number[],
-  best: Int32Array,
-  next: Int32Array,
-  mark: Uint8Array,
-): SingleRow {
-  const n = best.length - 1;
-  for (const j of J) mark[j] = 1;
-  // Intervals [start[k], end[k]) where the call is paired with at[k].
-  const start: number[] = [];
-  const end: number[] = [];
-  const at: number[] = [];
-  let paired = -1;
-  let pairedAt = -1;
-  let open = false;
-  for (let to = 0; to <= n; to++) {
-    if (to > 0 && mark[to - 1] === 1 && best[to - 1]! + 1 > paired) {
-      paired = best[to - 1]! + 1;
-      pairedAt = to - 1;
-      if (open) end[end.length - 1] = to;
-      start.push(to);
-      end.push(n + 1);
-      at.push(pairedAt);
-      open = true;
-    }
-    if (paired > best[to]!) next[to] = paired;
-    else {
-      next[to] = best[to]!;
-      if (open) {
-        end[end.length - 1] = to;
-        open = false;
-      }
-    }
-  }
-  for (const j of J) mark[j] = 0;
-  return {
-    kind: 'single',
-    pairedAt(to) {
-      // The last interval starting at or before `to`.
-      let lo = 0;
-      let hi = start.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (start[mid]! <= to) lo = mid + 1;
-        else hi = mid;
-      }
-      const k = lo - 1;
-      return k >= 0 && to < end[k]! ? at[k]! : -1;
-    },
-  };
+/** A several-call turn: its relevant predicted calls (ascending) and its pieces. */
+interface MultiRow {
+  readonly kind: 'multi';
+  readonly rel: readonly number[];
+  readonly pieces: readonly Piece[];
 }
 
-/** The several-call step (see `turnPairs`). */
-function multiStep(
+/** The several-call step: the classes' pieces, from the row before it (see `turnPairs`). */
+function multiRow(
   turn: readonly number[],
   partners: Partners,
-  best: Int32Array,
-  next: Int32Array,
-  fromAt: Int32Array,
-  level: Int32Array,
+  rows: Rows,
   mark: Uint8Array,
-  free: Int32Array,
 ): MultiRow {
-  const n = best.length - 1;
+  const m = mark.length;
   const c = turn.length;
-  const code = new Int32Array(n + 1);
-  // The relevant predicted calls, ascending; the last partner of each call of the turn.
   const rel: number[] = [];
   const lastPartner = turn.map((i) => {
     const J = partners.of(i);
@@ -518,47 +543,24 @@ function multiStep(
   });
   for (const j of rel) mark[j] = 0;
   rel.sort((a, b) => a - b);
-  const top = best[n]!;
-  for (let to = 0, v = 0; to <= n; to++) while (v <= best[to]!) level[v++] = to;
-  const firstAbove = (v: number): number => (v + 1 <= top ? level[v + 1]! : n + 1);
-  // The default: a segment with no relevant call, its smallest start with the most pairs.
-  for (let to = 0, k = 0, lastRel = -1; to <= n; to++) {
-    while (k < rel.length && rel[k]! < to) lastRel = rel[k++]!;
-    next[to] = best[to]!;
-    const from = Math.max(lastRel + 1, level[best[to]!]!);
-    fromAt[to] = from;
-    code[to] = -(from + 1);
-  }
-  // One class per relevant call: grow its matching over the relevant calls, as the program does.
   const pieces: Piece[] = [];
-  const ranges: Array<{ a: number; b: number; value: number; piece: number }> = [];
   for (let k = 0; k < rel.length; k++) {
     const p = rel[k]!;
-    const base = best[p]!;
-    const from = Math.max(k > 0 ? rel[k - 1]! + 1 : 0, level[base]!);
+    const base = rows.count(p);
+    const from = Math.max(k > 0 ? rel[k - 1]! + 1 : 0, rows.levelStart(base));
+    // The most calls of the turn this class can pair: those with a partner at p or later.
     let cap = 0;
     for (const last of lastPartner) if (last >= p) cap++;
     const matchOfLeft = new Int32Array(c).fill(-1);
     const matchOfRight = new Map<number, number>();
     let size = 0;
     let pieceStart = -1;
-    let idx = k;
-    const snapshot = (): Array<[number, number]> => {
-      const pairs: Array<[number, number]> = [];
-      for (let x = 0; x < c; x++)
-        if (matchOfLeft[x] !== -1) pairs.push([turn[x]!, matchOfLeft[x]!]);
-      return pairs;
-    };
     // The pairs of the open range: the matching as it was after the last growth.
     let openPairs: Array<[number, number]> = [];
     const close = (b: number): void => {
-      const value = base + size;
-      pieces.push({ from, pairs: openPairs });
-      const clipped = Math.min(b, firstAbove(value) - 1);
-      if (clipped >= pieceStart)
-        ranges.push({ a: pieceStart, b: clipped, value, piece: pieces.length - 1 });
+      pieces.push({ a: pieceStart, b, value: base + size, from, pairs: openPairs });
     };
-    for (; idx < rel.length; idx++) {
+    for (let idx = k; idx < rel.length; idx++) {
       const q = rel[idx]!;
       let grown = false;
       for (let u = 0; u < c && !grown; u++) {
@@ -585,49 +587,49 @@ function multiStep(
       if (size > 0) close(q);
       size++;
       pieceStart = q + 1;
-      openPairs = snapshot();
+      openPairs = [];
+      for (let x = 0; x < c; x++)
+        if (matchOfLeft[x] !== -1) openPairs.push([turn[x]!, matchOfLeft[x]!]);
       // Every call paired: the segment stops growing at q + 1.
-      if (size === c) {
-        close(q + 1);
-        break;
-      }
+      if (size === c) break;
       if (size === cap) break;
     }
-    if (size < c && size > 0) close(n);
+    if (size === c) close(pieceStart);
+    else if (size > 0) close(m);
   }
-  // Paint: most pairs first, then the smallest start; each position once.
-  ranges.sort((x, y) => y.value - x.value || pieces[x.piece]!.from - pieces[y.piece]!.from);
-  for (let i = 0; i <= n + 1; i++) free[i] = i;
-  const find = (x: number): number => {
-    let r = x;
-    while (free[r] !== r) r = free[r]!;
-    while (free[x] !== r) {
-      const up = free[x]!;
-      free[x] = r;
-      x = up;
-    }
-    return r;
-  };
-  for (const { a, b, value, piece } of ranges) {
-    const from = pieces[piece]!.from;
-    for (let to = find(a); to <= b; to = find(to + 1)) {
-      if (value > next[to]! || (value === next[to]! && from < fromAt[to]!)) {
-        next[to] = value;
-        fromAt[to] = from;
-        code[to] = piece;
-      }
-      free[to] = to + 1;
-    }
+  return { kind: 'multi', rel, pieces };
+}
+
+/**
+ * The several-call step's pick at `to` (the row before it restored): the pick of the last position
+ * t ≤ to whose own best reaches the row's count at `to` (later positions carry it forward); at t,
+ * the smallest start among the default (a segment without a relevant call) and the pieces there.
+ */
+function multiPick(
+  row: MultiRow,
+  rows: Rows,
+  to: number,
+): { from: number; pairs: Array<[number, number]> } {
+  const old = rows.count(to);
+  let value = old;
+  for (const p of row.pieces) if (p.a <= to && p.value > value) value = p.value;
+  // The last position ≤ to reaching `value`: by the old row, or inside a piece of that count.
+  let t = -1;
+  if (old === value) t = to;
+  for (const p of row.pieces)
+    if (p.value === value && p.a <= to) t = Math.max(t, Math.min(p.b, to));
+  let from = Number.POSITIVE_INFINITY;
+  let pairs: Array<[number, number]> = [];
+  if (rows.count(t) === value) {
+    const lastRel = lowerBound(row.rel, t) - 1;
+    from = Math.max(lastRel >= 0 ? row.rel[lastRel]! + 1 : 0, rows.levelStart(value));
   }
-  // A segment may leave later predicted calls unused: carry the best choice forward.
-  for (let to = 1; to <= n; to++) {
-    if (next[to - 1]! > next[to]!) {
-      next[to] = next[to - 1]!;
-      code[to] = code[to - 1]!;
-      fromAt[to] = fromAt[to - 1]!;
+  for (const p of row.pieces)
+    if (p.value === value && p.a <= t && t <= p.b && p.from < from) {
+      from = p.from;
+      pairs = p.pairs;
     }
-  }
-  return { kind: 'multi', code, pieces };
+  return { from, pairs };
 }
 
 /** The turns of a trajectory: runs of calls with the same group, as index lists. */
