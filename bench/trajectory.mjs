@@ -16,6 +16,13 @@
 //   repeat-changed one call repeated n times on both sides, the middle one changed on each side
 //                  (after the equal prefix every remaining call matches every other: the
 //                  matcher's worst case, n²/4 matching pairs)
+//   turns-*        the reference in parallel turns of 2–5 calls (`turn`), the prediction with the
+//                  same turns: turns-identical (the same calls), turns-shuffled (each turn's calls
+//                  in another order), turns-different (other arguments), turns-edits-50 (as
+//                  edits-50, each call keeping its turn), turns-reversed (the calls reversed, as
+//                  one call per turn)
+// Modes: strict, unordered, subset, superset; for the turns-* families also strict with
+// turns: 'exact' (`strict+exact`).
 // Per child (times are process CPU time, user + sys): both lists as JSON text; the median of 5
 // rounds of JSON.parse of both; then one
 // matchTrajectory on freshly parsed lists, then the matcher on lists parsed again; prints the
@@ -32,8 +39,31 @@ const FAMILIES = [
   'one-changed',
   'edits-50',
   'repeat-changed',
+  'turns-identical',
+  'turns-shuffled',
+  'turns-different',
+  'turns-edits-50',
+  'turns-reversed',
 ];
 const MODES = ['strict', 'unordered', 'subset', 'superset'];
+const TURN_MODES = [...MODES, 'strict+exact'];
+
+/** A bench mode as trajectory options. */
+function optionsOf(mode) {
+  return mode === 'strict+exact' ? { mode: 'strict', turns: 'exact' } : { mode };
+}
+
+/** The reference calls in turns of 2–5 (consecutive calls with one `turn` value). */
+function inTurns(r, calls) {
+  const out = [];
+  let turn = 0;
+  for (let i = 0; i < calls.length; turn++) {
+    const size = 2 + Math.floor(r() * 4);
+    for (const c of calls.slice(i, i + size)) out.push({ ...c, turn });
+    i += size;
+  }
+  return out;
+}
 
 function mulberry32(seed) {
   let a = seed >>> 0;
@@ -55,6 +85,7 @@ function call(r, i) {
 
 export function makePair(family, n, seed) {
   const r = mulberry32(seed);
+  if (family.startsWith('turns-')) return turnPair(family, n, r);
   const ref = Array.from({ length: n }, (_, i) => call(r, i));
   let pred;
   switch (family) {
@@ -96,6 +127,54 @@ export function makePair(family, n, seed) {
   return { refText: JSON.stringify(ref), predText: JSON.stringify(pred) };
 }
 
+function turnPair(family, n, r) {
+  const ref = inTurns(
+    r,
+    Array.from({ length: n }, (_, i) => call(r, i)),
+  );
+  let pred;
+  switch (family) {
+    case 'turns-identical':
+      pred = ref.map((c) => structuredClone(c));
+      break;
+    case 'turns-shuffled': {
+      pred = [];
+      for (let i = 0; i < ref.length;) {
+        let j = i;
+        while (j < ref.length && ref[j].turn === ref[i].turn) j++;
+        pred.push(
+          ...ref
+            .slice(i, j)
+            .map((c) => structuredClone(c))
+            .reverse(),
+        );
+        i = j;
+      }
+      break;
+    }
+    case 'turns-different':
+      pred = ref.map((c, i) => ({ ...c, arguments: { ...c.arguments, line: -1 - i } }));
+      break;
+    case 'turns-edits-50':
+      pred = [];
+      ref.forEach((c, i) => {
+        const u = r();
+        if (u < 0.5 / 3) return; // deleted
+        if (u < 1 / 3)
+          pred.push({ ...call(r, n + i), turn: c.turn }); // replaced
+        else pred.push(structuredClone(c));
+        if (u > 1 - 0.5 / 3) pred.push({ ...call(r, 2 * n + i), turn: c.turn }); // inserted
+      });
+      break;
+    case 'turns-reversed':
+      pred = ref.map(({ name, arguments: a }) => ({ name, arguments: a })).reverse();
+      break;
+    default:
+      throw new Error(`unknown family ${family}`);
+  }
+  return { refText: JSON.stringify(ref), predText: JSON.stringify(pred) };
+}
+
 /** Milliseconds of process CPU time (user + sys): steadier than wall time on a shared machine. */
 function now() {
   const u = process.cpuUsage();
@@ -122,7 +201,7 @@ async function child(family, n, mode, seed) {
   const ref = JSON.parse(refText);
   const pred = JSON.parse(predText);
   const t0 = now();
-  const m = matchTrajectory(ref, pred, { mode });
+  const m = matchTrajectory(ref, pred, optionsOf(mode));
   const t1 = now();
   // The matcher on lists parsed again (fresh call objects): the match, and on failure the message
   // with the closest candidates and the run-report verdict.
@@ -131,7 +210,7 @@ async function child(family, n, mode, seed) {
   const t2 = now();
   let failed = false;
   try {
-    expect(calls).toFollowTrajectory(reference, { mode });
+    expect(calls).toFollowTrajectory(reference, optionsOf(mode));
   } catch {
     failed = true;
   }
@@ -171,7 +250,7 @@ async function main() {
   console.log('|---|---:|---|---:|---:|---:|---:|---|');
   for (const family of families)
     for (const n of sizes)
-      for (const mode of MODES) {
+      for (const mode of family.startsWith('turns-') ? TURN_MODES : MODES) {
         const out = spawnSync(process.execPath, [self, `--child=${family},${n},${mode},${seed}`], {
           encoding: 'utf8',
           maxBuffer: 1 << 20,

@@ -188,11 +188,25 @@ describe('toFollowTrajectory', () => {
     );
     expect(() => run([], reference, { order: 'any' })).toThrow(ConfigError);
     expect(() => run([], reference, { order: 'any' })).toThrow(
-      'options.order: unknown option "order" (expected mode, args, toolArgs, distance)',
+      'options.order: unknown option "order" (expected mode, turns, args, toolArgs, distance)',
     );
     expect(() => run([], reference, 'strict')).toThrow(
-      'options: expected the trajectory options to be an object {mode, args, toolArgs, distance}, received string',
+      'options: expected the trajectory options to be an object {mode, turns, args, toolArgs, distance}, received string',
     );
+  });
+  it('turns "exact": a split turn fails, and the message says the turns were compared', () => {
+    const ref = [call('search', { q: 'a' }, 1), call('open', { id: 1 }, 1)];
+    const split = [call('open', { id: 1 }, 1), call('search', { q: 'a' }, 2)];
+    expect(run(split, ref).pass).toBe(true);
+    const r = run(split, ref, { turns: 'exact' });
+    expect(r.pass).toBe(false);
+    expect(r.message).toMatch(
+      /\(mode strict, args exact, turns exact\), but 1 reference call not matched and 1 unexpected call;/,
+    );
+    expect(
+      run([call('search', { q: 'a' }, 1), call('open', { id: 1 }, 1)], ref, { turns: 'exact' })
+        .pass,
+    ).toBe(true);
   });
 });
 
@@ -211,6 +225,16 @@ describe('toFollowTrajectory through Vitest expect', () => {
       mode: 'subset',
     });
     expect(() => ex([]).toFollowTrajectory(reference)).toThrow(/3 reference calls not matched/);
+  });
+
+  it('records turns "exact" in the verdict (absent by default)', ({ task }) => {
+    ex(reference).toFollowTrajectory(reference, { turns: 'exact' });
+    ex(reference).toFollowTrajectory(reference);
+    const records = (task.meta as { envtrace?: Array<{ trajectory: object[] }> }).envtrace ?? [];
+    expect(records.map((r) => r.trajectory[0])).toEqual([
+      expect.objectContaining({ pass: true, mode: 'strict', turns: 'exact' }),
+      expect.not.objectContaining({ turns: expect.anything() }),
+    ]);
   });
 
   it('publishes one record per call with its trajectory verdict (and the distance when asked)', ({

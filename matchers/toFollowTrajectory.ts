@@ -25,6 +25,7 @@ import type {
 } from '../src/index.js';
 import { escapeForTerminal, truncate } from '../src/report/escape.js';
 import { diagnosisPredicate } from '../src/trajectory/match.js';
+import { FOLLOW_OPTION_KEYS, checkTrajectoryOptions } from '../src/trajectory/options.js';
 import { buildTrajectoryRecord } from '../src/transport/buildRecord.js';
 import type { GoldenSource } from '../src/transport/record.js';
 import { matchVerdict } from '../src/transport/trajectory.js';
@@ -38,24 +39,16 @@ export const MATCHER_NAME = 'toFollowTrajectory';
 /** Calls listed per section before "… N more". */
 const MAX_LISTED = 10;
 const MAX_CALL_WIDTH = 120;
-const OPTION_KEYS = new Set(['mode', 'args', 'toolArgs', 'distance']);
-
-/** The options object: a plain object with only `mode`, `args`, `toolArgs`, `distance`. */
+/** The options object: a plain object of `FOLLOW_OPTION_KEYS`, checked by the one schema. */
 function resolveOptions(value: unknown): FollowTrajectoryOptions {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ConfigError(
-      `expected the trajectory options to be an object {mode, args, toolArgs, distance}, received ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+      `expected the trajectory options to be an object {${FOLLOW_OPTION_KEYS.join(', ')}}, received ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
       { path: ['options'] },
     );
   }
-  for (const key of Object.keys(value)) {
-    if (!OPTION_KEYS.has(key))
-      throw new ConfigError(
-        `unknown option ${JSON.stringify(key)} (expected mode, args, toolArgs, distance)`,
-        { path: ['options', key] },
-      );
-  }
+  checkTrajectoryOptions(value, 'follow', ['options']);
   const distance = (value as FollowTrajectoryOptions).distance;
   if (
     distance !== undefined &&
@@ -83,20 +76,17 @@ function run(
   options: FollowTrajectoryOptions,
 ): Outcome {
   try {
+    const { distance: wanted, ...matchOptions } = options;
     const match = matchTrajectory(
       reference as TrajectoryInput,
       received as TrajectoryInput,
-      options,
+      matchOptions,
     );
     // The match has validated both inputs; the distance reads them again (cheap next to a test).
     const distance =
-      options.distance === undefined
+      wanted === undefined
         ? undefined
-        : trajectoryDistance(
-            reference as TrajectoryInput,
-            received as TrajectoryInput,
-            options.distance,
-          );
+        : trajectoryDistance(reference as TrajectoryInput, received as TrajectoryInput, wanted);
     return { match, distance };
   } catch (e) {
     // Only the input-shape errors of toolCalls() get the hint; a TypeError from a user's `args`
@@ -125,7 +115,8 @@ function describeArgs(options: TrajectoryMatchOptions): string {
         ? `only ${a.join(', ')}`
         : String(a);
   const per = options.toolArgs ? Object.keys(options.toolArgs) : [];
-  return per.length > 0 ? `args ${text}; per tool: ${per.join(', ')}` : `args ${text}`;
+  const turns = options.turns === 'exact' ? ', turns exact' : '';
+  return `args ${text}${per.length > 0 ? `; per tool: ${per.join(', ')}` : ''}${turns}`;
 }
 
 const REASON: Record<ClosestCandidate['reason'], string> = {

@@ -48,26 +48,26 @@ describe('format detection', () => {
     expect(
       thrown(() => parseTrace('Zeit;Kanal;Wert\n0;a;1\n', { file: 'x.csv' })).message,
     ).toMatchInlineSnapshot(
-      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)"`,
     );
     expect(
       thrown(() => parseTrace('[["evnt", {"uid": "x"}]]', { file: 'x.json' })).message,
     ).toMatchInlineSnapshot(
-      `"x.json: the format of the input cannot be told (looks like Bluesky documents, but "evnt" is not an event-model document name (start, descriptor, event, event_page, stop, resource, datum, datum_page, stream_resource, stream_datum)); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+      `"x.json: the format of the input cannot be told (looks like Bluesky documents, but "evnt" is not an event-model document name (start, descriptor, event, event_page, stop, resource, datum, datum_page, stream_resource, stream_datum)); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)"`,
     );
   });
 
   it('refuses text that fits no format or two formats equally', () => {
     expect(thrown(() => detectFormat('hello world\n', 'x.txt')).message).toMatchInlineSnapshot(
-      `"x.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+      `"x.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)"`,
     );
     expect(thrown(() => detectFormat('', 'x.txt')).message).toMatchInlineSnapshot(
-      `"x.txt: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+      `"x.txt: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)"`,
     );
     expect(
       thrown(() => detectFormat('{"resourceSpans": []}', 'x.json')).message,
     ).toMatchInlineSnapshot(
-      `"x.json: the input fits otlp and openinference equally well; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+      `"x.json: the input fits otlp and openinference equally well; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)"`,
     );
     expect(() => detectFormat('{"resourceSpans": []}')).toThrow(TraceError);
   });
@@ -91,6 +91,7 @@ describe('format detection', () => {
       'openinference',
       'atif',
       'openai',
+      'openai-agents',
       'bluesky',
       'camonitor',
       'rosbag2',
@@ -109,7 +110,7 @@ describe('loadTrace and parseTrace', () => {
     );
     expect(e.name).toBe('ConfigError');
     expect(e.message).toMatchInlineSnapshot(
-      `"format: unknown trace format "xml" (expected auto, envtrace, csv, otlp, openinference, atif, openai, bluesky, camonitor, rosbag2)"`,
+      `"format: unknown trace format "xml" (expected auto, envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)"`,
     );
     expect(() => loadTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never })).toThrow(
       ConfigError,
@@ -206,6 +207,7 @@ describe('loadTrace and parseTrace', () => {
         "csv": [],
         "envtrace": "empty:1:1: Unexpected end of input (expected a value)",
         "openai": "empty:1:1: Unexpected end of input (expected a value)",
+        "openai-agents": "empty:1:1: Unexpected end of input (expected a value)",
         "openinference": "empty:1:1: Unexpected end of input (expected a value)",
         "otlp": "empty:1:1: Unexpected end of input (expected a value)",
         "rosbag2": [],

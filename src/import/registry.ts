@@ -11,6 +11,7 @@ import { csvImporter } from './csv.js';
 import { envtraceImporter } from './envtrace.js';
 import { firstJsonValue } from './json.js';
 import { openaiImporter } from './openai.js';
+import { openaiAgentsImporter } from './openai-agents-trace.js';
 import { openinferenceImporter } from './openinference.js';
 import { otlpImporter } from './otlp.js';
 import { rosbag2Importer } from './rosbag2.js';
@@ -24,6 +25,7 @@ export const importers: readonly Importer[] = Object.freeze([
   openinferenceImporter,
   atifImporter,
   openaiImporter,
+  openaiAgentsImporter,
   blueskyImporter,
   camonitorImporter,
   rosbag2Importer,
@@ -37,6 +39,7 @@ export type ImportFormat =
   | 'openinference'
   | 'atif'
   | 'openai'
+  | 'openai-agents'
   | 'bluesky'
   | 'camonitor'
   | 'rosbag2';

@@ -113,6 +113,37 @@ describe('keyed trajectory matching against the full-matrix matcher (differentia
     );
   });
 
+  it('references of parallel turns (2–4 calls each) against edited, reshuffled predictions', () => {
+    const value = fc.constantFrom(...VALUES.slice(0, 6));
+    const refCall = fc.record({ name: fc.constantFrom('search', 'open'), value });
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(refCall, { minLength: 1, maxLength: 4 }), { maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.array(refCall, { maxLength: 6 }),
+        fc.constantFrom<ArgsMatch>('exact', 'ignore', 'superset', ['a']),
+        (turns, picks, noise, args) => {
+          const reference: ToolCallLike[] = turns.flatMap((t, g) =>
+            t.map((c) => ({ name: c.name, arguments: c.value, turn: g })),
+          );
+          // The prediction: reference calls picked in a mostly forward order, plus noise calls.
+          const flat = reference.map((c) => ({ name: c.name, arguments: c.arguments }));
+          const calls: ToolCallLike[] = [];
+          picks.forEach((k, i) => {
+            if (flat.length > 0) calls.push(flat[(i + (k % 5) - 2 + flat.length) % flat.length]!);
+            const extra = noise[k % 9];
+            if (extra !== undefined) calls.push({ name: extra.name, arguments: extra.value });
+          });
+          const options: TrajectoryMatchOptions = { mode: 'strict', args };
+          expect(matchTrajectory(reference, calls, options)).toEqual(
+            oracleMatchTrajectory(reference, calls, options),
+          );
+        },
+      ),
+      { numRuns: sweep(400, 4000) },
+    );
+  });
+
   it('long repeats, a prefix and a suffix of equal calls (the paths keyed matching shortcuts)', () => {
     fc.assert(
       fc.property(

@@ -2,11 +2,12 @@
  * `matchTrajectory(reference, calls, options)`: does an agent's tool-call trajectory follow the
  * reference? Repeated calls are paired optimally (maximum bipartite matching), never first-fit.
  */
-import { ConfigError } from '../errors.js';
 import { argsMatcher, type ArgsMatch } from './args.js';
 import { toolCalls, type ToolCall, type TrajectoryInput } from './calls.js';
 import { argsKey, keyableRule } from './keys.js';
 import type { TrajectoryDistanceOptions } from './distance.js';
+import { maximumMatching } from './bipartite.js';
+import { checkTrajectoryOptions } from './options.js';
 
 /**
  * `strict`: the same calls in the same order (calls of one reference turn in any order);
@@ -15,10 +16,22 @@ import type { TrajectoryDistanceOptions } from './distance.js';
  */
 export type TrajectoryMode = 'strict' | 'unordered' | 'subset' | 'superset';
 
+/**
+ * How strict mode treats the prediction's turns (`meta.parallel_group` / `meta.turn` / `turn`, else
+ * equal timestamps). `any`: the reference's turns only say which calls may come in any order; how
+ * the prediction groups its calls is not compared. `exact`: the turns must correspond one to one,
+ * in order, as agentevals' strict mode compares assistant messages: the calls of a reference turn
+ * pair only with the calls of one predicted turn (in any order within it), so a turn split in two,
+ * or two turns merged into one, fails.
+ */
+export type TrajectoryTurns = 'any' | 'exact';
+
 /** Options of `matchTrajectory` and `toFollowTrajectory`. */
 export interface TrajectoryMatchOptions {
   /** @default "strict" */
   readonly mode?: TrajectoryMode;
+  /** Strict mode only: whether the prediction's turns must be the reference's. @default "any" */
+  readonly turns?: TrajectoryTurns;
   /** How arguments are compared. @default "exact" */
   readonly args?: ArgsMatch;
   /** Per-tool overrides of `args`, keyed by tool name. */
@@ -54,8 +67,6 @@ export interface TrajectoryMatch {
   readonly reference: readonly ToolCall[];
   readonly calls: readonly ToolCall[];
 }
-
-const MODES: readonly TrajectoryMode[] = ['strict', 'unordered', 'subset', 'superset'];
 
 /**
  * The possible partners of every reference call. Calls of different tools never match. For a tool
@@ -320,126 +331,391 @@ function lcsPairs(
 }
 
 /** Strict order: the LCS path when every reference turn is one call, else the turn program. */
-const orderedPairs: Pairs = (ref, pred, partners, ok) => {
+const orderedPairs: Pairs = (ref, pred, partners) => {
   for (let i = 1; i < ref.length; i++)
-    if (ref[i]!.group === ref[i - 1]!.group) return turnPairs(ref, pred, ok);
+    if (ref[i]!.group === ref[i - 1]!.group) return turnPairs(ref, pred, partners);
   return lcsPairs(ref, pred, partners);
 };
 
 /**
  * The largest order-respecting matching: calls of one reference turn may pair with predicted calls
- * in any order, but a later reference turn only pairs with later predicted calls. Dynamic program
- * over (reference turn, predicted position): `best[g][to]` = most pairs of the first `g` turns
- * within `pred[0..to)`; turn `g` takes a segment `pred[from..to)` and pairs inside it by maximum
- * matching, grown one predicted call at a time (one augmenting search per added call).
+ * in any order, but a later reference turn only pairs with later predicted calls. The dynamic
+ * program of the matcher before keying (test/oracles/trajectory-match.ts, which the differential
+ * test holds this to, pair for pair): `best[g][to]` = most pairs of the first `g` turns within
+ * `pred[0..to)`; turn `g` takes a segment `pred[from..to)` and pairs inside it by maximum
+ * matching, grown one predicted call at a time (one augmenting search per added call, reference
+ * calls in order); for each `to` the smallest `from` with the most pairs wins, a segment stops
+ * growing once every call of the turn is paired, and a row carries a better count forward.
+ * A one-call turn is the longest-common-subsequence step of the same program.
  *
- * Used only when some reference turn has several calls (parallel calls). Worst case: the full
- * n × m comparison matrix (n·m predicate calls and booleans) and, per turn of c calls,
- * O(m² · c · m) augmenting steps: quadratic memory and worse time, unlike `lcsPairs`.
+ * It is computed from the turn's partners only, never position by position:
+ * - A row `best[g]` is non-decreasing, kept as its level starts `T[v]` (the first position whose
+ *   count is ≥ v), updated in place with an undo log per turn (the traceback walks the turns
+ *   backwards and restores each row as the forward pass saw it), as in `lcsPairs`.
+ * - Only the turn's "relevant" predicted calls (partners of its calls) change a segment's
+ *   matching, so the segments that start between two relevant calls grow alike: one class per
+ *   relevant call p, represented by its smallest start with the class's most pairs; its matching
+ *   is grown over the relevant calls only, giving "pieces": position ranges with one count and
+ *   one set of pairs. A segment without a relevant call pairs nothing (the row's default).
+ * - The new row is the running maximum of the old row and the pieces' counts from their first
+ *   position on; the pick at a position (needed only at the one position the traceback visits
+ *   per turn) is the winner at the last position up to it whose own best equals that maximum.
+ *
+ * Worst case, n reference calls in T turns, m predicted calls, r matching pairs: O(n + m + r·log m)
+ * plus the level changes (one logged entry each; a piece or partner of count v changes at most v
+ * levels, and usually a few), plus per turn of c
+ * calls with R relevant predicted calls O(R²·c²) augmenting steps to grow its classes (O(c²) per
+ * class when, as usual, a class's matching completes within a few relevant calls). Memory O(n + m
+ * + r + the level changes).
  */
 function turnPairs(
   ref: readonly ToolCall[],
   pred: readonly ToolCall[],
-  ok: (r: ToolCall, p: ToolCall) => boolean,
+  partners: Partners,
 ): Array<[number, number]> {
-  const turns: ToolCall[][] = [];
-  for (const c of ref) {
-    const last = turns[turns.length - 1];
-    if (last && last[0]!.group === c.group) last.push(c);
-    else turns.push([c]);
-  }
-  const n = pred.length;
-  const edge = ref.map((r) => pred.map((p) => ok(r, p)));
-  let best = new Array<number>(n + 1).fill(0);
-  const picks: Array<Array<{ from: number; pairs: Array<[number, number]> }>> = [];
+  const turns = turnsOf(ref);
+  const m = pred.length;
+  const rows = new Rows(m);
+  const saved: Array<SingleRow | MultiRow> = [];
+  const mark = new Uint8Array(m);
   for (const turn of turns) {
-    const next = new Array<number>(n + 1).fill(-1);
-    const pick = new Array<{ from: number; pairs: Array<[number, number]> }>(n + 1);
+    rows.beginTurn();
     if (turn.length === 1) {
-      // One call (the common case): the LCS step, O(n). Pair it with the predicted call j < to
-      // that maximises best[j] + 1, or leave it unpaired.
-      const r = turn[0]!.index;
-      let paired = -1;
-      let pairedAt = -1;
-      for (let to = 0; to <= n; to++) {
-        if (to > 0 && edge[r]![to - 1] && best[to - 1]! + 1 > paired) {
-          paired = best[to - 1]! + 1;
-          pairedAt = to - 1;
-        }
-        if (paired > best[to]!) {
-          next[to] = paired;
-          pick[to] = { from: pairedAt, pairs: [[r, pairedAt]] };
-        } else {
-          next[to] = best[to]!;
-          pick[to] = { from: to, pairs: [] };
-        }
-      }
-      picks.push(pick);
-      best = next;
-      continue;
+      const J = partners.of(turn[0]!);
+      // Counts of the old row first: the updates below must not see each other.
+      const starts = J.map((j) => ({ a: j + 1, value: rows.count(j) + 1 }));
+      for (const s of starts) rows.raise(s.a, s.value);
+      saved.push({ kind: 'single', r: turn[0]!, J });
+    } else {
+      const row = multiRow(turn, partners, rows, mark);
+      for (const p of row.pieces) rows.raise(p.a, p.value);
+      saved.push(row);
     }
-    for (let from = 0; from <= n; from++) {
-      const matchOfLeft = new Array<number>(turn.length).fill(-1);
-      const matchOfRight = new Map<number, number>();
-      let size = 0;
-      const consider = (to: number): void => {
-        const value = best[from]! + size;
-        if (value > next[to]!) {
-          next[to] = value;
-          pick[to] = {
-            from,
-            pairs: matchOfLeft.flatMap((j, i) =>
-              j === -1 ? [] : [[turn[i]!.index, j] as [number, number]],
-            ),
-          };
-        }
-      };
-      consider(from);
-      for (let to = from + 1; to <= n && size < turn.length; to++) {
-        // Add pred[to-1]; the matching grows by at most one, through an augmenting path.
-        for (let u = 0; u < turn.length; u++) {
-          if (matchOfLeft[u] !== -1) continue;
-          const seen = new Set<number>();
-          const augment = (x: number): boolean => {
-            for (let j = from; j < to; j++) {
-              if (seen.has(j) || !edge[turn[x]!.index]![j]) continue;
-              seen.add(j);
-              const w = matchOfRight.get(j);
-              if (w === undefined || augment(w)) {
-                matchOfRight.set(j, x);
-                matchOfLeft[x] = j;
-                return true;
-              }
-            }
-            return false;
-          };
-          if (augment(u)) {
-            size += 1;
-            break;
-          }
-        }
-        consider(to);
-      }
-    }
-    // A segment may leave later predicted calls unused: carry the best choice forward.
-    for (let to = 1; to <= n; to++) {
-      if (next[to - 1]! > next[to]!) {
-        next[to] = next[to - 1]!;
-        pick[to] = pick[to - 1]!;
-      }
-    }
-    picks.push(pick);
-    best = next;
   }
+  rows.endTurns();
   const out: Array<[number, number]> = [];
-  let to = n;
+  let to = m;
   for (let g = turns.length - 1; g >= 0; g--) {
-    const p = picks[g]![to]!;
-    out.push(...p.pairs);
-    to = p.from;
+    rows.undoTurn(g);
+    const row = saved[g]!;
+    if (row.kind === 'single') {
+      const at = singlePick(row.J, rows, to);
+      if (at !== -1) {
+        out.push([row.r, at]);
+        to = at;
+      }
+    } else {
+      const pick = multiPick(row, rows, to);
+      out.push(...pick.pairs);
+      to = pick.from;
+    }
   }
   return out;
 }
+
+/** One program row as level starts (see `turnPairs`), with an undo log per turn. */
+class Rows {
+  /** T[v]: the first position with count ≥ v (m + 1: none); T[0] = 0. */
+  private readonly T: Int32Array;
+  /** The highest level reached. */
+  private top = 0;
+  private log = new Int32Array(1024);
+  private logLength = 0;
+  private readonly turnStart: number[] = [];
+  private readonly topAt: number[] = [];
+
+  constructor(private readonly m: number) {
+    this.T = new Int32Array(m + 2).fill(m + 1);
+    this.T[0] = 0;
+  }
+
+  /** The count at position `to` (pairs within `pred[0..to)`). */
+  count(to: number): number {
+    let lo = 1;
+    let hi = this.top + 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.T[mid]! <= to) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /** The first position whose count is ≥ v (m + 1 when none). */
+  levelStart(v: number): number {
+    return v <= this.top ? this.T[v]! : this.m + 1;
+  }
+
+  beginTurn(): void {
+    this.turnStart.push(this.logLength);
+    this.topAt.push(this.top);
+  }
+
+  endTurns(): void {
+    this.turnStart.push(this.logLength);
+  }
+
+  /** The count becomes ≥ `value` from position `a` on (a new row's running maximum). */
+  raise(a: number, value: number): void {
+    for (let v = value; v >= 1 && a < this.T[v]!; v--) {
+      if (this.logLength + 2 > this.log.length) {
+        const grown = new Int32Array(this.log.length * 2);
+        grown.set(this.log);
+        this.log = grown;
+      }
+      this.log[this.logLength++] = v;
+      this.log[this.logLength++] = this.T[v]!;
+      this.T[v] = a;
+    }
+    if (value > this.top && this.T[value]! <= this.m) this.top = value;
+  }
+
+  /** Restore the row before turn `g` (the turns are undone from the last). */
+  undoTurn(g: number): void {
+    const from = this.turnStart[g]!;
+    for (let e = this.turnStart[g + 1]! - 2; e >= from; e -= 2)
+      this.T[this.log[e]!] = this.log[e + 1]!;
+    this.top = this.topAt[g]!;
+  }
+}
+
+/** A one-call turn: its reference call and the call's partners (ascending). */
+interface SingleRow {
+  readonly kind: 'single';
+  readonly r: number;
+  readonly J: readonly number[];
+}
+
+/**
+ * The one-call step's pick at `to` (the row before it restored): the predicted call j < to that
+ * maximises best[j] + 1, the first such, when that beats best[to]; else -1 (unpaired).
+ */
+function singlePick(J: readonly number[], rows: Rows, to: number): number {
+  const last = lowerBound(J, to) - 1;
+  if (last < 0) return -1;
+  const top = rows.count(J[last]!);
+  if (top + 1 <= rows.count(to)) return -1;
+  // The first partner whose count is already `top` (counts are non-decreasing along J).
+  let lo = 0;
+  let hi = last;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows.count(J[mid]!) < top) lo = mid + 1;
+    else hi = mid;
+  }
+  return J[lo]!;
+}
+
+/** A class's matching over positions [a, b]: its count there, its start and its pairs. */
+interface Piece {
+  readonly a: number;
+  readonly b: number;
+  readonly value: number;
+  readonly from: number;
+  readonly pairs: Array<[number, number]>;
+}
+
+/** A several-call turn: its relevant predicted calls (ascending) and its pieces. */
+interface MultiRow {
+  readonly kind: 'multi';
+  readonly rel: readonly number[];
+  readonly pieces: readonly Piece[];
+}
+
+/** The several-call step: the classes' pieces, from the row before it (see `turnPairs`). */
+function multiRow(
+  turn: readonly number[],
+  partners: Partners,
+  rows: Rows,
+  mark: Uint8Array,
+): MultiRow {
+  const m = mark.length;
+  const c = turn.length;
+  const rel: number[] = [];
+  const lastPartner = turn.map((i) => {
+    const J = partners.of(i);
+    for (const j of J)
+      if (mark[j] === 0) {
+        mark[j] = 1;
+        rel.push(j);
+      }
+    return J.length === 0 ? -1 : J[J.length - 1]!;
+  });
+  for (const j of rel) mark[j] = 0;
+  rel.sort((a, b) => a - b);
+  const pieces: Piece[] = [];
+  for (let k = 0; k < rel.length; k++) {
+    const p = rel[k]!;
+    const base = rows.count(p);
+    const from = Math.max(k > 0 ? rel[k - 1]! + 1 : 0, rows.levelStart(base));
+    // The most calls of the turn this class can pair: those with a partner at p or later.
+    let cap = 0;
+    for (const last of lastPartner) if (last >= p) cap++;
+    const matchOfLeft = new Int32Array(c).fill(-1);
+    const matchOfRight = new Map<number, number>();
+    let size = 0;
+    let pieceStart = -1;
+    // The pairs of the open range: the matching as it was after the last growth.
+    let openPairs: Array<[number, number]> = [];
+    const close = (b: number): void => {
+      pieces.push({ a: pieceStart, b, value: base + size, from, pairs: openPairs });
+    };
+    for (let idx = k; idx < rel.length; idx++) {
+      const q = rel[idx]!;
+      let grown = false;
+      for (let u = 0; u < c && !grown; u++) {
+        if (matchOfLeft[u] !== -1) continue;
+        const seen = new Set<number>();
+        const augment = (x: number): boolean => {
+          for (let t = k; t <= idx; t++) {
+            const j = rel[t]!;
+            if (seen.has(j) || !partners.match(turn[x]!, j)) continue;
+            seen.add(j);
+            const w = matchOfRight.get(j);
+            if (w === undefined || augment(w)) {
+              matchOfRight.set(j, x);
+              matchOfLeft[x] = j;
+              return true;
+            }
+          }
+          return false;
+        };
+        grown = augment(u);
+      }
+      if (!grown) continue;
+      // The range before q closes with the pairs it had (`size` is not counted up yet).
+      if (size > 0) close(q);
+      size++;
+      pieceStart = q + 1;
+      openPairs = [];
+      for (let x = 0; x < c; x++)
+        if (matchOfLeft[x] !== -1) openPairs.push([turn[x]!, matchOfLeft[x]!]);
+      // Every call paired: the segment stops growing at q + 1.
+      if (size === c) break;
+      if (size === cap) break;
+    }
+    if (size === c) close(pieceStart);
+    else if (size > 0) close(m);
+  }
+  return { kind: 'multi', rel, pieces };
+}
+
+/**
+ * The several-call step's pick at `to` (the row before it restored): the pick of the last position
+ * t ≤ to whose own best reaches the row's count at `to` (later positions carry it forward); at t,
+ * the smallest start among the default (a segment without a relevant call) and the pieces there.
+ */
+function multiPick(
+  row: MultiRow,
+  rows: Rows,
+  to: number,
+): { from: number; pairs: Array<[number, number]> } {
+  const old = rows.count(to);
+  let value = old;
+  for (const p of row.pieces) if (p.a <= to && p.value > value) value = p.value;
+  // The last position ≤ to reaching `value`: by the old row, or inside a piece of that count.
+  let t = -1;
+  if (old === value) t = to;
+  for (const p of row.pieces)
+    if (p.value === value && p.a <= to) t = Math.max(t, Math.min(p.b, to));
+  let from = Number.POSITIVE_INFINITY;
+  let pairs: Array<[number, number]> = [];
+  if (rows.count(t) === value) {
+    const lastRel = lowerBound(row.rel, t) - 1;
+    from = Math.max(lastRel >= 0 ? row.rel[lastRel]! + 1 : 0, rows.levelStart(value));
+  }
+  for (const p of row.pieces)
+    if (p.value === value && p.a <= t && t <= p.b && p.from < from) {
+      from = p.from;
+      pairs = p.pairs;
+    }
+  return { from, pairs };
+}
+
+/** The turns of a trajectory: runs of calls with the same group, as index lists. */
+function turnsOf(calls: readonly ToolCall[]): number[][] {
+  const turns: number[][] = [];
+  for (const c of calls) {
+    const last = turns[turns.length - 1];
+    if (last && calls[last[0]!]!.group === c.group) last.push(c.index);
+    else turns.push([c.index]);
+  }
+  return turns;
+}
+
+/**
+ * `turns: "exact"`: the largest matching in which reference turns and predicted turns pair one to
+ * one and in order, and calls pair only inside a paired couple of turns (in any order there). A
+ * weighted longest common subsequence of the two turn sequences, the weight of a couple being the
+ * maximum matching of its calls (Kuhn's augmenting paths, reference calls in order, partners
+ * ascending). Only couples with a matching call pair can score, and they are found from each
+ * reference call's partners; the chain is built by a sparse dynamic program over them, reference
+ * turns in order, with a Fenwick tree of prefix maxima over the predicted turns (a later couple
+ * replaces an earlier one only with strictly more pairs, so ties keep the earlier predicted turn).
+ * With one call per turn on both sides, this is the strict order itself (`lcsPairs`).
+ *
+ * Worst case: O(n + m + r·log m) for the couples and the chain, where r is the number of matching
+ * (reference, predicted) call pairs, plus O(a·b·min(a, b)) for the matching of each couple of
+ * turns with a and b calls.
+ */
+const exactTurnPairs: Pairs = (ref, pred, partners, ok) => {
+  const refTurns = turnsOf(ref);
+  const predTurns = turnsOf(pred);
+  if (refTurns.length === ref.length && predTurns.length === pred.length)
+    return orderedPairs(ref, pred, partners, ok);
+  const turnOfPred = new Int32Array(pred.length);
+  predTurns.forEach((t, h) => {
+    for (const j of t) turnOfPred[j] = h;
+  });
+  interface Couple {
+    readonly h: number;
+    readonly pairs: Array<[number, number]>;
+    total: number;
+    prev: Couple | undefined;
+  }
+  // Fenwick tree over predicted turns 1..l: the best chain ending at a turn ≤ h.
+  const l = predTurns.length;
+  const tree: (Couple | undefined)[] = new Array<Couple | undefined>(l + 1).fill(undefined);
+  const bestUpTo = (h: number): Couple | undefined => {
+    let best: Couple | undefined;
+    for (let x = h; x > 0; x -= x & -x) {
+      const c = tree[x];
+      if (c !== undefined && (best === undefined || c.total > best.total)) best = c;
+    }
+    return best;
+  };
+  const insert = (c: Couple): void => {
+    for (let x = c.h + 1; x <= l; x += x & -x) {
+      const old = tree[x];
+      if (old === undefined || c.total > old.total) tree[x] = c;
+    }
+  };
+  let best: Couple | undefined;
+  for (const turn of refTurns) {
+    const hs = new Set<number>();
+    for (const i of turn) for (const j of partners.of(i)) hs.add(turnOfPred[j]!);
+    const couples: Couple[] = [];
+    for (const h of [...hs].sort((a, b) => a - b)) {
+      const right = predTurns[h]!;
+      const m = maximumMatching(turn.length, right.length, (x, y) =>
+        partners.match(turn[x]!, right[y]!),
+      );
+      const pairs = m.flatMap((y, x) =>
+        y === -1 ? [] : [[turn[x]!, right[y]!] as [number, number]],
+      );
+      const prev = bestUpTo(h);
+      couples.push({ h, pairs, total: pairs.length + (prev?.total ?? 0), prev });
+    }
+    // Inserted after the whole turn: two couples of one reference turn never chain.
+    for (const c of couples) {
+      insert(c);
+      if (best === undefined || c.total > best.total) best = c;
+    }
+  }
+  const out: Array<[number, number]> = [];
+  for (let c = best; c !== undefined; c = c.prev) out.push(...c.pairs);
+  return out;
+};
 
 /**
  * Whether a predicted call matches a reference call under `args`/`toolArgs`: same tool, and the
@@ -479,16 +755,6 @@ export function diagnosisPredicate(
   };
 }
 
-function validate(options: TrajectoryMatchOptions): TrajectoryMode {
-  const mode = options.mode ?? 'strict';
-  if (!MODES.includes(mode))
-    throw new ConfigError(
-      `unknown trajectory mode ${JSON.stringify(mode)} (expected ${MODES.join(', ')})`,
-      { path: ['mode'] },
-    );
-  return mode;
-}
-
 /**
  * Match a predicted trajectory (`calls`) against a `reference` one. Both may be traces, event
  * arrays, `{name, arguments}` lists or trace files. Arguments are compared per `args`/`toolArgs`
@@ -499,12 +765,15 @@ export function matchTrajectory(
   calls: TrajectoryInput,
   options: TrajectoryMatchOptions = {},
 ): TrajectoryMatch {
-  const mode = validate(options);
+  checkTrajectoryOptions(options, 'match');
+  const mode = options.mode ?? 'strict';
   const ok = callPredicate(options);
   const ref = toolCalls(reference, 'reference');
   const pred = toolCalls(calls, 'calls');
   const partners = new Partners(ref, pred, options, ok);
-  const pairs = (mode === 'strict' ? orderedPairs : anyOrderPairs)(ref, pred, partners, ok);
+  const pairs = (
+    mode !== 'strict' ? anyOrderPairs : options.turns === 'exact' ? exactTurnPairs : orderedPairs
+  )(ref, pred, partners, ok);
   pairs.sort((a, b) => a[0] - b[0]);
   const usedRef = new Set(pairs.map(([i]) => i));
   const usedPred = new Set(pairs.map(([, j]) => j));

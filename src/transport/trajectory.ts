@@ -78,6 +78,7 @@ export function matchVerdict(
     mode: match.mode,
     args: describeArgsRule(options.args),
     tool_args: toolArgs,
+    ...(options.turns === 'exact' ? { turns: 'exact' as const } : {}),
     matched: match.matched.length,
     unmatched_reference: match.unmatchedReference.length,
     unexpected: match.unexpected.length,

@@ -32,6 +32,9 @@ export const IMPORTER_SEEDS: Readonly<Record<string, readonly string[]>> = {
   openinference: [read('openinference_spans.otlp.json')],
   atif: [read('atif_trajectory.json')],
   openai: [read('agentevals_messages.json'), read('edge/timed.openai.json')],
+  // Written by the real SDK (`@openai/agents-openai` 0.11.2's exporter, see
+  // src/import/openai-agents-trace.test-helpers.ts) and saved as it was POSTed.
+  'openai-agents': [read('openai_agents_trace.json')],
   bluesky: [read('bluesky_documents.jsonl'), read('edge/event_page.bluesky.jsonl')],
   camonitor: [read('epics_camonitor.txt'), read('edge/out_of_order.camonitor.txt')],
   rosbag2: [

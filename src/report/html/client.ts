@@ -404,6 +404,7 @@ export const REPORT_JS = String.raw`
     var per = Object.keys(v.tool_args);
     return 'trajectory ' + (v.pass ? 'followed' : 'NOT followed') + ' \u00b7 mode ' + v.mode + ' \u00b7 args ' + argsText(v.args) +
       (per.length ? ' (per tool: ' + per.map(function (k) { return k + ' ' + argsText(v.tool_args[k]); }).join(', ') + ')' : '') +
+      (v.turns === 'exact' ? ' \u00b7 turns exact' : '') +
       ' \u00b7 ' + v.matched + ' matched, ' + v.unmatched_reference + ' unmatched reference, ' + v.unexpected + ' unexpected' + dist;
   }
 

@@ -58,6 +58,12 @@ export const TrajectoryMatchVerdictSchema = z
     mode: z.enum(['strict', 'unordered', 'subset', 'superset']),
     args: ArgsRuleSchema,
     tool_args: z.record(z.string(), ArgsRuleSchema).describe('Per-tool overrides of args.'),
+    turns: z
+      .literal('exact')
+      .optional()
+      .describe(
+        'Present when strict mode compared the turns too (`turns: "exact"`); absent for the default, where the prediction\'s turns are not compared.',
+      ),
     matched: count,
     unmatched_reference: count.describe('Reference calls no call was paired with.'),
     unexpected: count.describe('Calls paired with no reference call.'),

@@ -1,0 +1,188 @@
+/**
+ * Test helper (not part of the package): an `@openai/agents` run traced by the SDK itself. The
+ * agent uses the SDK's own OpenAI models (`@openai/agents-openai` 0.11.2, the Responses API or Chat
+ * Completions) against a scripted stub server on 127.0.0.1, and the SDK's `OpenAITracingExporter`
+ * (behind a `BatchTraceProcessor`) POSTs its trace export to the same stub, which keeps the body:
+ * exactly what the SDK sends to OpenAI's traces ingest endpoint. No network.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  Agent,
+  BatchTraceProcessor,
+  Runner,
+  setTraceProcessors,
+  setTracingDisabled,
+  tool,
+} from '@openai/agents-core';
+import { OpenAIProvider, OpenAITracingExporter } from '@openai/agents-openai';
+import { z } from 'zod';
+
+/** One call the scripted model makes. */
+export interface ScriptedCall {
+  readonly id: string;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+}
+
+/**
+ * The model's steps: the calls of one model response (run by the SDK in parallel), then the
+ * hand-off to the `support` agent, whose answer ends the run.
+ */
+export const STEPS: readonly (readonly ScriptedCall[])[] = [
+  [
+    { id: 'call-1', name: 'get_weather', args: { city: 'Paris' } },
+    { id: 'call-2', name: 'get_time', args: { tz: 'Europe/Paris' } },
+  ],
+  [{ id: 'call-3', name: 'get_weather', args: { city: 'Oslo' } }],
+  [{ id: 'call-4', name: 'transfer_to_support', args: {} }],
+];
+
+/** What a scripted model answers: tool calls, or a final text. */
+type Answer = { calls: readonly ScriptedCall[] } | { text: string };
+
+const ANSWERS: readonly Answer[] = [...STEPS.map((calls) => ({ calls })), { text: 'Done.' }];
+
+function responsesBody(a: Answer, n: number): unknown {
+  const output =
+    'calls' in a
+      ? a.calls.map((c) => ({
+          type: 'function_call',
+          id: `fc_${c.id}`,
+          call_id: c.id,
+          name: c.name,
+          arguments: JSON.stringify(c.args),
+          status: 'completed',
+        }))
+      : [
+          {
+            type: 'message',
+            id: `msg_${n}`,
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: a.text, annotations: [] }],
+          },
+        ];
+  return {
+    id: `resp_${n}`,
+    object: 'response',
+    created_at: 1764626400 + n,
+    status: 'completed',
+    model: 'gpt-stub',
+    output,
+    usage: {
+      input_tokens: 10,
+      output_tokens: 5,
+      total_tokens: 15,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    },
+  };
+}
+
+function chatBody(a: Answer, n: number): unknown {
+  const message =
+    'calls' in a
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: a.calls.map((c) => ({
+            id: c.id,
+            type: 'function',
+            function: { name: c.name, arguments: JSON.stringify(c.args) },
+          })),
+        }
+      : { role: 'assistant', content: a.text };
+  return {
+    id: `chatcmpl-${n}`,
+    object: 'chat.completion',
+    created: 1764626400 + n,
+    model: 'gpt-stub',
+    choices: [
+      { index: 0, finish_reason: 'calls' in a ? 'tool_calls' : 'stop', message, logprobs: null },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
+}
+
+/** The export the SDK POSTed, as received (one body per POST), and the run's final output. */
+export interface TracedRun {
+  readonly bodies: readonly string[];
+  readonly finalOutput: unknown;
+}
+
+/**
+ * Run the travel agent once with tracing on: `api` picks the SDK's Responses model (`response`
+ * spans) or its Chat Completions model (`generation` spans).
+ */
+export async function tracedAgentRun(api: 'responses' | 'chat'): Promise<TracedRun> {
+  const bodies: string[] = [];
+  let answered = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let reply: unknown = {};
+      if (req.url === '/v1/traces/ingest') bodies.push(body);
+      else if (req.url === '/v1/responses') reply = responsesBody(ANSWERS[answered]!, answered++);
+      else if (req.url === '/v1/chat/completions') reply = chatBody(ANSWERS[answered]!, answered++);
+      else res.statusCode = 404;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(reply));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const exporter = new OpenAITracingExporter({
+    apiKey: 'sk-stub',
+    endpoint: `${base}/traces/ingest`,
+    maxRetries: 1,
+  });
+  const processor = new BatchTraceProcessor(exporter, { scheduleDelay: 60_000 });
+  setTraceProcessors([processor]);
+  // The SDK turns tracing off when NODE_ENV is `test` (as under Vitest): on for this run only.
+  setTracingDisabled(false);
+  try {
+    const support = new Agent({ name: 'support', instructions: 'Help.' });
+    const agent = new Agent({
+      name: 'travel',
+      instructions: 'Plan the trip.',
+      handoffs: [support],
+      tools: [
+        tool({
+          name: 'get_weather',
+          description: 'weather of a city',
+          parameters: z.object({ city: z.string() }),
+          execute: ({ city }) => {
+            if (city === 'Oslo') throw new Error('no weather data for Oslo');
+            return Promise.resolve({ tempC: 21, city });
+          },
+        }),
+        tool({
+          name: 'get_time',
+          description: 'time in a zone',
+          parameters: z.object({ tz: z.string() }),
+          execute: ({ tz }) => Promise.resolve(`12:00 ${tz}`),
+        }),
+      ],
+    });
+    const runner = new Runner({
+      modelProvider: new OpenAIProvider({
+        apiKey: 'sk-stub',
+        baseURL: base,
+        useResponses: api === 'responses',
+      }),
+      model: 'gpt-stub',
+      tracingDisabled: false,
+      workflowName: 'travel planning',
+    });
+    const result = await runner.run(agent, 'Weather and time in Paris, weather in Oslo?');
+    await processor.forceFlush();
+    return { bodies, finalOutput: result.finalOutput };
+  } finally {
+    setTracingDisabled(true);
+    setTraceProcessors([]);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
