@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeForTerminal } from '../io/terminal.js';
 import { shouldUseColors, terminalColors, type Colors } from '../report/colors.js';
+import type { CsvColumns } from '../import/types.js';
 import { isMode, MODES, type Mode } from '../policy/mode.js';
 import { UsageError, type CliIO } from './types.js';
 
@@ -192,6 +193,25 @@ export function parseCompat(value: string | undefined): Mode | undefined {
   throw new UsageError(
     `--compat must be ${MODES.map((m) => `'${m}'`).join(' or ')}, got ${JSON.stringify(value)}`,
   );
+}
+
+/**
+ * `--columns timestamp=Zeit,value=Wert` → `CsvColumns` (undefined when not given); a `UsageError`
+ * for anything else.
+ */
+export function parseColumns(flag: string | undefined): CsvColumns | undefined {
+  if (flag === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const part of flag.split(',')) {
+    const m = /^\s*(timestamp|channel|value)\s*=(.+)$/.exec(part);
+    if (m === null || m[2]!.trim() === '')
+      throw new UsageError(
+        `--columns must be role=name pairs separated by commas (roles: timestamp, channel, value), got ${JSON.stringify(part)}`,
+      );
+    if (m[1]! in out) throw new UsageError(`--columns names the ${m[1]} column twice`);
+    out[m[1]!] = m[2]!.trim();
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENVTRACE_VERSION } from '../version.js';
 import { captureIO, close, readCase, tempDir } from './harness.test-helpers.js';
@@ -416,6 +417,101 @@ describe('envtrace evaluate', () => {
       expect(r.err).not.toContain('\x1b');
       expectOneLine(r.err, 'cfg.json');
     });
+  });
+});
+
+describe('--columns on align and evaluate (CSV with any header)', () => {
+  // The CSV fixtures are written by csv-stringify (the csv project's writer, pinned
+  // devDependency), with headers no synonym matches, as a German spreadsheet names them.
+  const header = ['Zeit', 'Kanal', 'Messwert'];
+  const gtRows = [
+    ['2026-03-02T14:05:11.000Z', 'T1', '21.5'],
+    ['2026-03-02T14:05:12.000Z', 'valve', 'open'],
+    ['2026-03-02T14:05:13.500Z', 'T1', '22'],
+  ];
+  const predRows = [
+    ['2026-03-02T14:05:11.000Z', 'T1', '21.5'],
+    ['2026-03-02T14:05:12.250Z', 'valve', 'closed'],
+    ['2026-03-02T14:05:13.500Z', 'T1', '22'],
+  ];
+  const columns = 'timestamp=Zeit,channel=Kanal,value=Messwert';
+  /** The same events as envtrace JSON: times in seconds from the earliest, numbers as numbers. */
+  const asJson = (rows: string[][]) =>
+    JSON.stringify({
+      events: rows.map(([t, ch, v]) => ({
+        channel: ch,
+        timestamp: (Date.parse(t!) - Date.parse(rows[0]![0]!)) / 1000,
+        value: Number.isNaN(Number(v)) ? v : Number(v),
+      })),
+    });
+  beforeEach(() => {
+    tmp.write('gt.csv', stringify([header, ...gtRows], { delimiter: ';' }));
+    tmp.write('pred.csv', stringify([header, ...predRows], { delimiter: ';' }));
+    tmp.write('gt.json', asJson(gtRows));
+    tmp.write('pred.json', asJson(predRows));
+  });
+
+  it('align and evaluate read every input as CSV with the named columns', async () => {
+    for (const command of ['align', 'evaluate']) {
+      const fromJson = await run([command, '--gt', 'gt.json', '--pred', 'pred.json', '--json']);
+      const fromCsv = await run([
+        command,
+        ...['--gt', 'gt.csv', '--pred', 'pred.csv', '--columns', columns, '--json'],
+      ]);
+      expect(fromCsv.err).toBe('');
+      expect(fromCsv.code).toBe(0);
+      const report = JSON.parse(fromCsv.out) as Record<string, unknown>;
+      expect(report).toEqual(JSON.parse(fromJson.out));
+      expect(report.accuracy).toBe(false); // the valve's value differs: the columns were read
+    }
+    const gated = await run([
+      'evaluate',
+      ...['--gt', 'gt.csv', '--pred', 'gt.csv', '--columns', columns, '--require-pass'],
+    ]);
+    expect(gated.code).toBe(0);
+    expect(gated.out).toContain('Accuracy:   true\n');
+  });
+
+  it('without --columns such a CSV is refused, pointing at --columns', async () => {
+    const r = await run(['align', '--gt', 'gt.csv', '--pred', 'pred.csv']);
+    expect(r.code).toBe(2);
+    // Either file may be named (both are read at once; the first to fail is reported).
+    expectOneLine(r.err, '.csv: the format of the input cannot be told', '--columns channel=NAME');
+  });
+
+  it('every input is read as CSV: a JSON golden is refused as CSV, also when large (streamed)', async () => {
+    const r = await run(['align', '--gt', 'gt.json', '--pred', 'pred.csv', '--columns', columns]);
+    expect(r.code).toBe(2);
+    expectOneLine(r.err, 'gt.json', 'column');
+    // Over 64 KiB of JSON Lines, which is otherwise streamed as envtrace without --columns.
+    const line = JSON.stringify({ channel: 'T1', timestamp: 0, value: 21.5 });
+    tmp.write('big.jsonl', `${line}\n`.repeat(Math.ceil(70_000 / line.length)));
+    expect((await run(['align', '--gt', 'big.jsonl', '--pred', 'big.jsonl'])).code).toBe(0);
+    const big = await run([
+      'align',
+      '--gt',
+      'big.jsonl',
+      '--pred',
+      'pred.csv',
+      '--columns',
+      columns,
+    ]);
+    expect(big.code).toBe(2);
+    expectOneLine(big.err, 'big.jsonl', 'column');
+  });
+
+  it('a malformed map is a usage error; batch mode refuses --columns', async () => {
+    const bad = await run([
+      'evaluate',
+      ...['--gt', 'gt.csv', '--pred', 'pred.csv', '--columns', 'time=Zeit'],
+    ]);
+    expect(bad.code).toBe(2);
+    expectOneLine(bad.err, '--columns must be role=name pairs', '"time=Zeit"');
+    mkdirSync(path.join(tmp.dir, 'g'));
+    mkdirSync(path.join(tmp.dir, 'p'));
+    const batch = await run(['evaluate', '--gt-dir', 'g', '--pred-dir', 'p', '--columns', columns]);
+    expect(batch.code).toBe(2);
+    expectOneLine(batch.err, '--columns is for one pair', 'envtrace convert --columns');
   });
 });
 

@@ -8,6 +8,7 @@ import { pyFixed } from '../report/format.js';
 import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile, type ImportedTrace } from '../import/read.js';
+import type { CsvColumns } from '../import/types.js';
 import { warningLines } from '../import/warnings.js';
 import { TraceError } from '../errors.js';
 import { resolvePath } from './args.js';
@@ -30,6 +31,8 @@ export interface EvaluationRun {
   readonly colors: boolean;
   readonly maxRows?: number | undefined;
   readonly width?: number | undefined;
+  /** `--columns`: every input is read as CSV with these header names. */
+  readonly columns?: CsvColumns | undefined;
 }
 
 /** Load inputs, evaluate, print the report, write `--out`, check the gates. Returns the exit code. */
@@ -47,7 +50,10 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
   );
   const imported = await Promise.all(
     [run.pred, ...run.gts].map((f, i) =>
-      importFile(resolvePath(io, f), { policy }).catch((e: unknown) => {
+      importFile(resolvePath(io, f), {
+        policy,
+        ...(run.columns !== undefined ? { columns: run.columns } : {}),
+      }).catch((e: unknown) => {
         throw directoryHint(e, i === 0 ? 'pred' : 'gt');
       }),
     ),

@@ -49,8 +49,6 @@ export function judgeColumns(
   const n = gtIdx.length;
   const codes = new Uint8Array(n);
   const checkIgnore = ignore !== undefined && ignore.size > 0;
-  // Made before the loop, which ends the function (see `pairsToColumns`).
-  const out: VerdictColumns = { length: n, gtEvents, predEvents, gtIdx, predIdx, codes };
   for (let k = 0; k < n; k++) {
     const gi = gtIdx[k]!;
     const pi = predIdx[k]!;
@@ -73,7 +71,7 @@ export function judgeColumns(
     }
     codes[k] = code;
   }
-  return out;
+  return { length: n, gtEvents, predEvents, gtIdx, predIdx, codes };
 }
 
 /** The gt event of pair `k`, or null for a gap. */

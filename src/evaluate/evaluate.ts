@@ -203,9 +203,9 @@ function align(
 /**
  * The value questions of one evaluation's aligner run (`AlignContext.valuesMatch`). The aligners
  * get one module-level function for every evaluation, which asks the run in progress (`asking`;
- * a comparator may itself evaluate, hence the save and restore around the run): the JIT compiles
- * the aligners' loops with the function they call, and a new closure per evaluation made them
- * start over on every evaluation.
+ * a comparator may itself evaluate, hence the save and restore around the run), not a closure
+ * per evaluation: V8 compiles the aligners' loops with the function they call, and a new one each
+ * time made `behavior` evaluations over 10 % slower (`bench/aligners.mjs`; bench/RESULTS.md).
  */
 class ValueQuestions {
   private gv: unknown[] | undefined;
@@ -237,7 +237,7 @@ class ValueQuestions {
   }
 }
 
-/** The events' values, in order (a module function: a callback made per call is compiled anew each time). */
+/** The events' values, in order. */
 function valuesOf(events: readonly { readonly value: unknown }[]): unknown[] {
   const out: unknown[] = []; // grown by push: packed elements (`new Array(n)` makes holes, or a dictionary when long)
   for (let i = 0; i < events.length; i++) out.push(events[i]!.value);
@@ -268,40 +268,24 @@ function valueBuckets(
   byKey: readonly Comparator[],
 ): ValueBuckets | undefined {
   const usable = Uint8Array.from(byKey, (c) => (c.bucket === undefined ? 0 : 1));
-  const gt = new Float64Array(gtKeys.length);
-  const pred = new Float64Array(predKeys.length);
-  // Each loop in a module function of its own that ends with it: this runs once per evaluation,
-  // and V8 keeps the code it compiles for a loop on the fly (a closure made per call, or code after
-  // the loop that had no type feedback when the loop was compiled, would be compiled anew or fall
-  // back to the interpreter in every evaluation).
-  fillBuckets(gtKeys, gtValues, byKey, usable, gt);
-  fillBuckets(predKeys, predValues, byKey, usable, pred);
+  const fill = (keys: Int32Array, values: readonly unknown[]): Float64Array => {
+    const out = new Float64Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (usable[key] === 0) continue;
+      const b = byKey[key]!.bucket!(values[i]);
+      if (b === undefined || !Number.isSafeInteger(b)) usable[key] = 0;
+      else out[i] = b;
+    }
+    return out;
+  };
+  const gt = fill(gtKeys, gtValues);
+  const pred = fill(predKeys, predValues);
   if (!usable.includes(1)) return undefined;
-  zeroUnusable(gtKeys, usable, gt);
-  zeroUnusable(predKeys, usable, pred);
+  // A channel found unusable late may have filled some buckets already: bucket 0 for all its events.
+  for (let i = 0; i < gt.length; i++) if (usable[gtKeys[i]!] === 0) gt[i] = 0;
+  for (let j = 0; j < pred.length; j++) if (usable[predKeys[j]!] === 0) pred[j] = 0;
   return { gt, pred };
-}
-
-/** `out[i]`: the bucket of event i; a channel with a value that has none is marked unusable (`usable[key] = 0`). */
-function fillBuckets(
-  keys: Int32Array,
-  values: readonly unknown[],
-  byKey: readonly Comparator[],
-  usable: Uint8Array,
-  out: Float64Array,
-): void {
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (usable[key] === 0) continue;
-    const b = byKey[key]!.bucket!(values[i]);
-    if (b === undefined || !Number.isSafeInteger(b)) usable[key] = 0;
-    else out[i] = b;
-  }
-}
-
-/** Bucket 0 for every event of an unusable channel. */
-function zeroUnusable(keys: Int32Array, usable: Uint8Array, out: Float64Array): void {
-  for (let i = 0; i < keys.length; i++) if (usable[keys[i]!] === 0) out[i] = 0;
 }
 
 /** Built-in metrics in the reference's order, then the user's metrics. */

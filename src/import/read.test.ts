@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, TraceError } from '../errors.js';
 import { loadEnvtraceFile, parseEnvtrace } from '../trace/parse.js';
@@ -163,6 +164,36 @@ describe('loadTrace and parseTrace', () => {
     await expect(loadTrace(path.join(tmp, 'missing.csv'))).rejects.toThrow(
       /missing\.csv: cannot read trace: no such file$/,
     );
+  });
+
+  it('columns: any header names the CSV columns, and every file is read as CSV, streamed or not', async () => {
+    // Written by csv-stringify (pinned devDependency), tab-separated, headers no synonym matches.
+    const file = path.join(tmp, 'zeit.tsv');
+    writeFileSync(
+      file,
+      stringify(
+        [
+          ['Wert', 'Zeit', 'Kanal'],
+          ['7', '1767571200.5', 'motor:x'],
+          ['open', '1767571200', 'shutter'],
+        ],
+        { delimiter: '\t' },
+      ),
+    );
+    const columns = { timestamp: 'Zeit', channel: 'Kanal', value: 'Wert' };
+    for (const t of [await loadTrace(file, { columns }), loadTraceSync(file, { columns })]) {
+      expect(tuples(t.events)).toEqual([
+        ['shutter', 0, 'open'],
+        ['motor:x', 0.5, 7],
+      ]);
+    }
+    // JSON Lines over 64 KiB (streamed as envtrace without columns) are CSV with them too.
+    const line = JSON.stringify({ channel: 'a', timestamp: 0, value: 1 });
+    const big = path.join(tmp, 'big.jsonl');
+    writeFileSync(big, `${line}\n`.repeat(Math.ceil(70_000 / line.length)));
+    expect((await loadTrace(big)).events.length).toBeGreaterThan(1000);
+    await expect(loadTrace(big, { columns })).rejects.toThrow(/big\.jsonl:1: .*column/);
+    expect(() => loadTraceSync(big, { columns })).toThrow(/big\.jsonl:1: .*column/);
   });
 
   it('reads a directory without metadata.yaml only when it holds exactly one *.jsonl file', () => {

@@ -288,6 +288,13 @@ function streamPlan(
     : linesPlan(importer);
 }
 
+/** The format a file is streamed as: `columns` implies CSV (as `chooseImporter` reads the whole text). */
+function streamFormat(options: LoadTraceOptions): ParseTraceOptions['format'] {
+  return options.columns !== undefined && (options.format ?? 'auto') === 'auto'
+    ? 'csv'
+    : options.format;
+}
+
 /** A file being imported: its whole bytes, or how to stream it. */
 type Opened =
   | { readonly bytes: Uint8Array; readonly stream?: undefined }
@@ -363,7 +370,7 @@ export async function importFileChunked(
   );
   // A pipe or a device cannot be read twice: it is read whole (no start).
   const start = await namedAsync(data, () => readStart(data, chunks.head));
-  const read = start && openedFrom(start, data, options.format);
+  const read = start && openedFrom(start, data, streamFormat(options));
   const policy = readPolicy(options);
   if (read?.stream?.kind === 'envtrace') {
     checkField('envtrace', options);
@@ -400,7 +407,7 @@ export function importFileSyncChunked(
     statSync(file).isDirectory() ? dataFileOfDirectory(file, readdirSync(file)) : file,
   );
   const start = named(data, () => readStartSync(data, chunks.head));
-  const read = start && openedFrom(start, data, options.format);
+  const read = start && openedFrom(start, data, streamFormat(options));
   const policy = readPolicy(options);
   if (read?.stream?.kind === 'envtrace') {
     checkField('envtrace', options);

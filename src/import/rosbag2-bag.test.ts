@@ -3,6 +3,8 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { McapStreamReader } from '@mcap/core';
+import { loadDecompressHandlers } from '@mcap/support';
 import { captureIO } from '../cli/harness.test-helpers.js';
 import { main } from '../cli/main.js';
 import { PyFloat } from '../py/value.js';
@@ -82,7 +84,7 @@ const EXPECTED_VALUES = MESSAGES.map((m) => m.message);
 const EXPECTED_TIMES = [0, 1e-9, 0.4, 1, 1.500000001];
 
 describe('rosbag2: MCAP files as ros2 bag record -s mcap writes them', () => {
-  it.each(['zstd', 'chunked', 'unchunked'] as const)(
+  it.each(['zstd', 'lz4', 'chunked', 'unchunked'] as const)(
     'reads an MCAP file (%s) with exact times, decoded messages and meta',
     async (layout) => {
       const file = path.join(tmp, `run-${layout}.mcap`);
@@ -101,6 +103,33 @@ describe('rosbag2: MCAP files as ros2 bag record -s mcap writes them', () => {
       });
       // Typed arrays (float64[]) come out as plain arrays.
       expect(Array.isArray((t.events[2]!.value as { position: unknown }).position)).toBe(true);
+    },
+  );
+
+  it.each(['zstd', 'lz4'] as const)(
+    'the %s layout writes compressed chunks (so its import above decompressed them)',
+    async (compression) => {
+      // @mcap/support's decompressors, which the importer uses; the reader checks each chunk's CRC.
+      const reader = new McapStreamReader({
+        includeChunks: true,
+        decompressHandlers: await loadDecompressHandlers(),
+      });
+      reader.append(await mcapBytes(MESSAGES, compression, 256));
+      const chunks: { compression: string; compressed: number; raw: bigint }[] = [];
+      for (let r = reader.nextRecord(); r !== undefined; r = reader.nextRecord()) {
+        if (r.type === 'Chunk')
+          chunks.push({
+            compression: r.compression,
+            compressed: r.records.byteLength,
+            raw: r.uncompressedSize,
+          });
+      }
+      expect(chunks.length).toBeGreaterThan(1);
+      for (const c of chunks) {
+        expect(c.compression).toBe(compression);
+        expect(BigInt(c.compressed)).not.toBe(c.raw);
+      }
+      expect(reader.done()).toBe(true);
     },
   );
 

@@ -1,7 +1,7 @@
 /**
  * ROS 2 bags written by the real producers' libraries, for the rosbag2 tests: MCAP files with
  * `@mcap/core`'s `McapWriter` (chunks compressed with zstd by `@foxglove/wasm-zstd`, the codec
- * `@mcap/support` decompresses with), messages CDR-encoded by `@foxglove/rosmsg2-serialization`'s
+ * `@mcap/support` decompresses with, or as LZ4 frames by `lz4js`), messages CDR-encoded by `@foxglove/rosmsg2-serialization`'s
  * `MessageWriter` from the ROS 2 `.msg` definitions, SQLite bags written with `sql.js` in the
  * rosbag2 schema of Humble / Iron / Jazzy, and `metadata.yaml` as rosbag2 writes it (versions 5–9).
  */
@@ -10,6 +10,7 @@ import { McapWriter, type IWritable } from '@mcap/core';
 import { parse } from '@foxglove/rosmsg';
 import { MessageWriter } from '@foxglove/rosmsg2-serialization';
 import * as zstd from '@foxglove/wasm-zstd';
+import * as lz4 from 'lz4js';
 import initSqlJs from 'sql.js';
 
 const SEP = '================================================================================\n';
@@ -78,8 +79,11 @@ class Memory implements IWritable {
   }
 }
 
-/** How the MCAP file is laid out: zstd chunks (rosbag2's default), plain chunks, or no chunks. */
-export type McapLayout = 'zstd' | 'chunked' | 'unchunked';
+/**
+ * How the MCAP file is laid out: zstd chunks (rosbag2's default), lz4 chunks (rosbag2's other
+ * chunk compression), plain chunks, or no chunks.
+ */
+export type McapLayout = 'zstd' | 'lz4' | 'chunked' | 'unchunked';
 
 /** An MCAP file as rosbag2 (storage `mcap`, profile `ros2`) writes one. */
 export async function mcapBytes(
@@ -96,7 +100,10 @@ export async function mcapBytes(
     compressChunk:
       layout === 'zstd'
         ? (data) => ({ compression: 'zstd', compressedData: zstd.compress(data, 3) })
-        : undefined,
+        : layout === 'lz4'
+          ? // An LZ4 frame (MCAP's lz4), as @mcap/support's decompressor reads it.
+            (data) => ({ compression: 'lz4', compressedData: lz4.compress(data) })
+          : undefined,
   });
   await writer.start({ profile: 'ros2', library: 'envtrace test (rosbag2 layout)' });
   const channels = new Map<string, number>();

@@ -20,7 +20,9 @@ export function structureMetric(
     for (const v of verdicts as readonly PairVerdict[])
       if (v.gt === null || v.pred === null) gaps++;
   } else {
-    gaps = gapCount((verdicts as VerdictColumns).codes);
+    const both = VerdictBit.Gt | VerdictBit.Pred;
+    const codes = (verdicts as VerdictColumns).codes;
+    for (let k = 0; k < codes.length; k++) if ((codes[k]! & both) !== both) gaps++;
   }
   const gapRate = total ? gaps / total : 0.0;
   return {
@@ -29,17 +31,6 @@ export function structureMetric(
     binary_pass: gapRate === 0.0,
     details: { gap_rate: gapRate, gaps, total_pairs: total },
   };
-}
-
-/**
- * Pairs with a gap on either side, in a function that ends with its loop (it runs once per
- * evaluation; see `pairsToColumns`).
- */
-function gapCount(codes: Uint8Array): number {
-  const both = VerdictBit.Gt | VerdictBit.Pred;
-  let gaps = 0;
-  for (let k = 0; k < codes.length; k++) if ((codes[k]! & both) !== both) gaps++;
-  return gaps;
 }
 
 /** The structure metric as a `Metric` (what `evaluate` runs unless `include_structure: false`). */

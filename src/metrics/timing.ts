@@ -133,10 +133,7 @@ export function timingMetric(
 /**
  * `timingMetric`'s one pass over the matched times: x = t − t[0] and y likewise, in place; the
  * interval ratios of the MAPE into `ratios`; whether x and y are constant, and their largest
- * magnitudes (for the scaled fit). A function that ends with its loop, its result made before it
- * and written in it (see `pairsToColumns`): V8 compiles the loop on the fly and keeps that code,
- * which code after the loop (no type feedback yet, it runs once per evaluation) threw away in
- * every evaluation.
+ * magnitudes (for the scaled fit).
  */
 function shiftAndRatios(
   x: Float64Array,
@@ -148,26 +145,25 @@ function shiftAndRatios(
   const p0 = y[0]!;
   x[0] = g0 - g0;
   y[0] = p0 - p0;
-  const out = { xConst: true, yConst: true, sx: Math.abs(x[0]), sy: Math.abs(y[0]) };
-  let sx = out.sx;
-  let sy = out.sy;
+  let xConst = true;
+  let yConst = true;
+  let sx = Math.abs(x[0]);
+  let sy = Math.abs(y[0]);
   for (let i = 1; i < n; i++) {
     const xi = x[i]! - g0;
     const yi = y[i]! - p0;
     x[i] = xi;
     y[i] = yi;
-    if (xi !== x[0]) out.xConst = false;
-    if (yi !== y[0]) out.yConst = false;
+    if (xi !== x[0]) xConst = false;
+    if (yi !== y[0]) yConst = false;
     sx = Math.max(sx, Math.abs(xi));
     sy = Math.max(sy, Math.abs(yi));
-    out.sx = sx;
-    out.sy = sy;
     const gi = xi - x[i - 1]!;
     const pi = yi - y[i - 1]!;
     const absG = Math.abs(gi);
     ratios[i - 1] = Math.abs(gi - pi) / (absG > 1e-10 ? absG : 1e-10);
   }
-  return out;
+  return { xConst, yConst, sx, sy };
 }
 
 /**
@@ -196,27 +192,17 @@ function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): {
   // Columns (what evaluate passes): one loop into arrays as long as the columns, then views of
   // the matched part.
   const cols = verdicts as VerdictColumns;
-  const gtT = new Float64Array(cols.codes.length);
-  const prT = new Float64Array(cols.codes.length);
-  const n = gatherTimes(cols, gtT, prT);
-  return { gtT: gtT.subarray(0, n), prT: prT.subarray(0, n), scratch: new Float64Array(2 * n) };
-}
-
-/**
- * The matched pairs' timestamps into `gtT`/`prT` from index 0; how many. A function that ends
- * with its loop: V8 compiles such a loop on the fly and keeps the code, and code after it would
- * have had no type feedback then (it runs once per evaluation).
- */
-function gatherTimes(cols: VerdictColumns, gtT: Float64Array, prT: Float64Array): number {
   const need = VerdictBit.Gt | VerdictBit.Pred | VerdictBit.Counts;
   const codes = cols.codes;
+  const gtT = new Float64Array(codes.length);
+  const prT = new Float64Array(codes.length);
   let n = 0;
   for (let k = 0; k < codes.length; k++) {
     if ((codes[k]! & need) !== need) continue;
     gtT[n] = cols.gtEvents[cols.gtIdx[k]!]!.timestamp;
     prT[n++] = cols.predEvents[cols.predIdx[k]!]!.timestamp;
   }
-  return n;
+  return { gtT: gtT.subarray(0, n), prT: prT.subarray(0, n), scratch: new Float64Array(2 * n) };
 }
 
 /**
@@ -238,46 +224,27 @@ function lineFit(
   const n = x.length;
   let back = 1;
   if (scaled) {
-    scaleBoth(x, y, sx, sy);
+    for (let i = 0; i < n; i++) {
+      x[i] = x[i]! / sx;
+      if (sy > 0) y[i] = y[i]! / sy;
+    }
     back = sy > 0 ? sy / sx : 1 / sx;
   }
   const fit = polyfit1(x, y, scratch);
-  squaredResiduals(x, y, fit.slope, fit.intercept, npMean(y), scratch);
+  // Squared residuals of the line in scratch[0, n), squared deviations of y from its mean in [n, 2n).
+  const my = npMean(y);
+  for (let i = 0; i < n; i++) {
+    const r = y[i]! - (fit.slope * x[i]! + fit.intercept);
+    scratch[i] = r * r;
+    const d = y[i]! - my;
+    scratch[n + i] = d * d;
+  }
   const ssRes = pairwiseSum(scratch, 0, n);
   const ssTot = pairwiseSum(scratch, n, n);
   return {
     slope: scaled ? fit.slope * back : fit.slope,
     r2: ssTot > 0 ? 1.0 - ssRes / ssTot : whenYConstant,
   };
-}
-
-// `lineFit`'s loops, each ending its function: they run once per evaluation, V8 compiles them on
-// the fly, and code after such a loop (no type feedback yet) threw that code away every time.
-
-/** x /= sx, and y /= sy when sy > 0, in place. */
-function scaleBoth(x: Float64Array, y: Float64Array, sx: number, sy: number): void {
-  for (let i = 0; i < x.length; i++) {
-    x[i] = x[i]! / sx;
-    if (sy > 0) y[i] = y[i]! / sy;
-  }
-}
-
-/** Squared residuals of the line in `out`'s first n entries, squared deviations of y from `my` in the next n. */
-function squaredResiduals(
-  x: Float64Array,
-  y: Float64Array,
-  slope: number,
-  intercept: number,
-  my: number,
-  out: Float64Array,
-): void {
-  const n = x.length;
-  for (let i = 0; i < n; i++) {
-    const r = y[i]! - (slope * x[i]! + intercept);
-    out[i] = r * r;
-    const d = y[i]! - my;
-    out[n + i] = d * d;
-  }
 }
 
 /** The timing metric with these thresholds, as a `Metric` (what `evaluate` runs). */

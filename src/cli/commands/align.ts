@@ -1,4 +1,4 @@
-import { colorsEnabled, parseCommandArgs, parseCompat } from '../args.js';
+import { colorsEnabled, parseColumns, parseCommandArgs, parseCompat } from '../args.js';
 import { runEvaluation } from '../run.js';
 import type { Command } from '../types.js';
 import { REPORT_OPTIONS, REPORT_OPTIONS_HELP } from './evaluate.js';
@@ -12,6 +12,10 @@ Options:
   --gt FILE            golden trace (JSON, or JSON Lines with one event per line)
   --pred FILE          predicted trace
   --compat MODE        'reference' reproduces the Python reference; 'default' (the default)
+  --columns MAP        CSV: the header names of the columns, as timestamp=NAME,channel=NAME,
+                       value=NAME (any of the three; the others by their usual names). Every
+                       input is then read as CSV ('envtrace convert --columns' turns one CSV
+                       into envtrace JSON, to mix it with other formats)
 ${REPORT_OPTIONS_HELP}`;
 
 export const alignCommand: Command = {
@@ -23,6 +27,7 @@ export const alignCommand: Command = {
       gt: 'string',
       pred: 'string',
       compat: 'string',
+      columns: 'string',
       ...REPORT_OPTIONS,
     });
     if (a.flag('help')) {
@@ -34,6 +39,7 @@ export const alignCommand: Command = {
         gts: [a.required('gt')],
         pred: a.required('pred'),
         compat: parseCompat(a.string('compat')),
+        columns: parseColumns(a.string('columns')),
         out: a.string('out'),
         json: a.flag('json'),
         requirePass: false,

@@ -2,9 +2,8 @@
 import { stringifyJsonExact } from '../../py/json.js';
 import { importers } from '../../import/registry.js';
 import { importFile, type LoadTraceOptions } from '../../import/read.js';
-import type { CsvColumns } from '../../import/types.js';
 import type { Trace } from '../../trace/trace.js';
-import { parseCommandArgs, resolvePath } from '../args.js';
+import { parseColumns, parseCommandArgs, resolvePath } from '../args.js';
 import { checkOut } from '../out.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError, printImportWarnings } from '../run.js';
@@ -53,21 +52,6 @@ export function formatTraceJson(trace: Trace): string {
   return `{"events": [\n${lines.join(',\n')}\n]}\n`;
 }
 
-/** `--columns timestamp=Zeit,value=Wert` → `CsvColumns`; a `UsageError` for anything else. */
-export function parseColumns(flag: string): CsvColumns {
-  const out: Record<string, string> = {};
-  for (const part of flag.split(',')) {
-    const m = /^\s*(timestamp|channel|value)\s*=(.+)$/.exec(part);
-    if (m === null || m[2]!.trim() === '')
-      throw new UsageError(
-        `--columns must be role=name pairs separated by commas (roles: timestamp, channel, value), got ${JSON.stringify(part)}`,
-      );
-    if (m[1]! in out) throw new UsageError(`--columns names the ${m[1]} column twice`);
-    out[m[1]!] = m[2]!.trim();
-  }
-  return out;
-}
-
 export const convertCommand: Command = {
   name: 'convert',
   summary: `Convert a trace (${importers
@@ -107,8 +91,7 @@ export const convertCommand: Command = {
     }
     const out = checkOut(ctx.io, a.string('out'), [input]);
     const fields = a.strings('field');
-    const columnsFlag = a.string('columns');
-    const columns = columnsFlag === undefined ? undefined : parseColumns(columnsFlag);
+    const columns = parseColumns(a.string('columns'));
     const imported = await importFile(resolvePath(ctx.io, input), {
       format: format as LoadTraceOptions['format'],
       field: fields.length === 0 ? undefined : fields,

@@ -1,6 +1,7 @@
 import {
   colorsEnabled,
   colorsFor,
+  parseColumns,
   parseCommandArgs,
   parseCompat,
   type ParsedArgs,
@@ -43,6 +44,10 @@ Options:
                        included); 'default' (the default) is envtrace's fixed behaviour
   --min-score X        exit 1 if the full score is below X
   --require-pass       exit 1 if the decision (accuracy) is a fail
+  --columns MAP        CSV: the header names of the columns, as timestamp=NAME,channel=NAME,
+                       value=NAME (any of the three; the others by their usual names). Every
+                       input is then read as CSV ('envtrace convert --columns' turns one CSV
+                       into envtrace JSON, to mix it with other formats)
 ${REPORT_OPTIONS_HELP}
 
 Batch mode (--gt-dir/--pred-dir): every golden in DIR (searched recursively) is paired with
@@ -88,6 +93,7 @@ export const evaluateCommand: Command = {
       compat: 'string',
       'min-score': 'string',
       'require-pass': 'boolean',
+      columns: 'string',
       'gt-dir': 'string',
       'pred-dir': 'string',
       jobs: 'string',
@@ -121,6 +127,7 @@ export const evaluateCommand: Command = {
         json: a.flag('json'),
         minScore: a.number('min-score'),
         requirePass: a.flag('require-pass'),
+        columns: parseColumns(a.string('columns')),
         colors: colorsEnabled(ctx.io, { color: a.flag('color'), noColor: a.flag('no-color') }),
         maxRows: a.number('max-rows', { integer: true, min: 0 }),
         width: a.number('width', { integer: true, min: 40 }),
@@ -142,6 +149,11 @@ function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
         `--${name} cannot be combined with --gt-dir/--pred-dir (batch mode pairs the files of the two directories)`,
       );
   }
+  // Batch mode reads each trace by its detected format (src/cli/batch/task.ts).
+  if (a.string('columns') !== undefined)
+    throw new UsageError(
+      "--columns is for one pair (--gt/--pred): in batch mode, convert the CSV files first ('envtrace convert --columns …')",
+    );
   const gtDir = a.required('gt-dir');
   const predDir = a.required('pred-dir');
   const out = a.string('out');
