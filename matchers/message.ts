@@ -10,12 +10,7 @@
  * summary in the config's `time_unit`.
  */
 import { DEFAULT_TIME_UNIT, type TimeUnit } from '../src/evaluate/timeUnit.js';
-import {
-  boundedAlignmentNote,
-  type AlignmentRow,
-  type AlignmentRowSide,
-  type EvaluationResult,
-} from '../src/evaluate/types.js';
+import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../src/evaluate/types.js';
 import { isPlainObject, orderedEntries, PyFloat } from '../src/py/value.js';
 import {
   escapeForTerminal,
@@ -26,90 +21,29 @@ import {
   truncateAround,
   truncateMiddle,
 } from '../src/report/escape.js';
-import { pyFixed, renderValue } from '../src/report/format.js';
+import { renderValue } from '../src/report/format.js';
 import { channelCountsLine, channelRuleLine, deltaText } from '../src/report/tolerance.js';
+import {
+  DEFAULT_GOLDEN_NOUN,
+  fixed3 as num,
+  plural,
+  verdictSentence,
+  type PassRule,
+} from '../src/report/verdict.js';
 import { FALLBACK_WIDTH } from '../src/report/width.js';
 import type { ToleranceUse } from '../src/compare/tolerance-use.js';
 import type { MatcherUtils } from './context.js';
 
-/** What a matcher call requires of an evaluation to pass. */
-export interface PassRule {
-  /** @default true */
-  readonly requireAccuracy: boolean;
-  readonly minScore: number | undefined;
-}
-
-/** Why an evaluation fails its rule: one short phrase per failed part. */
-export function failedParts(result: EvaluationResult, rule: PassRule): string[] {
-  const parts: string[] = [];
-  if (rule.minScore !== undefined && !(result.full_score >= rule.minScore)) {
-    parts.push(`score ${num(result.full_score)} < minScore ${num(rule.minScore)}`);
-  }
-  if (rule.requireAccuracy && !result.accuracy) {
-    for (const [name, ok] of Object.entries(result.decision.passes)) {
-      if (!ok) parts.push(describeFailedPart(result, name));
-    }
-    if (parts.length === 0) parts.push('accuracy false');
-  }
-  return parts;
-}
-
-/** Whether the evaluation passes the rule (before `.not`). */
-export function passes(result: EvaluationResult, rule: PassRule): boolean {
-  return failedParts(result, rule).length === 0;
-}
-
-function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
-function num(x: number): string {
-  return pyFixed(x, 3);
-}
-
-/** Differences the alignment shows: value/channel mismatches, missing and extra events. */
-export function rowCounts(rows: readonly AlignmentRow[]): {
-  mismatches: number;
-  missing: number;
-  extra: number;
-} {
-  let mismatches = 0;
-  let missing = 0;
-  let extra = 0;
-  for (const r of rows) {
-    if (r.ignored) continue;
-    if (r.gt && !r.pred) missing++;
-    else if (!r.gt && r.pred) extra++;
-    else if (r.gt && r.pred && r.match === false) mismatches++;
-  }
-  return { mismatches, missing, extra };
-}
-
-function describeFailedPart(result: EvaluationResult, name: string): string {
-  const safe = escapeForTerminal(name);
-  const metric = result.metrics[name];
-  if (name === 'discrete' && metric) {
-    const { mismatches, missing, extra } = rowCounts(result.alignment_rows);
-    const bits: string[] = [];
-    if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
-    if (missing) bits.push(plural(missing, 'missing event'));
-    if (extra) bits.push(plural(extra, 'extra event'));
-    return bits.length
-      ? `discrete not exact: ${bits.join(', ')}`
-      : `discrete not exact (score ${num(metric.score)})`;
-  }
-  if (!metric) return `${safe} failed: no such metric`;
-  const d = metric.details;
-  if (typeof d['reason'] === 'string') return `${safe} failed: ${escapeForTerminal(d['reason'])}`;
-  if (typeof d['r2'] === 'number' && typeof d['slope'] === 'number') {
-    const bits = [`r² ${num(d['r2'])}`, `slope ${num(d['slope'])}`];
-    if (typeof d['duration_ratio'] === 'number')
-      bits.push(`duration ratio ${num(d['duration_ratio'])}`);
-    if (typeof d['mape'] === 'number') bits.push(`interval error ${num(d['mape'])}`);
-    return `${safe} failed (${bits.join(', ')})`;
-  }
-  return `${safe} failed (score ${num(metric.score)})`;
-}
+// The verdict sentence lives in src/ so batch records (src/cli/batch) state it too.
+export {
+  DEFAULT_GOLDEN_NOUN,
+  failedParts,
+  passes,
+  rowCounts,
+  verdictSentence,
+  verdictText,
+  type PassRule,
+} from '../src/report/verdict.js';
 
 /** The metric table: name, score, pass mark; then the full score line. */
 export function metricTable(
@@ -535,32 +469,6 @@ export interface MessageInput {
   readonly goldenNoun?: string;
   /** Width, time unit and caps of the alignment and timing sections. */
   readonly layout?: LayoutOptions;
-}
-
-/** `score 0.911, accuracy false: discrete not exact: 1 mismatch` (or `…, accuracy true` when it passes). */
-export function verdictText(result: EvaluationResult, rule: PassRule): string {
-  const bounded = boundedAlignmentNote(result);
-  const summary = `score ${num(result.full_score)}, accuracy ${String(result.accuracy)}${bounded === undefined ? '' : ` ${bounded}`}`;
-  const parts = failedParts(result, rule);
-  return parts.length ? `${summary}: ${parts.join('; ')}` : summary;
-}
-
-/** What the golden is called in the verdict sentence unless the matcher says otherwise. */
-export const DEFAULT_GOLDEN_NOUN = 'the golden trace';
-
-/**
- * The verdict sentence of a failed check: the first line of its failure message after the hint,
- * also kept in the check's run-report record (`failure`) for the HTML overview.
- */
-export function verdictSentence(
-  result: EvaluationResult,
-  rule: PassRule,
-  isNot: boolean,
-  noun: string = DEFAULT_GOLDEN_NOUN,
-): string {
-  return isNot
-    ? `Expected the received trace not to behave like ${noun}, but it does (${verdictText(result, rule)}).`
-    : `Expected the received trace to behave like ${noun}, but ${verdictText(result, rule)}.`;
 }
 
 /** The whole failure message for a positive or negated check. */

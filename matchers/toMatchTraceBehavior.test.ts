@@ -211,6 +211,37 @@ describe('toMatchTraceBehavior', () => {
       undefined,
     ]);
   });
+
+  it('a failed batch pair (envtrace evaluate --gt-dir) records the sentence this matcher prints', async () => {
+    // Imported here, not at the top, so the lines the test above pins stay where they are.
+    const { createPairEvaluator } = await import('../src/cli/batch/task.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-tmtb-'));
+    try {
+      const write = (name: string, events: unknown) => {
+        fs.writeFileSync(path.join(dir, name), JSON.stringify({ events }));
+        return path.join(dir, name);
+      };
+      const gt = write('gt.json', scan());
+      for (const [pred, minScore] of [
+        [write('off.json', scan([0, 1, 3])), undefined],
+        [write('short.json', scan([0, 1])), 0.99],
+      ] as const) {
+        const outcome = await createPairEvaluator({ minScore })({
+          index: 0,
+          key: 'k',
+          gtPath: gt,
+          predPath: pred,
+          gtLabel: 'gt/gt.json',
+        });
+        const message = messageOf(() =>
+          ex(pred).toMatchTraceBehavior(gt, minScore === undefined ? undefined : { minScore }),
+        );
+        expect(outcome.kind === 'ok' && outcome.record.failure).toBe(message.split('\n')[2]);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('traceMatching', () => {

@@ -97,6 +97,22 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
       missed_gates: 0,
     });
     expect(rep.tests[0]!.records[0]!.golden.paths).toEqual(['gt/a.json']);
+    // A failed pair's record states the matcher's verdict sentence; a passed one none. A pair
+    // that did not load has no record (no scores to state): its one-line error is the file's.
+    const failure = (file: string) =>
+      rep.tests.find((t) => t.file === file)!.records.map((rec) => rec.failure);
+    expect(failure('a')).toEqual([undefined]);
+    expect(failure('b')).toEqual([
+      'Expected the received trace to behave like the golden trace, but score 0.900, accuracy false: discrete not exact: 1 mismatch.',
+    ]);
+    expect(failure('scans/d')).toEqual([
+      expect.stringMatching(/, accuracy false: discrete not exact: 2 missing events\.$/),
+    ]);
+    expect(failure('bad')).toEqual([]);
+    const badErrors = rep.files.find((f) => f.file === 'bad')!.errors;
+    expect(badErrors).toEqual([expect.stringMatching(/pred\/bad\.json.*timestamp/)]);
+    expect(badErrors[0]).not.toContain('\n');
+    expect(rep.tests.flatMap((t) => t.records).filter((rec) => rec.location)).toEqual([]);
 
     // The console summary (stdout) is the reporters' summary.
     expect(r.out).toContain('run summary · cli ');
@@ -470,6 +486,10 @@ describe('runBatch on (stand-in) worker threads', () => {
       readFileSync(path.join(tmp.dir, f), 'utf8').replace(/"duration_ms": [^,\n]+/g, '');
     expect(text('par.json')).toBe(text('ser.json'));
     expect(text('par.json').match(/"detail": \{\n {12}"/g)).toHaveLength(8);
+    // The failure sentence crosses the thread boundary with the record.
+    expect(report('par.json').tests[1]!.records[0]!.failure).toMatch(
+      /^Expected the received trace to behave like the golden trace, but score /,
+    );
     expect(io.err()).toMatch(/^envtrace: p4: .*p4\.json/m);
   });
 

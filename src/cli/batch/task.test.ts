@@ -46,6 +46,9 @@ describe('createPairEvaluator', () => {
       min_score: null,
     });
     expect(r.golden).toEqual({ kind: 'file', paths: ['gt/a.json'], count: 1 });
+    // A passed pair states no failure and no location.
+    expect(r.failure).toBeUndefined();
+    expect(r.location).toBeUndefined();
     expect(r.detail?.rows.total).toBe(10);
     expect(r.detail?.rows.differing).toBe(0);
     // Plain data: survives structured cloning to the main thread unchanged.
@@ -74,6 +77,11 @@ describe('createPairEvaluator', () => {
     const off = await createPairEvaluator({})(job('a', 'gt/a.json', 'pred/a.json'));
     expect(off.kind === 'ok' && off.record.detail?.rows.differing).toBe(1);
     expect(off.kind === 'ok' && off.record.pass).toBe(false);
+    // The verdict sentence toMatchTraceBehavior prints; no location (a pair has no call line).
+    expect(off.kind === 'ok' && off.record.failure).toBe(
+      'Expected the received trace to behave like the golden trace, but score 0.920, accuracy false: discrete not exact: 1 mismatch.',
+    );
+    expect(off.kind === 'ok' && off.record.location).toBeUndefined();
 
     const short = await createPairEvaluator({ minScore: 0.999 })(
       job('b', 'gt/a.json', 'pred/b.json'),
@@ -83,6 +91,10 @@ describe('createPairEvaluator', () => {
     expect(short.record.full_score).toBeLessThan(0.999);
     expect(short.record.min_score).toBe(0.999);
     expect(short.record.pass).toBe(false);
+    expect(short.record.failure).toBe(
+      'Expected the received trace to behave like the golden trace, but score 0.840, accuracy false: score 0.840 < minScore 0.999; discrete not exact: 2 missing events.',
+    );
+    expect(ReportRecordSchema.parse(short.record)).toEqual(short.record);
   });
 
   it('uses the config file and --compat', async () => {

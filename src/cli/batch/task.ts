@@ -18,6 +18,7 @@ import { importFile } from '../../import/read.js';
 import { buildCheckDetail, continuousSeries, timeUnitOf } from '../../report/run/detail.js';
 import { toReportRecord } from '../../report/run/model.js';
 import type { ReportRecord } from '../../report/run/schema.js';
+import { verdictSentence, type PassRule } from '../../report/verdict.js';
 import { configDigest } from '../../transport/buildRecord.js';
 import { RECORD_VERSION } from '../../transport/record.js';
 import { ENVTRACE_VERSION } from '../../version.js';
@@ -147,7 +148,12 @@ export function pairPasses(
   return result.accuracy === true && (minScore === undefined || result.full_score >= minScore);
 }
 
-/** The run-report record of one evaluated pair (matcher `evaluate`, golden kind `file`). */
+/**
+ * The run-report record of one evaluated pair (matcher `evaluate`, golden kind `file`). A failed
+ * pair carries `failure`: the verdict sentence `toMatchTraceBehavior(pred, gt, { minScore })`
+ * would print for this evaluation (the same pass rule: the decision and `--min-score`). It has no
+ * `location`: a pair has no call line, and the pair's file is the test's `file` already.
+ */
 export function pairRecord(
   result: EvaluationResult,
   info: {
@@ -162,13 +168,15 @@ export function pairRecord(
     metrics[name] = { score: m.score, binary_pass: m.binary_pass === true };
   const decision: Record<string, boolean> = {};
   for (const [name, ok] of Object.entries(result.decision.passes)) decision[name] = ok === true;
+  const pass = pairPasses(result, info.minScore);
+  const rule: PassRule = { requireAccuracy: true, minScore: info.minScore };
   return toReportRecord({
     v: RECORD_VERSION,
     matcher: 'evaluate',
     retry: 0,
     repeat: 0,
     seq: 0,
-    pass: pairPasses(result, info.minScore),
+    pass,
     negated: false,
     mode: result.mode,
     full_score: result.full_score,
@@ -182,6 +190,7 @@ export function pairRecord(
     ...(boundedAlignmentNote(result) !== undefined ? { bounded_alignment: true as const } : {}),
     envtrace_version: ENVTRACE_VERSION,
     detail: buildCheckDetail(result, info.series ?? [], timeUnitOf(info.options)),
+    ...(pass ? {} : { failure: verdictSentence(result, rule, false) }),
   });
 }
 

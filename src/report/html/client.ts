@@ -327,7 +327,7 @@ export const REPORT_JS = String.raw`
       ul.appendChild(el('li', { 'data-testid': 'failure', 'data-index': f.r.i }, [
         el('div', null, [el('code', { class: 'where', 'data-testid': 'failure-where', text: where }), ' ', open, el('span', { class: 'muted', text: ' \u00b7 ' + about })]),
         rec.failure ? el('div', { class: 'sentence', 'data-testid': 'failure-sentence', text: rec.failure })
-          : el('div', { class: 'muted', 'data-testid': 'failure-sentence', text: 'This record carries no failure sentence (written by an older envtrace, or by envtrace evaluate).' })
+          : el('div', { class: 'muted', 'data-testid': 'failure-sentence', text: 'This record carries no failure sentence (written by an older envtrace).' })
       ]));
     });
     failuresBox.appendChild(ul);

@@ -188,14 +188,14 @@ export const ReportRecordSchema = z
       .string()
       .optional()
       .describe(
-        "A failed check's verdict sentence: the first line of the matcher's failure message after its hint (absent when the check passed, and in records written before it existed).",
+        "A failed check's verdict sentence: the first line of the matcher's failure message after its hint; for a batch pair (`evaluate`), the sentence toMatchTraceBehavior prints for that evaluation (absent when the check passed, and in records written before it existed).",
       ),
     location: z
       .object({ line: z.number().int().min(1), column: z.number().int().min(1) })
       .strict()
       .optional()
       .describe(
-        'Where in the test file the matcher of a failed check was called (1-based, from the call stack; absent for a passed check and when the stack does not show the test file).',
+        'Where in the test file the matcher of a failed check was called (1-based, from the call stack; absent for a passed check, for a batch pair (`evaluate`, which has no call) and when the stack does not show the test file).',
       ),
     import_warnings: z
       .array(ImportWarningSchema)

@@ -1,0 +1,122 @@
+/**
+ * The verdict sentence of a failed trace check, one source for every place that states it: the
+ * matchers' failure messages (`matchers/message.ts`) and the run-report records of matcher calls
+ * and of batch pairs (`failure`), so the HTML overview shows what the terminal showed.
+ *
+ * Trace-derived strings (metric names, failure reasons) are escaped for the terminal, as the
+ * matcher message prints them; the sentence is plain text (no colour).
+ */
+import {
+  boundedAlignmentNote,
+  type AlignmentRow,
+  type EvaluationResult,
+} from '../evaluate/types.js';
+import { escapeForTerminal } from './escape.js';
+import { pyFixed } from './format.js';
+
+/** What a check requires of an evaluation to pass. */
+export interface PassRule {
+  /** @default true */
+  readonly requireAccuracy: boolean;
+  readonly minScore: number | undefined;
+}
+
+/** What the golden is called in the verdict sentence unless the caller says otherwise. */
+export const DEFAULT_GOLDEN_NOUN = 'the golden trace';
+
+/** `1 row`, `2 rows` (`many` for an irregular plural). */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+/** A score, ratio or time as the verdicts show it: three decimals, as the Python reference. */
+export function fixed3(x: number): string {
+  return pyFixed(x, 3);
+}
+
+/** Differences the alignment shows: value/channel mismatches, missing and extra events. */
+export function rowCounts(rows: readonly AlignmentRow[]): {
+  mismatches: number;
+  missing: number;
+  extra: number;
+} {
+  let mismatches = 0;
+  let missing = 0;
+  let extra = 0;
+  for (const r of rows) {
+    if (r.ignored) continue;
+    if (r.gt && !r.pred) missing++;
+    else if (!r.gt && r.pred) extra++;
+    else if (r.gt && r.pred && r.match === false) mismatches++;
+  }
+  return { mismatches, missing, extra };
+}
+
+function describeFailedPart(result: EvaluationResult, name: string): string {
+  const safe = escapeForTerminal(name);
+  const metric = result.metrics[name];
+  if (name === 'discrete' && metric) {
+    const { mismatches, missing, extra } = rowCounts(result.alignment_rows);
+    const bits: string[] = [];
+    if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
+    if (missing) bits.push(plural(missing, 'missing event'));
+    if (extra) bits.push(plural(extra, 'extra event'));
+    return bits.length
+      ? `discrete not exact: ${bits.join(', ')}`
+      : `discrete not exact (score ${fixed3(metric.score)})`;
+  }
+  if (!metric) return `${safe} failed: no such metric`;
+  const d = metric.details;
+  if (typeof d['reason'] === 'string') return `${safe} failed: ${escapeForTerminal(d['reason'])}`;
+  if (typeof d['r2'] === 'number' && typeof d['slope'] === 'number') {
+    const bits = [`r² ${fixed3(d['r2'])}`, `slope ${fixed3(d['slope'])}`];
+    if (typeof d['duration_ratio'] === 'number')
+      bits.push(`duration ratio ${fixed3(d['duration_ratio'])}`);
+    if (typeof d['mape'] === 'number') bits.push(`interval error ${fixed3(d['mape'])}`);
+    return `${safe} failed (${bits.join(', ')})`;
+  }
+  return `${safe} failed (score ${fixed3(metric.score)})`;
+}
+
+/** Why an evaluation fails its rule: one short phrase per failed part. */
+export function failedParts(result: EvaluationResult, rule: PassRule): string[] {
+  const parts: string[] = [];
+  if (rule.minScore !== undefined && !(result.full_score >= rule.minScore)) {
+    parts.push(`score ${fixed3(result.full_score)} < minScore ${fixed3(rule.minScore)}`);
+  }
+  if (rule.requireAccuracy && !result.accuracy) {
+    for (const [name, ok] of Object.entries(result.decision.passes)) {
+      if (!ok) parts.push(describeFailedPart(result, name));
+    }
+    if (parts.length === 0) parts.push('accuracy false');
+  }
+  return parts;
+}
+
+/** Whether the evaluation passes the rule (before `.not`). */
+export function passes(result: EvaluationResult, rule: PassRule): boolean {
+  return failedParts(result, rule).length === 0;
+}
+
+/** `score 0.911, accuracy false: discrete not exact: 1 mismatch` (or `…, accuracy true` when it passes). */
+export function verdictText(result: EvaluationResult, rule: PassRule): string {
+  const bounded = boundedAlignmentNote(result);
+  const summary = `score ${fixed3(result.full_score)}, accuracy ${String(result.accuracy)}${bounded === undefined ? '' : ` ${bounded}`}`;
+  const parts = failedParts(result, rule);
+  return parts.length ? `${summary}: ${parts.join('; ')}` : summary;
+}
+
+/**
+ * The verdict sentence of a failed check: the first line of the matcher's failure message after
+ * the hint, also kept in the check's run-report record (`failure`) for the HTML overview.
+ */
+export function verdictSentence(
+  result: EvaluationResult,
+  rule: PassRule,
+  isNot: boolean,
+  noun: string = DEFAULT_GOLDEN_NOUN,
+): string {
+  return isNot
+    ? `Expected the received trace not to behave like ${noun}, but it does (${verdictText(result, rule)}).`
+    : `Expected the received trace to behave like ${noun}, but ${verdictText(result, rule)}.`;
+}
