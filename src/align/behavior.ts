@@ -63,7 +63,7 @@ import { BudgetExhausted, type WorkBudget } from './budget.js';
 import { MAX_COST } from './costs.js';
 import { nwAlignValueAware } from './nw-gotoh.js';
 import type { IndexPair, ValueBuckets } from './types.js';
-import { wfaAlign, wfaCostsFrom } from './wfa.js';
+import { wfaAlignScored, wfaCostsFrom } from './wfa.js';
 import type { WfaTuning } from './wfa.js';
 
 /** Costs of the behaviour aligner; lower total cost wins. All finite, ≥ 0. */
@@ -250,12 +250,41 @@ export function behaviorAlign(
    */
   budget?: WorkBudget,
 ): IndexPair[] {
+  return behaviorAlignScored(gtKeys, predKeys, options, valuesMatch, tuning, valueBuckets, budget)
+    .pairs;
+}
+
+/**
+ * `behaviorAlign`'s alignment and its cost in the units of `options` when the engine that found it
+ * knows that cost exactly (integer costs, as the defaults; `undefined` otherwise: the caller sums
+ * the alignment's costs itself, e.g. `alignmentCost` in `./bounded.ts`).
+ */
+export function behaviorAlignScored(
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  options: ResolvedBehaviorOptions,
+  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
+  tuning: BehaviorTuning = {},
+  valueBuckets?: () => ValueBuckets | undefined,
+  budget?: WorkBudget,
+): { readonly pairs: IndexPair[]; readonly cost: number | undefined } {
   const n = gtKeys.length;
   const m = predKeys.length;
   const c = scaledCosts(options, n + m);
   // Integer costs compare exactly; float sums may differ in the last bits between the greedy
   // bound and the DP, so the bound used for pruning is loosened a little (pruning less is safe).
   const exact = c !== options; // scaledCosts returns a new object exactly when it scaled to integers
+  // The engines' optimum is in the units of `c`; it is that of `options` when no scaling was needed.
+  const unscaled =
+    exact &&
+    c.mismatch === options.mismatch &&
+    c.value_mismatch === options.value_mismatch &&
+    c.gap_open === options.gap_open &&
+    c.gap_extend === options.gap_extend;
+  const scored = (pairs: IndexPair[], cost: number) => ({
+    pairs,
+    cost: unscaled ? cost : undefined,
+  });
   const delta = m - n;
   const absDelta = Math.abs(delta);
   const gapMin = Math.min(c.gap_open, c.gap_extend);
@@ -289,7 +318,7 @@ export function behaviorAlign(
         // that when its first strip does not certify (measured on the bench pairs: 1.3×–2× at 100k).
         if (budget !== undefined && !budget.affords(2 * upper * (greedy.hi - greedy.lo + 1 + 48)))
           throw new BudgetExhausted();
-        return wfaAlign(
+        const r = wfaAlignScored(
           gtKeys,
           predKeys,
           w,
@@ -300,6 +329,7 @@ export function behaviorAlign(
           greedy,
           budget,
         );
+        return scored(r.pairs, r.cost * unit);
       }
     }
   }
@@ -319,7 +349,7 @@ export function behaviorAlign(
           : Math.ceil(Math.sqrt(n + 1));
     if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
       budget?.spend((n + 1) * (m + 1)); // the Gotoh solver fills the whole matrix
-      return nwAlignValueAware(gtKeys, predKeys, options, valuesMatch);
+      return { pairs: nwAlignValueAware(gtKeys, predKeys, options, valuesMatch), cost: undefined };
     }
     budget?.spend((n + 1) * width * (block > 0 ? 2 : 1));
     const pruneAt = !prune ? Infinity : exact ? bound : bound * (1 + 1e-9) + gapMin * 1e-9;
@@ -331,7 +361,7 @@ export function behaviorAlign(
       dlo > -n ? Math.abs(dlo - 1) + Math.abs(delta - dlo + 1) : Infinity,
       dhi < m ? Math.abs(dhi + 1) + Math.abs(delta - dhi - 1) : Infinity,
     );
-    if (full || best < gapMin * unpairedOutside) return band.trace();
+    if (full || best < gapMin * unpairedOutside) return scored(band.trace(), best);
     bound = Math.min(bound, best);
     slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
     if (Number.isNaN(slack)) slack = n + m; // never size a band from NaN: the next band is the full matrix

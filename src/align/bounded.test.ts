@@ -119,6 +119,29 @@ describe('the budget', () => {
     }
   });
 
+  it('reports the cost its engine found, for each engine and for scaled and fractional costs', () => {
+    const r = rng(23_08);
+    for (let t = 0; t < 150; t++) {
+      const c = seededCase(r, t);
+      // Integers (the engines' optimum is reported), halves and tenths (scaled: summed again).
+      const k = [1, 0.5, 0.1][t % 3]!;
+      const o = {
+        mismatch: c.o.mismatch * k,
+        value_mismatch: c.o.value_mismatch * k,
+        gap_open: c.o.gap_open * k,
+        gap_extend: c.o.gap_extend * k,
+      };
+      for (const engine of ['auto', 'dp', 'wfa'] as const) {
+        const got = budgetedBehaviorAlign(c.a, c.b, o, c.vm, { engine });
+        expect(got.outcome.optimal, c.ctx).toBe(true);
+        expect(got.outcome.cost, `${c.ctx} ${engine}`).toBe(
+          alignmentCost(c.a, c.b, got.pairs, o, c.vm),
+        );
+        if (k !== 0.1) expect(got.outcome.cost).toBe(costOf(c.a, c.b, got.pairs, o, c.vm));
+      }
+    }
+  });
+
   it('an unrelated pair too large to prove gives a bounded alignment, never below the optimum', () => {
     const r = rng(23_06);
     const a = keys(3000, 20, r);

@@ -20,7 +20,7 @@
  * Inputs with (n + 1)(m + 1) ≤ `EXACT_ALWAYS_CELLS` are never budgeted: always optimal.
  */
 import {
-  behaviorAlign,
+  behaviorAlignScored,
   gapRun,
   greedyCost,
   pairCost,
@@ -54,9 +54,14 @@ export function budgetedBehaviorAlign(
 ): BoundedAlignment {
   const n = gtKeys.length;
   const m = predKeys.length;
-  const done = (pairs: IndexPair[], optimal: boolean): BoundedAlignment => ({
+  const done = (pairs: IndexPair[], optimal: boolean, known?: number): BoundedAlignment => ({
     pairs,
-    outcome: { optimal, cost: alignmentCost(gtKeys, predKeys, pairs, options, valuesMatch) },
+    outcome: {
+      optimal,
+      // The exact engines know their optimum; summing it again would ask the comparator once
+      // more for every pair.
+      cost: known ?? alignmentCost(gtKeys, predKeys, pairs, options, valuesMatch),
+    },
   });
   const c = scaledCosts(options, n + m);
   const counts = keyCounts(gtKeys, predKeys);
@@ -69,10 +74,16 @@ export function budgetedBehaviorAlign(
   const unitsLb = lb / Math.max(c.mismatch, c.gap_open);
   if (budget.affords((unitsLb * unitsLb) / 2)) {
     try {
-      return done(
-        behaviorAlign(gtKeys, predKeys, options, valuesMatch, tuning, valueBuckets, budget),
-        true,
+      const r = behaviorAlignScored(
+        gtKeys,
+        predKeys,
+        options,
+        valuesMatch,
+        tuning,
+        valueBuckets,
+        budget,
       );
+      return done(r.pairs, true, r.cost);
     } catch (e) {
       if (!(e instanceof BudgetExhausted)) throw e;
     }
@@ -95,8 +106,8 @@ function keyCounts(a: Int32Array, b: Int32Array): { shared: number; excess: numb
   let keys = 0;
   for (let i = 0; i < a.length; i++) if (a[i]! >= keys) keys = a[i]! + 1;
   for (let j = 0; j < b.length; j++) if (b[j]! >= keys) keys = b[j]! + 1;
-  const ca = new Float64Array(keys);
-  const cb = new Float64Array(keys);
+  const ca = new Int32Array(keys);
+  const cb = new Int32Array(keys);
   for (let i = 0; i < a.length; i++) ca[a[i]!]!++;
   for (let j = 0; j < b.length; j++) cb[b[j]!]!++;
   let shared = 0;

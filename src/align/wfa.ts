@@ -234,6 +234,21 @@ export function wfaAlign(
   /** Work budget (`./budget.ts`): the forward passes throw `BudgetExhausted` when it runs out. */
   budget?: WorkBudget,
 ): IndexPair[] {
+  return wfaAlignScored(a, b, costs, valuesMatch, upperBound, tuning, buckets, guide, budget).pairs;
+}
+
+/** `wfaAlign`'s alignment and its cost (the optimum, in the units of `costs`). */
+export function wfaAlignScored(
+  a: Int32Array,
+  b: Int32Array,
+  costs: WfaCosts,
+  valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
+  upperBound: number,
+  tuning: WfaTuning = {},
+  buckets?: () => ValueBuckets | undefined,
+  guide?: { readonly lo: number; readonly hi: number },
+  budget?: WorkBudget,
+): { readonly pairs: IndexPair[]; readonly cost: number } {
   const first = firstPass(
     reversedInput(a, b),
     costs,
@@ -244,11 +259,13 @@ export function wfaAlign(
     guide,
     budget,
   );
-  if (first.alignment !== undefined) return first.alignment;
-  return new Wavefronts(first.input, costs, valuesMatch, first.bound, tuning, {
+  if (first.alignment !== undefined) return { pairs: first.alignment, cost: first.bound };
+  const full = new Wavefronts(first.input, costs, valuesMatch, first.bound, tuning, {
     prune: first.seeds,
     budget,
-  }).align();
+  });
+  const pairs = full.align();
+  return { pairs, cost: full.optimum() };
 }
 
 /** Both key sequences reversed (the wavefronts run from their ends), with their value buckets when known. */
@@ -1430,6 +1447,11 @@ class Wavefronts {
     if (this.n === 0 && this.m === 0) return [];
     this.forward();
     return this.traceback();
+  }
+
+  /** The optimal cost `align` found (0 for two empty sequences). */
+  optimum(): number {
+    return Math.max(0, this.best);
   }
 
   /** The traceback from the start with the documented tie-break (after `forward` reached the end). */
