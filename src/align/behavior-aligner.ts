@@ -2,9 +2,9 @@
 import {
   resolveBehaviorOptions,
   type BehaviorOptions,
-  type BehaviorTuning,
   type ResolvedBehaviorOptions,
-} from './behavior.js';
+} from './affine/costs.js';
+import type { BehaviorTuning } from './behavior.js';
 import { budgetedBehaviorAlign } from './bounded.js';
 import type { InputPath } from '../errors.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';

@@ -57,111 +57,12 @@
  * (`./behavior-aligner.ts`) runs it under a work budget and answers every input in linear time and
  * memory: the optimum when proven within budget, else a bounded alignment (`./bounded.ts`).
  */
-import { z } from 'zod';
-import { ConfigError, inputPath, type InputPath } from '../errors.js';
+import { gapRun, scaledCosts, type AffineCosts } from './affine/costs.js';
 import { BudgetExhausted, type WorkBudget } from './budget.js';
-import { MAX_COST } from './costs.js';
 import { nwAlignValueAware } from './nw-gotoh.js';
 import type { IndexPair, ValueBuckets } from './types.js';
 import { wfaAlignScored, wfaCostsFrom } from './wfa.js';
 import type { WfaTuning } from './wfa.js';
-
-/** Costs of the behaviour aligner; lower total cost wins. All finite, ≥ 0. */
-export interface BehaviorOptions {
-  /** Pairing two events of the same channel whose values do not match. @default 1 */
-  value_mismatch?: number;
-  /** Pairing two events of different channels. @default 3 */
-  mismatch?: number;
-  /** The first event of a run of unpaired events (> 0). @default 2 */
-  gap_open?: number;
-  /** Each further event of a run of unpaired events (> 0). @default 1 */
-  gap_extend?: number;
-}
-
-/** Validated behaviour-aligner costs, defaults filled in. */
-export interface ResolvedBehaviorOptions {
-  readonly value_mismatch: number;
-  readonly mismatch: number;
-  readonly gap_open: number;
-  readonly gap_extend: number;
-}
-
-/** The default costs (see the module comment for why). */
-export const BEHAVIOR_DEFAULTS: ResolvedBehaviorOptions = Object.freeze({
-  value_mismatch: 1,
-  mismatch: 3,
-  gap_open: 2,
-  gap_extend: 1,
-});
-
-const nonNegative = z.number().finite().min(0).max(MAX_COST);
-const positive = z
-  .number()
-  .finite()
-  .gt(0, { message: 'must be > 0 (a free gap makes leaving everything unpaired optimal)' })
-  .max(MAX_COST);
-
-/** The behaviour aligner's cost options, as a zod shape (shared by its options and registry schemas). */
-export const BEHAVIOR_COST_SHAPE = {
-  value_mismatch: nonNegative.optional(),
-  mismatch: nonNegative.optional(),
-  gap_open: positive.optional(),
-  gap_extend: positive.optional(),
-};
-
-/** `value_mismatch ≤ mismatch`: a changed value must not cost more than a wrong channel. */
-export function checkBehaviorCosts(
-  o: { value_mismatch?: number | undefined; mismatch?: number | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  const vm = o.value_mismatch ?? BEHAVIOR_DEFAULTS.value_mismatch;
-  const mm = o.mismatch ?? BEHAVIOR_DEFAULTS.mismatch;
-  if (vm > mm) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['value_mismatch'],
-      message: `must not exceed mismatch (${mm}), received ${vm}`,
-    });
-  }
-}
-
-/**
- * Zod schema of the behaviour aligner's options (strict: unknown keys are rejected). Also checks
- * `value_mismatch ≤ mismatch` (a changed value must not cost more than a wrong channel).
- */
-export const behaviorOptionsSchema = z
-  .strictObject(BEHAVIOR_COST_SHAPE)
-  .superRefine(checkBehaviorCosts);
-
-/**
- * Validate behaviour-aligner options (`path` prefixes error paths, e.g. `aligner`).
- * @throws ConfigError naming the offending option, e.g. `aligner.gap_open: must be > 0 …`.
- */
-export function resolveBehaviorOptions(
-  options: unknown = {},
-  path: InputPath = ['aligner'],
-): ResolvedBehaviorOptions {
-  const r = behaviorOptionsSchema.safeParse(options);
-  if (!r.success) {
-    // Every issue is kept; one is shown inline, several one per line.
-    throw ConfigError.fromIssues(
-      r.error.issues.flatMap((issue) =>
-        issue.code === 'unrecognized_keys'
-          ? issue.keys.map((key) => ({
-              path: [...path, key],
-              message: `unknown option ${JSON.stringify(key)} (expected one of value_mismatch, mismatch, gap_open, gap_extend)`,
-            }))
-          : [{ path: [...path, ...inputPath(issue.path)], message: issue.message }],
-      ),
-      undefined,
-    );
-  }
-  return { ...BEHAVIOR_DEFAULTS, ...stripUndefined(r.data) };
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 /**
  * Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost.
@@ -195,41 +96,6 @@ export interface BehaviorTuning {
   readonly wfa?: WfaTuning;
 }
 
-/** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
-const SCALES: readonly number[] = [
-  1,
-  10,
-  100,
-  1_000,
-  10_000,
-  100_000,
-  1_000_000,
-  ...Array.from({ length: 30 }, (_, k) => 2 ** (k + 1)),
-];
-
-function isScaledInteger(c: number, s: number): boolean {
-  const x = c * s;
-  // A positive cost that rounds to 0 at this scale (5e-324, 1e-13) is not an integer multiple of
-  // 1/s: scaling it would make it free (and, in the behavior DP, a zero gap cost sized its bands
-  // from 0/0 and looped forever).
-  if (c !== 0 && Math.round(x) === 0) return false;
-  return Math.abs(x - Math.round(x)) <= 1e-12 * Math.max(1, Math.abs(x));
-}
-
-/** Costs as used by the DP: integers when some scale makes every cost integral. */
-export function scaledCosts(o: ResolvedBehaviorOptions, events: number): ResolvedBehaviorOptions {
-  const all = [o.value_mismatch, o.mismatch, o.gap_open, o.gap_extend];
-  const scale = SCALES.find((s) => all.every((c) => isScaledInteger(c, s)));
-  if (scale === undefined || Math.max(...all) * scale * (events + 1) >= 2 ** 53) return o;
-  const k = (c: number): number => Math.round(c * scale);
-  return {
-    value_mismatch: k(o.value_mismatch),
-    mismatch: k(o.mismatch),
-    gap_open: k(o.gap_open),
-    gap_extend: k(o.gap_extend),
-  };
-}
-
 /**
  * Optimal value-aware alignment of `gtKeys` with `predKeys` (see the module comment for the cost
  * model and the tie-break). `valuesMatch(i, j)` is asked only for pairs of equal keys; when it is
@@ -238,7 +104,7 @@ export function scaledCosts(o: ResolvedBehaviorOptions, events: number): Resolve
 export function behaviorAlign(
   gtKeys: Int32Array,
   predKeys: Int32Array,
-  options: ResolvedBehaviorOptions,
+  options: AffineCosts,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
   tuning: BehaviorTuning = {},
   /** Value buckets for the wavefronts' seed heuristic (`AlignContext.valueBuckets`); speed only. */
@@ -262,7 +128,7 @@ export function behaviorAlign(
 export function behaviorAlignScored(
   gtKeys: Int32Array,
   predKeys: Int32Array,
-  options: ResolvedBehaviorOptions,
+  options: AffineCosts,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
   tuning: BehaviorTuning = {},
   valueBuckets?: () => ValueBuckets | undefined,
@@ -396,7 +262,7 @@ function wfaPays(n: number, m: number, bound: number, gapExtend: number): boolea
 export function greedyCost(
   a: Int32Array,
   b: Int32Array,
-  c: ResolvedBehaviorOptions,
+  c: AffineCosts,
   valuesMatch: ((i: number, j: number) => boolean) | undefined,
   /**
    * When given (length n + 1 each, filled with m + 1 / −1): per gt row i, the smallest and largest
@@ -518,34 +384,6 @@ function same(
 }
 
 /**
- * Cost of pairing gt event i with pred event j: 0 for the same key with matching values,
- * `value_mismatch` for the same key otherwise, `mismatch` across keys.
- */
-export function pairCost(
-  a: Int32Array,
-  b: Int32Array,
-  valuesMatch: ((i: number, j: number) => boolean) | undefined,
-  i: number,
-  j: number,
-  c: ResolvedBehaviorOptions,
-  /** Value buckets (`AlignContext.valueBuckets`): values whose buckets are > 2 apart do not match, without asking. */
-  buckets?: ValueBuckets,
-): number {
-  return a[i] !== b[j]
-    ? c.mismatch
-    : valuesMatch === undefined ||
-        ((buckets === undefined || Math.abs(buckets.gt[i]! - buckets.pred[j]!) <= 2) &&
-          valuesMatch(i, j))
-      ? 0
-      : c.value_mismatch;
-}
-
-/** Cost of a run of `len` unpaired events. */
-export function gapRun(len: number, c: ResolvedBehaviorOptions): number {
-  return len > 0 ? c.gap_open + (len - 1) * c.gap_extend : 0;
-}
-
-/**
  * The suffix-cost DP restricted to the diagonals `dlo ≤ j − i ≤ dhi`. Row `i` holds, for each `j`
  * of the band, the best cost of aligning `a[i..)` with `b[j..)` given that the previous operation
  * was a pair (or the start) / a delete / an insert (`M` / `D` / `I`); cell `(i, j)` sits at
@@ -577,7 +415,7 @@ class Band {
   constructor(
     private readonly a: Int32Array,
     private readonly b: Int32Array,
-    private readonly c: ResolvedBehaviorOptions,
+    private readonly c: AffineCosts,
     private readonly valuesMatch: ((i: number, j: number) => boolean) | undefined,
     private readonly dlo: number,
     private readonly dhi: number,

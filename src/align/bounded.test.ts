@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../test/support/rng.js';
 import { costOf, expectValid, randomCosts, seededCase } from './alignment.test-helpers.js';
-import { BEHAVIOR_DEFAULTS, behaviorAlign, type ResolvedBehaviorOptions } from './behavior.js';
+import { alignmentCost, BEHAVIOR_DEFAULTS, type ResolvedBehaviorOptions } from './affine/costs.js';
+import { behaviorAlign } from './behavior.js';
 import { BehaviorAligner } from './behavior-aligner.js';
-import { alignmentCost, budgetedBehaviorAlign, corridorAlign, CORRIDOR_HALF } from './bounded.js';
+import { budgetedBehaviorAlign, corridorAlign, CORRIDOR_HALF } from './bounded.js';
 import { EXACT_ALWAYS_CELLS } from './budget.js';
 
 const keys = (n: number, alphabet: number, r: () => number, offset = 0): Int32Array =>

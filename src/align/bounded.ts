@@ -19,15 +19,8 @@
  * asks the comparator at most once per pass), memory O(n + m) plus one byte per corridor cell.
  * Inputs with (n + 1)(m + 1) ≤ `EXACT_ALWAYS_CELLS` are never budgeted: always optimal.
  */
-import {
-  behaviorAlignScored,
-  gapRun,
-  greedyCost,
-  pairCost,
-  scaledCosts,
-  type BehaviorTuning,
-  type ResolvedBehaviorOptions,
-} from './behavior.js';
+import { alignmentCost, gapRun, pairCost, scaledCosts, type AffineCosts } from './affine/costs.js';
+import { behaviorAlignScored, greedyCost, type BehaviorTuning } from './behavior.js';
 import { BudgetExhausted, WorkBudget } from './budget.js';
 import type { AlignmentOutcome, IndexPair, ValueBuckets } from './types.js';
 
@@ -47,7 +40,7 @@ export interface BoundedAlignment {
 export function budgetedBehaviorAlign(
   gtKeys: Int32Array,
   predKeys: Int32Array,
-  options: ResolvedBehaviorOptions,
+  options: AffineCosts,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
   tuning: BehaviorTuning = {},
   valueBuckets?: () => ValueBuckets | undefined,
@@ -120,7 +113,7 @@ function keyCounts(a: Int32Array, b: Int32Array): { shared: number; excess: numb
 }
 
 /** The optimal alignment when no key is on both sides (module comment, case 1). */
-function disjointAlignment(n: number, m: number, c: ResolvedBehaviorOptions): IndexPair[] {
+function disjointAlignment(n: number, m: number, c: AffineCosts): IndexPair[] {
   let best = Infinity;
   let K = 0;
   for (let k = 0; k <= Math.min(n, m); k++) {
@@ -137,30 +130,6 @@ function disjointAlignment(n: number, m: number, c: ResolvedBehaviorOptions): In
   return out;
 }
 
-/** Total cost of `pairs` under `c` (start state: a pair), by the engines' cost functions. */
-export function alignmentCost(
-  a: Int32Array,
-  b: Int32Array,
-  pairs: readonly IndexPair[],
-  c: ResolvedBehaviorOptions,
-  valuesMatch: ((i: number, j: number) => boolean) | undefined,
-): number {
-  let cost = 0;
-  let run = 0; // length of the current gap run
-  let side = 0; // 1: gt events unpaired, 2: pred events unpaired
-  for (const p of pairs) {
-    const s = p.gt !== null && p.pred !== null ? 0 : p.gt !== null ? 1 : 2;
-    if (s !== side && run > 0) {
-      cost += gapRun(run, c);
-      run = 0;
-    }
-    side = s;
-    if (s === 0) cost += pairCost(a, b, valuesMatch, p.gt!, p.pred!, c);
-    else run++;
-  }
-  return cost + gapRun(run, c);
-}
-
 /**
  * Exact suffix DP (states: last operation pair / delete / insert, as `Band` in `./behavior.ts`)
  * restricted to row i's columns [lo(i) − CORRIDOR_HALF, hi(i) + CORRIDOR_HALF], where lo/hi are the
@@ -172,7 +141,7 @@ export function alignmentCost(
 export function corridorAlign(
   a: Int32Array,
   b: Int32Array,
-  c: ResolvedBehaviorOptions,
+  c: AffineCosts,
   valuesMatch: ((i: number, j: number) => boolean) | undefined,
   buckets: ValueBuckets | undefined,
 ): IndexPair[] {

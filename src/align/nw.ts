@@ -29,6 +29,7 @@ import { describeReceived } from '../io/input.js';
 import { MAX_COST, MAX_COST_MESSAGE } from './costs.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
 import { isObjectRecord } from '../py/value.js';
+import { nwAffineCosts } from './affine/costs.js';
 import { behaviorAlign } from './behavior.js';
 import type { BehaviorTuning } from './behavior.js';
 import { gotohAlign } from './nw-gotoh.js';
@@ -229,13 +230,7 @@ export function nwAlign(
   tuning: NwAlignTuning = {},
 ): IndexPair[] {
   if (tuning.engine !== 'gotoh' && nwUniformCosts(options)) {
-    const costs = {
-      value_mismatch: 0,
-      mismatch: options.mismatch,
-      gap_open: options.gap_open,
-      gap_extend: options.gap_extend,
-    };
-    return behaviorAlign(gtKeys, predKeys, costs, undefined, tuning.behavior);
+    return behaviorAlign(gtKeys, predKeys, nwAffineCosts(options), undefined, tuning.behavior);
   }
   return gotohAlign(gtKeys, predKeys, options, channelNames, tuning);
 }
