@@ -24,11 +24,9 @@
  * - two adjacent events of different channels that swapped places cost `2·gap_open` = 4 as one
  *   event moved (missing at its slot, extra one later), less than two wrong-channel pairs (6).
  *
- * Tie-breaking (deterministic, exact): among the alignments of minimal total cost, the one whose
- * sequence of operations, read from the first row, is lexicographically smallest with
- * pair < delete (gt event unpaired) < insert (pred event unpaired). Equivalently: walking from the
- * start, take a pair whenever some optimal alignment continues with one, else leave the gt event
- * unpaired if that can still be optimal, else the pred event. So unpaired events come as late as
+ * Tie-breaking (deterministic, exact): the tie rule of `./affine/costs.ts` — among the alignments
+ * of minimal total cost, the lexicographically smallest sequence of operations with
+ * pair < delete < insert. So unpaired events come as late as
  * possible: a repeated tool call reports the *second* call as extra, a dropped event inside a run
  * of identical events is reported at the end of the run. Cost comparisons are exact when every
  * cost is an integer, a decimal with at most 6 fractional digits, or a binary fraction (the costs

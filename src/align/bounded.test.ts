@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../test/support/rng.js';
-import { costOf, expectValid, randomCosts, seededCase } from './alignment.test-helpers.js';
+import {
+  costOf,
+  editedPair,
+  expectValid,
+  randomCosts,
+  seededCase,
+} from './alignment.test-helpers.js';
 import { alignmentCost, BEHAVIOR_DEFAULTS, type ResolvedBehaviorOptions } from './affine/costs.js';
 import { behaviorAlign } from './behavior.js';
 import { BehaviorAligner } from './behavior-aligner.js';
@@ -219,5 +225,49 @@ describe('worst-case families (differential: never below the optimum, tie rule w
       expect(got.outcome.cost, name).toBeGreaterThanOrEqual(opt);
       if (got.outcome.optimal) expect(got.pairs, name).toEqual(best);
     }
+  });
+});
+
+describe('one tie rule, with and without the budget', () => {
+  it('aligns an input the same under the budget as without one wherever the budget proved it', () => {
+    // Budgeted sizes ((n + 1)(m + 1) > EXACT_ALWAYS_CELLS), with many ties: 2–3 channels and a few
+    // values, so many alignments share the optimal cost and only the tie rule picks one.
+    const r = rng(23_09);
+    let proven = 0;
+    for (let t = 0; t < 8; t++) {
+      const n = 1100 + Math.floor(r() * 200);
+      const channels = 2 + (t % 2);
+      const a = keys(n, channels, r);
+      const va = Int32Array.from({ length: n }, () => Math.floor(r() * 3));
+      const bk: number[] = [];
+      const bv: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const u = r();
+        if (u < 0.02) continue; // dropped
+        bk.push(a[i]!);
+        bv.push(u < 0.04 ? Math.floor(r() * 3) : va[i]!);
+        if (u > 0.98) {
+          bk.push(Math.floor(r() * channels)); // an extra event
+          bv.push(Math.floor(r() * 3));
+        }
+      }
+      const b = Int32Array.from(bk);
+      expect((a.length + 1) * (b.length + 1)).toBeGreaterThan(EXACT_ALWAYS_CELLS);
+      const vm = (i: number, j: number): boolean => va[i] === bv[j];
+      const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+      if (!got.outcome.optimal) continue;
+      proven++;
+      expect(got.pairs, `case ${t}`).toEqual(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm));
+      expect(got.pairs, `case ${t}, banded DP`).toEqual(exact(a, b, BEHAVIOR_DEFAULTS, vm));
+    }
+    // Bench-like pairs (20 channels, 5 % edits) are proven within the budget: the same there too.
+    for (const seed of [1, 2, 3]) {
+      const { a, b, vm } = editedPair(1500, 23_10 + seed);
+      const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+      expect(got.outcome.optimal).toBe(true);
+      proven++;
+      expect(got.pairs).toEqual(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm));
+    }
+    expect(proven).toBeGreaterThan(5);
   });
 });

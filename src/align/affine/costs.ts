@@ -10,6 +10,20 @@
  * engines' kernels (`../wfa.ts`, `../behavior.ts`'s `Band`, `../bounded.ts`'s corridor) read these
  * four numbers from the object they are given; `pairCost` / `gapRun` / `alignmentCost` are the
  * reference sums they are tested against.
+ *
+ * **The tie rule** (every exact engine of this model, and the bounded corridor within its
+ * corridor): among the alignments of minimal total cost, the one whose sequence of operations,
+ * read from the first row, is lexicographically smallest with pair < delete (gt event unpaired) <
+ * insert (pred event unpaired). Equivalently: walking from the start, take a pair whenever some
+ * optimal alignment continues with one, else leave the gt event unpaired if that can still be
+ * optimal, else the pred event. The wavefronts' traceback (`../wfa.ts`), the banded DP's walk
+ * (`../behavior.ts`, `Band.trace`), the corridor's walk and the closed form for traces with no
+ * channel in common (`../bounded.ts`) each implement it on their own cells; the differential tests
+ * pin them equal, with and without the work budget (`../bounded.test.ts`, "one tie rule"). The one
+ * exception: the unbudgeted exact API (`behaviorAlign`, `nw`) hands over to the linear-memory
+ * Gotoh solver (`../nw-gotoh.ts`, its own rule) when even the banded DP's checkpoints exceed
+ * `BehaviorTuning.maxBandCells`; under the default aligner's work budget that solver never runs
+ * (its n·m cells exceed any budget first), so `optimal: true` always comes with this rule.
  */
 import { z } from 'zod';
 import { ConfigError, inputPath, type InputPath } from '../../errors.js';
