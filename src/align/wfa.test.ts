@@ -12,7 +12,8 @@ import {
   randomPair,
   seededCase,
 } from './alignment.test-helpers.js';
-import { edgeHolds, MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom, type WfaStats } from './wfa.js';
+import { wfaCost } from '../../test/oracles/wfa-cost.js';
+import { edgeHolds, MAX_UNIT_COST, wfaAlign, wfaCostsFrom, type WfaStats } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 import { LONG_SWEEP, sweep } from '../../test/support/sweep.js';
 import { makeCell } from '../../bench/traces.mjs';

@@ -119,16 +119,3 @@ export function wfaAlignScored(
   const pairs = full.align();
   return { pairs, cost: full.optimum() };
 }
-
-/** The optimal cost only (no traceback; only the last few wavefronts are kept). */
-export function wfaCost(
-  a: Int32Array,
-  b: Int32Array,
-  costs: WfaCosts,
-  valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
-  upperBound = Infinity,
-): number {
-  return new Wavefronts(reversedInput(a, b), costs, valuesMatch, upperBound, {
-    maxCells: 0,
-  }).forward();
-}
