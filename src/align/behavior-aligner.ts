@@ -4,7 +4,6 @@ import {
   type BehaviorOptions,
   type ResolvedBehaviorOptions,
 } from './affine/costs.js';
-import type { BehaviorTuning } from './behavior.js';
 import { budgetedBehaviorAlign } from './bounded.js';
 import type { InputPath } from '../errors.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
@@ -16,19 +15,13 @@ import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types
 export class BehaviorAligner implements Aligner {
   readonly name = 'behavior';
   readonly options: ResolvedBehaviorOptions;
-  private readonly tuning: BehaviorTuning;
 
   /**
    * @param path where the options came from, for error messages (e.g. `aligner`).
    * @throws ConfigError on invalid options.
    */
-  constructor(
-    options: BehaviorOptions = {},
-    path: InputPath = ['aligner'],
-    tuning: BehaviorTuning = {},
-  ) {
+  constructor(options: BehaviorOptions = {}, path: InputPath = ['aligner']) {
     this.options = resolveBehaviorOptions(options, path);
-    this.tuning = tuning;
   }
 
   /** `alignWithOutcome`'s alignment. */
@@ -50,7 +43,6 @@ export class BehaviorAligner implements Aligner {
       predKeys,
       this.options,
       context.valuesMatch,
-      this.tuning,
       context.valueBuckets,
     );
   }

@@ -13,6 +13,7 @@ import { behaviorAlign } from './behavior.js';
 import { BehaviorAligner } from './behavior-aligner.js';
 import { budgetedBehaviorAlign, corridorAlign, CORRIDOR_HALF } from './bounded.js';
 import { EXACT_ALWAYS_CELLS } from './budget.js';
+import { withAlignerTuning } from './tuning.js';
 
 const keys = (n: number, alphabet: number, r: () => number, offset = 0): Int32Array =>
   Int32Array.from({ length: n }, () => offset + Math.floor(r() * alphabet));
@@ -139,7 +140,9 @@ describe('the budget', () => {
         gap_extend: c.o.gap_extend * k,
       };
       for (const engine of ['auto', 'dp', 'wfa'] as const) {
-        const got = budgetedBehaviorAlign(c.a, c.b, o, c.vm, { engine });
+        const got = withAlignerTuning({ behavior: { engine } }, () =>
+          budgetedBehaviorAlign(c.a, c.b, o, c.vm),
+        );
         expect(got.outcome.optimal, c.ctx).toBe(true);
         expect(got.outcome.cost, `${c.ctx} ${engine}`).toBe(
           alignmentCost(c.a, c.b, got.pairs, o, c.vm),

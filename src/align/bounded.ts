@@ -20,8 +20,9 @@
  * Inputs with (n + 1)(m + 1) ≤ `EXACT_ALWAYS_CELLS` are never budgeted: always optimal.
  */
 import { alignmentCost, gapRun, pairCost, scaledCosts, type AffineCosts } from './affine/costs.js';
-import { behaviorAlignScored, greedyCost, type BehaviorTuning } from './behavior.js';
+import { behaviorAlignScored, greedyCost } from './behavior.js';
 import { BudgetExhausted, WorkBudget } from './budget.js';
+import { alignerTuning } from './tuning.js';
 import type { AlignmentOutcome, IndexPair, ValueBuckets } from './types.js';
 
 /** Columns the bounded alignment's corridor extends on each side of the greedy path. */
@@ -42,9 +43,9 @@ export function budgetedBehaviorAlign(
   predKeys: Int32Array,
   options: AffineCosts,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  tuning: BehaviorTuning = {},
   valueBuckets?: () => ValueBuckets | undefined,
 ): BoundedAlignment {
+  const tuning = alignerTuning().behavior ?? {}; // tests only (`./tuning.ts`)
   const n = gtKeys.length;
   const m = predKeys.length;
   const done = (pairs: IndexPair[], optimal: boolean, known?: number): BoundedAlignment => ({
