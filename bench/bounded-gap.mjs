@@ -35,7 +35,7 @@ const entry = join(dir, 'entry.ts');
 writeFileSync(
   entry,
   `export { evaluate } from ${JSON.stringify(join(root, 'src/index.ts'))};
-export { behaviorAlign } from ${JSON.stringify(join(root, 'src/align/behavior.ts'))};
+export { behaviorAlign } from ${JSON.stringify(join(root, 'src/align/affine/dispatch.ts'))};
 export { alignmentCost, BEHAVIOR_DEFAULTS } from ${JSON.stringify(join(root, 'src/align/affine/costs.ts'))};
 `,
 );

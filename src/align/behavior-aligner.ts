@@ -4,7 +4,7 @@ import {
   type BehaviorOptions,
   type ResolvedBehaviorOptions,
 } from './affine/costs.js';
-import { budgetedBehaviorAlign } from './bounded.js';
+import { budgetedBehaviorAlign } from './affine/dispatch.js';
 import type { InputPath } from '../errors.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
 

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
 import { BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
-import { behaviorAlign } from './behavior.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import { BehaviorAligner } from './behavior-aligner.js';
 import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './affine/costs.js';

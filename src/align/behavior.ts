@@ -51,15 +51,15 @@
  *   `maxBandCells`; beyond it the linear-memory Gotoh solver takes over with the same costs (still
  *   optimal cost; ties then follow that solver's rule).
  *
- * `behaviorAlign` itself is exact and unbounded (`nw` uses it so). The `behavior` aligner object
- * (`./behavior-aligner.ts`) runs it under a work budget and answers every input in linear time and
- * memory: the optimum when proven within budget, else a bounded alignment (`./bounded.ts`).
+ * This file holds the banded DP (`Band`) and the greedy alignment that sizes both engines' bands
+ * (`greedyCost`); which engine runs is decided in one place, `./affine/dispatch.ts`:
+ * `behaviorAlign` there is exact and unbounded (`nw` uses it so), and `budgetedBehaviorAlign`, what
+ * the `behavior` aligner object (`./behavior-aligner.ts`) runs, answers every input in linear time
+ * and memory: the optimum when proven within a work budget, else a bounded alignment
+ * (`./bounded.ts`).
  */
-import { gapRun, scaledCosts, type AffineCosts } from './affine/costs.js';
-import { BudgetExhausted, type WorkBudget } from './budget.js';
-import { nwAlignValueAware } from './nw-gotoh.js';
-import type { IndexPair, ValueBuckets } from './types.js';
-import { wfaAlignScored, wfaCostsFrom } from './wfa.js';
+import { gapRun, type AffineCosts } from './affine/costs.js';
+import type { IndexPair } from './types.js';
 import type { WfaTuning } from './wfa.js';
 
 /**
@@ -92,155 +92,6 @@ export interface BehaviorTuning {
   readonly engine?: 'auto' | 'wfa' | 'dp';
   /** Passed to the wavefront aligner (memory budget, checkpoint block size). */
   readonly wfa?: WfaTuning;
-}
-
-/**
- * Optimal value-aware alignment of `gtKeys` with `predKeys` (see the module comment for the cost
- * model and the tie-break). `valuesMatch(i, j)` is asked only for pairs of equal keys; when it is
- * absent every same-key pair counts as matching (the aligner then behaves like `nw` with these costs).
- */
-export function behaviorAlign(
-  gtKeys: Int32Array,
-  predKeys: Int32Array,
-  options: AffineCosts,
-  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  tuning: BehaviorTuning = {},
-  /** Value buckets for the wavefronts' seed heuristic (`AlignContext.valueBuckets`); speed only. */
-  valueBuckets?: () => ValueBuckets | undefined,
-  /**
-   * The default aligner's work budget (`./budget.ts`): every engine spends it and throws
-   * `BudgetExhausted` when it runs out (the caller then aligns within bounds, `./bounded.ts`).
-   * Absent: no limit (`nw`, and the exact API).
-   */
-  budget?: WorkBudget,
-): IndexPair[] {
-  return behaviorAlignScored(gtKeys, predKeys, options, valuesMatch, tuning, valueBuckets, budget)
-    .pairs;
-}
-
-/**
- * `behaviorAlign`'s alignment and its cost in the units of `options` when the engine that found it
- * knows that cost exactly (integer costs, as the defaults; `undefined` otherwise: the caller sums
- * the alignment's costs itself, e.g. `alignmentCost` in `./bounded.ts`).
- */
-export function behaviorAlignScored(
-  gtKeys: Int32Array,
-  predKeys: Int32Array,
-  options: AffineCosts,
-  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  tuning: BehaviorTuning = {},
-  valueBuckets?: () => ValueBuckets | undefined,
-  budget?: WorkBudget,
-): { readonly pairs: IndexPair[]; readonly cost: number | undefined } {
-  const n = gtKeys.length;
-  const m = predKeys.length;
-  const c = scaledCosts(options, n + m);
-  // Integer costs compare exactly; float sums may differ in the last bits between the greedy
-  // bound and the DP, so the bound used for pruning is loosened a little (pruning less is safe).
-  const exact = c !== options; // scaledCosts returns a new object exactly when it scaled to integers
-  // The engines' optimum is in the units of `c`; it is that of `options` when no scaling was needed.
-  const unscaled =
-    exact &&
-    c.mismatch === options.mismatch &&
-    c.value_mismatch === options.value_mismatch &&
-    c.gap_open === options.gap_open &&
-    c.gap_extend === options.gap_extend;
-  const scored = (pairs: IndexPair[], cost: number) => ({
-    pairs,
-    cost: unscaled ? cost : undefined,
-  });
-  const delta = m - n;
-  const absDelta = Math.abs(delta);
-  const gapMin = Math.min(c.gap_open, c.gap_extend);
-  const maxCells = tuning.maxBandCells ?? 2 ** 23;
-  // First band: wide enough for a quick greedy alignment's cost (one pass when that bound is
-  // good), else a narrow probe whose optimum then sizes the next band.
-  // `bound` is the cost of some alignment, so ≥ the optimum: it sizes bands and prunes cells.
-  const greedy = greedyCost(gtKeys, predKeys, c, valuesMatch);
-  budget?.spend(n + m);
-  let bound = greedy.cost;
-  let slack: number;
-  if (tuning.initialSlack !== undefined) slack = Math.max(0, Math.floor(tuning.initialSlack));
-  else {
-    const fromBound = Math.max(0, Math.ceil((bound / gapMin - absDelta) / 2));
-    slack = fromBound <= 64 ? fromBound : 8;
-  }
-  const engine = tuning.engine ?? 'auto';
-  if (exact && engine !== 'dp') {
-    const w = wfaCostsFrom({
-      mismatch: c.mismatch,
-      valueMismatch: c.value_mismatch,
-      gapOpen: c.gap_open,
-      gapExtend: c.gap_extend,
-    });
-    if (w !== undefined) {
-      const unit = c.mismatch / w.mismatch; // the common factor divided out
-      const upper = bound / unit;
-      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) {
-        // Under a budget, give up before starting when the first pass is expected to exceed it:
-        // about (bound in units) × (the guide's diagonals + its margins) cells (`firstPass`), twice
-        // that when its first strip does not certify (measured on the bench pairs: 1.3×–2× at 100k).
-        if (budget !== undefined && !budget.affords(2 * upper * (greedy.hi - greedy.lo + 1 + 48)))
-          throw new BudgetExhausted();
-        const r = wfaAlignScored(
-          gtKeys,
-          predKeys,
-          w,
-          valuesMatch,
-          upper,
-          tuning.wfa,
-          valueBuckets,
-          greedy,
-          budget,
-        );
-        return scored(r.pairs, r.cost * unit);
-      }
-    }
-  }
-  const prune = tuning.pruning ?? true;
-  for (;;) {
-    const dlo = Math.max(-n, Math.min(0, delta) - slack);
-    const dhi = Math.min(m, Math.max(0, delta) + slack);
-    const full = dlo === -n && dhi === m;
-    const width = dhi - dlo + 1;
-    // Store every row of the band when it fits, else checkpoint rows (about √n of them) and
-    // recompute one block of rows at a time during the walk.
-    const block =
-      tuning.blockRows !== undefined
-        ? Math.max(0, Math.floor(tuning.blockRows))
-        : (n + 1) * width <= maxCells
-          ? 0
-          : Math.ceil(Math.sqrt(n + 1));
-    if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
-      budget?.spend((n + 1) * (m + 1)); // the Gotoh solver fills the whole matrix
-      return { pairs: nwAlignValueAware(gtKeys, predKeys, options, valuesMatch), cost: undefined };
-    }
-    budget?.spend((n + 1) * width * (block > 0 ? 2 : 1));
-    const pruneAt = !prune ? Infinity : exact ? bound : bound * (1 + 1e-9) + gapMin * 1e-9;
-    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, block, pruneAt);
-    const best = band.fill();
-    // Every path that leaves the band crosses diagonal dlo − 1 or dhi + 1, so it leaves at least
-    // |k| + |Δ − k| events unpaired there, each costing ≥ gapMin.
-    const unpairedOutside = Math.min(
-      dlo > -n ? Math.abs(dlo - 1) + Math.abs(delta - dlo + 1) : Infinity,
-      dhi < m ? Math.abs(dhi + 1) + Math.abs(delta - dhi - 1) : Infinity,
-    );
-    if (full || best < gapMin * unpairedOutside) return scored(band.trace(), best);
-    bound = Math.min(bound, best);
-    slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
-    if (Number.isNaN(slack)) slack = n + m; // never size a band from NaN: the next band is the full matrix
-  }
-}
-
-/**
- * Whether the wavefront aligner is expected to do less work than the banded DP: it visits about
- * `bound · w / 2` wavefront cells (w ≤ 2·bound/gapExtend + 1 diagonals, at most n + m + 1, and the
- * pruning halves the triangle), the DP about `(n + 1) · w` band cells at several times the cost per
- * cell. Only speed depends on this; both give the same alignment.
- */
-function wfaPays(n: number, m: number, bound: number, gapExtend: number): boolean {
-  const width = Math.min(n + m + 1, (2 * bound) / gapExtend + 1);
-  return (bound * width) / 2 <= 4 * (n + 1) * width;
 }
 
 /**
@@ -392,7 +243,7 @@ function same(
  * `n` are kept; the walk recomputes `K` rows at a time from the checkpoint below them (the same
  * arithmetic, so the same numbers): about `(n/K + 2K)·w` cells for twice the time.
  */
-class Band {
+export class Band {
   private readonly w: number;
   private readonly n: number;
   private readonly m: number;

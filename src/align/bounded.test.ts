@@ -9,9 +9,10 @@ import {
   seededCase,
 } from './alignment.test-helpers.js';
 import { alignmentCost, BEHAVIOR_DEFAULTS, type ResolvedBehaviorOptions } from './affine/costs.js';
-import { behaviorAlign } from './behavior.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import { BehaviorAligner } from './behavior-aligner.js';
-import { budgetedBehaviorAlign, corridorAlign, CORRIDOR_HALF } from './bounded.js';
+import { budgetedBehaviorAlign } from './affine/dispatch.js';
+import { corridorAlign, CORRIDOR_HALF } from './bounded.js';
 import { EXACT_ALWAYS_CELLS } from './budget.js';
 import { withAlignerTuning } from './tuning.js';
 

@@ -1,6 +1,7 @@
 /**
- * The default aligner's answer on every input in bounded time and memory: `behaviorAlign` under a
- * work budget (`./budget.ts`), with two ways around it.
+ * The two ways around the exact engines that the dispatcher (`./affine/dispatch.ts`,
+ * `budgetedBehaviorAlign`) takes so that the default aligner answers every input in bounded time
+ * and memory under its work budget (`./budget.ts`).
  *
  * 1. **No channel in common** (a program logging the wrong PVs or tool names): every pair costs
  *    `mismatch`, so an alignment with k pairs costs at least k·mismatch + gap(n − k) + gap(m − k)
@@ -19,102 +20,15 @@
  * asks the comparator at most once per pass), memory O(n + m) plus one byte per corridor cell.
  * Inputs with (n + 1)(m + 1) ≤ `EXACT_ALWAYS_CELLS` are never budgeted: always optimal.
  */
-import { alignmentCost, gapRun, pairCost, scaledCosts, type AffineCosts } from './affine/costs.js';
-import { behaviorAlignScored, greedyCost } from './behavior.js';
-import { BudgetExhausted, WorkBudget } from './budget.js';
-import { alignerTuning } from './tuning.js';
-import type { AlignmentOutcome, IndexPair, ValueBuckets } from './types.js';
+import { gapRun, pairCost, type AffineCosts } from './affine/costs.js';
+import { greedyCost } from './behavior.js';
+import type { IndexPair, ValueBuckets } from './types.js';
 
 /** Columns the bounded alignment's corridor extends on each side of the greedy path. */
 export const CORRIDOR_HALF = 16;
 
-/** An alignment and what is known about it. */
-export interface BoundedAlignment {
-  readonly pairs: IndexPair[];
-  readonly outcome: AlignmentOutcome;
-}
-
-/**
- * `behaviorAlign` within the work budget (see the module comment): the optimal alignment with the
- * tie rule when it is proven within budget (`outcome.optimal`), else a bounded alignment.
- */
-export function budgetedBehaviorAlign(
-  gtKeys: Int32Array,
-  predKeys: Int32Array,
-  options: AffineCosts,
-  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  valueBuckets?: () => ValueBuckets | undefined,
-): BoundedAlignment {
-  const tuning = alignerTuning().behavior ?? {}; // tests only (`./tuning.ts`)
-  const n = gtKeys.length;
-  const m = predKeys.length;
-  const done = (pairs: IndexPair[], optimal: boolean, known?: number): BoundedAlignment => ({
-    pairs,
-    outcome: {
-      optimal,
-      // The exact engines know their optimum; summing it again would ask the comparator once
-      // more for every pair.
-      cost: known ?? alignmentCost(gtKeys, predKeys, pairs, options, valuesMatch),
-    },
-  });
-  const c = scaledCosts(options, n + m);
-  const counts = keyCounts(gtKeys, predKeys);
-  if (counts.shared === 0 && c.gap_open >= c.gap_extend)
-    return done(disjointAlignment(n, m, c), true);
-  const budget = WorkBudget.forSizes(n, m);
-  // Early decision: the wavefronts compute about (cost in units)² / (2·gap_extend) cells; when
-  // even the channel-count lower bound predicts more than the budget, do not start.
-  const lb = counts.excess * Math.min(c.gap_open, c.gap_extend, c.mismatch / 2);
-  const unitsLb = lb / Math.max(c.mismatch, c.gap_open);
-  if (budget.affords((unitsLb * unitsLb) / 2)) {
-    try {
-      const r = behaviorAlignScored(
-        gtKeys,
-        predKeys,
-        options,
-        valuesMatch,
-        tuning,
-        valueBuckets,
-        budget,
-      );
-      return done(r.pairs, true, r.cost);
-    } catch (e) {
-      if (!(e instanceof BudgetExhausted)) throw e;
-    }
-  }
-  const p = corridorAlign(
-    gtKeys,
-    predKeys,
-    c,
-    valuesMatch,
-    valuesMatch !== undefined ? valueBuckets?.() : undefined,
-  );
-  return done(p, false);
-}
-
-/**
- * Per key, |gt count − pred count| summed (`excess`: events that cannot pair within their key),
- * and the number of keys on both sides (`shared`).
- */
-function keyCounts(a: Int32Array, b: Int32Array): { shared: number; excess: number } {
-  let keys = 0;
-  for (let i = 0; i < a.length; i++) if (a[i]! >= keys) keys = a[i]! + 1;
-  for (let j = 0; j < b.length; j++) if (b[j]! >= keys) keys = b[j]! + 1;
-  const ca = new Int32Array(keys);
-  const cb = new Int32Array(keys);
-  for (let i = 0; i < a.length; i++) ca[a[i]!]!++;
-  for (let j = 0; j < b.length; j++) cb[b[j]!]!++;
-  let shared = 0;
-  let excess = 0;
-  for (let k = 0; k < keys; k++) {
-    if (ca[k]! > 0 && cb[k]! > 0) shared++;
-    excess += Math.abs(ca[k]! - cb[k]!);
-  }
-  return { shared, excess };
-}
-
 /** The optimal alignment when no key is on both sides (module comment, case 1). */
-function disjointAlignment(n: number, m: number, c: AffineCosts): IndexPair[] {
+export function disjointAlignment(n: number, m: number, c: AffineCosts): IndexPair[] {
   let best = Infinity;
   let K = 0;
   for (let k = 0; k <= Math.min(n, m); k++) {

@@ -30,7 +30,7 @@ import { MAX_COST, MAX_COST_MESSAGE } from './costs.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
 import { isObjectRecord } from '../py/value.js';
 import { nwAffineCosts } from './affine/costs.js';
-import { behaviorAlign } from './behavior.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import type { BehaviorTuning } from './behavior.js';
 import { gotohAlign } from './nw-gotoh.js';
 import type { NwTuning, ResolvedNwOptions } from './nw-gotoh.js';

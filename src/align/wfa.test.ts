@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { resolveBehaviorOptions } from './affine/costs.js';
-import { behaviorAlign } from './behavior.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
 import {
   costOf,
