@@ -2,6 +2,8 @@
  * The wavefront aligner's (`./wfa.ts`) data: its integer costs (`wfaCostsFrom`), tuning knobs and
  * counters, and the wavefronts themselves (`Wave`: the furthest rows of one score's diagonals).
  */
+import type { AffineCosts } from './affine/costs.js';
+
 /** Integer costs of the wavefront aligner (see `wfaCostsFrom`). */
 export interface WfaCosts {
   /** A pair of different keys (> 0). */
@@ -116,6 +118,16 @@ export function wfaCostsFrom(c: WfaCosts): WfaCosts | undefined {
     gapOpen: c.gapOpen / g,
     gapExtend: c.gapExtend / g,
   };
+}
+
+/** `wfaCostsFrom` of the affine cost object (`./affine/costs.ts`, already scaled to integers). */
+export function wfaCostsOf(c: AffineCosts): WfaCosts | undefined {
+  return wfaCostsFrom({
+    mismatch: c.mismatch,
+    valueMismatch: c.value_mismatch,
+    gapOpen: c.gap_open,
+    gapExtend: c.gap_extend,
+  });
 }
 
 /** "No such point": far below any row, and still negative after a few increments. */

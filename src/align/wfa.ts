@@ -57,7 +57,7 @@ import { reversedInput, Wavefronts } from './wfa-wavefronts.js';
 import type { WfaCosts, WfaTuning } from './wfa-waves.js';
 
 export { edgeHolds } from './wfa-certify.js';
-export { MAX_UNIT_COST, wfaCostsFrom } from './wfa-waves.js';
+export { MAX_UNIT_COST, wfaCostsFrom, wfaCostsOf } from './wfa-waves.js';
 export type { WfaCosts, WfaStats, WfaTuning } from './wfa-waves.js';
 
 /**

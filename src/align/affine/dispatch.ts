@@ -24,7 +24,7 @@ import { BudgetExhausted, WorkBudget } from '../budget.js';
 import { nwAlignValueAware } from '../nw-gotoh.js';
 import { alignerTuning } from '../tuning.js';
 import type { AlignmentOutcome, IndexPair, ValueBuckets } from '../types.js';
-import { wfaAlignScored, wfaCostsFrom } from '../wfa.js';
+import { wfaAlignScored, wfaCostsOf } from '../wfa.js';
 
 /**
  * Optimal value-aware alignment of `gtKeys` with `predKeys` (see the module comment for the cost
@@ -99,12 +99,7 @@ export function behaviorAlignScored(
   }
   const engine = tuning.engine ?? 'auto';
   if (exact && engine !== 'dp') {
-    const w = wfaCostsFrom({
-      mismatch: c.mismatch,
-      valueMismatch: c.value_mismatch,
-      gapOpen: c.gap_open,
-      gapExtend: c.gap_extend,
-    });
+    const w = wfaCostsOf(c);
     if (w !== undefined) {
       const unit = c.mismatch / w.mismatch; // the common factor divided out
       const upper = bound / unit;
