@@ -31,7 +31,7 @@ export class BehaviorAligner implements Aligner {
 
   /**
    * The optimal alignment when it is proven within the work budget (`./budget.ts`), else a bounded
-   * one (`./bounded.ts`); `outcome` says which, and its cost.
+   * one (`./affine/dispatch.ts`); `outcome` says which, and its cost.
    */
   alignWithOutcome(
     gtKeys: Int32Array,

@@ -41,7 +41,7 @@ export function behaviorAlign(
   valueBuckets?: () => ValueBuckets | undefined,
   /**
    * The default aligner's work budget (`./budget.ts`): every engine spends it and throws
-   * `BudgetExhausted` when it runs out (the caller then aligns within bounds, `./bounded.ts`).
+   * `BudgetExhausted` when it runs out (`budgetedBehaviorAlign` then aligns within bounds).
    * Absent: no limit (`nw`, and the exact API).
    */
   budget?: WorkBudget,
@@ -53,7 +53,7 @@ export function behaviorAlign(
 /**
  * `behaviorAlign`'s alignment and its cost in the units of `options` when the engine that found it
  * knows that cost exactly (integer costs, as the defaults; `undefined` otherwise: the caller sums
- * the alignment's costs itself, e.g. `alignmentCost` in `./bounded.ts`).
+ * the alignment's costs itself, e.g. `alignmentCost` of `./costs.ts`).
  */
 export function behaviorAlignScored(
   gtKeys: Int32Array,
