@@ -35,8 +35,8 @@ const entry = join(dir, 'entry.ts');
 writeFileSync(
   entry,
   `export { evaluate } from ${JSON.stringify(join(root, 'src/index.ts'))};
-export { behaviorAlign, BEHAVIOR_DEFAULTS } from ${JSON.stringify(join(root, 'src/align/behavior.ts'))};
-export { alignmentCost } from ${JSON.stringify(join(root, 'src/align/bounded.ts'))};
+export { behaviorAlign } from ${JSON.stringify(join(root, 'src/align/affine/dispatch.ts'))};
+export { alignmentCost, BEHAVIOR_DEFAULTS } from ${JSON.stringify(join(root, 'src/align/affine/costs.ts'))};
 `,
 );
 const out = join(dir, 'bundle.mjs');
@@ -47,6 +47,11 @@ await build({
   format: 'esm',
   outfile: out,
   logLevel: 'error',
+  // The importers' WebAssembly codecs (rosbag2 / MCAP), which this bench never calls.
+  loader: { '.wasm': 'file' },
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
 });
 const { evaluate, behaviorAlign, BEHAVIOR_DEFAULTS, alignmentCost } = await import(
   pathToFileURL(out).href

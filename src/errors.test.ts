@@ -1,6 +1,6 @@
 /** The input errors keep their location and every issue as data; the message is computed. */
 import { describe, expect, it } from 'vitest';
-import { resolveBehaviorOptions } from './align/behavior.js';
+import { resolveBehaviorOptions } from './align/affine/costs.js';
 import { ConfigError, TraceError } from './errors.js';
 import { evaluate } from './evaluate/evaluate.js';
 import { validateOptions } from './evaluate/options.js';

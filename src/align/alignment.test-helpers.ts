@@ -4,7 +4,7 @@
  * seeded pairs and costs of the differential tests.
  */
 import { expect } from 'vitest';
-import type { ResolvedBehaviorOptions } from './behavior.js';
+import type { ResolvedBehaviorOptions } from './affine/costs.js';
 import type { IndexPair } from './types.js';
 import type { WfaCosts } from './wfa.js';
 import { rng } from '../../test/support/rng.js';

@@ -2,10 +2,9 @@
 import {
   resolveBehaviorOptions,
   type BehaviorOptions,
-  type BehaviorTuning,
   type ResolvedBehaviorOptions,
-} from './behavior.js';
-import { budgetedBehaviorAlign } from './bounded.js';
+} from './affine/costs.js';
+import { budgetedBehaviorAlign } from './affine/dispatch.js';
 import type { InputPath } from '../errors.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
 
@@ -16,19 +15,13 @@ import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types
 export class BehaviorAligner implements Aligner {
   readonly name = 'behavior';
   readonly options: ResolvedBehaviorOptions;
-  private readonly tuning: BehaviorTuning;
 
   /**
    * @param path where the options came from, for error messages (e.g. `aligner`).
    * @throws ConfigError on invalid options.
    */
-  constructor(
-    options: BehaviorOptions = {},
-    path: InputPath = ['aligner'],
-    tuning: BehaviorTuning = {},
-  ) {
+  constructor(options: BehaviorOptions = {}, path: InputPath = ['aligner']) {
     this.options = resolveBehaviorOptions(options, path);
-    this.tuning = tuning;
   }
 
   /** `alignWithOutcome`'s alignment. */
@@ -38,7 +31,7 @@ export class BehaviorAligner implements Aligner {
 
   /**
    * The optimal alignment when it is proven within the work budget (`./budget.ts`), else a bounded
-   * one (`./bounded.ts`); `outcome` says which, and its cost.
+   * one (`./affine/dispatch.ts`); `outcome` says which, and its cost.
    */
   alignWithOutcome(
     gtKeys: Int32Array,
@@ -50,7 +43,6 @@ export class BehaviorAligner implements Aligner {
       predKeys,
       this.options,
       context.valuesMatch,
-      this.tuning,
       context.valueBuckets,
     );
   }

@@ -1,10 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
-import { BEHAVIOR_DEFAULTS, behaviorAlign, resolveBehaviorOptions } from './behavior.js';
+import { BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import { BehaviorAligner } from './behavior-aligner.js';
 import { createAligner } from './index.js';
-import type { ResolvedBehaviorOptions } from './behavior.js';
+import type { ResolvedBehaviorOptions } from './affine/costs.js';
 import { nwAlignValueAware } from './nw.js';
 import type { IndexPair } from './types.js';
 import { costOf, expectValid } from './alignment.test-helpers.js';

@@ -24,11 +24,9 @@
  * - two adjacent events of different channels that swapped places cost `2·gap_open` = 4 as one
  *   event moved (missing at its slot, extra one later), less than two wrong-channel pairs (6).
  *
- * Tie-breaking (deterministic, exact): among the alignments of minimal total cost, the one whose
- * sequence of operations, read from the first row, is lexicographically smallest with
- * pair < delete (gt event unpaired) < insert (pred event unpaired). Equivalently: walking from the
- * start, take a pair whenever some optimal alignment continues with one, else leave the gt event
- * unpaired if that can still be optimal, else the pred event. So unpaired events come as late as
+ * Tie-breaking (deterministic, exact): the tie rule of `./affine/costs.ts` — among the alignments
+ * of minimal total cost, the lexicographically smallest sequence of operations with
+ * pair < delete < insert. So unpaired events come as late as
  * possible: a repeated tool call reports the *second* call as extra, a dropped event inside a run
  * of identical events is reported at the end of the run. Cost comparisons are exact when every
  * cost is an integer, a decimal with at most 6 fractional digits, or a binary fraction (the costs
@@ -53,115 +51,16 @@
  *   `maxBandCells`; beyond it the linear-memory Gotoh solver takes over with the same costs (still
  *   optimal cost; ties then follow that solver's rule).
  *
- * `behaviorAlign` itself is exact and unbounded (`nw` uses it so). The `behavior` aligner object
- * (`./behavior-aligner.ts`) runs it under a work budget and answers every input in linear time and
- * memory: the optimum when proven within budget, else a bounded alignment (`./bounded.ts`).
+ * This file holds the banded DP (`Band`) and the greedy alignment that sizes both engines' bands
+ * (`greedyCost`); which engine runs is decided in one place, `./affine/dispatch.ts`:
+ * `behaviorAlign` there is exact and unbounded (`nw` uses it so), and `budgetedBehaviorAlign`, what
+ * the `behavior` aligner object (`./behavior-aligner.ts`) runs, answers every input in linear time
+ * and memory: the optimum when proven within a work budget, else a bounded alignment
+ * (`./bounded.ts`).
  */
-import { z } from 'zod';
-import { ConfigError, inputPath, type InputPath } from '../errors.js';
-import { BudgetExhausted, type WorkBudget } from './budget.js';
-import { MAX_COST } from './costs.js';
-import { nwAlignValueAware } from './nw-gotoh.js';
-import type { IndexPair, ValueBuckets } from './types.js';
-import { wfaAlign, wfaCostsFrom } from './wfa.js';
+import { gapRun, type AffineCosts } from './affine/costs.js';
+import type { IndexPair } from './types.js';
 import type { WfaTuning } from './wfa.js';
-
-/** Costs of the behaviour aligner; lower total cost wins. All finite, ≥ 0. */
-export interface BehaviorOptions {
-  /** Pairing two events of the same channel whose values do not match. @default 1 */
-  value_mismatch?: number;
-  /** Pairing two events of different channels. @default 3 */
-  mismatch?: number;
-  /** The first event of a run of unpaired events (> 0). @default 2 */
-  gap_open?: number;
-  /** Each further event of a run of unpaired events (> 0). @default 1 */
-  gap_extend?: number;
-}
-
-/** Validated behaviour-aligner costs, defaults filled in. */
-export interface ResolvedBehaviorOptions {
-  readonly value_mismatch: number;
-  readonly mismatch: number;
-  readonly gap_open: number;
-  readonly gap_extend: number;
-}
-
-/** The default costs (see the module comment for why). */
-export const BEHAVIOR_DEFAULTS: ResolvedBehaviorOptions = Object.freeze({
-  value_mismatch: 1,
-  mismatch: 3,
-  gap_open: 2,
-  gap_extend: 1,
-});
-
-const nonNegative = z.number().finite().min(0).max(MAX_COST);
-const positive = z
-  .number()
-  .finite()
-  .gt(0, { message: 'must be > 0 (a free gap makes leaving everything unpaired optimal)' })
-  .max(MAX_COST);
-
-/** The behaviour aligner's cost options, as a zod shape (shared by its options and registry schemas). */
-export const BEHAVIOR_COST_SHAPE = {
-  value_mismatch: nonNegative.optional(),
-  mismatch: nonNegative.optional(),
-  gap_open: positive.optional(),
-  gap_extend: positive.optional(),
-};
-
-/** `value_mismatch ≤ mismatch`: a changed value must not cost more than a wrong channel. */
-export function checkBehaviorCosts(
-  o: { value_mismatch?: number | undefined; mismatch?: number | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  const vm = o.value_mismatch ?? BEHAVIOR_DEFAULTS.value_mismatch;
-  const mm = o.mismatch ?? BEHAVIOR_DEFAULTS.mismatch;
-  if (vm > mm) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['value_mismatch'],
-      message: `must not exceed mismatch (${mm}), received ${vm}`,
-    });
-  }
-}
-
-/**
- * Zod schema of the behaviour aligner's options (strict: unknown keys are rejected). Also checks
- * `value_mismatch ≤ mismatch` (a changed value must not cost more than a wrong channel).
- */
-export const behaviorOptionsSchema = z
-  .strictObject(BEHAVIOR_COST_SHAPE)
-  .superRefine(checkBehaviorCosts);
-
-/**
- * Validate behaviour-aligner options (`path` prefixes error paths, e.g. `aligner`).
- * @throws ConfigError naming the offending option, e.g. `aligner.gap_open: must be > 0 …`.
- */
-export function resolveBehaviorOptions(
-  options: unknown = {},
-  path: InputPath = ['aligner'],
-): ResolvedBehaviorOptions {
-  const r = behaviorOptionsSchema.safeParse(options);
-  if (!r.success) {
-    // Every issue is kept; one is shown inline, several one per line.
-    throw ConfigError.fromIssues(
-      r.error.issues.flatMap((issue) =>
-        issue.code === 'unrecognized_keys'
-          ? issue.keys.map((key) => ({
-              path: [...path, key],
-              message: `unknown option ${JSON.stringify(key)} (expected one of value_mismatch, mismatch, gap_open, gap_extend)`,
-            }))
-          : [{ path: [...path, ...inputPath(issue.path)], message: issue.message }],
-      ),
-      undefined,
-    );
-  }
-  return { ...BEHAVIOR_DEFAULTS, ...stripUndefined(r.data) };
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 /**
  * Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost.
@@ -195,160 +94,6 @@ export interface BehaviorTuning {
   readonly wfa?: WfaTuning;
 }
 
-/** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
-const SCALES: readonly number[] = [
-  1,
-  10,
-  100,
-  1_000,
-  10_000,
-  100_000,
-  1_000_000,
-  ...Array.from({ length: 30 }, (_, k) => 2 ** (k + 1)),
-];
-
-function isScaledInteger(c: number, s: number): boolean {
-  const x = c * s;
-  // A positive cost that rounds to 0 at this scale (5e-324, 1e-13) is not an integer multiple of
-  // 1/s: scaling it would make it free (and, in the behavior DP, a zero gap cost sized its bands
-  // from 0/0 and looped forever).
-  if (c !== 0 && Math.round(x) === 0) return false;
-  return Math.abs(x - Math.round(x)) <= 1e-12 * Math.max(1, Math.abs(x));
-}
-
-/** Costs as used by the DP: integers when some scale makes every cost integral. */
-export function scaledCosts(o: ResolvedBehaviorOptions, events: number): ResolvedBehaviorOptions {
-  const all = [o.value_mismatch, o.mismatch, o.gap_open, o.gap_extend];
-  const scale = SCALES.find((s) => all.every((c) => isScaledInteger(c, s)));
-  if (scale === undefined || Math.max(...all) * scale * (events + 1) >= 2 ** 53) return o;
-  const k = (c: number): number => Math.round(c * scale);
-  return {
-    value_mismatch: k(o.value_mismatch),
-    mismatch: k(o.mismatch),
-    gap_open: k(o.gap_open),
-    gap_extend: k(o.gap_extend),
-  };
-}
-
-/**
- * Optimal value-aware alignment of `gtKeys` with `predKeys` (see the module comment for the cost
- * model and the tie-break). `valuesMatch(i, j)` is asked only for pairs of equal keys; when it is
- * absent every same-key pair counts as matching (the aligner then behaves like `nw` with these costs).
- */
-export function behaviorAlign(
-  gtKeys: Int32Array,
-  predKeys: Int32Array,
-  options: ResolvedBehaviorOptions,
-  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  tuning: BehaviorTuning = {},
-  /** Value buckets for the wavefronts' seed heuristic (`AlignContext.valueBuckets`); speed only. */
-  valueBuckets?: () => ValueBuckets | undefined,
-  /**
-   * The default aligner's work budget (`./budget.ts`): every engine spends it and throws
-   * `BudgetExhausted` when it runs out (the caller then aligns within bounds, `./bounded.ts`).
-   * Absent: no limit (`nw`, and the exact API).
-   */
-  budget?: WorkBudget,
-): IndexPair[] {
-  const n = gtKeys.length;
-  const m = predKeys.length;
-  const c = scaledCosts(options, n + m);
-  // Integer costs compare exactly; float sums may differ in the last bits between the greedy
-  // bound and the DP, so the bound used for pruning is loosened a little (pruning less is safe).
-  const exact = c !== options; // scaledCosts returns a new object exactly when it scaled to integers
-  const delta = m - n;
-  const absDelta = Math.abs(delta);
-  const gapMin = Math.min(c.gap_open, c.gap_extend);
-  const maxCells = tuning.maxBandCells ?? 2 ** 23;
-  // First band: wide enough for a quick greedy alignment's cost (one pass when that bound is
-  // good), else a narrow probe whose optimum then sizes the next band.
-  // `bound` is the cost of some alignment, so ≥ the optimum: it sizes bands and prunes cells.
-  const greedy = greedyCost(gtKeys, predKeys, c, valuesMatch);
-  budget?.spend(n + m);
-  let bound = greedy.cost;
-  let slack: number;
-  if (tuning.initialSlack !== undefined) slack = Math.max(0, Math.floor(tuning.initialSlack));
-  else {
-    const fromBound = Math.max(0, Math.ceil((bound / gapMin - absDelta) / 2));
-    slack = fromBound <= 64 ? fromBound : 8;
-  }
-  const engine = tuning.engine ?? 'auto';
-  if (exact && engine !== 'dp') {
-    const w = wfaCostsFrom({
-      mismatch: c.mismatch,
-      valueMismatch: c.value_mismatch,
-      gapOpen: c.gap_open,
-      gapExtend: c.gap_extend,
-    });
-    if (w !== undefined) {
-      const unit = c.mismatch / w.mismatch; // the common factor divided out
-      const upper = bound / unit;
-      if (engine === 'wfa' || wfaPays(n, m, upper, w.gapExtend)) {
-        // Under a budget, give up before starting when the first pass is expected to exceed it:
-        // about (bound in units) × (the guide's diagonals + its margins) cells (`firstPass`), twice
-        // that when its first strip does not certify (measured on the bench pairs: 1.3×–2× at 100k).
-        if (budget !== undefined && !budget.affords(2 * upper * (greedy.hi - greedy.lo + 1 + 48)))
-          throw new BudgetExhausted();
-        return wfaAlign(
-          gtKeys,
-          predKeys,
-          w,
-          valuesMatch,
-          upper,
-          tuning.wfa,
-          valueBuckets,
-          greedy,
-          budget,
-        );
-      }
-    }
-  }
-  const prune = tuning.pruning ?? true;
-  for (;;) {
-    const dlo = Math.max(-n, Math.min(0, delta) - slack);
-    const dhi = Math.min(m, Math.max(0, delta) + slack);
-    const full = dlo === -n && dhi === m;
-    const width = dhi - dlo + 1;
-    // Store every row of the band when it fits, else checkpoint rows (about √n of them) and
-    // recompute one block of rows at a time during the walk.
-    const block =
-      tuning.blockRows !== undefined
-        ? Math.max(0, Math.floor(tuning.blockRows))
-        : (n + 1) * width <= maxCells
-          ? 0
-          : Math.ceil(Math.sqrt(n + 1));
-    if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
-      budget?.spend((n + 1) * (m + 1)); // the Gotoh solver fills the whole matrix
-      return nwAlignValueAware(gtKeys, predKeys, options, valuesMatch);
-    }
-    budget?.spend((n + 1) * width * (block > 0 ? 2 : 1));
-    const pruneAt = !prune ? Infinity : exact ? bound : bound * (1 + 1e-9) + gapMin * 1e-9;
-    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, block, pruneAt);
-    const best = band.fill();
-    // Every path that leaves the band crosses diagonal dlo − 1 or dhi + 1, so it leaves at least
-    // |k| + |Δ − k| events unpaired there, each costing ≥ gapMin.
-    const unpairedOutside = Math.min(
-      dlo > -n ? Math.abs(dlo - 1) + Math.abs(delta - dlo + 1) : Infinity,
-      dhi < m ? Math.abs(dhi + 1) + Math.abs(delta - dhi - 1) : Infinity,
-    );
-    if (full || best < gapMin * unpairedOutside) return band.trace();
-    bound = Math.min(bound, best);
-    slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
-    if (Number.isNaN(slack)) slack = n + m; // never size a band from NaN: the next band is the full matrix
-  }
-}
-
-/**
- * Whether the wavefront aligner is expected to do less work than the banded DP: it visits about
- * `bound · w / 2` wavefront cells (w ≤ 2·bound/gapExtend + 1 diagonals, at most n + m + 1, and the
- * pruning halves the triangle), the DP about `(n + 1) · w` band cells at several times the cost per
- * cell. Only speed depends on this; both give the same alignment.
- */
-function wfaPays(n: number, m: number, bound: number, gapExtend: number): boolean {
-  const width = Math.min(n + m + 1, (2 * bound) / gapExtend + 1);
-  return (bound * width) / 2 <= 4 * (n + 1) * width;
-}
-
 /**
  * Cost (an upper bound on the optimum) of a quick greedy alignment: pair matching events; at a
  * difference, try in turn pairing the two events (the next ones match again) and skipping d = 1 …
@@ -366,7 +111,7 @@ function wfaPays(n: number, m: number, bound: number, gapExtend: number): boolea
 export function greedyCost(
   a: Int32Array,
   b: Int32Array,
-  c: ResolvedBehaviorOptions,
+  c: AffineCosts,
   valuesMatch: ((i: number, j: number) => boolean) | undefined,
   /**
    * When given (length n + 1 each, filled with m + 1 / −1): per gt row i, the smallest and largest
@@ -488,34 +233,6 @@ function same(
 }
 
 /**
- * Cost of pairing gt event i with pred event j: 0 for the same key with matching values,
- * `value_mismatch` for the same key otherwise, `mismatch` across keys.
- */
-export function pairCost(
-  a: Int32Array,
-  b: Int32Array,
-  valuesMatch: ((i: number, j: number) => boolean) | undefined,
-  i: number,
-  j: number,
-  c: ResolvedBehaviorOptions,
-  /** Value buckets (`AlignContext.valueBuckets`): values whose buckets are > 2 apart do not match, without asking. */
-  buckets?: ValueBuckets,
-): number {
-  return a[i] !== b[j]
-    ? c.mismatch
-    : valuesMatch === undefined ||
-        ((buckets === undefined || Math.abs(buckets.gt[i]! - buckets.pred[j]!) <= 2) &&
-          valuesMatch(i, j))
-      ? 0
-      : c.value_mismatch;
-}
-
-/** Cost of a run of `len` unpaired events. */
-export function gapRun(len: number, c: ResolvedBehaviorOptions): number {
-  return len > 0 ? c.gap_open + (len - 1) * c.gap_extend : 0;
-}
-
-/**
  * The suffix-cost DP restricted to the diagonals `dlo ≤ j − i ≤ dhi`. Row `i` holds, for each `j`
  * of the band, the best cost of aligning `a[i..)` with `b[j..)` given that the previous operation
  * was a pair (or the start) / a delete / an insert (`M` / `D` / `I`); cell `(i, j)` sits at
@@ -526,7 +243,7 @@ export function gapRun(len: number, c: ResolvedBehaviorOptions): number {
  * `n` are kept; the walk recomputes `K` rows at a time from the checkpoint below them (the same
  * arithmetic, so the same numbers): about `(n/K + 2K)·w` cells for twice the time.
  */
-class Band {
+export class Band {
   private readonly w: number;
   private readonly n: number;
   private readonly m: number;
@@ -547,7 +264,7 @@ class Band {
   constructor(
     private readonly a: Int32Array,
     private readonly b: Int32Array,
-    private readonly c: ResolvedBehaviorOptions,
+    private readonly c: AffineCosts,
     private readonly valuesMatch: ((i: number, j: number) => boolean) | undefined,
     private readonly dlo: number,
     private readonly dhi: number,

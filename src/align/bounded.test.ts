@@ -1,11 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rng } from '../../test/support/rng.js';
-import { costOf, expectValid, randomCosts, seededCase } from './alignment.test-helpers.js';
-import { BEHAVIOR_DEFAULTS, behaviorAlign, type ResolvedBehaviorOptions } from './behavior.js';
+import {
+  costOf,
+  editedPair,
+  expectValid,
+  randomCosts,
+  seededCase,
+} from './alignment.test-helpers.js';
+import { alignmentCost, BEHAVIOR_DEFAULTS, type ResolvedBehaviorOptions } from './affine/costs.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import { BehaviorAligner } from './behavior-aligner.js';
-import { alignmentCost, budgetedBehaviorAlign, corridorAlign, CORRIDOR_HALF } from './bounded.js';
+import { budgetedBehaviorAlign } from './affine/dispatch.js';
+import { corridorAlign, CORRIDOR_HALF } from './bounded.js';
 import { EXACT_ALWAYS_CELLS } from './budget.js';
+import { withAlignerTuning } from './tuning.js';
 
 const keys = (n: number, alphabet: number, r: () => number, offset = 0): Int32Array =>
   Int32Array.from({ length: n }, () => offset + Math.floor(r() * alphabet));
@@ -119,6 +128,31 @@ describe('the budget', () => {
     }
   });
 
+  it('reports the cost its engine found, for each engine and for scaled and fractional costs', () => {
+    const r = rng(23_08);
+    for (let t = 0; t < 150; t++) {
+      const c = seededCase(r, t);
+      // Integers (the engines' optimum is reported), halves and tenths (scaled: summed again).
+      const k = [1, 0.5, 0.1][t % 3]!;
+      const o = {
+        mismatch: c.o.mismatch * k,
+        value_mismatch: c.o.value_mismatch * k,
+        gap_open: c.o.gap_open * k,
+        gap_extend: c.o.gap_extend * k,
+      };
+      for (const engine of ['auto', 'dp', 'wfa'] as const) {
+        const got = withAlignerTuning({ behavior: { engine } }, () =>
+          budgetedBehaviorAlign(c.a, c.b, o, c.vm),
+        );
+        expect(got.outcome.optimal, c.ctx).toBe(true);
+        expect(got.outcome.cost, `${c.ctx} ${engine}`).toBe(
+          alignmentCost(c.a, c.b, got.pairs, o, c.vm),
+        );
+        if (k !== 0.1) expect(got.outcome.cost).toBe(costOf(c.a, c.b, got.pairs, o, c.vm));
+      }
+    }
+  });
+
   it('an unrelated pair too large to prove gives a bounded alignment, never below the optimum', () => {
     const r = rng(23_06);
     const a = keys(3000, 20, r);
@@ -195,5 +229,49 @@ describe('worst-case families (differential: never below the optimum, tie rule w
       expect(got.outcome.cost, name).toBeGreaterThanOrEqual(opt);
       if (got.outcome.optimal) expect(got.pairs, name).toEqual(best);
     }
+  });
+});
+
+describe('one tie rule, with and without the budget', () => {
+  it('aligns an input the same under the budget as without one wherever the budget proved it', () => {
+    // Budgeted sizes ((n + 1)(m + 1) > EXACT_ALWAYS_CELLS), with many ties: 2–3 channels and a few
+    // values, so many alignments share the optimal cost and only the tie rule picks one.
+    const r = rng(23_09);
+    let proven = 0;
+    for (let t = 0; t < 8; t++) {
+      const n = 1100 + Math.floor(r() * 200);
+      const channels = 2 + (t % 2);
+      const a = keys(n, channels, r);
+      const va = Int32Array.from({ length: n }, () => Math.floor(r() * 3));
+      const bk: number[] = [];
+      const bv: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const u = r();
+        if (u < 0.02) continue; // dropped
+        bk.push(a[i]!);
+        bv.push(u < 0.04 ? Math.floor(r() * 3) : va[i]!);
+        if (u > 0.98) {
+          bk.push(Math.floor(r() * channels)); // an extra event
+          bv.push(Math.floor(r() * 3));
+        }
+      }
+      const b = Int32Array.from(bk);
+      expect((a.length + 1) * (b.length + 1)).toBeGreaterThan(EXACT_ALWAYS_CELLS);
+      const vm = (i: number, j: number): boolean => va[i] === bv[j];
+      const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+      if (!got.outcome.optimal) continue;
+      proven++;
+      expect(got.pairs, `case ${t}`).toEqual(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm));
+      expect(got.pairs, `case ${t}, banded DP`).toEqual(exact(a, b, BEHAVIOR_DEFAULTS, vm));
+    }
+    // Bench-like pairs (20 channels, 5 % edits) are proven within the budget: the same there too.
+    for (const seed of [1, 2, 3]) {
+      const { a, b, vm } = editedPair(1500, 23_10 + seed);
+      const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+      expect(got.outcome.optimal).toBe(true);
+      proven++;
+      expect(got.pairs).toEqual(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm));
+    }
+    expect(proven).toBeGreaterThan(5);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The default aligner's answer on every input in bounded time and memory: `behaviorAlign` under a
- * work budget (`./budget.ts`), with two ways around it.
+ * The two ways around the exact engines that the dispatcher (`./affine/dispatch.ts`,
+ * `budgetedBehaviorAlign`) takes so that the default aligner answers every input in bounded time
+ * and memory under its work budget (`./budget.ts`).
  *
  * 1. **No channel in common** (a program logging the wrong PVs or tool names): every pair costs
  *    `mismatch`, so an alignment with k pairs costs at least k·mismatch + gap(n − k) + gap(m − k)
@@ -19,97 +20,15 @@
  * asks the comparator at most once per pass), memory O(n + m) plus one byte per corridor cell.
  * Inputs with (n + 1)(m + 1) ≤ `EXACT_ALWAYS_CELLS` are never budgeted: always optimal.
  */
-import {
-  behaviorAlign,
-  gapRun,
-  greedyCost,
-  pairCost,
-  scaledCosts,
-  type BehaviorTuning,
-  type ResolvedBehaviorOptions,
-} from './behavior.js';
-import { BudgetExhausted, WorkBudget } from './budget.js';
-import type { AlignmentOutcome, IndexPair, ValueBuckets } from './types.js';
+import { gapRun, pairCost, type AffineCosts } from './affine/costs.js';
+import { greedyCost } from './behavior.js';
+import type { IndexPair, ValueBuckets } from './types.js';
 
 /** Columns the bounded alignment's corridor extends on each side of the greedy path. */
 export const CORRIDOR_HALF = 16;
 
-/** An alignment and what is known about it. */
-export interface BoundedAlignment {
-  readonly pairs: IndexPair[];
-  readonly outcome: AlignmentOutcome;
-}
-
-/**
- * `behaviorAlign` within the work budget (see the module comment): the optimal alignment with the
- * tie rule when it is proven within budget (`outcome.optimal`), else a bounded alignment.
- */
-export function budgetedBehaviorAlign(
-  gtKeys: Int32Array,
-  predKeys: Int32Array,
-  options: ResolvedBehaviorOptions,
-  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  tuning: BehaviorTuning = {},
-  valueBuckets?: () => ValueBuckets | undefined,
-): BoundedAlignment {
-  const n = gtKeys.length;
-  const m = predKeys.length;
-  const done = (pairs: IndexPair[], optimal: boolean): BoundedAlignment => ({
-    pairs,
-    outcome: { optimal, cost: alignmentCost(gtKeys, predKeys, pairs, options, valuesMatch) },
-  });
-  const c = scaledCosts(options, n + m);
-  const counts = keyCounts(gtKeys, predKeys);
-  if (counts.shared === 0 && c.gap_open >= c.gap_extend)
-    return done(disjointAlignment(n, m, c), true);
-  const budget = WorkBudget.forSizes(n, m);
-  // Early decision: the wavefronts compute about (cost in units)² / (2·gap_extend) cells; when
-  // even the channel-count lower bound predicts more than the budget, do not start.
-  const lb = counts.excess * Math.min(c.gap_open, c.gap_extend, c.mismatch / 2);
-  const unitsLb = lb / Math.max(c.mismatch, c.gap_open);
-  if (budget.affords((unitsLb * unitsLb) / 2)) {
-    try {
-      return done(
-        behaviorAlign(gtKeys, predKeys, options, valuesMatch, tuning, valueBuckets, budget),
-        true,
-      );
-    } catch (e) {
-      if (!(e instanceof BudgetExhausted)) throw e;
-    }
-  }
-  const p = corridorAlign(
-    gtKeys,
-    predKeys,
-    c,
-    valuesMatch,
-    valuesMatch !== undefined ? valueBuckets?.() : undefined,
-  );
-  return done(p, false);
-}
-
-/**
- * Per key, |gt count − pred count| summed (`excess`: events that cannot pair within their key),
- * and the number of keys on both sides (`shared`).
- */
-function keyCounts(a: Int32Array, b: Int32Array): { shared: number; excess: number } {
-  let keys = 0;
-  for (let i = 0; i < a.length; i++) if (a[i]! >= keys) keys = a[i]! + 1;
-  for (let j = 0; j < b.length; j++) if (b[j]! >= keys) keys = b[j]! + 1;
-  const ca = new Float64Array(keys);
-  const cb = new Float64Array(keys);
-  for (let i = 0; i < a.length; i++) ca[a[i]!]!++;
-  for (let j = 0; j < b.length; j++) cb[b[j]!]!++;
-  let shared = 0;
-  let excess = 0;
-  for (let k = 0; k < keys; k++) {
-    if (ca[k]! > 0 && cb[k]! > 0) shared++;
-    excess += Math.abs(ca[k]! - cb[k]!);
-  }
-  return { shared, excess };
-}
-
 /** The optimal alignment when no key is on both sides (module comment, case 1). */
-function disjointAlignment(n: number, m: number, c: ResolvedBehaviorOptions): IndexPair[] {
+export function disjointAlignment(n: number, m: number, c: AffineCosts): IndexPair[] {
   let best = Infinity;
   let K = 0;
   for (let k = 0; k <= Math.min(n, m); k++) {
@@ -126,30 +45,6 @@ function disjointAlignment(n: number, m: number, c: ResolvedBehaviorOptions): In
   return out;
 }
 
-/** Total cost of `pairs` under `c` (start state: a pair), by the engines' cost functions. */
-export function alignmentCost(
-  a: Int32Array,
-  b: Int32Array,
-  pairs: readonly IndexPair[],
-  c: ResolvedBehaviorOptions,
-  valuesMatch: ((i: number, j: number) => boolean) | undefined,
-): number {
-  let cost = 0;
-  let run = 0; // length of the current gap run
-  let side = 0; // 1: gt events unpaired, 2: pred events unpaired
-  for (const p of pairs) {
-    const s = p.gt !== null && p.pred !== null ? 0 : p.gt !== null ? 1 : 2;
-    if (s !== side && run > 0) {
-      cost += gapRun(run, c);
-      run = 0;
-    }
-    side = s;
-    if (s === 0) cost += pairCost(a, b, valuesMatch, p.gt!, p.pred!, c);
-    else run++;
-  }
-  return cost + gapRun(run, c);
-}
-
 /**
  * Exact suffix DP (states: last operation pair / delete / insert, as `Band` in `./behavior.ts`)
  * restricted to row i's columns [lo(i) − CORRIDOR_HALF, hi(i) + CORRIDOR_HALF], where lo/hi are the
@@ -161,7 +56,7 @@ export function alignmentCost(
 export function corridorAlign(
   a: Int32Array,
   b: Int32Array,
-  c: ResolvedBehaviorOptions,
+  c: AffineCosts,
   valuesMatch: ((i: number, j: number) => boolean) | undefined,
   buckets: ValueBuckets | undefined,
 ): IndexPair[] {

@@ -1,7 +1,7 @@
 /**
  * The work budget of the default aligner (`behavior`): the exact engines (wavefronts, banded DP)
  * spend it cell by cell and give up with `BudgetExhausted` when it runs out; the caller then
- * computes a bounded alignment instead (`./bounded.ts`). One policy, not a user option:
+ * computes a bounded alignment instead (`./affine/dispatch.ts`, `./bounded.ts`). One policy, not a user option:
  *
  * - inputs whose full matrix has at most `EXACT_ALWAYS_CELLS` cells are never budgeted (they are
  *   always solved exactly, whatever the edits: a few hundred events each take milliseconds);
@@ -15,7 +15,7 @@ export const EXACT_ALWAYS_CELLS = 1 << 20;
 /** Cells per event the exact engines may compute on larger inputs. */
 export const BUDGET_WIDTH = 32;
 
-/** Thrown by an exact engine when its budget ran out (caught by `./bounded.ts`, never escapes). */
+/** Thrown by an exact engine when its budget ran out (caught by `./affine/dispatch.ts`, never escapes). */
 export class BudgetExhausted extends Error {
   constructor() {
     super('alignment work budget exhausted (internal)');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastMatchingBlocks } from './difflib-fast.js';
 import type { FastDifflibOptions, FastDifflibStats } from './difflib-fast.js';
-import { portMatchingBlocks } from './difflib-port.js';
+import { portMatchingBlocks } from '../../test/oracles/difflib-port.js';
 
 /** Keys from a string, one character per event. */
 function keys(s: string): Int32Array {

@@ -1,8 +1,8 @@
 /**
  * Exact `difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()` in
  * near-linear time on real traces. The result is identical, block for block, to the
- * straightforward port in `difflib-port.ts` (the differential tests check this on thousands of
- * seeded pairs); only the way the blocks are found differs.
+ * straightforward port in `test/oracles/difflib-port.ts` (the differential tests check this on
+ * thousands of seeded pairs); only the way the blocks are found differs.
  *
  * What CPython computes: `find_longest_match` on the whole range picks the longest common run,
  * ties going to the smallest start in `a`, then in `b`; the recursion repeats this on the part
@@ -762,7 +762,8 @@ function finish(blocks: BlockList, n: number, m: number): MatchingBlock[] {
 
 /**
  * `SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()`, identical to
- * `portMatchingBlocks` (difflib-port.ts), in near-linear time on traces (see the file comment).
+ * `portMatchingBlocks` (test/oracles/difflib-port.ts), in near-linear time on traces (see the
+ * file comment).
  * @param options tuning knobs (tests use them to force every stage on small inputs)
  * @throws RangeError when an option is not an integer in range (q, step >= 1; the others >= 0)
  * @param stats if given, filled with what was done

@@ -1,8 +1,8 @@
 /**
  * Differential tests: the fast `matchingBlocks` (difflib-fast.ts) against the straightforward
- * port of CPython's recursion (difflib-port.ts) on seeded random pairs of the families that stress
- * it: alphabets 1–40, lengths 0–2,000, edit rates 0–100 %, periodic keys, runs, rotations, many
- * short equal blocks, one side empty. Each pair is checked with the default settings and with
+ * port of CPython's recursion (test/oracles/difflib-port.ts) on seeded random pairs of the
+ * families that stress it: alphabets 1–40, lengths 0–2,000, edit rates 0–100 %, periodic keys,
+ * runs, rotations, many short equal blocks, one side empty. Each pair is checked with the default settings and with
  * forced small settings (tiny q, step and direct-table threshold) so that the seeding, the
  * priority queue and the sweep all run on small inputs too.
  *
@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { difflibOpcodes, matchingBlocks } from './difflib.js';
 import { fastMatchingBlocks } from './difflib-fast.js';
 import type { FastDifflibOptions, FastDifflibStats } from './difflib-fast.js';
-import { portMatchingBlocks } from './difflib-port.js';
+import { portMatchingBlocks } from '../../test/oracles/difflib-port.js';
 import { rng } from '../../test/support/rng.js';
 import { sweep } from '../../test/support/sweep.js';
 

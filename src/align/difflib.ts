@@ -6,7 +6,7 @@
  * reproduce its tie rules bit for bit (README Q2): the longest common block wins; ties go
  * to the smallest gt index, then the smallest pred index. The blocks come from the
  * near-linear `fastMatchingBlocks` (`difflib-fast.ts`), which the differential tests hold
- * identical to the straightforward port (`difflib-port.ts`).
+ * identical to the straightforward port (`test/oracles/difflib-port.ts`).
  */
 import { fastMatchingBlocks } from './difflib-fast.js';
 import type { AlignContext, Aligner, AlignmentColumns, IndexPair } from './types.js';

@@ -31,6 +31,7 @@
  * (about 2·n·m cells); an exact band pruning (see `Solver.solve`) makes similar traces
  * close to O((n + m)·d), d = number of unpaired events of the optimum.
  */
+import type { AffineCosts } from './affine/costs.js';
 import type { IndexPair } from './types.js';
 
 /** Validated, defaults filled in. */
@@ -670,13 +671,8 @@ export function gotohAlign(
   return solver.out;
 }
 
-/** Costs of a value-aware alignment (`behavior`'s costs; a matching same-channel pair costs 0). */
-export interface ValueAwareCosts {
-  readonly value_mismatch: number;
-  readonly mismatch: number;
-  readonly gap_open: number;
-  readonly gap_extend: number;
-}
+/** Costs of a value-aware alignment: the affine model of `./affine/costs.ts`. */
+export type ValueAwareCosts = AffineCosts;
 
 /**
  * Linear-memory optimal alignment under the value-aware cost model of the `behavior` aligner: a

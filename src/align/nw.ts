@@ -27,9 +27,10 @@
 import { ConfigError, type InputPath } from '../errors.js';
 import { describeReceived } from '../io/input.js';
 import { MAX_COST, MAX_COST_MESSAGE } from './costs.js';
-import type { AlignContext, Aligner, IndexPair } from './types.js';
+import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
 import { isObjectRecord } from '../py/value.js';
-import { behaviorAlign } from './behavior.js';
+import { nwAffineCosts } from './affine/costs.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import type { BehaviorTuning } from './behavior.js';
 import { gotohAlign } from './nw-gotoh.js';
 import type { NwTuning, ResolvedNwOptions } from './nw-gotoh.js';
@@ -148,6 +149,54 @@ export class NeedlemanWunschAligner implements Aligner {
   align(gtKeys: Int32Array, predKeys: Int32Array, context: AlignContext): IndexPair[] {
     return nwAlign(gtKeys, predKeys, this.options, context.channelNames);
   }
+
+  /**
+   * `align`'s alignment, always proven optimal: both engines are exact and unbudgeted (`nw` has no
+   * bounded path), so the outcome is `optimal: true` with the alignment's total cost.
+   */
+  alignWithOutcome(
+    gtKeys: Int32Array,
+    predKeys: Int32Array,
+    context: AlignContext,
+  ): { readonly pairs: IndexPair[]; readonly outcome: AlignmentOutcome } {
+    const pairs = this.align(gtKeys, predKeys, context);
+    const cost = nwAlignmentCost(gtKeys, predKeys, pairs, this.options, context.channelNames);
+    return { pairs, outcome: { optimal: true, cost } };
+  }
+}
+
+/**
+ * Total cost of `pairs` under the `nw` cost model (module comment): `match` / `mismatch` per pair,
+ * and per run of unpaired events on one side the first event's channel `gap_open`, then each
+ * further event's channel `gap_extend`.
+ */
+export function nwAlignmentCost(
+  a: Int32Array,
+  b: Int32Array,
+  pairs: readonly IndexPair[],
+  o: ResolvedNwOptions,
+  channelNames: readonly string[],
+): number {
+  const gap = (key: number, first: boolean): number => {
+    const name = channelNames[key];
+    const spec = name === undefined ? undefined : o.by_channel.get(name);
+    return first ? (spec?.gap_open ?? o.gap_open) : (spec?.gap_extend ?? o.gap_extend);
+  };
+  let cost = 0;
+  let side = 0; // of the previous row: 0 a pair (or the start), 1 gt unpaired, 2 pred unpaired
+  for (const p of pairs) {
+    if (p.gt !== null && p.pred !== null) {
+      cost += a[p.gt] === b[p.pred] ? o.match : o.mismatch;
+      side = 0;
+    } else if (p.gt !== null) {
+      cost += gap(a[p.gt]!, side !== 1);
+      side = 1;
+    } else if (p.pred !== null) {
+      cost += gap(b[p.pred]!, side !== 2);
+      side = 2;
+    }
+  }
+  return cost;
 }
 
 /** Tuning knobs of `nwAlign` (tests and benchmarks); they never change the optimal cost. */
@@ -181,13 +230,7 @@ export function nwAlign(
   tuning: NwAlignTuning = {},
 ): IndexPair[] {
   if (tuning.engine !== 'gotoh' && nwUniformCosts(options)) {
-    const costs = {
-      value_mismatch: 0,
-      mismatch: options.mismatch,
-      gap_open: options.gap_open,
-      gap_extend: options.gap_extend,
-    };
-    return behaviorAlign(gtKeys, predKeys, costs, undefined, tuning.behavior);
+    return behaviorAlign(gtKeys, predKeys, nwAffineCosts(options), undefined, tuning.behavior);
   }
   return gotohAlign(gtKeys, predKeys, options, channelNames, tuning);
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { behaviorAlign } from './behavior.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import {
   DEFAULT_WFA_MODELS,
   editedPair,

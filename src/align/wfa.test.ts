@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { behaviorAlign, resolveBehaviorOptions } from './behavior.js';
+import { resolveBehaviorOptions } from './affine/costs.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
 import {
   costOf,
@@ -11,7 +12,8 @@ import {
   randomPair,
   seededCase,
 } from './alignment.test-helpers.js';
-import { edgeHolds, MAX_UNIT_COST, wfaAlign, wfaCost, wfaCostsFrom, type WfaStats } from './wfa.js';
+import { wfaCost } from '../../test/oracles/wfa-cost.js';
+import { edgeHolds, MAX_UNIT_COST, wfaAlign, wfaCostsFrom, type WfaStats } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 import { LONG_SWEEP, sweep } from '../../test/support/sweep.js';
 import { makeCell } from '../../bench/traces.mjs';

@@ -53,6 +53,26 @@ describe('the report’s aligner field', () => {
     expect(r.aligner).toEqual({ name: 'behavior', optimal: true, cost: 2 * (2 + 4999) });
   });
 
+  it('nw: its exact engines always prove the optimum, with the cost under nw’s costs', () => {
+    const gt = trace(300, 7);
+    const pred = [...gt.slice(0, 100), ...gt.slice(103)]; // three events dropped: one gap run
+    expect(evaluate(gt, pred, { aligner: 'nw' }).aligner).toEqual({
+      name: 'nw',
+      optimal: true,
+      cost: 1 + 2 * 1, // gap_open 1, gap_extend 1
+    });
+    // Per-channel gap costs run the Gotoh solver: still exact, the run priced by its events' channels.
+    const byChannel = { name: 'nw' as const, by_channel: { [gt[100]!.channel]: { gap_open: 5 } } };
+    const r = evaluate(gt, pred, { aligner: byChannel });
+    expect(r.aligner.optimal).toBe(true);
+    expect(r.aligner.cost).toBeGreaterThan(0);
+    expect(evaluate(gt, gt, { aligner: 'nw' }).aligner).toEqual({
+      name: 'nw',
+      optimal: true,
+      cost: 0,
+    });
+  });
+
   it('aligners without a cost model report null', () => {
     const gt = trace(50, 4);
     expect(evaluate(gt, gt, { aligner: 'difflib' }).aligner).toEqual({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BEHAVIOR_COST_SHAPE, checkBehaviorCosts } from '../behavior.js';
+import { BEHAVIOR_COST_SHAPE, BEHAVIOR_PARAMS, checkBehaviorCosts } from '../affine/costs.js';
 import { BehaviorAligner } from '../behavior-aligner.js';
 import type { AlignerPlugin } from '../plugin.js';
 
@@ -19,7 +19,7 @@ export const behaviorPlugin = {
   aliases: [],
   summary:
     'value-aware optimal alignment: asks the channel comparators, a dropped or changed event costs one row (default mode)',
-  params: 'value_mismatch?: 1, mismatch?: 3, gap_open?: 2, gap_extend?: 1',
+  params: BEHAVIOR_PARAMS,
   schema,
   create: (spec, path) => {
     const { name: _name, ...costs } = spec;

@@ -4,10 +4,10 @@
  * the worst case (`find_longest_match` scans every equal pair of its range, and the recursion can
  * rescan a range once per block), but short and easy to check line by line against CPython.
  *
- * It is the oracle of the fast implementation (`difflib-fast.ts`): the differential tests compare
+ * It is the oracle of the fast implementation (`src/align/difflib-fast.ts`): the differential tests compare
  * both on thousands of seeded pairs. Production code does not call it.
  */
-import type { MatchingBlock } from './types.js';
+import type { MatchingBlock } from '../../src/align/types.js';
 
 /**
  * `b2j` of CPython (`__chain_b`) in compressed form: for each dense key `k` the ascending
