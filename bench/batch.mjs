@@ -112,7 +112,7 @@ function threadTimes(pid) {
   return out;
 }
 
-/** The node process /usr/bin/time started (its only child). */
+/** The first child process of `pid` (Linux /proc), or undefined. */
 function childOf(pid) {
   try {
     const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
@@ -122,10 +122,33 @@ function childOf(pid) {
   }
 }
 
+/** Whether process `pid` runs the command: `envtrace` re-executes itself with ENVTRACE_SUPERVISED set. */
+function isSupervised(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'latin1')
+      .split('\0')
+      .some((v) => v.startsWith('ENVTRACE_SUPERVISED='));
+  } catch {
+    return false;
+  }
+}
+
 /**
- * One run of the CLI: wall seconds, CPU seconds (or null), exit code, load average before, and
- * per thread (sampled every 50 ms from /proc, so a thread's last < 50 ms may be missed) the CPU
- * of the main thread and of the busiest other thread (a worker with --jobs 2).
+ * The process that runs the command, below `pid` (/usr/bin/time, then the `envtrace` parent, which
+ * only supervises: src/cli/bin.ts): the descendant with ENVTRACE_SUPERVISED in its environment;
+ * undefined until it has started.
+ */
+function commandProcess(pid) {
+  for (let p = childOf(pid), depth = 0; p !== undefined && depth < 4; p = childOf(p), depth++)
+    if (isSupervised(p)) return p;
+  return undefined;
+}
+
+/**
+ * One run of the CLI: wall seconds, CPU seconds (or null; of every process: /usr/bin/time counts
+ * the supervising parent and the child), exit code, load average before, and per thread of the
+ * child that runs the command (sampled every 50 ms from /proc, so a thread's last < 50 ms may be
+ * missed) the CPU of its main thread and of its busiest other thread (a worker with --jobs 2).
  */
 async function runOnce(cli, jobs) {
   const cliArgs = [
@@ -151,9 +174,9 @@ async function runOnce(cli, jobs) {
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const seen = new Map();
-  let nodePid = hasTime ? undefined : String(child.pid);
+  let nodePid;
   const poll = setInterval(() => {
-    nodePid ??= childOf(child.pid);
+    nodePid ??= commandProcess(child.pid);
     if (nodePid === undefined) return;
     for (const [tid, t] of threadTimes(nodePid)) seen.set(tid, t);
   }, 50);

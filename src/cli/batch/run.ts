@@ -32,6 +32,7 @@ import {
   pairTraces,
   scanTraceDir,
   TRACE_EXTENSIONS,
+  type TraceFile,
 } from './pairs.js';
 import { runPairs, type WorkerFactory } from './pool.js';
 import { Progress } from './progress.js';
@@ -39,6 +40,7 @@ import { selectShard, type Shard } from './shard.js';
 import { batchReportChunks, buildBatchReport, commitFromEnv, type BatchEntry } from './report.js';
 import { resolveBatchOptions, type BatchSettings, type PairJob, type PairOutcome } from './task.js';
 import type { Mode } from '../../evaluate/types.js';
+import type { CsvColumns } from '../../import/types.js';
 
 /** Stderr lines listing failed pairs, at most this many (the report has all). */
 export const MAX_ERROR_LINES = 20;
@@ -76,6 +78,8 @@ export interface BatchRun {
   readonly predDir: string;
   readonly config?: string | undefined;
   readonly compat?: Mode | undefined;
+  /** `--columns`: every trace is read as CSV with these header names; other traces are refused. */
+  readonly columns?: CsvColumns | undefined;
   readonly out?: string | undefined;
   /** Print the run report (JSON) on stdout instead of the summary. */
   readonly json: boolean;
@@ -108,11 +112,30 @@ function sameDirectory(a: string, b: string): boolean {
   }
 }
 
+/**
+ * With `--columns` every trace is read as CSV (as `--gt`/`--pred` are), so a trace that is not a
+ * `.csv` file could only fail as CSV: the run refuses it before any pair runs, naming the first
+ * (in key order, golden side first) and how many there are, instead of one failed pair each.
+ */
+function refuseNonCsv(run: BatchRun, gts: readonly TraceFile[], preds: readonly TraceFile[]): void {
+  const notCsv = (t: TraceFile) => !t.rel.toLowerCase().endsWith('.csv');
+  const others = [
+    ...gts.filter(notCsv).map((t) => joinRel(run.gtDir, t.rel)),
+    ...preds.filter(notCsv).map((t) => joinRel(run.predDir, t.rel)),
+  ];
+  if (others.length === 0) return;
+  const more = others.length > 1 ? ` and ${others.length - 1} more` : '';
+  throw new UsageError(
+    `--columns reads every trace as CSV, but ${others[0]!}${more} ${others.length > 1 ? 'are not .csv files' : 'is not a .csv file'}: give --columns to a batch of CSV files only (or convert the others first)`,
+  );
+}
+
 export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   const base: BatchSettings = {
     ...(run.config !== undefined ? { config: resolvePath(io, run.config) } : {}),
     ...(run.compat !== undefined ? { compat: run.compat } : {}),
     ...(run.minScore !== undefined ? { minScore: run.minScore } : {}),
+    ...(run.columns !== undefined ? { columns: run.columns } : {}),
   };
   // A bad config stops the batch with exit 2 before any pair runs (each worker reads it again).
   await resolveBatchOptions(base);
@@ -129,6 +152,7 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     // A prediction that links to its golden (or to /etc/shadow) is not a prediction.
     scanTraceDir(predDir, `--pred-dir ${run.predDir}`, { confine: true, exclude }),
   ]);
+  if (run.columns !== undefined) refuseNonCsv(run, gts.traces, preds.traces);
   const allPairs = pairTraces(gts.traces, preds.traces);
   if (allPairs.length === 0)
     throw new UsageError(

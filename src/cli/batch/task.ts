@@ -15,6 +15,7 @@ import {
   type Mode,
 } from '../../evaluate/types.js';
 import { importFile } from '../../import/read.js';
+import type { CsvColumns } from '../../import/types.js';
 import { buildCheckDetail, continuousSeries, timeUnitOf } from '../../report/run/detail.js';
 import { toReportRecord } from '../../report/run/model.js';
 import type { ReportRecord } from '../../report/run/schema.js';
@@ -33,6 +34,8 @@ export interface BatchSettings {
   readonly compat?: Mode | undefined;
   /** `--min-score`: a pair passes only when its full score reaches it (and the decision passes). */
   readonly minScore?: number | undefined;
+  /** `--columns`: every trace is read as CSV with these header names (the run refuses other files). */
+  readonly columns?: CsvColumns | undefined;
   /**
    * Indentation of the report (0 = compact; see `reportSpace`): a worker thread serialises each
    * pair's drill-down, indented for its place in the report (`report-json.ts`).
@@ -117,8 +120,8 @@ export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
     try {
       const { options: opts, policy } = await options;
       const [gt, pred] = await Promise.all([
-        importFile(job.gtPath, { policy }),
-        importFile(job.predPath, { policy }),
+        importFile(job.gtPath, { policy, columns: settings.columns }),
+        importFile(job.predPath, { policy, columns: settings.columns }),
       ]);
       const result = evaluate(gt.trace, pred.trace, opts);
       const series = continuousSeries(gt.trace, pred.trace, opts);

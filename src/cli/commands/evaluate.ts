@@ -46,8 +46,9 @@ Options:
   --require-pass       exit 1 if the decision (accuracy) is a fail
   --columns MAP        CSV: the header names of the columns, as timestamp=NAME,channel=NAME,
                        value=NAME (any of the three; the others by their usual names). Every
-                       input is then read as CSV ('envtrace convert --columns' turns one CSV
-                       into envtrace JSON, to mix it with other formats)
+                       input is then read as CSV; in batch mode every trace must be a .csv
+                       file ('envtrace convert --columns' turns one CSV into envtrace JSON,
+                       to mix it with other formats)
 ${REPORT_OPTIONS_HELP}
 
 Batch mode (--gt-dir/--pred-dir): every golden in DIR (searched recursively) is paired with
@@ -149,11 +150,6 @@ function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
         `--${name} cannot be combined with --gt-dir/--pred-dir (batch mode pairs the files of the two directories)`,
       );
   }
-  // Batch mode reads each trace by its detected format (src/cli/batch/task.ts).
-  if (a.string('columns') !== undefined)
-    throw new UsageError(
-      "--columns is for one pair (--gt/--pred): in batch mode, convert the CSV files first ('envtrace convert --columns …')",
-    );
   const gtDir = a.required('gt-dir');
   const predDir = a.required('pred-dir');
   const out = a.string('out');
@@ -170,6 +166,7 @@ function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
       predDir,
       config: a.string('config'),
       compat: parseCompat(a.string('compat')),
+      columns: parseColumns(a.string('columns')),
       out,
       json: a.flag('json'),
       // --require-pass is implied: in batch mode a pair whose decision fails is a failed pair.
