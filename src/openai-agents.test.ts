@@ -4,7 +4,17 @@
  * capture registered with `addTraceProcessor` beside the SDK's exporting processor, so the
  * capture and the SDK's own export describe the same run.
  */
-import type { TracingProcessor } from '@openai/agents-core';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  BatchTraceProcessor,
+  setTraceProcessors,
+  setTracingDisabled,
+  withFunctionSpan,
+  withTrace,
+  type TracingProcessor,
+} from '@openai/agents-core';
+import { OpenAITracingExporter } from '@openai/agents-openai';
 import { describe, expect, it } from 'vitest';
 import { matchers } from '../matchers/index.js';
 import { TraceError } from './errors.js';
@@ -84,6 +94,51 @@ describe.each(['responses', 'chat'] as const)(
     });
   },
 );
+
+describe('envtrace-js/openai-agents: what the SDK exporter shortens', () => {
+  it("keeps a tool output over the exporter's 100 kB field limit whole", async () => {
+    const bodies: string[] = [];
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        res.setHeader('content-type', 'application/json');
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces/ingest`;
+    const exporter = new OpenAITracingExporter({ apiKey: 'sk-stub', endpoint, maxRetries: 1 });
+    const processor = new BatchTraceProcessor(exporter, { scheduleDelay: 60_000 });
+    const capture = createAgentsCapture();
+    setTraceProcessors([processor, capture]);
+    setTracingDisabled(false);
+    const output = 'x'.repeat(150_000);
+    try {
+      await withTrace('dump', () =>
+        withFunctionSpan(
+          (span) => {
+            span.spanData.output = output;
+            return Promise.resolve();
+          },
+          { data: { name: 'dump', input: '{"what":"all"}' } },
+        ),
+      );
+      await processor.forceFlush();
+    } finally {
+      setTracingDisabled(true);
+      setTraceProcessors([]);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect(bodies).toHaveLength(1);
+    const exported = openaiAgentsImporter.parse(bodies[0]!, {})[0]!.meta!['result'] as string;
+    expect(exported.length).toBeLessThan(100_000);
+    expect(capture.events.map((e) => [e.channel, e.value, e.meta!['result']])).toEqual([
+      ['dump', { what: 'all' }, output],
+    ]);
+  });
+});
 
 describe('envtrace-js/openai-agents: spans the SDK does not write', () => {
   const item = (json: object | null) => ({ toJSON: () => json });
