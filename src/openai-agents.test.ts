@@ -23,6 +23,7 @@ import { STEPS, tracedAgentRun } from './import/openai-agents-trace.test-helpers
 import { parseTrace } from './import/read.js';
 import type { ImportWarning } from './import/warnings.js';
 import { createAgentsCapture } from './openai-agents.js';
+import { PyFloat } from './py/value.js';
 import { matchTrajectory } from './trajectory/index.js';
 
 expect.extend(matchers as unknown as Parameters<typeof expect.extend>[0]);
@@ -169,6 +170,25 @@ describe('envtrace-js/openai-agents: spans the SDK does not write', () => {
     expect((err as Error).message).toBe(
       '@openai/agents capture: data[1].span_data.name: required (the tool name)',
     );
+  });
+
+  it('reads values as parseTrace does in the mode given', async () => {
+    const span = item({
+      object: 'trace.span',
+      id: 'span_1',
+      trace_id: 'trace_1',
+      parent_id: null,
+      started_at: '2026-01-20T09:15:00.000Z',
+      ended_at: '2026-01-20T09:15:00.100Z',
+      span_data: { type: 'function', name: 'set', input: '{"v": 1.0}', output: null },
+      error: null,
+    });
+    const reference = createAgentsCapture({ mode: 'reference' });
+    const plain = createAgentsCapture();
+    await reference.onSpanEnd(span);
+    await plain.onSpanEnd(span);
+    expect((reference.events[0]!.value as { v: unknown }).v).toEqual(new PyFloat(1));
+    expect(plain.events[0]!.value).toEqual({ v: 1 });
   });
 
   it('skips the no-op items of disabled tracing (toJSON() null)', async () => {
