@@ -4,8 +4,8 @@
  * Layers of `src/`, low → high (a module may import its own layer and the layers below):
  * base (`errors`, `version`, `py/`, `io/`, `policy/`) → `trace` → `align` → `compare` →
  * `metrics` → `aggregate` → `decide` → `evaluate` → `config` → `report` → `transport` → `cli`.
- * `src/index.ts`, `src/engine.ts`, `src/otel.ts` and `src/python.ts` (the entry points) may import
- * anything in `src/`.
+ * `src/index.ts`, `src/engine.ts`, `src/otel.ts`, `src/openai-agents.ts` and `src/python.ts` (the
+ * entry points) may import anything in `src/`.
  * `src/` never imports `matchers/` or `reporters/`; those two never import each other.
  * Test files (`*.test.ts`, `*.test-helpers.ts`) are not part of the graph.
  */
@@ -47,6 +47,7 @@ export const SRC_ENTRY_POINTS: readonly string[] = [
   'src/index.ts',
   'src/engine.ts',
   'src/otel.ts',
+  'src/openai-agents.ts',
   'src/python.ts',
 ];
 

@@ -10,10 +10,12 @@ import type { AddressInfo } from 'node:net';
 import {
   Agent,
   BatchTraceProcessor,
+  addTraceProcessor,
   Runner,
   setTraceProcessors,
   setTracingDisabled,
   tool,
+  type TracingProcessor,
 } from '@openai/agents-core';
 import { OpenAIProvider, OpenAITracingExporter } from '@openai/agents-openai';
 import { z } from 'zod';
@@ -113,9 +115,13 @@ export interface TracedRun {
 
 /**
  * Run the travel agent once with tracing on: `api` picks the SDK's Responses model (`response`
- * spans) or its Chat Completions model (`generation` spans).
+ * spans) or its Chat Completions model (`generation` spans). `also`: a processor registered with
+ * `addTraceProcessor` beside the exporting one (a live capture), so both see the same run.
  */
-export async function tracedAgentRun(api: 'responses' | 'chat'): Promise<TracedRun> {
+export async function tracedAgentRun(
+  api: 'responses' | 'chat',
+  also?: TracingProcessor,
+): Promise<TracedRun> {
   const bodies: string[] = [];
   let answered = 0;
   const server = http.createServer((req, res) => {
@@ -141,6 +147,7 @@ export async function tracedAgentRun(api: 'responses' | 'chat'): Promise<TracedR
   });
   const processor = new BatchTraceProcessor(exporter, { scheduleDelay: 60_000 });
   setTraceProcessors([processor]);
+  if (also !== undefined) addTraceProcessor(also);
   // The SDK turns tracing off when NODE_ENV is `test` (as under Vitest): on for this run only.
   setTracingDisabled(false);
   try {

@@ -130,19 +130,28 @@ function functionEvent(
   return { raw: { channel, time: start, value, meta }, meta };
 }
 
-function parseAgentsTrace(text: string, ctx: ImportContext): RawEvent[] {
-  const root = new Where(ctx.file);
-  const doc = root.object(
-    parseJsonDocument(text, ctx.file, ctx.mode),
-    'an @openai/agents trace export ({"data": [...]})',
-  );
-  const dw = root.at('data');
-  const items = dw.array(doc['data'], 'an array of traces and spans');
+/** What {@link agentsTraceEvents} read: the events, and how many items of each kind it saw. */
+export interface AgentsTraceRead {
+  readonly events: RawEvent[];
+  readonly kinds: ReadonlyMap<string, number>;
+}
+
+/**
+ * The mapping of an export's items (`trace` and `trace.span` objects, the SDK's `toJSON()`) to
+ * events, shared by the `openai-agents` importer and the live capture of `envtrace-js/openai-agents`
+ * (one mapping, so a capture gives the events an import of the same run's export gives). `where`
+ * locates the items in errors and warnings; unmapped items are warned about through `ctx`.
+ */
+export function agentsTraceEvents(
+  items: readonly unknown[],
+  where: Where,
+  ctx: ImportContext,
+): AgentsTraceRead {
   const spans: SpanInfo[] = [];
   const kinds = new Map<string, number>();
   const count = (k: string) => kinds.set(k, (kinds.get(k) ?? 0) + 1);
   items.forEach((item, i) => {
-    const w = dw.at(i);
+    const w = where.at(i);
     const o = w.object(item, 'a trace or span object');
     if (o['object'] === TRACE) {
       count('trace');
@@ -182,7 +191,18 @@ function parseAgentsTrace(text: string, ctx: ImportContext): RawEvent[] {
     spans.push(info);
   });
   groupCalls(spans);
-  const events = spans.flatMap((s) => (s.event === undefined ? [] : [s.event.raw]));
+  return { events: spans.flatMap((s) => (s.event === undefined ? [] : [s.event.raw])), kinds };
+}
+
+function parseAgentsTrace(text: string, ctx: ImportContext): RawEvent[] {
+  const root = new Where(ctx.file);
+  const doc = root.object(
+    parseJsonDocument(text, ctx.file, ctx.mode),
+    'an @openai/agents trace export ({"data": [...]})',
+  );
+  const dw = root.at('data');
+  const items = dw.array(doc['data'], 'an array of traces and spans');
+  const { events, kinds } = agentsTraceEvents(items, dw, ctx);
   if (events.length === 0 && items.length > 0)
     throw noEventsError(
       `${items.length} @openai/agents trace item${items.length === 1 ? '' : 's'} (${countedKinds(kinds)}), no function span`,
