@@ -62,7 +62,7 @@ let exactCost = NaN;
 const exact = {
   name: 'behavior-exact',
   align(gt, pred, ctx) {
-    const pairs = behaviorAlign(gt, pred, BEHAVIOR_DEFAULTS, ctx.valuesMatch, {}, ctx.valueBuckets);
+    const pairs = behaviorAlign(gt, pred, BEHAVIOR_DEFAULTS, ctx.valuesMatch, ctx.valueBuckets);
     exactCost = alignmentCost(gt, pred, pairs, BEHAVIOR_DEFAULTS, ctx.valuesMatch);
     return pairs;
   },

@@ -2,14 +2,13 @@ import { describe, it, expect } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
 import { BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
-import { behaviorAlign } from './affine/dispatch.js';
 import { BehaviorAligner } from './behavior-aligner.js';
 import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './affine/costs.js';
-import { nwAlignValueAware } from './nw.js';
 import type { IndexPair } from './types.js';
 import { costOf, expectValid } from './alignment.test-helpers.js';
 import { rng } from '../../test/support/rng.js';
+import { behaviorAlignWith, nwAlignValueAwareWith } from './tuning.test-helpers.js';
 
 type Op = 'M' | 'D' | 'I';
 
@@ -98,7 +97,7 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
         const o = COST_SETS[t % COST_SETS.length]!;
         const { a, b, vm } = randomCase(r, 5, 3);
         // (costs the wavefront aligner cannot take — gap_open < gap_extend — run the DP either way)
-        const got = behaviorAlign(a, b, o, vm, {
+        const got = behaviorAlignWith(a, b, o, vm, {
           initialSlack: t % 3,
           engine,
           wfa: { maxCells: t % 2 ? 0 : undefined },
@@ -117,8 +116,14 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     const r = rng(21);
     for (let t = 0; t < 200; t++) {
       const { a, b, vm } = randomCase(r, 40, 4);
-      const narrow = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { initialSlack: 0, engine: 'dp' });
-      const wide = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { initialSlack: 1000, engine: 'dp' });
+      const narrow = behaviorAlignWith(a, b, BEHAVIOR_DEFAULTS, vm, {
+        initialSlack: 0,
+        engine: 'dp',
+      });
+      const wide = behaviorAlignWith(a, b, BEHAVIOR_DEFAULTS, vm, {
+        initialSlack: 1000,
+        engine: 'dp',
+      });
       expect(narrow).toEqual(wide);
     }
   });
@@ -137,12 +142,12 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
       );
       const vm = (i: number, j: number): boolean => table[i]![j]!;
       const tuning = { initialSlack: t % 5, blockRows: t % 3 === 0 ? 4 : 0, engine: 'dp' as const };
-      const pruned = behaviorAlign(a, b, o, vm, tuning);
+      const pruned = behaviorAlignWith(a, b, o, vm, tuning);
       expect(pruned, `case ${t}`).toEqual(
-        behaviorAlign(a, b, o, vm, { ...tuning, pruning: false }),
+        behaviorAlignWith(a, b, o, vm, { ...tuning, pruning: false }),
       );
       expect(pruned, `case ${t}`).toEqual(
-        behaviorAlign(a, b, o, vm, {
+        behaviorAlignWith(a, b, o, vm, {
           pruning: false,
           blockRows: 0,
           initialSlack: 1000,
@@ -157,10 +162,10 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     for (let t = 0; t < 300; t++) {
       const o = COST_SETS[t % COST_SETS.length]!;
       const { a, b, vm } = randomCase(r, 30, 3);
-      const all = behaviorAlign(a, b, o, vm, { blockRows: 0, engine: 'dp' });
+      const all = behaviorAlignWith(a, b, o, vm, { blockRows: 0, engine: 'dp' });
       for (const blockRows of [1, 2, 3, 7, 31]) {
         expect(
-          behaviorAlign(a, b, o, vm, { blockRows, initialSlack: t % 4, engine: 'dp' }),
+          behaviorAlignWith(a, b, o, vm, { blockRows, initialSlack: t % 4, engine: 'dp' }),
           `case ${t} block ${blockRows}`,
         ).toEqual(all);
       }
@@ -172,10 +177,10 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     const a = Int32Array.from({ length: 400 }, () => Math.floor(r() * 4));
     const b = Int32Array.from([...a].filter(() => r() > 0.02)); // 2 % dropped: a band of width ~20
     const vm = (i: number, j: number) => i !== 200 && j !== 100;
-    const all = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, { engine: 'dp' });
+    const all = behaviorAlignWith(a, b, BEHAVIOR_DEFAULTS, vm, { engine: 'dp' });
     // Every row: 401·w > 3000 cells for w > 7; checkpoints every 21 rows: (19 + 2·21 + 4)·w ≤ 3000 for w ≤ 46.
     expect(
-      behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm, {
+      behaviorAlignWith(a, b, BEHAVIOR_DEFAULTS, vm, {
         maxBandCells: 3000,
         initialSlack: 4,
         engine: 'dp',
@@ -188,10 +193,10 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     for (let t = 0; t < 200; t++) {
       const o = COST_SETS[t % COST_SETS.length]!;
       const { a, b, vm } = randomCase(r, 30, 3);
-      const exact = behaviorAlign(a, b, o, vm);
-      const fallback = behaviorAlign(a, b, o, vm, { maxBandCells: 0, engine: 'dp' });
+      const exact = behaviorAlignWith(a, b, o, vm);
+      const fallback = behaviorAlignWith(a, b, o, vm, { maxBandCells: 0, engine: 'dp' });
       expectValid(fallback, a.length, b.length);
-      expect(fallback).toEqual(nwAlignValueAware(a, b, o, vm));
+      expect(fallback).toEqual(nwAlignValueAwareWith(a, b, o, vm));
       expect(costOf(a, b, fallback, o, vm)).toBeCloseTo(costOf(a, b, exact, o, vm), 9);
     }
   });
@@ -206,18 +211,20 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     const r = rng(3);
     for (let t = 0; t < 300; t++) {
       const { a, b, vm } = randomCase(r, 5, 3);
-      const got = behaviorAlign(a, b, o, vm);
+      const got = behaviorAlignWith(a, b, o, vm);
       expectValid(got, a.length, b.length);
       expect(costOf(a, b, got, o, vm)).toBeCloseTo(bruteForce(a, b, o, vm).cost, 9);
     }
   });
 
   it('aligns empty sides as gaps only', () => {
-    expect(behaviorAlign(new Int32Array(0), new Int32Array(0), BEHAVIOR_DEFAULTS)).toEqual([]);
-    expect(opsOf(behaviorAlign(Int32Array.of(1, 2), new Int32Array(0), BEHAVIOR_DEFAULTS))).toBe(
-      'DD',
+    expect(behaviorAlignWith(new Int32Array(0), new Int32Array(0), BEHAVIOR_DEFAULTS)).toEqual([]);
+    expect(
+      opsOf(behaviorAlignWith(Int32Array.of(1, 2), new Int32Array(0), BEHAVIOR_DEFAULTS)),
+    ).toBe('DD');
+    expect(opsOf(behaviorAlignWith(new Int32Array(0), Int32Array.of(1), BEHAVIOR_DEFAULTS))).toBe(
+      'I',
     );
-    expect(opsOf(behaviorAlign(new Int32Array(0), Int32Array.of(1), BEHAVIOR_DEFAULTS))).toBe('I');
   });
 });
 
@@ -234,7 +241,7 @@ describe('behaviorAlign: behaviours the defaults are chosen for', () => {
     const predKeys = Int32Array.from([...gt.keys].filter((_, k) => k !== drop));
     const predValues = gt.values.filter((_, k) => k !== drop);
     const vm = (i: number, j: number) => gt.values[i] === predValues[j];
-    const out = behaviorAlign(gt.keys, predKeys, BEHAVIOR_DEFAULTS, vm);
+    const out = behaviorAlignWith(gt.keys, predKeys, BEHAVIOR_DEFAULTS, vm);
     const unpaired = out.filter((p) => p.gt === null || p.pred === null);
     expect(unpaired).toEqual([{ gt: drop, pred: null, tag: 'delete' }]);
     expect(out.every((p) => p.gt === null || p.pred === null || vm(p.gt, p.pred))).toBe(true);
@@ -242,17 +249,21 @@ describe('behaviorAlign: behaviours the defaults are chosen for', () => {
 
   it('a changed value pairs with its slot (value_mismatch < 2·gap_open)', () => {
     const keys = Int32Array.of(0, 1, 0, 1);
-    const out = behaviorAlign(keys, keys, BEHAVIOR_DEFAULTS, (i, j) => i === j && i !== 2);
+    const out = behaviorAlignWith(keys, keys, BEHAVIOR_DEFAULTS, (i, j) => i === j && i !== 2);
     expect(opsOf(out)).toBe('MMMM');
   });
 
   it('a wrong channel in a slot is one replaced pair (mismatch < 2·gap_open)', () => {
-    const out = behaviorAlign(Int32Array.of(0, 1, 2), Int32Array.of(0, 3, 2), BEHAVIOR_DEFAULTS);
+    const out = behaviorAlignWith(
+      Int32Array.of(0, 1, 2),
+      Int32Array.of(0, 3, 2),
+      BEHAVIOR_DEFAULTS,
+    );
     expect(out[1]).toEqual({ gt: 1, pred: 1, tag: 'replace' });
   });
 
   it('two swapped events of different channels: the first is reported as moved later', () => {
-    const out = behaviorAlign(
+    const out = behaviorAlignWith(
       Int32Array.of(0, 1, 2, 3),
       Int32Array.of(0, 2, 1, 3),
       BEHAVIOR_DEFAULTS,
@@ -267,7 +278,7 @@ describe('behaviorAlign: behaviours the defaults are chosen for', () => {
   });
 
   it('tie-break: a repeated call reports the second one as extra; a drop in a run reports its last event', () => {
-    const repeated = behaviorAlign(
+    const repeated = behaviorAlignWith(
       Int32Array.of(0, 1, 2),
       Int32Array.of(0, 1, 1, 2),
       BEHAVIOR_DEFAULTS,
@@ -275,12 +286,16 @@ describe('behaviorAlign: behaviours the defaults are chosen for', () => {
     expect(repeated.filter((p) => p.tag === 'insert')).toEqual([
       { gt: null, pred: 2, tag: 'insert' },
     ]);
-    const run = behaviorAlign(Int32Array.of(5, 5, 5, 6), Int32Array.of(5, 5, 6), BEHAVIOR_DEFAULTS);
+    const run = behaviorAlignWith(
+      Int32Array.of(5, 5, 5, 6),
+      Int32Array.of(5, 5, 6),
+      BEHAVIOR_DEFAULTS,
+    );
     expect(run.filter((p) => p.tag === 'delete')).toEqual([{ gt: 2, pred: null, tag: 'delete' }]);
   });
 
   it('without valuesMatch every same-channel pair counts as matching', () => {
-    const out = behaviorAlign(Int32Array.of(0, 0), Int32Array.of(0, 0), BEHAVIOR_DEFAULTS);
+    const out = behaviorAlignWith(Int32Array.of(0, 0), Int32Array.of(0, 0), BEHAVIOR_DEFAULTS);
     expect(out.map((p) => p.tag)).toEqual(['equal', 'equal']);
   });
 });

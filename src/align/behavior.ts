@@ -32,7 +32,7 @@
  * cost is an integer, a decimal with at most 6 fractional digits, or a binary fraction (the costs
  * are scaled to integers); other costs are summed in floating point.
  *
- * Engines (same alignment, tie-break included; `BehaviorTuning.engine` picks one for tests):
+ * Engines (same alignment, tie-break included; `BehaviorTuning.engine`, `./tuning.ts`, picks one for tests):
  * - **wavefronts** (`./wfa.ts`) when the costs scale to integers with `mismatch > 0` and
  *   `gap_open ≥ gap_extend` (the defaults), unless a quick estimate says the band below does less
  *   work: O((n + m) + s·w) time for the optimal cost s in the smallest integer units and
@@ -60,39 +60,6 @@
  */
 import { gapRun, type AffineCosts } from './affine/costs.js';
 import type { IndexPair } from './types.js';
-import type { WfaTuning } from './wfa.js';
-
-/**
- * Tuning knobs of `behaviorAlign` (tests and benchmarks); they never change the optimal cost.
- * `initialSlack`, `maxBandCells`, `blockRows` and `pruning` tune the banded DP engine, `wfa` the
- * wavefront engine.
- */
-export interface BehaviorTuning {
-  /**
-   * Half-width (beyond `|n − m|`) of the first band tried. @default sized from a greedy
-   * alignment's cost when that needs at most 64, else 8
-   */
-  readonly initialSlack?: number;
-  /**
-   * Memory budget in band cells (24 bytes each). A band that fits keeps every row; a larger one
-   * keeps checkpoint rows (every ⌈√(n+1)⌉-th) and recomputes blocks of rows during the walk (twice
-   * the time, same result); only when even that does not fit does the linear-memory `nw` solver
-   * take over with the same costs. @default 2^23
-   */
-  readonly maxBandCells?: number;
-  /** Force checkpoint mode with this many rows per block (tests); 0 keeps every row. */
-  readonly blockRows?: number;
-  /** `false` computes every cell of the band (for cross-checking the pruning). @default true */
-  readonly pruning?: boolean;
-  /**
-   * `"wfa"`: the wavefront aligner whenever the costs allow it (`wfaCostsFrom`); `"dp"`: always
-   * the banded dynamic programming; `"auto"`: the wavefront aligner when the costs allow it and its
-   * estimated work is not larger. All three give the same alignment. @default "auto"
-   */
-  readonly engine?: 'auto' | 'wfa' | 'dp';
-  /** Passed to the wavefront aligner (memory budget, checkpoint block size). */
-  readonly wfa?: WfaTuning;
-}
 
 /**
  * Cost (an upper bound on the optimum) of a quick greedy alignment: pair matching events; at a

@@ -9,12 +9,12 @@ import {
   seededCase,
 } from './alignment.test-helpers.js';
 import { alignmentCost, BEHAVIOR_DEFAULTS, type ResolvedBehaviorOptions } from './affine/costs.js';
-import { behaviorAlign } from './affine/dispatch.js';
 import { BehaviorAligner } from './behavior-aligner.js';
 import { budgetedBehaviorAlign } from './affine/dispatch.js';
 import { corridorAlign, CORRIDOR_HALF } from './bounded.js';
 import { EXACT_ALWAYS_CELLS } from './budget.js';
 import { withAlignerTuning } from './tuning.js';
+import { behaviorAlignWith } from './tuning.test-helpers.js';
 
 const keys = (n: number, alphabet: number, r: () => number, offset = 0): Int32Array =>
   Int32Array.from({ length: n }, () => offset + Math.floor(r() * alphabet));
@@ -25,7 +25,7 @@ const exact = (
   b: Int32Array,
   o: ResolvedBehaviorOptions,
   vm?: (i: number, j: number) => boolean,
-) => behaviorAlign(a, b, o, vm, { engine: 'dp' });
+) => behaviorAlignWith(a, b, o, vm, { engine: 'dp' });
 
 describe('no channel in common (closed form)', () => {
   it('is the exact engines’ alignment, tie rule included, and proven optimal', () => {
@@ -123,7 +123,7 @@ describe('the budget', () => {
       expect((c.a.length + 1) * (c.b.length + 1)).toBeLessThanOrEqual(EXACT_ALWAYS_CELLS);
       const got = al.alignWithOutcome(c.a, c.b, { channelNames: [], valuesMatch: c.vm });
       expect(got.outcome.optimal, c.ctx).toBe(true);
-      expect(got.pairs, c.ctx).toEqual(behaviorAlign(c.a, c.b, BEHAVIOR_DEFAULTS, c.vm));
+      expect(got.pairs, c.ctx).toEqual(behaviorAlignWith(c.a, c.b, BEHAVIOR_DEFAULTS, c.vm));
       expect(got.outcome.cost).toBe(costOf(c.a, c.b, got.pairs, BEHAVIOR_DEFAULTS, c.vm));
     }
   });
@@ -160,7 +160,7 @@ describe('the budget', () => {
     const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS);
     expect(got.outcome.optimal).toBe(false);
     expectValid(got.pairs, a.length, b.length);
-    const opt = costOf(a, b, behaviorAlign(a, b, BEHAVIOR_DEFAULTS), BEHAVIOR_DEFAULTS);
+    const opt = costOf(a, b, behaviorAlignWith(a, b, BEHAVIOR_DEFAULTS), BEHAVIOR_DEFAULTS);
     expect(got.outcome.cost).toBeGreaterThanOrEqual(opt);
     expect(got.outcome.cost).toBe(costOf(a, b, got.pairs, BEHAVIOR_DEFAULTS));
   });
@@ -223,7 +223,7 @@ describe('worst-case families (differential: never below the optimum, tie rule w
       const vm = (i: number, j: number): boolean => va[i] === vb[j];
       const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
       expectValid(got.pairs, a.length, b.length);
-      const best = behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
+      const best = behaviorAlignWith(a, b, BEHAVIOR_DEFAULTS, vm);
       const opt = costOf(a, b, best, BEHAVIOR_DEFAULTS, vm);
       expect(got.outcome.cost, name).toBe(costOf(a, b, got.pairs, BEHAVIOR_DEFAULTS, vm));
       expect(got.outcome.cost, name).toBeGreaterThanOrEqual(opt);
@@ -261,7 +261,7 @@ describe('one tie rule, with and without the budget', () => {
       const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
       if (!got.outcome.optimal) continue;
       proven++;
-      expect(got.pairs, `case ${t}`).toEqual(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm));
+      expect(got.pairs, `case ${t}`).toEqual(behaviorAlignWith(a, b, BEHAVIOR_DEFAULTS, vm));
       expect(got.pairs, `case ${t}, banded DP`).toEqual(exact(a, b, BEHAVIOR_DEFAULTS, vm));
     }
     // Bench-like pairs (20 channels, 5 % edits) are proven within the budget: the same there too.
@@ -270,7 +270,7 @@ describe('one tie rule, with and without the budget', () => {
       const got = budgetedBehaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm);
       expect(got.outcome.optimal).toBe(true);
       proven++;
-      expect(got.pairs).toEqual(behaviorAlign(a, b, BEHAVIOR_DEFAULTS, vm));
+      expect(got.pairs).toEqual(behaviorAlignWith(a, b, BEHAVIOR_DEFAULTS, vm));
     }
     expect(proven).toBeGreaterThan(5);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fastMatchingBlocks } from './difflib-fast.js';
-import type { FastDifflibOptions, FastDifflibStats } from './difflib-fast.js';
+import type { FastDifflibOptions, FastDifflibStats } from './tuning.js';
 import { portMatchingBlocks } from '../../test/oracles/difflib-port.js';
+import { fastMatchingBlocksWith } from './tuning.test-helpers.js';
 
 /** Keys from a string, one character per event. */
 function keys(s: string): Int32Array {
@@ -22,7 +22,7 @@ function run(
     seededBlocks: 0,
     sweptBlocks: 0,
   };
-  const blocks = fastMatchingBlocks(a, b, options, stats).map((x): [number, number, number] => [
+  const blocks = fastMatchingBlocksWith(a, b, options, stats).map((x): [number, number, number] => [
     x.a,
     x.b,
     x.size,
@@ -101,10 +101,10 @@ describe('fastMatchingBlocks', () => {
 
   it('rejects settings that are not integers in range', () => {
     const a = keys('abc');
-    expect(() => fastMatchingBlocks(a, a, { q: 0 })).toThrow(
+    expect(() => fastMatchingBlocksWith(a, a, { q: 0 })).toThrow(
       'fastMatchingBlocks: options.q must be an integer >= 1, got 0',
     );
-    expect(() => fastMatchingBlocks(a, a, { step: 1.5 })).toThrow(RangeError);
-    expect(() => fastMatchingBlocks(a, a, { smallGapCells: -1 })).toThrow(RangeError);
+    expect(() => fastMatchingBlocksWith(a, a, { step: 1.5 })).toThrow(RangeError);
+    expect(() => fastMatchingBlocksWith(a, a, { smallGapCells: -1 })).toThrow(RangeError);
   });
 });

@@ -37,39 +37,8 @@
  * bound; it is exact for any bound, only its cost then depends on how deeply the recursion
  * nests.
  */
+import { alignerTuning, type FastDifflibStats } from './tuning.js';
 import type { MatchingBlock } from './types.js';
-
-/** Tuning knobs of {@link fastMatchingBlocks}; every setting yields the same blocks. */
-export interface FastDifflibOptions {
-  /** q-gram length used for seeding (default: chosen from the key frequencies and the sizes). */
-  readonly q?: number;
-  /** Sampling step `s` of `a`'s q-grams (default `q`); long matches are those `>= q + s - 1`. */
-  readonly step?: number;
-  /** Gaps with at most this many cells (`|a range| * |b range|`) use the direct table (default 1024). */
-  readonly smallGapCells?: number;
-  /** Candidate q-gram pairs examined per input element (plus 1024) before seeding gives up for the sweep alone (default 64). */
-  readonly hitBudgetPerElement?: number;
-}
-
-/** What {@link fastMatchingBlocks} did (for tests and the bench). */
-export interface FastDifflibStats {
-  /**
-   * `direct`: one small table; `seeded`: the three stages; `sweep`: seeding would cost too much
-   * (very repetitive keys), stage 3 ran alone on the whole range.
-   */
-  path: 'direct' | 'seeded' | 'sweep';
-  q: number;
-  /** `T`: matches this long or longer come from the seeding stage. */
-  minSeedLength: number;
-  /** Maximal exact matches of length `>= T` found by seeding. */
-  mems: number;
-  /** Candidate q-gram pairs examined while seeding. */
-  hits: number;
-  /** Blocks accepted from the priority queue. */
-  seededBlocks: number;
-  /** Blocks found by the sweep and the direct tables. */
-  sweptBlocks: number;
-}
 
 const DEFAULT_SMALL_GAP_CELLS = 1024;
 const DEFAULT_HIT_BUDGET_PER_ELEMENT = 64;
@@ -764,17 +733,14 @@ function finish(blocks: BlockList, n: number, m: number): MatchingBlock[] {
  * `SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()`, identical to
  * `portMatchingBlocks` (test/oracles/difflib-port.ts), in near-linear time on traces (see the
  * file comment).
- * @param options tuning knobs (tests use them to force every stage on small inputs)
- * @throws RangeError when an option is not an integer in range (q, step >= 1; the others >= 0)
- * @param stats if given, filled with what was done
+ * Tests force every stage on small inputs with `AlignerTuning.difflib` and read what was done from
+ * `AlignerStats.difflib` (`./tuning.ts`).
+ * @throws RangeError when a tuning knob is not an integer in range (q, step >= 1; the others >= 0)
  */
-export function fastMatchingBlocks(
-  a: Int32Array,
-  b: Int32Array,
-  options: FastDifflibOptions = {},
-  stats?: FastDifflibStats,
-): MatchingBlock[] {
-  const st: FastDifflibStats = stats ?? {
+export function fastMatchingBlocks(a: Int32Array, b: Int32Array): MatchingBlock[] {
+  const knobs = alignerTuning(); // tests only
+  const options = knobs.difflib ?? {};
+  const st: FastDifflibStats = knobs.stats?.difflib ?? {
     path: 'direct',
     q: 0,
     minSeedLength: 0,

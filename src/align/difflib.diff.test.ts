@@ -12,11 +12,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { difflibOpcodes, matchingBlocks } from './difflib.js';
-import { fastMatchingBlocks } from './difflib-fast.js';
-import type { FastDifflibOptions, FastDifflibStats } from './difflib-fast.js';
+import type { FastDifflibOptions, FastDifflibStats } from './tuning.js';
 import { portMatchingBlocks } from '../../test/oracles/difflib-port.js';
 import { rng } from '../../test/support/rng.js';
 import { sweep } from '../../test/support/sweep.js';
+import { fastMatchingBlocksWith } from './tuning.test-helpers.js';
 
 const RUNS = Number(process.env.DIFFLIB_FUZZ_RUNS ?? sweep(600, 2000));
 const BASE_SEED = Number(process.env.DIFFLIB_FUZZ_SEED ?? 0x5eed1e);
@@ -171,7 +171,7 @@ describe('fast difflib vs the straightforward port (seeded differential)', () =>
           seededBlocks: 0,
           sweptBlocks: 0,
         };
-        const actual = blocksText(fastMatchingBlocks(a, b, options, stats));
+        const actual = blocksText(fastMatchingBlocksWith(a, b, options, stats));
         if (actual !== expected) {
           // The message carries everything needed to replay the pair.
           expect.fail(
@@ -207,7 +207,7 @@ describe('fast difflib vs the straightforward port (seeded differential)', () =>
     };
     const A = Int32Array.from(a);
     const B = Int32Array.from(bArr);
-    fastMatchingBlocks(A, B, {}, stats);
+    fastMatchingBlocksWith(A, B, {}, stats);
     expect(stats.path).toBe('seeded');
     expect(blocksText(matchingBlocks(A, B))).toBe(blocksText(portMatchingBlocks(A, B)));
     expect(difflibOpcodes(A, B).at(-1)?.i2).toBe(A.length);

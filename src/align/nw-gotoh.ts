@@ -32,6 +32,7 @@
  * close to O((n + m)·d), d = number of unpaired events of the optimum.
  */
 import type { AffineCosts } from './affine/costs.js';
+import { alignerTuning } from './tuning.js';
 import type { IndexPair } from './types.js';
 
 /** Validated, defaults filled in. */
@@ -57,24 +58,6 @@ type EndState = State | typeof ANY;
 
 /** Base case: solve with a full traceback matrix when it has at most this many cells. */
 const BASE_CELLS = 1 << 16;
-
-/** Tuning knobs of `nwAlign` (for tests and benchmarks). */
-export interface NwTuning {
-  /**
-   * Subproblems with at most this many DP cells are solved with a full traceback matrix;
-   * larger ones are split (Hirschberg / Myers–Miller). `0` splits down to single rows.
-   * @default 65536
-   */
-  readonly baseCells?: number;
-  /**
-   * Unpaired events allowed beyond `|n − m|` in the first band tried at the top level (it
-   * is widened until provably optimal). Only affects speed.
-   * @default 64
-   */
-  readonly initialBand?: number;
-  /** `false` visits every cell (for cross-checking the pruning). @default true */
-  readonly banding?: boolean;
-}
 
 const INITIAL_BAND = 64;
 
@@ -204,13 +187,8 @@ class Solver {
   private readonly vm: ((i: number, j: number) => boolean) | undefined;
   readonly out: IndexPair[] = [];
 
-  constructor(
-    a: Int32Array,
-    b: Int32Array,
-    keys: Keys,
-    tuning: NwTuning,
-    vm?: (i: number, j: number) => boolean,
-  ) {
+  constructor(a: Int32Array, b: Int32Array, keys: Keys, vm?: (i: number, j: number) => boolean) {
+    const tuning = alignerTuning().nw ?? {}; // tests only (`./tuning.ts`)
     this.vm = vm;
     this.a = a;
     this.b = b;
@@ -663,10 +641,9 @@ export function gotohAlign(
   predKeys: Int32Array,
   options: ResolvedNwOptions,
   channelNames: readonly string[],
-  tuning: NwTuning = {},
 ): IndexPair[] {
   const keys = buildKeys(gtKeys, predKeys, options, channelNames);
-  const solver = new Solver(gtKeys, predKeys, keys, tuning);
+  const solver = new Solver(gtKeys, predKeys, keys);
   solver.solve(0, gtKeys.length, 0, predKeys.length, M, ANY, Infinity);
   return solver.out;
 }
@@ -685,7 +662,6 @@ export function nwAlignValueAware(
   predKeys: Int32Array,
   costs: ValueAwareCosts,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  tuning: NwTuning = {},
 ): IndexPair[] {
   const options: ResolvedNwOptions = {
     match: 0,
@@ -701,7 +677,7 @@ export function nwAlignValueAware(
     [],
     valuesMatch === undefined ? 0 : costs.value_mismatch,
   );
-  const solver = new Solver(gtKeys, predKeys, keys, tuning, valuesMatch);
+  const solver = new Solver(gtKeys, predKeys, keys, valuesMatch);
   solver.solve(0, gtKeys.length, 0, predKeys.length, M, ANY, Infinity);
   return solver.out;
 }

@@ -1,10 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { ConfigError } from '../errors.js';
-import { NeedlemanWunschAligner, nwAlign, nwAlignValueAware, resolveNwOptions } from './nw.js';
+import { NeedlemanWunschAligner, resolveNwOptions } from './nw.js';
 import type { ValueAwareCosts } from './nw.js';
-import type { NwOptions, NwTuning, ResolvedNwOptions } from './nw.js';
+import type { NwOptions, ResolvedNwOptions } from './nw.js';
+import type { NwTuning } from './tuning.js';
 import type { IndexPair } from './types.js';
+import { nwAlignValueAwareWith, nwAlignWith } from './tuning.test-helpers.js';
 
 const NAMES = ['a', 'b', 'c', 'd'];
 
@@ -304,7 +306,7 @@ describe('NeedlemanWunschAligner: hand cases', () => {
   it('per-channel gap_extend applies to the events continuing a run', () => {
     // gt = a b b b, pred = a: the run "bbb" costs open(b) + 2·extend(b).
     const o = resolveNwOptions({ by_channel: { b: { gap_open: 2, gap_extend: 0.5 } } });
-    const result = nwAlign(keys('abbb'), keys('a'), o, NAMES);
+    const result = nwAlignWith(keys('abbb'), keys('a'), o, NAMES);
     expect(result.map((p) => [p.gt, p.pred])).toEqual([
       [0, 0],
       [1, null],
@@ -326,7 +328,7 @@ describe('tiny positive costs (regression: an endless band loop)', () => {
         [keys('abcabcabcabcabcabc'), keys('abcabcabcabbcabc')],
         [keys('abcdabcdabcd'), keys('dcbadcbadcba')],
       ] as const) {
-        const result = nwAlign(a, b, o, NAMES);
+        const result = nwAlignWith(a, b, o, NAMES);
         checkValid(a, b, result);
         expect(alignmentCost(a, b, result, o, NAMES).cost).toBe(
           referenceOptimum(a, b, o, NAMES).cost,
@@ -354,7 +356,7 @@ describe('NeedlemanWunschAligner: properties', () => {
       fc.assert(
         fc.property(pairOfSeqs, optionsArb(intCost), ([a, b], options) => {
           const o = resolveNwOptions(options);
-          const result = nwAlign(a, b, o, NAMES, { ...tuning, engine: 'gotoh' });
+          const result = nwAlignWith(a, b, o, NAMES, { ...tuning, engine: 'gotoh' });
           checkValid(a, b, result);
           expect(alignmentCost(a, b, result, o, NAMES)).toEqual(referenceOptimum(a, b, o, NAMES));
         }),
@@ -366,7 +368,7 @@ describe('NeedlemanWunschAligner: properties', () => {
       fc.assert(
         fc.property(pairOfSeqs, optionsArb(fc.oneof(decimalCost, floatCost)), ([a, b], options) => {
           const o = resolveNwOptions(options);
-          const result = nwAlign(a, b, o, NAMES, { ...tuning, engine: 'gotoh' });
+          const result = nwAlignWith(a, b, o, NAMES, { ...tuning, engine: 'gotoh' });
           checkValid(a, b, result);
           const got = alignmentCost(a, b, result, o, NAMES).cost;
           const want = referenceOptimum(a, b, o, NAMES).cost;
@@ -385,7 +387,11 @@ describe('NeedlemanWunschAligner: properties', () => {
         ([a, b], options) => {
           const o = resolveNwOptions(options);
           for (const baseCells of [0, 500]) {
-            const result = nwAlign(a, b, o, NAMES, { baseCells, initialBand: 0, engine: 'gotoh' });
+            const result = nwAlignWith(a, b, o, NAMES, {
+              baseCells,
+              initialBand: 0,
+              engine: 'gotoh',
+            });
             checkValid(a, b, result);
             expect(alignmentCost(a, b, result, o, NAMES)).toEqual(referenceOptimum(a, b, o, NAMES));
           }
@@ -403,9 +409,13 @@ describe('NeedlemanWunschAligner: properties', () => {
         fc.constantFrom(0, 1, 5),
         ([a, b], options, initialBand) => {
           const o = resolveNwOptions(options);
-          const banded = nwAlign(a, b, o, NAMES, { baseCells: 0, initialBand, engine: 'gotoh' });
+          const banded = nwAlignWith(a, b, o, NAMES, {
+            baseCells: 0,
+            initialBand,
+            engine: 'gotoh',
+          });
           expect(banded).toEqual(
-            nwAlign(a, b, o, NAMES, { baseCells: 0, banding: false, engine: 'gotoh' }),
+            nwAlignWith(a, b, o, NAMES, { baseCells: 0, banding: false, engine: 'gotoh' }),
           );
         },
       ),
@@ -420,7 +430,7 @@ describe('NeedlemanWunschAligner: properties', () => {
         optionsArb(fc.oneof(intCost, decimalCost)).map((o) => ({ ...o, match: 0 })),
         fc.constantFrom<NwTuning>({}, { baseCells: 0, initialBand: 0 }, { baseCells: 16 }),
         (a, options, tuning) => {
-          const result = nwAlign(a, a, resolveNwOptions(options), NAMES, tuning);
+          const result = nwAlignWith(a, a, resolveNwOptions(options), NAMES, tuning);
           expect(result).toEqual(Array.from(a, (_, i) => ({ gt: i, pred: i, tag: 'equal' })));
         },
       ),
@@ -442,8 +452,10 @@ describe('NeedlemanWunschAligner: long traces in linear memory', () => {
   it('2 000-event traces with 5 % edits: band pruning gives the same pairs as the full matrix', () => {
     const [gt, b] = editedTraces(2_000, 3, 7);
     const o = resolveNwOptions({});
-    const banded = nwAlign(gt, b, o, ['x', 'y', 'z'], { engine: 'gotoh' });
-    expect(banded).toEqual(nwAlign(gt, b, o, ['x', 'y', 'z'], { banding: false, engine: 'gotoh' }));
+    const banded = nwAlignWith(gt, b, o, ['x', 'y', 'z'], { engine: 'gotoh' });
+    expect(banded).toEqual(
+      nwAlignWith(gt, b, o, ['x', 'y', 'z'], { banding: false, engine: 'gotoh' }),
+    );
   });
 
   it('aligns 20 000 × 20 000 events over 3 channels', () => {
@@ -544,7 +556,7 @@ describe("nwAlignValueAware (the behavior aligner's linear-memory solver)", () =
           // A fixed pseudo-random verdict per cell.
           const vm = (i: number, j: number): boolean =>
             ((i * 7919 + j * 104729 + seed) >>> 0) % 3 !== 0;
-          const out = nwAlignValueAware(a, b, c, vm, tuning);
+          const out = nwAlignValueAwareWith(a, b, c, vm, tuning);
           expect(out.flatMap((p) => (p.gt === null ? [] : [p.gt]))).toEqual([...a.keys()]);
           expect(out.flatMap((p) => (p.pred === null ? [] : [p.pred]))).toEqual([...b.keys()]);
           expect(costOf(a, b, out, c, vm)).toBeCloseTo(valueAwareOptimum(a, b, c, vm), 9);
@@ -558,8 +570,8 @@ describe("nwAlignValueAware (the behavior aligner's linear-memory solver)", () =
     const a = Int32Array.from([0, 1, 2, 0, 1, 2, 1]);
     const b = Int32Array.from([0, 2, 2, 0, 1, 1]);
     const c = COSTS[0]!;
-    expect(nwAlignValueAware(a, b, c)).toEqual(
-      nwAlign(
+    expect(nwAlignValueAwareWith(a, b, c)).toEqual(
+      nwAlignWith(
         a,
         b,
         resolveNwOptions({

@@ -31,12 +31,12 @@ import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types
 import { isObjectRecord } from '../py/value.js';
 import { nwAffineCosts } from './affine/costs.js';
 import { behaviorAlign } from './affine/dispatch.js';
-import type { BehaviorTuning } from './behavior.js';
 import { gotohAlign } from './nw-gotoh.js';
-import type { NwTuning, ResolvedNwOptions } from './nw-gotoh.js';
+import type { ResolvedNwOptions } from './nw-gotoh.js';
+import { alignerTuning } from './tuning.js';
 
 export { gotohAlign, nwAlignValueAware } from './nw-gotoh.js';
-export type { NwTuning, ResolvedNwOptions, ValueAwareCosts } from './nw-gotoh.js';
+export type { ResolvedNwOptions, ValueAwareCosts } from './nw-gotoh.js';
 
 /** Per-channel gap costs: an event of this channel left unpaired. */
 export interface NwChannelGapCosts {
@@ -199,14 +199,6 @@ export function nwAlignmentCost(
   return cost;
 }
 
-/** Tuning knobs of `nwAlign` (tests and benchmarks); they never change the optimal cost. */
-export interface NwAlignTuning extends NwTuning {
-  /** `"gotoh"` forces the Gotoh solver (and its tie rule) for every cost setting. @default "auto" */
-  readonly engine?: 'auto' | 'gotoh';
-  /** Passed to the `behavior` engine (uniform costs). */
-  readonly behavior?: BehaviorTuning;
-}
-
 /**
  * Whether the costs are uniform (see the module comment): `match = 0`, positive gap costs, and
  * every per-channel gap cost equal to the global one.
@@ -227,10 +219,10 @@ export function nwAlign(
   predKeys: Int32Array,
   options: ResolvedNwOptions,
   channelNames: readonly string[],
-  tuning: NwAlignTuning = {},
 ): IndexPair[] {
-  if (tuning.engine !== 'gotoh' && nwUniformCosts(options)) {
-    return behaviorAlign(gtKeys, predKeys, nwAffineCosts(options), undefined, tuning.behavior);
+  // `NwAlignTuning.engine` (tests only, `./tuning.ts`)
+  if (alignerTuning().nw?.engine !== 'gotoh' && nwUniformCosts(options)) {
+    return behaviorAlign(gtKeys, predKeys, nwAffineCosts(options));
   }
-  return gotohAlign(gtKeys, predKeys, options, channelNames, tuning);
+  return gotohAlign(gtKeys, predKeys, options, channelNames);
 }

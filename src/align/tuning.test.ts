@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { editedPair } from './alignment.test-helpers.js';
 import { BehaviorAligner } from './behavior-aligner.js';
 import { alignerTuning, withAlignerTuning } from './tuning.js';
-import type { WfaStats } from './wfa.js';
+import type { WfaStats } from './tuning.js';
 
 describe('aligner tuning (tests only)', () => {
   it('reaches the aligner object for one call, then is gone; the alignment is the same', () => {
@@ -13,7 +13,7 @@ describe('aligner tuning (tests only)', () => {
     const stats: WfaStats = { cells: 0, bandedLoads: 0, fullLoads: 0 };
     // Checkpoints after 64 cells, so the traceback recomputes blocks: counted in `stats`.
     const tuned = withAlignerTuning(
-      { behavior: { engine: 'wfa', wfa: { stats, maxCells: 64 } } },
+      { behavior: { engine: 'wfa' }, wfa: { maxCells: 64 }, stats: { wfa: stats } },
       () => al.alignWithOutcome(a, b, context),
     );
     expect(stats.cells).toBeGreaterThan(0);

@@ -6,7 +6,8 @@ import type { WorkBudget } from './budget.js';
 import type { IndexPair, ValueBuckets } from './types.js';
 import { SeedBound, seedLength, valueSeedLength } from './wfa-seeds.js';
 import { reversed, Wavefronts, type Reversed } from './wfa-wavefronts.js';
-import { trivialBound, type WfaCosts, type WfaTuning } from './wfa-waves.js';
+import type { WfaStats, WfaTuning } from './tuning.js';
+import { trivialBound, type WfaCosts } from './wfa-waves.js';
 
 /**
  * The first pass, in a band of diagonals: the alignment itself when it can be proved optimal (see
@@ -32,6 +33,7 @@ export function firstPass(
   valueBuckets: (() => ValueBuckets | undefined) | undefined,
   guide: { readonly lo: number; readonly hi: number } | undefined,
   budget: WorkBudget | undefined,
+  stats: WfaStats | undefined,
 ): {
   readonly bound: number;
   readonly seeds?: SeedBound | undefined;
@@ -103,17 +105,18 @@ export function firstPass(
       costs,
       valuesMatch,
       limit,
-      certify ? tuning : { maxCells: 0, stats: tuning.stats },
+      certify ? tuning : { maxCells: 0 },
       {
         band: certify ? { lo: inner.lo - strip, hi: inner.hi + strip } : inner,
         recorder: seeds,
         edges: certify ? inner : undefined,
         budget,
+        stats,
       },
     );
     const inBand = pass.forward();
     if (inBand >= 0 && certify && pass.certified()) {
-      if (tuning.stats !== undefined) tuning.stats.certified = (tuning.stats.certified ?? 0) + 1;
+      if (stats !== undefined) stats.certified = (stats.certified ?? 0) + 1;
       return { bound: inBand, input: full, alignment: pass.traceback() };
     }
     if (inBand >= 0) limit = Math.min(limit, inBand);

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { behaviorAlign } from './affine/dispatch.js';
 import {
   DEFAULT_WFA_MODELS,
   editedPair,
@@ -8,12 +7,12 @@ import {
   seededCase,
 } from './alignment.test-helpers.js';
 import { FirstAtLeast, SeedBound, seedLength, valueSeedLength } from './wfa-seeds.js';
-import { wfaAlign } from './wfa.js';
-import type { WfaStats } from './wfa.js';
 import { toleranceComparator } from '../compare/comparators.js';
 import { rng } from '../../test/support/rng.js';
 import { LONG_SWEEP, sweep } from '../../test/support/sweep.js';
 import { DEFAULT_POLICY } from '../policy/index.js';
+import type { WfaStats } from './tuning.js';
+import { behaviorAlignWith, wfaAlignWith } from './tuning.test-helpers.js';
 
 const stats = (): WfaStats => ({ cells: 0, bandedLoads: 0, fullLoads: 0, pruned: 0 });
 
@@ -73,15 +72,15 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
               pred: Float64Array.from(vb, (v) => 5 * v + jitter()),
             })
           : undefined;
-      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa }, buckets);
+      const got = behaviorAlignWith(a, b, o, vm, { engine: 'wfa', wfa }, buckets);
       expectValid(got, a.length, b.length);
       expect(got, ctx).toEqual(
-        behaviorAlign(a, b, o, vm, {
+        behaviorAlignWith(a, b, o, vm, {
           engine: 'wfa',
           wfa: { ...wfa, seedLength: 0, stats: undefined },
         }),
       );
-      expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+      expect(got, ctx).toEqual(behaviorAlignWith(a, b, o, vm, { engine: 'dp' }));
       if ((st.pruned ?? 0) > 0) prunedCases++;
     }
     // The comparison means something only if the heuristic did drop cells in many cases.
@@ -94,14 +93,14 @@ describe('seed heuristic: drops wavefront cells, never an optimal alignment', ()
       const { a, b, vm } = editedPair(20_000, 7);
       const match = values ? vm : undefined;
       const off = stats();
-      const want = wfaAlign(a, b, costs, match, Infinity, {
+      const want = wfaAlignWith(a, b, costs, match, Infinity, {
         seedLength: 0,
         certifyStrips: [],
         stats: off,
       });
       const on = stats();
       expect(
-        wfaAlign(a, b, costs, match, Infinity, { certifyStrips: [], stats: on }),
+        wfaAlignWith(a, b, costs, match, Infinity, { certifyStrips: [], stats: on }),
         label,
       ).toEqual(want);
       expect(on.pruned, label).toBeGreaterThan(0);
@@ -157,7 +156,7 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
       const o = { mismatch: 3, value_mismatch: 1, gap_open: 2, gap_extend: 1 };
       const st = stats();
       // Without the certified band pass, which would make the pruned full pass unnecessary here.
-      const got = behaviorAlign(
+      const got = behaviorAlignWith(
         a,
         b,
         o,
@@ -165,7 +164,7 @@ describe('seed heuristic with a real comparator’s value buckets', () => {
         { engine: 'wfa', wfa: { boundBand: 4, certifyStrips: [], stats: st } },
         buckets,
       );
-      expect(got, `round ${round}`).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+      expect(got, `round ${round}`).toEqual(behaviorAlignWith(a, b, o, vm, { engine: 'dp' }));
       expect(st.pruned, `round ${round}`).toBeGreaterThan(0);
     }
   });

@@ -17,9 +17,8 @@ import {
   trivialBound,
   Wave,
   type WfaCosts,
-  type WfaStats,
-  type WfaTuning,
 } from './wfa-waves.js';
+import type { WfaStats, WfaTuning } from './tuning.js';
 
 /** Both key sequences reversed (the wavefronts run from their ends), with their value buckets when known. */
 export interface Reversed {
@@ -56,6 +55,8 @@ export interface Pass {
   readonly edges?: { readonly lo: number; readonly hi: number } | undefined;
   /** The default aligner's work budget: the forward pass spends a cell per wavefront cell (`./budget.ts`). */
   readonly budget?: WorkBudget | undefined;
+  /** The counters a test asked for (`AlignerStats.wfa`, `./tuning.ts`); absent, nothing is counted. */
+  readonly stats?: WfaStats | undefined;
 }
 
 export class Wavefronts {
@@ -162,8 +163,8 @@ export class Wavefronts {
     this.R = Math.max(costs.mismatch, costs.gapOpen) + 1;
     this.maxCells = tuning.maxCells ?? 2 ** 24;
     this.blockScores = tuning.blockScores;
-    this.stats = tuning.stats;
-    const { band, prune, recorder, edges, budget } = pass;
+    const { band, prune, recorder, edges, budget, stats } = pass;
+    this.stats = stats;
     this.budget = budget;
     if (band !== undefined) {
       this.clampLo = band.lo;

@@ -1,6 +1,6 @@
 /**
- * The wavefront aligner's (`./wfa.ts`) data: its integer costs (`wfaCostsFrom`), tuning knobs and
- * counters, and the wavefronts themselves (`Wave`: the furthest rows of one score's diagonals).
+ * The wavefront aligner's (`./wfa.ts`) data: its integer costs (`wfaCostsFrom`) and the wavefronts
+ * themselves (`Wave`: the furthest rows of one score's diagonals).
  */
 import type { AffineCosts } from './affine/costs.js';
 
@@ -14,69 +14,6 @@ export interface WfaCosts {
   readonly gapOpen: number;
   /** Each further event of the run (> 0). */
   readonly gapExtend: number;
-}
-
-/** Tuning knobs of `wfaAlign` (tests and benchmarks); they never change the result. */
-export interface WfaTuning {
-  /**
-   * Wavefront cells (three 32-bit integers each) kept before switching to checkpoints.
-   * @default 2^24
-   */
-  readonly maxCells?: number;
-  /** Scores per checkpoint block (tests); by default √(s·R) once checkpoints are needed. */
-  readonly blockScores?: number;
-  /**
-   * Half-width of the band of diagonals a checkpoint block is recomputed in (tests); by default
-   * wide enough for every question the traceback can ask in that block. Too narrow only costs
-   * reloads over every diagonal, never a different result.
-   */
-  readonly bandHalfWidth?: number;
-  /**
-   * Half-width (beyond the diagonals between start and end) of the band of a first, cheap pass
-   * that runs only when the bound is large: its optimum is the cost of an alignment inside the
-   * band, so it can only tighten `upperBound` (which prunes the full pass). 0 skips it. It never
-   * changes the result. @default 64
-   */
-  readonly boundBand?: number;
-  /**
-   * Events per seed of the heuristic that drops wavefront cells lying on no optimal alignment
-   * (`./wfa-seeds.ts`; it needs the bound pass). 0 turns it off. It never changes the result.
-   * @default from the entropy of the pred keys (`seedLength`), or of keys and value buckets when
-   *   those are given (`valueSeedLength`)
-   */
-  readonly seedLength?: number;
-  /**
-   * Strips of diagonals the first pass adds on each side of its band (`boundBand`), tried in
-   * order, so that when a check on its result passes (`Wavefronts.certified`) its alignment is
-   * provably the optimal one and the full pass is skipped (a strip that fails leads to the next,
-   * unless that pass has begun recording the seeds). `[]` turns the check off (the full pass
-   * always runs). They never change the result. @default `[16, 64, 256]` when the counted seeds
-   * outweigh the upper bound 5 times, `[32, 64, 256]` when 2 times, `[64, 128, 256]` when half
-   * of it, else `[]`
-   */
-  readonly certifyStrips?: readonly number[];
-  /**
-   * Whether that check counts, for an excursion that stays within D diagonals of the band, the
-   * seeds whose occurrences on its side all lie farther than D (tests: `false` counts only those
-   * with none on that side). It never changes the result. @default true
-   */
-  readonly seedReaches?: boolean;
-  /** Counters the aligner adds to (tests and benchmarks). */
-  readonly stats?: WfaStats;
-}
-
-/** What a run of the wavefront aligner did (see `WfaTuning.stats`). */
-export interface WfaStats {
-  /** Wavefront cells computed: the bound pass, the forward pass and the traceback's recomputations. */
-  cells: number;
-  /** Checkpoint blocks the traceback recomputed in a band of diagonals around its path. */
-  bandedLoads: number;
-  /** Checkpoint blocks recomputed over every diagonal. */
-  fullLoads: number;
-  /** Wavefront cells the seed heuristic dropped from the ends of the forward pass's wavefronts (optional counter). */
-  pruned?: number;
-  /** Alignments the bound pass proved optimal, so that no full pass ran (optional counter). */
-  certified?: number;
 }
 
 function gcd(x: number, y: number): number {

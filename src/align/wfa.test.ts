@@ -1,8 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { resolveBehaviorOptions } from './affine/costs.js';
-import { behaviorAlign } from './affine/dispatch.js';
-import { gotohAlign, nwAlign, nwAlignValueAware, nwUniformCosts, resolveNwOptions } from './nw.js';
+import { nwUniformCosts, resolveNwOptions } from './nw.js';
 import {
   costOf,
   DEFAULT_WFA_MODELS,
@@ -13,11 +12,19 @@ import {
   seededCase,
 } from './alignment.test-helpers.js';
 import { wfaCost } from '../../test/oracles/wfa-cost.js';
-import { edgeHolds, MAX_UNIT_COST, wfaAlign, wfaCostsFrom, type WfaStats } from './wfa.js';
+import { edgeHolds, MAX_UNIT_COST, wfaCostsFrom } from './wfa.js';
 import { rng } from '../../test/support/rng.js';
 import { LONG_SWEEP, sweep } from '../../test/support/sweep.js';
 import { makeCell } from '../../bench/traces.mjs';
 import { toleranceComparator } from '../compare/comparators.js';
+import type { WfaStats } from './tuning.js';
+import {
+  behaviorAlignWith,
+  gotohAlignWith,
+  nwAlignValueAwareWith,
+  nwAlignWith,
+  wfaAlignWith,
+} from './tuning.test-helpers.js';
 
 describe('wfaCostsFrom', () => {
   it('divides out the common factor and keeps integer costs it can take', () => {
@@ -77,10 +84,10 @@ describe('checkpoint blocks recomputed in a band around the traceback', () => {
       const { a, b, vm } = editedPair(4000, seed);
       const full = { cells: 0, bandedLoads: 0, fullLoads: 0 };
       // Without the seed heuristic, which trims the forward pass but not the recomputed blocks.
-      const want = wfaAlign(a, b, costs, vm, Infinity, { seedLength: 0, stats: full });
+      const want = wfaAlignWith(a, b, costs, vm, Infinity, { seedLength: 0, stats: full });
       expect(full.bandedLoads + full.fullLoads).toBe(0); // everything fit in memory
       const ck = { cells: 0, bandedLoads: 0, fullLoads: 0 };
-      const got = wfaAlign(a, b, costs, vm, Infinity, {
+      const got = wfaAlignWith(a, b, costs, vm, Infinity, {
         seedLength: 0,
         maxCells: 0,
         blockScores: 24,
@@ -101,22 +108,22 @@ describe('checkpoint blocks recomputed in a band around the traceback', () => {
     const optimum = wfaCost(a, b, costs, vm);
     const loose = Math.round(1.3 * optimum); // a quick greedy bound can be this far off
     const plain = { cells: 0, bandedLoads: 0, fullLoads: 0 };
-    const want = wfaAlign(a, b, costs, vm, loose, { boundBand: 0, stats: plain });
+    const want = wfaAlignWith(a, b, costs, vm, loose, { boundBand: 0, stats: plain });
     const banded = { cells: 0, bandedLoads: 0, fullLoads: 0 };
-    expect(wfaAlign(a, b, costs, vm, loose, { boundBand: 16, stats: banded })).toEqual(want);
+    expect(wfaAlignWith(a, b, costs, vm, loose, { boundBand: 16, stats: banded })).toEqual(want);
     expect(banded.cells).toBeLessThan(0.85 * plain.cells);
     // A band too narrow to hold any alignment within the bound leaves the bound as it was.
     const narrow = { cells: 0, bandedLoads: 0, fullLoads: 0 };
-    expect(wfaAlign(a, b, costs, vm, optimum, { boundBand: 1, stats: narrow })).toEqual(want);
+    expect(wfaAlignWith(a, b, costs, vm, optimum, { boundBand: 1, stats: narrow })).toEqual(want);
   });
 
   it('falls back to a full reload when a band is too narrow, with the same result', () => {
     const { a, b, vm } = editedPair(1500, 9);
-    const want = wfaAlign(a, b, costs, vm, Infinity);
+    const want = wfaAlignWith(a, b, costs, vm, Infinity);
     for (const bandHalfWidth of [0, 1, 3]) {
       const st = { cells: 0, bandedLoads: 0, fullLoads: 0 };
       expect(
-        wfaAlign(a, b, costs, vm, Infinity, {
+        wfaAlignWith(a, b, costs, vm, Infinity, {
           maxCells: 0,
           blockScores: 16,
           bandHalfWidth,
@@ -135,11 +142,11 @@ describe('checkpoint blocks recomputed in bands narrower than a block (test-only
     const r = rng(20261202);
     for (let t = 0; t < pairs; t++) {
       const { a, b, o, vm, ctx } = seededCase(r, t);
-      const want = behaviorAlign(a, b, o, vm, { engine: 'dp' });
+      const want = behaviorAlignWith(a, b, o, vm, { engine: 'dp' });
       for (const bandHalfWidth of [0, 1, 2, 3]) {
         const wfa = { maxCells: 0, bandHalfWidth, blockScores: 1 + (t % 5) };
         expect(
-          behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa }),
+          behaviorAlignWith(a, b, o, vm, { engine: 'wfa', wfa }),
           `${ctx}, bandHalfWidth ${bandHalfWidth}`,
         ).toEqual(want);
       }
@@ -158,10 +165,10 @@ describe('wavefront aligner against the dynamic programming (differential, seede
       seen.add(c.label.split(' ')[0]!.replace(/\(.*/, ''));
       // Half the cases keep every wavefront, half recompute from checkpoints (tiny blocks).
       const wfa = { maxCells: t % 2 ? 0 : undefined, blockScores: t % 4 === 1 ? 1 : undefined };
-      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa });
-      const dp = behaviorAlign(a, b, o, vm, { engine: 'dp' });
+      const got = behaviorAlignWith(a, b, o, vm, { engine: 'wfa', wfa });
+      const dp = behaviorAlignWith(a, b, o, vm, { engine: 'dp' });
       expect(got, ctx).toEqual(dp);
-      const gotoh = nwAlignValueAware(a, b, o, vm);
+      const gotoh = nwAlignValueAwareWith(a, b, o, vm);
       expect(costOf(a, b, got, o, vm), ctx).toBe(costOf(a, b, gotoh, o, vm));
     }
     expect([...seen].sort()).toEqual(['all', 'edited', 'one', 'periodic', 'random']);
@@ -181,10 +188,10 @@ describe('wavefront aligner against the dynamic programming (differential, seede
       expect(nwUniformCosts(o)).toBe(true);
       const names = Array.from({ length: 80 }, (_, k) => `ch${k}`);
       const ctx = `case ${t} (${label}, ${a.length}×${b.length})`;
-      const got = nwAlign(a, b, o, names);
-      const dp = nwAlign(a, b, o, names, { behavior: { engine: 'dp' } });
+      const got = nwAlignWith(a, b, o, names);
+      const dp = nwAlignWith(a, b, o, names, { behavior: { engine: 'dp' } });
       expect(got, ctx).toEqual(dp);
-      const gotoh = gotohAlign(a, b, o, names);
+      const gotoh = gotohAlignWith(a, b, o, names);
       const asBehavior = { ...c, value_mismatch: 0 };
       expect(costOf(a, b, got, asBehavior, undefined), ctx).toBe(
         costOf(a, b, gotoh, asBehavior, undefined),
@@ -210,12 +217,12 @@ describe('wavefront aligner against the dynamic programming (differential, seede
         gap_open: w.gapOpen,
         gap_extend: w.gapExtend,
       };
-      const pairs = wfaAlign(a, b, w, vm, Infinity);
+      const pairs = wfaAlignWith(a, b, w, vm, Infinity);
       expectValid(pairs, a.length, b.length);
       const cost = costOf(a, b, pairs, units, vm);
       expect(wfaCost(a, b, w, vm)).toBe(cost);
       expect(wfaCost(a, b, w, vm, cost)).toBe(cost); // a tight bound prunes but never cuts the optimum
-      expect(wfaAlign(a, b, w, vm, cost)).toEqual(pairs);
+      expect(wfaAlignWith(a, b, w, vm, cost)).toEqual(pairs);
     }
   });
 
@@ -261,9 +268,9 @@ describe('wavefront aligner: properties', () => {
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         ([a, b], o, seed) => {
           const vm = (i: number, j: number): boolean => ((i * 31 + j * 17 + seed) & 3) !== 0;
-          const got = behaviorAlign(a, b, o, vm, { engine: 'wfa' });
+          const got = behaviorAlignWith(a, b, o, vm, { engine: 'wfa' });
           expectValid(got, a.length, b.length);
-          expect(got).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+          expect(got).toEqual(behaviorAlignWith(a, b, o, vm, { engine: 'dp' }));
         },
       ),
       { numRuns: 500 },
@@ -273,7 +280,7 @@ describe('wavefront aligner: properties', () => {
   it('aligning a trace with itself costs 0 and pairs every event (any costs)', () => {
     fc.assert(
       fc.property(seq(6, 200), costs, (a, o) => {
-        const got = behaviorAlign(a, a, o, undefined, { engine: 'wfa' });
+        const got = behaviorAlignWith(a, a, o, undefined, { engine: 'wfa' });
         expect(got).toEqual(Array.from(a, (_, i) => ({ gt: i, pred: i, tag: 'equal' })));
       }),
       { numRuns: 100 },
@@ -414,9 +421,9 @@ describe('certified band pass (its alignment is the answer when no alignment lea
               pred: Float64Array.from(vb, (v) => 5 * v + jitter()),
             })
           : undefined;
-      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa }, buckets);
+      const got = behaviorAlignWith(a, b, o, vm, { engine: 'wfa', wfa }, buckets);
       expectValid(got, a.length, b.length);
-      expect(got, ctx).toEqual(behaviorAlign(a, b, o, vm, { engine: 'dp' }));
+      expect(got, ctx).toEqual(behaviorAlignWith(a, b, o, vm, { engine: 'dp' }));
       if (st.certified) certified++;
       else if (st.cells > 0) refused++;
     }
@@ -433,9 +440,9 @@ describe('certified band pass (its alignment is the answer when no alignment lea
         blockScores: t % 4 === 1 ? 3 : undefined,
         stats: st,
       };
-      const got = behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa });
+      const got = behaviorAlignWith(a, b, o, vm, { engine: 'wfa', wfa });
       expect(got, `edited pair ${t}, costs ${JSON.stringify(o)}`).toEqual(
-        behaviorAlign(a, b, o, vm, { engine: 'dp' }),
+        behaviorAlignWith(a, b, o, vm, { engine: 'dp' }),
       );
       if (st.certified) certified++;
       else if (st.cells > 0) refused++;
@@ -454,10 +461,10 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       // The check is tried when the seeds outweigh the upper bound: a quick bound is about this loose.
       const bound = Math.round(1.2 * wfaCost(a, b, costs, match));
       const off = stats();
-      const want = wfaAlign(a, b, costs, match, bound, { certifyStrips: [], stats: off });
+      const want = wfaAlignWith(a, b, costs, match, bound, { certifyStrips: [], stats: off });
       expect(off.certified, label).toBe(0);
       const on = stats();
-      expect(wfaAlign(a, b, costs, match, bound, { stats: on }), label).toEqual(want);
+      expect(wfaAlignWith(a, b, costs, match, bound, { stats: on }), label).toEqual(want);
       // nw's seeds (keys only, cost ≥ 1 each) do not outweigh its bound here: the check is not tried.
       if (label === 'nw') continue;
       expect(on.certified, label).toBe(1);
@@ -466,7 +473,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       // pass recorded only then (from the wavefronts it kept).
       const narrow = stats();
       expect(
-        wfaAlign(a, b, costs, match, bound, { certifyStrips: [1], stats: narrow }),
+        wfaAlignWith(a, b, costs, match, bound, { certifyStrips: [1], stats: narrow }),
         label,
       ).toEqual(want);
       expect(narrow.certified, label).toBe(0);
@@ -475,7 +482,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       // A strip too narrow, then a wide one: the second pass proves it (both passes' cells counted).
       const retry = stats();
       expect(
-        wfaAlign(a, b, costs, match, bound, { certifyStrips: [1, 64], stats: retry }),
+        wfaAlignWith(a, b, costs, match, bound, { certifyStrips: [1, 64], stats: retry }),
         label,
       ).toEqual(want);
       expect(retry.certified, label).toBe(1);
@@ -484,7 +491,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       // first step): the full pass runs, pruned by them.
       const recorded = stats();
       expect(
-        wfaAlign(a, b, costs, match, bound, {
+        wfaAlignWith(a, b, costs, match, bound, {
           certifyStrips: [1, 64],
           maxCells: 0,
           stats: recorded,
@@ -495,9 +502,10 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       expect(recorded.pruned, label).toBeGreaterThan(0.9 * (off.pruned ?? 0));
       // In checkpoint mode too (the traceback recomputes blocks inside the band).
       const ck = stats();
-      expect(wfaAlign(a, b, costs, match, bound, { maxCells: 1 << 16, stats: ck }), label).toEqual(
-        want,
-      );
+      expect(
+        wfaAlignWith(a, b, costs, match, bound, { maxCells: 1 << 16, stats: ck }),
+        label,
+      ).toEqual(want);
       expect(ck.certified, label).toBe(1);
       expect(ck.bandedLoads + ck.fullLoads, label).toBeGreaterThan(0);
     }
@@ -507,12 +515,12 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     const costs = { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 };
     const { a, b, vm, buckets } = benchPair('ch3', 20_000, 2, 0.07);
     const bound = Math.round(1.2 * wfaCost(a, b, costs, vm));
-    const want = wfaAlign(a, b, costs, vm, bound, { certifyStrips: [] }, buckets);
+    const want = wfaAlignWith(a, b, costs, vm, bound, { certifyStrips: [] }, buckets);
     // Short seeds on 3 channels often occur again somewhere, mostly far off the band: an excursion
     // that stays near the band cannot pair them, one that goes far pays for the way.
     const without = stats();
     expect(
-      wfaAlign(
+      wfaAlignWith(
         a,
         b,
         costs,
@@ -525,7 +533,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     expect(without.certified).toBe(0);
     const counted = stats();
     expect(
-      wfaAlign(a, b, costs, vm, bound, { certifyStrips: [32], stats: counted }, buckets),
+      wfaAlignWith(a, b, costs, vm, bound, { certifyStrips: [32], stats: counted }, buckets),
     ).toEqual(want);
     expect(counted.certified).toBe(1);
     expect(counted.cells).toBeLessThan(without.cells);
@@ -535,7 +543,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     const { a, b, vm, buckets } = benchPair('ch3', 20_000, 2, 0.1);
     const o = resolveBehaviorOptions({});
     const only64 = stats();
-    const want = behaviorAlign(
+    const want = behaviorAlignWith(
       a,
       b,
       o,
@@ -545,9 +553,9 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     );
     expect(only64.certified).toBe(0); // then the full pass ran
     const ladder = stats();
-    expect(behaviorAlign(a, b, o, vm, { engine: 'wfa', wfa: { stats: ladder } }, buckets)).toEqual(
-      want,
-    );
+    expect(
+      behaviorAlignWith(a, b, o, vm, { engine: 'wfa', wfa: { stats: ladder } }, buckets),
+    ).toEqual(want);
     expect(ladder.certified).toBe(1);
     expect(ladder.cells).toBeLessThan(0.5 * only64.cells);
   });
@@ -566,11 +574,11 @@ describe('certified band pass (its alignment is the answer when no alignment lea
       gap_extend: nw.gap_extend,
     };
     const st = stats();
-    const got = behaviorAlign(a, b, costs, undefined, { engine: 'wfa', wfa: { stats: st } });
+    const got = behaviorAlignWith(a, b, costs, undefined, { engine: 'wfa', wfa: { stats: st } });
     expect(st.certified).toBe(1);
     const full = stats();
     expect(
-      behaviorAlign(a, b, costs, undefined, {
+      behaviorAlignWith(a, b, costs, undefined, {
         engine: 'wfa',
         wfa: { certifyStrips: [], stats: full },
       }),
@@ -592,10 +600,10 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     ]);
     const costs = { mismatch: 3, valueMismatch: 1, gapOpen: 2, gapExtend: 1 };
     const st = stats();
-    const got = wfaAlign(a, b, costs, undefined, Infinity, { boundBand: 16, stats: st });
+    const got = wfaAlignWith(a, b, costs, undefined, Infinity, { boundBand: 16, stats: st });
     expect(st.certified).toBe(0);
     const o = { mismatch: 3, value_mismatch: 1, gap_open: 2, gap_extend: 1 };
-    expect(got).toEqual(behaviorAlign(a, b, o, undefined, { engine: 'dp' }));
+    expect(got).toEqual(behaviorAlignWith(a, b, o, undefined, { engine: 'dp' }));
     expect(costOf(a, b, got, o)).toBe(2 + 299 + 2 + 299);
   });
 });

@@ -54,11 +54,12 @@ import type { WorkBudget } from './budget.js';
 import type { IndexPair, ValueBuckets } from './types.js';
 import { firstPass } from './wfa-first-pass.js';
 import { reversedInput, Wavefronts } from './wfa-wavefronts.js';
-import type { WfaCosts, WfaTuning } from './wfa-waves.js';
+import { alignerTuning } from './tuning.js';
+import type { WfaCosts } from './wfa-waves.js';
 
 export { edgeHolds } from './wfa-certify.js';
 export { MAX_UNIT_COST, wfaCostsFrom, wfaCostsOf } from './wfa-waves.js';
-export type { WfaCosts, WfaStats, WfaTuning } from './wfa-waves.js';
+export type { WfaCosts } from './wfa-waves.js';
 
 /**
  * Optimal alignment of `a` (gt keys) with `b` (pred keys) under `costs` (from `wfaCostsFrom`;
@@ -72,7 +73,6 @@ export function wfaAlign(
   costs: WfaCosts,
   valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
   upperBound: number,
-  tuning: WfaTuning = {},
   /**
    * Value buckets (`AlignContext.valueBuckets`), asked only for long inputs (when the bound pass
    * runs): they key the seed heuristic and spare the comparator pairs whose buckets are > 2 apart.
@@ -86,7 +86,7 @@ export function wfaAlign(
   /** Work budget (`./budget.ts`): the forward passes throw `BudgetExhausted` when it runs out. */
   budget?: WorkBudget,
 ): IndexPair[] {
-  return wfaAlignScored(a, b, costs, valuesMatch, upperBound, tuning, buckets, guide, budget).pairs;
+  return wfaAlignScored(a, b, costs, valuesMatch, upperBound, buckets, guide, budget).pairs;
 }
 
 /** `wfaAlign`'s alignment and its cost (the optimum, in the units of `costs`). */
@@ -96,11 +96,13 @@ export function wfaAlignScored(
   costs: WfaCosts,
   valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
   upperBound: number,
-  tuning: WfaTuning = {},
   buckets?: () => ValueBuckets | undefined,
   guide?: { readonly lo: number; readonly hi: number },
   budget?: WorkBudget,
 ): { readonly pairs: IndexPair[]; readonly cost: number } {
+  const knobs = alignerTuning(); // tests only (`./tuning.ts`)
+  const tuning = knobs.wfa ?? {};
+  const stats = knobs.stats?.wfa;
   const first = firstPass(
     reversedInput(a, b),
     costs,
@@ -110,11 +112,13 @@ export function wfaAlignScored(
     buckets,
     guide,
     budget,
+    stats,
   );
   if (first.alignment !== undefined) return { pairs: first.alignment, cost: first.bound };
   const full = new Wavefronts(first.input, costs, valuesMatch, first.bound, tuning, {
     prune: first.seeds,
     budget,
+    stats,
   });
   const pairs = full.align();
   return { pairs, cost: full.optimum() };

@@ -11,14 +11,14 @@
  *    - else the **banded DP** (`Band`, `../behavior.ts`), widened until a bound proves that no path
  *      leaving the band is cheaper;
  *    - else (unbudgeted only: its n·m cells exceed any budget) the linear-memory **Gotoh solver**
- *      (`../nw-gotoh.ts`), when even the band's checkpoints exceed `BehaviorTuning.maxBandCells`;
+ *      (`../nw-gotoh.ts`), when even the band's checkpoints exceed its memory (`BehaviorTuning.maxBandCells`);
  * 3. the budget ran out: the **bounded corridor** (`corridorAlign`, `../bounded.ts`), not proven.
  *
  * Every exact engine and the corridor follow the tie rule of `./costs.ts` (the Gotoh solver has its
  * own, see there). `BehaviorTuning.engine` forces one exact engine (tests).
  */
 import { alignmentCost, scaledCosts, type AffineCosts } from './costs.js';
-import { Band, greedyCost, type BehaviorTuning } from '../behavior.js';
+import { Band, greedyCost } from '../behavior.js';
 import { corridorAlign, disjointAlignment } from '../bounded.js';
 import { BudgetExhausted, WorkBudget } from '../budget.js';
 import { nwAlignValueAware } from '../nw-gotoh.js';
@@ -36,7 +36,6 @@ export function behaviorAlign(
   predKeys: Int32Array,
   options: AffineCosts,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  tuning: BehaviorTuning = {},
   /** Value buckets for the wavefronts' seed heuristic (`AlignContext.valueBuckets`); speed only. */
   valueBuckets?: () => ValueBuckets | undefined,
   /**
@@ -46,8 +45,7 @@ export function behaviorAlign(
    */
   budget?: WorkBudget,
 ): IndexPair[] {
-  return behaviorAlignScored(gtKeys, predKeys, options, valuesMatch, tuning, valueBuckets, budget)
-    .pairs;
+  return behaviorAlignScored(gtKeys, predKeys, options, valuesMatch, valueBuckets, budget).pairs;
 }
 
 /**
@@ -60,10 +58,10 @@ export function behaviorAlignScored(
   predKeys: Int32Array,
   options: AffineCosts,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  tuning: BehaviorTuning = {},
   valueBuckets?: () => ValueBuckets | undefined,
   budget?: WorkBudget,
 ): { readonly pairs: IndexPair[]; readonly cost: number | undefined } {
+  const tuning = alignerTuning().behavior ?? {}; // tests only (`../tuning.ts`)
   const n = gtKeys.length;
   const m = predKeys.length;
   const c = scaledCosts(options, n + m);
@@ -115,7 +113,6 @@ export function behaviorAlignScored(
           w,
           valuesMatch,
           upper,
-          tuning.wfa,
           valueBuckets,
           greedy,
           budget,
@@ -187,7 +184,6 @@ export function budgetedBehaviorAlign(
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
   valueBuckets?: () => ValueBuckets | undefined,
 ): BoundedAlignment {
-  const tuning = alignerTuning().behavior ?? {}; // tests only (`./tuning.ts`)
   const n = gtKeys.length;
   const m = predKeys.length;
   const done = (pairs: IndexPair[], optimal: boolean, known?: number): BoundedAlignment => ({
@@ -210,15 +206,7 @@ export function budgetedBehaviorAlign(
   const unitsLb = lb / Math.max(c.mismatch, c.gap_open);
   if (budget.affords((unitsLb * unitsLb) / 2)) {
     try {
-      const r = behaviorAlignScored(
-        gtKeys,
-        predKeys,
-        options,
-        valuesMatch,
-        tuning,
-        valueBuckets,
-        budget,
-      );
+      const r = behaviorAlignScored(gtKeys, predKeys, options, valuesMatch, valueBuckets, budget);
       return done(r.pairs, true, r.cost);
     } catch (e) {
       if (!(e instanceof BudgetExhausted)) throw e;
