@@ -31,7 +31,7 @@
  * (about 2·n·m cells); an exact band pruning (see `Solver.solve`) makes similar traces
  * close to O((n + m)·d), d = number of unpaired events of the optimum.
  */
-import type { AffineCosts } from './affine/costs.js';
+import { integerScale, type AffineCosts } from './affine/costs.js';
 import { alignerTuning } from './tuning.js';
 import type { IndexPair } from './types.js';
 
@@ -66,24 +66,12 @@ function min(x: number, y: number): number {
   return x <= y ? x : y;
 }
 
-/** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
-const SCALES: readonly number[] = [
-  1,
-  10,
-  100,
-  1_000,
-  10_000,
-  100_000,
-  1_000_000,
-  ...Array.from({ length: 30 }, (_, k) => 2 ** (k + 1)),
-];
-
 /**
  * Step keys of the DP. Costs and the pair count are folded into one double so that the
  * linear-memory passes only take plain minima of numbers:
  *
- * - **exact mode** (every cost is an integer after scaling by some `s` in `SCALES`, within
- *   1e-12 relative — integers, `0.5`, `0.1`, …, and the totals stay below 2^53): the key of a
+ * - **exact mode** (every cost is an integer after scaling by `integerScale` of
+ *   `./affine/costs.ts` — integers, `0.5`, `0.1`, …, and the totals stay below 2^53): the key of a
  *   path is `cost·s·(N+1) − pairs` with `N = n + m`, an exact integer, so minimising it
  *   minimises the cost exactly and then maximises the number of pairs;
  * - **float mode** (anything else): the key is the cost itself, summed in floating point;
@@ -100,15 +88,6 @@ interface Keys {
   readonly extB: Float64Array;
   /** Smallest gap key (≥ 0): every unpaired event adds at least this much. */
   readonly gapMin: number;
-}
-
-function isScaledInteger(c: number, s: number): boolean {
-  const x = c * s;
-  // A positive cost that rounds to 0 at this scale (5e-324, 1e-13) is not an integer multiple of
-  // 1/s: scaling it would make it free (and, in the behavior DP, a zero gap cost sized its bands
-  // from 0/0 and looped forever).
-  if (c !== 0 && Math.round(x) === 0) return false;
-  return Math.abs(x - Math.round(x)) <= 1e-12 * Math.max(1, Math.abs(x));
 }
 
 function buildKeys(
@@ -140,7 +119,7 @@ function buildKeys(
     ...[...opts.by_channel.values()].flatMap((c) => [c.gap_open, c.gap_extend]),
   );
   const n = a.length + b.length;
-  const scale = SCALES.find((s) => costs.every((c) => isScaledInteger(c, s)));
+  const scale = integerScale(costs);
   // A path costs at most maxCost per event (a pair costs at most maxCost for two events).
   if (scale !== undefined && Math.round(maxCost * scale) * n * (n + 1) + n < 2 ** 53) {
     const unit = n + 1;

@@ -170,10 +170,19 @@ function isScaledInteger(c: number, s: number): boolean {
   return Math.abs(x - Math.round(x)) <= 1e-12 * Math.max(1, Math.abs(x));
 }
 
+/**
+ * The first scale of `SCALES` that makes every cost an integer, if any: the one rule by which every
+ * engine decides whether it can run on exact integer costs (the caller still checks that its own
+ * largest sum stays below 2^53 at that scale).
+ */
+export function integerScale(costs: readonly number[]): number | undefined {
+  return SCALES.find((s) => costs.every((c) => isScaledInteger(c, s)));
+}
+
 /** Costs as used by the DP: integers when some scale makes every cost integral. */
 export function scaledCosts(o: AffineCosts, events: number): AffineCosts {
   const all = [o.value_mismatch, o.mismatch, o.gap_open, o.gap_extend];
-  const scale = SCALES.find((s) => all.every((c) => isScaledInteger(c, s)));
+  const scale = integerScale(all);
   if (scale === undefined || Math.max(...all) * scale * (events + 1) >= 2 ** 53) return o;
   const k = (c: number): number => Math.round(c * scale);
   return {
