@@ -2,32 +2,16 @@
  * `--columns` in batch mode: every CSV pair of `--gt-dir`/`--pred-dir` is read with the mapping,
  * in-process and through (stand-in) worker threads; a trace that is not a `.csv` file is refused.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { palette } from '../../report/colors.js';
-import { parseRunReport } from '../../report/run/merge.js';
 import type { RunReport } from '../../report/run/schema.js';
-import { captureIO, tempDir } from '../harness.test-helpers.js';
-import { main } from '../main.js';
-import { ChannelWorker, writeTree } from './fixtures.test-helpers.js';
+import { captureIO } from '../harness.test-helpers.js';
+import { batchSandbox, ChannelWorker, writeTree } from './fixtures.test-helpers.js';
 import { runBatch, type BatchRun } from './run.js';
 
-let tmp: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  tmp = tempDir();
-});
-afterEach(() => tmp.cleanup());
-
-async function cli(argv: string[]) {
-  const io = captureIO(tmp.dir);
-  const code = await main(argv, io);
-  return { code, out: io.out(), err: io.err() };
-}
-
-const report = (file: string): RunReport =>
-  parseRunReport(readFileSync(path.join(tmp.dir, file), 'utf8'), file);
+const box = batchSandbox();
+const { cli, report } = box;
 
 // Headers no synonym matches, as a German spreadsheet names them; written by csv-stringify (the
 // csv project's writer, pinned devDependency) with `;` as the delimiter.
@@ -83,7 +67,7 @@ const scores = (r: RunReport) =>
 
 describe('evaluate --gt-dir --pred-dir --columns', () => {
   beforeEach(() =>
-    writeTree(tmp.dir, { ...tree('csv', '.csv', csv), ...tree('json', '.json', json) }),
+    writeTree(box.tmp.dir, { ...tree('csv', '.csv', csv), ...tree('json', '.json', json) }),
   );
 
   it('reads every CSV pair with the mapping: the scores of the same events as JSON', async () => {
@@ -142,17 +126,20 @@ describe('evaluate --gt-dir --pred-dir --columns', () => {
             return w;
           },
         }),
-        captureIO(tmp.dir),
+        captureIO(box.tmp.dir),
       ),
     ).toBe(1);
     expect(workers).toHaveLength(2);
-    expect(await runBatch(run({ jobs: 1, out: 'ser.json' }), captureIO(tmp.dir))).toBe(1);
+    expect(await runBatch(run({ jobs: 1, out: 'ser.json' }), captureIO(box.tmp.dir))).toBe(1);
     expect(scores(report('par.json'))).toEqual(scores(report('ser.json')));
     expect(report('par.json').files.filter((f) => f.errors.length > 0)).toEqual([]);
   });
 
   it('a trace that is not a .csv file is refused before any pair runs (exit 2, one line)', async () => {
-    writeTree(tmp.dir, { 'csv/gt/d.json': json(scanRows(2)), 'csv/pred/d.CSV': csv(scanRows(2)) });
+    writeTree(box.tmp.dir, {
+      'csv/gt/d.json': json(scanRows(2)),
+      'csv/pred/d.CSV': csv(scanRows(2)),
+    });
     const one = await cli([
       ...['evaluate', '--gt-dir', 'csv/gt', '--pred-dir', 'csv/pred', '--columns', columns],
       ...['--out', 'r.json'],
@@ -162,7 +149,7 @@ describe('evaluate --gt-dir --pred-dir --columns', () => {
       'envtrace: --columns reads every trace as CSV, but csv/gt/d.json is not a .csv file: give --columns to a batch of CSV files only (or convert the others first)\n',
     );
     expect(one.out).toBe('');
-    writeTree(tmp.dir, { 'csv/pred/e.jsonl': '{}\n', 'csv/pred/run/metadata.yaml': 'x: 1\n' });
+    writeTree(box.tmp.dir, { 'csv/pred/e.jsonl': '{}\n', 'csv/pred/run/metadata.yaml': 'x: 1\n' });
     const three = await cli([
       ...['evaluate', '--gt-dir', 'csv/gt', '--pred-dir', 'csv/pred', '--columns', columns],
     ]);

@@ -2,7 +2,13 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
+import { afterEach, beforeEach } from 'vitest';
+import { parseRunReport } from '../../report/run/merge.js';
+import type { RunReport } from '../../report/run/schema.js';
+import { captureIO, tempDir } from '../harness.test-helpers.js';
+import { main } from '../main.js';
 import {
   attachPairHandler,
   type BatchWorker,
@@ -72,4 +78,35 @@ export class ChannelWorker extends EventEmitter implements BatchWorker {
     this.#channel.port2.close();
     return Promise.resolve(0);
   }
+}
+
+/**
+ * A fresh working directory for each test of the calling file (made in `beforeEach`, removed in
+ * `afterEach`), the CLI run in it, and its run reports read back.
+ */
+export function batchSandbox(): {
+  readonly tmp: ReturnType<typeof tempDir>;
+  cli(argv: string[]): Promise<{ code: number; out: string; err: string }>;
+  report(file: string): RunReport;
+} {
+  let current: ReturnType<typeof tempDir> | undefined;
+  beforeEach(() => {
+    current = tempDir();
+  });
+  afterEach(() => current?.cleanup());
+  const tmp = (): ReturnType<typeof tempDir> => {
+    if (current === undefined) throw new Error('batchSandbox: used outside a test');
+    return current;
+  };
+  return {
+    get tmp() {
+      return tmp();
+    },
+    async cli(argv) {
+      const io = captureIO(tmp().dir);
+      const code = await main(argv, io);
+      return { code, out: io.out(), err: io.err() };
+    },
+    report: (file) => parseRunReport(readFileSync(path.join(tmp().dir, file), 'utf8'), file),
+  };
 }

@@ -1,26 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseRunReport } from '../../report/run/merge.js';
+import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../report/run/schema.js';
-import { captureIO, tempDir } from '../harness.test-helpers.js';
-import { main } from '../main.js';
-import { scanTrace, writeTree } from './fixtures.test-helpers.js';
+import { batchSandbox, scanTrace, writeTree } from './fixtures.test-helpers.js';
 
-let tmp: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  tmp = tempDir();
-});
-afterEach(() => tmp.cleanup());
-
-async function cli(argv: string[]) {
-  const io = captureIO(tmp.dir);
-  const code = await main(argv, io);
-  return { code, out: io.out(), err: io.err() };
-}
-
-const report = (file: string): RunReport =>
-  parseRunReport(readFileSync(path.join(tmp.dir, file), 'utf8'), file);
+const box = batchSandbox();
+const { cli, report } = box;
 
 /** What a run found, without what depends on the clock (durations, creation time). */
 function results(r: RunReport): unknown {
@@ -41,7 +24,7 @@ function corpus(): void {
   files['gt/scans/f.json'] = scanTrace(4);
   files['pred/scans/f.json'] = scanTrace(3);
   files['gt/lonely.json'] = scanTrace(2);
-  writeTree(tmp.dir, files);
+  writeTree(box.tmp.dir, files);
 }
 
 const batch = ['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--no-color'];
