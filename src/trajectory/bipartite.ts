@@ -20,24 +20,44 @@ export function maximumMatching(
     for (let j = 0; j < right; j++) if (edge(i, j)) row.push(j);
     adj.push(row);
   }
-  const matchOfRight = new Array<number>(right).fill(-1);
-  const matchOfLeft = new Array<number>(left).fill(-1);
-  for (let i = 0; i < left; i++) {
-    const seen = new Array<boolean>(right).fill(false);
-    const augment = (u: number): boolean => {
-      for (const v of adj[u]!) {
-        if (seen[v]) continue;
-        seen[v] = true;
-        const w = matchOfRight[v]!;
-        if (w === -1 || augment(w)) {
-          matchOfRight[v] = u;
-          matchOfLeft[u] = v;
-          return true;
-        }
+  return Array.from(augmentingMatching(left, right, (u) => adj[u]!));
+}
+
+/**
+ * Kuhn's augmenting paths over adjacency lists: left vertices `0 … left − 1` in order (those
+ * `skip` names take no part), each trying its partners in the order `partnersOf` gives them.
+ * Returns `matchOfLeft` (-1: unpaired). O(V·E) time for the V left vertices and E edges it walks;
+ * the visited marks are reset per left vertex by what that search touched, not by a fresh array.
+ */
+export function augmentingMatching(
+  left: number,
+  right: number,
+  partnersOf: (u: number) => Iterable<number>,
+  skip?: (u: number) => boolean,
+): Int32Array {
+  const matchOfRight = new Int32Array(right).fill(-1);
+  const matchOfLeft = new Int32Array(left).fill(-1);
+  const seen = new Uint8Array(right);
+  const touched: number[] = [];
+  const augment = (u: number): boolean => {
+    for (const v of partnersOf(u)) {
+      if (seen[v]) continue;
+      seen[v] = 1;
+      touched.push(v);
+      const w = matchOfRight[v]!;
+      if (w === -1 || augment(w)) {
+        matchOfRight[v] = u;
+        matchOfLeft[u] = v;
+        return true;
       }
-      return false;
-    };
+    }
+    return false;
+  };
+  for (let i = 0; i < left; i++) {
+    if (skip?.(i) === true) continue;
     augment(i);
+    for (const v of touched) seen[v] = 0;
+    touched.length = 0;
   }
   return matchOfLeft;
 }

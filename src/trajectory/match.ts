@@ -6,7 +6,7 @@ import { argsMatcher, type ArgsMatch } from './args.js';
 import { toolCalls, type ToolCall, type TrajectoryInput } from './calls.js';
 import { argsKey, keyableRule } from './keys.js';
 import type { TrajectoryDistanceOptions } from './distance.js';
-import { maximumMatching } from './bipartite.js';
+import { augmentingMatching, maximumMatching } from './bipartite.js';
 import { checkTrajectoryOptions } from './options.js';
 
 /**
@@ -182,8 +182,6 @@ type Pairs = (
 const anyOrderPairs: Pairs = (ref, pred, partners) => {
   const out: Array<[number, number]> = [];
   const refsOfKey = new Map<string, number[]>();
-  const matchOfRight = new Int32Array(pred.length).fill(-1);
-  const matchOfLeft = new Int32Array(ref.length).fill(-1);
   let scanned = false;
   for (let i = 0; i < ref.length; i++) {
     const k = partners.refKey[i];
@@ -201,28 +199,12 @@ const anyOrderPairs: Pairs = (ref, pred, partners) => {
     for (let i = 0; i < n; i++) out.push([lefts[i]!, rights[n - 1 - i]!]);
   }
   if (!scanned) return out;
-  const seen = new Uint8Array(pred.length);
-  const touched: number[] = [];
-  const augment = (u: number): boolean => {
-    for (const v of partners.of(u)) {
-      if (seen[v]) continue;
-      seen[v] = 1;
-      touched.push(v);
-      const w = matchOfRight[v]!;
-      if (w === -1 || augment(w)) {
-        matchOfRight[v] = u;
-        matchOfLeft[u] = v;
-        return true;
-      }
-    }
-    return false;
-  };
-  for (let i = 0; i < ref.length; i++) {
-    if (partners.keyed(i)) continue;
-    augment(i);
-    for (const v of touched) seen[v] = 0;
-    touched.length = 0;
-  }
+  const matchOfLeft = augmentingMatching(
+    ref.length,
+    pred.length,
+    (u) => partners.of(u),
+    (u) => partners.keyed(u),
+  );
   for (let i = 0; i < ref.length; i++) if (matchOfLeft[i] !== -1) out.push([i, matchOfLeft[i]!]);
   return out;
 };
