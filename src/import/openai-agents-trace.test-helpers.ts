@@ -40,6 +40,30 @@ export const STEPS: readonly (readonly ScriptedCall[])[] = [
   [{ id: 'call-4', name: 'transfer_to_support', args: {} }],
 ];
 
+/**
+ * The agent's tools, as a real app defines them with the SDK's `tool()`: `get_weather` throws for
+ * Oslo (the SDK reports that to the model as text), `get_time` answers a string.
+ */
+export function travelTools() {
+  return [
+    tool({
+      name: 'get_weather',
+      description: 'weather of a city',
+      parameters: z.object({ city: z.string() }),
+      execute: ({ city }) => {
+        if (city === 'Oslo') throw new Error('no weather data for Oslo');
+        return Promise.resolve({ tempC: 21, city });
+      },
+    }),
+    tool({
+      name: 'get_time',
+      description: 'time in a zone',
+      parameters: z.object({ tz: z.string() }),
+      execute: ({ tz }) => Promise.resolve(`12:00 ${tz}`),
+    }),
+  ];
+}
+
 /** What a scripted model answers: tool calls, or a final text. */
 type Answer = { calls: readonly ScriptedCall[] } | { text: string };
 
@@ -156,23 +180,7 @@ export async function tracedAgentRun(
       name: 'travel',
       instructions: 'Plan the trip.',
       handoffs: [support],
-      tools: [
-        tool({
-          name: 'get_weather',
-          description: 'weather of a city',
-          parameters: z.object({ city: z.string() }),
-          execute: ({ city }) => {
-            if (city === 'Oslo') throw new Error('no weather data for Oslo');
-            return Promise.resolve({ tempC: 21, city });
-          },
-        }),
-        tool({
-          name: 'get_time',
-          description: 'time in a zone',
-          parameters: z.object({ tz: z.string() }),
-          execute: ({ tz }) => Promise.resolve(`12:00 ${tz}`),
-        }),
-      ],
+      tools: travelTools(),
     });
     const runner = new Runner({
       modelProvider: new OpenAIProvider({

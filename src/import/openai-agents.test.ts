@@ -2,10 +2,10 @@
  * `@openai/agents` `result.history` from the real SDK (`@openai/agents-core` 0.11.2, pinned: later
  * versions depend on `openai` 7, which needs Node 22), run with a scripted model (no network).
  */
-import { Agent, Runner, Usage, tool, type AgentOutputItem, type Model } from '@openai/agents-core';
+import { Agent, Runner, Usage, type AgentOutputItem, type Model } from '@openai/agents-core';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { matchTrajectory } from '../trajectory/index.js';
+import { travelTools } from './openai-agents-trace.test-helpers.js';
 import { detectFormat } from './registry.js';
 import { parseTrace } from './read.js';
 
@@ -47,23 +47,7 @@ async function runAgent(): Promise<unknown[]> {
   const agent = new Agent({
     name: 'travel',
     model,
-    tools: [
-      tool({
-        name: 'get_weather',
-        description: 'weather of a city',
-        parameters: z.object({ city: z.string() }),
-        execute: ({ city }) => {
-          if (city === 'Oslo') throw new Error('no weather data for Oslo');
-          return Promise.resolve({ tempC: 21, city });
-        },
-      }),
-      tool({
-        name: 'get_time',
-        description: 'time in a zone',
-        parameters: z.object({ tz: z.string() }),
-        execute: ({ tz }) => Promise.resolve(`12:00 ${tz}`),
-      }),
-    ],
+    tools: travelTools(),
   });
   const runner = new Runner({
     modelProvider: { getModel: () => Promise.resolve(model) },
