@@ -330,16 +330,28 @@ async function namedAsync<T>(file: string, read: () => Promise<T>): Promise<T> {
 }
 
 /**
- * What a streamed line format gives, checked as `importText` checks a parsed text (a streamed
- * file is at least 64 KiB, so never blank: a file of blank lines gives no event and fails).
+ * The import of a streamed line format: feed it the file's lines, then `end()` gives the trace,
+ * checked as `importText` checks a parsed text (a streamed file is at least 64 KiB, so never
+ * blank: a file of blank lines gives no event and fails), with the reader's warnings.
  */
-function lineImported(
-  reader: LineImport,
-  importer: Importer,
+function lineImport(
+  importer: Importer & { readonly lines: NonNullable<Importer['lines']> },
   file: string,
-  warnings: readonly ImportWarning[],
-): ImportedTrace {
-  return imported(reader.end(), importer, file, false, warnings);
+  policy: ScoringPolicy,
+  options: LoadTraceOptions,
+): { readonly line: (line: string) => void; end(): ImportedTrace } {
+  checkField(importer.name, options);
+  const warnings: ImportWarning[] = [];
+  const reader: LineImport = importer.lines({
+    file,
+    policy,
+    field: options.field,
+    warn: (w) => warnings.push(w),
+  });
+  return {
+    line: (line) => reader.line(line),
+    end: () => imported(reader.end(), importer, file, false, warnings),
+  };
 }
 
 /**
@@ -381,16 +393,9 @@ export async function importFileChunked(
     );
     if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
   } else if (read?.stream?.kind === 'lines') {
-    checkField(read.stream.importer.name, options);
-    const warnings: ImportWarning[] = [];
-    const reader = read.stream.importer.lines({
-      file: data,
-      policy,
-      field: options.field,
-      warn: (w) => warnings.push(w),
-    });
-    await readLines(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
-    return lineImported(reader, read.stream.importer, data, warnings);
+    const lines = lineImport(read.stream.importer, data, policy, options);
+    await readLines(data, lines.line, { chunkSize: chunks.chunk, stripBom: true });
+    return lines.end();
   }
   const bytes = read?.bytes ?? (await namedAsync(data, () => readWhole(data)));
   return importText(traceText(bytes, data), { ...options, policy, file: data });
@@ -418,16 +423,9 @@ export function importFileSyncChunked(
     );
     if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
   } else if (read?.stream?.kind === 'lines') {
-    checkField(read.stream.importer.name, options);
-    const warnings: ImportWarning[] = [];
-    const reader = read.stream.importer.lines({
-      file: data,
-      policy,
-      field: options.field,
-      warn: (w) => warnings.push(w),
-    });
-    readLinesSync(data, (line) => reader.line(line), { chunkSize: chunks.chunk, stripBom: true });
-    return lineImported(reader, read.stream.importer, data, warnings);
+    const lines = lineImport(read.stream.importer, data, policy, options);
+    readLinesSync(data, lines.line, { chunkSize: chunks.chunk, stripBom: true });
+    return lines.end();
   }
   const bytes = read?.bytes ?? named(data, () => readWholeSync(data));
   return importText(traceText(bytes, data), { ...options, policy, file: data });
