@@ -25,6 +25,7 @@ const REFERENCE_REPORT: ReportStyle = Object.freeze({
   timeUnitInHeading: false,
   fitTerminal: false,
   markTolerance: false,
+  showUnmeasured: false,
 });
 
 /** envtrace's text report. */
@@ -33,6 +34,7 @@ const ENVTRACE_REPORT: ReportStyle = Object.freeze({
   timeUnitInHeading: true,
   fitTerminal: true,
   markTolerance: true,
+  showUnmeasured: true,
 });
 
 /**

@@ -84,12 +84,14 @@ describe('policies', () => {
       timeUnitInHeading: false,
       fitTerminal: false,
       markTolerance: false,
+      showUnmeasured: false,
     });
     expect(DEFAULT_POLICY.report).toEqual({
       centreMismatches: true,
       timeUnitInHeading: true,
       fitTerminal: true,
       markTolerance: true,
+      showUnmeasured: true,
     });
   });
 

@@ -141,6 +141,11 @@ export interface ReportStyle {
   readonly fitTerminal: boolean;
   /** Values that matched only within a tolerance are marked `≈` and summarised. */
   readonly markTolerance: boolean;
+  /**
+   * A metric that was not measured (`notMeasuredReason`: its `details.reason`) is shown as
+   * `not measured (reason)` instead of its stand-in score (else the score, as the reference prints it).
+   */
+  readonly showUnmeasured: boolean;
 }
 
 /** One scoring policy: chosen once per evaluation, read by every layer. */

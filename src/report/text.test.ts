@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { AlignmentRow, EvaluationResult } from '../evaluate/types.js';
 import type { MetricResult } from '../metrics/types.js';
 import { PyFloat } from '../py/value.js';
+import { evaluate } from '../evaluate/evaluate.js';
 import { formatTextReport } from './text.js';
+import { evaluateRenamed, RENAMED_GT, RENAMED_PRED } from './unmeasured.test-helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const corpus = path.resolve(repoRoot, 'test/conformance/cases');
@@ -334,5 +336,55 @@ describe('formatTextReport on a long alignment', () => {
     expect(typeof Object.getOwnPropertyDescriptor(result, 'alignment_rows')?.get).toBe('function');
     expect(result.alignment_rows).toHaveLength(500);
     expect(Object.getOwnPropertyDescriptor(result, 'alignment_rows')?.get).toBeUndefined();
+  });
+});
+
+describe('formatTextReport of metrics that were not measured', () => {
+  it('default mode: says timing (and a continuous channel) was not measured and why, not 0.000', () => {
+    const result = evaluateRenamed('default');
+    expect(result.metrics['timing']?.score).toBe(0);
+    const text = formatTextReport(result);
+    expect(text).toContain(
+      '\n- timing: not measured (no matching PV/value pairs for timing evaluation), pass=false\n',
+    );
+    expect(text).toContain('\n  · stage:temp: not measured (one empty), pass=false\n');
+    expect(text).not.toMatch(/timing: score=/);
+    // The score itself is untouched: the contribution still counts the stand-in.
+    expect(text).toContain('\n  · timing: 0.000\n');
+  });
+
+  it('default mode: no discrete event at all (B4) is not measured either, and passes', () => {
+    const temp = { events: [{ channel: 'stage:temp', timestamp: 0, value: 20 }] };
+    const text = formatTextReport(
+      evaluate(temp, temp, { continuous_channels: { 'stage:temp': {} } }),
+    );
+    expect(text).toContain('\n- timing: not measured (no discrete events to time), pass=true\n');
+  });
+
+  it("reference mode keeps the reference's lines: the stand-in score, no reason", () => {
+    const text = formatTextReport(evaluateRenamed('reference'));
+    expect(text).toContain('\n- timing: score=0.000, pass=False\n- continuous: score=0.000');
+    expect(text).toContain('\n  · stage:temp: score=0.000, pass=False\n');
+    expect(text).not.toContain('not measured');
+  });
+
+  it('shows a user metric that carries a reason the same way', () => {
+    const result = evaluate(RENAMED_GT, RENAMED_PRED, {
+      metrics: [
+        {
+          name: 'latency',
+          compute: () => ({
+            name: 'latency',
+            score: 0,
+            binary_pass: false,
+            details: { reason: 'no \x1b[31mspans\x1b[0m recorded' },
+          }),
+        },
+      ],
+    });
+    const line = formatTextReport(result)
+      .split('\n')
+      .find((l) => l.startsWith('- latency:'));
+    expect(line).toBe('- latency: not measured (no \\x1b[31mspans\\x1b[0m recorded), pass=false');
   });
 });

@@ -11,6 +11,7 @@ import {
   type AlignmentRowSide,
   type EvaluationResult,
 } from '../evaluate/types.js';
+import { notMeasuredReason } from '../metrics/measured.js';
 import type { MetricResult } from '../metrics/types.js';
 import type { ScoringPolicy } from '../policy/index.js';
 import { selectPolicy } from '../evaluate/options.js';
@@ -65,9 +66,13 @@ const SUMMARY_ORDER = ['discrete', 'timing', 'continuous', 'structure'] as const
 const NONE_CELL = '—';
 
 /** Safe, single-line text for anything user-controlled (channel, metric and gate names). */
-/** Colours plus how booleans print: Python's `True`/`False`/`None` in reference mode, `true`/`false`/`null` otherwise. */
+/**
+ * Colours plus how booleans print (Python's `True`/`False`/`None` in reference mode,
+ * `true`/`false`/`null` otherwise) and whether a metric not measured says so (`ReportStyle`).
+ */
 interface Style extends Colors {
   bool(v: unknown): string;
+  readonly showUnmeasured: boolean;
 }
 
 function boolText(policy: ScoringPolicy): (v: unknown) => string {
@@ -124,9 +129,21 @@ function valueText(value: unknown, policy: ScoringPolicy): string {
   return renderValue(value);
 }
 
+/**
+ * `score=0.000` where the reference prints it, or (default mode) `not measured (why)` for a
+ * metric or continuous channel that was not measured: its score is a stand-in, and a bare 0.000
+ * would read as a measurement. `pass` stays: the decision reads it either way.
+ */
+function scoreText(score: string, details: unknown, c: Style): string {
+  const why = c.showUnmeasured ? notMeasuredReason({ details }) : undefined;
+  return why === undefined ? `score=${score}` : `not measured (${safe(why)})`;
+}
+
 function metricLines(name: string, m: MetricResult, c: Style): string[] {
   const passText = m.binary_pass ? c.green(c.bool(true)) : c.red(c.bool(m.binary_pass));
-  const lines = [`- ${safe(name)}: score=${pyFixed(m.score, 3)}, pass=${passText}`];
+  const lines = [
+    `- ${safe(name)}: ${scoreText(pyFixed(m.score, 3), m.details, c)}, pass=${passText}`,
+  ];
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a user metric may omit it
   const d = m.details ?? {};
   if (name === 'discrete') {
@@ -147,9 +164,9 @@ function metricLines(name: string, m: MetricResult, c: Style): string[] {
   } else if (name === 'continuous') {
     if (has(d, 'per_channel')) {
       for (const [ch, info] of entriesOf(field(d, 'per_channel'))) {
-        const score = has(info, 'score') ? field(info, 'score') : 0;
+        const score = num3(has(info, 'score') ? field(info, 'score') : 0);
         lines.push(
-          `  · ${safe(ch)}: score=${num3(score)}, pass=${c.bool(field(info, 'binary_pass'))}`,
+          `  · ${safe(ch)}: ${scoreText(score, field(info, 'details'), c)}, pass=${c.bool(field(info, 'binary_pass'))}`,
         );
       }
     } else {
@@ -407,7 +424,10 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
   const colors: Colors =
     typeof opts.colors === 'object' ? opts.colors : palette(opts.colors === true);
   // Object.create keeps a caller's palette working whether its colour functions are own or inherited.
-  const c: Style = Object.assign(Object.create(colors) as Colors, { bool: boolText(policy) });
+  const c: Style = Object.assign(Object.create(colors) as Colors, {
+    bool: boolText(policy),
+    showUnmeasured: policy.report.showUnmeasured,
+  });
   const width = Math.max(MIN_WIDTH, Math.floor(finiteOr(opts.width, DEFAULT_WIDTH)));
   const maxRows = Math.max(0, Math.floor(finiteOr(opts.maxRows, DEFAULT_MAX_ROWS)));
   const rule = '='.repeat(width);

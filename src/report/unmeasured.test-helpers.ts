@@ -1,0 +1,37 @@
+/**
+ * A prediction with no channel (and no value) in common with its golden, the shape of a program
+ * that renamed every PV: no pair matches in either mode, so the timing metric has nothing to
+ * time, and the golden's continuous channel has no reading on the predicted side. The reports'
+ * "not measured" tests evaluate it for real.
+ */
+import { evaluate } from '../evaluate/evaluate.js';
+import type { EvaluationResult } from '../evaluate/types.js';
+import type { Mode } from '../policy/index.js';
+
+/** The golden: three discrete events and two readings of `stage:temp`. */
+export const RENAMED_GT = {
+  events: [
+    { channel: 'motor:x', timestamp: 0, value: 0 },
+    { channel: 'det:Acquire', timestamp: 1, value: 1 },
+    { channel: 'det:Acquire', timestamp: 2, value: 0 },
+    { channel: 'stage:temp', timestamp: 0, value: 20 },
+    { channel: 'stage:temp', timestamp: 2, value: 21 },
+  ],
+};
+
+/** Every channel renamed, every value different. */
+export const RENAMED_PRED = {
+  events: [
+    { channel: 'MOTOR_X', timestamp: 0, value: 5 },
+    { channel: 'DET_ACQ', timestamp: 1, value: 6 },
+    { channel: 'DET_ACQ', timestamp: 2, value: 7 },
+  ],
+};
+
+/** `evaluate` of the renamed prediction, `stage:temp` as a continuous channel. */
+export function evaluateRenamed(mode: Mode = 'default'): EvaluationResult {
+  return evaluate(RENAMED_GT, RENAMED_PRED, {
+    mode,
+    continuous_channels: { 'stage:temp': {} },
+  });
+}
