@@ -14,6 +14,7 @@ import {
   timingSection,
   type PassRule,
 } from './message.js';
+import { evaluateRenamed } from '../src/report/unmeasured.test-helpers.js';
 import { realUtils, scan, stripAnsi, taggedUtils } from './testing.js';
 
 const rule: PassRule = { requireAccuracy: true, minScore: undefined };
@@ -357,5 +358,32 @@ describe('value diffs', () => {
     expect(one.split('\n')).toHaveLength(3); // heading, column names, the row
     const two = stripAnsi(alignmentSection(realUtils, evaluate(ev([5, 1]), ev([6, 1]))).join('\n'));
     expect(two.split('\n').length).toBeGreaterThan(3);
+  });
+});
+
+describe('metric table of metrics that were not measured', () => {
+  const messageOf = (mode: 'default' | 'reference'): string[] =>
+    stripAnsi(
+      failureMessage(realUtils, {
+        matcherName: 'toMatchTraceBehavior',
+        isNot: false,
+        expectedLabel: 'golden',
+        result: evaluateRenamed(mode),
+        rule,
+      }),
+    ).split('\n');
+
+  it('default mode: — for the stand-in score, and why', () => {
+    const lines = messageOf('default');
+    expect(lines).toContain(
+      'timing           —  ✗  not measured: no matching PV/value pairs for timing evaluation',
+    );
+    expect(lines).toContain('discrete     0.000  ✗');
+  });
+
+  it('reference mode: the stand-in score, as the reference reports it', () => {
+    const lines = messageOf('reference');
+    expect(lines).toContain('timing       0.000  ✗');
+    expect(lines.join('\n')).not.toContain('not measured');
   });
 });

@@ -9,7 +9,9 @@
  * structured diff (`this.utils.diff`) under the first differing object/array rows · timing
  * summary in the config's `time_unit`.
  */
+import { selectPolicy } from '../src/evaluate/options.js';
 import { DEFAULT_TIME_UNIT, type TimeUnit } from '../src/evaluate/timeUnit.js';
+import { notMeasuredReason } from '../src/metrics/measured.js';
 import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../src/evaluate/types.js';
 import { isPlainObject, orderedEntries, PyFloat } from '../src/py/value.js';
 import {
@@ -45,7 +47,11 @@ export {
   type PassRule,
 } from '../src/report/verdict.js';
 
-/** The metric table: name, score, pass mark; then the full score line. */
+/**
+ * The metric table: name, score, pass mark; then the full score line. A metric that was not
+ * measured (default mode, `ReportStyle.showUnmeasured`) shows `—` for its stand-in score and why
+ * after its mark.
+ */
 export function metricTable(
   utils: MatcherUtils,
   result: EvaluationResult,
@@ -53,11 +59,16 @@ export function metricTable(
 ): string[] {
   const names = Object.keys(result.metrics).map(escapeForTerminal);
   const width = Math.max(10, ...names.map(textLength));
+  const { showUnmeasured } = selectPolicy(result).report;
   const lines = [utils.DIM_COLOR(`${pad('Metric', width, '<')}  ${pad('score', 6, '>')}  pass`)];
   for (const [name, m] of Object.entries(result.metrics)) {
     const mark = m.binary_pass ? '✓' : utils.RECEIVED_COLOR('✗');
+    const why = showUnmeasured ? notMeasuredReason(m) : undefined;
+    const score = why === undefined ? num(m.score) : '—';
+    const note =
+      why === undefined ? '' : utils.DIM_COLOR(`  not measured: ${escapeForTerminal(why)}`);
     lines.push(
-      `${pad(escapeForTerminal(name), width, '<')}  ${pad(num(m.score), 6, '>')}  ${mark}`,
+      `${pad(escapeForTerminal(name), width, '<')}  ${pad(score, 6, '>')}  ${mark}${note}`,
     );
   }
   const min =

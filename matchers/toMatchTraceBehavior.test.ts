@@ -66,7 +66,7 @@ describe('toMatchTraceBehavior', () => {
     ex(scan(undefined, { jitter: [0.01] })).toMatchTraceBehavior(golden, { mode: 'reference' });
     const empty = messageOf(() => ex([]).toMatchTraceBehavior(golden));
     expect(empty).toContain(
-      'discrete not exact: 9 missing events; timing failed: no matching PV/value pairs for timing evaluation.',
+      'discrete not exact: 9 missing events; timing not measured (no matching PV/value pairs for timing evaluation).',
     );
     expect(empty).toContain('Alignment: 9 rows of 9 differ, the first at row 1');
   });

@@ -11,6 +11,8 @@ import {
   type AlignmentRow,
   type EvaluationResult,
 } from '../evaluate/types.js';
+import { selectPolicy } from '../evaluate/options.js';
+import { notMeasuredReason } from '../metrics/measured.js';
 import { escapeForTerminal } from './escape.js';
 import { pyFixed } from './format.js';
 
@@ -52,7 +54,11 @@ export function rowCounts(rows: readonly AlignmentRow[]): {
   return { mismatches, missing, extra };
 }
 
-function describeFailedPart(result: EvaluationResult, name: string): string {
+function describeFailedPart(
+  result: EvaluationResult,
+  name: string,
+  showUnmeasured: boolean,
+): string {
   const safe = escapeForTerminal(name);
   const metric = result.metrics[name];
   if (name === 'discrete' && metric) {
@@ -67,7 +73,12 @@ function describeFailedPart(result: EvaluationResult, name: string): string {
   }
   if (!metric) return `${safe} failed: no such metric`;
   const d = metric.details;
-  if (typeof d['reason'] === 'string') return `${safe} failed: ${escapeForTerminal(d['reason'])}`;
+  const why = notMeasuredReason(metric);
+  if (why !== undefined) {
+    return showUnmeasured
+      ? `${safe} not measured (${escapeForTerminal(why)})`
+      : `${safe} failed: ${escapeForTerminal(why)}`;
+  }
   if (typeof d['r2'] === 'number' && typeof d['slope'] === 'number') {
     const bits = [`r² ${fixed3(d['r2'])}`, `slope ${fixed3(d['slope'])}`];
     if (typeof d['duration_ratio'] === 'number')
@@ -75,7 +86,24 @@ function describeFailedPart(result: EvaluationResult, name: string): string {
     if (typeof d['mape'] === 'number') bits.push(`interval error ${fixed3(d['mape'])}`);
     return `${safe} failed (${bits.join(', ')})`;
   }
-  return `${safe} failed (score ${fixed3(metric.score)})`;
+  const channels = showUnmeasured ? unmeasuredChannels(d) : [];
+  return `${safe} failed (score ${fixed3(metric.score)})${channels.length ? `: ${channels.join(', ')}` : ''}`;
+}
+
+/** `stage:temp not measured (one empty)` for each continuous channel that was not measured. */
+function unmeasuredChannels(details: Readonly<Record<string, unknown>>): string[] {
+  const perChannel = details['per_channel'];
+  if (typeof perChannel !== 'object' || perChannel === null) return [];
+  const out: string[] = [];
+  for (const [ch, entry] of Object.entries(perChannel as Record<string, unknown>)) {
+    const why =
+      typeof entry === 'object' && entry !== null
+        ? notMeasuredReason(entry as { details?: unknown })
+        : undefined;
+    if (why !== undefined)
+      out.push(`${escapeForTerminal(ch)} not measured (${escapeForTerminal(why)})`);
+  }
+  return out;
 }
 
 /** Why an evaluation fails its rule: one short phrase per failed part. */
@@ -85,8 +113,10 @@ export function failedParts(result: EvaluationResult, rule: PassRule): string[] 
     parts.push(`score ${fixed3(result.full_score)} < minScore ${fixed3(rule.minScore)}`);
   }
   if (rule.requireAccuracy && !result.accuracy) {
+    // The result's `mode` is data (a record may carry a JSON report's result): its policy, once.
+    const { showUnmeasured } = selectPolicy(result).report;
     for (const [name, ok] of Object.entries(result.decision.passes)) {
-      if (!ok) parts.push(describeFailedPart(result, name));
+      if (!ok) parts.push(describeFailedPart(result, name, showUnmeasured));
     }
     if (parts.length === 0) parts.push('accuracy false');
   }
