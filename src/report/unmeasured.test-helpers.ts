@@ -7,6 +7,9 @@
 import { evaluate } from '../evaluate/evaluate.js';
 import type { EvaluationResult } from '../evaluate/types.js';
 import type { Mode } from '../policy/index.js';
+import { ROOT, rec, scenario } from './run/fixtures.test-helpers.js';
+import { buildRunReport, checkMetrics, type RecordInput } from './run/model.js';
+import type { RunReport } from './run/schema.js';
 
 /** The golden: three discrete events and two readings of `stage:temp`. */
 export const RENAMED_GT = {
@@ -33,5 +36,35 @@ export function evaluateRenamed(mode: Mode = 'default'): EvaluationResult {
   return evaluate(RENAMED_GT, RENAMED_PRED, {
     mode,
     continuous_channels: { 'stage:temp': {} },
+  });
+}
+
+/** A run report of one failed test whose only check is `evaluateRenamed(mode)`. */
+export function renamedRunReport(mode: Mode = 'default'): RunReport {
+  const result = evaluateRenamed(mode);
+  const file = 'src/renamed.test.ts';
+  const record: RecordInput = {
+    ...rec(file, 'renamed PVs', {
+      mode,
+      pass: false,
+      accuracy: result.accuracy,
+      full_score: result.full_score,
+    }),
+    metrics: checkMetrics(result),
+  };
+  return buildRunReport({
+    ...scenario(),
+    files: [{ file: `${ROOT}/${file}`, status: 'failed', errors: [] }],
+    tests: [
+      {
+        file: `${ROOT}/${file}`,
+        name: 'renamed PVs',
+        status: 'failed',
+        durationMs: 1,
+        attempts: 1,
+        records: [record],
+      },
+    ],
+    config: {},
   });
 }

@@ -4,6 +4,7 @@ import { buildCheckDetail } from '../report/run/detail.js';
 import { buildRecord, canonicalConfigText, configDigest, finiteOrNull } from './buildRecord.js';
 import type { RecordInfo } from './buildRecord.js';
 import { toReportRecord } from '../report/run/model.js';
+import { evaluateRenamed } from '../report/unmeasured.test-helpers.js';
 
 const gt = [
   { channel: 'motor:x', timestamp: 0, value: 1 },
@@ -175,5 +176,23 @@ describe('buildRecord of a missing golden', () => {
       pass: false,
     });
     expect(rec.detail).toBeUndefined();
+  });
+});
+
+describe('buildRecord of metrics that were not measured', () => {
+  it('default mode: the metric keeps its stand-in score and says why (the run report keeps it)', () => {
+    const rec = buildRecord(evaluateRenamed('default'), info);
+    expect(rec.metrics['timing']).toEqual({
+      score: 0,
+      binary_pass: false,
+      not_measured: 'no matching PV/value pairs for timing evaluation',
+    });
+    expect(rec.metrics['discrete']).toEqual({ score: 0, binary_pass: false });
+    expect(toReportRecord(rec).metrics['timing']).toEqual(rec.metrics['timing']);
+  });
+
+  it('reference mode: score and pass only, as before', () => {
+    const rec = buildRecord(evaluateRenamed('reference'), info);
+    expect(rec.metrics['timing']).toEqual({ score: 0, binary_pass: false });
   });
 });

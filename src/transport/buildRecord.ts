@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { boundedAlignmentNote, type EvaluationResult } from '../evaluate/types.js';
 import { buildCheckDetail, timeUnitOf, type ContinuousSeriesInput } from '../report/run/detail.js';
+import { checkMetrics } from '../report/run/model.js';
 import { RECORD_VERSION, type EnvTraceRecord, type GoldenSource } from './record.js';
 import type { TrajectoryMatchVerdict } from '../report/run/schema.js';
 import { metricVerdicts } from './trajectory.js';
@@ -150,10 +151,7 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
       ...whyAndWhere(info),
     };
   }
-  const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
-  for (const [name, m] of Object.entries(result.metrics)) {
-    metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass === true };
-  }
+  const metrics = checkMetrics(result);
   const decision: Record<string, boolean> = {};
   for (const [name, ok] of Object.entries(result.decision.passes)) decision[name] = ok === true;
   const golden = goldenSourceOf(info.golden);

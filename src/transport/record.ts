@@ -1,6 +1,6 @@
 import type { EvaluationResult, Mode } from '../evaluate/types.js';
 import type { CheckDetail } from '../report/run/detail.js';
-import type { TrajectoryVerdict } from '../report/run/schema.js';
+import type { RecordMetric, TrajectoryVerdict } from '../report/run/schema.js';
 import type { ImportWarning } from '../import/warnings.js';
 
 export type { TrajectoryVerdict };
@@ -52,10 +52,8 @@ export interface EnvTraceRecord {
   readonly full_score: number | null;
   /** The evaluation's accuracy; for toFollowTrajectory, whether the calls followed the reference (before `.not`). */
   readonly accuracy: boolean;
-  /** Metric scores by name (null = NaN / not measurable). */
-  readonly metrics: Readonly<
-    Record<string, { readonly score: number | null; readonly binary_pass: boolean }>
-  >;
+  /** Metric scores by name (null = NaN / not measurable; `not_measured`: why, when not measured). */
+  readonly metrics: Readonly<Record<string, Readonly<RecordMetric>>>;
   /** Decision parts by name, as in `EvaluationResult.decision.passes`. */
   readonly decision: Readonly<Record<string, boolean>>;
   /** `minScore` used by the matcher, if any. */

@@ -17,7 +17,7 @@ import {
 import { importFile } from '../../import/read.js';
 import type { CsvColumns } from '../../import/types.js';
 import { buildCheckDetail, continuousSeries, timeUnitOf } from '../../report/run/detail.js';
-import { toReportRecord } from '../../report/run/model.js';
+import { checkMetrics, toReportRecord } from '../../report/run/model.js';
 import type { ReportRecord } from '../../report/run/schema.js';
 import { verdictSentence, type PassRule } from '../../report/verdict.js';
 import { configDigest } from '../../transport/buildRecord.js';
@@ -166,9 +166,7 @@ export function pairRecord(
     readonly series?: ReturnType<typeof continuousSeries>;
   },
 ): ReportRecord {
-  const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
-  for (const [name, m] of Object.entries(result.metrics))
-    metrics[name] = { score: m.score, binary_pass: m.binary_pass === true };
+  const metrics = checkMetrics(result);
   const decision: Record<string, boolean> = {};
   for (const [name, ok] of Object.entries(result.decision.passes)) decision[name] = ok === true;
   const pass = pairPasses(result, info.minScore);

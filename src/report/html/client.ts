@@ -48,6 +48,19 @@ export const REPORT_JS = String.raw`
     return t.records.filter(function (r) { return !r.negated && !bookkeeping(r) && r.matcher !== 'toFollowTrajectory'; });
   }
   function meanOf(xs) { var v = xs.filter(function (x) { return typeof x === 'number' && isFinite(x); }); return v.length ? v.reduce(function (a, b) { return a + b; }, 0) / v.length : null; }
+  // A metric the check did not measure carries why (not_measured, set where the check's mode
+  // says so: the default mode); its score is then a stand-in, shown as not measured, not as 0.
+  function metricScoreCell(m) {
+    return typeof m.not_measured === 'string'
+      ? el('td', { class: 'unmeasured', 'data-testid': 'not-measured', text: 'not measured (' + m.not_measured + ')' })
+      : el('td', { class: 'num', text: fmt(m.score) });
+  }
+  // The reason when no record that has the metric measured it (the first record's), else null.
+  function notMeasuredOf(records, name) {
+    var has = records.filter(function (r) { return r.metrics[name]; });
+    if (!has.length || !has.every(function (r) { return typeof r.metrics[name].not_measured === 'string'; })) return null;
+    return has[0].metrics[name].not_measured;
+  }
   function comb(n, k) { if (k < 0 || k > n) return 0; var r = 1; for (var i = 1; i <= k; i++) r = r * (n - k + i) / i; return r; }
 
   // ---- Header, verdict, cards -------------------------------------------------------------
@@ -204,13 +217,17 @@ export const REPORT_JS = String.raw`
   var rows = report.tests.map(function (t, i) {
     var smp = samplesOf(t), c = smp.filter(function (r) { return r.pass; }).length, n = smp.length, sco = scoredOf(t);
     var k = null; ks.forEach(function (kk) { if (n >= kk && kk > 1) k = kk; });
-    var m = {};
-    metricNames.forEach(function (name) { m[name] = meanOf(sco.map(function (r) { return r.metrics[name] ? r.metrics[name].score : null; })); });
+    var m = {}, unm = {};
+    metricNames.forEach(function (name) {
+      m[name] = meanOf(sco.map(function (r) { return r.metrics[name] ? r.metrics[name].score : null; }));
+      var why = notMeasuredOf(sco, name);
+      if (why !== null) unm[name] = why;
+    });
     var tv = [];
     smp.forEach(function (r) { (r.trajectory || []).forEach(function (v) { tv.push(v); }); });
     var tp = tv.filter(function (v) { return v.pass; }).length;
     return { i: i, t: t, status: t.status, file: t.file, name: t.name, score: meanOf(sco.map(function (r) { return r.full_score; })),
-      metrics: m, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null,
+      metrics: m, unmeasured: unm, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null,
       trajChecks: tv.length, trajPassed: tp, trajRate: tv.length ? tp / tv.length : null };
   });
   var anyTrajectory = rows.some(function (r) { return r.trajChecks > 0; });
@@ -219,7 +236,7 @@ export const REPORT_JS = String.raw`
     { key: 'file', label: 'File', get: function (r) { return r.file; } },
     { key: 'name', label: 'Test', get: function (r) { return r.name; } },
     { key: 'score', label: 'Score', num: true, get: function (r) { return r.score; } }
-  ].concat(metricNames.map(function (name) { return { key: 'm:' + name, label: name, num: true, get: function (r) { return r.metrics[name]; } }; }))
+  ].concat(metricNames.map(function (name) { return { key: 'm:' + name, metric: name, label: name, num: true, get: function (r) { return r.metrics[name]; } }; }))
    .concat(anyTrajectory ? [{ key: 'trajectory', label: 'Trajectory', num: true, get: function (r) { return r.trajRate; } }] : [])
    .concat([{ key: 'samples', label: 'Samples', num: true, get: function (r) { return r.samples; } },
             { key: 'passAtK', label: 'pass@k', num: true, get: function (r) { return r.passAtK; } }]);
@@ -297,6 +314,7 @@ export const REPORT_JS = String.raw`
         } else if (c.key === 'passAtK') td = el('td', { class: 'num', text: r.k ? 'pass@' + r.k + ' ' + fmt(x, 2) : '\u2014', title: r.k ? r.passed + ' of ' + r.samples + ' samples passed' : 'fewer than 2 samples' });
         else if (c.key === 'samples') td = el('td', { class: 'num', text: r.passed + '/' + r.samples });
         else if (c.key === 'trajectory') td = el('td', { class: 'num', 'data-testid': 'trajectory-cell', text: r.trajChecks ? r.trajPassed + '/' + r.trajChecks : '\u2014' });
+        else if (c.metric !== undefined && Object.prototype.hasOwnProperty.call(r.unmeasured, c.metric)) td = el('td', { class: 'unmeasured', 'data-testid': 'not-measured', text: 'not measured', title: r.unmeasured[c.metric] });
         else td = el('td', { class: c.num ? 'num' : '', text: c.num ? fmt(x) : String(x) });
         tr.appendChild(td);
       });
@@ -380,7 +398,7 @@ export const REPORT_JS = String.raw`
       var w = d && d.aggregation.weights ? d.aggregation.weights[name] : undefined;
       var c = d && d.aggregation.contributions ? d.aggregation.contributions[name] : undefined;
       var req = Object.prototype.hasOwnProperty.call(rec.decision, name) ? (rec.decision[name] ? 'met' : 'MISSED') : '';
-      mt.appendChild(el('tr', null, [el('td', { text: name }), el('td', { class: 'num', text: fmt(m.score) }), el('td', { text: m.binary_pass ? 'pass' : 'fail' }),
+      mt.appendChild(el('tr', null, [el('td', { text: name }), metricScoreCell(m), el('td', { text: m.binary_pass ? 'pass' : 'fail' }),
         el('td', { class: 'num', text: w === undefined ? '' : fmt(w, 2) }), el('td', { class: 'num', text: c === undefined ? '' : fmt(c) }), el('td', { text: req })]));
     });
     if (d && d.aggregation.contributions && d.aggregation.contributions._sum !== undefined) {

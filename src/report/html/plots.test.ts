@@ -4,45 +4,7 @@
  * DOM that records every attribute; the whole page runs in Chromium in `test/e2e/html-report`.
  */
 import { describe, expect, it } from 'vitest';
-import { REPORT_JS } from './client.js';
-
-interface FakeNode {
-  tag: string;
-  attrs: Record<string, string>;
-  kids: FakeNode[];
-  textContent: string;
-  setAttribute(k: string, v: string): void;
-  appendChild(n: FakeNode): FakeNode;
-}
-
-function fakeDocument() {
-  const node = (tag: string): FakeNode => ({
-    tag,
-    attrs: {},
-    kids: [],
-    textContent: '',
-    setAttribute(k, v) {
-      this.attrs[k] = v;
-    },
-    appendChild(n) {
-      this.kids.push(n);
-      return n;
-    },
-  });
-  return { createElementNS: (_ns: string, tag: string) => node(tag), createElement: node };
-}
-
-/** The source of the named top-level functions of the report script. */
-function functions(...names: string[]): string {
-  return names
-    .map((name) => {
-      const start = REPORT_JS.indexOf(`  function ${name}(`);
-      expect(start, name).toBeGreaterThan(0);
-      const end = REPORT_JS.indexOf('\n  function ', start + 1);
-      return REPORT_JS.slice(start, end);
-    })
-    .join('\n');
-}
+import { fakeDocument, functions, type FakeNode } from './client.test-helpers.js';
 
 type Plot = (tm: unknown) => FakeNode;
 // The plot functions are pulled out of the shipped report script as text, so they are built

@@ -54,6 +54,6 @@ ul.failures { list-style: none; padding: 0; margin: 0; } ul.failures li { border
 .where { color: var(--muted); font-size: 12px; } .sentence { white-space: pre-wrap; word-break: break-word; }
 .delta-bad { color: var(--bad); } .delta-good { color: var(--ok); }
 svg text { fill: var(--fg); font-size: 11px; } svg text.muted { fill: var(--muted); } svg .bar { fill: var(--accent); }
-.muted { color: var(--muted); } .errors { color: var(--bad); white-space: pre-wrap; }
+.muted { color: var(--muted); } .unmeasured { color: var(--muted); font-style: italic; } .errors { color: var(--bad); white-space: pre-wrap; }
 .legend span { margin-right: 1rem; } .legend .gt { color: var(--gt); } .legend .pred { color: var(--pred); }
 `;

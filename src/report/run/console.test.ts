@@ -10,6 +10,7 @@ import {
 } from './console.js';
 import { buildRunReport } from './model.js';
 import { scenario, rec } from './fixtures.test-helpers.js';
+import { renamedRunReport } from '../unmeasured.test-helpers.js';
 
 const TAGS: RunColors = {
   bold: (s) => `<b>${s}</b>`,
@@ -176,5 +177,28 @@ describe('markdown summary', () => {
 
   it('escapes table-breaking characters', () => {
     expect(escapeMarkdown('a|b <script> *x*')).toBe('a\\|b \\<script\\> \\*x\\*');
+  });
+});
+
+describe('run summaries of metrics that were not measured', () => {
+  const LEGEND = 'n/m = not measured (timing: no matching PV/value pairs for timing evaluation)';
+
+  it('default mode: the console row shows n/m for timing, explained under the table', () => {
+    const lines = formatConsoleSummary(renamedRunReport('default')).split('\n');
+    const row = lines.find((l) => l.includes('renamed PVs'));
+    expect(row).toMatch(/^ {2}0\.0000 {4}0\/1 {4}0\.00 {5}n\/m {4}0\.00 {4}0\.00 {4}1 {2}✗ /);
+    expect(lines[lines.indexOf(row!) + 1]).toBe(`  ${LEGEND}`);
+  });
+
+  it('default mode: the Markdown row too', () => {
+    const md = formatMarkdownSummary(renamedRunReport('default'));
+    expect(md).toContain('| 0.0000 | 0/1 | 0.00 | n/m | 0.00 | 0.00 | 1 |');
+    expect(md).toContain(`_${escapeMarkdown(LEGEND)}_`);
+  });
+
+  it('reference mode: the stand-in score, no legend', () => {
+    const text = formatConsoleSummary(renamedRunReport('reference'));
+    expect(text).not.toContain('n/m');
+    expect(text).toMatch(/ {2}0\.0000 {4}0\/1 {4}0\.00 {4}0\.00 {4}0\.00 {4}1\.00 /);
   });
 });

@@ -85,6 +85,34 @@ function f4(x: number | null | undefined): string {
 function f2(x: number | null | undefined): string {
   return x === null || x === undefined ? '—' : x.toFixed(2);
 }
+/** Cell text of a metric that no record of the test measured (explained by `unmeasuredLegend`). */
+const NOT_MEASURED_CELL = 'n/m';
+
+/** A per-test metric cell: its mean score, or `n/m` when no record of the test measured it. */
+function metricCell(fig: TestFigures, name: string): string {
+  return fig.unmeasured[name] !== undefined ? NOT_MEASURED_CELL : f2(fig.metrics[name]);
+}
+
+/**
+ * What `n/m` means in the rows shown, with each metric's reason(s):
+ * `n/m = not measured (timing: no matching PV/value pairs for timing evaluation)`; none when no
+ * row has one. Raw text: the caller escapes it (a user metric's reason is untrusted).
+ */
+function unmeasuredLegend(rows: readonly Row[]): string | undefined {
+  const why = new Map<string, Set<string>>();
+  for (const { fig } of rows) {
+    for (const [name] of METRIC_COLUMNS) {
+      const reason = fig.unmeasured[name];
+      if (reason === undefined) continue;
+      if (!why.has(name)) why.set(name, new Set());
+      why.get(name)!.add(reason);
+    }
+  }
+  if (why.size === 0) return undefined;
+  const parts = [...why].map(([name, reasons]) => `${name}: ${[...reasons].join('; ')}`);
+  return `${NOT_MEASURED_CELL} = not measured (${parts.join(' · ')})`;
+}
+
 function pct(x: number | null | undefined): string {
   return x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`;
 }
@@ -276,13 +304,15 @@ export function formatConsoleSummary(
       const cells = [
         scoreColor(fig.score, c)(pad(f4(fig.score), 6, '>')),
         pad(accuracyCell(fig), 5, '>'),
-        ...METRIC_COLUMNS.map(([name]) => pad(f2(fig.metrics[name]), 6, '>')),
+        ...METRIC_COLUMNS.map(([name]) => pad(metricCell(fig, name), 6, '>')),
         pad(String(test.attempts), 3, '>'),
         `${statusMark(test, c)} ${truncate(testLabel(test), nameWidth)}`,
       ];
       out.push(`  ${cells.join('  ')}`);
     }
     if (rows.length > maxRows) out.push(`  ${c.dim(`… ${rows.length - maxRows} more`)}`);
+    const legend = unmeasuredLegend(rows.slice(0, maxRows));
+    if (legend !== undefined) out.push(`  ${c.dim(escapeForTerminal(legend))}`);
   } else {
     out.push(`  ${c.dim('no envtrace checks ran')}`);
   }
@@ -353,10 +383,12 @@ export function formatMarkdownSummary(
     out.push('|---|---|--:|--:|--:|--:|--:|--:|--:|');
     for (const { test, fig } of rows.slice(0, maxRows)) {
       out.push(
-        `| ${escapeMarkdown(`${test.file} › ${test.name}`)} | ${test.status} | ${f4(fig.score)} | ${accuracyCell(fig)} | ${METRIC_COLUMNS.map(([n]) => f2(fig.metrics[n])).join(' | ')} | ${test.attempts} |`,
+        `| ${escapeMarkdown(`${test.file} › ${test.name}`)} | ${test.status} | ${f4(fig.score)} | ${accuracyCell(fig)} | ${METRIC_COLUMNS.map(([n]) => metricCell(fig, n)).join(' | ')} | ${test.attempts} |`,
       );
     }
     if (rows.length > maxRows) out.push(`\n_… ${rows.length - maxRows} more_`);
+    const legend = unmeasuredLegend(rows.slice(0, maxRows));
+    if (legend !== undefined) out.push('', `_${escapeMarkdown(legend)}_`);
     out.push('');
   }
   for (const [label, lines] of statsLines(s, NO_COLORS)) {

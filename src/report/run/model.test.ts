@@ -17,6 +17,7 @@ import {
 import { RunReportSchema, runReportJsonSchema } from './schema.js';
 import { bootstrapMeanInterval } from './stats.js';
 import { rec, scenario } from './fixtures.test-helpers.js';
+import { renamedRunReport } from '../unmeasured.test-helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const docsSchemaPath = path.join(repoRoot, 'docs/run-report.schema.json');
@@ -508,5 +509,38 @@ describe('golden bookkeeping is not behaviour (issue 25)', () => {
     const fig = testFigures(r.tests[0]!);
     expect(fig).toMatchObject({ negatedOnly: true, score: 0.97, samples: 0 });
     expect(r.summary.score.n).toBe(0);
+  });
+});
+
+describe('metrics that were not measured', () => {
+  it('default mode: the record and the test figures say so; the numbers stay the stand-ins', () => {
+    const report = renamedRunReport('default');
+    const t = report.tests[0]!;
+    expect(t.records[0]!.metrics['timing']).toEqual({
+      score: 0,
+      binary_pass: false,
+      not_measured: 'no matching PV/value pairs for timing evaluation',
+    });
+    const fig = testFigures(t);
+    expect(fig.unmeasured).toEqual({
+      timing: 'no matching PV/value pairs for timing evaluation',
+    });
+    expect(fig.metrics['timing']).toBe(0);
+    // The summary's statistics are unchanged: the stand-in counts as a score.
+    expect(report.summary.metrics['timing']?.mean).toBe(0);
+    expect(RunReportSchema.safeParse(JSON.parse(JSON.stringify(report))).success).toBe(true);
+  });
+
+  it('a test with one measured record shows its mean, not "not measured"', () => {
+    const report = renamedRunReport('default');
+    const t = report.tests[0]!;
+    const measured = { ...t.records[0]!, metrics: { timing: { score: 0.8, binary_pass: true } } };
+    expect(testFigures({ ...t, records: [t.records[0]!, measured] }).unmeasured).toEqual({});
+  });
+
+  it('reference mode: no record says so', () => {
+    const t = renamedRunReport('reference').tests[0]!;
+    expect(t.records[0]!.metrics['timing']).toEqual({ score: 0, binary_pass: false });
+    expect(testFigures(t).unmeasured).toEqual({});
   });
 });

@@ -13,6 +13,9 @@
  * golden file: with `test.each` each generated test is its own task.
  */
 import type { ImportWarning } from '../../import/warnings.js';
+import { selectPolicy } from '../../evaluate/options.js';
+import type { EvaluationResult } from '../../evaluate/types.js';
+import { notMeasuredReason } from '../../metrics/measured.js';
 import path from 'node:path';
 import { DEFAULT_GATE_K, evaluateGates } from './gates.js';
 import {
@@ -20,6 +23,7 @@ import {
   RUN_REPORT_SCHEMA_VERSION,
   type GateConfig,
   type PassAtKEntry,
+  type RecordMetric,
   type ReportRecord,
   type RunFile,
   type RunMeta,
@@ -77,9 +81,7 @@ export type RecordInput = Omit<
   readonly location?: { readonly line: number; readonly column: number };
   readonly trajectory?: readonly TrajectoryVerdict[];
   readonly import_warnings?: readonly ImportWarning[];
-  readonly metrics: Readonly<
-    Record<string, { readonly score: number | null; readonly binary_pass: boolean }>
-  >;
+  readonly metrics: Readonly<Record<string, Readonly<RecordMetric>>>;
   readonly decision: Readonly<Record<string, boolean>>;
   readonly golden: {
     readonly kind: ReportRecord['golden']['kind'];
@@ -152,11 +154,31 @@ function finiteOrNull(x: number | null | undefined): number | null {
   return typeof x === 'number' && Number.isFinite(x) ? x : null;
 }
 
+/**
+ * The metrics of an evaluation as a check's record keeps them: score (null when not finite),
+ * pass, and — when the result's mode shows unmeasured metrics so (`ReportStyle.showUnmeasured`)
+ * — `not_measured`, why a metric was not measured. The HTML report and the console summary,
+ * which see only records, read it; the score stays the stand-in the full score counted.
+ */
+export function checkMetrics(
+  result: Pick<EvaluationResult, 'mode' | 'metrics'>,
+): Record<string, RecordMetric> {
+  const { showUnmeasured } = selectPolicy(result).report;
+  const metrics: Record<string, RecordMetric> = {};
+  for (const [name, m] of Object.entries(result.metrics)) {
+    metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass === true };
+    const why = showUnmeasured ? notMeasuredReason(m) : undefined;
+    if (why !== undefined) metrics[name].not_measured = why;
+  }
+  return metrics;
+}
+
 /** Copy the fields the report keeps (drops testPath/testName, which the test carries). */
 export function toReportRecord(r: RecordInput): ReportRecord {
-  const metrics: Record<string, { score: number | null; binary_pass: boolean }> = {};
+  const metrics: Record<string, RecordMetric> = {};
   for (const [name, m] of Object.entries(r.metrics)) {
     metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass };
+    if (m.not_measured !== undefined) metrics[name].not_measured = m.not_measured;
   }
   const golden: ReportRecord['golden'] = { kind: r.golden.kind, count: r.golden.count };
   if (r.golden.paths) golden.paths = [...r.golden.paths];
@@ -495,6 +517,12 @@ export interface TestFigures {
   /** Mean score per metric over samples with a finite score; null when none. */
   readonly metrics: Readonly<Record<string, number | null>>;
   /**
+   * The metrics that no record of the test measured (each record that has the metric carries
+   * `not_measured`), with the first record's reason: shown as not measured, not as the mean of
+   * stand-in scores that `metrics` still holds.
+   */
+  readonly unmeasured: Readonly<Record<string, string>>;
+  /**
    * The test has only `.not` checks: `score` and `metrics` are theirs (shown, never counted in
    * the statistics or compared as a sample).
    */
@@ -512,11 +540,16 @@ export function testFigures(t: RunTest): TestFigures {
   const scores = scoredRecords.map((r) => r.full_score).filter((x): x is number => x !== null);
   const names = new Set(scoredRecords.flatMap((r) => Object.keys(r.metrics)));
   const metrics: Record<string, number | null> = {};
+  const unmeasured: Record<string, string> = {};
   for (const name of names) {
     const vs = scoredRecords
       .map((r) => r.metrics[name]?.score)
       .filter((x): x is number => typeof x === 'number');
     metrics[name] = vs.length ? vs.reduce((a, b) => a + b, 0) / vs.length : null;
+    const present = scoredRecords.flatMap((r) => (r.metrics[name] ? [r.metrics[name]] : []));
+    const why = present[0]?.not_measured;
+    if (why !== undefined && present.every((m) => m.not_measured !== undefined))
+      unmeasured[name] = why;
   }
   return {
     samples: samples.length,
@@ -524,6 +557,7 @@ export function testFigures(t: RunTest): TestFigures {
     score: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
     accuracy: samples.length ? samples.filter((r) => r.accuracy).length / samples.length : null,
     metrics,
+    unmeasured,
     negatedOnly,
   };
 }

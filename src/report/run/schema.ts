@@ -125,6 +125,20 @@ export const TrajectoryVerdictSchema = z.union([
   TrajectoryMetricVerdictSchema,
 ]);
 
+/** One metric of a check, as the record keeps it. */
+export const RecordMetricSchema = z
+  .object({
+    score: nullableNum.describe('null = NaN / not measurable'),
+    binary_pass: z.boolean(),
+    not_measured: z
+      .string()
+      .optional()
+      .describe(
+        'Present when the metric was not measured and the check’s mode says so in its reports (the default mode): why (the metric’s `details.reason`); `score` is then a stand-in, counted as before.',
+      ),
+  })
+  .strict();
+
 export const ReportRecordSchema = z
   .object({
     v: z
@@ -151,15 +165,7 @@ export const ReportRecordSchema = z
     mode: z.enum(['default', 'reference']),
     full_score: nullableNum.describe('Weighted full score; null when not a finite number.'),
     accuracy: z.boolean(),
-    metrics: z.record(
-      z.string(),
-      z
-        .object({
-          score: nullableNum.describe('null = NaN / not measurable'),
-          binary_pass: z.boolean(),
-        })
-        .strict(),
-    ),
+    metrics: z.record(z.string(), RecordMetricSchema),
     decision: z
       .record(z.string(), z.boolean())
       .describe('Decision parts, as in EvaluationResult.decision.passes.'),
@@ -461,6 +467,7 @@ export const RunReportSchema = z
   .describe('envtrace run report: per-test envtrace records and run statistics.');
 
 export type ReportRecord = z.infer<typeof ReportRecordSchema>;
+export type RecordMetric = z.infer<typeof RecordMetricSchema>;
 export type TrajectoryVerdict = z.infer<typeof TrajectoryVerdictSchema>;
 export type TrajectoryMatchVerdict = z.infer<typeof TrajectoryMatchVerdictSchema>;
 export type TrajectoryMetricVerdict = z.infer<typeof TrajectoryMetricVerdictSchema>;

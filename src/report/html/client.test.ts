@@ -1,0 +1,49 @@
+/**
+ * The HTML report's metric cells of a metric that was not measured, run on the fake DOM (the
+ * whole page runs in Chromium in `test/e2e/html-report`).
+ */
+import { describe, expect, it } from 'vitest';
+import { renamedRunReport } from '../unmeasured.test-helpers.js';
+import type { ReportRecord } from '../run/schema.js';
+import { fakeDocument, functions, type FakeNode } from './client.test-helpers.js';
+
+type Metric = ReportRecord['metrics'][string];
+// The functions are pulled out of the shipped report script as text, so they are built with
+// Function (the test's own, trusted source; nothing untrusted is evaluated).
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const { metricScoreCell, notMeasuredOf } = new Function(
+  'document',
+  `${functions('el', 'fmt', 'metricScoreCell', 'notMeasuredOf')}\nreturn { metricScoreCell, notMeasuredOf };`,
+)(fakeDocument()) as {
+  metricScoreCell: (m: Metric) => FakeNode;
+  notMeasuredOf: (records: readonly ReportRecord[], name: string) => string | null;
+};
+
+const TIMING_REASON = 'no matching PV/value pairs for timing evaluation';
+
+describe('HTML report: a metric that was not measured', () => {
+  it('default mode: the check’s metric table says "not measured" and why, not 0.000', () => {
+    const rec = renamedRunReport('default').tests[0]!.records[0]!;
+    const cell = metricScoreCell(rec.metrics['timing']!);
+    expect(cell.textContent).toBe(`not measured (${TIMING_REASON})`);
+    expect(cell.className).toBe('unmeasured');
+    expect(cell.attrs['data-testid']).toBe('not-measured');
+    expect(metricScoreCell(rec.metrics['discrete']!).textContent).toBe('0.000');
+    // The tests table: no record of the test measured timing.
+    expect(notMeasuredOf([rec], 'timing')).toBe(TIMING_REASON);
+    expect(notMeasuredOf([rec], 'discrete')).toBeNull();
+  });
+
+  it('a test with one measured record is not "not measured"', () => {
+    const rec = renamedRunReport('default').tests[0]!.records[0]!;
+    const measured = { ...rec, metrics: { timing: { score: 0.8, binary_pass: true } } };
+    expect(notMeasuredOf([rec, measured], 'timing')).toBeNull();
+  });
+
+  it('reference mode: the stand-in score', () => {
+    const rec = renamedRunReport('reference').tests[0]!.records[0]!;
+    const cell = metricScoreCell(rec.metrics['timing']!);
+    expect([cell.textContent, cell.className]).toEqual(['0.000', 'num']);
+    expect(notMeasuredOf([rec], 'timing')).toBeNull();
+  });
+});
