@@ -40,8 +40,9 @@ export function functions(...names: string[]): string {
     .map((name) => {
       const start = REPORT_JS.indexOf(`  function ${name}(`);
       expect(start, name).toBeGreaterThan(0);
-      const end = REPORT_JS.indexOf('\n  function ', start + 1);
-      return REPORT_JS.slice(start, end);
+      // Up to the next top-level function, or for the last one the end of the script's IIFE.
+      const next = REPORT_JS.indexOf('\n  function ', start + 1);
+      return REPORT_JS.slice(start, next < 0 ? REPORT_JS.lastIndexOf('\n})();') : next);
     })
     .join('\n');
 }

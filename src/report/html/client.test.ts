@@ -19,6 +19,17 @@ const { metricScoreCell, notMeasuredOf } = new Function(
   notMeasuredOf: (records: readonly ReportRecord[], name: string) => string | null;
 };
 
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const profilePlot = new Function(
+  'document',
+  `var SVGNS = 'svg';\n${functions('sv', 'fmt', 'scale', 'axes', 'profilePlot')}\nreturn profilePlot;`,
+)(fakeDocument()) as (c: unknown) => FakeNode;
+
+/** The plot's heading (its first text at y 16). */
+function plotTitle(g: FakeNode): string | undefined {
+  return g.kids.find((k) => k.tag === 'text' && k.attrs['y'] === '16')?.textContent;
+}
+
 const TIMING_REASON = 'no matching PV/value pairs for timing evaluation';
 
 describe('HTML report: a metric that was not measured', () => {
@@ -45,5 +56,15 @@ describe('HTML report: a metric that was not measured', () => {
     const cell = metricScoreCell(rec.metrics['timing']!);
     expect([cell.textContent, cell.className]).toEqual(['0.000', 'num']);
     expect(notMeasuredOf([rec], 'timing')).toBeNull();
+  });
+
+  it('a continuous profile that was not measured says so in its heading', () => {
+    const profile = { channel: 'stage:temp', gt: [20, 21], pred: [], score: 0 };
+    expect(plotTitle(profilePlot({ ...profile, not_measured: 'one empty' }))).toBe(
+      'stage:temp \u00b7 not measured (one empty) \u00b7 golden (blue) vs predicted (orange)',
+    );
+    expect(plotTitle(profilePlot(profile))).toBe(
+      'stage:temp \u00b7 score 0.000 \u00b7 golden (blue) vs predicted (orange)',
+    );
   });
 });

@@ -517,7 +517,7 @@ export const REPORT_JS = String.raw`
       g.appendChild(sv('polyline', { class: sd[0] + '-line', points: d }));
       sd[1].forEach(function (v, i) { if (typeof v === 'number' && isFinite(v)) g.appendChild(sv('circle', { class: sd[0], cx: X(i), cy: Y(v), r: 2 })); });
     });
-    g.appendChild(sv('text', { x: 8, y: 16, text: c.channel + ' \u00b7 score ' + fmt(c.score) + ' \u00b7 golden (blue) vs predicted (orange)' }));
+    g.appendChild(sv('text', { x: 8, y: 16, text: c.channel + ' \u00b7 ' + (typeof c.not_measured === 'string' ? 'not measured (' + c.not_measured + ')' : 'score ' + fmt(c.score)) + ' \u00b7 golden (blue) vs predicted (orange)' }));
     return g;
   }
 })();

@@ -9,6 +9,7 @@ import {
   subsample,
   timeUnitOf,
 } from './detail.js';
+import { evaluateRenamed, RENAMED_GT, RENAMED_PRED } from '../unmeasured.test-helpers.js';
 
 const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
 
@@ -160,5 +161,23 @@ describe('values matched only within tolerance', () => {
     expect(buildCheckDetail(evaluate(energies(0), energies(0))).rows.within_tolerance).toBe(
       undefined,
     );
+  });
+});
+
+describe('buildCheckDetail of a continuous channel that was not measured', () => {
+  const options = { continuous_channels: { 'stage:temp': {} } };
+  const series = continuousSeries(RENAMED_GT, RENAMED_PRED, options);
+
+  it('default mode: the profile says why beside its stand-in score', () => {
+    const d = buildCheckDetail(evaluateRenamed('default'), series);
+    expect(d.continuous).toEqual([
+      { channel: 'stage:temp', gt: [20, 21], pred: [], score: 0, not_measured: 'one empty' },
+    ]);
+    expect(CheckDetailSchema.safeParse(d).success).toBe(true);
+  });
+
+  it('reference mode: the score only', () => {
+    const d = buildCheckDetail(evaluateRenamed('reference'), series);
+    expect(d.continuous).toEqual([{ channel: 'stage:temp', gt: [20, 21], pred: [], score: 0 }]);
   });
 });

@@ -9,8 +9,10 @@
  * Pure: no fs, no process.
  */
 import { z } from 'zod';
+import { selectPolicy } from '../../evaluate/options.js';
 import { TIME_UNITS, isTimeUnit, type TimeUnit } from '../../evaluate/timeUnit.js';
 import type { AlignmentRow, EvaluationResult } from '../../evaluate/types.js';
+import { notMeasuredReason } from '../../metrics/measured.js';
 import { isPyNumber, orderedKeys, toDouble } from '../../py/value.js';
 import { eventsOf, sortEventsByTime } from '../../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../../trace/types.js';
@@ -105,6 +107,12 @@ export const CheckDetailSchema = z
           gt: z.array(finite),
           pred: z.array(finite),
           score: finite,
+          not_measured: z
+            .string()
+            .optional()
+            .describe(
+              'Present when the channel was not measured and the check’s mode says so in its reports (the default mode): why (its `details.reason`, e.g. `one empty`); `score` is then a stand-in.',
+            ),
         })
         .strict(),
     ),
@@ -206,8 +214,14 @@ export function buildCheckDetail(
   const perChannel =
     (
       result.metrics['continuous']?.details as
-        { per_channel?: Record<string, { score?: unknown }> } | undefined
+        { per_channel?: Record<string, { score?: unknown; details?: unknown }> } | undefined
     )?.per_channel ?? {};
+  const { showUnmeasured } = selectPolicy(result).report;
+  const unmeasured = (channel: string): { not_measured?: string } => {
+    const entry = perChannel[channel];
+    const why = showUnmeasured && entry ? notMeasuredReason(entry) : undefined;
+    return why === undefined ? {} : { not_measured: why };
+  };
   return {
     aggregation:
       'weights' in agg
@@ -234,6 +248,7 @@ export function buildCheckDetail(
       gt: subsample(s.gt, DETAIL_MAX_SERIES).map(fin),
       pred: subsample(s.pred, DETAIL_MAX_SERIES).map(fin),
       score: fin(perChannel[s.channel]?.score),
+      ...unmeasured(s.channel),
     })),
   };
 }
