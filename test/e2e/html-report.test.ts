@@ -726,6 +726,62 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a metric that was not measured says so in the tests table and the check, not 0.000', async () => {
+    const root = '/proj';
+    // Every PV renamed: no pair matches, so timing has nothing to time.
+    const gt = [ev('motor:x', 0, 0), ev('det:Acquire', 1, 1), ev('det:Acquire', 2, 0)];
+    const pred = [ev('MOTOR_X', 0, 5), ev('DET_ACQ', 1, 6), ev('DET_ACQ', 2, 7)];
+    const rec = buildRecord(evaluate(gt, pred), {
+      matcher: 'toMatchTraceBehavior',
+      testPath: `${root}/renamed.test.ts`,
+      testName: 'renamed PVs',
+      retry: 0,
+      repeat: 0,
+      seq: 0,
+      pass: false,
+      negated: false,
+      minScore: null,
+      config: {},
+      golden: { kind: 'inline', count: 1 },
+      version: '0.0.0-test',
+    });
+    const report = buildRunReport({
+      rootDir: root,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      runner: { name: 'vitest', version: '4.1.12' },
+      envtraceVersion: '0.0.0-test',
+      shard: null,
+      gitCommit: null,
+      files: [{ file: `${root}/renamed.test.ts`, status: 'failed', errors: [] }],
+      tests: [
+        {
+          file: `${root}/renamed.test.ts`,
+          name: 'renamed PVs',
+          status: 'failed',
+          durationMs: 1,
+          attempts: 1,
+          records: [rec],
+        },
+      ],
+    });
+    const file = path.join(tmp, 'not-measured.html');
+    fs.writeFileSync(file, renderHtmlReport(report));
+    const { page, problems } = await open(file);
+    const reason = 'no matching PV/value pairs for timing evaluation';
+    const cell = page.locator('[data-testid="tests"] [data-testid="not-measured"]');
+    expect(await cell.count()).toBe(1);
+    expect([await cell.textContent(), await cell.getAttribute('title')]).toEqual([
+      'not measured',
+      reason,
+    ]);
+    await page.locator('[data-testid="open-test"]', { hasText: 'renamed PVs' }).first().click();
+    const row = page.locator('[data-testid="detail"] [data-testid="metrics"] tr', {
+      hasText: 'timing',
+    });
+    expect(await row.locator('td').nth(1).textContent()).toBe(`not measured (${reason})`);
+    expect(problems).toEqual([]);
+  });
+
   it('stays usable at 1,200 tests: the page size is stated in docs/run-report.md', () => {
     const html = renderHtmlReport(hostileReport());
     // Roughly 1.3 kB per test with full drill-down detail; a regression here is worth a look.
