@@ -16,6 +16,7 @@ import { notMeasuredReason } from '../../metrics/measured.js';
 import { isPyNumber, orderedKeys, toDouble } from '../../py/value.js';
 import { eventsOf, sortEventsByTime } from '../../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../../trace/types.js';
+import { truncate } from '../escape.js';
 import { renderValue } from '../format.js';
 
 /** Alignments up to this many rows are kept whole; longer ones keep only their differing rows with context. */
@@ -28,6 +29,20 @@ export const DETAIL_MAX_POINTS = 1000;
 export const DETAIL_MAX_SERIES = 1000;
 /** Characters of a rendered value kept in a row (cut with `…`). */
 export const DETAIL_VALUE_CHARS = 2000;
+/** Characters of a "not measured" reason a record keeps (cut with `…`; a user metric writes it). */
+export const DETAIL_REASON_CHARS = 500;
+
+/**
+ * Why a metric (or a continuous channel's entry) was not measured, as a record keeps it: its
+ * `details.reason` cut to `DETAIL_REASON_CHARS`, when `show` (`ReportStyle.showUnmeasured`).
+ */
+export function keptReason(
+  result: { readonly details?: unknown },
+  show: boolean,
+): string | undefined {
+  const why = show ? notMeasuredReason(result) : undefined;
+  return why === undefined ? undefined : truncate(why, DETAIL_REASON_CHARS);
+}
 
 const finite = z.number().nullable();
 
@@ -219,7 +234,7 @@ export function buildCheckDetail(
   const { showUnmeasured } = selectPolicy(result).report;
   const unmeasured = (channel: string): { not_measured?: string } => {
     const entry = perChannel[channel];
-    const why = showUnmeasured && entry ? notMeasuredReason(entry) : undefined;
+    const why = entry ? keptReason(entry, showUnmeasured) : undefined;
     return why === undefined ? {} : { not_measured: why };
   };
   return {

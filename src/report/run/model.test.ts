@@ -3,8 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
 import { evaluateGates } from './gates.js';
+import { DETAIL_REASON_CHARS } from './detail.js';
 import {
   buildRunReport,
+  checkMetrics,
   fileErrorCount,
   relativeFile,
   resolveConfig,
@@ -542,5 +544,16 @@ describe('metrics that were not measured', () => {
     const t = renamedRunReport('reference').tests[0]!;
     expect(t.records[0]!.metrics['timing']).toEqual({ score: 0, binary_pass: false });
     expect(testFigures(t).unmeasured).toEqual({});
+  });
+});
+
+describe('checkMetrics', () => {
+  it('cuts a long reason (a user metric writes it) to DETAIL_REASON_CHARS', () => {
+    const why = 'x'.repeat(DETAIL_REASON_CHARS + 100);
+    const m = checkMetrics({
+      mode: 'default',
+      metrics: { mine: { name: 'mine', score: 0, binary_pass: false, details: { reason: why } } },
+    });
+    expect(m['mine']?.not_measured).toBe(`${'x'.repeat(DETAIL_REASON_CHARS - 1)}…`);
   });
 });

@@ -15,7 +15,7 @@
 import type { ImportWarning } from '../../import/warnings.js';
 import { selectPolicy } from '../../evaluate/options.js';
 import type { EvaluationResult } from '../../evaluate/types.js';
-import { notMeasuredReason } from '../../metrics/measured.js';
+import { keptReason } from './detail.js';
 import path from 'node:path';
 import { DEFAULT_GATE_K, evaluateGates } from './gates.js';
 import {
@@ -167,7 +167,7 @@ export function checkMetrics(
   const metrics: Record<string, RecordMetric> = {};
   for (const [name, m] of Object.entries(result.metrics)) {
     metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass === true };
-    const why = showUnmeasured ? notMeasuredReason(m) : undefined;
+    const why = keptReason(m, showUnmeasured);
     if (why !== undefined) metrics[name].not_measured = why;
   }
   return metrics;
