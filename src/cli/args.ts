@@ -104,7 +104,10 @@ export function parseCommandArgs(
       allowPositionals: opts.positionals === true,
     }));
   } catch (e) {
-    throw toUsageError(command, e);
+    const given = (name: string) =>
+      args.some((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+    const traces = 'gt' in options && 'pred' in options && !(given('gt') && given('pred'));
+    throw toUsageError(command, e, traces);
   }
   const list = (name: string): string[] => {
     const v = values[name];
@@ -157,7 +160,12 @@ export function parseCommandArgs(
   };
 }
 
-function toUsageError(command: string, e: unknown): UsageError {
+/**
+ * node:util's parse error as one line. `traces`: the command takes its traces as `--gt`/`--pred`
+ * and they were not both given (a stray argument is then most often a trace given by position,
+ * as `diff` takes its files).
+ */
+function toUsageError(command: string, e: unknown, traces: boolean): UsageError {
   const err = e as { code?: unknown; message?: unknown };
   const message = typeof err.message === 'string' ? err.message : String(e);
   const quoted = /'([^']+)'/.exec(message)?.[1];
@@ -170,13 +178,15 @@ function toUsageError(command: string, e: unknown): UsageError {
           ' ',
         ),
       );
-    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL': {
+      const how = traces ? ': traces are given as --gt FILE --pred FILE' : '';
       return new UsageError(
-        `unexpected argument ${quoted ? `'${quoted}'` : ''} for 'envtrace ${command}' ${hint}`.replace(
+        `unexpected argument ${quoted ? `'${quoted}'` : ''} for 'envtrace ${command}'${how} ${hint}`.replace(
           '  ',
           ' ',
         ),
       );
+    }
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const opt = quoted?.split(' ')[0];
       return new UsageError(`${opt ?? 'an option'} needs a value ${hint}`);

@@ -115,6 +115,11 @@ describe('envtrace version / help', () => {
       ],
       [['evaluate', '--gt', 'g', '--pred'], '--pred needs a value'],
       [['align', '--gt', 'g', '--pred', 'p', 'extra'], "unexpected argument 'extra'"],
+      [
+        ['align', 'gt.json', 'pred.json'],
+        "unexpected argument 'gt.json' for 'envtrace align': traces are given as --gt FILE --pred FILE (run 'envtrace help align' for usage)",
+      ],
+      [['evaluate', 'gt.json', 'pred.json'], 'traces are given as --gt FILE --pred FILE'],
       [['evaluate', '--gt', 'g', '--pred', 'p', '--color', '--no-color'], 'mutually exclusive'],
     ];
     for (const [argv, text] of cases) {

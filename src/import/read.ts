@@ -157,11 +157,16 @@ function checkField(format: string, options: LoadTraceOptions): void {
     );
 }
 
-/** A ROS 2 bag (run directory, MCAP or SQLite file) read with `readBag`. */
+/**
+ * A ROS 2 bag (run directory, MCAP or SQLite file) read with `readBag`; a run directory whose
+ * storage files are all missing, from the decoded messages beside its metadata when it holds them
+ * (`decodedStandIn`).
+ */
 async function importBag(
   file: string,
   input: BagInput,
   options: LoadTraceOptions,
+  chunks: ReadChunks,
 ): Promise<ImportedTrace> {
   const format = options.format ?? 'auto';
   if (format !== 'auto' && format !== 'rosbag2')
@@ -170,7 +175,24 @@ async function importBag(
       { file },
     );
   // The MCAP, SQLite and message libraries load only now: most imports never need them.
-  const { readBag } = await import('./rosbag2-bag.js');
+  const { decodedStandIn, readBag } = await import('./rosbag2-bag.js');
+  const standIn = input.kind === 'directory' ? await decodedStandIn(file) : undefined;
+  if (standIn !== undefined) {
+    const read = await importFileChunked(standIn.file, { ...options, format: 'rosbag2' }, chunks);
+    const held = read.trace.length;
+    const counted = standIn.messageCount;
+    const miscounted: ImportWarning[] =
+      counted === undefined || counted === held
+        ? []
+        : [
+            {
+              code: 'message-count',
+              message: `metadata.yaml counts ${counted} messages, ${path.basename(standIn.file)} holds ${held}`,
+              file: standIn.warning.file!,
+            },
+          ];
+    return { ...read, warnings: [standIn.warning, ...miscounted, ...read.warnings] };
+  }
   const bag = await readBag(file, input, {
     mode: options.mode,
     policy: options.policy,
@@ -376,7 +398,7 @@ export async function importFileChunked(
   chunks: ReadChunks,
 ): Promise<ImportedTrace> {
   const bag = await namedAsync(file, () => bagInputOf(file));
-  if (bag) return importBag(file, bag, options);
+  if (bag) return importBag(file, bag, options, chunks);
   const data = await namedAsync(file, async () =>
     (await stat(file)).isDirectory() ? dataFileOfDirectory(file, await readdir(file)) : file,
   );

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { loadDecompressHandlers } from '@mcap/support';
 import { captureIO } from '../cli/harness.test-helpers.js';
 import { main } from '../cli/main.js';
 import { PyFloat } from '../py/value.js';
+import { fixture } from './fixtures.test-helpers.js';
 import { importFile, loadTrace, loadTraceSync, parseTrace } from './read.js';
 import {
   db3Bytes,
@@ -457,6 +458,84 @@ describe('rosbag2: the CLI', () => {
     expect(field.code).toBe(2);
     expect(field.err).toBe(
       'envtrace: field: the field option selects a ROS 2 message field; the input is csv\n',
+    );
+  });
+});
+
+describe('rosbag2: a run directory whose storage files are missing', () => {
+  // The layout of the shared sample run (a user's): metadata.yaml listing run_0.mcap, which was not
+  // kept, and the decoded messages (mcap cat --json) beside it.
+  const sample = fixture('rosbag2_sample');
+  const decoded = readFileSync(path.join(sample, 'messages.decoded.jsonl'), 'utf8');
+  const metadata = readFileSync(path.join(sample, 'metadata.yaml'), 'utf8');
+
+  it('reads the decoded messages beside metadata.yaml instead, and says so', async () => {
+    const imported = await importFile(sample);
+    // The same events as the decoded file read on its own.
+    const alone = await importFile(path.join(sample, 'messages.decoded.jsonl'));
+    expect(imported.trace.events).toEqual(alone.trace.events);
+    expect(imported.trace.length).toBe(7);
+    expect(imported.format).toBe('rosbag2');
+    expect(imported.warnings).toEqual([
+      {
+        code: 'storage-missing',
+        message:
+          'metadata.yaml lists run_0.mcap, not in the directory: read the decoded messages of messages.decoded.jsonl instead',
+        file: path.join(sample, 'metadata.yaml'),
+      },
+    ]);
+  });
+
+  it('warns when metadata.yaml counts other messages than the decoded file holds', async () => {
+    const d = dir('standin-miscounted');
+    put(path.join(d, 'metadata.yaml'), metadata);
+    // Two messages lost on the way: metadata.yaml still counts 7.
+    put(path.join(d, 'messages.jsonl'), decoded.split('\n').slice(2).join('\n'));
+    const imported = await importFile(d);
+    expect(imported.trace.length).toBe(5);
+    expect(imported.warnings.map((w) => [w.code, w.message])).toEqual([
+      [
+        'storage-missing',
+        'metadata.yaml lists run_0.mcap, not in the directory: read the decoded messages of messages.jsonl instead',
+      ],
+      ['message-count', 'metadata.yaml counts 7 messages, messages.jsonl holds 5'],
+    ]);
+  });
+
+  it('still refuses half a bag, or a missing bag with no single decoded file', async () => {
+    // One of two listed storage files is there: the missing one is an error, never half a read.
+    const d = dir('standin-half');
+    const parts = [
+      { path: 'half_0.mcap', messages: MESSAGES.slice(0, 3) },
+      { path: 'half_1.mcap', messages: MESSAGES.slice(3) },
+    ];
+    put(path.join(d, 'metadata.yaml'), metadataYaml('jazzy', 'mcap', parts));
+    put(path.join(d, 'half_0.mcap'), await mcapBytes(MESSAGES.slice(0, 3)));
+    put(path.join(d, 'messages.jsonl'), decoded);
+    await expect(importFile(d)).rejects.toThrow(
+      `${path.join(d, 'half_1.mcap')}: cannot read trace: no such file`,
+    );
+    // No storage file and two *.jsonl files: which one stands in is not guessed.
+    const two = dir('standin-two');
+    put(path.join(two, 'metadata.yaml'), metadata);
+    copyFileSync(path.join(sample, 'messages.decoded.jsonl'), path.join(two, 'a.jsonl'));
+    copyFileSync(path.join(sample, 'messages.decoded.jsonl'), path.join(two, 'b.jsonl'));
+    await expect(importFile(two)).rejects.toThrow(
+      `${path.join(two, 'run_0.mcap')}: cannot read trace: no such file`,
+    );
+    // A format other than rosbag2 is refused before anything is read.
+    await expect(importFile(sample, { format: 'envtrace' })).rejects.toThrow(
+      `${sample}: is a ROS 2 bag (a run directory); read it as rosbag2 (or auto), not envtrace`,
+    );
+  });
+
+  it('converts it from the CLI with the warning on stderr', async () => {
+    const io = captureIO(tmp); // the CLI runs in tmp: name the sample by its absolute path
+    const code = await main(['convert', path.resolve(sample)], io);
+    expect(code).toBe(0);
+    expect((JSON.parse(io.out()) as { events: unknown[] }).events).toHaveLength(7);
+    expect(io.err()).toBe(
+      `envtrace: warning: ${path.resolve(sample, 'metadata.yaml')}: metadata.yaml lists run_0.mcap, not in the directory: read the decoded messages of messages.decoded.jsonl instead (storage-missing)\n`,
     );
   });
 });

@@ -15,7 +15,7 @@
  * (and its libraries) only when an input is a bag (`rosbag2-input.ts` tells).
  */
 import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { McapStreamReader, type McapTypes } from '@mcap/core';
 import type initSqlJs from 'sql.js';
@@ -24,6 +24,7 @@ import { TraceError } from '../errors.js';
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { isPlainObject } from '../py/value.js';
 import type { ScoringPolicy } from '../policy/index.js';
+import { isJsonLinesName } from '../trace/parse.js';
 import { readPolicy } from '../trace/trace.js';
 import type { TraceEvent } from '../trace/types.js';
 import { CHUNK_SIZE } from '../io/lines.js';
@@ -508,6 +509,54 @@ function storagePath(dir: string, listed: string, where: string): string {
   if (path.isAbsolute(listed) || rel.some((p) => p === '..' || p === ''))
     throw bagError(meta, where, `${JSON.stringify(listed)} is not a file inside the run directory`);
   return path.join(dir, ...rel);
+}
+
+/** A run directory's decoded messages, read in place of its missing storage files (`decodedStandIn`). */
+export interface DecodedStandIn {
+  /** The one `*.jsonl` file of the directory. */
+  readonly file: string;
+  /** `storage-missing`: which files were missing and what is read instead. */
+  readonly warning: ImportWarning;
+  /** `metadata.yaml`'s `message_count`, to check against what the file holds. */
+  readonly messageCount: number | undefined;
+}
+
+/**
+ * A run directory whose `metadata.yaml` lists storage files of which none is there, but which holds
+ * exactly one `*.jsonl` regular file: the decoded messages kept beside the metadata without the bag
+ * (`mcap cat --json` output, as in a shared sample run). That file is read instead, with a
+ * warning, so the directory reads as a person who handed it over expects. `undefined` when any
+ * listed file is there (the bag is read, and a missing part stays an error: half a bag is never
+ * read as a whole one) or when no single `*.jsonl` file stands in (the missing file is the error).
+ * `metadata.yaml` is checked as for the bag.
+ */
+export async function decodedStandIn(dir: string): Promise<DecodedStandIn | undefined> {
+  const meta = await readMetadata(dir);
+  const storage = meta.files.map((listed, i) =>
+    storagePath(dir, listed, `rosbag2_bagfile_information.relative_file_paths[${i}]`),
+  );
+  for (const file of storage) {
+    // Anything but "no such file" (a permission, a FIFO) is for the bag reader to report.
+    const missing = await stat(file).then(
+      () => false,
+      (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT',
+    );
+    if (!missing) return undefined;
+  }
+  const jsonl = (await readdir(dir)).filter(isJsonLinesName);
+  if (jsonl.length !== 1) return undefined;
+  const file = path.join(dir, jsonl[0]!);
+  if (!(await stat(file)).isFile()) return undefined;
+  const names = meta.files.join(', ');
+  return {
+    file,
+    warning: {
+      code: 'storage-missing',
+      message: `metadata.yaml lists ${names}, not in the directory: read the decoded messages of ${jsonl[0]!} instead`,
+      file: path.join(dir, 'metadata.yaml'),
+    },
+    messageCount: meta.messageCount,
+  };
 }
 
 /**

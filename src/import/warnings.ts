@@ -20,7 +20,9 @@ interface WarningSink {
  * time lies far outside the span of the others (dropped: see the message); `unrecognised-span`,
  * a span with none of the attributes the importer maps; `metadata-version`, a ROS 2 bag whose
  * `metadata.yaml` version is outside the versions tested; `message-count`, a bag whose
- * `metadata.yaml` counts other messages than its storage files hold; `unnamed-tool`, a tool call
+ * `metadata.yaml` counts other messages than its storage files hold; `storage-missing`, a run
+ * directory whose storage files are all missing, read from the one `*.jsonl` file of decoded
+ * messages beside its `metadata.yaml` instead; `unnamed-tool`, a tool call
  * whose span names no tool (OpenLLMetry's LangChain.js span of a tool that threw: the call is read
  * under the tool's class name).
  */
@@ -32,6 +34,7 @@ export const IMPORT_WARNING_CODES = [
   'metadata-version',
   'message-count',
   'unnamed-tool',
+  'storage-missing',
 ] as const;
 
 /** One of `IMPORT_WARNING_CODES`. */
