@@ -26,6 +26,7 @@ const REFERENCE_REPORT: ReportStyle = Object.freeze({
   fitTerminal: false,
   markTolerance: false,
   showUnmeasured: false,
+  statesWhy: false,
 });
 
 /** envtrace's text report. */
@@ -35,6 +36,7 @@ const ENVTRACE_REPORT: ReportStyle = Object.freeze({
   fitTerminal: true,
   markTolerance: true,
   showUnmeasured: true,
+  statesWhy: true,
 });
 
 /**

@@ -85,6 +85,7 @@ describe('policies', () => {
       fitTerminal: false,
       markTolerance: false,
       showUnmeasured: false,
+      statesWhy: false,
     });
     expect(DEFAULT_POLICY.report).toEqual({
       centreMismatches: true,
@@ -92,6 +93,7 @@ describe('policies', () => {
       fitTerminal: true,
       markTolerance: true,
       showUnmeasured: true,
+      statesWhy: true,
     });
   });
 

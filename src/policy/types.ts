@@ -146,6 +146,12 @@ export interface ReportStyle {
    * `not measured (reason)` instead of its stand-in score (else the score, as the reference prints it).
    */
   readonly showUnmeasured: boolean;
+  /**
+   * A failed evaluation's report says why under its accuracy, in the verdict's words
+   * (`Why:        discrete not exact: 1 mismatch`, `failedParts` of `report/verdict.ts`, as the
+   * matchers say it); the reference's report has no such line.
+   */
+  readonly statesWhy: boolean;
 }
 
 /** One scoring policy: chosen once per evaluation, read by every layer. */

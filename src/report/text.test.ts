@@ -388,3 +388,42 @@ describe('formatTextReport of metrics that were not measured', () => {
     expect(line).toBe('- latency: not measured (no \\x1b[31mspans\\x1b[0m recorded), pass=false');
   });
 });
+
+describe('formatTextReport: why a failed evaluation fails', () => {
+  const header = (text: string) => text.split('\n').slice(3, 9);
+
+  it('default mode: a Why line under the accuracy, in the verdict words of the matchers', () => {
+    expect(header(formatTextReport(evaluateRenamed()))).toEqual([
+      'Full score: 0.000',
+      'Accuracy:   false',
+      'Why:        discrete not exact: 3 missing events, 3 extra events',
+      '            timing not measured (no matching PV/value pairs for timing evaluation)',
+      '            continuous failed (score 0.000): stage:temp not measured (one empty)',
+      'Mode:       default',
+    ]);
+    const oneOff = evaluate(
+      {
+        events: [
+          { channel: 'x', timestamp: 0, value: 1 },
+          { channel: 'y', timestamp: 1, value: 2 },
+        ],
+      },
+      {
+        events: [
+          { channel: 'x', timestamp: 0, value: 1 },
+          { channel: 'y', timestamp: 1, value: 3 },
+        ],
+      },
+    );
+    expect(formatTextReport(oneOff)).toContain(
+      '\nAccuracy:   false\nWhy:        discrete not exact: 1 mismatch\nMode:       default\n',
+    );
+  });
+
+  it('no Why line when the evaluation passes, nor in reference mode (the reference has none)', () => {
+    const same = evaluate(RENAMED_GT, RENAMED_GT, { continuous_channels: { 'stage:temp': {} } });
+    expect(same.accuracy).toBe(true);
+    expect(formatTextReport(same)).not.toContain('Why:');
+    expect(formatTextReport(evaluateRenamed('reference'))).not.toContain('Why:');
+  });
+});

@@ -29,6 +29,7 @@ import {
   truncateMiddle,
 } from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
+import { failedParts } from './verdict.js';
 import { channelCountsLine, channelRuleLine, deltaText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
 
@@ -438,8 +439,14 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
     rule,
     `Full score: ${c.bold(pyFixed(result.full_score, 3))}`,
     `Accuracy:   ${accuracyText}`,
-    `Mode:       ${result.mode}`,
   ];
+  // Why it fails, in the words the matchers use (escaped there), one failed part per line; the
+  // gates of a CLI run (--min-score) are the CLI's to state, so only the decision is explained here.
+  if (policy.report.statesWhy && !result.accuracy) {
+    const why = failedParts(result, { requireAccuracy: true, minScore: undefined });
+    why.forEach((part, i) => lines.push(`${i === 0 ? 'Why:' : ''}`.padEnd(12) + part));
+  }
+  lines.push(`Mode:       ${result.mode}`);
   const bounded = boundedAlignmentNote(result);
   if (bounded !== undefined) lines.push(`Aligner:    ${safe(result.aligner.name)} ${bounded}`);
   const best = bestOfLine(result);
