@@ -46,6 +46,49 @@ const XSS = [
 const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
 
 /** A run report built from real evaluations: hostile strings everywhere a trace or a test name can put them, and 1,200 tests. */
+/**
+ * The HTML report of a run with one test of one `toMatchTraceBehavior` check on `result` (in
+ * `/proj/<name>.test.ts`, passed or failed as `pass` says), written to `<dir>/<name>.html`.
+ */
+function oneCheckHtml(
+  dir: string,
+  name: string,
+  testName: string,
+  result: EvaluationResult,
+  pass: boolean,
+): string {
+  const root = '/proj';
+  const testPath = `${root}/${name}.test.ts`;
+  const status = pass ? 'passed' : 'failed';
+  const rec = buildRecord(result, {
+    matcher: 'toMatchTraceBehavior',
+    testPath,
+    testName,
+    retry: 0,
+    repeat: 0,
+    seq: 0,
+    pass,
+    negated: false,
+    minScore: null,
+    config: {},
+    golden: { kind: 'inline', count: 1 },
+    version: '0.0.0-test',
+  });
+  const report = buildRunReport({
+    rootDir: root,
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    runner: { name: 'vitest', version: '4.1.12' },
+    envtraceVersion: '0.0.0-test',
+    shard: null,
+    gitCommit: null,
+    files: [{ file: testPath, status, errors: [] }],
+    tests: [{ file: testPath, name: testName, status, durationMs: 1, attempts: 1, records: [rec] }],
+  });
+  const file = path.join(dir, `${name}.html`);
+  fs.writeFileSync(file, renderHtmlReport(report));
+  return file;
+}
+
 function hostileReport(): RunReport {
   const root = '/proj';
   const opts = {
@@ -673,47 +716,11 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
   );
 
   it('marks values matched only within tolerance (≈ Δ, tol) in the drill-down table', async () => {
-    const root = '/proj';
     const scan = (off: number) =>
       Array.from({ length: 20 }, (_, i) =>
         ev('mono:energy', i, 8990 + 10 * i + (i === 0 ? off : 0)),
       );
-    const result = evaluate(scan(0), scan(5));
-    const rec = buildRecord(result, {
-      matcher: 'toMatchTraceBehavior',
-      testPath: `${root}/energy.test.ts`,
-      testName: 'energy scan',
-      retry: 0,
-      repeat: 0,
-      seq: 0,
-      pass: true,
-      negated: false,
-      minScore: null,
-      config: {},
-      golden: { kind: 'inline', count: 1 },
-      version: '0.0.0-test',
-    });
-    const report = buildRunReport({
-      rootDir: root,
-      createdAt: new Date('2026-01-01T00:00:00Z'),
-      runner: { name: 'vitest', version: '4.1.12' },
-      envtraceVersion: '0.0.0-test',
-      shard: null,
-      gitCommit: null,
-      files: [{ file: `${root}/energy.test.ts`, status: 'passed', errors: [] }],
-      tests: [
-        {
-          file: `${root}/energy.test.ts`,
-          name: 'energy scan',
-          status: 'passed',
-          durationMs: 1,
-          attempts: 1,
-          records: [rec],
-        },
-      ],
-    });
-    const file = path.join(tmp, 'tolerance.html');
-    fs.writeFileSync(file, renderHtmlReport(report));
+    const file = oneCheckHtml(tmp, 'energy', 'energy scan', evaluate(scan(0), scan(5)), true);
     const { page, problems } = await open(file);
     await page.locator('[data-testid="open-test"]', { hasText: 'energy scan' }).first().click();
     const detail = page.locator('[data-testid="detail"]');
@@ -727,45 +734,10 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
   });
 
   it('a metric that was not measured says so in the tests table and the check, not 0.000', async () => {
-    const root = '/proj';
     // Every PV renamed: no pair matches, so timing has nothing to time.
     const gt = [ev('motor:x', 0, 0), ev('det:Acquire', 1, 1), ev('det:Acquire', 2, 0)];
     const pred = [ev('MOTOR_X', 0, 5), ev('DET_ACQ', 1, 6), ev('DET_ACQ', 2, 7)];
-    const rec = buildRecord(evaluate(gt, pred), {
-      matcher: 'toMatchTraceBehavior',
-      testPath: `${root}/renamed.test.ts`,
-      testName: 'renamed PVs',
-      retry: 0,
-      repeat: 0,
-      seq: 0,
-      pass: false,
-      negated: false,
-      minScore: null,
-      config: {},
-      golden: { kind: 'inline', count: 1 },
-      version: '0.0.0-test',
-    });
-    const report = buildRunReport({
-      rootDir: root,
-      createdAt: new Date('2026-01-01T00:00:00Z'),
-      runner: { name: 'vitest', version: '4.1.12' },
-      envtraceVersion: '0.0.0-test',
-      shard: null,
-      gitCommit: null,
-      files: [{ file: `${root}/renamed.test.ts`, status: 'failed', errors: [] }],
-      tests: [
-        {
-          file: `${root}/renamed.test.ts`,
-          name: 'renamed PVs',
-          status: 'failed',
-          durationMs: 1,
-          attempts: 1,
-          records: [rec],
-        },
-      ],
-    });
-    const file = path.join(tmp, 'not-measured.html');
-    fs.writeFileSync(file, renderHtmlReport(report));
+    const file = oneCheckHtml(tmp, 'renamed', 'renamed PVs', evaluate(gt, pred), false);
     const { page, problems } = await open(file);
     const reason = 'no matching PV/value pairs for timing evaluation';
     const cell = page.locator('[data-testid="tests"] [data-testid="not-measured"]');
