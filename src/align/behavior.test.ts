@@ -5,59 +5,23 @@ import { BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
 import { BehaviorAligner } from './behavior-aligner.js';
 import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './affine/costs.js';
-import type { IndexPair } from './types.js';
 import { costOf, expectValid } from './alignment.test-helpers.js';
 import { rng } from '../../test/support/rng.js';
+import { opsOf, tieRuleBruteForce } from '../../test/oracles/tie-rule.js';
 import { behaviorAlignWith, nwAlignValueAwareWith } from './tuning.test-helpers.js';
 
-type Op = 'M' | 'D' | 'I';
-
-function opsOf(pairs: readonly IndexPair[]): string {
-  return pairs
-    .map((p) => (p.gt !== null && p.pred !== null ? 'M' : p.gt !== null ? 'D' : 'I'))
-    .join('');
-}
-
-/**
- * Brute force: enumerate every alignment in lexicographic order of its operations (M < D < I)
- * and keep the first of minimal cost — exactly the documented tie-break.
- */
+/** Brute force of the documented tie-break (`tieRuleBruteForce`) under the behaviour costs. */
 function bruteForce(
   a: Int32Array,
   b: Int32Array,
   o: ResolvedBehaviorOptions,
   vm: (i: number, j: number) => boolean,
 ): { cost: number; ops: string } {
-  let best = Infinity;
-  let bestOps = '';
-  const ops: Op[] = [];
-  const rec = (i: number, j: number, prev: Op, cost: number): void => {
-    if (cost > best) return; // equal cost may still be first in order only if found earlier: keep strict
-    if (i === a.length && j === b.length) {
-      if (cost < best) {
-        best = cost;
-        bestOps = ops.join('');
-      }
-      return;
-    }
-    if (i < a.length && j < b.length) {
-      ops.push('M');
-      rec(i + 1, j + 1, 'M', cost + (a[i] !== b[j] ? o.mismatch : vm(i, j) ? 0 : o.value_mismatch));
-      ops.pop();
-    }
-    if (i < a.length) {
-      ops.push('D');
-      rec(i + 1, j, 'D', cost + (prev === 'D' ? o.gap_extend : o.gap_open));
-      ops.pop();
-    }
-    if (j < b.length) {
-      ops.push('I');
-      rec(i, j + 1, 'I', cost + (prev === 'I' ? o.gap_extend : o.gap_open));
-      ops.pop();
-    }
-  };
-  rec(0, 0, 'M', 0);
-  return { cost: best, ops: bestOps };
+  return tieRuleBruteForce(a.length, b.length, {
+    pair: (i, j) => (a[i] !== b[j] ? o.mismatch : vm(i, j) ? 0 : o.value_mismatch),
+    del: (_, extending) => (extending ? o.gap_extend : o.gap_open),
+    ins: (_, extending) => (extending ? o.gap_extend : o.gap_open),
+  });
 }
 
 function randomCase(r: () => number, maxLen: number, alphabet: number) {

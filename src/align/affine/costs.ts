@@ -5,8 +5,9 @@
  * defaults, validation and help text from one zod schema, the scaling that makes the costs
  * integers for exact comparisons, and the cost functions every engine and check sums by.
  *
- * `behavior` is this model with the channels' comparators asked for `valuesMatch`; `nw` with
- * uniform costs is the same model with every same-channel pair matching (`nwAffineCosts`). The
+ * `behavior` is this model with the channels' comparators asked for `valuesMatch`; `nw` is the
+ * same model with every same-channel pair matching, its `match` cost shifted away
+ * (`nwAffineCosts`; per-channel gap costs are the one thing only the Gotoh solver takes). The
  * engines' kernels (`../wfa.ts`, `../behavior.ts`'s `Band`, `../bounded.ts`'s corridor) read these
  * four numbers from the object they are given; `pairCost` / `gapRun` / `alignmentCost` are the
  * reference sums they are tested against.
@@ -135,18 +136,65 @@ export const BEHAVIOR_PARAMS = Object.keys(BEHAVIOR_COST_SHAPE)
   .map((k) => `${k}?: ${BEHAVIOR_DEFAULTS[k as keyof AffineCosts]}`)
   .join(', ');
 
-/** `nw`'s uniform costs (`match = 0`, no per-channel gaps) as the affine model: every same-channel pair matches. */
+/**
+ * `nw`'s costs as this model, when they can be: the affine costs the engines align with
+ * (`costs`, every same-channel pair matching) and how an optimum under them converts back to
+ * `nw`'s units (`nwCost`), or `undefined` when only the Gotoh solver takes them (`../nw.ts`).
+ *
+ * `match = 0`: the costs as they are. `match = c > 0` is shifted away: an alignment of n + m events
+ * with P pairs leaves U = n + m − 2P events unpaired, so charging every pair c less and every
+ * unpaired event (its `gap_open` or `gap_extend`) c/2 less lowers **every** alignment's cost by
+ * the same c·(n + m)/2 — the optimal alignments, and their order under the tie rule, are those of
+ * `nw`'s costs. The shifted costs are doubled (pairs `2·(mismatch − c)`, gaps `2·gap − c`) so
+ * that decimal costs keep their digits (c/2 of a 6-digit decimal would not scale to an integer).
+ * They must meet the engines' requirements: `mismatch − c ≥ 0` holds (`match ≤ mismatch`), and
+ * each shifted gap cost must stay > 0 (`gap_open, gap_extend > c/2`), since the banded DP proves
+ * its band by a positive cost per unpaired event (with a free event it would be the full matrix).
+ * The per-channel gap costs (`by_channel`) must all equal the global ones: the engines charge one
+ * gap cost for every channel.
+ */
 export function nwAffineCosts(o: {
+  readonly match: number;
   readonly mismatch: number;
   readonly gap_open: number;
   readonly gap_extend: number;
-}): AffineCosts {
+  readonly by_channel: ReadonlyMap<
+    string,
+    { readonly gap_open: number; readonly gap_extend: number }
+  >;
+}): NwAsAffine | undefined {
+  for (const g of o.by_channel.values())
+    if (g.gap_open !== o.gap_open || g.gap_extend !== o.gap_extend) return undefined;
+  const c = o.match;
+  if (!(2 * Math.min(o.gap_open, o.gap_extend) > c)) return undefined;
+  if (c === 0) {
+    return {
+      costs: {
+        value_mismatch: 0,
+        mismatch: o.mismatch,
+        gap_open: o.gap_open,
+        gap_extend: o.gap_extend,
+      },
+      nwCost: (cost) => cost,
+    };
+  }
   return {
-    value_mismatch: 0,
-    mismatch: o.mismatch,
-    gap_open: o.gap_open,
-    gap_extend: o.gap_extend,
+    costs: {
+      value_mismatch: 0,
+      mismatch: 2 * (o.mismatch - c),
+      gap_open: 2 * o.gap_open - c,
+      gap_extend: 2 * o.gap_extend - c,
+    },
+    nwCost: (cost, events) => (cost + c * events) / 2,
   };
+}
+
+/** `nw`'s costs as the affine model (`nwAffineCosts`). */
+export interface NwAsAffine {
+  /** The costs the engines align with. */
+  readonly costs: AffineCosts;
+  /** The `nw` cost of an alignment of `events` (n + m) events whose cost under `costs` is `cost`. */
+  nwCost(cost: number, events: number): number;
 }
 
 /** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */

@@ -1,6 +1,7 @@
 /**
  * The one dispatcher of the affine engines: which of them aligns a pair, for `behavior` (under its
- * work budget) and for `nw` with uniform costs (`nwAffineCosts`, unbudgeted). In order:
+ * work budget) and for `nw` whenever its costs are the affine model's (`nwAffineCosts`, unbudgeted:
+ * every `nw` setting but per-channel gap costs and gaps of at most `match / 2`). In order:
  *
  * 1. no channel on both sides (budgeted entry): the closed-form optimum (`disjointAlignment`,
  *    `../bounded.ts`), proven;
@@ -61,7 +62,9 @@ export function behaviorAlignScored(
   valueBuckets?: () => ValueBuckets | undefined,
   budget?: WorkBudget,
 ): { readonly pairs: IndexPair[]; readonly cost: number | undefined } {
-  const tuning = alignerTuning().behavior ?? {}; // tests only (`../tuning.ts`)
+  const knobs = alignerTuning(); // tests only (`../tuning.ts`)
+  const tuning = knobs.behavior ?? {};
+  const engines = knobs.stats?.engines;
   const n = gtKeys.length;
   const m = predKeys.length;
   const c = scaledCosts(options, n + m);
@@ -117,6 +120,7 @@ export function behaviorAlignScored(
           greedy,
           budget,
         );
+        if (engines !== undefined) engines.wavefronts++;
         return scored(r.pairs, r.cost * unit);
       }
     }
@@ -137,6 +141,7 @@ export function behaviorAlignScored(
           : Math.ceil(Math.sqrt(n + 1));
     if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
       budget?.spend((n + 1) * (m + 1)); // the Gotoh solver fills the whole matrix
+      if (engines !== undefined) engines.gotoh++;
       return { pairs: nwAlignValueAware(gtKeys, predKeys, options, valuesMatch), cost: undefined };
     }
     budget?.spend((n + 1) * width * (block > 0 ? 2 : 1));
@@ -149,7 +154,10 @@ export function behaviorAlignScored(
       dlo > -n ? Math.abs(dlo - 1) + Math.abs(delta - dlo + 1) : Infinity,
       dhi < m ? Math.abs(dhi + 1) + Math.abs(delta - dhi - 1) : Infinity,
     );
-    if (full || best < gapMin * unpairedOutside) return scored(band.trace(), best);
+    if (full || best < gapMin * unpairedOutside) {
+      if (engines !== undefined) engines.band++;
+      return scored(band.trace(), best);
+    }
     bound = Math.min(bound, best);
     slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
     if (Number.isNaN(slack)) slack = n + m; // never size a band from NaN: the next band is the full matrix
