@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
-import { BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
+import { alignmentCost, BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
 import { BehaviorAligner } from './behavior-aligner.js';
 import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './affine/costs.js';
@@ -178,6 +178,58 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
       const got = behaviorAlignWith(a, b, o, vm);
       expectValid(got, a.length, b.length);
       expect(costOf(a, b, got, o, vm)).toBeCloseTo(bruteForce(a, b, o, vm).cost, 9);
+    }
+  });
+
+  it('keyed kernel: per-key gap costs all equal to the global ones give the uniform alignment', () => {
+    // `Band.rowKeyed` is `Band.row` with per-event lookups; with every key at the global costs the
+    // two must agree cell for cell, so the alignments are the same (pruning, checkpoints included).
+    const r = rng(29);
+    for (let t = 0; t < 300; t++) {
+      const o = COST_SETS[t % COST_SETS.length]!;
+      const { a, b, vm } = randomCase(r, 30, 3);
+      const keyed = {
+        ...o,
+        by_key: {
+          gap_open: new Float64Array(3).fill(o.gap_open),
+          gap_extend: new Float64Array(3).fill(o.gap_extend),
+        },
+      };
+      for (const knobs of [
+        { engine: 'dp' as const },
+        { engine: 'dp' as const, initialSlack: t % 3, blockRows: 1 + (t % 4) },
+        { engine: 'dp' as const, pruning: false },
+      ]) {
+        const ctx = `case ${t} ${JSON.stringify(knobs)}`;
+        expect(behaviorAlignWith(a, b, keyed, vm, knobs), ctx).toEqual(
+          behaviorAlignWith(a, b, o, vm, knobs),
+        );
+      }
+      // Past maxBandCells: the Gotoh solver, given the per-key costs as per-channel ones.
+      expect(behaviorAlignWith(a, b, keyed, vm, { maxBandCells: 0 })).toEqual(
+        nwAlignValueAwareWith(a, b, o, vm),
+      );
+    }
+  });
+
+  it('per-key gap costs: the tie rule and the optimal cost by brute force', () => {
+    const r = rng(31);
+    for (let t = 0; t < 1000; t++) {
+      const o = COST_SETS[t % 4]!; // the integer ones
+      const { a, b, vm } = randomCase(r, 5, 3);
+      const open = Float64Array.from({ length: 3 }, () => 1 + Math.floor(r() * 4));
+      const extend = Float64Array.from({ length: 3 }, () => 1 + Math.floor(r() * 4));
+      const keyed = { ...o, by_key: { gap_open: open, gap_extend: extend } };
+      const got = behaviorAlignWith(a, b, keyed, vm, { initialSlack: t % 2 });
+      expectValid(got, a.length, b.length);
+      const want = tieRuleBruteForce(a.length, b.length, {
+        pair: (i, j) => (a[i] !== b[j] ? o.mismatch : vm(i, j) ? 0 : o.value_mismatch),
+        del: (i, extending) => (extending ? extend[a[i]!]! : open[a[i]!]!),
+        ins: (j, extending) => (extending ? extend[b[j]!]! : open[b[j]!]!),
+      });
+      const ctx = `case ${t}: a=${[...a]} b=${[...b]} open=${[...open]} extend=${[...extend]}`;
+      expect(opsOf(got), ctx).toBe(want.ops);
+      expect(alignmentCost(a, b, got, keyed, vm), ctx).toBe(want.cost);
     }
   });
 

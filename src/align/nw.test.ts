@@ -8,7 +8,8 @@ import type { NwTuning } from './tuning.js';
 import type { IndexPair } from './types.js';
 import type { EngineStats } from './tuning.js';
 import { gotohAlignWith, nwAlignValueAwareWith, nwAlignWith } from './tuning.test-helpers.js';
-import type { NwKnobs } from './tuning.test-helpers.js';
+import { tuningOf, type NwKnobs } from './tuning.test-helpers.js';
+import { withAlignerTuning } from './tuning.js';
 import { nwAffineCosts } from './affine/costs.js';
 import { opsOf, tieRuleBruteForce } from '../../test/oracles/tie-rule.js';
 
@@ -574,9 +575,21 @@ describe('nw with match > 0: the one affine engine, its tie rule, the optimum in
     });
   });
 
-  it('dispatch: what only the Gotoh solver takes (per-channel gap costs, gaps ≤ match / 2)', () => {
-    expect(count({ match: 1, by_channel: { a: { gap_open: 3 } } }).gotoh).toBe(1);
+  it('dispatch: per-channel gap costs run on the banded DP', () => {
+    expect(count({ match: 1, by_channel: { a: { gap_open: 3 } } })).toEqual({
+      wavefronts: 0,
+      band: 1,
+      gotoh: 0,
+    });
+    // Per-channel costs equal to the global ones, or of channels absent from the names: uniform.
+    expect(
+      count({ by_channel: { a: { gap_open: 1, gap_extend: 1 }, zz: { gap_open: 9 } } }),
+    ).toEqual({ wavefronts: 1, band: 0, gotoh: 0 });
+  });
+
+  it('dispatch: what only the Gotoh solver takes (a gap cost ≤ match / 2)', () => {
     expect(count({ match: 2, mismatch: 3, gap_open: 2, gap_extend: 1 }).gotoh).toBe(1);
+    expect(count({ match: 2, mismatch: 3, by_channel: { b: { gap_extend: 1 } } }).gotoh).toBe(1);
     expect(
       nwAffineCosts(resolveNwOptions({ match: 2, mismatch: 3, gap_extend: 1 })),
     ).toBeUndefined();
@@ -618,6 +631,100 @@ describe('nw with match > 0: the one affine engine, its tie rule, the optimum in
       [null, 1],
       [1, 2],
     ]);
+  });
+});
+
+/**
+ * Options with per-channel gap costs that the banded DP takes: every gap cost > match / 2 (match
+ * 0 half of the time).
+ */
+const byChannelArb = (cost: fc.Arbitrary<number>): fc.Arbitrary<NwOptions> =>
+  fc
+    .record({
+      match: fc.oneof(fc.constant(0), cost),
+      more: cost,
+      open: cost,
+      extend: cost,
+      channels: fc.dictionary(
+        fc.constantFrom(...NAMES),
+        fc.record({ gap_open: cost, gap_extend: cost }, { requiredKeys: [] }),
+        { minKeys: 1, maxKeys: 4 },
+      ),
+    })
+    .map(({ match, more, open, extend, channels }) => {
+      const above = (g: number): number => match / 2 + g + 0.5;
+      return {
+        match,
+        mismatch: match + more,
+        gap_open: above(open),
+        gap_extend: above(extend),
+        by_channel: Object.fromEntries(
+          Object.entries(channels).map(([ch, g]) => [
+            ch,
+            {
+              ...(g.gap_open === undefined ? {} : { gap_open: above(g.gap_open) }),
+              ...(g.gap_extend === undefined ? {} : { gap_extend: above(g.gap_extend) }),
+            },
+          ]),
+        ),
+      };
+    });
+
+describe('nw with per-channel gap costs: the banded DP, its tie rule, the Gotoh optimum', () => {
+  const small = fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seqArb(k, 6), seqArb(k, 6)));
+  const knobsList: [string, NwKnobs][] = [
+    ['dispatcher', {}],
+    ['from a band of 0', { behavior: { initialSlack: 0 } }],
+    ['checkpoint rows', { behavior: { blockRows: 2, initialSlack: 1 } }],
+    ['no pruning', { behavior: { pruning: false, initialSlack: 0 } }],
+  ];
+  for (const [label, knobs] of knobsList) {
+    it(`the tie rule's alignment and the optimal cost on small inputs (${label}, fast-check)`, () => {
+      fc.assert(
+        fc.property(small, byChannelArb(fc.oneof(intCost, decimalCost)), ([a, b], options) => {
+          const o = resolveNwOptions(options);
+          const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
+          const result = nwAlignWith(a, b, o, NAMES, { ...knobs, engines: stats });
+          expect(stats.gotoh).toBe(0);
+          checkValid(a, b, result);
+          const want = nwTieRule(a, b, o, NAMES);
+          expect(opsOf(result)).toBe(want.ops);
+          const got = alignmentCost(a, b, result, o, NAMES).cost;
+          const optimum = alignmentCost(a, b, gotohAlignWith(a, b, o, NAMES), o, NAMES).cost;
+          for (const other of [want.cost, optimum, referenceOptimum(a, b, o, NAMES).cost])
+            expect(Math.abs(got - other)).toBeLessThanOrEqual(1e-9 * Math.max(1, other));
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('longer inputs: the Gotoh optimum, reported in nw units, also past the band memory (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seqArb(k, 60), seqArb(k, 60))),
+        byChannelArb(intCost),
+        fc.constantFrom<NwKnobs>({}, { behavior: { maxBandCells: 1 } }),
+        ([a, b], options, knobs) => {
+          const aligner = new NeedlemanWunschAligner(options);
+          const o = aligner.options;
+          const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
+          const { pairs, outcome } = withAlignerTuning(tuningOf({ ...knobs, engines: stats }), () =>
+            aligner.alignWithOutcome(a, b, { channelNames: NAMES }),
+          );
+          checkValid(a, b, pairs);
+          // maxBandCells 1: the dispatcher's memory last resort, the Gotoh solver with per-key gaps.
+          if (knobs.behavior?.maxBandCells === undefined) expect(stats.gotoh).toBe(0);
+          else if (nwAffineCosts(o, NAMES)?.costs.by_key !== undefined && a.length + b.length > 0)
+            expect(stats.gotoh).toBe(1); // the band (no wavefronts with per-key costs) never fits
+          expect(stats.wavefronts + stats.band + stats.gotoh).toBe(1);
+          const optimum = alignmentCost(a, b, gotohAlignWith(a, b, o, NAMES), o, NAMES).cost;
+          expect(alignmentCost(a, b, pairs, o, NAMES).cost).toBe(optimum);
+          expect(outcome).toEqual({ optimal: true, cost: optimum });
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -12,26 +12,25 @@
  *   per-channel costs a gap of length L costs `gap_open + (L - 1) * gap_extend`.
  *   A delete run directly followed by an insert run (or vice versa) is two runs: each opens.
  *
- * One engine for every setting but per-channel gap costs: `nw` is a cost object over the affine
- * engine of `behavior` (`./affine/`), with every same-channel pair matching —
+ * One engine for every setting: `nw` is a cost object over the affine engine of `behavior`
+ * (`./affine/`), with every same-channel pair matching —
  * - `match = 0` (the defaults) as it is, `match = c > 0` shifted away: every pair costs c less and
  *   every unpaired event c/2 less, which lowers every alignment's cost by the same c·(n + m)/2, so
  *   the optimal alignments are the same (`nwAffineCosts`, `./affine/costs.ts`; the reported cost is
- *   converted back, in `nw`'s units). It applies whenever `gap_open` and `gap_extend` exceed
- *   `match / 2`;
+ *   converted back, in `nw`'s units). It applies whenever every gap cost (global and per channel)
+ *   exceeds `match / 2`;
  * - the dispatcher (`./affine/dispatch.ts`) runs the gap-affine wavefront aligner (`./wfa.ts`),
  *   O((n + m) + s·w) for the optimal cost s, or its exact banded DP where the wavefronts do not
- *   apply (costs that no scale makes integral, `mismatch = match`, `gap_open < gap_extend`),
- *   O((n + m)·d) for d ≈ s / min(gap_open − match/2, gap_extend − match/2).
+ *   apply (per-channel gap costs, costs that no scale makes integral, `mismatch = match`,
+ *   `gap_open < gap_extend`), O((n + m)·d) for d ≈ s / (the smallest gap cost − match/2).
  *   Ties: `behavior`'s rule — among the minimal-cost alignments, the one whose operations read from
  *   the first are lexicographically smallest with pair < delete < insert (unpaired events as late
- *   as possible), whatever `match` is.
+ *   as possible), whatever the costs.
  *
- * What only the linear-memory Gotoh solver of `./nw-gotoh.ts` takes: per-channel gap costs
- * (`by_channel` differing from the global ones), and gaps of at most `match / 2` (a free gap after
- * the shift); O(n·m) worst case, with its own tie rule (minimal cost, then the most pairs, then
- * the order of its divide steps). The dispatcher also hands over to it when even the banded DP's
- * checkpoints exceed their memory (`BehaviorTuning.maxBandCells`).
+ * The linear-memory Gotoh solver of `./nw-gotoh.ts` (O(n·m) worst case, with its own tie rule:
+ * minimal cost, then the most pairs, then the order of its divide steps) remains for a gap cost of
+ * at most `match / 2` (a free gap after the shift), and as the dispatcher's memory last resort,
+ * when even the banded DP's checkpoints exceed their memory (`BehaviorTuning.maxBandCells`).
  */
 import { ConfigError, type InputPath } from '../errors.js';
 import { describeReceived } from '../io/input.js';
@@ -234,7 +233,11 @@ function nwAlignScored(
   channelNames: readonly string[],
 ): { readonly pairs: IndexPair[]; readonly cost: number | undefined } {
   const knobs = alignerTuning(); // tests only (`./tuning.ts`): `NwAlignTuning.engine`, the counters
-  const affine = knobs.nw?.engine === 'gotoh' ? undefined : nwAffineCosts(options);
+  let keyCount = channelNames.length;
+  for (const keys of [gtKeys, predKeys])
+    for (let i = 0; i < keys.length; i++) if (keys[i]! >= keyCount) keyCount = keys[i]! + 1;
+  const affine =
+    knobs.nw?.engine === 'gotoh' ? undefined : nwAffineCosts(options, channelNames, keyCount);
   if (affine !== undefined) {
     const r = behaviorAlignScored(gtKeys, predKeys, affine.costs);
     const events = gtKeys.length + predKeys.length;

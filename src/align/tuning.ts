@@ -40,7 +40,7 @@ export interface EngineStats {
   wavefronts: number;
   /** The certified banded DP (`Band`, `./behavior.ts`). */
   band: number;
-  /** The linear-memory Gotoh solver (`./nw-gotoh.ts`): `nw`'s per-channel costs, or the memory last resort. */
+  /** The linear-memory Gotoh solver (`./nw-gotoh.ts`): `nw` with a gap cost ≤ match / 2, or the memory last resort. */
   gotoh: number;
 }
 

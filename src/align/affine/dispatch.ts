@@ -1,14 +1,15 @@
 /**
  * The one dispatcher of the affine engines: which of them aligns a pair, for `behavior` (under its
  * work budget) and for `nw` whenever its costs are the affine model's (`nwAffineCosts`, unbudgeted:
- * every `nw` setting but per-channel gap costs and gaps of at most `match / 2`). In order:
+ * every `nw` setting but a gap cost of at most `match / 2`). In order:
  *
  * 1. no channel on both sides (budgeted entry): the closed-form optimum (`disjointAlignment`,
  *    `../bounded.ts`), proven;
  * 2. the exact engines, unless a channel-count lower bound already predicts more work than the
  *    budget allows:
  *    - the **wavefronts** (`../wfa.ts`) when the costs scale to integers that `wfaCostsFrom` takes
- *      and their estimated work is not above the banded DP's (`wfaPays`);
+ *      (no per-key gap costs, `by_key`) and their estimated work is not above the banded DP's
+ *      (`wfaPays`);
  *    - else the **banded DP** (`Band`, `../behavior.ts`), widened until a bound proves that no path
  *      leaving the band is cheaper;
  *    - else (unbudgeted only: its n·m cells exceed any budget) the linear-memory **Gotoh solver**
@@ -18,7 +19,7 @@
  * Every exact engine and the corridor follow the tie rule of `./costs.ts` (the Gotoh solver has its
  * own, see there). `BehaviorTuning.engine` forces one exact engine (tests).
  */
-import { alignmentCost, scaledCosts, type AffineCosts } from './costs.js';
+import { alignmentCost, gapRange, scaledCosts, type AffineCosts } from './costs.js';
 import { Band, greedyCost } from '../behavior.js';
 import { corridorAlign, disjointAlignment } from '../bounded.js';
 import { BudgetExhausted, WorkBudget } from '../budget.js';
@@ -77,19 +78,25 @@ export function behaviorAlignScored(
     c.mismatch === options.mismatch &&
     c.value_mismatch === options.value_mismatch &&
     c.gap_open === options.gap_open &&
-    c.gap_extend === options.gap_extend;
+    c.gap_extend === options.gap_extend &&
+    sameGaps(c.by_key?.gap_open, options.by_key?.gap_open) &&
+    sameGaps(c.by_key?.gap_extend, options.by_key?.gap_extend);
   const scored = (pairs: IndexPair[], cost: number) => ({
     pairs,
     cost: unscaled ? cost : undefined,
   });
   const delta = m - n;
   const absDelta = Math.abs(delta);
-  const gapMin = Math.min(c.gap_open, c.gap_extend);
+  // With per-key gap costs (`by_key`): the cheapest unpaired event of the inputs sizes the bands and
+  // proves them, and the greedy alignment is priced with the dearest gaps (≥ its cost, so still an
+  // upper bound on the optimum).
+  const gaps = gapRange(c, gtKeys, predKeys);
+  const gapMin = gaps.min;
   const maxCells = tuning.maxBandCells ?? 2 ** 23;
   // First band: wide enough for a quick greedy alignment's cost (one pass when that bound is
   // good), else a narrow probe whose optimum then sizes the next band.
   // `bound` is the cost of some alignment, so ≥ the optimum: it sizes bands and prunes cells.
-  const greedy = greedyCost(gtKeys, predKeys, c, valuesMatch);
+  const greedy = greedyCost(gtKeys, predKeys, gaps.uniform, valuesMatch);
   budget?.spend(n + m);
   let bound = greedy.cost;
   let slack: number;
@@ -164,6 +171,12 @@ export function behaviorAlignScored(
   }
 }
 
+/** Whether two per-key gap cost arrays are the same numbers (both absent counts as the same). */
+function sameGaps(x: Float64Array | undefined, y: Float64Array | undefined): boolean {
+  if (x === undefined || y === undefined) return x === y;
+  return x.length === y.length && x.every((v, k) => v === y[k]);
+}
+
 /**
  * Whether the wavefront aligner is expected to do less work than the banded DP: it visits about
  * `bound · w / 2` wavefront cells (w ≤ 2·bound/gapExtend + 1 diagonals, at most n + m + 1, and the
@@ -192,6 +205,8 @@ export function budgetedBehaviorAlign(
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
   valueBuckets?: () => ValueBuckets | undefined,
 ): BoundedAlignment {
+  if (options.by_key !== undefined)
+    throw new Error('budgetedBehaviorAlign: per-key gap costs are not taken (internal error)');
   const n = gtKeys.length;
   const m = predKeys.length;
   const done = (pairs: IndexPair[], optimal: boolean, known?: number): BoundedAlignment => ({
