@@ -3,6 +3,7 @@ import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
 import { alignmentCost, BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
 import { BehaviorAligner } from './behavior-aligner.js';
+import { greedyCost } from './behavior.js';
 import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './affine/costs.js';
 import { costOf, expectValid } from './alignment.test-helpers.js';
@@ -230,6 +231,8 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
       const ctx = `case ${t}: a=${[...a]} b=${[...b]} open=${[...open]} extend=${[...extend]}`;
       expect(opsOf(got), ctx).toBe(want.ops);
       expect(alignmentCost(a, b, got, keyed, vm), ctx).toBe(want.cost);
+      // The greedy bound, priced per key, is the cost of an alignment: never below the optimum.
+      expect(greedyCost(a, b, keyed, vm).cost, ctx).toBeGreaterThanOrEqual(want.cost);
     }
   });
 

@@ -54,7 +54,7 @@
  * The banded DP also takes per-key gap costs (`AffineCosts.by_key`: `nw`'s `by_channel`, where an
  * unpaired event costs its channel's `gap_open` / `gap_extend`) in a kernel of its own
  * (`Band.rowKeyed`); its bands are then sized, pruned and proven by the cheapest gap cost of the
- * inputs' events, and the greedy bound prices every gap at the dearest one.
+ * inputs' events.
  *
  * This file holds the banded DP (`Band`) and the greedy alignment that sizes both engines' bands
  * (`greedyCost`); which engine runs is decided in one place, `./affine/dispatch.ts`:
@@ -63,7 +63,7 @@
  * and memory: the optimum when proven within a work budget, else a bounded alignment
  * (`./bounded.ts`).
  */
-import { gapRange, gapRun, type AffineCosts } from './affine/costs.js';
+import { gapMinOf, gapRun, type AffineCosts } from './affine/costs.js';
 import type { IndexPair } from './types.js';
 
 /**
@@ -133,13 +133,13 @@ export function greedyCost(
       j++;
     } else if (way % 2 === 1) {
       const d = (way + 1) / 2;
-      cost += gapRun(d, c);
+      cost += runAt(a, i, d, c);
       if (path !== undefined) for (let r = 1; r < d; r++) visit(path, i + r, j);
       i += d;
       if (j - i < lo) lo = j - i;
     } else {
       const d = way / 2;
-      cost += gapRun(d, c);
+      cost += runAt(b, j, d, c);
       j += d;
       if (j - i > hi) hi = j - i;
     }
@@ -150,10 +150,20 @@ export function greedyCost(
     visit(path, n, m);
   }
   return {
-    cost: cost + gapRun(n - i, c) + gapRun(m - j, c),
+    cost: cost + runAt(a, i, n - i, c) + runAt(b, j, m - j, c),
     lo: Math.min(lo, m - n),
     hi: Math.max(hi, m - n),
   };
+}
+
+/** Cost of one run of the `len` events `keys[start …]` left unpaired (per key with `by_key`). */
+function runAt(keys: Int32Array, start: number, len: number, c: AffineCosts): number {
+  const k = c.by_key;
+  if (k === undefined) return gapRun(len, c);
+  if (len <= 0) return 0;
+  let cost = k.gap_open[keys[start]!]!;
+  for (let r = 1; r < len; r++) cost += k.gap_extend[keys[start + r]!]!;
+  return cost;
 }
 
 /** Widen row i's recorded columns to include j. */
@@ -258,7 +268,7 @@ export class Band {
     this.m = b.length;
     this.rowLo = new Int32Array(this.n + 1);
     this.rowHi = new Int32Array(this.n + 1);
-    this.gapMin = gapRange(c, a, b).min;
+    this.gapMin = gapMinOf(c, a, b);
     const byKey = c.by_key;
     // Assigned on both paths, so that every band has the same shape (one compiled `row`).
     this.openA = byKey && Float64Array.from(a, (k) => byKey.gap_open[k]!);

@@ -76,39 +76,23 @@ export function gapCost(c: AffineCosts, key: number, opens: boolean): number {
 }
 
 /**
- * The smallest cost of one unpaired event of `a` or `b` (`min`: what the band certificate and the
- * pruning charge per unpaired event), and the largest `gap_open` and `gap_extend` among them
- * (`uniform`: charging every gap so prices an alignment at no less than its cost). O(n + m) with
- * per-key gap costs, O(1) without.
+ * The smallest cost of one unpaired event of `a` or `b`: what the band certificate and the pruning
+ * charge per unpaired event. O(n + m) with per-key gap costs, O(1) without.
  */
-export function gapRange(
-  c: AffineCosts,
-  a: Int32Array,
-  b: Int32Array,
-): { readonly min: number; readonly uniform: AffineCosts } {
+export function gapMinOf(c: AffineCosts, a: Int32Array, b: Int32Array): number {
   const k = c.by_key;
-  if (k === undefined) return { min: Math.min(c.gap_open, c.gap_extend), uniform: c };
-  let min = Infinity;
-  let open = 0;
-  let extend = 0;
+  let min = Math.min(c.gap_open, c.gap_extend);
+  if (k === undefined || a.length + b.length === 0) return min;
+  min = Infinity;
   for (const keys of [a, b]) {
     for (let i = 0; i < keys.length; i++) {
       const o = k.gap_open[keys[i]!]!;
       const e = k.gap_extend[keys[i]!]!;
       if (o < min) min = o;
       if (e < min) min = e;
-      if (o > open) open = o;
-      if (e > extend) extend = e;
     }
   }
-  if (min === Infinity) min = Math.min(c.gap_open, c.gap_extend); // no events
-  const uniform = {
-    value_mismatch: c.value_mismatch,
-    mismatch: c.mismatch,
-    gap_open: Math.max(open, c.gap_open),
-    gap_extend: Math.max(extend, c.gap_extend),
-  };
-  return { min, uniform };
+  return min;
 }
 
 /** The behaviour aligner's resolved options: the affine costs. */

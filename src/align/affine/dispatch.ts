@@ -19,7 +19,7 @@
  * Every exact engine and the corridor follow the tie rule of `./costs.ts` (the Gotoh solver has its
  * own, see there). `BehaviorTuning.engine` forces one exact engine (tests).
  */
-import { alignmentCost, gapRange, scaledCosts, type AffineCosts } from './costs.js';
+import { alignmentCost, gapMinOf, scaledCosts, type AffineCosts } from './costs.js';
 import { Band, greedyCost } from '../behavior.js';
 import { corridorAlign, disjointAlignment } from '../bounded.js';
 import { BudgetExhausted, WorkBudget } from '../budget.js';
@@ -88,15 +88,13 @@ export function behaviorAlignScored(
   const delta = m - n;
   const absDelta = Math.abs(delta);
   // With per-key gap costs (`by_key`): the cheapest unpaired event of the inputs sizes the bands and
-  // proves them, and the greedy alignment is priced with the dearest gaps (≥ its cost, so still an
-  // upper bound on the optimum).
-  const gaps = gapRange(c, gtKeys, predKeys);
-  const gapMin = gaps.min;
+  // proves them.
+  const gapMin = gapMinOf(c, gtKeys, predKeys);
   const maxCells = tuning.maxBandCells ?? 2 ** 23;
   // First band: wide enough for a quick greedy alignment's cost (one pass when that bound is
   // good), else a narrow probe whose optimum then sizes the next band.
   // `bound` is the cost of some alignment, so ≥ the optimum: it sizes bands and prunes cells.
-  const greedy = greedyCost(gtKeys, predKeys, gaps.uniform, valuesMatch);
+  const greedy = greedyCost(gtKeys, predKeys, c, valuesMatch);
   budget?.spend(n + m);
   let bound = greedy.cost;
   let slack: number;
