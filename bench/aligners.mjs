@@ -9,7 +9,9 @@
 //
 //   --sizes     gt event counts (default 10000,100000)
 //   --variants  ch20 (20 channels) and/or ch3 (3 channels, long runs of one channel) (default both)
-//   --aligners  any of nw, behavior, difflib (default nw,behavior)
+//   --aligners  any of nw, behavior, difflib, nw-match (nw with match 1, mismatch 3, gap_open 2,
+//               gap_extend 1), nw-channels (nw with by_channel costs on two of the variant's
+//               channels: the first 3 / 2, the last gap_open 1.5) (default nw,behavior)
 //   --edit-rates  shares of gt events edited, e.g. 0.001,0.01,0.05 (default 0.05, the bench pairs);
 //               the wavefront aligners' time grows with the square of the alignment cost, so
 //               this shows where they are near-linear and where not
@@ -33,7 +35,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockOf, median, threadCpu } from './timing.mjs';
-import { makeCell } from './traces.mjs';
+import { makeCell, VARIANTS } from './traces.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const distEntry = resolve(here, '../dist/index.js');
@@ -80,7 +82,13 @@ function parseArgs(argv) {
     else if (key === '--variants' && value)
       opts.variants = names(value, '--variants', ['ch20', 'ch3']);
     else if (key === '--aligners' && value)
-      opts.aligners = names(value, '--aligners', ['nw', 'behavior', 'difflib']);
+      opts.aligners = names(value, '--aligners', [
+        'nw',
+        'behavior',
+        'difflib',
+        'nw-match',
+        'nw-channels',
+      ]);
     else if (key === '--edit-rates' && value)
       opts.editRates = value.split(',').map((x) => {
         const r = Number(x);
@@ -121,6 +129,22 @@ function time(fn) {
   ];
 }
 
+/** The `aligner` option of a bench aligner name on a variant's traces. */
+function alignerSpec(name, variant) {
+  if (name === 'nw-match') return { name: 'nw', match: 1, mismatch: 3, gap_open: 2, gap_extend: 1 };
+  if (name === 'nw-channels') {
+    const channels = VARIANTS[variant].channels;
+    return {
+      name: 'nw',
+      by_channel: {
+        [channels[0].name]: { gap_open: 3, gap_extend: 2 },
+        [channels[channels.length - 1].name]: { gap_open: 1.5 },
+      },
+    };
+  }
+  return name;
+}
+
 /** Rows the alignment reports as differing: unpaired, wrong channel, or a value mismatch. */
 function differing(result) {
   return result.alignment_rows.filter((r) => !r.ignored && r.match !== true).length;
@@ -145,7 +169,8 @@ for (const variant of opts.variants) {
         samples['JSON.parse'].push(parseMs);
         threads['JSON.parse'].push(parseThreads);
         for (const aligner of opts.aligners) {
-          const [ms, result, split] = time(() => evaluate(gt, pred, { aligner }));
+          const spec = alignerSpec(aligner, variant);
+          const [ms, result, split] = time(() => evaluate(gt, pred, { aligner: spec }));
           (samples[aligner] ??= []).push(ms);
           (threads[aligner] ??= []).push(split);
           results[aligner] = result;

@@ -1,63 +1,28 @@
 import { describe, it, expect } from 'vitest';
 import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
-import { BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
+import { alignmentCost, BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
 import { BehaviorAligner } from './behavior-aligner.js';
+import { greedyCost } from './behavior.js';
 import { createAligner } from './index.js';
 import type { ResolvedBehaviorOptions } from './affine/costs.js';
-import type { IndexPair } from './types.js';
 import { costOf, expectValid } from './alignment.test-helpers.js';
 import { rng } from '../../test/support/rng.js';
+import { opsOf, tieRuleBruteForce } from '../../test/oracles/tie-rule.js';
 import { behaviorAlignWith, nwAlignValueAwareWith } from './tuning.test-helpers.js';
 
-type Op = 'M' | 'D' | 'I';
-
-function opsOf(pairs: readonly IndexPair[]): string {
-  return pairs
-    .map((p) => (p.gt !== null && p.pred !== null ? 'M' : p.gt !== null ? 'D' : 'I'))
-    .join('');
-}
-
-/**
- * Brute force: enumerate every alignment in lexicographic order of its operations (M < D < I)
- * and keep the first of minimal cost — exactly the documented tie-break.
- */
+/** Brute force of the documented tie-break (`tieRuleBruteForce`) under the behaviour costs. */
 function bruteForce(
   a: Int32Array,
   b: Int32Array,
   o: ResolvedBehaviorOptions,
   vm: (i: number, j: number) => boolean,
 ): { cost: number; ops: string } {
-  let best = Infinity;
-  let bestOps = '';
-  const ops: Op[] = [];
-  const rec = (i: number, j: number, prev: Op, cost: number): void => {
-    if (cost > best) return; // equal cost may still be first in order only if found earlier: keep strict
-    if (i === a.length && j === b.length) {
-      if (cost < best) {
-        best = cost;
-        bestOps = ops.join('');
-      }
-      return;
-    }
-    if (i < a.length && j < b.length) {
-      ops.push('M');
-      rec(i + 1, j + 1, 'M', cost + (a[i] !== b[j] ? o.mismatch : vm(i, j) ? 0 : o.value_mismatch));
-      ops.pop();
-    }
-    if (i < a.length) {
-      ops.push('D');
-      rec(i + 1, j, 'D', cost + (prev === 'D' ? o.gap_extend : o.gap_open));
-      ops.pop();
-    }
-    if (j < b.length) {
-      ops.push('I');
-      rec(i, j + 1, 'I', cost + (prev === 'I' ? o.gap_extend : o.gap_open));
-      ops.pop();
-    }
-  };
-  rec(0, 0, 'M', 0);
-  return { cost: best, ops: bestOps };
+  return tieRuleBruteForce(a.length, b.length, {
+    pair: (i, j) => (a[i] !== b[j] ? o.mismatch : vm(i, j) ? 0 : o.value_mismatch),
+    del: (_, extending) => (extending ? o.gap_extend : o.gap_open),
+    ins: (_, extending) => (extending ? o.gap_extend : o.gap_open),
+  });
 }
 
 function randomCase(r: () => number, maxLen: number, alphabet: number) {
@@ -214,6 +179,60 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
       const got = behaviorAlignWith(a, b, o, vm);
       expectValid(got, a.length, b.length);
       expect(costOf(a, b, got, o, vm)).toBeCloseTo(bruteForce(a, b, o, vm).cost, 9);
+    }
+  });
+
+  it('keyed kernel: per-key gap costs all equal to the global ones give the uniform alignment', () => {
+    // `Band.rowKeyed` is `Band.row` with per-event lookups; with every key at the global costs the
+    // two must agree cell for cell, so the alignments are the same (pruning, checkpoints included).
+    const r = rng(29);
+    for (let t = 0; t < 300; t++) {
+      const o = COST_SETS[t % COST_SETS.length]!;
+      const { a, b, vm } = randomCase(r, 30, 3);
+      const keyed = {
+        ...o,
+        by_key: {
+          gap_open: new Float64Array(3).fill(o.gap_open),
+          gap_extend: new Float64Array(3).fill(o.gap_extend),
+        },
+      };
+      for (const knobs of [
+        { engine: 'dp' as const },
+        { engine: 'dp' as const, initialSlack: t % 3, blockRows: 1 + (t % 4) },
+        { engine: 'dp' as const, pruning: false },
+      ]) {
+        const ctx = `case ${t} ${JSON.stringify(knobs)}`;
+        expect(behaviorAlignWith(a, b, keyed, vm, knobs), ctx).toEqual(
+          behaviorAlignWith(a, b, o, vm, knobs),
+        );
+      }
+      // Past maxBandCells: the Gotoh solver, given the per-key costs as per-channel ones.
+      expect(behaviorAlignWith(a, b, keyed, vm, { maxBandCells: 0 })).toEqual(
+        nwAlignValueAwareWith(a, b, o, vm),
+      );
+    }
+  });
+
+  it('per-key gap costs: the tie rule and the optimal cost by brute force', () => {
+    const r = rng(31);
+    for (let t = 0; t < 1000; t++) {
+      const o = COST_SETS[t % 4]!; // the integer ones
+      const { a, b, vm } = randomCase(r, 5, 3);
+      const open = Float64Array.from({ length: 3 }, () => 1 + Math.floor(r() * 4));
+      const extend = Float64Array.from({ length: 3 }, () => 1 + Math.floor(r() * 4));
+      const keyed = { ...o, by_key: { gap_open: open, gap_extend: extend } };
+      const got = behaviorAlignWith(a, b, keyed, vm, { initialSlack: t % 2 });
+      expectValid(got, a.length, b.length);
+      const want = tieRuleBruteForce(a.length, b.length, {
+        pair: (i, j) => (a[i] !== b[j] ? o.mismatch : vm(i, j) ? 0 : o.value_mismatch),
+        del: (i, extending) => (extending ? extend[a[i]!]! : open[a[i]!]!),
+        ins: (j, extending) => (extending ? extend[b[j]!]! : open[b[j]!]!),
+      });
+      const ctx = `case ${t}: a=${[...a]} b=${[...b]} open=${[...open]} extend=${[...extend]}`;
+      expect(opsOf(got), ctx).toBe(want.ops);
+      expect(alignmentCost(a, b, got, keyed, vm), ctx).toBe(want.cost);
+      // The greedy bound, priced per key, is the cost of an alignment: never below the optimum.
+      expect(greedyCost(a, b, keyed, vm).cost, ctx).toBeGreaterThanOrEqual(want.cost);
     }
   });
 

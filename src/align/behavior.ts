@@ -51,6 +51,11 @@
  *   `maxBandCells`; beyond it the linear-memory Gotoh solver takes over with the same costs (still
  *   optimal cost; ties then follow that solver's rule).
  *
+ * The banded DP also takes per-key gap costs (`AffineCosts.by_key`: `nw`'s `by_channel`, where an
+ * unpaired event costs its channel's `gap_open` / `gap_extend`) in a kernel of its own
+ * (`Band.rowKeyed`); its bands are then sized, pruned and proven by the cheapest gap cost of the
+ * inputs' events.
+ *
  * This file holds the banded DP (`Band`) and the greedy alignment that sizes both engines' bands
  * (`greedyCost`); which engine runs is decided in one place, `./affine/dispatch.ts`:
  * `behaviorAlign` there is exact and unbounded (`nw` uses it so), and `budgetedBehaviorAlign`, what
@@ -58,7 +63,7 @@
  * and memory: the optimum when proven within a work budget, else a bounded alignment
  * (`./bounded.ts`).
  */
-import { gapRun, type AffineCosts } from './affine/costs.js';
+import { gapMinOf, gapRun, type AffineCosts } from './affine/costs.js';
 import type { IndexPair } from './types.js';
 
 /**
@@ -128,13 +133,13 @@ export function greedyCost(
       j++;
     } else if (way % 2 === 1) {
       const d = (way + 1) / 2;
-      cost += gapRun(d, c);
+      cost += runAt(a, i, d, c);
       if (path !== undefined) for (let r = 1; r < d; r++) visit(path, i + r, j);
       i += d;
       if (j - i < lo) lo = j - i;
     } else {
       const d = way / 2;
-      cost += gapRun(d, c);
+      cost += runAt(b, j, d, c);
       j += d;
       if (j - i > hi) hi = j - i;
     }
@@ -145,10 +150,20 @@ export function greedyCost(
     visit(path, n, m);
   }
   return {
-    cost: cost + gapRun(n - i, c) + gapRun(m - j, c),
+    cost: cost + runAt(a, i, n - i, c) + runAt(b, j, m - j, c),
     lo: Math.min(lo, m - n),
     hi: Math.max(hi, m - n),
   };
+}
+
+/** Cost of one run of the `len` events `keys[start …]` left unpaired (per key with `by_key`). */
+function runAt(keys: Int32Array, start: number, len: number, c: AffineCosts): number {
+  const k = c.by_key;
+  if (k === undefined) return gapRun(len, c);
+  if (len <= 0) return 0;
+  let cost = k.gap_open[keys[start]!]!;
+  for (let r = 1; r < len; r++) cost += k.gap_extend[keys[start + r]!]!;
+  return cost;
 }
 
 /** Widen row i's recorded columns to include j. */
@@ -227,6 +242,15 @@ export class Band {
   private readonly rowHi: Int32Array;
   /** Smallest cost of one unpaired event. */
   private readonly gapMin: number;
+  /**
+   * Per-event gap costs (`AffineCosts.by_key`; absent: `gap_open` / `gap_extend` for every event):
+   * gt event i unpaired costs `openA[i]` opening a run, `extA[i]` continuing one; pred event j
+   * `openB[j]` / `extB[j]`.
+   */
+  private readonly openA: Float64Array | undefined;
+  private readonly extA: Float64Array | undefined;
+  private readonly openB: Float64Array | undefined;
+  private readonly extB: Float64Array | undefined;
 
   constructor(
     private readonly a: Int32Array,
@@ -244,7 +268,13 @@ export class Band {
     this.m = b.length;
     this.rowLo = new Int32Array(this.n + 1);
     this.rowHi = new Int32Array(this.n + 1);
-    this.gapMin = Math.min(c.gap_open, c.gap_extend);
+    this.gapMin = gapMinOf(c, a, b);
+    const byKey = c.by_key;
+    // Assigned on both paths, so that every band has the same shape (one compiled `row`).
+    this.openA = byKey && Float64Array.from(a, (k) => byKey.gap_open[k]!);
+    this.extA = byKey && Float64Array.from(a, (k) => byKey.gap_extend[k]!);
+    this.openB = byKey && Float64Array.from(b, (k) => byKey.gap_open[k]!);
+    this.extB = byKey && Float64Array.from(b, (k) => byKey.gap_extend[k]!);
     const rows = block === 0 ? this.n + 1 : block + 1;
     this.gM = new Float64Array(rows * this.w);
     this.gD = new Float64Array(rows * this.w);
@@ -369,11 +399,134 @@ export class Band {
     rowHi[i] = h;
   }
 
+  /**
+   * `row` with per-event gap costs (`AffineCosts.by_key`), the same arithmetic with the costs
+   * looked up per event: a kernel of its own, so that the uniform one (`behavior`, `nw` without
+   * `by_channel`) keeps its speed (a lookup per cell cost 30 % on a 30k-event band); the tests pin
+   * the two equal on uniform per-key costs (`behavior.test.ts`, "keyed kernel").
+   */
+  private rowKeyed(
+    i: number,
+    M: Float64Array,
+    D: Float64Array,
+    I: Float64Array,
+    off: number,
+    below: number,
+  ): void {
+    const { a, b, dlo, dhi, n, m, valuesMatch, bound, gapMin, rowLo, rowHi } = this;
+    const openB = this.openB!;
+    const extB = this.extB!;
+    const { mismatch, value_mismatch: valueMismatch } = this.c;
+    const lo = Math.max(0, i + dlo);
+    const base = off - i - dlo; // position of (i, j) = base + j
+    if (i === n) {
+      // Only inserts remain.
+      M[base + m] = 0;
+      D[base + m] = 0;
+      I[base + m] = 0;
+      let j = m - 1;
+      for (; j >= lo; j--) {
+        const right = I[base + j + 1] as number;
+        const slackLeft = bound - gapMin * Math.abs(j - i);
+        const vM = (openB[j] as number) + right;
+        const vI = (extB[j] as number) + right;
+        if (vI > slackLeft && vM > slackLeft) break; // this cell and every cell further left are ∞
+        M[base + j] = vM > slackLeft ? Infinity : vM;
+        D[base + j] = vM > slackLeft ? Infinity : vM;
+        I[base + j] = vI > slackLeft ? Infinity : vI;
+      }
+      rowLo[i] = j + 1;
+      rowHi[i] = m; // (n, m) costs 0
+      return;
+    }
+    const blo = rowLo[i + 1] as number;
+    const bhi = rowHi[i + 1] as number;
+    const hi = Math.min(m, i + dhi, bhi);
+    const bbase = below - (i + 1) - dlo; // position of (i+1, j) = bbase + j
+    const ai = a[i] as number;
+    // Deleting gt event i costs the same in every column of the row.
+    const delO = this.openA![i] as number;
+    const delE = this.extA![i] as number;
+    let j = hi;
+    let right = Infinity; // I of (i, j+1); none right of `hi`
+    if (hi === m && m >= lo) {
+      // Column m: only a delete, to (i+1, m) when that cell was computed.
+      const down = m >= blo ? (D[bbase + m] as number) : Infinity;
+      const slackLeft = bound - gapMin * Math.abs(m - i);
+      const vOpen = delO + down;
+      const vExt = delE + down;
+      M[base + m] = vOpen > slackLeft ? Infinity : vOpen;
+      D[base + m] = vExt > slackLeft ? Infinity : vExt;
+      right = vOpen > slackLeft ? Infinity : vOpen;
+      I[base + m] = right;
+      j = m - 1;
+    }
+    for (; j >= lo; j--) {
+      if (j + 1 < blo && right === Infinity) break; // nothing below to reach, nothing to the right
+      const pair =
+        j + 1 >= blo && j < bhi
+          ? (ai !== (b[j] as number)
+              ? mismatch
+              : valuesMatch === undefined || valuesMatch(i, j)
+                ? 0
+                : valueMismatch) + (M[bbase + j + 1] as number)
+          : Infinity;
+      const down = j >= blo ? (D[bbase + j] as number) : Infinity;
+      const slackLeft = bound - gapMin * Math.abs(j - i);
+      const delOpen = delO + down;
+      const insOpen = (openB[j] as number) + right;
+      let t = pair <= delOpen ? pair : delOpen;
+      t = t <= insOpen ? t : insOpen;
+      M[base + j] = t > slackLeft ? Infinity : t;
+      const delExt = delE + down;
+      t = pair <= delExt ? pair : delExt;
+      t = t <= insOpen ? t : insOpen;
+      D[base + j] = t > slackLeft ? Infinity : t;
+      const insExt = (extB[j] as number) + right;
+      t = pair <= delOpen ? pair : delOpen;
+      t = t <= insExt ? t : insExt;
+      right = t > slackLeft ? Infinity : t;
+      I[base + j] = right;
+    }
+    // Trim cells that came out ∞ at both ends, so the rows above start narrower.
+    let l = j + 1;
+    let h = hi;
+    while (
+      h >= l &&
+      M[base + h] === Infinity &&
+      D[base + h] === Infinity &&
+      I[base + h] === Infinity
+    )
+      h--;
+    while (
+      l <= h &&
+      M[base + l] === Infinity &&
+      D[base + l] === Infinity &&
+      I[base + l] === Infinity
+    )
+      l++;
+    rowLo[i] = l;
+    rowHi[i] = h;
+  }
+
+  /** Row `i` by the kernel for this band's gap costs (`row` or `rowKeyed`). */
+  private fillRow(
+    i: number,
+    M: Float64Array,
+    D: Float64Array,
+    I: Float64Array,
+    off: number,
+    below: number,
+  ): void {
+    if (this.openA === undefined) this.row(i, M, D, I, off, below);
+    else this.rowKeyed(i, M, D, I, off, below);
+  }
+
   /** Fill the band from the end; returns the optimal cost from the start (inside the band). */
   fill(): number {
     const { n, w, block, gM, gD, gI } = this;
     if (block === 0) {
-      for (let i = n; i >= 0; i--) this.row(i, gM, gD, gI, i * w, (i + 1) * w);
+      for (let i = n; i >= 0; i--) this.fillRow(i, gM, gD, gI, i * w, (i + 1) * w);
       return this.origin(gM, 0);
     }
     // Two rolling rows (positions 0 and w of the block buffers), checkpoints copied out.
@@ -383,7 +536,7 @@ export class Band {
     const last = Math.floor(n / block) + 1;
     let cur = 0;
     for (let i = n; i >= 0; i--) {
-      this.row(i, gM, gD, gI, cur, w - cur);
+      this.fillRow(i, gM, gD, gI, cur, w - cur);
       const slot = i === n ? last : i % block === 0 ? i / block : -1;
       if (slot >= 0) {
         ckM.set(gM.subarray(cur, cur + w), slot * w);
@@ -412,7 +565,7 @@ export class Band {
     gD.set(this.ckD!.subarray(slot * w, slot * w + w), at);
     gI.set(this.ckI!.subarray(slot * w, slot * w + w), at);
     for (let i = end - 1; i >= start; i--)
-      this.row(i, gM, gD, gI, (i - start) * w, (i + 1 - start) * w);
+      this.fillRow(i, gM, gD, gI, (i - start) * w, (i + 1 - start) * w);
   }
 
   /** Walk from the start taking the first optimal operation in the order pair, delete, insert. */
@@ -456,7 +609,15 @@ export class Band {
         i < n &&
         j >= belowLo &&
         j <= belowHi &&
-        (state === 1 ? ext : open) + (gD[idx + w - 1] as number) === cur
+        (state === 1
+          ? this.extA === undefined
+            ? ext
+            : (this.extA[i] as number)
+          : this.openA === undefined
+            ? open
+            : (this.openA[i] as number)) +
+          (gD[idx + w - 1] as number) ===
+          cur
       ) {
         out.push({ gt: i, pred: null, tag: 'delete' });
         i++;
@@ -464,7 +625,15 @@ export class Band {
       } else if (
         j < m &&
         j + 1 <= (this.rowHi[i] as number) &&
-        (state === 2 ? ext : open) + (gI[idx + 1] as number) === cur
+        (state === 2
+          ? this.extB === undefined
+            ? ext
+            : (this.extB[j] as number)
+          : this.openB === undefined
+            ? open
+            : (this.openB[j] as number)) +
+          (gI[idx + 1] as number) ===
+          cur
       ) {
         out.push({ gt: null, pred: j, tag: 'insert' });
         j++;

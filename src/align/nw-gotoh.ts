@@ -633,7 +633,8 @@ export type ValueAwareCosts = AffineCosts;
 /**
  * Linear-memory optimal alignment under the value-aware cost model of the `behavior` aligner: a
  * same-key pair costs 0 when `valuesMatch(i, j)` (or it is absent), else `value_mismatch`; a
- * different-key pair `mismatch`; gaps affine. Same solver (and tie-break rule) as `nwAlign`.
+ * different-key pair `mismatch`; gaps affine (per key with `by_key`). Same solver (and tie-break
+ * rule) as `gotohAlign`.
  * `behavior` uses it when its exact-tie-break band would not fit in memory.
  */
 export function nwAlignValueAware(
@@ -642,18 +643,29 @@ export function nwAlignValueAware(
   costs: ValueAwareCosts,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
 ): IndexPair[] {
+  // Per-key gap costs (`by_key`) become per-channel ones of channels named by the keys (only the
+  // keys whose costs differ from the global ones).
+  const byKey = costs.by_key;
+  const names = byKey === undefined ? [] : Array.from(byKey.gap_open, (_, k) => String(k));
+  const byChannel = new Map<string, { gap_open: number; gap_extend: number }>();
+  for (let k = 0; k < names.length; k++) {
+    const gap_open = byKey!.gap_open[k]!;
+    const gap_extend = byKey!.gap_extend[k]!;
+    if (gap_open !== costs.gap_open || gap_extend !== costs.gap_extend)
+      byChannel.set(names[k]!, { gap_open, gap_extend });
+  }
   const options: ResolvedNwOptions = {
     match: 0,
     mismatch: costs.mismatch,
     gap_open: costs.gap_open,
     gap_extend: costs.gap_extend,
-    by_channel: new Map(),
+    by_channel: byChannel,
   };
   const keys = buildKeys(
     gtKeys,
     predKeys,
     options,
-    [],
+    names,
     valuesMatch === undefined ? 0 : costs.value_mismatch,
   );
   const solver = new Solver(gtKeys, predKeys, keys, valuesMatch);

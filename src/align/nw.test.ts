@@ -6,7 +6,12 @@ import type { ValueAwareCosts } from './nw.js';
 import type { NwOptions, ResolvedNwOptions } from './nw.js';
 import type { NwTuning } from './tuning.js';
 import type { IndexPair } from './types.js';
-import { nwAlignValueAwareWith, nwAlignWith } from './tuning.test-helpers.js';
+import type { EngineStats } from './tuning.js';
+import { gotohAlignWith, nwAlignValueAwareWith, nwAlignWith } from './tuning.test-helpers.js';
+import { tuningOf, type NwKnobs } from './tuning.test-helpers.js';
+import { withAlignerTuning } from './tuning.js';
+import { nwAffineCosts } from './affine/costs.js';
+import { opsOf, tieRuleBruteForce } from '../../test/oracles/tie-rule.js';
 
 const NAMES = ['a', 'b', 'c', 'd'];
 
@@ -466,6 +471,260 @@ describe('NeedlemanWunschAligner: long traces in linear memory', () => {
     // A full traceback matrix would need ≥ 4·10^8 cells; the solver keeps six rows.
     const equal = result.filter((p) => p.tag === 'equal').length;
     expect(equal).toBeGreaterThan(0.9 * n);
+  });
+});
+
+/** The tie rule's alignment under `nw`'s own costs, by brute force (in micro-units: decimals tie exactly). */
+function nwTieRule(
+  a: Int32Array,
+  b: Int32Array,
+  o: ResolvedNwOptions,
+  names: readonly string[],
+): { cost: number; ops: string } {
+  const micro = (c: number): number => Math.round(c * 1e6);
+  const gap = (key: number, extending: boolean): number =>
+    micro(gapCost(o, names[key]!, !extending));
+  const r = tieRuleBruteForce(a.length, b.length, {
+    pair: (i, j) => micro(a[i] === b[j] ? o.match : o.mismatch),
+    del: (i, extending) => gap(a[i]!, extending),
+    ins: (j, extending) => gap(b[j]!, extending),
+  });
+  return { cost: r.cost / 1e6, ops: r.ops };
+}
+
+/** Options with `match > 0` that the affine engines take: no per-channel costs, gaps > match / 2. */
+const positiveMatchArb = (cost: fc.Arbitrary<number>): fc.Arbitrary<NwOptions> =>
+  fc
+    .record({ match: cost, more: cost, open: cost, extend: cost })
+    .filter(({ match }) => match > 0)
+    .map(({ match, more, open, extend }) => ({
+      match,
+      mismatch: match + more,
+      gap_open: match / 2 + open + 0.5,
+      gap_extend: match / 2 + extend + 0.5,
+    }));
+
+describe('nw with match > 0: the one affine engine, its tie rule, the optimum in nw units', () => {
+  const small = fc.integer({ min: 1, max: 3 }).chain((k) => fc.tuple(seqArb(k, 6), seqArb(k, 6)));
+  const engines: [string, NwKnobs][] = [
+    ['dispatcher', {}],
+    ['wavefronts', { behavior: { engine: 'wfa' } }],
+    ['banded DP from a band of 0', { behavior: { engine: 'dp', initialSlack: 0 } }],
+    ['banded DP, checkpoint rows', { behavior: { engine: 'dp', blockRows: 2 } }],
+  ];
+  for (const [label, knobs] of engines) {
+    it(`the tie rule's alignment and the optimal cost on small inputs (${label}, fast-check)`, () => {
+      fc.assert(
+        fc.property(small, positiveMatchArb(fc.oneof(intCost, decimalCost)), ([a, b], options) => {
+          const o = resolveNwOptions(options);
+          expect(nwAffineCosts(o)).toBeDefined();
+          const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
+          const result = nwAlignWith(a, b, o, NAMES, { ...knobs, engines: stats });
+          expect(stats.gotoh).toBe(0);
+          checkValid(a, b, result);
+          const want = nwTieRule(a, b, o, NAMES);
+          expect(opsOf(result)).toBe(want.ops);
+          const got = alignmentCost(a, b, result, o, NAMES).cost;
+          const gotoh = gotohAlignWith(a, b, o, NAMES);
+          const optimum = alignmentCost(a, b, gotoh, o, NAMES).cost;
+          for (const other of [want.cost, optimum, referenceOptimum(a, b, o, NAMES).cost])
+            expect(Math.abs(got - other)).toBeLessThanOrEqual(1e-9 * Math.max(1, other));
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('longer inputs: the Gotoh optimum, and the outcome reports it in nw units (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seqArb(k, 60), seqArb(k, 60))),
+        positiveMatchArb(intCost),
+        ([a, b], options) => {
+          const aligner = new NeedlemanWunschAligner(options);
+          const o = aligner.options;
+          const { pairs, outcome } = aligner.alignWithOutcome(a, b, { channelNames: NAMES });
+          checkValid(a, b, pairs);
+          const optimum = alignmentCost(a, b, gotohAlignWith(a, b, o, NAMES), o, NAMES).cost;
+          expect(alignmentCost(a, b, pairs, o, NAMES).cost).toBe(optimum);
+          expect(outcome).toEqual({ optimal: true, cost: optimum });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  const count = (options: NwOptions, a = keys('abcabcab'), b = keys('abcbcaab')): EngineStats => {
+    const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
+    nwAlignWith(a, b, resolveNwOptions(options), NAMES, { engines: stats });
+    return stats;
+  };
+
+  it('dispatch: match > 0 runs on the wavefronts or the banded DP, never on the Gotoh solver', () => {
+    // Integer costs: shifted and doubled 2·(3 − 1), 2·2 − 1, 2·1 − 1 = 4, 3, 1: the wavefronts.
+    expect(count({ match: 1, mismatch: 3, gap_open: 2, gap_extend: 1 })).toEqual({
+      wavefronts: 1,
+      band: 0,
+      gotoh: 0,
+    });
+    // gap_open < gap_extend: the wavefronts do not apply, the banded DP does.
+    expect(count({ match: 0.5, mismatch: 2, gap_open: 1, gap_extend: 1.5 })).toEqual({
+      wavefronts: 0,
+      band: 1,
+      gotoh: 0,
+    });
+  });
+
+  it('dispatch: per-channel gap costs run on the banded DP', () => {
+    expect(count({ match: 1, by_channel: { a: { gap_open: 3 } } })).toEqual({
+      wavefronts: 0,
+      band: 1,
+      gotoh: 0,
+    });
+    // Per-channel costs equal to the global ones, or of channels absent from the names: uniform.
+    expect(
+      count({ by_channel: { a: { gap_open: 1, gap_extend: 1 }, zz: { gap_open: 9 } } }),
+    ).toEqual({ wavefronts: 1, band: 0, gotoh: 0 });
+  });
+
+  it('dispatch: what only the Gotoh solver takes (a gap cost ≤ match / 2)', () => {
+    expect(count({ match: 2, mismatch: 3, gap_open: 2, gap_extend: 1 }).gotoh).toBe(1);
+    expect(count({ match: 2, mismatch: 3, by_channel: { b: { gap_extend: 1 } } }).gotoh).toBe(1);
+    expect(
+      nwAffineCosts(resolveNwOptions({ match: 2, mismatch: 3, gap_extend: 1 })),
+    ).toBeUndefined();
+  });
+
+  it('the shift: every alignment costs c·(n + m)/2 less on the engine, doubled', () => {
+    const o = resolveNwOptions({ match: 0.3, mismatch: 1.1, gap_open: 2.5, gap_extend: 0.7 });
+    const affine = nwAffineCosts(o)!;
+    expect(affine.costs.value_mismatch).toBe(0);
+    expect(affine.costs.mismatch).toBeCloseTo(1.6, 12);
+    expect(affine.costs.gap_open).toBeCloseTo(4.7, 12);
+    expect(affine.costs.gap_extend).toBeCloseTo(1.1, 12);
+    const a = keys('abca');
+    const b = keys('acb');
+    for (const pairs of [
+      nwAlignWith(a, b, o, NAMES),
+      gotohAlignWith(a, b, o, NAMES),
+      [
+        ...Array.from(a, (_, i): IndexPair => ({ gt: i, pred: null, tag: 'delete' })),
+        ...Array.from(b, (_, j): IndexPair => ({ gt: null, pred: j, tag: 'insert' })),
+      ],
+    ]) {
+      const engineCost = alignmentCost(a, b, pairs, { ...o, ...affine.costs, match: 0 }, NAMES);
+      expect(affine.nwCost(engineCost.cost, a.length + b.length)).toBeCloseTo(
+        alignmentCost(a, b, pairs, o, NAMES).cost,
+        12,
+      );
+    }
+  });
+
+  it('ties follow the tie rule now: a repeated event is reported as the later one extra', () => {
+    // gt a b, pred a a b: either pred a is the extra one; the tie rule leaves the later one unpaired.
+    const o = { match: 1, mismatch: 4, gap_open: 2, gap_extend: 1 };
+    const rows = new NeedlemanWunschAligner(o)
+      .align(keys('ab'), keys('aab'), { channelNames: NAMES })
+      .map((p) => [p.gt, p.pred]);
+    expect(rows).toEqual([
+      [0, 0],
+      [null, 1],
+      [1, 2],
+    ]);
+  });
+});
+
+/**
+ * Options with per-channel gap costs that the banded DP takes: every gap cost > match / 2 (match
+ * 0 half of the time).
+ */
+const byChannelArb = (cost: fc.Arbitrary<number>): fc.Arbitrary<NwOptions> =>
+  fc
+    .record({
+      match: fc.oneof(fc.constant(0), cost),
+      more: cost,
+      open: cost,
+      extend: cost,
+      channels: fc.dictionary(
+        fc.constantFrom(...NAMES),
+        fc.record({ gap_open: cost, gap_extend: cost }, { requiredKeys: [] }),
+        { minKeys: 1, maxKeys: 4 },
+      ),
+    })
+    .map(({ match, more, open, extend, channels }) => {
+      const above = (g: number): number => match / 2 + g + 0.5;
+      return {
+        match,
+        mismatch: match + more,
+        gap_open: above(open),
+        gap_extend: above(extend),
+        by_channel: Object.fromEntries(
+          Object.entries(channels).map(([ch, g]) => [
+            ch,
+            {
+              ...(g.gap_open === undefined ? {} : { gap_open: above(g.gap_open) }),
+              ...(g.gap_extend === undefined ? {} : { gap_extend: above(g.gap_extend) }),
+            },
+          ]),
+        ),
+      };
+    });
+
+describe('nw with per-channel gap costs: the banded DP, its tie rule, the Gotoh optimum', () => {
+  const small = fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seqArb(k, 6), seqArb(k, 6)));
+  const knobsList: [string, NwKnobs][] = [
+    ['dispatcher', {}],
+    ['from a band of 0', { behavior: { initialSlack: 0 } }],
+    ['checkpoint rows', { behavior: { blockRows: 2, initialSlack: 1 } }],
+    ['no pruning', { behavior: { pruning: false, initialSlack: 0 } }],
+  ];
+  for (const [label, knobs] of knobsList) {
+    it(`the tie rule's alignment and the optimal cost on small inputs (${label}, fast-check)`, () => {
+      fc.assert(
+        fc.property(small, byChannelArb(fc.oneof(intCost, decimalCost)), ([a, b], options) => {
+          const o = resolveNwOptions(options);
+          const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
+          const result = nwAlignWith(a, b, o, NAMES, { ...knobs, engines: stats });
+          expect(stats.gotoh).toBe(0);
+          checkValid(a, b, result);
+          const want = nwTieRule(a, b, o, NAMES);
+          expect(opsOf(result)).toBe(want.ops);
+          const got = alignmentCost(a, b, result, o, NAMES).cost;
+          const optimum = alignmentCost(a, b, gotohAlignWith(a, b, o, NAMES), o, NAMES).cost;
+          for (const other of [want.cost, optimum, referenceOptimum(a, b, o, NAMES).cost])
+            expect(Math.abs(got - other)).toBeLessThanOrEqual(1e-9 * Math.max(1, other));
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('longer inputs: the Gotoh optimum, reported in nw units, also past the band memory (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(seqArb(k, 60), seqArb(k, 60))),
+        byChannelArb(intCost),
+        fc.constantFrom<NwKnobs>({}, { behavior: { maxBandCells: 1 } }),
+        ([a, b], options, knobs) => {
+          const aligner = new NeedlemanWunschAligner(options);
+          const o = aligner.options;
+          const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
+          const { pairs, outcome } = withAlignerTuning(tuningOf({ ...knobs, engines: stats }), () =>
+            aligner.alignWithOutcome(a, b, { channelNames: NAMES }),
+          );
+          checkValid(a, b, pairs);
+          // maxBandCells 1: the dispatcher's memory last resort, the Gotoh solver with per-key gaps.
+          if (knobs.behavior?.maxBandCells === undefined) expect(stats.gotoh).toBe(0);
+          else if (nwAffineCosts(o, NAMES)?.costs.by_key !== undefined && a.length + b.length > 0)
+            expect(stats.gotoh).toBe(1); // the band (no wavefronts with per-key costs) never fits
+          expect(stats.wavefronts + stats.band + stats.gotoh).toBe(1);
+          const optimum = alignmentCost(a, b, gotohAlignWith(a, b, o, NAMES), o, NAMES).cost;
+          expect(alignmentCost(a, b, pairs, o, NAMES).cost).toBe(optimum);
+          expect(outcome).toEqual({ optimal: true, cost: optimum });
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 

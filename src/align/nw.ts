@@ -12,17 +12,25 @@
  *   per-channel costs a gap of length L costs `gap_open + (L - 1) * gap_extend`.
  *   A delete run directly followed by an insert run (or vice versa) is two runs: each opens.
  *
- * Two engines, chosen by the costs:
- * - **uniform costs** (`match = 0`, `gap_open` and `gap_extend` > 0, no per-channel gap costs
- *   that differ from the global ones; the defaults): the `behavior` aligner's engine with every
- *   same-channel pair matching — the gap-affine wavefront aligner (`./wfa.ts`), O((n + m) + s·w)
- *   for the optimal cost s, or its exact banded DP where the wavefronts do not apply (costs that
- *   no scale makes integral, `mismatch = 0`, `gap_open < gap_extend`). Ties: `behavior`'s rule —
- *   among the minimal-cost alignments, the one whose operations read from the first are
- *   lexicographically smallest with pair < delete < insert (unpaired events as late as possible);
- * - **anything else** (`match > 0`, per-channel gap costs, a free gap): the linear-memory Gotoh
- *   solver of `./nw-gotoh.ts`, O(n·m) worst case, with its own tie rule (minimal cost, then the
- *   most pairs, then the order of its divide steps).
+ * One engine for every setting: `nw` is a cost object over the affine engine of `behavior`
+ * (`./affine/`), with every same-channel pair matching —
+ * - `match = 0` (the defaults) as it is, `match = c > 0` shifted away: every pair costs c less and
+ *   every unpaired event c/2 less, which lowers every alignment's cost by the same c·(n + m)/2, so
+ *   the optimal alignments are the same (`nwAffineCosts`, `./affine/costs.ts`; the reported cost is
+ *   converted back, in `nw`'s units). It applies whenever every gap cost (global and per channel)
+ *   exceeds `match / 2`;
+ * - the dispatcher (`./affine/dispatch.ts`) runs the gap-affine wavefront aligner (`./wfa.ts`),
+ *   O((n + m) + s·w) for the optimal cost s, or its exact banded DP where the wavefronts do not
+ *   apply (per-channel gap costs, costs that no scale makes integral, `mismatch = match`,
+ *   `gap_open < gap_extend`), O((n + m)·d) for d ≈ s / (the smallest gap cost − match/2).
+ *   Ties: `behavior`'s rule — among the minimal-cost alignments, the one whose operations read from
+ *   the first are lexicographically smallest with pair < delete < insert (unpaired events as late
+ *   as possible), whatever the costs.
+ *
+ * The linear-memory Gotoh solver of `./nw-gotoh.ts` (O(n·m) worst case, with its own tie rule:
+ * minimal cost, then the most pairs, then the order of its divide steps) remains for a gap cost of
+ * at most `match / 2` (a free gap after the shift), and as the dispatcher's memory last resort,
+ * when even the banded DP's checkpoints exceed their memory (`BehaviorTuning.maxBandCells`).
  */
 import { ConfigError, type InputPath } from '../errors.js';
 import { describeReceived } from '../io/input.js';
@@ -30,7 +38,7 @@ import { MAX_COST, MAX_COST_MESSAGE } from './costs.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
 import { isObjectRecord } from '../py/value.js';
 import { nwAffineCosts } from './affine/costs.js';
-import { behaviorAlign } from './affine/dispatch.js';
+import { behaviorAlignScored } from './affine/dispatch.js';
 import { gotohAlign } from './nw-gotoh.js';
 import type { ResolvedNwOptions } from './nw-gotoh.js';
 import { alignerTuning } from './tuning.js';
@@ -151,17 +159,19 @@ export class NeedlemanWunschAligner implements Aligner {
   }
 
   /**
-   * `align`'s alignment, always proven optimal: both engines are exact and unbudgeted (`nw` has no
-   * bounded path), so the outcome is `optimal: true` with the alignment's total cost.
+   * `align`'s alignment, always proven optimal: every engine is exact and unbudgeted (`nw` has no
+   * bounded path), so the outcome is `optimal: true` with the alignment's total cost in `nw`'s
+   * units (the engine's optimum converted back when it knows it, else the alignment's sum).
    */
   alignWithOutcome(
     gtKeys: Int32Array,
     predKeys: Int32Array,
     context: AlignContext,
   ): { readonly pairs: IndexPair[]; readonly outcome: AlignmentOutcome } {
-    const pairs = this.align(gtKeys, predKeys, context);
-    const cost = nwAlignmentCost(gtKeys, predKeys, pairs, this.options, context.channelNames);
-    return { pairs, outcome: { optimal: true, cost } };
+    const names = context.channelNames;
+    const r = nwAlignScored(gtKeys, predKeys, this.options, names);
+    const cost = r.cost ?? nwAlignmentCost(gtKeys, predKeys, r.pairs, this.options, names);
+    return { pairs: r.pairs, outcome: { optimal: true, cost } };
   }
 }
 
@@ -200,17 +210,6 @@ export function nwAlignmentCost(
 }
 
 /**
- * Whether the costs are uniform (see the module comment): `match = 0`, positive gap costs, and
- * every per-channel gap cost equal to the global one.
- */
-export function nwUniformCosts(o: ResolvedNwOptions): boolean {
-  if (o.match !== 0 || !(o.gap_open > 0) || !(o.gap_extend > 0)) return false;
-  for (const c of o.by_channel.values())
-    if (c.gap_open !== o.gap_open || c.gap_extend !== o.gap_extend) return false;
-  return true;
-}
-
-/**
  * The aligner as a function: optimal alignment of `gtKeys` with `predKeys` under validated
  * options (`resolveNwOptions`); `channelNames[key]` selects per-channel gap costs.
  */
@@ -220,9 +219,34 @@ export function nwAlign(
   options: ResolvedNwOptions,
   channelNames: readonly string[],
 ): IndexPair[] {
-  // `NwAlignTuning.engine` (tests only, `./tuning.ts`)
-  if (alignerTuning().nw?.engine !== 'gotoh' && nwUniformCosts(options)) {
-    return behaviorAlign(gtKeys, predKeys, nwAffineCosts(options));
+  return nwAlignScored(gtKeys, predKeys, options, channelNames).pairs;
+}
+
+/**
+ * `nwAlign`'s alignment and its cost in `nw`'s units when the engine that found it knows that cost
+ * exactly (`undefined` otherwise: the caller sums it, `nwAlignmentCost`).
+ */
+function nwAlignScored(
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  options: ResolvedNwOptions,
+  channelNames: readonly string[],
+): { readonly pairs: IndexPair[]; readonly cost: number | undefined } {
+  const knobs = alignerTuning(); // tests only (`./tuning.ts`): `NwAlignTuning.engine`, the counters
+  let keyCount = channelNames.length;
+  for (const keys of [gtKeys, predKeys])
+    for (let i = 0; i < keys.length; i++) if (keys[i]! >= keyCount) keyCount = keys[i]! + 1;
+  const affine =
+    knobs.nw?.engine === 'gotoh' ? undefined : nwAffineCosts(options, channelNames, keyCount);
+  if (affine !== undefined) {
+    const r = behaviorAlignScored(gtKeys, predKeys, affine.costs);
+    const events = gtKeys.length + predKeys.length;
+    return {
+      pairs: r.pairs,
+      cost: r.cost === undefined ? undefined : affine.nwCost(r.cost, events),
+    };
   }
-  return gotohAlign(gtKeys, predKeys, options, channelNames);
+  const engines = knobs.stats?.engines;
+  if (engines !== undefined) engines.gotoh++;
+  return { pairs: gotohAlign(gtKeys, predKeys, options, channelNames), cost: undefined };
 }

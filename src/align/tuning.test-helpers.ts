@@ -13,6 +13,7 @@ import {
   withAlignerTuning,
   type AlignerTuning,
   type BehaviorTuning,
+  type EngineStats,
   type FastDifflibOptions,
   type FastDifflibStats,
   type NwAlignTuning,
@@ -33,9 +34,13 @@ export interface BehaviorKnobs extends BehaviorTuning {
   readonly wfa?: WfaKnobs;
 }
 
-/** `nwAlign`'s knobs, with those of the `behavior` engine it uses for uniform costs. */
+/**
+ * `nwAlign`'s knobs, with those of the `behavior` engine it runs on (every setting but per-channel
+ * gap costs), and the counters of the engines that ran (`engines`).
+ */
 export interface NwKnobs extends NwAlignTuning {
   readonly behavior?: BehaviorKnobs;
+  readonly engines?: EngineStats | undefined;
 }
 
 function wfaPart(knobs: WfaKnobs | undefined): AlignerTuning {
@@ -52,8 +57,11 @@ function behaviorPart(knobs: BehaviorKnobs | undefined): AlignerTuning {
 
 /** The `AlignerTuning` of nested knobs. */
 export function tuningOf(knobs: NwKnobs): AlignerTuning {
-  const { behavior, ...nw } = knobs;
-  return { nw, ...behaviorPart(behavior) };
+  const { behavior, engines, ...nw } = knobs;
+  const part = behaviorPart(behavior);
+  return engines === undefined
+    ? { nw, ...part }
+    : { nw, ...part, stats: { ...part.stats, engines } };
 }
 
 export function behaviorAlignWith(

@@ -30,6 +30,18 @@ export interface AlignerStats {
   readonly wfa?: WfaStats;
   /** Overwritten by each `fastMatchingBlocks` call. */
   readonly difflib?: FastDifflibStats;
+  /** Added to by every exact alignment of the affine model and of `nw` (`./affine/dispatch.ts`). */
+  readonly engines?: EngineStats;
+}
+
+/** Which exact engine aligned each call (`AlignerStats.engines`), summed over the calls that counted. */
+export interface EngineStats {
+  /** The wavefronts (`./wfa.ts`). */
+  wavefronts: number;
+  /** The certified banded DP (`Band`, `./behavior.ts`). */
+  band: number;
+  /** The linear-memory Gotoh solver (`./nw-gotoh.ts`): `nw` with a gap cost ≤ match / 2, or the memory last resort. */
+  gotoh: number;
 }
 
 /**

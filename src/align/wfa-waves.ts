@@ -57,8 +57,12 @@ export function wfaCostsFrom(c: WfaCosts): WfaCosts | undefined {
   };
 }
 
-/** `wfaCostsFrom` of the affine cost object (`./affine/costs.ts`, already scaled to integers). */
+/**
+ * `wfaCostsFrom` of the affine cost object (`./affine/costs.ts`, already scaled to integers);
+ * `undefined` with per-key gap costs (`by_key`), which the wavefronts do not take.
+ */
 export function wfaCostsOf(c: AffineCosts): WfaCosts | undefined {
+  if (c.by_key !== undefined) return undefined;
   return wfaCostsFrom({
     mismatch: c.mismatch,
     valueMismatch: c.value_mismatch,

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { resolveBehaviorOptions } from './affine/costs.js';
-import { nwUniformCosts, resolveNwOptions } from './nw.js';
+import { nwAffineCosts, resolveBehaviorOptions } from './affine/costs.js';
+import { resolveNwOptions } from './nw.js';
 import {
   costOf,
   DEFAULT_WFA_MODELS,
@@ -185,7 +185,7 @@ describe('wavefront aligner against the dynamic programming (differential, seede
         gap_open: c.gap_open,
         gap_extend: c.gap_extend,
       });
-      expect(nwUniformCosts(o)).toBe(true);
+      expect(nwAffineCosts(o)?.costs).toEqual({ ...c, value_mismatch: 0 });
       const names = Array.from({ length: 80 }, (_, k) => `ch${k}`);
       const ctx = `case ${t} (${label}, ${a.length}×${b.length})`;
       const got = nwAlignWith(a, b, o, names);
@@ -566,7 +566,7 @@ describe('certified band pass (its alignment is the answer when no alignment lea
     // the full pass ran (5.9M cells at 100k events).
     const { a, b } = benchPair('ch3', 20_000, 3, 0.05);
     const nw = resolveNwOptions({});
-    expect(nwUniformCosts(nw)).toBe(true);
+    expect(nwAffineCosts(nw)).toBeDefined();
     const costs = {
       value_mismatch: 0,
       mismatch: nw.mismatch,

@@ -5,8 +5,9 @@
  * defaults, validation and help text from one zod schema, the scaling that makes the costs
  * integers for exact comparisons, and the cost functions every engine and check sums by.
  *
- * `behavior` is this model with the channels' comparators asked for `valuesMatch`; `nw` with
- * uniform costs is the same model with every same-channel pair matching (`nwAffineCosts`). The
+ * `behavior` is this model with the channels' comparators asked for `valuesMatch`; `nw` is the
+ * same model with every same-channel pair matching, its `match` cost shifted away
+ * (`nwAffineCosts`), its per-channel gap costs as per-key ones (`by_key`, the banded DP's). The
  * engines' kernels (`../wfa.ts`, `../behavior.ts`'s `Band`, `../bounded.ts`'s corridor) read these
  * four numbers from the object they are given; `pairCost` / `gapRun` / `alignmentCost` are the
  * reference sums they are tested against.
@@ -48,6 +49,50 @@ export interface AffineCosts {
   readonly mismatch: number;
   readonly gap_open: number;
   readonly gap_extend: number;
+  /**
+   * Gap costs per key, in place of `gap_open` / `gap_extend` for every event (`nw`'s
+   * `by_channel`, from `nwAffineCosts`). Only the unbudgeted exact API takes them
+   * (`behaviorAlign`: the banded DP and the Gotoh solver); the wavefronts do not
+   * (`wfaCostsOf` refuses them) and the budgeted entry refuses them.
+   */
+  readonly by_key?: KeyGapCosts;
+}
+
+/**
+ * Per-key gap costs (`AffineCosts.by_key`): an unpaired event of key k costs `gap_open[k]` when it
+ * opens a run, `gap_extend[k]` when it continues one (the run's cost is the sum over its events).
+ * Every key of the inputs has an entry.
+ */
+export interface KeyGapCosts {
+  readonly gap_open: Float64Array;
+  readonly gap_extend: Float64Array;
+}
+
+/** Gap cost of one unpaired event of key `key`: its `gap_open` when it opens a run, else its `gap_extend`. */
+export function gapCost(c: AffineCosts, key: number, opens: boolean): number {
+  const k = c.by_key;
+  if (k === undefined) return opens ? c.gap_open : c.gap_extend;
+  return (opens ? k.gap_open[key] : k.gap_extend[key]) as number;
+}
+
+/**
+ * The smallest cost of one unpaired event of `a` or `b`: what the band certificate and the pruning
+ * charge per unpaired event. O(n + m) with per-key gap costs, O(1) without.
+ */
+export function gapMinOf(c: AffineCosts, a: Int32Array, b: Int32Array): number {
+  const k = c.by_key;
+  let min = Math.min(c.gap_open, c.gap_extend);
+  if (k === undefined || a.length + b.length === 0) return min;
+  min = Infinity;
+  for (const keys of [a, b]) {
+    for (let i = 0; i < keys.length; i++) {
+      const o = k.gap_open[keys[i]!]!;
+      const e = k.gap_extend[keys[i]!]!;
+      if (o < min) min = o;
+      if (e < min) min = e;
+    }
+  }
+  return min;
 }
 
 /** The behaviour aligner's resolved options: the affine costs. */
@@ -132,21 +177,85 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 
 /** The help text of the costs, from the schema's keys and the defaults: `value_mismatch?: 1, …`. */
 export const BEHAVIOR_PARAMS = Object.keys(BEHAVIOR_COST_SHAPE)
-  .map((k) => `${k}?: ${BEHAVIOR_DEFAULTS[k as keyof AffineCosts]}`)
+  .map((k) => `${k}?: ${BEHAVIOR_DEFAULTS[k as keyof typeof BEHAVIOR_COST_SHAPE]}`)
   .join(', ');
 
-/** `nw`'s uniform costs (`match = 0`, no per-channel gaps) as the affine model: every same-channel pair matches. */
-export function nwAffineCosts(o: {
-  readonly mismatch: number;
-  readonly gap_open: number;
-  readonly gap_extend: number;
-}): AffineCosts {
-  return {
+/**
+ * `nw`'s costs as this model, when they can be: the affine costs the engines align with
+ * (`costs`, every same-channel pair matching) and how an optimum under them converts back to
+ * `nw`'s units (`nwCost`), or `undefined` when only the Gotoh solver takes them (`../nw.ts`): a gap
+ * cost (global or per channel) of at most `match / 2`.
+ *
+ * `match = 0`: the costs as they are. `match = c > 0` is shifted away: an alignment of n + m events
+ * with P pairs leaves U = n + m − 2P events unpaired, so charging every pair c less and every
+ * unpaired event (its `gap_open` or `gap_extend`) c/2 less lowers **every** alignment's cost by
+ * the same c·(n + m)/2 — the optimal alignments, and their order under the tie rule, are those of
+ * `nw`'s costs. The shifted costs are doubled (pairs `2·(mismatch − c)`, gaps `2·gap − c`) so
+ * that decimal costs keep their digits (c/2 of a 6-digit decimal would not scale to an integer).
+ * They must meet the engines' requirements: `mismatch − c ≥ 0` holds (`match ≤ mismatch`), and
+ * each shifted gap cost must stay > 0 (`gap_open, gap_extend > c/2`), since the banded DP proves
+ * its band by a positive cost per unpaired event (with a free event it would be the full matrix).
+ * Per-channel gap costs (`by_channel`) become per-key ones (`AffineCosts.by_key`, shifted the
+ * same way) for the keys whose channel has costs differing from the global ones.
+ */
+export function nwAffineCosts(
+  o: {
+    readonly match: number;
+    readonly mismatch: number;
+    readonly gap_open: number;
+    readonly gap_extend: number;
+    readonly by_channel: ReadonlyMap<
+      string,
+      { readonly gap_open: number; readonly gap_extend: number }
+    >;
+  },
+  /** `channelNames[key]`: the channel of each key, for its `by_channel` gap costs. */
+  channelNames: readonly string[] = [],
+  /** Keys 0 … keyCount − 1 get gap costs (keys without a name the global ones). */
+  keyCount: number = channelNames.length,
+): NwAsAffine | undefined {
+  const c = o.match;
+  // Every gap cost that may be charged, shifted, must stay > 0.
+  const gaps = [o.gap_open, o.gap_extend];
+  for (const g of o.by_channel.values()) gaps.push(g.gap_open, g.gap_extend);
+  if (!gaps.every((g) => 2 * g > c)) return undefined;
+  const k = c === 0 ? 1 : 2;
+  const shifted = (g: number): number => (c === 0 ? g : 2 * g - c);
+  let byKey: KeyGapCosts | undefined;
+  if (
+    [...o.by_channel.values()].some(
+      (g) => g.gap_open !== o.gap_open || g.gap_extend !== o.gap_extend,
+    )
+  ) {
+    const open = new Float64Array(keyCount).fill(shifted(o.gap_open));
+    const extend = new Float64Array(keyCount).fill(shifted(o.gap_extend));
+    let differs = false;
+    for (let key = 0; key < keyCount; key++) {
+      const name = channelNames[key];
+      const g = name === undefined ? undefined : o.by_channel.get(name);
+      if (g === undefined || (g.gap_open === o.gap_open && g.gap_extend === o.gap_extend)) continue;
+      open[key] = shifted(g.gap_open);
+      extend[key] = shifted(g.gap_extend);
+      differs = true;
+    }
+    if (differs) byKey = { gap_open: open, gap_extend: extend };
+  }
+  const costs: AffineCosts = {
     value_mismatch: 0,
-    mismatch: o.mismatch,
-    gap_open: o.gap_open,
-    gap_extend: o.gap_extend,
+    mismatch: k * (o.mismatch - c),
+    gap_open: shifted(o.gap_open),
+    gap_extend: shifted(o.gap_extend),
+    ...(byKey === undefined ? {} : { by_key: byKey }),
   };
+  return { costs, nwCost: c === 0 ? (cost) => cost : (cost, events) => (cost + c * events) / 2 };
+}
+
+/** `nw`'s costs as the affine model (`nwAffineCosts`). */
+export interface NwAsAffine {
+  /** The costs the engines align with. */
+  readonly costs: AffineCosts;
+  /** The `nw` cost of an alignment of `events` (n + m) events whose cost under `costs` is `cost`. */
+  nwCost(cost: number, events: number): number;
 }
 
 /** Scales tried to turn every cost into an integer (decimals first, then binary fractions). */
@@ -182,14 +291,22 @@ export function integerScale(costs: readonly number[]): number | undefined {
 /** Costs as used by the DP: integers when some scale makes every cost integral. */
 export function scaledCosts(o: AffineCosts, events: number): AffineCosts {
   const all = [o.value_mismatch, o.mismatch, o.gap_open, o.gap_extend];
+  const byKey = o.by_key;
+  if (byKey !== undefined)
+    for (let k = 0; k < byKey.gap_open.length; k++)
+      all.push(byKey.gap_open[k]!, byKey.gap_extend[k]!);
   const scale = integerScale(all);
-  if (scale === undefined || Math.max(...all) * scale * (events + 1) >= 2 ** 53) return o;
+  if (scale === undefined || all.reduce((x, y) => Math.max(x, y)) * scale * (events + 1) >= 2 ** 53)
+    return o;
   const k = (c: number): number => Math.round(c * scale);
   return {
     value_mismatch: k(o.value_mismatch),
     mismatch: k(o.mismatch),
     gap_open: k(o.gap_open),
     gap_extend: k(o.gap_extend),
+    ...(byKey === undefined
+      ? {}
+      : { by_key: { gap_open: byKey.gap_open.map(k), gap_extend: byKey.gap_extend.map(k) } }),
   };
 }
 
@@ -216,7 +333,7 @@ export function pairCost(
       : c.value_mismatch;
 }
 
-/** Cost of a run of `len` unpaired events. */
+/** Cost of a run of `len` unpaired events (uniform gap costs: not for `by_key`). */
 export function gapRun(len: number, c: AffineCosts): number {
   return len > 0 ? c.gap_open + (len - 1) * c.gap_extend : 0;
 }
@@ -238,9 +355,11 @@ export function alignmentCost(
       cost += gapRun(run, c);
       run = 0;
     }
-    side = s;
     if (s === 0) cost += pairCost(a, b, valuesMatch, p.gt!, p.pred!, c);
+    else if (c.by_key !== undefined)
+      cost += gapCost(c, s === 1 ? a[p.gt!]! : b[p.pred!]!, s !== side); // event by event
     else run++;
+    side = s;
   }
   return cost + gapRun(run, c);
 }

@@ -1,13 +1,15 @@
 /**
  * The one dispatcher of the affine engines: which of them aligns a pair, for `behavior` (under its
- * work budget) and for `nw` with uniform costs (`nwAffineCosts`, unbudgeted). In order:
+ * work budget) and for `nw` whenever its costs are the affine model's (`nwAffineCosts`, unbudgeted:
+ * every `nw` setting but a gap cost of at most `match / 2`). In order:
  *
  * 1. no channel on both sides (budgeted entry): the closed-form optimum (`disjointAlignment`,
  *    `../bounded.ts`), proven;
  * 2. the exact engines, unless a channel-count lower bound already predicts more work than the
  *    budget allows:
  *    - the **wavefronts** (`../wfa.ts`) when the costs scale to integers that `wfaCostsFrom` takes
- *      and their estimated work is not above the banded DP's (`wfaPays`);
+ *      (no per-key gap costs, `by_key`) and their estimated work is not above the banded DP's
+ *      (`wfaPays`);
  *    - else the **banded DP** (`Band`, `../behavior.ts`), widened until a bound proves that no path
  *      leaving the band is cheaper;
  *    - else (unbudgeted only: its n·m cells exceed any budget) the linear-memory **Gotoh solver**
@@ -17,7 +19,7 @@
  * Every exact engine and the corridor follow the tie rule of `./costs.ts` (the Gotoh solver has its
  * own, see there). `BehaviorTuning.engine` forces one exact engine (tests).
  */
-import { alignmentCost, scaledCosts, type AffineCosts } from './costs.js';
+import { alignmentCost, gapMinOf, scaledCosts, type AffineCosts } from './costs.js';
 import { Band, greedyCost } from '../behavior.js';
 import { corridorAlign, disjointAlignment } from '../bounded.js';
 import { BudgetExhausted, WorkBudget } from '../budget.js';
@@ -61,7 +63,9 @@ export function behaviorAlignScored(
   valueBuckets?: () => ValueBuckets | undefined,
   budget?: WorkBudget,
 ): { readonly pairs: IndexPair[]; readonly cost: number | undefined } {
-  const tuning = alignerTuning().behavior ?? {}; // tests only (`../tuning.ts`)
+  const knobs = alignerTuning(); // tests only (`../tuning.ts`)
+  const tuning = knobs.behavior ?? {};
+  const engines = knobs.stats?.engines;
   const n = gtKeys.length;
   const m = predKeys.length;
   const c = scaledCosts(options, n + m);
@@ -74,14 +78,18 @@ export function behaviorAlignScored(
     c.mismatch === options.mismatch &&
     c.value_mismatch === options.value_mismatch &&
     c.gap_open === options.gap_open &&
-    c.gap_extend === options.gap_extend;
+    c.gap_extend === options.gap_extend &&
+    sameGaps(c.by_key?.gap_open, options.by_key?.gap_open) &&
+    sameGaps(c.by_key?.gap_extend, options.by_key?.gap_extend);
   const scored = (pairs: IndexPair[], cost: number) => ({
     pairs,
     cost: unscaled ? cost : undefined,
   });
   const delta = m - n;
   const absDelta = Math.abs(delta);
-  const gapMin = Math.min(c.gap_open, c.gap_extend);
+  // With per-key gap costs (`by_key`): the cheapest unpaired event of the inputs sizes the bands and
+  // proves them.
+  const gapMin = gapMinOf(c, gtKeys, predKeys);
   const maxCells = tuning.maxBandCells ?? 2 ** 23;
   // First band: wide enough for a quick greedy alignment's cost (one pass when that bound is
   // good), else a narrow probe whose optimum then sizes the next band.
@@ -117,6 +125,7 @@ export function behaviorAlignScored(
           greedy,
           budget,
         );
+        if (engines !== undefined) engines.wavefronts++;
         return scored(r.pairs, r.cost * unit);
       }
     }
@@ -137,6 +146,7 @@ export function behaviorAlignScored(
           : Math.ceil(Math.sqrt(n + 1));
     if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
       budget?.spend((n + 1) * (m + 1)); // the Gotoh solver fills the whole matrix
+      if (engines !== undefined) engines.gotoh++;
       return { pairs: nwAlignValueAware(gtKeys, predKeys, options, valuesMatch), cost: undefined };
     }
     budget?.spend((n + 1) * width * (block > 0 ? 2 : 1));
@@ -149,11 +159,20 @@ export function behaviorAlignScored(
       dlo > -n ? Math.abs(dlo - 1) + Math.abs(delta - dlo + 1) : Infinity,
       dhi < m ? Math.abs(dhi + 1) + Math.abs(delta - dhi - 1) : Infinity,
     );
-    if (full || best < gapMin * unpairedOutside) return scored(band.trace(), best);
+    if (full || best < gapMin * unpairedOutside) {
+      if (engines !== undefined) engines.band++;
+      return scored(band.trace(), best);
+    }
     bound = Math.min(bound, best);
     slack = Math.max(2 * slack + 1, Math.ceil((bound / gapMin - absDelta) / 2));
     if (Number.isNaN(slack)) slack = n + m; // never size a band from NaN: the next band is the full matrix
   }
+}
+
+/** Whether two per-key gap cost arrays are the same numbers (both absent counts as the same). */
+function sameGaps(x: Float64Array | undefined, y: Float64Array | undefined): boolean {
+  if (x === undefined || y === undefined) return x === y;
+  return x.length === y.length && x.every((v, k) => v === y[k]);
 }
 
 /**
@@ -184,6 +203,8 @@ export function budgetedBehaviorAlign(
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
   valueBuckets?: () => ValueBuckets | undefined,
 ): BoundedAlignment {
+  if (options.by_key !== undefined)
+    throw new Error('budgetedBehaviorAlign: per-key gap costs are not taken (internal error)');
   const n = gtKeys.length;
   const m = predKeys.length;
   const done = (pairs: IndexPair[], optimal: boolean, known?: number): BoundedAlignment => ({

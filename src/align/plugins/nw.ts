@@ -25,12 +25,11 @@ const schema = (_n: OptionNumbers) => {
   });
 };
 
-/** `"nw"`: optimal affine-gap global alignment of channel names (wavefronts; Gotoh DP for match > 0 or per-channel gaps). */
+/** `"nw"`: optimal affine-gap global alignment of channel names (wavefronts or banded DP). */
 export const nwPlugin = {
   name: 'nw',
   aliases: [],
-  summary:
-    'optimal affine-gap global alignment of channel names (wavefronts; Gotoh DP for match > 0 or per-channel gaps)',
+  summary: 'optimal affine-gap global alignment of channel names (wavefronts or banded DP)',
   params:
     'match?: 0, mismatch?: 2, gap_open?: 1, gap_extend?: 1, by_channel?: {channel: {gap_open?, gap_extend?}}',
   schema,
