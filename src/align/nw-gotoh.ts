@@ -31,21 +31,12 @@
  * (about 2·n·m cells); an exact band pruning (see `Solver.solve`) makes similar traces
  * close to O((n + m)·d), d = number of unpaired events of the optimum.
  */
-import { integerScale, type AffineCosts } from './affine/costs.js';
+import { integerScale, type AffineCosts, type NwCosts } from './affine/costs.js';
 import { alignerTuning } from './tuning.js';
 import type { IndexPair } from './types.js';
 
-/** Validated, defaults filled in. */
-export interface ResolvedNwOptions {
-  readonly match: number;
-  readonly mismatch: number;
-  readonly gap_open: number;
-  readonly gap_extend: number;
-  readonly by_channel: ReadonlyMap<
-    string,
-    { readonly gap_open: number; readonly gap_extend: number }
-  >;
-}
+/** Validated, defaults filled in: the cost module's `NwCosts`. */
+export type ResolvedNwOptions = NwCosts;
 
 // States of the last operation: a pair (or the start), a delete (gt unpaired), an insert.
 const M = 0;

@@ -504,6 +504,25 @@ const positiveMatchArb = (cost: fc.Arbitrary<number>): fc.Arbitrary<NwOptions> =
       gap_extend: match / 2 + extend + 0.5,
     }));
 
+/**
+ * `result` is a valid alignment, the brute-force tie rule's, at the optimal cost that the brute
+ * force, the Gotoh solver and the textbook three-matrix reference all give.
+ */
+function expectTieRuleOptimum(
+  a: Int32Array,
+  b: Int32Array,
+  o: ResolvedNwOptions,
+  result: IndexPair[],
+): void {
+  checkValid(a, b, result);
+  const want = nwTieRule(a, b, o, NAMES);
+  expect(opsOf(result)).toBe(want.ops);
+  const got = alignmentCost(a, b, result, o, NAMES).cost;
+  const optimum = alignmentCost(a, b, gotohAlignWith(a, b, o, NAMES), o, NAMES).cost;
+  for (const other of [want.cost, optimum, referenceOptimum(a, b, o, NAMES).cost])
+    expect(Math.abs(got - other)).toBeLessThanOrEqual(1e-9 * Math.max(1, other));
+}
+
 describe('nw with match > 0: the one affine engine, its tie rule, the optimum in nw units', () => {
   const small = fc.integer({ min: 1, max: 3 }).chain((k) => fc.tuple(seqArb(k, 6), seqArb(k, 6)));
   const engines: [string, NwKnobs][] = [
@@ -521,14 +540,7 @@ describe('nw with match > 0: the one affine engine, its tie rule, the optimum in
           const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
           const result = nwAlignWith(a, b, o, NAMES, { ...knobs, engines: stats });
           expect(stats.gotoh).toBe(0);
-          checkValid(a, b, result);
-          const want = nwTieRule(a, b, o, NAMES);
-          expect(opsOf(result)).toBe(want.ops);
-          const got = alignmentCost(a, b, result, o, NAMES).cost;
-          const gotoh = gotohAlignWith(a, b, o, NAMES);
-          const optimum = alignmentCost(a, b, gotoh, o, NAMES).cost;
-          for (const other of [want.cost, optimum, referenceOptimum(a, b, o, NAMES).cost])
-            expect(Math.abs(got - other)).toBeLessThanOrEqual(1e-9 * Math.max(1, other));
+          expectTieRuleOptimum(a, b, o, result);
         }),
         { numRuns: 300 },
       );
@@ -686,13 +698,7 @@ describe('nw with per-channel gap costs: the banded DP, its tie rule, the Gotoh 
           const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
           const result = nwAlignWith(a, b, o, NAMES, { ...knobs, engines: stats });
           expect(stats.gotoh).toBe(0);
-          checkValid(a, b, result);
-          const want = nwTieRule(a, b, o, NAMES);
-          expect(opsOf(result)).toBe(want.ops);
-          const got = alignmentCost(a, b, result, o, NAMES).cost;
-          const optimum = alignmentCost(a, b, gotohAlignWith(a, b, o, NAMES), o, NAMES).cost;
-          for (const other of [want.cost, optimum, referenceOptimum(a, b, o, NAMES).cost])
-            expect(Math.abs(got - other)).toBeLessThanOrEqual(1e-9 * Math.max(1, other));
+          expectTieRuleOptimum(a, b, o, result);
         }),
         { numRuns: 300 },
       );

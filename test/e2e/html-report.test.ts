@@ -46,6 +46,39 @@ const XSS = [
 const ev = (channel: string, timestamp: number, value: unknown) => ({ channel, timestamp, value });
 
 /** A run report built from real evaluations: hostile strings everywhere a trace or a test name can put them, and 1,200 tests. */
+/** The run every report of these tests describes: a Vitest run in `/proj`. */
+const RUN = {
+  rootDir: '/proj',
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  runner: { name: 'vitest', version: '4.1.12' },
+  envtraceVersion: '0.0.0-test',
+  shard: null,
+  gitCommit: null,
+} as const;
+
+/** What a first-attempt `toMatchTraceBehavior` check with an inline golden records of itself. */
+function checkInfo(
+  testPath: string,
+  testName: string,
+  pass: boolean,
+  config: unknown = {},
+): RecordInfo {
+  return {
+    matcher: 'toMatchTraceBehavior',
+    testPath,
+    testName,
+    retry: 0,
+    repeat: 0,
+    seq: 0,
+    pass,
+    negated: false,
+    minScore: null,
+    config,
+    golden: { kind: 'inline', count: 1 },
+    version: '0.0.0-test',
+  };
+}
+
 /**
  * The HTML report of a run with one test of one `toMatchTraceBehavior` check on `result` (in
  * `/proj/<name>.test.ts`, passed or failed as `pass` says), written to `<dir>/<name>.html`.
@@ -60,27 +93,9 @@ function oneCheckHtml(
   const root = '/proj';
   const testPath = `${root}/${name}.test.ts`;
   const status = pass ? 'passed' : 'failed';
-  const rec = buildRecord(result, {
-    matcher: 'toMatchTraceBehavior',
-    testPath,
-    testName,
-    retry: 0,
-    repeat: 0,
-    seq: 0,
-    pass,
-    negated: false,
-    minScore: null,
-    config: {},
-    golden: { kind: 'inline', count: 1 },
-    version: '0.0.0-test',
-  });
+  const rec = buildRecord(result, checkInfo(testPath, testName, pass));
   const report = buildRunReport({
-    rootDir: root,
-    createdAt: new Date('2026-01-01T00:00:00Z'),
-    runner: { name: 'vitest', version: '4.1.12' },
-    envtraceVersion: '0.0.0-test',
-    shard: null,
-    gitCommit: null,
+    ...RUN,
     files: [{ file: testPath, status, errors: [] }],
     tests: [{ file: testPath, name: testName, status, durationMs: 1, attempts: 1, records: [rec] }],
   });
@@ -119,18 +134,7 @@ function hostileReport(): RunReport {
   const result = evaluate(gt, pred, opts);
   const record = (name: string, pass: boolean, score?: number) =>
     buildRecord(score === undefined ? result : { ...result, full_score: score }, {
-      matcher: 'toMatchTraceBehavior',
-      testPath: `${root}/hostile.test.ts`,
-      testName: name,
-      retry: 0,
-      repeat: 0,
-      seq: 0,
-      pass,
-      negated: false,
-      minScore: null,
-      config: opts,
-      golden: { kind: 'inline', count: 1 },
-      version: '0.0.0-test',
+      ...checkInfo(`${root}/hostile.test.ts`, name, pass, opts),
       series: continuousSeries(gt, pred, opts),
       ...(name.startsWith('hostile')
         ? { failure: `Expected the received trace to behave like ${XSS[1]}` }
@@ -159,12 +163,7 @@ function hostileReport(): RunReport {
     });
   }
   return buildRunReport({
-    rootDir: root,
-    createdAt: new Date('2026-01-01T00:00:00Z'),
-    runner: { name: 'vitest', version: '4.1.12' },
-    envtraceVersion: '0.0.0-test',
-    shard: null,
-    gitCommit: null,
+    ...RUN,
     files: [
       { file: `${root}/hostile.test.ts`, status: 'failed', errors: [`Error: ${XSS[1]}`] },
       { file: `${root}/bulk.test.ts`, status: 'failed', errors: [] },

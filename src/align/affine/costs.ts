@@ -180,6 +180,19 @@ export const BEHAVIOR_PARAMS = Object.keys(BEHAVIOR_COST_SHAPE)
   .map((k) => `${k}?: ${BEHAVIOR_DEFAULTS[k as keyof typeof BEHAVIOR_COST_SHAPE]}`)
   .join(', ');
 
+/** `nw`'s costs, validated and with their defaults (`resolveNwOptions`, `../nw.ts`). */
+export interface NwCosts {
+  readonly match: number;
+  readonly mismatch: number;
+  readonly gap_open: number;
+  readonly gap_extend: number;
+  /** Gap costs of the events of a channel, where they differ from the global ones. */
+  readonly by_channel: ReadonlyMap<
+    string,
+    { readonly gap_open: number; readonly gap_extend: number }
+  >;
+}
+
 /**
  * `nw`'s costs as this model, when they can be: the affine costs the engines align with
  * (`costs`, every same-channel pair matching) and how an optimum under them converts back to
@@ -199,16 +212,7 @@ export const BEHAVIOR_PARAMS = Object.keys(BEHAVIOR_COST_SHAPE)
  * same way) for the keys whose channel has costs differing from the global ones.
  */
 export function nwAffineCosts(
-  o: {
-    readonly match: number;
-    readonly mismatch: number;
-    readonly gap_open: number;
-    readonly gap_extend: number;
-    readonly by_channel: ReadonlyMap<
-      string,
-      { readonly gap_open: number; readonly gap_extend: number }
-    >;
-  },
+  o: NwCosts,
   /** `channelNames[key]`: the channel of each key, for its `by_channel` gap costs. */
   channelNames: readonly string[] = [],
   /** Keys 0 … keyCount − 1 get gap costs (keys without a name the global ones). */
