@@ -7,6 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, trajectoryMetric } from '../src/index.js';
+import { fixture } from '../src/import/fixtures.test-helpers.js';
+import { parseTrace } from '../src/import/read.js';
 import { matchers } from './index.js';
 import { fakeContext, stripAnsi, taggedUtils } from './testing.js';
 import { toFollowTrajectory } from './toFollowTrajectory.js';
@@ -61,6 +63,62 @@ describe('toFollowTrajectory', () => {
         calls[1] search({"q":"b","lang":"en"})  closest: reference[1] search({"q":"a","lang":"en"}) (other arguments)
         calls[2] delete({"id":1})  closest: reference[2] open({"id":1}) (another tool)"
     `);
+  });
+
+  it('says what each listed call returned (agentevals sample, read by the openai importer)', () => {
+    // The vendored sample: the run's messages (`outputs`) against agentevals' reference ones.
+    const sample = JSON.parse(fs.readFileSync(fixture('agentevals_messages.json'), 'utf8')) as {
+      outputs: unknown[];
+      reference_outputs: unknown[];
+    };
+    const calls = parseTrace(JSON.stringify({ messages: sample.outputs })).events;
+    const ref = parseTrace(JSON.stringify({ messages: sample.reference_outputs })).events;
+    expect(run(calls, ref).message).toMatchInlineSnapshot(`
+      "expect(calls).toFollowTrajectory(reference)
+
+      Expected the calls to follow the reference trajectory (mode strict, args exact), but 1 reference call not matched and 2 unexpected calls; 0 of 1 reference call matched.
+
+      Unmatched reference calls:
+        reference[0] get_weather({"city":"San Francisco"})  closest: calls[0] get_weather({"city":"San Francisco","units":"F"}) (other arguments)
+          returned: "58F, foggy"
+          closest returned: "58F, foggy, wind 15mph"
+
+      Unexpected calls:
+        calls[0] get_weather({"city":"San Francisco","units":"F"})  closest: reference[0] get_weather({"city":"San Francisco"}) (other arguments)
+          returned: "58F, foggy, wind 15mph"
+          closest returned: "58F, foggy"
+        calls[1] get_forecast({"city":"San Francisco","hours":6})  closest: reference[0] get_weather({"city":"San Francisco"}) (another tool)
+          returned: "Cooling to 54F by evening"
+          closest returned: "58F, foggy""
+    `);
+  });
+
+  it('escapes a hostile result for the terminal (ANSI escapes, line breaks, bidi overrides)', () => {
+    const calls = parseTrace(fs.readFileSync(fixture('agentevals_messages.json'), 'utf8')).events;
+    // What a tool returned comes from the code under test: rendered as JSON (an ESC or a line
+    // break in a string is already `\u001b` / `\n`); a value JSON cannot render falls back to
+    // String(), raw control characters and all; a bidi override survives JSON either way.
+    const cyclic: Record<string, unknown> = {
+      toString: () => '\u001b[2J\u001b[32mPASS\nreference[0] ok',
+    };
+    cyclic['self'] = cyclic;
+    const hostile = calls.map((e, i) => ({
+      ...e,
+      meta: { ...e.meta, result: i === 0 ? cyclic : 'fine\u202e\u001b[31m\nPASS' },
+    }));
+    const r = toFollowTrajectory.call(
+      fakeContext({ utils: taggedUtils }),
+      hostile,
+      [{ name: 'get_weather', arguments: { city: 'Oslo' } }],
+      undefined,
+    );
+    const text = r.message();
+    expect(text).not.toMatch(/[\u001b\u202e]/);
+    expect(text.split('\n').filter((l) => l.includes('returned:'))).toEqual([
+      '    closest returned: <r>\\x1b[2J\\x1b[32mPASS\\nreference[0] ok</r>',
+      '    returned: <r>\\x1b[2J\\x1b[32mPASS\\nreference[0] ok</r>',
+      '    returned: <r>"fine\\u202e\\u001b[31m\\nPASS"</r>',
+    ]);
   });
 
   it('strict: an out-of-order call is named as such', () => {

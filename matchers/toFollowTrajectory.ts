@@ -2,7 +2,7 @@
  * `expect(calls).toFollowTrajectory(reference, options?)`: an agent's tool calls follow the
  * reference trajectory (`matchTrajectory`: modes strict / unordered / subset / superset, argument
  * rules `args` / `toolArgs`). On failure the message lists the unmatched reference calls, the
- * unexpected calls, and the closest candidate of each. Every call publishes a record with its
+ * unexpected calls, and the closest candidate of each, with what each returned when known. Every call publishes a record with its
  * trajectory verdict (and the weighted distance when `distance` is given) for the reporters.
  */
 import * as path from 'node:path';
@@ -12,7 +12,7 @@ import {
   matchTrajectory,
   trajectoryDistance,
 } from '../src/index.js';
-import { formatCall, trajectoryIssues } from '../src/trajectory/index.js';
+import { formatCall, formatValue, trajectoryIssues } from '../src/trajectory/index.js';
 import type {
   ClosestCandidate,
   FollowTrajectoryOptions,
@@ -130,6 +130,17 @@ function show(call: ToolCall): string {
   return escapeForTerminal(truncate(formatCall(call), MAX_CALL_WIDTH));
 }
 
+/**
+ * The continuation line saying what `call` returned (`    returned: "no rooms left"`, `label`
+ * before `returned` for the closest candidate), rendered, cut and escaped like the call: results
+ * come from the code under test. None when the call has no result.
+ */
+function returned(call: ToolCall, label: string, color: (s: string) => string): string[] {
+  if (!('result' in call)) return [];
+  const text = escapeForTerminal(truncate(formatValue(call.result), MAX_CALL_WIDTH));
+  return [`    ${label}returned: ${color(text)}`];
+}
+
 function section(
   utils: MatcherUtils,
   title: string,
@@ -170,7 +181,11 @@ function failureText(
       const tail = near
         ? `  closest: calls[${near.call.index}] ${utils.RECEIVED_COLOR(show(near.call))} (${REASON[near.reason]})`
         : '  (no calls)';
-      return `  reference[${c.index}] ${utils.EXPECTED_COLOR(show(c))}${tail}`;
+      return [
+        `  reference[${c.index}] ${utils.EXPECTED_COLOR(show(c))}${tail}`,
+        ...returned(c, '', utils.EXPECTED_COLOR),
+        ...(near ? returned(near.call, 'closest ', utils.RECEIVED_COLOR) : []),
+      ].join('\n');
     },
   );
   const extra = section(
@@ -182,7 +197,11 @@ function failureText(
       const tail = near
         ? `  closest: reference[${near.call.index}] ${utils.EXPECTED_COLOR(show(near.call))} (${REASON[near.reason]})`
         : '  (empty reference)';
-      return `  calls[${c.index}] ${utils.RECEIVED_COLOR(show(c))}${tail}`;
+      return [
+        `  calls[${c.index}] ${utils.RECEIVED_COLOR(show(c))}${tail}`,
+        ...returned(c, '', utils.RECEIVED_COLOR),
+        ...(near ? returned(near.call, 'closest ', utils.EXPECTED_COLOR) : []),
+      ].join('\n');
     },
   );
   if (missing.length) lines.push('', ...missing);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { matchers } from '../matchers/index.js';
-import { OSLO_ERROR, SCRIPTED_STEPS, runLangChainAgent } from './import/langchain.test-helpers.js';
+import {
+  OSLO_ERROR,
+  SCRIPTED_STEPS,
+  TOOL_RESULTS,
+  runLangChainAgent,
+} from './import/langchain.test-helpers.js';
 import { parseTrace } from './import/read.js';
 import { createSpanCapture } from './otel.js';
 
@@ -19,6 +24,12 @@ describe('envtrace-js/otel: live capture of LangChain.js with OpenInference (rea
     expect(events.map((e) => [e.channel, e.value])).toEqual(
       SCRIPTED_STEPS.flat().map((c) => [c.name, c.args]),
     );
+    // What the tools returned, under the key every agent importer uses.
+    expect(events.map((e) => e.meta!['result'])).toEqual([
+      TOOL_RESULTS['call-1'],
+      TOOL_RESULTS['call-2'],
+      undefined,
+    ]);
     expect(events[2]!.meta!['status']).toBe('ERROR');
     expect(String(events[2]!.meta!['statusMessage'])).toContain(OSLO_ERROR);
     ex(events).toFollowTrajectory([

@@ -5,6 +5,7 @@ import {
   SCRIPTED_STEPS,
   TOOL_RESULTS,
   runLangChainAgent,
+  withErrorToolMessage,
 } from './langchain.test-helpers.js';
 import { detectFormat } from './registry.js';
 import { parseTrace } from './read.js';
@@ -24,14 +25,26 @@ describe('openinference importer: LangChain.js (@langchain/core 1.4.0, real run)
       expect(meta['toolId']).toBe(c.id);
       expect(meta).not.toHaveProperty('inputError');
       if (c.id in TOOL_RESULTS) {
-        expect(meta['output']).toEqual(TOOL_RESULTS[c.id]);
+        expect(meta['result']).toEqual(TOOL_RESULTS[c.id]);
         expect(meta['status']).toBe('OK');
+        expect(meta).not.toHaveProperty('resultStatus');
       } else {
-        expect(meta).not.toHaveProperty('output');
+        expect(meta).not.toHaveProperty('result');
         expect(meta['status']).toBe('ERROR');
         expect(String(meta['statusMessage'])).toMatch(new RegExp(`^${OSLO_ERROR}`));
       }
     }
+  });
+
+  it('a ToolMessage with status "error" gives resultStatus "error", next to its result', async () => {
+    const { otlpJson } = await runLangChainAgent('openinference');
+    const events = parseTrace(withErrorToolMessage(otlpJson, 'output.value', 'call-1')).events;
+    expect(events[0]!.meta).toMatchObject({
+      toolId: 'call-1',
+      result: TOOL_RESULTS['call-1'],
+      resultStatus: 'error',
+    });
+    expect(events[1]!.meta).not.toHaveProperty('resultStatus');
   });
 
   it('groups the calls of one AIMessage by its LLM span, not by start time', async () => {

@@ -4,6 +4,7 @@ import {
   SCRIPTED_STEPS,
   TOOL_RESULTS,
   runLangChainAgent,
+  withErrorToolMessage,
 } from './langchain.test-helpers.js';
 import { createSpanCapture } from '../otel.js';
 import { detectFormat } from './registry.js';
@@ -32,6 +33,7 @@ describe('otlp importer: LangChain.js traced by OpenLLMetry (@traceloop/instrume
       expect(meta['name']).toBe('execute_tool DynamicStructuredTool');
       if (c.id in TOOL_RESULTS) {
         expect(meta).toMatchObject({ toolCallId: c.id, result: TOOL_RESULTS[c.id], status: 'OK' });
+        expect(meta).not.toHaveProperty('resultStatus');
       } else {
         expect(meta).not.toHaveProperty('result');
         expect(meta).toMatchObject({
@@ -41,6 +43,18 @@ describe('otlp importer: LangChain.js traced by OpenLLMetry (@traceloop/instrume
         });
       }
     }
+  });
+
+  it('a ToolMessage with status "error" gives resultStatus "error", next to its result', async () => {
+    const { otlpJson } = await runLangChainAgent('traceloop');
+    const marked = withErrorToolMessage(otlpJson, 'traceloop.entity.output', 'call-1');
+    const events = parseTrace(marked).events;
+    expect(events[0]!.meta).toMatchObject({
+      toolCallId: 'call-1',
+      result: TOOL_RESULTS['call-1'],
+      resultStatus: 'error',
+    });
+    expect(events[1]!.meta).not.toHaveProperty('resultStatus');
   });
 
   it('warns about the call it cannot name (one line, the span path)', async () => {

@@ -168,3 +168,37 @@ export async function runLangChainAgent(
   await provider.shutdown();
   return { otlpJson: new TextDecoder().decode(bytes), answer };
 }
+
+/**
+ * `otlpJson` with the `ToolMessage` of the call `callId`, serialised in the attribute `key` of its
+ * tool span (bare, or wrapped as `{"output": …}` as OpenInference writes it), marked
+ * `status: "error"`: what a tool that reports its own failure (returns an error `ToolMessage`)
+ * gives. Throws when no span holds that message.
+ */
+export function withErrorToolMessage(otlpJson: string, key: string, callId: string): string {
+  interface Attr {
+    key: string;
+    value: { stringValue?: string };
+  }
+  const doc = JSON.parse(otlpJson) as {
+    resourceSpans: { scopeSpans: { spans: { attributes: Attr[] }[] }[] }[];
+  };
+  let marked = 0;
+  for (const rs of doc.resourceSpans)
+    for (const ss of rs.scopeSpans)
+      for (const span of ss.spans)
+        for (const a of span.attributes) {
+          const text = a.value.stringValue;
+          if (a.key !== key || text === undefined || !text.startsWith('{')) continue;
+          const out = JSON.parse(text) as Record<string, unknown>;
+          const message = ('output' in out ? out['output'] : out) as {
+            kwargs?: Record<string, unknown>;
+          };
+          if (message.kwargs?.['tool_call_id'] !== callId) continue;
+          message.kwargs['status'] = 'error';
+          a.value.stringValue = JSON.stringify(out);
+          marked += 1;
+        }
+  if (marked !== 1) throw new Error(`expected one ToolMessage of ${callId}, found ${marked}`);
+  return JSON.stringify(doc);
+}

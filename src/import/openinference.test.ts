@@ -9,7 +9,7 @@ const doc = (...spans: string[]) =>
   `{"resourceSpans": [{"scopeSpans": [{"spans": [${spans.join(',')}]}]}]}`;
 
 describe('openinference importer', () => {
-  it('reads the shared sample: TOOL spans only, input parsed as JSON, output in meta', () => {
+  it('reads the shared sample: TOOL spans only, input parsed as JSON, the output as meta.result', () => {
     const t = loadTraceSync(fixture('openinference_spans.otlp.json'));
     expect(t.events).toEqual([
       {
@@ -25,7 +25,7 @@ describe('openinference importer', () => {
           duration: 0.45,
           status: 'OK',
           toolId: 'call_62136355',
-          output: { status: 'shipped', eta: '2026-01-05' },
+          result: { status: 'shipped', eta: '2026-01-05' },
           // The LLM span's output message lists this call (tool_call.id): its model step.
           parallel_group: '3333cccc4444dddd',
         },

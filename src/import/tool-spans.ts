@@ -218,12 +218,12 @@ function openinferenceCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
     // the result is the message's content; its `tool_call_id` joins the call to the model's.
     const wrapped = isPlainObject(out) && Object.keys(out).length === 1 ? out['output'] : undefined;
     const message = langchainMessage(wrapped ?? out, ['ToolMessage']);
-    if (message === undefined) meta['output'] = out;
+    if (message === undefined) meta['result'] = out;
     else {
-      meta['output'] = toolMessageContent(message, ctx);
+      meta['result'] = toolMessageContent(message, ctx);
       const id = message['tool_call_id'];
       if (toolId === undefined && typeof id === 'string' && id !== '') toolId = id;
-      if (message['status'] === 'error') meta['outputStatus'] = 'error';
+      if (message['status'] === 'error') meta['resultStatus'] = 'error';
     }
   }
   if (toolId !== undefined) meta['toolId'] = toolId;
@@ -306,7 +306,7 @@ function traceloopCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
       meta['result'] = toolMessageContent(message, ctx);
       name ??= stringOr(message['name']);
       callId ??= stringOr(message['tool_call_id']);
-      if (message['status'] === 'error') meta['outputStatus'] = 'error';
+      if (message['status'] === 'error') meta['resultStatus'] = 'error';
     }
   }
   if (callId !== undefined) meta['toolCallId'] = callId;

@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
 import { Trace } from '../trace/trace.js';
+import { fixture } from '../import/fixtures.test-helpers.js';
+import { loadTraceSync } from '../import/read.js';
 import { toolCalls } from './calls.js';
 
 describe('toolCalls', () => {
@@ -41,6 +43,47 @@ describe('toolCalls', () => {
       ['open', {}, 0],
       ['say', 'hi', 1],
     ]);
+  });
+
+  it('keeps what a call returned: meta.result of an event, result of a call-list entry', () => {
+    const calls = toolCalls([
+      { channel: 'a', timestamp: 0, value: {}, meta: { result: 'ok' } },
+      { channel: 'b', timestamp: 1, value: {}, meta: { result: null } },
+      { channel: 'c', timestamp: 2, value: {}, meta: { output: 'not the key' } },
+      { channel: 'd', timestamp: 3, value: {} },
+    ]);
+    expect(calls).toEqual([
+      { name: 'a', arguments: {}, index: 0, group: 0, result: 'ok' },
+      { name: 'b', arguments: {}, index: 1, group: 1, result: null },
+      { name: 'c', arguments: {}, index: 2, group: 2 },
+      { name: 'd', arguments: {}, index: 3, group: 3 },
+    ]);
+    // No result: no key at all (a call without one equals a call list entry without one).
+    expect(calls.filter((c) => 'result' in c).map((c) => c.name)).toEqual(['a', 'b']);
+    const listed = toolCalls([
+      { name: 'search', arguments: '{"q":"a"}', result: { hits: 2 } },
+      { name: 'open' },
+    ]);
+    expect(listed).toEqual([
+      { name: 'search', arguments: { q: 'a' }, index: 0, group: 0, result: { hits: 2 } },
+      { name: 'open', arguments: {}, index: 1, group: 1 },
+    ]);
+  });
+
+  it('keeps the results the importers read (OpenAI messages, OTLP GenAI spans)', () => {
+    expect(toolCalls(fixture('agentevals_messages.json')).map((c) => [c.name, c.result])).toEqual([
+      ['get_weather', '58F, foggy, wind 15mph'],
+      ['get_forecast', 'Cooling to 54F by evening'],
+    ]);
+    const spans = fixture('otel_genai_agent.otlp.json');
+    const calls = toolCalls(loadTraceSync(spans));
+    expect(calls.map((c) => c.result)).toEqual(
+      loadTraceSync(spans).events.map((e) => e.meta!['result']),
+    );
+    // The timed-out call returned nothing: its call has no result.
+    expect(calls[1]).toMatchObject({ name: 'get_weather' });
+    expect(calls[1]).not.toHaveProperty('result');
+    expect(calls[2]!.result).toEqual({ confirmation: 'K7Q2ZP' });
   });
 
   it('reads trace files', () => {

@@ -1,7 +1,8 @@
 /**
  * Tool calls from any trajectory input: a `Trace`, `{events}`, an event array (channel = tool
- * name, value = arguments), a trace file, or a `{name, arguments}` list. Calls of one turn
- * (`meta.parallel_group`, else `meta.turn`, else equal timestamps) share a `group`.
+ * name, value = arguments, `meta.result` = what the call returned), a trace file, or a
+ * `{name, arguments, result}` list. Calls of one turn (`meta.parallel_group`, else `meta.turn`,
+ * else equal timestamps) share a `group`.
  */
 import { TraceError, type InputPath } from '../errors.js';
 import { importFileSync } from '../import/read.js';
@@ -19,6 +20,12 @@ export interface ToolCall {
   readonly index: number;
   /** Calls with the same group were made in one turn (parallel calls); groups are consecutive. */
   readonly group: number;
+  /**
+   * What the call returned (an event's `meta.result`, the key every agent importer writes; a
+   * `{name, arguments, result}` entry's `result`); absent when the input has none. Shown in
+   * failure messages and run reports, never compared: calls match by name and arguments.
+   */
+  readonly result?: unknown;
 }
 
 /** A `{name, arguments}` entry (OpenAI/Anthropic style); `arguments` may be a JSON object string. */
@@ -28,6 +35,8 @@ export interface ToolCallLike {
   /** Calls with the same `turn` (or `parallel_group`) in a row were made in parallel. */
   readonly turn?: string | number;
   readonly parallel_group?: string | number;
+  /** What the call returned: kept on the `ToolCall` for messages and reports, never matched. */
+  readonly result?: unknown;
 }
 
 /** Everything the trajectory APIs accept as a trajectory. */
@@ -58,14 +67,15 @@ function sameKey(a: unknown, b: unknown): boolean {
 }
 
 function build(
-  items: ReadonlyArray<{ name: string; arguments: unknown; key: unknown }>,
+  items: ReadonlyArray<{ name: string; arguments: unknown; key: unknown; result: unknown }>,
 ): ToolCall[] {
   const out: ToolCall[] = [];
   let group = -1;
   items.forEach((it, i) => {
     const prev = items[i - 1];
     if (prev === undefined || it.key === undefined || !sameKey(prev.key, it.key)) group += 1;
-    out.push({ name: it.name, arguments: it.arguments, index: i, group });
+    const call = { name: it.name, arguments: it.arguments, index: i, group };
+    out.push(it.result === undefined ? call : { ...call, result: it.result });
   });
   return out;
 }
@@ -77,6 +87,7 @@ export function callsFromEvents(events: readonly TraceEvent[]): ToolCall[] {
       name: e.channel,
       arguments: e.value,
       key: groupKey(e.meta, ['ts', e.timestamp]),
+      result: e.meta?.['result'],
     })),
   );
 }
@@ -97,7 +108,7 @@ function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
       }
       const args =
         x['arguments'] === undefined ? {} : parseArguments(x['arguments'], [...where, 'arguments']);
-      return { name: x['name'], arguments: args, key: groupKey(x, undefined) };
+      return { name: x['name'], arguments: args, key: groupKey(x, undefined), result: x['result'] };
     }),
   );
 }
@@ -138,15 +149,21 @@ function validEvents(items: readonly unknown[], label: string): TraceEvent[] {
   });
 }
 
-/** `name(args)` for messages: `search({"q":"a"})`. */
-export function formatCall(call: Pick<ToolCall, 'name' | 'arguments'>): string {
-  let args: string;
+/**
+ * A call's arguments or result as message text: JSON (`{"q":"a"}`, `"no rooms left"`), else
+ * `String(v)` (for `undefined`, functions, bigint, cycles).
+ */
+export function formatValue(v: unknown): string {
   try {
     // JSON.stringify returns undefined for undefined and functions, whatever its type says.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
-    args = JSON.stringify(call.arguments) ?? String(call.arguments);
+    return JSON.stringify(v) ?? String(v);
   } catch {
-    args = String(call.arguments);
+    return String(v);
   }
-  return `${call.name}(${args})`;
+}
+
+/** `name(args)` for messages: `search({"q":"a"})`. */
+export function formatCall(call: Pick<ToolCall, 'name' | 'arguments'>): string {
+  return `${call.name}(${formatValue(call.arguments)})`;
 }

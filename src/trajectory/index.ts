@@ -1,5 +1,5 @@
 /** Agent tool-call trajectories: matching (`matchTrajectory`) and the weighted distance (see docs/agents.md). */
-export { toolCalls, callsFromEvents, formatCall } from './calls.js';
+export { toolCalls, callsFromEvents, formatCall, formatValue } from './calls.js';
 export type { ToolCall, ToolCallLike, TrajectoryInput } from './calls.js';
 export { argsPredicate, argsMatcher } from './args.js';
 export type { ArgsMatch, ArgsPredicate } from './args.js';

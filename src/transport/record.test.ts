@@ -1,4 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { fixture } from '../import/fixtures.test-helpers.js';
+import { loadTraceSync } from '../import/read.js';
 import { evaluate, matchTrajectory, trajectoryDistance, trajectoryMetric } from '../index.js';
 import { toReportRecord, type RecordInput } from '../report/run/model.js';
 import { ReportRecordSchema } from '../report/run/schema.js';
@@ -154,5 +156,84 @@ describe('EnvTraceRecord and the run report', () => {
     expect(JSON.parse(JSON.stringify(rec))).toEqual(rec);
     expect(ReportRecordSchema.parse(toReportRecord(rec))).toEqual(toReportRecord(rec));
     expect(describeArgsRule(undefined)).toBe('exact');
+  });
+
+  it('issues carry what each call returned, cut like the call, absent when unknown', () => {
+    // The vendored OTLP GenAI sample as the reference; the run books another flight (with a long
+    // result) and asks for the weather elsewhere (a timed-out call: no result).
+    const golden = loadTraceSync(fixture('otel_genai_agent.otlp.json')).events;
+    const run = golden.map((e) =>
+      e.channel === 'book_flight'
+        ? { ...e, value: { flight_id: 'DL404', passengers: 1 }, meta: { result: 'x'.repeat(300) } }
+        : e.channel === 'get_weather'
+          ? { ...e, value: { city: 'Boston' } }
+          : e,
+    );
+    const options = { mode: 'unordered' as const };
+    const verdict = matchVerdict(matchTrajectory(golden, run, options), options);
+    const long = `"${'x'.repeat(198)}…`;
+    expect(verdict.issues).toEqual([
+      {
+        side: 'reference',
+        index: 1,
+        call: 'get_weather({"city":"New York"})',
+        closest: { index: 1, call: 'get_weather({"city":"Boston"})', reason: 'arguments' },
+      },
+      {
+        side: 'reference',
+        index: 2,
+        call: 'book_flight({"flight_id":"UA512","passengers":1})',
+        result: '{"confirmation":"K7Q2ZP"}',
+        closest: {
+          index: 2,
+          call: 'book_flight({"flight_id":"DL404","passengers":1})',
+          result: long,
+          reason: 'arguments',
+        },
+      },
+      {
+        side: 'call',
+        index: 1,
+        call: 'get_weather({"city":"Boston"})',
+        closest: { index: 1, call: 'get_weather({"city":"New York"})', reason: 'arguments' },
+      },
+      {
+        side: 'call',
+        index: 2,
+        call: 'book_flight({"flight_id":"DL404","passengers":1})',
+        result: long,
+        closest: {
+          index: 2,
+          call: 'book_flight({"flight_id":"UA512","passengers":1})',
+          result: '{"confirmation":"K7Q2ZP"}',
+          reason: 'arguments',
+        },
+      },
+    ]);
+    expect([...long]).toHaveLength(200);
+    const rec = toReportRecord(
+      buildTrajectoryRecord(verdict, {
+        testPath: '/p/a.test.ts',
+        testName: 't',
+        retry: 0,
+        repeat: 0,
+        seq: 0,
+        pass: false,
+        negated: false,
+        config: options,
+        golden: { kind: 'inline', count: 1 },
+        version: '0.1.0',
+      }),
+    );
+    expect(ReportRecordSchema.parse(rec)).toEqual(rec);
+    // The schema knows the key: a result that is not text is rejected, an unknown key too.
+    const withIssue = (issue: object) => ({
+      ...rec,
+      trajectory: [{ ...verdict, issues: [{ ...verdict.issues[1]!, ...issue }] }],
+    });
+    expect(ReportRecordSchema.safeParse(withIssue({ result: { confirmation: 1 } })).success).toBe(
+      false,
+    );
+    expect(ReportRecordSchema.safeParse(withIssue({ output: 'x' })).success).toBe(false);
   });
 });

@@ -20,15 +20,21 @@ import type {
 import {
   diagnosisPredicate,
   formatCall,
+  formatValue,
   trajectoryIssues,
   trajectoryMetricDistance,
 } from '../trajectory/index.js';
 
-/** Width of a call's text in a verdict. */
+/** Width of a call's text, and of its result's, in a verdict. */
 const CALL_WIDTH = 200;
 
 function callText(c: ToolCall): string {
   return truncate(formatCall(c), CALL_WIDTH);
+}
+
+/** `{result}` with what the call returned, rendered and cut like its text; `{}` when unknown. */
+function resultText(c: ToolCall): { result?: string } {
+  return 'result' in c ? { result: truncate(formatValue(c.result), CALL_WIDTH) } : {};
 }
 
 function issueData(
@@ -39,8 +45,14 @@ function issueData(
     side,
     index: call.index,
     call: callText(call),
+    ...resultText(call),
     closest: closest
-      ? { index: closest.call.index, call: callText(closest.call), reason: closest.reason }
+      ? {
+          index: closest.call.index,
+          call: callText(closest.call),
+          ...resultText(closest.call),
+          reason: closest.reason,
+        }
       : null,
   }));
 }

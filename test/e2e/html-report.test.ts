@@ -23,7 +23,13 @@ import { renderHtmlReport } from '../../src/report/html/render.js';
 import { continuousSeries } from '../../src/report/run/detail.js';
 import { buildRunReport, type RunTestInput } from '../../src/report/run/model.js';
 import { RunReportSchema, type RunReport } from '../../src/report/run/schema.js';
-import { buildRecord, type RecordInfo } from '../../src/transport/buildRecord.js';
+import {
+  buildRecord,
+  buildTrajectoryRecord,
+  type RecordInfo,
+} from '../../src/transport/buildRecord.js';
+import { matchVerdict } from '../../src/transport/trajectory.js';
+import { matchTrajectory } from '../../src/trajectory/index.js';
 import { compareRunReports, countsText } from '../../src/report/run/compare.js';
 import type { EvaluationResult } from '../../src/evaluate/types.js';
 import { makeProject, removeProject, repoRoot, runVitest } from './helpers.js';
@@ -140,6 +146,28 @@ function hostileReport(): RunReport {
         ? { failure: `Expected the received trace to behave like ${XSS[1]}` }
         : {}),
     });
+  // A trajectory check whose calls returned markup (results come from the code under test).
+  const trajectory = buildTrajectoryRecord(
+    matchVerdict(
+      matchTrajectory(
+        [{ name: 'search', arguments: { q: 'a' }, result: XSS[0] }],
+        [{ name: 'search', arguments: { q: 'b' }, result: XSS[1] }],
+      ),
+      {},
+    ),
+    {
+      testPath: `${root}/hostile.test.ts`,
+      testName: `hostile ${XSS.join(' ')}`,
+      retry: 0,
+      repeat: 0,
+      seq: 1,
+      pass: false,
+      negated: false,
+      config: {},
+      golden: { kind: 'inline', count: 1 },
+      version: '0.0.0-test',
+    },
+  );
   const tests: RunTestInput[] = [
     {
       file: `${root}/hostile.test.ts`,
@@ -147,7 +175,7 @@ function hostileReport(): RunReport {
       status: 'failed',
       durationMs: 3,
       attempts: 1,
-      records: [record(`hostile ${XSS.join(' ')}`, false)],
+      records: [record(`hostile ${XSS.join(' ')}`, false), trajectory],
     },
   ];
   for (let i = 0; i < 1200; i++) {
@@ -416,6 +444,11 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(await detail.locator('[data-testid="timing-plot"] circle.gt').count()).toBe(
       d.timing.points.length,
     );
+    // The trajectory check's issues: what each call returned, as text.
+    expect(await detail.locator('[data-testid="trajectory-issues"] li').allTextContents()).toEqual([
+      `unmatched reference[0] search({"q":"a"}) \u2192 returned ${JSON.stringify(XSS[0])} \u2014 closest: calls[0] search({"q":"b"}) \u2192 returned ${JSON.stringify(XSS[1])} (other arguments)`,
+      `unexpected calls[0] search({"q":"b"}) \u2192 returned ${JSON.stringify(XSS[1])} \u2014 closest: reference[0] search({"q":"a"}) \u2192 returned ${JSON.stringify(XSS[0])} (other arguments)`,
+    ]);
     const cont = detail.locator('[data-testid="continuous-plot"]');
     expect(await cont.count()).toBe(1);
     expect(await cont.locator('circle.gt').count()).toBe(3);

@@ -1,10 +1,14 @@
 /**
- * The HTML report's metric cells of a metric that was not measured, run on the fake DOM (the
- * whole page runs in Chromium in `test/e2e/html-report`).
+ * The HTML report's metric cells of a metric that was not measured, and the trajectory issues of
+ * a check, run on the fake DOM (the whole page runs in Chromium in `test/e2e/html-report`).
  */
 import { describe, expect, it } from 'vitest';
+import { matchTrajectory } from '../../trajectory/index.js';
+import { buildTrajectoryRecord } from '../../transport/buildRecord.js';
+import { matchVerdict } from '../../transport/trajectory.js';
 import { renamedRunReport } from '../unmeasured.test-helpers.js';
-import type { ReportRecord } from '../run/schema.js';
+import { toReportRecord } from '../run/model.js';
+import { ReportRecordSchema, type ReportRecord } from '../run/schema.js';
 import { fakeDocument, functions, type FakeNode } from './client.test-helpers.js';
 
 type Metric = ReportRecord['metrics'][string];
@@ -65,6 +69,53 @@ describe('HTML report: a metric that was not measured', () => {
     );
     expect(plotTitle(profilePlot(profile))).toBe(
       'stage:temp \u00b7 score 0.000 \u00b7 golden (blue) vs predicted (orange)',
+    );
+  });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const check = new Function(
+  'document',
+  `var detailFile = '';\n${functions('el', 'fmt', 'returned', 'check', 'argsText', 'trajectoryText')}\nreturn check;`,
+)(fakeDocument()) as (rec: ReportRecord, n: number) => FakeNode;
+
+/** Every node under `n`, `n` first. */
+function nodes(n: FakeNode): FakeNode[] {
+  return [n, ...n.kids.flatMap(nodes)];
+}
+
+describe('HTML report: trajectory issues', () => {
+  it('say what each call returned, as text (a hostile result stays text)', () => {
+    const hostile = '</li><img src=x onerror=alert(1)>';
+    const reference = [{ name: 'book', arguments: { id: 1 }, result: 'booked' }];
+    const calls = [{ name: 'book', arguments: { id: 2 }, result: hostile }];
+    const options = {};
+    const rec = toReportRecord(
+      buildTrajectoryRecord(matchVerdict(matchTrajectory(reference, calls), options), {
+        testPath: '/p/a.test.ts',
+        testName: 't',
+        retry: 0,
+        repeat: 0,
+        seq: 0,
+        pass: false,
+        negated: false,
+        config: options,
+        golden: { kind: 'inline', count: 1 },
+        version: '0.0.0-test',
+      }),
+    );
+    const box = check(ReportRecordSchema.parse(rec), 0);
+    const items = nodes(box).filter((k) => k.tag === 'li');
+    expect(items.map((li) => li.textContent)).toEqual([
+      `unmatched reference[0] book({"id":1}) \u2192 returned "booked" \u2014 closest: calls[0] book({"id":2}) \u2192 returned ${JSON.stringify(hostile)} (other arguments)`,
+      `unexpected calls[0] book({"id":2}) \u2192 returned ${JSON.stringify(hostile)} \u2014 closest: reference[0] book({"id":1}) \u2192 returned "booked" (other arguments)`,
+    ]);
+    expect(nodes(box).map((k) => k.tag)).not.toContain('img');
+    // A call list without results: no arrow.
+    const plain = matchVerdict(matchTrajectory([{ name: 'a' }], [{ name: 'b' }]), options);
+    const box2 = check(ReportRecordSchema.parse({ ...rec, trajectory: [plain] }), 0);
+    expect(nodes(box2).filter((k) => k.tag === 'li')[0]!.textContent).toBe(
+      'unmatched reference[0] a({}) \u2014 closest: calls[0] b({}) (another tool)',
     );
   });
 });

@@ -373,6 +373,9 @@ export const REPORT_JS = String.raw`
     detail.scrollIntoView();
   }
 
+  // What a listed trajectory call returned, when its record says, after an arrow (as text).
+  function returned(c) { return typeof c.result === 'string' ? ' \u2192 returned ' + c.result : ''; }
+
   function check(rec, n) {
     var box = el('div', { class: 'check', 'data-testid': 'check' });
     var head = 'check ' + (n + 1) + ': ' + rec.matcher + (rec.negated ? ' (.not)' : '') + ' \u00b7 ' + (rec.pass ? 'passed' : 'FAILED') +
@@ -383,8 +386,8 @@ export const REPORT_JS = String.raw`
     (rec.trajectory || []).forEach(function (v) {
       box.appendChild(el('p', { class: 'meta', 'data-testid': 'trajectory-verdict', text: trajectoryText(v) }));
       if (v.issues && v.issues.length) box.appendChild(el('ul', { 'data-testid': 'trajectory-issues' }, v.issues.map(function (x) {
-        var near = x.closest ? ' \u2014 closest: ' + (x.side === 'reference' ? 'calls[' : 'reference[') + x.closest.index + '] ' + x.closest.call + ' (' + REASONS[x.closest.reason] + ')' : '';
-        return el('li', { text: (x.side === 'reference' ? 'unmatched reference[' : 'unexpected calls[') + x.index + '] ' + x.call + near });
+        var near = x.closest ? ' \u2014 closest: ' + (x.side === 'reference' ? 'calls[' : 'reference[') + x.closest.index + '] ' + x.closest.call + returned(x.closest) + ' (' + REASONS[x.closest.reason] + ')' : '';
+        return el('li', { text: (x.side === 'reference' ? 'unmatched reference[' : 'unexpected calls[') + x.index + '] ' + x.call + returned(x) + near });
       })));
     });
     if (rec.matcher === 'toFollowTrajectory') return box;

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { matchTrajectory } from '../../trajectory/index.js';
+import { matchVerdict } from '../../transport/trajectory.js';
 import { buildRunReport } from '../run/model.js';
 import { scenario } from '../run/fixtures.test-helpers.js';
 import { REPORT_JS } from './client.js';
@@ -73,7 +75,7 @@ describe('renderHtmlReport', () => {
     expect(() => new Function(REPORT_JS)).not.toThrow();
   });
 
-  it('trajectory verdicts reach the page as inert data (a hostile metric name cannot end the script)', () => {
+  it('trajectory verdicts reach the page as inert data (a hostile metric name or call result cannot end the script)', () => {
     const input = scenario();
     const first = input.tests[0]!;
     const hostile = '</script><img src=x onerror=alert(1)>';
@@ -91,6 +93,15 @@ describe('renderHtmlReport', () => {
                 pass: false,
                 distance: { scheme: 'in_order' as const, distance: 1, max: 4, score: 0.75 },
               },
+              // What a call returned comes from the code under test.
+              matchVerdict(
+                matchTrajectory(
+                  [{ name: 'book' }],
+                  [{ name: 'book' }, { name: 'book', result: hostile }],
+                  { mode: 'subset' },
+                ),
+                { mode: 'subset' },
+              ),
             ],
           },
         ],
@@ -103,11 +114,14 @@ describe('renderHtmlReport', () => {
     const data = /<script type="application\/json" id="envtrace-data">(.*)<\/script>/.exec(page);
     const parsed = JSON.parse(data![1]!) as {
       summary: { trajectory?: unknown };
-      tests: Array<{ records: Array<{ trajectory?: Array<{ metric: string }> }> }>;
+      tests: Array<{ records: Array<{ trajectory?: Array<{ metric?: string }> }> }>;
     };
     expect(parsed.tests[0]!.records[0]!.trajectory![0]!.metric).toBe(hostile);
+    expect(parsed.tests[0]!.records[0]!.trajectory![1]).toMatchObject({
+      issues: [{ side: 'call', index: 1, result: JSON.stringify(hostile) }],
+    });
     expect(parsed.summary.trajectory).toEqual({
-      checks: 1,
+      checks: 2,
       passed: 0,
       rate: 0,
       distance: { checks: 1, distance: 1, max: 4, ratio: 0.25, score: 0.75 },

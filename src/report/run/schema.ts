@@ -50,6 +50,13 @@ const ArgsRuleSchema = z
     'How arguments were compared: a rule name, `custom` (a predicate), or the argument names compared.',
   );
 
+const CallResultSchema = z
+  .string()
+  .optional()
+  .describe(
+    "What the call returned (its `meta.result`, or a call list entry's `result`) as JSON text, cut at 200 characters; absent when the input does not say. Shown, never compared.",
+  );
+
 /** The verdict of one `toFollowTrajectory` call (before `.not`). */
 export const TrajectoryMatchVerdictSchema = z
   .object({
@@ -79,10 +86,12 @@ export const TrajectoryMatchVerdictSchema = z
               .describe('`reference`: an unmatched reference call; `call`: an unexpected call.'),
             index: count.describe('Its index in the reference or in the calls.'),
             call: z.string().describe('The call as `name(arguments JSON)`, cut at 200 characters.'),
+            result: CallResultSchema,
             closest: z
               .object({
                 index: count,
                 call: z.string(),
+                result: CallResultSchema,
                 reason: z.enum(['arguments', 'tool', 'paired', 'order']),
               })
               .strict()
