@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -383,6 +391,32 @@ describe('readKeptTests / keptTestInput: the tests of a worker that died', () =>
   it('a record made after its attempt ended (a later hook) keeps the status the end line gave', () => {
     const { tests } = rebuild([r('late'), end('late', 'passed'), r('late', { seq: 1 })]);
     expect(tests.map((t) => [t.status, t.attempts, t.records.length])).toEqual([['passed', 1, 2]]);
+  });
+
+  it('a test file read from two workers (run again after its worker crashed): the last run only', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-kept-'));
+    try {
+      const other = rec('o.test.ts', 'o', { testPath: '/p/o.test.ts' });
+      const lines = (...l: unknown[]) => `${l.map((x) => JSON.stringify(x)).join('\n')}\n`;
+      // Named so that name order is the opposite of write order.
+      const first = path.join(dir, '9-0.jsonl');
+      const second = path.join(dir, '1-0.jsonl');
+      writeFileSync(first, lines(other, r('a'), end('a', 'passed'), r('b'), r('first run only')));
+      writeFileSync(second, lines(r('a', { full_score: 0.9 }), end('a', 'passed'), r('b')));
+      utimesSync(first, new Date(1_000_000), new Date(1_000_000));
+      utimesSync(second, new Date(2_000_000), new Date(2_000_000));
+      const files = recordsFiles(dir);
+      expect(files).toEqual([first, second]);
+      const kept = readKeptTests(files, () => undefined);
+      const tests = [...kept.values()].map((t) => keptTestInput(t, () => undefined));
+      expect(tests.map((t) => [t.name, t.status, t.records.map((x) => x.full_score)])).toEqual([
+        ['o', 'failed', [1]],
+        ['a', 'passed', [0.9]],
+        ['b', 'failed', [1]],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a record that names no test, or a malformed record, is told, never scored', () => {

@@ -4,7 +4,7 @@
  * console summary, `GITHUB_STEP_SUMMARY`). All rendering is in `src/report/run`.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { expected, parseInput } from '../src/io/input.js';
@@ -203,23 +203,47 @@ function isTestEnd(v: unknown): v is TestEndLine {
   );
 }
 
-/** The side-channel files in a records directory, in name order ([] when it cannot be read). */
+/**
+ * The side-channel files in a records directory, the least recently written first (then by
+ * name; [] when the directory cannot be read): a worker that died stopped writing before the
+ * one that ran its file again.
+ */
 export function recordsFiles(dir: string): string[] {
+  let names: string[];
   try {
-    return readdirSync(dir)
-      .filter((f) => f.endsWith(RECORDS_FILE_SUFFIX))
-      .sort()
-      .map((f) => path.join(dir, f));
+    names = readdirSync(dir).filter((f) => f.endsWith(RECORDS_FILE_SUFFIX));
   } catch {
     return [];
   }
+  const files = names.map((f) => {
+    const file = path.join(dir, f);
+    let mtime = 0n;
+    try {
+      mtime = statSync(file, { bigint: true }).mtimeNs;
+    } catch {
+      // gone since it was listed: reading it will skip it
+    }
+    return { file, mtime };
+  });
+  const order = (a: bigint | string, b: bigint | string): number => (a < b ? -1 : a > b ? 1 : 0);
+  files.sort((a, b) => order(a.mtime, b.mtime) || order(a.file, b.file));
+  return files.map((f) => f.file);
 }
 
 /**
  * Read the side-channel files the workers appended to (records and end lines, `matchers/publish.ts`),
  * grouped by test in the order each test first appears (a worker's file is in run order). A
  * partial line (a worker killed mid-write) and a record that names no test are told on `warn`.
- * `consume` removes each file read. Linear in the size of the files.
+ * `consume` removes each file read.
+ *
+ * A test file runs in one worker per run, so its lines all come from one side-channel file;
+ * when several hold lines of it, the runner ran it again after its worker crashed (jest-worker
+ * retries a call whose process exited with an error code, up to 3 times): only the last run's
+ * lines are kept (`files` least recently written first, as {@link recordsFiles} lists them), so
+ * the records of one run are never mixed with those of a run that died.
+ *
+ * Worst case O(L + F·T) for L lines, F side-channel files and T tests read (a file's tests are
+ * dropped at most once per side-channel file).
  */
 export function readKeptTests(
   files: readonly string[],
@@ -227,7 +251,16 @@ export function readKeptTests(
   consume = false,
 ): Map<string, KeptTest> {
   const kept = new Map<string, KeptTest>();
+  /** Test file → the side-channel file its lines were read from. */
+  const sourceOf = new Map<string, string>();
+  let source = '';
   const get = (file: string, name: string): KeptTest => {
+    const from = sourceOf.get(file);
+    if (from !== source) {
+      // A later run of this test file: forget the earlier run's lines.
+      if (from !== undefined) for (const [k, t] of kept) if (t.file === file) kept.delete(k);
+      sourceOf.set(file, source);
+    }
     const k = testKey(file, name);
     let t = kept.get(k);
     if (!t) {
@@ -244,6 +277,7 @@ export function readKeptTests(
     } catch {
       continue;
     }
+    source = file;
     text.split('\n').forEach((line, i) => {
       if (line.trim() === '') return;
       let v: unknown;

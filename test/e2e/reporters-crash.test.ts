@@ -4,9 +4,10 @@
  *
  * Fixtures `crash-vitest` / `crash-jest`: ok1–ok5 (two passing checks each), import-error (throws
  * at import), timeout (a test that exceeds its 500 ms timeout between two passing checks), killed
- * (Jest: a test that SIGKILLs its own worker after a passing check; Vitest: a passing and a
- * failing check, then a test that checks and SIGKILLs its worker, then one that never runs), and
- * for Jest compile-error (a syntax error ts-jest reports with a coloured diagnostic).
+ * (a passing and a failing check, then a test that checks and SIGKILLs its worker, then one that
+ * never runs; Jest also: a passing check in a test that fails `expect.assertions`, and one whose
+ * describe block's afterEach throws), and for Jest compile-error (a syntax error ts-jest reports
+ * with a coloured diagnostic).
  */
 import * as fs from 'node:fs';
 import os from 'node:os';
@@ -193,6 +194,51 @@ describe('jest reporter, 4 workers', { timeout: 300_000 }, () => {
     expect(line).toBeDefined();
     expect(line).not.toMatch(/\\x1b|\\u001b/);
     expect(r.output).toContain('did not finish (see its error)');
+    // Jest reports none of the killed file's tests (their results died with the worker): the
+    // reporter rebuilds them from envtrace's copy, each with its records and status.
+    const killed = new Map(
+      report.tests.filter((t) => t.file === 'killed.test.ts').map((t) => [t.name, t]),
+    );
+    const summary = (name: string): unknown => {
+      const t = killed.get(name);
+      return t && { status: t.status, passes: t.records.map((x) => x.pass) };
+    };
+    expect(summary('killed checked before the kill')).toEqual({
+      status: 'passed',
+      passes: [true],
+    });
+    expect(summary('killed failed a check before the kill')).toEqual({
+      status: 'failed',
+      passes: [false],
+    });
+    // Failures the end line sees besides the test body's.
+    expect(summary('killed passed its check but not expect.assertions')).toEqual({
+      status: 'failed',
+      passes: [true],
+    });
+    expect(summary('killed with an afterEach that throws passed its check')).toEqual({
+      status: 'failed',
+      passes: [true],
+    });
+    // Its worker died inside it: records, but no end line.
+    expect(summary('killed checks, then kills its worker')).toEqual({
+      status: 'failed',
+      passes: [true],
+    });
+    // Never started, wrote nothing: Jest does not name it, so it cannot be listed.
+    expect([...killed.keys()].sort()).toEqual([
+      'killed checked before the kill',
+      'killed checks, then kills its worker',
+      'killed failed a check before the kill',
+      'killed passed its check but not expect.assertions',
+      'killed with an afterEach that throws passed its check',
+    ]);
+    const kept = r.output
+      .split('\n')
+      .filter((l) => l.includes('envtrace: "killed.test.ts" did not finish (see its error); '));
+    expect(kept, r.output).toEqual([
+      'envtrace: "killed.test.ts" did not finish (see its error); Jest reported none of its tests: 5 kept from envtrace\'s copy of their records, any that had not started or stopped without an envtrace record are not listed',
+    ]);
     expect(r.output).toMatch(/^Tests: +1 failed, 12 passed, 13 total$/m);
     // This run's records folder is gone (the run ended), none of the others were touched.
     const after = fs
