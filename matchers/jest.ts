@@ -4,12 +4,11 @@
  * test attempt ended (`./publish.ts`), so the tests of a worker that dies keep their status.
  */
 import { afterAll, afterEach, expect } from '@jest/globals';
-import type { SnapshotStateLike } from './context.js';
+import type { MatcherContext, SnapshotStateLike } from './context.js';
 import { updateModeOf } from './golden.js';
 import { installTraceMatching } from './asymmetric.js';
 import { matchers } from './index.js';
 import { reportObsoleteGoldens } from './goldenObsolete.js';
-import type { MatcherContext } from './context.js';
 import {
   circusAttemptFailed,
   circusRoot,
@@ -40,8 +39,9 @@ let root: CircusNode | undefined;
 afterEach(() => {
   const state = expect.getState() as unknown as JestState;
   const test = state.currentTestIdentity?.();
-  root ??= circusRoot(test);
-  if (test === undefined || circusRoot(test) === undefined) return;
+  const testRoot = circusRoot(test);
+  root ??= testRoot;
+  if (testRoot === undefined) return;
   // The path, name and attempt exactly as this attempt's records carry them.
   const info = testInfo(state as unknown as MatcherContext);
   publishTestEnd('jest', {

@@ -371,11 +371,6 @@ export class RunState {
   get size(): number {
     return this.#files.size;
   }
-  /** Whether `file` is known, with a file-level error and no tests (it failed to load or its worker died). */
-  failedToRun(file: string): boolean {
-    const e = this.#files.get(file);
-    return e !== undefined && e.file.errors.length > 0 && e.tests.length === 0;
-  }
   files(): RunFileInput[] {
     return [...this.#files.values()].map((e) => e.file);
   }
