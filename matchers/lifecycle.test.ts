@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  circusAttemptFailed,
   circusRoot,
   circusTests,
   occurrenceOf,
@@ -119,5 +120,29 @@ describe('circus', () => {
     t2.errors.push(new Error('x'));
     expect(circusTests(root)[1]?.completed).toBe(false);
     expect(occurrenceOf(info({ host: 'expect' }))).toBe(1);
+  });
+});
+
+describe('circusAttemptFailed', () => {
+  const test = (errors: unknown[]): CircusNode => ({ type: 'test', name: 't', errors });
+  it('a failure circus recorded on the test so far (body, hook, test.failing that passed) fails it', () => {
+    expect(circusAttemptFailed(test([]), {})).toBe(false);
+    expect(circusAttemptFailed(test([[new Error('x'), new Error('at')]]), {})).toBe(true);
+  });
+  it('and what circus only adds at test_done: suppressed errors, expect.assertions / hasAssertions not met', () => {
+    const ok = test([]);
+    expect(circusAttemptFailed(ok, { suppressedErrors: [new Error('x')] })).toBe(true);
+    expect(circusAttemptFailed(ok, { assertionCalls: 1, expectedAssertionsNumber: 2 })).toBe(true);
+    expect(circusAttemptFailed(ok, { assertionCalls: 2, expectedAssertionsNumber: 2 })).toBe(false);
+    expect(circusAttemptFailed(ok, { assertionCalls: 0, isExpectingAssertions: true })).toBe(true);
+    expect(circusAttemptFailed(ok, { assertionCalls: 1, isExpectingAssertions: true })).toBe(false);
+    expect(
+      circusAttemptFailed(ok, {
+        assertionCalls: 3,
+        expectedAssertionsNumber: null,
+        isExpectingAssertions: false,
+        suppressedErrors: [],
+      }),
+    ).toBe(false);
   });
 });

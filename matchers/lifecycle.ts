@@ -102,6 +102,36 @@ export function circusTests(root: CircusNode): DeclaredTest[] {
   return numbered(out);
 }
 
+/** The parts of Jest's `expect` state that can still fail a test when it ends. */
+export interface JestExpectStateLike {
+  readonly assertionCalls?: number;
+  readonly expectedAssertionsNumber?: number | null;
+  readonly isExpectingAssertions?: boolean;
+  readonly suppressedErrors?: readonly unknown[];
+}
+
+/**
+ * Whether the running jest-circus test attempt has failed so far, read from an `afterEach`.
+ * jest-circus pushes every failure of the attempt onto the test's `errors` as it happens (the
+ * body, a `beforeEach`, an `afterEach` that ran already, an error thrown into the test, a
+ * `test.failing` body that passed; cleared on a retry); the `expect` state adds what circus only
+ * turns into errors at `test_done`: suppressed matcher errors and `expect.assertions(n)` /
+ * `expect.hasAssertions()` not met (the same rules, read without resetting the state).
+ *
+ * What it cannot see: a failure after the hook that reads it. Circus runs the `afterEach` hooks
+ * of inner describe blocks first and those of one block in the order they were registered, so a
+ * hook from a setup file sees the test file's describe-level `afterEach` hooks but not its
+ * top-level ones, nor those of a setup file listed after it.
+ */
+export function circusAttemptFailed(test: CircusNode, expectState: JestExpectStateLike): boolean {
+  if (Array.isArray(test.errors) && test.errors.length > 0) return true;
+  if ((expectState.suppressedErrors?.length ?? 0) > 0) return true;
+  const calls = expectState.assertionCalls ?? 0;
+  const expected = expectState.expectedAssertionsNumber;
+  if (typeof expected === 'number' && calls !== expected) return true;
+  return expectState.isExpectingAssertions === true && calls === 0;
+}
+
 /** Occurrence numbers per tree root: the tree does not change once tests run. */
 const occurrences = new WeakMap<object, Map<object, number>>();
 

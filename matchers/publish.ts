@@ -8,7 +8,8 @@
  *   the copy the reporter reads back when the worker dies before its results went out.
  * - Jest: one JSON line appended to `<ENVTRACE_RECORDS_DIR>/<pid>-<threadId>.jsonl` (the
  *   reporter creates the directory and sets the variable before workers start; when it is
- *   unset nothing is written).
+ *   unset nothing is written), and a line at the end of each test attempt
+ *   ({@link publishTestEnd}): what the reporter rebuilds the tests of a file whose worker died from.
  * - Standalone `expect`: the Jest side channel when the variable is set, else nothing.
  */
 import * as fs from 'node:fs';
@@ -56,16 +57,17 @@ export function publishRecord(
 }
 
 /**
- * Vitest: tell the reporter's copy that a test attempt ended and how (called from the last
- * `afterEach`, where the state already counts the test body and the other hooks). A no-op
- * when the reporter named no directory.
+ * Tell the reporter's copy that a test attempt ended and how (called from the setup entry's
+ * `afterEach`; `matchers/vitest.ts` and `matchers/jest.ts` say what the state counts). One line
+ * format for both runners, in the directory that runner's records go to; a no-op when the
+ * reporter named none.
  */
 export function publishTestEnd(
-  testPath: string,
-  testName: string,
-  state: TestEndLine['state'],
+  host: 'vitest' | 'jest',
+  end: Omit<TestEndLine, typeof TEST_END_KEY>,
   env: NodeJS.ProcessEnv = process.env,
 ): void {
-  const line: TestEndLine = { [TEST_END_KEY]: 1, testPath, testName, state };
-  appendLine(env[VITEST_RECORDS_DIR_ENV], line);
+  const { testPath, testName, retry, repeat, state } = end;
+  const line: TestEndLine = { [TEST_END_KEY]: 1, testPath, testName, retry, repeat, state };
+  appendLine(env[host === 'vitest' ? VITEST_RECORDS_DIR_ENV : RECORDS_DIR_ENV], line);
 }

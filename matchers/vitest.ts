@@ -27,7 +27,14 @@ installTraceMatching(expect);
 afterEach(({ task }) => {
   const state = task.result?.state === 'fail' ? 'failed' : 'passed';
   const flipped = task.fails ? (state === 'failed' ? 'passed' : 'failed') : state;
-  publishTestEnd(task.file.filepath, vitestTestName(task as unknown as VitestTaskLike), flipped);
+  // The name and attempt as the records of this attempt carry them (./runtime.ts `testInfo`).
+  publishTestEnd('vitest', {
+    testPath: task.file.filepath,
+    testName: vitestTestName(task as unknown as VitestTaskLike),
+    retry: task.result?.retryCount ?? 0,
+    repeat: task.result?.repeatCount ?? 0,
+    state: flipped,
+  });
 });
 
 // Vitest passes the fixtures context first (it must be a destructuring pattern), the suite second.

@@ -1,13 +1,26 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { ConfigError } from '../src/errors.js';
 import { renderHtmlReport } from '../src/report/html/render.js';
+import { rec } from '../src/report/run/fixtures.test-helpers.js';
+import { TEST_END_KEY } from '../src/transport/channel.js';
 import {
   checkOptions,
   finishRun,
+  keptTestInput,
+  readKeptTests,
+  recordsFiles,
   RunState,
   stripSgr,
   writeFailureLine,
@@ -300,5 +313,125 @@ describe('stripSgr', () => {
     expect(stripSgr('\u001b[2Ja\u001b]0;t\u0007b\u001bc')).toBe(
       '\u001b[2Ja\u001b]0;t\u0007b\u001bc',
     );
+  });
+});
+
+describe('readKeptTests / keptTestInput: the tests of a worker that died', () => {
+  const end = (name: string, state: 'passed' | 'failed', retry = 0, repeat = 0) => ({
+    [TEST_END_KEY]: 1,
+    testPath: '/p/k.test.ts',
+    testName: name,
+    retry,
+    repeat,
+    state,
+  });
+  const r = (name: string, over: Parameters<typeof rec>[2] = {}) =>
+    rec('k.test.ts', name, { testPath: '/p/k.test.ts', ...over });
+  const rebuild = (lines: unknown[]) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-kept-'));
+    try {
+      const file = path.join(dir, '1-0.jsonl');
+      writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n{"v":1,"te`);
+      writeFileSync(path.join(dir, 'other.txt'), 'not a records file');
+      const warnings: string[] = [];
+      const files = recordsFiles(dir);
+      expect(files).toEqual([file]);
+      const kept = readKeptTests(files, (m) => warnings.push(m));
+      expect(readdirSync(dir)).toContain('1-0.jsonl');
+      readKeptTests(files, () => undefined, true);
+      expect(readdirSync(dir)).toEqual(['other.txt']);
+      const tests = [...kept.values()].map((t) => keptTestInput(t, (m) => warnings.push(m)));
+      return { tests, warnings };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('a test that ended keeps its records and status; one with records and no end line failed', () => {
+    const { tests, warnings } = rebuild([
+      r('a'),
+      end('a', 'passed'),
+      r('b', { pass: false, full_score: 0.5 }),
+      end('b', 'failed'),
+      end('no records', 'passed'),
+      r('killed'),
+    ]);
+    expect(
+      tests.map((t) => [t.name, t.status, t.attempts, t.records.map((x) => x.full_score)]),
+    ).toEqual([
+      ['a', 'passed', 1, [1]],
+      ['b', 'failed', 1, [0.5]],
+      ['no records', 'passed', 1, []],
+      ['killed', 'failed', 1, [1]],
+    ]);
+    expect(tests[0]).toMatchObject({ file: '/p/k.test.ts', durationMs: null });
+    expect(warnings).toEqual(['envtrace: ignored an unreadable record line (1-0.jsonl:7)']);
+  });
+
+  it('attempts: an attempt recorded but not ended (a retry or a repeat killed) fails the test', () => {
+    const { tests } = rebuild([
+      r('retried'),
+      end('retried', 'failed'),
+      r('retried', { retry: 1 }),
+      r('repeated'),
+      end('repeated', 'passed'),
+      r('repeated', { repeat: 1 }),
+      r('retry passed'),
+      end('retry passed', 'failed'),
+      r('retry passed', { retry: 1 }),
+      end('retry passed', 'passed', 1),
+    ]);
+    expect(tests.map((t) => [t.name, t.status, t.attempts, t.records.length])).toEqual([
+      ['retried', 'failed', 2, 2],
+      ['repeated', 'failed', 2, 2],
+      ['retry passed', 'passed', 2, 2],
+    ]);
+  });
+
+  it('a record made after its attempt ended (a later hook) keeps the status the end line gave', () => {
+    const { tests } = rebuild([r('late'), end('late', 'passed'), r('late', { seq: 1 })]);
+    expect(tests.map((t) => [t.status, t.attempts, t.records.length])).toEqual([['passed', 1, 2]]);
+  });
+
+  it('a test file read from two workers (run again after its worker crashed): the last run only', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-kept-'));
+    try {
+      const other = rec('o.test.ts', 'o', { testPath: '/p/o.test.ts' });
+      const lines = (...l: unknown[]) => `${l.map((x) => JSON.stringify(x)).join('\n')}\n`;
+      // Named so that name order is the opposite of write order.
+      const first = path.join(dir, '9-0.jsonl');
+      const second = path.join(dir, '1-0.jsonl');
+      writeFileSync(first, lines(other, r('a'), end('a', 'passed'), r('b'), r('first run only')));
+      writeFileSync(second, lines(r('a', { full_score: 0.9 }), end('a', 'passed'), r('b')));
+      utimesSync(first, new Date(1_000_000), new Date(1_000_000));
+      utimesSync(second, new Date(2_000_000), new Date(2_000_000));
+      const files = recordsFiles(dir);
+      expect(files).toEqual([first, second]);
+      const kept = readKeptTests(files, () => undefined);
+      const tests = [...kept.values()].map((t) => keptTestInput(t, () => undefined));
+      expect(tests.map((t) => [t.name, t.status, t.records.map((x) => x.full_score)])).toEqual([
+        ['o', 'failed', [1]],
+        ['a', 'passed', [0.9]],
+        ['b', 'failed', [1]],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a record that names no test, or a malformed record, is told, never scored', () => {
+    const { tests, warnings } = rebuild([
+      { v: 1, matcher: 'toMatchTraceBehavior' },
+      r('bad', { full_score: 'high' as unknown as number }),
+      end('bad', 'passed'),
+    ]);
+    expect(tests.map((t) => [t.name, t.status, t.records.length])).toEqual([['bad', 'passed', 0]]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^envtrace: ignored a malformed record in 1-0\.jsonl \(/),
+      'envtrace: ignored an unreadable record line (1-0.jsonl:4)',
+      expect.stringMatching(
+        /^envtrace: ignored a malformed record in \/p\/k\.test\.ts \(full_score: /,
+      ),
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  * console summary, `GITHUB_STEP_SUMMARY`). All rendering is in `src/report/run`.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { expected, parseInput } from '../src/io/input.js';
@@ -14,10 +14,20 @@ import { terminalColors, processColorContext, type ColorContext } from '../src/r
 import { escapeForTerminal } from '../src/report/escape.js';
 import { formatConsoleSummary, formatMarkdownSummary } from '../src/report/run/console.js';
 import { missedGateLines } from '../src/report/run/gates.js';
-import { buildRunReport, type RunFileInput, type RunTestInput } from '../src/report/run/model.js';
+import {
+  buildRunReport,
+  type RunFileInput,
+  type RunnerTestStatus,
+  type RunTestInput,
+} from '../src/report/run/model.js';
 import { ReportRecordSchema, type RunMeta, type RunReport } from '../src/report/run/schema.js';
 import type { EnvTraceRecord } from '../src/transport/record.js';
-import { removeRecordsDir } from '../src/transport/channel.js';
+import {
+  RECORDS_FILE_SUFFIX,
+  removeRecordsDir,
+  TEST_END_KEY,
+  type TestEndLine,
+} from '../src/transport/channel.js';
 import { ENVTRACE_VERSION } from '../src/version.js';
 
 /** Options of both envtrace reporters. */
@@ -159,6 +169,165 @@ export function validRecords(
   return out;
 }
 
+/** The key of a test in a records directory: its file and full name. */
+export function testKey(file: string, name: string): string {
+  return `${file}\u0000${name}`;
+}
+
+/** What a records directory kept of one test (file + full name, as its records name it). */
+export interface KeptTest {
+  readonly file: string;
+  readonly name: string;
+  /** Its records, as written (validate them with {@link validRecords} when used). */
+  readonly records: unknown[];
+  /** The attempts (`retry:repeat`) that ended, with how; in the order their end lines came. */
+  readonly ended: Map<string, TestEndLine['state']>;
+  /** The attempts (`retry:repeat`) its records were made in. */
+  readonly recorded: Set<string>;
+}
+
+function attemptOf(v: { readonly retry?: unknown; readonly repeat?: unknown }): string {
+  const n = (x: unknown): number => (typeof x === 'number' ? x : 0);
+  return `${n(v.retry)}:${n(v.repeat)}`;
+}
+
+function isTestEnd(v: unknown): v is TestEndLine {
+  if (typeof v !== 'object' || v === null || !(TEST_END_KEY in v)) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    typeof o['testPath'] === 'string' &&
+    typeof o['testName'] === 'string' &&
+    typeof o['retry'] === 'number' &&
+    typeof o['repeat'] === 'number' &&
+    (o['state'] === 'passed' || o['state'] === 'failed')
+  );
+}
+
+/**
+ * The side-channel files in a records directory, the least recently written first (then by
+ * name; [] when the directory cannot be read): a worker that died stopped writing before the
+ * one that ran its file again.
+ */
+export function recordsFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith(RECORDS_FILE_SUFFIX));
+  } catch {
+    return [];
+  }
+  const files = names.map((f) => {
+    const file = path.join(dir, f);
+    let mtime = 0n;
+    try {
+      mtime = statSync(file, { bigint: true }).mtimeNs;
+    } catch {
+      // gone since it was listed: reading it will skip it
+    }
+    return { file, mtime };
+  });
+  const order = (a: bigint | string, b: bigint | string): number => (a < b ? -1 : a > b ? 1 : 0);
+  files.sort((a, b) => order(a.mtime, b.mtime) || order(a.file, b.file));
+  return files.map((f) => f.file);
+}
+
+/**
+ * Read the side-channel files the workers appended to (records and end lines, `matchers/publish.ts`),
+ * grouped by test in the order each test first appears (a worker's file is in run order). A
+ * partial line (a worker killed mid-write) and a record that names no test are told on `warn`.
+ * `consume` removes each file read.
+ *
+ * A test file runs in one worker per run, so its lines all come from one side-channel file;
+ * when several hold lines of it, the runner ran it again after its worker crashed (jest-worker
+ * retries a call whose process exited with an error code, up to 3 times): only the last run's
+ * lines are kept (`files` least recently written first, as {@link recordsFiles} lists them), so
+ * the records of one run are never mixed with those of a run that died.
+ *
+ * Worst case O(L + F·T) for L lines, F side-channel files and T tests read (a file's tests are
+ * dropped at most once per side-channel file).
+ */
+export function readKeptTests(
+  files: readonly string[],
+  warn: (msg: string) => void,
+  consume = false,
+): Map<string, KeptTest> {
+  const kept = new Map<string, KeptTest>();
+  /** Test file → the side-channel file its lines were read from. */
+  const sourceOf = new Map<string, string>();
+  let source = '';
+  const get = (file: string, name: string): KeptTest => {
+    const from = sourceOf.get(file);
+    if (from !== source) {
+      // A later run of this test file: forget the earlier run's lines.
+      if (from !== undefined) for (const [k, t] of kept) if (t.file === file) kept.delete(k);
+      sourceOf.set(file, source);
+    }
+    const k = testKey(file, name);
+    let t = kept.get(k);
+    if (!t) {
+      t = { file, name, records: [], ended: new Map(), recorded: new Set() };
+      kept.set(k, t);
+    }
+    return t;
+  };
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+      if (consume) unlinkSync(file);
+    } catch {
+      continue;
+    }
+    source = file;
+    text.split('\n').forEach((line, i) => {
+      if (line.trim() === '') return;
+      let v: unknown;
+      try {
+        v = JSON.parse(line);
+      } catch {
+        // A partial line can only come from a worker killed mid-write.
+        warn(`envtrace: ignored an unreadable record line (${path.basename(file)}:${i + 1})`);
+        return;
+      }
+      if (isTestEnd(v)) {
+        const t = get(v.testPath, v.testName);
+        const a = attemptOf(v);
+        // Re-set so the map's order is that of the last end of each attempt.
+        t.ended.delete(a);
+        t.ended.set(a, v.state);
+        return;
+      }
+      const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined;
+      if (o && typeof o['testPath'] === 'string' && typeof o['testName'] === 'string') {
+        const t = get(o['testPath'], o['testName']);
+        t.records.push(v);
+        t.recorded.add(attemptOf(o));
+      } else validRecords([v], path.basename(file), warn);
+    });
+  }
+  return kept;
+}
+
+/**
+ * The run-report entry of a test whose runner never reported it (its worker died), rebuilt from
+ * what the records directory kept. An attempt with records but no end line was running when the
+ * worker died: the test failed. Otherwise the test has the state of its last attempt that ended.
+ * An attempt that was running but had made no record yet cannot be seen. The same for every
+ * runner: one rule for what a killed worker's tests become.
+ */
+export function keptTestInput(t: KeptTest, warn: (msg: string) => void): RunTestInput {
+  const running = [...t.recorded].some((a) => !t.ended.has(a));
+  const last = [...t.ended.values()].at(-1);
+  const status: RunnerTestStatus = running || last === undefined ? 'failed' : last;
+  return {
+    file: t.file,
+    name: t.name,
+    status,
+    durationMs: null,
+    attempts: new Set([...t.ended.keys(), ...t.recorded]).size,
+    records: validRecords(t.records, t.file, warn),
+  };
+}
+
 /** The git commit to record (see {@link EnvTraceReporterOptions.gitCommit}). */
 export function detectGitCommit(
   option: string | false | undefined,
@@ -201,11 +370,6 @@ export class RunState {
   }
   get size(): number {
     return this.#files.size;
-  }
-  /** Whether `file` is known, with a file-level error and no tests (it failed to load or its worker died). */
-  failedToRun(file: string): boolean {
-    const e = this.#files.get(file);
-    return e !== undefined && e.file.errors.length > 0 && e.tests.length === 0;
   }
   files(): RunFileInput[] {
     return [...this.#files.values()].map((e) => e.file);

@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RECORDS_DIR_ENV, recordsFile } from '../src/transport/channel.js';
+import { rec } from '../src/report/run/fixtures.test-helpers.js';
+import type { RunReport } from '../src/report/run/schema.js';
+import { RECORDS_DIR_ENV, recordsFile, TEST_END_KEY } from '../src/transport/channel.js';
 import EnvTraceJestReporter from './jest.js';
 
 let root: string;
@@ -107,5 +109,81 @@ describe('jest reporter: failures', () => {
     expect(JSON.parse(readFileSync(path.join(root, 'report.json'), 'utf8'))).toMatchObject({
       meta: { runner: { name: 'jest' } },
     });
+  });
+});
+
+describe('jest reporter: a worker that died', () => {
+  it("its file's tests are rebuilt from the records directory: ended ones keep records and status, the killed one failed", async () => {
+    const r = new EnvTraceJestReporter({ rootDir: root }, { colors: false, gitCommit: false });
+    const killed = path.join(root, 'killed.test.ts');
+    const end = (testPath: string, testName: string, state: 'passed' | 'failed') => ({
+      [TEST_END_KEY]: 1,
+      testPath,
+      testName,
+      retry: 0,
+      repeat: 0,
+      state,
+    });
+    // What the worker appended before it was killed (the format matchers/publish.ts writes).
+    const lines = [
+      rec('a.test.ts', 's t', { testPath: file() }),
+      end(file(), 's t', 'passed'),
+      rec('killed.test.ts', 'k a', { testPath: killed }),
+      end(killed, 'k a', 'passed'),
+      rec('killed.test.ts', 'k b', { testPath: killed, pass: false, full_score: 0.5 }),
+      end(killed, 'k b', 'failed'),
+      end(killed, 'k no check', 'passed'),
+      rec('killed.test.ts', 'k c', { testPath: killed }),
+      rec('a.test.ts', 'gone', { testPath: file() }),
+    ];
+    r.onRunStart();
+    writeFileSync(recordsFile(r.recordsDir), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    r.onTestResult(undefined, passed());
+    const message = '  ● Test suite failed to run\n\n    Call retries were exceeded\n';
+    r.onTestResult(undefined, {
+      testFilePath: killed,
+      testResults: [],
+      testExecError: { message },
+      failureMessage: message,
+    });
+    // A file that failed to load wrote nothing: it stays a failed file without tests.
+    r.onTestResult(undefined, {
+      testFilePath: path.join(root, 'import-error.test.ts'),
+      testResults: [],
+      testExecError: { message: 'fixture: thrown at import' },
+    });
+    await r.onRunComplete();
+    const report = JSON.parse(
+      readFileSync(path.join(root, 'envtrace-report.json'), 'utf8'),
+    ) as RunReport;
+    const tests = report.tests.map((t) => [
+      t.file,
+      t.name,
+      t.status,
+      t.attempts,
+      t.records.map((x) => x.full_score),
+    ]);
+    expect(tests).toEqual([
+      ['a.test.ts', 's t', 'passed', 1, [1]],
+      ['killed.test.ts', 'k a', 'passed', 1, [1]],
+      ['killed.test.ts', 'k b', 'failed', 1, [0.5]],
+      // Recorded, then its worker died in it: it did not pass.
+      ['killed.test.ts', 'k c', 'failed', 1, [1]],
+      ['killed.test.ts', 'k no check', 'passed', 1, []],
+    ]);
+    expect(report.files.find((f) => f.file === 'killed.test.ts')).toEqual({
+      file: 'killed.test.ts',
+      status: 'failed',
+      errors: ['Call retries were exceeded'],
+    });
+    expect(report.files.find((f) => f.file === 'import-error.test.ts')?.status).toBe('failed');
+    expect(err).toBe(
+      [
+        `envtrace: records for an unknown test were ignored: "gone" in ${JSON.stringify(file())}`,
+        'envtrace: "killed.test.ts" did not finish (see its error); Jest reported none of its tests: 4 kept from envtrace\'s copy of their records, any that had not started or stopped without an envtrace record are not listed',
+        '',
+      ].join('\n'),
+    );
+    expect(out).toContain('✗ killed.test.ts: Call retries were exceeded');
   });
 });

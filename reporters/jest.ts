@@ -13,30 +13,38 @@
  * A missed gate or a report file that cannot be written is returned by `getLastError()`, which
  * makes Jest exit non-zero (the summary and Jest's own lines are printed first).
  *
+ * A worker that dies (SIGKILL, out of memory) takes its file's results with it: Jest reports the
+ * file with an error and no tests. The setup entry also appends a line when each test attempt
+ * ends, so the tests of such a file are rebuilt from the records directory (`./common.ts`): the
+ * tests that ended keep their records and status, the one with records but no end (the worker
+ * died in it) is failed.
+ *
  * The records directory (`<tmp>/envtrace-records-<pid>-<random>`) is removed when the run ends
  * (in watch mode: when Jest exits, also on SIGINT/SIGTERM); directories left by earlier runs that
  * were killed are swept when a reporter starts (`src/transport/channel.ts`).
  */
-import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
 import {
   createRecordsDir,
   RECORDS_DIR_ENV,
-  RECORDS_FILE_SUFFIX,
   removeRecordsDir,
   sweepStaleRecordsDirs,
 } from '../src/transport/channel.js';
-import type { EnvTraceRecord } from '../src/transport/record.js';
 import {
   checkOptions,
   detectGitCommit,
   finishRun,
   forgetOnExit,
+  keptTestInput,
+  readKeptTests,
+  recordsFiles,
   removeOnExit,
   RunState,
   stripSgr,
+  testKey,
   validRecords,
   type EnvTraceReporterOptions,
 } from './common.js';
@@ -66,10 +74,6 @@ interface JestTestResultLike {
   readonly failureMessage?: string | null;
   readonly numFailingTests?: number;
   readonly skipped?: boolean;
-}
-
-function key(file: string, name: string): string {
-  return `${file}\u0000${name}`;
 }
 
 function statusOf(s: string): RunnerTestStatus {
@@ -134,55 +138,27 @@ export default class EnvTraceJestReporter {
   onTestCaseResult(): void {}
 
   #listFiles(): string[] {
-    try {
-      return readdirSync(this.#dir)
-        .filter((f) => f.endsWith(RECORDS_FILE_SUFFIX))
-        .map((f) => path.join(this.#dir, f));
-    } catch {
-      return [];
-    }
-  }
-
-  #readRecords(): Map<string, EnvTraceRecord[]> {
-    const byTest = new Map<string, EnvTraceRecord[]>();
-    const warn = (msg: string): void => {
-      process.stderr.write(`${msg}\n`);
-    };
-    for (const file of this.#listFiles().sort()) {
-      const lines = readFileSync(file, 'utf8').split('\n');
-      const values: unknown[] = [];
-      lines.forEach((line, i) => {
-        if (line.trim() === '') return;
-        try {
-          values.push(JSON.parse(line));
-        } catch {
-          // A partial line can only come from a worker killed mid-write.
-          warn(`envtrace: ignored an unreadable record line (${path.basename(file)}:${i + 1})`);
-        }
-      });
-      for (const r of validRecords(values, path.basename(file), warn)) {
-        const k = key(r.testPath, r.testName);
-        const list = byTest.get(k) ?? [];
-        list.push(r);
-        byTest.set(k, list);
-      }
-    }
-    return byTest;
+    return recordsFiles(this.#dir);
   }
 
   async onRunComplete(): Promise<void> {
-    const records = this.#readRecords();
+    const warn = (msg: string): void => {
+      process.stderr.write(`${msg}\n`);
+    };
+    const kept = readKeptTests(this.#listFiles(), warn);
     const used = new Set<string>();
+    /** Per file whose worker died: the tests rebuilt from the records directory. */
+    const rebuilt = new Map<string, RunTestInput[]>();
     for (const [file, result] of this.#results) {
       const tests: RunTestInput[] = [];
       const seen = new Set<string>();
       for (const a of result.testResults) {
         const name = [...a.ancestorTitles, a.title].join(' ');
-        const k = key(file, name);
+        const k = testKey(file, name);
         // Two tests with the same full name share records (the side channel cannot tell them apart): give them to the first.
-        const recs = seen.has(k) ? [] : (records.get(k) ?? []);
+        const raw = seen.has(k) ? [] : (kept.get(k)?.records ?? []);
         seen.add(k);
-        if (recs.length) used.add(k);
+        if (raw.length) used.add(k);
         const status = statusOf(a.status);
         tests.push({
           file,
@@ -190,12 +166,22 @@ export default class EnvTraceJestReporter {
           status,
           durationMs: typeof a.duration === 'number' ? a.duration : null,
           attempts: status === 'passed' || status === 'failed' ? (a.invocations ?? 1) : 0,
-          records: recs,
+          records: validRecords(raw, file, warn),
         });
       }
       const execError = result.testExecError
         ? [firstLine(result.testExecError.message ?? result.failureMessage)]
         : [];
+      if (execError.length && result.testResults.length === 0) {
+        // The file failed to load, or its worker died: Jest reports none of its tests. Those that
+        // ended or recorded before the worker died are in the records directory.
+        for (const [k, t] of kept) {
+          if (t.file !== file) continue;
+          used.add(k);
+          tests.push(keptTestInput(t, warn));
+        }
+        if (tests.length) rebuilt.set(file, tests);
+      }
       const failed = execError.length > 0 || (result.numFailingTests ?? 0) > 0;
       this.#state.set({
         file: {
@@ -208,21 +194,17 @@ export default class EnvTraceJestReporter {
     }
     // This run's files are merged into the state; records of files not run this time were consumed earlier.
     this.#results.clear();
-    const unfinished = new Map<string, number>();
-    for (const k of records.keys()) {
-      if (used.has(k)) continue;
-      const [file = '', name = ''] = k.split('\u0000');
-      if (this.#state.failedToRun(file)) {
-        // The file's worker died or the file failed to load: Jest reports no tests for it.
-        unfinished.set(file, (unfinished.get(file) ?? 0) + 1);
-      } else
-        process.stderr.write(
-          `envtrace: records for an unknown test were ignored: ${JSON.stringify(name)} in ${JSON.stringify(file)}\n`,
-        );
+    for (const [k, t] of kept) {
+      if (used.has(k) || t.records.length === 0) continue;
+      warn(
+        `envtrace: records for an unknown test were ignored: ${JSON.stringify(t.name)} in ${JSON.stringify(t.file)}`,
+      );
     }
-    for (const [file, n] of unfinished) {
-      process.stderr.write(
-        `envtrace: ${JSON.stringify(file)} did not finish (see its error); the records of its ${n === 1 ? '1 test' : `${n} tests`} that ran are not in the report\n`,
+    // Said in one line per file, as the Vitest reporter does: what was kept, and what cannot be.
+    for (const [file, tests] of rebuilt) {
+      const shown = path.relative(this.#globalConfig.rootDir, file) || file;
+      warn(
+        `envtrace: ${JSON.stringify(shown)} did not finish (see its error); Jest reported none of its tests: ${tests.length} kept from envtrace's copy of their records, any that had not started or stopped without an envtrace record are not listed`,
       );
     }
 

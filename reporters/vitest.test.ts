@@ -143,7 +143,7 @@ describe('vitest reporter', () => {
     const file = path.join(root, 'killed.test.ts');
     const lines = [
       rec('killed.test.ts', 'k a', { testPath: file }),
-      { [TEST_END_KEY]: 1, testPath: file, testName: 'k a', state: 'passed' },
+      { [TEST_END_KEY]: 1, testPath: file, testName: 'k a', retry: 0, repeat: 0, state: 'passed' },
       rec('killed.test.ts', 'k b', { testPath: file, pass: false, full_score: 0.5 }),
       // A record of a test whose result did arrive: meta wins, this copy is ignored.
       rec('ok.test.ts', 'a', { testPath: path.join(root, 'ok.test.ts'), full_score: 0.1 }),

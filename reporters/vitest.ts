@@ -14,30 +14,31 @@
  * `onInit`, before workers start (`src/transport/channel.ts`); the tests of a file that did not
  * finish get their records and status back from it.
  */
-import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
 import {
   createRecordsDir,
   META_KEY,
-  RECORDS_FILE_SUFFIX,
   removeRecordsDir,
   sweepStaleRecordsDirs,
-  TEST_END_KEY,
   VITEST_RECORDS_DIR_ENV,
-  type TestEndLine,
 } from '../src/transport/channel.js';
 import {
   checkOptions,
   detectGitCommit,
   finishRun,
   forgetOnExit,
+  keptTestInput,
+  readKeptTests,
+  recordsFiles,
   removeOnExit,
   RunState,
   stripSgr,
+  testKey,
   validRecords,
   type EnvTraceReporterOptions,
+  type KeptTest,
 } from './common.js';
 
 export type { EnvTraceReporterOptions } from './common.js';
@@ -58,29 +59,6 @@ interface SerializedErrorLike {
   readonly name?: string;
   readonly message?: string;
   readonly cause?: unknown;
-}
-
-/** What the records directory kept of one test: its records and how its attempts ended. */
-interface KeptTest {
-  readonly records: unknown[];
-  /** The state of its last attempt that ended; undefined when none did (it was running). */
-  state: TestEndLine['state'] | undefined;
-  /** Attempts that ended. */
-  ends: number;
-}
-
-function keyOf(file: string, name: string): string {
-  return `${file}\u0000${name}`;
-}
-
-function isTestEnd(v: unknown): v is TestEndLine {
-  if (typeof v !== 'object' || v === null || !(TEST_END_KEY in v)) return false;
-  const o = v as Record<string, unknown>;
-  return (
-    typeof o['testPath'] === 'string' &&
-    typeof o['testName'] === 'string' &&
-    (o['state'] === 'passed' || o['state'] === 'failed')
-  );
 }
 
 function errorLine(e: SerializedErrorLike | undefined): string {
@@ -118,64 +96,6 @@ export default class EnvTraceVitestReporter implements Reporter {
     return this.#dir;
   }
 
-  #listFiles(): string[] {
-    const dir = this.#dir;
-    if (dir === undefined) return [];
-    try {
-      return readdirSync(dir)
-        .filter((f) => f.endsWith(RECORDS_FILE_SUFFIX))
-        .sort()
-        .map((f) => path.join(dir, f));
-    } catch {
-      return [];
-    }
-  }
-
-  /** The copy the workers appended, by test (file + full name); the files are consumed. */
-  #readKept(): Map<string, KeptTest> {
-    const kept = new Map<string, KeptTest>();
-    const get = (file: string, name: string): KeptTest => {
-      const k = keyOf(file, name);
-      let t = kept.get(k);
-      if (!t) {
-        t = { records: [], state: undefined, ends: 0 };
-        kept.set(k, t);
-      }
-      return t;
-    };
-    for (const file of this.#listFiles()) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-        unlinkSync(file);
-      } catch {
-        continue;
-      }
-      text.split('\n').forEach((line, i) => {
-        if (line.trim() === '') return;
-        let v: unknown;
-        try {
-          v = JSON.parse(line);
-        } catch {
-          // A partial line can only come from a worker killed mid-write.
-          this.#warn(
-            `envtrace: ignored an unreadable record line (${path.basename(file)}:${i + 1})`,
-          );
-          return;
-        }
-        if (isTestEnd(v)) {
-          const t = get(v.testPath, v.testName);
-          t.state = v.state;
-          t.ends++;
-        } else if (typeof v === 'object' && v !== null) {
-          const o = v as Record<string, unknown>;
-          get(String(o['testPath']), String(o['testName'])).records.push(v);
-        }
-      });
-    }
-    return kept;
-  }
-
   #warn = (msg: string): void => {
     if (this.#vitest) this.#vitest.logger.warn(msg);
     else process.stderr.write(`${msg}\n`);
@@ -198,19 +118,10 @@ export default class EnvTraceVitestReporter implements Reporter {
       const state = result.state;
       // A test of a file whose worker died, with no result: what the worker's copy kept of it.
       const copy =
-        unfinished && state === 'pending' ? kept.get(keyOf(module.moduleId, name)) : undefined;
+        unfinished && state === 'pending' ? kept.get(testKey(module.moduleId, name)) : undefined;
       if (copy) {
         recovered++;
-        // No end line but records: it was running when its worker died, so it did not pass.
-        const status: RunnerTestStatus = copy.state ?? 'failed';
-        tests.push({
-          file: module.moduleId,
-          name,
-          status,
-          durationMs: null,
-          attempts: copy.ends + (copy.state === undefined ? 1 : 0),
-          records: validRecords(copy.records, module.moduleId, this.#warn),
-        });
+        tests.push(keptTestInput(copy, this.#warn));
         continue;
       }
       const raw = (test.meta() as Record<string, unknown>)[META_KEY];
@@ -262,7 +173,11 @@ export default class EnvTraceVitestReporter implements Reporter {
       const cause = e.cause && typeof e.cause === 'object' ? errorLine(e.cause) : '';
       return cause ? `${errorLine(e)}: ${cause}` : errorLine(e);
     });
-    const kept = this.#readKept();
+    // The copy the workers appended, by test; the files are consumed.
+    const kept =
+      this.#dir === undefined
+        ? new Map<string, KeptTest>()
+        : readKeptTests(recordsFiles(this.#dir), this.#warn, true);
     // In watch mode only the rerun files arrive here: the map keeps the others.
     for (const m of testModules) this.#collect(m, unhandled, kept);
     const vitest = this.#vitest;

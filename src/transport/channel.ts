@@ -10,8 +10,11 @@
  * - Vitest, a second copy: a worker killed before its results went out (Vitest sends them in
  *   batches) takes the meta of the tests that ran with it. So the Vitest reporter creates a
  *   directory too (named in `process.env[VITEST_RECORDS_DIR_ENV]`), and each matcher call also
- *   appends its record there, plus one {@link TestEndLine} when a test attempt ends; the reporter
- *   reads them only for the tests of a file whose worker died.
+ *   appends its record there.
+ * - Both: the setup entry appends one {@link TestEndLine} to the same file when a test attempt
+ *   ends. A file whose worker died has no results from its runner (Jest reports no test of it,
+ *   Vitest none it had not sent yet): the reporters rebuild its tests from these lines
+ *   (`reporters/common.ts`).
  *
  * The Jest directory is `<tmp>/envtrace-records-<pid>-<random>` ({@link createRecordsDir}): the
  * reporter removes it when the run ends (and on exit); directories of earlier runs whose reporter
@@ -34,14 +37,17 @@ export const VITEST_RECORDS_DIR_ENV = 'ENVTRACE_VITEST_RECORDS_DIR';
 export const TEST_END_KEY = 'envtrace_test_end';
 
 /**
- * The line a Vitest worker appends when a test attempt ends (in the last `afterEach`), so a test
- * whose result died with its worker keeps the status it had. Told apart from a record by
- * {@link TEST_END_KEY}.
+ * The line a worker appends when a test attempt ends (from an `afterEach` of the setup entry), so
+ * a test whose result died with its worker keeps the status it had. Told apart from a record by
+ * {@link TEST_END_KEY}; `testPath`, `testName`, `retry` and `repeat` as the test's records carry
+ * them, so a record made in an attempt that has no end line shows the attempt that was running.
  */
 export interface TestEndLine {
   readonly [TEST_END_KEY]: 1;
   readonly testPath: string;
   readonly testName: string;
+  readonly retry: number;
+  readonly repeat: number;
   readonly state: 'passed' | 'failed';
 }
 

@@ -17,6 +17,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
+import { TEST_END_KEY } from '../../src/transport/channel.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const e2eRoot = path.join(repoRoot, '.tmp', 'e2e');
@@ -273,14 +274,16 @@ export function readJsonResults(file: string): JsonResults {
   return { tests, snapshot: { added, updated, matched, unmatched }, raw };
 }
 
-/** Records appended by the Jest side channel in `dir`. */
-export function readSideChannel(dir: string): Array<Record<string, unknown>> {
+/** The lines of the side-channel files in `dir`: records, or with `ends` the test-end lines. */
+export function readSideChannel(dir: string, ends = false): Array<Record<string, unknown>> {
   if (!fs.existsSync(dir)) return [];
   const out: Array<Record<string, unknown>> = [];
   for (const f of fs.readdirSync(dir).sort()) {
     if (!f.endsWith('.jsonl')) continue;
     for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
-      if (line.trim()) out.push(JSON.parse(line) as Record<string, unknown>);
+      if (!line.trim()) continue;
+      const v = JSON.parse(line) as Record<string, unknown>;
+      if (TEST_END_KEY in v === ends) out.push(v);
     }
   }
   return out;

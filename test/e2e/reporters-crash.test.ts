@@ -4,9 +4,11 @@
  *
  * Fixtures `crash-vitest` / `crash-jest`: ok1–ok5 (two passing checks each), import-error (throws
  * at import), timeout (a test that exceeds its 500 ms timeout between two passing checks), killed
- * (Jest: a test that SIGKILLs its own worker after a passing check; Vitest: a passing and a
- * failing check, then a test that checks and SIGKILLs its worker, then one that never runs), and
- * for Jest compile-error (a syntax error ts-jest reports with a coloured diagnostic).
+ * (a passing and a failing check, then a test that checks and SIGKILLs its worker, then one that
+ * never runs; Jest also: a passing check in a test that fails `expect.assertions`, and one whose
+ * describe block's afterEach throws), and for Jest compile-error (a syntax error ts-jest reports
+ * with a coloured diagnostic) and exits (a test that exits its worker with code 1, after which
+ * jest-worker runs the file again, 4 runs in all).
  */
 import * as fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/report/run/schema.js';
 import { RunReportSchema } from '../../src/report/run/schema.js';
+import { processAlive } from '../../src/io/stale.js';
+import { recordsDirPid } from '../../src/transport/channel.js';
 import { projectsRemovedAfterAll, runJest, runVitest, type RunResult } from './helpers.js';
 
 const project = projectsRemovedAfterAll();
@@ -76,6 +80,18 @@ function checkWriteFailure(r: RunResult, line: string): void {
 
 const isRoot = process.getuid?.() === 0;
 
+/**
+ * Records folders made since `before` whose reporter process is gone: the run's own, had it
+ * left it (it has exited). A folder of a live process belongs to another run on the machine.
+ */
+function leftRecordsDirs(before: ReadonlySet<string>): string[] {
+  return fs.readdirSync(os.tmpdir()).filter((f) => {
+    if (!f.startsWith('envtrace-records-') || before.has(f)) return false;
+    const pid = recordsDirPid(f);
+    return pid === undefined || !processAlive(pid);
+  });
+}
+
 /** The summary line of the compile-error file. */
 function line0(output: string): string | undefined {
   return output.split('\n').find((l) => l.includes('✗ compile-error.test.ts:'));
@@ -125,11 +141,7 @@ describe('vitest reporter, 4 forks', { timeout: 300_000 }, () => {
       /\d tests? had not reported when its worker stopped: \d kept from envtrace's copy of their records, 1 shown as skipped \(not started, or stopped without an envtrace record\)$/,
     );
     // The records folder of the run is gone.
-    expect(
-      fs
-        .readdirSync(os.tmpdir())
-        .filter((f) => f.startsWith('envtrace-records-') && !before.has(f)),
-    ).toEqual([]);
+    expect(leftRecordsDirs(before)).toEqual([]);
   });
 
   it('outputFile is a directory, or under a regular file: summary, one line naming it, exit 1, nothing left behind', async () => {
@@ -193,12 +205,67 @@ describe('jest reporter, 4 workers', { timeout: 300_000 }, () => {
     expect(line).toBeDefined();
     expect(line).not.toMatch(/\\x1b|\\u001b/);
     expect(r.output).toContain('did not finish (see its error)');
+    // Jest reports none of the killed file's tests (their results died with the worker): the
+    // reporter rebuilds them from envtrace's copy, each with its records and status.
+    const killed = new Map(
+      report.tests.filter((t) => t.file === 'killed.test.ts').map((t) => [t.name, t]),
+    );
+    const summary = (name: string): unknown => {
+      const t = killed.get(name);
+      return t && { status: t.status, passes: t.records.map((x) => x.pass) };
+    };
+    expect(summary('killed checked before the kill')).toEqual({
+      status: 'passed',
+      passes: [true],
+    });
+    expect(summary('killed failed a check before the kill')).toEqual({
+      status: 'failed',
+      passes: [false],
+    });
+    // Failures the end line sees besides the test body's.
+    expect(summary('killed passed its check but not expect.assertions')).toEqual({
+      status: 'failed',
+      passes: [true],
+    });
+    expect(summary('killed with an afterEach that throws passed its check')).toEqual({
+      status: 'failed',
+      passes: [true],
+    });
+    // Its worker died inside it: records, but no end line.
+    expect(summary('killed checks, then kills its worker')).toEqual({
+      status: 'failed',
+      passes: [true],
+    });
+    // Never started, wrote nothing: Jest does not name it, so it cannot be listed.
+    expect([...killed.keys()].sort()).toEqual([
+      'killed checked before the kill',
+      'killed checks, then kills its worker',
+      'killed failed a check before the kill',
+      'killed passed its check but not expect.assertions',
+      'killed with an afterEach that throws passed its check',
+    ]);
+    const kept = r.output
+      .split('\n')
+      .filter((l) => l.includes('envtrace: "killed.test.ts" did not finish (see its error); '));
+    expect(kept, r.output).toEqual([
+      'envtrace: "killed.test.ts" did not finish (see its error); Jest reported none of its tests: 5 kept from envtrace\'s copy of their records, any that had not started or stopped without an envtrace record are not listed',
+    ]);
+    // Run 4 times (jest-worker retries a worker that exited with an error code): the last run's
+    // records only, not one per run.
+    const exits = report.tests
+      .filter((t) => t.file === 'exits.test.ts')
+      .map((t) => [t.name, t.status, t.records.map((x) => x.pass)]);
+    expect(exits).toEqual([
+      ['exits checked before the exit', 'passed', [true]],
+      ['exits checks, then exits its worker', 'failed', [true]],
+    ]);
+    expect(report.files.find((f) => f.file === 'exits.test.ts')).toMatchObject({
+      status: 'failed',
+      errors: [expect.stringContaining('child process exceptions, exceeding retry limit')],
+    });
     expect(r.output).toMatch(/^Tests: +1 failed, 12 passed, 13 total$/m);
     // This run's records folder is gone (the run ended), none of the others were touched.
-    const after = fs
-      .readdirSync(os.tmpdir())
-      .filter((f) => f.startsWith('envtrace-records-') && !before.has(f));
-    expect(after).toEqual([]);
+    expect(leftRecordsDirs(before)).toEqual([]);
   });
 
   it('outputFile is a directory, or under a regular file: summary, one line, Jest\'s "Tests:" line, exit 1', async () => {

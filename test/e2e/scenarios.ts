@@ -28,6 +28,15 @@ export interface Runner {
   records(dir: string, results: JsonResults): Map<string, Array<Record<string, unknown>>>;
 }
 
+/**
+ * The test-end lines of a run (`matchers/publish.ts`), per test full name. The runners' `run`
+ * name the records directory in `RECORDS` (Vitest: `ENVTRACE_VITEST_RECORDS_DIR`, as its
+ * reporter would).
+ */
+export function testEnds(dir: string): Map<string, Array<Record<string, unknown>>> {
+  return groupByName(readSideChannel(path.join(dir, RECORDS), true));
+}
+
 export const RECORDS = 'records';
 
 function groupByName(
@@ -220,6 +229,37 @@ export function defineMatcherScenarios(runner: Runner): void {
           [2, 0, 0],
         ]);
       }
+    });
+
+    // What the reporters rebuild a killed worker's tests from: it must agree with the runner.
+    it('one end line per attempt, saying what the runner says of the test', () => {
+      const ends = testEnds(dir);
+      const of = (name: string): unknown[] =>
+        (ends.get(name) ?? []).map((e) => [e['retry'], e['repeat'], e['state']]);
+      expect(of('retried test records every attempt')).toEqual([
+        [0, 0, 'failed'],
+        [1, 0, 'passed'],
+      ]);
+      if (runner.name === 'vitest')
+        expect(of('repeated test records every repeat')).toEqual([
+          [0, 0, 'passed'],
+          [0, 1, 'passed'],
+          [0, 2, 'passed'],
+        ]);
+      let checked = 0;
+      for (const [name, t] of results.tests) {
+        if (name.startsWith('retried ') || name.startsWith('repeated ')) continue;
+        // jest-circus runs no afterEach hooks for test.concurrent tests: they have no end line.
+        if (runner.name === 'jest' && name.startsWith('concurrent ')) {
+          expect(of(name), name).toEqual([]);
+          continue;
+        }
+        expect(of(name), name).toEqual([[0, 0, t.status]]);
+        expect(String(ends.get(name)?.[0]?.['testPath'])).toMatch(/behavior\.test\.ts$/);
+        checked++;
+      }
+      expect(checked).toBeGreaterThanOrEqual(10);
+      expect(ends.size).toBe(checked + (runner.name === 'vitest' ? 2 : 1));
     });
   });
 
