@@ -7,6 +7,7 @@ import { ReportRecordSchema } from '../report/run/schema.js';
 import { buildRecord, buildTrajectoryRecord } from './buildRecord.js';
 import { describeArgsRule, matchVerdict, metricVerdicts } from './trajectory.js';
 import type { EnvTraceRecord } from './record.js';
+import { testRecordInfo } from './info.test-helpers.js';
 
 describe('EnvTraceRecord and the run report', () => {
   it('is assignable to the structural RecordInput the report consumes (checked by tsc)', () => {
@@ -50,20 +51,7 @@ describe('EnvTraceRecord and the run report', () => {
         trajectoryMetric({ name: 'calls_any', scheme: 'any_order', maxDistance: 1 }),
       ],
     });
-    const info = {
-      matcher: 'toMatchTraceBehavior' as const,
-      testPath: '/p/a.test.ts',
-      testName: 't',
-      retry: 0,
-      repeat: 0,
-      seq: 0,
-      pass: false,
-      negated: false,
-      minScore: null,
-      config: {},
-      golden: { kind: 'inline' as const, count: 1 },
-      version: '0.1.0',
-    };
+    const info = testRecordInfo({ version: '0.1.0' });
     const rec = buildRecord(result, info);
     // book with the wrong id: 1 of its 1 argument differs → substitution cost 1 of max 4.
     expect(rec.trajectory).toEqual([
@@ -212,18 +200,7 @@ describe('EnvTraceRecord and the run report', () => {
     ]);
     expect([...long]).toHaveLength(200);
     const rec = toReportRecord(
-      buildTrajectoryRecord(verdict, {
-        testPath: '/p/a.test.ts',
-        testName: 't',
-        retry: 0,
-        repeat: 0,
-        seq: 0,
-        pass: false,
-        negated: false,
-        config: options,
-        golden: { kind: 'inline', count: 1 },
-        version: '0.1.0',
-      }),
+      buildTrajectoryRecord(verdict, testRecordInfo({ config: options, version: '0.1.0' })),
     );
     expect(ReportRecordSchema.parse(rec)).toEqual(rec);
     // The schema knows the key: a result that is not text is rejected, an unknown key too.

@@ -8,6 +8,7 @@ import { buildRecord, type RecordInfo } from '../../src/transport/buildRecord.js
 import { verdictText } from '../../matchers/message.js';
 import { evaluate } from '../../src/evaluate/evaluate.js';
 import { BOUNDED_ALIGNMENT_NOTE } from '../../src/evaluate/types.js';
+import { testRecordInfo } from '../../src/transport/info.test-helpers.js';
 
 /** A trace of `n` events on 20 channels with random values (seeded). */
 function trace(n: number, seed: number, prefix = 'ch') {
@@ -21,20 +22,7 @@ function trace(n: number, seed: number, prefix = 'ch') {
 
 const RULE = { requireAccuracy: true, minScore: undefined };
 
-const info: RecordInfo = {
-  matcher: 'toMatchTraceBehavior',
-  testPath: '/p/a.test.ts',
-  testName: 'unrelated',
-  retry: 0,
-  repeat: 0,
-  seq: 0,
-  pass: false,
-  negated: false,
-  minScore: null,
-  config: {},
-  golden: { kind: 'inline', count: 1 },
-  version: '0.1.0',
-};
+const info: RecordInfo = testRecordInfo({ testName: 'unrelated', version: '0.1.0' });
 
 describe('the report’s aligner field', () => {
   it('a small pair: behavior, proven optimal, with its cost; no bounded note anywhere', () => {

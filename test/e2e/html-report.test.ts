@@ -28,6 +28,7 @@ import {
   buildTrajectoryRecord,
   type RecordInfo,
 } from '../../src/transport/buildRecord.js';
+import { testRecordInfo } from '../../src/transport/info.test-helpers.js';
 import { matchVerdict } from '../../src/transport/trajectory.js';
 import { matchTrajectory } from '../../src/trajectory/index.js';
 import { compareRunReports, countsText } from '../../src/report/run/compare.js';
@@ -62,29 +63,6 @@ const RUN = {
   gitCommit: null,
 } as const;
 
-/** What a first-attempt `toMatchTraceBehavior` check with an inline golden records of itself. */
-function checkInfo(
-  testPath: string,
-  testName: string,
-  pass: boolean,
-  config: unknown = {},
-): RecordInfo {
-  return {
-    matcher: 'toMatchTraceBehavior',
-    testPath,
-    testName,
-    retry: 0,
-    repeat: 0,
-    seq: 0,
-    pass,
-    negated: false,
-    minScore: null,
-    config,
-    golden: { kind: 'inline', count: 1 },
-    version: '0.0.0-test',
-  };
-}
-
 /**
  * The HTML report of a run with one test of one `toMatchTraceBehavior` check on `result` (in
  * `/proj/<name>.test.ts`, passed or failed as `pass` says), written to `<dir>/<name>.html`.
@@ -99,7 +77,7 @@ function oneCheckHtml(
   const root = '/proj';
   const testPath = `${root}/${name}.test.ts`;
   const status = pass ? 'passed' : 'failed';
-  const rec = buildRecord(result, checkInfo(testPath, testName, pass));
+  const rec = buildRecord(result, testRecordInfo({ testPath, testName, pass }));
   const report = buildRunReport({
     ...RUN,
     files: [{ file: testPath, status, errors: [] }],
@@ -140,7 +118,12 @@ function hostileReport(): RunReport {
   const result = evaluate(gt, pred, opts);
   const record = (name: string, pass: boolean, score?: number) =>
     buildRecord(score === undefined ? result : { ...result, full_score: score }, {
-      ...checkInfo(`${root}/hostile.test.ts`, name, pass, opts),
+      ...testRecordInfo({
+        testPath: `${root}/hostile.test.ts`,
+        testName: name,
+        pass,
+        config: opts,
+      }),
       series: continuousSeries(gt, pred, opts),
       ...(name.startsWith('hostile')
         ? { failure: `Expected the received trace to behave like ${XSS[1]}` }

@@ -34,6 +34,21 @@ const OK_TESTS = ['ok1', 'ok2', 'ok3', 'ok4', 'ok5'].flatMap((f) => [
 ]);
 
 /** What every crash run must report, whatever the runner. */
+/** The killed file's tests by name, and one's status with the pass of each of its records. */
+function killedTests(report: RunReport): {
+  killed: ReadonlyMap<string, RunReport['tests'][number]>;
+  summary: (name: string) => unknown;
+} {
+  const killed = new Map(
+    report.tests.filter((t) => t.file === 'killed.test.ts').map((t) => [t.name, t]),
+  );
+  const summary = (name: string): unknown => {
+    const t = killed.get(name);
+    return t && { status: t.status, passes: t.records.map((x) => x.pass) };
+  };
+  return { killed, summary };
+}
+
 function checkCrashRun(report: RunReport): void {
   const tests = new Map(report.tests.map((t) => [`${t.file} › ${t.name}`, t]));
   // Every other result is in the report, each with its record.
@@ -111,13 +126,7 @@ describe('vitest reporter, 4 forks', { timeout: 300_000 }, () => {
     // The tests that ran before the kill keep their records and status, whether their results
     // went out before the worker died or only envtrace's copy kept them (issue 26 §9).
     const report = readReport(dir);
-    const killed = new Map(
-      report.tests.filter((t) => t.file === 'killed.test.ts').map((t) => [t.name, t]),
-    );
-    const summary = (name: string): unknown => {
-      const t = killed.get(name);
-      return t && { status: t.status, passes: t.records.map((x) => x.pass) };
-    };
+    const { summary } = killedTests(report);
     expect(summary('killed checked before the kill')).toEqual({
       status: 'passed',
       passes: [true],
@@ -207,13 +216,7 @@ describe('jest reporter, 4 workers', { timeout: 300_000 }, () => {
     expect(r.output).toContain('did not finish (see its error)');
     // Jest reports none of the killed file's tests (their results died with the worker): the
     // reporter rebuilds them from envtrace's copy, each with its records and status.
-    const killed = new Map(
-      report.tests.filter((t) => t.file === 'killed.test.ts').map((t) => [t.name, t]),
-    );
-    const summary = (name: string): unknown => {
-      const t = killed.get(name);
-      return t && { status: t.status, passes: t.records.map((x) => x.pass) };
-    };
+    const { killed, summary } = killedTests(report);
     expect(summary('killed checked before the kill')).toEqual({
       status: 'passed',
       passes: [true],

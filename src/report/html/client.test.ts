@@ -10,6 +10,7 @@ import { renamedRunReport } from '../unmeasured.test-helpers.js';
 import { toReportRecord } from '../run/model.js';
 import { ReportRecordSchema, type ReportRecord } from '../run/schema.js';
 import { fakeDocument, functions, type FakeNode } from './client.test-helpers.js';
+import { testRecordInfo } from '../../transport/info.test-helpers.js';
 
 type Metric = ReportRecord['metrics'][string];
 // The functions are pulled out of the shipped report script as text, so they are built with
@@ -91,18 +92,10 @@ describe('HTML report: trajectory issues', () => {
     const calls = [{ name: 'book', arguments: { id: 2 }, result: hostile }];
     const options = {};
     const rec = toReportRecord(
-      buildTrajectoryRecord(matchVerdict(matchTrajectory(reference, calls), options), {
-        testPath: '/p/a.test.ts',
-        testName: 't',
-        retry: 0,
-        repeat: 0,
-        seq: 0,
-        pass: false,
-        negated: false,
-        config: options,
-        golden: { kind: 'inline', count: 1 },
-        version: '0.0.0-test',
-      }),
+      buildTrajectoryRecord(
+        matchVerdict(matchTrajectory(reference, calls), options),
+        testRecordInfo({ config: options }),
+      ),
     );
     const box = check(ReportRecordSchema.parse(rec), 0);
     const items = nodes(box).filter((k) => k.tag === 'li');
