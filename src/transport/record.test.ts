@@ -17,20 +17,14 @@ describe('EnvTraceRecord and the run report', () => {
 
   it('a built record becomes a valid report record', () => {
     const events = [{ channel: 'x', timestamp: 0, value: 1 }];
-    const rec = buildRecord(evaluate(events, events), {
-      matcher: 'toMatchTraceBehavior',
-      testPath: '/p/a.test.ts',
-      testName: 't',
-      retry: 0,
-      repeat: 0,
-      seq: 0,
-      pass: true,
-      negated: false,
-      minScore: null,
-      config: {},
-      golden: { kind: 'file', paths: ['g.json'], count: 1 },
-      version: '0.1.0',
-    });
+    const rec = buildRecord(
+      evaluate(events, events),
+      testRecordInfo({
+        pass: true,
+        golden: { kind: 'file', paths: ['g.json'], count: 1 },
+        version: '0.1.0',
+      }),
+    );
     const out = toReportRecord(rec);
     expect(ReportRecordSchema.parse(out)).toEqual(out);
     expect(out).not.toHaveProperty('testPath');
