@@ -515,6 +515,30 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every histogram label stays inside the plot, also at three decimals (0.999)', async () => {
+    const same = evaluate([ev('a', 0, 1)], [ev('a', 0, 1)]);
+    const file = path.join(tmp, 'labels.html');
+    fs.writeFileSync(
+      file,
+      renderHtmlReport(storyReport([{ name: 'one', result: { ...same, full_score: 0.999 } }])),
+    );
+    const { page, problems } = await open(file);
+    const svg = page.locator('[data-testid="histogram"]');
+    const box = await svg.boundingBox();
+    const labels = await svg.locator('text').evaluateAll((ts) =>
+      ts.map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent, left: r.left, right: r.right };
+      }),
+    );
+    expect(labels.map((l) => l.text)).toContain('0.999');
+    for (const l of labels) {
+      expect(l.left, l.text ?? '').toBeGreaterThanOrEqual(box!.x);
+      expect(l.right, l.text ?? '').toBeLessThanOrEqual(box!.x + box!.width);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('a prediction 300× slower stays readable; Δt per aligned pair; a failed .not check shows its score', async () => {
     const gt = Array.from({ length: 10 }, (_, i) => ev('step', 0.1 * i, i));
     const slow = Array.from({ length: 10 }, (_, i) => ev('step', 30 * i, i));

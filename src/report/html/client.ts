@@ -202,8 +202,10 @@ export const REPORT_JS = String.raw`
     h.counts.forEach(function (c, k) {
       bar(c, x0 + k * bw, edge(k) + '\u2013' + edge(k + 1), edge(k), edge(k + 1));
     });
+    // The last edge sits 10 px from the right border: centred there, a label of 5 or more
+    // characters (0.999) would be cut off, so it ends at its tick instead.
     for (var k = 0; k <= h.counts.length; k++) if (k % every === 0 || k === h.counts.length)
-      g.appendChild(sv('text', { class: 'muted', x: x0 + k * bw, y: H - B + 14, 'text-anchor': 'middle', text: edge(k) }));
+      g.appendChild(sv('text', { class: 'muted', x: x0 + k * bw, y: H - B + 14, 'text-anchor': k === h.counts.length ? 'end' : 'middle', text: edge(k) }));
     var zoomed = h.lo > 0 || h.step < 0.1;
     g.appendChild(sv('text', { x: L, y: H - 8, 'data-testid': 'histogram-caption', text: 'full score, bins of ' + h.step.toFixed(h.digits) + ' from ' + edge(0) + ' to ' + edge(h.counts.length) +
       (zoomed ? ' (zoomed to the scores' + (h.below ? '; ' + h.below + ' below ' + edge(0) + ' in the first bar' : '') + ')' : '') + (h.nan ? ' \u00b7 ' + h.nan + ' not finite' : '') }));
