@@ -38,7 +38,7 @@ import { MAX_COST, MAX_COST_MESSAGE } from './costs.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
 import { isObjectRecord } from '../py/value.js';
 import { nwAffineCosts } from './affine/costs.js';
-import { behaviorAlignScored } from './affine/dispatch.js';
+import { behaviorAlign } from './affine/dispatch.js';
 import { gotohAlign } from './nw-gotoh.js';
 import type { ResolvedNwOptions } from './nw-gotoh.js';
 import { alignerTuning } from './tuning.js';
@@ -239,7 +239,7 @@ function nwAlignScored(
   const affine =
     knobs.nw?.engine === 'gotoh' ? undefined : nwAffineCosts(options, channelNames, keyCount);
   if (affine !== undefined) {
-    const r = behaviorAlignScored(gtKeys, predKeys, affine.costs);
+    const r = behaviorAlign(gtKeys, predKeys, affine.costs);
     const events = gtKeys.length + predKeys.length;
     return {
       pairs: r.pairs,

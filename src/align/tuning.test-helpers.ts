@@ -72,7 +72,7 @@ export function behaviorAlignWith(
   knobs: BehaviorKnobs = {},
   buckets?: () => ValueBuckets | undefined,
 ): IndexPair[] {
-  return withAlignerTuning(behaviorPart(knobs), () => behaviorAlign(a, b, o, vm, buckets));
+  return withAlignerTuning(behaviorPart(knobs), () => behaviorAlign(a, b, o, vm, buckets).pairs);
 }
 
 export function wfaAlignWith(
@@ -85,8 +85,9 @@ export function wfaAlignWith(
   buckets?: () => ValueBuckets | undefined,
   guide?: { readonly lo: number; readonly hi: number },
 ): IndexPair[] {
-  return withAlignerTuning(wfaPart(knobs), () =>
-    wfaAlign(a, b, costs, vm, upperBound, buckets, guide),
+  return withAlignerTuning(
+    wfaPart(knobs),
+    () => wfaAlign(a, b, costs, vm, upperBound, buckets, guide).pairs,
   );
 }
 

@@ -66,6 +66,7 @@ export type { WfaCosts } from './wfa-waves.js';
  * same units as `upperBound`), with the tie-break of the module comment. `valuesMatch(i, j)` is
  * asked only for pairs of equal keys, at most once per pair by the forward pass; absent, equal keys
  * match. `upperBound` must be the cost of some alignment (it prunes; `Infinity` disables that).
+ * Returns the alignment and its cost (the optimum, in the units of `costs`).
  */
 export function wfaAlign(
   a: Int32Array,
@@ -84,20 +85,6 @@ export function wfaAlign(
    */
   guide?: { readonly lo: number; readonly hi: number },
   /** Work budget (`./budget.ts`): the forward passes throw `BudgetExhausted` when it runs out. */
-  budget?: WorkBudget,
-): IndexPair[] {
-  return wfaAlignScored(a, b, costs, valuesMatch, upperBound, buckets, guide, budget).pairs;
-}
-
-/** `wfaAlign`'s alignment and its cost (the optimum, in the units of `costs`). */
-export function wfaAlignScored(
-  a: Int32Array,
-  b: Int32Array,
-  costs: WfaCosts,
-  valuesMatch: ((gtIndex: number, predIndex: number) => boolean) | undefined,
-  upperBound: number,
-  buckets?: () => ValueBuckets | undefined,
-  guide?: { readonly lo: number; readonly hi: number },
   budget?: WorkBudget,
 ): { readonly pairs: IndexPair[]; readonly cost: number } {
   const knobs = alignerTuning(); // tests only (`./tuning.ts`)

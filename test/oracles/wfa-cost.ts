@@ -1,7 +1,7 @@
 /**
  * The wavefront aligner's optimal cost alone, for its tests: one forward pass with only the last
  * few wavefronts kept (no traceback). Production code gets the cost with the alignment
- * (`wfaAlignScored`).
+ * (`wfaAlign`).
  */
 import { reversedInput, Wavefronts } from '../../src/align/wfa-wavefronts.js';
 import type { WfaCosts } from '../../src/align/wfa.js';

@@ -26,12 +26,15 @@ import { BudgetExhausted, WorkBudget } from '../budget.js';
 import { nwAlignValueAware } from '../nw-gotoh.js';
 import { alignerTuning } from '../tuning.js';
 import type { AlignmentOutcome, IndexPair, ValueBuckets } from '../types.js';
-import { wfaAlignScored, wfaCostsOf } from '../wfa.js';
+import { wfaAlign, wfaCostsOf } from '../wfa.js';
 
 /**
  * Optimal value-aware alignment of `gtKeys` with `predKeys` (see the module comment for the cost
  * model and the tie-break). `valuesMatch(i, j)` is asked only for pairs of equal keys; when it is
  * absent every same-key pair counts as matching (the aligner then behaves like `nw` with these costs).
+ * Returns the alignment and its cost in the units of `options` when the engine that found it knows
+ * that cost exactly (integer costs, as the defaults; `undefined` otherwise: the caller sums the
+ * alignment's costs itself, e.g. `alignmentCost` of `./costs.ts`).
  */
 export function behaviorAlign(
   gtKeys: Int32Array,
@@ -45,22 +48,6 @@ export function behaviorAlign(
    * `BudgetExhausted` when it runs out (`budgetedBehaviorAlign` then aligns within bounds).
    * Absent: no limit (`nw`, and the exact API).
    */
-  budget?: WorkBudget,
-): IndexPair[] {
-  return behaviorAlignScored(gtKeys, predKeys, options, valuesMatch, valueBuckets, budget).pairs;
-}
-
-/**
- * `behaviorAlign`'s alignment and its cost in the units of `options` when the engine that found it
- * knows that cost exactly (integer costs, as the defaults; `undefined` otherwise: the caller sums
- * the alignment's costs itself, e.g. `alignmentCost` of `./costs.ts`).
- */
-export function behaviorAlignScored(
-  gtKeys: Int32Array,
-  predKeys: Int32Array,
-  options: AffineCosts,
-  valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
-  valueBuckets?: () => ValueBuckets | undefined,
   budget?: WorkBudget,
 ): { readonly pairs: IndexPair[]; readonly cost: number | undefined } {
   const knobs = alignerTuning(); // tests only (`../tuning.ts`)
@@ -115,16 +102,7 @@ export function behaviorAlignScored(
         // that when its first strip does not certify (measured on the bench pairs: 1.3×–2× at 100k).
         if (budget !== undefined && !budget.affords(2 * upper * (greedy.hi - greedy.lo + 1 + 48)))
           throw new BudgetExhausted();
-        const r = wfaAlignScored(
-          gtKeys,
-          predKeys,
-          w,
-          valuesMatch,
-          upper,
-          valueBuckets,
-          greedy,
-          budget,
-        );
+        const r = wfaAlign(gtKeys, predKeys, w, valuesMatch, upper, valueBuckets, greedy, budget);
         if (engines !== undefined) engines.wavefronts++;
         return scored(r.pairs, r.cost * unit);
       }
@@ -227,7 +205,7 @@ export function budgetedBehaviorAlign(
   const unitsLb = lb / Math.max(c.mismatch, c.gap_open);
   if (budget.affords((unitsLb * unitsLb) / 2)) {
     try {
-      const r = behaviorAlignScored(gtKeys, predKeys, options, valuesMatch, valueBuckets, budget);
+      const r = behaviorAlign(gtKeys, predKeys, options, valuesMatch, valueBuckets, budget);
       return done(r.pairs, true, r.cost);
     } catch (e) {
       if (!(e instanceof BudgetExhausted)) throw e;
