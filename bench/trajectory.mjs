@@ -31,6 +31,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mulberry32 } from './traces.mjs';
 
 const FAMILIES = [
   'identical',
@@ -63,17 +64,6 @@ function inTurns(r, calls) {
     i += size;
   }
   return out;
-}
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TOOLS = ['read_file', 'write_file', 'search', 'run', 'list_dir', 'open_url', 'grep', 'edit'];

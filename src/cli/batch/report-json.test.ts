@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonChunks, RawJson, rawJsonText } from './report-json.js';
-
-/** mulberry32: seeded, so a failure names a reproducible case. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../report/run/stats.js';
 
 const STRINGS = ['', 'a', 'é', '"quoted"', 'line\nbreak', '\u0000', '\u2028', 'x'.repeat(70_000)];
 const NUMBERS = [0, -0, 1, -1.5, 1e21, 1e-7, 123456789.123, Number.NaN, Number.POSITIVE_INFINITY];
@@ -50,7 +39,7 @@ describe('jsonChunks', () => {
   it.each([0, 2] as const)(
     'joins to JSON.stringify(value, null, %i), RawJson spliced in as its value',
     (space) => {
-      const rand = rng(space + 11);
+      const rand = mulberry32(space + 11);
       for (let i = 0; i < 400; i++) {
         const v = value(rand, 5);
         const expected = JSON.stringify(v, null, space) as string | undefined;

@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../types.js';
 import { byKey } from './pairs.js';
 import { parseShard, selectShard, shardRange, type Shard } from './shard.js';
-
-/** mulberry32 (as bench/traces.mjs): seeded, so a failure names a reproducible case. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../report/run/stats.js';
 
 const ALPHABET = 'abcxyz019_-./ éü°日本';
 
@@ -86,7 +75,7 @@ describe('shardRange', () => {
 
 describe('selectShard', () => {
   it('the n shards hold every pair exactly once, whatever the names, for several n', () => {
-    const rand = rng(20261201);
+    const rand = mulberry32(20261201);
     for (let round = 0; round < 30; round++) {
       const keys = randomKeys(rand, 1 + Math.floor(rand() * 200));
       const count = 1 + Math.floor(rand() * Math.min(keys.length, 9));
@@ -100,7 +89,7 @@ describe('selectShard', () => {
   });
 
   it('is stable under reordering of the directory listing, and returns its pairs in key order', () => {
-    const rand = rng(7);
+    const rand = mulberry32(7);
     const keys = randomKeys(rand, 120);
     const items = keys.map((key) => ({ key }));
     for (const shard of shardsOf(4)) {
@@ -113,7 +102,7 @@ describe('selectShard', () => {
 
   it("assigns pairs to shards exactly as Vitest's own BaseSequencer assigns files of those names", async () => {
     const { BaseSequencer } = await import('vitest/node');
-    const rand = rng(42);
+    const rand = mulberry32(42);
     const root = '/corpus';
     for (let round = 0; round < 10; round++) {
       // Path-like names (no `.`/`..` segments, which path.resolve would fold).

@@ -242,8 +242,11 @@ const BOOTSTRAP_MAX_WORK = 4e7;
 /** The fixed seed: the same values give the same interval on every run and machine. */
 const BOOTSTRAP_SEED = 0x5eed;
 
-/** mulberry32: a small, fast, seedable 32-bit generator (uniform in [0, 1)). */
-function mulberry32(seed: number): () => number {
+/**
+ * mulberry32: a small, fast, seedable 32-bit generator (uniform in [0, 1)). Exported for the tests'
+ * seeded cases (one generator in the repository's TypeScript).
+ */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
