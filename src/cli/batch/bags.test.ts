@@ -17,6 +17,7 @@ import { parseRunReport } from '../../report/run/merge.js';
 import { captureIO, tempDir } from '../harness.test-helpers.js';
 import { main } from '../main.js';
 import { scanTraceDir } from './pairs.js';
+import { BATCH_ARGS } from './fixtures.test-helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -91,18 +92,7 @@ describe('batch mode pairs ROS 2 bags', () => {
     ]);
     expect(scanned.ignored).toEqual([]);
 
-    const r = await cli([
-      'evaluate',
-      '--gt-dir',
-      'gt',
-      '--pred-dir',
-      'pred',
-      '--jobs',
-      '1',
-      '--out',
-      'run.json',
-      '--quiet',
-    ]);
+    const r = await cli([...BATCH_ARGS, '--out', 'run.json', '--quiet']);
     expect(r.err).toBe('envtrace: FAILED: 1 of 4 tests failed · no gates configured\n');
     expect(r.code).toBe(1);
     const rep = parseRunReport(readFileSync(path.join(tmp.dir, 'run.json'), 'utf8'), 'run.json');
@@ -127,7 +117,7 @@ describe('batch mode pairs ROS 2 bags', () => {
   it('a bag without a partner is named with where its partner was looked for', async () => {
     put(file('gt/a.mcap'), await mcapBytes(scan([1])));
     put(file('pred/other.json'), '{"events": [{"channel": "x", "timestamp": 0, "value": 1}]}');
-    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1']);
+    const r = await cli([...BATCH_ARGS]);
     expect(r.code).toBe(1);
     expect(r.err).toContain(
       'envtrace: a: no predicted trace for golden gt/a.mcap (looked for pred/a{.ndjson,.jsonl,.json,.csv,.txt,.mcap,.db3})\n',
@@ -139,7 +129,7 @@ describe('batch mode pairs ROS 2 bags', () => {
     put(file('pred/a.mcap'), await mcapBytes(scan([1])));
     put(file('gt/b.mcap'), await mcapBytes(scan([1])));
     put(file('pred/b.mcap'), await mcapBytes(scan([1])));
-    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1']);
+    const r = await cli([...BATCH_ARGS]);
     expect(r.code).toBe(1);
     const line = r.err.split('\n').find((l) => l.startsWith('envtrace: a: '));
     expect(line).toMatch(/gt\/a\.mcap/);

@@ -80,6 +80,17 @@ export class ChannelWorker extends EventEmitter implements BatchWorker {
   }
 }
 
+/** `envtrace evaluate` in batch mode over `gt/` and `pred/`, on the main thread (`--jobs 1`). */
+export const BATCH_ARGS: readonly string[] = [
+  'evaluate',
+  '--gt-dir',
+  'gt',
+  '--pred-dir',
+  'pred',
+  '--jobs',
+  '1',
+];
+
 /**
  * A fresh working directory for each test of the calling file (made in `beforeEach`, removed in
  * `afterEach`), the CLI run in it, and its run reports read back.

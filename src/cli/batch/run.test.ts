@@ -6,7 +6,13 @@ import type { RunReport } from '../../report/run/schema.js';
 import { palette } from '../../report/colors.js';
 import { captureIO, tempDir } from '../harness.test-helpers.js';
 import { main } from '../main.js';
-import { ChannelWorker, scanTrace, scanTraceJsonl, writeTree } from './fixtures.test-helpers.js';
+import {
+  ChannelWorker,
+  scanTrace,
+  scanTraceJsonl,
+  writeTree,
+  BATCH_ARGS,
+} from './fixtures.test-helpers.js';
 import type { WorkerFactory } from './pool.js';
 import {
   defaultJobs,
@@ -52,18 +58,7 @@ function mixedTree(): void {
 describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
   it('evaluates every pair, reports missing partners and bad traces on stderr and in the report, exits 1', async () => {
     mixedTree();
-    const r = await cli([
-      'evaluate',
-      '--gt-dir',
-      'gt',
-      '--pred-dir',
-      'pred',
-      '--jobs',
-      '1',
-      '--out',
-      'out/report.json',
-      '--no-color',
-    ]);
+    const r = await cli([...BATCH_ARGS, '--out', 'out/report.json', '--no-color']);
     expect(r.code).toBe(1);
     const errLines = r.err.trimEnd().split('\n');
     expect(errLines[0]).toBe('envtrace: ignored 1 file that is not a trace: gt/notes.md');
@@ -129,35 +124,12 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
       'pred/a.json': scanTrace(4),
       'pred/b.json': scanTrace(4),
     });
-    const good = await cli([
-      'evaluate',
-      '--gt-dir',
-      'gt',
-      '--pred-dir',
-      'pred',
-      '--jobs',
-      '1',
-      '--min-mean-score',
-      '0.9',
-      '--min-pass-rate',
-      '1',
-    ]);
+    const good = await cli([...BATCH_ARGS, '--min-mean-score', '0.9', '--min-pass-rate', '1']);
     expect(good.code).toBe(0);
     expect(good.out).toContain('PASSED: all 2 tests passed · all 2 gates met');
 
     writeTree(tmp.dir, { 'pred/b.json': scanTrace(3) });
-    const gated = await cli([
-      'evaluate',
-      '--gt-dir',
-      'gt',
-      '--pred-dir',
-      'pred',
-      '--jobs',
-      '1',
-      '--min-mean-score',
-      '0.99',
-      '--quiet',
-    ]);
+    const gated = await cli([...BATCH_ARGS, '--min-mean-score', '0.99', '--quiet']);
     expect(gated.code).toBe(1);
     expect(gated.out).toBe('');
     expect(gated.err).toMatch(/^envtrace: FAILED: .*1 of 1 gate missed\n$/);
@@ -165,19 +137,7 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
 
   it('--min-score fails pairs below it; --json prints the run report', async () => {
     writeTree(tmp.dir, { 'gt/a.json': scanTrace(6), 'pred/a.json': scanTrace(5) });
-    const r = await cli([
-      'evaluate',
-      '--gt-dir',
-      'gt',
-      '--pred-dir',
-      'pred',
-      '--jobs',
-      '1',
-      '--min-score',
-      '0.99',
-      '--json',
-      '--quiet',
-    ]);
+    const r = await cli([...BATCH_ARGS, '--min-score', '0.99', '--json', '--quiet']);
     const rep = parseRunReport(r.out, 'stdout');
     expect(rep.tests[0]!.records[0]!.min_score).toBe(0.99);
     expect(rep.tests[0]!.status).toBe('failed');
@@ -188,7 +148,7 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
     writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3) });
     const summary = path.join(tmp.dir, 'step-summary.md');
     const r = await cli(
-      ['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'],
+      [...BATCH_ARGS, '--quiet'],
       captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: summary }),
     );
     expect(r.code).toBe(0);
@@ -196,7 +156,7 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
     expect(md).toContain('### envtrace run summary');
     expect(md).toContain('**Verdict:** ✅ PASSED: the only test passed');
     const bad = await cli(
-      ['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--quiet'],
+      [...BATCH_ARGS, '--quiet'],
       captureIO(tmp.dir, { GITHUB_STEP_SUMMARY: path.join(tmp.dir, 'no/such/dir.md') }),
     );
     expect(bad.code).toBe(0);
@@ -208,7 +168,7 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
   it('a progress bar on a terminal stderr: redrawn in place, replaced by a closing line that stays', async () => {
     writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3) });
     const io = { ...captureIO(tmp.dir), stderrIsTTY: true, stderrColumns: 100 };
-    const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1'], io);
+    const r = await cli([...BATCH_ARGS], io);
     expect(r.code).toBe(0);
     expect(r.err.startsWith('\r\x1b[2K[')).toBe(true);
     expect(r.err).toContain('1/1 pairs (100%)');
@@ -312,31 +272,12 @@ describe('reportSpace', () => {
 
   it('the written report is JSON.stringify(report, null, 2) of itself, drill-downs included', async () => {
     mixedTree();
-    await cli([
-      'evaluate',
-      '--gt-dir',
-      'gt',
-      '--pred-dir',
-      'pred',
-      '--jobs',
-      '1',
-      '--out',
-      'r.json',
-    ]);
+    await cli([...BATCH_ARGS, '--out', 'r.json']);
     const text = readFileSync(path.join(tmp.dir, 'r.json'), 'utf8');
     const parsed = JSON.parse(text) as RunReport;
     expect(text).toBe(`${JSON.stringify(parsed, null, 2)}\n`);
     expect(parsed.tests.find((t) => t.file === 'b')?.records[0]?.detail?.rows.differing).toBe(1);
-    const json = await cli([
-      'evaluate',
-      '--gt-dir',
-      'gt',
-      '--pred-dir',
-      'pred',
-      '--jobs',
-      '1',
-      '--json',
-    ]);
+    const json = await cli([...BATCH_ARGS, '--json']);
     expect(json.out).toBe(`${JSON.stringify(JSON.parse(json.out), null, 2)}\n`);
     expect(json.out.length).toBeGreaterThan(text.length / 2);
   });
@@ -437,18 +378,7 @@ describe('batch usage and input errors: one line, exit 2, nothing evaluated', ()
       'pred/a.json': scanTrace(2),
       blocker: 'a file',
     });
-    const r = await cli([
-      'evaluate',
-      '--gt-dir',
-      'gt',
-      '--pred-dir',
-      'pred',
-      '--jobs',
-      '1',
-      '--out',
-      'blocker/r.json',
-      '--quiet',
-    ]);
+    const r = await cli([...BATCH_ARGS, '--out', 'blocker/r.json', '--quiet']);
     expect(r.code).toBe(2);
     expect(r.err).toContain('blocker/r.json: cannot write the report');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../report/run/schema.js';
-import { batchSandbox, scanTrace, writeTree } from './fixtures.test-helpers.js';
+import { batchSandbox, scanTrace, writeTree, BATCH_ARGS } from './fixtures.test-helpers.js';
 
 const box = batchSandbox();
 const { cli, report } = box;
@@ -27,7 +27,7 @@ function corpus(): void {
   writeTree(box.tmp.dir, files);
 }
 
-const batch = ['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1', '--no-color'];
+const batch = [...BATCH_ARGS, '--no-color'];
 
 describe('envtrace evaluate --shard i/n', () => {
   it.each(['0/2', '3/2', 'a/b', '1/0', '2'])('--shard %s → exit 2 with one line', async (value) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureIO, tempDir } from '../harness.test-helpers.js';
 import { main } from '../main.js';
-import { scanTrace, writeTree } from './fixtures.test-helpers.js';
+import { scanTrace, writeTree, BATCH_ARGS } from './fixtures.test-helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -39,7 +39,7 @@ describe('batch mode and its directories', () => {
       mkdirSync(path.join(tmp.dir, 'pred'));
       writeFileSync(path.join(tmp.dir, 'pred/y.json'), scanTrace(3));
       symlinkSync('../gt/x.json', path.join(tmp.dir, 'pred/x.json'));
-      const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1']);
+      const r = await cli([...BATCH_ARGS]);
       expect(r.code).toBe(1);
       expect(r.err).toContain(
         `envtrace: x: x.json is a symbolic link leading out of pred (to ${path.join(tmp.dir, 'gt/x.json')}); not read\n`,
@@ -50,7 +50,7 @@ describe('batch mode and its directories', () => {
 
   it('the run report written inside --pred-dir is not read back as a prediction', async () => {
     writeTree(tmp.dir, { 'gt/a.json': scanTrace(3), 'pred/a.json': scanTrace(3) });
-    const argv = ['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1'];
+    const argv = [...BATCH_ARGS];
     const out = ['--out', 'pred/envtrace-report.json'];
     expect((await cli([...argv, ...out])).code).toBe(0);
     const again = await cli([...argv, ...out]);
@@ -67,7 +67,7 @@ describe('batch mode and its directories', () => {
         Buffer.concat([dir, Buffer.from([0x62, 0xff, 0x2e, 0x6a, 0x73, 0x6f, 0x6e])]),
         scanTrace(3),
       );
-      const r = await cli(['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--jobs', '1']);
+      const r = await cli([...BATCH_ARGS]);
       expect(r.code).toBe(1);
       expect(r.err).toContain(
         'envtrace: b\\xff: the file name b\\xff.json is not valid UTF-8 (shown by its bytes); rename it\n',
