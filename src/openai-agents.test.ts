@@ -143,22 +143,23 @@ describe('envtrace-js/openai-agents: what the SDK exporter shortens', () => {
 
 describe('envtrace-js/openai-agents: spans the SDK does not write', () => {
   const item = (json: object | null) => ({ toJSON: () => json });
+  /** Span `span_1` of trace `trace_1`, 100 ms long, with this `span_data`. */
+  const functionSpan = (spanData: object) =>
+    item({
+      object: 'trace.span',
+      id: 'span_1',
+      trace_id: 'trace_1',
+      parent_id: null,
+      started_at: '2026-01-20T09:15:00.000Z',
+      ended_at: '2026-01-20T09:15:00.100Z',
+      span_data: spanData,
+      error: null,
+    });
 
   it('keeps a malformed span without failing the agent; reading the events names it', async () => {
     const capture = createAgentsCapture();
     await capture.onTraceStart(item({ object: 'trace', id: 'trace_1', workflow_name: 'w' }));
-    await capture.onSpanEnd(
-      item({
-        object: 'trace.span',
-        id: 'span_1',
-        trace_id: 'trace_1',
-        parent_id: null,
-        started_at: '2026-01-20T09:15:00.000Z',
-        ended_at: '2026-01-20T09:15:00.100Z',
-        span_data: { type: 'function', input: '{}' },
-        error: null,
-      }),
-    );
+    await capture.onSpanEnd(functionSpan({ type: 'function', input: '{}' }));
     const err = (() => {
       try {
         return capture.events;
@@ -173,16 +174,7 @@ describe('envtrace-js/openai-agents: spans the SDK does not write', () => {
   });
 
   it('reads values as parseTrace does in the mode given', async () => {
-    const span = item({
-      object: 'trace.span',
-      id: 'span_1',
-      trace_id: 'trace_1',
-      parent_id: null,
-      started_at: '2026-01-20T09:15:00.000Z',
-      ended_at: '2026-01-20T09:15:00.100Z',
-      span_data: { type: 'function', name: 'set', input: '{"v": 1.0}', output: null },
-      error: null,
-    });
+    const span = functionSpan({ type: 'function', name: 'set', input: '{"v": 1.0}', output: null });
     const reference = createAgentsCapture({ mode: 'reference' });
     const plain = createAgentsCapture();
     await reference.onSpanEnd(span);
