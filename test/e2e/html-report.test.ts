@@ -444,37 +444,26 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     expect(requests).toHaveLength(1);
   }, 120_000);
 
-  const ROOT = '/proj';
+  const ROOT = RUN.rootDir;
   /** A run report of one test file from records (each test: one record; failed when it did not pass). */
   function storyReport(
     records: Array<{ name: string; result: EvaluationResult; info?: Partial<RecordInfo> }>,
   ): RunReport {
     const file = `${ROOT}/story.test.ts`;
     return buildRunReport({
-      rootDir: ROOT,
-      createdAt: new Date('2026-01-01T00:00:00Z'),
-      runner: { name: 'vitest', version: '4.1.12' },
-      envtraceVersion: '0.0.0-test',
-      shard: null,
-      gitCommit: null,
+      ...RUN,
       files: [{ file, status: 'failed', errors: [] }],
       tests: records.map(({ name, result, info }, i) => {
-        const rec = buildRecord(result, {
-          matcher: 'toMatchTraceBehavior',
-          testPath: file,
-          testName: name,
-          retry: 0,
-          repeat: 0,
-          seq: 0,
-          pass: true,
-          negated: false,
-          minScore: null,
-          config: {},
-          golden: { kind: 'inline', count: 1 },
-          version: '0.0.0-test',
-          location: { line: 10 + i, column: 3 },
-          ...info,
-        });
+        const rec = buildRecord(
+          result,
+          testRecordInfo({
+            testPath: file,
+            testName: name,
+            pass: true,
+            location: { line: 10 + i, column: 3 },
+            ...info,
+          }),
+        );
         return {
           file,
           name,
