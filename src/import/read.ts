@@ -160,7 +160,7 @@ function checkField(format: string, options: LoadTraceOptions): void {
 /**
  * A ROS 2 bag (run directory, MCAP or SQLite file) read with `readBag`; a run directory whose
  * storage files are all missing, from the decoded messages beside its metadata when it holds them
- * (`decodedStandIn`).
+ * (`readBag` then names that file: `BagImport.standIn`).
  */
 async function importBag(
   file: string,
@@ -175,29 +175,24 @@ async function importBag(
       { file },
     );
   // The MCAP, SQLite and message libraries load only now: most imports never need them.
-  const { decodedStandIn, readBag } = await import('./rosbag2-bag.js');
-  const standIn = input.kind === 'directory' ? await decodedStandIn(file) : undefined;
-  if (standIn !== undefined) {
-    const read = await importFileChunked(standIn.file, { ...options, format: 'rosbag2' }, chunks);
-    const held = read.trace.length;
-    const counted = standIn.messageCount;
-    const miscounted: ImportWarning[] =
-      counted === undefined || counted === held
-        ? []
-        : [
-            {
-              code: 'message-count',
-              message: `metadata.yaml counts ${counted} messages, ${path.basename(standIn.file)} holds ${held}`,
-              file: standIn.warning.file!,
-            },
-          ];
-    return { ...read, warnings: [standIn.warning, ...miscounted, ...read.warnings] };
-  }
+  const { messageCountWarning, readBag } = await import('./rosbag2-bag.js');
   const bag = await readBag(file, input, {
     mode: options.mode,
     policy: options.policy,
     field: options.field,
   });
+  const standIn = bag.standIn;
+  if (standIn !== undefined) {
+    const read = await importFileChunked(standIn.file, { ...options, format: 'rosbag2' }, chunks);
+    const holder = `${path.basename(standIn.file)} holds`;
+    const miscounted = messageCountWarning(
+      standIn.warning.file!,
+      standIn.messageCount,
+      read.trace.length,
+      holder,
+    );
+    return { ...read, warnings: [standIn.warning, ...miscounted, ...read.warnings] };
+  }
   const trace = assertTraceDepth(new Trace(bag.events), file);
   return { trace, format: 'rosbag2', file, warnings: bag.warnings };
 }

@@ -53,6 +53,12 @@ export interface BagImport {
   readonly warnings: BagWarning[];
   /** The storage files read, in order. */
   readonly files: readonly string[];
+  /**
+   * A run directory whose storage files are all missing, with its decoded messages beside
+   * `metadata.yaml` (`standInOf`): nothing was read (`events` and `files` are empty); the caller
+   * reads this file instead.
+   */
+  readonly standIn?: DecodedStandIn;
 }
 
 /** Options of `readBag`. */
@@ -511,7 +517,28 @@ function storagePath(dir: string, listed: string, where: string): string {
   return path.join(dir, ...rel);
 }
 
-/** A run directory's decoded messages, read in place of its missing storage files (`decodedStandIn`). */
+/**
+ * `message-count` when `metadata.yaml` (`metaFile`) counts other messages than were read
+ * (`held`, by what `holder` names: "the storage files hold", "run.jsonl holds"); none otherwise.
+ */
+export function messageCountWarning(
+  metaFile: string,
+  counted: number | undefined,
+  held: number,
+  holder: string,
+): ImportWarning[] {
+  return counted === undefined || counted === held
+    ? []
+    : [
+        {
+          code: 'message-count',
+          message: `metadata.yaml counts ${counted} messages, ${holder} ${held}`,
+          file: metaFile,
+        },
+      ];
+}
+
+/** A run directory's decoded messages, read in place of its missing storage files (`standInOf`). */
 export interface DecodedStandIn {
   /** The one `*.jsonl` file of the directory. */
   readonly file: string;
@@ -528,10 +555,9 @@ export interface DecodedStandIn {
  * warning, so the directory reads as a person who handed it over expects. `undefined` when any
  * listed file is there (the bag is read, and a missing part stays an error: half a bag is never
  * read as a whole one) or when no single `*.jsonl` file stands in (the missing file is the error).
- * `metadata.yaml` is checked as for the bag.
+ * `readBag` asks it once it has read and checked `metadata.yaml`.
  */
-export async function decodedStandIn(dir: string): Promise<DecodedStandIn | undefined> {
-  const meta = await readMetadata(dir);
+async function standInOf(dir: string, meta: RunMetadata): Promise<DecodedStandIn | undefined> {
   const storage = meta.files.map((listed, i) =>
     storagePath(dir, listed, `rosbag2_bagfile_information.relative_file_paths[${i}]`),
   );
@@ -573,6 +599,8 @@ export async function readBag(
   const files: string[] = [];
   if (input.kind === 'directory') {
     const meta = await readMetadata(file);
+    const standIn = await standInOf(file, meta);
+    if (standIn !== undefined) return { events: [], warnings: [], files: [], standIn };
     const metaFile = path.join(file, 'metadata.yaml');
     if (meta.version < TESTED_VERSIONS.min || meta.version > TESTED_VERSIONS.max)
       out.warnings.push({
@@ -590,12 +618,9 @@ export async function readBag(
       files.push(storage);
       total += await readStorage(storage, await storageKindOfFile(storage), out);
     }
-    if (meta.messageCount !== undefined && meta.messageCount !== total)
-      out.warnings.push({
-        code: 'message-count',
-        message: `metadata.yaml counts ${meta.messageCount} messages, the storage files hold ${total}`,
-        file: metaFile,
-      });
+    out.warnings.push(
+      ...messageCountWarning(metaFile, meta.messageCount, total, 'the storage files hold'),
+    );
   } else {
     files.push(file);
     await readStorage(file, input.kind, out);
