@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { evaluate } from '../evaluate/evaluate.js';
+import { formatTextReport } from './text.js';
 import { evaluateRenamed } from './unmeasured.test-helpers.js';
 import { failedParts, verdictSentence } from './verdict.js';
 
@@ -25,5 +27,25 @@ describe('the verdict of metrics that were not measured', () => {
       'discrete not exact: 3 mismatches',
       'timing failed: no matching PV/value pairs for timing evaluation',
     ]);
+  });
+});
+
+describe('failedParts counts the rows without building them for good', () => {
+  it('leaves a lazy alignment_rows lazy (a long evaluation never keeps every row for a count)', () => {
+    // 9,000 rows, one changed value: more than one block of rows.
+    const scan = (off: number) =>
+      Array.from({ length: 9000 }, (_, i) => ({
+        channel: 'x',
+        timestamp: i,
+        value: i === 4500 ? i + off : i,
+      }));
+    const r = evaluate(scan(0), scan(7));
+    const lazy = () => Object.getOwnPropertyDescriptor(r, 'alignment_rows')?.get !== undefined;
+    expect(lazy()).toBe(true);
+    expect(failedParts(r, { requireAccuracy: true, minScore: undefined })).toEqual([
+      'discrete not exact: 1 mismatch',
+    ]);
+    expect(formatTextReport(r)).toContain('\nWhy:        discrete not exact: 1 mismatch\n');
+    expect(lazy()).toBe(true);
   });
 });

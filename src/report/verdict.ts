@@ -12,6 +12,7 @@ import {
   type EvaluationResult,
 } from '../evaluate/types.js';
 import { selectPolicy } from '../evaluate/options.js';
+import { listLength, listSlice } from '../metrics/lazy.js';
 import { notMeasuredReason } from '../metrics/measured.js';
 import { escapeForTerminal } from './escape.js';
 import { pyFixed } from './format.js';
@@ -37,7 +38,7 @@ export function fixed3(x: number): string {
 }
 
 /** Differences the alignment shows: value/channel mismatches, missing and extra events. */
-export function rowCounts(rows: readonly AlignmentRow[]): {
+export function rowCounts(rows: Iterable<AlignmentRow>): {
   mismatches: number;
   missing: number;
   extra: number;
@@ -54,6 +55,19 @@ export function rowCounts(rows: readonly AlignmentRow[]): {
   return { mismatches, missing, extra };
 }
 
+/**
+ * The result's alignment rows, a block at a time: reading `alignment_rows` would build and keep
+ * every row of a still-lazy list (a 1M-event report's text would hold them all), for a count.
+ */
+function* rowsOf(result: EvaluationResult): Generator<AlignmentRow> {
+  const n = listLength(result, 'alignment_rows');
+  for (let k = 0; k < n; k += ROW_BLOCK)
+    yield* listSlice<AlignmentRow>(result, 'alignment_rows', k, k + ROW_BLOCK);
+}
+
+/** Rows built at a time by `rowsOf`. */
+const ROW_BLOCK = 4096;
+
 function describeFailedPart(
   result: EvaluationResult,
   name: string,
@@ -62,7 +76,7 @@ function describeFailedPart(
   const safe = escapeForTerminal(name);
   const metric = result.metrics[name];
   if (name === 'discrete' && metric) {
-    const { mismatches, missing, extra } = rowCounts(result.alignment_rows);
+    const { mismatches, missing, extra } = rowCounts(rowsOf(result));
     const bits: string[] = [];
     if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
     if (missing) bits.push(plural(missing, 'missing event'));
