@@ -88,6 +88,25 @@ describe('envtrace version / help', () => {
     );
   });
 
+  it('every command answers --help and -h with its usage (as `help <cmd>`), whatever else is given', async () => {
+    const { commands } = await import('./commands/index.js');
+    for (const { name } of commands) {
+      const usage = await run(['help', name]);
+      expect(usage.code).toBe(0);
+      for (const argv of [
+        [name, '--help'],
+        [name, '-h'],
+        [name, 'missing.json', '--bogus', '-h'], // help wins over what would be a usage error
+      ]) {
+        expect(await run(argv), argv.join(' ')).toEqual({ code: 0, out: usage.out, err: '' });
+      }
+    }
+    // After `--` a -h is an argument, not a help request.
+    const r = await run(['merge', '--', '-h']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+  });
+
   it('rejects an unknown command or flag with exit 2 and one line', async () => {
     const r1 = await run(['frobnicate']);
     expect(r1.code).toBe(2);

@@ -9,7 +9,7 @@
 import { EnvTraceError } from '../errors.js';
 import { escapeForTerminal } from '../report/escape.js';
 import { commands as registry } from './commands/index.js';
-import { usageText } from './commands/help.js';
+import { commandUsage, usageText } from './commands/help.js';
 import { describeFsError } from './run.js';
 import {
   EXIT_INTERNAL,
@@ -111,6 +111,16 @@ async function runCommand(name: string, args: readonly string[], ctx: CliContext
     throw new UsageError(
       `unknown command '${escapeForTerminal(name)}' (run 'envtrace help' for the list)`,
     );
+  // `envtrace <command> --help` (or -h) is answered here for every command, as `envtrace help
+  // <command>` is: one place, so no command can forget it. Only tokens before a `--` count; no
+  // option takes a value starting with '-' (node's parseArgs rejects it), so a bare `-h` is never
+  // an option's value.
+  const end = args.indexOf('--');
+  const head = end < 0 ? args : args.slice(0, end);
+  if (head.includes('--help') || head.includes('-h')) {
+    ctx.io.stdout.write(`${commandUsage(cmd)}\n`);
+    return EXIT_OK;
+  }
   return await cmd.run(args, ctx);
 }
 

@@ -30,10 +30,6 @@ export const alignCommand: Command = {
       columns: 'string',
       ...REPORT_OPTIONS,
     });
-    if (a.flag('help')) {
-      ctx.io.stdout.write(`${usage}\n`);
-      return 0;
-    }
     return runEvaluation(
       {
         gts: [a.required('gt')],

@@ -20,7 +20,8 @@ Options:
   --significant            Exit 1 only when a test newly fails or the paired test says the run
                            as a whole regressed (p < 0.05), not on single score drops.
   --json                   Print the comparison as JSON instead of text.
-  --color / --no-color     Force colours on / off.`;
+  --color / --no-color     Force colours on / off.
+  -h, --help               Show this help.`;
 
 export const compareCommand: Command = {
   name: 'compare',

@@ -84,6 +84,26 @@ describe('envtrace convert', () => {
     expect(parseEnvtrace(text).length).toBe(9);
   });
 
+  it('takes -o for --out, as most converters do', async () => {
+    const input = path.join(fixtures, 'epics_camonitor.txt');
+    expect(await run(['convert', input, '-o', 'short.json'])).toEqual({
+      code: 0,
+      out: '',
+      err: '',
+    });
+    expect(await run(['convert', input, '--out', 'long.json'])).toEqual({
+      code: 0,
+      out: '',
+      err: '',
+    });
+    expect(readFileSync(path.join(tmp.dir, 'short.json'), 'utf8')).toBe(
+      readFileSync(path.join(tmp.dir, 'long.json'), 'utf8'),
+    );
+    const both = await run(['convert', input, '-o', 'a.json', '--out', 'b.json']);
+    expect(both.code).toBe(2);
+    expect(both.err).toBe('envtrace: --out given 2 times; give it once (envtrace convert)\n');
+  });
+
   it('prints an empty envtrace trace as {"events": []}; other empty inputs exit 2', async () => {
     tmp.write('empty.json', '{"events": []}\n');
     expect(await run(['convert', 'empty.json'])).toEqual({

@@ -32,7 +32,7 @@ ${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.descr
                     Implies --format csv.
   --field <path>    rosbag2: take this message field as the value (pose.position.x,
                     position[0]); <topic>:<path> for one topic; repeatable.
-  --out <file>      Write the JSON here (atomically) instead of printing it.
+  -o, --out <file>  Write the JSON here (atomically) instead of printing it.
   -h, --help        Show this help.
 
 Mappings: docs/importers.md.`;
@@ -67,15 +67,10 @@ export const convertCommand: Command = {
         format: 'string',
         field: 'strings',
         columns: 'string',
-        out: 'string',
-        help: { kind: 'boolean', short: 'h' },
+        out: { kind: 'string', short: 'o' },
       },
       { positionals: true },
     );
-    if (a.flag('help')) {
-      ctx.io.stdout.write(`${USAGE}\n`);
-      return EXIT_OK;
-    }
     if (a.positionals.length !== 1) {
       throw new UsageError(
         `${a.positionals.length === 0 ? 'no input' : 'give exactly one input'} (run 'envtrace help convert' for usage)`,

@@ -11,7 +11,7 @@ import { parseShard } from '../batch/shard.js';
 import { runEvaluation } from '../run.js';
 import { UsageError, type CliContext, type Command } from '../types.js';
 
-export const REPORT_OPTIONS_HELP = `  --out FILE           also write the JSON report to FILE (atomically; missing
+export const REPORT_OPTIONS_HELP = `  -o, --out FILE       also write the JSON report to FILE (atomically; missing
                        parent directories are created)
   --json               print the JSON report instead of the text report
   --max-rows N         alignment rows shown in the text report (default 50)
@@ -22,13 +22,12 @@ export const REPORT_OPTIONS_HELP = `  --out FILE           also write the JSON r
   -h, --help           show this help`;
 
 export const REPORT_OPTIONS = {
-  out: 'string',
+  out: { kind: 'string', short: 'o' },
   json: 'boolean',
   'max-rows': 'string',
   width: 'string',
   color: 'boolean',
   'no-color': 'boolean',
-  help: { kind: 'boolean', short: 'h' },
 } as const;
 
 const usage = `Usage: envtrace evaluate --gt FILE [--gt FILE ...] --pred FILE [options]
@@ -62,7 +61,7 @@ still run. Two traces of one side with the same name are an error.
   --pred-dir DIR       directory of predicted traces
   --config FILE, --compat MODE, --min-score X   as above, for every pair
                        (--require-pass is implied)
-  --out FILE           write the run report (the reporters' schema: 'envtrace report
+  -o, --out FILE       write the run report (the reporters' schema: 'envtrace report
                        --html', 'compare' and 'merge' read it)
   --json               print the run report instead of the summary
   --jobs N             worker threads; 1 = in-process (default: the available
@@ -104,10 +103,6 @@ export const evaluateCommand: Command = {
       quiet: 'boolean',
       ...REPORT_OPTIONS,
     });
-    if (a.flag('help')) {
-      ctx.io.stdout.write(`${usage}\n`);
-      return 0;
-    }
     if (a.string('gt-dir') !== undefined || a.string('pred-dir') !== undefined)
       return runBatchCommand(a, ctx);
     for (const name of BATCH_ONLY) {

@@ -49,6 +49,11 @@ Exit codes: 0 done, 1 a gate failed, 2 usage or input error, 70 internal error.
 ${pluginsText()}`;
 }
 
+/** A command's help text: its usage, or its one-line summary when it has none. */
+export function commandUsage(cmd: Command): string {
+  return cmd.usage ?? `envtrace ${cmd.name}: ${cmd.summary}`;
+}
+
 export const helpCommand: Command = {
   name: 'help',
   summary: "Show this list, or a command's options ('envtrace help <command>')",
@@ -65,7 +70,7 @@ export const helpCommand: Command = {
       throw new UsageError(
         `unknown command '${escapeForTerminal(name)}' (run 'envtrace help' for the list)`,
       );
-    ctx.io.stdout.write(`${cmd.usage ?? `envtrace ${cmd.name}: ${cmd.summary}`}\n`);
+    ctx.io.stdout.write(`${commandUsage(cmd)}\n`);
     return 0;
   },
 };

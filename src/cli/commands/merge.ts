@@ -36,7 +36,7 @@ Exit status: 0 when the merged run passed; 1 when it failed: a test failed, a te
 outside its tests (e.g. at import), or a gate was missed; 2 on bad input.
 
 Options:
-  --out <file>             Write the merged report here (atomically; missing parent
+  -o, --out <file>         Write the merged report here (atomically; missing parent
                            directories are created).
   --merge-only             Only merge: exit 0 whatever the tests and gates (bad input
                            still exits 2).
@@ -46,7 +46,8 @@ Options:
   --k <n>                  k of --min-pass-at-k.
   --quiet                  Do not print the summary (a failed run still prints its
                            verdict on stderr).
-  --color / --no-color     Force colours on / off.`;
+  --color / --no-color     Force colours on / off.
+  -h, --help               Show this help.`;
 
 export const mergeCommand: Command = {
   name: 'merge',
@@ -57,7 +58,7 @@ export const mergeCommand: Command = {
       'merge',
       args,
       {
-        out: 'string',
+        out: { kind: 'string', short: 'o' },
         'merge-only': 'boolean',
         'min-mean-score': 'string',
         'min-pass-rate': 'string',

@@ -23,7 +23,8 @@ Options:
                            'envtrace compare <base.json> <report.json>' result).
   --tolerance <x>          Allowed score change per test in the baseline view, as in
                            'envtrace compare'. Default ${DEFAULT_COMPARE_TOLERANCE}.
-  --title <text>           Page title (default "envtrace run report").`;
+  --title <text>           Page title (default "envtrace run report").
+  -h, --help               Show this help.`;
 
 export const reportCommand: Command = {
   name: 'report',
