@@ -62,8 +62,11 @@ export interface BehaviorTuning {
    * take over with the same costs. @default 2^23
    */
   readonly maxBandCells?: number;
-  /** Force checkpoint mode with this many rows per block (tests); 0 keeps every row. */
-  readonly blockRows?: number;
+  /**
+   * Force checkpoint rows (tests): this many rows per block on one level (0 keeps every row), or
+   * the rows per block of each level, outermost first (`Band`'s `blocks`).
+   */
+  readonly blockRows?: number | readonly number[];
   /** `false` computes every cell of the band (for cross-checking the pruning). @default true */
   readonly pruning?: boolean;
   /**

@@ -116,9 +116,12 @@ export function behaviorAlign(
     const width = dhi - dlo + 1;
     // Store every row of the band when it fits, else checkpoint rows (about √n of them) and
     // recompute one block of rows at a time during the walk.
+    const forced = tuning.blockRows;
     const block =
-      tuning.blockRows !== undefined
-        ? Math.max(0, Math.floor(tuning.blockRows))
+      forced !== undefined
+        ? typeof forced === 'number'
+          ? Math.max(0, Math.floor(forced))
+          : (forced[0] ?? 0)
         : (n + 1) * width <= maxCells
           ? 0
           : Math.ceil(Math.sqrt(n + 1));
@@ -127,9 +130,11 @@ export function behaviorAlign(
       if (engines !== undefined) engines.gotoh++;
       return { pairs: nwAlignValueAware(gtKeys, predKeys, options, valuesMatch), cost: undefined };
     }
-    budget?.spend((n + 1) * width * (block > 0 ? 2 : 1));
+    const blocks =
+      forced !== undefined && typeof forced !== 'number' ? forced : block > 0 ? [block] : [];
+    budget?.spend((n + 1) * width * (blocks.length + 1));
     const pruneAt = !prune ? Infinity : exact ? bound : bound * (1 + 1e-9) + gapMin * 1e-9;
-    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, block, pruneAt);
+    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, blocks, pruneAt);
     const best = band.fill();
     // Every path that leaves the band crosses diagonal dlo − 1 or dhi + 1, so it leaves at least
     // |k| + |Δ − k| events unpaired there, each costing ≥ gapMin.
