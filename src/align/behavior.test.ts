@@ -11,6 +11,7 @@ import { costOf, expectValid } from './alignment.test-helpers.js';
 import { rng } from '../../test/support/rng.js';
 import { opsOf, tieRuleBruteForce } from '../../test/oracles/tie-rule.js';
 import { behaviorAlignWith, nwAlignValueAwareWith } from './tuning.test-helpers.js';
+import type { EngineStats } from './tuning.js';
 
 /** Brute force of the documented tie-break (`tieRuleBruteForce`) under the behaviour costs. */
 function bruteForce(
@@ -154,16 +155,26 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     ).toEqual(all);
   });
 
-  it('falls back to the linear-memory solver past maxBandCells, with the same optimal cost', () => {
+  it('past maxBandCells keeps the banded DP and its alignment, never the Gotoh solver', () => {
     const r = rng(5);
     for (let t = 0; t < 200; t++) {
       const o = COST_SETS[t % COST_SETS.length]!;
       const { a, b, vm } = randomCase(r, 30, 3);
-      const exact = behaviorAlignWith(a, b, o, vm);
-      const fallback = behaviorAlignWith(a, b, o, vm, { maxBandCells: 0, engine: 'dp' });
-      expectValid(fallback, a.length, b.length);
-      expect(fallback).toEqual(nwAlignValueAwareWith(a, b, o, vm));
-      expect(costOf(a, b, fallback, o, vm)).toBeCloseTo(costOf(a, b, exact, o, vm), 9);
+      const all = behaviorAlignWith(a, b, o, vm, { engine: 'dp' });
+      const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
+      const small = behaviorAlignWith(a, b, o, vm, {
+        maxBandCells: 0,
+        engine: 'dp',
+        engines: stats,
+      });
+      expect(small, `case ${t}`).toEqual(all);
+      expect(stats.gotoh).toBe(0);
+      expect(stats.band).toBeGreaterThan(0);
+      // The Gotoh solver still agrees on the optimal cost (its own tie rule may pick another alignment).
+      expect(costOf(a, b, small, o, vm)).toBeCloseTo(
+        costOf(a, b, nwAlignValueAwareWith(a, b, o, vm), o, vm),
+        9,
+      );
     }
   });
 
@@ -207,9 +218,9 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
           behaviorAlignWith(a, b, o, vm, knobs),
         );
       }
-      // Past maxBandCells: the Gotoh solver, given the per-key costs as per-channel ones.
+      // Past maxBandCells: the keyed kernel on checkpoint levels, still the uniform alignment.
       expect(behaviorAlignWith(a, b, keyed, vm, { maxBandCells: 0 })).toEqual(
-        nwAlignValueAwareWith(a, b, o, vm),
+        behaviorAlignWith(a, b, o, vm, { engine: 'dp' }),
       );
     }
   });
@@ -252,12 +263,17 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
  * A random pair for the checkpoint tests: keys of a small alphabet, a value test from a seed, the
  * costs of one of `COST_SETS` (the integer ones) with per-key gap costs half of the time.
  */
-const levelCaseArb = (maxLength: number) =>
-  fc
+const levelCaseArb = (maxLength: number) => {
+  // Lengths drawn uniformly (fast-check's own array sizes stay near 10).
+  const keysArb = (max: number) =>
+    fc
+      .integer({ min: 0, max })
+      .chain((len) => fc.array(fc.nat(3), { minLength: len, maxLength: len }));
+  return fc
     .record({
       alphabet: fc.integer({ min: 1, max: 4 }),
-      a: fc.array(fc.nat(3), { maxLength }),
-      b: fc.array(fc.nat(3), { maxLength }),
+      a: keysArb(maxLength),
+      b: keysArb(maxLength),
       seed: fc.nat(),
       costs: fc.constantFrom(...COST_SETS.slice(0, 4)),
       gaps: fc.option(
@@ -288,6 +304,7 @@ const levelCaseArb = (maxLength: number) =>
         vm,
       };
     });
+};
 
 describe('Band: checkpoint rows on several levels', () => {
   /** Rows per block on 1–4 levels, in any order (each level's blocks are cut from the level above). */
@@ -347,6 +364,41 @@ describe('Band: checkpoint rows on several levels', () => {
       ),
       { numRuns: 600 },
     );
+  });
+
+  it('the memory cap forces 1, 2 and 3+ levels: the all-rows alignment, no Gotoh (fast-check)', () => {
+    const seen = new Set<number>();
+    fc.assert(
+      fc.property(
+        levelCaseArb(300),
+        fc.integer({ min: 0, max: 40 }),
+        fc.boolean(),
+        ({ a, b, o, vm }, rows, wide) => {
+          const n = a.length;
+          // A band over every diagonal (its width known here, n + m + 1) or one widened from 0.
+          const initialSlack = wide ? 1000 : 0;
+          const maxBandCells = rows * (n + b.length + 1);
+          const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0, checkpointLevels: 0 };
+          const got = behaviorAlignWith(a, b, o, vm, {
+            engine: 'dp',
+            initialSlack,
+            maxBandCells,
+            engines: stats,
+          });
+          expect(got).toEqual(behaviorAlignWith(a, b, o, vm, { engine: 'dp', blockRows: 0 }));
+          expect(stats.gotoh).toBe(0);
+          expect(stats.band).toBe(1);
+          if (wide) {
+            const levels = checkpointPlan(n, n + b.length + 1, maxBandCells).length;
+            expect(stats.checkpointLevels).toBe(levels);
+            seen.add(Math.min(levels, 3));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // The draws reached every plan: all rows, 1, 2 and 3 or more checkpoint levels.
+    expect([...seen].sort()).toEqual([0, 1, 2, 3]);
   });
 
   it('empty sides with levels forced: gaps only', () => {

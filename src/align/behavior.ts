@@ -44,12 +44,12 @@
  * - **an exact banded DP** otherwise: a band of half-width w around the diagonals `0 … m − n` is
  *   accepted only when every path leaving it provably costs more than the best path inside (each
  *   unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time is
- *   O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d), or O(√n·d)
- *   with checkpoint rows when that exceeds the budget. The first band is sized from the cost of a
- *   quick greedy alignment, and that cost also prunes cells that cannot lie on an alignment as
- *   cheap (see `Band.row`). The tie rule holds whenever the band's checkpoints fit in
- *   `maxBandCells`; beyond it the linear-memory Gotoh solver takes over with the same costs (still
- *   optimal cost; ties then follow that solver's rule).
+ *   O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d); past
+ *   `maxBandCells`, checkpoint rows on as few levels as fit (`checkpointPlan`): L row sets of about
+ *   n^(1/L) rows, L times the time, the same alignment (no other engine takes over, so the tie
+ *   rule holds whatever the memory). The first band is sized from the cost of a quick greedy
+ *   alignment, and that cost also prunes cells that cannot lie on an alignment as cheap (see
+ *   `Band.row`).
  *
  * The banded DP also takes per-key gap costs (`AffineCosts.by_key`: `nw`'s `by_channel`, where an
  * unpaired event costs its channel's `gap_open` / `gap_extend`) in a kernel of its own
