@@ -219,8 +219,9 @@ function same(
  * `blocks`) whose rows fit in `maxCells` cells: `[]` (every row) when those fit, else the fewest
  * levels that fit, each with about the same number of rows, n^(1/L) for L row sets (block sizes
  * r^(L−1), …, r for the smallest r with r^L ≥ n). More levels cost time (one more pass over the
- * rows each), fewer rows memory; when no level count fits (the width alone near maxCells / (3·log₂ n)),
- * the plan with the fewest rows of all, a few per level on about log n levels (r = 2 or 3).
+ * rows each), fewer rows memory. When no level count fits (a width above about
+ * maxCells / (3·log₂ n)), the plan with the fewest rows of all: a few per level (r of 2 to 4) on
+ * about log n levels, e.g. 38 rows on 7 levels for n = 20 000.
  * Memory never decides which alignment is returned, only how often rows are recomputed.
  */
 export function checkpointPlan(n: number, width: number, maxCells: number): number[] {
@@ -279,8 +280,8 @@ export class Band {
   private readonly n: number;
   private readonly m: number;
   /**
-   * Rows per block at each checkpoint level, outermost first (`[]`: every row kept); `blocks` with
-   * an empty input, so that `n ≥ 1` whenever there is a level.
+   * Rows per block at each checkpoint level, outermost first (`[]`: every row kept): `blocks`,
+   * or none when gt is empty (one row), so that `n ≥ 1` whenever there is a level.
    */
   private readonly levels: readonly number[];
   /** Row storage: all rows (no levels) or the current innermost block's rows. */
@@ -288,15 +289,14 @@ export class Band {
   private readonly gD: Float64Array;
   private readonly gI: Float64Array;
   /**
-   * Checkpoint rows of level l (`ckM[l]` …), of the block `[ckStart[l], ckEnd[l]]` of level l − 1
-   * (level 0: all rows): row r at slot ⌈(r − ckStart[l]) / levels[l]⌉, for r = ckStart[l] + t·levels[l]
-   * and r = ckEnd[l].
+   * Checkpoint rows of level l (`ckM[l]` …) for the block of level l − 1 that starts at row
+   * `ckStart[l]` (level 0: all rows, from row 0; −1: none held yet): row r at slot
+   * ⌈(r − ckStart[l]) / levels[l]⌉, for r = ckStart[l] + t·levels[l] and the block's last row.
    */
   private readonly ckM: Float64Array[] = [];
   private readonly ckD: Float64Array[] = [];
   private readonly ckI: Float64Array[] = [];
   private readonly ckStart: Int32Array;
-  private readonly ckEnd: Int32Array;
   /** Columns `[rowLo[i], rowHi[i]]` of row i that were computed; every other cell is ∞. */
   private readonly rowLo: Int32Array;
   private readonly rowHi: Int32Array;
@@ -337,7 +337,6 @@ export class Band {
     this.extB = byKey && Float64Array.from(b, (k) => byKey.gap_extend[k]!);
     this.levels = this.n === 0 ? [] : blocks.map((k) => Math.max(1, Math.floor(k)));
     this.ckStart = new Int32Array(this.levels.length).fill(-1);
-    this.ckEnd = new Int32Array(this.levels.length).fill(-1);
     let parent = this.n; // the longest block of the level above
     for (const k of this.levels) {
       const slots = (Math.ceil(parent / k) + 1) * this.w;
@@ -612,7 +611,6 @@ export class Band {
     const ckD = this.ckD[level]!;
     const ckI = this.ckI[level]!;
     this.ckStart[level] = start;
-    this.ckEnd[level] = end;
     let cur = 0;
     if (from < 0) this.fillRow(end, gM, gD, gI, 0, w);
     else {
