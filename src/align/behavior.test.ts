@@ -1,15 +1,17 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { ConfigError } from '../errors.js';
 import { validateOptions } from '../evaluate/options.js';
 import { alignmentCost, BEHAVIOR_DEFAULTS, resolveBehaviorOptions } from './affine/costs.js';
 import { BehaviorAligner } from './behavior-aligner.js';
-import { greedyCost } from './behavior.js';
+import { checkpointPlan, checkpointRows, greedyCost } from './behavior.js';
 import { createAligner } from './index.js';
-import type { ResolvedBehaviorOptions } from './affine/costs.js';
+import type { AffineCosts, ResolvedBehaviorOptions } from './affine/costs.js';
 import { costOf, expectValid } from './alignment.test-helpers.js';
 import { rng } from '../../test/support/rng.js';
 import { opsOf, tieRuleBruteForce } from '../../test/oracles/tie-rule.js';
 import { behaviorAlignWith, nwAlignValueAwareWith } from './tuning.test-helpers.js';
+import type { EngineStats } from './tuning.js';
 
 /** Brute force of the documented tie-break (`tieRuleBruteForce`) under the behaviour costs. */
 function bruteForce(
@@ -153,16 +155,26 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     ).toEqual(all);
   });
 
-  it('falls back to the linear-memory solver past maxBandCells, with the same optimal cost', () => {
+  it('past maxBandCells keeps the banded DP and its alignment, never the Gotoh solver', () => {
     const r = rng(5);
     for (let t = 0; t < 200; t++) {
       const o = COST_SETS[t % COST_SETS.length]!;
       const { a, b, vm } = randomCase(r, 30, 3);
-      const exact = behaviorAlignWith(a, b, o, vm);
-      const fallback = behaviorAlignWith(a, b, o, vm, { maxBandCells: 0, engine: 'dp' });
-      expectValid(fallback, a.length, b.length);
-      expect(fallback).toEqual(nwAlignValueAwareWith(a, b, o, vm));
-      expect(costOf(a, b, fallback, o, vm)).toBeCloseTo(costOf(a, b, exact, o, vm), 9);
+      const all = behaviorAlignWith(a, b, o, vm, { engine: 'dp' });
+      const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0 };
+      const small = behaviorAlignWith(a, b, o, vm, {
+        maxBandCells: 0,
+        engine: 'dp',
+        engines: stats,
+      });
+      expect(small, `case ${t}`).toEqual(all);
+      expect(stats.gotoh).toBe(0);
+      expect(stats.band).toBeGreaterThan(0);
+      // The Gotoh solver still agrees on the optimal cost (its own tie rule may pick another alignment).
+      expect(costOf(a, b, small, o, vm)).toBeCloseTo(
+        costOf(a, b, nwAlignValueAwareWith(a, b, o, vm), o, vm),
+        9,
+      );
     }
   });
 
@@ -206,9 +218,9 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
           behaviorAlignWith(a, b, o, vm, knobs),
         );
       }
-      // Past maxBandCells: the Gotoh solver, given the per-key costs as per-channel ones.
+      // Past maxBandCells: the keyed kernel on checkpoint levels, still the uniform alignment.
       expect(behaviorAlignWith(a, b, keyed, vm, { maxBandCells: 0 })).toEqual(
-        nwAlignValueAwareWith(a, b, o, vm),
+        behaviorAlignWith(a, b, o, vm, { engine: 'dp' }),
       );
     }
   });
@@ -244,6 +256,233 @@ describe('behaviorAlign: optimal cost and the documented tie-break', () => {
     expect(opsOf(behaviorAlignWith(new Int32Array(0), Int32Array.of(1), BEHAVIOR_DEFAULTS))).toBe(
       'I',
     );
+  });
+});
+
+/**
+ * A random pair for the checkpoint tests: keys of a small alphabet, a value test from a seed, the
+ * costs of one of `COST_SETS` (the integer ones) with per-key gap costs half of the time.
+ */
+const levelCaseArb = (maxLength: number) => {
+  // Lengths drawn uniformly (fast-check's own array sizes stay near 10).
+  const keysArb = (max: number) =>
+    fc
+      .integer({ min: 0, max })
+      .chain((len) => fc.array(fc.nat(3), { minLength: len, maxLength: len }));
+  return fc
+    .record({
+      alphabet: fc.integer({ min: 1, max: 4 }),
+      a: keysArb(maxLength),
+      b: keysArb(maxLength),
+      seed: fc.nat(),
+      costs: fc.constantFrom(...COST_SETS.slice(0, 4)),
+      gaps: fc.option(
+        fc.record({
+          open: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 4, maxLength: 4 }),
+          extend: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 4, maxLength: 4 }),
+        }),
+      ),
+    })
+    .map(({ alphabet, a, b, seed, costs, gaps }) => {
+      const o: AffineCosts =
+        gaps === null
+          ? costs
+          : {
+              ...costs,
+              by_key: {
+                gap_open: Float64Array.from(gaps.open),
+                gap_extend: Float64Array.from(gaps.extend),
+              },
+            };
+      // An arbitrary but fixed value test: about 60 % of same-key pairs match.
+      const vm = (i: number, j: number): boolean =>
+        (Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(j + 7, 0x85ebca77) ^ seed) >>> 0 < 0x99999999;
+      return {
+        a: Int32Array.from(a, (x) => x % alphabet),
+        b: Int32Array.from(b, (x) => x % alphabet),
+        o,
+        vm,
+      };
+    });
+};
+
+describe('Band: checkpoint rows on several levels', () => {
+  /** Rows per block on 1–4 levels, in any order (each level's blocks are cut from the level above). */
+  const levelsArb = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 });
+
+  it('any checkpoint levels give exactly the all-rows alignment (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        levelCaseArb(40),
+        levelsArb,
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        ({ a, b, o, vm }, blockRows, initialSlack, pruning) => {
+          const all = behaviorAlignWith(a, b, o, vm, {
+            engine: 'dp',
+            blockRows: 0,
+            initialSlack,
+            pruning,
+          });
+          const got = behaviorAlignWith(a, b, o, vm, {
+            engine: 'dp',
+            blockRows,
+            initialSlack,
+            pruning,
+          });
+          expect(got).toEqual(all);
+          // Without a value test too (the `nw` case: every same-key pair matches).
+          expect(behaviorAlignWith(a, b, o, undefined, { engine: 'dp', blockRows })).toEqual(
+            behaviorAlignWith(a, b, o, undefined, { engine: 'dp', blockRows: 0 }),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('2, 3 and binary levels follow the tie rule by brute force (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        levelCaseArb(6),
+        fc.constantFrom([3], [2, 1], [4, 2, 1], [1, 1, 1, 1]),
+        ({ a, b, o, vm }, blockRows) => {
+          const got = behaviorAlignWith(a, b, o, vm, { engine: 'dp', blockRows });
+          expectValid(got, a.length, b.length);
+          const open = o.by_key?.gap_open;
+          const extend = o.by_key?.gap_extend;
+          const want = tieRuleBruteForce(a.length, b.length, {
+            pair: (i, j) => (a[i] !== b[j] ? o.mismatch : vm(i, j) ? 0 : o.value_mismatch),
+            del: (i, ext) =>
+              ext ? (extend?.[a[i]!] ?? o.gap_extend) : (open?.[a[i]!] ?? o.gap_open),
+            ins: (j, ext) =>
+              ext ? (extend?.[b[j]!] ?? o.gap_extend) : (open?.[b[j]!] ?? o.gap_open),
+          });
+          expect(opsOf(got)).toBe(want.ops);
+          expect(alignmentCost(a, b, got, o, vm)).toBe(want.cost);
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it('the memory cap forces 1, 2 and 3+ levels: the all-rows alignment, no Gotoh (fast-check)', () => {
+    const seen = new Set<number>();
+    fc.assert(
+      fc.property(
+        levelCaseArb(300),
+        fc.integer({ min: 0, max: 40 }),
+        fc.boolean(),
+        ({ a, b, o, vm }, rows, wide) => {
+          const n = a.length;
+          // A band over every diagonal (its width known here, n + m + 1) or one widened from 0.
+          const initialSlack = wide ? 1000 : 0;
+          const maxBandCells = rows * (n + b.length + 1);
+          const stats: EngineStats = { wavefronts: 0, band: 0, gotoh: 0, checkpointLevels: 0 };
+          const got = behaviorAlignWith(a, b, o, vm, {
+            engine: 'dp',
+            initialSlack,
+            maxBandCells,
+            engines: stats,
+          });
+          expect(got).toEqual(behaviorAlignWith(a, b, o, vm, { engine: 'dp', blockRows: 0 }));
+          expect(stats.gotoh).toBe(0);
+          expect(stats.band).toBe(1);
+          if (wide) {
+            const levels = checkpointPlan(n, n + b.length + 1, maxBandCells).length;
+            expect(stats.checkpointLevels).toBe(levels);
+            seen.add(Math.min(levels, 3));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // The draws reached every plan: all rows, 1, 2 and 3 or more checkpoint levels.
+    expect([...seen].sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  it('empty sides with levels forced: gaps only', () => {
+    for (const blockRows of [[1], [2, 1], [3, 2, 1]]) {
+      const none = new Int32Array(0);
+      expect(behaviorAlignWith(none, none, BEHAVIOR_DEFAULTS, undefined, { blockRows })).toEqual(
+        [],
+      );
+      expect(
+        opsOf(
+          behaviorAlignWith(Int32Array.of(1, 2, 0), none, BEHAVIOR_DEFAULTS, undefined, {
+            blockRows,
+          }),
+        ),
+      ).toBe('DDD');
+      expect(
+        opsOf(
+          behaviorAlignWith(none, Int32Array.of(1, 2), BEHAVIOR_DEFAULTS, undefined, { blockRows }),
+        ),
+      ).toBe('II');
+    }
+  });
+});
+
+describe('checkpointPlan: the fewest levels that fit the memory', () => {
+  /** Rows with L row sets of r^(L−1), …, r rows per block (`checkpointPlan`'s shape). */
+  const rowsWith = (n: number, rowSets: number): number => {
+    let r = 2;
+    while (r ** rowSets < n) r++;
+    return checkpointRows(
+      n,
+      Array.from({ length: rowSets - 1 }, (_, l) => r ** (rowSets - 1 - l)),
+    );
+  };
+
+  it('fits the cap with the fewest levels whenever some plan fits (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 2 ** 23 }),
+        (n, width, maxCells) => {
+          const plan = checkpointPlan(n, width, maxCells);
+          const rows = checkpointRows(n, plan);
+          if (plan.length === 0) {
+            // Every row: it fits, or no plan holds fewer rows.
+            if ((n + 1) * width > maxCells)
+              for (let l = 2; 2 ** (l - 1) < 2 * n; l++)
+                expect(rowsWith(n, l)).toBeGreaterThanOrEqual(n + 1);
+            return;
+          }
+          expect(plan.every((k, l) => l === 0 || plan[l - 1]! % k === 0)).toBe(true);
+          if (rows * width <= maxCells) {
+            // The fewest levels: no plan with fewer row sets fits.
+            expect((n + 1) * width).toBeGreaterThan(maxCells);
+            for (let l = 2; l < plan.length + 1; l++)
+              expect(rowsWith(n, l) * width).toBeGreaterThan(maxCells);
+          } else {
+            // None fits: the fewest rows of every plan tried, a few per level.
+            for (let l = 2; 2 ** (l - 1) < 2 * n; l++)
+              expect(rowsWith(n, l)).toBeGreaterThanOrEqual(rows);
+            expect(rows).toBeLessThanOrEqual(3 * Math.ceil(Math.log2(n)) + 3);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('picks 1, 2, 3 checkpoint levels as the cap shrinks (20 000 rows, width 100)', () => {
+    const n = 20_000;
+    const w = 100;
+    expect(checkpointPlan(n, w, (n + 1) * w)).toEqual([]);
+    // ⌈√20000⌉ = 142: 142 checkpoints + 1 for row n, and a block of 142 rows + 1.
+    expect(checkpointRows(n, [142])).toBe(285);
+    expect(checkpointPlan(n, w, (n + 1) * w - 1)).toEqual([142]);
+    expect(checkpointPlan(n, w, 285 * w)).toEqual([142]);
+    // ⌈20000^(1/3)⌉ = 28, then 12.
+    expect(checkpointPlan(n, w, 285 * w - 1)).toEqual([28 ** 2, 28]);
+    expect(checkpointRows(n, [28 ** 2, 28])).toBe(85);
+    expect(checkpointPlan(n, w, 85 * w - 1)).toEqual([12 ** 3, 12 ** 2, 12]);
+    // Nothing fits: the fewest rows of all, on blocks of 4 rows.
+    expect(checkpointPlan(n, w, 1)).toEqual(Array.from({ length: 7 }, (_, l) => 4 ** (7 - l)));
+    expect(checkpointRows(n, checkpointPlan(n, w, 1))).toBe(38);
   });
 });
 

@@ -44,12 +44,12 @@
  * - **an exact banded DP** otherwise: a band of half-width w around the diagonals `0 … m − n` is
  *   accepted only when every path leaving it provably costs more than the best path inside (each
  *   unpaired event costs at least `min(gap_open, gap_extend)`), else it is widened; so time is
- *   O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d), or O(√n·d)
- *   with checkpoint rows when that exceeds the budget. The first band is sized from the cost of a
- *   quick greedy alignment, and that cost also prunes cells that cannot lie on an alignment as
- *   cheap (see `Band.row`). The tie rule holds whenever the band's checkpoints fit in
- *   `maxBandCells`; beyond it the linear-memory Gotoh solver takes over with the same costs (still
- *   optimal cost; ties then follow that solver's rule).
+ *   O((n + m)·d) for d ≈ (optimal cost)/min(gap_open, gap_extend), and memory O(n·d); past
+ *   `maxBandCells`, checkpoint rows on as few levels as fit (`checkpointPlan`): L row sets of about
+ *   n^(1/L) rows, L times the time, the same alignment (no other engine takes over, so the tie
+ *   rule holds whatever the memory). The first band is sized from the cost of a quick greedy
+ *   alignment, and that cost also prunes cells that cannot lie on an alignment as cheap (see
+ *   `Band.row`).
  *
  * The banded DP also takes per-key gap costs (`AffineCosts.by_key`: `nw`'s `by_channel`, where an
  * unpaired event costs its channel's `gap_open` / `gap_extend`) in a kernel of its own
@@ -215,28 +215,88 @@ function same(
 }
 
 /**
+ * The checkpoint levels of a band of `width` cells per row over the rows `0 … n` (`Band`'s
+ * `blocks`) whose rows fit in `maxCells` cells: `[]` (every row) when those fit, else the fewest
+ * levels that fit, each with about the same number of rows, n^(1/L) for L row sets (block sizes
+ * r^(L−1), …, r for the smallest r with r^L ≥ n). More levels cost time (one more pass over the
+ * rows each), fewer rows memory. When no level count fits (a width above about
+ * maxCells / (3·log₂ n)), the plan with the fewest rows of all: a few per level (r of 2 to 4) on
+ * about log n levels, e.g. 38 rows on 7 levels for n = 20 000.
+ * Memory never decides which alignment is returned, only how often rows are recomputed.
+ */
+export function checkpointPlan(n: number, width: number, maxCells: number): number[] {
+  let best: number[] = [];
+  let bestRows = n + 1;
+  if (bestRows * width <= maxCells) return best;
+  for (let rowSets = 2; ; rowSets++) {
+    let r = Math.max(2, Math.ceil(n ** (1 / rowSets)));
+    while (r > 2 && (r - 1) ** rowSets >= n) r--;
+    while (r ** rowSets < n) r++;
+    const plan: number[] = [];
+    for (let l = rowSets - 1; l >= 1; l--) plan.push(r ** l);
+    const rows = checkpointRows(n, plan);
+    if (rows < bestRows) {
+      best = plan;
+      bestRows = rows;
+    }
+    if (rows * width <= maxCells || r === 2) return rows * width <= maxCells ? plan : best;
+  }
+}
+
+/**
+ * Rows a `Band` over rows `0 … n` holds with these checkpoint levels (`blocks`): each level's
+ * checkpoints for the largest block of the level above, and the innermost block whole.
+ */
+export function checkpointRows(n: number, blocks: readonly number[]): number {
+  if (n === 0) return 1;
+  let rows = 0;
+  let parent = n;
+  for (const b of blocks) {
+    const k = Math.max(1, Math.floor(b));
+    rows += Math.ceil(parent / k) + 1;
+    parent = Math.min(parent, k);
+  }
+  return rows + parent + 1;
+}
+
+/**
  * The suffix-cost DP restricted to the diagonals `dlo ≤ j − i ≤ dhi`. Row `i` holds, for each `j`
  * of the band, the best cost of aligning `a[i..)` with `b[j..)` given that the previous operation
  * was a pair (or the start) / a delete / an insert (`M` / `D` / `I`); cell `(i, j)` sits at
  * `rowOffset + (j − i − dlo)`, so `(i+1, j+1)` is at the same position one row below and
  * `(i+1, j)` one position left of it.
  *
- * `block = 0`: every row is kept (`(n+1)·w` cells). `block = K > 0`: only rows `0, K, 2K, …` and
- * `n` are kept; the walk recomputes `K` rows at a time from the checkpoint below them (the same
- * arithmetic, so the same numbers): about `(n/K + 2K)·w` cells for twice the time.
+ * Memory (`blocks`, from `checkpointPlan`): `[]` keeps every row (`(n+1)·w` cells). `[K₁, …, K_D]`
+ * keeps checkpoint rows on D levels: the fill keeps rows `0, K₁, 2K₁, …` and `n`; the walk, on
+ * entering a block of K₁ rows, recomputes it from its last row keeping every K₂-th row, and so on
+ * down to a block of K_D rows, which it recomputes and holds whole. A row is recomputed from the
+ * row below with the same arithmetic (same numbers, same computed columns), so the walk sees the
+ * cells of `[]` and takes the same operations: the tie rule does not depend on memory. With L =
+ * D + 1 row sets of about n^(1/L) rows each (`checkpointPlan`), worst case time O(L·n·w) (the fill,
+ * then each level recomputes every row once), memory O(L·n^(1/L)·w).
  */
 export class Band {
   private readonly w: number;
   private readonly n: number;
   private readonly m: number;
-  /** Row storage: all rows (block = 0) or the current block's rows. */
+  /**
+   * Rows per block at each checkpoint level, outermost first (`[]`: every row kept): `blocks`,
+   * or none when gt is empty (one row), so that `n ≥ 1` whenever there is a level.
+   */
+  private readonly levels: readonly number[];
+  /** Row storage: all rows (no levels) or the current innermost block's rows. */
   private readonly gM: Float64Array;
   private readonly gD: Float64Array;
   private readonly gI: Float64Array;
-  /** Checkpoint rows (block > 0): slot i/K for multiples of K, the last slot for row n. */
-  private readonly ckM: Float64Array | undefined;
-  private readonly ckD: Float64Array | undefined;
-  private readonly ckI: Float64Array | undefined;
+  /**
+   * Checkpoint rows of level l (`ckM[l]` …) for the block of level l − 1 that starts at row
+   * `ckStart[l]` (level 0: all rows, from row 0; −1: none held yet): row r at slot
+   * ⌈(r − ckStart[l]) / levels[l]⌉, for r = ckStart[l] + t·levels[l] and the block's last row.
+   */
+  private readonly ckM: Float64Array[] = [];
+  private readonly ckD: Float64Array[] = [];
+  private readonly ckI: Float64Array[] = [];
+  private readonly ckStart: Int32Array;
   /** Columns `[rowLo[i], rowHi[i]]` of row i that were computed; every other cell is ∞. */
   private readonly rowLo: Int32Array;
   private readonly rowHi: Int32Array;
@@ -259,7 +319,7 @@ export class Band {
     private readonly valuesMatch: ((i: number, j: number) => boolean) | undefined,
     private readonly dlo: number,
     private readonly dhi: number,
-    private readonly block: number,
+    blocks: readonly number[],
     /** Cost of some alignment (≥ the optimum), or ∞: cells that cannot be on a path of cost ≤ bound are ∞. */
     private readonly bound: number,
   ) {
@@ -275,16 +335,21 @@ export class Band {
     this.extA = byKey && Float64Array.from(a, (k) => byKey.gap_extend[k]!);
     this.openB = byKey && Float64Array.from(b, (k) => byKey.gap_open[k]!);
     this.extB = byKey && Float64Array.from(b, (k) => byKey.gap_extend[k]!);
-    const rows = block === 0 ? this.n + 1 : block + 1;
+    this.levels = this.n === 0 ? [] : blocks.map((k) => Math.max(1, Math.floor(k)));
+    this.ckStart = new Int32Array(this.levels.length).fill(-1);
+    let parent = this.n; // the longest block of the level above
+    for (const k of this.levels) {
+      const slots = (Math.ceil(parent / k) + 1) * this.w;
+      this.ckM.push(new Float64Array(slots));
+      this.ckD.push(new Float64Array(slots));
+      this.ckI.push(new Float64Array(slots));
+      parent = Math.min(parent, k);
+    }
+    // Every row, or the innermost block whole (≥ 2 rows: also the rolling rows of the sweeps).
+    const rows = parent + 1;
     this.gM = new Float64Array(rows * this.w);
     this.gD = new Float64Array(rows * this.w);
     this.gI = new Float64Array(rows * this.w);
-    if (block > 0) {
-      const slots = (Math.floor(this.n / block) + 2) * this.w;
-      this.ckM = new Float64Array(slots);
-      this.ckD = new Float64Array(slots);
-      this.ckI = new Float64Array(slots);
-    }
   }
 
   /**
@@ -524,29 +589,47 @@ export class Band {
 
   /** Fill the band from the end; returns the optimal cost from the start (inside the band). */
   fill(): number {
-    const { n, w, block, gM, gD, gI } = this;
-    if (block === 0) {
+    const { n, w, levels, gM, gD, gI } = this;
+    if (levels.length === 0) {
       for (let i = n; i >= 0; i--) this.fillRow(i, gM, gD, gI, i * w, (i + 1) * w);
       return this.origin(gM, 0);
     }
-    // Two rolling rows (positions 0 and w of the block buffers), checkpoints copied out.
-    const ckM = this.ckM!;
-    const ckD = this.ckD!;
-    const ckI = this.ckI!;
-    const last = Math.floor(n / block) + 1;
+    const at = this.sweep(0, 0, n, -1);
+    return this.origin(gM, at);
+  }
+
+  /**
+   * Compute rows `end − 1 … start` on two rolling rows (positions 0 and w of the block buffers)
+   * and keep those of checkpoint level `level` for the block `[start, end]`: rows `start + t·K`
+   * and `end`. Row `end` is computed afresh (`from < 0`: the fill, end = n) or copied from slot
+   * `from` of level `level − 1`. Returns the position of row `start` in the block buffers.
+   */
+  private sweep(level: number, start: number, end: number, from: number): number {
+    const { w, gM, gD, gI } = this;
+    const k = this.levels[level] as number;
+    const ckM = this.ckM[level]!;
+    const ckD = this.ckD[level]!;
+    const ckI = this.ckI[level]!;
+    this.ckStart[level] = start;
     let cur = 0;
-    for (let i = n; i >= 0; i--) {
-      this.fillRow(i, gM, gD, gI, cur, w - cur);
-      const slot = i === n ? last : i % block === 0 ? i / block : -1;
-      if (slot >= 0) {
-        ckM.set(gM.subarray(cur, cur + w), slot * w);
-        ckD.set(gD.subarray(cur, cur + w), slot * w);
-        ckI.set(gI.subarray(cur, cur + w), slot * w);
+    if (from < 0) this.fillRow(end, gM, gD, gI, 0, w);
+    else {
+      const p = from * w;
+      gM.set(this.ckM[level - 1]!.subarray(p, p + w), 0);
+      gD.set(this.ckD[level - 1]!.subarray(p, p + w), 0);
+      gI.set(this.ckI[level - 1]!.subarray(p, p + w), 0);
+    }
+    for (let i = end; ; i--) {
+      if (i !== end) this.fillRow(i, gM, gD, gI, cur, w - cur);
+      if (i === end || (i - start) % k === 0) {
+        const p = Math.ceil((i - start) / k) * w;
+        ckM.set(gM.subarray(cur, cur + w), p);
+        ckD.set(gD.subarray(cur, cur + w), p);
+        ckI.set(gI.subarray(cur, cur + w), p);
       }
-      if (i === 0) return this.origin(gM, cur);
+      if (i === start) return cur;
       cur = w - cur;
     }
-    throw new Error('behavior: empty band (internal error)');
   }
 
   /** The value of cell (0, 0) in row storage at `off` (∞ if it was not computed). */
@@ -556,36 +639,53 @@ export class Band {
       : Infinity;
   }
 
-  /** Recompute rows [start, end] into the block buffers (row r at position (r − start)·w). */
-  private loadBlock(start: number, end: number): void {
-    const { n, w, block, gM, gD, gI } = this;
-    const slot = end === n ? Math.floor(n / block) + 1 : end / block;
+  /** Slot of row r in the checkpoints of `level` (r is one of that level's checkpoint rows). */
+  private slot(level: number, r: number): number {
+    return Math.ceil((r - (this.ckStart[level] as number)) / (this.levels[level] as number));
+  }
+
+  /**
+   * Load the innermost block that holds the walk's row i (and row i + 1 when i < n) into the block
+   * buffers, recomputing the checkpoints of every level whose block changed on the way down;
+   * returns its first and last rows. Since the walk only moves down, each level's checkpoints are
+   * recomputed once per block of the level above: every row once per level.
+   */
+  private load(i: number): { start: number; end: number } {
+    const { n, w, levels, gM, gD, gI } = this;
+    const r = i === n ? n - 1 : i; // row n belongs to the block that ends there
+    let start = 0;
+    let end = n;
+    for (let l = 0; l < levels.length; l++) {
+      if (l > 0 && this.ckStart[l] !== start) this.sweep(l, start, end, this.slot(l - 1, end));
+      const k = levels[l] as number;
+      const s = start + Math.floor((r - start) / k) * k;
+      end = Math.min(s + k, end);
+      start = s;
+    }
+    const last = levels.length - 1;
+    const p = this.slot(last, end) * w;
     const at = (end - start) * w;
-    gM.set(this.ckM!.subarray(slot * w, slot * w + w), at);
-    gD.set(this.ckD!.subarray(slot * w, slot * w + w), at);
-    gI.set(this.ckI!.subarray(slot * w, slot * w + w), at);
-    for (let i = end - 1; i >= start; i--)
-      this.fillRow(i, gM, gD, gI, (i - start) * w, (i + 1 - start) * w);
+    gM.set(this.ckM[last]!.subarray(p, p + w), at);
+    gD.set(this.ckD[last]!.subarray(p, p + w), at);
+    gI.set(this.ckI[last]!.subarray(p, p + w), at);
+    for (let row = end - 1; row >= start; row--)
+      this.fillRow(row, gM, gD, gI, (row - start) * w, (row + 1 - start) * w);
+    return { start, end };
   }
 
   /** Walk from the start taking the first optimal operation in the order pair, delete, insert. */
   trace(): IndexPair[] {
-    const { a, b, w, n, m, dlo, block, gM, gD, gI } = this;
+    const { a, b, w, n, m, dlo, levels, gM, gD, gI } = this;
     const { gap_open: open, gap_extend: ext, mismatch, value_mismatch: valueMismatch } = this.c;
     const out: IndexPair[] = [];
     let i = 0;
     let j = 0;
     let state: 0 | 1 | 2 = 0; // previous operation: pair/start, delete, insert
-    let start = block === 0 ? 0 : -1; // first row held in the buffers
+    // Rows [start, end] are held in the buffers (all of them without levels).
+    let start = 0;
+    let end = levels.length === 0 ? n : -1;
     while (i < n || j < m) {
-      if (block > 0) {
-        const s =
-          i === n && n > 0 ? Math.floor((n - 1) / block) * block : Math.floor(i / block) * block;
-        if (s !== start) {
-          start = s;
-          this.loadBlock(s, Math.min(s + block, n));
-        }
-      }
+      if (i >= end && (i < n || end < 0)) ({ start, end } = this.load(i));
       const idx = (i - start) * w + (j - i - dlo);
       const cur = (state === 0 ? gM : state === 1 ? gD : gI)[idx] as number;
       const belowLo = i < n ? (this.rowLo[i + 1] as number) : 0;

@@ -1,5 +1,5 @@
 /**
- * The dynamic-programming engine of `nw` (and `behavior`'s last resort): Needleman–Wunsch global
+ * The dynamic-programming engine of `nw` for a gap cost ≤ `match / 2`: Needleman–Wunsch global
  * alignment with affine gap costs (Gotoh), in linear memory by
  * Hirschberg-style divide and conquer extended to affine gaps (Myers & Miller 1988).
  *
@@ -625,8 +625,8 @@ export type ValueAwareCosts = AffineCosts;
  * Linear-memory optimal alignment under the value-aware cost model of the `behavior` aligner: a
  * same-key pair costs 0 when `valuesMatch(i, j)` (or it is absent), else `value_mismatch`; a
  * different-key pair `mismatch`; gaps affine (per key with `by_key`). Same solver (and tie-break
- * rule) as `gotohAlign`.
- * `behavior` uses it when its exact-tie-break band would not fit in memory.
+ * rule) as `gotohAlign`. No aligner runs it (the affine engines keep their own tie rule whatever
+ * the memory); the tests use it as an optimum found by another algorithm.
  */
 export function nwAlignValueAware(
   gtKeys: Int32Array,

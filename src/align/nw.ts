@@ -28,9 +28,10 @@
  *   as possible), whatever the costs.
  *
  * The linear-memory Gotoh solver of `./nw-gotoh.ts` (O(n·m) worst case, with its own tie rule:
- * minimal cost, then the most pairs, then the order of its divide steps) remains for a gap cost of
- * at most `match / 2` (a free gap after the shift), and as the dispatcher's memory last resort,
- * when even the banded DP's checkpoints exceed their memory (`BehaviorTuning.maxBandCells`).
+ * minimal cost, then the most pairs, then the order of its divide steps) remains only for a gap
+ * cost of at most `match / 2` (a free gap after the shift), which the affine model cannot take. It
+ * is no memory fallback of the dispatcher: a band too large for `BehaviorTuning.maxBandCells`
+ * keeps checkpoint rows on more levels, with the tie rule above.
  */
 import { ConfigError, type InputPath } from '../errors.js';
 import { describeReceived } from '../io/input.js';

@@ -64,15 +64,23 @@ export function tuningOf(knobs: NwKnobs): AlignerTuning {
     : { nw, ...part, stats: { ...part.stats, engines } };
 }
 
+/** `behaviorAlign`'s knobs, and the counters of the engines that ran (`engines`). */
+export interface BehaviorCallKnobs extends BehaviorKnobs {
+  readonly engines?: EngineStats | undefined;
+}
+
 export function behaviorAlignWith(
   a: Int32Array,
   b: Int32Array,
   o: AffineCosts,
   vm?: (i: number, j: number) => boolean,
-  knobs: BehaviorKnobs = {},
+  knobs: BehaviorCallKnobs = {},
   buckets?: () => ValueBuckets | undefined,
 ): IndexPair[] {
-  return withAlignerTuning(behaviorPart(knobs), () => behaviorAlign(a, b, o, vm, buckets).pairs);
+  const { engines, ...rest } = knobs;
+  const part = behaviorPart(rest);
+  const tuning = engines === undefined ? part : { ...part, stats: { ...part.stats, engines } };
+  return withAlignerTuning(tuning, () => behaviorAlign(a, b, o, vm, buckets).pairs);
 }
 
 export function wfaAlignWith(

@@ -16,7 +16,7 @@ export interface AlignerTuning {
   readonly behavior?: BehaviorTuning;
   /** The wavefronts (`wfaAlign`, also under `behavior` and `nw`). */
   readonly wfa?: WfaTuning;
-  /** `nwAlign`'s engine choice and Gotoh solver (also `behavior`'s last resort). */
+  /** `nwAlign`'s engine choice and Gotoh solver. */
   readonly nw?: NwAlignTuning;
   /** `fastMatchingBlocks` (the `difflib` aligner). */
   readonly difflib?: FastDifflibOptions;
@@ -40,8 +40,13 @@ export interface EngineStats {
   wavefronts: number;
   /** The certified banded DP (`Band`, `./behavior.ts`). */
   band: number;
-  /** The linear-memory Gotoh solver (`./nw-gotoh.ts`): `nw` with a gap cost ≤ match / 2, or the memory last resort. */
+  /** The linear-memory Gotoh solver (`./nw-gotoh.ts`): only `nw` with a gap cost ≤ match / 2. */
   gotoh: number;
+  /**
+   * When given: raised to the most checkpoint levels a banded DP used (`Band`, 0: every row
+   * kept), so that a test knows which memory plan ran.
+   */
+  checkpointLevels?: number;
 }
 
 /**
@@ -57,13 +62,15 @@ export interface BehaviorTuning {
   readonly initialSlack?: number;
   /**
    * Memory budget in band cells (24 bytes each). A band that fits keeps every row; a larger one
-   * keeps checkpoint rows (every ⌈√(n+1)⌉-th) and recomputes blocks of rows during the walk (twice
-   * the time, same result); only when even that does not fit does the linear-memory `nw` solver
-   * take over with the same costs. @default 2^23
+   * keeps checkpoint rows on as few levels as fit (`checkpointPlan`, `./behavior.ts`) and
+   * recomputes blocks of rows during the walk (one more pass per level, same result). @default 2^23
    */
   readonly maxBandCells?: number;
-  /** Force checkpoint mode with this many rows per block (tests); 0 keeps every row. */
-  readonly blockRows?: number;
+  /**
+   * Force checkpoint rows (tests): this many rows per block on one level (0 keeps every row), or
+   * the rows per block of each level, outermost first (`Band`'s `blocks`).
+   */
+  readonly blockRows?: number | readonly number[];
   /** `false` computes every cell of the band (for cross-checking the pruning). @default true */
   readonly pruning?: boolean;
   /**

@@ -20,11 +20,11 @@
  * optimal, else the pred event. The wavefronts' traceback (`../wfa.ts`), the banded DP's walk
  * (`../behavior.ts`, `Band.trace`), the corridor's walk and the closed form for traces with no
  * channel in common (`../bounded.ts`) each implement it on their own cells; the differential tests
- * pin them equal, with and without the work budget (`../bounded.test.ts`, "one tie rule"). The one
- * exception: the unbudgeted exact API (`behaviorAlign`, `nw`) hands over to the linear-memory
- * Gotoh solver (`../nw-gotoh.ts`, its own rule) when even the banded DP's checkpoints exceed
- * `BehaviorTuning.maxBandCells`; under the default aligner's work budget that solver never runs
- * (its n·m cells exceed any budget first), so `optimal: true` always comes with this rule.
+ * pin them equal, with and without the work budget (`../bounded.test.ts`, "one tie rule"). Memory
+ * does not change it: a band past `BehaviorTuning.maxBandCells` keeps checkpoint rows on more
+ * levels instead of handing over to the Gotoh solver and its own rule, as it once did, so
+ * `optimal: true` always comes with this rule. (`nw` with a gap cost ≤ match / 2 is not this
+ * model: it keeps the Gotoh solver, `../nw.ts`.)
  */
 import { z } from 'zod';
 import { ConfigError, inputPath, type InputPath } from '../../errors.js';
@@ -52,7 +52,7 @@ export interface AffineCosts {
   /**
    * Gap costs per key, in place of `gap_open` / `gap_extend` for every event (`nw`'s
    * `by_channel`, from `nwAffineCosts`). Only the unbudgeted exact API takes them
-   * (`behaviorAlign`: the banded DP and the Gotoh solver); the wavefronts do not
+   * (`behaviorAlign`: the banded DP); the wavefronts do not
    * (`wfaCostsOf` refuses them) and the budgeted entry refuses them.
    */
   readonly by_key?: KeyGapCosts;

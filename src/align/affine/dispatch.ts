@@ -11,19 +11,18 @@
  *      (no per-key gap costs, `by_key`) and their estimated work is not above the banded DP's
  *      (`wfaPays`);
  *    - else the **banded DP** (`Band`, `../behavior.ts`), widened until a bound proves that no path
- *      leaving the band is cheaper;
- *    - else (unbudgeted only: its n·m cells exceed any budget) the linear-memory **Gotoh solver**
- *      (`../nw-gotoh.ts`), when even the band's checkpoints exceed its memory (`BehaviorTuning.maxBandCells`);
+ *      leaving the band is cheaper; a band whose rows exceed the memory (`BehaviorTuning.maxBandCells`)
+ *      keeps checkpoint rows on as many levels as it takes (`checkpointPlan`: more time, never
+ *      another engine: there is no fallback to the Gotoh solver and its tie rule any more);
  * 3. the budget ran out: the **bounded corridor** (`corridorAlign`, `../bounded.ts`), not proven.
  *
- * Every exact engine and the corridor follow the tie rule of `./costs.ts` (the Gotoh solver has its
- * own, see there). `BehaviorTuning.engine` forces one exact engine (tests).
+ * Every exact engine and the corridor follow the tie rule of `./costs.ts`, whatever the memory.
+ * `BehaviorTuning.engine` forces one exact engine (tests).
  */
 import { alignmentCost, gapMinOf, scaledCosts, type AffineCosts } from './costs.js';
-import { Band, greedyCost } from '../behavior.js';
+import { Band, checkpointPlan, greedyCost } from '../behavior.js';
 import { corridorAlign, disjointAlignment } from '../bounded.js';
 import { BudgetExhausted, WorkBudget } from '../budget.js';
-import { nwAlignValueAware } from '../nw-gotoh.js';
 import { alignerTuning } from '../tuning.js';
 import type { AlignmentOutcome, IndexPair, ValueBuckets } from '../types.js';
 import { wfaAlign, wfaCostsOf } from '../wfa.js';
@@ -114,22 +113,21 @@ export function behaviorAlign(
     const dhi = Math.min(m, Math.max(0, delta) + slack);
     const full = dlo === -n && dhi === m;
     const width = dhi - dlo + 1;
-    // Store every row of the band when it fits, else checkpoint rows (about √n of them) and
-    // recompute one block of rows at a time during the walk.
-    const block =
-      tuning.blockRows !== undefined
-        ? Math.max(0, Math.floor(tuning.blockRows))
-        : (n + 1) * width <= maxCells
-          ? 0
-          : Math.ceil(Math.sqrt(n + 1));
-    if (block > 0 && (Math.floor(n / block) + 2 * block + 4) * width > maxCells) {
-      budget?.spend((n + 1) * (m + 1)); // the Gotoh solver fills the whole matrix
-      if (engines !== undefined) engines.gotoh++;
-      return { pairs: nwAlignValueAware(gtKeys, predKeys, options, valuesMatch), cost: undefined };
-    }
-    budget?.spend((n + 1) * width * (block > 0 ? 2 : 1));
+    // Every row of the band when it fits, else checkpoint rows on as few levels as fit the
+    // memory (`checkpointPlan`), each level one more pass over the rows; never another engine.
+    const blocks =
+      tuning.blockRows === undefined
+        ? checkpointPlan(n, width, maxCells)
+        : typeof tuning.blockRows === 'number'
+          ? tuning.blockRows >= 1
+            ? [tuning.blockRows]
+            : []
+          : tuning.blockRows;
+    if (engines?.checkpointLevels !== undefined)
+      engines.checkpointLevels = Math.max(engines.checkpointLevels, blocks.length);
+    budget?.spend((n + 1) * width * (blocks.length + 1));
     const pruneAt = !prune ? Infinity : exact ? bound : bound * (1 + 1e-9) + gapMin * 1e-9;
-    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, block, pruneAt);
+    const band = new Band(gtKeys, predKeys, c, valuesMatch, dlo, dhi, blocks, pruneAt);
     const best = band.fill();
     // Every path that leaves the band crosses diagonal dlo − 1 or dhi + 1, so it leaves at least
     // |k| + |Δ − k| events unpaired there, each costing ≥ gapMin.
