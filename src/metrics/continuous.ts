@@ -1,6 +1,7 @@
 import { npMean } from '../py/numeric.js';
 import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 import { orderedEntries, withKeyOrder } from '../py/value.js';
+import { notMeasuredReason } from './measured.js';
 import { record, type OptionNumbers } from '../schema/helpers.js';
 import { channelSchema, type ContinuousChannelSpec, type ContinuousMetric } from './params.js';
 import type { MetricPlugin } from './plugin.js';
@@ -20,6 +21,11 @@ export type ContinuousChannelDetails = {
 export type ContinuousDetails = {
   readonly per_channel: Readonly<Record<string, ContinuousChannelDetails>>;
   readonly weights_sum: number;
+  /**
+   * Default mode (B10), only when no channel was measured: each channel's reason,
+   * `"stage:temp: one empty; stage:rh: non-finite value"` (see `combineContinuous`).
+   */
+  readonly reason?: string;
 };
 
 /** Per-channel profile parameters (the reference's defaults: 15, 15, 5, 5, weight 1). */
@@ -105,13 +111,24 @@ export interface ChannelOutcome {
 /**
  * Combine channel outcomes: weighted mean of the scores (1.0 when the weights sum to 0 or
  * there are no channels), pass when every channel passes.
+ *
+ * With `overMeasured` (B10, `ScoringPolicy.continuousOverMeasured`) the mean leaves out each
+ * channel that was not measured (`notMeasuredReason`: `one empty`, `both empty`, a non-finite
+ * reading): its score is a stand-in, and averaging a 0.0 in would read as a measurement. When no
+ * channel was measured, the mean of the stand-ins stays the score (what the aggregate uses, as
+ * for timing) and `details.reason` names each channel's reason (`stage:temp: one empty`), so that
+ * every report says "not measured". `pass` is the AND of all channels either way.
  */
 export function combineContinuous(
   outcomes: readonly ChannelOutcome[],
+  overMeasured = false,
 ): MetricResult<ContinuousDetails> {
   const perChannel: Record<string, ContinuousChannelDetails> = {};
+  const reasons: string[] = [];
   let totalWeight = 0.0;
   let totalScore = 0.0;
+  let measuredWeight = 0.0;
+  let measuredScore = 0.0;
   let pass = true;
   for (const o of outcomes) {
     perChannel[o.channel] = {
@@ -122,19 +139,33 @@ export function combineContinuous(
     };
     totalWeight += o.weight;
     totalScore += o.weight * o.result.score;
+    const why = notMeasuredReason(o.result);
+    if (why === undefined) {
+      measuredWeight += o.weight;
+      measuredScore += o.weight * o.result.score;
+    } else reasons.push(`${o.channel}: ${why}`);
     pass = pass && Boolean(o.result.binary_pass);
   }
+  const mean = (sum: number, weight: number): number => (weight > 0 ? sum / weight : 1.0);
+  const someMeasured = reasons.length < outcomes.length;
+  const details: ContinuousDetails = {
+    per_channel: withKeyOrder(
+      perChannel,
+      outcomes.map((o) => o.channel),
+    ),
+    weights_sum: totalWeight,
+  };
   return {
     name: 'continuous',
-    score: totalWeight > 0 ? totalScore / totalWeight : 1.0,
+    score:
+      overMeasured && someMeasured
+        ? mean(measuredScore, measuredWeight)
+        : mean(totalScore, totalWeight),
     binary_pass: pass,
-    details: {
-      per_channel: withKeyOrder(
-        perChannel,
-        outcomes.map((o) => o.channel),
-      ),
-      weights_sum: totalWeight,
-    },
+    details:
+      overMeasured && !someMeasured && reasons.length > 0
+        ? { ...details, reason: reasons.join('; ') }
+        : details,
   };
 }
 
@@ -182,7 +213,7 @@ export function continuous(
             );
         return { channel, weight: s.weight, result };
       });
-      return combineContinuous(outcomes);
+      return combineContinuous(outcomes, ctx.policy.continuousOverMeasured);
     },
   });
 }

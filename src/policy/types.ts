@@ -100,6 +100,13 @@ export interface PolicyMembers {
     gt: readonly number[],
     pred: readonly number[],
   ): PolicyMetricOutcome | undefined;
+  /**
+   * B10: the combined continuous score is the weighted mean over the channels that were measured
+   * only (`true`; a channel with `details.reason`, such as `one empty`, is left out, and when no
+   * channel was measured the combined result carries the channels' reasons as its own), or over
+   * every channel, stand-in scores included (`false`, the reference).
+   */
+  readonly continuousOverMeasured: boolean;
   /** T1: a continuous reading as a number (Python `float()`, or numbers only). */
   continuousValue(value: unknown, at: ReadingLocation): number;
 
