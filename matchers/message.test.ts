@@ -387,9 +387,9 @@ describe('metric table of metrics that were not measured', () => {
     expect(lines.join('\n')).toContain('continuous not measured (stage:temp: one empty)');
   });
 
-  it('default mode: a continuous score of the measured channels names the others', () => {
+  it('default mode: a partly measured continuous score names the channels not measured', () => {
     expect(messageOf('default', evaluateHalfMeasured)).toContain(
-      'continuous   1.000  ✗  1 of 2 channels not measured: stage:rh (one empty)',
+      'continuous   0.500  ✗  1 of 2 channels not measured: stage:rh (one empty)',
     );
   });
 

@@ -112,23 +112,22 @@ export interface ChannelOutcome {
  * Combine channel outcomes: weighted mean of the scores (1.0 when the weights sum to 0 or
  * there are no channels), pass when every channel passes.
  *
- * With `overMeasured` (B10, `ScoringPolicy.continuousOverMeasured`) the mean leaves out each
- * channel that was not measured (`notMeasuredReason`: `one empty`, `both empty`, a non-finite
- * reading): its score is a stand-in, and averaging a 0.0 in would read as a measurement. When no
- * channel was measured, the mean of the stand-ins stays the score (what the aggregate uses, as
- * for timing) and `details.reason` names each channel's reason (`stage:temp: one empty`), so that
- * every report says "not measured". `pass` is the AND of all channels either way.
+ * With `nameUnmeasured` (B10, `ScoringPolicy.continuousReason`), when no channel was measured
+ * (`notMeasuredReason`: `one empty`, `both empty`, a non-finite reading), `details.reason` names
+ * each channel's reason (`stage:temp: one empty`), so that every report says "not measured"
+ * rather than showing the stand-in score as a measurement. The score stays the mean over every
+ * channel, stand-ins included, in both modes: a channel the prediction never produced is a
+ * failure of the program (0.0), and leaving it out would score a program that drops a channel
+ * higher than one that drives it badly.
  */
 export function combineContinuous(
   outcomes: readonly ChannelOutcome[],
-  overMeasured = false,
+  nameUnmeasured = false,
 ): MetricResult<ContinuousDetails> {
   const perChannel: Record<string, ContinuousChannelDetails> = {};
   const reasons: string[] = [];
   let totalWeight = 0.0;
   let totalScore = 0.0;
-  let measuredWeight = 0.0;
-  let measuredScore = 0.0;
   let pass = true;
   for (const o of outcomes) {
     perChannel[o.channel] = {
@@ -140,14 +139,10 @@ export function combineContinuous(
     totalWeight += o.weight;
     totalScore += o.weight * o.result.score;
     const why = notMeasuredReason(o.result);
-    if (why === undefined) {
-      measuredWeight += o.weight;
-      measuredScore += o.weight * o.result.score;
-    } else reasons.push(`${o.channel}: ${why}`);
+    if (why !== undefined) reasons.push(`${o.channel}: ${why}`);
     pass = pass && Boolean(o.result.binary_pass);
   }
-  const mean = (sum: number, weight: number): number => (weight > 0 ? sum / weight : 1.0);
-  const someMeasured = reasons.length < outcomes.length;
+  const noneMeasured = outcomes.length > 0 && reasons.length === outcomes.length;
   const details: ContinuousDetails = {
     per_channel: withKeyOrder(
       perChannel,
@@ -157,15 +152,9 @@ export function combineContinuous(
   };
   return {
     name: 'continuous',
-    score:
-      overMeasured && someMeasured
-        ? mean(measuredScore, measuredWeight)
-        : mean(totalScore, totalWeight),
+    score: totalWeight > 0 ? totalScore / totalWeight : 1.0,
     binary_pass: pass,
-    details:
-      overMeasured && !someMeasured && reasons.length > 0
-        ? { ...details, reason: reasons.join('; ') }
-        : details,
+    details: nameUnmeasured && noneMeasured ? { ...details, reason: reasons.join('; ') } : details,
   };
 }
 
@@ -213,7 +202,7 @@ export function continuous(
             );
         return { channel, weight: s.weight, result };
       });
-      return combineContinuous(outcomes, ctx.policy.continuousOverMeasured);
+      return combineContinuous(outcomes, ctx.policy.continuousReason);
     },
   });
 }

@@ -141,14 +141,17 @@ describe('continuous (hand-computed)', () => {
     ).toBe(1);
   });
   const oneEmpty = { score: 0, binary_pass: false, details: { reason: 'one empty', score: 0 } };
-  it('B10: the default mode averages the measured channels only; the reference averages all', () => {
+  it('B10: a partly measured continuous score averages every channel, as the reference does', () => {
     const outcomes = [
       { channel: 'a', weight: 1, result: { score: 0.8, binary_pass: true } },
       { channel: 'b', weight: 3, result: oneEmpty },
     ];
     expect(combineContinuous(outcomes).score).toBeCloseTo(0.2, 12);
     const fixed = combineContinuous(outcomes, true);
-    expect(fixed).toMatchObject({ score: 0.8, binary_pass: false, details: { weights_sum: 4 } });
+    // The channel never produced counts as 0: leaving it out would score a program that drops
+    // a channel higher than one that drives it badly.
+    expect(fixed.score).toBeCloseTo(0.2, 12);
+    expect(fixed).toMatchObject({ binary_pass: false, details: { weights_sum: 4 } });
     // Some channel was measured: the combined result is a measurement, with no reason of its own.
     expect(fixed.details).not.toHaveProperty('reason');
   });

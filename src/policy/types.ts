@@ -101,12 +101,12 @@ export interface PolicyMembers {
     pred: readonly number[],
   ): PolicyMetricOutcome | undefined;
   /**
-   * B10: the combined continuous score is the weighted mean over the channels that were measured
-   * only (`true`; a channel with `details.reason`, such as `one empty`, is left out, and when no
-   * channel was measured the combined result carries the channels' reasons as its own), or over
-   * every channel, stand-in scores included (`false`, the reference).
+   * B10: when no continuous channel was measured (each carries `details.reason`, such as `one
+   * empty`), the combined result carries their reasons as its own `details.reason`, so that the
+   * reports say "not measured" (`true`), or only the stand-in score (`false`, the reference). The
+   * score is the mean over every channel either way.
    */
-  readonly continuousOverMeasured: boolean;
+  readonly continuousReason: boolean;
   /** T1: a continuous reading as a number (Python `float()`, or numbers only). */
   continuousValue(value: unknown, at: ReadingLocation): number;
 

@@ -377,17 +377,18 @@ describe('formatTextReport of metrics that were not measured', () => {
     expect(text).not.toContain('not measured');
   });
 
-  it('default mode: a continuous score of the measured channels says how many were left out', () => {
+  it('default mode: a partly measured continuous score says how many channels were not measured', () => {
     const result = evaluateHalfMeasured('default');
     const text = formatTextReport(result);
     expect(text).toContain(
-      '\n- continuous: score=1.000, pass=false (1 of 2 channels not measured)\n' +
+      '\n- continuous: score=0.500, pass=false (1 of 2 channels not measured)\n' +
         '  · stage:temp: score=1.000, pass=true\n' +
         '  · stage:rh: not measured (one empty), pass=false\n',
     );
-    expect(result.metrics['continuous']?.score).toBe(1);
+    // The channel the prediction never produced counts as 0, as in reference mode.
+    expect(result.metrics['continuous']?.score).toBe(0.5);
     expect(text).toContain(
-      'Why:        continuous failed (score 1.000): stage:rh not measured (one empty)\n',
+      'Why:        continuous failed (score 0.500): stage:rh not measured (one empty)\n',
     );
   });
 
