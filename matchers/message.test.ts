@@ -14,7 +14,7 @@ import {
   timingSection,
   type PassRule,
 } from './message.js';
-import { evaluateRenamed } from '../src/report/unmeasured.test-helpers.js';
+import { evaluateHalfMeasured, evaluateRenamed } from '../src/report/unmeasured.test-helpers.js';
 import { realUtils, scan, stripAnsi, taggedUtils } from './testing.js';
 
 const rule: PassRule = { requireAccuracy: true, minScore: undefined };
@@ -362,13 +362,16 @@ describe('value diffs', () => {
 });
 
 describe('metric table of metrics that were not measured', () => {
-  const messageOf = (mode: 'default' | 'reference'): string[] =>
+  const messageOf = (
+    mode: 'default' | 'reference',
+    evaluateIt: typeof evaluateRenamed = evaluateRenamed,
+  ): string[] =>
     stripAnsi(
       failureMessage(realUtils, {
         matcherName: 'toMatchTraceBehavior',
         isNot: false,
         expectedLabel: 'golden',
-        result: evaluateRenamed(mode),
+        result: evaluateIt(mode),
         rule,
       }),
     ).split('\n');
@@ -378,12 +381,23 @@ describe('metric table of metrics that were not measured', () => {
     expect(lines).toContain(
       'timing           —  ✗  not measured: no matching PV/value pairs for timing evaluation',
     );
+    // No continuous channel was measured: neither was the combined metric (B10).
+    expect(lines).toContain('continuous       —  ✗  not measured: stage:temp: one empty');
     expect(lines).toContain('discrete     0.000  ✗');
+    expect(lines.join('\n')).toContain('continuous not measured (stage:temp: one empty)');
+  });
+
+  it('default mode: a partly measured continuous score names the channels not measured', () => {
+    expect(messageOf('default', evaluateHalfMeasured)).toContain(
+      'continuous   0.500  ✗  1 of 2 channels not measured: stage:rh (one empty)',
+    );
   });
 
   it('reference mode: the stand-in score, as the reference reports it', () => {
     const lines = messageOf('reference');
     expect(lines).toContain('timing       0.000  ✗');
+    expect(lines).toContain('continuous   0.000  ✗');
     expect(lines.join('\n')).not.toContain('not measured');
+    expect(messageOf('reference', evaluateHalfMeasured)).toContain('continuous   0.500  ✗');
   });
 });

@@ -11,7 +11,7 @@
  */
 import { selectPolicy } from '../src/evaluate/options.js';
 import { DEFAULT_TIME_UNIT, type TimeUnit } from '../src/evaluate/timeUnit.js';
-import { notMeasuredReason } from '../src/metrics/measured.js';
+import { notMeasuredReason, unmeasuredChannels } from '../src/metrics/measured.js';
 import type { AlignmentRow, AlignmentRowSide, EvaluationResult } from '../src/evaluate/types.js';
 import { isPlainObject, orderedEntries, PyFloat } from '../src/py/value.js';
 import {
@@ -50,7 +50,7 @@ export {
 /**
  * The metric table: name, score, pass mark; then the full score line. A metric that was not
  * measured (default mode, `ReportStyle.showUnmeasured`) shows `—` for its stand-in score and why
- * after its mark.
+ * after its mark; a continuous score some channels were left out of names them.
  */
 export function metricTable(
   utils: MatcherUtils,
@@ -66,7 +66,11 @@ export function metricTable(
     const why = showUnmeasured ? notMeasuredReason(m) : undefined;
     const score = why === undefined ? num(m.score) : '—';
     const note =
-      why === undefined ? '' : utils.DIM_COLOR(`  not measured: ${escapeForTerminal(why)}`);
+      why !== undefined
+        ? utils.DIM_COLOR(`  not measured: ${escapeForTerminal(why)}`)
+        : showUnmeasured
+          ? channelsNote(utils, m.details)
+          : '';
     lines.push(
       `${pad(escapeForTerminal(name), width, '<')}  ${pad(score, 6, '>')}  ${mark}${note}`,
     );
@@ -75,6 +79,19 @@ export function metricTable(
     rule.minScore === undefined ? '' : utils.DIM_COLOR(`  (minScore ${num(rule.minScore)})`);
   lines.push(`${pad('full score', width, '<')}  ${pad(num(result.full_score), 6, '>')}${min}`);
   return lines;
+}
+
+/**
+ * `  1 of 3 channels not measured: stage:rh (one empty)` after a combined continuous score that
+ * leaves some channels out (default mode, B10: the mean of the measured ones); else empty.
+ */
+function channelsNote(utils: MatcherUtils, details: unknown): string {
+  const { unmeasured, total } = unmeasuredChannels(details);
+  if (unmeasured.length === 0) return '';
+  const which = unmeasured
+    .map(([ch, why]) => `${escapeForTerminal(ch)} (${escapeForTerminal(why)})`)
+    .join(', ');
+  return utils.DIM_COLOR(`  ${unmeasured.length} of ${total} channels not measured: ${which}`);
 }
 
 /** Rows of context shown before and after the first divergence. */

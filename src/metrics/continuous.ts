@@ -1,6 +1,7 @@
 import { npMean } from '../py/numeric.js';
 import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 import { orderedEntries, withKeyOrder } from '../py/value.js';
+import { notMeasuredReason } from './measured.js';
 import { record, type OptionNumbers } from '../schema/helpers.js';
 import { channelSchema, type ContinuousChannelSpec, type ContinuousMetric } from './params.js';
 import type { MetricPlugin } from './plugin.js';
@@ -20,6 +21,11 @@ export type ContinuousChannelDetails = {
 export type ContinuousDetails = {
   readonly per_channel: Readonly<Record<string, ContinuousChannelDetails>>;
   readonly weights_sum: number;
+  /**
+   * Default mode (B10), only when no channel was measured: each channel's reason,
+   * `"stage:temp: one empty; stage:rh: non-finite value"` (see `combineContinuous`).
+   */
+  readonly reason?: string;
 };
 
 /** Per-channel profile parameters (the reference's defaults: 15, 15, 5, 5, weight 1). */
@@ -105,11 +111,21 @@ export interface ChannelOutcome {
 /**
  * Combine channel outcomes: weighted mean of the scores (1.0 when the weights sum to 0 or
  * there are no channels), pass when every channel passes.
+ *
+ * With `nameUnmeasured` (B10, `ScoringPolicy.continuousReason`), when no channel was measured
+ * (`notMeasuredReason`: `one empty`, `both empty`, a non-finite reading), `details.reason` names
+ * each channel's reason (`stage:temp: one empty`), so that every report says "not measured"
+ * rather than showing the stand-in score as a measurement. The score stays the mean over every
+ * channel, stand-ins included, in both modes: a channel the prediction never produced is a
+ * failure of the program (0.0), and leaving it out would score a program that drops a channel
+ * higher than one that drives it badly.
  */
 export function combineContinuous(
   outcomes: readonly ChannelOutcome[],
+  nameUnmeasured = false,
 ): MetricResult<ContinuousDetails> {
   const perChannel: Record<string, ContinuousChannelDetails> = {};
+  const reasons: string[] = [];
   let totalWeight = 0.0;
   let totalScore = 0.0;
   let pass = true;
@@ -122,19 +138,23 @@ export function combineContinuous(
     };
     totalWeight += o.weight;
     totalScore += o.weight * o.result.score;
+    const why = notMeasuredReason(o.result);
+    if (why !== undefined) reasons.push(`${o.channel}: ${why}`);
     pass = pass && Boolean(o.result.binary_pass);
   }
+  const noneMeasured = outcomes.length > 0 && reasons.length === outcomes.length;
+  const details: ContinuousDetails = {
+    per_channel: withKeyOrder(
+      perChannel,
+      outcomes.map((o) => o.channel),
+    ),
+    weights_sum: totalWeight,
+  };
   return {
     name: 'continuous',
     score: totalWeight > 0 ? totalScore / totalWeight : 1.0,
     binary_pass: pass,
-    details: {
-      per_channel: withKeyOrder(
-        perChannel,
-        outcomes.map((o) => o.channel),
-      ),
-      weights_sum: totalWeight,
-    },
+    details: nameUnmeasured && noneMeasured ? { ...details, reason: reasons.join('; ') } : details,
   };
 }
 
@@ -182,7 +202,7 @@ export function continuous(
             );
         return { channel, weight: s.weight, result };
       });
-      return combineContinuous(outcomes);
+      return combineContinuous(outcomes, ctx.policy.continuousReason);
     },
   });
 }

@@ -140,6 +140,38 @@ describe('continuous (hand-computed)', () => {
         .score,
     ).toBe(1);
   });
+  const oneEmpty = { score: 0, binary_pass: false, details: { reason: 'one empty', score: 0 } };
+  it('B10: a partly measured continuous score averages every channel, as the reference does', () => {
+    const outcomes = [
+      { channel: 'a', weight: 1, result: { score: 0.8, binary_pass: true } },
+      { channel: 'b', weight: 3, result: oneEmpty },
+    ];
+    expect(combineContinuous(outcomes).score).toBeCloseTo(0.2, 12);
+    const fixed = combineContinuous(outcomes, true);
+    // The channel never produced counts as 0: leaving it out would score a program that drops
+    // a channel higher than one that drives it badly.
+    expect(fixed.score).toBeCloseTo(0.2, 12);
+    expect(fixed).toMatchObject({ binary_pass: false, details: { weights_sum: 4 } });
+    // Some channel was measured: the combined result is a measurement, with no reason of its own.
+    expect(fixed.details).not.toHaveProperty('reason');
+  });
+  it('B10: no channel measured keeps the stand-in score and names every reason', () => {
+    const outcomes = [
+      { channel: 'a', weight: 1, result: oneEmpty },
+      {
+        channel: 'b',
+        weight: 1,
+        result: { score: 1, binary_pass: true, details: { reason: 'both empty', score: 1 } },
+      },
+    ];
+    expect(combineContinuous(outcomes, true)).toMatchObject({
+      score: 0.5,
+      binary_pass: false,
+      details: { reason: 'a: one empty; b: both empty' },
+    });
+    expect(combineContinuous(outcomes).details).not.toHaveProperty('reason');
+    expect(combineContinuous([], true).details).not.toHaveProperty('reason');
+  });
 });
 
 describe('structure', () => {

@@ -159,11 +159,11 @@ export const FIXES: readonly Fix[] = Object.freeze([
     id: 'B10',
     title: 'consistent edge cases',
     reference:
-      'duration score 0 while the duration check passes when the gt duration is 0; `zeroTime()` uses the first event, not the earliest; a NaN reading makes every score NaN',
+      'duration score 0 while the duration check passes when the gt duration is 0; `zeroTime()` uses the first event, not the earliest; a NaN reading makes every score NaN; a continuous metric none of whose channels could be measured (`one empty`) reads as a measured score',
     fixed:
-      'check and score agree; earliest event; a non-finite continuous reading fails its channel (score 0)',
+      'check and score agree; earliest event; a non-finite continuous reading fails its channel (score 0); a continuous metric none of whose channels was measured says so, with the reason of each channel (its stand-in score and pass unchanged)',
     reason: 'consistency',
-    cases: ['pub-079', 'pub-097', 'pub-140'],
+    cases: ['pub-071', 'pub-079', 'pub-097', 'pub-117', 'pub-140'],
     overrides: {
       zeroTimeAt: 'earliest',
       zeroGtDuration: (predDuration: number) =>
@@ -172,6 +172,7 @@ export const FIXES: readonly Fix[] = Object.freeze([
         gt.every(Number.isFinite) && pred.every(Number.isFinite)
           ? undefined
           : { score: 0.0, binary_pass: false, details: { reason: 'non-finite value', score: 0.0 } },
+      continuousReason: true,
     },
   },
   {

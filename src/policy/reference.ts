@@ -50,6 +50,8 @@ export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
   // duration_score = 0 while the binary duration check is skipped.
   zeroGtDuration: () => ({ score: 0.0, ok: true }),
   continuousNonFinite: () => undefined,
+  // combine_continuous reports the mean of the stand-in scores, with no word that none was measured.
+  continuousReason: false,
   continuousValue: (value: unknown) => pyFloat(value),
 
   // The aggregator picks by use_continuous or continuous channels; the report by the presence of

@@ -100,6 +100,13 @@ export interface PolicyMembers {
     gt: readonly number[],
     pred: readonly number[],
   ): PolicyMetricOutcome | undefined;
+  /**
+   * B10: when no continuous channel was measured (each carries `details.reason`, such as `one
+   * empty`), the combined result carries their reasons as its own `details.reason`, so that the
+   * reports say "not measured" (`true`), or only the stand-in score (`false`, the reference). The
+   * score is the mean over every channel either way.
+   */
+  readonly continuousReason: boolean;
   /** T1: a continuous reading as a number (Python `float()`, or numbers only). */
   continuousValue(value: unknown, at: ReadingLocation): number;
 

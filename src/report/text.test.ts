@@ -7,7 +7,12 @@ import type { MetricResult } from '../metrics/types.js';
 import { PyFloat } from '../py/value.js';
 import { evaluate } from '../evaluate/evaluate.js';
 import { formatTextReport } from './text.js';
-import { evaluateRenamed, RENAMED_GT, RENAMED_PRED } from './unmeasured.test-helpers.js';
+import {
+  evaluateHalfMeasured,
+  evaluateRenamed,
+  RENAMED_GT,
+  RENAMED_PRED,
+} from './unmeasured.test-helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const corpus = path.resolve(repoRoot, 'test/conformance/cases');
@@ -348,7 +353,11 @@ describe('formatTextReport of metrics that were not measured', () => {
       '\n- timing: not measured (no matching PV/value pairs for timing evaluation), pass=false\n',
     );
     expect(text).toContain('\n  · stage:temp: not measured (one empty), pass=false\n');
-    expect(text).not.toMatch(/timing: score=/);
+    // Its only channel was not measured, so neither was the combined continuous metric (B10).
+    expect(text).toContain(
+      '\n- continuous: not measured (stage:temp: one empty), pass=false\n  · stage:temp:',
+    );
+    expect(text).not.toMatch(/timing: score=|continuous: score=/);
     // The score itself is untouched: the contribution still counts the stand-in.
     expect(text).toContain('\n  · timing: 0.000\n');
   });
@@ -366,6 +375,30 @@ describe('formatTextReport of metrics that were not measured', () => {
     expect(text).toContain('\n- timing: score=0.000, pass=False\n- continuous: score=0.000');
     expect(text).toContain('\n  · stage:temp: score=0.000, pass=False\n');
     expect(text).not.toContain('not measured');
+  });
+
+  it('default mode: a partly measured continuous score says how many channels were not measured', () => {
+    const result = evaluateHalfMeasured('default');
+    const text = formatTextReport(result);
+    expect(text).toContain(
+      '\n- continuous: score=0.500, pass=false (1 of 2 channels not measured)\n' +
+        '  · stage:temp: score=1.000, pass=true\n' +
+        '  · stage:rh: not measured (one empty), pass=false\n',
+    );
+    // The channel the prediction never produced counts as 0, as in reference mode.
+    expect(result.metrics['continuous']?.score).toBe(0.5);
+    expect(text).toContain(
+      'Why:        continuous failed (score 0.500): stage:rh not measured (one empty)\n',
+    );
+  });
+
+  it('reference mode: the same channels average the stand-in 0 in, as the reference does', () => {
+    const text = formatTextReport(evaluateHalfMeasured('reference'));
+    expect(text).toContain(
+      '\n- continuous: score=0.500, pass=False\n' +
+        '  · stage:temp: score=1.000, pass=True\n' +
+        '  · stage:rh: score=0.000, pass=False\n',
+    );
   });
 
   it('shows a user metric that carries a reason the same way', () => {
@@ -398,7 +431,7 @@ describe('formatTextReport: why a failed evaluation fails', () => {
       'Accuracy:   false',
       'Why:        discrete not exact: 3 missing events, 3 extra events',
       '            timing not measured (no matching PV/value pairs for timing evaluation)',
-      '            continuous failed (score 0.000): stage:temp not measured (one empty)',
+      '            continuous not measured (stage:temp: one empty)',
       'Mode:       default',
     ]);
     const oneOff = evaluate(

@@ -11,7 +11,7 @@ import {
   type AlignmentRowSide,
   type EvaluationResult,
 } from '../evaluate/types.js';
-import { notMeasuredReason } from '../metrics/measured.js';
+import { notMeasuredReason, unmeasuredChannels } from '../metrics/measured.js';
 import type { MetricResult } from '../metrics/types.js';
 import type { ScoringPolicy } from '../policy/index.js';
 import { selectPolicy } from '../evaluate/options.js';
@@ -29,7 +29,7 @@ import {
   truncateMiddle,
 } from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
-import { failedParts } from './verdict.js';
+import { failedParts, plural } from './verdict.js';
 import { channelCountsLine, channelRuleLine, deltaText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
 
@@ -140,10 +140,23 @@ function scoreText(score: string, details: unknown, c: Style): string {
   return why === undefined ? `score=${score}` : `not measured (${safe(why)})`;
 }
 
+/**
+ * ` (1 of 3 channels not measured)` after a combined continuous score that some of its channels
+ * were left out of (default mode, B10: the score is the mean of the measured ones); else empty.
+ */
+function unmeasuredNote(name: string, details: unknown, c: Style): string {
+  if (name !== 'continuous' || !c.showUnmeasured || notMeasuredReason({ details }) !== undefined)
+    return '';
+  const { unmeasured, total } = unmeasuredChannels(details);
+  return unmeasured.length === 0
+    ? ''
+    : ` (${unmeasured.length} of ${plural(total, 'channel')} not measured)`;
+}
+
 function metricLines(name: string, m: MetricResult, c: Style): string[] {
   const passText = m.binary_pass ? c.green(c.bool(true)) : c.red(c.bool(m.binary_pass));
   const lines = [
-    `- ${safe(name)}: ${scoreText(pyFixed(m.score, 3), m.details, c)}, pass=${passText}`,
+    `- ${safe(name)}: ${scoreText(pyFixed(m.score, 3), m.details, c)}, pass=${passText}${unmeasuredNote(name, m.details, c)}`,
   ];
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a user metric may omit it
   const d = m.details ?? {};

@@ -39,6 +39,27 @@ export function evaluateRenamed(mode: Mode = 'default'): EvaluationResult {
   });
 }
 
+/**
+ * Two continuous channels, only one of them measured: the prediction has the golden's `stage:temp`
+ * readings exactly but no `stage:rh` reading (`one empty`). The default mode's continuous score is
+ * then `stage:temp`'s alone, 1.0 (B10); the reference averages the 0.0 in, 0.5. Both fail.
+ */
+export function evaluateHalfMeasured(mode: Mode = 'default'): EvaluationResult {
+  const temp = RENAMED_GT.events.filter((e) => e.channel === 'stage:temp');
+  const rh = [
+    { channel: 'stage:rh', timestamp: 0, value: 40 },
+    { channel: 'stage:rh', timestamp: 2, value: 41 },
+  ];
+  return evaluate(
+    { events: [...temp, ...rh] },
+    { events: temp },
+    {
+      mode,
+      continuous_channels: { 'stage:temp': {}, 'stage:rh': {} },
+    },
+  );
+}
+
 /** A run report of one failed test whose only check is `evaluateRenamed(mode)`. */
 export function renamedRunReport(mode: Mode = 'default'): RunReport {
   const result = evaluateRenamed(mode);

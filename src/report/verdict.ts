@@ -13,7 +13,7 @@ import {
 } from '../evaluate/types.js';
 import { selectPolicy } from '../evaluate/options.js';
 import { listLength, listSlice } from '../metrics/lazy.js';
-import { notMeasuredReason } from '../metrics/measured.js';
+import { notMeasuredReason, unmeasuredChannels } from '../metrics/measured.js';
 import { escapeForTerminal } from './escape.js';
 import { pyFixed } from './format.js';
 
@@ -100,24 +100,13 @@ function describeFailedPart(
     if (typeof d['mape'] === 'number') bits.push(`interval error ${fixed3(d['mape'])}`);
     return `${safe} failed (${bits.join(', ')})`;
   }
-  const channels = showUnmeasured ? unmeasuredChannels(d) : [];
+  // Some channels were measured (else the metric has a reason, above): name the others.
+  const channels = showUnmeasured
+    ? unmeasuredChannels(d).unmeasured.map(
+        ([ch, why]) => `${escapeForTerminal(ch)} not measured (${escapeForTerminal(why)})`,
+      )
+    : [];
   return `${safe} failed (score ${fixed3(metric.score)})${channels.length ? `: ${channels.join(', ')}` : ''}`;
-}
-
-/** `stage:temp not measured (one empty)` for each continuous channel that was not measured. */
-function unmeasuredChannels(details: Readonly<Record<string, unknown>>): string[] {
-  const perChannel = details['per_channel'];
-  if (typeof perChannel !== 'object' || perChannel === null) return [];
-  const out: string[] = [];
-  for (const [ch, entry] of Object.entries(perChannel as Record<string, unknown>)) {
-    const why =
-      typeof entry === 'object' && entry !== null
-        ? notMeasuredReason(entry as { details?: unknown })
-        : undefined;
-    if (why !== undefined)
-      out.push(`${escapeForTerminal(ch)} not measured (${escapeForTerminal(why)})`);
-  }
-  return out;
 }
 
 /** Why an evaluation fails its rule: one short phrase per failed part. */

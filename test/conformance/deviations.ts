@@ -71,6 +71,18 @@ const b7 = (id: string, continuousPasses: boolean, detail: string): Deviation =>
   },
 });
 
+/** B10 on top of a B7 case: a continuous metric none of whose channels was measured says so. */
+const b7AndB10 = (
+  d: Deviation,
+  expect: Readonly<Record<string, Expected>>,
+  why: string,
+): Deviation => ({
+  ...d,
+  fix: ['B7', 'B10'],
+  expect: { ...d.expect, ...expect },
+  why: `${d.why}; B10: ${why}`,
+});
+
 /** A config error (S1/B6) from the loader: names the config file and each offending option path. */
 const configError = (
   id: string,
@@ -262,14 +274,16 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   },
   {
     id: 'pub-117-empty-both-empty-continuous',
-    fix: ['B4', 'B7'],
+    fix: ['B4', 'B7', 'B10'],
     expect: {
       '/metrics/timing/score': 1,
       '/full_score': dtc(1, 1, 1),
       '/decision/passes/continuous': true,
       '/accuracy': true,
+      '/metrics/continuous/score': 1,
+      '/metrics/continuous/details/reason': 'stage:temp: both empty',
     },
-    why: "B4 as pub-116 with the continuous weight set: 0.6 + 0.2·1 + 0.2·1 ('both empty' profile = 1) instead of 0.8; B7 requires the continuous metric, which passes",
+    why: "B4 as pub-116 with the continuous weight set: 0.6 + 0.2·1 + 0.2·1 ('both empty' profile = 1) instead of 0.8; B7 requires the continuous metric, which passes; B10: its only channel was not measured, so the combined result carries the reason 'stage:temp: both empty' (stand-in score 1 unchanged)",
   },
   {
     id: 'pub-080-continuous-only-continuous',
@@ -452,7 +466,14 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   b7('pub-068-continuous-shift-small', true, 'offset 2 within 5/5'),
   b7('pub-069-continuous-shift-large', false, 'offset 10 > 5'),
   b7('pub-070-continuous-time-shift-ignored', true, 'same values, times ignored'),
-  b7('pub-071-continuous-gt-empty', false, "'one empty'"),
+  b7AndB10(
+    b7('pub-071-continuous-gt-empty', false, "'one empty'"),
+    {
+      '/metrics/continuous/score': 0,
+      '/metrics/continuous/details/reason': 'stage:temp: one empty',
+    },
+    "the only channel was not measured ('one empty'), so the combined result says so: reason 'stage:temp: one empty', the stand-in score 0 unchanged",
+  ),
   b7(
     'pub-072-continuous-per-channel-scenarios',
     false,

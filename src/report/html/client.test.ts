@@ -48,6 +48,13 @@ describe('HTML report: a metric that was not measured', () => {
     // The tests table: no record of the test measured timing.
     expect(notMeasuredOf([rec], 'timing')).toBe(TIMING_REASON);
     expect(notMeasuredOf([rec], 'discrete')).toBeNull();
+    // Its only continuous channel was not measured, so neither was the combined metric (B10).
+    const continuous = metricScoreCell(rec.metrics['continuous']!);
+    expect([continuous.textContent, continuous.className]).toEqual([
+      'not measured (stage:temp: one empty)',
+      'unmeasured',
+    ]);
+    expect(notMeasuredOf([rec], 'continuous')).toBe('stage:temp: one empty');
   });
 
   it('a test with one measured record is not "not measured"', () => {
@@ -61,6 +68,8 @@ describe('HTML report: a metric that was not measured', () => {
     const cell = metricScoreCell(rec.metrics['timing']!);
     expect([cell.textContent, cell.className]).toEqual(['0.000', 'num']);
     expect(notMeasuredOf([rec], 'timing')).toBeNull();
+    expect(metricScoreCell(rec.metrics['continuous']!).textContent).toBe('0.000');
+    expect(notMeasuredOf([rec], 'continuous')).toBeNull();
   });
 
   it('a continuous profile that was not measured says so in its heading', () => {

@@ -181,18 +181,19 @@ describe('markdown summary', () => {
 });
 
 describe('run summaries of metrics that were not measured', () => {
-  const LEGEND = 'n/m = not measured (timing: no matching PV/value pairs for timing evaluation)';
+  const LEGEND =
+    'n/m = not measured (timing: no matching PV/value pairs for timing evaluation · continuous: stage:temp: one empty)';
 
   it('default mode: the console row shows n/m for timing, explained under the table', () => {
     const lines = formatConsoleSummary(renamedRunReport('default')).split('\n');
     const row = lines.find((l) => l.includes('renamed PVs'));
-    expect(row).toMatch(/^ {2}0\.0000 {4}0\/1 {4}0\.00 {5}n\/m {4}0\.00 {4}0\.00 {4}1 {2}✗ /);
+    expect(row).toMatch(/^ {2}0\.0000 {4}0\/1 {4}0\.00 {5}n\/m {5}n\/m {4}0\.00 {4}1 {2}✗ /);
     expect(lines[lines.indexOf(row!) + 1]).toBe(`  ${LEGEND}`);
   });
 
   it('default mode: the Markdown row too', () => {
     const md = formatMarkdownSummary(renamedRunReport('default'));
-    expect(md).toContain('| 0.0000 | 0/1 | 0.00 | n/m | 0.00 | 0.00 | 1 |');
+    expect(md).toContain('| 0.0000 | 0/1 | 0.00 | n/m | n/m | 0.00 | 1 |');
     expect(md).toContain(`_${escapeMarkdown(LEGEND)}_`);
   });
 

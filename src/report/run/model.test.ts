@@ -526,6 +526,13 @@ describe('metrics that were not measured', () => {
     const fig = testFigures(t);
     expect(fig.unmeasured).toEqual({
       timing: 'no matching PV/value pairs for timing evaluation',
+      continuous: 'stage:temp: one empty',
+    });
+    // Its only channel was not measured, so the combined continuous metric was not either.
+    expect(t.records[0]!.metrics['continuous']).toEqual({
+      score: 0,
+      binary_pass: false,
+      not_measured: 'stage:temp: one empty',
     });
     expect(fig.metrics['timing']).toBe(0);
     // The summary's statistics are unchanged: the stand-in counts as a score.
@@ -536,13 +543,20 @@ describe('metrics that were not measured', () => {
   it('a test with one measured record shows its mean, not "not measured"', () => {
     const report = renamedRunReport('default');
     const t = report.tests[0]!;
-    const measured = { ...t.records[0]!, metrics: { timing: { score: 0.8, binary_pass: true } } };
+    const measured = {
+      ...t.records[0]!,
+      metrics: {
+        timing: { score: 0.8, binary_pass: true },
+        continuous: { score: 0.9, binary_pass: true },
+      },
+    };
     expect(testFigures({ ...t, records: [t.records[0]!, measured] }).unmeasured).toEqual({});
   });
 
   it('reference mode: no record says so', () => {
     const t = renamedRunReport('reference').tests[0]!;
     expect(t.records[0]!.metrics['timing']).toEqual({ score: 0, binary_pass: false });
+    expect(t.records[0]!.metrics['continuous']).toEqual({ score: 0, binary_pass: false });
     expect(testFigures(t).unmeasured).toEqual({});
   });
 });
