@@ -50,7 +50,7 @@ export {
 /**
  * The metric table: name, score, pass mark; then the full score line. A metric that was not
  * measured (default mode, `ReportStyle.showUnmeasured`) shows `—` for its stand-in score and why
- * after its mark; a continuous score some channels were left out of names them.
+ * after its mark; a continuous score some of whose channels were not measured names them.
  */
 export function metricTable(
   utils: MatcherUtils,
@@ -82,8 +82,8 @@ export function metricTable(
 }
 
 /**
- * `  1 of 3 channels not measured: stage:rh (one empty)` after a combined continuous score that
- * leaves some channels out (default mode, B10: the mean of the measured ones); else empty.
+ * `  1 of 3 channels not measured: stage:rh (one empty)` after a combined continuous score some
+ * of whose channels were not measured (default mode; their stand-ins are in the mean); else empty.
  */
 function channelsNote(utils: MatcherUtils, details: unknown): string {
   const { unmeasured, total } = unmeasuredChannels(details);

@@ -141,8 +141,8 @@ function scoreText(score: string, details: unknown, c: Style): string {
 }
 
 /**
- * ` (1 of 3 channels not measured)` after a combined continuous score that some of its channels
- * were left out of (default mode, B10: the score is the mean of the measured ones); else empty.
+ * ` (1 of 3 channels not measured)` after a combined continuous score some of whose channels were
+ * not measured (default mode; their stand-ins are in the mean); else empty.
  */
 function unmeasuredNote(name: string, details: unknown, c: Style): string {
   if (name !== 'continuous' || !c.showUnmeasured || notMeasuredReason({ details }) !== undefined)

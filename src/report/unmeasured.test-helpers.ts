@@ -41,8 +41,8 @@ export function evaluateRenamed(mode: Mode = 'default'): EvaluationResult {
 
 /**
  * Two continuous channels, only one of them measured: the prediction has the golden's `stage:temp`
- * readings exactly but no `stage:rh` reading (`one empty`). The default mode's continuous score is
- * then `stage:temp`'s alone, 1.0 (B10); the reference averages the 0.0 in, 0.5. Both fail.
+ * readings exactly but no `stage:rh` reading (`one empty`). Both modes average the 0.0 in (0.5, a
+ * fail); the default mode's reports also say that one of the two channels was not measured.
  */
 export function evaluateHalfMeasured(mode: Mode = 'default'): EvaluationResult {
   const temp = RENAMED_GT.events.filter((e) => e.channel === 'stage:temp');
