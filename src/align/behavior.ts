@@ -248,15 +248,23 @@ export function checkpointPlan(n: number, width: number, maxCells: number): numb
  * checkpoints for the largest block of the level above, and the innermost block whole.
  */
 export function checkpointRows(n: number, blocks: readonly number[]): number {
-  if (n === 0) return 1;
-  let rows = 0;
-  let parent = n;
+  return n === 0 ? 1 : heldRows(n, blocks).reduce((sum, rows) => sum + rows, 0);
+}
+
+/**
+ * Rows held per checkpoint level (each level's checkpoints for the largest block of the level
+ * above), then the rows of the innermost block, held whole (every row without levels).
+ */
+function heldRows(n: number, blocks: readonly number[]): number[] {
+  const out: number[] = [];
+  let parent = n; // the longest block of the level above
   for (const b of blocks) {
     const k = Math.max(1, Math.floor(b));
-    rows += Math.ceil(parent / k) + 1;
+    out.push(Math.ceil(parent / k) + 1);
     parent = Math.min(parent, k);
   }
-  return rows + parent + 1;
+  out.push(parent + 1);
+  return out;
 }
 
 /**
@@ -337,16 +345,15 @@ export class Band {
     this.extB = byKey && Float64Array.from(b, (k) => byKey.gap_extend[k]!);
     this.levels = this.n === 0 ? [] : blocks.map((k) => Math.max(1, Math.floor(k)));
     this.ckStart = new Int32Array(this.levels.length).fill(-1);
-    let parent = this.n; // the longest block of the level above
-    for (const k of this.levels) {
-      const slots = (Math.ceil(parent / k) + 1) * this.w;
+    const held = heldRows(this.n, this.levels);
+    for (let l = 0; l < this.levels.length; l++) {
+      const slots = held[l]! * this.w;
       this.ckM.push(new Float64Array(slots));
       this.ckD.push(new Float64Array(slots));
       this.ckI.push(new Float64Array(slots));
-      parent = Math.min(parent, k);
     }
     // Every row, or the innermost block whole (≥ 2 rows: also the rolling rows of the sweeps).
-    const rows = parent + 1;
+    const rows = held[this.levels.length]!;
     this.gM = new Float64Array(rows * this.w);
     this.gD = new Float64Array(rows * this.w);
     this.gI = new Float64Array(rows * this.w);
