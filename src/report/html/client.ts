@@ -50,16 +50,39 @@ export const REPORT_JS = String.raw`
   function meanOf(xs) { var v = xs.filter(function (x) { return typeof x === 'number' && isFinite(x); }); return v.length ? v.reduce(function (a, b) { return a + b; }, 0) / v.length : null; }
   // A metric the check did not measure carries why (not_measured, set where the check's mode
   // says so: the default mode); its score is then a stand-in, shown as not measured, not as 0.
+  // A metric measured only in part (channels_not_measured: some of its channels were not) shows
+  // its score, the mean with their stand-ins, and which channels those are.
   function metricScoreCell(m) {
-    return typeof m.not_measured === 'string'
-      ? el('td', { class: 'unmeasured', 'data-testid': 'not-measured', text: 'not measured (' + m.not_measured + ')' })
-      : el('td', { class: 'num', text: fmt(m.score) });
+    if (typeof m.not_measured === 'string')
+      return el('td', { class: 'unmeasured', 'data-testid': 'not-measured', text: 'not measured (' + m.not_measured + ')' });
+    if (m.channels_not_measured)
+      return el('td', { class: 'num partly', 'data-testid': 'partly-measured', text: fmt(m.score) + ' (' + channelsNote(m.channels_not_measured) + ')' });
+    return el('td', { class: 'num', text: fmt(m.score) });
+  }
+  // The words of src/report/run/unmeasured.ts (channelsNotMeasuredNote; a unit test keeps them equal):
+  // '1 of 2 channels not measured: stage:rh (one empty)'.
+  function channelsNote(c) {
+    var named = c.channels.map(function (x) { return x.channel + ' (' + x.reason + ')'; });
+    if (c.channels.length < c.count) named.push('\u2026');
+    return c.count + ' of ' + c.total + ' channel' + (c.total === 1 ? '' : 's') + ' not measured: ' + named.join(', ');
   }
   // The reason when no record that has the metric measured it (the first record's), else null.
   function notMeasuredOf(records, name) {
     var has = records.filter(function (r) { return r.metrics[name]; });
     if (!has.length || !has.every(function (r) { return typeof r.metrics[name].not_measured === 'string'; })) return null;
     return has[0].metrics[name].not_measured;
+  }
+  // What the records (some of which measured the metric) did not measure, distinct texts in
+  // record order, as testFigures' partlyMeasured: their mean holds stand-ins. Empty when none.
+  function partlyOf(records, name) {
+    var has = records.filter(function (r) { return r.metrics[name]; }), notes = [], reasons = [];
+    function add(t) { if (notes.indexOf(t) < 0) notes.push(t); }
+    var whole = has.filter(function (r) { return typeof r.metrics[name].not_measured === 'string'; });
+    if (whole.length === has.length) return [];
+    has.forEach(function (r) { if (r.metrics[name].channels_not_measured) add(channelsNote(r.metrics[name].channels_not_measured)); });
+    whole.forEach(function (r) { if (reasons.indexOf(r.metrics[name].not_measured) < 0) reasons.push(r.metrics[name].not_measured); });
+    if (whole.length) add('not measured in ' + whole.length + ' of ' + has.length + ' checks (' + reasons.join('; ') + ')');
+    return notes;
   }
   function comb(n, k) { if (k < 0 || k > n) return 0; var r = 1; for (var i = 1; i <= k; i++) r = r * (n - k + i) / i; return r; }
 
@@ -219,17 +242,19 @@ export const REPORT_JS = String.raw`
   var rows = report.tests.map(function (t, i) {
     var smp = samplesOf(t), c = smp.filter(function (r) { return r.pass; }).length, n = smp.length, sco = scoredOf(t);
     var k = null; ks.forEach(function (kk) { if (n >= kk && kk > 1) k = kk; });
-    var m = {}, unm = {};
+    var m = {}, unm = {}, part = {};
     metricNames.forEach(function (name) {
       m[name] = meanOf(sco.map(function (r) { return r.metrics[name] ? r.metrics[name].score : null; }));
       var why = notMeasuredOf(sco, name);
       if (why !== null) unm[name] = why;
+      var notes = partlyOf(sco, name);
+      if (notes.length) part[name] = notes;
     });
     var tv = [];
     smp.forEach(function (r) { (r.trajectory || []).forEach(function (v) { tv.push(v); }); });
     var tp = tv.filter(function (v) { return v.pass; }).length;
     return { i: i, t: t, status: t.status, file: t.file, name: t.name, score: meanOf(sco.map(function (r) { return r.full_score; })),
-      metrics: m, unmeasured: unm, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null,
+      metrics: m, unmeasured: unm, partly: part, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null,
       trajChecks: tv.length, trajPassed: tp, trajRate: tv.length ? tp / tv.length : null };
   });
   var anyTrajectory = rows.some(function (r) { return r.trajChecks > 0; });
@@ -273,6 +298,8 @@ export const REPORT_JS = String.raw`
   var tbody = el('tbody');
   table.appendChild(el('thead', null, [headRow])); table.appendChild(tbody);
   root.appendChild(table);
+  if (rows.some(function (r) { return Object.keys(r.partly).length > 0; }))
+    root.appendChild(el('p', { class: 'muted', 'data-testid': 'partly-note', text: '* partly measured: the mean holds stand-in scores for what was not measured (hover the cell for which; the test\u2019s checks name them)' }));
   var detail = el('section', { class: 'detail', 'data-testid': 'detail', hidden: 'hidden' });
   root.appendChild(detail);
 
@@ -317,6 +344,7 @@ export const REPORT_JS = String.raw`
         else if (c.key === 'samples') td = el('td', { class: 'num', text: r.passed + '/' + r.samples });
         else if (c.key === 'trajectory') td = el('td', { class: 'num', 'data-testid': 'trajectory-cell', text: r.trajChecks ? r.trajPassed + '/' + r.trajChecks : '\u2014' });
         else if (c.metric !== undefined && Object.prototype.hasOwnProperty.call(r.unmeasured, c.metric)) td = el('td', { class: 'unmeasured', 'data-testid': 'not-measured', text: 'not measured', title: r.unmeasured[c.metric] });
+        else if (c.metric !== undefined && Object.prototype.hasOwnProperty.call(r.partly, c.metric)) td = el('td', { class: 'num partly', 'data-testid': 'partly-measured', text: fmt(x) + '*', title: 'partly measured, stand-ins in the mean: ' + r.partly[c.metric].join('; ') });
         else td = el('td', { class: c.num ? 'num' : '', text: c.num ? fmt(x) : String(x) });
         tr.appendChild(td);
       });

@@ -88,9 +88,17 @@ function f2(x: number | null | undefined): string {
 /** Cell text of a metric that no record of the test measured (explained by `unmeasuredLegend`). */
 const NOT_MEASURED_CELL = 'n/m';
 
-/** A per-test metric cell: its mean score, or `n/m` when no record of the test measured it. */
+/** Mark after a per-test mean that holds stand-ins (explained by `partlyMeasuredLegend`). */
+const PARTLY_MEASURED_MARK = '*';
+
+/**
+ * A per-test metric cell: its mean score (`0.50*` when it holds stand-ins for what was not
+ * measured), or `n/m` when no record of the test measured it.
+ */
 function metricCell(fig: TestFigures, name: string): string {
-  return fig.unmeasured[name] !== undefined ? NOT_MEASURED_CELL : f2(fig.metrics[name]);
+  if (fig.unmeasured[name] !== undefined) return NOT_MEASURED_CELL;
+  const mark = fig.partlyMeasured[name] !== undefined ? PARTLY_MEASURED_MARK : '';
+  return `${f2(fig.metrics[name])}${mark}`;
 }
 
 /**
@@ -111,6 +119,27 @@ function unmeasuredLegend(rows: readonly Row[]): string | undefined {
   if (why.size === 0) return undefined;
   const parts = [...why].map(([name, reasons]) => `${name}: ${[...reasons].join('; ')}`);
   return `${NOT_MEASURED_CELL} = not measured (${parts.join(' · ')})`;
+}
+
+/**
+ * What `*` means in the rows shown: `* = partly measured, stand-ins in the mean (continuous: 1 of 2
+ * channels not measured: stage:rh (one empty))`; none when no row has one. Raw text: the caller
+ * escapes it (channel names and reasons are untrusted).
+ */
+function partlyMeasuredLegend(rows: readonly Row[]): string | undefined {
+  const notes = new Map<string, string[]>();
+  for (const { fig } of rows) {
+    for (const [name] of METRIC_COLUMNS) {
+      for (const note of fig.partlyMeasured[name] ?? []) {
+        const list = notes.get(name) ?? [];
+        if (!list.includes(note)) list.push(note);
+        notes.set(name, list);
+      }
+    }
+  }
+  if (notes.size === 0) return undefined;
+  const parts = [...notes].map(([name, list]) => `${name}: ${list.join('; ')}`);
+  return `${PARTLY_MEASURED_MARK} = partly measured, stand-ins in the mean (${parts.join(' · ')})`;
 }
 
 function pct(x: number | null | undefined): string {
@@ -311,8 +340,10 @@ export function formatConsoleSummary(
       out.push(`  ${cells.join('  ')}`);
     }
     if (rows.length > maxRows) out.push(`  ${c.dim(`… ${rows.length - maxRows} more`)}`);
-    const legend = unmeasuredLegend(rows.slice(0, maxRows));
-    if (legend !== undefined) out.push(`  ${c.dim(escapeForTerminal(legend))}`);
+    for (const legend of [unmeasuredLegend, partlyMeasuredLegend].map((f) =>
+      f(rows.slice(0, maxRows)),
+    ))
+      if (legend !== undefined) out.push(`  ${c.dim(escapeForTerminal(legend))}`);
   } else {
     out.push(`  ${c.dim('no envtrace checks ran')}`);
   }
@@ -383,12 +414,14 @@ export function formatMarkdownSummary(
     out.push('|---|---|--:|--:|--:|--:|--:|--:|--:|');
     for (const { test, fig } of rows.slice(0, maxRows)) {
       out.push(
-        `| ${escapeMarkdown(`${test.file} › ${test.name}`)} | ${test.status} | ${f4(fig.score)} | ${accuracyCell(fig)} | ${METRIC_COLUMNS.map(([n]) => metricCell(fig, n)).join(' | ')} | ${test.attempts} |`,
+        `| ${escapeMarkdown(`${test.file} › ${test.name}`)} | ${test.status} | ${f4(fig.score)} | ${accuracyCell(fig)} | ${METRIC_COLUMNS.map(([n]) => escapeMarkdown(metricCell(fig, n))).join(' | ')} | ${test.attempts} |`,
       );
     }
     if (rows.length > maxRows) out.push(`\n_… ${rows.length - maxRows} more_`);
-    const legend = unmeasuredLegend(rows.slice(0, maxRows));
-    if (legend !== undefined) out.push('', `_${escapeMarkdown(legend)}_`);
+    for (const legend of [unmeasuredLegend, partlyMeasuredLegend].map((f) =>
+      f(rows.slice(0, maxRows)),
+    ))
+      if (legend !== undefined) out.push('', `_${escapeMarkdown(legend)}_`);
     out.push('');
   }
   for (const [label, lines] of statsLines(s, NO_COLORS)) {
