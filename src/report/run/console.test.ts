@@ -80,6 +80,33 @@ describe('console summary', () => {
   });
 });
 
+describe('console summary: long test names', () => {
+  it('are cut in the middle, so tests of one describe block stay apart', () => {
+    const base = scenario();
+    const long = (end: string) =>
+      `a describe block with a long name that fills the column › ${end}`;
+    const r = buildRunReport({
+      ...base,
+      files: [],
+      tests: ['reads the first value', 'reads the last value'].map((end) => ({
+        file: '/proj/l.test.ts',
+        name: long(end),
+        status: 'passed' as const,
+        durationMs: 1,
+        attempts: 1,
+        records: [rec('l.test.ts', long(end))],
+      })),
+    });
+    const rows = formatConsoleSummary(r, { nameWidth: 40 })
+      .split('\n')
+      .filter((l) => l.includes('✓ l.test.ts'));
+    expect(rows.map((l) => l.slice(l.indexOf('✓ ') + 2))).toEqual([
+      'l.test.ts › a descri…ads the first value',
+      'l.test.ts › a descri…eads the last value',
+    ]);
+  });
+});
+
 describe('verdict: tests and gates in words', () => {
   const base = scenario();
   const passing = base.tests.filter((t) => t.status !== 'failed');

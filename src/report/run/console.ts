@@ -4,7 +4,7 @@
  * `createColors(enabled)` fits {@link RunColors}); every untrusted string (test and file
  * names, error messages) is escaped before it is shown.
  */
-import { escapeForTerminal, pad, truncate } from '../escape.js';
+import { escapeForTerminal, pad, truncate, truncateMiddle } from '../escape.js';
 import { testFigures, type TestFigures } from './model.js';
 import type { GateResult, PassAtKEntry, RunReport, RunSummary, RunTest } from './schema.js';
 import { trajectorySummaryText } from './trajectory.js';
@@ -186,6 +186,20 @@ export function passAtKText(e: PassAtKEntry): string {
 }
 
 /**
+ * The pass@k lines, one per k; the k values no task has enough samples for (the largest ones)
+ * share one line: `pass@5 · pass@10 — (no task has ≥ 5 samples)`.
+ */
+function passAtKLines(entries: readonly PassAtKEntry[]): string[] {
+  const undefinedKs = entries.filter((e) => e.pass_at_k === null || e.pass_hat_k === null);
+  const lines = entries.filter((e) => !undefinedKs.includes(e)).map(passAtKText);
+  if (undefinedKs.length > 0)
+    lines.push(
+      `${undefinedKs.map((e) => `pass@${e.k}`).join(' · ')} — (no task has ≥ ${undefinedKs[0]!.k} samples)`,
+    );
+  return lines;
+}
+
+/**
  * The statistics shared by the console and Markdown output: a label and its lines (colours
  * applied; several lines for pass@k, one per k).
  */
@@ -241,7 +255,7 @@ function statsLines(s: RunSummary, c: RunColors): Array<[string, string[]]> {
     ],
   ]);
   if (s.records.samples > 0 && s.pass_at_k.length)
-    lines.push(['pass@k', s.pass_at_k.map(passAtKText)]);
+    lines.push(['pass@k', passAtKLines(s.pass_at_k)]);
   if (s.trajectory) {
     const t = s.trajectory;
     lines.push(['Tool use', [trajectorySummaryText(t, t.passed === t.checks ? c.green : c.red)]]);
@@ -253,7 +267,7 @@ function metricTable(s: RunSummary, c: RunColors): string[] {
   const names = Object.keys(s.metrics);
   if (!names.length) return [];
   const w = Math.max(6, ...names.map((n) => Math.min(24, escapeForTerminal(n).length)));
-  const head = `${pad('metric', w, '<')}  ${pad('mean', 6, '>')}  ${pad('min', 6, '>')}  ${pad('max', 6, '>')}  ${pad('std', 6, '>')}  ${pad('n', 5, '>')}  ${pad('NaN', 4, '>')}  scored/missing/failed`;
+  const head = `${pad('metric', w, '<')}  ${pad('mean', 6, '>')}  ${pad('min', 6, '>')}  ${pad('max', 6, '>')}  ${pad('std', 6, '>')}  ${pad('n', 5, '>')}  ${pad('NaN', 4, '>')}  tests scored/missing/failed`;
   const out = [c.dim(head)];
   for (const name of names) {
     const m = s.metrics[name];
@@ -335,7 +349,8 @@ export function formatConsoleSummary(
         pad(accuracyCell(fig), 5, '>'),
         ...METRIC_COLUMNS.map(([name]) => pad(metricCell(fig, name), 6, '>')),
         pad(String(test.attempts), 3, '>'),
-        `${statusMark(test, c)} ${truncate(testLabel(test), nameWidth)}`,
+        // Cut in the middle: tests of one file and describe block differ at the end of the name.
+        `${statusMark(test, c)} ${truncateMiddle(testLabel(test), nameWidth)}`,
       ];
       out.push(`  ${cells.join('  ')}`);
     }
