@@ -163,6 +163,35 @@ describe('HTML report: a metric measured only in part', () => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-implied-eval
+const samplesCell = new Function(
+  'document',
+  `${functions('el', 'samplesCell')}\nreturn samplesCell;`,
+)(fakeDocument()) as (r: {
+  samples: number;
+  passed: number;
+  t: { records: Array<{ negated: boolean }> };
+}) => FakeNode;
+
+describe('HTML report: the tests table’s samples cell', () => {
+  it('passed of samples; a test without any says why instead of 0/0', () => {
+    const cell = (samples: number, passed: number, records: Array<{ negated: boolean }>) => {
+      const td = samplesCell({ samples, passed, t: { records } });
+      return [td.textContent, td.attrs['title']];
+    };
+    expect(cell(3, 2, [{ negated: false }])).toEqual(['2/3', undefined]);
+    expect(cell(0, 0, [{ negated: true }])).toEqual([
+      '.not only',
+      'only .not checks: they assert a difference and are not samples',
+    ]);
+    expect(cell(0, 0, [])).toEqual(['\u2014', 'no envtrace check ran in this test']);
+    expect(cell(0, 0, [{ negated: false }])).toEqual([
+      '\u2014',
+      'no sample: every check\u2019s golden was missing',
+    ]);
+  });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
 const check = new Function(
   'document',
   `var detailFile = '';\n${functions('el', 'fmt', 'returned', 'check', 'argsText', 'trajectoryText')}\nreturn check;`,

@@ -341,7 +341,7 @@ export const REPORT_JS = String.raw`
           b.addEventListener('click', function () { openTest(r); });
           td = el('td', null, [b]);
         } else if (c.key === 'passAtK') td = el('td', { class: 'num', text: r.k ? 'pass@' + r.k + ' ' + fmt(x, 2) : '\u2014', title: r.k ? r.passed + ' of ' + r.samples + ' samples passed' : 'fewer than 2 samples' });
-        else if (c.key === 'samples') td = el('td', { class: 'num', text: r.passed + '/' + r.samples });
+        else if (c.key === 'samples') td = samplesCell(r);
         else if (c.key === 'trajectory') td = el('td', { class: 'num', 'data-testid': 'trajectory-cell', text: r.trajChecks ? r.trajPassed + '/' + r.trajChecks : '\u2014' });
         else if (c.metric !== undefined && Object.prototype.hasOwnProperty.call(r.unmeasured, c.metric)) td = el('td', { class: 'unmeasured', 'data-testid': 'not-measured', text: 'not measured', title: r.unmeasured[c.metric] });
         else if (c.metric !== undefined && Object.prototype.hasOwnProperty.call(r.partly, c.metric)) td = el('td', { class: 'num partly', 'data-testid': 'partly-measured', text: fmt(x) + '*', title: 'partly measured, stand-ins in the mean: ' + r.partly[c.metric].join('; ') });
@@ -354,6 +354,13 @@ export const REPORT_JS = String.raw`
     worstButton.disabled = sortKey === 'worst';
     worstButton.textContent = sortKey === 'worst' ? 'sorted worst first' : 'sort worst first';
     prev.disabled = page === 0; next.disabled = page >= pages - 1;
+  }
+  // Passed samples of the test out of its samples; a test without any says why instead of 0/0.
+  function samplesCell(r) {
+    if (r.samples) return el('td', { class: 'num', text: r.passed + '/' + r.samples });
+    var negated = r.t.records.length > 0 && r.t.records.every(function (x) { return x.negated; });
+    return el('td', { class: 'num muted', 'data-testid': 'no-samples', text: negated ? '.not only' : '\u2014',
+      title: negated ? 'only .not checks: they assert a difference and are not samples' : r.t.records.length ? 'no sample: every check\u2019s golden was missing' : 'no envtrace check ran in this test' });
   }
   // ---- Failing checks: the sentence the matcher printed and where the check is, worst first ----
   var MAX_FAILURES = 100;
@@ -397,7 +404,7 @@ export const REPORT_JS = String.raw`
     var t = r.t;
     detailFile = t.file;
     detail.appendChild(el('h2', { 'data-testid': 'detail-title', text: t.name }));
-    detail.appendChild(el('p', { class: 'meta', text: t.file + ' \u00b7 ' + t.status + ' \u00b7 ' + t.attempts + ' attempt(s)' + (t.duration_ms !== null ? ' \u00b7 ' + Math.round(t.duration_ms) + ' ms' : '') }));
+    detail.appendChild(el('p', { class: 'meta', text: t.file + ' \u00b7 ' + t.status + ' \u00b7 ' + t.attempts + (t.attempts === 1 ? ' attempt' : ' attempts') + (t.duration_ms !== null ? ' \u00b7 ' + Math.round(t.duration_ms) + ' ms' : '') }));
     if (!t.records.length) detail.appendChild(el('p', { class: 'muted', text: 'No envtrace check ran in this test.' }));
     t.records.forEach(function (rec, n) { detail.appendChild(check(rec, n)); });
     detail.scrollIntoView();
