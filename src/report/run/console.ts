@@ -5,7 +5,7 @@
  * names, error messages) is escaped before it is shown.
  */
 import { escapeForTerminal, pad, truncate, truncateMiddle } from '../escape.js';
-import { testFigures, type TestFigures } from './model.js';
+import { isScored, testFigures, type TestFigures } from './model.js';
 import type { GateResult, PassAtKEntry, RunReport, RunSummary, RunTest } from './schema.js';
 import { trajectorySummaryText } from './trajectory.js';
 
@@ -279,6 +279,29 @@ function metricTable(s: RunSummary, c: RunColors): string[] {
   return out;
 }
 
+/**
+ * Under the metric table, per metric whose statistics hold stand-ins (default mode): `continuous:
+ * stand-ins in the mean: 2 of 5 checks (1 with channels not measured, 1 not measured)`. Raw
+ * text: the caller escapes it (a user metric's name is untrusted).
+ */
+function standInLines(report: RunReport): string[] {
+  const scored = report.tests.flatMap((t) => t.records.filter((r) => isScored(r)));
+  const out: string[] = [];
+  for (const name of Object.keys(report.summary.metrics)) {
+    const present = scored.flatMap((r) => (r.metrics[name] ? [r.metrics[name]] : []));
+    const whole = present.filter((m) => m.not_measured !== undefined).length;
+    const partly = present.filter((m) => m.channels_not_measured !== undefined).length;
+    if (whole + partly === 0) continue;
+    const of = `${whole + partly} of ${plural(present.length, 'check')}`;
+    const what =
+      whole && partly
+        ? `${of} (${partly} with channels not measured, ${whole} not measured)`
+        : `${of} ${partly ? 'with channels not measured' : 'not measured'}`;
+    out.push(`${name}: stand-ins in the mean: ${what}`);
+  }
+  return out;
+}
+
 function gateLines(results: readonly GateResult[], c: RunColors): string[] {
   return results.map((g) =>
     g.passed ? `${c.green('✓')} ${g.message}` : `${c.red('✗')} ${c.red(g.message)}`,
@@ -381,6 +404,8 @@ export function formatConsoleSummary(
   if (mt.length) {
     out.push(`  ${c.bold(pad('Metrics', 10, '<'))}${mt[0] ?? ''}`);
     for (const l of mt.slice(1)) out.push(`  ${' '.repeat(10)}${l}`);
+    for (const l of standInLines(report))
+      out.push(`  ${' '.repeat(10)}${c.dim(escapeForTerminal(l))}`);
   }
   if (s.gates.results.length) {
     const gl = gateLines(s.gates.results, c);

@@ -439,6 +439,13 @@ describe('a merged run with partly, wholly and fully measured checks', () => {
     expect(text).toContain(
       '  * = partly measured, stand-ins in the mean (continuous: 1 of 2 channels not measured: stage:rh (one empty); not measured in 1 of 3 checks (stage:temp: one empty))',
     );
+    // The run's metric table: its means hold the stand-ins of the default-mode checks that say so.
+    expect(text).toContain(
+      [
+        '            timing: stand-ins in the mean: 4 of 5 checks not measured',
+        '            continuous: stand-ins in the mean: 3 of 5 checks (2 with channels not measured, 1 not measured)',
+      ].join('\n'),
+    );
     const md = formatMarkdownSummary(merged);
     expect(md.match(/0\.50\\\*/g)).toHaveLength(2);
     expect(md).toContain('not measured in 1 of 3 checks \\(stage:temp: one empty\\)');
