@@ -83,11 +83,16 @@ describe('HTML report: a metric that was not measured', () => {
   it('a continuous profile that was not measured says so in its heading', () => {
     const profile = { channel: 'stage:temp', gt: [20, 21], pred: [], score: 0 };
     expect(plotTitle(profilePlot({ ...profile, not_measured: 'one empty' }))).toBe(
-      'stage:temp \u00b7 not measured (one empty) \u00b7 golden (blue) vs predicted (orange)',
+      'stage:temp \u00b7 not measured (one empty)',
     );
-    expect(plotTitle(profilePlot(profile))).toBe(
-      'stage:temp \u00b7 score 0.000 \u00b7 golden (blue) vs predicted (orange)',
-    );
+    // The colour key is at the bottom, out of the heading's way.
+    const texts = profilePlot(profile).kids.filter((k) => k.tag === 'text');
+    expect(texts.filter((k) => k.attrs['y'] === '254').map((k) => k.textContent)).toEqual([
+      'sample [0.00, 1.00]',
+      '\u25cf golden',
+      '\u25cf predicted',
+    ]);
+    expect(plotTitle(profilePlot(profile))).toBe('stage:temp \u00b7 score 0.000');
   });
 });
 

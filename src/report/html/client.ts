@@ -37,6 +37,7 @@ export const REPORT_JS = String.raw`
   function fmt(x, d) { return typeof x === 'number' && isFinite(x) ? x.toFixed(d === undefined ? 3 : d) : '\u2014'; }
   function num4(x) { return typeof x === 'number' && isFinite(x) ? String(Number(x.toPrecision(4))) : '\u2014'; }
   function signedNum(x) { var t = num4(x); return typeof x === 'number' && isFinite(x) && x > 0 ? '+' + t : t; }
+  function plural(n, word, many) { return n + ' ' + (n === 1 ? word : many || word + 's'); }
   function pct(x) { return typeof x === 'number' && isFinite(x) ? (100 * x).toFixed(1) + '%' : '\u2014'; }
   function ci(iv, f) { return iv ? '95% CI ' + f(iv[0]) + ' \u2013 ' + f(iv[1]) : 'no interval (too few samples)'; }
   // Samples of the pass rate: not negated, not a missing golden. Scores: samples whose golden was
@@ -113,7 +114,7 @@ export const REPORT_JS = String.raw`
     card('Pass rate (samples)', pct(s.pass_rate.rate), s.pass_rate.passed + ' of ' + s.pass_rate.n + ' \u00b7 ' + ci(s.pass_rate.ci95, pct), 'pass-rate'),
     card('Mean full score', fmt(s.score.mean), 'n = ' + s.score.n + (s.score.nan_count ? ' (+' + s.score.nan_count + ' not finite)' : '') + ' \u00b7 ' + ci(s.score.ci95, fmt), 'mean-score'),
     card('Tests', String(s.tests.total), s.tests.passed + ' passed \u00b7 ' + s.tests.failed + ' failed \u00b7 ' + s.tests.skipped + ' skipped', 'tests-total'),
-    card('Checks', String(s.records.total), s.records.samples + ' samples \u00b7 ' + s.records.negated + ' negated', 'checks-total'),
+    card('Checks', String(s.records.total), plural(s.records.samples, 'sample') + ' \u00b7 ' + s.records.negated + ' negated', 'checks-total'),
     s.trajectory ? card('Trajectories passed', pct(s.trajectory.rate), s.trajectory.passed + ' of ' + s.trajectory.checks + ' \u00b7 ' + corpusText(s.trajectory.distance), 'trajectory') : null
   ]));
   // Corpus distance = total raw distance / total max (never a mean of ratios).
@@ -140,7 +141,7 @@ export const REPORT_JS = String.raw`
     box.appendChild(el('h2', { text: 'Compared with the baseline ' + b.label }));
     box.appendChild(el('div', { class: 'verdict' }, [
       el('span', { class: 'badge ' + (c.regressed ? 'bad' : 'ok'), 'data-testid': 'baseline-verdict', text: c.regressed ? 'REGRESSED' : 'OK: no regression' }),
-      el('span', { class: 'badge', text: c.newFailures + ' new failure(s) \u00b7 ' + c.fixed + ' fixed' })
+      el('span', { class: 'badge', text: plural(c.newFailures, 'new failure') + ' \u00b7 ' + c.fixed + ' fixed' })
     ]));
     box.appendChild(el('p', { 'data-testid': 'baseline-counts', text: b.counts_text }));
     box.appendChild(el('p', { class: 'meta', 'data-testid': 'baseline-paired', text: b.paired_text }));
@@ -350,7 +351,7 @@ export const REPORT_JS = String.raw`
       });
       tbody.appendChild(tr);
     });
-    pageInfo.textContent = 'page ' + (page + 1) + ' of ' + pages + ' \u00b7 ' + v.length + ' tests';
+    pageInfo.textContent = 'page ' + (page + 1) + ' of ' + pages + ' \u00b7 ' + plural(v.length, 'test');
     worstButton.disabled = sortKey === 'worst';
     worstButton.textContent = sortKey === 'worst' ? 'sorted worst first' : 'sort worst first';
     prev.disabled = page === 0; next.disabled = page >= pages - 1;
@@ -557,7 +558,11 @@ export const REPORT_JS = String.raw`
       g.appendChild(sv('polyline', { class: sd[0] + '-line', points: d }));
       sd[1].forEach(function (v, i) { if (typeof v === 'number' && isFinite(v)) g.appendChild(sv('circle', { class: sd[0], cx: X(i), cy: Y(v), r: 2 })); });
     });
-    g.appendChild(sv('text', { x: 8, y: 16, text: c.channel + ' \u00b7 ' + (typeof c.not_measured === 'string' ? 'not measured (' + c.not_measured + ')' : 'score ' + fmt(c.score)) + ' \u00b7 golden (blue) vs predicted (orange)' }));
+    // The heading names the channel and its score or why it was not measured; the colour key sits
+    // at the bottom right, so a reason does not push the heading out of the plot.
+    g.appendChild(sv('text', { x: 8, y: 16, text: c.channel + ' \u00b7 ' + (typeof c.not_measured === 'string' ? 'not measured (' + c.not_measured + ')' : 'score ' + fmt(c.score)) }));
+    g.appendChild(sv('text', { class: 'gt-text', x: W - 86, y: H - 6, 'text-anchor': 'end', text: '\u25cf golden' }));
+    g.appendChild(sv('text', { class: 'pred-text', x: W - 10, y: H - 6, 'text-anchor': 'end', text: '\u25cf predicted' }));
     return g;
   }
 })();
