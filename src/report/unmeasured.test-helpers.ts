@@ -62,24 +62,41 @@ export function evaluateHalfMeasured(mode: Mode = 'default'): EvaluationResult {
 
 /** A run report of one failed test whose only check is `evaluateRenamed(mode)`. */
 export function renamedRunReport(mode: Mode = 'default'): RunReport {
-  const result = evaluateRenamed(mode);
-  const file = 'src/renamed.test.ts';
-  const record: RecordInput = {
-    ...rec(file, 'renamed PVs', {
-      mode,
+  return oneCheckRunReport(evaluateRenamed(mode), 'src/renamed.test.ts', 'renamed PVs');
+}
+
+/** A run report of one failed test whose only check is `evaluateHalfMeasured(mode)`. */
+export function halfMeasuredRunReport(mode: Mode = 'default'): RunReport {
+  return oneCheckRunReport(evaluateHalfMeasured(mode), 'src/half.test.ts', 'half measured');
+}
+
+/** The record of a failed check on `result` in test `name` of `file`. */
+export function failedCheckRecord(
+  result: EvaluationResult,
+  file: string,
+  name: string,
+): RecordInput {
+  return {
+    ...rec(file, name, {
+      mode: result.mode,
       pass: false,
       accuracy: result.accuracy,
       full_score: result.full_score,
     }),
     metrics: checkMetrics(result),
   };
+}
+
+/** A run report of one failed test (`file` › `name`) whose only check is on `result`. */
+export function oneCheckRunReport(result: EvaluationResult, file: string, name: string): RunReport {
+  const record = failedCheckRecord(result, file, name);
   return buildRunReport({
     ...scenario(),
     files: [{ file: `${ROOT}/${file}`, status: 'failed', errors: [] }],
     tests: [
       {
         file: `${ROOT}/${file}`,
-        name: 'renamed PVs',
+        name,
         status: 'failed',
         durationMs: 1,
         attempts: 1,

@@ -73,11 +73,12 @@ function oneCheckHtml(
   testName: string,
   result: EvaluationResult,
   pass: boolean,
+  info: Partial<RecordInfo> = {},
 ): string {
   const root = '/proj';
   const testPath = `${root}/${name}.test.ts`;
   const status = pass ? 'passed' : 'failed';
-  const rec = buildRecord(result, testRecordInfo({ testPath, testName, pass }));
+  const rec = buildRecord(result, testRecordInfo({ testPath, testName, pass, ...info }));
   const report = buildRunReport({
     ...RUN,
     files: [{ file: testPath, status, errors: [] }],
@@ -779,6 +780,47 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
       hasText: 'timing',
     });
     expect(await row.locator('td').nth(1).textContent()).toBe(`not measured (${reason})`);
+    expect(problems).toEqual([]);
+  });
+
+  it('a metric measured only in part marks its mean and names the channels, in the table and the check', async () => {
+    // Two continuous channels; the prediction never produced stage:rh (one empty), and one
+    // channel name is markup.
+    const rh = XSS[1]!;
+    const temp = [ev('stage:temp', 0, 20), ev('stage:temp', 2, 21)];
+    const gt = [ev('det:Acquire', 0, 1), ...temp, ev(rh, 0, 40), ev(rh, 2, 41)];
+    const pred = [ev('det:Acquire', 0, 1), ...temp];
+    const options = { continuous_channels: { 'stage:temp': {}, [rh]: {} } };
+    const result = evaluate(gt, pred, options);
+    const series = continuousSeries(gt, pred, options);
+    const file = oneCheckHtml(tmp, 'half', 'half measured', result, false, { series });
+    const { page, problems } = await open(file);
+    const note = `1 of 2 channels not measured: ${rh} (one empty)`;
+    const cell = page.locator('[data-testid="tests"] [data-testid="partly-measured"]');
+    expect(await cell.count()).toBe(1);
+    expect([await cell.textContent(), await cell.getAttribute('title')]).toEqual([
+      '0.500*',
+      `partly measured, stand-ins in the mean: ${note}`,
+    ]);
+    expect(await page.locator('[data-testid="partly-note"]').count()).toBe(1);
+    await page.locator('[data-testid="open-test"]', { hasText: 'half measured' }).first().click();
+    const row = page.locator('[data-testid="detail"] [data-testid="metrics"] tr', {
+      hasText: 'continuous',
+    });
+    expect(await row.locator('td').nth(1).textContent()).toBe(`0.500 (${note})`);
+    // The per-channel detail: each profile's heading says whether it was measured.
+    // Profiles in config order; the heading is the plot's text at y 16.
+    const heading = (ch: string) =>
+      page
+        .locator('[data-testid="continuous-plot"]')
+        .nth(ch === rh ? 1 : 0)
+        .locator('text[y="16"]');
+    expect(await heading('stage:temp').textContent()).toBe('stage:temp \u00b7 score 1.000');
+    expect(await heading(rh).textContent()).toBe(`${rh} \u00b7 not measured (one empty)`);
+    expect(
+      await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned),
+    ).toBeUndefined();
+    expect(await page.locator('img').count()).toBe(0);
     expect(problems).toEqual([]);
   });
 

@@ -6,8 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { matchTrajectory } from '../../trajectory/index.js';
 import { buildTrajectoryRecord } from '../../transport/buildRecord.js';
 import { matchVerdict } from '../../transport/trajectory.js';
-import { renamedRunReport } from '../unmeasured.test-helpers.js';
-import { toReportRecord } from '../run/model.js';
+import {
+  halfMeasuredRunReport,
+  oneCheckRunReport,
+  renamedRunReport,
+} from '../unmeasured.test-helpers.js';
+import { testFigures, toReportRecord } from '../run/model.js';
+import { channelsNotMeasuredNote, type ChannelsNotMeasured } from '../run/unmeasured.js';
+import { evaluate } from '../../evaluate/evaluate.js';
 import { ReportRecordSchema, type ReportRecord } from '../run/schema.js';
 import { fakeDocument, functions, type FakeNode } from './client.test-helpers.js';
 import { testRecordInfo } from '../../transport/info.test-helpers.js';
@@ -16,12 +22,14 @@ type Metric = ReportRecord['metrics'][string];
 // The functions are pulled out of the shipped report script as text, so they are built with
 // Function (the test's own, trusted source; nothing untrusted is evaluated).
 // eslint-disable-next-line @typescript-eslint/no-implied-eval
-const { metricScoreCell, notMeasuredOf } = new Function(
+const { metricScoreCell, notMeasuredOf, channelsNote, partlyOf } = new Function(
   'document',
-  `${functions('el', 'fmt', 'metricScoreCell', 'notMeasuredOf')}\nreturn { metricScoreCell, notMeasuredOf };`,
+  `${functions('el', 'fmt', 'metricScoreCell', 'channelsNote', 'notMeasuredOf', 'partlyOf')}\nreturn { metricScoreCell, notMeasuredOf, channelsNote, partlyOf };`,
 )(fakeDocument()) as {
   metricScoreCell: (m: Metric) => FakeNode;
   notMeasuredOf: (records: readonly ReportRecord[], name: string) => string | null;
+  channelsNote: (c: ChannelsNotMeasured) => string;
+  partlyOf: (records: readonly ReportRecord[], name: string) => string[];
 };
 
 // eslint-disable-next-line @typescript-eslint/no-implied-eval
@@ -75,11 +83,116 @@ describe('HTML report: a metric that was not measured', () => {
   it('a continuous profile that was not measured says so in its heading', () => {
     const profile = { channel: 'stage:temp', gt: [20, 21], pred: [], score: 0 };
     expect(plotTitle(profilePlot({ ...profile, not_measured: 'one empty' }))).toBe(
-      'stage:temp \u00b7 not measured (one empty) \u00b7 golden (blue) vs predicted (orange)',
+      'stage:temp \u00b7 not measured (one empty)',
     );
-    expect(plotTitle(profilePlot(profile))).toBe(
-      'stage:temp \u00b7 score 0.000 \u00b7 golden (blue) vs predicted (orange)',
+    // The colour key is at the bottom, out of the heading's way.
+    const texts = profilePlot(profile).kids.filter((k) => k.tag === 'text');
+    expect(texts.filter((k) => k.attrs['y'] === '254').map((k) => k.textContent)).toEqual([
+      'sample [0.00, 1.00]',
+      '\u25cf golden',
+      '\u25cf predicted',
+    ]);
+    expect(plotTitle(profilePlot(profile))).toBe('stage:temp \u00b7 score 0.000');
+  });
+});
+
+describe('HTML report: a metric measured only in part', () => {
+  it('default mode: the check’s metric table shows the score and which channels were not measured', () => {
+    const rec = halfMeasuredRunReport('default').tests[0]!.records[0]!;
+    const cell = metricScoreCell(rec.metrics['continuous']!);
+    expect([cell.textContent, cell.className, cell.attrs['data-testid']]).toEqual([
+      '0.500 (1 of 2 channels not measured: stage:rh (one empty))',
+      'num partly',
+      'partly-measured',
+    ]);
+    // The tests table's figures are the console's (testFigures).
+    const t = halfMeasuredRunReport('default').tests[0]!;
+    expect(partlyOf(t.records, 'continuous')).toEqual(testFigures(t).partlyMeasured['continuous']);
+    expect(partlyOf(t.records, 'discrete')).toEqual([]);
+    expect(notMeasuredOf(t.records, 'continuous')).toBeNull();
+  });
+
+  it('the page’s words are the run report’s (channelsNotMeasuredNote)', () => {
+    const cases: ChannelsNotMeasured[] = [
+      { count: 1, total: 2, channels: [{ channel: 'stage:rh', reason: 'one empty' }] },
+      {
+        count: 2,
+        total: 3,
+        channels: [
+          { channel: 'a', reason: 'one empty' },
+          { channel: 'b', reason: 'non-finite' },
+        ],
+      },
+      { count: 30, total: 31, channels: [{ channel: 'a', reason: 'r' }] },
+    ];
+    for (const c of cases) expect(channelsNote(c)).toBe(channelsNotMeasuredNote(c));
+  });
+
+  it('mixed checks of one test: the same notes as testFigures', () => {
+    const t = halfMeasuredRunReport('default').tests[0]!;
+    const half = t.records[0]!;
+    const full = { ...half, metrics: { continuous: { score: 1, binary_pass: true } } };
+    const none = {
+      ...half,
+      metrics: { continuous: { score: 0, binary_pass: false, not_measured: 'r: one empty' } },
+    };
+    for (const records of [[full, half, none, half], [full], [none], [none, full]]) {
+      const fig = testFigures({ ...t, records });
+      expect(partlyOf(records, 'continuous')).toEqual(fig.partlyMeasured['continuous'] ?? []);
+    }
+  });
+
+  it('a hostile channel name stays text', () => {
+    const evil = '<img src=x onerror=alert(1)>';
+    const temp = [
+      { channel: 'stage:temp', timestamp: 0, value: 20 },
+      { channel: 'stage:temp', timestamp: 2, value: 21 },
+    ];
+    const result = evaluate(
+      { events: [...temp, { channel: evil, timestamp: 0, value: 40 }] },
+      { events: temp },
+      { continuous_channels: { 'stage:temp': {}, [evil]: {} } },
     );
+    const rec = oneCheckRunReport(result, 'src/evil.test.ts', 'evil').tests[0]!.records[0]!;
+    const cell = metricScoreCell(rec.metrics['continuous']!);
+    expect(cell.textContent).toBe(`0.500 (1 of 2 channels not measured: ${evil} (one empty))`);
+    expect(cell.kids).toEqual([]);
+  });
+
+  it('reference mode: the plain score', () => {
+    const rec = halfMeasuredRunReport('reference').tests[0]!.records[0]!;
+    const cell = metricScoreCell(rec.metrics['continuous']!);
+    expect([cell.textContent, cell.className]).toEqual(['0.500', 'num']);
+    expect(partlyOf([rec], 'continuous')).toEqual([]);
+  });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const samplesCell = new Function(
+  'document',
+  `${functions('el', 'samplesCell')}\nreturn samplesCell;`,
+)(fakeDocument()) as (r: {
+  samples: number;
+  passed: number;
+  t: { records: Array<{ negated: boolean }> };
+}) => FakeNode;
+
+describe('HTML report: the tests table’s samples cell', () => {
+  it('passed of samples; a test without any says why instead of 0/0', () => {
+    const cell = (samples: number, passed: number, records: Array<{ negated: boolean }>) => {
+      const td = samplesCell({ samples, passed, t: { records } });
+      return [td.textContent, td.attrs['title']];
+    };
+    expect(cell(3, 2, [{ negated: false }])).toEqual(['2/3', undefined]);
+    expect(cell(0, 0, [{ negated: true }])).toEqual([
+      '.not only',
+      'only .not checks: they assert a difference and are not samples',
+    ]);
+    expect(cell(0, 0, [])).toEqual(['\u2014', 'no envtrace check ran in this test']);
+    expect(cell(0, 0, [{ negated: false }])).toEqual([
+      '\u2014',
+      'no sample: every check\u2019s golden was missing',
+    ]);
   });
 });
 

@@ -37,6 +37,7 @@ export const REPORT_JS = String.raw`
   function fmt(x, d) { return typeof x === 'number' && isFinite(x) ? x.toFixed(d === undefined ? 3 : d) : '\u2014'; }
   function num4(x) { return typeof x === 'number' && isFinite(x) ? String(Number(x.toPrecision(4))) : '\u2014'; }
   function signedNum(x) { var t = num4(x); return typeof x === 'number' && isFinite(x) && x > 0 ? '+' + t : t; }
+  function plural(n, word, many) { return n + ' ' + (n === 1 ? word : many || word + 's'); }
   function pct(x) { return typeof x === 'number' && isFinite(x) ? (100 * x).toFixed(1) + '%' : '\u2014'; }
   function ci(iv, f) { return iv ? '95% CI ' + f(iv[0]) + ' \u2013 ' + f(iv[1]) : 'no interval (too few samples)'; }
   // Samples of the pass rate: not negated, not a missing golden. Scores: samples whose golden was
@@ -50,16 +51,39 @@ export const REPORT_JS = String.raw`
   function meanOf(xs) { var v = xs.filter(function (x) { return typeof x === 'number' && isFinite(x); }); return v.length ? v.reduce(function (a, b) { return a + b; }, 0) / v.length : null; }
   // A metric the check did not measure carries why (not_measured, set where the check's mode
   // says so: the default mode); its score is then a stand-in, shown as not measured, not as 0.
+  // A metric measured only in part (channels_not_measured: some of its channels were not) shows
+  // its score, the mean with their stand-ins, and which channels those are.
   function metricScoreCell(m) {
-    return typeof m.not_measured === 'string'
-      ? el('td', { class: 'unmeasured', 'data-testid': 'not-measured', text: 'not measured (' + m.not_measured + ')' })
-      : el('td', { class: 'num', text: fmt(m.score) });
+    if (typeof m.not_measured === 'string')
+      return el('td', { class: 'unmeasured', 'data-testid': 'not-measured', text: 'not measured (' + m.not_measured + ')' });
+    if (m.channels_not_measured)
+      return el('td', { class: 'num partly', 'data-testid': 'partly-measured', text: fmt(m.score) + ' (' + channelsNote(m.channels_not_measured) + ')' });
+    return el('td', { class: 'num', text: fmt(m.score) });
+  }
+  // The words of src/report/run/unmeasured.ts (channelsNotMeasuredNote; a unit test keeps them equal):
+  // '1 of 2 channels not measured: stage:rh (one empty)'.
+  function channelsNote(c) {
+    var named = c.channels.map(function (x) { return x.channel + ' (' + x.reason + ')'; });
+    if (c.channels.length < c.count) named.push('\u2026');
+    return c.count + ' of ' + c.total + ' channel' + (c.total === 1 ? '' : 's') + ' not measured: ' + named.join(', ');
   }
   // The reason when no record that has the metric measured it (the first record's), else null.
   function notMeasuredOf(records, name) {
     var has = records.filter(function (r) { return r.metrics[name]; });
     if (!has.length || !has.every(function (r) { return typeof r.metrics[name].not_measured === 'string'; })) return null;
     return has[0].metrics[name].not_measured;
+  }
+  // What the records (some of which measured the metric) did not measure, distinct texts in
+  // record order, as testFigures' partlyMeasured: their mean holds stand-ins. Empty when none.
+  function partlyOf(records, name) {
+    var has = records.filter(function (r) { return r.metrics[name]; }), notes = [], reasons = [];
+    function add(t) { if (notes.indexOf(t) < 0) notes.push(t); }
+    var whole = has.filter(function (r) { return typeof r.metrics[name].not_measured === 'string'; });
+    if (whole.length === has.length) return [];
+    has.forEach(function (r) { if (r.metrics[name].channels_not_measured) add(channelsNote(r.metrics[name].channels_not_measured)); });
+    whole.forEach(function (r) { if (reasons.indexOf(r.metrics[name].not_measured) < 0) reasons.push(r.metrics[name].not_measured); });
+    if (whole.length) add('not measured in ' + whole.length + ' of ' + has.length + ' checks (' + reasons.join('; ') + ')');
+    return notes;
   }
   function comb(n, k) { if (k < 0 || k > n) return 0; var r = 1; for (var i = 1; i <= k; i++) r = r * (n - k + i) / i; return r; }
 
@@ -90,7 +114,7 @@ export const REPORT_JS = String.raw`
     card('Pass rate (samples)', pct(s.pass_rate.rate), s.pass_rate.passed + ' of ' + s.pass_rate.n + ' \u00b7 ' + ci(s.pass_rate.ci95, pct), 'pass-rate'),
     card('Mean full score', fmt(s.score.mean), 'n = ' + s.score.n + (s.score.nan_count ? ' (+' + s.score.nan_count + ' not finite)' : '') + ' \u00b7 ' + ci(s.score.ci95, fmt), 'mean-score'),
     card('Tests', String(s.tests.total), s.tests.passed + ' passed \u00b7 ' + s.tests.failed + ' failed \u00b7 ' + s.tests.skipped + ' skipped', 'tests-total'),
-    card('Checks', String(s.records.total), s.records.samples + ' samples \u00b7 ' + s.records.negated + ' negated', 'checks-total'),
+    card('Checks', String(s.records.total), plural(s.records.samples, 'sample') + ' \u00b7 ' + s.records.negated + ' negated', 'checks-total'),
     s.trajectory ? card('Trajectories passed', pct(s.trajectory.rate), s.trajectory.passed + ' of ' + s.trajectory.checks + ' \u00b7 ' + corpusText(s.trajectory.distance), 'trajectory') : null
   ]));
   // Corpus distance = total raw distance / total max (never a mean of ratios).
@@ -117,7 +141,7 @@ export const REPORT_JS = String.raw`
     box.appendChild(el('h2', { text: 'Compared with the baseline ' + b.label }));
     box.appendChild(el('div', { class: 'verdict' }, [
       el('span', { class: 'badge ' + (c.regressed ? 'bad' : 'ok'), 'data-testid': 'baseline-verdict', text: c.regressed ? 'REGRESSED' : 'OK: no regression' }),
-      el('span', { class: 'badge', text: c.newFailures + ' new failure(s) \u00b7 ' + c.fixed + ' fixed' })
+      el('span', { class: 'badge', text: plural(c.newFailures, 'new failure') + ' \u00b7 ' + c.fixed + ' fixed' })
     ]));
     box.appendChild(el('p', { 'data-testid': 'baseline-counts', text: b.counts_text }));
     box.appendChild(el('p', { class: 'meta', 'data-testid': 'baseline-paired', text: b.paired_text }));
@@ -219,17 +243,19 @@ export const REPORT_JS = String.raw`
   var rows = report.tests.map(function (t, i) {
     var smp = samplesOf(t), c = smp.filter(function (r) { return r.pass; }).length, n = smp.length, sco = scoredOf(t);
     var k = null; ks.forEach(function (kk) { if (n >= kk && kk > 1) k = kk; });
-    var m = {}, unm = {};
+    var m = {}, unm = {}, part = {};
     metricNames.forEach(function (name) {
       m[name] = meanOf(sco.map(function (r) { return r.metrics[name] ? r.metrics[name].score : null; }));
       var why = notMeasuredOf(sco, name);
       if (why !== null) unm[name] = why;
+      var notes = partlyOf(sco, name);
+      if (notes.length) part[name] = notes;
     });
     var tv = [];
     smp.forEach(function (r) { (r.trajectory || []).forEach(function (v) { tv.push(v); }); });
     var tp = tv.filter(function (v) { return v.pass; }).length;
     return { i: i, t: t, status: t.status, file: t.file, name: t.name, score: meanOf(sco.map(function (r) { return r.full_score; })),
-      metrics: m, unmeasured: unm, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null,
+      metrics: m, unmeasured: unm, partly: part, samples: n, passed: c, k: k, passAtK: k ? 1 - comb(n - c, k) / comb(n, k) : null,
       trajChecks: tv.length, trajPassed: tp, trajRate: tv.length ? tp / tv.length : null };
   });
   var anyTrajectory = rows.some(function (r) { return r.trajChecks > 0; });
@@ -273,6 +299,8 @@ export const REPORT_JS = String.raw`
   var tbody = el('tbody');
   table.appendChild(el('thead', null, [headRow])); table.appendChild(tbody);
   root.appendChild(table);
+  if (rows.some(function (r) { return Object.keys(r.partly).length > 0; }))
+    root.appendChild(el('p', { class: 'muted', 'data-testid': 'partly-note', text: '* partly measured: the mean holds stand-in scores for what was not measured (hover the cell for which; the test\u2019s checks name them)' }));
   var detail = el('section', { class: 'detail', 'data-testid': 'detail', hidden: 'hidden' });
   root.appendChild(detail);
 
@@ -314,18 +342,26 @@ export const REPORT_JS = String.raw`
           b.addEventListener('click', function () { openTest(r); });
           td = el('td', null, [b]);
         } else if (c.key === 'passAtK') td = el('td', { class: 'num', text: r.k ? 'pass@' + r.k + ' ' + fmt(x, 2) : '\u2014', title: r.k ? r.passed + ' of ' + r.samples + ' samples passed' : 'fewer than 2 samples' });
-        else if (c.key === 'samples') td = el('td', { class: 'num', text: r.passed + '/' + r.samples });
+        else if (c.key === 'samples') td = samplesCell(r);
         else if (c.key === 'trajectory') td = el('td', { class: 'num', 'data-testid': 'trajectory-cell', text: r.trajChecks ? r.trajPassed + '/' + r.trajChecks : '\u2014' });
         else if (c.metric !== undefined && Object.prototype.hasOwnProperty.call(r.unmeasured, c.metric)) td = el('td', { class: 'unmeasured', 'data-testid': 'not-measured', text: 'not measured', title: r.unmeasured[c.metric] });
+        else if (c.metric !== undefined && Object.prototype.hasOwnProperty.call(r.partly, c.metric)) td = el('td', { class: 'num partly', 'data-testid': 'partly-measured', text: fmt(x) + '*', title: 'partly measured, stand-ins in the mean: ' + r.partly[c.metric].join('; ') });
         else td = el('td', { class: c.num ? 'num' : '', text: c.num ? fmt(x) : String(x) });
         tr.appendChild(td);
       });
       tbody.appendChild(tr);
     });
-    pageInfo.textContent = 'page ' + (page + 1) + ' of ' + pages + ' \u00b7 ' + v.length + ' tests';
+    pageInfo.textContent = 'page ' + (page + 1) + ' of ' + pages + ' \u00b7 ' + plural(v.length, 'test');
     worstButton.disabled = sortKey === 'worst';
     worstButton.textContent = sortKey === 'worst' ? 'sorted worst first' : 'sort worst first';
     prev.disabled = page === 0; next.disabled = page >= pages - 1;
+  }
+  // Passed samples of the test out of its samples; a test without any says why instead of 0/0.
+  function samplesCell(r) {
+    if (r.samples) return el('td', { class: 'num', text: r.passed + '/' + r.samples });
+    var negated = r.t.records.length > 0 && r.t.records.every(function (x) { return x.negated; });
+    return el('td', { class: 'num muted', 'data-testid': 'no-samples', text: negated ? '.not only' : '\u2014',
+      title: negated ? 'only .not checks: they assert a difference and are not samples' : r.t.records.length ? 'no sample: every check\u2019s golden was missing' : 'no envtrace check ran in this test' });
   }
   // ---- Failing checks: the sentence the matcher printed and where the check is, worst first ----
   var MAX_FAILURES = 100;
@@ -369,7 +405,7 @@ export const REPORT_JS = String.raw`
     var t = r.t;
     detailFile = t.file;
     detail.appendChild(el('h2', { 'data-testid': 'detail-title', text: t.name }));
-    detail.appendChild(el('p', { class: 'meta', text: t.file + ' \u00b7 ' + t.status + ' \u00b7 ' + t.attempts + ' attempt(s)' + (t.duration_ms !== null ? ' \u00b7 ' + Math.round(t.duration_ms) + ' ms' : '') }));
+    detail.appendChild(el('p', { class: 'meta', text: t.file + ' \u00b7 ' + t.status + ' \u00b7 ' + t.attempts + (t.attempts === 1 ? ' attempt' : ' attempts') + (t.duration_ms !== null ? ' \u00b7 ' + Math.round(t.duration_ms) + ' ms' : '') }));
     if (!t.records.length) detail.appendChild(el('p', { class: 'muted', text: 'No envtrace check ran in this test.' }));
     t.records.forEach(function (rec, n) { detail.appendChild(check(rec, n)); });
     detail.scrollIntoView();
@@ -522,7 +558,11 @@ export const REPORT_JS = String.raw`
       g.appendChild(sv('polyline', { class: sd[0] + '-line', points: d }));
       sd[1].forEach(function (v, i) { if (typeof v === 'number' && isFinite(v)) g.appendChild(sv('circle', { class: sd[0], cx: X(i), cy: Y(v), r: 2 })); });
     });
-    g.appendChild(sv('text', { x: 8, y: 16, text: c.channel + ' \u00b7 ' + (typeof c.not_measured === 'string' ? 'not measured (' + c.not_measured + ')' : 'score ' + fmt(c.score)) + ' \u00b7 golden (blue) vs predicted (orange)' }));
+    // The heading names the channel and its score or why it was not measured; the colour key sits
+    // at the bottom right, so a reason does not push the heading out of the plot.
+    g.appendChild(sv('text', { x: 8, y: 16, text: c.channel + ' \u00b7 ' + (typeof c.not_measured === 'string' ? 'not measured (' + c.not_measured + ')' : 'score ' + fmt(c.score)) }));
+    g.appendChild(sv('text', { class: 'gt-text', x: W - 86, y: H - 6, 'text-anchor': 'end', text: '\u25cf golden' }));
+    g.appendChild(sv('text', { class: 'pred-text', x: W - 10, y: H - 6, 'text-anchor': 'end', text: '\u25cf predicted' }));
     return g;
   }
 })();

@@ -10,7 +10,12 @@ import {
 } from './console.js';
 import { buildRunReport } from './model.js';
 import { scenario, rec } from './fixtures.test-helpers.js';
-import { renamedRunReport } from '../unmeasured.test-helpers.js';
+import {
+  halfMeasuredRunReport,
+  oneCheckRunReport,
+  renamedRunReport,
+} from '../unmeasured.test-helpers.js';
+import { evaluate } from '../../evaluate/evaluate.js';
 
 const TAGS: RunColors = {
   bold: (s) => `<b>${s}</b>`,
@@ -72,6 +77,33 @@ describe('console summary', () => {
     expect(out).toContain('x\\x1b[2J\\nfake ✓');
     expect(out).toContain('bad\\x1b[31m\\r\\nline');
     expect(formatMarkdownSummary(r)).not.toContain('\u001b');
+  });
+});
+
+describe('console summary: long test names', () => {
+  it('are cut in the middle, so tests of one describe block stay apart', () => {
+    const base = scenario();
+    const long = (end: string) =>
+      `a describe block with a long name that fills the column › ${end}`;
+    const r = buildRunReport({
+      ...base,
+      files: [],
+      tests: ['reads the first value', 'reads the last value'].map((end) => ({
+        file: '/proj/l.test.ts',
+        name: long(end),
+        status: 'passed' as const,
+        durationMs: 1,
+        attempts: 1,
+        records: [rec('l.test.ts', long(end))],
+      })),
+    });
+    const rows = formatConsoleSummary(r, { nameWidth: 40 })
+      .split('\n')
+      .filter((l) => l.includes('✓ l.test.ts'));
+    expect(rows.map((l) => l.slice(l.indexOf('✓ ') + 2))).toEqual([
+      'l.test.ts › a descri…ads the first value',
+      'l.test.ts › a descri…eads the last value',
+    ]);
   });
 });
 
@@ -201,5 +233,56 @@ describe('run summaries of metrics that were not measured', () => {
     const text = formatConsoleSummary(renamedRunReport('reference'));
     expect(text).not.toContain('n/m');
     expect(text).toMatch(/ {2}0\.0000 {4}0\/1 {4}0\.00 {4}0\.00 {4}0\.00 {4}1\.00 /);
+  });
+});
+
+describe('run summaries of a metric measured only in part', () => {
+  const LEGEND =
+    '* = partly measured, stand-ins in the mean (continuous: 1 of 2 channels not measured: stage:rh (one empty))';
+
+  it('default mode: the console cell is marked, explained under the table (snapshot)', () => {
+    const text = formatConsoleSummary(halfMeasuredRunReport('default'));
+    const lines = text.split('\n');
+    const row = lines.find((l) => l.includes('half measured'));
+    expect(row).toMatch(/^ {2}0\.9000 {4}0\/1 {4}1\.00 {5}n\/m {3}0\.50\* {4}1\.00 {4}1 {2}✗ /);
+    expect(lines.slice(lines.indexOf(row!) + 1, lines.indexOf(row!) + 3)).toEqual([
+      '  n/m = not measured (timing: no discrete events to time)',
+      `  ${LEGEND}`,
+    ]);
+    expect(text).toMatchSnapshot();
+  });
+
+  it('default mode: the Markdown cell and legend too (snapshot)', () => {
+    const md = formatMarkdownSummary(halfMeasuredRunReport('default'));
+    expect(md).toContain('| 0.9000 | 0/1 | 1.00 | n/m | 0.50\\* | 1.00 | 1 |');
+    expect(md).toContain(`_${escapeMarkdown(LEGEND)}_`);
+    expect(md).toMatchSnapshot();
+  });
+
+  it('reference mode: the mean, no mark, no legend', () => {
+    const text = formatConsoleSummary(halfMeasuredRunReport('reference'));
+    expect(text).not.toContain('*');
+    expect(text).toMatch(/ {2}0\.7000 {4}0\/1 {4}1\.00 {4}0\.00 {4}0\.50 {4}1\.00 /);
+  });
+
+  it('a hostile channel name stays text in the console and the Markdown', () => {
+    const evil = 'rh\u001b[2J|<img src=x onerror=alert(1)>*';
+    // evaluateHalfMeasured with the empty channel renamed.
+    const temp = [
+      { channel: 'stage:temp', timestamp: 0, value: 20 },
+      { channel: 'stage:temp', timestamp: 2, value: 21 },
+    ];
+    const result = evaluate(
+      { events: [...temp, { channel: evil, timestamp: 0, value: 40 }] },
+      { events: temp },
+      { continuous_channels: { 'stage:temp': {}, [evil]: {} } },
+    );
+    const report = oneCheckRunReport(result, 'src/evil.test.ts', 'evil channel');
+    const text = formatConsoleSummary(report);
+    expect(text).not.toContain('\u001b');
+    expect(text).toContain('rh\\x1b[2J|<img src=x onerror=alert(1)>* (one empty)');
+    const md = formatMarkdownSummary(report);
+    expect(md).not.toMatch(/(?<!\\)<img/);
+    expect(md).toContain(String.raw`rh\\x1b\[2J\|\<img src=x onerror=alert\(1\)\>\* \(one empty\)`);
   });
 });

@@ -4,8 +4,8 @@
  * `createColors(enabled)` fits {@link RunColors}); every untrusted string (test and file
  * names, error messages) is escaped before it is shown.
  */
-import { escapeForTerminal, pad, truncate } from '../escape.js';
-import { testFigures, type TestFigures } from './model.js';
+import { escapeForTerminal, pad, truncate, truncateMiddle } from '../escape.js';
+import { isScored, testFigures, type TestFigures } from './model.js';
 import type { GateResult, PassAtKEntry, RunReport, RunSummary, RunTest } from './schema.js';
 import { trajectorySummaryText } from './trajectory.js';
 
@@ -88,9 +88,17 @@ function f2(x: number | null | undefined): string {
 /** Cell text of a metric that no record of the test measured (explained by `unmeasuredLegend`). */
 const NOT_MEASURED_CELL = 'n/m';
 
-/** A per-test metric cell: its mean score, or `n/m` when no record of the test measured it. */
+/** Mark after a per-test mean that holds stand-ins (explained by `partlyMeasuredLegend`). */
+const PARTLY_MEASURED_MARK = '*';
+
+/**
+ * A per-test metric cell: its mean score (`0.50*` when it holds stand-ins for what was not
+ * measured), or `n/m` when no record of the test measured it.
+ */
 function metricCell(fig: TestFigures, name: string): string {
-  return fig.unmeasured[name] !== undefined ? NOT_MEASURED_CELL : f2(fig.metrics[name]);
+  if (fig.unmeasured[name] !== undefined) return NOT_MEASURED_CELL;
+  const mark = fig.partlyMeasured[name] !== undefined ? PARTLY_MEASURED_MARK : '';
+  return `${f2(fig.metrics[name])}${mark}`;
 }
 
 /**
@@ -111,6 +119,27 @@ function unmeasuredLegend(rows: readonly Row[]): string | undefined {
   if (why.size === 0) return undefined;
   const parts = [...why].map(([name, reasons]) => `${name}: ${[...reasons].join('; ')}`);
   return `${NOT_MEASURED_CELL} = not measured (${parts.join(' · ')})`;
+}
+
+/**
+ * What `*` means in the rows shown: `* = partly measured, stand-ins in the mean (continuous: 1 of 2
+ * channels not measured: stage:rh (one empty))`; none when no row has one. Raw text: the caller
+ * escapes it (channel names and reasons are untrusted).
+ */
+function partlyMeasuredLegend(rows: readonly Row[]): string | undefined {
+  const notes = new Map<string, string[]>();
+  for (const { fig } of rows) {
+    for (const [name] of METRIC_COLUMNS) {
+      for (const note of fig.partlyMeasured[name] ?? []) {
+        const list = notes.get(name) ?? [];
+        if (!list.includes(note)) list.push(note);
+        notes.set(name, list);
+      }
+    }
+  }
+  if (notes.size === 0) return undefined;
+  const parts = [...notes].map(([name, list]) => `${name}: ${list.join('; ')}`);
+  return `${PARTLY_MEASURED_MARK} = partly measured, stand-ins in the mean (${parts.join(' · ')})`;
 }
 
 function pct(x: number | null | undefined): string {
@@ -154,6 +183,20 @@ export function passAtKText(e: PassAtKEntry): string {
       ? `over ${plural(e.tasks, 'task')}`
       : `over ${e.tasks} of ${plural(total, 'task')} (those with ≥ ${e.k} samples)`;
   return `pass@${e.k} ${pct(e.pass_at_k)} · pass^${e.k} ${pct(e.pass_hat_k)} ${over}`;
+}
+
+/**
+ * The pass@k lines, one per k; the k values no task has enough samples for (the largest ones)
+ * share one line: `pass@5 · pass@10 — (no task has ≥ 5 samples)`.
+ */
+function passAtKLines(entries: readonly PassAtKEntry[]): string[] {
+  const undefinedKs = entries.filter((e) => e.pass_at_k === null || e.pass_hat_k === null);
+  const lines = entries.filter((e) => !undefinedKs.includes(e)).map(passAtKText);
+  if (undefinedKs.length > 0)
+    lines.push(
+      `${undefinedKs.map((e) => `pass@${e.k}`).join(' · ')} — (no task has ≥ ${undefinedKs[0]!.k} samples)`,
+    );
+  return lines;
 }
 
 /**
@@ -212,7 +255,7 @@ function statsLines(s: RunSummary, c: RunColors): Array<[string, string[]]> {
     ],
   ]);
   if (s.records.samples > 0 && s.pass_at_k.length)
-    lines.push(['pass@k', s.pass_at_k.map(passAtKText)]);
+    lines.push(['pass@k', passAtKLines(s.pass_at_k)]);
   if (s.trajectory) {
     const t = s.trajectory;
     lines.push(['Tool use', [trajectorySummaryText(t, t.passed === t.checks ? c.green : c.red)]]);
@@ -224,7 +267,7 @@ function metricTable(s: RunSummary, c: RunColors): string[] {
   const names = Object.keys(s.metrics);
   if (!names.length) return [];
   const w = Math.max(6, ...names.map((n) => Math.min(24, escapeForTerminal(n).length)));
-  const head = `${pad('metric', w, '<')}  ${pad('mean', 6, '>')}  ${pad('min', 6, '>')}  ${pad('max', 6, '>')}  ${pad('std', 6, '>')}  ${pad('n', 5, '>')}  ${pad('NaN', 4, '>')}  scored/missing/failed`;
+  const head = `${pad('metric', w, '<')}  ${pad('mean', 6, '>')}  ${pad('min', 6, '>')}  ${pad('max', 6, '>')}  ${pad('std', 6, '>')}  ${pad('n', 5, '>')}  ${pad('NaN', 4, '>')}  tests scored/missing/failed`;
   const out = [c.dim(head)];
   for (const name of names) {
     const m = s.metrics[name];
@@ -232,6 +275,29 @@ function metricTable(s: RunSummary, c: RunColors): string[] {
     out.push(
       `${pad(truncate(escapeForTerminal(name), w), w, '<')}  ${pad(f4(m.mean), 6, '>')}  ${pad(f4(m.min), 6, '>')}  ${pad(f4(m.max), 6, '>')}  ${pad(f4(m.std), 6, '>')}  ${pad(String(m.count), 5, '>')}  ${pad(String(m.nan_count), 4, '>')}  ${m.coverage.scored}/${m.coverage.missing}/${m.coverage.failed}`,
     );
+  }
+  return out;
+}
+
+/**
+ * Under the metric table, per metric whose statistics hold stand-ins (default mode): `continuous:
+ * stand-ins in the mean: 2 of 5 checks (1 with channels not measured, 1 not measured)`. Raw
+ * text: the caller escapes it (a user metric's name is untrusted).
+ */
+function standInLines(report: RunReport): string[] {
+  const scored = report.tests.flatMap((t) => t.records.filter((r) => isScored(r)));
+  const out: string[] = [];
+  for (const name of Object.keys(report.summary.metrics)) {
+    const present = scored.flatMap((r) => (r.metrics[name] ? [r.metrics[name]] : []));
+    const whole = present.filter((m) => m.not_measured !== undefined).length;
+    const partly = present.filter((m) => m.channels_not_measured !== undefined).length;
+    if (whole + partly === 0) continue;
+    const of = `${whole + partly} of ${plural(present.length, 'check')}`;
+    const what =
+      whole && partly
+        ? `${of} (${partly} with channels not measured, ${whole} not measured)`
+        : `${of} ${partly ? 'with channels not measured' : 'not measured'}`;
+    out.push(`${name}: stand-ins in the mean: ${what}`);
   }
   return out;
 }
@@ -306,13 +372,16 @@ export function formatConsoleSummary(
         pad(accuracyCell(fig), 5, '>'),
         ...METRIC_COLUMNS.map(([name]) => pad(metricCell(fig, name), 6, '>')),
         pad(String(test.attempts), 3, '>'),
-        `${statusMark(test, c)} ${truncate(testLabel(test), nameWidth)}`,
+        // Cut in the middle: tests of one file and describe block differ at the end of the name.
+        `${statusMark(test, c)} ${truncateMiddle(testLabel(test), nameWidth)}`,
       ];
       out.push(`  ${cells.join('  ')}`);
     }
     if (rows.length > maxRows) out.push(`  ${c.dim(`… ${rows.length - maxRows} more`)}`);
-    const legend = unmeasuredLegend(rows.slice(0, maxRows));
-    if (legend !== undefined) out.push(`  ${c.dim(escapeForTerminal(legend))}`);
+    for (const legend of [unmeasuredLegend, partlyMeasuredLegend].map((f) =>
+      f(rows.slice(0, maxRows)),
+    ))
+      if (legend !== undefined) out.push(`  ${c.dim(escapeForTerminal(legend))}`);
   } else {
     out.push(`  ${c.dim('no envtrace checks ran')}`);
   }
@@ -335,6 +404,8 @@ export function formatConsoleSummary(
   if (mt.length) {
     out.push(`  ${c.bold(pad('Metrics', 10, '<'))}${mt[0] ?? ''}`);
     for (const l of mt.slice(1)) out.push(`  ${' '.repeat(10)}${l}`);
+    for (const l of standInLines(report))
+      out.push(`  ${' '.repeat(10)}${c.dim(escapeForTerminal(l))}`);
   }
   if (s.gates.results.length) {
     const gl = gateLines(s.gates.results, c);
@@ -383,12 +454,14 @@ export function formatMarkdownSummary(
     out.push('|---|---|--:|--:|--:|--:|--:|--:|--:|');
     for (const { test, fig } of rows.slice(0, maxRows)) {
       out.push(
-        `| ${escapeMarkdown(`${test.file} › ${test.name}`)} | ${test.status} | ${f4(fig.score)} | ${accuracyCell(fig)} | ${METRIC_COLUMNS.map(([n]) => metricCell(fig, n)).join(' | ')} | ${test.attempts} |`,
+        `| ${escapeMarkdown(`${test.file} › ${test.name}`)} | ${test.status} | ${f4(fig.score)} | ${accuracyCell(fig)} | ${METRIC_COLUMNS.map(([n]) => escapeMarkdown(metricCell(fig, n))).join(' | ')} | ${test.attempts} |`,
       );
     }
     if (rows.length > maxRows) out.push(`\n_… ${rows.length - maxRows} more_`);
-    const legend = unmeasuredLegend(rows.slice(0, maxRows));
-    if (legend !== undefined) out.push('', `_${escapeMarkdown(legend)}_`);
+    for (const legend of [unmeasuredLegend, partlyMeasuredLegend].map((f) =>
+      f(rows.slice(0, maxRows)),
+    ))
+      if (legend !== undefined) out.push('', `_${escapeMarkdown(legend)}_`);
     out.push('');
   }
   for (const [label, lines] of statsLines(s, NO_COLORS)) {

@@ -3,8 +3,15 @@ import { buildRunReport } from './model.js';
 import { mergeRunReports, parseRunReport, RunReportError } from './merge.js';
 import { compareRunReports, formatComparison } from './compare.js';
 import { evaluate } from '../../evaluate/evaluate.js';
+import type { EvaluationResult } from '../../evaluate/types.js';
 import { buildCheckDetail } from './detail.js';
-import { rec, scenario } from './fixtures.test-helpers.js';
+import { ROOT, rec, scenario } from './fixtures.test-helpers.js';
+import { formatConsoleSummary, formatMarkdownSummary } from './console.js';
+import {
+  evaluateHalfMeasured,
+  evaluateRenamed,
+  failedCheckRecord,
+} from '../unmeasured.test-helpers.js';
 
 const opts = { createdAt: new Date('2025-02-01T00:00:00.000Z'), envtraceVersion: '0.1.0' };
 
@@ -350,5 +357,97 @@ describe('compare stops crying wolf (issue 25)', () => {
     const [b2, c2] = runs((i) => (i < 2 ? -0.05 : 0));
     expect(compareRunReports(b2, c2).regressed).toBe(true);
     expect(compareRunReports(b2, c2, { gate: 'significant' }).regressed).toBe(false);
+  });
+});
+
+describe('a merged run with partly, wholly and fully measured checks', () => {
+  /** One shard: test `name` in `file`, one check per result (its repeats), through JSON. */
+  const shardOf = (index: number, file: string, name: string, results: EvaluationResult[]) =>
+    parseRunReport(
+      JSON.stringify(
+        buildRunReport({
+          ...scenario(),
+          shard: { index, count: 3 },
+          files: [{ file: `${ROOT}/${file}`, status: 'failed', errors: [] }],
+          tests: [
+            {
+              file: `${ROOT}/${file}`,
+              name,
+              status: 'failed',
+              durationMs: 1,
+              attempts: results.length,
+              records: results.map((r, i) => ({
+                ...failedCheckRecord(r, file, name),
+                repeat: i,
+              })),
+            },
+          ],
+        }),
+      ),
+      `s${index}.json`,
+    );
+  const temp = [
+    { channel: 'stage:temp', timestamp: 0, value: 20 },
+    { channel: 'stage:temp', timestamp: 2, value: 21 },
+  ];
+  const measured = evaluate(temp, temp, { continuous_channels: { 'stage:temp': {} } });
+  const merged = mergeRunReports(
+    [
+      {
+        file: 's1.json',
+        report: shardOf(1, 'src/mixed.test.ts', 'mixed', [
+          evaluateHalfMeasured(),
+          measured,
+          evaluateRenamed(),
+        ]),
+      },
+      { file: 's2.json', report: shardOf(2, 'src/half.test.ts', 'half', [evaluateHalfMeasured()]) },
+      {
+        file: 's3.json',
+        report: shardOf(3, 'src/ref.test.ts', 'ref', [evaluateHalfMeasured('reference')]),
+      },
+    ],
+    opts,
+  );
+
+  it('keeps each record’s channels_not_measured through JSON and merge', () => {
+    const byName = (n: string) => merged.tests.find((t) => t.name === n)!;
+    expect(
+      byName('mixed').records.map((r) => r.metrics['continuous']?.channels_not_measured?.count),
+    ).toEqual([1, undefined, undefined]);
+    expect(byName('mixed').records[2]?.metrics['continuous']?.not_measured).toBe(
+      'stage:temp: one empty',
+    );
+    expect(byName('half').records[0]?.metrics['continuous']?.channels_not_measured).toEqual({
+      count: 1,
+      total: 2,
+      channels: [{ channel: 'stage:rh', reason: 'one empty' }],
+    });
+    expect(byName('ref').records[0]?.metrics['continuous']).toEqual({
+      score: 0.5,
+      binary_pass: false,
+    });
+  });
+
+  it('the console and Markdown mark each test’s mean and say why once', () => {
+    const text = formatConsoleSummary(merged);
+    const row = (n: string) => text.split('\n').find((l) => l.endsWith(`› ${n}`))!;
+    // mixed: (0.5 + 1 + 0) / 3 = 0.50, half of it stand-ins.
+    expect(row('mixed')).toMatch(/ {3}0\.50\* {4}0\.67 {4}3 {2}✗ /);
+    expect(row('half')).toMatch(/ {3}0\.50\* {4}1\.00 {4}1 {2}✗ /);
+    expect(row('ref')).toMatch(/ {4}0\.50 {4}1\.00 {4}1 {2}✗ /);
+    expect(text).toContain(
+      '  * = partly measured, stand-ins in the mean (continuous: 1 of 2 channels not measured: stage:rh (one empty); not measured in 1 of 3 checks (stage:temp: one empty))',
+    );
+    // The run's metric table: its means hold the stand-ins of the default-mode checks that say so.
+    expect(text).toContain(
+      [
+        '            timing: stand-ins in the mean: 4 of 5 checks not measured',
+        '            continuous: stand-ins in the mean: 3 of 5 checks (2 with channels not measured, 1 not measured)',
+      ].join('\n'),
+    );
+    const md = formatMarkdownSummary(merged);
+    expect(md.match(/0\.50\\\*/g)).toHaveLength(2);
+    expect(md).toContain('not measured in 1 of 3 checks \\(stage:temp: one empty\\)');
   });
 });

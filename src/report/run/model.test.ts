@@ -19,7 +19,7 @@ import {
 import { RunReportSchema, runReportJsonSchema } from './schema.js';
 import { bootstrapMeanInterval } from './stats.js';
 import { rec, scenario } from './fixtures.test-helpers.js';
-import { renamedRunReport } from '../unmeasured.test-helpers.js';
+import { halfMeasuredRunReport, renamedRunReport } from '../unmeasured.test-helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const docsSchemaPath = path.join(repoRoot, 'docs/run-report.schema.json');
@@ -550,7 +550,54 @@ describe('metrics that were not measured', () => {
         continuous: { score: 0.9, binary_pass: true },
       },
     };
-    expect(testFigures({ ...t, records: [t.records[0]!, measured] }).unmeasured).toEqual({});
+    const fig = testFigures({ ...t, records: [t.records[0]!, measured] });
+    expect(fig.unmeasured).toEqual({});
+    // Its mean holds the unmeasured check's stand-in, and says so.
+    expect(fig.partlyMeasured).toEqual({
+      timing: ['not measured in 1 of 2 checks (no matching PV/value pairs for timing evaluation)'],
+      continuous: ['not measured in 1 of 2 checks (stage:temp: one empty)'],
+    });
+  });
+
+  it('default mode: a partly measured metric keeps which channels were not, and its score', () => {
+    const report = halfMeasuredRunReport('default');
+    const t = report.tests[0]!;
+    expect(t.records[0]!.metrics['continuous']).toEqual({
+      score: 0.5,
+      binary_pass: false,
+      channels_not_measured: {
+        count: 1,
+        total: 2,
+        channels: [{ channel: 'stage:rh', reason: 'one empty' }],
+      },
+    });
+    const fig = testFigures(t);
+    expect(fig.metrics['continuous']).toBe(0.5);
+    expect(fig.unmeasured['continuous']).toBeUndefined();
+    expect(fig.partlyMeasured).toEqual({
+      continuous: ['1 of 2 channels not measured: stage:rh (one empty)'],
+    });
+    expect(report.summary.metrics['continuous']?.mean).toBe(0.5);
+    expect(RunReportSchema.safeParse(JSON.parse(JSON.stringify(report))).success).toBe(true);
+  });
+
+  it('a test of several checks lists each distinct case once, in record order', () => {
+    const t = halfMeasuredRunReport('default').tests[0]!;
+    const half = t.records[0]!;
+    const full = { ...half, metrics: { continuous: { score: 1, binary_pass: true } } };
+    const none = {
+      ...half,
+      metrics: { continuous: { score: 0, binary_pass: false, not_measured: 'r: one empty' } },
+    };
+    const fig = testFigures({ ...t, records: [full, half, none, half] });
+    expect(fig.metrics['continuous']).toBe(0.5);
+    expect(fig.partlyMeasured).toEqual({
+      continuous: [
+        '1 of 2 channels not measured: stage:rh (one empty)',
+        'not measured in 1 of 4 checks (r: one empty)',
+      ],
+    });
+    expect(testFigures({ ...t, records: [full] }).partlyMeasured).toEqual({});
   });
 
   it('reference mode: no record says so', () => {
@@ -558,6 +605,9 @@ describe('metrics that were not measured', () => {
     expect(t.records[0]!.metrics['timing']).toEqual({ score: 0, binary_pass: false });
     expect(t.records[0]!.metrics['continuous']).toEqual({ score: 0, binary_pass: false });
     expect(testFigures(t).unmeasured).toEqual({});
+    const half = halfMeasuredRunReport('reference').tests[0]!;
+    expect(half.records[0]!.metrics['continuous']).toEqual({ score: 0.5, binary_pass: false });
+    expect(testFigures(half).partlyMeasured).toEqual({});
   });
 });
 

@@ -16,6 +16,7 @@ import type { ImportWarning } from '../../import/warnings.js';
 import { selectPolicy } from '../../evaluate/options.js';
 import type { EvaluationResult } from '../../evaluate/types.js';
 import { keptReason } from './detail.js';
+import { channelsNotMeasuredNote, keptUnmeasuredChannels } from './unmeasured.js';
 import path from 'node:path';
 import { DEFAULT_GATE_K, evaluateGates } from './gates.js';
 import {
@@ -157,8 +158,9 @@ function finiteOrNull(x: number | null | undefined): number | null {
 /**
  * The metrics of an evaluation as a check's record keeps them: score (null when not finite),
  * pass, and — when the result's mode shows unmeasured metrics so (`ReportStyle.showUnmeasured`)
- * — `not_measured`, why a metric was not measured. The HTML report and the console summary,
- * which see only records, read it; the score stays the stand-in the full score counted.
+ * — `not_measured`, why a metric was not measured, and `channels_not_measured`, which channels
+ * of a partly measured one were not. The HTML report and the console summary, which see only
+ * records, read them; the score stays the one the full score counted.
  */
 export function checkMetrics(
   result: Pick<EvaluationResult, 'mode' | 'metrics'>,
@@ -169,6 +171,8 @@ export function checkMetrics(
     metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass === true };
     const why = keptReason(m, showUnmeasured);
     if (why !== undefined) metrics[name].not_measured = why;
+    const partly = keptUnmeasuredChannels(m, showUnmeasured);
+    if (partly !== undefined) metrics[name].channels_not_measured = partly;
   }
   return metrics;
 }
@@ -179,6 +183,8 @@ export function toReportRecord(r: RecordInput): ReportRecord {
   for (const [name, m] of Object.entries(r.metrics)) {
     metrics[name] = { score: finiteOrNull(m.score), binary_pass: m.binary_pass };
     if (m.not_measured !== undefined) metrics[name].not_measured = m.not_measured;
+    if (m.channels_not_measured !== undefined)
+      metrics[name].channels_not_measured = structuredClone(m.channels_not_measured);
   }
   const golden: ReportRecord['golden'] = { kind: r.golden.kind, count: r.golden.count };
   if (r.golden.paths) golden.paths = [...r.golden.paths];
@@ -523,6 +529,13 @@ export interface TestFigures {
    */
   readonly unmeasured: Readonly<Record<string, string>>;
   /**
+   * The metrics some record of the test measured only in part, or not at all while another record
+   * measured it: their mean in `metrics` holds stand-in scores. Per metric, what was not measured,
+   * one raw (unescaped) text per distinct case: `1 of 2 channels not measured: stage:rh (one
+   * empty)` (a record's `channels_not_measured`), `not measured in 1 of 2 checks (why)`.
+   */
+  readonly partlyMeasured: Readonly<Record<string, readonly string[]>>;
+  /**
    * The test has only `.not` checks: `score` and `metrics` are theirs (shown, never counted in
    * the statistics or compared as a sample).
    */
@@ -541,6 +554,7 @@ export function testFigures(t: RunTest): TestFigures {
   const names = new Set(scoredRecords.flatMap((r) => Object.keys(r.metrics)));
   const metrics: Record<string, number | null> = {};
   const unmeasured: Record<string, string> = {};
+  const partlyMeasured: Record<string, string[]> = {};
   for (const name of names) {
     const vs = scoredRecords
       .map((r) => r.metrics[name]?.score)
@@ -548,8 +562,12 @@ export function testFigures(t: RunTest): TestFigures {
     metrics[name] = vs.length ? vs.reduce((a, b) => a + b, 0) / vs.length : null;
     const present = scoredRecords.flatMap((r) => (r.metrics[name] ? [r.metrics[name]] : []));
     const why = present[0]?.not_measured;
-    if (why !== undefined && present.every((m) => m.not_measured !== undefined))
+    if (why !== undefined && present.every((m) => m.not_measured !== undefined)) {
       unmeasured[name] = why;
+      continue;
+    }
+    const notes = partlyNotes(present);
+    if (notes.length > 0) partlyMeasured[name] = notes;
   }
   return {
     samples: samples.length,
@@ -558,6 +576,26 @@ export function testFigures(t: RunTest): TestFigures {
     accuracy: samples.length ? samples.filter((r) => r.accuracy).length / samples.length : null,
     metrics,
     unmeasured,
+    partlyMeasured,
     negatedOnly,
   };
+}
+
+/**
+ * What a test's records of one metric (some of which measured it) did not measure, distinct
+ * texts in record order (see `TestFigures.partlyMeasured`).
+ */
+function partlyNotes(present: readonly RecordMetric[]): string[] {
+  const notes: string[] = [];
+  const add = (text: string): void => {
+    if (!notes.includes(text)) notes.push(text);
+  };
+  const whole = present.filter((m) => m.not_measured !== undefined);
+  for (const m of present)
+    if (m.channels_not_measured !== undefined)
+      add(channelsNotMeasuredNote(m.channels_not_measured));
+  const reasons = [...new Set(whole.map((m) => m.not_measured))].join('; ');
+  if (whole.length > 0)
+    add(`not measured in ${whole.length} of ${present.length} checks (${reasons})`);
+  return notes;
 }

@@ -5,7 +5,8 @@
  * validate their inputs with it.
  */
 import { z } from 'zod';
-import { CheckDetailSchema } from './detail.js';
+import { CheckDetailSchema, DETAIL_REASON_CHARS } from './detail.js';
+import { MAX_UNMEASURED_CHANNELS } from './unmeasured.js';
 import { IMPORT_WARNING_CODES } from '../../import/warnings.js';
 
 /** Version of the run report format; bump on any incompatible change. */
@@ -144,6 +145,21 @@ export const RecordMetricSchema = z
       .optional()
       .describe(
         'Present when the metric was not measured and the check’s mode says so in its reports (the default mode): why (the metric’s `details.reason`); `score` is then a stand-in, counted as before.',
+      ),
+    channels_not_measured: z
+      .object({
+        count: z.number().int().min(1).describe('Channels not measured.'),
+        total: z.number().int().min(2).describe('Channels of the metric.'),
+        channels: z
+          .array(z.object({ channel: z.string(), reason: z.string() }).strict())
+          .describe(
+            `The first ${MAX_UNMEASURED_CHANNELS} of them at most, in channel order, with why (each channel’s \`details.reason\`, e.g. \`one empty\`); names and reasons cut at ${DETAIL_REASON_CHARS} characters.`,
+          ),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'Present when some, not all, channels of the (combined continuous) metric were not measured and the check’s mode says so in its reports (the default mode); `score` is then the mean over every channel, their stand-ins included, counted as before. Absent when the metric carries `not_measured`.',
       ),
   })
   .strict();
