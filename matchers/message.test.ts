@@ -14,7 +14,11 @@ import {
   timingSection,
   type PassRule,
 } from './message.js';
-import { evaluateHalfMeasured, evaluateRenamed } from '../src/report/unmeasured.test-helpers.js';
+import {
+  evaluateHalfMeasured,
+  evaluateOnlyFirstMove,
+  evaluateRenamed,
+} from '../src/report/unmeasured.test-helpers.js';
 import { realUtils, scan, stripAnsi, taggedUtils } from './testing.js';
 
 const rule: PassRule = { requireAccuracy: true, minScore: undefined };
@@ -151,6 +155,10 @@ describe('failureMessage', () => {
     expect(
       msg(evaluate(scan(), scan([0, 1, 3])), false, { requireAccuracy: false, minScore: 0.95 }),
     ).toMatchSnapshot();
+  });
+
+  it('one matched pair of a 30-event scan: timing not measured, not 1.000 (B4)', () => {
+    expect(msg(evaluateOnlyFirstMove('default'))).toMatchSnapshot();
   });
 
   it('best-of lists every candidate', () => {

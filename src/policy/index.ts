@@ -9,7 +9,7 @@ import type { Mode } from './mode.js';
 import { REFERENCE_MEMBERS } from './reference.js';
 import type { Fix, PolicyMembers, ReportStyle, ScoringPolicy } from './types.js';
 
-export { FIXES } from './fixes.js';
+export { FIXES, ONE_EVENT_REASON, ONE_PAIR_REASON } from './fixes.js';
 export { MODES, isMode, modeSchema, type Mode } from './mode.js';
 export {
   NO_PAIRS_REASON,

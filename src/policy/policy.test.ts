@@ -136,6 +136,11 @@ describe('members, reference vs default', () => {
   it('B4, B7, B8, B10: timing and decision edge cases', () => {
     expect(R.timingWithoutEvents()).toBeUndefined();
     expect(D.timingWithoutEvents()).toMatchObject({ score: 1, binary_pass: true });
+    expect(R.timingOnePair(30)).toBeUndefined();
+    expect(R.timingOnePair(1)).toBeUndefined();
+    expect(D.timingOnePair(30)).toMatchObject({ score: 0, binary_pass: false });
+    expect(D.timingOnePair(2)).toMatchObject({ score: 0, binary_pass: false });
+    expect(D.timingOnePair(1)).toMatchObject({ score: 1, binary_pass: true });
     expect(R.requiredMetrics(['structure'], true, 'timing')).toEqual(['structure']);
     expect(D.requiredMetrics(['structure'], true, 'timing')).toEqual(['structure', 'continuous']);
     expect(D.requiredMetrics([], true, 'continuous')).toEqual([]);

@@ -79,6 +79,12 @@ export interface PolicyMembers {
   /** B4: the timing result when neither trace has a discrete event (`undefined`: the usual "no pairs" failure). */
   timingWithoutEvents(): PolicyMetricOutcome | undefined;
   /**
+   * B4: the timing result when exactly one pair matched, so there is no interval to time;
+   * `gtEvents` counts the golden's discrete events (ignored ones left out). `undefined`: the
+   * reference's perfect score (1.0, pass).
+   */
+  timingOnePair(gtEvents: number): PolicyMetricOutcome | undefined;
+  /**
    * B2: slope and R² when every matched gt timestamp is equal (n ≥ 2); `undefined` fits anyway,
    * which raises `LinAlgError` like numpy.
    */

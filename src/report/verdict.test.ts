@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluate/evaluate.js';
 import { formatTextReport } from './text.js';
-import { evaluateRenamed } from './unmeasured.test-helpers.js';
-import { failedParts, verdictSentence } from './verdict.js';
+import { evaluateOnlyFirstMove, evaluateRenamed } from './unmeasured.test-helpers.js';
+import { failedParts, verdictSentence, verdictText } from './verdict.js';
 
 const rule = { requireAccuracy: true, minScore: undefined };
 
@@ -27,6 +27,23 @@ describe('the verdict of metrics that were not measured', () => {
       'discrete not exact: 3 mismatches',
       'timing failed: no matching PV/value pairs for timing evaluation',
     ]);
+  });
+});
+
+describe('the verdict when one pair of a 30-event golden matched (B4)', () => {
+  it('default mode: timing not measured (no interval to time), not a perfect 1.000', () => {
+    const result = evaluateOnlyFirstMove('default');
+    expect(failedParts(result, rule)).toEqual([
+      'discrete not exact: 29 missing events',
+      'timing not measured (only one matched pair: no interval to time)',
+    ]);
+    expect(verdictText(result, rule)).toMatch(/^score 0\.027, accuracy false: /);
+  });
+
+  it('reference mode: timing passes with 1.000, so only discrete is named', () => {
+    const result = evaluateOnlyFirstMove('reference');
+    expect(failedParts(result, rule)).toEqual(['discrete not exact: 29 missing events']);
+    expect(verdictText(result, rule)).toMatch(/^score 0\.227, accuracy false: /);
   });
 });
 
