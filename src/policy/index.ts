@@ -27,6 +27,7 @@ const REFERENCE_REPORT: ReportStyle = Object.freeze({
   markTolerance: false,
   showUnmeasured: false,
   statesWhy: false,
+  namesUnitMixUps: false,
 });
 
 /** envtrace's text report. */
@@ -37,6 +38,7 @@ const ENVTRACE_REPORT: ReportStyle = Object.freeze({
   markTolerance: true,
   showUnmeasured: true,
   statesWhy: true,
+  namesUnitMixUps: true,
 });
 
 /**

@@ -86,6 +86,7 @@ describe('policies', () => {
       markTolerance: false,
       showUnmeasured: false,
       statesWhy: false,
+      namesUnitMixUps: false,
     });
     expect(DEFAULT_POLICY.report).toEqual({
       centreMismatches: true,
@@ -94,6 +95,7 @@ describe('policies', () => {
       markTolerance: true,
       showUnmeasured: true,
       statesWhy: true,
+      namesUnitMixUps: true,
     });
   });
 

@@ -165,6 +165,12 @@ export interface ReportStyle {
    * matchers say it); the reference's report has no such line.
    */
   readonly statesWhy: boolean;
+  /**
+   * A failed timing whose slope and duration ratio are both near a time-unit factor (1000, 10⁶,
+   * 10⁹, 60, 3600 or their inverses) says so in the verdict: `predicted times are 1000× the
+   * golden's: a time unit mix-up (ms for s?)`. The reference has no verdict; the words are envtrace's.
+   */
+  readonly namesUnitMixUps: boolean;
 }
 
 /** One scoring policy: chosen once per evaluation, read by every layer. */

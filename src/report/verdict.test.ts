@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluate/evaluate.js';
 import { formatTextReport } from './text.js';
-import { evaluateOnlyFirstMove, evaluateRenamed } from './unmeasured.test-helpers.js';
-import { failedParts, verdictSentence, verdictText } from './verdict.js';
+import { SCAN_30, evaluateOnlyFirstMove, evaluateRenamed } from './unmeasured.test-helpers.js';
+import { failedParts, unitMixUp, verdictSentence, verdictText } from './verdict.js';
 
 const rule = { requireAccuracy: true, minScore: undefined };
 
@@ -44,6 +44,37 @@ describe('the verdict when one pair of a 30-event golden matched (B4)', () => {
     const result = evaluateOnlyFirstMove('reference');
     expect(failedParts(result, rule)).toEqual(['discrete not exact: 29 missing events']);
     expect(verdictText(result, rule)).toMatch(/^score 0\.227, accuracy false: /);
+  });
+});
+
+describe('a timing failure that looks like a time-unit mix-up', () => {
+  const scanInMs = () => ({
+    events: SCAN_30.events.map((e) => ({ ...e, timestamp: e.timestamp * 1000 })),
+  });
+
+  it('default mode: names the factor and the likely units', () => {
+    const result = evaluate(SCAN_30, scanInMs());
+    expect(failedParts(result, rule)).toEqual([
+      "timing failed (r² 1.000, slope 1000.000, duration ratio 1000.000, interval error 999.000): predicted times are 1000× the golden's: a time unit mix-up (ms for s?)",
+    ]);
+  });
+
+  it('reference mode: the measures only', () => {
+    expect(failedParts(evaluate(SCAN_30, scanInMs(), { mode: 'reference' }), rule)).toEqual([
+      'timing failed (r² 1.000, slope 1000.000, duration ratio 1000.000, interval error 999.000)',
+    ]);
+  });
+
+  it('needs slope and duration ratio both within 5 % of one factor', () => {
+    expect(unitMixUp(1000, 1000)).toMatch(/1000× the golden's: .*\(ms for s\?\)$/);
+    expect(unitMixUp(1040, 960)).toMatch(/1000×/);
+    expect(unitMixUp(0.001, 0.00102)).toMatch(/1\/1000 of the golden's: .*\(s for ms\?\)$/);
+    expect(unitMixUp(59, 61)).toMatch(/60× .*\(s for min\?\)/);
+    expect(unitMixUp(1000, 500)).toBeUndefined();
+    expect(unitMixUp(1060, 1000)).toBeUndefined();
+    expect(unitMixUp(1.1, 1.1)).toBeUndefined();
+    expect(unitMixUp(Number.NaN, 1000)).toBeUndefined();
+    expect(unitMixUp(undefined, 1000)).toBeUndefined();
   });
 });
 

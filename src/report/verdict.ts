@@ -14,6 +14,7 @@ import {
 import { selectPolicy } from '../evaluate/options.js';
 import { listLength, listSlice } from '../metrics/lazy.js';
 import { notMeasuredReason, unmeasuredChannels } from '../metrics/measured.js';
+import type { ReportStyle } from '../policy/index.js';
 import { escapeForTerminal } from './escape.js';
 import { pyFixed } from './format.js';
 
@@ -68,11 +69,44 @@ function* rowsOf(result: EvaluationResult): Generator<AlignmentRow> {
 /** Rows built at a time by `rowsOf`. */
 const ROW_BLOCK = 4096;
 
-function describeFailedPart(
-  result: EvaluationResult,
-  name: string,
-  showUnmeasured: boolean,
-): string {
+/** Time-unit factors a failed timing is checked against: predicted/golden, its words. */
+const UNIT_FACTORS: ReadonlyArray<readonly [factor: number, times: string, which: string]> = [
+  [1000, '1000×', 'ms for s'],
+  [1e6, '10⁶×', 'µs for s'],
+  [1e9, '10⁹×', 'ns for s'],
+  [60, '60×', 's for min'],
+  [3600, '3600×', 's for h'],
+  [1 / 1000, '1/1000 of', 's for ms'],
+  [1 / 1e6, '10⁻⁶ of', 's for µs'],
+  [1 / 1e9, '10⁻⁹ of', 's for ns'],
+  [1 / 60, '1/60 of', 'min for s'],
+  [1 / 3600, '1/3600 of', 'h for s'],
+];
+
+/** How close (relative) slope and duration ratio must both be to a factor to name it. */
+const UNIT_FACTOR_TOL = 0.05;
+
+/**
+ * `predicted times are 1000× the golden's: a time unit mix-up (ms for s?)` when the fitted slope
+ * and the duration ratio are both within 5 % of one time-unit factor; else `undefined`.
+ */
+export function unitMixUp(slope: unknown, durationRatio: unknown): string | undefined {
+  if (typeof slope !== 'number' || typeof durationRatio !== 'number') return undefined;
+  for (const [factor, times, which] of UNIT_FACTORS) {
+    if (
+      Math.abs(slope / factor - 1) <= UNIT_FACTOR_TOL &&
+      Math.abs(durationRatio / factor - 1) <= UNIT_FACTOR_TOL
+    )
+      return `predicted times are ${times} the golden's: a time unit mix-up (${which}?)`;
+  }
+  return undefined;
+}
+
+/** What of the report style the verdict reads. */
+type VerdictStyle = Pick<ReportStyle, 'showUnmeasured' | 'namesUnitMixUps'>;
+
+function describeFailedPart(result: EvaluationResult, name: string, style: VerdictStyle): string {
+  const { showUnmeasured } = style;
   const safe = escapeForTerminal(name);
   const metric = result.metrics[name];
   if (name === 'discrete' && metric) {
@@ -98,7 +132,8 @@ function describeFailedPart(
     if (typeof d['duration_ratio'] === 'number')
       bits.push(`duration ratio ${fixed3(d['duration_ratio'])}`);
     if (typeof d['mape'] === 'number') bits.push(`interval error ${fixed3(d['mape'])}`);
-    return `${safe} failed (${bits.join(', ')})`;
+    const unit = style.namesUnitMixUps ? unitMixUp(d['slope'], d['duration_ratio']) : undefined;
+    return `${safe} failed (${bits.join(', ')})${unit === undefined ? '' : `: ${unit}`}`;
   }
   // Some channels were measured (else the metric has a reason, above): name the others.
   const channels = showUnmeasured
@@ -117,9 +152,9 @@ export function failedParts(result: EvaluationResult, rule: PassRule): string[] 
   }
   if (rule.requireAccuracy && !result.accuracy) {
     // The result's `mode` is data (a record may carry a JSON report's result): its policy, once.
-    const { showUnmeasured } = selectPolicy(result).report;
+    const style = selectPolicy(result).report;
     for (const [name, ok] of Object.entries(result.decision.passes)) {
-      if (!ok) parts.push(describeFailedPart(result, name, showUnmeasured));
+      if (!ok) parts.push(describeFailedPart(result, name, style));
     }
     if (parts.length === 0) parts.push('accuracy false');
   }
