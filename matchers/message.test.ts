@@ -27,7 +27,12 @@ describe('failedParts', () => {
   it('names the failed decision parts with counts from the alignment', () => {
     // position 3 instead of 2 (a mismatch) and the last detector-off event missing
     const r = evaluate(scan(), scan([0, 1, 3], { drop: 8 }));
-    expect(rowCounts(r.alignment_rows)).toEqual({ mismatches: 1, missing: 1, extra: 0 });
+    expect(rowCounts(r.alignment_rows)).toEqual({
+      mismatches: 1,
+      missing: 1,
+      extra: 0,
+      moved: 0,
+    });
     expect(failedParts(r, rule)).toEqual(['discrete not exact: 1 mismatch, 1 missing event']);
   });
 

@@ -27,7 +27,7 @@ const REFERENCE_REPORT: ReportStyle = Object.freeze({
   markTolerance: false,
   showUnmeasured: false,
   statesWhy: false,
-  namesUnitMixUps: false,
+  namesCauses: false,
 });
 
 /** envtrace's text report. */
@@ -38,7 +38,7 @@ const ENVTRACE_REPORT: ReportStyle = Object.freeze({
   markTolerance: true,
   showUnmeasured: true,
   statesWhy: true,
-  namesUnitMixUps: true,
+  namesCauses: true,
 });
 
 /**

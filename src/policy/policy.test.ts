@@ -86,7 +86,7 @@ describe('policies', () => {
       markTolerance: false,
       showUnmeasured: false,
       statesWhy: false,
-      namesUnitMixUps: false,
+      namesCauses: false,
     });
     expect(DEFAULT_POLICY.report).toEqual({
       centreMismatches: true,
@@ -95,7 +95,7 @@ describe('policies', () => {
       markTolerance: true,
       showUnmeasured: true,
       statesWhy: true,
-      namesUnitMixUps: true,
+      namesCauses: true,
     });
   });
 

@@ -166,11 +166,13 @@ export interface ReportStyle {
    */
   readonly statesWhy: boolean;
   /**
-   * A failed timing whose slope and duration ratio are both near a time-unit factor (1000, 10⁶,
-   * 10⁹, 60, 3600 or their inverses) says so in the verdict: `predicted times are 1000× the
-   * golden's: a time unit mix-up (ms for s?)`. The reference has no verdict; the words are envtrace's.
+   * The verdict names likely causes (the reference has no verdict; the words are envtrace's): a
+   * failed timing whose slope and duration ratio are both near a time-unit factor (1000, 10⁶, 10⁹,
+   * 60, 3600 or their inverses) says `predicted times are 1000× the golden's: a time unit mix-up
+   * (ms for s?)`; a missing and an extra event with the same channel and value are one `event out
+   * of order`, not `1 missing event, 1 extra event`.
    */
-  readonly namesUnitMixUps: boolean;
+  readonly namesCauses: boolean;
 }
 
 /** One scoring policy: chosen once per evaluation, read by every layer. */

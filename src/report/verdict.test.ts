@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluate/evaluate.js';
 import { formatTextReport } from './text.js';
 import { SCAN_30, evaluateOnlyFirstMove, evaluateRenamed } from './unmeasured.test-helpers.js';
-import { failedParts, unitMixUp, verdictSentence, verdictText } from './verdict.js';
+import { failedParts, rowCounts, unitMixUp, verdictSentence, verdictText } from './verdict.js';
 
 const rule = { requireAccuracy: true, minScore: undefined };
 
@@ -75,6 +75,51 @@ describe('a timing failure that looks like a time-unit mix-up', () => {
     expect(unitMixUp(1.1, 1.1)).toBeUndefined();
     expect(unitMixUp(Number.NaN, 1000)).toBeUndefined();
     expect(unitMixUp(undefined, 1000)).toBeUndefined();
+  });
+});
+
+describe('events out of order', () => {
+  // Step 7's detector read and step 8's move swapped in time (the read came late).
+  const swapped = () => {
+    const events = SCAN_30.events.map((e) => ({ ...e }));
+    [events[14]!.timestamp, events[15]!.timestamp] = [events[15]!.timestamp, events[14]!.timestamp];
+    return { events };
+  };
+
+  it('default mode: a missing and an extra event with the same channel and value are one move', () => {
+    const result = evaluate(SCAN_30, swapped());
+    expect(rowCounts(result.alignment_rows, true)).toEqual({
+      mismatches: 0,
+      missing: 1,
+      extra: 1,
+      moved: 1,
+    });
+    expect(failedParts(result, rule)).toEqual(['discrete not exact: 1 event out of order']);
+  });
+
+  it('a moved event beside a dropped one: each is said', () => {
+    const { events } = swapped();
+    const result = evaluate(SCAN_30, { events: events.filter((_, i) => i !== 3) });
+    expect(failedParts(result, rule)).toEqual([
+      'discrete not exact: 1 event out of order, 1 missing event',
+    ]);
+  });
+
+  it('a different value or channel is no move', () => {
+    const { events } = swapped();
+    const late = events.find((e) => e.timestamp === SCAN_30.events[15]!.timestamp)!;
+    late.value = 99;
+    expect(failedParts(evaluate(SCAN_30, { events }), rule)).toEqual([
+      'discrete not exact: 1 missing event, 1 extra event',
+    ]);
+    // Renamed channels (evaluateRenamed) stay missing and extra: see the first test above.
+  });
+
+  it('reference mode: counts only', () => {
+    const result = evaluate(SCAN_30, swapped(), { mode: 'reference', aligner: 'behavior' });
+    expect(failedParts(result, rule)).toEqual([
+      'discrete not exact: 1 missing event, 1 extra event',
+    ]);
   });
 });
 

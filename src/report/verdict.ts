@@ -9,6 +9,7 @@
 import {
   boundedAlignmentNote,
   type AlignmentRow,
+  type AlignmentRowSide,
   type EvaluationResult,
 } from '../evaluate/types.js';
 import { selectPolicy } from '../evaluate/options.js';
@@ -16,7 +17,7 @@ import { listLength, listSlice } from '../metrics/lazy.js';
 import { notMeasuredReason, unmeasuredChannels } from '../metrics/measured.js';
 import type { ReportStyle } from '../policy/index.js';
 import { escapeForTerminal } from './escape.js';
-import { pyFixed } from './format.js';
+import { pyFixed, renderValue } from './format.js';
 
 /** What a check requires of an evaluation to pass. */
 export interface PassRule {
@@ -38,22 +39,54 @@ export function fixed3(x: number): string {
   return pyFixed(x, 3);
 }
 
-/** Differences the alignment shows: value/channel mismatches, missing and extra events. */
-export function rowCounts(rows: Iterable<AlignmentRow>): {
+/**
+ * Differences the alignment shows: value/channel mismatches, missing and extra events, and (with
+ * `findMoves`) how many of those missing events the prediction has elsewhere (`moved`: a missing
+ * and an extra event with the same channel and the same value, as the report prints it, are one
+ * event out of order; `missing` and `extra` still count them). Moves are looked for only while each
+ * side has at most `MOVE_CAP` such events (else `moved` is 0), so a count stays cheap.
+ */
+export function rowCounts(
+  rows: Iterable<AlignmentRow>,
+  findMoves = false,
+): {
   mismatches: number;
   missing: number;
   extra: number;
+  moved: number;
 } {
   let mismatches = 0;
   let missing = 0;
   let extra = 0;
+  const gone = findMoves ? new Map<string, number>() : undefined;
+  const added = findMoves ? new Map<string, number>() : undefined;
   for (const r of rows) {
     if (r.ignored) continue;
-    if (r.gt && !r.pred) missing++;
-    else if (!r.gt && r.pred) extra++;
-    else if (r.gt && r.pred && r.match === false) mismatches++;
+    if (r.gt && !r.pred) {
+      if (++missing <= MOVE_CAP) tally(gone, r.gt);
+    } else if (!r.gt && r.pred) {
+      if (++extra <= MOVE_CAP) tally(added, r.pred);
+    } else if (r.gt && r.pred && r.match === false) mismatches++;
   }
-  return { mismatches, missing, extra };
+  let moved = 0;
+  if (gone && added && missing <= MOVE_CAP && extra <= MOVE_CAP) {
+    for (const [key, n] of gone) moved += Math.min(n, added.get(key) ?? 0);
+  }
+  return { mismatches, missing, extra, moved };
+}
+
+/** Most missing (and extra) events among which `rowCounts` looks for events out of order. */
+const MOVE_CAP = 10_000;
+
+/** Longest rendered value an event out of order is recognised by (a longer one is cut, so unknown). */
+const MOVE_VALUE_LIMIT = 4096;
+
+function tally(keys: Map<string, number> | undefined, side: AlignmentRowSide): void {
+  if (!keys) return;
+  const value = renderValue(side.value, MOVE_VALUE_LIMIT);
+  if (value.length > MOVE_VALUE_LIMIT) return;
+  const key = `${side.channel}\u0000${value}`;
+  keys.set(key, (keys.get(key) ?? 0) + 1);
 }
 
 /**
@@ -103,18 +136,19 @@ export function unitMixUp(slope: unknown, durationRatio: unknown): string | unde
 }
 
 /** What of the report style the verdict reads. */
-type VerdictStyle = Pick<ReportStyle, 'showUnmeasured' | 'namesUnitMixUps'>;
+type VerdictStyle = Pick<ReportStyle, 'showUnmeasured' | 'namesCauses'>;
 
 function describeFailedPart(result: EvaluationResult, name: string, style: VerdictStyle): string {
   const { showUnmeasured } = style;
   const safe = escapeForTerminal(name);
   const metric = result.metrics[name];
   if (name === 'discrete' && metric) {
-    const { mismatches, missing, extra } = rowCounts(rowsOf(result));
+    const { mismatches, missing, extra, moved } = rowCounts(rowsOf(result), style.namesCauses);
     const bits: string[] = [];
     if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
-    if (missing) bits.push(plural(missing, 'missing event'));
-    if (extra) bits.push(plural(extra, 'extra event'));
+    if (moved) bits.push(`${plural(moved, 'event')} out of order`);
+    if (missing > moved) bits.push(plural(missing - moved, 'missing event'));
+    if (extra > moved) bits.push(plural(extra - moved, 'extra event'));
     return bits.length
       ? `discrete not exact: ${bits.join(', ')}`
       : `discrete not exact (score ${fixed3(metric.score)})`;
@@ -132,7 +166,7 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
     if (typeof d['duration_ratio'] === 'number')
       bits.push(`duration ratio ${fixed3(d['duration_ratio'])}`);
     if (typeof d['mape'] === 'number') bits.push(`interval error ${fixed3(d['mape'])}`);
-    const unit = style.namesUnitMixUps ? unitMixUp(d['slope'], d['duration_ratio']) : undefined;
+    const unit = style.namesCauses ? unitMixUp(d['slope'], d['duration_ratio']) : undefined;
     return `${safe} failed (${bits.join(', ')})${unit === undefined ? '' : `: ${unit}`}`;
   }
   // Some channels were measured (else the metric has a reason, above): name the others.
