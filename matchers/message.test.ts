@@ -32,6 +32,7 @@ describe('failedParts', () => {
       missing: 1,
       extra: 0,
       moved: 0,
+      newChannels: [],
     });
     expect(failedParts(r, rule)).toEqual(['discrete not exact: 1 mismatch, 1 missing event']);
   });

@@ -467,7 +467,7 @@ describe('formatTextReport: why a failed evaluation fails', () => {
     expect(header(formatTextReport(evaluateRenamed()))).toEqual([
       'Full score: 0.000',
       'Accuracy:   false',
-      'Why:        discrete not exact: 3 missing events, 3 extra events',
+      'Why:        discrete not exact: 3 missing events, 3 extra events (all on MOTOR_X and DET_ACQ, channels not in the golden)',
       '            timing not measured (no matching PV/value pairs for timing evaluation)',
       '            continuous not measured (stage:temp: one empty)',
       'Mode:       default',

@@ -10,13 +10,13 @@ describe('the verdict of metrics that were not measured', () => {
   it('default mode: timing and the continuous channel are "not measured", with why', () => {
     const result = evaluateRenamed('default');
     expect(failedParts(result, rule)).toEqual([
-      'discrete not exact: 3 missing events, 3 extra events',
+      'discrete not exact: 3 missing events, 3 extra events (all on MOTOR_X and DET_ACQ, channels not in the golden)',
       'timing not measured (no matching PV/value pairs for timing evaluation)',
       'continuous not measured (stage:temp: one empty)',
     ]);
     expect(verdictSentence(result, rule, false)).toBe(
       'Expected the received trace to behave like the golden trace, but score 0.000, accuracy false: ' +
-        'discrete not exact: 3 missing events, 3 extra events; ' +
+        'discrete not exact: 3 missing events, 3 extra events (all on MOTOR_X and DET_ACQ, channels not in the golden); ' +
         'timing not measured (no matching PV/value pairs for timing evaluation); ' +
         'continuous not measured (stage:temp: one empty).',
     );
@@ -93,6 +93,7 @@ describe('events out of order', () => {
       missing: 1,
       extra: 1,
       moved: 1,
+      newChannels: [],
     });
     expect(failedParts(result, rule)).toEqual(['discrete not exact: 1 event out of order']);
   });
@@ -120,6 +121,45 @@ describe('events out of order', () => {
     expect(failedParts(result, rule)).toEqual([
       'discrete not exact: 1 missing event, 1 extra event',
     ]);
+  });
+});
+
+describe('extra events on channels the golden does not have', () => {
+  const withHeartbeat = (channels: readonly string[]) => ({
+    events: [
+      ...SCAN_30.events,
+      ...channels.flatMap((channel) =>
+        [0, 5, 10].map((t) => ({ channel, timestamp: t + 0.05, value: 1 })),
+      ),
+    ],
+  });
+
+  it('default mode: names the channel', () => {
+    expect(failedParts(evaluate(SCAN_30, withHeartbeat(['heartbeat'])), rule)).toEqual([
+      'discrete not exact: 3 extra events (all on heartbeat, a channel not in the golden)',
+    ]);
+    expect(failedParts(evaluate(SCAN_30, withHeartbeat(['hb', 'log\u001b[2J'])), rule)).toEqual([
+      'discrete not exact: 6 extra events (all on hb and log\\x1b[2J, channels not in the golden)',
+    ]);
+  });
+
+  it('not when some extra event is on a golden channel, nor for more than 3 channels', () => {
+    const { events } = withHeartbeat(['heartbeat']);
+    events.push({ channel: 'motor:x', timestamp: 14.9, value: 7 });
+    expect(failedParts(evaluate(SCAN_30, { events }), rule)).toEqual([
+      'discrete not exact: 4 extra events',
+    ]);
+    expect(failedParts(evaluate(SCAN_30, withHeartbeat(['a', 'b', 'c', 'd'])), rule)).toEqual([
+      'discrete not exact: 12 extra events',
+    ]);
+  });
+
+  it('reference mode: counts only', () => {
+    const result = evaluate(SCAN_30, withHeartbeat(['heartbeat']), {
+      mode: 'reference',
+      aligner: 'behavior',
+    });
+    expect(failedParts(result, rule)).toEqual(['discrete not exact: 3 extra events']);
   });
 });
 

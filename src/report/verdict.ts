@@ -41,52 +41,96 @@ export function fixed3(x: number): string {
 
 /**
  * Differences the alignment shows: value/channel mismatches, missing and extra events, and (with
- * `findMoves`) how many of those missing events the prediction has elsewhere (`moved`: a missing
- * and an extra event with the same channel and the same value, as the report prints it, are one
- * event out of order; `missing` and `extra` still count them). Moves are looked for only while each
- * side has at most `MOVE_CAP` such events (else `moved` is 0), so a count stays cheap.
+ * `findCauses`):
+ * - `moved`: how many missing events the prediction has elsewhere (a missing and an extra event
+ *   with the same channel and the same value, as the report prints it, are one event out of
+ *   order; `missing` and `extra` still count them);
+ * - `newChannels`: the channels of the extra events that are not moved, when every one of them is
+ *   on a channel the golden has no event on (a heartbeat, a debug log), at most `NEW_CHANNELS_SHOWN`
+ *   of them; else empty.
+ * Causes are looked for only while each side has at most `CAUSE_CAP` such events and the golden at
+ * most `CAUSE_CAP` channels (else none is named), so a count stays cheap.
  */
 export function rowCounts(
   rows: Iterable<AlignmentRow>,
-  findMoves = false,
+  findCauses = false,
 ): {
   mismatches: number;
   missing: number;
   extra: number;
   moved: number;
+  newChannels: readonly string[];
 } {
   let mismatches = 0;
   let missing = 0;
   let extra = 0;
-  const gone = findMoves ? new Map<string, number>() : undefined;
-  const added = findMoves ? new Map<string, number>() : undefined;
+  const gone = findCauses ? new Map<string, Tally>() : undefined;
+  const added = findCauses ? new Map<string, Tally>() : undefined;
+  const gtChannels = findCauses ? new Set<string>() : undefined;
   for (const r of rows) {
     if (r.ignored) continue;
+    if (r.gt && gtChannels && gtChannels.size <= CAUSE_CAP) gtChannels.add(r.gt.channel);
     if (r.gt && !r.pred) {
-      if (++missing <= MOVE_CAP) tally(gone, r.gt);
+      if (++missing <= CAUSE_CAP) tally(gone, r.gt);
     } else if (!r.gt && r.pred) {
-      if (++extra <= MOVE_CAP) tally(added, r.pred);
+      if (++extra <= CAUSE_CAP) tally(added, r.pred);
     } else if (r.gt && r.pred && r.match === false) mismatches++;
   }
   let moved = 0;
-  if (gone && added && missing <= MOVE_CAP && extra <= MOVE_CAP) {
-    for (const [key, n] of gone) moved += Math.min(n, added.get(key) ?? 0);
+  let newChannels: string[] = [];
+  if (
+    gone &&
+    added &&
+    gtChannels &&
+    missing <= CAUSE_CAP &&
+    extra <= CAUSE_CAP &&
+    gtChannels.size <= CAUSE_CAP
+  ) {
+    const unmoved = new Map<string, number>(); // channel → extra events not moved
+    for (const [key, { channel, n }] of added) {
+      const m = Math.min(n, gone.get(key)?.n ?? 0);
+      moved += m;
+      if (n > m) unmoved.set(channel, (unmoved.get(channel) ?? 0) + n - m);
+    }
+    let counted = 0;
+    for (const [channel, n] of unmoved) {
+      if (gtChannels.has(channel)) {
+        newChannels = [];
+        counted = -1;
+        break;
+      }
+      newChannels.push(channel);
+      counted += n;
+    }
+    // Every extra event not moved was tallied (a value too long to key leaves it uncounted).
+    if (counted !== extra - moved || newChannels.length > NEW_CHANNELS_SHOWN) newChannels = [];
   }
-  return { mismatches, missing, extra, moved };
+  return { mismatches, missing, extra, moved, newChannels };
 }
 
-/** Most missing (and extra) events among which `rowCounts` looks for events out of order. */
-const MOVE_CAP = 10_000;
+/** Most missing (and extra) events, and golden channels, among which `rowCounts` looks for causes. */
+const CAUSE_CAP = 10_000;
+
+/** Most channels the golden lacks that a verdict names for its extra events. */
+const NEW_CHANNELS_SHOWN = 3;
 
 /** Longest rendered value an event out of order is recognised by (a longer one is cut, so unknown). */
 const MOVE_VALUE_LIMIT = 4096;
 
-function tally(keys: Map<string, number> | undefined, side: AlignmentRowSide): void {
+/** Events of one channel and value (keyed by both). */
+interface Tally {
+  readonly channel: string;
+  n: number;
+}
+
+function tally(keys: Map<string, Tally> | undefined, side: AlignmentRowSide): void {
   if (!keys) return;
   const value = renderValue(side.value, MOVE_VALUE_LIMIT);
   if (value.length > MOVE_VALUE_LIMIT) return;
-  const key = `${side.channel}\u0000${value}`;
-  keys.set(key, (keys.get(key) ?? 0) + 1);
+  const key = JSON.stringify([side.channel, value]);
+  const t = keys.get(key);
+  if (t) t.n++;
+  else keys.set(key, { channel: side.channel, n: 1 });
 }
 
 /**
@@ -143,12 +187,24 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
   const safe = escapeForTerminal(name);
   const metric = result.metrics[name];
   if (name === 'discrete' && metric) {
-    const { mismatches, missing, extra, moved } = rowCounts(rowsOf(result), style.namesCauses);
+    const { mismatches, missing, extra, moved, newChannels } = rowCounts(
+      rowsOf(result),
+      style.namesCauses,
+    );
     const bits: string[] = [];
     if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
     if (moved) bits.push(`${plural(moved, 'event')} out of order`);
     if (missing > moved) bits.push(plural(missing - moved, 'missing event'));
-    if (extra > moved) bits.push(plural(extra - moved, 'extra event'));
+    if (extra > moved) {
+      const on = newChannels.map(escapeForTerminal);
+      const where =
+        on.length === 0
+          ? ''
+          : on.length === 1
+            ? ` (all on ${on[0]!}, a channel not in the golden)`
+            : ` (all on ${on.slice(0, -1).join(', ')} and ${on.at(-1)!}, channels not in the golden)`;
+      bits.push(`${plural(extra - moved, 'extra event')}${where}`);
+    }
     return bits.length
       ? `discrete not exact: ${bits.join(', ')}`
       : `discrete not exact (score ${fixed3(metric.score)})`;
