@@ -33,6 +33,7 @@ describe('failedParts', () => {
       extra: 0,
       moved: 0,
       newChannels: [],
+      repeats: 0,
     });
     expect(failedParts(r, rule)).toEqual(['discrete not exact: 1 mismatch, 1 missing event']);
   });

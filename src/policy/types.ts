@@ -171,7 +171,8 @@ export interface ReportStyle {
    * 60, 3600 or their inverses) says `predicted times are 1000× the golden's: a time unit mix-up
    * (ms for s?)`; a missing and an extra event with the same channel and value are one `event out
    * of order`, not `1 missing event, 1 extra event`; extra events all on channels the golden has
-   * no event on are named (`6 extra events (all on heartbeat, a channel not in the golden)`).
+   * no event on are named (`6 extra events (all on heartbeat, a channel not in the golden)`), and
+   * extra events that repeat the event beside them are `the same event twice in a row`.
    */
   readonly namesCauses: boolean;
 }

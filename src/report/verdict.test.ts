@@ -94,6 +94,7 @@ describe('events out of order', () => {
       extra: 1,
       moved: 1,
       newChannels: [],
+      repeats: 0,
     });
     expect(failedParts(result, rule)).toEqual(['discrete not exact: 1 event out of order']);
   });
@@ -160,6 +161,43 @@ describe('extra events on channels the golden does not have', () => {
       aligner: 'behavior',
     });
     expect(failedParts(result, rule)).toEqual(['discrete not exact: 3 extra events']);
+  });
+});
+
+describe('extra events that repeat the event next to them', () => {
+  const twice = (i: number) => {
+    const e = SCAN_30.events[i]!;
+    return { ...e, timestamp: e.timestamp + 0.01 };
+  };
+
+  it('default mode: a step done twice is a repeat', () => {
+    const events = [...SCAN_30.events];
+    events.splice(11, 0, twice(10));
+    expect(failedParts(evaluate(SCAN_30, { events }), rule)).toEqual([
+      'discrete not exact: 1 extra event (the same event twice in a row)',
+    ]);
+    // Done just before instead: the row after the extra event holds the same event.
+    const early = [...SCAN_30.events];
+    early.splice(10, 0, {
+      ...SCAN_30.events[10]!,
+      timestamp: SCAN_30.events[10]!.timestamp - 0.01,
+    });
+    expect(failedParts(evaluate(SCAN_30, { events: early }), rule)).toEqual([
+      'discrete not exact: 1 extra event (the same event twice in a row)',
+    ]);
+    const all = SCAN_30.events.flatMap((e, i) => [e, twice(i)]);
+    expect(failedParts(evaluate(SCAN_30, { events: all }), rule)).toEqual([
+      'discrete not exact: 30 extra events (each the same event twice in a row)',
+    ]);
+  });
+
+  it('not when some extra event is no repeat', () => {
+    const events = [...SCAN_30.events];
+    events.splice(11, 0, twice(10));
+    events.push({ channel: 'motor:x', timestamp: 20, value: 42 });
+    expect(failedParts(evaluate(SCAN_30, { events }), rule)).toEqual([
+      'discrete not exact: 2 extra events',
+    ]);
   });
 });
 

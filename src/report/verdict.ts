@@ -47,7 +47,9 @@ export function fixed3(x: number): string {
  *   order; `missing` and `extra` still count them);
  * - `newChannels`: the channels of the extra events that are not moved, when every one of them is
  *   on a channel the golden has no event on (a heartbeat, a debug log), at most `NEW_CHANNELS_SHOWN`
- *   of them; else empty.
+ *   of them; else empty;
+ * - `repeats`: how many extra events repeat the predicted event of the row before or after them
+ *   (same channel and value: a program that did a step twice).
  * Causes are looked for only while each side has at most `CAUSE_CAP` such events and the golden at
  * most `CAUSE_CAP` channels (else none is named), so a count stays cheap.
  */
@@ -60,6 +62,7 @@ export function rowCounts(
   extra: number;
   moved: number;
   newChannels: readonly string[];
+  repeats: number;
 } {
   let mismatches = 0;
   let missing = 0;
@@ -67,13 +70,24 @@ export function rowCounts(
   const gone = findCauses ? new Map<string, Tally>() : undefined;
   const added = findCauses ? new Map<string, Tally>() : undefined;
   const gtChannels = findCauses ? new Set<string>() : undefined;
+  let repeats = 0;
+  let before: AlignmentRowSide | null = null; // the predicted event of the row before
+  let pending: AlignmentRowSide | null = null; // an extra event that may repeat the next one
   for (const r of rows) {
+    const previous = before;
+    before = r.pred;
+    if (pending && r.pred && sameEvent(pending, r.pred)) repeats++;
+    pending = null;
     if (r.ignored) continue;
     if (r.gt && gtChannels && gtChannels.size <= CAUSE_CAP) gtChannels.add(r.gt.channel);
     if (r.gt && !r.pred) {
       if (++missing <= CAUSE_CAP) tally(gone, r.gt);
     } else if (!r.gt && r.pred) {
-      if (++extra <= CAUSE_CAP) tally(added, r.pred);
+      if (++extra <= CAUSE_CAP && added) {
+        tally(added, r.pred);
+        if (previous && sameEvent(previous, r.pred)) repeats++;
+        else pending = r.pred;
+      }
     } else if (r.gt && r.pred && r.match === false) mismatches++;
   }
   let moved = 0;
@@ -105,7 +119,15 @@ export function rowCounts(
     // Every extra event not moved was tallied (a value too long to key leaves it uncounted).
     if (counted !== extra - moved || newChannels.length > NEW_CHANNELS_SHOWN) newChannels = [];
   }
-  return { mismatches, missing, extra, moved, newChannels };
+  if (extra > CAUSE_CAP) repeats = 0;
+  return { mismatches, missing, extra, moved, newChannels, repeats };
+}
+
+/** Same channel and the same value as the report prints it (a value cut to fit is never the same). */
+function sameEvent(a: AlignmentRowSide, b: AlignmentRowSide): boolean {
+  if (a.channel !== b.channel) return false;
+  const va = renderValue(a.value, MOVE_VALUE_LIMIT);
+  return va.length <= MOVE_VALUE_LIMIT && va === renderValue(b.value, MOVE_VALUE_LIMIT);
 }
 
 /** Most missing (and extra) events, and golden channels, among which `rowCounts` looks for causes. */
@@ -187,7 +209,7 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
   const safe = escapeForTerminal(name);
   const metric = result.metrics[name];
   if (name === 'discrete' && metric) {
-    const { mismatches, missing, extra, moved, newChannels } = rowCounts(
+    const { mismatches, missing, extra, moved, newChannels, repeats } = rowCounts(
       rowsOf(result),
       style.namesCauses,
     );
@@ -199,7 +221,11 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
       const on = newChannels.map(escapeForTerminal);
       const where =
         on.length === 0
-          ? ''
+          ? moved === 0 && repeats === extra
+            ? extra === 1
+              ? ' (the same event twice in a row)'
+              : ' (each the same event twice in a row)'
+            : ''
           : on.length === 1
             ? ` (all on ${on[0]!}, a channel not in the golden)`
             : ` (all on ${on.slice(0, -1).join(', ')} and ${on.at(-1)!}, channels not in the golden)`;
