@@ -14,7 +14,11 @@ import {
   timingSection,
   type PassRule,
 } from './message.js';
-import { evaluateHalfMeasured, evaluateRenamed } from '../src/report/unmeasured.test-helpers.js';
+import {
+  evaluateHalfMeasured,
+  evaluateOnlyFirstMove,
+  evaluateRenamed,
+} from '../src/report/unmeasured.test-helpers.js';
 import { realUtils, scan, stripAnsi, taggedUtils } from './testing.js';
 
 const rule: PassRule = { requireAccuracy: true, minScore: undefined };
@@ -23,7 +27,14 @@ describe('failedParts', () => {
   it('names the failed decision parts with counts from the alignment', () => {
     // position 3 instead of 2 (a mismatch) and the last detector-off event missing
     const r = evaluate(scan(), scan([0, 1, 3], { drop: 8 }));
-    expect(rowCounts(r.alignment_rows)).toEqual({ mismatches: 1, missing: 1, extra: 0 });
+    expect(rowCounts(r.alignment_rows)).toEqual({
+      mismatches: 1,
+      missing: 1,
+      extra: 0,
+      moved: 0,
+      newChannels: [],
+      repeats: 0,
+    });
     expect(failedParts(r, rule)).toEqual(['discrete not exact: 1 mismatch, 1 missing event']);
   });
 
@@ -151,6 +162,10 @@ describe('failureMessage', () => {
     expect(
       msg(evaluate(scan(), scan([0, 1, 3])), false, { requireAccuracy: false, minScore: 0.95 }),
     ).toMatchSnapshot();
+  });
+
+  it('one matched pair of a 30-event scan: timing not measured, not 1.000 (B4)', () => {
+    expect(msg(evaluateOnlyFirstMove('default'))).toMatchSnapshot();
   });
 
   it('best-of lists every candidate', () => {

@@ -6,7 +6,12 @@ import { structureMetric } from './structure.js';
 import { timingMetric } from './timing.js';
 import type { MetricResult, PairVerdict } from './types.js';
 import type { TimingDetails } from './timing.js';
-import { DEFAULT_POLICY, REFERENCE_POLICY } from '../policy/index.js';
+import {
+  DEFAULT_POLICY,
+  ONE_EVENT_REASON,
+  ONE_PAIR_REASON,
+  REFERENCE_POLICY,
+} from '../policy/index.js';
 
 /** The fitted details of a timing result (fails the test if the metric did not fit a line). */
 function fit(r: MetricResult<TimingDetails>): Extract<TimingDetails, { r2: number }> {
@@ -70,13 +75,8 @@ describe('timing (hand-computed)', () => {
     expect(r.binary_pass).toBe(true);
   });
 
-  it('0 pairs fail, 1 pair passes; nothing to time passes in default mode only (B4)', () => {
+  it('0 pairs fail; nothing to time passes in default mode only (B4)', () => {
     expect(timingMetric([pair(ev('a', 0), null)])).toMatchObject({ score: 0, binary_pass: false });
-    expect(timingMetric([pair(ev('a', 0), ev('a', 5))])).toMatchObject({
-      score: 1,
-      binary_pass: true,
-      details: { score: 1 },
-    });
     expect(timingMetric([], undefined, DEFAULT_POLICY, false)).toMatchObject({
       score: 1,
       binary_pass: true,
@@ -84,6 +84,62 @@ describe('timing (hand-computed)', () => {
     expect(timingMetric([], undefined, REFERENCE_POLICY, false)).toMatchObject({
       score: 0,
       binary_pass: false,
+    });
+  });
+
+  // 30 golden events, the prediction matched only the first: one pair has no interval to time.
+  const onlyFirstOf30 = [
+    pair(ev('m', 0), ev('m', 0)),
+    ...Array.from({ length: 29 }, (_, i) => pair(ev('d', i + 1), ev('d', i + 1), false)),
+  ];
+
+  it('1 matched pair of 30 golden events: 1.000 in the reference, not measured by default (B4)', () => {
+    expect(timingMetric(onlyFirstOf30, undefined, REFERENCE_POLICY)).toEqual({
+      name: 'timing',
+      score: 1,
+      binary_pass: true,
+      details: { score: 1 },
+    });
+    expect(timingMetric(onlyFirstOf30)).toEqual({
+      name: 'timing',
+      score: 0,
+      binary_pass: false,
+      details: { reason: ONE_PAIR_REASON, score: 0 },
+    });
+    // As with no pair at all: the unmeasured metric does not raise the score.
+    const none = timingMetric(onlyFirstOf30.slice(1));
+    expect(none).toMatchObject({ score: 0, binary_pass: false });
+    // Missing golden events count as golden events too.
+    expect(timingMetric([pair(ev('a', 0), ev('a', 5)), pair(ev('b', 1), null)])).toMatchObject({
+      score: 0,
+      details: { reason: ONE_PAIR_REASON },
+    });
+  });
+
+  it('a one-event golden that matched: 1, pass in both modes, the reason said by default (B4)', () => {
+    const one = [pair(ev('a', 0), ev('a', 5))];
+    expect(timingMetric(one, undefined, REFERENCE_POLICY)).toEqual({
+      name: 'timing',
+      score: 1,
+      binary_pass: true,
+      details: { score: 1 },
+    });
+    expect(timingMetric(one)).toEqual({
+      name: 'timing',
+      score: 1,
+      binary_pass: true,
+      details: { reason: ONE_EVENT_REASON, score: 1 },
+    });
+    // Extra predicted events are the discrete metric's business; the golden still had one event.
+    expect(timingMetric([...one, pair(null, ev('b', 6))])).toMatchObject({
+      score: 1,
+      details: { reason: ONE_EVENT_REASON },
+    });
+    // An ignored golden event is not timed.
+    const ignored: PairVerdict = { ...pair(ev('x', 1), ev('x', 1)), counts: false, ignored: true };
+    expect(timingMetric([...one, ignored])).toMatchObject({
+      score: 1,
+      details: { reason: ONE_EVENT_REASON },
     });
   });
 

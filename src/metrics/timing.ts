@@ -7,7 +7,10 @@ import type { Metric, MetricContext, MetricResult, PairVerdict } from './types.j
 
 export type { TimingThresholds } from './params.js';
 
-/** `details` of the timing metric: the fit (n ≥ 2), `{score}` (n = 1), or why nothing was timed. */
+/**
+ * `details` of the timing metric: the fit (n ≥ 2), `{score}` (n = 1, reference mode), or why
+ * nothing was timed.
+ */
 export type TimingDetails =
   | {
       readonly r2: number;
@@ -50,8 +53,9 @@ function max0(v: number): number {
  * golden times (R², slope), the total duration and the interval MAPE.
  *
  * Where the modes differ the policy decides: a constant gt time axis (B2: the reference raises
- * `LinAlgError`), a constant prediction (B8), a zero gt duration (B10), and nothing to time at all
- * (`hasEvents` false: neither trace has a discrete event, B4).
+ * `LinAlgError`), a constant prediction (B8), a zero gt duration (B10), nothing to time at all
+ * (`hasEvents` false: neither trace has a discrete event, B4) and one matched pair, which has no
+ * interval to time (B4: not applicable when the golden has one discrete event, else not measured).
  */
 export function timingMetric(
   verdicts: readonly PairVerdict[] | VerdictColumns,
@@ -62,7 +66,7 @@ export function timingMetric(
   // The matched times, then x = t − t[0] in place and the interval ratios in one pass: this runs
   // once per evaluation, mostly before the JIT has compiled it, and each loop costs a compilation.
   // One scratch array of 2n numbers serves the ratios and then every sum of the fit in turn.
-  const { gtT, prT, scratch } = matchedTimes(verdicts);
+  const { gtT, prT, scratch, gtEvents } = matchedTimes(verdicts);
   const n = gtT.length;
   if (n === 0) {
     const notApplicable = hasEvents ? undefined : policy.timingWithoutEvents();
@@ -74,7 +78,11 @@ export function timingMetric(
       details: { reason: NO_PAIRS_REASON, score: 0.0 },
     };
   }
-  if (n < 2) return { name: 'timing', score: 1.0, binary_pass: true, details: { score: 1.0 } };
+  if (n < 2) {
+    const onePair = policy.timingOnePair(gtEvents);
+    if (onePair) return { name: 'timing', ...onePair };
+    return { name: 'timing', score: 1.0, binary_pass: true, details: { score: 1.0 } };
+  }
 
   const x = gtT;
   const y = prT;
@@ -167,18 +175,22 @@ function shiftAndRatios(
 }
 
 /**
- * The gt and pred timestamps of the pairs that count as matches, in pair order, and a scratch
- * array of twice their number (or more).
+ * The gt and pred timestamps of the pairs that count as matches, in pair order, a scratch array
+ * of twice their number (or more), and how many pairs hold a gt event not ignored (the golden's
+ * discrete events).
  */
 function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): {
   gtT: Float64Array;
   prT: Float64Array;
   scratch: Float64Array;
+  gtEvents: number;
 } {
   if (Array.isArray(verdicts)) {
     const gt: number[] = [];
     const pr: number[] = [];
+    let gtEvents = 0;
     for (const v of verdicts as readonly PairVerdict[]) {
+      if (v.gt !== null && !v.ignored) gtEvents++;
       if (v.gt === null || v.pred === null || !v.counts) continue;
       gt.push(v.gt.timestamp);
       pr.push(v.pred.timestamp);
@@ -187,22 +199,32 @@ function matchedTimes(verdicts: readonly PairVerdict[] | VerdictColumns): {
       gtT: Float64Array.from(gt),
       prT: Float64Array.from(pr),
       scratch: new Float64Array(2 * gt.length),
+      gtEvents,
     };
   }
   // Columns (what evaluate passes): one loop into arrays as long as the columns, then views of
   // the matched part.
   const cols = verdicts as VerdictColumns;
   const need = VerdictBit.Gt | VerdictBit.Pred | VerdictBit.Counts;
+  const gtBits = VerdictBit.Gt | VerdictBit.Ignored;
   const codes = cols.codes;
   const gtT = new Float64Array(codes.length);
   const prT = new Float64Array(codes.length);
   let n = 0;
+  let gtEvents = 0;
   for (let k = 0; k < codes.length; k++) {
-    if ((codes[k]! & need) !== need) continue;
+    const code = codes[k]!;
+    if ((code & gtBits) === VerdictBit.Gt) gtEvents++;
+    if ((code & need) !== need) continue;
     gtT[n] = cols.gtEvents[cols.gtIdx[k]!]!.timestamp;
     prT[n++] = cols.predEvents[cols.predIdx[k]!]!.timestamp;
   }
-  return { gtT: gtT.subarray(0, n), prT: prT.subarray(0, n), scratch: new Float64Array(2 * n) };
+  return {
+    gtT: gtT.subarray(0, n),
+    prT: prT.subarray(0, n),
+    scratch: new Float64Array(2 * n),
+    gtEvents,
+  };
 }
 
 /**

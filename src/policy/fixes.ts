@@ -10,6 +10,12 @@ import { describeReceived } from '../io/input.js';
 import { WEIGHTS_NO_CONTINUOUS, WEIGHTS_WITH_CONTINUOUS } from './reference.js';
 import type { Fix, ReadingLocation } from './types.js';
 
+/** B4: why timing was not measured when one pair matched of a golden of several discrete events. */
+export const ONE_PAIR_REASON = 'only one matched pair: no interval to time';
+
+/** B4: why timing was not measured when the golden's one discrete event matched. */
+export const ONE_EVENT_REASON = 'one discrete event: no interval to time';
+
 /** The default mode's fixes, in README order. */
 export const FIXES: readonly Fix[] = Object.freeze([
   {
@@ -57,18 +63,38 @@ export const FIXES: readonly Fix[] = Object.freeze([
   },
   {
     id: 'B4',
-    title: 'nothing to time is not a failure',
+    title: 'nothing to time is not a failure, nor a perfect timing',
     reference:
-      'timing is required and fails when nothing can be timed: two empty traces, all-ignored, continuous-only traces are never accurate (max 0.8)',
-    fixed: 'no discrete events on either side → timing not applicable (score 1, pass)',
-    reason: 'identical traces always score 1 and pass',
-    cases: ['pub-060', 'pub-080', 'pub-116', 'pub-117'],
+      'timing is required and fails when nothing can be timed: two empty traces, all-ignored, continuous-only traces are never accurate (max 0.8); one matched pair scores a perfect 1.0 even when the prediction missed 29 of 30 golden events',
+    fixed:
+      'no discrete events on either side, or a one-event golden matched → timing not applicable (score 1, pass); one matched pair of a golden of several events → not measured (score 0, fail, as with no pair)',
+    reason:
+      'identical traces always score 1 and pass; one pair has no interval to time, and an unmeasured metric must not raise the score of a wrong prediction',
+    cases: [
+      'pub-020',
+      'pub-041',
+      'pub-045',
+      'pub-048',
+      'pub-055',
+      'pub-060',
+      'pub-065',
+      'pub-080',
+      'pub-083',
+      'pub-112',
+      'pub-113',
+      'pub-116',
+      'pub-117',
+    ],
     overrides: {
       timingWithoutEvents: () => ({
         score: 1.0,
         binary_pass: true,
         details: { reason: 'no discrete events to time', score: 1.0 },
       }),
+      timingOnePair: (gtEvents: number) =>
+        gtEvents <= 1
+          ? { score: 1.0, binary_pass: true, details: { reason: ONE_EVENT_REASON, score: 1.0 } }
+          : { score: 0.0, binary_pass: false, details: { reason: ONE_PAIR_REASON, score: 0.0 } },
     },
   },
   {

@@ -9,7 +9,7 @@ import type { Mode } from './mode.js';
 import { REFERENCE_MEMBERS } from './reference.js';
 import type { Fix, PolicyMembers, ReportStyle, ScoringPolicy } from './types.js';
 
-export { FIXES } from './fixes.js';
+export { FIXES, ONE_EVENT_REASON, ONE_PAIR_REASON } from './fixes.js';
 export { MODES, isMode, modeSchema, type Mode } from './mode.js';
 export {
   NO_PAIRS_REASON,
@@ -27,6 +27,7 @@ const REFERENCE_REPORT: ReportStyle = Object.freeze({
   markTolerance: false,
   showUnmeasured: false,
   statesWhy: false,
+  namesCauses: false,
 });
 
 /** envtrace's text report. */
@@ -37,6 +38,7 @@ const ENVTRACE_REPORT: ReportStyle = Object.freeze({
   markTolerance: true,
   showUnmeasured: true,
   statesWhy: true,
+  namesCauses: true,
 });
 
 /**

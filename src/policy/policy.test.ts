@@ -86,6 +86,7 @@ describe('policies', () => {
       markTolerance: false,
       showUnmeasured: false,
       statesWhy: false,
+      namesCauses: false,
     });
     expect(DEFAULT_POLICY.report).toEqual({
       centreMismatches: true,
@@ -94,6 +95,7 @@ describe('policies', () => {
       markTolerance: true,
       showUnmeasured: true,
       statesWhy: true,
+      namesCauses: true,
     });
   });
 
@@ -136,6 +138,11 @@ describe('members, reference vs default', () => {
   it('B4, B7, B8, B10: timing and decision edge cases', () => {
     expect(R.timingWithoutEvents()).toBeUndefined();
     expect(D.timingWithoutEvents()).toMatchObject({ score: 1, binary_pass: true });
+    expect(R.timingOnePair(30)).toBeUndefined();
+    expect(R.timingOnePair(1)).toBeUndefined();
+    expect(D.timingOnePair(30)).toMatchObject({ score: 0, binary_pass: false });
+    expect(D.timingOnePair(2)).toMatchObject({ score: 0, binary_pass: false });
+    expect(D.timingOnePair(1)).toMatchObject({ score: 1, binary_pass: true });
     expect(R.requiredMetrics(['structure'], true, 'timing')).toEqual(['structure']);
     expect(D.requiredMetrics(['structure'], true, 'timing')).toEqual(['structure', 'continuous']);
     expect(D.requiredMetrics([], true, 'continuous')).toEqual([]);

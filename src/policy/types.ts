@@ -79,6 +79,12 @@ export interface PolicyMembers {
   /** B4: the timing result when neither trace has a discrete event (`undefined`: the usual "no pairs" failure). */
   timingWithoutEvents(): PolicyMetricOutcome | undefined;
   /**
+   * B4: the timing result when exactly one pair matched, so there is no interval to time;
+   * `gtEvents` counts the golden's discrete events (ignored ones left out). `undefined`: the
+   * reference's perfect score (1.0, pass).
+   */
+  timingOnePair(gtEvents: number): PolicyMetricOutcome | undefined;
+  /**
    * B2: slope and R² when every matched gt timestamp is equal (n ≥ 2); `undefined` fits anyway,
    * which raises `LinAlgError` like numpy.
    */
@@ -159,6 +165,16 @@ export interface ReportStyle {
    * matchers say it); the reference's report has no such line.
    */
   readonly statesWhy: boolean;
+  /**
+   * The verdict names likely causes (the reference has no verdict; the words are envtrace's): a
+   * failed timing whose slope and duration ratio are both near a time-unit factor (1000, 10⁶, 10⁹,
+   * 60, 3600 or their inverses) says `predicted times are 1000× the golden's: a time unit mix-up
+   * (ms for s?)`; a missing and an extra event with the same channel and value are one `event out
+   * of order`, not `1 missing event, 1 extra event`; extra events all on channels the golden has
+   * no event on are named (`6 extra events (all on heartbeat, a channel not in the golden)`), and
+   * extra events that repeat the event beside them are `the same event twice in a row`.
+   */
+  readonly namesCauses: boolean;
 }
 
 /** One scoring policy: chosen once per evaluation, read by every layer. */

@@ -11,6 +11,8 @@ import {
   evaluateHalfMeasured,
   evaluateRenamed,
   RENAMED_GT,
+  SCAN_30,
+  evaluateOnlyFirstMove,
   RENAMED_PRED,
 } from './unmeasured.test-helpers.js';
 
@@ -370,6 +372,42 @@ describe('formatTextReport of metrics that were not measured', () => {
     expect(text).toContain('\n- timing: not measured (no discrete events to time), pass=true\n');
   });
 
+  it('default mode: one matched pair of a 30-event golden is not measured either (B4), end to end', () => {
+    const result = evaluateOnlyFirstMove('default');
+    expect(result.metrics['timing']).toMatchObject({
+      score: 0,
+      binary_pass: false,
+      details: { reason: 'only one matched pair: no interval to time' },
+    });
+    expect(result.full_score).toBeCloseTo(0.8 / 30, 12);
+    const text = formatTextReport(result);
+    expect(text).toContain(
+      '\n- timing: not measured (only one matched pair: no interval to time), pass=false\n',
+    );
+    expect(text).toContain(
+      'Why:        discrete not exact: 29 missing events\n' +
+        '            timing not measured (only one matched pair: no interval to time)\n',
+    );
+    // The reference times the one pair as perfect: 0.8/30 + 0.2.
+    const ref = evaluateOnlyFirstMove('reference');
+    expect(ref.metrics['timing']).toMatchObject({
+      score: 1,
+      binary_pass: true,
+      details: { score: 1 },
+    });
+    expect(ref.full_score).toBeCloseTo(0.8 / 30 + 0.2, 12);
+    expect(formatTextReport(ref)).toContain('\n- timing: score=1.000, pass=True\n');
+  });
+
+  it('default mode: a one-event golden that matched has nothing to time, and passes (B4)', () => {
+    const one = { events: SCAN_30.events.slice(0, 1) };
+    const result = evaluate(one, one);
+    expect(result).toMatchObject({ full_score: 1, accuracy: true });
+    expect(formatTextReport(result)).toContain(
+      '\n- timing: not measured (one discrete event: no interval to time), pass=true\n',
+    );
+  });
+
   it("reference mode keeps the reference's lines: the stand-in score, no reason", () => {
     const text = formatTextReport(evaluateRenamed('reference'));
     expect(text).toContain('\n- timing: score=0.000, pass=False\n- continuous: score=0.000');
@@ -429,22 +467,25 @@ describe('formatTextReport: why a failed evaluation fails', () => {
     expect(header(formatTextReport(evaluateRenamed()))).toEqual([
       'Full score: 0.000',
       'Accuracy:   false',
-      'Why:        discrete not exact: 3 missing events, 3 extra events',
+      'Why:        discrete not exact: 3 missing events, 3 extra events (all on MOTOR_X and DET_ACQ, channels not in the golden)',
       '            timing not measured (no matching PV/value pairs for timing evaluation)',
       '            continuous not measured (stage:temp: one empty)',
       'Mode:       default',
     ]);
+    // Three events, so that two pairs match and timing is measured (one pair is not, B4).
     const oneOff = evaluate(
       {
         events: [
           { channel: 'x', timestamp: 0, value: 1 },
           { channel: 'y', timestamp: 1, value: 2 },
+          { channel: 'z', timestamp: 2, value: 3 },
         ],
       },
       {
         events: [
           { channel: 'x', timestamp: 0, value: 1 },
           { channel: 'y', timestamp: 1, value: 3 },
+          { channel: 'z', timestamp: 2, value: 3 },
         ],
       },
     );

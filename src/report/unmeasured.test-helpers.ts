@@ -106,3 +106,21 @@ export function oneCheckRunReport(result: EvaluationResult, file: string, name: 
     config: {},
   });
 }
+
+/**
+ * A 30-event beamline scan (`motor:x` to 0…14, a `det:counts` read after each move, 0.5 s apart)
+ * and a prediction that crashed after its first move: one matched pair, no interval to time, so
+ * the default mode's timing is not measured (B4); the reference times it as a perfect 1.000.
+ */
+export const SCAN_30 = {
+  events: Array.from({ length: 30 }, (_, i) =>
+    i % 2 === 0
+      ? { channel: 'motor:x', timestamp: i * 0.5, value: i / 2 }
+      : { channel: 'det:counts', timestamp: i * 0.5, value: 1000 + ((i * 37) % 101) },
+  ),
+};
+
+/** `evaluate` of the scan's first move alone against `SCAN_30`. */
+export function evaluateOnlyFirstMove(mode: Mode = 'default'): EvaluationResult {
+  return evaluate(SCAN_30, { events: SCAN_30.events.slice(0, 1) }, { mode });
+}

@@ -9,13 +9,15 @@
 import {
   boundedAlignmentNote,
   type AlignmentRow,
+  type AlignmentRowSide,
   type EvaluationResult,
 } from '../evaluate/types.js';
 import { selectPolicy } from '../evaluate/options.js';
 import { listLength, listSlice } from '../metrics/lazy.js';
 import { notMeasuredReason, unmeasuredChannels } from '../metrics/measured.js';
+import type { ReportStyle } from '../policy/index.js';
 import { escapeForTerminal } from './escape.js';
-import { pyFixed } from './format.js';
+import { pyFixed, renderValue } from './format.js';
 
 /** What a check requires of an evaluation to pass. */
 export interface PassRule {
@@ -37,22 +39,120 @@ export function fixed3(x: number): string {
   return pyFixed(x, 3);
 }
 
-/** Differences the alignment shows: value/channel mismatches, missing and extra events. */
-export function rowCounts(rows: Iterable<AlignmentRow>): {
+/**
+ * Differences the alignment shows: value/channel mismatches, missing and extra events, and (with
+ * `findCauses`):
+ * - `moved`: how many missing events the prediction has elsewhere (a missing and an extra event
+ *   with the same channel and the same value, as the report prints it, are one event out of
+ *   order; `missing` and `extra` still count them);
+ * - `newChannels`: the channels of the extra events that are not moved, when every one of them is
+ *   on a channel the golden has no event on (a heartbeat, a debug log), at most `NEW_CHANNELS_SHOWN`
+ *   of them; else empty;
+ * - `repeats`: how many extra events repeat the predicted event of the row before or after them
+ *   (same channel and value: a program that did a step twice).
+ * Causes are looked for only while each side has at most `CAUSE_CAP` such events and the golden at
+ * most `CAUSE_CAP` channels (else none is named), so a count stays cheap.
+ */
+export function rowCounts(
+  rows: Iterable<AlignmentRow>,
+  findCauses = false,
+): {
   mismatches: number;
   missing: number;
   extra: number;
+  moved: number;
+  newChannels: readonly string[];
+  repeats: number;
 } {
   let mismatches = 0;
   let missing = 0;
   let extra = 0;
+  const gone = findCauses ? new Map<string, Tally>() : undefined;
+  const added = findCauses ? new Map<string, Tally>() : undefined;
+  const gtChannels = findCauses ? new Set<string>() : undefined;
+  let repeats = 0;
+  let before: AlignmentRowSide | null = null; // the predicted event of the row before
+  let pending: AlignmentRowSide | null = null; // an extra event that may repeat the next one
   for (const r of rows) {
+    const previous = before;
+    before = r.pred;
+    if (pending && r.pred && sameEvent(pending, r.pred)) repeats++;
+    pending = null;
     if (r.ignored) continue;
-    if (r.gt && !r.pred) missing++;
-    else if (!r.gt && r.pred) extra++;
-    else if (r.gt && r.pred && r.match === false) mismatches++;
+    if (r.gt && gtChannels && gtChannels.size <= CAUSE_CAP) gtChannels.add(r.gt.channel);
+    if (r.gt && !r.pred) {
+      if (++missing <= CAUSE_CAP) tally(gone, r.gt);
+    } else if (!r.gt && r.pred) {
+      if (++extra <= CAUSE_CAP && added) {
+        tally(added, r.pred);
+        if (previous && sameEvent(previous, r.pred)) repeats++;
+        else pending = r.pred;
+      }
+    } else if (r.gt && r.pred && r.match === false) mismatches++;
   }
-  return { mismatches, missing, extra };
+  let moved = 0;
+  let newChannels: string[] = [];
+  if (
+    gone &&
+    added &&
+    gtChannels &&
+    missing <= CAUSE_CAP &&
+    extra <= CAUSE_CAP &&
+    gtChannels.size <= CAUSE_CAP
+  ) {
+    const unmoved = new Map<string, number>(); // channel → extra events not moved
+    for (const [key, { channel, n }] of added) {
+      const m = Math.min(n, gone.get(key)?.n ?? 0);
+      moved += m;
+      if (n > m) unmoved.set(channel, (unmoved.get(channel) ?? 0) + n - m);
+    }
+    let counted = 0;
+    for (const [channel, n] of unmoved) {
+      if (gtChannels.has(channel)) {
+        newChannels = [];
+        counted = -1;
+        break;
+      }
+      newChannels.push(channel);
+      counted += n;
+    }
+    // Every extra event not moved was tallied (a value too long to key leaves it uncounted).
+    if (counted !== extra - moved || newChannels.length > NEW_CHANNELS_SHOWN) newChannels = [];
+  }
+  if (extra > CAUSE_CAP) repeats = 0;
+  return { mismatches, missing, extra, moved, newChannels, repeats };
+}
+
+/** Same channel and the same value as the report prints it (a value cut to fit is never the same). */
+function sameEvent(a: AlignmentRowSide, b: AlignmentRowSide): boolean {
+  if (a.channel !== b.channel) return false;
+  const va = renderValue(a.value, MOVE_VALUE_LIMIT);
+  return va.length <= MOVE_VALUE_LIMIT && va === renderValue(b.value, MOVE_VALUE_LIMIT);
+}
+
+/** Most missing (and extra) events, and golden channels, among which `rowCounts` looks for causes. */
+const CAUSE_CAP = 10_000;
+
+/** Most channels the golden lacks that a verdict names for its extra events. */
+const NEW_CHANNELS_SHOWN = 3;
+
+/** Longest rendered value an event out of order is recognised by (a longer one is cut, so unknown). */
+const MOVE_VALUE_LIMIT = 4096;
+
+/** Events of one channel and value (keyed by both). */
+interface Tally {
+  readonly channel: string;
+  n: number;
+}
+
+function tally(keys: Map<string, Tally> | undefined, side: AlignmentRowSide): void {
+  if (!keys) return;
+  const value = renderValue(side.value, MOVE_VALUE_LIMIT);
+  if (value.length > MOVE_VALUE_LIMIT) return;
+  const key = JSON.stringify([side.channel, value]);
+  const t = keys.get(key);
+  if (t) t.n++;
+  else keys.set(key, { channel: side.channel, n: 1 });
 }
 
 /**
@@ -68,19 +168,69 @@ function* rowsOf(result: EvaluationResult): Generator<AlignmentRow> {
 /** Rows built at a time by `rowsOf`. */
 const ROW_BLOCK = 4096;
 
-function describeFailedPart(
-  result: EvaluationResult,
-  name: string,
-  showUnmeasured: boolean,
-): string {
+/** Time-unit factors a failed timing is checked against: predicted/golden, its words. */
+const UNIT_FACTORS: ReadonlyArray<readonly [factor: number, times: string, which: string]> = [
+  [1000, '1000×', 'ms for s'],
+  [1e6, '10⁶×', 'µs for s'],
+  [1e9, '10⁹×', 'ns for s'],
+  [60, '60×', 's for min'],
+  [3600, '3600×', 's for h'],
+  [1 / 1000, '1/1000 of', 's for ms'],
+  [1 / 1e6, '10⁻⁶ of', 's for µs'],
+  [1 / 1e9, '10⁻⁹ of', 's for ns'],
+  [1 / 60, '1/60 of', 'min for s'],
+  [1 / 3600, '1/3600 of', 'h for s'],
+];
+
+/** How close (relative) slope and duration ratio must both be to a factor to name it. */
+const UNIT_FACTOR_TOL = 0.05;
+
+/**
+ * `predicted times are 1000× the golden's: a time unit mix-up (ms for s?)` when the fitted slope
+ * and the duration ratio are both within 5 % of one time-unit factor; else `undefined`.
+ */
+export function unitMixUp(slope: unknown, durationRatio: unknown): string | undefined {
+  if (typeof slope !== 'number' || typeof durationRatio !== 'number') return undefined;
+  for (const [factor, times, which] of UNIT_FACTORS) {
+    if (
+      Math.abs(slope / factor - 1) <= UNIT_FACTOR_TOL &&
+      Math.abs(durationRatio / factor - 1) <= UNIT_FACTOR_TOL
+    )
+      return `predicted times are ${times} the golden's: a time unit mix-up (${which}?)`;
+  }
+  return undefined;
+}
+
+/** What of the report style the verdict reads. */
+type VerdictStyle = Pick<ReportStyle, 'showUnmeasured' | 'namesCauses'>;
+
+function describeFailedPart(result: EvaluationResult, name: string, style: VerdictStyle): string {
+  const { showUnmeasured } = style;
   const safe = escapeForTerminal(name);
   const metric = result.metrics[name];
   if (name === 'discrete' && metric) {
-    const { mismatches, missing, extra } = rowCounts(rowsOf(result));
+    const { mismatches, missing, extra, moved, newChannels, repeats } = rowCounts(
+      rowsOf(result),
+      style.namesCauses,
+    );
     const bits: string[] = [];
     if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
-    if (missing) bits.push(plural(missing, 'missing event'));
-    if (extra) bits.push(plural(extra, 'extra event'));
+    if (moved) bits.push(`${plural(moved, 'event')} out of order`);
+    if (missing > moved) bits.push(plural(missing - moved, 'missing event'));
+    if (extra > moved) {
+      const on = newChannels.map(escapeForTerminal);
+      const where =
+        on.length === 0
+          ? moved === 0 && repeats === extra
+            ? extra === 1
+              ? ' (the same event twice in a row)'
+              : ' (each the same event twice in a row)'
+            : ''
+          : on.length === 1
+            ? ` (all on ${on[0]!}, a channel not in the golden)`
+            : ` (all on ${on.slice(0, -1).join(', ')} and ${on.at(-1)!}, channels not in the golden)`;
+      bits.push(`${plural(extra - moved, 'extra event')}${where}`);
+    }
     return bits.length
       ? `discrete not exact: ${bits.join(', ')}`
       : `discrete not exact (score ${fixed3(metric.score)})`;
@@ -98,7 +248,8 @@ function describeFailedPart(
     if (typeof d['duration_ratio'] === 'number')
       bits.push(`duration ratio ${fixed3(d['duration_ratio'])}`);
     if (typeof d['mape'] === 'number') bits.push(`interval error ${fixed3(d['mape'])}`);
-    return `${safe} failed (${bits.join(', ')})`;
+    const unit = style.namesCauses ? unitMixUp(d['slope'], d['duration_ratio']) : undefined;
+    return `${safe} failed (${bits.join(', ')})${unit === undefined ? '' : `: ${unit}`}`;
   }
   // Some channels were measured (else the metric has a reason, above): name the others.
   const channels = showUnmeasured
@@ -117,9 +268,9 @@ export function failedParts(result: EvaluationResult, rule: PassRule): string[] 
   }
   if (rule.requireAccuracy && !result.accuracy) {
     // The result's `mode` is data (a record may carry a JSON report's result): its policy, once.
-    const { showUnmeasured } = selectPolicy(result).report;
+    const style = selectPolicy(result).report;
     for (const [name, ok] of Object.entries(result.decision.passes)) {
-      if (!ok) parts.push(describeFailedPart(result, name, showUnmeasured));
+      if (!ok) parts.push(describeFailedPart(result, name, style));
     }
     if (parts.length === 0) parts.push('accuracy false');
   }

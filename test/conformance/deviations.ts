@@ -83,6 +83,27 @@ const b7AndB10 = (
   why: `${d.why}; B10: ${why}`,
 });
 
+/** B4: why timing was not measured with one matched pair (the policy's `ONE_PAIR_REASON`). */
+const ONE_PAIR = 'only one matched pair: no interval to time';
+
+/**
+ * B4: one pair of a golden of several discrete events matched: timing is not measured, scored 0
+ * and failed as with no pair (the reference: 1.0, pass), so the full score loses its 0.2.
+ */
+const b4OnePair = (id: string, discrete: number, detail: string): Deviation => ({
+  id,
+  fix: 'B4',
+  expect: {
+    '/metrics/timing/score': 0,
+    '/metrics/timing/binary_pass': false,
+    '/metrics/timing/details/reason': ONE_PAIR,
+    '/decision/passes/timing': false,
+    '/full_score': dt(discrete, 0),
+  },
+  why: `${detail}: one matched pair, no interval to time → timing not measured (0, fail) instead of 1, pass; full 0.8·${discrete.toFixed(4)} + 0.2·0`,
+  reference: { '/metrics/timing/score': 1, '/metrics/discrete/score': discrete },
+});
+
 /** A config error (S1/B6) from the loader: names the config file and each offending option path. */
 const configError = (
   id: string,
@@ -296,6 +317,40 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
       '/accuracy': true,
     },
     why: 'only continuous events: no discrete events to time (1, pass); identical profile (1) → 0.6 + 0.2 + 0.2 = 1 instead of 0.8; B7 requires the continuous metric, which passes',
+  },
+
+  b4OnePair('pub-020-reorder-reverse', 1 / 9, 'reversed order: difflib pairs only c with c'),
+  b4OnePair(
+    'pub-041-comparators-tol-0.1-vs-0.1005',
+    0.5,
+    'only v01 (tol 0.01) matches of the 2 golden events',
+  ),
+  b4OnePair(
+    'pub-065-aliases-comparator-key-after-alias',
+    0.5,
+    'only motor:x matches of the 2 golden events',
+  ),
+  b4OnePair('pub-083-timing-n1-single-match', 1 / 3, 'only a matches of the 3 golden events'),
+  b4OnePair(
+    'pub-112-sorting-equal-ts-stable',
+    1 / 3,
+    'the two golden events swapped: one of the 3 pairs matches',
+  ),
+  b4OnePair(
+    'pub-113-sorting-equal-ts-block',
+    1 / 7,
+    'blocks reordered: one of the 7 pairs matches',
+  ),
+  {
+    id: 'pub-055-comparators-tol-float-boundary-1',
+    fix: 'B4',
+    expect: {
+      '/metrics/timing/score': 1,
+      '/metrics/timing/binary_pass': true,
+      '/metrics/timing/details/reason': 'one discrete event: no interval to time',
+      '/full_score': 1,
+    },
+    why: 'the golden has one discrete event and it matched: nothing to time, timing not applicable (1, pass, as the reference) with the reason said',
   },
 
   // ---- B5: best-of forwards every option, no silent fallback ------------------------------------
@@ -579,14 +634,15 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   // ---- T1: typed comparison ----------------------------------------------------------------------
   {
     id: 'pub-045-comparators-bool-vs-int',
-    fix: 'T1',
+    fix: ['T1', 'B4'],
     expect: {
       '/alignment_rows/3/match': false,
       '/metrics/discrete/details/value_matches': 1,
-      '/metrics/timing/details': { score: 1 },
-      '/full_score': dt(1 / 7, 1),
+      '/metrics/timing/details': { reason: ONE_PAIR, score: 0 },
+      '/metrics/timing/binary_pass': false,
+      '/full_score': dt(1 / 7, 0),
     },
-    why: 'only true vs true matches (true vs "True" no longer does): 1 of 7; one timed pair → timing {score: 1}; full 0.8/7 + 0.2',
+    why: 'only true vs true matches (true vs "True" no longer does): 1 of 7; B4: one matched pair of 7 golden events → timing not measured (0, fail); full 0.8/7 + 0.2·0',
   },
   {
     id: 'pub-046-comparators-string-vs-number',
@@ -611,14 +667,16 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
   },
   {
     id: 'pub-048-comparators-none-values',
-    fix: 'T1',
+    fix: ['T1', 'B4'],
     expect: {
       '/alignment_rows/1/match': false,
       '/metrics/discrete/details/value_matches': 1,
       '/metrics/discrete/score': 0.2,
-      '/full_score': dt(0.2, 1),
+      '/metrics/timing/details/reason': ONE_PAIR,
+      '/metrics/timing/binary_pass': false,
+      '/full_score': dt(0.2, 0),
     },
-    why: 'only null vs null matches (null vs "None" no longer does): 1 of 5; one timed pair → 1; full 0.8·0.2 + 0.2 = 0.36',
+    why: 'only null vs null matches (null vs "None" no longer does): 1 of 5; B4: one matched pair of 5 golden events → timing not measured (0, fail); full 0.8·0.2 + 0.2·0 = 0.16',
   },
   {
     id: 'pub-049-comparators-nested-lists',
