@@ -26,6 +26,7 @@ import {
 import { renderValue } from '../src/report/format.js';
 import { channelCountsLine, channelRuleLine, deltaText } from '../src/report/tolerance.js';
 import {
+  channelsNotMeasuredText,
   DEFAULT_GOLDEN_NOUN,
   fixed3 as num,
   plural,
@@ -91,7 +92,7 @@ function channelsNote(utils: MatcherUtils, details: unknown): string {
   const which = unmeasured
     .map(([ch, why]) => `${escapeForTerminal(ch)} (${escapeForTerminal(why)})`)
     .join(', ');
-  return utils.DIM_COLOR(`  ${unmeasured.length} of ${total} channels not measured: ${which}`);
+  return utils.DIM_COLOR(`  ${channelsNotMeasuredText(unmeasured.length, total)}: ${which}`);
 }
 
 /** Rows of context shown before and after the first divergence. */

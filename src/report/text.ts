@@ -29,7 +29,7 @@ import {
   truncateMiddle,
 } from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
-import { failedParts, plural } from './verdict.js';
+import { channelsNotMeasuredText, failedParts } from './verdict.js';
 import { channelCountsLine, channelRuleLine, deltaText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
 
@@ -148,9 +148,7 @@ function unmeasuredNote(name: string, details: unknown, c: Style): string {
   if (name !== 'continuous' || !c.showUnmeasured || notMeasuredReason({ details }) !== undefined)
     return '';
   const { unmeasured, total } = unmeasuredChannels(details);
-  return unmeasured.length === 0
-    ? ''
-    : ` (${unmeasured.length} of ${plural(total, 'channel')} not measured)`;
+  return unmeasured.length === 0 ? '' : ` (${channelsNotMeasuredText(unmeasured.length, total)})`;
 }
 
 function metricLines(name: string, m: MetricResult, c: Style): string[] {

@@ -34,6 +34,15 @@ export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
 
+/**
+ * `1 of 2 channels not measured`: what every report (the text report, the matcher's metric table,
+ * the run reports) says after a combined continuous score some of whose channels were not
+ * measured (default mode; their stand-ins are in the mean). The one place these words are made.
+ */
+export function channelsNotMeasuredText(count: number, total: number): string {
+  return `${count} of ${plural(total, 'channel')} not measured`;
+}
+
 /** A score, ratio or time as the verdicts show it: three decimals, as the Python reference. */
 export function fixed3(x: number): string {
   return pyFixed(x, 3);

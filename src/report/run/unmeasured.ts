@@ -2,13 +2,13 @@
  * A metric only partly measured: the combined continuous metric some, not all, of whose channels
  * were not measured (default mode). Its score is the mean over every channel, the unmeasured
  * ones' stand-ins included, so every report that shows it says how many channels it holds no
- * measurement of. The words are made here once: `1 of 2 channels not measured`, as the text
- * report (`- continuous: score=0.500, pass=false (1 of 2 channels not measured)`) and the
- * matcher's metric table print them; a unit test keeps the text report to this phrase.
+ * measurement of, in the words of `channelsNotMeasuredText` (`../verdict.ts`), as the text report
+ * (`- continuous: score=0.500, pass=false (1 of 2 channels not measured)`) and the matcher's
+ * metric table print them.
  */
 import { notMeasuredReason, unmeasuredChannels } from '../../metrics/measured.js';
 import { truncate } from '../escape.js';
-import { plural } from '../verdict.js';
+import { channelsNotMeasuredText } from '../verdict.js';
 import { DETAIL_REASON_CHARS } from './detail.js';
 
 /**
@@ -27,12 +27,7 @@ export interface ChannelsNotMeasured {
   readonly channels: Array<{ channel: string; reason: string }>;
 }
 
-/**
- * `1 of 2 channels not measured`: the phrase every report prints after a partly measured score.
- */
-export function channelsNotMeasuredText(count: number, total: number): string {
-  return `${count} of ${plural(total, 'channel')} not measured`;
-}
+export { channelsNotMeasuredText };
 
 /**
  * `1 of 2 channels not measured: stage:rh (one empty)`, the channels the record names (`, …` when
