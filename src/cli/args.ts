@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { escapeForTerminal } from '../io/terminal.js';
 import { shouldUseColors, terminalColors, type Colors } from '../report/colors.js';
+import { importers, type ImportFormat } from '../import/registry.js';
 import type { CsvColumns } from '../import/types.js';
 import { isMode, MODES, type Mode } from '../policy/mode.js';
 import { UsageError, type CliIO } from './types.js';
@@ -202,6 +203,15 @@ export function parseCompat(value: string | undefined): Mode | undefined {
   if (isMode(value)) return value;
   throw new UsageError(
     `--compat must be ${MODES.map((m) => `'${m}'`).join(' or ')}, got ${JSON.stringify(value)}`,
+  );
+}
+
+/** `--format NAME` → the importer's name (undefined when absent or `auto`); a `UsageError` for an unknown name. */
+export function parseFormat(value: string | undefined): ImportFormat | undefined {
+  if (value === undefined || value === 'auto') return undefined;
+  if (importers.some((i) => i.name === value)) return value as ImportFormat;
+  throw new UsageError(
+    `--format must be auto or one of ${importers.map((i) => i.name).join(', ')}, got ${escapeForTerminal(JSON.stringify(value))}`,
   );
 }
 

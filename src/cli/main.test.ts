@@ -3,7 +3,7 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENVTRACE_VERSION } from '../version.js';
-import { captureIO, close, readCase, tempDir } from './harness.test-helpers.js';
+import { captureIO, close, readCase, repoRoot, tempDir } from './harness.test-helpers.js';
 import { main, outputFailure } from './main.js';
 import type { Command } from './types.js';
 
@@ -538,6 +538,61 @@ describe('--columns on align and evaluate (CSV with any header)', () => {
     ]);
     expect(batch.code).toBe(2);
     expectOneLine(batch.err, '--columns names the value column twice');
+  });
+});
+
+describe('--format on align and evaluate', () => {
+  const otlp = path.join(repoRoot, 'test/fixtures/import/otel_genai_agent.otlp.json');
+
+  it('reads every --gt and --pred in the named format, instead of telling it from the content', async () => {
+    for (const command of ['align', 'evaluate']) {
+      const told = await run([command, '--gt', otlp, '--pred', otlp, '--json']);
+      const named = await run([
+        command,
+        '--gt',
+        otlp,
+        '--pred',
+        otlp,
+        '--format',
+        'otlp',
+        '--json',
+      ]);
+      expect(named.code).toBe(0);
+      expect(named.out).toBe(told.out);
+      // Read as the named format, whatever the content: this OTLP holds no OpenInference span.
+      const other = await run([command, '--gt', otlp, '--pred', otlp, '--format', 'openinference']);
+      expect(other.code).toBe(2);
+      expectOneLine(
+        other.err,
+        'otel_genai_agent.otlp.json: no events: 5 OTLP spans',
+        'openinference',
+      );
+    }
+    // A blank file whose format is named is an empty trace (told from nothing, it is an error).
+    tmp.write('blank.csv', '\n');
+    expect((await run(['evaluate', '--gt', 'blank.csv', '--pred', 'blank.csv'])).code).toBe(2);
+    const blank = await run([
+      'evaluate',
+      '--gt',
+      'blank.csv',
+      '--pred',
+      'blank.csv',
+      '--format',
+      'csv',
+    ]);
+    expect(blank.err).toBe('');
+    expect(blank.code).toBe(0);
+  });
+
+  it('an unknown format, or --format in batch mode, is a usage error', async () => {
+    const bad = await run(['align', '--gt', otlp, '--pred', otlp, '--format', 'otel']);
+    expect(bad.code).toBe(2);
+    expectOneLine(bad.err, '--format must be auto or one of envtrace, csv, otlp', '"otel"');
+    mkdirSync(path.join(tmp.dir, 'g'), { recursive: true });
+    mkdirSync(path.join(tmp.dir, 'p'), { recursive: true });
+    const batch = await run(['evaluate', '--gt-dir', 'g', '--pred-dir', 'p', '--format', 'otlp']);
+    expect(batch.code).toBe(2);
+    expectOneLine(batch.err, '--format reads --gt and --pred; in batch mode');
   });
 });
 

@@ -8,6 +8,7 @@ import { pyFixed } from '../report/format.js';
 import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile, type ImportedTrace } from '../import/read.js';
+import type { ImportFormat } from '../import/registry.js';
 import type { CsvColumns } from '../import/types.js';
 import { warningLines } from '../import/warnings.js';
 import { TraceError } from '../errors.js';
@@ -33,6 +34,8 @@ export interface EvaluationRun {
   readonly width?: number | undefined;
   /** `--columns`: every input is read as CSV with these header names. */
   readonly columns?: CsvColumns | undefined;
+  /** `--format`: every input is read in this format (absent: detected per file). */
+  readonly format?: ImportFormat | undefined;
 }
 
 /** Load inputs, evaluate, print the report, write `--out`, check the gates. Returns the exit code. */
@@ -53,6 +56,7 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
       importFile(resolvePath(io, f), {
         policy,
         ...(run.columns !== undefined ? { columns: run.columns } : {}),
+        ...(run.format !== undefined ? { format: run.format } : {}),
       }).catch((e: unknown) => {
         throw directoryHint(e, i === 0 ? 'pred' : 'gt');
       }),

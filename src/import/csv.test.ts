@@ -168,6 +168,34 @@ describe('csv importer', () => {
     );
   });
 
+  it('skips what a spreadsheet writes for empty rows and columns: rows of ;; and unnamed empty columns', () => {
+    // LibreOffice / Excel write a row of empty cells for an empty row that holds formatting, and
+    // an empty cell (a trailing `;`) on every line for such a column, its header cell included.
+    const text =
+      ';;;\r\nchannel;timestamp;value;\r\nT1;0;21,5;\r\n;;;\r\nT1;1,5;-0,25;\r\n;;;\r\n;;;\r\n';
+    expect(csvImporter.detect(text)).toBe(1);
+    const t = parseTrace(text, { file: 'x.csv' });
+    expect(tuples(t.events)).toEqual([
+      ['T1', 0, 21.5],
+      ['T1', 1.5, -0.25],
+    ]);
+    expect(t.events.map((e) => e.meta)).toEqual([{}, {}]);
+    // An unnamed column between named ones, with no cells either.
+    expect(tuples(parseTrace('channel,,timestamp,value\na,,0,1\n').events)).toEqual([['a', 0, 1]]);
+    expect(
+      thrown(() =>
+        csvImporter.parse('channel,timestamp,value,\na,0,1,\nb,1,2,oops\n', { file: 'x.csv' }),
+      ).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:1: column 4 has no name in the header, but line 3 has "oops" in it; name the column"`,
+    );
+    expect(
+      thrown(() => csvImporter.parse('channel,timestamp,value,\n,,,\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv: no events: a CSV header ("channel", "timestamp", "value") and no rows"`,
+    );
+  });
+
   it('names what is ambiguous or missing in the header, and mixed time kinds', () => {
     expect(
       thrown(() => csvImporter.parse('time,timestamp,pv,val\n', { file: 'x.csv' })).message,

@@ -37,9 +37,12 @@ function lineLabel(file: string | undefined, line: number): string {
   return file ? `${file}:${line}` : `line ${line}`;
 }
 
-/** The first non-blank line (the header). */
+/**
+ * The first line that is neither blank nor empty cells only (`;;;`, as a spreadsheet writes an
+ * empty row above the table): the header.
+ */
 function headerLine(text: string): string {
-  for (const line of text.split(/\r\n|\n|\r/, 50)) if (line.trim() !== '') return line;
+  for (const line of text.split(/\r\n|\n|\r/, 50)) if (/[^\s,;\t"]/.test(line)) return line;
   return '';
 }
 
@@ -186,6 +189,11 @@ function decimalPoint(cell: string, delimiter: Delimiter): string {
   return delimiter !== ',' && /^\s*[+-]?\d+,\d+\s*$/.test(cell) ? cell.replace(',', '.') : cell;
 }
 
+/** A cell as shown in a message: at most 40 characters. */
+function clip(cell: string): string {
+  return cell.length > 40 ? `${cell.slice(0, 39)}…` : cell;
+}
+
 type TimeKind = 'seconds' | 'ISO 8601';
 
 /** A time cell: decimal seconds (epoch or relative, exactly as written) or an ISO 8601 date-time. */
@@ -201,14 +209,34 @@ function cellTime(text: string): { time: ExactTime; kind: TimeKind } | undefined
 
 function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const delimiter = sniffDelimiter(text);
-  const records = splitCsv(text, delimiter, ctx.file);
+  // Rows of empty cells only (`;;`, which a spreadsheet writes for an empty row it holds
+  // formatting for) hold nothing, like blank lines: skipped, before the header too.
+  const records = splitCsv(text, delimiter, ctx.file).filter((r) =>
+    r.fields.some((f) => f.trim() !== ''),
+  );
   const header = records[0];
   if (header === undefined) return [];
   const names = header.fields.map((h) => h.trim());
   const where = lineLabel(ctx.file, header.line);
+  // A column with no name and no cells (a spreadsheet's empty column: `channel;time;value;`)
+  // holds nothing either.
+  const rows = records.slice(1);
+  const unnamed = new Set<number>();
+  names.forEach((name, k) => {
+    if (name !== '') return;
+    const filled = rows.find((r) => (r.fields[k] ?? '').trim() !== '');
+    if (filled !== undefined)
+      throw new TraceError(
+        `column ${k + 1} has no name in the header, but line ${filled.line} has ${JSON.stringify(clip(filled.fields[k]!))} in it; name the column`,
+        { file: where },
+      );
+    unnamed.add(k);
+  });
+  if (unnamed.size === names.length)
+    throw new TraceError('empty column name in the header', { file: where });
   const seen = new Set<string>();
   for (const name of names) {
-    if (name === '') throw new TraceError('empty column name in the header', { file: where });
+    if (name === '') continue;
     if (seen.has(name.toLowerCase()))
       throw new TraceError(`column ${JSON.stringify(name)} appears twice in the header`, {
         file: where,
@@ -220,7 +248,7 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const events: RawEvent[] = [];
   const lineOf: number[] = [];
   let kind: { kind: TimeKind; line: number } | undefined;
-  for (const rec of records.slice(1)) {
+  for (const rec of rows) {
     const at = lineLabel(ctx.file, rec.line);
     if (rec.fields.length !== names.length) {
       throw new TraceError(
@@ -235,7 +263,7 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     const tsText = decimalPoint(cell, delimiter).trim();
     const time = cellTime(tsText);
     if (time === undefined) {
-      const shown = JSON.stringify(cell.length > 40 ? `${cell.slice(0, 39)}…` : cell);
+      const shown = JSON.stringify(clip(cell));
       // A well-formed number can still be out of range: say which limit it passes.
       const why = !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(tsText)
         ? `expected a number of seconds or an ISO 8601 date-time, got ${shown}`
@@ -254,14 +282,17 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     const value = numberFromText(decimalPoint(valueCell, delimiter), ctx) ?? valueCell;
     const meta: Record<string, unknown> = {};
     names.forEach((name, k) => {
-      if (k !== ci && k !== ti && k !== vi) meta[name] = rec.fields[k]!;
+      if (k !== ci && k !== ti && k !== vi && !unnamed.has(k)) meta[name] = rec.fields[k]!;
     });
     events.push({ channel, time: time.time, value, meta });
     lineOf.push(rec.line);
   }
   if (events.length === 0)
     throw noEventsError(
-      `a CSV header (${names.map((n) => JSON.stringify(n)).join(', ')}) and no rows`,
+      `a CSV header (${names
+        .filter((n) => n !== '')
+        .map((n) => JSON.stringify(n))
+        .join(', ')}) and no rows`,
       ctx.file,
     );
   return dropTimeOutliers(events, ctx, (k) => ({ line: lineOf[k] }));

@@ -1,12 +1,19 @@
 /** OTLP/JSON with the OpenInference conventions: one event per span of kind `TOOL`. */
-import { isOtlpDocument, otlpSpans } from './spans.js';
+import { isOtlpDocument, noToolSpansError, otlpSpans } from './spans.js';
 import { relativeEvents, type RawEvent } from './time.js';
 import { otlpToolSpan, toolCallEvents } from './tool-spans.js';
 import type { ImportContext, Importer } from './types.js';
 
 function parseOpenInference(text: string, ctx: ImportContext): RawEvent[] {
-  const spans = otlpSpans(text, ctx.file, ctx.mode).map((rec) => otlpToolSpan(rec, ctx));
-  return toolCallEvents(spans, ['openinference'], ctx);
+  const records = otlpSpans(text, ctx.file, ctx.mode);
+  const events = toolCallEvents(
+    records.map((rec) => otlpToolSpan(rec, ctx)),
+    ['openinference'],
+    ctx,
+  );
+  if (events.length === 0 && records.length > 0)
+    throw noToolSpansError(records, 'openinference', ctx.file);
+  return events;
 }
 
 /** `openinference` importer: see `docs/importers.md`. */
@@ -17,7 +24,8 @@ export const openinferenceImporter: Importer = {
     if (!isOtlpDocument(first) && !text.trimStart().startsWith('{"resourceSpans"')) return 0;
     if (text.includes('"openinference.span.kind"'))
       return /"stringValue"\s*:\s*"TOOL"/.test(text) ? 0.9 : 0.6;
-    return 0.2;
+    // Below otlp's 0.2 for OTLP of no convention: one of them reads it (and says it holds no tool span).
+    return 0.1;
   },
   parse(text, ctx) {
     return relativeEvents(parseOpenInference(text, ctx), ctx.file);

@@ -159,6 +159,8 @@ describe('otlp importer (OpenLLMetry/Traceloop tool spans)', () => {
     const workflow = span(
       [kv('traceloop.span.kind', 'workflow'), kv('traceloop.entity.name', 'agent')].join(', '),
     );
-    expect(otlpImporter.parse(workflow, {})).toEqual([]);
+    expect(() => otlpImporter.parse(workflow, {})).toThrow(
+      'no events: 1 OTLP span ("execute_tool t"), none of them a tool call as otlp reads it',
+    );
   });
 });

@@ -3,14 +3,20 @@
  * OpenLLMetry/Traceloop's (one per tool span, `traceloop.entity.*`) or the Vercel AI SDK's
  * telemetry (one per `ai.toolCall` span); the mapping is in `tool-spans.ts`.
  */
-import { isOtlpDocument, otlpSpans } from './spans.js';
+import { isOtlpDocument, noToolSpansError, otlpSpans } from './spans.js';
 import { relativeEvents, type RawEvent } from './time.js';
 import { otlpToolSpan, toolCallEvents } from './tool-spans.js';
 import type { ImportContext, Importer } from './types.js';
 
 function parseOtlp(text: string, ctx: ImportContext): RawEvent[] {
-  const spans = otlpSpans(text, ctx.file, ctx.mode).map((rec) => otlpToolSpan(rec, ctx));
-  return toolCallEvents(spans, ['traceloop', 'genai', 'ai-sdk'], ctx);
+  const records = otlpSpans(text, ctx.file, ctx.mode);
+  const events = toolCallEvents(
+    records.map((rec) => otlpToolSpan(rec, ctx)),
+    ['traceloop', 'genai', 'ai-sdk'],
+    ctx,
+  );
+  if (events.length === 0 && records.length > 0) throw noToolSpansError(records, 'otlp', ctx.file);
+  return events;
 }
 
 /** `otlp` importer (OpenTelemetry GenAI semantic conventions): see `docs/importers.md`. */
@@ -27,6 +33,8 @@ export const otlpImporter: Importer = {
       return 0.9;
     if (text.includes('"gen_ai.operation.name"'))
       return text.includes('"execute_tool"') ? 0.9 : 0.6;
+    // OTLP of no convention: read as otlp (openinference rates it lower), whose error says
+    // that no span is a tool call.
     return 0.2;
   },
   parse(text, ctx) {

@@ -58,19 +58,26 @@ describe('format detection', () => {
     );
   });
 
-  it('refuses text that fits no format or two formats equally', () => {
+  it('refuses text that fits no format; OTLP of no convention is otlp, not a tie', () => {
     expect(thrown(() => detectFormat('hello world\n', 'x.txt')).message).toMatchInlineSnapshot(
       `"x.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)"`,
     );
     expect(thrown(() => detectFormat('', 'x.txt')).message).toMatchInlineSnapshot(
       `"x.txt: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)"`,
     );
+    // It tied with openinference, and naming either format gave no events all the same: otlp
+    // reads it and says that no span is a tool call.
+    expect(detectFormat('{"resourceSpans": []}', 'x.json').name).toBe('otlp');
     expect(
-      thrown(() => detectFormat('{"resourceSpans": []}', 'x.json')).message,
+      thrown(() =>
+        parseTrace(
+          '{"resourceSpans": [{"scopeSpans": [{"spans": [{"name": "chat", "startTimeUnixNano": "1"}]}]}]}',
+          { file: 'x.json' },
+        ),
+      ).message,
     ).toMatchInlineSnapshot(
-      `"x.json: the input fits otlp and openinference equally well; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)"`,
+      `"x.json: no events: 1 OTLP span ("chat"), none of them a tool call as otlp reads it (gen_ai.operation.name "execute_tool", ai.toolCall.name, traceloop.span.kind "tool")"`,
     );
-    expect(() => detectFormat('{"resourceSpans": []}')).toThrow(TraceError);
   });
 
   it('reports JSON that fits no format as the envtrace reader would (syntax error, or not a trace)', () => {

@@ -8,6 +8,8 @@ import { Where, parseJsonDocuments } from './json.js';
 import { ExactTime, nanosOf, secondsBetween, timeFromNanos } from './time.js';
 import type { ImportContext } from './types.js';
 import { importValue, parseEmbeddedJson } from './values.js';
+import { noEventsError } from './warnings.js';
+import type { TraceError } from '../errors.js';
 
 /** One span with its location and its attributes by key. */
 export interface SpanRecord {
@@ -241,4 +243,32 @@ export function jsonAttribute(
 /** Whether the first JSON value looks like an OTLP/JSON traces document. */
 export function isOtlpDocument(first: unknown): first is Record<string, unknown> {
   return isPlainObject(first) && Array.isArray(first['resourceSpans']);
+}
+
+/** What each OTLP importer takes for a tool call, for {@link noToolSpansError}. */
+const TOOL_SPANS = {
+  otlp: 'gen_ai.operation.name "execute_tool", ai.toolCall.name, traceloop.span.kind "tool"',
+  openinference: 'openinference.span.kind "TOOL"',
+} as const;
+
+/**
+ * The error for OTLP that gives no events: how many spans it holds, the first few names, and
+ * which attributes make a span a tool call for the importer (`format`).
+ */
+export function noToolSpansError(
+  records: readonly SpanRecord[],
+  format: keyof typeof TOOL_SPANS,
+  file: string | undefined,
+): TraceError {
+  const names = [
+    ...new Set(records.map((r) => (typeof r.span['name'] === 'string' ? r.span['name'] : ''))),
+  ];
+  const shown = names
+    .slice(0, 5)
+    .map((n) => JSON.stringify(n.length > 40 ? `${n.slice(0, 39)}…` : n))
+    .join(', ');
+  return noEventsError(
+    `${records.length} OTLP span${records.length === 1 ? '' : 's'} (${shown}${names.length > 5 ? ', …' : ''}), none of them a tool call as ${format} reads it (${TOOL_SPANS[format]})`,
+    file,
+  );
 }

@@ -149,7 +149,9 @@ describe('readLinesSync / readLines', () => {
       const e = await errorOf(file, chunkSize, (line) => {
         if (line === 'a') throw new TraceError('line 1 is bad');
       });
-      expect((e as Error).message).toBe(`${file}: not valid UTF-8: byte 0xc3 at byte offset 7`);
+      expect((e as Error).message).toBe(
+        `${file}: not valid UTF-8: byte 0xc3 at byte offset 7: a single-byte encoding such as Windows-1252 or Latin-1? Save the file as UTF-8 (in a spreadsheet: CSV UTF-8)`,
+      );
     }
   });
 

@@ -8,6 +8,7 @@ import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { AsyncInput, SyncInput } from './read.js';
 import { TraceError } from '../errors.js';
+import path from 'node:path';
 import { Utf8DecodeError, Utf8StreamDecoder } from './utf8.js';
 
 /** Bytes read at a time. */
@@ -53,7 +54,10 @@ export function traceReadError(file: string, e: unknown): TraceError {
   const code = (e as NodeJS.ErrnoException).code;
   const why =
     code === 'ENOENT'
-      ? 'no such file'
+      ? // `-` is no name for standard input here: the device is.
+        path.basename(file) === '-'
+        ? 'no such file (to read standard input, give /dev/stdin)'
+        : 'no such file'
       : code === 'EISDIR'
         ? 'is a directory'
         : code === 'EACCES'

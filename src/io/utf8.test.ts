@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, invalidUtf8Offset, Utf8DecodeError, Utf8StreamDecoder } from './utf8.js';
+import { gzipSync } from 'node:zlib';
+import {
+  decodeUtf8,
+  encodingHint,
+  invalidUtf8Offset,
+  Utf8DecodeError,
+  Utf8StreamDecoder,
+} from './utf8.js';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -71,7 +78,7 @@ describe('decodeUtf8', () => {
     expect(a.message).toBe('not valid UTF-8: byte 0xff at byte offset 7');
     expect(decodeError(() => decodeUtf8(bytes(0x22, 0xfe, 0x22))).offset).toBe(1);
     expect(decodeError(() => decodeUtf8(bytes(0x22, 0xe6))).message).toBe(
-      'not valid UTF-8: byte 0xe6 at byte offset 1',
+      'not valid UTF-8: byte 0xe6 at byte offset 1: a single-byte encoding such as Windows-1252 or Latin-1? Save the file as UTF-8 (in a spreadsheet: CSV UTF-8)',
     );
   });
 });
@@ -96,5 +103,58 @@ describe('Utf8StreamDecoder', () => {
     const err = decodeError(() => e.end());
     expect(err.offset).toBe(2);
     expect(err.message).toContain('at byte offset 2');
+  });
+});
+
+describe('encodingHint: what bytes that are not UTF-8 are instead', () => {
+  const fails = (bytes: Uint8Array): string => {
+    try {
+      decodeUtf8(bytes);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('expected a throw');
+  };
+
+  it('names a compressed file, an archive or UTF-16/32 by its first bytes', () => {
+    expect(fails(gzipSync('{"channel": "a", "timestamp": 0, "value": 1}\n'))).toBe(
+      'not valid UTF-8: byte 0x8b at byte offset 1: the file is gzip-compressed; decompress it first (gunzip -k FILE)',
+    );
+    expect(
+      encodingHint(bytes(0x28, 0xb5, 0x2f, 0xfd, 0), 1, bytes(0x28, 0xb5, 0x2f, 0xfd)),
+    ).toContain('zstd');
+    expect(encodingHint(bytes(0x42, 0x5a, 0x68, 0x39, 0xcc), 4, bytes(0x42, 0x5a, 0x68))).toContain(
+      'bzip2',
+    );
+    expect(encodingHint(bytes(0xff, 0xfe, 0x7b, 0), 0, bytes(0xff, 0xfe, 0x7b, 0))).toContain(
+      'UTF-16',
+    );
+    expect(encodingHint(bytes(0xff, 0xfe, 0, 0), 0, bytes(0xff, 0xfe, 0, 0))).toContain('UTF-32');
+    // The magic number must be the input's first bytes.
+    expect(encodingHint(bytes(0x41, 0x8b), 1, bytes(0x41))).toContain('single-byte');
+    expect(encodingHint(bytes(0x61, 0xff, 0x61), 1, bytes(0x61))).toBeUndefined();
+  });
+
+  it('suggests a single-byte encoding for a lone high byte, not for a cut multi-byte character', () => {
+    expect(fails(Buffer.from('channel,timestamp,value\nTemp °C,0,1\n', 'latin1'))).toBe(
+      'not valid UTF-8: byte 0xb0 at byte offset 29: a single-byte encoding such as Windows-1252 or Latin-1? Save the file as UTF-8 (in a spreadsheet: CSV UTF-8)',
+    );
+    // "€" (E2 82 AC) cut after two bytes: a broken UTF-8 file, not another encoding.
+    expect(encodingHint(bytes(0x61, 0xe2, 0x82, 0x61), 1, bytes(0x61))).toBeUndefined();
+    // A UTF-8 text with a broken byte is no other encoding: no hint after a UTF-8 character.
+    expect(fails(Buffer.concat([Buffer.from('温度 '), bytes(0xb0)]))).toBe(
+      'not valid UTF-8: byte 0xb0 at byte offset 7',
+    );
+    const stream = new Utf8StreamDecoder();
+    stream.push(Buffer.from('温度\n'));
+    expect(decodeError(() => stream.push(bytes(0x41, 0xb0))).message).toBe(
+      'not valid UTF-8: byte 0xb0 at byte offset 8',
+    );
+    const gz = new Utf8StreamDecoder();
+    gz.push(bytes(0x1f));
+    expect(decodeError(() => gz.push(bytes(0x8b))).message).toContain('gzip-compressed');
+    expect(fails(Uint8Array.from([0x61, 0xe2, 0x82, 0x61]))).toBe(
+      'not valid UTF-8: byte 0xe2 at byte offset 1',
+    );
   });
 });

@@ -3,17 +3,19 @@
  * invalid byte with U+FFFD, so `"\xff"` and `"\xfe"` would read as the same string and compare
  * equal: input that is not UTF-8 is refused instead, naming the byte offset of the first bad byte.
  */
-import { Buffer, isUtf8 } from 'node:buffer';
+import { Buffer, isAscii, isUtf8 } from 'node:buffer';
 
 /** Bytes that are not valid UTF-8: `offset` (0-based, in the whole input) and the byte found there. */
 export class Utf8DecodeError extends Error {
   readonly offset: number;
   readonly byte: number | undefined;
-  constructor(offset: number, byte: number | undefined) {
+  /** `hint`: what the bytes look like instead (`encodingHint`), appended to the message. */
+  constructor(offset: number, byte: number | undefined, hint?: string) {
     super(
-      byte === undefined
+      (byte === undefined
         ? `not valid UTF-8: the input ends inside a multi-byte character at byte offset ${offset}`
-        : `not valid UTF-8: byte 0x${byte.toString(16).padStart(2, '0')} at byte offset ${offset}`,
+        : `not valid UTF-8: byte 0x${byte.toString(16).padStart(2, '0')} at byte offset ${offset}`) +
+        (hint === undefined ? '' : `: ${hint}`),
     );
     this.name = 'Utf8DecodeError';
     this.offset = offset;
@@ -52,10 +54,62 @@ export function invalidUtf8Offset(bytes: Uint8Array): number {
   return -1;
 }
 
-function fail(bytes: Uint8Array, base: number): never {
+/** Compressed and archive formats by their magic number, with the command that unpacks one. */
+const PACKED: ReadonlyArray<readonly [readonly number[], string]> = [
+  [[0x1f, 0x8b], 'gzip-compressed; decompress it first (gunzip -k FILE)'],
+  [[0x28, 0xb5, 0x2f, 0xfd], 'zstd-compressed; decompress it first (zstd -d FILE)'],
+  [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 'xz-compressed; decompress it first (unxz -k FILE)'],
+  [[0x42, 0x5a, 0x68], 'bzip2-compressed; decompress it first (bunzip2 -k FILE)'],
+  [[0x50, 0x4b, 0x03, 0x04], 'a zip archive; extract the trace from it first (unzip FILE)'],
+  [
+    [0xff, 0xfe, 0x00, 0x00],
+    'UTF-32 (little-endian byte order mark FF FE 00 00); save it as UTF-8',
+  ],
+  [[0xff, 0xfe], 'UTF-16 (little-endian byte order mark FF FE); save it as UTF-8'],
+  [[0xfe, 0xff], 'UTF-16 (big-endian byte order mark FE FF); save it as UTF-8'],
+];
+
+/**
+ * What bytes that are not UTF-8 look like instead, for the error message: a compressed file or
+ * UTF-16/32 by the first bytes of the input (`head`), else a single-byte encoding (Windows-1252
+ * or Latin-1, as Excel's "CSV (Comma delimited)" saves text) when the bad byte at `at` of
+ * `bytes` is a lone high byte and all before it was ASCII (`asciiBefore`: the input before
+ * `bytes`; text with UTF-8 characters before a bad byte is UTF-8 with a broken byte);
+ * `undefined` when neither.
+ */
+export function encodingHint(
+  bytes: Uint8Array,
+  at: number,
+  head: Uint8Array,
+  asciiBefore = true,
+): string | undefined {
+  for (const [magic, what] of PACKED)
+    if (magic.every((b, k) => head[k] === b)) return `the file is ${what}`;
+  if (!asciiBefore || (head.length > 0 && head[0]! >= 0x80) || !isAscii(bytes.subarray(0, at)))
+    return undefined;
+  const byte = bytes[at];
+  // 0xFE and 0xFF ("þ", "ÿ") are rare in text of any single-byte encoding.
+  if (byte === undefined || byte < 0x80 || byte > 0xfd) return undefined;
+  // Text: the bad byte stands alone before an ASCII byte (or the end).
+  const next = bytes[at + 1];
+  if (next !== undefined && next >= 0x80) return undefined;
+  return 'a single-byte encoding such as Windows-1252 or Latin-1? Save the file as UTF-8 (in a spreadsheet: CSV UTF-8)';
+}
+
+/** `bytes` start at `base` in the input, whose first bytes are `head` and were ASCII before `bytes` when `asciiBefore`. */
+function fail(
+  bytes: Uint8Array,
+  base: number,
+  head: Uint8Array = bytes,
+  asciiBefore = true,
+): never {
   const at = invalidUtf8Offset(bytes);
   const local = at < 0 ? bytes.length : at;
-  throw new Utf8DecodeError(base + local, at < 0 ? undefined : bytes[at]);
+  throw new Utf8DecodeError(
+    base + local,
+    at < 0 ? undefined : bytes[at],
+    at < 0 ? undefined : encodingHint(bytes, at, head, asciiBefore),
+  );
 }
 
 function asBuffer(bytes: Uint8Array): Buffer {
@@ -96,6 +150,9 @@ export class Utf8StreamDecoder {
   private carry: Buffer = Buffer.alloc(0);
   /** Bytes before `carry` in the stream. */
   private offset = 0;
+  /** The first bytes of the stream (for `encodingHint`), and whether all bytes so far were ASCII. */
+  private head: Buffer = Buffer.alloc(0);
+  private ascii = true;
 
   /** The text of the complete characters so far. */
   push(chunk: Uint8Array): string {
@@ -112,7 +169,10 @@ export class Utf8StreamDecoder {
     const bytes = this.carry.length === 0 ? asBuffer(chunk) : Buffer.concat([this.carry, chunk]);
     const cut = completeLength(bytes);
     const head = bytes.subarray(0, cut);
-    if (!isUtf8(head)) fail(head, this.offset);
+    if (this.head.length < 8)
+      this.head = Buffer.concat([this.head, asBuffer(chunk).subarray(0, 8 - this.head.length)]);
+    if (!isUtf8(head)) fail(head, this.offset, this.head, this.ascii);
+    this.ascii &&= isAscii(head);
     this.carry = Buffer.from(bytes.subarray(cut));
     this.offset += cut;
     return head;
@@ -121,6 +181,6 @@ export class Utf8StreamDecoder {
   /** Ends the stream: held-back bytes of an unfinished character are an error. */
   end(): void {
     if (this.carry.length === 0) return;
-    fail(this.carry, this.offset);
+    fail(this.carry, this.offset, this.head, this.ascii);
   }
 }

@@ -10,7 +10,7 @@
  *   same name, a bad config, no trace at all) or `--out` cannot be written;
  * - 70: a pair hit an internal error (a bug); the report is still written.
  */
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -19,10 +19,11 @@ import {
   formatMarkdownSummary,
   verdictText,
 } from '../../report/run/console.js';
-import type { GateConfig, RunReport } from '../../report/run/schema.js';
+import { RUN_REPORT_KIND, type GateConfig, type RunReport } from '../../report/run/schema.js';
 import { escapeForTerminal } from '../../io/terminal.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { resolvePath } from '../args.js';
+import { checkOut } from '../out.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_INTERNAL, EXIT_OK, UsageError, type CliIO } from '../types.js';
 import type { Colors } from '../../report/colors.js';
@@ -130,6 +131,21 @@ function refuseNonCsv(run: BatchRun, gts: readonly TraceFile[], preds: readonly 
   );
 }
 
+/** Whether `file` starts like a run report (`"kind": "envtrace-run-report"` in its first 512 bytes). */
+function isRunReport(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(512);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return new RegExp(`"kind"\\s*:\\s*"${RUN_REPORT_KIND}"`).test(head.toString('utf8', 0, n));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   const base: BatchSettings = {
     ...(run.config !== undefined ? { config: resolvePath(io, run.config) } : {}),
@@ -145,6 +161,8 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     throw new UsageError(
       `--gt-dir ${run.gtDir} and --pred-dir ${run.predDir} are the same directory: every trace would be scored against itself`,
     );
+  // An --out inside a directory may replace an earlier run report, never a trace.
+  checkOut(io, run.out, [run.gtDir, run.predDir], { replaceable: isRunReport });
   // The run's own report is never read back as a trace (a report kept inside --pred-dir).
   const exclude = new Set(run.out !== undefined ? [path.resolve(resolvePath(io, run.out))] : []);
   const [gts, preds] = await Promise.all([

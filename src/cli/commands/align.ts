@@ -1,7 +1,13 @@
-import { colorsEnabled, parseColumns, parseCommandArgs, parseCompat } from '../args.js';
+import {
+  colorsEnabled,
+  parseColumns,
+  parseFormat,
+  parseCommandArgs,
+  parseCompat,
+} from '../args.js';
 import { runEvaluation } from '../run.js';
 import type { Command } from '../types.js';
-import { REPORT_OPTIONS, REPORT_OPTIONS_HELP } from './evaluate.js';
+import { FORMAT_HELP, REPORT_OPTIONS, REPORT_OPTIONS_HELP } from './evaluate.js';
 
 const usage = `Usage: envtrace align --gt FILE --pred FILE [options]
 
@@ -9,9 +15,11 @@ Align two traces and score them with the default options (the reference's
 'envtrace align'; use 'envtrace evaluate' for a config file and gates).
 
 Options:
-  --gt FILE            golden trace (JSON, or JSON Lines with one event per line)
+  --gt FILE            golden trace, in any format envtrace reads (detected from its
+                       content: 'envtrace help convert')
   --pred FILE          predicted trace
   --compat MODE        'reference' reproduces the Python reference; 'default' (the default)
+${FORMAT_HELP}
   --columns MAP        CSV: the header names of the columns, as timestamp=NAME,channel=NAME,
                        value=NAME (any of the three; the others by their usual names). Every
                        input is then read as CSV ('envtrace convert --columns' turns one CSV
@@ -28,6 +36,7 @@ export const alignCommand: Command = {
       pred: 'string',
       compat: 'string',
       columns: 'string',
+      format: 'string',
       ...REPORT_OPTIONS,
     });
     return runEvaluation(
@@ -36,6 +45,7 @@ export const alignCommand: Command = {
         pred: a.required('pred'),
         compat: parseCompat(a.string('compat')),
         columns: parseColumns(a.string('columns')),
+        format: parseFormat(a.string('format')),
         out: a.string('out'),
         json: a.flag('json'),
         requirePass: false,

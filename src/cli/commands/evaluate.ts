@@ -2,14 +2,33 @@ import {
   colorsEnabled,
   colorsFor,
   parseColumns,
+  parseFormat,
   parseCommandArgs,
   parseCompat,
   type ParsedArgs,
 } from '../args.js';
+import { importers } from '../../import/registry.js';
 import { runBatch } from '../batch/run.js';
 import { parseShard } from '../batch/shard.js';
 import { runEvaluation } from '../run.js';
 import { UsageError, type CliContext, type Command } from '../types.js';
+
+/** `--format` of `align` and `evaluate`, its list of names wrapped to the help's width. */
+export const FORMAT_HELP = (() => {
+  const indent = ' '.repeat(23);
+  const lines = [
+    '  --format NAME        read every --gt and --pred in this format instead of telling it',
+    `${indent}from each file's content ('envtrace help convert' says what each is):`,
+  ];
+  let line = `${indent}auto (the default)`;
+  for (const name of importers.map((i) => i.name)) {
+    if (line.length + name.length + 2 > 88) {
+      lines.push(`${line},`);
+      line = `${indent}${name}`;
+    } else line = `${line}, ${name}`;
+  }
+  return [...lines, line].join('\n');
+})();
 
 export const REPORT_OPTIONS_HELP = `  -o, --out FILE       also write the JSON report to FILE (atomically; missing
                        parent directories are created)
@@ -36,13 +55,15 @@ const usage = `Usage: envtrace evaluate --gt FILE [--gt FILE ...] --pred FILE [o
 Score a predicted trace against a golden trace. Several --gt: the best-scoring golden wins.
 
 Options:
-  --gt FILE            golden trace (JSON, or JSON Lines with one event per line); repeatable
+  --gt FILE            golden trace, in any format envtrace reads (detected from its
+                       content: 'envtrace help convert'); repeatable
   --pred FILE          predicted trace
   --config FILE        config file (.json, .yaml/.yml); default: the default options
   --compat MODE        'reference' reproduces the Python reference (bugs and loose input
                        included); 'default' (the default) is envtrace's fixed behaviour
   --min-score X        exit 1 if the full score is below X
   --require-pass       exit 1 if the decision (accuracy) is a fail
+${FORMAT_HELP}
   --columns MAP        CSV: the header names of the columns, as timestamp=NAME,channel=NAME,
                        value=NAME (any of the three; the others by their usual names). Every
                        input is then read as CSV; in batch mode every trace must be a .csv
@@ -94,6 +115,7 @@ export const evaluateCommand: Command = {
       'min-score': 'string',
       'require-pass': 'boolean',
       columns: 'string',
+      format: 'string',
       'gt-dir': 'string',
       'pred-dir': 'string',
       jobs: 'string',
@@ -124,6 +146,7 @@ export const evaluateCommand: Command = {
         minScore: a.number('min-score'),
         requirePass: a.flag('require-pass'),
         columns: parseColumns(a.string('columns')),
+        format: parseFormat(a.string('format')),
         colors: colorsEnabled(ctx.io, { color: a.flag('color'), noColor: a.flag('no-color') }),
         maxRows: a.number('max-rows', { integer: true, min: 0 }),
         width: a.number('width', { integer: true, min: 40 }),
@@ -145,6 +168,10 @@ function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
         `--${name} cannot be combined with --gt-dir/--pred-dir (batch mode pairs the files of the two directories)`,
       );
   }
+  if (a.string('format') !== undefined)
+    throw new UsageError(
+      `--format reads --gt and --pred; in batch mode each trace's format is told from its content (to score a trace that needs --format, convert it first: envtrace convert FILE --format NAME --out FILE.json)`,
+    );
   const gtDir = a.required('gt-dir');
   const predDir = a.required('pred-dir');
   const out = a.string('out');
