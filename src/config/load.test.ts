@@ -391,7 +391,7 @@ describe('default mode', () => {
     expect(() =>
       parseConfigText('{"a": NaN}', { format: 'json', file: 'envtrace.json' }),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[ConfigError: envtrace.json: invalid JSON at line 1, column 7: Unexpected character 'N' (expected a value)]`,
+      `[ConfigError: envtrace.json: invalid JSON at line 1, column 7: Unexpected character 'N' (expected a value): NaN is not JSON: Python's json.dump writes it unless given allow_nan=False]`,
     );
   });
 

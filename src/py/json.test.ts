@@ -204,6 +204,9 @@ describe('parsePyJson: errors', () => {
     expect(e.message).toBe("data/pred.json:3:14: Unexpected character ']' (expected a value)");
   });
 
+  // Python's json.dump writes these for non-finite floats unless allow_nan=False: the message says so.
+  const nonJson = (literal: string): string =>
+    `: ${literal} is not JSON: Python's json.dump writes it unless given allow_nan=False`;
   const BAD: readonly [string, string][] = [
     ['', '<json>:1:1: Unexpected end of input (expected a value)'],
     ['   ', '<json>:1:4: Unexpected end of input (expected a value)'],
@@ -212,9 +215,15 @@ describe('parsePyJson: errors', () => {
     ['{"a" 1}', "<json>:1:6: Unexpected character '1' (expected ':')"],
     ['{"a": 1 "b": 2}', "<json>:1:9: Unexpected character '\"' (expected ',' or '}')"],
     ["{'a': 1}", "<json>:1:2: Unexpected character ''' (expected a string key or '}')"],
-    ['NaN', "<json>:1:1: Unexpected character 'N' (expected a value)"],
-    ['Infinity', "<json>:1:1: Unexpected character 'I' (expected a value)"],
-    ['-Infinity', "<json>:1:2: Unexpected character 'I' (expected a digit)"],
+    ['NaN', `<json>:1:1: Unexpected character 'N' (expected a value)${nonJson('NaN')}`],
+    ['Infinity', `<json>:1:1: Unexpected character 'I' (expected a value)${nonJson('Infinity')}`],
+    ['-Infinity', `<json>:1:2: Unexpected character 'I' (expected a digit)${nonJson('-Infinity')}`],
+    [
+      '{"value": [1, NaN]}',
+      `<json>:1:15: Unexpected character 'N' (expected a value)${nonJson('NaN')}`,
+    ],
+    ['Nope', "<json>:1:1: Unexpected character 'N' (expected a value)"],
+    ['-Inf', "<json>:1:2: Unexpected character 'I' (expected a digit)"],
     ['[1] // c', "<json>:1:5: Unexpected character '/' (expected end of input)"],
     ['/* c */ 1', "<json>:1:1: Unexpected character '/' (expected a value)"],
     ['01', '<json>:1:2: Leading zeros are not allowed in numbers'],

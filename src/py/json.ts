@@ -30,6 +30,20 @@ export class JsonSyntaxError extends EnvTraceError {
 }
 brandClass(JsonSyntaxError, 'JsonSyntaxError');
 
+/**
+ * `: NaN is not JSON …` when the text at `at` is one of the literals Python's `json.dump` writes
+ * for non-finite floats unless `allow_nan=False` (`NaN`, `Infinity`, `-Infinity`, the last
+ * reported at its `I`, after the minus sign); else empty. These files come from real producers,
+ * so the message says where they come from.
+ */
+function nonJsonNumberHint(text: string, at: number): string {
+  const start =
+    text.charCodeAt(at - 1) === 0x2d /* - */ && text.startsWith('Infinity', at) ? at - 1 : at;
+  const literal = /^-?(?:NaN|Infinity)/.exec(text.slice(start, start + 9))?.[0];
+  if (literal === undefined) return '';
+  return `: ${literal} is not JSON: Python's json.dump writes it unless given allow_nan=False`;
+}
+
 /** A JSON document nested deeper than `parsePyJson`'s `maxDepth` (a `JsonSyntaxError` too). */
 export class JsonDepthError extends JsonSyntaxError {
   /** The limit that was exceeded. */
@@ -206,7 +220,7 @@ class Parser {
   unexpected(expected: string, at: number = this.pos): never {
     if (at >= this.text.length) this.fail(`Unexpected end of input (expected ${expected})`, at);
     this.fail(
-      `Unexpected character ${showChar(this.text.charCodeAt(at))} (expected ${expected})`,
+      `Unexpected character ${showChar(this.text.charCodeAt(at))} (expected ${expected})${nonJsonNumberHint(this.text, at)}`,
       at,
     );
   }
