@@ -43,19 +43,20 @@ export function evaluateRenamed(mode: Mode = 'default'): EvaluationResult {
  * Two continuous channels, only one of them measured: the prediction has the golden's `stage:temp`
  * readings exactly but no `stage:rh` reading (`one empty`). Both modes average the 0.0 in (0.5, a
  * fail); the default mode's reports also say that one of the two channels was not measured.
+ * `empty`: another name for `stage:rh` (the hostile-name tests).
  */
-export function evaluateHalfMeasured(mode: Mode = 'default'): EvaluationResult {
+export function evaluateHalfMeasured(mode: Mode = 'default', empty = 'stage:rh'): EvaluationResult {
   const temp = RENAMED_GT.events.filter((e) => e.channel === 'stage:temp');
   const rh = [
-    { channel: 'stage:rh', timestamp: 0, value: 40 },
-    { channel: 'stage:rh', timestamp: 2, value: 41 },
+    { channel: empty, timestamp: 0, value: 40 },
+    { channel: empty, timestamp: 2, value: 41 },
   ];
   return evaluate(
     { events: [...temp, ...rh] },
     { events: temp },
     {
       mode,
-      continuous_channels: { 'stage:temp': {}, 'stage:rh': {} },
+      continuous_channels: { 'stage:temp': {}, [empty]: {} },
     },
   );
 }
@@ -85,6 +86,26 @@ export function failedCheckRecord(
     }),
     metrics: checkMetrics(result),
   };
+}
+
+/**
+ * The half-measured test of `halfMeasuredRunReport` and three kinds of check record for it: `half`
+ * (one of two channels not measured), `full` (measured) and `none` (not measured at all).
+ */
+export function mixedChecks(): {
+  t: RunReport['tests'][number];
+  half: RunReport['tests'][number]['records'][number];
+  full: RunReport['tests'][number]['records'][number];
+  none: RunReport['tests'][number]['records'][number];
+} {
+  const t = halfMeasuredRunReport('default').tests[0]!;
+  const half = t.records[0]!;
+  const full = { ...half, metrics: { continuous: { score: 1, binary_pass: true } } };
+  const none = {
+    ...half,
+    metrics: { continuous: { score: 0, binary_pass: false, not_measured: 'r: one empty' } },
+  };
+  return { t, half, full, none };
 }
 
 /** A run report of one failed test (`file` › `name`) whose only check is on `result`. */

@@ -7,13 +7,14 @@ import { matchTrajectory } from '../../trajectory/index.js';
 import { buildTrajectoryRecord } from '../../transport/buildRecord.js';
 import { matchVerdict } from '../../transport/trajectory.js';
 import {
+  evaluateHalfMeasured,
   halfMeasuredRunReport,
+  mixedChecks,
   oneCheckRunReport,
   renamedRunReport,
 } from '../unmeasured.test-helpers.js';
 import { testFigures, toReportRecord } from '../run/model.js';
 import { channelsNotMeasuredNote, type ChannelsNotMeasured } from '../run/unmeasured.js';
-import { evaluate } from '../../evaluate/evaluate.js';
 import { ReportRecordSchema, type ReportRecord } from '../run/schema.js';
 import { fakeDocument, functions, type FakeNode } from './client.test-helpers.js';
 import { testRecordInfo } from '../../transport/info.test-helpers.js';
@@ -129,13 +130,7 @@ describe('HTML report: a metric measured only in part', () => {
   });
 
   it('mixed checks of one test: the same notes as testFigures', () => {
-    const t = halfMeasuredRunReport('default').tests[0]!;
-    const half = t.records[0]!;
-    const full = { ...half, metrics: { continuous: { score: 1, binary_pass: true } } };
-    const none = {
-      ...half,
-      metrics: { continuous: { score: 0, binary_pass: false, not_measured: 'r: one empty' } },
-    };
+    const { t, half, full, none } = mixedChecks();
     for (const records of [[full, half, none, half], [full], [none], [none, full]]) {
       const fig = testFigures({ ...t, records });
       expect(partlyOf(records, 'continuous')).toEqual(fig.partlyMeasured['continuous'] ?? []);
@@ -144,15 +139,7 @@ describe('HTML report: a metric measured only in part', () => {
 
   it('a hostile channel name stays text', () => {
     const evil = '<img src=x onerror=alert(1)>';
-    const temp = [
-      { channel: 'stage:temp', timestamp: 0, value: 20 },
-      { channel: 'stage:temp', timestamp: 2, value: 21 },
-    ];
-    const result = evaluate(
-      { events: [...temp, { channel: evil, timestamp: 0, value: 40 }] },
-      { events: temp },
-      { continuous_channels: { 'stage:temp': {}, [evil]: {} } },
-    );
+    const result = evaluateHalfMeasured('default', evil);
     const rec = oneCheckRunReport(result, 'src/evil.test.ts', 'evil').tests[0]!.records[0]!;
     const cell = metricScoreCell(rec.metrics['continuous']!);
     expect(cell.textContent).toBe(`0.500 (1 of 2 channels not measured: ${evil} (one empty))`);

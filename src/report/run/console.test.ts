@@ -11,11 +11,11 @@ import {
 import { buildRunReport } from './model.js';
 import { scenario, rec } from './fixtures.test-helpers.js';
 import {
+  evaluateHalfMeasured,
   halfMeasuredRunReport,
   oneCheckRunReport,
   renamedRunReport,
 } from '../unmeasured.test-helpers.js';
-import { evaluate } from '../../evaluate/evaluate.js';
 
 const TAGS: RunColors = {
   bold: (s) => `<b>${s}</b>`,
@@ -267,16 +267,7 @@ describe('run summaries of a metric measured only in part', () => {
 
   it('a hostile channel name stays text in the console and the Markdown', () => {
     const evil = 'rh\u001b[2J|<img src=x onerror=alert(1)>*';
-    // evaluateHalfMeasured with the empty channel renamed.
-    const temp = [
-      { channel: 'stage:temp', timestamp: 0, value: 20 },
-      { channel: 'stage:temp', timestamp: 2, value: 21 },
-    ];
-    const result = evaluate(
-      { events: [...temp, { channel: evil, timestamp: 0, value: 40 }] },
-      { events: temp },
-      { continuous_channels: { 'stage:temp': {}, [evil]: {} } },
-    );
+    const result = evaluateHalfMeasured('default', evil);
     const report = oneCheckRunReport(result, 'src/evil.test.ts', 'evil channel');
     const text = formatConsoleSummary(report);
     expect(text).not.toContain('\u001b');

@@ -19,7 +19,11 @@ import {
 import { RunReportSchema, runReportJsonSchema } from './schema.js';
 import { bootstrapMeanInterval } from './stats.js';
 import { rec, scenario } from './fixtures.test-helpers.js';
-import { halfMeasuredRunReport, renamedRunReport } from '../unmeasured.test-helpers.js';
+import {
+  halfMeasuredRunReport,
+  mixedChecks,
+  renamedRunReport,
+} from '../unmeasured.test-helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const docsSchemaPath = path.join(repoRoot, 'docs/run-report.schema.json');
@@ -582,13 +586,7 @@ describe('metrics that were not measured', () => {
   });
 
   it('a test of several checks lists each distinct case once, in record order', () => {
-    const t = halfMeasuredRunReport('default').tests[0]!;
-    const half = t.records[0]!;
-    const full = { ...half, metrics: { continuous: { score: 1, binary_pass: true } } };
-    const none = {
-      ...half,
-      metrics: { continuous: { score: 0, binary_pass: false, not_measured: 'r: one empty' } },
-    };
+    const { t, half, full, none } = mixedChecks();
     const fig = testFigures({ ...t, records: [full, half, none, half] });
     expect(fig.metrics['continuous']).toBe(0.5);
     expect(fig.partlyMeasured).toEqual({
