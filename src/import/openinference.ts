@@ -1,19 +1,11 @@
 /** OTLP/JSON with the OpenInference conventions: one event per span of kind `TOOL`. */
-import { isOtlpDocument, noToolSpansError, otlpSpans } from './spans.js';
+import { isOtlpDocument } from './spans.js';
 import { relativeEvents, type RawEvent } from './time.js';
-import { otlpToolSpan, toolCallEvents } from './tool-spans.js';
+import { otlpToolEvents } from './tool-spans.js';
 import type { ImportContext, Importer } from './types.js';
 
 function parseOpenInference(text: string, ctx: ImportContext): RawEvent[] {
-  const records = otlpSpans(text, ctx.file, ctx.mode);
-  const events = toolCallEvents(
-    records.map((rec) => otlpToolSpan(rec, ctx)),
-    ['openinference'],
-    ctx,
-  );
-  if (events.length === 0 && records.length > 0)
-    throw noToolSpansError(records, 'openinference', ctx.file);
-  return events;
+  return otlpToolEvents(text, ctx, ['openinference'], 'openinference');
 }
 
 /** `openinference` importer: see `docs/importers.md`. */

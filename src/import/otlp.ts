@@ -3,20 +3,13 @@
  * OpenLLMetry/Traceloop's (one per tool span, `traceloop.entity.*`) or the Vercel AI SDK's
  * telemetry (one per `ai.toolCall` span); the mapping is in `tool-spans.ts`.
  */
-import { isOtlpDocument, noToolSpansError, otlpSpans } from './spans.js';
+import { isOtlpDocument } from './spans.js';
 import { relativeEvents, type RawEvent } from './time.js';
-import { otlpToolSpan, toolCallEvents } from './tool-spans.js';
+import { otlpToolEvents } from './tool-spans.js';
 import type { ImportContext, Importer } from './types.js';
 
 function parseOtlp(text: string, ctx: ImportContext): RawEvent[] {
-  const records = otlpSpans(text, ctx.file, ctx.mode);
-  const events = toolCallEvents(
-    records.map((rec) => otlpToolSpan(rec, ctx)),
-    ['traceloop', 'genai', 'ai-sdk'],
-    ctx,
-  );
-  if (events.length === 0 && records.length > 0) throw noToolSpansError(records, 'otlp', ctx.file);
-  return events;
+  return otlpToolEvents(text, ctx, ['traceloop', 'genai', 'ai-sdk'], 'otlp');
 }
 
 /** `otlp` importer (OpenTelemetry GenAI semantic conventions): see `docs/importers.md`. */

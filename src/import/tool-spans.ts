@@ -27,6 +27,8 @@
 import {
   attribute,
   jsonAttribute as jsonValue,
+  noToolSpansError,
+  otlpSpans,
   spanMeta,
   spanStart,
   stringAttribute,
@@ -480,6 +482,27 @@ export function otlpToolSpan(rec: SpanRecord, ctx: ImportContext): ToolSpan {
       return undefined;
     },
   };
+}
+
+/**
+ * The events of an OTLP/JSON text (`otlp` and `openinference`, which differ in the conventions
+ * they read): its tool spans' events (`toolCallEvents`), or an error naming the spans when it
+ * holds spans but none is a tool call of `conventions` (`format` names them in the message).
+ */
+export function otlpToolEvents(
+  text: string,
+  ctx: ImportContext,
+  conventions: readonly ToolConvention[],
+  format: Parameters<typeof noToolSpansError>[1],
+): RawEvent[] {
+  const records = otlpSpans(text, ctx.file, ctx.mode);
+  const events = toolCallEvents(
+    records.map((rec) => otlpToolSpan(rec, ctx)),
+    conventions,
+    ctx,
+  );
+  if (events.length === 0 && records.length > 0) throw noToolSpansError(records, format, ctx.file);
+  return events;
 }
 
 /**
