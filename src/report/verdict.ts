@@ -132,11 +132,20 @@ export function rowCounts(
   return { mismatches, missing, extra, moved, newChannels, repeats };
 }
 
+/**
+ * An event's identity for the causes `rowCounts` names: its channel and its value as the report
+ * prints it; `undefined` for a value longer than `MOVE_VALUE_LIMIT` (cut to fit, so unknown).
+ */
+function eventKey(side: AlignmentRowSide): string | undefined {
+  const value = renderValue(side.value, MOVE_VALUE_LIMIT);
+  return value.length > MOVE_VALUE_LIMIT ? undefined : JSON.stringify([side.channel, value]);
+}
+
 /** Same channel and the same value as the report prints it (a value cut to fit is never the same). */
 function sameEvent(a: AlignmentRowSide, b: AlignmentRowSide): boolean {
   if (a.channel !== b.channel) return false;
-  const va = renderValue(a.value, MOVE_VALUE_LIMIT);
-  return va.length <= MOVE_VALUE_LIMIT && va === renderValue(b.value, MOVE_VALUE_LIMIT);
+  const key = eventKey(a);
+  return key !== undefined && key === eventKey(b);
 }
 
 /** Most missing (and extra) events, and golden channels, among which `rowCounts` looks for causes. */
@@ -156,9 +165,8 @@ interface Tally {
 
 function tally(keys: Map<string, Tally> | undefined, side: AlignmentRowSide): void {
   if (!keys) return;
-  const value = renderValue(side.value, MOVE_VALUE_LIMIT);
-  if (value.length > MOVE_VALUE_LIMIT) return;
-  const key = JSON.stringify([side.channel, value]);
+  const key = eventKey(side);
+  if (key === undefined) return;
   const t = keys.get(key);
   if (t) t.n++;
   else keys.set(key, { channel: side.channel, n: 1 });
