@@ -6,6 +6,7 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { TraceError } from '../errors.js';
+import { clipForMessage } from '../io/terminal.js';
 import {
   dropTimeOutliers,
   MAX_DECIMAL_EXPONENT,
@@ -189,11 +190,6 @@ function decimalPoint(cell: string, delimiter: Delimiter): string {
   return delimiter !== ',' && /^\s*[+-]?\d+,\d+\s*$/.test(cell) ? cell.replace(',', '.') : cell;
 }
 
-/** A cell as shown in a message: at most 40 characters. */
-function clip(cell: string): string {
-  return cell.length > 40 ? `${cell.slice(0, 39)}…` : cell;
-}
-
 type TimeKind = 'seconds' | 'ISO 8601';
 
 /** A time cell: decimal seconds (epoch or relative, exactly as written) or an ISO 8601 date-time. */
@@ -227,7 +223,7 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     const filled = rows.find((r) => (r.fields[k] ?? '').trim() !== '');
     if (filled !== undefined)
       throw new TraceError(
-        `column ${k + 1} has no name in the header, but line ${filled.line} has ${JSON.stringify(clip(filled.fields[k]!))} in it; name the column`,
+        `column ${k + 1} has no name in the header, but line ${filled.line} has ${JSON.stringify(clipForMessage(filled.fields[k]!))} in it; name the column`,
         { file: where },
       );
     unnamed.add(k);
@@ -263,7 +259,7 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     const tsText = decimalPoint(cell, delimiter).trim();
     const time = cellTime(tsText);
     if (time === undefined) {
-      const shown = JSON.stringify(clip(cell));
+      const shown = JSON.stringify(clipForMessage(cell));
       // A well-formed number can still be out of range: say which limit it passes.
       const why = !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(tsText)
         ? `expected a number of seconds or an ISO 8601 date-time, got ${shown}`

@@ -8,6 +8,7 @@ import { Where, parseJsonDocuments } from './json.js';
 import { ExactTime, nanosOf, secondsBetween, timeFromNanos } from './time.js';
 import type { ImportContext } from './types.js';
 import { importValue, parseEmbeddedJson } from './values.js';
+import { clipForMessage } from '../io/terminal.js';
 import { noEventsError } from './warnings.js';
 import type { TraceError } from '../errors.js';
 
@@ -265,7 +266,7 @@ export function noToolSpansError(
   ];
   const shown = names
     .slice(0, 5)
-    .map((n) => JSON.stringify(n.length > 40 ? `${n.slice(0, 39)}…` : n))
+    .map((n) => JSON.stringify(clipForMessage(n)))
     .join(', ');
   return noEventsError(
     `${records.length} OTLP span${records.length === 1 ? '' : 's'} (${shown}${names.length > 5 ? ', …' : ''}), none of them a tool call as ${format} reads it (${TOOL_SPANS[format]})`,

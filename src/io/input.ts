@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import { ConfigError, inputPath, type InputIssue } from '../errors.js';
 import { isPlainObject, PyFloat } from '../py/value.js';
-import { escapeForTerminal } from './terminal.js';
+import { clipForMessage, escapeForTerminal } from './terminal.js';
 
 /** A short, terminal-safe description of a received value: `2`, `"high"`, `an array`, `null`, `nothing` (missing). */
 export function describeReceived(v: unknown): string {
@@ -20,8 +20,7 @@ export function describeReceived(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   switch (typeof v) {
     case 'string': {
-      const cut = v.length > 40 ? `${v.slice(0, 39)}…` : v;
-      return escapeForTerminal(JSON.stringify(cut));
+      return escapeForTerminal(JSON.stringify(clipForMessage(v)));
     }
     case 'number':
     case 'boolean':

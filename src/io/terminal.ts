@@ -58,6 +58,14 @@ function hex(code: number, digits: number): string {
 }
 
 /**
+ * `s` cut to at most `width` UTF-16 units, a cut marked with `…`: a user's text quoted in a
+ * message (a cell, a span name, a received string), short enough to stay on one line.
+ */
+export function clipForMessage(s: string, width = 40): string {
+  return s.length > width ? `${s.slice(0, width - 1)}…` : s;
+}
+
+/**
  * Escape every character that could control a terminal or hide text: `\n` `\r` `\t` become
  * those two-character escapes, other code points below U+0100 become `\xHH`, those up to U+FFFF
  * (and lone surrogates) `\uHHHH`, the rest `\u{HHHHH}`.
