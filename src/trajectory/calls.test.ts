@@ -107,7 +107,11 @@ describe('toolCalls', () => {
     expect(() => toolCalls([{ name: 'a' }, { nme: 'b' }] as never, 'reference')).toThrow(
       TraceError,
     );
+    // A list with tool calls in it is read as one: the entry that is not a call is named.
     expect(() => toolCalls([{ name: 'a' }, { channel: 'b' }] as never, 'reference')).toThrow(
+      'reference[1]: expected a tool call {name, arguments}',
+    );
+    expect(() => toolCalls([{ nme: 'a' }] as never, 'reference')).toThrow(
       'reference[0]: expected an event {channel, timestamp, value} or a tool call {name, arguments}',
     );
     expect(() => toolCalls([{ name: 'a', arguments: '{bad' }], 'calls')).toThrow(

@@ -6,6 +6,7 @@
  */
 import { TraceError, type InputPath } from '../errors.js';
 import { importFileSync } from '../import/read.js';
+import { clipForMessage } from '../io/terminal.js';
 import { isObjectRecord } from '../py/value.js';
 import { Trace, sortEventsByTime } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
@@ -28,10 +29,27 @@ export interface ToolCall {
   readonly result?: unknown;
 }
 
-/** A `{name, arguments}` entry (OpenAI/Anthropic style); `arguments` may be a JSON object string. */
+/**
+ * A tool call as an SDK hands it over, read by shape (`callParts`): `{name, arguments}` (the OpenAI
+ * Responses API's `function_call` items), `{function: {name, arguments}}` and `{custom: {name,
+ * input}}` (OpenAI Chat Completions `message.tool_calls`), `{name, input}` (Anthropic `tool_use` content blocks), `{name, args}`
+ * (LangChain `AIMessage.tool_calls`), `{toolName, input}` (the Vercel AI SDK's `toolCalls`; its
+ * `toolResults` entries also give `output` as the result). `arguments` may be JSON object text, as
+ * LLM APIs return it.
+ */
 export interface ToolCallLike {
-  readonly name: string;
+  readonly name?: string;
   readonly arguments?: unknown;
+  /** Anthropic `tool_use`, Vercel AI SDK (v5 and later). */
+  readonly input?: unknown;
+  /** LangChain `ToolCall`, Vercel AI SDK v4. */
+  readonly args?: unknown;
+  /** Vercel AI SDK. */
+  readonly toolName?: string;
+  /** OpenAI Chat Completions: a function tool's call. */
+  readonly function?: { readonly name: string; readonly arguments?: unknown };
+  /** OpenAI Chat Completions: a custom tool's call (free-form `input` text). */
+  readonly custom?: { readonly name: string; readonly input?: unknown };
   /** Calls with the same `turn` (or `parallel_group`) in a row were made in parallel. */
   readonly turn?: string | number;
   readonly parallel_group?: string | number;
@@ -92,23 +110,122 @@ export function callsFromEvents(events: readonly TraceEvent[]): ToolCall[] {
   );
 }
 
+/** The keys that hold a call's arguments, one per SDK family (`ToolCallLike`). */
+const ARGUMENT_KEYS = ['arguments', 'input', 'args'] as const;
+
+/**
+ * Keys of the SDKs' call entries that are not arguments (ids, kinds, turns, provider data). A call
+ * with none of `ARGUMENT_KEYS` but another key holding an object is refused, not read as `{}`:
+ * those would be its arguments under a name this module does not know, dropped without a word.
+ */
+const NOT_ARGUMENTS = new Set([
+  'name',
+  'toolName',
+  'function',
+  'custom',
+  'id',
+  'type',
+  'call_id',
+  'toolCallId',
+  'turn',
+  'parallel_group',
+  'result',
+  'output',
+  'status',
+  'index',
+  'providerExecuted',
+  'providerMetadata',
+  'providerOptions',
+  'dynamic',
+  'title',
+  'cache_control',
+  'caller',
+]);
+
+/** The tool's name of a call entry, in whichever SDK's shape it comes; undefined when none. */
+function callName(x: Readonly<Record<string, unknown>>): string | undefined {
+  if ('channel' in x) return undefined;
+  const fn = x['function'] ?? x['custom'];
+  if (isObjectRecord(fn) && typeof fn['name'] === 'string') return fn['name'];
+  if (typeof x['name'] === 'string') return x['name'];
+  if (typeof x['toolName'] === 'string') return x['toolName'];
+  return undefined;
+}
+
+/** A list of tool calls rather than events: some entry has a tool's name and no channel. */
 function isCallList(v: readonly unknown[]): boolean {
-  return (
-    v.length > 0 &&
-    v.every((x) => isObjectRecord(x) && typeof x['name'] === 'string' && !('channel' in x))
-  );
+  return v.some((x) => isObjectRecord(x) && callName(x) !== undefined);
+}
+
+/** What an entry that is not a call is, when it says so: a hint for the error. */
+function notACallHint(x: unknown): string {
+  if (!isObjectRecord(x)) return '';
+  if (typeof x['role'] === 'string')
+    return ` (a chat message, role ${JSON.stringify(x['role'])}: read a message list with parseTrace(JSON.stringify(messages)), or pass its tool calls)`;
+  if (typeof x['type'] === 'string')
+    return ` (a ${JSON.stringify(clipForMessage(x['type']))} entry: pass only the tool calls, e.g. content.filter((b) => b.type === 'tool_use'))`;
+  return '';
+}
+
+/** Name, arguments (with where they were read) and result of one call entry of any SDK shape. */
+function callParts(
+  x: Readonly<Record<string, unknown>>,
+  where: InputPath,
+): { name: string; arguments: unknown; result: unknown } {
+  const name = callName(x);
+  if (name === undefined || name === '') {
+    throw new TraceError(`expected a tool call {name, arguments}${notACallHint(x)}`, {
+      path: where,
+    });
+  }
+  for (const [outer, inner] of [
+    ['function', 'arguments'],
+    ['custom', 'input'],
+  ] as const) {
+    const fn = x[outer];
+    if (!isObjectRecord(fn) || fn['name'] !== name) continue;
+    const args = fn[inner];
+    return {
+      name,
+      arguments: args === undefined ? {} : parseArguments(args, [...where, outer, inner]),
+      result: x['result'],
+    };
+  }
+  const given = ARGUMENT_KEYS.filter((k) => x[k] !== undefined);
+  if (given.length > 1) {
+    throw new TraceError(
+      `a tool call with both ${given.join(' and ')}: keep the one that holds its arguments`,
+      { path: where },
+    );
+  }
+  const key = given[0];
+  if (key === undefined) {
+    const other = Object.keys(x).find(
+      (k) => !NOT_ARGUMENTS.has(k) && (isObjectRecord(x[k]) || Array.isArray(x[k])),
+    );
+    if (other !== undefined) {
+      throw new TraceError(
+        `a tool call with no arguments, but with ${JSON.stringify(clipForMessage(other))}: name its arguments "arguments" (or "input", "args")`,
+        { path: where },
+      );
+    }
+  }
+  // A Vercel AI SDK `tool-result` entry carries the call's input and what it returned.
+  const result = x['result'] ?? (x['type'] === 'tool-result' ? x['output'] : undefined);
+  return {
+    name,
+    arguments: key === undefined ? {} : parseArguments(x[key], [...where, key]),
+    result,
+  };
 }
 
 function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
   return build(
     list.map((x, i) => {
       const where = [label, i];
-      if (!isObjectRecord(x) || typeof x['name'] !== 'string' || x['name'] === '') {
+      if (!isObjectRecord(x))
         throw new TraceError('expected a tool call {name, arguments}', { path: where });
-      }
-      const args =
-        x['arguments'] === undefined ? {} : parseArguments(x['arguments'], [...where, 'arguments']);
-      return { name: x['name'], arguments: args, key: groupKey(x, undefined), result: x['result'] };
+      return { ...callParts(x, where), key: groupKey(x, undefined) };
     }),
   );
 }
@@ -141,7 +258,7 @@ function validEvents(items: readonly unknown[], label: string): TraceEvent[] {
       !Number.isFinite(e['timestamp'])
     ) {
       throw new TraceError(
-        'expected an event {channel, timestamp, value} or a tool call {name, arguments}',
+        `expected an event {channel, timestamp, value} or a tool call {name, arguments}${notACallHint(e)}`,
         { path: [label, i] },
       );
     }
