@@ -7,18 +7,11 @@ import { isPlainObject } from '../py/value.js';
 import type { Where } from './json.js';
 import { ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
-import { importValue, parseEmbeddedJson } from './values.js';
+import { importValue, parseEmbeddedJson, textOrJson } from './values.js';
 
 /** Whether a list is an `@openai/agents` history: an item is a `function_call`. */
 export function isAgentsHistory(items: readonly unknown[]): boolean {
   return items.some((m) => isPlainObject(m) && m['type'] === 'function_call');
-}
-
-/** JSON text as its value (the SDK stringifies a tool's object output), else the text. */
-function textOrJson(text: string, ctx: ImportContext): unknown {
-  if (!/^\s*[[{]/.test(text)) return text;
-  const r = parseEmbeddedJson(text, ctx);
-  return r.ok ? r.value : text;
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * OpenAI chat message lists (also agentevals' `{outputs}`): one event per tool call of an assistant
  * message. A list with Vercel AI SDK content parts is read by `ai-sdk-messages.ts`, an
- * `@openai/agents` history (`function_call` items) by `openai-agents-history.ts`.
+ * `@openai/agents` history (`function_call` items) by `openai-agents-history.ts`, an Anthropic
+ * conversation (`tool_use` / `tool_result` blocks) by `anthropic-messages.ts`.
  */
 import { isPlainObject, PyFloat } from '../py/value.js';
 import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
+import { anthropicToolCalls, isAnthropicMessageList } from './anthropic-messages.js';
 import { agentsHistoryToolCalls, isAgentsHistory } from './openai-agents-history.js';
 import { Where, parseJsonDocument } from './json.js';
 import {
@@ -78,6 +80,7 @@ function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   if (isAiSdkMessageList(messages)) return aiSdkToolCalls(messages, where, ctx);
   if (isAgentsHistory(messages)) return agentsHistoryToolCalls(messages, where, ctx);
+  if (isAnthropicMessageList(messages)) return anthropicToolCalls(messages, where, ctx);
   const results = new Map<string, unknown>();
   for (const m of messages) {
     if (m['role'] === 'tool' && typeof m['tool_call_id'] === 'string')
@@ -149,7 +152,7 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat or Vercel AI SDK messages (a list, {messages} or {outputs}): one event per tool call of an assistant message',
+    'OpenAI chat, Anthropic or Vercel AI SDK messages (a list, {messages} or {outputs}): one event per tool call of an assistant message',
   detect(_text, first) {
     const list = Array.isArray(first)
       ? first

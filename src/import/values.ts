@@ -62,3 +62,13 @@ export function parseEmbeddedJson(text: string, ctx: ImportContext): EmbeddedJso
     throw e;
   }
 }
+
+/**
+ * Text that holds a JSON object or array as its value (SDKs stringify a tool's object output),
+ * else the text as it is (`"12:00 Europe/Paris"`, and `"42"`, which a tool may mean as text).
+ */
+export function textOrJson(text: string, ctx: ImportContext): unknown {
+  if (!/^\s*[[{]/.test(text)) return text;
+  const r = parseEmbeddedJson(text, ctx);
+  return r.ok ? r.value : text;
+}
