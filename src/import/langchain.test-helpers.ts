@@ -10,7 +10,7 @@ import * as CallbackManagerModule from '@langchain/core/callbacks/manager';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
-import { RunnableLambda } from '@langchain/core/runnables';
+import { RunnableLambda, type RunnableConfig } from '@langchain/core/runnables';
 import { tool, type StructuredToolInterface } from '@langchain/core/tools';
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -81,9 +81,13 @@ const tools = {
  * message concurrently (`Promise.all`), feed the `ToolMessage`s back, until the model answers.
  * A tool that throws becomes an error `ToolMessage`, as LangGraph's `ToolNode` does.
  */
-const agent = RunnableLambda.from(async (question: string, config) => {
+async function agentLoop(
+  question: string,
+  config: RunnableConfig | undefined,
+  messages: BaseMessage[],
+): Promise<string> {
   const model = new ScriptedChatModel({});
-  const messages: BaseMessage[] = [new HumanMessage(question)];
+  messages.push(new HumanMessage(question));
   for (;;) {
     const ai = await model.invoke(messages, config);
     messages.push(ai);
@@ -107,7 +111,21 @@ const agent = RunnableLambda.from(async (question: string, config) => {
     );
     messages.push(...results);
   }
-}).withConfig({ runName: 'weather_agent' });
+}
+
+const agent = RunnableLambda.from((question: string, config) =>
+  agentLoop(question, config, []),
+).withConfig({ runName: 'weather_agent' });
+
+/**
+ * The same agent loop untraced: the messages it leaves (the question, the AI messages with their
+ * tool calls, the `ToolMessage`s, the answer), as a LangGraph state's `messages` holds them.
+ */
+export async function runLangChainMessages(): Promise<BaseMessage[]> {
+  const messages: BaseMessage[] = [];
+  await agentLoop('Weather and time in Paris, and the weather in Oslo?', undefined, messages);
+  return messages;
+}
 
 /** The instrumentations a run can be traced by. */
 export type LangChainTracing = 'openinference' | 'traceloop';

@@ -2,11 +2,17 @@
  * OpenAI chat message lists (also agentevals' `{outputs}`): one event per tool call of an assistant
  * message. A list with Vercel AI SDK content parts is read by `ai-sdk-messages.ts`, an
  * `@openai/agents` history (`function_call` items) by `openai-agents-history.ts`, an Anthropic
- * conversation (`tool_use` / `tool_result` blocks) by `anthropic-messages.ts`.
+ * conversation (`tool_use` / `tool_result` blocks) by `anthropic-messages.ts`, LangChain's
+ * serialised or stored messages by `langchain-messages.ts`.
  */
 import { isPlainObject, PyFloat } from '../py/value.js';
 import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
 import { anthropicToolCalls, isAnthropicMessageList } from './anthropic-messages.js';
+import {
+  isLangChainMessage,
+  isLangChainMessageList,
+  langchainToolCalls,
+} from './langchain-messages.js';
 import { agentsHistoryToolCalls, isAgentsHistory } from './openai-agents-history.js';
 import { Where, parseJsonDocument } from './json.js';
 import {
@@ -78,6 +84,7 @@ function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
   const { list, where } = messagesOf(parseJsonDocument(text, ctx.file, ctx.mode), root);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
+  if (isLangChainMessageList(messages)) return langchainToolCalls(messages, where, ctx);
   if (isAiSdkMessageList(messages)) return aiSdkToolCalls(messages, where, ctx);
   if (isAgentsHistory(messages)) return agentsHistoryToolCalls(messages, where, ctx);
   if (isAnthropicMessageList(messages)) return anthropicToolCalls(messages, where, ctx);
@@ -152,7 +159,7 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat, Anthropic or Vercel AI SDK messages (a list, {messages} or {outputs}): one event per tool call of an assistant message',
+    'OpenAI chat, Anthropic, LangChain or Vercel AI SDK messages (a list, {messages} or {outputs}): one event per tool call of an assistant message',
   detect(_text, first) {
     const list = Array.isArray(first)
       ? first
@@ -164,7 +171,7 @@ export const openaiImporter: Importer = {
             : undefined
         : undefined;
     if (list === undefined || list.length === 0) return list === undefined ? 0 : 0.1;
-    return isMessage(list[0]) ? 0.9 : 0;
+    return isMessage(list[0]) || isLangChainMessage(list[0]) ? 0.9 : 0;
   },
   parse(text, ctx) {
     return relativeEvents(parseOpenAI(text, ctx), ctx.file);

@@ -35,6 +35,7 @@ import {
   type SpanRecord,
 } from './spans.js';
 import { isObjectRecord, isPlainObject } from '../py/value.js';
+import { langchainMessage } from './langchain-messages.js';
 import { secondsBetween, type ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
 import { warn } from './warnings.js';
@@ -169,20 +170,6 @@ function aiSdkCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   if (errorType !== undefined) meta['errorType'] = errorType;
   const event = { channel, time: s.start, value: args === undefined ? null : value.value, meta };
   return { event, meta, callId, span: s };
-}
-
-/**
- * A LangChain message in its serialised form (`{lc: 1, type: "constructor", id: [..., kind],
- * kwargs}`, what `JSON.stringify` gives for a message): its `kwargs`, when `kind` is one of `kinds`.
- */
-function langchainMessage(
-  v: unknown,
-  kinds: readonly string[],
-): Record<string, unknown> | undefined {
-  if (!isPlainObject(v) || v['type'] !== 'constructor' || !('lc' in v)) return undefined;
-  const id = v['id'];
-  if (!Array.isArray(id) || !kinds.includes(String(id[id.length - 1]))) return undefined;
-  return isPlainObject(v['kwargs']) ? v['kwargs'] : undefined;
 }
 
 /**
