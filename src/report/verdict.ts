@@ -62,17 +62,7 @@ export function fixed3(x: number): string {
  * Causes are looked for only while each side has at most `CAUSE_CAP` such events and the golden at
  * most `CAUSE_CAP` channels (else none is named), so a count stays cheap.
  */
-export function rowCounts(
-  rows: Iterable<AlignmentRow>,
-  findCauses = false,
-): {
-  mismatches: number;
-  missing: number;
-  extra: number;
-  moved: number;
-  newChannels: readonly string[];
-  repeats: number;
-} {
+export function rowCounts(rows: Iterable<AlignmentRow>, findCauses = false): RowCounts {
   let mismatches = 0;
   let missing = 0;
   let extra = 0;
@@ -130,6 +120,23 @@ export function rowCounts(
   }
   if (extra > CAUSE_CAP) repeats = 0;
   return { mismatches, missing, extra, moved, newChannels, repeats };
+}
+
+/** What `rowCounts` counts. */
+export interface RowCounts {
+  readonly mismatches: number;
+  readonly missing: number;
+  readonly extra: number;
+  readonly moved: number;
+  readonly newChannels: readonly string[];
+  readonly repeats: number;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listText(items: readonly string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }
 
 /**
@@ -218,6 +225,21 @@ export function unitMixUp(slope: unknown, durationRatio: unknown): string | unde
   return undefined;
 }
 
+/**
+ * What the extra events that are not moved have in common, in parentheses (empty when nothing):
+ * all on channels the golden lacks, or (with no move) each a repeat of the event beside it.
+ */
+function extraCause({ extra, moved, newChannels, repeats }: RowCounts): string {
+  if (newChannels.length > 0) {
+    const on = listText(newChannels.map(escapeForTerminal));
+    return newChannels.length === 1
+      ? ` (all on ${on}, a channel not in the golden)`
+      : ` (all on ${on}, channels not in the golden)`;
+  }
+  if (moved > 0 || repeats !== extra) return '';
+  return extra === 1 ? ' (the same event twice in a row)' : ' (each the same event twice in a row)';
+}
+
 /** What of the report style the verdict reads. */
 type VerdictStyle = Pick<ReportStyle, 'showUnmeasured' | 'namesCauses'>;
 
@@ -226,28 +248,13 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
   const safe = escapeForTerminal(name);
   const metric = result.metrics[name];
   if (name === 'discrete' && metric) {
-    const { mismatches, missing, extra, moved, newChannels, repeats } = rowCounts(
-      rowsOf(result),
-      style.namesCauses,
-    );
+    const counts = rowCounts(rowsOf(result), style.namesCauses);
+    const { mismatches, missing, extra, moved } = counts;
     const bits: string[] = [];
     if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
     if (moved) bits.push(`${plural(moved, 'event')} out of order`);
     if (missing > moved) bits.push(plural(missing - moved, 'missing event'));
-    if (extra > moved) {
-      const on = newChannels.map(escapeForTerminal);
-      const where =
-        on.length === 0
-          ? moved === 0 && repeats === extra
-            ? extra === 1
-              ? ' (the same event twice in a row)'
-              : ' (each the same event twice in a row)'
-            : ''
-          : on.length === 1
-            ? ` (all on ${on[0]!}, a channel not in the golden)`
-            : ` (all on ${on.slice(0, -1).join(', ')} and ${on.at(-1)!}, channels not in the golden)`;
-      bits.push(`${plural(extra - moved, 'extra event')}${where}`);
-    }
+    if (extra > moved) bits.push(`${plural(extra - moved, 'extra event')}${extraCause(counts)}`);
     return bits.length
       ? `discrete not exact: ${bits.join(', ')}`
       : `discrete not exact (score ${fixed3(metric.score)})`;
