@@ -19,6 +19,7 @@ import {
   evaluateOnlyFirstMove,
   evaluateRenamed,
 } from '../src/report/unmeasured.test-helpers.js';
+import { evaluateNearMiss } from '../src/report/values-off.test-helpers.js';
 import { realUtils, scan, stripAnsi, taggedUtils } from './testing.js';
 
 const rule: PassRule = { requireAccuracy: true, minScore: undefined };
@@ -166,6 +167,19 @@ describe('failureMessage', () => {
 
   it('one matched pair of a 30-event scan: timing not measured, not 1.000 (B4)', () => {
     expect(msg(evaluateOnlyFirstMove('default'))).toMatchSnapshot();
+  });
+
+  it('every value of a scan just beyond its tolerance: the verdict says so, not "30 mismatches"', () => {
+    const text = msg(evaluateNearMiss());
+    expect(text.split('\n')[2]).toBe(
+      'Expected the received trace to behave like the golden trace, but score 0.000, accuracy false: ' +
+        'discrete not exact: every event present and in order, 30 values off (all on mono:energy, Δ 2.1, tolerance abs 2: each just beyond it, the closest by 0.1); ' +
+        'timing not measured (no matching PV/value pairs for timing evaluation).',
+    );
+    expect(text).toMatchSnapshot();
+    expect(msg(evaluateNearMiss('reference'))).toContain(
+      ', accuracy false: discrete not exact: 30 mismatches; timing failed',
+    );
   });
 
   it('best-of lists every candidate', () => {

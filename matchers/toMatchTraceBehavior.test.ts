@@ -212,6 +212,23 @@ describe('toMatchTraceBehavior', () => {
     ]);
   });
 
+  it('the run record of a scan whose every value is just beyond its tolerance names the cause', async ({
+    task,
+  }) => {
+    // Imported here, not at the top, so the lines the test above pins stay where they are.
+    const { ENERGY_SCAN, ABS_2, shiftedScan } =
+      await import('../src/report/values-off.test-helpers.js');
+    const message = messageOf(() =>
+      ex(shiftedScan(() => 2.1)).toMatchTraceBehavior(ENERGY_SCAN, ABS_2),
+    );
+    const records = (task.meta as { envtrace?: Array<Record<string, unknown>> }).envtrace ?? [];
+    // The HTML report's failing-checks list and the JSON record show this sentence as is.
+    expect(records.map((r) => r['failure'])).toEqual([message.split('\n')[2]]);
+    expect(records[0]?.['failure']).toContain(
+      ': discrete not exact: every event present and in order, 30 values off (all on mono:energy, Δ 2.1, tolerance abs 2: each just beyond it, the closest by 0.1); ',
+    );
+  });
+
   it('a failed batch pair (envtrace evaluate --gt-dir) records the sentence this matcher prints', async () => {
     // Imported here, not at the top, so the lines the test above pins stay where they are.
     const { createPairEvaluator } = await import('../src/cli/batch/task.js');

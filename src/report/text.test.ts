@@ -15,6 +15,7 @@ import {
   evaluateOnlyFirstMove,
   RENAMED_PRED,
 } from './unmeasured.test-helpers.js';
+import { evaluateNearMiss } from './values-off.test-helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const corpus = path.resolve(repoRoot, 'test/conformance/cases');
@@ -492,6 +493,19 @@ describe('formatTextReport: why a failed evaluation fails', () => {
     expect(formatTextReport(oneOff)).toContain(
       '\nAccuracy:   false\nWhy:        discrete not exact: 1 mismatch\nMode:       default\n',
     );
+  });
+
+  it('default mode: every value just beyond its tolerance says so, where the table and the tolerance show it', () => {
+    const text = formatTextReport(evaluateNearMiss(), { maxRows: 3 });
+    expect(header(text).slice(0, 4)).toEqual([
+      'Full score: 0.000',
+      'Accuracy:   false',
+      'Why:        discrete not exact: every event present and in order, 30 values off (all on mono:energy, Δ 2.1, tolerance abs 2: each just beyond it, the closest by 0.1)',
+      '            timing not measured (no matching PV/value pairs for timing evaluation)',
+    ]);
+    expect(text).toMatchSnapshot();
+    // Reference mode has no Why line, so no cause either (the table and scores are the same).
+    expect(formatTextReport(evaluateNearMiss('reference'))).not.toMatch(/Why:|values off/);
   });
 
   it('no Why line when the evaluation passes, nor in reference mode (the reference has none)', () => {

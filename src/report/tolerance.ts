@@ -30,12 +30,43 @@ function sourceText(c: ChannelTolerance): string {
       : 'built-in default';
 }
 
-/** `numeric_tolerance, rel 0.001` (plus `abs …` when set). */
-export function ruleText(c: Pick<ChannelTolerance, 'comparator' | 'rel_tol' | 'abs_tol'>): string {
-  const bits = [c.comparator];
+/** A channel's tolerances in words: `rel 0.001`, `abs 2`, both, or none (an exact comparison). */
+function toleranceBits(c: Pick<ChannelTolerance, 'rel_tol' | 'abs_tol'>): string[] {
+  const bits: string[] = [];
   if (c.rel_tol > 0) bits.push(`rel ${shortNumber(c.rel_tol)}`);
   if (c.abs_tol > 0) bits.push(`abs ${shortNumber(c.abs_tol)}`);
-  return bits.join(', ');
+  return bits;
+}
+
+/** `numeric_tolerance, rel 0.001` (plus `abs …` when set). */
+export function ruleText(c: Pick<ChannelTolerance, 'comparator' | 'rel_tol' | 'abs_tol'>): string {
+  return [c.comparator, ...toleranceBits(c)].join(', ');
+}
+
+/**
+ * `abs 2`, `rel 0.001 or abs 2` (either bound lets a difference through), `0`: the tolerance a
+ * verdict quotes for values off beyond it.
+ */
+export function toleranceWords(c: Pick<ChannelTolerance, 'rel_tol' | 'abs_tol'>): string {
+  const bits = toleranceBits(c);
+  return bits.length ? bits.join(' or ') : '0';
+}
+
+/**
+ * How far two numbers that mismatched are beyond their channel's tolerance, and the bound:
+ * `delta − bound` with `bound = max(rel·max(|g|,|p|), abs)`, as `compare/tolerance-use.ts` bounds
+ * a difference (`boundOf`, not exported there). `undefined` against an exact 0 under a relative
+ * tolerance alone: whether `rel` then acted as an absolute one (B9) is not in the summary, so the
+ * bound is unknown.
+ */
+export function beyondTolerance(
+  g: number,
+  p: number,
+  c: Pick<ChannelTolerance, 'rel_tol' | 'abs_tol'>,
+): { readonly excess: number; readonly bound: number } | undefined {
+  if ((g === 0 || p === 0) && c.rel_tol > 0 && c.abs_tol === 0) return undefined;
+  const bound = Math.max(c.rel_tol * Math.max(Math.abs(g), Math.abs(p)), c.abs_tol);
+  return { excess: Math.abs(g - p) - bound, bound };
 }
 
 /** `mono.energy: built-in default numeric_tolerance, rel 0.001` (channel escaped for the terminal). */

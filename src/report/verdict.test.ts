@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluate/evaluate.js';
 import { formatTextReport } from './text.js';
 import { SCAN_30, evaluateOnlyFirstMove, evaluateRenamed } from './unmeasured.test-helpers.js';
-import { failedParts, rowCounts, unitMixUp, verdictSentence, verdictText } from './verdict.js';
+import { ABS_2, ENERGY_SCAN, evaluateNearMiss, shiftedScan } from './values-off.test-helpers.js';
+import {
+  CAUSE_CAP,
+  failedParts,
+  rowCounts,
+  unitMixUp,
+  valuesOffText,
+  verdictSentence,
+  verdictText,
+} from './verdict.js';
+import type { AlignmentRow } from '../evaluate/types.js';
 
 const rule = { requireAccuracy: true, minScore: undefined };
 
@@ -213,10 +223,181 @@ describe('failedParts counts the rows without building them for good', () => {
     const r = evaluate(scan(0), scan(7));
     const lazy = () => Object.getOwnPropertyDescriptor(r, 'alignment_rows')?.get !== undefined;
     expect(lazy()).toBe(true);
-    expect(failedParts(r, { requireAccuracy: true, minScore: undefined })).toEqual([
-      'discrete not exact: 1 mismatch',
-    ]);
-    expect(formatTextReport(r)).toContain('\nWhy:        discrete not exact: 1 mismatch\n');
+    // 4507 for 4500 under the default relative 1e-3 (bound 4.507): a near miss, so named.
+    const why =
+      'discrete not exact: every event present and in order, 1 value off (on x, Δ 7, tolerance rel 0.001: just beyond it, by 2.493)';
+    expect(failedParts(r, { requireAccuracy: true, minScore: undefined })).toEqual([why]);
+    expect(formatTextReport(r)).toContain(`\nWhy:        ${why}\n`);
     expect(lazy()).toBe(true);
   });
 });
+
+describe('values off on aligned pairs of one channel', () => {
+  const evalShift = (shift: (i: number) => number, options = ABS_2) =>
+    evaluate(ENERGY_SCAN, shiftedScan(shift), options);
+
+  it('every energy 2.1 off with abs 2: all there, in order, each just beyond, not "30 mismatches"', () => {
+    const result = evaluateNearMiss();
+    expect(result.full_score).toBe(0); // the score is the metrics', unchanged
+    expect(failedParts(result, rule)).toEqual([
+      'discrete not exact: every event present and in order, 30 values off (all on mono:energy, Δ 2.1, tolerance abs 2: each just beyond it, the closest by 0.1)',
+      'timing not measured (no matching PV/value pairs for timing evaluation)',
+    ]);
+    // The same score as an empty prediction, which the verdict tells apart.
+    const empty = evaluate(ENERGY_SCAN, { events: [] }, ABS_2);
+    expect(empty.full_score).toBe(0);
+    expect(failedParts(empty, rule)[0]).toBe('discrete not exact: 30 missing events');
+  });
+
+  it('names the range of Δ and how many are near misses, the closest first', () => {
+    // Every third energy 43 off (far, and no other golden energy), the others 2.5 off (just
+    // beyond abs 2, by 0.5).
+    const result = evalShift((i) => (i % 3 === 0 ? 43 : 2.5));
+    expect(failedParts(result, rule)[0]).toBe(
+      'discrete not exact: every event present and in order, 30 values off (all on mono:energy, Δ 2.5–43, tolerance abs 2: 20 just beyond it, the closest by 0.5)',
+    );
+    // Far off only (and no other golden energy): the tolerance, no near miss.
+    expect(
+      failedParts(
+        evalShift(() => 55),
+        rule,
+      )[0],
+    ).toBe(
+      'discrete not exact: every event present and in order, 30 values off (all on mono:energy, Δ 55, tolerance abs 2)',
+    );
+  });
+
+  it('a single value: named when it is a near miss, else its row says it ("1 mismatch")', () => {
+    expect(
+      failedParts(
+        evalShift((i) => (i === 4 ? 2.1 : 0)),
+        rule,
+      )[0],
+    ).toBe(
+      'discrete not exact: every event present and in order, 1 value off (on mono:energy, Δ 2.1, tolerance abs 2: just beyond it, by 0.1)',
+    );
+    expect(
+      failedParts(
+        evalShift((i) => (i === 4 ? 500 : 0)),
+        rule,
+      )[0],
+    ).toBe('discrete not exact: 1 mismatch');
+  });
+
+  it('"every event present and in order" only when nothing else differs', () => {
+    const { events } = shiftedScan(() => 2.1);
+    const result = evaluate(ENERGY_SCAN, { events: events.slice(0, -1) }, ABS_2);
+    expect(failedParts(result, rule)[0]).toBe(
+      'discrete not exact: 29 values off (all on mono:energy, Δ 2.1, tolerance abs 2: each just beyond it, the closest by 0.1), 1 missing event',
+    );
+  });
+
+  it('values that are not numbers: "values differ", one example clipped and escaped', () => {
+    const text = (i: number) => `mode \u001b[2J${'x'.repeat(60)}${i}`;
+    const golden = { events: ENERGY_SCAN.events.map((e, i) => ({ ...e, value: `mode ${i}` })) };
+    const result = evaluate(golden, {
+      events: golden.events.map((e, i) => (i < 3 ? { ...e, value: text(i) } : e)),
+    });
+    expect(failedParts(result, rule)[0]).toBe(
+      'discrete not exact: every event present and in order, 3 values differ (all on mono:energy, e.g. "mode \\u001b[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" instead of "mode 0")',
+    );
+  });
+
+  it('numbers and other values together, on several channels, and channel mismatches apart', () => {
+    const rows: AlignmentRow[] = [
+      { index: 1, gt: side('a', 0, 1), pred: side('a', 0, 1.5), match: false, ignored: false },
+      { index: 2, gt: side('b', 1, 'on'), pred: side('b', 1, 'off'), match: false, ignored: false },
+      { index: 3, gt: side('c', 2, 10), pred: side('c', 2, 30), match: false, ignored: false },
+      { index: 4, gt: side('d', 3, 0), pred: side('e', 3, 0), match: false, ignored: false },
+    ];
+    const counts = rowCounts(rows, true, (ch) => (ch === 'd' ? undefined : RULE_ABS_1));
+    expect(counts.valuesOff).toMatchObject({ count: 3, numbers: 2, nearMisses: 0 });
+    expect(valuesOffText(counts.valuesOff!)).toBe(
+      '3 values off (on a, b and c; 2 numbers, Δ 0.5–20, tolerance abs 1; 1 other value, e.g. "off" instead of "on")',
+    );
+    // Different tolerances: none quoted; a near miss is then beyond "its tolerance".
+    const mixed = rowCounts(rows, true, (ch) =>
+      ch === 'a' ? RULE_ABS_1 : { rel_tol: 0, abs_tol: 15 },
+    );
+    expect(valuesOffText(mixed.valuesOff!)).toBe(
+      '3 values off (on a, b and c; 2 numbers, Δ 0.5–20: 1 just beyond its tolerance, the closest by 5; 1 other value, e.g. "off" instead of "on")',
+    );
+    // Four channels and more are counted, not named.
+    const many = ['p', 'q', 'r', 's'].map((ch, i): AlignmentRow => ({
+      index: i + 1,
+      gt: side(ch, i, 1),
+      pred: side(ch, i, 2),
+      match: false,
+      ignored: false,
+    }));
+    expect(valuesOffText(rowCounts(many, true).valuesOff!)).toBe(
+      '4 values off (on 4 channels, Δ 1)',
+    );
+  });
+
+  it('in a verdict, the channel mismatches are counted apart', () => {
+    const golden = { events: [side('a', 0, 1), side('a', 1, 2), side('b', 2, 3)] };
+    const pred = { events: [side('a', 0, 1.5), side('a', 1, 2.5), side('c', 2, 3)] };
+    expect(failedParts(evaluate(golden, pred, { aligner: 'difflib' }), rule)[0]).toBe(
+      'discrete not exact: 2 values off (all on a, Δ 0.5, tolerance rel 0.001), 1 channel mismatch',
+    );
+  });
+
+  it('a result read back from JSON has no tolerance summary: the Δ without the tolerance', () => {
+    const read = JSON.parse(JSON.stringify(evaluateNearMiss())) as ReturnType<typeof evaluate>;
+    expect(read.tolerance).toBeUndefined();
+    expect(failedParts(read, rule)[0]).toBe(
+      'discrete not exact: every event present and in order, 30 values off (all on mono:energy, Δ 2.1)',
+    );
+  });
+
+  it('reference mode: counts only', () => {
+    expect(failedParts(evaluateNearMiss('reference'), rule)).toEqual([
+      'discrete not exact: 30 mismatches',
+      'timing failed: no matching PV/value pairs for timing evaluation',
+    ]);
+  });
+
+  it('is bounded: past CAUSE_CAP values off no value is read and none is named', () => {
+    // Rows whose values count their reads: the cause reads each value of a pair once, and
+    // no value at all once CAUSE_CAP pairs are off (a plain count carries on).
+    let reads = 0;
+    const counted = (channel: string, value: unknown) => ({
+      channel,
+      timestamp: 0,
+      get value() {
+        reads++;
+        return value;
+      },
+    });
+    function* offRows(n: number): Generator<AlignmentRow> {
+      for (let k = 0; k < n; k++)
+        yield {
+          index: k + 1,
+          gt: counted('x', 'on'),
+          pred: counted('x', 'off'),
+          match: false,
+          ignored: false,
+        };
+    }
+    const atCap = rowCounts(offRows(CAUSE_CAP), true);
+    expect(atCap.valuesOff?.count).toBe(CAUSE_CAP);
+    expect(reads).toBe(2 * CAUSE_CAP + 2); // and the first pair's again for its example
+    reads = 0;
+    const beyond = rowCounts(offRows(5 * CAUSE_CAP), true);
+    expect(beyond.mismatches).toBe(5 * CAUSE_CAP);
+    expect(beyond.valuesOff).toBeUndefined();
+    expect(reads).toBe(2 * CAUSE_CAP + 2);
+    // Without causes (reference mode) no value is read.
+    reads = 0;
+    expect(rowCounts(offRows(100)).valuesOff).toBeUndefined();
+    expect(reads).toBe(0);
+  });
+});
+
+/** An event, or an alignment row's side. */
+function side(channel: string, timestamp: number, value: unknown) {
+  return { channel, timestamp, value };
+}
+
+const RULE_ABS_1 = { rel_tol: 0, abs_tol: 1 };

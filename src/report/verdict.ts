@@ -15,9 +15,13 @@ import {
 import { selectPolicy } from '../evaluate/options.js';
 import { listLength, listSlice } from '../metrics/lazy.js';
 import { notMeasuredReason, unmeasuredChannels } from '../metrics/measured.js';
+import type { ChannelTolerance } from '../compare/tolerance-use.js';
+import { clipForMessage } from '../io/terminal.js';
 import type { ReportStyle } from '../policy/index.js';
+import { isPyNumber, PyFloat } from '../py/value.js';
 import { escapeForTerminal } from './escape.js';
 import { pyFixed, renderValue } from './format.js';
+import { beyondTolerance, shortNumber, toleranceWords } from './tolerance.js';
 
 /** What a check requires of an evaluation to pass. */
 export interface PassRule {
@@ -58,24 +62,27 @@ export function fixed3(x: number): string {
  *   on a channel the golden has no event on (a heartbeat, a debug log), at most `NEW_CHANNELS_SHOWN`
  *   of them; else empty;
  * - `repeats`: how many extra events repeat the predicted event of the row before or after them
- *   (same channel and value: a program that did a step twice).
+ *   (same channel and value: a program that did a step twice);
+ * - `valuesOff`: the mismatches of pairs on one channel (the event is there, its value is not the
+ *   golden's), see `ValuesOff`; `toleranceOf` gives a channel's tolerance (from the result's
+ *   tolerance summary), asked at most once per such pair;
+ * - `inOrder`: whether both sides' timestamps never go back along the rows.
  * Causes are looked for only while each side has at most `CAUSE_CAP` such events and the golden at
- * most `CAUSE_CAP` channels (else none is named), so a count stays cheap.
+ * most `CAUSE_CAP` channels, and values off only while there are at most `CAUSE_CAP` of them (else
+ * none is named), so a count stays cheap: O(1) per row beyond the cap, and one value rendered.
  */
 export function rowCounts(
   rows: Iterable<AlignmentRow>,
   findCauses = false,
-): {
-  mismatches: number;
-  missing: number;
-  extra: number;
-  moved: number;
-  newChannels: readonly string[];
-  repeats: number;
-} {
+  toleranceOf?: (channel: string) => ToleranceRule | undefined,
+): RowCounts {
   let mismatches = 0;
   let missing = 0;
   let extra = 0;
+  const off = findCauses ? new ValuesOffTally(toleranceOf) : undefined;
+  let inOrder = true;
+  let gtAt = -Infinity;
+  let predAt = -Infinity;
   const gone = findCauses ? new Map<string, Tally>() : undefined;
   const added = findCauses ? new Map<string, Tally>() : undefined;
   const gtChannels = findCauses ? new Set<string>() : undefined;
@@ -89,6 +96,13 @@ export function rowCounts(
     pending = null;
     if (r.ignored) continue;
     if (r.gt && gtChannels && gtChannels.size <= CAUSE_CAP) gtChannels.add(r.gt.channel);
+    if (off) {
+      // `!(a >= b)` so that a NaN timestamp is no proof of order either.
+      if (r.gt && !(r.gt.timestamp >= gtAt)) inOrder = false;
+      else if (r.gt) gtAt = r.gt.timestamp;
+      if (r.pred && !(r.pred.timestamp >= predAt)) inOrder = false;
+      else if (r.pred) predAt = r.pred.timestamp;
+    }
     if (r.gt && !r.pred) {
       if (++missing <= CAUSE_CAP) tally(gone, r.gt);
     } else if (!r.gt && r.pred) {
@@ -97,7 +111,10 @@ export function rowCounts(
         if (previous && sameEvent(previous, r.pred)) repeats++;
         else pending = r.pred;
       }
-    } else if (r.gt && r.pred && r.match === false) mismatches++;
+    } else if (r.gt && r.pred && r.match === false) {
+      mismatches++;
+      if (off && r.gt.channel === r.pred.channel) off.add(r.gt, r.pred);
+    }
   }
   let moved = 0;
   let newChannels: string[] = [];
@@ -129,7 +146,180 @@ export function rowCounts(
     if (counted !== extra - moved || newChannels.length > NEW_CHANNELS_SHOWN) newChannels = [];
   }
   if (extra > CAUSE_CAP) repeats = 0;
-  return { mismatches, missing, extra, moved, newChannels, repeats };
+  const valuesOff = off?.result();
+  return {
+    mismatches,
+    missing,
+    extra,
+    moved,
+    newChannels,
+    repeats,
+    ...(valuesOff === undefined ? {} : { valuesOff, inOrder }),
+  };
+}
+
+/** What `rowCounts` counts (`valuesOff` and `inOrder` only with causes, and values off). */
+export interface RowCounts {
+  readonly mismatches: number;
+  readonly missing: number;
+  readonly extra: number;
+  readonly moved: number;
+  readonly newChannels: readonly string[];
+  readonly repeats: number;
+  readonly valuesOff?: ValuesOff;
+  readonly inOrder?: boolean;
+}
+
+/** The tolerance of a channel's comparator, as the result's tolerance summary states it. */
+export type ToleranceRule = Pick<ChannelTolerance, 'rel_tol' | 'abs_tol'>;
+
+/**
+ * The mismatches of aligned pairs on one channel: the predicted event is there, on the golden's
+ * channel and in its place, and only its value differs.
+ */
+export interface ValuesOff {
+  readonly count: number;
+  /** Their channels in first-seen order, at most `NEW_CHANNELS_SHOWN` kept. */
+  readonly channels: readonly string[];
+  /** How many channels they are on. */
+  readonly channelCount: number;
+  /** Pairs of two finite numbers among them. */
+  readonly numbers: number;
+  /** The smallest and the largest |golden − predicted| of those numbers (0 when none). */
+  readonly minDelta: number;
+  readonly maxDelta: number;
+  /**
+   * The tolerance in words when every number's channel has one and all say the same (`abs 2`),
+   * else `undefined` (an exact comparator, several tolerances, a result without its summary).
+   */
+  readonly tolerance: string | undefined;
+  /** Numbers just beyond their tolerance (`NEAR_MISS`: within twice the bound of a match). */
+  readonly nearMisses: number;
+  /** How far beyond its tolerance the closest of them is (0 when there is none). */
+  readonly closest: number;
+  /**
+   * The first pair that is not two numbers, as the verdict quotes it (rendered, clipped,
+   * escaped for the terminal); `undefined` when every pair is numbers.
+   */
+  readonly example: { readonly gt: string; readonly pred: string } | undefined;
+}
+
+/**
+ * A number just beyond its tolerance: its difference is at most `NEAR_MISS` times the bound that
+ * would have let it match (2: at most as far beyond the bound as the bound is wide).
+ */
+const NEAR_MISS = 2;
+
+/** Longest rendered value quoted as a verdict's example (then clipped by `clipForMessage`). */
+const EXAMPLE_RENDER_LIMIT = 64;
+
+/** A finite double of a number value (`bigint` and a Python float included), else `undefined`. */
+function finiteNumber(v: unknown): number | undefined {
+  if (!isPyNumber(v)) return undefined;
+  const x = v instanceof PyFloat ? v.value : Number(v);
+  return Number.isFinite(x) ? x : undefined;
+}
+
+/** A value quoted in a verdict: a string clipped inside its quotes, else its rendering clipped. */
+function quoteValue(v: unknown): string {
+  const shown =
+    typeof v === 'string'
+      ? JSON.stringify(clipForMessage(v))
+      : clipForMessage(renderValue(v, EXAMPLE_RENDER_LIMIT));
+  return escapeForTerminal(shown);
+}
+
+/** The running tally behind `ValuesOff`: O(1) per pair, nothing past `CAUSE_CAP` pairs. */
+class ValuesOffTally {
+  private count = 0;
+  private readonly channels = new Set<string>();
+  private numbers = 0;
+  private minDelta = Infinity;
+  private maxDelta = 0;
+  private tolerance: string | undefined | null = null; // null: no number yet
+  private nearMisses = 0;
+  private closest = Infinity;
+  private example: ValuesOff['example'];
+  constructor(private readonly toleranceOf?: (channel: string) => ToleranceRule | undefined) {}
+
+  add(gt: AlignmentRowSide, pred: AlignmentRowSide): void {
+    if (++this.count > CAUSE_CAP) return;
+    this.channels.add(gt.channel);
+    const g = finiteNumber(gt.value);
+    const p = finiteNumber(pred.value);
+    if (g === undefined || p === undefined) {
+      this.example ??= { gt: quoteValue(gt.value), pred: quoteValue(pred.value) };
+      return;
+    }
+    this.numbers++;
+    const delta = Math.abs(g - p);
+    this.minDelta = Math.min(this.minDelta, delta);
+    this.maxDelta = Math.max(this.maxDelta, delta);
+    const rule = this.toleranceOf?.(gt.channel);
+    const words = rule === undefined ? undefined : toleranceWords(rule);
+    this.tolerance = this.tolerance === null || this.tolerance === words ? words : undefined;
+    const beyond = rule === undefined ? undefined : beyondTolerance(g, p, rule);
+    if (beyond !== undefined && beyond.excess > 0 && delta <= NEAR_MISS * beyond.bound) {
+      this.nearMisses++;
+      this.closest = Math.min(this.closest, beyond.excess);
+    }
+  }
+
+  /** The tally, or `undefined` when there was nothing off or more than `CAUSE_CAP`. */
+  result(): ValuesOff | undefined {
+    if (this.count === 0 || this.count > CAUSE_CAP) return undefined;
+    return {
+      count: this.count,
+      channels: [...this.channels].slice(0, NEW_CHANNELS_SHOWN),
+      channelCount: this.channels.size,
+      numbers: this.numbers,
+      minDelta: this.numbers ? this.minDelta : 0,
+      maxDelta: this.maxDelta,
+      tolerance: this.tolerance ?? undefined,
+      nearMisses: this.nearMisses,
+      closest: this.nearMisses ? this.closest : 0,
+      example: this.example,
+    };
+  }
+}
+
+/**
+ * Values off in words, the one place the phrase is made: `30 values off (all on mono:energy, Δ
+ * 2.1, tolerance abs 2: each just beyond it, the closest by 0.1)`, `3 values differ (all on
+ * gripper:cmd, e.g. "close" instead of "open")`, or both kinds in one phrase. Channels escaped.
+ */
+export function valuesOffText(v: ValuesOff): string {
+  const on = v.channels.map(escapeForTerminal);
+  const where =
+    v.channelCount > NEW_CHANNELS_SHOWN
+      ? `on ${v.channelCount} channels`
+      : `${v.count > 1 && on.length === 1 ? 'all on' : 'on'} ${listText(on)}`;
+  const others = v.count - v.numbers;
+  const example =
+    v.example === undefined ? '' : `, e.g. ${v.example.pred} instead of ${v.example.gt}`;
+  if (v.numbers === 0)
+    return `${plural(v.count, 'value differs', 'values differ')} (${where}${example})`;
+  const lo = shortNumber(v.minDelta);
+  const hi = shortNumber(v.maxDelta);
+  let numbers = `Δ ${lo === hi ? lo : `${lo}–${hi}`}`;
+  if (v.tolerance !== undefined) numbers += `, tolerance ${v.tolerance}`;
+  if (v.nearMisses > 0) {
+    const it = v.tolerance === undefined ? 'its tolerance' : 'it';
+    const by = shortNumber(v.closest);
+    numbers +=
+      v.numbers === 1
+        ? `: just beyond ${it}, by ${by}`
+        : `: ${v.nearMisses === v.numbers ? 'each' : String(v.nearMisses)} just beyond ${it}, the closest by ${by}`;
+  }
+  if (others === 0) return `${plural(v.count, 'value')} off (${where}, ${numbers})`;
+  return `${plural(v.count, 'value')} off (${where}; ${plural(v.numbers, 'number')}, ${numbers}; ${plural(others, 'other value')}${example})`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listText(items: readonly string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }
 
 /**
@@ -148,8 +338,11 @@ function sameEvent(a: AlignmentRowSide, b: AlignmentRowSide): boolean {
   return key !== undefined && key === eventKey(b);
 }
 
-/** Most missing (and extra) events, and golden channels, among which `rowCounts` looks for causes. */
-const CAUSE_CAP = 10_000;
+/**
+ * Most missing (and extra) events, golden channels and values off among which `rowCounts` looks
+ * for causes.
+ */
+export const CAUSE_CAP = 10_000;
 
 /** Most channels the golden lacks that a verdict names for its extra events. */
 const NEW_CHANNELS_SHOWN = 3;
@@ -218,6 +411,41 @@ export function unitMixUp(slope: unknown, durationRatio: unknown): string | unde
   return undefined;
 }
 
+/**
+ * What the extra events that are not moved have in common, in parentheses (empty when nothing):
+ * all on channels the golden lacks, or (with no move) each a repeat of the event beside it.
+ */
+function extraCause({ extra, moved, newChannels, repeats }: RowCounts): string {
+  if (newChannels.length > 0) {
+    const on = listText(newChannels.map(escapeForTerminal));
+    return newChannels.length === 1
+      ? ` (all on ${on}, a channel not in the golden)`
+      : ` (all on ${on}, channels not in the golden)`;
+  }
+  if (moved > 0 || repeats !== extra) return '';
+  return extra === 1 ? ' (the same event twice in a row)' : ' (each the same event twice in a row)';
+}
+
+/**
+ * The values off a verdict names: two or more (a pattern the rows alone do not sum up), or one
+ * just beyond its tolerance; a single value far off stays `1 mismatch`, its row shown under it.
+ */
+function namedValuesOff({ valuesOff }: RowCounts): ValuesOff | undefined {
+  return valuesOff && (valuesOff.count >= 2 || valuesOff.nearMisses > 0) ? valuesOff : undefined;
+}
+
+/**
+ * A channel's tolerance from the result's tolerance summary, built on the first question (the
+ * summary is a pass over the alignment; a result read back from JSON has none).
+ */
+function toleranceLookup(result: EvaluationResult): (channel: string) => ToleranceRule | undefined {
+  let byChannel: Map<string, ToleranceRule> | undefined;
+  return (channel) => {
+    byChannel ??= new Map((result.tolerance?.channels ?? []).map((c) => [c.channel, c]));
+    return byChannel.get(channel);
+  };
+}
+
 /** What of the report style the verdict reads. */
 type VerdictStyle = Pick<ReportStyle, 'showUnmeasured' | 'namesCauses'>;
 
@@ -226,28 +454,20 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
   const safe = escapeForTerminal(name);
   const metric = result.metrics[name];
   if (name === 'discrete' && metric) {
-    const { mismatches, missing, extra, moved, newChannels, repeats } = rowCounts(
-      rowsOf(result),
-      style.namesCauses,
-    );
+    const counts = rowCounts(rowsOf(result), style.namesCauses, toleranceLookup(result));
+    const { mismatches, missing, extra, moved } = counts;
     const bits: string[] = [];
-    if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
+    const off = namedValuesOff(counts);
+    if (off) {
+      if (missing === 0 && extra === 0 && mismatches === off.count && counts.inOrder)
+        bits.push('every event present and in order');
+      bits.push(valuesOffText(off));
+      if (mismatches > off.count)
+        bits.push(plural(mismatches - off.count, 'channel mismatch', 'channel mismatches'));
+    } else if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
     if (moved) bits.push(`${plural(moved, 'event')} out of order`);
     if (missing > moved) bits.push(plural(missing - moved, 'missing event'));
-    if (extra > moved) {
-      const on = newChannels.map(escapeForTerminal);
-      const where =
-        on.length === 0
-          ? moved === 0 && repeats === extra
-            ? extra === 1
-              ? ' (the same event twice in a row)'
-              : ' (each the same event twice in a row)'
-            : ''
-          : on.length === 1
-            ? ` (all on ${on[0]!}, a channel not in the golden)`
-            : ` (all on ${on.slice(0, -1).join(', ')} and ${on.at(-1)!}, channels not in the golden)`;
-      bits.push(`${plural(extra - moved, 'extra event')}${where}`);
-    }
+    if (extra > moved) bits.push(`${plural(extra - moved, 'extra event')}${extraCause(counts)}`);
     return bits.length
       ? `discrete not exact: ${bits.join(', ')}`
       : `discrete not exact (score ${fixed3(metric.score)})`;
