@@ -61,7 +61,8 @@ interface Largest {
 }
 
 /** Bound of `|x − y|` under `t` (see `closeNumbers` in comparators.ts). */
-function boundOf(x: number, y: number, t: NumberTolerances): number {
+/** The largest difference `t` lets two numbers `x`, `y` match by (`NumberTolerances`). */
+export function boundOf(x: number, y: number, t: NumberTolerances): number {
   const b = Math.max(t.rel * Math.max(Math.abs(x), Math.abs(y)), t.abs);
   return t.zeroAbs && (x === 0 || y === 0) ? Math.max(b, t.rel) : b;
 }

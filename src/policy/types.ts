@@ -172,7 +172,10 @@ export interface ReportStyle {
    * (ms for s?)`; a missing and an extra event with the same channel and value are one `event out
    * of order`, not `1 missing event, 1 extra event`; extra events all on channels the golden has
    * no event on are named (`6 extra events (all on heartbeat, a channel not in the golden)`), and
-   * extra events that repeat the event beside them are `the same event twice in a row`.
+   * extra events that repeat the event beside them are `the same event twice in a row`; two or
+   * more values off on aligned same-channel pairs (or one just beyond its tolerance) are named with
+   * their Δ and tolerance (`every event present and in order, 30 values off (all on mono:energy,
+   * Δ 2.1, tolerance abs 2: each just beyond it, the closest by 0.1)`).
    */
   readonly namesCauses: boolean;
 }

@@ -3,7 +3,7 @@
  * value's difference, and per channel which comparator (and which default) was in force. Pure
  * formatting of data the compare layer judged; nothing here compares values.
  */
-import type { ChannelTolerance, ToleranceUse } from '../compare/tolerance-use.js';
+import { boundOf, type ChannelTolerance, type ToleranceUse } from '../compare/tolerance-use.js';
 import { escapeForTerminal } from './escape.js';
 
 /** A difference or tolerance in at most 4 significant digits (`5`, `8.995`, `5.562e-4`). */
@@ -53,11 +53,10 @@ export function toleranceWords(c: Pick<ChannelTolerance, 'rel_tol' | 'abs_tol'>)
 }
 
 /**
- * How far two numbers that mismatched are beyond their channel's tolerance, and the bound:
- * `delta − bound` with `bound = max(rel·max(|g|,|p|), abs)`, as `compare/tolerance-use.ts` bounds
- * a difference (`boundOf`, not exported there). `undefined` against an exact 0 under a relative
- * tolerance alone: whether `rel` then acted as an absolute one (B9) is not in the summary, so the
- * bound is unknown.
+ * How far two numbers that mismatched are beyond their channel's tolerance, and the bound
+ * (`boundOf`, as the comparators bound a difference). `undefined` against an exact 0 under a
+ * relative tolerance alone: whether `rel` then acted as an absolute one (B9) is not in the
+ * summary, so the bound is unknown.
  */
 export function beyondTolerance(
   g: number,
@@ -65,7 +64,7 @@ export function beyondTolerance(
   c: Pick<ChannelTolerance, 'rel_tol' | 'abs_tol'>,
 ): { readonly excess: number; readonly bound: number } | undefined {
   if ((g === 0 || p === 0) && c.rel_tol > 0 && c.abs_tol === 0) return undefined;
-  const bound = Math.max(c.rel_tol * Math.max(Math.abs(g), Math.abs(p)), c.abs_tol);
+  const bound = boundOf(g, p, { rel: c.rel_tol, abs: c.abs_tol, zeroAbs: false });
   return { excess: Math.abs(g - p) - bound, bound };
 }
 
