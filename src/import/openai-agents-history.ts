@@ -1,7 +1,9 @@
 /**
  * `@openai/agents` run history (`result.history`, `AgentInputItem[]`: Responses-API-style items),
- * read by the `openai` importer when an item has `type: "function_call"`: one event per
- * `function_call` item; the `function_call_result` item with the same `callId` gives its result.
+ * and the OpenAI Responses API's own input lists (`response.output` items and the
+ * `function_call_output` items a tool loop adds), read by the `openai` importer when an item has
+ * `type: "function_call"`: one event per `function_call` item; the `function_call_result` (SDK,
+ * `callId`) or `function_call_output` (API, `call_id`) item with the same id gives its result.
  */
 import { isPlainObject } from '../py/value.js';
 import type { Where } from './json.js';
@@ -12,6 +14,31 @@ import { importValue, parseEmbeddedJson, textOrJson } from './values.js';
 /** Whether a list is an `@openai/agents` history: an item is a `function_call`. */
 export function isAgentsHistory(items: readonly unknown[]): boolean {
   return items.some((m) => isPlainObject(m) && m['type'] === 'function_call');
+}
+
+/** A call's id: `callId` in the SDK's items, `call_id` in the Responses API's own. */
+function callIdOf(it: Record<string, unknown>): string | undefined {
+  const id = it['callId'] ?? it['call_id'];
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/**
+ * What a tool returned: the SDK's `{type: "text", text}`, the Responses API's string or list of
+ * `input_text` parts (text parsed when it is JSON), else the output as it is.
+ */
+function outputValue(out: unknown, ctx: ImportContext): unknown {
+  if (typeof out === 'string') return textOrJson(out, ctx);
+  if (isPlainObject(out) && out['type'] === 'text' && typeof out['text'] === 'string')
+    return textOrJson(out['text'], ctx);
+  if (
+    Array.isArray(out) &&
+    out.length > 0 &&
+    out.every(
+      (p) => isPlainObject(p) && p['type'] === 'input_text' && typeof p['text'] === 'string',
+    )
+  )
+    return textOrJson(out.map((p) => (p as Record<string, unknown>)['text']).join('\n'), ctx);
+  return importValue(out ?? null, ctx);
 }
 
 /**
@@ -26,14 +53,11 @@ export function agentsHistoryToolCalls(
 ): RawEvent[] {
   const results = new Map<string, unknown>();
   for (const it of items) {
-    if (it['type'] !== 'function_call_result' || typeof it['callId'] !== 'string') continue;
+    if (it['type'] !== 'function_call_result' && it['type'] !== 'function_call_output') continue;
+    const id = callIdOf(it);
+    if (id === undefined) continue;
     const out = it['output'];
-    results.set(
-      it['callId'],
-      isPlainObject(out) && out['type'] === 'text' && typeof out['text'] === 'string'
-        ? textOrJson(out['text'], ctx)
-        : importValue(out ?? null, ctx),
-    );
+    results.set(id, outputValue(out, ctx));
   }
   const events: RawEvent[] = [];
   let group = -1;
@@ -43,8 +67,8 @@ export function agentsHistoryToolCalls(
     const w = where.at(i);
     const channel = w.at('name').string(it['name']);
     const meta: Record<string, unknown> = { item: i, parallel_group: group };
-    const id = it['callId'];
-    if (typeof id === 'string' && id !== '') {
+    const id = callIdOf(it);
+    if (id !== undefined) {
       meta['callId'] = id;
       if (results.has(id)) meta['result'] = results.get(id);
     }
