@@ -6,7 +6,7 @@ import {
   parseCompat,
 } from '../args.js';
 import { runEvaluation } from '../run.js';
-import type { Command } from '../types.js';
+import { EXIT_GATE, type Command } from '../types.js';
 import { FORMAT_HELP, REPORT_OPTIONS, REPORT_OPTIONS_HELP } from './evaluate.js';
 
 const usage = `Usage: envtrace align --gt FILE --pred FILE [options]
@@ -30,6 +30,8 @@ export const alignCommand: Command = {
   name: 'align',
   summary: 'Align two traces and score them with the default options',
   usage,
+  // No gates: 'envtrace evaluate' has them.
+  exitCodes: { [EXIT_GATE]: null },
   async run(args, ctx) {
     const a = parseCommandArgs('align', args, {
       gt: 'string',

@@ -7,7 +7,7 @@ import { parseColumns, parseCommandArgs, resolvePath } from '../args.js';
 import { checkOut } from '../out.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError, printImportWarnings } from '../run.js';
-import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
+import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type Command } from '../types.js';
 
 /** The usage line (for the top-level help, should it list usage lines). */
 export const CONVERT_USAGE_LINE =
@@ -59,6 +59,7 @@ export const convertCommand: Command = {
     .map((i) => i.name)
     .join(', ')}) to envtrace JSON`,
   usage: USAGE,
+  exitCodes: { [EXIT_GATE]: null },
   async run(args, ctx) {
     const a = parseCommandArgs(
       'convert',

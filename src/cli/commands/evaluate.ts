@@ -11,7 +11,14 @@ import { importers } from '../../import/registry.js';
 import { runBatch } from '../batch/run.js';
 import { parseShard } from '../batch/shard.js';
 import { runEvaluation } from '../run.js';
-import { UsageError, type CliContext, type Command } from '../types.js';
+import {
+  EXIT_GATE,
+  EXIT_INTERNAL,
+  EXIT_OK,
+  UsageError,
+  type CliContext,
+  type Command,
+} from '../types.js';
 
 /** `--format` of `align` and `evaluate`, its list of names wrapped to the help's width. */
 export const FORMAT_HELP = (() => {
@@ -96,16 +103,20 @@ still run. Two traces of one side with the same name are an error.
   --quiet              no progress and no summary (problems still go to stderr)
   --color, --no-color  as above
 Progress goes to stderr: a bar with rate and ETA on a terminal, a line per 10 % (or 5 s)
-otherwise.
-
-Exit codes: 0 done (gates met), 1 a gate failed (batch: a pair failed or could not be
-evaluated, or a gate was missed), 2 usage or input error, 70 internal error.`;
+otherwise.`;
 
 export const evaluateCommand: Command = {
   name: 'evaluate',
   summary:
     'Score a prediction against one or more goldens (or directories of pairs: batch mode), with CI gates',
   usage,
+  exitCodes: {
+    [EXIT_OK]: 'done (gates met)',
+    [EXIT_GATE]:
+      'a gate failed (batch: a pair failed or could not be evaluated, or a gate was missed)',
+    [EXIT_INTERNAL]:
+      'internal error (a bug, in batch mode in one of the pairs: the report is still written)',
+  },
   async run(args, ctx) {
     const a = parseCommandArgs('evaluate', args, {
       gt: 'strings',
