@@ -84,7 +84,9 @@ pred/scans/a.jsonl; .json .jsonl .ndjson .csv .txt, ROS 2 bags: .mcap .db3 files
 rosbag2 run directories, which hold a metadata.yaml). A pair passes when its decision
 passes and (with --min-score) its score reaches X. A trace without a partner, or one that
 does not load, is reported on stderr and in the report as a failed pair; the other pairs
-still run. Two traces of one side with the same name are an error.
+still run. Two traces of one side with the same name are an error. envtrace's own reports
+found there (a run report, an evaluation's --json output), told by content, are skipped with
+a warning, never scored.
   --gt-dir DIR         directory of golden traces
   --pred-dir DIR       directory of predicted traces
   --config FILE, --compat MODE, --min-score X   as above, for every pair
