@@ -19,7 +19,7 @@ import {
   importers,
   type ImportFormat,
 } from './registry.js';
-import type { CsvColumns, Importer, LineImport } from './types.js';
+import type { CsvColumns, CsvTimeUnit, Importer, LineImport } from './types.js';
 import { noEventsError, type ImportWarning } from './warnings.js';
 
 /**
@@ -85,6 +85,12 @@ export interface ParseTraceOptions {
   readonly field?: string | readonly string[] | undefined;
   /** CSV: the header names of the time, channel and value columns (implies `format: "csv"` when auto). */
   readonly columns?: CsvColumns | undefined;
+  /**
+   * CSV: the unit of time cells that are plain numbers, `"seconds"` or `"days"` (spreadsheet serial
+   * dates; see `CsvTimeUnit`). Unset: seconds, except that a column that looks like serial dates is
+   * an error asking for this option. Other formats ignore it.
+   */
+  readonly timeUnit?: CsvTimeUnit | undefined;
   /** A resolved policy (the CLI passes its run's); wins over `mode`. */
   readonly policy?: ScoringPolicy | undefined;
 }
@@ -243,6 +249,7 @@ function importText(text: string, options: ParseTraceOptions): ImportedTrace {
     field: options.field,
     warn: (w) => warnings.push(w),
     columns: options.columns,
+    timeUnit: options.timeUnit,
   });
   return imported(events, importer, options.file, warnings);
 }

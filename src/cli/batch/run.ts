@@ -44,7 +44,7 @@ import { selectShard, type Shard } from './shard.js';
 import { batchReportChunks, buildBatchReport, commitFromEnv, type BatchEntry } from './report.js';
 import { resolveBatchOptions, type BatchSettings, type PairJob, type PairOutcome } from './task.js';
 import type { Mode } from '../../evaluate/types.js';
-import type { CsvColumns } from '../../import/types.js';
+import type { CsvColumns, CsvTimeUnit } from '../../import/types.js';
 
 /** Stderr lines listing failed pairs, at most this many (the report has all). */
 export const MAX_ERROR_LINES = 20;
@@ -84,6 +84,8 @@ export interface BatchRun {
   readonly compat?: Mode | undefined;
   /** `--columns`: every trace is read as CSV with these header names; other traces are refused. */
   readonly columns?: CsvColumns | undefined;
+  /** `--time-unit`: the unit of CSV time cells that are numbers, for every trace. */
+  readonly timeUnit?: CsvTimeUnit | undefined;
   readonly out?: string | undefined;
   /** Print the run report (JSON) on stdout instead of the summary. */
   readonly json: boolean;
@@ -145,6 +147,7 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     ...(run.compat !== undefined ? { compat: run.compat } : {}),
     ...(run.minScore !== undefined ? { minScore: run.minScore } : {}),
     ...(run.columns !== undefined ? { columns: run.columns } : {}),
+    ...(run.timeUnit !== undefined ? { timeUnit: run.timeUnit } : {}),
   };
   // A bad config stops the batch with exit 2 before any pair runs (each worker reads it again).
   await resolveBatchOptions(base);

@@ -2,6 +2,7 @@ import {
   colorsEnabled,
   colorsFor,
   parseColumns,
+  parseTimeUnit,
   parseFormat,
   parseCommandArgs,
   parseCompat,
@@ -21,6 +22,11 @@ import {
 } from '../types.js';
 
 /** `--format` of `align` and `evaluate`, its list of names wrapped to the help's width. */
+/** `--time-unit` in the help of align and evaluate. */
+export const TIME_UNIT_HELP = `  --time-unit UNIT     CSV: the unit of time cells that are numbers: seconds (the default)
+                       or days (a spreadsheet's serial dates, 46357.4375 = 2026-12-01 10:30);
+                       a time column that looks like serial dates is an error asking for it`;
+
 export const FORMAT_HELP = (() => {
   const indent = ' '.repeat(23);
   const lines = [
@@ -76,6 +82,7 @@ ${FORMAT_HELP}
                        input is then read as CSV; in batch mode every trace must be a .csv
                        file ('envtrace convert --columns' turns one CSV into envtrace JSON,
                        to mix it with other formats)
+${TIME_UNIT_HELP}
 ${REPORT_OPTIONS_HELP}
 
 Batch mode (--gt-dir/--pred-dir): every golden in DIR (searched recursively) is paired with
@@ -89,8 +96,8 @@ found there (a run report, an evaluation's --json output), told by content, are 
 a warning, never scored.
   --gt-dir DIR         directory of golden traces
   --pred-dir DIR       directory of predicted traces
-  --config FILE, --compat MODE, --min-score X   as above, for every pair
-                       (--require-pass is implied)
+  --config FILE, --compat MODE, --min-score X, --columns MAP, --time-unit UNIT
+                       as above, for every pair (--require-pass is implied)
   -o, --out FILE       write the run report (the reporters' schema: 'envtrace report
                        --html', 'compare' and 'merge' read it)
   --json               print the run report instead of the summary
@@ -129,6 +136,7 @@ export const evaluateCommand: Command = {
       'require-pass': 'boolean',
       columns: 'string',
       format: 'string',
+      'time-unit': 'string',
       'gt-dir': 'string',
       'pred-dir': 'string',
       jobs: 'string',
@@ -160,6 +168,7 @@ export const evaluateCommand: Command = {
         requirePass: a.flag('require-pass'),
         columns: parseColumns(a.string('columns')),
         format: parseFormat(a.string('format')),
+        timeUnit: parseTimeUnit(a.string('time-unit')),
         colors: colorsEnabled(ctx.io, { color: a.flag('color'), noColor: a.flag('no-color') }),
         maxRows: a.number('max-rows', { integer: true, min: 0 }),
         width: a.number('width', { integer: true, min: 40 }),
@@ -202,6 +211,7 @@ function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
       config: a.string('config'),
       compat: parseCompat(a.string('compat')),
       columns: parseColumns(a.string('columns')),
+      timeUnit: parseTimeUnit(a.string('time-unit')),
       out,
       json: a.flag('json'),
       // --require-pass is implied: in batch mode a pair whose decision fails is a failed pair.
