@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { escapeForTerminal } from '../io/terminal.js';
 import { shouldUseColors, terminalColors, type Colors } from '../report/colors.js';
 import { importers, type ImportFormat } from '../import/registry.js';
-import type { CsvColumns } from '../import/types.js';
+import { CSV_TIME_UNITS, type CsvColumns, type CsvTimeUnit } from '../import/types.js';
 import { isMode, MODES, type Mode } from '../policy/mode.js';
 import { UsageError, type CliIO } from './types.js';
 
@@ -212,6 +212,15 @@ export function parseFormat(value: string | undefined): ImportFormat | undefined
   if (importers.some((i) => i.name === value)) return value as ImportFormat;
   throw new UsageError(
     `--format must be auto or one of ${importers.map((i) => i.name).join(', ')}, got ${escapeForTerminal(JSON.stringify(value))}`,
+  );
+}
+
+/** `--time-unit seconds|days` → the CSV time unit (undefined when not given); a `UsageError` for anything else. */
+export function parseTimeUnit(value: string | undefined): CsvTimeUnit | undefined {
+  if (value === undefined) return undefined;
+  if ((CSV_TIME_UNITS as readonly string[]).includes(value)) return value as CsvTimeUnit;
+  throw new UsageError(
+    `--time-unit must be ${CSV_TIME_UNITS.join(' or ')}, got ${escapeForTerminal(JSON.stringify(value))}`,
   );
 }
 

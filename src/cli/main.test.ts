@@ -568,7 +568,8 @@ describe('--format on align and evaluate', () => {
         'openinference',
       );
     }
-    // A blank file whose format is named is an empty trace (told from nothing, it is an error).
+    // A blank file whose format is named is an empty trace, with a warning for each read (told
+    // from nothing, it is an error).
     tmp.write('blank.csv', '\n');
     expect((await run(['evaluate', '--gt', 'blank.csv', '--pred', 'blank.csv'])).code).toBe(2);
     const blank = await run([
@@ -580,7 +581,8 @@ describe('--format on align and evaluate', () => {
       '--format',
       'csv',
     ]);
-    expect(blank.err).toBe('');
+    const warning = `envtrace: warning: ${path.join(tmp.dir, 'blank.csv')}: the input holds only white space: read as a trace of no events, as the format csv was named (check that its producer ran) (empty-input)\n`;
+    expect(blank.err).toBe(warning.repeat(2));
     expect(blank.code).toBe(0);
   });
 

@@ -9,7 +9,7 @@ import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile, type ImportedTrace } from '../import/read.js';
 import type { ImportFormat } from '../import/registry.js';
-import type { CsvColumns } from '../import/types.js';
+import type { CsvColumns, CsvTimeUnit } from '../import/types.js';
 import { warningLines } from '../import/warnings.js';
 import { TraceError } from '../errors.js';
 import { resolvePath } from './args.js';
@@ -36,6 +36,8 @@ export interface EvaluationRun {
   readonly columns?: CsvColumns | undefined;
   /** `--format`: every input is read in this format (absent: detected per file). */
   readonly format?: ImportFormat | undefined;
+  /** `--time-unit`: the unit of CSV time cells that are numbers. */
+  readonly timeUnit?: CsvTimeUnit | undefined;
 }
 
 /** Load inputs, evaluate, print the report, write `--out`, check the gates. Returns the exit code. */
@@ -57,6 +59,7 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
         policy,
         ...(run.columns !== undefined ? { columns: run.columns } : {}),
         ...(run.format !== undefined ? { format: run.format } : {}),
+        ...(run.timeUnit !== undefined ? { timeUnit: run.timeUnit } : {}),
       }).catch((e: unknown) => {
         throw directoryHint(e, i === 0 ? 'pred' : 'gt');
       }),

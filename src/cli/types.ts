@@ -32,6 +32,11 @@ export interface Command {
   readonly summary: string;
   /** Full help text (`envtrace help <name>`, `envtrace <name> --help`). */
   readonly usage?: string;
+  /**
+   * The command's own words for some exit codes, or `null` for a code it never gives; its help
+   * ends with the exit codes of `EXIT_CODES` in these words. @default {} (every code, as listed)
+   */
+  readonly exitCodes?: ExitCodeWords;
   run(args: readonly string[], ctx: CliContext): Promise<number> | number;
 }
 
@@ -42,10 +47,98 @@ export const EXIT_GATE = 1;
 export const EXIT_USAGE = 2;
 /** An unexpected internal error (a bug): EX_SOFTWARE. */
 export const EXIT_INTERNAL = 70;
-/** Writing to stdout or stderr failed (`ENOSPC` as on `/dev/full`, `EIO`, …): EX_IOERR. */
-export const EXIT_IO = 74;
 /** Out of JavaScript heap: one line from the supervising parent (`supervise.ts`), never V8's GC trace. */
 export const EXIT_MEMORY = 71;
+/** Writing to stdout or stderr failed (`ENOSPC` as on `/dev/full`, `EIO`, …): EX_IOERR. */
+export const EXIT_IO = 74;
+
+/** One of the exit codes above. */
+export type ExitCode =
+  | typeof EXIT_OK
+  | typeof EXIT_GATE
+  | typeof EXIT_USAGE
+  | typeof EXIT_INTERNAL
+  | typeof EXIT_MEMORY
+  | typeof EXIT_IO;
+
+/** One exit code as the help and the docs describe it. */
+export interface ExitCodeEntry {
+  readonly code: ExitCode;
+  /** A few words for the help's "Exit codes:" line. */
+  readonly brief: string;
+  /** The docs' table cell (Markdown): what happened and what the user sees. */
+  readonly meaning: string;
+}
+
+/**
+ * Every exit code of the CLI, in order: the one list the top-level help, each command's help and
+ * the docs table (docs/cli.md, `npm run docs:tables`) are written from, so none of them can miss
+ * a code (71 and 74 were once missing from the help).
+ */
+export const EXIT_CODES: readonly ExitCodeEntry[] = Object.freeze([
+  {
+    code: EXIT_OK,
+    brief: 'done',
+    meaning: 'done; every gate (`--min-score`, `--require-pass`) met',
+  },
+  {
+    code: EXIT_GATE,
+    brief: 'a gate failed',
+    meaning:
+      'a gate failed (`--min-score`, `--require-pass`; batch mode: a pair failed or could not be evaluated); one line on stderr says which and by how much (`envtrace: gate failed: full score 0.7861 < --min-score 0.9 (short by 0.1139)`)',
+  },
+  {
+    code: EXIT_USAGE,
+    brief: 'usage or input error',
+    meaning:
+      'usage or bad input (trace, config, unreadable file, unwritable `--out`): one line on stderr naming the file and the path inside it, `envtrace: <file>: <path inside it>: <problem>`, no stack trace',
+  },
+  {
+    code: EXIT_INTERNAL,
+    brief: 'internal error (a bug)',
+    meaning:
+      'an internal error (a bug: please report it); one line asking for a report, the stack trace with `ENVTRACE_DEBUG=1`',
+  },
+  {
+    code: EXIT_MEMORY,
+    brief: 'out of memory',
+    meaning:
+      "out of memory: the JavaScript heap limit was reached. One line names the limit, the inputs and their sizes and the remedy (`envtrace: out of memory: the JavaScript heap limit (--max-old-space-size=64) was reached with inputs g.json (50.8 MB), p.json (50.8 MB); raise it (e.g. NODE_OPTIONS=--max-old-space-size=1024) or evaluate shorter traces`), instead of V8's GC trace",
+  },
+  {
+    code: EXIT_IO,
+    brief: 'writing to stdout or stderr failed',
+    meaning:
+      "writing to stdout or stderr failed (`> /dev/full`, a full disk, an I/O error): one line on stderr. A reader that closes the pipe early (`| head`) is not an error: the run's own code, no message",
+  },
+]);
+
+/**
+ * A command's own words for some exit codes (`evaluate`: what 1 means in batch mode), or `null`
+ * for a code the command never gives (`convert` has no gate, so no 1).
+ */
+export type ExitCodeWords = Partial<Record<ExitCode, string | null>>;
+
+/**
+ * The help's "Exit codes: 0 done; 1 a gate failed; …" paragraph from `EXIT_CODES`, with a
+ * command's own words (`words`), wrapped to `width` columns.
+ */
+export function exitCodesText(words: ExitCodeWords = {}, width = 94): string {
+  const parts = EXIT_CODES.flatMap((e) => {
+    const own = words[e.code];
+    return own === null ? [] : [`${e.code} ${own ?? e.brief}`];
+  });
+  const lines: string[] = [];
+  let line = 'Exit codes:';
+  for (const word of `${parts.join('; ')}.`.split(' ')) {
+    if (line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
 
 /** Bad command-line usage: unknown flag or command, missing or malformed option value. Exit 2. */
 export class UsageError extends EnvTraceError {

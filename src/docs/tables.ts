@@ -1,11 +1,12 @@
 /**
- * Docs tables generated from the registries and the policy (`npm run docs:tables` rewrites them
+ * Docs tables generated from the registries, the policy and the CLI's exit codes (`npm run docs:tables` rewrites them
  * between `<!-- generated:<name> -->` … `<!-- /generated:<name> -->` markers in the pages of
  * `GENERATED_PAGES`; a test checks the pages are up to date). Pure functions: no fs.
  */
 import { ALIGNERS } from '../align/registry.js';
 import { COMPARATORS } from '../compare/registry.js';
 import { METRICS } from '../metrics/registry.js';
+import { EXIT_CODES } from '../cli/types.js';
 import { FIXES } from '../policy/index.js';
 import type { Fix } from '../policy/index.js';
 
@@ -87,18 +88,28 @@ export function metricsTable(): string {
   );
 }
 
+/** The CLI's exit codes (`EXIT_CODES`, which the help's "Exit codes:" lines come from too). */
+export function exitCodesTable(): string {
+  return table(
+    ['exit code', 'meaning'],
+    EXIT_CODES.map((e) => [String(e.code), e.meaning]),
+  );
+}
+
 /** Every generated table by marker name. */
 export const GENERATED_TABLES: Readonly<Record<string, () => string>> = Object.freeze({
   aligners: alignersTable,
   comparators: comparatorsTable,
   metrics: metricsTable,
   fixes: () => fixesTable(),
+  'exit-codes': exitCodesTable,
 });
 
 /** The docs pages holding generated tables (repository-relative) and the tables each holds. */
 export const GENERATED_PAGES: Readonly<Record<string, readonly string[]>> = Object.freeze({
   'docs/config.md': ['aligners', 'comparators', 'metrics'],
   'docs/modes.md': ['fixes'],
+  'docs/cli.md': ['exit-codes'],
 });
 
 /** The renderers of the tables named `names` (a subset of `GENERATED_TABLES`). */

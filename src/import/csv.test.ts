@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
-import { csvImporter, splitCsv } from './csv.js';
+import {
+  csvImporter,
+  looksLikeSerialDays,
+  SERIAL_DAY_RANGE,
+  serialDayText,
+  splitCsv,
+} from './csv.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
 import { loadTraceSync, parseTrace } from './read.js';
 import { stringify } from 'csv-stringify/sync';
@@ -247,5 +253,83 @@ describe('csv importer', () => {
         },
       ),
     );
+  });
+});
+
+describe('spreadsheet serial dates in the time column', () => {
+  // No spreadsheet package is a dependency, so the CSV is written here as a spreadsheet exports a
+  // date cell formatted as a number: days since 1899-12-30 (the 1900 date system), the time of day
+  // as the fraction, 15 significant digits; the serial values are computed from Dates, never typed.
+  const DAY_MS = 86_400_000;
+  const serial = (d: Date) => Number((d.getTime() / DAY_MS + 25569).toPrecision(15));
+  const start = new Date(Date.UTC(2026, 11, 1, 10, 30, 0));
+  const offsets = [0, 60, 90.5, 3600]; // seconds after the start
+  const times = offsets.map((s) => new Date(start.getTime() + s * 1000));
+  const sheet = (delimiter: ',' | ';', cells: ReadonlyArray<number | string> = times.map(serial)) =>
+    stringify(
+      [
+        ['time', 'channel', 'value'],
+        ...cells.map((t, i) => [
+          delimiter === ';' ? String(t).replace('.', ',') : String(t),
+          'motor',
+          String(i),
+        ]),
+      ],
+      { delimiter, record_delimiter: 'windows' },
+    );
+
+  it('refuses them without a time unit: one line naming the file, the line, the column and the option', () => {
+    expect(serial(start)).toBe(46357.4375); // 2026-12-01 10:30 is day 46357, 10:30 is 0.4375 of a day
+    expect(
+      thrown(() => parseTrace(sheet(','), { file: 'sheet.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"sheet.csv:2: time: the times look like spreadsheet serial dates (days since 1899-12-30: 46357.4375 is 2026-12-01 10:30:00), not seconds, which would make every interval 86,400 times too short; give the time unit (--time-unit days reads them as dates, --time-unit seconds as seconds; the timeUnit option)"`,
+    );
+    expect(
+      thrown(() => parseTrace(sheet(';'), { format: 'csv', file: 'sheet.csv' })).message,
+    ).toContain('look like spreadsheet serial dates');
+  });
+
+  it("reads them as dates with timeUnit 'days': the intervals of the Dates, to the millisecond", () => {
+    for (const delimiter of [',', ';'] as const) {
+      const t = parseTrace(sheet(delimiter), { timeUnit: 'days' });
+      expect(
+        t.events.map((e) => e.timestamp),
+        delimiter,
+      ).toEqual(offsets);
+    }
+    // ISO 8601 cells are dates already: the unit does not touch them.
+    const iso = sheet(
+      ',',
+      times.map((d) => d.toISOString()),
+    );
+    expect(parseTrace(iso, { timeUnit: 'days' }).events.map((e) => e.timestamp)).toEqual(offsets);
+  });
+
+  it("keeps them as seconds with timeUnit 'seconds'", () => {
+    const t = parseTrace(sheet(','), { timeUnit: 'seconds' });
+    const cells = times.map(serial);
+    expect(t.events[3]!.timestamp).toBeCloseTo(cells[3]! - cells[0]!, 9);
+  });
+
+  it('does not doubt columns that are not serial dates', () => {
+    const read = (cells: ReadonlyArray<number | string>) =>
+      parseTrace(sheet(',', cells)).events.map((e) => e.timestamp);
+    // seconds from the start, epoch seconds, seconds of the day over more than a week's worth (7 s)
+    expect(read([0, 0.5, 60])).toEqual([0, 0.5, 60]);
+    expect(read([1796121000, 1796121000.5])).toEqual([0, 0.5]);
+    expect(read([40000.5, 40010, 40100])).toEqual([0, 9.5, 99.5]);
+    // whole numbers only (no time of day), one time only (no interval for the unit to change)
+    expect(read([46357, 46358])).toEqual([0, 1]);
+    expect(read([46357.4375])).toEqual([0]);
+  });
+
+  it('looksLikeSerialDays: the range is 1990-01-01 to 2100-01-01', () => {
+    const day = (y: number) => Date.UTC(y, 0, 1) / DAY_MS + 25569;
+    expect([day(1990), day(2100)]).toEqual([...SERIAL_DAY_RANGE]);
+    expect(looksLikeSerialDays([day(1990), day(1990) + 0.5])).toBe(true);
+    expect(looksLikeSerialDays([day(1990) - 0.5, day(1990)])).toBe(false);
+    expect(looksLikeSerialDays([day(2100) - 0.5, day(2100) + 0.5])).toBe(false);
+    expect(serialDayText(46357.4375)).toBe('2026-12-01 10:30:00');
   });
 });

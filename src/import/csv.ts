@@ -9,11 +9,11 @@ import { TraceError } from '../errors.js';
 import { clipForMessage } from '../io/terminal.js';
 import {
   dropTimeOutliers,
+  ExactTime,
   MAX_DECIMAL_EXPONENT,
   relativeEvents,
   timeFromDecimal,
   timeFromIso,
-  type ExactTime,
   type RawEvent,
 } from './time.js';
 import type { CsvColumns, ImportContext, Importer } from './types.js';
@@ -203,6 +203,64 @@ function cellTime(text: string): { time: ExactTime; kind: TimeKind } | undefined
   return iso === undefined ? undefined : { time: iso, kind: 'ISO 8601' };
 }
 
+/** A spreadsheet's serial day of 1970-01-01 (the 1900 date system: day 0 is 1899-12-30). */
+const SERIAL_UNIX_EPOCH = 25569n;
+/** Serial days of 1990-01-01 and 2100-01-01: the dates a trace's serial-date column plausibly holds. */
+export const SERIAL_DAY_RANGE = [32874, 73051] as const;
+/**
+ * The widest span of serial days (a week) read as a run's: as seconds, the same numbers would be a
+ * run of under 7 s that started 9 to 20 hours into a clock, which nothing writes.
+ */
+const SERIAL_SPAN_DAYS = 7;
+
+/**
+ * Serial days → seconds since 1970, rounded to the millisecond: the finest a spreadsheet's time
+ * formats show, and a serial date exported with 15 significant digits (what Excel and LibreOffice
+ * write for a number) resolves only 1e-10 days, 8.6 µs, so the digits beyond are noise
+ * (`46357.4381944444` is 10:30:59.999996; read as 10:31:00).
+ */
+function secondsFromSerialDays(days: ExactTime): ExactTime {
+  let { units, exp } = days;
+  if (exp > 0) {
+    units *= 10n ** BigInt(exp);
+    exp = 0;
+  }
+  const seconds = (units - SERIAL_UNIX_EPOCH * 10n ** BigInt(-exp)) * 86400n;
+  if (exp >= -3) return new ExactTime(seconds, exp);
+  const d = 10n ** BigInt(-3 - exp);
+  let q = seconds / d;
+  const r = seconds % d;
+  if (2n * (r < 0n ? -r : r) >= d) q += seconds < 0n ? -1n : 1n;
+  return new ExactTime(q, -3);
+}
+
+/** A serial day as the date and time it stands for (`2026-12-01 10:30:00 for 46357.4375`; its zone is the sheet's). */
+export function serialDayText(days: number): string {
+  const ms = Math.round((days - Number(SERIAL_UNIX_EPOCH)) * 86_400_000);
+  return new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/(\.000)?Z$/, '');
+}
+
+/**
+ * Whether number time cells read as seconds look like spreadsheet serial dates instead: at least
+ * two different values, all in `SERIAL_DAY_RANGE`, some with a fraction (a time of day), spanning
+ * under `SERIAL_SPAN_DAYS`. Read as seconds such a column gives intervals 86,400 times too small.
+ */
+export function looksLikeSerialDays(values: readonly number[]): boolean {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let fraction = false;
+  for (const v of values) {
+    if (!(v >= SERIAL_DAY_RANGE[0] && v <= SERIAL_DAY_RANGE[1])) return false;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    if (!Number.isInteger(v)) fraction = true;
+  }
+  return fraction && max > min && max - min < SERIAL_SPAN_DAYS;
+}
+
 function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const delimiter = sniffDelimiter(text);
   // Rows of empty cells only (`;;`, which a spreadsheet writes for an empty row it holds
@@ -244,6 +302,8 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const events: RawEvent[] = [];
   const lineOf: number[] = [];
   let kind: { kind: TimeKind; line: number } | undefined;
+  // The number time cells as doubles, to tell seconds from serial dates when no unit is given.
+  const numbers: number[] = [];
   for (const rec of rows) {
     const at = lineLabel(ctx.file, rec.line);
     if (rec.fields.length !== names.length) {
@@ -274,6 +334,10 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
         `expected ${kind.kind === 'seconds' ? 'a number of seconds' : 'an ISO 8601 date-time'} as on line ${kind.line}, got ${JSON.stringify(cell)}`,
         { file: at, path: [names[ti]!] },
       );
+    if (time.kind === 'seconds') {
+      if (ctx.timeUnit === 'days') time.time = secondsFromSerialDays(time.time);
+      else if (ctx.timeUnit === undefined) numbers.push(Number(tsText));
+    }
     const valueCell = rec.fields[vi]!;
     const value = numberFromText(decimalPoint(valueCell, delimiter), ctx) ?? valueCell;
     const meta: Record<string, unknown> = {};
@@ -282,6 +346,13 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     });
     events.push({ channel, time: time.time, value, meta });
     lineOf.push(rec.line);
+  }
+  if (numbers.length > 0 && looksLikeSerialDays(numbers)) {
+    const first = numbers[0]!;
+    throw new TraceError(
+      `the times look like spreadsheet serial dates (days since 1899-12-30: ${first} is ${serialDayText(first)}), not seconds, which would make every interval 86,400 times too short; give the time unit (--time-unit days reads them as dates, --time-unit seconds as seconds; the timeUnit option)`,
+      { file: lineLabel(ctx.file, lineOf[0]!), path: [names[ti]!] },
+    );
   }
   if (events.length === 0)
     throw noEventsError(

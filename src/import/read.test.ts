@@ -227,30 +227,64 @@ describe('loadTrace and parseTrace', () => {
     },
   );
 
-  it('reads empty input as an empty trace in line formats, and as malformed JSON in document formats', () => {
-    const results = Object.fromEntries(
-      importers.map((i) => {
-        try {
-          return [i.name, parseTrace('', { format: i.name as never, file: 'empty' }).events];
-        } catch (e) {
-          return [i.name, (e as Error).message];
-        }
-      }),
-    );
-    expect(results).toMatchInlineSnapshot(`
-      {
-        "atif": "empty:1:1: Unexpected end of input (expected a value)",
-        "bluesky": [],
-        "camonitor": [],
-        "csv": [],
-        "envtrace": "empty:1:1: Unexpected end of input (expected a value)",
-        "openai": "empty:1:1: Unexpected end of input (expected a value)",
-        "openai-agents": "empty:1:1: Unexpected end of input (expected a value)",
-        "openinference": "empty:1:1: Unexpected end of input (expected a value)",
-        "otlp": "empty:1:1: Unexpected end of input (expected a value)",
-        "rosbag2": [],
+  it('reads a blank input in a named format as an empty trace, with an empty-input warning, in every format', () => {
+    // Once, the document formats (envtrace, otlp, …) gave the JSON parser's "Unexpected end of
+    // input" for an empty file and the line formats an empty trace without a word.
+    const file = path.join(tmp, 'blank-input');
+    for (const [text, what] of [
+      ['', 'the input is empty'],
+      [' \n\r\n\t\n', 'the input holds only white space'],
+      ['\uFEFF', 'the input is empty'],
+    ] as const) {
+      writeFileSync(file, text);
+      for (const i of importers) {
+        if (i.name === 'rosbag2') continue; // a bag is a file of its own kind: below
+        const read = importFileSync(file, { format: i.name as never });
+        expect(read.trace.events, i.name).toEqual([]);
+        expect(read.warnings, i.name).toEqual([
+          {
+            code: 'empty-input',
+            file,
+            message: `${what}: read as a trace of no events, as the format ${i.name} was named (${
+              i.name === 'envtrace'
+                ? 'write {"events": []} to say so'
+                : 'check that its producer ran'
+            })`,
+          },
+        ]);
+        // parseTrace (text, no warnings returned) gives the same empty trace.
+        expect(parseTrace(text, { format: i.name as never }).events, i.name).toEqual([]);
       }
-    `);
+    }
+    writeFileSync(file, '\n');
+    expect(importFileSync(file, { format: 'rosbag2' }).warnings.map((w) => w.code)).toEqual([
+      'empty-input',
+    ]);
+    // Unnamed, the format of a blank input cannot be told: an error naming the file.
+    expect(thrown(() => importFileSync(file)).message).toBe(
+      `${file}: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, bluesky, camonitor, rosbag2)`,
+    );
+    // `{"events": []}` is the explicit empty trace: no warning.
+    writeFileSync(file, '{"events": []}');
+    expect(importFileSync(file, { format: 'envtrace' }).warnings).toEqual([]);
+  });
+
+  it('reads a streamed (over 64 KiB) blank file in a named format as the whole text is read', async () => {
+    for (const [name, format] of [
+      ['blank.jsonl', 'envtrace'],
+      ['blank.csv', 'csv'],
+      ['blank.txt', 'camonitor'],
+    ] as const) {
+      const file = path.join(tmp, name);
+      writeFileSync(file, '\n'.repeat(70_000));
+      for (const read of [await importFile(file, { format }), importFileSync(file, { format })]) {
+        expect(read.trace.events, name).toEqual([]);
+        expect(
+          read.warnings.map((w) => [w.code, w.file]),
+          name,
+        ).toEqual([['empty-input', file]]);
+      }
+    }
   });
 
   it('ignores a byte order mark in every format', () => {

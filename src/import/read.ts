@@ -19,8 +19,28 @@ import {
   importers,
   type ImportFormat,
 } from './registry.js';
-import type { CsvColumns, Importer, LineImport } from './types.js';
+import type { CsvColumns, CsvTimeUnit, Importer, LineImport } from './types.js';
 import { noEventsError, type ImportWarning } from './warnings.js';
+
+/**
+ * The warning for a blank input read in a named format: an empty trace, said out loud. A file
+ * that a producer left empty (it crashed, or was killed before writing) must not pass for a run
+ * that did nothing without a word; without a named format the same input is an error
+ * (`detectFormat`), and `{"events": []}` is how a trace of no events says so explicitly.
+ */
+function emptyInputWarning(
+  importer: Importer,
+  file: string | undefined,
+  text: string,
+): ImportWarning {
+  const what = text === '' ? 'the input is empty' : 'the input holds only white space';
+  const message = `${what}: read as a trace of no events, as the format ${importer.name} was named (${
+    importer.name === 'envtrace' ? 'write {"events": []} to say so' : 'check that its producer ran'
+  })`;
+  return file === undefined
+    ? { code: 'empty-input', message }
+    : { code: 'empty-input', message, file };
+}
 import { envtraceImporter } from './envtrace.js';
 import { bagInputOf, bagInputOfSync, syncBagError, type BagInput } from './rosbag2-input.js';
 import {
@@ -65,6 +85,12 @@ export interface ParseTraceOptions {
   readonly field?: string | readonly string[] | undefined;
   /** CSV: the header names of the time, channel and value columns (implies `format: "csv"` when auto). */
   readonly columns?: CsvColumns | undefined;
+  /**
+   * CSV: the unit of time cells that are plain numbers, `"seconds"` or `"days"` (spreadsheet serial
+   * dates; see `CsvTimeUnit`). Unset: seconds, except that a column that looks like serial dates is
+   * an error asking for this option. Other formats ignore it.
+   */
+  readonly timeUnit?: CsvTimeUnit | undefined;
   /** A resolved policy (the CLI passes its run's); wins over `mode`. */
   readonly policy?: ScoringPolicy | undefined;
 }
@@ -126,7 +152,7 @@ export interface ImportedTrace {
 
 /**
  * The events an importer gave, checked: the trace depth limit (with the file named; the JSON
- * parser's own limit is looser), and at least one event unless the input was blank or in the
+ * parser's own limit is looser), and at least one event unless the input is in the
  * `envtrace` format (whose `{"events": []}` is explicit). An importer that can say what it found
  * throws its own `noEventsError`; this is the fallback.
  */
@@ -134,10 +160,9 @@ function imported(
   events: readonly TraceEvent[],
   importer: Importer,
   file: string | undefined,
-  blank: boolean,
   warnings: readonly ImportWarning[],
 ): ImportedTrace {
-  if (events.length === 0 && !blank && importer.name !== 'envtrace') {
+  if (events.length === 0 && importer.name !== 'envtrace') {
     const skipped = warnings.length > 0 ? `, ${warnings.length} skipped with a warning` : '';
     throw noEventsError(
       `nothing in the input maps onto an event (read as ${importer.name}${skipped})`,
@@ -202,6 +227,15 @@ function importText(text: string, options: ParseTraceOptions): ImportedTrace {
   const importer = chooseImporter(body, options.format, options.file, options.columns);
   checkField(importer.name, options);
   const policy = readPolicy(options);
+  // A blank input in a named format (auto detection refuses it in `chooseImporter`) is an empty
+  // trace with a warning, in every format alike: no JSON parser's "Unexpected end of input".
+  if (body.trim() === '')
+    return {
+      trace: new Trace([]),
+      format: importer.name as ImportFormat,
+      file: options.file,
+      warnings: [emptyInputWarning(importer, options.file, body)],
+    };
   if (importer === envtraceImporter) {
     // What the importer's `parse` gives, without copying the events twice: `parseEnvtrace`'s
     // trace has passed the depth check already.
@@ -215,8 +249,19 @@ function importText(text: string, options: ParseTraceOptions): ImportedTrace {
     field: options.field,
     warn: (w) => warnings.push(w),
     columns: options.columns,
+    timeUnit: options.timeUnit,
   });
-  return imported(events, importer, options.file, body.trim() === '', warnings);
+  return imported(events, importer, options.file, warnings);
+}
+
+/**
+ * A streamed envtrace JSON Lines file as read. Streamed files hold at least 64 KiB, and a detected
+ * one at least two event lines, so no event means blank lines only: the `empty-input` warning, as
+ * for the whole text.
+ */
+function streamedEnvtrace(trace: Trace, file: string): ImportedTrace {
+  const warnings = trace.length === 0 ? [emptyInputWarning(envtraceImporter, file, ' ')] : [];
+  return { trace, format: 'envtrace', file, warnings };
 }
 
 /** The one `*.jsonl` file of a directory that is not a ROS 2 run directory (no `metadata.yaml`). */
@@ -348,8 +393,8 @@ async function namedAsync<T>(file: string, read: () => Promise<T>): Promise<T> {
 
 /**
  * The import of a streamed line format: feed it the file's lines, then `end()` gives the trace,
- * checked as `importText` checks a parsed text (a streamed file is at least 64 KiB, so never
- * blank: a file of blank lines gives no event and fails), with the reader's warnings.
+ * checked as `importText` checks a parsed text (a file of blank lines only is an empty trace with
+ * the `empty-input` warning, as its whole text would be), with the reader's warnings.
  */
 function lineImport(
   importer: Importer & { readonly lines: NonNullable<Importer['lines']> },
@@ -365,9 +410,23 @@ function lineImport(
     field: options.field,
     warn: (w) => warnings.push(w),
   });
+  let blank = true;
   return {
-    line: (line) => reader.line(line),
-    end: () => imported(reader.end(), importer, file, false, warnings),
+    line: (line) => {
+      if (blank && line.trim() !== '') blank = false;
+      reader.line(line);
+    },
+    end: () => {
+      // Blank throughout: the importer is not asked (a header-less CSV would be its own error).
+      if (blank)
+        return {
+          trace: new Trace([]),
+          format: importer.name as ImportFormat,
+          file,
+          warnings: [emptyInputWarning(importer, file, ' ')],
+        };
+      return imported(reader.end(), importer, file, warnings);
+    },
   };
 }
 
@@ -408,7 +467,7 @@ export async function importFileChunked(
       { policy },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
-    if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
+    if (trace) return streamedEnvtrace(trace, data);
   } else if (read?.stream?.kind === 'lines') {
     const lines = lineImport(read.stream.importer, data, policy, options);
     await readLines(data, lines.line, { chunkSize: chunks.chunk, stripBom: true });
@@ -438,7 +497,7 @@ export function importFileSyncChunked(
       { policy },
       { ...read.stream.how, chunkSize: chunks.chunk },
     );
-    if (trace) return { trace, format: 'envtrace', file: data, warnings: [] };
+    if (trace) return streamedEnvtrace(trace, data);
   } else if (read?.stream?.kind === 'lines') {
     const lines = lineImport(read.stream.importer, data, policy, options);
     readLinesSync(data, lines.line, { chunkSize: chunks.chunk, stripBom: true });

@@ -14,6 +14,15 @@ export interface CsvColumns {
   readonly value?: string | undefined;
 }
 
+/**
+ * The unit of a CSV time cell that is a plain number: `"seconds"`, or `"days"`, a spreadsheet's
+ * serial date (days since 1899-12-30 with the time of day as the fraction: `46357.4375` is
+ * 2026-12-01 10:30, what Excel or LibreOffice exports for a date cell formatted as a number).
+ * Unset, numbers are seconds, and a column that looks like serial dates is an error asking for it.
+ */
+export const CSV_TIME_UNITS = ['seconds', 'days'] as const;
+export type CsvTimeUnit = (typeof CSV_TIME_UNITS)[number];
+
 /** What an importer's `parse` gets besides the text. */
 export interface ImportContext {
   /** File name used in error messages (`file:line`, `file: json.path`). */
@@ -34,6 +43,8 @@ export interface ImportContext {
   readonly warn?: ((warning: ImportWarning) => void) | undefined;
   /** CSV only: which header names the time, channel and value columns (`CsvColumns`). */
   readonly columns?: CsvColumns | undefined;
+  /** CSV only: the unit of time cells that are plain numbers (`CsvTimeUnit`). */
+  readonly timeUnit?: CsvTimeUnit | undefined;
   /** The resolved policy (`importFile` passes it); wins over `mode`. Read it with `readPolicy`. */
   readonly policy?: ScoringPolicy | undefined;
 }

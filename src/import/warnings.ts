@@ -24,7 +24,8 @@ interface WarningSink {
  * directory whose storage files are all missing, read from the one `*.jsonl` file of decoded
  * messages beside its `metadata.yaml` instead; `unnamed-tool`, a tool call
  * whose span names no tool (OpenLLMetry's LangChain.js span of a tool that threw: the call is read
- * under the tool's class name).
+ * under the tool's class name); `empty-input`, an input that is empty or holds only white space,
+ * read as a trace of no events because its format was named (unnamed, it is an error).
  */
 export const IMPORT_WARNING_CODES = [
   'skipped-line',
@@ -35,6 +36,7 @@ export const IMPORT_WARNING_CODES = [
   'message-count',
   'unnamed-tool',
   'storage-missing',
+  'empty-input',
 ] as const;
 
 /** One of `IMPORT_WARNING_CODES`. */

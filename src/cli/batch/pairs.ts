@@ -13,11 +13,13 @@
  * two sides may use different formats (`a.json` ↔ `a.jsonl`). Two traces of one side with the
  * same key (`a.json` and `a.csv`) are an error: the pairing would be ambiguous. A trace without a
  * partner is kept as a pair with one side missing (the run reports it); other files are listed
- * as ignored.
+ * as ignored. envtrace's own reports (a run report, an evaluation's JSON report), told by their
+ * first bytes whatever their name, are never traces: see {@link setAsideReports}.
  */
-import type { Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { closeSync, openSync, readSync, type Dirent } from 'node:fs';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { RUN_REPORT_KIND } from '../../report/run/schema.js';
 import { describeFsError } from '../run.js';
 import { CliIOError } from '../types.js';
 
@@ -35,6 +37,9 @@ export const TRACE_EXTENSIONS: readonly string[] = [
   '.db3',
 ];
 
+/** The extensions of ROS 2 bag storage files (binary: never sniffed for a report). */
+const BAG_EXTENSIONS: ReadonlySet<string> = new Set(['.mcap', '.db3']);
+
 /** The file a run directory (rosbag2 export) is recognised by. */
 export const RUN_DIRECTORY_MARKER = 'metadata.yaml';
 
@@ -50,6 +55,75 @@ export interface TraceFile {
   readonly bytes: number;
   /** Why this trace is not read (a link leaving its directory, a name that is not UTF-8): its pair fails with this. */
   readonly refused?: string;
+  /** Set when the file is one of envtrace's own reports, not a trace (`reportKindOf`). */
+  readonly report?: EnvtraceReportKind;
+}
+
+/** envtrace's own outputs that a trace directory may hold: never read as traces. */
+export type EnvtraceReportKind = 'run report' | 'evaluation report';
+
+/** How many first bytes tell a report (both kinds say so in their first keys). */
+const REPORT_HEAD_BYTES = 512;
+
+/**
+ * What envtrace report the first bytes of a file are, by content (the name plays no part): a run
+ * report (the reporters', `evaluate --gt-dir … --out`: `"kind": "envtrace-run-report"` as its
+ * first or second key, after `schema_version`), or the JSON report of one evaluation (`align`/`evaluate --json` or `--out`, whose
+ * keys start `envtrace_version`, `mode`, `full_score` in this fixed order, as docs/report-format.md
+ * documents). `undefined` for anything else.
+ */
+export function reportKindOf(head: string): EnvtraceReportKind | undefined {
+  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
+  // The kind must be one of the first two keys (after `schema_version`, as every writer puts it):
+  // a trace whose first event's value holds the same text is still a trace.
+  const kind = `"kind"\\s*:\\s*"${RUN_REPORT_KIND}"`;
+  if (new RegExp(`^\\s*\\{\\s*(?:"schema_version"\\s*:\\s*[0-9]+\\s*,\\s*)?${kind}`).test(text))
+    return 'run report';
+  if (
+    /^\s*\{\s*"envtrace_version"\s*:\s*"[^"\\]*"\s*,\s*"mode"\s*:\s*"[a-z]+"\s*,\s*"full_score"\s*:/.test(
+      text,
+    )
+  )
+    return 'evaluation report';
+  return undefined;
+}
+
+/** `reportKindOf` the first bytes of `file`; `undefined` when it cannot be read (reading it as a trace reports why). */
+export async function reportKindOfFile(file: string): Promise<EnvtraceReportKind | undefined> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const head = Buffer.alloc(REPORT_HEAD_BYTES);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      return reportKindOf(head.toString('utf8', 0, bytesRead));
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** Synchronous `reportKindOfFile` (for `checkOut`'s check before anything is read). */
+export function reportKindOfFileSync(file: string): EnvtraceReportKind | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(REPORT_HEAD_BYTES);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return reportKindOf(head.toString('utf8', 0, n));
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** What a report is, for messages: `an envtrace run report ("kind": "envtrace-run-report")`. */
+export function describeReport(kind: EnvtraceReportKind): string {
+  return kind === 'run report'
+    ? `an envtrace run report ("kind": "${RUN_REPORT_KIND}")`
+    : 'the JSON report of an envtrace evaluation (--json / --out output)';
 }
 
 /** Options of {@link scanTraceDir}. */
@@ -91,6 +165,8 @@ function isInside(p: string, dir: string): boolean {
 /** What a directory holds: its traces (sorted by key) and the files that are not traces. */
 export interface ScanResult {
   readonly traces: readonly TraceFile[];
+  /** envtrace's own reports found among the trace files (sorted by key), with `report` set. */
+  readonly reports: readonly TraceFile[];
   /** Relative paths of files that are not traces (sorted). */
   readonly ignored: readonly string[];
 }
@@ -216,18 +292,29 @@ export async function scanTraceDir(
           (s) => s.size,
           () => Number.POSITIVE_INFINITY,
         );
+        // A report is told by its first bytes: kept (as `--out report.json` or `> eval.json` left
+        // it) beside the traces, it would otherwise be read, and fail, as a trace.
+        const report =
+          refused === undefined && !BAG_EXTENSIONS.has(ext.toLowerCase())
+            ? await reportKindOfFile(abs)
+            : undefined;
         traces.push({
           key: rel.slice(0, rel.length - ext.length),
           rel,
           path: abs,
           bytes,
           ...(refused !== undefined ? { refused } : {}),
+          ...(report !== undefined ? { report } : {}),
         });
       }
     }
   };
   await walk(root, '');
   traces.sort((a, b) => byKey(a.key, b.key) || byKey(a.rel, b.rel));
+  // Reports are set aside before names are checked: `a.json` (a report) beside `a.jsonl` is no clash.
+  const reports = traces.filter((t) => t.report !== undefined);
+  if (reports.length > 0)
+    traces.splice(0, traces.length, ...traces.filter((t) => t.report === undefined));
   for (let i = 1; i < traces.length; i++) {
     const prev = traces[i - 1]!;
     const cur = traces[i]!;
@@ -237,7 +324,48 @@ export async function scanTraceDir(
       );
     }
   }
-  return { traces, ignored: ignored.sort(byKey) };
+  return { traces, reports, ignored: ignored.sort(byKey) };
+}
+
+/** A report skipped in a batch: the side it was found on and the file. */
+export interface SkippedReport {
+  readonly side: 'gt' | 'pred';
+  readonly file: TraceFile & { readonly report: EnvtraceReportKind };
+}
+
+/**
+ * The traces of both sides with the reports the scans set aside: a report is never a trace. It is
+ * skipped (`skipped`, for a warning naming it) unless a trace of the other side has its name and
+ * none of its own side does; then skipping it would leave that trace without a partner for no
+ * visible reason, so the report stays in as a trace that is `refused`: its pair fails, saying the
+ * file is a report.
+ */
+export function setAsideReports(
+  gt: ScanResult,
+  pred: ScanResult,
+  dirs: { readonly gtDir: string; readonly predDir: string },
+): { gts: TraceFile[]; preds: TraceFile[]; skipped: SkippedReport[] } {
+  const skipped: SkippedReport[] = [];
+  const side = (own: ScanResult, other: ScanResult, name: 'gt' | 'pred'): TraceFile[] => {
+    const ownKeys = new Set(own.traces.map((t) => t.key));
+    const otherKeys = new Set(other.traces.map((t) => t.key));
+    const kept = [...own.traces];
+    for (const r of own.reports) {
+      const report = r.report!;
+      if (!ownKeys.has(r.key) && otherKeys.has(r.key)) {
+        const flag = name === 'gt' ? '--gt-dir' : '--pred-dir';
+        const dir = name === 'gt' ? dirs.gtDir : dirs.predDir;
+        kept.push({
+          ...r,
+          refused: `${joinRel(dir, r.rel)} is ${describeReport(report)}, not a ${name === 'gt' ? 'golden' : 'predicted'} trace; move it out of ${flag} (or put the trace of that name there)`,
+        });
+      } else skipped.push({ side: name, file: { ...r, report } });
+    }
+    return kept.sort((a, b) => byKey(a.key, b.key) || byKey(a.rel, b.rel));
+  };
+  const gts = side(gt, pred, 'gt');
+  const preds = side(pred, gt, 'pred');
+  return { gts, preds, skipped };
 }
 
 /** Pair goldens and predictions by key; the result is sorted by key and holds every trace of both sides once. */

@@ -263,6 +263,76 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
   });
 });
 
+describe("envtrace's own reports inside --gt-dir / --pred-dir", () => {
+  /** Real outputs of envtrace: a batch's run report (pretty and compact) and one evaluation's --json. */
+  async function reports(): Promise<{ run: string; compact: string; evaluation: string }> {
+    writeTree(tmp.dir, { 'gt/a.json': scanTrace(4), 'pred/a.json': scanTrace(4) });
+    const old = await cli([...BATCH_ARGS, '--out', 'old/envtrace-report.json', '--quiet']);
+    expect(old.code).toBe(0);
+    const run = readFileSync(path.join(tmp.dir, 'old/envtrace-report.json'), 'utf8');
+    const single = await cli(['evaluate', '--gt', 'gt/a.json', '--pred', 'pred/a.json', '--json']);
+    expect(single.code).toBe(0);
+    // A batch of over PRETTY_MAX_PAIRS pairs writes compact JSON: the same keys, no spaces.
+    return { run, compact: JSON.stringify(JSON.parse(run)), evaluation: single.out };
+  }
+
+  it('skips them, told by content whatever their name, with one warning line each; the run passes', async () => {
+    const r = await reports();
+    writeTree(tmp.dir, {
+      'pred/envtrace-report.json': r.run,
+      'pred/runs/monday.txt': r.compact,
+      'gt/evaluation.json': r.evaluation,
+      'gt/bom.json': `\uFEFF${r.run}`,
+    });
+    const run = await cli([...BATCH_ARGS, '--out', 'out.json', '--quiet']);
+    expect(run.err).toBe(
+      [
+        'envtrace: warning: skipped gt/bom.json: an envtrace run report ("kind": "envtrace-run-report"), not a trace',
+        'envtrace: warning: skipped gt/evaluation.json: the JSON report of an envtrace evaluation (--json / --out output), not a trace',
+        'envtrace: warning: skipped pred/envtrace-report.json: an envtrace run report ("kind": "envtrace-run-report"), not a trace',
+        'envtrace: warning: skipped pred/runs/monday.txt: an envtrace run report ("kind": "envtrace-run-report"), not a trace',
+        '',
+      ].join('\n'),
+    );
+    expect(run.code).toBe(0);
+    expect(report('out.json').tests.map((t) => t.file)).toEqual(['a']);
+  });
+
+  it('a report with the name of a trace of the other side fails that pair, saying it is a report', async () => {
+    const r = await reports();
+    writeTree(tmp.dir, {
+      'gt/b.json': scanTrace(4),
+      'pred/b.json': r.run,
+      'pred/a.json': r.evaluation,
+    });
+    const run = await cli([...BATCH_ARGS, '--out', 'out.json', '--quiet']);
+    expect(run.code).toBe(1);
+    expect(run.err).toBe(
+      [
+        'envtrace: a: pred/a.json is the JSON report of an envtrace evaluation (--json / --out output), not a predicted trace; move it out of --pred-dir (or put the trace of that name there)',
+        'envtrace: b: pred/b.json is an envtrace run report ("kind": "envtrace-run-report"), not a predicted trace; move it out of --pred-dir (or put the trace of that name there)',
+        'envtrace: FAILED: 2 file errors · 2 of 2 tests failed · no gates configured',
+        '',
+      ].join('\n'),
+    );
+    // Never scored: no record for either pair.
+    expect(report('out.json').tests.map((t) => [t.file, t.records.length])).toEqual([
+      ['a', 0],
+      ['b', 0],
+    ]);
+  });
+
+  it('a report beside a trace of its name (a.json and a.jsonl) is skipped: no name clash', async () => {
+    const r = await reports();
+    writeTree(tmp.dir, { 'pred/a.json': r.run, 'pred/a.jsonl': scanTraceJsonl(4) });
+    const run = await cli([...BATCH_ARGS, '--quiet']);
+    expect(run.err).toBe(
+      'envtrace: warning: skipped pred/a.json: an envtrace run report ("kind": "envtrace-run-report"), not a trace\n',
+    );
+    expect(run.code).toBe(0);
+  });
+});
+
 describe('reportSpace', () => {
   it('indents like the reporters up to PRETTY_MAX_PAIRS pairs, then writes compact JSON', () => {
     expect(reportSpace(1)).toBe(2);

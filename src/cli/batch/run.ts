@@ -10,7 +10,7 @@
  *   same name, a bad config, no trace at all) or `--out` cannot be written;
  * - 70: a pair hit an internal error (a bug); the report is still written.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import {
   formatMarkdownSummary,
   verdictText,
 } from '../../report/run/console.js';
-import { RUN_REPORT_KIND, type GateConfig, type RunReport } from '../../report/run/schema.js';
+import type { GateConfig, RunReport } from '../../report/run/schema.js';
 import { escapeForTerminal } from '../../io/terminal.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { resolvePath } from '../args.js';
@@ -28,10 +28,13 @@ import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_INTERNAL, EXIT_OK, UsageError, type CliIO } from '../types.js';
 import type { Colors } from '../../report/colors.js';
 import {
+  describeReport,
   joinRel,
   missingPartnerMessage,
   pairTraces,
+  reportKindOfFileSync,
   scanTraceDir,
+  setAsideReports,
   TRACE_EXTENSIONS,
   type TraceFile,
 } from './pairs.js';
@@ -41,7 +44,7 @@ import { selectShard, type Shard } from './shard.js';
 import { batchReportChunks, buildBatchReport, commitFromEnv, type BatchEntry } from './report.js';
 import { resolveBatchOptions, type BatchSettings, type PairJob, type PairOutcome } from './task.js';
 import type { Mode } from '../../evaluate/types.js';
-import type { CsvColumns } from '../../import/types.js';
+import type { CsvColumns, CsvTimeUnit } from '../../import/types.js';
 
 /** Stderr lines listing failed pairs, at most this many (the report has all). */
 export const MAX_ERROR_LINES = 20;
@@ -81,6 +84,8 @@ export interface BatchRun {
   readonly compat?: Mode | undefined;
   /** `--columns`: every trace is read as CSV with these header names; other traces are refused. */
   readonly columns?: CsvColumns | undefined;
+  /** `--time-unit`: the unit of CSV time cells that are numbers, for every trace. */
+  readonly timeUnit?: CsvTimeUnit | undefined;
   readonly out?: string | undefined;
   /** Print the run report (JSON) on stdout instead of the summary. */
   readonly json: boolean;
@@ -133,17 +138,7 @@ function refuseNonCsv(run: BatchRun, gts: readonly TraceFile[], preds: readonly 
 
 /** Whether `file` starts like a run report (`"kind": "envtrace-run-report"` in its first 512 bytes). */
 function isRunReport(file: string): boolean {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'r');
-    const head = Buffer.alloc(512);
-    const n = readSync(fd, head, 0, head.length, 0);
-    return new RegExp(`"kind"\\s*:\\s*"${RUN_REPORT_KIND}"`).test(head.toString('utf8', 0, n));
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  return reportKindOfFileSync(file) === 'run report';
 }
 
 export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
@@ -152,6 +147,7 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     ...(run.compat !== undefined ? { compat: run.compat } : {}),
     ...(run.minScore !== undefined ? { minScore: run.minScore } : {}),
     ...(run.columns !== undefined ? { columns: run.columns } : {}),
+    ...(run.timeUnit !== undefined ? { timeUnit: run.timeUnit } : {}),
   };
   // A bad config stops the batch with exit 2 before any pair runs (each worker reads it again).
   await resolveBatchOptions(base);
@@ -170,8 +166,15 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     // A prediction that links to its golden (or to /etc/shadow) is not a prediction.
     scanTraceDir(predDir, `--pred-dir ${run.predDir}`, { confine: true, exclude }),
   ]);
-  if (run.columns !== undefined) refuseNonCsv(run, gts.traces, preds.traces);
-  const allPairs = pairTraces(gts.traces, preds.traces);
+  // envtrace's own reports kept in a trace directory (an earlier run's, an evaluation's --json
+  // output) are never scored as traces: skipped with a warning each, even with --quiet.
+  const sides = setAsideReports(gts, preds, run);
+  for (const { side, file } of sides.skipped)
+    io.stderr.write(
+      `envtrace: warning: skipped ${escapeForTerminal(joinRel(side === 'gt' ? run.gtDir : run.predDir, file.rel))}: ${describeReport(file.report)}, not a trace\n`,
+    );
+  if (run.columns !== undefined) refuseNonCsv(run, sides.gts, sides.preds);
+  const allPairs = pairTraces(sides.gts, sides.preds);
   if (allPairs.length === 0)
     throw new UsageError(
       `no trace files in --gt-dir ${run.gtDir} or --pred-dir ${run.predDir} (looked for ${TRACE_EXTENSIONS.join(', ')} files and rosbag2 run directories)`,

@@ -15,7 +15,7 @@ import {
   type Mode,
 } from '../../evaluate/types.js';
 import { importFile } from '../../import/read.js';
-import type { CsvColumns } from '../../import/types.js';
+import type { CsvColumns, CsvTimeUnit } from '../../import/types.js';
 import { buildCheckDetail, continuousSeries, timeUnitOf } from '../../report/run/detail.js';
 import { checkMetrics, toReportRecord } from '../../report/run/model.js';
 import type { ReportRecord } from '../../report/run/schema.js';
@@ -36,6 +36,8 @@ export interface BatchSettings {
   readonly minScore?: number | undefined;
   /** `--columns`: every trace is read as CSV with these header names (the run refuses other files). */
   readonly columns?: CsvColumns | undefined;
+  /** `--time-unit`: the unit of CSV time cells that are numbers. */
+  readonly timeUnit?: CsvTimeUnit | undefined;
   /**
    * Indentation of the report (0 = compact; see `reportSpace`): a worker thread serialises each
    * pair's drill-down, indented for its place in the report (`report-json.ts`).
@@ -120,8 +122,12 @@ export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
     try {
       const { options: opts, policy } = await options;
       const [gt, pred] = await Promise.all([
-        importFile(job.gtPath, { policy, columns: settings.columns }),
-        importFile(job.predPath, { policy, columns: settings.columns }),
+        importFile(job.gtPath, { policy, columns: settings.columns, timeUnit: settings.timeUnit }),
+        importFile(job.predPath, {
+          policy,
+          columns: settings.columns,
+          timeUnit: settings.timeUnit,
+        }),
       ]);
       const result = evaluate(gt.trace, pred.trace, opts);
       const series = continuousSeries(gt.trace, pred.trace, opts);

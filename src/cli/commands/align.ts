@@ -1,13 +1,14 @@
 import {
   colorsEnabled,
   parseColumns,
+  parseTimeUnit,
   parseFormat,
   parseCommandArgs,
   parseCompat,
 } from '../args.js';
 import { runEvaluation } from '../run.js';
-import type { Command } from '../types.js';
-import { FORMAT_HELP, REPORT_OPTIONS, REPORT_OPTIONS_HELP } from './evaluate.js';
+import { EXIT_GATE, type Command } from '../types.js';
+import { FORMAT_HELP, REPORT_OPTIONS, REPORT_OPTIONS_HELP, TIME_UNIT_HELP } from './evaluate.js';
 
 const usage = `Usage: envtrace align --gt FILE --pred FILE [options]
 
@@ -24,12 +25,15 @@ ${FORMAT_HELP}
                        value=NAME (any of the three; the others by their usual names). Every
                        input is then read as CSV ('envtrace convert --columns' turns one CSV
                        into envtrace JSON, to mix it with other formats)
+${TIME_UNIT_HELP}
 ${REPORT_OPTIONS_HELP}`;
 
 export const alignCommand: Command = {
   name: 'align',
   summary: 'Align two traces and score them with the default options',
   usage,
+  // No gates: 'envtrace evaluate' has them.
+  exitCodes: { [EXIT_GATE]: null },
   async run(args, ctx) {
     const a = parseCommandArgs('align', args, {
       gt: 'string',
@@ -37,6 +41,7 @@ export const alignCommand: Command = {
       compat: 'string',
       columns: 'string',
       format: 'string',
+      'time-unit': 'string',
       ...REPORT_OPTIONS,
     });
     return runEvaluation(
@@ -46,6 +51,7 @@ export const alignCommand: Command = {
         compat: parseCompat(a.string('compat')),
         columns: parseColumns(a.string('columns')),
         format: parseFormat(a.string('format')),
+        timeUnit: parseTimeUnit(a.string('time-unit')),
         out: a.string('out'),
         json: a.flag('json'),
         requirePass: false,

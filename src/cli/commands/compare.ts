@@ -12,7 +12,7 @@ const USAGE = `Usage: envtrace compare <baseline.json> <current.json> [--toleran
 
 Compare two run reports test by test: score deltas, new and fixed failures, added and removed
 tests, and over the run a paired sign test of the tests scored in both. Exits 1 when a test's
-score dropped by more than the tolerance or a test newly fails, 2 on bad input.
+score dropped by more than the tolerance or a test newly fails.
 
 Options:
   --tolerance <x>          Allowed score change per test before it counts (a regression, an
@@ -27,6 +27,11 @@ export const compareCommand: Command = {
   name: 'compare',
   summary: 'Compare two run reports: per-test score deltas, new/fixed failures',
   usage: USAGE,
+  exitCodes: {
+    [EXIT_OK]: 'no regression',
+    [EXIT_GATE]:
+      'a regression (a score drop beyond --tolerance, or a new failure; see --significant)',
+  },
   async run(args, ctx) {
     const a = parseCommandArgs(
       'compare',

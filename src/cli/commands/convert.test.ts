@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evaluate } from '../../evaluate/evaluate.js';
@@ -261,5 +261,68 @@ describe('every importer is accepted where a trace path is (--gt, --pred)', () =
     ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ full_score: 1, accuracy: true });
+  });
+});
+
+describe('envtrace convert --time-unit', () => {
+  // A spreadsheet's export of date cells formatted as numbers: serial days computed from Dates.
+  const serial = (ms: number) => Number((ms / 86_400_000 + 25569).toPrecision(15));
+  const start = Date.UTC(2026, 11, 1, 10, 30, 0);
+  const sheet = [
+    'time,channel,value',
+    ...[0, 60, 150].map((s, i) => `${serial(start + s * 1000)},motor,${i}`),
+  ].join('\r\n');
+
+  it('refuses serial dates without it (exit 2, one line), reads them as dates with days', async () => {
+    tmp.write('sheet.csv', sheet);
+    const refused = await run(['convert', path.join(tmp.dir, 'sheet.csv')]);
+    expect(refused.code).toBe(2);
+    expect(refused.out).toBe('');
+    expect(refused.err).toMatch(
+      /^envtrace: <tmp>\/sheet\.csv:2: time: the times look like spreadsheet serial dates .*--time-unit days.*\n$/,
+    );
+    const days = await run(['convert', path.join(tmp.dir, 'sheet.csv'), '--time-unit', 'days']);
+    expect(days.code).toBe(0);
+    expect(parseEnvtrace(JSON.parse(days.out)).events.map((e) => e.timestamp)).toEqual([
+      0, 60, 150,
+    ]);
+    const seconds = await run([
+      'convert',
+      path.join(tmp.dir, 'sheet.csv'),
+      '--time-unit',
+      'seconds',
+    ]);
+    expect(seconds.code).toBe(0);
+    const bad = await run(['convert', path.join(tmp.dir, 'sheet.csv'), '--time-unit', 'hours']);
+    expect([bad.code, bad.err]).toEqual([
+      2,
+      'envtrace: --time-unit must be seconds or days, got "hours"\n',
+    ]);
+  });
+
+  it('align, evaluate and batch mode take it too', async () => {
+    mkdirSync(path.join(tmp.dir, 'gt'));
+    mkdirSync(path.join(tmp.dir, 'pred'));
+    tmp.write('gt/a.csv', sheet);
+    tmp.write('pred/a.csv', sheet);
+    const gt = path.join(tmp.dir, 'gt/a.csv');
+    const pred = path.join(tmp.dir, 'pred/a.csv');
+    for (const argv of [
+      ['align', '--gt', gt, '--pred', pred],
+      ['evaluate', '--gt', gt, '--pred', pred],
+      [
+        'evaluate',
+        '--gt-dir',
+        path.join(tmp.dir, 'gt'),
+        '--pred-dir',
+        path.join(tmp.dir, 'pred'),
+        '--jobs',
+        '1',
+        '--quiet',
+      ],
+    ]) {
+      expect((await run(argv)).code, argv[0]).toBe(argv.includes('--gt-dir') ? 1 : 2);
+      expect((await run([...argv, '--time-unit', 'days'])).code, argv.join(' ')).toBe(0);
+    }
   });
 });

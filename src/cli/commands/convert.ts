@@ -3,11 +3,11 @@ import { stringifyJsonExact } from '../../py/json.js';
 import { importers } from '../../import/registry.js';
 import { importFile, type LoadTraceOptions } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
-import { parseColumns, parseCommandArgs, resolvePath } from '../args.js';
+import { parseColumns, parseCommandArgs, parseTimeUnit, resolvePath } from '../args.js';
 import { checkOut } from '../out.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError, printImportWarnings } from '../run.js';
-import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
+import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type Command } from '../types.js';
 
 /** The usage line (for the top-level help, should it list usage lines). */
 export const CONVERT_USAGE_LINE =
@@ -30,6 +30,9 @@ ${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.descr
   --columns <map>   CSV: the header names of the columns, as timestamp=<name>,channel=<name>,
                     value=<name> (any of the three; the others by their usual names).
                     Implies --format csv.
+  --time-unit <u>   CSV: the unit of time cells that are numbers: seconds (the default) or
+                    days (a spreadsheet's serial dates, 46357.4375 = 2026-12-01 10:30); a time
+                    column that looks like serial dates is an error asking for it.
   --field <path>    rosbag2: take this message field as the value (pose.position.x,
                     position[0]); <topic>:<path> for one topic; repeatable.
   -o, --out <file>  Write the JSON here (atomically) instead of printing it.
@@ -59,6 +62,7 @@ export const convertCommand: Command = {
     .map((i) => i.name)
     .join(', ')}) to envtrace JSON`,
   usage: USAGE,
+  exitCodes: { [EXIT_GATE]: null },
   async run(args, ctx) {
     const a = parseCommandArgs(
       'convert',
@@ -67,6 +71,7 @@ export const convertCommand: Command = {
         format: 'string',
         field: 'strings',
         columns: 'string',
+        'time-unit': 'string',
         out: { kind: 'string', short: 'o' },
       },
       { positionals: true },
@@ -87,10 +92,12 @@ export const convertCommand: Command = {
     const out = checkOut(ctx.io, a.string('out'), [input]);
     const fields = a.strings('field');
     const columns = parseColumns(a.string('columns'));
+    const timeUnit = parseTimeUnit(a.string('time-unit'));
     const imported = await importFile(resolvePath(ctx.io, input), {
       format: format as LoadTraceOptions['format'],
       field: fields.length === 0 ? undefined : fields,
       ...(columns !== undefined ? { columns } : {}),
+      ...(timeUnit !== undefined ? { timeUnit } : {}),
     });
     printImportWarnings(ctx.io, imported);
     const { trace } = imported;

@@ -2,6 +2,7 @@ import {
   colorsEnabled,
   colorsFor,
   parseColumns,
+  parseTimeUnit,
   parseFormat,
   parseCommandArgs,
   parseCompat,
@@ -11,9 +12,21 @@ import { importers } from '../../import/registry.js';
 import { runBatch } from '../batch/run.js';
 import { parseShard } from '../batch/shard.js';
 import { runEvaluation } from '../run.js';
-import { UsageError, type CliContext, type Command } from '../types.js';
+import {
+  EXIT_GATE,
+  EXIT_INTERNAL,
+  EXIT_OK,
+  UsageError,
+  type CliContext,
+  type Command,
+} from '../types.js';
 
 /** `--format` of `align` and `evaluate`, its list of names wrapped to the help's width. */
+/** `--time-unit` in the help of align and evaluate. */
+export const TIME_UNIT_HELP = `  --time-unit UNIT     CSV: the unit of time cells that are numbers: seconds (the default)
+                       or days (a spreadsheet's serial dates, 46357.4375 = 2026-12-01 10:30);
+                       a time column that looks like serial dates is an error asking for it`;
+
 export const FORMAT_HELP = (() => {
   const indent = ' '.repeat(23);
   const lines = [
@@ -69,6 +82,7 @@ ${FORMAT_HELP}
                        input is then read as CSV; in batch mode every trace must be a .csv
                        file ('envtrace convert --columns' turns one CSV into envtrace JSON,
                        to mix it with other formats)
+${TIME_UNIT_HELP}
 ${REPORT_OPTIONS_HELP}
 
 Batch mode (--gt-dir/--pred-dir): every golden in DIR (searched recursively) is paired with
@@ -77,11 +91,13 @@ pred/scans/a.jsonl; .json .jsonl .ndjson .csv .txt, ROS 2 bags: .mcap .db3 files
 rosbag2 run directories, which hold a metadata.yaml). A pair passes when its decision
 passes and (with --min-score) its score reaches X. A trace without a partner, or one that
 does not load, is reported on stderr and in the report as a failed pair; the other pairs
-still run. Two traces of one side with the same name are an error.
+still run. Two traces of one side with the same name are an error. envtrace's own reports
+found there (a run report, an evaluation's --json output), told by content, are skipped with
+a warning, never scored.
   --gt-dir DIR         directory of golden traces
   --pred-dir DIR       directory of predicted traces
-  --config FILE, --compat MODE, --min-score X   as above, for every pair
-                       (--require-pass is implied)
+  --config FILE, --compat MODE, --min-score X, --columns MAP, --time-unit UNIT
+                       as above, for every pair (--require-pass is implied)
   -o, --out FILE       write the run report (the reporters' schema: 'envtrace report
                        --html', 'compare' and 'merge' read it)
   --json               print the run report instead of the summary
@@ -96,16 +112,20 @@ still run. Two traces of one side with the same name are an error.
   --quiet              no progress and no summary (problems still go to stderr)
   --color, --no-color  as above
 Progress goes to stderr: a bar with rate and ETA on a terminal, a line per 10 % (or 5 s)
-otherwise.
-
-Exit codes: 0 done (gates met), 1 a gate failed (batch: a pair failed or could not be
-evaluated, or a gate was missed), 2 usage or input error, 70 internal error.`;
+otherwise.`;
 
 export const evaluateCommand: Command = {
   name: 'evaluate',
   summary:
     'Score a prediction against one or more goldens (or directories of pairs: batch mode), with CI gates',
   usage,
+  exitCodes: {
+    [EXIT_OK]: 'done (gates met)',
+    [EXIT_GATE]:
+      'a gate failed (batch: a pair failed or could not be evaluated, or a gate was missed)',
+    [EXIT_INTERNAL]:
+      'internal error (a bug, in batch mode in one of the pairs: the report is still written)',
+  },
   async run(args, ctx) {
     const a = parseCommandArgs('evaluate', args, {
       gt: 'strings',
@@ -116,6 +136,7 @@ export const evaluateCommand: Command = {
       'require-pass': 'boolean',
       columns: 'string',
       format: 'string',
+      'time-unit': 'string',
       'gt-dir': 'string',
       'pred-dir': 'string',
       jobs: 'string',
@@ -147,6 +168,7 @@ export const evaluateCommand: Command = {
         requirePass: a.flag('require-pass'),
         columns: parseColumns(a.string('columns')),
         format: parseFormat(a.string('format')),
+        timeUnit: parseTimeUnit(a.string('time-unit')),
         colors: colorsEnabled(ctx.io, { color: a.flag('color'), noColor: a.flag('no-color') }),
         maxRows: a.number('max-rows', { integer: true, min: 0 }),
         width: a.number('width', { integer: true, min: 40 }),
@@ -189,6 +211,7 @@ function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
       config: a.string('config'),
       compat: parseCompat(a.string('compat')),
       columns: parseColumns(a.string('columns')),
+      timeUnit: parseTimeUnit(a.string('time-unit')),
       out,
       json: a.flag('json'),
       // --require-pass is implied: in batch mode a pair whose decision fails is a failed pair.

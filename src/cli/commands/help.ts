@@ -3,7 +3,7 @@ import { COMPARATORS } from '../../compare/registry.js';
 import { METRICS } from '../../metrics/registry.js';
 import { ENVTRACE_VERSION } from '../../version.js';
 import { escapeForTerminal } from '../../report/escape.js';
-import { UsageError, type Command } from '../types.js';
+import { EXIT_GATE, exitCodesText, UsageError, type Command } from '../types.js';
 
 interface Entry {
   readonly label: string;
@@ -44,20 +44,24 @@ Commands:
 ${list}
 
 Run 'envtrace help <command>' (or 'envtrace <command> --help') for a command's options.
-Exit codes: 0 done, 1 a gate failed, 2 usage or input error, 70 internal error.
+${exitCodesText()}
 
 ${pluginsText()}`;
 }
 
-/** A command's help text: its usage, or its one-line summary when it has none. */
+/**
+ * A command's help text: its usage (or its one-line summary when it has none), then its exit
+ * codes, from `EXIT_CODES` in the command's own words (`Command.exitCodes`).
+ */
 export function commandUsage(cmd: Command): string {
-  return cmd.usage ?? `envtrace ${cmd.name}: ${cmd.summary}`;
+  return `${cmd.usage ?? `envtrace ${cmd.name}: ${cmd.summary}`}\n\n${exitCodesText(cmd.exitCodes)}`;
 }
 
 export const helpCommand: Command = {
   name: 'help',
   summary: "Show this list, or a command's options ('envtrace help <command>')",
   usage: "Usage: envtrace help [command]\n\nShow the command list, or a command's options.",
+  exitCodes: { [EXIT_GATE]: null },
   run(args, ctx) {
     if (args.length > 1) throw new UsageError(`'envtrace help' takes at most one command name`);
     const name = args[0];

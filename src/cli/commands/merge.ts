@@ -32,9 +32,6 @@ Merge the run reports of several shards (envtrace-report.json from each) into on
 file must come from exactly one input; statistics are recomputed from the records, and the
 gates recorded in the inputs (which must agree) are applied to the merged run.
 
-Exit status: 0 when the merged run passed; 1 when it failed: a test failed, a test file failed
-outside its tests (e.g. at import), or a gate was missed; 2 on bad input.
-
 Options:
   -o, --out <file>         Write the merged report here (atomically; missing parent
                            directories are created).
@@ -53,6 +50,11 @@ export const mergeCommand: Command = {
   name: 'merge',
   summary: 'Merge shard run reports (envtrace-report.json) into one',
   usage: USAGE,
+  exitCodes: {
+    [EXIT_OK]: 'the merged run passed (or --merge-only)',
+    [EXIT_GATE]:
+      'the merged run failed (a test failed, a test file failed outside its tests, e.g. at import, or a gate was missed)',
+  },
   async run(args, ctx) {
     const a = parseCommandArgs(
       'merge',

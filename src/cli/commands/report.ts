@@ -3,7 +3,7 @@ import { renderHtmlReport } from '../../report/html/render.js';
 import { parseCommandArgs, resolvePath } from '../args.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError } from '../run.js';
-import { CliIOError, EXIT_OK, UsageError, type Command } from '../types.js';
+import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type Command } from '../types.js';
 import { readRunReport } from './merge.js';
 import { checkOut } from '../out.js';
 import { DEFAULT_COMPARE_TOLERANCE, compareRunReports } from '../../report/run/compare.js';
@@ -30,6 +30,7 @@ export const reportCommand: Command = {
   name: 'report',
   summary: 'Render a run report (envtrace-report.json) as a self-contained HTML page',
   usage: USAGE,
+  exitCodes: { [EXIT_GATE]: null },
   async run(args, ctx) {
     const a = parseCommandArgs(
       'report',
