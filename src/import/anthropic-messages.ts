@@ -8,7 +8,7 @@ import { isPlainObject } from '../py/value.js';
 import type { Where } from './json.js';
 import { ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
-import { importValue, textOrJson } from './values.js';
+import { importValue, textContentValue } from './values.js';
 
 /**
  * The blocks that are calls: the client's own tools (`tool_use`), the API's server tools
@@ -50,17 +50,7 @@ export function isAnthropicMessageList(messages: readonly unknown[]): boolean {
  * such as images or search results, as they are) and `resultStatus: "error"` when `is_error`.
  */
 function resultMeta(block: Record<string, unknown>, ctx: ImportContext): Record<string, unknown> {
-  const content = block['content'];
-  const texts =
-    Array.isArray(content) &&
-    content.length > 0 &&
-    content.every((c) => isPlainObject(c) && c['type'] === 'text' && typeof c['text'] === 'string')
-      ? content.map((c) => (c as Record<string, unknown>)['text'] as string).join('\n')
-      : undefined;
-  const text = typeof content === 'string' ? content : texts;
-  const meta: Record<string, unknown> = {
-    result: text !== undefined ? textOrJson(text, ctx) : importValue(content ?? null, ctx),
-  };
+  const meta: Record<string, unknown> = { result: textContentValue(block['content'], 'text', ctx) };
   if (block['is_error'] === true) meta['resultStatus'] = 'error';
   return meta;
 }

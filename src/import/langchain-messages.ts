@@ -11,7 +11,7 @@ import { isPlainObject } from '../py/value.js';
 import type { Where } from './json.js';
 import { ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
-import { importValue, parseEmbeddedJson, textOrJson } from './values.js';
+import { importValue, parseEmbeddedJson, textContentValue } from './values.js';
 
 /**
  * A LangChain message in its serialised form (`{lc: 1, type: "constructor", id: [..., kind],
@@ -76,18 +76,6 @@ export function isLangChainMessageList(messages: readonly unknown[]): boolean {
   return messages.length > 0 && isLangChainMessage(messages[0]);
 }
 
-/** A message's content as a tool result: text (or text blocks joined), parsed when JSON. */
-function resultValue(content: unknown, ctx: ImportContext): unknown {
-  if (typeof content === 'string') return textOrJson(content, ctx);
-  if (
-    Array.isArray(content) &&
-    content.length > 0 &&
-    content.every((c) => isPlainObject(c) && c['type'] === 'text' && typeof c['text'] === 'string')
-  )
-    return textOrJson(content.map((c) => (c as Record<string, unknown>)['text']).join('\n'), ctx);
-  return importValue(content ?? null, ctx);
-}
-
 /** One call of an AI message, as LangChain keeps it (or as the OpenAI wire format gave it). */
 interface Listed {
   readonly name: unknown;
@@ -104,18 +92,28 @@ interface Listed {
  */
 function listedCalls(fields: Record<string, unknown>, w: Where, ctx: ImportContext): Listed[] {
   const out: Listed[] = [];
-  const calls = fields['tool_calls'];
-  if (Array.isArray(calls) && calls.length > 0) {
-    calls.forEach((c, j) => {
-      const cw = w.at('tool_calls').at(j);
+  /** The calls of LangChain's own list `key`, each with `error` when the list says they failed. */
+  const fromList = (
+    key: 'tool_calls' | 'invalid_tool_calls',
+    error?: (c: Record<string, unknown>) => string,
+  ) => {
+    const list = fields[key];
+    if (!Array.isArray(list)) return;
+    list.forEach((c, j) => {
+      const cw = w.at(key).at(j);
       const call = cw.object(c, 'a tool call object');
       out.push({
         name: call['name'],
         value: importValue(call['args'] ?? null, ctx),
         id: call['id'],
         w: cw,
+        ...(error === undefined ? {} : { error: error(call) }),
       });
     });
+  };
+  const calls = fields['tool_calls'];
+  if (Array.isArray(calls) && calls.length > 0) {
+    fromList('tool_calls');
   } else {
     const extra = fields['additional_kwargs'];
     const wire = isPlainObject(extra) ? extra['tool_calls'] : undefined;
@@ -136,19 +134,9 @@ function listedCalls(fields: Record<string, unknown>, w: Where, ctx: ImportConte
         });
       });
   }
-  const invalid = fields['invalid_tool_calls'];
-  if (Array.isArray(invalid))
-    invalid.forEach((c, j) => {
-      const cw = w.at('invalid_tool_calls').at(j);
-      const call = cw.object(c, 'a tool call object');
-      out.push({
-        name: call['name'],
-        value: importValue(call['args'] ?? null, ctx),
-        id: call['id'],
-        w: cw,
-        error: typeof call['error'] === 'string' ? call['error'] : 'an invalid tool call',
-      });
-    });
+  fromList('invalid_tool_calls', (call) =>
+    typeof call['error'] === 'string' ? call['error'] : 'an invalid tool call',
+  );
   return out;
 }
 
@@ -174,7 +162,9 @@ export function langchainToolCalls(
   const results = new Map<string, Record<string, unknown>>();
   for (const { kind, fields } of read) {
     if (!TOOL.includes(kind) || typeof fields['tool_call_id'] !== 'string') continue;
-    const meta: Record<string, unknown> = { result: resultValue(fields['content'], ctx) };
+    const meta: Record<string, unknown> = {
+      result: textContentValue(fields['content'], 'text', ctx),
+    };
     if (fields['status'] === 'error') meta['resultStatus'] = 'error';
     results.set(fields['tool_call_id'], meta);
   }

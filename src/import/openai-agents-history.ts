@@ -9,7 +9,7 @@ import { isPlainObject } from '../py/value.js';
 import type { Where } from './json.js';
 import { ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
-import { importValue, parseEmbeddedJson, textOrJson } from './values.js';
+import { importValue, parseEmbeddedJson, textContentValue, textOrJson } from './values.js';
 
 /** Whether a list is an `@openai/agents` history: an item is a `function_call`. */
 export function isAgentsHistory(items: readonly unknown[]): boolean {
@@ -27,18 +27,9 @@ function callIdOf(it: Record<string, unknown>): string | undefined {
  * `input_text` parts (text parsed when it is JSON), else the output as it is.
  */
 function outputValue(out: unknown, ctx: ImportContext): unknown {
-  if (typeof out === 'string') return textOrJson(out, ctx);
   if (isPlainObject(out) && out['type'] === 'text' && typeof out['text'] === 'string')
     return textOrJson(out['text'], ctx);
-  if (
-    Array.isArray(out) &&
-    out.length > 0 &&
-    out.every(
-      (p) => isPlainObject(p) && p['type'] === 'input_text' && typeof p['text'] === 'string',
-    )
-  )
-    return textOrJson(out.map((p) => (p as Record<string, unknown>)['text']).join('\n'), ctx);
-  return importValue(out ?? null, ctx);
+  return textContentValue(out, 'input_text', ctx);
 }
 
 /**

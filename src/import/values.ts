@@ -72,3 +72,21 @@ export function textOrJson(text: string, ctx: ImportContext): unknown {
   const r = parseEmbeddedJson(text, ctx);
   return r.ok ? r.value : text;
 }
+
+/**
+ * A message's or tool output's content as a value: a string, or a non-empty list of text parts
+ * (`{type: partType, text}`) joined by newlines, through `textOrJson`; any other content (images,
+ * search results) as it is.
+ */
+export function textContentValue(content: unknown, partType: string, ctx: ImportContext): unknown {
+  if (typeof content === 'string') return textOrJson(content, ctx);
+  if (
+    Array.isArray(content) &&
+    content.length > 0 &&
+    content.every(
+      (c) => isPlainObject(c) && c['type'] === partType && typeof c['text'] === 'string',
+    )
+  )
+    return textOrJson(content.map((c) => (c as Record<string, unknown>)['text']).join('\n'), ctx);
+  return importValue(content ?? null, ctx);
+}
