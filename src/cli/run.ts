@@ -14,6 +14,7 @@ import { warningLines } from '../import/warnings.js';
 import { TraceError } from '../errors.js';
 import { resolvePath } from './args.js';
 import { checkOut } from './out.js';
+import { describeReport, reportKindOfFile } from './reports.js';
 import { describeFsError, writeFileAtomic } from '../io/write.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, type CliIO } from './types.js';
 
@@ -60,8 +61,14 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
         ...(run.columns !== undefined ? { columns: run.columns } : {}),
         ...(run.format !== undefined ? { format: run.format } : {}),
         ...(run.timeUnit !== undefined ? { timeUnit: run.timeUnit } : {}),
-      }).catch((e: unknown) => {
-        throw directoryHint(e, i === 0 ? 'pred' : 'gt');
+      }).catch(async (e: unknown) => {
+        const flag = i === 0 ? '--pred' : '--gt';
+        throw await reportGivenAsTrace(
+          directoryHint(e, flag),
+          resolvePath(io, f),
+          f,
+          `give ${flag} the trace itself`,
+        );
       }),
     ),
   );
@@ -157,13 +164,39 @@ export function printImportWarnings(io: CliIO, imported: Pick<ImportedTrace, 'wa
  * A directory given to `--gt`/`--pred` that is not a run directory: the error says so and points
  * at batch mode (`--gt-dir`/`--pred-dir`), which evaluates every pair of two directories.
  */
-function directoryHint(e: unknown, flag: 'gt' | 'pred'): unknown {
+function directoryHint(e: unknown, flag: '--gt' | '--pred'): unknown {
   if (!(e instanceof TraceError) || !e.message.includes('cannot read trace: is a directory'))
     return e;
   // The message already names the file (the error's location prefix).
   return new TraceError(
-    `${e.message} (to evaluate every pair of two directories, use --gt-dir DIR --pred-dir DIR instead of --${flag})`,
+    `${e.message} (to evaluate every pair of two directories, use --gt-dir DIR --pred-dir DIR instead of ${flag})`,
     {},
+    { cause: e },
+  );
+}
+
+/**
+ * One of envtrace's own reports given where a trace goes (`--pred envtrace-report.json`) fails to
+ * read as a trace; the error then says what the file is (by content, `reportKindOfFile`) and what
+ * reads it, instead of what a trace would have needed; `instead` says what to do (`give --pred
+ * the trace itself`). Other errors pass through.
+ */
+export async function reportGivenAsTrace(
+  e: unknown,
+  file: string,
+  shown: string,
+  instead: string,
+): Promise<unknown> {
+  if (!(e instanceof TraceError)) return e;
+  const kind = await reportKindOfFile(file);
+  if (kind === undefined) return e;
+  const readBy =
+    kind === 'run report'
+      ? "; a run report is read by 'envtrace report', 'merge' and 'compare'"
+      : '';
+  return new TraceError(
+    `is ${describeReport(kind)}, not a trace: ${instead}${readBy}`,
+    { file: shown },
     { cause: e },
   );
 }

@@ -27,12 +27,11 @@ import { checkOut } from '../out.js';
 import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_INTERNAL, EXIT_OK, UsageError, type CliIO } from '../types.js';
 import type { Colors } from '../../report/colors.js';
+import { describeReport, reportKindOfFileSync } from '../reports.js';
 import {
-  describeReport,
   joinRel,
   missingPartnerMessage,
   pairTraces,
-  reportKindOfFileSync,
   scanTraceDir,
   setAsideReports,
   TRACE_EXTENSIONS,

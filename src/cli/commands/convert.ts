@@ -6,7 +6,7 @@ import type { Trace } from '../../trace/trace.js';
 import { parseColumns, parseCommandArgs, parseTimeUnit, resolvePath } from '../args.js';
 import { checkOut } from '../out.js';
 import { writeFileAtomic } from '../../io/write.js';
-import { describeFsError, printImportWarnings } from '../run.js';
+import { describeFsError, printImportWarnings, reportGivenAsTrace } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type Command } from '../types.js';
 
 /** The usage line (for the top-level help, should it list usage lines). */
@@ -98,6 +98,13 @@ export const convertCommand: Command = {
       field: fields.length === 0 ? undefined : fields,
       ...(columns !== undefined ? { columns } : {}),
       ...(timeUnit !== undefined ? { timeUnit } : {}),
+    }).catch(async (e: unknown) => {
+      throw await reportGivenAsTrace(
+        e,
+        resolvePath(ctx.io, input),
+        input,
+        'convert the trace it was made from',
+      );
     });
     printImportWarnings(ctx.io, imported);
     const { trace } = imported;

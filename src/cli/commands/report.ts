@@ -6,6 +6,7 @@ import { describeFsError } from '../run.js';
 import { CliIOError, EXIT_GATE, EXIT_OK, UsageError, type Command } from '../types.js';
 import { readRunReport } from './merge.js';
 import { checkOut } from '../out.js';
+import { plural } from '../../report/verdict.js';
 import { DEFAULT_COMPARE_TOLERANCE, compareRunReports } from '../../report/run/compare.js';
 
 const USAGE = `Usage: envtrace report <report.json> --html <out.html> [--baseline <base.json>] [--title <text>]
@@ -75,7 +76,7 @@ export const reportCommand: Command = {
       });
     }
     ctx.io.stdout.write(
-      `envtrace: HTML report of ${report.tests.length} tests${baseline === undefined ? '' : ` against the baseline ${baseFile!}`} written to ${out}\n`,
+      `envtrace: HTML report of ${plural(report.tests.length, 'test')}${baseline === undefined ? '' : ` against the baseline ${baseFile!}`} written to ${out}\n`,
     );
     return EXIT_OK;
   },

@@ -8,6 +8,7 @@ import { escapeForTerminal, pad, truncate, truncateMiddle } from '../escape.js';
 import { isScored, testFigures, type TestFigures } from './model.js';
 import type { GateResult, PassAtKEntry, RunReport, RunSummary, RunTest } from './schema.js';
 import { trajectorySummaryText } from './trajectory.js';
+import { plural } from '../verdict.js';
 
 type Fmt = (s: string) => string;
 
@@ -144,9 +145,6 @@ function partlyMeasuredLegend(rows: readonly Row[]): string | undefined {
 
 function pct(x: number | null | undefined): string {
   return x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`;
-}
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** `file › name`, escaped for a terminal. */

@@ -221,7 +221,13 @@ describe('parseRunReport', () => {
 
   it.each([
     ['{', /^r\.json: not valid JSON/],
-    ['[]', /^r\.json: not an envtrace run report \(expected a JSON object\)/],
+    ['[]', /^r\.json: a JSON list, not an envtrace run report: a run report \(envtrace-report/],
+    ['3', /^r\.json: not an envtrace run report \(expected a JSON object\)/],
+    ['{"events":[]}', /^r\.json: a trace \("events"\), not an envtrace run report: /],
+    [
+      '{"envtrace_version":"0.1.0","mode":"default","full_score":1}',
+      /^r\.json: the JSON report of one evaluation \(--json \/ --out output\), not an envtrace run report/,
+    ],
     ['{"kind":"x"}', /^r\.json: not an envtrace run report \(kind is "x"/],
     [
       '{"kind":"envtrace-run-report","schema_version":9}',

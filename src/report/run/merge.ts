@@ -26,6 +26,10 @@ export class RunReportError extends EnvTraceError {
   }
 }
 
+/** What a run report is, for the errors of a file that is not one. */
+const notAReport =
+  ': a run report (envtrace-report.json) is written by the reporters, or by evaluate --gt-dir DIR --pred-dir DIR --out FILE';
+
 /** Parse and validate a run report; `file` names it in error messages. */
 export function parseRunReport(text: string, file: string): RunReport {
   let data: unknown;
@@ -37,10 +41,20 @@ export function parseRunReport(text: string, file: string): RunReport {
       file,
     );
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+  if (Array.isArray(data))
+    throw new RunReportError(`a JSON list, not an envtrace run report${notAReport}`, file);
+  if (typeof data !== 'object' || data === null) {
     throw new RunReportError('not an envtrace run report (expected a JSON object)', file);
   }
   const obj = data as Record<string, unknown>;
+  // What a user most often gives instead: a trace, or one evaluation's JSON report.
+  if (obj['kind'] === undefined && Array.isArray(obj['events']))
+    throw new RunReportError(`a trace ("events"), not an envtrace run report${notAReport}`, file);
+  if (obj['kind'] === undefined && 'envtrace_version' in obj && 'full_score' in obj)
+    throw new RunReportError(
+      `the JSON report of one evaluation (--json / --out output), not an envtrace run report${notAReport}`,
+      file,
+    );
   if (obj['kind'] !== RUN_REPORT_KIND) {
     throw new RunReportError(
       // JSON.stringify(undefined) is undefined, whatever its type says.
