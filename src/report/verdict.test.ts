@@ -303,6 +303,33 @@ describe('values off on aligned pairs of one channel', () => {
     );
   });
 
+  it('numbers written as text: the verdict says so, within the tolerance, either way round', () => {
+    const asText = evaluate(ENERGY_SCAN, {
+      events: ENERGY_SCAN.events.map((e) => ({ ...e, value: String(e.value) })),
+    });
+    expect(failedParts(asText, rule)[0]).toMatch(
+      /^discrete not exact: every event present and in order, \d+ values differ \(all on mono:energy, each the golden's number as text, e\.g\. "\d+" instead of \d+\)$/,
+    );
+    const rows: AlignmentRow[] = [
+      {
+        index: 1,
+        gt: side('a', 0, '7000.0'),
+        pred: side('a', 0, 7000.5),
+        match: false,
+        ignored: false,
+      },
+      { index: 2, gt: side('a', 1, 'on'), pred: side('a', 1, 1), match: false, ignored: false },
+      { index: 3, gt: side('a', 2, ' 12 '), pred: side('a', 2, 99), match: false, ignored: false },
+    ];
+    // 7000.5 is "7000.0" within abs 1; 99 is not " 12 ", and "on" spells no number.
+    expect(valuesOffText(rowCounts(rows, true, () => RULE_ABS_1).valuesOff!)).toBe(
+      '3 values differ (all on a, 1 of them the golden\'s text as a number, e.g. 7000.5 instead of "7000.0")',
+    );
+    expect(valuesOffText(rowCounts(rows.slice(0, 1), true, () => RULE_ABS_1).valuesOff!)).toBe(
+      '1 value differs (on a, the golden\'s text as a number, e.g. 7000.5 instead of "7000.0")',
+    );
+  });
+
   it('numbers and other values together, on several channels, and channel mismatches apart', () => {
     const rows: AlignmentRow[] = [
       { index: 1, gt: side('a', 0, 1), pred: side('a', 0, 1.5), match: false, ignored: false },

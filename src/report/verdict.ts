@@ -202,6 +202,13 @@ export interface ValuesOff {
    * escaped for the terminal); `undefined` when every pair is numbers.
    */
   readonly example: { readonly gt: string; readonly pred: string } | undefined;
+  /**
+   * Pairs whose predicted value is the golden's number written as text (`"7000"` for 7000, within
+   * the channel's tolerance), and the other way round: a habit (`str(value)`, a CSV read without
+   * types), not a wrong value, and the verdict says so.
+   */
+  readonly numberAsText: number;
+  readonly textAsNumber: number;
 }
 
 /**
@@ -240,6 +247,8 @@ class ValuesOffTally {
   private nearMisses = 0;
   private closest = Infinity;
   private example: ValuesOff['example'];
+  private numberAsText = 0;
+  private textAsNumber = 0;
   constructor(private readonly toleranceOf?: (channel: string) => ToleranceRule | undefined) {}
 
   add(gt: AlignmentRowSide, pred: AlignmentRowSide): void {
@@ -249,6 +258,9 @@ class ValuesOffTally {
     const p = finiteNumber(pred.value);
     if (g === undefined || p === undefined) {
       this.example ??= { gt: quoteValue(gt.value), pred: quoteValue(pred.value) };
+      const rule = this.toleranceOf?.(gt.channel);
+      if (g !== undefined && sameNumber(g, numberInText(pred.value), rule)) this.numberAsText++;
+      else if (p !== undefined && sameNumber(p, numberInText(gt.value), rule)) this.textAsNumber++;
       return;
     }
     this.numbers++;
@@ -279,8 +291,39 @@ class ValuesOffTally {
       nearMisses: this.nearMisses,
       closest: this.nearMisses ? this.closest : 0,
       example: this.example,
+      numberAsText: this.numberAsText,
+      textAsNumber: this.textAsNumber,
     };
   }
+}
+
+/** The number a string spells (`" 7000 "`, `"7.0e3"`), else `undefined`. */
+function numberInText(v: unknown): number | undefined {
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  const x = Number(v);
+  return Number.isFinite(x) ? x : undefined;
+}
+
+/** Whether `x` is `y` as the channel's tolerance sees it (exactly, without one). */
+function sameNumber(x: number, y: number | undefined, rule: ToleranceRule | undefined): boolean {
+  if (y === undefined) return false;
+  if (x === y) return true;
+  const beyond = rule === undefined ? undefined : beyondTolerance(x, y, rule);
+  return beyond !== undefined && beyond.excess <= 0;
+}
+
+/**
+ * `, each the golden's number as text` when the values that are not two numbers are numbers
+ * written as text on one side (all `others` of them, else how many).
+ */
+function typeNote(v: ValuesOff, others: number): string {
+  const [k, what] =
+    v.numberAsText > 0
+      ? [v.numberAsText, "the golden's number as text"]
+      : [v.textAsNumber, "the golden's text as a number"];
+  if (k === 0 || v.numberAsText + v.textAsNumber !== k) return ''; // none, or both kinds: no rule
+  if (k === others) return others === 1 ? `, ${what}` : `, each ${what}`;
+  return `, ${k} of them ${what}`;
 }
 
 /**
@@ -296,7 +339,8 @@ export function valuesOffText(v: ValuesOff): string {
       : `${v.count > 1 && on.length === 1 ? 'all on' : 'on'} ${listText(on)}`;
   const others = v.count - v.numbers;
   const example =
-    v.example === undefined ? '' : `, e.g. ${v.example.pred} instead of ${v.example.gt}`;
+    typeNote(v, others) +
+    (v.example === undefined ? '' : `, e.g. ${v.example.pred} instead of ${v.example.gt}`);
   if (v.numbers === 0)
     return `${plural(v.count, 'value differs', 'values differ')} (${where}${example})`;
   const lo = shortNumber(v.minDelta);
