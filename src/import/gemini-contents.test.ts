@@ -263,9 +263,9 @@ describe('Gemini responses that answer no call, or answer one by a guess: warned
     expect(warnings).toMatchInlineSnapshot(`
       [
         "g.json: [0].parts[0]: a functionCall part in a content of role "user", not "model": not read as a call (unmapped-record)",
-        "g.json: [2].parts[0]: a functionResponse with id "fc_9" answers no earlier call with that id: not read (unpaired-result)",
-        "g.json: [2].parts[2]: a functionResponse with id "fc_1" answers no earlier call with that id: not read (unpaired-result)",
-        "g.json: [2].parts[3]: a functionResponse for "get_time" answers no earlier call by that name: not read (unpaired-result)",
+        "g.json: [2].parts[0]: a functionResponse with id "fc_9" answers no unanswered earlier call with that id: not read (unpaired-result)",
+        "g.json: [2].parts[2]: a functionResponse with id "fc_1" answers no unanswered earlier call with that id: not read (unpaired-result)",
+        "g.json: [2].parts[3]: a functionResponse for "get_time" answers no unanswered earlier call by that name: not read (unpaired-result)",
       ]
     `);
   });

@@ -181,7 +181,7 @@ function answeredCall(
       warn(
         ctx,
         'unpaired-result',
-        `a ${what} with id ${JSON.stringify(id)} answers no earlier call with that id: not read`,
+        `a ${what} with id ${JSON.stringify(id)} answers no unanswered earlier call with that id: not read`,
         { path: w.pathText },
       );
     return call;
@@ -192,7 +192,7 @@ function answeredCall(
     warn(
       ctx,
       'unpaired-result',
-      `a ${what} for ${JSON.stringify(name)} answers no earlier call by that name: not read`,
+      `a ${what} for ${JSON.stringify(name)} answers no unanswered earlier call by that name: not read`,
       { path: w.pathText },
     );
     return undefined;
