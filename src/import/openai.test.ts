@@ -92,7 +92,7 @@ describe('openai importer', () => {
     expect(
       thrown(() => openaiImporter.parse('{"choices": []}', { file: 'm.json' })).message,
     ).toMatchInlineSnapshot(
-      `"m.json: expected a message list, or an object with a "messages" or "outputs" array"`,
+      `"m.json: expected a message list, or an object with a "messages", "outputs" or "contents" array"`,
     );
     expect(
       thrown(() =>

@@ -3,11 +3,20 @@
  * message. A list with Vercel AI SDK content parts is read by `ai-sdk-messages.ts`, an
  * `@openai/agents` history (`function_call` items) by `openai-agents-history.ts`, an Anthropic
  * conversation (`tool_use` / `tool_result` blocks) by `anthropic-messages.ts`, LangChain's
- * serialised or stored messages by `langchain-messages.ts`.
+ * serialised or stored messages by `langchain-messages.ts`, a Gemini conversation (`Content[]`
+ * with `functionCall` / `functionResponse` parts, or a `GenerateContentResponse`) by
+ * `gemini-contents.ts`.
  */
 import { isPlainObject, PyFloat } from '../py/value.js';
 import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
 import { anthropicToolCalls, isAnthropicMessageList } from './anthropic-messages.js';
+import {
+  geminiResponseToolCalls,
+  geminiToolCalls,
+  isGeminiContent,
+  isGeminiContentList,
+  isGeminiResponse,
+} from './gemini-contents.js';
 import {
   isLangChainMessage,
   isLangChainMessageList,
@@ -58,17 +67,21 @@ function messageTime(msg: Record<string, unknown>, w: Where): ExactTime {
   return t;
 }
 
-/** The message list and where it is: a bare array, `messages` or `outputs`. */
+/** The keys of an object that may hold the message list, in the order tried. */
+const LIST_KEYS = ['messages', 'outputs', 'contents'] as const;
+
+/**
+ * The message list and where it is: a bare array, `messages`, `outputs` or `contents` (a Gemini
+ * request body).
+ */
 function messagesOf(doc: unknown, root: Where): { list: readonly unknown[]; where: Where } {
   if (Array.isArray(doc)) return { list: doc, where: root };
   const o = root.object(doc, 'a message list, or an object with "messages" or "outputs"');
-  const key = Array.isArray(o['messages'])
-    ? 'messages'
-    : Array.isArray(o['outputs'])
-      ? 'outputs'
-      : undefined;
+  const key = LIST_KEYS.find((k) => Array.isArray(o[k]));
   if (key === undefined)
-    root.fail('expected a message list, or an object with a "messages" or "outputs" array');
+    root.fail(
+      'expected a message list, or an object with a "messages", "outputs" or "contents" array',
+    );
   return { list: o[key] as unknown[], where: root.at(key) };
 }
 
@@ -82,9 +95,12 @@ function argumentsValue(raw: unknown, meta: Record<string, unknown>, ctx: Import
 
 function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
-  const { list, where } = messagesOf(parseJsonDocument(text, ctx.file, ctx.mode), root);
+  const doc = parseJsonDocument(text, ctx.file, ctx.mode);
+  if (isGeminiResponse(doc)) return geminiResponseToolCalls(doc, root, ctx);
+  const { list, where } = messagesOf(doc, root);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   if (isLangChainMessageList(messages)) return langchainToolCalls(messages, where, ctx);
+  if (isGeminiContentList(messages)) return geminiToolCalls(messages, where, ctx);
   if (isAiSdkMessageList(messages)) return aiSdkToolCalls(messages, where, ctx);
   if (isAgentsHistory(messages)) return agentsHistoryToolCalls(messages, where, ctx);
   if (isAnthropicMessageList(messages)) return anthropicToolCalls(messages, where, ctx);
@@ -159,19 +175,16 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat, Anthropic, LangChain or Vercel AI SDK messages (a list, {messages} or {outputs}): one event per tool call of an assistant message',
+    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages (a list, {messages}, {outputs} or {contents}, or a Gemini response): one event per tool call of an assistant message',
   detect(_text, first) {
+    if (isGeminiResponse(first)) return 0.9;
     const list = Array.isArray(first)
       ? first
       : isPlainObject(first)
-        ? Array.isArray(first['messages'])
-          ? first['messages']
-          : Array.isArray(first['outputs'])
-            ? first['outputs']
-            : undefined
+        ? (LIST_KEYS.map((k) => first[k]).find((v) => Array.isArray(v)) as unknown[] | undefined)
         : undefined;
     if (list === undefined || list.length === 0) return list === undefined ? 0 : 0.1;
-    return isMessage(list[0]) || isLangChainMessage(list[0]) ? 0.9 : 0;
+    return isMessage(list[0]) || isLangChainMessage(list[0]) || isGeminiContent(list[0]) ? 0.9 : 0;
   },
   parse(text, ctx) {
     return relativeEvents(parseOpenAI(text, ctx), ctx.file);

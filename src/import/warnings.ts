@@ -25,7 +25,10 @@ interface WarningSink {
  * messages beside its `metadata.yaml` instead; `unnamed-tool`, a tool call
  * whose span names no tool (OpenLLMetry's LangChain.js span of a tool that threw: the call is read
  * under the tool's class name); `empty-input`, an input that is empty or holds only white space,
- * read as a trace of no events because its format was named (unnamed, it is an error).
+ * read as a trace of no events because its format was named (unnamed, it is an error);
+ * `unpaired-result`, a tool's result that answers no earlier call (not read), or one paired with
+ * its call by a guess (a Gemini function response without an id, when calls of its name went
+ * unanswered in more than one turn).
  */
 export const IMPORT_WARNING_CODES = [
   'skipped-line',
@@ -37,6 +40,7 @@ export const IMPORT_WARNING_CODES = [
   'unnamed-tool',
   'storage-missing',
   'empty-input',
+  'unpaired-result',
 ] as const;
 
 /** One of `IMPORT_WARNING_CODES`. */

@@ -33,8 +33,9 @@ export interface ToolCall {
  * A tool call as an SDK hands it over, read by shape (`callParts`): `{name, arguments}` (the OpenAI
  * Responses API's `function_call` items), `{function: {name, arguments}}` and `{custom: {name,
  * input}}` (OpenAI Chat Completions `message.tool_calls`), `{name, input}` (Anthropic `tool_use` content blocks), `{name, args}`
- * (LangChain `AIMessage.tool_calls`), `{toolName, input}` (the Vercel AI SDK's `toolCalls`; its
- * `toolResults` entries also give `output` as the result). `arguments` may be JSON object text, as
+ * (LangChain `AIMessage.tool_calls`, Gemini `FunctionCall`s: `response.functionCalls` of
+ * `@google/genai`), `{toolName, input}` (the Vercel AI SDK's `toolCalls`; its `toolResults`
+ * entries also give `output` as the result). `arguments` may be JSON object text, as
  * LLM APIs return it.
  */
 export interface ToolCallLike {
@@ -42,7 +43,7 @@ export interface ToolCallLike {
   readonly arguments?: unknown;
   /** Anthropic `tool_use`, Vercel AI SDK (v5 and later). */
   readonly input?: unknown;
-  /** LangChain `ToolCall`, Vercel AI SDK v4. */
+  /** LangChain `ToolCall`, Gemini `FunctionCall`, Vercel AI SDK v4. */
   readonly args?: unknown;
   /** Vercel AI SDK. */
   readonly toolName?: string;
@@ -160,6 +161,15 @@ function isCallList(v: readonly unknown[]): boolean {
 /** What an entry that is not a call is, when it says so: a hint for the error. */
 function notACallHint(x: unknown): string {
   if (!isObjectRecord(x)) return '';
+  if (Array.isArray(x['parts']))
+    return ` (a Gemini Content${typeof x['role'] === 'string' ? `, role ${JSON.stringify(clipForMessage(x['role']))}` : ''}: read a Content list with parseTrace(JSON.stringify(contents)), or pass its function calls, e.g. response.functionCalls)`;
+  if (
+    ['functionCall', 'function_call', 'functionResponse', 'function_response'].some((k) =>
+      isObjectRecord(x[k]),
+    ) ||
+    (typeof x['text'] === 'string' && !('type' in x) && !('role' in x))
+  )
+    return ' (a Gemini Part: pass only the function calls, e.g. parts.flatMap((p) => (p.functionCall ? [p.functionCall] : [])), or response.functionCalls)';
   if (typeof x['role'] === 'string')
     return ` (a chat message, role ${JSON.stringify(x['role'])}: read a message list with parseTrace(JSON.stringify(messages)), or pass its tool calls)`;
   if (typeof x['type'] === 'string')

@@ -1,13 +1,14 @@
 /**
  * Tool calls as the agent SDKs hand them over, passed straight to the trajectory APIs. Each
- * fixture is made by the SDK itself (pinned devDependencies): the OpenAI and Anthropic clients
- * against a stub server on 127.0.0.1, LangChain merging and parsing streamed tool-call chunks into
+ * fixture is made by the SDK itself (pinned devDependencies): the OpenAI, Anthropic and Google Gen
+ * AI clients against a stub server on 127.0.0.1, LangChain merging and parsing streamed tool-call chunks into
  * its `ToolCall`s, the Vercel AI SDK running a scripted model. Each test checks the calls read against
  * the script, and that a changed argument fails (a shape read as `{}` would pass).
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
 import { AIMessageChunk } from '@langchain/core/messages';
 import { generateText, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -90,6 +91,26 @@ beforeAll(async () => {
             ],
           }),
         );
+      } else if (req.url?.startsWith('/v1beta/models/gemini-stub:generateContent') === true) {
+        res.end(
+          JSON.stringify({
+            candidates: [
+              {
+                index: 0,
+                finishReason: 'STOP',
+                content: {
+                  role: 'model',
+                  parts: [
+                    { text: 'Let me look that up.' },
+                    ...answer.map((c) => ({
+                      functionCall: { id: c.id, name: c.name, args: c.args },
+                    })),
+                  ],
+                },
+              },
+            ],
+          }),
+        );
       } else {
         res.statusCode = 404;
         res.end('{}');
@@ -121,6 +142,18 @@ async function anthropicContent(script: typeof SCRIPT | typeof WRONG) {
     messages: [{ role: 'user', content: 'A hotel in Paris for two nights, and the weather?' }],
   });
   return message.content;
+}
+
+async function geminiResponse(script: typeof SCRIPT | typeof WRONG) {
+  answer = script;
+  const ai = new GoogleGenAI({
+    apiKey: 'stub-key',
+    httpOptions: { baseUrl: baseURL, retryOptions: { attempts: 1 } },
+  });
+  return ai.models.generateContent({
+    model: 'gemini-stub',
+    contents: 'A hotel in Paris for two nights, and the weather?',
+  });
 }
 
 /** The calls read, as [name, arguments]. */
@@ -162,6 +195,22 @@ describe('tool calls straight from the SDKs', () => {
     // The whole content, text block included: refused with what to pass instead.
     expect(() => toolCalls(content as never, 'calls')).toThrow(
       `calls[0]: expected a tool call {name, arguments} (a "text" entry: pass only the tool calls, e.g. content.filter((b) => b.type === 'tool_use'))`,
+    );
+  });
+
+  it('Google Gen AI: response.functionCalls ({name, args, id})', async () => {
+    const response = await geminiResponse(SCRIPT);
+    const calls = response.functionCalls!;
+    expect(read(calls)).toEqual(expected);
+    expect(matchTrajectory(REFERENCE, calls).pass).toBe(true);
+    expect(matchTrajectory(calls, (await geminiResponse(WRONG)).functionCalls!).pass).toBe(false);
+    // The parts, text part first, and the model's Content: refused with what to pass instead.
+    const content = response.candidates![0]!.content!;
+    expect(() => toolCalls(content.parts as never, 'calls')).toThrow(
+      'calls[0]: expected an event {channel, timestamp, value} or a tool call {name, arguments} (a Gemini Part: pass only the function calls, e.g. parts.flatMap((p) => (p.functionCall ? [p.functionCall] : [])), or response.functionCalls)',
+    );
+    expect(() => toolCalls([content] as never, 'calls')).toThrow(
+      'calls[0]: expected an event {channel, timestamp, value} or a tool call {name, arguments} (a Gemini Content, role "model": read a Content list with parseTrace(JSON.stringify(contents)), or pass its function calls, e.g. response.functionCalls)',
     );
   });
 

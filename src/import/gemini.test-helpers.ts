@@ -1,0 +1,191 @@
+/**
+ * Test helper (not part of the package): runs the Google Gen AI SDK (`@google/genai` pinned
+ * devDependency) against a stub Gemini API on 127.0.0.1, so the importer tests read the
+ * conversation the SDK really keeps. Two runs: a chat whose tools the test code runs itself,
+ * sending the `functionResponse` parts back with `chat.sendMessage` (`chat.getHistory()`), and
+ * `ai.models.generateContent` with the SDK's automatic function calling through `mcpToTool` (the
+ * response's `automaticFunctionCallingHistory`, the function responses written by the SDK).
+ * No network: the stub answers each request with the next scripted reply.
+ */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GoogleGenAI, mcpToTool, type FunctionCall, type Part } from '@google/genai';
+
+/** One scripted reply: the parts of the model's content. */
+type Reply = readonly Part[];
+
+/**
+ * The model's replies in the chat: two calls in one turn, then one, then the answer. The calls
+ * carry ids, as the Gemini 3 models give them.
+ */
+export const GEMINI_CHAT_REPLIES: readonly Reply[] = [
+  [
+    { text: 'Checking both.' },
+    { functionCall: { id: 'fc_1', name: 'get_weather', args: { city: 'Paris' } } },
+    { functionCall: { id: 'fc_2', name: 'get_time', args: { tz: 'Europe/Paris' } } },
+  ],
+  [{ functionCall: { id: 'fc_3', name: 'get_weather', args: { city: 'Oslo' } } }],
+  [{ text: 'Sunny in Paris; no data for Oslo.' }],
+];
+
+/**
+ * The model's replies under automatic function calling: the same calls without ids (as the Gemini
+ * 2.x models give them), two of them to the same tool in one turn.
+ */
+export const GEMINI_AFC_REPLIES: readonly Reply[] = [
+  [
+    { functionCall: { name: 'get_weather', args: { city: 'Paris' } } },
+    { functionCall: { name: 'get_weather', args: { city: 'Oslo' } } },
+  ],
+  [{ functionCall: { name: 'get_time', args: { tz: 'Europe/Paris' } } }],
+  [{ text: 'Sunny in Paris, 12:00; no data for Oslo.' }],
+];
+
+export const OSLO_ERROR = 'no weather data for Oslo';
+
+/** The tools both runs have: `get_weather` throws for Oslo. */
+export function runTool(name: string, args: Record<string, unknown>): unknown {
+  if (name === 'get_weather') {
+    if (args['city'] === 'Oslo') throw new Error(OSLO_ERROR);
+    return { tempC: 21, city: args['city'] };
+  }
+  if (name === 'get_time') return `12:00 ${String(args['tz'])}`;
+  throw new Error(`no tool ${name}`);
+}
+
+const DECLARATIONS = [
+  {
+    name: 'get_weather',
+    description: 'The weather in a city',
+    parametersJsonSchema: {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+    },
+  },
+  {
+    name: 'get_time',
+    description: 'The time in a time zone',
+    parametersJsonSchema: { type: 'object', properties: { tz: { type: 'string' } } },
+  },
+];
+
+/** A stub Gemini API answering `generateContent` with `replies` in turn, and its request bodies. */
+async function withStub<T>(
+  replies: readonly Reply[],
+  run: (ai: GoogleGenAI, bodies: readonly string[]) => Promise<T>,
+): Promise<T> {
+  let answered = 0;
+  const bodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
+      const parts = replies[answered++] ?? [];
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+          usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+          modelVersion: 'gemini-stub',
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const ai = new GoogleGenAI({
+      apiKey: 'stub-key',
+      httpOptions: {
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        retryOptions: { attempts: 1 },
+      },
+    });
+    return await run(ai, bodies);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** What the chat run left. */
+export interface GeminiChatRun {
+  /** `chat.getHistory()` after the answer, as JSON text. */
+  readonly historyJson: string;
+  /** The body of the SDK's last request (`{contents, tools, …}`), as sent. */
+  readonly lastRequest: string;
+}
+
+/**
+ * A chat with two function declarations: the test code runs each call the model asks for and
+ * sends a `functionResponse` part per call, with the call's id, `{output}` for what the tool
+ * returned and `{error}` for a tool that threw (the convention the API documents).
+ */
+export async function runGeminiChat(): Promise<GeminiChatRun> {
+  return withStub(GEMINI_CHAT_REPLIES, async (ai, bodies) => {
+    const chat = ai.chats.create({
+      model: 'gemini-stub',
+      config: { tools: [{ functionDeclarations: DECLARATIONS }] },
+    });
+    let response = await chat.sendMessage({
+      message: 'Weather and time in Paris, and the weather in Oslo?',
+    });
+    while (response.functionCalls !== undefined && response.functionCalls.length > 0) {
+      const parts: Part[] = response.functionCalls.map((call: FunctionCall) => {
+        let answer: Record<string, unknown>;
+        try {
+          answer = { output: runTool(call.name!, call.args ?? {}) };
+        } catch (e) {
+          answer = { error: (e as Error).message };
+        }
+        return { functionResponse: { id: call.id, name: call.name, response: answer } };
+      });
+      response = await chat.sendMessage({ message: parts });
+    }
+    return { historyJson: JSON.stringify(chat.getHistory()), lastRequest: bodies.at(-1)! };
+  });
+}
+
+/**
+ * `ai.models.generateContent` with automatic function calling: the tools are an MCP client's
+ * (`mcpToTool`), so the SDK itself writes the function responses (without ids; a tool's
+ * `isError` result as `{error: …}`). Returns the `GenerateContentResponse` as JSON text.
+ */
+export async function runGeminiAfc(): Promise<string> {
+  // The part of an MCP client `mcpToTool` uses: `listTools` and `callTool`.
+  const client = {
+    listTools: () =>
+      Promise.resolve({
+        tools: DECLARATIONS.map((d) => ({
+          name: d.name,
+          description: d.description,
+          inputSchema: d.parametersJsonSchema,
+        })),
+      }),
+    callTool: ({
+      name,
+      arguments: args,
+    }: {
+      name: string;
+      arguments?: Record<string, unknown>;
+    }) => {
+      try {
+        const out = runTool(name, args ?? {});
+        return Promise.resolve({ content: [{ type: 'text', text: JSON.stringify(out) }] });
+      } catch (e) {
+        return Promise.resolve({
+          content: [{ type: 'text', text: (e as Error).message }],
+          isError: true,
+        });
+      }
+    },
+  };
+  return withStub(GEMINI_AFC_REPLIES, async (ai) => {
+    const response = await ai.models.generateContent({
+      model: 'gemini-stub',
+      contents: 'Weather in Paris and Oslo, and the time in Paris?',
+      config: { tools: [mcpToTool(client as unknown as Parameters<typeof mcpToTool>[0])] },
+    });
+    return JSON.stringify(response);
+  });
+}
