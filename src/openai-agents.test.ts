@@ -4,8 +4,6 @@
  * capture registered with `addTraceProcessor` beside the SDK's exporting processor, so the
  * capture and the SDK's own export describe the same run.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   BatchTraceProcessor,
   setTraceProcessors,
@@ -16,6 +14,7 @@ import {
 } from '@openai/agents-core';
 import { OpenAITracingExporter } from '@openai/agents-openai';
 import { describe, expect, it } from 'vitest';
+import { startJsonStub } from '../test/support/stub-server.js';
 import { matchers } from '../matchers/index.js';
 import { TraceError } from './errors.js';
 import { openaiAgentsImporter } from './import/openai-agents-trace.js';
@@ -98,18 +97,8 @@ describe.each(['responses', 'chat'] as const)(
 
 describe('envtrace-js/openai-agents: what the SDK exporter shortens', () => {
   it("keeps a tool output over the exporter's 100 kB field limit whole", async () => {
-    const bodies: string[] = [];
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        bodies.push(Buffer.concat(chunks).toString('utf8'));
-        res.setHeader('content-type', 'application/json');
-        res.end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces/ingest`;
+    const stub = await startJsonStub(() => ({}));
+    const endpoint = `${stub.origin}/v1/traces/ingest`;
     const exporter = new OpenAITracingExporter({ apiKey: 'sk-stub', endpoint, maxRetries: 1 });
     const processor = new BatchTraceProcessor(exporter, { scheduleDelay: 60_000 });
     const capture = createAgentsCapture();
@@ -130,8 +119,9 @@ describe('envtrace-js/openai-agents: what the SDK exporter shortens', () => {
     } finally {
       setTracingDisabled(true);
       setTraceProcessors([]);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stub.close();
     }
+    const bodies = stub.requests.map((r) => r.body);
     expect(bodies).toHaveLength(1);
     const exported = openaiAgentsImporter.parse(bodies[0]!, {})[0]!.meta!['result'] as string;
     expect(exported.length).toBeLessThan(100_000);

@@ -4,10 +4,9 @@
  * Messages API on 127.0.0.1, so the importer tests read the conversation the SDK really keeps.
  * No network: the stub answers each request with the next scripted reply.
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
 import { betaTool } from '@anthropic-ai/sdk/helpers/beta/json-schema';
+import { withJsonStub } from '../../test/support/stub-server.js';
 
 /** The model's scripted replies: two calls in one turn, then one, then the answer. */
 export const ANTHROPIC_REPLIES = [
@@ -32,67 +31,65 @@ export interface AnthropicRun {
 
 /** Run the tool loop with two tools; `get_weather` throws for Oslo. */
 export async function runAnthropicAgent(): Promise<AnthropicRun> {
-  let answered = 0;
-  const bodies: string[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      bodies.push(Buffer.concat(chunks).toString('utf8'));
-      const content = ANTHROPIC_REPLIES[answered++] ?? [];
-      res.setHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify({
-          id: `msg_${answered}`,
-          type: 'message',
-          role: 'assistant',
-          model: 'claude-stub',
-          content,
-          stop_reason: content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn',
-          stop_sequence: null,
-          usage: { input_tokens: 1, output_tokens: 1 },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const client = new Anthropic({
-      apiKey: 'sk-stub',
-      baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      maxRetries: 0,
-    });
-    const runner = client.beta.messages.toolRunner({
-      model: 'claude-stub',
-      max_tokens: 100,
-      messages: [{ role: 'user', content: 'Weather and time in Paris, and the weather in Oslo?' }],
-      // The whole history in every request, as a client without server-side threads sends it.
-      thread: false,
-      tools: [
-        betaTool({
-          name: 'get_weather',
-          description: 'The weather in a city',
-          inputSchema: {
-            type: 'object',
-            properties: { city: { type: 'string' } },
-            required: ['city'],
-          },
-          run: ({ city }) => {
-            if (city === 'Oslo') throw new Error(OSLO_ERROR);
-            return JSON.stringify({ tempC: 21, city });
-          },
-        }),
-        betaTool({
-          name: 'get_time',
-          description: 'The time in a time zone',
-          inputSchema: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] },
-          run: ({ tz }) => `12:00 ${tz}`,
-        }),
-      ],
-    });
-    await runner.runUntilDone();
-    return { messagesJson: JSON.stringify(runner.params.messages), lastRequest: bodies.at(-1)! };
-  } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  return withJsonStub(
+    (_request, i) => {
+      const content = ANTHROPIC_REPLIES[i] ?? [];
+      return {
+        id: `msg_${i + 1}`,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-stub',
+        content,
+        stop_reason: content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn',
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      };
+    },
+    async (stub) => {
+      const client = new Anthropic({
+        apiKey: 'sk-stub',
+        baseURL: stub.origin,
+        maxRetries: 0,
+      });
+      const runner = client.beta.messages.toolRunner({
+        model: 'claude-stub',
+        max_tokens: 100,
+        messages: [
+          { role: 'user', content: 'Weather and time in Paris, and the weather in Oslo?' },
+        ],
+        // The whole history in every request, as a client without server-side threads sends it.
+        thread: false,
+        tools: [
+          betaTool({
+            name: 'get_weather',
+            description: 'The weather in a city',
+            inputSchema: {
+              type: 'object',
+              properties: { city: { type: 'string' } },
+              required: ['city'],
+            },
+            run: ({ city }) => {
+              if (city === 'Oslo') throw new Error(OSLO_ERROR);
+              return JSON.stringify({ tempC: 21, city });
+            },
+          }),
+          betaTool({
+            name: 'get_time',
+            description: 'The time in a time zone',
+            inputSchema: {
+              type: 'object',
+              properties: { tz: { type: 'string' } },
+              required: ['tz'],
+            },
+            run: ({ tz }) => `12:00 ${tz}`,
+          }),
+        ],
+      });
+      await runner.runUntilDone();
+      return {
+        messagesJson: JSON.stringify(runner.params.messages),
+        lastRequest: stub.requests.at(-1)!.body,
+      };
+    },
+  );
 }

@@ -7,9 +7,8 @@
  * response's `automaticFunctionCallingHistory`, the function responses written by the SDK).
  * No network: the stub answers each request with the next scripted reply.
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GoogleGenAI, mcpToTool, type FunctionCall, type Part } from '@google/genai';
+import { withJsonStub, type StubRequest } from '../../test/support/stub-server.js';
 
 /** One scripted reply: the parts of the model's content. */
 type Reply = readonly Part[];
@@ -70,42 +69,27 @@ const DECLARATIONS = [
   },
 ];
 
-/** A stub Gemini API answering `generateContent` with `replies` in turn, and its request bodies. */
-async function withStub<T>(
+/** A stub Gemini API answering `generateContent` with `replies` in turn, and the requests it got. */
+function withStub<T>(
   replies: readonly Reply[],
-  run: (ai: GoogleGenAI, bodies: readonly string[]) => Promise<T>,
+  run: (ai: GoogleGenAI, requests: readonly StubRequest[]) => Promise<T>,
 ): Promise<T> {
-  let answered = 0;
-  const bodies: string[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      bodies.push(Buffer.concat(chunks).toString('utf8'));
-      const parts = replies[answered++] ?? [];
-      res.setHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify({
-          candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
-          usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
-          modelVersion: 'gemini-stub',
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const ai = new GoogleGenAI({
-      apiKey: 'stub-key',
-      httpOptions: {
-        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        retryOptions: { attempts: 1 },
-      },
-    });
-    return await run(ai, bodies);
-  } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  return withJsonStub(
+    (_request, i) => ({
+      candidates: [
+        { content: { role: 'model', parts: replies[i] ?? [] }, finishReason: 'STOP', index: 0 },
+      ],
+      usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+      modelVersion: 'gemini-stub',
+    }),
+    (stub) => {
+      const ai = new GoogleGenAI({
+        apiKey: 'stub-key',
+        httpOptions: { baseUrl: stub.origin, retryOptions: { attempts: 1 } },
+      });
+      return run(ai, stub.requests);
+    },
+  );
 }
 
 /** What the chat run left. */
@@ -122,7 +106,7 @@ export interface GeminiChatRun {
  * returned and `{error}` for a tool that threw (the convention the API documents).
  */
 export async function runGeminiChat(): Promise<GeminiChatRun> {
-  return withStub(GEMINI_CHAT_REPLIES, async (ai, bodies) => {
+  return withStub(GEMINI_CHAT_REPLIES, async (ai, requests) => {
     const chat = ai.chats.create({
       model: 'gemini-stub',
       config: { tools: [{ functionDeclarations: DECLARATIONS }] },
@@ -142,7 +126,7 @@ export async function runGeminiChat(): Promise<GeminiChatRun> {
       });
       response = await chat.sendMessage({ message: parts });
     }
-    return { historyJson: JSON.stringify(chat.getHistory()), lastRequest: bodies.at(-1)! };
+    return { historyJson: JSON.stringify(chat.getHistory()), lastRequest: requests.at(-1)!.body };
   });
 }
 

@@ -5,8 +5,6 @@
  * (behind a `BatchTraceProcessor`) POSTs its trace export to the same stub, which keeps the body:
  * exactly what the SDK sends to OpenAI's traces ingest endpoint. No network.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   Agent,
   BatchTraceProcessor,
@@ -19,6 +17,7 @@ import {
 } from '@openai/agents-core';
 import { OpenAIProvider, OpenAITracingExporter } from '@openai/agents-openai';
 import { z } from 'zod';
+import { startJsonStub } from '../../test/support/stub-server.js';
 
 /** One call the scripted model makes. */
 export interface ScriptedCall {
@@ -146,24 +145,14 @@ export async function tracedAgentRun(
   api: 'responses' | 'chat',
   also?: TracingProcessor,
 ): Promise<TracedRun> {
-  const bodies: string[] = [];
   let answered = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      let reply: unknown = {};
-      if (req.url === '/v1/traces/ingest') bodies.push(body);
-      else if (req.url === '/v1/responses') reply = responsesBody(ANSWERS[answered]!, answered++);
-      else if (req.url === '/v1/chat/completions') reply = chatBody(ANSWERS[answered]!, answered++);
-      else res.statusCode = 404;
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(reply));
-    });
+  const stub = await startJsonStub(({ url }) => {
+    if (url === '/v1/traces/ingest') return {};
+    if (url === '/v1/responses') return responsesBody(ANSWERS[answered]!, answered++);
+    if (url === '/v1/chat/completions') return chatBody(ANSWERS[answered]!, answered++);
+    return undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const base = `${stub.origin}/v1`;
   const exporter = new OpenAITracingExporter({
     apiKey: 'sk-stub',
     endpoint: `${base}/traces/ingest`,
@@ -194,10 +183,11 @@ export async function tracedAgentRun(
     });
     const result = await runner.run(agent, 'Weather and time in Paris, weather in Oslo?');
     await processor.forceFlush();
+    const bodies = stub.requests.filter((r) => r.url === '/v1/traces/ingest').map((r) => r.body);
     return { bodies, finalOutput: result.finalOutput };
   } finally {
     setTracingDisabled(true);
     setTraceProcessors([]);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stub.close();
   }
 }

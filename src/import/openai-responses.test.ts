@@ -4,11 +4,10 @@
  * (the model's `function_call` items, as the SDK returns them), one `function_call_output` per
  * call, then the answer. Read by the `openai` importer's history reader.
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJsonStub, type StubServer } from '../../test/support/stub-server.js';
 import { matchTrajectory } from '../trajectory/match.js';
 import { parseTrace } from './read.js';
 
@@ -18,51 +17,43 @@ const CALLS = [
   { call_id: 'call_2', name: 'get_time', args: { tz: 'Europe/Paris' }, output: '12:00' },
 ] as const;
 
-let server: http.Server;
+let stub: StubServer;
 let client: OpenAI;
 let answered = 0;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const first = answered++ === 0;
-      res.setHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify({
-          id: `resp_${answered}`,
-          object: 'response',
-          created_at: 0,
-          model: 'gpt-stub',
-          status: 'completed',
-          output: first
-            ? CALLS.map((c, i) => ({
-                type: 'function_call',
-                id: `fc_${i + 1}`,
-                call_id: c.call_id,
-                name: c.name,
-                arguments: JSON.stringify(c.args),
-                status: 'completed',
-              }))
-            : [
-                {
-                  type: 'message',
-                  id: 'msg_1',
-                  role: 'assistant',
-                  status: 'completed',
-                  content: [{ type: 'output_text', text: 'Sunny, 21 °C, noon.', annotations: [] }],
-                },
-              ],
-        }),
-      );
-    });
+  stub = await startJsonStub(() => {
+    const first = answered++ === 0;
+    return {
+      id: `resp_${answered}`,
+      object: 'response',
+      created_at: 0,
+      model: 'gpt-stub',
+      status: 'completed',
+      output: first
+        ? CALLS.map((c, i) => ({
+            type: 'function_call',
+            id: `fc_${i + 1}`,
+            call_id: c.call_id,
+            name: c.name,
+            arguments: JSON.stringify(c.args),
+            status: 'completed',
+          }))
+        : [
+            {
+              type: 'message',
+              id: 'msg_1',
+              role: 'assistant',
+              status: 'completed',
+              content: [{ type: 'output_text', text: 'Sunny, 21 °C, noon.', annotations: [] }],
+            },
+          ],
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  client = new OpenAI({ apiKey: 'sk-stub', baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 0 });
+  client = new OpenAI({ apiKey: 'sk-stub', baseURL: `${stub.origin}/v1`, maxRetries: 0 });
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 
 /** The tool loop of OpenAI's function-calling guide, keeping its input list. */
 async function toolLoop(): Promise<ResponseInputItem[]> {

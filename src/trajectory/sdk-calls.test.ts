@@ -5,8 +5,6 @@
  * its `ToolCall`s, the Vercel AI SDK running a scripted model. Each test checks the calls read against
  * the script, and that a changed argument fails (a shape read as `{}` would pass).
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import { AIMessageChunk } from '@langchain/core/messages';
@@ -15,6 +13,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startJsonStub, type StubServer } from '../../test/support/stub-server.js';
 import { TraceError } from '../errors.js';
 import { toolCalls } from './calls.js';
 import { matchTrajectory } from './match.js';
@@ -43,7 +42,7 @@ function openAiWire(calls: typeof SCRIPT | typeof WRONG) {
   }));
 }
 
-let server: http.Server;
+let stub: StubServer;
 let baseURL = '';
 /** The script the stub server answers with next. */
 let answer: typeof SCRIPT | typeof WRONG = SCRIPT;
@@ -51,77 +50,61 @@ let answer: typeof SCRIPT | typeof WRONG = SCRIPT;
 let extraWire: unknown[] = [];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/v1/chat/completions') {
-        res.end(
-          JSON.stringify({
-            id: 'chatcmpl-1',
-            object: 'chat.completion',
-            created: 0,
-            model: 'gpt-stub',
-            choices: [
-              {
-                index: 0,
-                finish_reason: 'tool_calls',
-                message: {
-                  role: 'assistant',
-                  content: null,
-                  tool_calls: [...openAiWire(answer), ...extraWire],
-                },
-              },
-            ],
-          }),
-        );
-      } else if (req.url === '/v1/messages') {
-        res.end(
-          JSON.stringify({
-            id: 'msg_1',
-            type: 'message',
-            role: 'assistant',
-            model: 'claude-stub',
-            stop_reason: 'tool_use',
-            stop_sequence: null,
-            usage: { input_tokens: 10, output_tokens: 5 },
-            content: [
-              { type: 'text', text: 'Let me look that up.' },
-              ...answer.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.args })),
-            ],
-          }),
-        );
-      } else if (req.url?.startsWith('/v1beta/models/gemini-stub:generateContent') === true) {
-        res.end(
-          JSON.stringify({
-            candidates: [
-              {
-                index: 0,
-                finishReason: 'STOP',
-                content: {
-                  role: 'model',
-                  parts: [
-                    { text: 'Let me look that up.' },
-                    ...answer.map((c) => ({
-                      functionCall: { id: c.id, name: c.name, args: c.args },
-                    })),
-                  ],
-                },
-              },
-            ],
-          }),
-        );
-      } else {
-        res.statusCode = 404;
-        res.end('{}');
-      }
-    });
+  stub = await startJsonStub(({ url }) => {
+    if (url === '/v1/chat/completions')
+      return {
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        created: 0,
+        model: 'gpt-stub',
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'tool_calls',
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [...openAiWire(answer), ...extraWire],
+            },
+          },
+        ],
+      };
+    if (url === '/v1/messages')
+      return {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-stub',
+        stop_reason: 'tool_use',
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 5 },
+        content: [
+          { type: 'text', text: 'Let me look that up.' },
+          ...answer.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.args })),
+        ],
+      };
+    if (url.startsWith('/v1beta/models/gemini-stub:generateContent'))
+      return {
+        candidates: [
+          {
+            index: 0,
+            finishReason: 'STOP',
+            content: {
+              role: 'model',
+              parts: [
+                { text: 'Let me look that up.' },
+                ...answer.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } })),
+              ],
+            },
+          },
+        ],
+      };
+    return undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseURL = stub.origin;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stub.close());
 
 async function openAiToolCalls(script: typeof SCRIPT | typeof WRONG) {
   answer = script;
