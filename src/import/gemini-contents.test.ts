@@ -5,9 +5,11 @@ import { thrown } from './fixtures.test-helpers.js';
 import {
   GEMINI_AFC_REPLIES,
   GEMINI_CHAT_REPLIES,
+  GEMINI_SERVER_REPLIES,
   OSLO_ERROR,
   runGeminiAfc,
   runGeminiChat,
+  runGeminiServerTools,
   type GeminiChatRun,
 } from './gemini.test-helpers.js';
 import { openaiImporter } from './openai.js';
@@ -17,9 +19,11 @@ import { formatWarning } from './warnings.js';
 
 let chat: GeminiChatRun;
 let afc: string;
+let serverTools: string;
 beforeAll(async () => {
   chat = await runGeminiChat();
   afc = await runGeminiAfc();
+  serverTools = await runGeminiServerTools();
 });
 
 /** The calls of a script, as [name, args, id]. */
@@ -161,6 +165,67 @@ describe('openai importer: Gemini conversations (@google/genai)', () => {
         { message: 1, parallel_group: 1, result: { result: { tempC: 21 } } },
       ],
       ['get_time', {}, { message: 1, parallel_group: 1, result: '12:00' }],
+    ]);
+  });
+
+  it('server-side tools (includeServerSideToolInvocations): each toolCall an event named by its type, its toolResponse the result', () => {
+    const { events, warnings } = read(serverTools);
+    expect(warnings).toEqual([]);
+    // What the script's first turn held, in part order: the two server calls, then the function.
+    const script = GEMINI_SERVER_REPLIES[0]!;
+    const serverCall = (k: number) => script[k]!.toolCall!;
+    expect(events.map((e) => [e.channel, e.value, e.meta])).toEqual([
+      [
+        'google_search_web',
+        serverCall(0).args,
+        {
+          message: 1,
+          parallel_group: 1,
+          partType: 'toolCall',
+          toolType: 'GOOGLE_SEARCH_WEB',
+          callId: 'srv_1',
+          result: script[1]!.toolResponse!.response,
+        },
+      ],
+      [
+        'url_context',
+        serverCall(2).args,
+        {
+          message: 1,
+          parallel_group: 1,
+          partType: 'toolCall',
+          toolType: 'URL_CONTEXT',
+          callId: 'srv_2',
+          result: { status: 'fetched' },
+        },
+      ],
+      [
+        'get_time',
+        { tz: 'Europe/Paris' },
+        { message: 1, parallel_group: 1, callId: 'fc_1', result: '12:00 Europe/Paris' },
+      ],
+    ]);
+  });
+
+  it('a server-side toolCall without a toolType is TOOL_TYPE_UNSPECIFIED (proto3 leaves the zero value out); an unanswered toolResponse is warned', () => {
+    const text = JSON.stringify([
+      { role: 'user', parts: [{ text: 'Look it up.' }] },
+      {
+        role: 'model',
+        parts: [
+          { toolCall: { id: 's1', args: { q: 'x' } } },
+          { toolResponse: { id: 's9', toolType: 'GOOGLE_MAPS', response: { places: [] } } },
+          { functionCall: { name: 'f', args: {} } },
+        ],
+      },
+    ]);
+    const { events, warnings } = read(text);
+    expect(events.map((e) => [e.channel, e.meta!['toolType'], e.meta!['result']])).toEqual([
+      ['tool_type_unspecified', 'TOOL_TYPE_UNSPECIFIED', undefined],
+      ['f', undefined, undefined],
+    ]);
+    expect(warnings).toEqual([
+      'g.json: [1].parts[1]: a toolResponse with id "s9" answers no unanswered earlier call with that id: not read (unpaired-result)',
     ]);
   });
 

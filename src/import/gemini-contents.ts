@@ -2,8 +2,9 @@
  * Google Gemini conversations (`Content[]` of `@google/genai`: `chat.getHistory()`, a request's
  * `contents`, a response's `automaticFunctionCallingHistory`), read by the `openai` importer when
  * a content has a `functionCall` or `functionResponse` part: one event per `functionCall` part of
- * a `model` content (and per `executableCode` part, the code execution tool); the
- * `functionResponse` that answers it gives its result. The REST API and the JS SDK write the keys
+ * a `model` content (and per `executableCode` part, the code execution tool, and per `toolCall`
+ * part, a server-side tool such as Google Search); the `functionResponse` (`codeExecutionResult`,
+ * `toolResponse`) that answers it gives its result. The REST API and the JS SDK write the keys
  * in camelCase, the Python SDK's `model_dump()` in snake_case (`function_call`, with `null` for
  * every unset field): both are read, `null` as absent.
  */
@@ -20,6 +21,8 @@ const KINDS = {
   functionResponse: ['functionResponse', 'function_response'],
   executableCode: ['executableCode', 'executable_code'],
   codeExecutionResult: ['codeExecutionResult', 'code_execution_result'],
+  toolCall: ['toolCall', 'tool_call'],
+  toolResponse: ['toolResponse', 'tool_response'],
 } as const;
 
 type Kind = keyof typeof KINDS;
@@ -110,6 +113,34 @@ function responseContents(doc: Record<string, unknown>, root: Where): Located[] 
       });
   }
   return out;
+}
+
+/**
+ * The channel of a server-side tool call: its `toolType` in lower case (`GOOGLE_SEARCH_WEB` →
+ * `google_search_web`), as `code_execution` names the code tool.
+ */
+function serverToolChannel(toolType: string): string {
+  return toolType.toLowerCase();
+}
+
+/**
+ * A server-side call's or response's `toolType` (camel or snake case). Absent is
+ * `TOOL_TYPE_UNSPECIFIED`: proto3's JSON leaves an enum's zero value out, so that is what an
+ * absent type says; a type that is not a string is an error.
+ */
+function toolTypeOf(body: Record<string, unknown>, w: Where): string {
+  const key =
+    body['tool_type'] !== undefined && body['tool_type'] !== null ? 'tool_type' : 'toolType';
+  const type = field(body, key);
+  return type === undefined ? 'TOOL_TYPE_UNSPECIFIED' : w.at(key).string(type);
+}
+
+/** A call's `args`: an object, `{}` when absent (a function without parameters). */
+function argsOf(body: Record<string, unknown>, w: Where, ctx: ImportContext): unknown {
+  const args = field(body, 'args');
+  return args === undefined
+    ? {}
+    : importValue(w.at('args').object(args, "an object (the call's arguments)"), ctx);
 }
 
 /** A call read, waiting for the response that answers it. */
@@ -218,6 +249,7 @@ function geminiCalls(contents: readonly Located[], ctx: ImportContext): RawEvent
   const events: RawEvent[] = [];
   const calls: Call[] = [];
   const code: Call[] = [];
+  const server: Call[] = [];
   let turn = -1;
   contents.forEach(({ content, w }, i) => {
     const role = field(content, 'role');
@@ -230,7 +262,7 @@ function geminiCalls(contents: readonly Located[], ctx: ImportContext): RawEvent
     pw.array(rawParts, 'an array of parts').forEach((p, j) => {
       const partW = pw.at(j);
       const part = partW.object(p, 'a part object');
-      for (const kind of ['functionCall', 'executableCode'] as const) {
+      for (const kind of ['functionCall', 'executableCode', 'toolCall'] as const) {
         const key = kindKey(part, kind);
         if (key === undefined) continue;
         const kw = partW.at(key);
@@ -250,11 +282,14 @@ function geminiCalls(contents: readonly Located[], ctx: ImportContext): RawEvent
         let value: unknown;
         if (kind === 'functionCall') {
           name = kw.at('name').string(field(body, 'name'));
-          const args = field(body, 'args');
-          value =
-            args === undefined
-              ? {}
-              : importValue(kw.at('args').object(args, "an object (the call's arguments)"), ctx);
+          value = argsOf(body, kw, ctx);
+        } else if (kind === 'toolCall') {
+          // A server-side tool (the API ran it; the client echoes it back): named by its type.
+          const type = toolTypeOf(body, kw);
+          name = serverToolChannel(type);
+          meta['partType'] = 'toolCall';
+          meta['toolType'] = type;
+          value = argsOf(body, kw, ctx);
         } else {
           name = 'code_execution';
           meta['partType'] = 'executableCode';
@@ -266,7 +301,7 @@ function geminiCalls(contents: readonly Located[], ctx: ImportContext): RawEvent
         if (id !== undefined) meta['callId'] = id;
         const event = { channel: name, time: new ExactTime(BigInt(i), 0), value, meta };
         events.push(event);
-        (kind === 'functionCall' ? calls : code).push({
+        (kind === 'functionCall' ? calls : kind === 'toolCall' ? server : code).push({
           event,
           name,
           id,
@@ -275,25 +310,38 @@ function geminiCalls(contents: readonly Located[], ctx: ImportContext): RawEvent
           answered: false,
         });
       }
-      for (const kind of ['functionResponse', 'codeExecutionResult'] as const) {
+      for (const kind of ['functionResponse', 'codeExecutionResult', 'toolResponse'] as const) {
         const key = kindKey(part, kind);
         if (key === undefined) continue;
         const kw = partW.at(key);
         const body = kw.object(part[key], `a ${kind} object`);
         const id = idOf(body);
-        const isFunction = kind === 'functionResponse';
-        const name = isFunction
-          ? id === undefined
-            ? kw.at('name').string(field(body, 'name'))
-            : (field(body, 'name') as string | undefined)
-          : 'code_execution';
-        const open = (isFunction ? calls : code).filter((c) => !c.answered);
+        let name: string | undefined;
+        let pending: Call[];
+        if (kind === 'functionResponse') {
+          name =
+            id === undefined
+              ? kw.at('name').string(field(body, 'name'))
+              : (field(body, 'name') as string | undefined);
+          pending = calls;
+        } else if (kind === 'toolResponse') {
+          name = serverToolChannel(toolTypeOf(body, kw));
+          pending = server;
+        } else {
+          name = 'code_execution';
+          pending = code;
+        }
+        const open = pending.filter((c) => !c.answered);
         const call = answeredCall(open, id, name, partW, kind, ctx);
         if (call === undefined) continue;
         call.answered = true;
         Object.assign(
           call.event.meta,
-          isFunction ? responseMeta(body, ctx) : codeResultMeta(body, ctx),
+          kind === 'codeExecutionResult'
+            ? codeResultMeta(body, ctx)
+            : kind === 'toolResponse'
+              ? { result: importValue(field(body, 'response') ?? null, ctx) }
+              : responseMeta(body, ctx),
         );
       }
     });

@@ -7,7 +7,7 @@
  * response's `automaticFunctionCallingHistory`, the function responses written by the SDK).
  * No network: the stub answers each request with the next scripted reply.
  */
-import { GoogleGenAI, mcpToTool, type FunctionCall, type Part } from '@google/genai';
+import { GoogleGenAI, mcpToTool, ToolType, type FunctionCall, type Part } from '@google/genai';
 import { withJsonStub, type StubRequest } from '../../test/support/stub-server.js';
 
 /** One scripted reply: the parts of the model's content. */
@@ -171,5 +171,68 @@ export async function runGeminiAfc(): Promise<string> {
       config: { tools: [mcpToTool(client as unknown as Parameters<typeof mcpToTool>[0])] },
     });
     return JSON.stringify(response);
+  });
+}
+
+/**
+ * Server-side tools (Google Search, URL context), with `includeServerSideToolInvocations`: the
+ * model turn carries each `toolCall` the API ran and its `toolResponse`, then a `functionCall` of
+ * the client's own, then (second turn) the answer.
+ */
+export const GEMINI_SERVER_REPLIES: readonly Reply[] = [
+  [
+    {
+      toolCall: {
+        id: 'srv_1',
+        toolType: ToolType.GOOGLE_SEARCH_WEB,
+        args: { queries: ['Paris weather today'] },
+      },
+    },
+    {
+      toolResponse: {
+        id: 'srv_1',
+        toolType: ToolType.GOOGLE_SEARCH_WEB,
+        response: { results: [{ title: 'Paris forecast', uri: 'https://example.org/paris' }] },
+      },
+    },
+    {
+      toolCall: {
+        id: 'srv_2',
+        toolType: ToolType.URL_CONTEXT,
+        args: { url: 'https://example.org/paris' },
+      },
+    },
+    {
+      toolResponse: {
+        id: 'srv_2',
+        toolType: ToolType.URL_CONTEXT,
+        response: { status: 'fetched' },
+      },
+    },
+    { functionCall: { id: 'fc_1', name: 'get_time', args: { tz: 'Europe/Paris' } } },
+  ],
+  [{ text: 'Sunny, 21 °C in Paris; it is noon there.' }],
+];
+
+/** A chat with Google Search, URL context and one function: `chat.getHistory()` as JSON text. */
+export async function runGeminiServerTools(): Promise<string> {
+  return withStub(GEMINI_SERVER_REPLIES, async (ai) => {
+    const chat = ai.chats.create({
+      model: 'gemini-stub',
+      config: {
+        tools: [{ googleSearch: {} }, { urlContext: {} }, { functionDeclarations: DECLARATIONS }],
+        toolConfig: { includeServerSideToolInvocations: true },
+      },
+    });
+    const response = await chat.sendMessage({ message: 'Weather and time in Paris?' });
+    const parts: Part[] = (response.functionCalls ?? []).map((call: FunctionCall) => ({
+      functionResponse: {
+        id: call.id!,
+        name: call.name!,
+        response: { output: runTool(call.name!, call.args ?? {}) },
+      },
+    }));
+    await chat.sendMessage({ message: parts });
+    return JSON.stringify(chat.getHistory());
   });
 }
