@@ -87,7 +87,7 @@ describe('format detection', () => {
     expect(
       thrown(() => parseTrace('{"something": 1}', { file: 'g.json' })).message,
     ).toMatchInlineSnapshot(
-      `"g.json: expected a trace: an object with "events" or an array of events"`,
+      `"g.json: expected a trace: an object with "events" or an array of events, got an object with the key "something""`,
     );
   });
 

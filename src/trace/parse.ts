@@ -9,7 +9,7 @@ import { pyFloat } from '../py/float.js';
 import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
 import { readWhole, readWholeSync } from '../io/read.js';
-import { escapeForTerminal } from '../io/terminal.js';
+import { clipForMessage, escapeForTerminal } from '../io/terminal.js';
 import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
 import {
   LineSplitter,
@@ -82,6 +82,28 @@ function isWellFormedDocument(doc: Record<string, unknown>): boolean {
   return Array.isArray(doc['events']);
 }
 
+/**
+ * OpenTelemetry exports of the other signals, which a file exporter or a collector writes beside
+ * the spans: named, so that the person sees which pipeline to point at the file.
+ */
+const OTHER_SIGNALS: ReadonlyMap<string, string> = new Map([
+  ['resourceLogs', 'logs'],
+  ['resourceMetrics', 'metrics'],
+  ['resourceProfiles', 'profiles'],
+]);
+
+/** An object that is not a trace, for the error: its keys (a few), or the export it is. */
+function describeKeys(doc: Record<string, unknown>): string {
+  const keys = Object.keys(doc);
+  const key = keys.find((k) => OTHER_SIGNALS.has(k));
+  if (key !== undefined)
+    return `an OpenTelemetry ${OTHER_SIGNALS.get(key)!} export ("${key}"): envtrace reads OpenTelemetry traces ("resourceSpans"), e.g. from a file exporter in the collector's traces pipeline`;
+  if (keys.length === 0) return 'an empty object';
+  const shown = keys.slice(0, 5).map((k) => escapeForTerminal(JSON.stringify(clipForMessage(k))));
+  const more = keys.length > 5 ? `, … (${keys.length} keys)` : '';
+  return `an object with ${keys.length === 1 ? 'the key' : 'the keys'} ${shown.join(', ')}${more}`;
+}
+
 function eventsOfDocument(
   doc: unknown,
   opts: ReadOptions,
@@ -107,7 +129,7 @@ function eventsOfDocument(
     }
     if (!('events' in doc)) {
       throw new TraceError(
-        'expected a trace: an object with "events" or an array of events',
+        `expected a trace: an object with "events" or an array of events, got ${describeKeys(doc)}`,
         { file: opts.file },
         undefined,
         'ValueError',
