@@ -1,23 +1,36 @@
 /**
  * OTLP/JSON with the OpenTelemetry GenAI conventions (one event per `execute_tool` span),
  * OpenLLMetry/Traceloop's (one per tool span, `traceloop.entity.*`) or the Vercel AI SDK's
- * telemetry (one per `ai.toolCall` span); the mapping is in `tool-spans.ts`.
+ * telemetry (one per `ai.toolCall` span); the mapping is in `tool-spans.ts`. OTLP/JSON logs with
+ * the GenAI events (`gen_ai.choice`): one per tool call, in `genai-logs.ts`.
  */
+import { genaiLogEvents, isOtlpLogsDocument } from './genai-logs.js';
 import { isOtlpDocument } from './spans.js';
 import { relativeEvents, type RawEvent } from './time.js';
 import { otlpToolEvents } from './tool-spans.js';
 import type { ImportContext, Importer } from './types.js';
 
 function parseOtlp(text: string, ctx: ImportContext): RawEvent[] {
+  if (isLogs(text)) return genaiLogEvents(text, ctx);
   return otlpToolEvents(text, ctx, ['traceloop', 'genai', 'ai-sdk'], 'otlp');
+}
+
+/**
+ * Whether the text is OTLP/JSON logs: a `resourceLogs` key and no `resourceSpans` one (a key, so
+ * followed by a colon; inside a JSON string the quotes would be escaped).
+ */
+function isLogs(text: string): boolean {
+  return /"resourceLogs"\s*:/.test(text) && !/"resourceSpans"\s*:/.test(text);
 }
 
 /** `otlp` importer (OpenTelemetry GenAI semantic conventions): see `docs/importers.md`. */
 export const otlpImporter: Importer = {
   name: 'otlp',
   description:
-    'OTLP/JSON traces with OpenTelemetry GenAI, OpenLLMetry or Vercel AI SDK attributes: one event per execute_tool, Traceloop tool or ai.toolCall span',
+    'OTLP/JSON traces with OpenTelemetry GenAI, OpenLLMetry or Vercel AI SDK attributes: one event per execute_tool, Traceloop tool or ai.toolCall span; OTLP/JSON logs with GenAI events: one per tool call of a gen_ai.choice',
   detect(text, first) {
+    // Logs: the GenAI events of @opentelemetry/instrumentation-openai (`gen_ai.choice`, …).
+    if (isOtlpLogsDocument(first) || isLogs(text)) return text.includes('"gen_ai.') ? 0.9 : 0.5;
     if (!isOtlpDocument(first) && !text.trimStart().startsWith('{"resourceSpans"')) return 0;
     // The AI SDK also writes gen_ai.* attributes on its model spans, never `execute_tool`.
     if (text.includes('"ai.toolCall.name"')) return 0.9;

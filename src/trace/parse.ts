@@ -83,13 +83,19 @@ function isWellFormedDocument(doc: Record<string, unknown>): boolean {
 }
 
 /**
- * OpenTelemetry exports of the other signals, which a file exporter or a collector writes beside
- * the spans: named, so that the person sees which pipeline to point at the file.
+ * OpenTelemetry exports that are not spans, which a file exporter or a collector writes beside
+ * them: named, with what to give instead. (Reached with `format: "envtrace"`: detection gives
+ * logs to the `otlp` format, which reads their GenAI events.)
  */
+const TRACES =
+  'envtrace reads OpenTelemetry traces ("resourceSpans"), e.g. from a file exporter in the collector\'s traces pipeline';
 const OTHER_SIGNALS: ReadonlyMap<string, string> = new Map([
-  ['resourceLogs', 'logs'],
-  ['resourceMetrics', 'metrics'],
-  ['resourceProfiles', 'profiles'],
+  [
+    'resourceLogs',
+    `logs export: read it with the otlp format (its GenAI events), or give the traces ("resourceSpans")`,
+  ],
+  ['resourceMetrics', `metrics export: ${TRACES}`],
+  ['resourceProfiles', `profiles export: ${TRACES}`],
 ]);
 
 /** An object that is not a trace, for the error: its keys (a few), or the export it is. */
@@ -97,7 +103,7 @@ function describeKeys(doc: Record<string, unknown>): string {
   const keys = Object.keys(doc);
   const key = keys.find((k) => OTHER_SIGNALS.has(k));
   if (key !== undefined)
-    return `an OpenTelemetry ${OTHER_SIGNALS.get(key)!} export ("${key}"): envtrace reads OpenTelemetry traces ("resourceSpans"), e.g. from a file exporter in the collector's traces pipeline`;
+    return `an OpenTelemetry ${OTHER_SIGNALS.get(key)!.replace(':', ` ("${key}"):`)}`;
   if (keys.length === 0) return 'an empty object';
   const shown = keys.slice(0, 5).map((k) => escapeForTerminal(JSON.stringify(clipForMessage(k))));
   const more = keys.length > 5 ? `, … (${keys.length} keys)` : '';

@@ -1,0 +1,149 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { matchTrajectory } from '../trajectory/match.js';
+import { thrown } from './fixtures.test-helpers.js';
+import { runInstrumentedOpenAI, type InstrumentedRun } from './genai-logs.test-helpers.js';
+import { otlpImporter } from './otlp.js';
+import { parseTrace } from './read.js';
+import { detectFormat } from './registry.js';
+import { formatWarning } from './warnings.js';
+
+let run: InstrumentedRun;
+beforeAll(() => {
+  run = runInstrumentedOpenAI();
+});
+
+/** The events of `text` and its warnings as lines. */
+function read(text: string) {
+  const warnings: string[] = [];
+  const events = otlpImporter.parse(text, {
+    file: 'logs.json',
+    warn: (w) => warnings.push(formatWarning(w)),
+  });
+  return { events, warnings };
+}
+
+/** A logs document of hand-written records (bad inputs only). */
+function logs(records: object[]): string {
+  return JSON.stringify({
+    resourceLogs: [{ resource: {}, scopeLogs: [{ scope: { name: 'x' }, logRecords: records }] }],
+  });
+}
+
+/** A record of event `name` with this body (already in OTLP AnyValue form). */
+function rec(name: string, body: object, t = '1700000000000000000') {
+  return {
+    timeUnixNano: t,
+    body,
+    attributes: [{ key: 'event.name', value: { stringValue: name } }],
+  };
+}
+
+const str = (s: string) => ({ stringValue: s });
+const kv = (o: Record<string, object>) => ({
+  kvlistValue: { values: Object.entries(o).map(([key, value]) => ({ key, value })) },
+});
+
+describe('otlp importer: OTLP logs with GenAI events (@opentelemetry/instrumentation-openai)', () => {
+  it('one event per tool call of a gen_ai.choice, with what the gen_ai.tool.message of its id returned', () => {
+    const text = JSON.stringify(run.logs);
+    expect(detectFormat(text).name).toBe('otlp');
+    const { events, warnings } = read(text);
+    // The tool messages and the assistant's calls are repeated in every later request's history:
+    // still one event per call the model made.
+    expect(warnings).toEqual([]);
+    expect(events.map((e) => [e.channel, e.value, e.meta!['callId'], e.meta!['result']])).toEqual(
+      run.calls.map((c) => [c.name, c.args, c.id, c.result]),
+    );
+    const groups = events.map((e) => e.meta!['parallel_group']);
+    expect(groups[0]).toBe(groups[1]);
+    expect(groups[2]).not.toBe(groups[0]);
+    expect(events.map((e) => e.meta!['finishReason'])).toEqual([
+      'tool_calls',
+      'tool_calls',
+      'tool_calls',
+    ]);
+    expect(events[0]!.timestamp).toBe(0);
+    expect(events[2]!.timestamp).toBeGreaterThanOrEqual(events[1]!.timestamp);
+    expect(typeof events[0]!.meta!['traceId']).toBe('string');
+  });
+
+  it('reads JSON Lines of logs documents (the collector file exporter) the same way', () => {
+    // One request per line, as an exporter that flushed after each record would write them.
+    const [rl] = run.logs.resourceLogs as Array<{ scopeLogs: Array<{ logRecords: unknown[] }> }>;
+    const lines = rl!.scopeLogs[0]!.logRecords.map((r) =>
+      JSON.stringify({
+        resourceLogs: [{ ...rl, scopeLogs: [{ ...rl!.scopeLogs[0], logRecords: [r] }] }],
+      }),
+    );
+    const text = lines.join('\n') + '\n';
+    expect(detectFormat(text).name).toBe('otlp');
+    expect(read(text).events).toEqual(read(JSON.stringify(run.logs)).events);
+  });
+
+  it('the trajectory matchers take the file: the calls of one choice in any order, a wrong city fails', () => {
+    const trace = parseTrace(JSON.stringify(run.logs));
+    const reference = [
+      { name: 'get_time', arguments: { tz: 'Europe/Paris' }, turn: 1 },
+      { name: 'get_weather', arguments: { city: 'Paris' }, turn: 1 },
+      { name: 'get_weather', arguments: { city: 'Oslo' }, turn: 2 },
+    ];
+    expect(matchTrajectory(reference, trace).pass).toBe(true);
+    const wrong = reference.map((c, i) => (i === 2 ? { ...c, arguments: { city: 'Bergen' } } : c));
+    expect(matchTrajectory(wrong, trace).pass).toBe(false);
+  });
+
+  it("the same run's spans carry no calls: the error says so", () => {
+    expect(
+      thrown(() => parseTrace(JSON.stringify(run.spans), { file: 'spans.json' })).message,
+    ).toMatch(
+      /^spans\.json: no events: 3 OTLP spans \("chat gpt-stub"\), none of them a tool call/,
+    );
+  });
+
+  it('logs without a gen_ai.choice with tool calls: no events, with what the file held', () => {
+    const text = logs([
+      rec('gen_ai.user.message', kv({ content: str('hi') })),
+      rec(
+        'gen_ai.choice',
+        kv({ index: { intValue: '0' }, message: kv({ content: str('Hello.') }) }),
+      ),
+      { timeUnixNano: '1700000000000000001', body: str('plain log line') },
+    ]);
+    expect(thrown(() => parseTrace(text, { file: 'logs.json' })).message).toBe(
+      'logs.json: no events: 3 OTLP log records (gen_ai.user.message, gen_ai.choice, without an event name), no gen_ai.choice event with tool calls (@opentelemetry/instrumentation-openai writes them with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)',
+    );
+  });
+
+  it('a tool message of an unknown call, and history calls no choice made, are warned; eventName is read too', () => {
+    const call = (id: string, name: string) =>
+      kv({
+        id: str(id),
+        type: str('function'),
+        function: kv({ name: str(name), arguments: str('{"q":1}') }),
+      });
+    const text = logs([
+      rec(
+        'gen_ai.assistant.message',
+        kv({ tool_calls: { arrayValue: { values: [call('old_1', 'search')] } } }),
+      ),
+      {
+        ...rec('ignored', {}),
+        eventName: 'gen_ai.choice',
+        body: kv({
+          index: { intValue: '0' },
+          finish_reason: str('tool_calls'),
+          message: kv({ tool_calls: { arrayValue: { values: [call('c1', 'lookup')] } } }),
+        }),
+      },
+      rec('gen_ai.tool.message', kv({ id: str('c9'), content: str('?') })),
+    ]);
+    const { events, warnings } = read(text);
+    expect(events.map((e) => [e.channel, e.value, e.meta!['callId']])).toEqual([
+      ['lookup', { q: 1 }, 'c1'],
+    ]);
+    expect(warnings).toEqual([
+      'logs.json: resourceLogs[0].scopeLogs[0].logRecords[0]: a gen_ai.assistant.message with 1 tool call no gen_ai.choice of this file made (history given to the model): not read (unmapped-record)',
+      'logs.json: resourceLogs[0].scopeLogs[0].logRecords[2]: a gen_ai.tool.message for call "c9" answers no gen_ai.choice tool call of this file: not read (unpaired-result)',
+    ]);
+  });
+});
