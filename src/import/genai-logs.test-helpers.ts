@@ -28,9 +28,12 @@ const SCRIPT = path.resolve(
   '../../test/fixtures/producers/openai-instrumentation-logs.cjs',
 );
 
-/** Run the instrumented tool loop once. */
-export function runInstrumentedOpenAI(): InstrumentedRun {
+/**
+ * Run the instrumented tool loop once, on Chat Completions (`gen_ai.choice` events) or on the
+ * Responses API (`gen_ai.client.inference.operation.details` events).
+ */
+export function runInstrumentedOpenAI(api: 'chat' | 'responses'): InstrumentedRun {
   return JSON.parse(
-    execFileSync(process.execPath, [SCRIPT], { encoding: 'utf8', timeout: 60_000 }),
+    execFileSync(process.execPath, [SCRIPT, api], { encoding: 'utf8', timeout: 60_000 }),
   ) as InstrumentedRun;
 }

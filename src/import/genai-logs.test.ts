@@ -8,8 +8,10 @@ import { detectFormat } from './registry.js';
 import { formatWarning } from './warnings.js';
 
 let run: InstrumentedRun;
+let responses: InstrumentedRun;
 beforeAll(() => {
-  run = runInstrumentedOpenAI();
+  run = runInstrumentedOpenAI('chat');
+  responses = runInstrumentedOpenAI('responses');
 });
 
 /** The events of `text` and its warnings as lines. */
@@ -67,6 +69,26 @@ describe('otlp importer: OTLP logs with GenAI events (@opentelemetry/instrumenta
     expect(typeof events[0]!.meta!['traceId']).toBe('string');
   });
 
+  it('the Responses API: the tool_call parts of gen_ai.client.inference.operation.details output messages, the tool_call_response parts of later inputs as results', () => {
+    const text = JSON.stringify(responses.logs);
+    expect(detectFormat(text).name).toBe('otlp');
+    const { events, warnings } = read(text);
+    expect(warnings).toEqual([]);
+    expect(events.map((e) => [e.channel, e.value, e.meta!['callId'], e.meta!['result']])).toEqual(
+      responses.calls.map((c) => [c.name, c.args, c.id, c.result]),
+    );
+    // The instrumentation keeps the output item's id beside the call id.
+    expect(events.map((e) => typeof e.meta!['itemId'])).toEqual(['string', 'string', 'string']);
+    const groups = events.map((e) => e.meta!['parallel_group']);
+    expect(groups[0]).toBe(groups[1]);
+    expect(groups[2]).not.toBe(groups[0]);
+    expect(events.map((e) => e.meta!['finishReason'])).toEqual([
+      'tool_call',
+      'tool_call',
+      'tool_call',
+    ]);
+  });
+
   it('reads JSON Lines of logs documents (the collector file exporter) the same way', () => {
     // One request per line, as an exporter that flushed after each record would write them.
     const [rl] = run.logs.resourceLogs as Array<{ scopeLogs: Array<{ logRecords: unknown[] }> }>;
@@ -110,7 +132,7 @@ describe('otlp importer: OTLP logs with GenAI events (@opentelemetry/instrumenta
       { timeUnixNano: '1700000000000000001', body: str('plain log line') },
     ]);
     expect(thrown(() => parseTrace(text, { file: 'logs.json' })).message).toBe(
-      'logs.json: no events: 3 OTLP log records (gen_ai.user.message, gen_ai.choice, without an event name), no gen_ai.choice event with tool calls (@opentelemetry/instrumentation-openai writes them with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)',
+      'logs.json: no events: 3 OTLP log records (gen_ai.user.message, gen_ai.choice, without an event name), no tool call in a gen_ai.choice or a gen_ai.client.inference.operation.details event (@opentelemetry/instrumentation-openai writes them with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)',
     );
   });
 
@@ -142,8 +164,61 @@ describe('otlp importer: OTLP logs with GenAI events (@opentelemetry/instrumenta
       ['lookup', { q: 1 }, 'c1'],
     ]);
     expect(warnings).toEqual([
-      'logs.json: resourceLogs[0].scopeLogs[0].logRecords[0]: a gen_ai.assistant.message with 1 tool call no gen_ai.choice of this file made (history given to the model): not read (unmapped-record)',
-      'logs.json: resourceLogs[0].scopeLogs[0].logRecords[2]: a gen_ai.tool.message for call "c9" answers no gen_ai.choice tool call of this file: not read (unpaired-result)',
+      'logs.json: resourceLogs[0].scopeLogs[0].logRecords[0]: a gen_ai.assistant.message event with 1 tool call this file does not show the model making (history given to the model): not read (unmapped-record)',
+      'logs.json: resourceLogs[0].scopeLogs[0].logRecords[2]: a gen_ai.tool.message for call "c9" answers no tool call of this file: not read (unpaired-result)',
+    ]);
+  });
+
+  it('operation details: structured arguments, and history repeated by every request warned once per call', () => {
+    const part = (o: Record<string, object>) => kv({ ...o });
+    const arr = (values: object[]) => ({ arrayValue: { values } });
+    const msgs = (m: object[]) => arr(m);
+    const details = (attrs: Record<string, object>, t: string) => ({
+      timeUnixNano: t,
+      eventName: 'gen_ai.client.inference.operation.details',
+      attributes: Object.entries(attrs).map(([key, value]) => ({ key, value })),
+    });
+    const old = part({
+      type: str('tool_call'),
+      id: str('h1'),
+      name: str('search'),
+      arguments: str('{}'),
+    });
+    const stray = part({ type: str('tool_call_response'), id: str('h9'), response: str('x') });
+    const input = msgs([
+      kv({ role: str('assistant'), parts: arr([old]) }),
+      kv({ role: str('user'), parts: arr([stray]) }),
+    ]);
+    const text = logs([
+      details({ 'gen_ai.input.messages': input }, '1700000000000000000'),
+      details(
+        {
+          'gen_ai.output.messages': msgs([
+            kv({
+              role: str('assistant'),
+              finish_reason: str('tool_call'),
+              parts: arr([
+                part({
+                  type: str('tool_call'),
+                  id: str('c1'),
+                  name: str('move'),
+                  arguments: kv({ x: { intValue: '3' } }),
+                }),
+              ]),
+            }),
+          ]),
+        },
+        '1700000000500000000',
+      ),
+      details({ 'gen_ai.input.messages': input }, '1700000001000000000'),
+    ]);
+    const { events, warnings } = read(text);
+    expect(events.map((e) => [e.channel, e.timestamp, e.value, e.meta!['callId']])).toEqual([
+      ['move', 0, { x: 3 }, 'c1'],
+    ]);
+    expect(warnings).toEqual([
+      'logs.json: resourceLogs[0].scopeLogs[0].logRecords[0]: a tool_call_response part for call "h9" answers no tool call of this file: not read (unpaired-result)',
+      'logs.json: resourceLogs[0].scopeLogs[0].logRecords[0]: a gen_ai.client.inference.operation.details event with 1 tool call this file does not show the model making (history given to the model): not read (unmapped-record)',
     ]);
   });
 });

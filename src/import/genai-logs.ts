@@ -1,11 +1,13 @@
 /**
  * OTLP/JSON logs (`{resourceLogs: [{scopeLogs: [{logRecords: [...]}]}]}`) with the OpenTelemetry
  * GenAI events, as `@opentelemetry/instrumentation-openai` writes them when message content is
- * captured (`OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`): the model's tool calls are
- * in `gen_ai.choice` events (`body.message.tool_calls`), what each tool returned in the
- * `gen_ai.tool.message` event of the next request (`body.id`, `body.content`). The spans of that
- * instrumentation carry no calls, so the logs are where a trajectory is. Read by the `otlp`
- * importer.
+ * captured (`OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`). Chat Completions: the
+ * model's tool calls are in `gen_ai.choice` events (`body.message.tool_calls`), what each tool
+ * returned in the `gen_ai.tool.message` events of the next request. The Responses API: one
+ * `gen_ai.client.inference.operation.details` event per request (`gen_ai.input.messages`) and per
+ * response (`gen_ai.output.messages`), the calls and answers as `tool_call` / `tool_call_response`
+ * parts. The spans of that instrumentation carry no calls, so the logs are where a trajectory is.
+ * Read by the `otlp` importer.
  */
 import { isPlainObject } from '../py/value.js';
 import { Where, parseJsonDocuments } from './json.js';
@@ -20,36 +22,53 @@ export function isOtlpLogsDocument(first: unknown): first is Record<string, unkn
   return isPlainObject(first) && Array.isArray(first['resourceLogs']);
 }
 
-/** One log record, decoded: its event name, time, body and where it is. */
+/** One log record, decoded: its event name, time, body, attributes and where it is. */
 interface LogRecord {
   readonly where: Where;
   readonly event: string | undefined;
   readonly time: ExactTime | undefined;
   readonly body: unknown;
+  /** Attribute key → raw `AnyValue` and its location (decoded when asked, by {@link attr}). */
+  readonly attributes: ReadonlyMap<string, { readonly value: unknown; readonly where: Where }>;
   readonly traceId: string | undefined;
   readonly spanId: string | undefined;
 }
 
+/** A record's attributes by key; a repeated key is an error, as in a span. */
+function attributesOf(rec: Record<string, unknown>, w: Where): LogRecord['attributes'] {
+  const out = new Map<string, { value: unknown; where: Where }>();
+  const aw = w.at('attributes');
+  aw.array(rec['attributes'] ?? [], 'an array of attributes').forEach((a, i) => {
+    const kv = aw.at(i).object(a, 'an attribute ({"key", "value"})');
+    const key = aw.at(i, 'key').string(kv['key']);
+    if (out.has(key))
+      throw aw.at(i, 'key').error(`duplicate attribute key ${JSON.stringify(key)} in this record`);
+    out.set(key, { value: kv['value'], where: aw.at(i, 'value') });
+  });
+  return out;
+}
+
+/** The decoded attribute `key` of a record, or `undefined` when absent. */
+function attr(r: LogRecord, key: string, ctx: ImportContext): unknown {
+  const a = r.attributes.get(key);
+  return a === undefined ? undefined : decodeAnyValue(a.value, a.where, ctx);
+}
+
 /**
- * The record's event name: the `eventName` field (OTLP 1.5+), else the `event.name` attribute
- * (the logs bridge of the SDK before it, as the instrumentation writes it).
+ * The record's event name: the `eventName` field (OTLP 1.5+, the instrumentation's newer events),
+ * else the `event.name` attribute (its older ones, written as the logs bridge did before).
  */
 function eventNameOf(
   rec: Record<string, unknown>,
-  w: Where,
+  attributes: LogRecord['attributes'],
   ctx: ImportContext,
 ): string | undefined {
   if (typeof rec['eventName'] === 'string' && rec['eventName'] !== '') return rec['eventName'];
-  const aw = w.at('attributes');
-  let name: string | undefined;
-  aw.array(rec['attributes'] ?? [], 'an array of attributes').forEach((a, i) => {
-    const kv = aw.at(i).object(a, 'an attribute ({"key", "value"})');
-    if (kv['key'] !== 'event.name') return;
-    const v = decodeAnyValue(kv['value'], aw.at(i, 'value'), ctx);
-    if (typeof v !== 'string') aw.at(i, 'value').fail('expected a string value for "event.name"');
-    name = v as string;
-  });
-  return name;
+  const a = attributes.get('event.name');
+  if (a === undefined) return undefined;
+  const v = decodeAnyValue(a.value, a.where, ctx);
+  if (typeof v !== 'string') a.where.fail('expected a string value for "event.name"');
+  return v as string;
 }
 
 /** The record's time: `timeUnixNano`, or `observedTimeUnixNano` when that is unset (0 or absent). */
@@ -81,9 +100,11 @@ function otlpLogRecords(text: string, ctx: ImportContext): LogRecord[] {
               const rec = where.object(lr, 'a log record object');
               const id = (key: string) =>
                 typeof rec[key] === 'string' && rec[key] !== '' ? rec[key] : undefined;
+              const attributes = attributesOf(rec, where);
               out.push({
                 where,
-                event: eventNameOf(rec, where, ctx),
+                event: eventNameOf(rec, attributes, ctx),
+                attributes,
                 time: recordTime(rec, where),
                 body:
                   rec['body'] === undefined
@@ -108,74 +129,202 @@ function toolCallsOf(body: unknown, underMessage: boolean): readonly unknown[] {
   return isPlainObject(holder) && Array.isArray(holder['tool_calls']) ? holder['tool_calls'] : [];
 }
 
+/** A call read, its meta still open for the result. */
+type CallEvent = RawEvent & { readonly meta: Record<string, unknown> };
+
+/** The newer event, one per request and one per response, its messages in attributes. */
+const DETAILS = 'gen_ai.client.inference.operation.details';
+
+/** A call's arguments: JSON text parsed (kept as the text, with `argumentsError`, when it does not parse), `{}` when absent. */
+function argumentsValue(raw: unknown, meta: Record<string, unknown>, ctx: ImportContext): unknown {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'string') return importValue(raw, ctx);
+  const parsed = parseEmbeddedJson(raw, ctx);
+  if (parsed.ok) return parsed.value;
+  meta['argumentsError'] = parsed.reason;
+  return raw;
+}
+
+/** The meta every call of record `r` shares. */
+function callMeta(r: LogRecord, group: number): Record<string, unknown> {
+  const meta: Record<string, unknown> = { parallel_group: group };
+  if (r.traceId !== undefined) meta['traceId'] = r.traceId;
+  if (r.spanId !== undefined) meta['spanId'] = r.spanId;
+  return meta;
+}
+
+/** The record's time, required once it holds calls. */
+function timeOfCalls(r: LogRecord): ExactTime {
+  if (r.time === undefined)
+    r.where.fail(`a ${r.event ?? ''} event with tool calls and no time (timeUnixNano)`);
+  return r.time;
+}
+
+/** The calls of a `gen_ai.choice` event (`body.message.tool_calls`, Chat Completions' shape). */
+function choiceCalls(
+  r: LogRecord,
+  group: number,
+  ctx: ImportContext,
+): Array<[CallEvent, string | undefined]> {
+  const calls = toolCallsOf(r.body, true);
+  if (calls.length === 0) return [];
+  const time = timeOfCalls(r);
+  const body = r.body as Record<string, unknown>;
+  const bw = r.where.at('body');
+  return calls.map((c, i) => {
+    const cw = bw.at('message', 'tool_calls', i);
+    const call = cw.object(c, 'a tool call object');
+    const fn = cw.at('function').object(call['function'], 'a {"name", "arguments"} object');
+    const channel = cw.at('function', 'name').string(fn['name']);
+    const meta = callMeta(r, group);
+    const id = typeof call['id'] === 'string' && call['id'] !== '' ? call['id'] : undefined;
+    if (id !== undefined) meta['callId'] = id;
+    if (typeof body['index'] === 'number') meta['choice'] = body['index'];
+    if (typeof body['finish_reason'] === 'string') meta['finishReason'] = body['finish_reason'];
+    return [{ channel, time, value: argumentsValue(fn['arguments'], meta, ctx), meta }, id];
+  });
+}
+
 /**
- * The tool calls of OTLP/JSON logs with GenAI events: one event per tool call of a `gen_ai.choice`
- * event, at the record's time, named by `function.name`, its value the parsed `arguments`; meta
- * `callId`, `choice` (the body's `index`), `finishReason`, `parallel_group` (the calls of one
- * choice), `traceId`/`spanId` (the model span), and `result` from the `gen_ai.tool.message` of the
- * same id. A `gen_ai.assistant.message` repeats calls of an earlier choice as history for the next
- * request; calls found only there were not made in this run: warned, not read.
+ * A messages attribute (`gen_ai.input.messages`, `gen_ai.output.messages`): structured, or the
+ * JSON text of the messages; `[]` when absent.
+ */
+function messagesAttr(r: LogRecord, key: string, ctx: ImportContext): readonly unknown[] {
+  let v = attr(r, key, ctx);
+  if (v === undefined) return [];
+  const where = r.attributes.get(key)!.where;
+  if (typeof v === 'string') {
+    const parsed = parseEmbeddedJson(v, ctx);
+    if (!parsed.ok) throw where.error(`expected the JSON text of a message list: ${parsed.reason}`);
+    v = parsed.value;
+  }
+  if (!Array.isArray(v))
+    throw where.error(`expected an array of messages for ${JSON.stringify(key)}`);
+  return v as readonly unknown[];
+}
+
+function partsOf(message: unknown): readonly unknown[] {
+  return isPlainObject(message) && Array.isArray(message['parts']) ? message['parts'] : [];
+}
+
+/**
+ * The call id of a `tool_call` or `tool_call_response` part: its `call_id` when it has one (the
+ * instrumentation's Responses API events keep the item's `id` beside it, and write `id: null` on
+ * the responses), else its `id`, as the GenAI conventions have it.
+ */
+function partCallId(part: Record<string, unknown>): string | undefined {
+  for (const key of ['call_id', 'id']) {
+    const v = part[key];
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return undefined;
+}
+
+/** The calls of a `gen_ai.client.inference.operation.details` event: its output messages' `tool_call` parts. */
+function detailsCalls(
+  r: LogRecord,
+  group: number,
+  ctx: ImportContext,
+): Array<[CallEvent, string | undefined]> {
+  const out: Array<[CallEvent, string | undefined]> = [];
+  const where = r.attributes.get('gen_ai.output.messages')?.where;
+  messagesAttr(r, 'gen_ai.output.messages', ctx).forEach((m, i) => {
+    partsOf(m).forEach((p, j) => {
+      if (!isPlainObject(p) || p['type'] !== 'tool_call') return;
+      const channel = where!.at(i, 'parts', j, 'name').string(p['name']);
+      const meta = callMeta(r, group);
+      const id = partCallId(p);
+      if (id !== undefined) meta['callId'] = id;
+      if (typeof p['id'] === 'string' && p['id'] !== id) meta['itemId'] = p['id'];
+      const reason = isPlainObject(m) ? m['finish_reason'] : undefined;
+      if (typeof reason === 'string') meta['finishReason'] = reason;
+      out.push([
+        { channel, time: timeOfCalls(r), value: argumentsValue(p['arguments'], meta, ctx), meta },
+        id,
+      ]);
+    });
+  });
+  return out;
+}
+
+/**
+ * The tool calls of OTLP/JSON logs with GenAI events, as `@opentelemetry/instrumentation-openai`
+ * writes them: one event per tool call the model made, at the record's time — from a
+ * `gen_ai.choice` event (Chat Completions: `body.message.tool_calls`, named by `function.name`) or
+ * from the `gen_ai.output.messages` of a `gen_ai.client.inference.operation.details` event (the
+ * Responses API: `tool_call` parts) — its value the parsed arguments; meta `callId`,
+ * `finishReason`, `parallel_group` (the calls of one record), `traceId`/`spanId` (the model span),
+ * and `result`: the `gen_ai.tool.message` content, or the `tool_call_response` part of a later
+ * request's input messages, with the call's id. Each request repeats the conversation so far: the
+ * first answer of a call counts, and calls found only in that history were not made by this run
+ * (warned, not read).
  */
 export function genaiLogEvents(text: string, ctx: ImportContext): RawEvent[] {
   const records = otlpLogRecords(text, ctx);
-  const events: RawEvent[] = [];
-  const byId = new Map<string, RawEvent & { readonly meta: Record<string, unknown> }>();
+  const events: CallEvent[] = [];
+  const byId = new Map<string, CallEvent>();
   records.forEach((r, group) => {
-    if (r.event !== 'gen_ai.choice') return;
-    const calls = toolCallsOf(r.body, true);
-    if (calls.length === 0) return;
-    if (r.time === undefined)
-      r.where.fail('a gen_ai.choice event with tool calls and no time (timeUnixNano)');
-    const body = r.body as Record<string, unknown>;
-    const bw = r.where.at('body');
-    calls.forEach((c, i) => {
-      const cw = bw.at('message', 'tool_calls', i);
-      const call = cw.object(c, 'a tool call object');
-      const fn = cw.at('function').object(call['function'], 'a {"name", "arguments"} object');
-      const channel = cw.at('function', 'name').string(fn['name']);
-      const meta: Record<string, unknown> = { parallel_group: group };
-      const id = typeof call['id'] === 'string' && call['id'] !== '' ? call['id'] : undefined;
-      if (id !== undefined) meta['callId'] = id;
-      if (typeof body['index'] === 'number') meta['choice'] = body['index'];
-      if (typeof body['finish_reason'] === 'string') meta['finishReason'] = body['finish_reason'];
-      if (r.traceId !== undefined) meta['traceId'] = r.traceId;
-      if (r.spanId !== undefined) meta['spanId'] = r.spanId;
-      let value: unknown = importValue(fn['arguments'] ?? {}, ctx);
-      if (typeof fn['arguments'] === 'string') {
-        const parsed = parseEmbeddedJson(fn['arguments'], ctx);
-        if (parsed.ok) value = parsed.value;
-        else meta['argumentsError'] = parsed.reason;
-      }
-      const event = { channel, time: r.time!, value, meta };
+    const calls =
+      r.event === 'gen_ai.choice'
+        ? choiceCalls(r, group, ctx)
+        : r.event === DETAILS
+          ? detailsCalls(r, group, ctx)
+          : [];
+    for (const [event, id] of calls) {
       events.push(event);
       if (id !== undefined && !byId.has(id)) byId.set(id, event);
-    });
+    }
   });
+  // Each id is warned about once, however many later requests repeat it.
+  const warned = new Set<string>();
+  const answer = (id: string | undefined, result: unknown, r: LogRecord, what: string) => {
+    const call = id === undefined ? undefined : byId.get(id);
+    if (call !== undefined) {
+      if (!('result' in call.meta)) call.meta['result'] = importValue(result ?? null, ctx);
+    } else if (!warned.has(`r:${id}`)) {
+      warned.add(`r:${id}`);
+      warn(
+        ctx,
+        'unpaired-result',
+        `a ${what} for call ${JSON.stringify(id ?? null)} answers no tool call of this file: not read`,
+        { path: r.where.pathText },
+      );
+    }
+  };
+  const history = (ids: ReadonlyArray<string | undefined>, r: LogRecord) => {
+    const unseen = ids.filter(
+      (id) => !(id !== undefined && byId.has(id)) && !warned.has(`h:${id}`),
+    );
+    for (const id of unseen) warned.add(`h:${id}`);
+    if (unseen.length > 0)
+      warn(
+        ctx,
+        'unmapped-record',
+        `a ${r.event ?? ''} event with ${unseen.length} tool call${unseen.length === 1 ? '' : 's'} this file does not show the model making (history given to the model): not read`,
+        { path: r.where.pathText },
+      );
+  };
   for (const r of records) {
     if (r.event === 'gen_ai.tool.message' && isPlainObject(r.body)) {
       const id = r.body['id'];
-      const call = typeof id === 'string' ? byId.get(id) : undefined;
-      // The tool message of a call is repeated in every later request's history: the first counts.
-      if (call !== undefined && !('result' in call.meta))
-        call.meta['result'] = importValue(r.body['content'] ?? null, ctx);
-      else if (call === undefined)
-        warn(
-          ctx,
-          'unpaired-result',
-          `a gen_ai.tool.message for call ${JSON.stringify(id ?? null)} answers no gen_ai.choice tool call of this file: not read`,
-          { path: r.where.pathText },
-        );
+      answer(typeof id === 'string' ? id : undefined, r.body['content'], r, 'gen_ai.tool.message');
     } else if (r.event === 'gen_ai.assistant.message') {
-      const unseen = toolCallsOf(r.body, false).filter(
-        (c) => !(isPlainObject(c) && typeof c['id'] === 'string' && byId.has(c['id'])),
+      history(
+        toolCallsOf(r.body, false).map((c) =>
+          isPlainObject(c) && typeof c['id'] === 'string' ? c['id'] : undefined,
+        ),
+        r,
       );
-      if (unseen.length > 0)
-        warn(
-          ctx,
-          'unmapped-record',
-          `a gen_ai.assistant.message with ${unseen.length} tool call${unseen.length === 1 ? '' : 's'} no gen_ai.choice of this file made (history given to the model): not read`,
-          { path: r.where.pathText },
-        );
+    } else if (r.event === DETAILS) {
+      const ids: Array<string | undefined> = [];
+      for (const m of messagesAttr(r, 'gen_ai.input.messages', ctx))
+        for (const p of partsOf(m)) {
+          if (!isPlainObject(p)) continue;
+          if (p['type'] === 'tool_call_response')
+            answer(partCallId(p), p['response'], r, 'tool_call_response part');
+          else if (p['type'] === 'tool_call') ids.push(partCallId(p));
+        }
+      history(ids, r);
     }
   }
   if (events.length === 0) {
@@ -185,7 +334,7 @@ export function genaiLogEvents(text: string, ctx: ImportContext): RawEvent[] {
       kinds.set(k, (kinds.get(k) ?? 0) + 1);
     }
     throw noEventsError(
-      `${records.length} OTLP log record${records.length === 1 ? '' : 's'}${kinds.size > 0 ? ` (${countedKinds(kinds)})` : ''}, no gen_ai.choice event with tool calls (@opentelemetry/instrumentation-openai writes them with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)`,
+      `${records.length} OTLP log record${records.length === 1 ? '' : 's'}${kinds.size > 0 ? ` (${countedKinds(kinds)})` : ''}, no tool call in a gen_ai.choice or a ${DETAILS} event (@opentelemetry/instrumentation-openai writes them with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)`,
       ctx.file,
     );
   }

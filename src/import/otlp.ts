@@ -27,7 +27,7 @@ function isLogs(text: string): boolean {
 export const otlpImporter: Importer = {
   name: 'otlp',
   description:
-    'OTLP/JSON traces with OpenTelemetry GenAI, OpenLLMetry or Vercel AI SDK attributes: one event per execute_tool, Traceloop tool or ai.toolCall span; OTLP/JSON logs with GenAI events: one per tool call of a gen_ai.choice',
+    'OTLP/JSON traces with OpenTelemetry GenAI, OpenLLMetry or Vercel AI SDK attributes: one event per execute_tool, Traceloop tool or ai.toolCall span; OTLP/JSON logs with GenAI events: one per tool call of a gen_ai.choice or inference operation details event',
   detect(text, first) {
     // Logs: the GenAI events of @opentelemetry/instrumentation-openai (`gen_ai.choice`, …).
     if (isOtlpLogsDocument(first) || isLogs(text)) return text.includes('"gen_ai.') ? 0.9 : 0.5;

@@ -28,7 +28,13 @@ export const IMPORTER_SEEDS: Readonly<Record<string, readonly string[]>> = {
     read('edge/out_of_order.csv'),
     read('edge/bom_crlf.csv'),
   ],
-  otlp: [read('otel_genai_agent.otlp.json'), read('edge/huge_ns.otlp.json')],
+  otlp: [
+    read('otel_genai_agent.otlp.json'),
+    read('edge/huge_ns.otlp.json'),
+    // Logs written by `@opentelemetry/instrumentation-openai` 0.21.0
+    // (test/fixtures/producers/openai-instrumentation-logs.cjs chat), saved as it printed them.
+    read('openai_instrumentation.logs.otlp.json'),
+  ],
   openinference: [read('openinference_spans.otlp.json')],
   atif: [read('atif_trajectory.json')],
   openai: [read('agentevals_messages.json'), read('edge/timed.openai.json')],
