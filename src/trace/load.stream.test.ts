@@ -207,10 +207,13 @@ describe('loadEnvtraceFile streams unnamed JSON Lines files with the events and 
       ['one-line-array-document', { events }],
       ['pretty-document', { events }],
       ['one-line-document-then-blank-lines', { events }],
-      ['empty-object-first-line', { error: 'TraceError: {file}:1: channel: expected a string' }],
+      ['empty-object-first-line', { error: 'TraceError: {file}:1: channel: required' }],
       [
         'one-line-document-then-event',
-        { error: 'TraceError: {file}:1: channel: expected a string' },
+        {
+          error:
+            'TraceError: {file}:1: expected an event ({channel, timestamp, value, meta}), got an object with the key "events"',
+        },
       ],
     ] as const) {
       const file = path.join(dir, `${key}.json`);

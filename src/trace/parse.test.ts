@@ -78,7 +78,9 @@ describe('parseEnvtrace', () => {
           file: 'p.json',
         }),
       ).message,
-    ).toBe('p.json: events[0]: unknown key "valeu" (an event has channel, timestamp, value, meta)');
+    ).toBe(
+      'p.json: events[0].valeu: unknown key "valeu": did you mean "value"? (an event has channel, timestamp, value, meta)',
+    );
     expect(
       errorOf(() => parseEnvtrace('{"events": [{"channel": 7, "timestamp": 1}]}')).message,
     ).toBe('events[0].channel: expected a string');

@@ -3,6 +3,7 @@ import type { ScoringPolicy } from '../policy/index.js';
 import { z } from 'zod';
 import { EnvTraceError, TraceError, formatPath, inputPath, type InputPath } from '../errors.js';
 import { describeReceived } from '../io/input.js';
+import { didYouMean } from '../schema/suggest.js';
 import { findTooDeep, MAX_DEPTH, tooDeepMessage } from '../py/depth.js';
 import { JsonDepthError, JsonDuplicateKeyError, JsonSyntaxError, parsePyJson } from '../py/json.js';
 import { pyFloat } from '../py/float.js';
@@ -42,7 +43,7 @@ export interface EnvtraceOptions {
 
 const eventSchema = z.strictObject({
   channel: z
-    .string({ error: 'expected a string' })
+    .string({ error: (iss) => (iss.input === undefined ? 'required' : 'expected a string') })
     .min(1, { error: 'expected a non-empty string' }),
   timestamp: z.number({
     error: (iss) => (iss.input === undefined ? 'required' : 'expected a finite number'),
@@ -232,6 +233,36 @@ function plainDefaultEvent(item: unknown, reuse = false): TraceEvent | null {
   return { channel, timestamp, value: value === undefined ? null : value };
 }
 
+/** The keys of an envtrace event. */
+const EVENT_KEYS = ['channel', 'timestamp', 'value', 'meta'] as const;
+
+/**
+ * Why an object the schema refused is not an event, when a plainer reason than its first issue
+ * exists: a misspelt key (`"chanel"`: did you mean "channel"?), or a record of another format (no
+ * `channel` and keys an event does not have: a log line, an agent transcript) described by its
+ * keys. `undefined`: the schema's own issue says it.
+ */
+function eventShapeProblem(
+  item: Record<string, unknown>,
+  path: InputPath,
+): { path: InputPath; message: string } | undefined {
+  const foreign = Object.keys(item).filter((k) => !(EVENT_KEYS as readonly string[]).includes(k));
+  for (const key of foreign) {
+    const meant = didYouMean(key, EVENT_KEYS);
+    if (meant !== undefined && !(meant in item))
+      return {
+        path: [...path, key],
+        message: `unknown key ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (an event has channel, timestamp, value, meta)`,
+      };
+  }
+  if (item['channel'] === undefined && foreign.length > 0)
+    return {
+      path,
+      message: `expected an event ({channel, timestamp, value, meta}), got ${describeKeys(item)}`,
+    };
+  return undefined;
+}
+
 function defaultEvent(item: unknown, path: InputPath, file: string | undefined): TraceEvent {
   // A big integer timestamp (exact parse) is the double nearest to it, as in `plainDefaultEvent`.
   if (isPlainObject(item) && typeof item['timestamp'] === 'bigint')
@@ -243,7 +274,7 @@ function defaultEvent(item: unknown, path: InputPath, file: string | undefined):
         file,
         path,
       });
-    const { path: p, message } = firstIssue(r.error, path);
+    const { path: p, message } = eventShapeProblem(item, path) ?? firstIssue(r.error, path);
     throw new TraceError(message, { file, path: p });
   }
   const d = r.data;
