@@ -30,10 +30,14 @@ const SCRIPT = path.resolve(
 
 /**
  * Run the instrumented tool loop once, on Chat Completions (`gen_ai.choice` events) or on the
- * Responses API (`gen_ai.client.inference.operation.details` events).
+ * Responses API (`gen_ai.client.inference.operation.details` events); `no-content` leaves
+ * `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT` unset, the instrumentation's default.
  */
-export function runInstrumentedOpenAI(api: 'chat' | 'responses'): InstrumentedRun {
+export function runInstrumentedOpenAI(
+  api: 'chat' | 'responses',
+  content: 'captured' | 'no-content' = 'captured',
+): InstrumentedRun {
   return JSON.parse(
-    execFileSync(process.execPath, [SCRIPT, api], { encoding: 'utf8', timeout: 60_000 }),
+    execFileSync(process.execPath, [SCRIPT, api, content], { encoding: 'utf8', timeout: 60_000 }),
   ) as InstrumentedRun;
 }

@@ -89,6 +89,19 @@ describe('otlp importer: OTLP logs with GenAI events (@opentelemetry/instrumenta
     ]);
   });
 
+  it("without captured content (the instrumentation's default): the calls with the value null and no result, warned once", () => {
+    for (const api of ['chat', 'responses'] as const) {
+      const bare = runInstrumentedOpenAI(api, 'no-content');
+      const { events, warnings } = read(JSON.stringify(bare.logs));
+      expect(
+        events.map((e) => [e.channel, e.value, e.meta!['callId'], 'result' in e.meta!]),
+      ).toEqual(bare.calls.map((c) => [c.name, null, c.id, false]));
+      expect(warnings).toEqual([
+        'logs.json: 3 of 3 tool calls without arguments (get_weather, get_time): the instrumentation leaves them out unless OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true; read with the value null (content-omitted)',
+      ]);
+    }
+  });
+
   it('reads JSON Lines of logs documents (the collector file exporter) the same way', () => {
     // One request per line, as an exporter that flushed after each record would write them.
     const [rl] = run.logs.resourceLogs as Array<{ scopeLogs: Array<{ logRecords: unknown[] }> }>;

@@ -135,9 +135,17 @@ type CallEvent = RawEvent & { readonly meta: Record<string, unknown> };
 /** The newer event, one per request and one per response, its messages in attributes. */
 const DETAILS = 'gen_ai.client.inference.operation.details';
 
-/** A call's arguments: JSON text parsed (kept as the text, with `argumentsError`, when it does not parse), `{}` when absent. */
+/**
+ * A call's arguments: JSON text parsed (kept as the text, with `argumentsError`, when it does not
+ * parse). Absent, they were left out (the instrumentation deletes them unless message content is
+ * captured; a call without parameters has `"{}"`): `null`, with `argumentsOmitted`, and the caller
+ * warns.
+ */
 function argumentsValue(raw: unknown, meta: Record<string, unknown>, ctx: ImportContext): unknown {
-  if (raw === undefined || raw === null) return {};
+  if (raw === undefined || raw === null) {
+    meta['argumentsOmitted'] = true;
+    return null;
+  }
   if (typeof raw !== 'string') return importValue(raw, ctx);
   const parsed = parseEmbeddedJson(raw, ctx);
   if (parsed.ok) return parsed.value;
@@ -277,10 +285,14 @@ export function genaiLogEvents(text: string, ctx: ImportContext): RawEvent[] {
   });
   // Each id is warned about once, however many later requests repeat it.
   const warned = new Set<string>();
+  const answered = new Set<CallEvent>();
   const answer = (id: string | undefined, result: unknown, r: LogRecord, what: string) => {
     const call = id === undefined ? undefined : byId.get(id);
     if (call !== undefined) {
-      if (!('result' in call.meta)) call.meta['result'] = importValue(result ?? null, ctx);
+      // Without captured content the answer has no content: the call stays without a result.
+      if (!answered.has(call) && result !== undefined && result !== null)
+        call.meta['result'] = importValue(result, ctx);
+      answered.add(call);
     } else if (!warned.has(`r:${id}`)) {
       warned.add(`r:${id}`);
       warn(
@@ -327,6 +339,13 @@ export function genaiLogEvents(text: string, ctx: ImportContext): RawEvent[] {
       history(ids, r);
     }
   }
+  const omitted = events.filter((e) => e.meta['argumentsOmitted'] === true);
+  if (omitted.length > 0)
+    warn(
+      ctx,
+      'content-omitted',
+      `${omitted.length} of ${events.length} tool calls without arguments (${[...new Set(omitted.map((e) => e.channel))].slice(0, 3).join(', ')}): the instrumentation leaves them out unless OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true; read with the value null`,
+    );
   if (events.length === 0) {
     const kinds = new Map<string, number>();
     for (const r of records) {

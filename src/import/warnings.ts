@@ -28,7 +28,9 @@ interface WarningSink {
  * read as a trace of no events because its format was named (unnamed, it is an error);
  * `unpaired-result`, a tool's result that answers no earlier call (not read), or one paired with
  * its call by a guess (a Gemini function response without an id, when calls of its name went
- * unanswered in more than one turn).
+ * unanswered in more than one turn); `content-omitted`, tool calls whose producer left their
+ * arguments out (an instrumentation that captures no message content: read with the value `null`,
+ * missing rather than empty).
  */
 export const IMPORT_WARNING_CODES = [
   'skipped-line',
@@ -41,6 +43,7 @@ export const IMPORT_WARNING_CODES = [
   'storage-missing',
   'empty-input',
   'unpaired-result',
+  'content-omitted',
 ] as const;
 
 /** One of `IMPORT_WARNING_CODES`. */
