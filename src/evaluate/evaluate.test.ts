@@ -76,7 +76,7 @@ describe('evaluate', () => {
       /^gt: \[0\]\.timestamp: /,
     );
     expect(() => evaluate(scan, [{ channel: 'a', timestamp: 1, valeu: 1 } as never])).toThrow(
-      /pred: \[0\]: unknown key "valeu"/,
+      /pred: \[0\]: unknown key "valeu"; did you mean "value"\?/,
     );
   });
 

@@ -79,7 +79,7 @@ describe('parseEnvtrace', () => {
         }),
       ).message,
     ).toBe(
-      'p.json: events[0].valeu: unknown key "valeu": did you mean "value"? (an event has channel, timestamp, value, meta)',
+      'p.json: events[0]: unknown key "valeu"; did you mean "value"? (an event has channel, timestamp, value, meta)',
     );
     expect(
       errorOf(() => parseEnvtrace('{"events": [{"channel": 7, "timestamp": 1}]}')).message,

@@ -251,8 +251,8 @@ function eventShapeProblem(
     const meant = didYouMean(key, EVENT_KEYS);
     if (meant !== undefined && !(meant in item))
       return {
-        path: [...path, key],
-        message: `unknown key ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (an event has channel, timestamp, value, meta)`,
+        path,
+        message: `unknown key ${JSON.stringify(key)}; did you mean ${JSON.stringify(meant)}? (an event has channel, timestamp, value, meta)`,
       };
   }
   if (item['channel'] === undefined && foreign.length > 0)
