@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, trajectoryMetric } from '../src/index.js';
 import { fixture } from '../src/import/fixtures.test-helpers.js';
+import { runInstrumentedOpenAI } from '../src/import/genai-logs.test-helpers.js';
 import { parseTrace } from '../src/import/read.js';
 import { matchers } from './index.js';
 import { fakeContext, stripAnsi, taggedUtils } from './testing.js';
@@ -207,6 +208,27 @@ describe('toFollowTrajectory', () => {
       }));
       expect(run({ events }, file).pass).toBe(true);
       expect(run(events, path.relative(process.cwd(), file)).pass).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a trace file's import warnings follow the failure: calls whose arguments the producer left out", () => {
+    // @opentelemetry/instrumentation-openai without message content capture (its default).
+    const run0 = runInstrumentedOpenAI('chat', 'no-content');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-traj-'));
+    try {
+      const file = path.join(dir, 'agent.logs.json');
+      fs.writeFileSync(file, JSON.stringify(run0.logs));
+      const wanted = run0.calls.map((c) => call(c.name, c.args));
+      const r = run(file, wanted, { mode: 'unordered' });
+      expect(r.pass).toBe(false);
+      expect(r.message.split('\n').slice(-2)).toEqual([
+        'Import warnings (1):',
+        `  ${file}: 3 of 3 tool calls without arguments (get_weather, get_time): the instrumentation leaves them out unless OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true; read with the value null (content-omitted)`,
+      ]);
+      // A passing check reads no file twice and says nothing of warnings.
+      expect(run(file, wanted, { mode: 'unordered', args: 'ignore' }).pass).toBe(true);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -23,6 +23,8 @@ import type {
   TrajectoryMatch,
   TrajectoryMatchOptions,
 } from '../src/index.js';
+import { importFileSync } from '../src/import/read.js';
+import type { ImportWarning } from '../src/import/warnings.js';
 import { escapeForTerminal, truncate } from '../src/report/escape.js';
 import { diagnosisPredicate } from '../src/trajectory/match.js';
 import { FOLLOW_OPTION_KEYS, checkTrajectoryOptions } from '../src/trajectory/options.js';
@@ -32,7 +34,7 @@ import { matchVerdict } from '../src/transport/trajectory.js';
 import { beginCall, locationOf } from './call.js';
 import type { MatcherContext, MatcherUtils } from './context.js';
 import { publishRecord } from './publish.js';
-import type { SyncMatcherResult } from './toMatchTraceBehavior.js';
+import { withImportWarnings, type SyncMatcherResult } from './toMatchTraceBehavior.js';
 
 export const MATCHER_NAME = 'toFollowTrajectory';
 
@@ -292,6 +294,20 @@ export function toFollowTrajectory(
     message: () =>
       result.pass
         ? notText(hint, result, opts, distance)
-        : failureText(utils, hint, result, opts, distance),
+        : withImportWarnings(
+            failureText(utils, hint, result, opts, distance),
+            fileWarnings([received, reference]),
+          ),
   };
+}
+
+/**
+ * The import warnings of the inputs given as trace file paths (read again: only a failure needs
+ * them, and they say what the calls lost on the way in — arguments a producer left out, results
+ * that answer no call).
+ */
+function fileWarnings(inputs: readonly unknown[]): ImportWarning[] {
+  return inputs.flatMap((input) =>
+    typeof input === 'string' ? [...importFileSync(input).warnings] : [],
+  );
 }
