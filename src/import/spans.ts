@@ -268,8 +268,17 @@ export function noToolSpansError(
     .slice(0, 5)
     .map((n) => JSON.stringify(clipForMessage(n)))
     .join(', ');
+  // GenAI model spans and no tool span: an instrumentation that logs the messages as events
+  // (@opentelemetry/instrumentation-openai) keeps the calls in its logs, not on its spans.
+  const modelSpans = records.some((r) => {
+    const op = r.attributes.get('gen_ai.operation.name')?.value;
+    return isPlainObject(op) && op['stringValue'] === 'chat';
+  });
+  const logs = modelSpans
+    ? '; these GenAI model spans hold no calls: an instrumentation that logs the messages (e.g. @opentelemetry/instrumentation-openai) writes them as log events, so give its logs export ("resourceLogs")'
+    : '';
   return noEventsError(
-    `${records.length} OTLP span${records.length === 1 ? '' : 's'} (${shown}${names.length > 5 ? ', …' : ''}), none of them a tool call as ${format} reads it (${TOOL_SPANS[format]})`,
+    `${records.length} OTLP span${records.length === 1 ? '' : 's'} (${shown}${names.length > 5 ? ', …' : ''}), none of them a tool call as ${format} reads it (${TOOL_SPANS[format]})${logs}`,
     file,
   );
 }
