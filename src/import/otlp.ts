@@ -17,7 +17,7 @@ function parseOtlp(text: string, ctx: ImportContext): RawEvent[] {
 
 /**
  * Whether the text is OTLP/JSON logs: a `resourceLogs` key and no `resourceSpans` one (a key, so
- * followed by a colon; inside a JSON string the quotes would be escaped).
+ * followed by a colon; inside a JSON string the quotes would be escaped). Asked once, by `parse`.
  */
 function isLogs(text: string): boolean {
   return /"resourceLogs"\s*:/.test(text) && !/"resourceSpans"\s*:/.test(text);
@@ -30,7 +30,10 @@ export const otlpImporter: Importer = {
     'OTLP/JSON traces with OpenTelemetry GenAI, OpenLLMetry or Vercel AI SDK attributes: one event per execute_tool, Traceloop tool or ai.toolCall span; OTLP/JSON logs with GenAI events: one per tool call of a gen_ai.choice or inference operation details event',
   detect(text, first) {
     // Logs: the GenAI events of @opentelemetry/instrumentation-openai (`gen_ai.choice`, …).
-    if (isOtlpLogsDocument(first) || isLogs(text)) return text.includes('"gen_ai.') ? 0.9 : 0.5;
+    // From the first value (or, when a first chunk did not give one, the text's start, as for
+    // spans below): every file's detection runs this, so no scan of the whole text here.
+    if (isOtlpLogsDocument(first) || /^\s*\{\s*"resourceLogs"/.test(text))
+      return text.includes('"gen_ai.') ? 0.9 : 0.5;
     if (!isOtlpDocument(first) && !text.trimStart().startsWith('{"resourceSpans"')) return 0;
     // The AI SDK also writes gen_ai.* attributes on its model spans, never `execute_tool`.
     if (text.includes('"ai.toolCall.name"')) return 0.9;
