@@ -11,7 +11,13 @@
  */
 import { isPlainObject } from '../py/value.js';
 import { Where, parseJsonDocuments } from './json.js';
-import { decodeAnyValue } from './spans.js';
+import {
+  attribute,
+  attributeMap,
+  decodeAnyValue,
+  stringAttribute,
+  type Attributes,
+} from './spans.js';
 import { ExactTime, nanosOf, timeFromNanos, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
 import { importValue, parseEmbeddedJson } from './values.js';
@@ -28,30 +34,15 @@ interface LogRecord {
   readonly event: string | undefined;
   readonly time: ExactTime | undefined;
   readonly body: unknown;
-  /** Attribute key → raw `AnyValue` and its location (decoded when asked, by {@link attr}). */
-  readonly attributes: ReadonlyMap<string, { readonly value: unknown; readonly where: Where }>;
+  /** Decoded when asked (`attribute`); a repeated key is an error, as in a span. */
+  readonly attributes: Attributes;
   readonly traceId: string | undefined;
   readonly spanId: string | undefined;
 }
 
-/** A record's attributes by key; a repeated key is an error, as in a span. */
-function attributesOf(rec: Record<string, unknown>, w: Where): LogRecord['attributes'] {
-  const out = new Map<string, { value: unknown; where: Where }>();
-  const aw = w.at('attributes');
-  aw.array(rec['attributes'] ?? [], 'an array of attributes').forEach((a, i) => {
-    const kv = aw.at(i).object(a, 'an attribute ({"key", "value"})');
-    const key = aw.at(i, 'key').string(kv['key']);
-    if (out.has(key))
-      throw aw.at(i, 'key').error(`duplicate attribute key ${JSON.stringify(key)} in this record`);
-    out.set(key, { value: kv['value'], where: aw.at(i, 'value') });
-  });
-  return out;
-}
-
-/** The decoded attribute `key` of a record, or `undefined` when absent. */
-function attr(r: LogRecord, key: string, ctx: ImportContext): unknown {
-  const a = r.attributes.get(key);
-  return a === undefined ? undefined : decodeAnyValue(a.value, a.where, ctx);
+/** A string field, or `undefined` when it is absent, empty or not a string. */
+function nonEmpty(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
 /**
@@ -60,15 +51,10 @@ function attr(r: LogRecord, key: string, ctx: ImportContext): unknown {
  */
 function eventNameOf(
   rec: Record<string, unknown>,
-  attributes: LogRecord['attributes'],
+  attributes: Attributes,
   ctx: ImportContext,
 ): string | undefined {
-  if (typeof rec['eventName'] === 'string' && rec['eventName'] !== '') return rec['eventName'];
-  const a = attributes.get('event.name');
-  if (a === undefined) return undefined;
-  const v = decodeAnyValue(a.value, a.where, ctx);
-  if (typeof v !== 'string') a.where.fail('expected a string value for "event.name"');
-  return v as string;
+  return nonEmpty(rec['eventName']) ?? stringAttribute({ attributes }, 'event.name', ctx);
 }
 
 /** The record's time: `timeUnixNano`, or `observedTimeUnixNano` when that is unset (0 or absent). */
@@ -98,9 +84,7 @@ function otlpLogRecords(text: string, ctx: ImportContext): LogRecord[] {
             (lr, k) => {
               const where = lw.at(k);
               const rec = where.object(lr, 'a log record object');
-              const id = (key: string) =>
-                typeof rec[key] === 'string' && rec[key] !== '' ? rec[key] : undefined;
-              const attributes = attributesOf(rec, where);
+              const attributes = attributeMap(rec, where, true, 'record');
               out.push({
                 where,
                 event: eventNameOf(rec, attributes, ctx),
@@ -110,8 +94,8 @@ function otlpLogRecords(text: string, ctx: ImportContext): LogRecord[] {
                   rec['body'] === undefined
                     ? undefined
                     : decodeAnyValue(rec['body'], where.at('body'), ctx),
-                traceId: id('traceId'),
-                spanId: id('spanId'),
+                traceId: nonEmpty(rec['traceId']),
+                spanId: nonEmpty(rec['spanId']),
               });
             },
           );
@@ -185,7 +169,7 @@ function choiceCalls(
     const fn = cw.at('function').object(call['function'], 'a {"name", "arguments"} object');
     const channel = cw.at('function', 'name').string(fn['name']);
     const meta = callMeta(r, group);
-    const id = typeof call['id'] === 'string' && call['id'] !== '' ? call['id'] : undefined;
+    const id = nonEmpty(call['id']);
     if (id !== undefined) meta['callId'] = id;
     if (typeof body['index'] === 'number') meta['choice'] = body['index'];
     if (typeof body['finish_reason'] === 'string') meta['finishReason'] = body['finish_reason'];
@@ -198,7 +182,7 @@ function choiceCalls(
  * JSON text of the messages; `[]` when absent.
  */
 function messagesAttr(r: LogRecord, key: string, ctx: ImportContext): readonly unknown[] {
-  let v = attr(r, key, ctx);
+  let v = attribute(r, key, ctx);
   if (v === undefined) return [];
   const where = r.attributes.get(key)!.where;
   if (typeof v === 'string') {
@@ -221,11 +205,7 @@ function partsOf(message: unknown): readonly unknown[] {
  * the responses), else its `id`, as the GenAI conventions have it.
  */
 function partCallId(part: Record<string, unknown>): string | undefined {
-  for (const key of ['call_id', 'id']) {
-    const v = part[key];
-    if (typeof v === 'string' && v !== '') return v;
-  }
-  return undefined;
+  return nonEmpty(part['call_id']) ?? nonEmpty(part['id']);
 }
 
 /** The calls of a `gen_ai.client.inference.operation.details` event: its output messages' `tool_call` parts. */
@@ -284,7 +264,8 @@ export function genaiLogEvents(text: string, ctx: ImportContext): RawEvent[] {
     }
   });
   // Each id is warned about once, however many later requests repeat it.
-  const warned = new Set<string>();
+  const unpaired = new Set<string | undefined>();
+  const historyOnly = new Set<string | undefined>();
   const answered = new Set<CallEvent>();
   const answer = (id: string | undefined, result: unknown, r: LogRecord, what: string) => {
     const call = id === undefined ? undefined : byId.get(id);
@@ -293,8 +274,8 @@ export function genaiLogEvents(text: string, ctx: ImportContext): RawEvent[] {
       if (!answered.has(call) && result !== undefined && result !== null)
         call.meta['result'] = importValue(result, ctx);
       answered.add(call);
-    } else if (!warned.has(`r:${id}`)) {
-      warned.add(`r:${id}`);
+    } else if (!unpaired.has(id)) {
+      unpaired.add(id);
       warn(
         ctx,
         'unpaired-result',
@@ -304,10 +285,8 @@ export function genaiLogEvents(text: string, ctx: ImportContext): RawEvent[] {
     }
   };
   const history = (ids: ReadonlyArray<string | undefined>, r: LogRecord) => {
-    const unseen = ids.filter(
-      (id) => !(id !== undefined && byId.has(id)) && !warned.has(`h:${id}`),
-    );
-    for (const id of unseen) warned.add(`h:${id}`);
+    const unseen = ids.filter((id) => !(id !== undefined && byId.has(id)) && !historyOnly.has(id));
+    for (const id of unseen) historyOnly.add(id);
     if (unseen.length > 0)
       warn(
         ctx,
@@ -322,9 +301,7 @@ export function genaiLogEvents(text: string, ctx: ImportContext): RawEvent[] {
       answer(typeof id === 'string' ? id : undefined, r.body['content'], r, 'gen_ai.tool.message');
     } else if (r.event === 'gen_ai.assistant.message') {
       history(
-        toolCallsOf(r.body, false).map((c) =>
-          isPlainObject(c) && typeof c['id'] === 'string' ? c['id'] : undefined,
-        ),
+        toolCallsOf(r.body, false).map((c) => (isPlainObject(c) ? nonEmpty(c['id']) : undefined)),
         r,
       );
     } else if (r.event === DETAILS) {

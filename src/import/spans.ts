@@ -12,12 +12,39 @@ import { clipForMessage } from '../io/terminal.js';
 import { noEventsError } from './warnings.js';
 import type { TraceError } from '../errors.js';
 
+/** Attribute key → raw `AnyValue` and its location. */
+export type Attributes = ReadonlyMap<string, { readonly value: unknown; readonly where: Where }>;
+
 /** One span with its location and its attributes by key. */
 export interface SpanRecord {
   readonly span: Record<string, unknown>;
   readonly where: Where;
-  /** Attribute key → raw `AnyValue` and its location (a repeated key: an error, reference mode the last). */
-  readonly attributes: ReadonlyMap<string, { readonly value: unknown; readonly where: Where }>;
+  /** A repeated key: an error, reference mode the last. */
+  readonly attributes: Attributes;
+}
+
+/**
+ * The `attributes` list (`[{key, value}]`) of a span or log record (`owner`, at `where`) by key.
+ * A repeated key is an error when `strict` (as ambiguous as a repeated JSON key), else the last
+ * wins.
+ */
+export function attributeMap(
+  owner: Record<string, unknown>,
+  where: Where,
+  strict: boolean,
+  what: string,
+): Attributes {
+  const attributes = new Map<string, { value: unknown; where: Where }>();
+  const aw = where.at('attributes');
+  aw.array(owner['attributes'] ?? [], 'an array of attributes').forEach((a, n) => {
+    const w = aw.at(n);
+    const kv = w.object(a, 'an attribute ({"key", "value"})');
+    const key = w.at('key').string(kv['key']);
+    if (strict && attributes.has(key))
+      throw w.at('key').error(`duplicate attribute key ${JSON.stringify(key)} in this ${what}`);
+    attributes.set(key, { value: kv['value'], where: w.at('value') });
+  });
+  return attributes;
 }
 
 /** Every span of an OTLP/JSON text, in document order. Malformed structure is a `TraceError` at its JSON path. */
@@ -46,22 +73,7 @@ export function otlpSpans(
         spw.array(scw.object(ss)['spans'] ?? [], 'an array of spans').forEach((sp, k) => {
           const where = spw.at(k);
           const span = where.object(sp, 'a span object');
-          const attributes = new Map<string, { value: unknown; where: Where }>();
-          const aw = where.at('attributes');
-          aw.array(span['attributes'] ?? [], 'an array of attributes').forEach((a, n) => {
-            const w = aw.at(n);
-            const kv = w.object(a, 'an attribute ({"key", "value"})');
-            const key = w.at('key').string(kv['key']);
-            // Default mode: two attributes of one key are as ambiguous as a repeated JSON key.
-            if (mode !== 'reference' && attributes.has(key))
-              throw w
-                .at('key')
-                .error(`duplicate attribute key ${JSON.stringify(key)} in this span`);
-            attributes.set(key, {
-              value: kv['value'],
-              where: w.at('value'),
-            });
-          });
+          const attributes = attributeMap(span, where, mode !== 'reference', 'span');
           out.push({ span, where, attributes });
         });
       });
@@ -148,15 +160,19 @@ export function decodeAnyValue(v: unknown, where: Where, ctx: ImportContext): un
   }
 }
 
-/** The decoded attribute `key` of a span, or `undefined` when absent. */
-export function attribute(rec: SpanRecord, key: string, ctx: ImportContext): unknown {
+/** The decoded attribute `key` of a span or log record, or `undefined` when absent. */
+export function attribute(
+  rec: { readonly attributes: Attributes },
+  key: string,
+  ctx: ImportContext,
+): unknown {
   const a = rec.attributes.get(key);
   return a === undefined ? undefined : decodeAnyValue(a.value, a.where, ctx);
 }
 
 /** A string attribute, or `undefined` when absent; another kind is a `TraceError`. */
 export function stringAttribute(
-  rec: SpanRecord,
+  rec: { readonly attributes: Attributes },
   key: string,
   ctx: ImportContext,
 ): string | undefined {
