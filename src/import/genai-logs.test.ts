@@ -46,47 +46,39 @@ const kv = (o: Record<string, object>) => ({
 });
 
 describe('otlp importer: OTLP logs with GenAI events (@opentelemetry/instrumentation-openai)', () => {
-  it('one event per tool call of a gen_ai.choice, with what the gen_ai.tool.message of its id returned', () => {
-    const text = JSON.stringify(run.logs);
+  /**
+   * The logs of a scripted run read as the script made its calls: detected as otlp, no warning,
+   * one event per call with its arguments, id and result, the first two calls (one turn) one
+   * group, each with the finish reason `reason`. Returns the events.
+   */
+  function expectScripted(r: InstrumentedRun, reason: string) {
+    const text = JSON.stringify(r.logs);
     expect(detectFormat(text).name).toBe('otlp');
     const { events, warnings } = read(text);
-    // The tool messages and the assistant's calls are repeated in every later request's history:
-    // still one event per call the model made.
     expect(warnings).toEqual([]);
     expect(events.map((e) => [e.channel, e.value, e.meta!['callId'], e.meta!['result']])).toEqual(
-      run.calls.map((c) => [c.name, c.args, c.id, c.result]),
+      r.calls.map((c) => [c.name, c.args, c.id, c.result]),
     );
     const groups = events.map((e) => e.meta!['parallel_group']);
     expect(groups[0]).toBe(groups[1]);
     expect(groups[2]).not.toBe(groups[0]);
-    expect(events.map((e) => e.meta!['finishReason'])).toEqual([
-      'tool_calls',
-      'tool_calls',
-      'tool_calls',
-    ]);
+    expect(events.map((e) => e.meta!['finishReason'])).toEqual([reason, reason, reason]);
+    return events;
+  }
+
+  it('one event per tool call of a gen_ai.choice, with what the gen_ai.tool.message of its id returned', () => {
+    // The tool messages and the assistant's calls are repeated in every later request's history:
+    // still one event per call the model made.
+    const events = expectScripted(run, 'tool_calls');
     expect(events[0]!.timestamp).toBe(0);
     expect(events[2]!.timestamp).toBeGreaterThanOrEqual(events[1]!.timestamp);
     expect(typeof events[0]!.meta!['traceId']).toBe('string');
   });
 
   it('the Responses API: the tool_call parts of gen_ai.client.inference.operation.details output messages, the tool_call_response parts of later inputs as results', () => {
-    const text = JSON.stringify(responses.logs);
-    expect(detectFormat(text).name).toBe('otlp');
-    const { events, warnings } = read(text);
-    expect(warnings).toEqual([]);
-    expect(events.map((e) => [e.channel, e.value, e.meta!['callId'], e.meta!['result']])).toEqual(
-      responses.calls.map((c) => [c.name, c.args, c.id, c.result]),
-    );
+    const events = expectScripted(responses, 'tool_call');
     // The instrumentation keeps the output item's id beside the call id.
     expect(events.map((e) => typeof e.meta!['itemId'])).toEqual(['string', 'string', 'string']);
-    const groups = events.map((e) => e.meta!['parallel_group']);
-    expect(groups[0]).toBe(groups[1]);
-    expect(groups[2]).not.toBe(groups[0]);
-    expect(events.map((e) => e.meta!['finishReason'])).toEqual([
-      'tool_call',
-      'tool_call',
-      'tool_call',
-    ]);
   });
 
   it("without captured content (the instrumentation's default): the calls with the value null and no result, warned once", () => {

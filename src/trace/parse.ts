@@ -90,21 +90,27 @@ function isWellFormedDocument(doc: Record<string, unknown>): boolean {
  */
 const TRACES =
   'envtrace reads OpenTelemetry traces ("resourceSpans"), e.g. from a file exporter in the collector\'s traces pipeline';
-const OTHER_SIGNALS: ReadonlyMap<string, string> = new Map([
+/** Top-level key → [the signal, what to give instead]. */
+const OTHER_SIGNALS: ReadonlyMap<string, readonly [string, string]> = new Map([
   [
     'resourceLogs',
-    `logs export: read it with the otlp format (its GenAI events), or give the traces ("resourceSpans")`,
+    [
+      'logs',
+      'read it with the otlp format (its GenAI events), or give the traces ("resourceSpans")',
+    ],
   ],
-  ['resourceMetrics', `metrics export: ${TRACES}`],
-  ['resourceProfiles', `profiles export: ${TRACES}`],
+  ['resourceMetrics', ['metrics', TRACES]],
+  ['resourceProfiles', ['profiles', TRACES]],
 ]);
 
 /** An object that is not a trace, for the error: its keys (a few), or the export it is. */
 function describeKeys(doc: Record<string, unknown>): string {
   const keys = Object.keys(doc);
   const key = keys.find((k) => OTHER_SIGNALS.has(k));
-  if (key !== undefined)
-    return `an OpenTelemetry ${OTHER_SIGNALS.get(key)!.replace(':', ` ("${key}"):`)}`;
+  if (key !== undefined) {
+    const [signal, instead] = OTHER_SIGNALS.get(key)!;
+    return `an OpenTelemetry ${signal} export ("${key}"): ${instead}`;
+  }
   if (keys.length === 0) return 'an empty object';
   const shown = keys.slice(0, 5).map((k) => escapeForTerminal(JSON.stringify(clipForMessage(k))));
   const more = keys.length > 5 ? `, … (${keys.length} keys)` : '';
