@@ -4,7 +4,13 @@ import { parseArgs } from 'node:util';
 import { escapeForTerminal } from '../io/terminal.js';
 import { shouldUseColors, terminalColors, type Colors } from '../report/colors.js';
 import { importers, type ImportFormat } from '../import/registry.js';
-import { CSV_TIME_UNITS, type CsvColumns, type CsvTimeUnit } from '../import/types.js';
+import {
+  CSV_TIME_UNITS,
+  DATE_ORDERS,
+  type CsvColumns,
+  type CsvTimeUnit,
+  type DateOrder,
+} from '../import/types.js';
 import { isMode, MODES, type Mode } from '../policy/mode.js';
 import { UsageError, type CliIO } from './types.js';
 
@@ -221,6 +227,15 @@ export function parseTimeUnit(value: string | undefined): CsvTimeUnit | undefine
   if ((CSV_TIME_UNITS as readonly string[]).includes(value)) return value as CsvTimeUnit;
   throw new UsageError(
     `--time-unit must be ${CSV_TIME_UNITS.join(' or ')}, got ${escapeForTerminal(JSON.stringify(value))}`,
+  );
+}
+
+/** `--date-order dmy|mdy` → the order of day and month in CSV date-times (undefined when not given). */
+export function parseDateOrder(value: string | undefined): DateOrder | undefined {
+  if (value === undefined) return undefined;
+  if ((DATE_ORDERS as readonly string[]).includes(value)) return value as DateOrder;
+  throw new UsageError(
+    `--date-order must be ${DATE_ORDERS.join(' or ')} (day or month first), got ${escapeForTerminal(JSON.stringify(value))}`,
   );
 }
 

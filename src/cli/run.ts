@@ -9,7 +9,7 @@ import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile, type ImportedTrace } from '../import/read.js';
 import type { ImportFormat } from '../import/registry.js';
-import type { CsvColumns, CsvTimeUnit } from '../import/types.js';
+import type { CsvColumns, CsvTimeUnit, DateOrder } from '../import/types.js';
 import { warningLines } from '../import/warnings.js';
 import { TraceError } from '../errors.js';
 import { resolvePath } from './args.js';
@@ -39,6 +39,8 @@ export interface EvaluationRun {
   readonly format?: ImportFormat | undefined;
   /** `--time-unit`: the unit of CSV time cells that are numbers. */
   readonly timeUnit?: CsvTimeUnit | undefined;
+  /** `--date-order`: the order of day and month in CSV date-times. */
+  readonly dateOrder?: DateOrder | undefined;
 }
 
 /** Load inputs, evaluate, print the report, write `--out`, check the gates. Returns the exit code. */
@@ -61,6 +63,7 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
         ...(run.columns !== undefined ? { columns: run.columns } : {}),
         ...(run.format !== undefined ? { format: run.format } : {}),
         ...(run.timeUnit !== undefined ? { timeUnit: run.timeUnit } : {}),
+        ...(run.dateOrder !== undefined ? { dateOrder: run.dateOrder } : {}),
       }).catch(async (e: unknown) => {
         const flag = i === 0 ? '--pred' : '--gt';
         throw await reportGivenAsTrace(

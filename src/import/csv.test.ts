@@ -10,6 +10,7 @@ import {
   splitCsv,
 } from './csv.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
+import { formatWarning } from './warnings.js';
 import { loadTraceSync, parseTrace } from './read.js';
 import { stringify } from 'csv-stringify/sync';
 
@@ -59,7 +60,7 @@ describe('csv importer', () => {
     expect(
       thrown(() => loadTraceSync(fixture('edge/malformed_timestamp.csv'))).message,
     ).toMatchInlineSnapshot(
-      `"test/fixtures/import/edge/malformed_timestamp.csv:2: timestamp: expected a number of seconds or an ISO 8601 date-time, got "soon""`,
+      `"test/fixtures/import/edge/malformed_timestamp.csv:2: timestamp: expected a number of seconds or a date-time (ISO 8601, or as a spreadsheet writes one: 12/01/26 10:30 AM, 01.12.2026 10:30:00,5), got "soon""`,
     );
     expect(
       thrown(() => csvImporter.parse('channel,timestamp\na,1\n', { file: 'x.csv' })).message,
@@ -331,5 +332,143 @@ describe('spreadsheet serial dates in the time column', () => {
     expect(looksLikeSerialDays([day(1990) - 0.5, day(1990)])).toBe(false);
     expect(looksLikeSerialDays([day(2100) - 0.5, day(2100) + 0.5])).toBe(false);
     expect(serialDayText(46357.4375)).toBe('2026-12-01 10:30:00');
+  });
+});
+
+describe('date-times as a spreadsheet formats them (LibreOffice exports: test/e2e/spreadsheet-csv.test.ts)', () => {
+  const column = (cells: readonly string[], options: Parameters<typeof parseTrace>[1] = {}) =>
+    parseTrace(`time;channel;value\n${cells.map((c) => `${c};a;1`).join('\n')}\n`, {
+      file: 'x.csv',
+      ...options,
+    }).events.map((e) => e.timestamp);
+  const HOUR = 3600;
+  const DAY = 24 * HOUR;
+
+  it('reads each order, separator, two-digit years, fractions and AM/PM', () => {
+    expect(column(['01.12.26 10:30', '02.12.26 10:30'])).toEqual([0, DAY]);
+    expect(column(['2026/12/1 10:30', '2026/12/13 10:30'])).toEqual([0, 12 * DAY]);
+    // ISO's dashes without seconds, or with single digits, are a spreadsheet's too.
+    expect(column(['2026-12-01 10:30', '2026-12-1 10:31'])).toEqual([0, 60]);
+    // A decimal comma or point before the fraction; a comma between date and time (as JS's de
+    // toLocaleString writes); a date alone is midnight.
+    expect(column(['1.12.2026 10:30:00,25', '1.12.2026, 10:30:01.5', '2.12.2026'])).toEqual([
+      0,
+      1.25,
+      DAY - (10 * HOUR + 30 * 60) - 0.25,
+    ]);
+    // 12 AM is midnight, 12 PM noon; a.m. / p. m. / vorm. / nachm. as es and de write them.
+    expect(
+      column([
+        '12/13/26 12:00 AM',
+        '12/13/26 1:00 a.m.',
+        '12/13/26 12:00 PM',
+        '12/13/26 1:00 p. m.',
+      ]),
+    ).toEqual([0, HOUR, 12 * HOUR, 13 * HOUR]);
+    expect(column(['13/12/2026 11:59:59 vorm.', '13/12/2026 12:00:00 nachm.'])).toEqual([0, 1]);
+    // Two-digit years as the spreadsheets read them: 29 is 2029, 30 is 1930.
+    expect(column(['31.12.29 00:00', '01.01.30 00:00'])).toEqual([
+      0,
+      (Date.UTC(2029, 11, 31) - Date.UTC(1930, 0, 1)) / 1000,
+    ]);
+  });
+
+  it('decides a slashed column by a day over 12, or by every row being one date', () => {
+    expect(column(['01/12/26 10:30', '13/12/26 10:30'])).toEqual([0, 12 * DAY]); // day first
+    expect(column(['12/01/26 10:30', '12/13/26 10:30'])).toEqual([0, 12 * DAY]); // month first
+    // One date throughout: either order gives the same intervals.
+    expect(column(['05/06/26 10:30', '05/06/26 11:30'])).toEqual([0, HOUR]);
+    expect(column(['05-06-2026 10:30', '05-07-2026 10:30'], { dateOrder: 'dmy' })).toEqual([
+      0,
+      30 * DAY,
+    ]);
+    expect(column(['05-06-2026 10:30', '05-07-2026 10:30'], { dateOrder: 'mdy' })).toEqual([
+      0,
+      DAY,
+    ]);
+    expect(
+      thrown(() => column(['05/06/26 10:30', '05/07/26 10:30'])).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:2: time: "05/06/26 10:30" is 6 May 2026 (month first, as en-US writes) or 5 June 2026 (day first, as en-GB, fr and most locales write), and no date in the column decides it; give the date order (--date-order mdy or dmy; the dateOrder option)"`,
+    );
+  });
+
+  it('refuses what is no date or no time, and a column of mixed kinds', () => {
+    expect(thrown(() => column(['2026/02/29 10:00'])).message).toMatchInlineSnapshot(
+      `"x.csv:2: time: "2026/02/29 10:00" is not a date read year first: February 2026 has 28 days"`,
+    );
+    expect(thrown(() => column(['13.13.26 10:00'])).message).toMatchInlineSnapshot(
+      `"x.csv:2: time: "13.13.26 10:00" is not a date read day.month.year: there is no month 13"`,
+    );
+    for (const cell of [
+      '12/01/26 13:00 PM',
+      '12/01/26 0:30 AM',
+      '12/01/26 24:00',
+      '12/01/26 10:60',
+      '1.12.026 10:00',
+      '12/01 10:00',
+    ])
+      expect(thrown(() => column([cell])).message, cell).toContain(
+        'expected a number of seconds or a date-time',
+      );
+    expect(
+      thrown(() => column(['2026-12-01T10:30:00Z', '01.12.2026 10:31'])).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:3: time: expected an ISO 8601 date-time as on line 2, got "01.12.2026 10:31""`,
+    );
+  });
+
+  it('warns once when the times have whole minutes only, counting the events that share one', () => {
+    const warnings: string[] = [];
+    parseTraceWarnings(['01.12.26 10:30', '01.12.26 10:30', '01.12.26 10:31'], warnings);
+    expect(warnings).toEqual([
+      "x.csv:2: time: the times have whole minutes only (the spreadsheet's date-time format showed no seconds), so intervals are rounded to the minute and 2 of 3 events share their minute with another (their order is the file's); give the column a format with seconds (YYYY-MM-DD HH:MM:SS.000) before exporting (coarse-times)",
+    ]);
+    warnings.length = 0;
+    parseTraceWarnings(['01.12.26 10:30:00', '01.12.26 10:30:00'], warnings);
+    expect(warnings).toEqual([]);
+  });
+
+  function parseTraceWarnings(cells: readonly string[], out: string[]) {
+    const text = `time;channel;value\n${cells.map((c) => `${c};a;1`).join('\n')}\n`;
+    csvImporter.parse(text, { file: 'x.csv', warn: (w) => out.push(formatWarning(w)) });
+  }
+
+  it('reads every date-time of every format back to its Date, to the hundredth (property)', () => {
+    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+    fc.assert(
+      fc.property(
+        // Two-digit years stand for 1930–2029: the run stays inside (7 gaps of under 30 days).
+        fc.integer({ min: Date.UTC(1930, 0, 1), max: Date.UTC(2029, 5, 1) }),
+        // Gaps under 30 days: a longer one could make an event a time outlier (dropped).
+        fc.array(fc.integer({ min: 0, max: 29 * 86_400_000 }), { minLength: 1, maxLength: 7 }),
+        fc.constantFrom('de', 'en-US', 'en-GB', 'ja', 'nl'),
+        fc.boolean(),
+        (start, gaps, style, twoDigitYear) => {
+          const ms = gaps.reduce((out, g) => [...out, out.at(-1)! + g], [start]);
+          const cells = ms.map((t) => {
+            const d = new Date(Math.floor(t / 10) * 10);
+            const y =
+              twoDigitYear && style !== 'ja'
+                ? pad(d.getUTCFullYear() % 100)
+                : String(d.getUTCFullYear());
+            const [D, M] = [pad(d.getUTCDate()), pad(d.getUTCMonth() + 1)];
+            const h = d.getUTCHours();
+            const sec = `${pad(d.getUTCSeconds())}${style === 'de' || style === 'nl' ? ',' : '.'}${pad(d.getUTCMilliseconds() / 10)}`;
+            const clock = `${pad(h)}:${pad(d.getUTCMinutes())}:${sec}`;
+            if (style === 'de') return `${D}.${M}.${y} ${clock}`;
+            if (style === 'en-GB') return `${D}/${M}/${y} ${clock}`;
+            if (style === 'nl') return `${D}-${M}-${y} ${clock}`;
+            if (style === 'ja') return `${y}/${d.getUTCMonth() + 1}/${d.getUTCDate()} ${clock}`;
+            const h12 = h % 12 === 0 ? 12 : h % 12;
+            return `${M}/${D}/${y} ${h12}:${pad(d.getUTCMinutes())}:${sec} ${h < 12 ? 'AM' : 'PM'}`;
+          });
+          const order = style === 'en-US' ? 'mdy' : 'dmy';
+          const got = column(cells, { dateOrder: order });
+          const times = ms.map((t) => Math.floor(t / 10) * 10).sort((a, b) => a - b);
+          expect(got).toEqual(times.map((t) => Math.round(t - times[0]!) / 1000));
+        },
+      ),
+    );
   });
 });

@@ -16,9 +16,10 @@ import {
   timeFromIso,
   type RawEvent,
 } from './time.js';
+import { parseSheetDateTime, resolveSheetTimes, type SheetCell } from './sheet-time.js';
 import type { CsvColumns, ImportContext, Importer } from './types.js';
 import { numberFromText } from './values.js';
-import { noEventsError } from './warnings.js';
+import { noEventsError, warn } from './warnings.js';
 
 /** The three roles and the header names (lower case) that mean each. */
 const SYNONYMS = {
@@ -185,22 +186,44 @@ function roleColumns(
   return out;
 }
 
+/** A number with a decimal comma (`21,5`, `-0,25`), as a spreadsheet in many locales writes one. */
+const DECIMAL_COMMA = /^\s*[+-]?\d+,\d+\s*$/;
+
 /** `1,5` → `1.5` in a `;`- or tab-separated file (a spreadsheet's decimal comma). */
 function decimalPoint(cell: string, delimiter: Delimiter): string {
-  return delimiter !== ',' && /^\s*[+-]?\d+,\d+\s*$/.test(cell) ? cell.replace(',', '.') : cell;
+  return delimiter !== ',' && DECIMAL_COMMA.test(cell) ? cell.replace(',', '.') : cell;
 }
 
-type TimeKind = 'seconds' | 'ISO 8601';
+type TimeKind = 'seconds' | 'ISO 8601' | 'spreadsheet';
 
-/** A time cell: decimal seconds (epoch or relative, exactly as written) or an ISO 8601 date-time. */
-function cellTime(text: string): { time: ExactTime; kind: TimeKind } | undefined {
+/** How a message names each kind of time cell. */
+const TIME_KINDS: Record<TimeKind, string> = {
+  seconds: 'a number of seconds',
+  'ISO 8601': 'an ISO 8601 date-time',
+  spreadsheet: 'a date-time as a spreadsheet writes it',
+};
+
+type CellTime =
+  | { readonly kind: 'seconds' | 'ISO 8601'; time: ExactTime }
+  | {
+      readonly kind: 'spreadsheet';
+      readonly sheet: NonNullable<ReturnType<typeof parseSheetDateTime>>;
+    };
+
+/**
+ * A time cell: decimal seconds (epoch or relative, exactly as written), an ISO 8601 date-time, or
+ * a date-time in a spreadsheet's locale format (`sheet-time.ts`; its time needs the whole column).
+ */
+function cellTime(text: string): CellTime | undefined {
   const t = text.trim();
   const seconds = timeFromDecimal(t);
   // `timeFromDecimal` takes exponents up to ±400; the number itself must be finite too.
   if (seconds !== undefined && Number.isFinite(Number(t)))
     return { time: seconds, kind: 'seconds' };
   const iso = timeFromIso(t);
-  return iso === undefined ? undefined : { time: iso, kind: 'ISO 8601' };
+  if (iso !== undefined) return { time: iso, kind: 'ISO 8601' };
+  const sheet = parseSheetDateTime(t);
+  return sheet === undefined ? undefined : { kind: 'spreadsheet', sheet };
 }
 
 /** A spreadsheet's serial day of 1970-01-01 (the 1900 date system: day 0 is 1899-12-30). */
@@ -261,6 +284,31 @@ export function looksLikeSerialDays(values: readonly number[]): boolean {
   return fraction && max > min && max - min < SERIAL_SPAN_DAYS;
 }
 
+const ZERO = new ExactTime(0n, 0);
+
+/**
+ * A spreadsheet's default date-time formats show hours and minutes only (`12/01/26 10:30 AM`):
+ * the export has lost the seconds. Said once, with how many events share their minute.
+ */
+function warnMinutes(
+  ctx: ImportContext,
+  events: readonly RawEvent[],
+  line: number,
+  column: string,
+) {
+  // Without seconds a cell has no fraction either: its time is whole seconds (`exp` 0).
+  const perMinute = new Map<bigint, number>();
+  for (const e of events) perMinute.set(e.time.units, (perMinute.get(e.time.units) ?? 0) + 1);
+  let shared = 0;
+  for (const n of perMinute.values()) if (n > 1) shared += n;
+  warn(
+    ctx,
+    'coarse-times',
+    `the times have whole minutes only (the spreadsheet's date-time format showed no seconds), so intervals are rounded to the minute${shared > 0 ? ` and ${shared} of ${events.length} events share their minute with another (their order is the file's)` : ''}; give the column a format with seconds (YYYY-MM-DD HH:MM:SS.000) before exporting`,
+    { line, path: column },
+  );
+}
+
 function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const delimiter = sniffDelimiter(text);
   // Rows of empty cells only (`;;`, which a spreadsheet writes for an empty row it holds
@@ -304,6 +352,10 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   let kind: { kind: TimeKind; line: number } | undefined;
   // The number time cells as doubles, to tell seconds from serial dates when no unit is given.
   const numbers: number[] = [];
+  // Spreadsheet date-times, read once the column decides the order of day and month.
+  const sheetCells: SheetCell[] = [];
+  // Lines whose value cell is a number with a decimal comma, read as text in a ,-separated file.
+  const commaValues: number[] = [];
   for (const rec of rows) {
     const at = lineLabel(ctx.file, rec.line);
     if (rec.fields.length !== names.length) {
@@ -322,7 +374,7 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
       const shown = JSON.stringify(clipForMessage(cell));
       // A well-formed number can still be out of range: say which limit it passes.
       const why = !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(tsText)
-        ? `expected a number of seconds or an ISO 8601 date-time, got ${shown}`
+        ? `expected a number of seconds or a date-time (ISO 8601, or as a spreadsheet writes one: 12/01/26 10:30 AM, 01.12.2026 10:30:00,5), got ${shown}`
         : timeFromDecimal(tsText) === undefined
           ? `the number of seconds ${shown} has a decimal exponent beyond ±${MAX_DECIMAL_EXPONENT} (digits after the point count), the limit`
           : `the number of seconds ${shown} (${tsText.length} characters) is beyond the largest a timestamp can be (${Number.MAX_VALUE})`;
@@ -331,21 +383,40 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     if (kind === undefined) kind = { kind: time.kind, line: rec.line };
     else if (kind.kind !== time.kind)
       throw new TraceError(
-        `expected ${kind.kind === 'seconds' ? 'a number of seconds' : 'an ISO 8601 date-time'} as on line ${kind.line}, got ${JSON.stringify(cell)}`,
+        `expected ${TIME_KINDS[kind.kind]} as on line ${kind.line}, got ${JSON.stringify(cell)}`,
         { file: at, path: [names[ti]!] },
       );
-    if (time.kind === 'seconds') {
+    if (time.kind === 'spreadsheet') sheetCells.push({ time: time.sheet, at, line: rec.line });
+    else if (time.kind === 'seconds') {
       if (ctx.timeUnit === 'days') time.time = secondsFromSerialDays(time.time);
       else if (ctx.timeUnit === undefined) numbers.push(Number(tsText));
     }
     const valueCell = rec.fields[vi]!;
     const value = numberFromText(decimalPoint(valueCell, delimiter), ctx) ?? valueCell;
+    if (delimiter === ',' && DECIMAL_COMMA.test(valueCell)) commaValues.push(rec.line);
     const meta: Record<string, unknown> = {};
     names.forEach((name, k) => {
       if (k !== ci && k !== ti && k !== vi && !unnamed.has(k)) meta[name] = rec.fields[k]!;
     });
-    events.push({ channel, time: time.time, value, meta });
+    // A spreadsheet cell's time is set below, once the whole column is read.
+    events.push({ channel, time: time.kind === 'spreadsheet' ? ZERO : time.time, value, meta });
     lineOf.push(rec.line);
+  }
+  if (commaValues.length > 0) {
+    const line = commaValues[0]!;
+    const cell = rows.find((r) => r.line === line)!.fields[vi]!.trim();
+    warn(
+      ctx,
+      'decimal-comma',
+      `${commaValues.length} of ${events.length} values look like numbers with a decimal comma (${JSON.stringify(clipForMessage(cell))}) and are read as text: in a ,-separated file a comma is no decimal point (it could group thousands); export with ; as the separator, where "1,5" is read as 1.5, or with decimal points`,
+      { line, path: names[vi]! },
+    );
+  }
+  if (sheetCells.length > 0) {
+    const times = resolveSheetTimes(sheetCells, ctx.dateOrder, names[ti]!);
+    events.forEach((e, k) => (events[k] = { ...e, time: times[k]! }));
+    if (events.length > 1 && sheetCells.every((c) => !c.time.hasSeconds))
+      warnMinutes(ctx, events, lineOf[0]!, names[ti]!);
   }
   if (numbers.length > 0 && looksLikeSerialDays(numbers)) {
     const first = numbers[0]!;

@@ -134,7 +134,7 @@ describe('loadTrace and parseTrace', () => {
     expect(
       thrown(() => parseTrace('channel,timestamp,value\nm,x,1\n', { file: 'inline.csv' })).message,
     ).toBe(
-      'inline.csv:2: timestamp: expected a number of seconds or an ISO 8601 date-time, got "x"',
+      'inline.csv:2: timestamp: expected a number of seconds or a date-time (ISO 8601, or as a spreadsheet writes one: 12/01/26 10:30 AM, 01.12.2026 10:30:00,5), got "x"',
     );
     const doc = { events: [{ channel: 'a', timestamp: 1, value: 1.0 }] };
     for (const mode of ['default', 'reference'] as const) {

@@ -19,7 +19,7 @@ import {
   importers,
   type ImportFormat,
 } from './registry.js';
-import type { CsvColumns, CsvTimeUnit, Importer, LineImport } from './types.js';
+import type { CsvColumns, CsvTimeUnit, DateOrder, Importer, LineImport } from './types.js';
 import { noEventsError, type ImportWarning } from './warnings.js';
 
 /**
@@ -91,6 +91,12 @@ export interface ParseTraceOptions {
    * an error asking for this option. Other formats ignore it.
    */
   readonly timeUnit?: CsvTimeUnit | undefined;
+  /**
+   * CSV: the order of day and month in date-times written with a slash or dash and the year last
+   * (`12/01/26 10:30 AM`): `"mdy"` or `"dmy"` (see `DateOrder`). Unset, the column's dates decide;
+   * a column they leave undecided is an error asking for this option. Other formats ignore it.
+   */
+  readonly dateOrder?: DateOrder | undefined;
   /** A resolved policy (the CLI passes its run's); wins over `mode`. */
   readonly policy?: ScoringPolicy | undefined;
 }
@@ -250,6 +256,7 @@ function importText(text: string, options: ParseTraceOptions): ImportedTrace {
     warn: (w) => warnings.push(w),
     columns: options.columns,
     timeUnit: options.timeUnit,
+    dateOrder: options.dateOrder,
   });
   return imported(events, importer, options.file, warnings);
 }

@@ -65,8 +65,13 @@ function isLeap(y: number): boolean {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }
 
+/** The number of days of month `m` (1–12) of year `y` (proleptic Gregorian). */
+export function daysInMonth(y: number, m: number): number {
+  return m === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[m - 1]!;
+}
+
 /** Days from 1970-01-01 to y-m-d (proleptic Gregorian; H. Hinnant's days_from_civil). */
-function daysFromCivil(y: number, m: number, d: number): number {
+export function daysFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;
@@ -115,8 +120,7 @@ export function timeFromIso(text: string): ExactTime | undefined {
     number,
   ];
   if (mo < 1 || mo > 12) return undefined;
-  const dim = mo === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[mo - 1]!;
-  if (d < 1 || d > dim || h > 23 || mi > 59 || s > 60) return undefined;
+  if (d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 60) return undefined;
   let seconds = daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s;
   if (m[9] !== undefined) {
     const oh = Number(m[10]);

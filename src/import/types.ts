@@ -23,6 +23,16 @@ export interface CsvColumns {
 export const CSV_TIME_UNITS = ['seconds', 'days'] as const;
 export type CsvTimeUnit = (typeof CSV_TIME_UNITS)[number];
 
+/**
+ * The order of day and month in CSV date-times such as a spreadsheet writes them with a slash or a
+ * dash and the year last (`12/01/26 10:30 AM`): `"mdy"` (month first, as en-US writes) or `"dmy"`
+ * (day first, as en-GB, fr, es, it and most locales write). Dotted dates (`01.12.26`) are always
+ * day first and year-first dates (`2026/12/1`) need no order. Unset, the column's own dates decide
+ * (a day over 12 in either place), and a column they leave undecided is an error asking for it.
+ */
+export const DATE_ORDERS = ['dmy', 'mdy'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
+
 /** What an importer's `parse` gets besides the text. */
 export interface ImportContext {
   /** File name used in error messages (`file:line`, `file: json.path`). */
@@ -45,6 +55,8 @@ export interface ImportContext {
   readonly columns?: CsvColumns | undefined;
   /** CSV only: the unit of time cells that are plain numbers (`CsvTimeUnit`). */
   readonly timeUnit?: CsvTimeUnit | undefined;
+  /** CSV only: the order of day and month in slashed date-times (`DateOrder`). */
+  readonly dateOrder?: DateOrder | undefined;
   /** The resolved policy (`importFile` passes it); wins over `mode`. Read it with `readPolicy`. */
   readonly policy?: ScoringPolicy | undefined;
 }

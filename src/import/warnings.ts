@@ -30,7 +30,9 @@ interface WarningSink {
  * its call by a guess (a Gemini function response without an id, when calls of its name went
  * unanswered in more than one turn); `content-omitted`, tool calls whose producer left their
  * arguments out (an instrumentation that captures no message content: read with the value `null`,
- * missing rather than empty).
+ * missing rather than empty); `coarse-times`, a CSV whose spreadsheet date-times show whole minutes
+ * only (the export dropped the seconds: intervals are rounded to the minute); `decimal-comma`, a
+ * ,-separated CSV whose values are numbers with a decimal comma (`"21,5"`), read as text.
  */
 export const IMPORT_WARNING_CODES = [
   'skipped-line',
@@ -44,6 +46,8 @@ export const IMPORT_WARNING_CODES = [
   'empty-input',
   'unpaired-result',
   'content-omitted',
+  'coarse-times',
+  'decimal-comma',
 ] as const;
 
 /** One of `IMPORT_WARNING_CODES`. */

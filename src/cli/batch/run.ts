@@ -43,7 +43,7 @@ import { selectShard, type Shard } from './shard.js';
 import { batchReportChunks, buildBatchReport, commitFromEnv, type BatchEntry } from './report.js';
 import { resolveBatchOptions, type BatchSettings, type PairJob, type PairOutcome } from './task.js';
 import type { Mode } from '../../evaluate/types.js';
-import type { CsvColumns, CsvTimeUnit } from '../../import/types.js';
+import type { CsvColumns, CsvTimeUnit, DateOrder } from '../../import/types.js';
 
 /** Stderr lines listing failed pairs, at most this many (the report has all). */
 export const MAX_ERROR_LINES = 20;
@@ -85,6 +85,8 @@ export interface BatchRun {
   readonly columns?: CsvColumns | undefined;
   /** `--time-unit`: the unit of CSV time cells that are numbers, for every trace. */
   readonly timeUnit?: CsvTimeUnit | undefined;
+  /** `--date-order`: the order of day and month in CSV date-times, for every trace. */
+  readonly dateOrder?: DateOrder | undefined;
   readonly out?: string | undefined;
   /** Print the run report (JSON) on stdout instead of the summary. */
   readonly json: boolean;
@@ -147,6 +149,7 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     ...(run.minScore !== undefined ? { minScore: run.minScore } : {}),
     ...(run.columns !== undefined ? { columns: run.columns } : {}),
     ...(run.timeUnit !== undefined ? { timeUnit: run.timeUnit } : {}),
+    ...(run.dateOrder !== undefined ? { dateOrder: run.dateOrder } : {}),
   };
   // A bad config stops the batch with exit 2 before any pair runs (each worker reads it again).
   await resolveBatchOptions(base);

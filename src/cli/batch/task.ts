@@ -15,7 +15,7 @@ import {
   type Mode,
 } from '../../evaluate/types.js';
 import { importFile } from '../../import/read.js';
-import type { CsvColumns, CsvTimeUnit } from '../../import/types.js';
+import type { CsvColumns, CsvTimeUnit, DateOrder } from '../../import/types.js';
 import { buildCheckDetail, continuousSeries, timeUnitOf } from '../../report/run/detail.js';
 import { checkMetrics, toReportRecord } from '../../report/run/model.js';
 import type { ReportRecord } from '../../report/run/schema.js';
@@ -38,6 +38,8 @@ export interface BatchSettings {
   readonly columns?: CsvColumns | undefined;
   /** `--time-unit`: the unit of CSV time cells that are numbers. */
   readonly timeUnit?: CsvTimeUnit | undefined;
+  /** `--date-order`: the order of day and month in CSV date-times. */
+  readonly dateOrder?: DateOrder | undefined;
   /**
    * Indentation of the report (0 = compact; see `reportSpace`): a worker thread serialises each
    * pair's drill-down, indented for its place in the report (`report-json.ts`).
@@ -121,13 +123,15 @@ export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
     const start = performance.now();
     try {
       const { options: opts, policy } = await options;
+      const reading = {
+        policy,
+        columns: settings.columns,
+        timeUnit: settings.timeUnit,
+        dateOrder: settings.dateOrder,
+      };
       const [gt, pred] = await Promise.all([
-        importFile(job.gtPath, { policy, columns: settings.columns, timeUnit: settings.timeUnit }),
-        importFile(job.predPath, {
-          policy,
-          columns: settings.columns,
-          timeUnit: settings.timeUnit,
-        }),
+        importFile(job.gtPath, reading),
+        importFile(job.predPath, reading),
       ]);
       const result = evaluate(gt.trace, pred.trace, opts);
       const series = continuousSeries(gt.trace, pred.trace, opts);

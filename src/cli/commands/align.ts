@@ -1,6 +1,7 @@
 import {
   colorsEnabled,
   parseColumns,
+  parseDateOrder,
   parseTimeUnit,
   parseFormat,
   parseCommandArgs,
@@ -42,6 +43,7 @@ export const alignCommand: Command = {
       columns: 'string',
       format: 'string',
       'time-unit': 'string',
+      'date-order': 'string',
       ...REPORT_OPTIONS,
     });
     return runEvaluation(
@@ -52,6 +54,7 @@ export const alignCommand: Command = {
         columns: parseColumns(a.string('columns')),
         format: parseFormat(a.string('format')),
         timeUnit: parseTimeUnit(a.string('time-unit')),
+        dateOrder: parseDateOrder(a.string('date-order')),
         out: a.string('out'),
         json: a.flag('json'),
         requirePass: false,

@@ -3,7 +3,13 @@ import { stringifyJsonExact } from '../../py/json.js';
 import { importers } from '../../import/registry.js';
 import { importFile, type LoadTraceOptions } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
-import { parseColumns, parseCommandArgs, parseTimeUnit, resolvePath } from '../args.js';
+import {
+  parseColumns,
+  parseCommandArgs,
+  parseDateOrder,
+  parseTimeUnit,
+  resolvePath,
+} from '../args.js';
 import { checkOut } from '../out.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError, printImportWarnings, reportGivenAsTrace } from '../run.js';
@@ -33,6 +39,9 @@ ${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.descr
   --time-unit <u>   CSV: the unit of time cells that are numbers: seconds (the default) or
                     days (a spreadsheet's serial dates, 46357.4375 = 2026-12-01 10:30); a time
                     column that looks like serial dates is an error asking for it.
+  --date-order <o>  CSV: mdy or dmy, month or day first in date-times such as 12/01/26
+                    10:30 AM (a spreadsheet's export); unset, the dates in the column decide,
+                    and a column they leave undecided is an error asking for it.
   --field <path>    rosbag2: take this message field as the value (pose.position.x,
                     position[0]); <topic>:<path> for one topic; repeatable.
   -o, --out <file>  Write the JSON here (atomically) instead of printing it.
@@ -72,6 +81,7 @@ export const convertCommand: Command = {
         field: 'strings',
         columns: 'string',
         'time-unit': 'string',
+        'date-order': 'string',
         out: { kind: 'string', short: 'o' },
       },
       { positionals: true },
@@ -93,11 +103,13 @@ export const convertCommand: Command = {
     const fields = a.strings('field');
     const columns = parseColumns(a.string('columns'));
     const timeUnit = parseTimeUnit(a.string('time-unit'));
+    const dateOrder = parseDateOrder(a.string('date-order'));
     const imported = await importFile(resolvePath(ctx.io, input), {
       format: format as LoadTraceOptions['format'],
       field: fields.length === 0 ? undefined : fields,
       ...(columns !== undefined ? { columns } : {}),
       ...(timeUnit !== undefined ? { timeUnit } : {}),
+      ...(dateOrder !== undefined ? { dateOrder } : {}),
     }).catch(async (e: unknown) => {
       throw await reportGivenAsTrace(
         e,

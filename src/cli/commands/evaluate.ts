@@ -2,6 +2,7 @@ import {
   colorsEnabled,
   colorsFor,
   parseColumns,
+  parseDateOrder,
   parseTimeUnit,
   parseFormat,
   parseCommandArgs,
@@ -25,7 +26,10 @@ import {
 /** `--time-unit` in the help of align and evaluate. */
 export const TIME_UNIT_HELP = `  --time-unit UNIT     CSV: the unit of time cells that are numbers: seconds (the default)
                        or days (a spreadsheet's serial dates, 46357.4375 = 2026-12-01 10:30);
-                       a time column that looks like serial dates is an error asking for it`;
+                       a time column that looks like serial dates is an error asking for it
+  --date-order ORDER   CSV: mdy or dmy, month or day first in date-times such as 12/01/26
+                       10:30 AM (a spreadsheet's export); unset, the dates in the column
+                       decide, and a column they leave undecided is an error asking for it`;
 
 export const FORMAT_HELP = (() => {
   const indent = ' '.repeat(23);
@@ -96,7 +100,8 @@ found there (a run report, an evaluation's --json output), told by content, are 
 a warning, never scored.
   --gt-dir DIR         directory of golden traces
   --pred-dir DIR       directory of predicted traces
-  --config FILE, --compat MODE, --min-score X, --columns MAP, --time-unit UNIT
+  --config FILE, --compat MODE, --min-score X, --columns MAP, --time-unit UNIT,
+  --date-order ORDER
                        as above, for every pair (--require-pass is implied)
   -o, --out FILE       write the run report (the reporters' schema: 'envtrace report
                        --html', 'compare' and 'merge' read it)
@@ -137,6 +142,7 @@ export const evaluateCommand: Command = {
       columns: 'string',
       format: 'string',
       'time-unit': 'string',
+      'date-order': 'string',
       'gt-dir': 'string',
       'pred-dir': 'string',
       jobs: 'string',
@@ -169,6 +175,7 @@ export const evaluateCommand: Command = {
         columns: parseColumns(a.string('columns')),
         format: parseFormat(a.string('format')),
         timeUnit: parseTimeUnit(a.string('time-unit')),
+        dateOrder: parseDateOrder(a.string('date-order')),
         colors: colorsEnabled(ctx.io, { color: a.flag('color'), noColor: a.flag('no-color') }),
         maxRows: a.number('max-rows', { integer: true, min: 0 }),
         width: a.number('width', { integer: true, min: 40 }),
@@ -212,6 +219,7 @@ function runBatchCommand(a: ParsedArgs, ctx: CliContext): Promise<number> {
       compat: parseCompat(a.string('compat')),
       columns: parseColumns(a.string('columns')),
       timeUnit: parseTimeUnit(a.string('time-unit')),
+      dateOrder: parseDateOrder(a.string('date-order')),
       out,
       json: a.flag('json'),
       // --require-pass is implied: in batch mode a pair whose decision fails is a failed pair.
