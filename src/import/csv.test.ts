@@ -418,6 +418,16 @@ describe('date-times as a spreadsheet formats them (LibreOffice exports: test/e2
     );
   });
 
+  it('names a decimal comma in the time column of a ,-separated file', () => {
+    // LibreOffice in a de or fr locale quotes a date cell without a date format as "46357,4375".
+    expect(
+      thrown(() => csvImporter.parse('time,channel,value\n"46357,4375",a,1\n', { file: 'x.csv' }))
+        .message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:2: time: the number "46357,4375" has a decimal comma, which a ,-separated file does not read (a comma could group thousands); export with ; as the separator, or with a decimal point"`,
+    );
+  });
+
   it('warns once when the times have whole minutes only, counting the events that share one', () => {
     const warnings: string[] = [];
     parseTraceWarnings(['01.12.26 10:30', '01.12.26 10:30', '01.12.26 10:31'], warnings);

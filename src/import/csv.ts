@@ -373,11 +373,13 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     if (time === undefined) {
       const shown = JSON.stringify(clipForMessage(cell));
       // A well-formed number can still be out of range: say which limit it passes.
-      const why = !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(tsText)
-        ? `expected a number of seconds or a date-time (ISO 8601, or as a spreadsheet writes one: 12/01/26 10:30 AM, 01.12.2026 10:30:00,5), got ${shown}`
-        : timeFromDecimal(tsText) === undefined
-          ? `the number of seconds ${shown} has a decimal exponent beyond ±${MAX_DECIMAL_EXPONENT} (digits after the point count), the limit`
-          : `the number of seconds ${shown} (${tsText.length} characters) is beyond the largest a timestamp can be (${Number.MAX_VALUE})`;
+      const why = DECIMAL_COMMA.test(tsText)
+        ? `the number ${shown} has a decimal comma, which a ,-separated file does not read (a comma could group thousands); export with ; as the separator, or with a decimal point`
+        : !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(tsText)
+          ? `expected a number of seconds or a date-time (ISO 8601, or as a spreadsheet writes one: 12/01/26 10:30 AM, 01.12.2026 10:30:00,5), got ${shown}`
+          : timeFromDecimal(tsText) === undefined
+            ? `the number of seconds ${shown} has a decimal exponent beyond ±${MAX_DECIMAL_EXPONENT} (digits after the point count), the limit`
+            : `the number of seconds ${shown} (${tsText.length} characters) is beyond the largest a timestamp can be (${Number.MAX_VALUE})`;
       throw new TraceError(why, { file: at, path: [names[ti]!] });
     }
     if (kind === undefined) kind = { kind: time.kind, line: rec.line };
