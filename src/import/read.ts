@@ -8,6 +8,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, TraceError } from '../errors.js';
 import { readWhole, readWholeSync } from '../io/read.js';
+import { utf16ByteOrder } from '../io/utf8.js';
 import type { ScoringPolicy } from '../policy/index.js';
 import { readPolicy, Trace } from '../trace/trace.js';
 import type { TraceEvent } from '../trace/types.js';
@@ -337,6 +338,8 @@ function streamPlan(
   file: string,
   format: ParseTraceOptions['format'],
 ): StreamPlan | undefined {
+  // UTF-16 (by its byte order mark) is decoded whole: the streams read UTF-8.
+  if (utf16ByteOrder(head) !== undefined) return undefined;
   const named = isJsonLinesName(file);
   if (format === 'envtrace' && named) return { kind: 'envtrace', how: { stripBom: true } };
   if (format !== undefined && format !== 'auto' && format !== 'envtrace') {

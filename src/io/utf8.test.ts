@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import {
+  decodeText,
   decodeUtf8,
   encodingHint,
+  utf16ByteOrder,
   invalidUtf8Offset,
   Utf8DecodeError,
   Utf8StreamDecoder,
@@ -155,6 +157,39 @@ describe('encodingHint: what bytes that are not UTF-8 are instead', () => {
     expect(decodeError(() => gz.push(bytes(0x8b))).message).toContain('gzip-compressed');
     expect(fails(Uint8Array.from([0x61, 0xe2, 0x82, 0x61]))).toBe(
       'not valid UTF-8: byte 0xe2 at byte offset 1',
+    );
+  });
+});
+
+describe('decodeText: UTF-8, or UTF-16 after its byte order mark', () => {
+  const utf16 = (s: string, order: 'le' | 'be') => {
+    const le = Buffer.from(`\ufeff${s}`, 'utf16le');
+    return order === 'le' ? le : le.swap16();
+  };
+
+  it('reads UTF-16 in either byte order, keeping the mark as UTF-8 keeps its own', () => {
+    const text = 'time\tchannel\tvalue\r\n0\tTemp °C\t1,5\r\n';
+    for (const order of ['le', 'be'] as const) {
+      expect(utf16ByteOrder(utf16(text, order))).toBe(`utf-16${order}`);
+      expect(decodeText(utf16(text, order))).toBe(`\ufeff${text}`);
+    }
+    expect(decodeText(enc(`\ufeff${text}`))).toBe(`\ufeff${text}`);
+    // Characters beyond the BMP (surrogate pairs) too.
+    expect(decodeText(utf16('🛰 ok', 'le'))).toBe('\ufeff🛰 ok');
+  });
+
+  it('takes UTF-16 only by its mark: UTF-32 and text without a mark are not', () => {
+    expect(utf16ByteOrder(bytes(0xff, 0xfe, 0, 0))).toBeUndefined();
+    expect(utf16ByteOrder(Buffer.from('{}', 'utf16le'))).toBeUndefined();
+    expect(() => decodeText(Buffer.from('é', 'utf16le'))).toThrow(Utf8DecodeError);
+  });
+
+  it('refuses UTF-16 that is cut or holds a lone surrogate', () => {
+    expect(() => decodeText(Buffer.concat([utf16('ab', 'le'), bytes(0x41)]))).toThrow(
+      'not valid UTF-16LE after its byte order mark (7 bytes, an odd number); save it as UTF-8',
+    );
+    expect(() => decodeText(bytes(0xfe, 0xff, 0xd8, 0x00, 0x00, 0x41))).toThrow(
+      'not valid UTF-16BE after its byte order mark (a lone surrogate: a character cut in half); save it as UTF-8',
     );
   });
 });

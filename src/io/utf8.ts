@@ -127,6 +127,46 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return asBuffer(bytes).toString('utf8');
 }
 
+/**
+ * The UTF-16 byte order `bytes` declare by a byte order mark (`FF FE`, not followed by `00 00`,
+ * which is UTF-32's; `FE FF`), as Excel's "Unicode Text" and LibreOffice's "Unicode" CSV start;
+ * `undefined` for any other start. Text without a mark is never taken for UTF-16.
+ */
+export function utf16ByteOrder(head: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (head[0] === 0xff && head[1] === 0xfe && !(head[2] === 0 && head[3] === 0)) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  return undefined;
+}
+
+/** Bytes after a UTF-16 byte order mark that are not UTF-16 (an odd length, a lone surrogate). */
+export class Utf16DecodeError extends Error {
+  constructor(order: 'utf-16le' | 'utf-16be', length: number) {
+    super(
+      `not valid ${order === 'utf-16le' ? 'UTF-16LE' : 'UTF-16BE'} after its byte order mark (${
+        length % 2 === 1
+          ? `${length} bytes, an odd number`
+          : 'a lone surrogate: a character cut in half'
+      }); save it as UTF-8`,
+    );
+    this.name = 'Utf16DecodeError';
+  }
+}
+
+/**
+ * An input file's text: UTF-8 (strict, as `decodeUtf8`), or UTF-16 when it starts with a byte
+ * order mark (strict too: `Utf16DecodeError`). The mark is kept as U+FEFF, as `decodeUtf8` keeps
+ * UTF-8's, so every reader sees one kind of start.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  const order = utf16ByteOrder(bytes);
+  if (order === undefined) return decodeUtf8(bytes);
+  try {
+    return new TextDecoder(order, { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new Utf16DecodeError(order, bytes.length);
+  }
+}
+
 /** Length of the complete UTF-8 sequences at the start of `bytes` (an incomplete last one is held back). */
 function completeLength(bytes: Uint8Array): number {
   const n = bytes.length;

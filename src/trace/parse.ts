@@ -11,7 +11,7 @@ import { pyStr } from '../py/str.js';
 import { isObjectRecord, isPlainObject, pyKind } from '../py/value.js';
 import { readWhole, readWholeSync } from '../io/read.js';
 import { clipForMessage, escapeForTerminal } from '../io/terminal.js';
-import { decodeUtf8, Utf8DecodeError } from '../io/utf8.js';
+import { decodeText, decodeUtf8, Utf16DecodeError, Utf8DecodeError } from '../io/utf8.js';
 import {
   LineSplitter,
   readLines,
@@ -719,12 +719,16 @@ function parseCommonDocument(text: string, opts: ReadOptions): Trace | undefined
   }
 }
 
-/** A trace file's bytes as text; not UTF-8 is a `TraceError` naming the byte offset (never U+FFFD). */
+/**
+ * A trace file's bytes as text (UTF-8, or UTF-16 after its byte order mark: `decodeText`); anything
+ * else is a `TraceError` naming the byte offset (never U+FFFD).
+ */
 export function traceText(bytes: Uint8Array, file: string): string {
   try {
-    return decodeUtf8(bytes);
+    return decodeText(bytes);
   } catch (e) {
-    if (e instanceof Utf8DecodeError) throw new TraceError(e.message, { file }, { cause: e });
+    if (e instanceof Utf8DecodeError || e instanceof Utf16DecodeError)
+      throw new TraceError(e.message, { file }, { cause: e });
     throw e;
   }
 }

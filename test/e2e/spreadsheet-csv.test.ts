@@ -20,7 +20,7 @@ if (!haveSoffice && process.env['CI']) {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-sheets-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function read(text: string, name: string, options: LoadTraceOptions = {}) {
+function read(text: Uint8Array, name: string, options: LoadTraceOptions = {}) {
   const file = path.join(dir, name);
   fs.writeFileSync(file, text);
   const r = importFileSync(file, options);
@@ -75,13 +75,16 @@ describe.skipIf(!haveSoffice)('CSV exported by LibreOffice Calc', () => {
           ['de_DE,', exportCsv(sheets, 'de_DE', ',')],
           ['fr_FR', exportCsv(sheets, 'fr_FR', ';')],
           ['ja_JP', exportCsv(sheets, 'ja_JP')],
+          ['de_DE utf-16', exportCsv(sheets, 'de_DE', '\t', 'utf-16')],
         ]
       : [],
-  ) as Record<string, string[]>;
+  ) as Record<string, Buffer[]>;
 
   it('writes what the tests expect of each locale (the formats are LibreOffice’s, not ours)', () => {
     const firstTime = (k: string, sheet: number) =>
-      csv[k]![sheet]!.split(/\r?\n/)[1]!.split(k.startsWith('de') || k === 'fr_FR' ? ';' : ',')[0];
+      String(csv[k]![sheet]!)
+        .split(/\r?\n/)[1]!
+        .split(k.startsWith('de') || k === 'fr_FR' ? ';' : ',')[0];
     expect(firstTime('en_US', 0)).toBe('12/01/26 10:30 AM');
     expect(firstTime('en_GB', 0)).toBe('01/12/26 10:30');
     expect(firstTime('de_DE', 0)).toBe('01.12.26 10:30');
@@ -137,6 +140,14 @@ describe.skipIf(!haveSoffice)('CSV exported by LibreOffice Calc', () => {
     expect(thrown(() => read(csv['en_US']![0]!, 'us.csv', { dateOrder: 'dmy' })).message).toMatch(
       /us\.csv:6: time: "12\/13\/26 02:30 PM" is not a date read day first \(--date-order dmy\): there is no month 13$/,
     );
+  });
+
+  it('UTF-16 with its byte order mark, tab-separated (LibreOffice "Unicode", Excel "Unicode Text")', () => {
+    const bytes = csv['de_DE utf-16']![2]!;
+    expect([...bytes.subarray(0, 4)]).toEqual([0xff, 0xfe, 0x22, 0x00]); // BOM, then `"` in UTF-16LE
+    const r = read(bytes, 'de-utf16.csv');
+    expect(r.events).toEqual(expected(FINE, 10));
+    expect(r.warnings).toEqual([]);
   });
 
   it('a ,-separated export with decimal commas keeps the values as text and says so', () => {

@@ -78,15 +78,17 @@ ${body}
 
 /**
  * Export each sheet to CSV with LibreOffice under `locale` (`de_DE`, `en_US`, …), with `separator`
- * between fields (LibreOffice's CSV filter: UTF-8, `"` quoting, text cells quoted). Returns the
- * CSV texts in the order of `sheets`. One `soffice` process for all of them, with a profile of
+ * between fields (LibreOffice's CSV filter: `"` quoting, text cells quoted), in UTF-8 or in
+ * UTF-16 ("Unicode": little-endian with a byte order mark, as Excel's "Unicode Text" too). Returns
+ * the files' bytes in the order of `sheets`. One `soffice` process for all of them, with a profile of
  * its own (a fresh user installation, so the machine's settings play no part).
  */
 export function exportCsv(
   sheets: readonly string[],
   locale: string,
-  separator: ',' | ';' = ',',
-): string[] {
+  separator: ',' | ';' | '\t' = ',',
+  charset: 'utf-8' | 'utf-16' = 'utf-8',
+): Buffer[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-lo-'));
   try {
     const files = sheets.map((text, k) => {
@@ -94,8 +96,9 @@ export function exportCsv(
       fs.writeFileSync(f, text);
       return f;
     });
-    // Filter options: field separator, text delimiter (34 = "), charset 76 (UTF-8), first line 1.
-    const filter = `csv:Text - txt - csv (StarCalc):${separator.charCodeAt(0)},34,76,1`;
+    // Filter options: field separator, text delimiter (34 = "), charset (76 UTF-8, 65535 UTF-16),
+    // first line 1.
+    const filter = `csv:Text - txt - csv (StarCalc):${separator.charCodeAt(0)},34,${charset === 'utf-8' ? 76 : 65535},1`;
     execFileSync(
       SOFFICE,
       [
@@ -114,7 +117,7 @@ export function exportCsv(
       },
     );
     return files.map((f) =>
-      fs.readFileSync(path.join(dir, 'out', path.basename(f, '.fods') + '.csv'), 'utf8'),
+      fs.readFileSync(path.join(dir, 'out', path.basename(f, '.fods') + '.csv')),
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
