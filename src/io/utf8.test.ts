@@ -132,6 +132,14 @@ describe('encodingHint: what bytes that are not UTF-8 are instead', () => {
       'UTF-16',
     );
     expect(encodingHint(bytes(0xff, 0xfe, 0, 0), 0, bytes(0xff, 0xfe, 0, 0))).toContain('UTF-32');
+    // A workbook is a zip too; its entry names say which (e2e: the files LibreOffice saves).
+    const zip = (name: string) =>
+      Buffer.concat([bytes(0x50, 0x4b, 3, 4, 0x14, 0, 0x08, 0x08, 0x83), Buffer.from(name)]);
+    expect(fails(zip('xl/workbook.xml'))).toContain('an Excel workbook (.xlsx); save the sheet');
+    expect(fails(zip('mimetypeapplication/vnd.oasis.opendocument.spreadsheet'))).toContain(
+      'an OpenDocument spreadsheet (.ods)',
+    );
+    expect(fails(zip('word/document.xml'))).toContain('a zip archive');
     // The magic number must be the input's first bytes.
     expect(encodingHint(bytes(0x41, 0x8b), 1, bytes(0x41))).toContain('single-byte');
     expect(encodingHint(bytes(0x61, 0xff, 0x61), 1, bytes(0x61))).toBeUndefined();

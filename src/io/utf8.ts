@@ -70,6 +70,20 @@ const PACKED: ReadonlyArray<readonly [readonly number[], string]> = [
 ];
 
 /**
+ * A zip that is a spreadsheet workbook, told by the entry names every such file holds (stored as
+ * plain text in the zip's headers): the advice is then to save the sheet as CSV, not to unzip it.
+ */
+function zipKind(bytes: Uint8Array): string | undefined {
+  const b = asBuffer(bytes);
+  if (b.length < 4 || b.readUInt32LE(0) !== 0x04034b50) return undefined;
+  if (b.includes('mimetypeapplication/vnd.oasis.opendocument.spreadsheet'))
+    return 'an OpenDocument spreadsheet (.ods); save the sheet as CSV (UTF-8) and give that';
+  if (b.includes('xl/workbook.xml'))
+    return 'an Excel workbook (.xlsx); save the sheet as CSV UTF-8 and give that';
+  return undefined;
+}
+
+/**
  * What bytes that are not UTF-8 look like instead, for the error message: a compressed file or
  * UTF-16/32 by the first bytes of the input (`head`), else a single-byte encoding (Windows-1252
  * or Latin-1, as Excel's "CSV (Comma delimited)" saves text) when the bad byte at `at` of
@@ -84,7 +98,7 @@ export function encodingHint(
   asciiBefore = true,
 ): string | undefined {
   for (const [magic, what] of PACKED)
-    if (magic.every((b, k) => head[k] === b)) return `the file is ${what}`;
+    if (magic.every((b, k) => head[k] === b)) return `the file is ${zipKind(bytes) ?? what}`;
   if (!asciiBefore || (head.length > 0 && head[0]! >= 0x80) || !isAscii(bytes.subarray(0, at)))
     return undefined;
   const byte = bytes[at];

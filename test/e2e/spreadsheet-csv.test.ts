@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importFileSync, type LoadTraceOptions } from '../../src/import/read.js';
 import { thrown } from '../../src/import/fixtures.test-helpers.js';
-import { exportCsv, fods, SOFFICE, type SheetRow } from '../support/libreoffice.js';
+import { exportCsv, exportWorkbook, fods, SOFFICE, type SheetRow } from '../support/libreoffice.js';
 
 const haveSoffice = fs.existsSync(SOFFICE);
 if (!haveSoffice && process.env['CI']) {
@@ -156,5 +156,18 @@ describe.skipIf(!haveSoffice)('CSV exported by LibreOffice Calc', () => {
     expect(r.warnings).toEqual([
       'decimal-comma: 2 of 5 values look like numbers with a decimal comma ("21,5") and are read as text: in a ,-separated file a comma is no decimal point (it could group thousands); export with ; as the separator, where "1,5" is read as 1.5, or with decimal points',
     ]);
+  });
+
+  it('a workbook given instead of its CSV is named as one, with what to do', () => {
+    const [xlsx, ods] = [
+      exportWorkbook([sheets[0]!], 'xlsx')[0]!,
+      exportWorkbook([sheets[0]!], 'ods')[0]!,
+    ];
+    expect(thrown(() => read(xlsx, 'run.xlsx')).message).toMatch(
+      /run\.xlsx: not valid UTF-8: byte 0x[0-9a-f]{2} at byte offset \d+: the file is an Excel workbook \(\.xlsx\); save the sheet as CSV UTF-8 and give that$/,
+    );
+    expect(thrown(() => read(ods, 'run.ods')).message).toMatch(
+      /run\.ods: not valid UTF-8: .*: the file is an OpenDocument spreadsheet \(\.ods\); save the sheet as CSV \(UTF-8\) and give that$/,
+    );
   });
 });

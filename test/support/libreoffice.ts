@@ -80,8 +80,7 @@ ${body}
  * Export each sheet to CSV with LibreOffice under `locale` (`de_DE`, `en_US`, …), with `separator`
  * between fields (LibreOffice's CSV filter: `"` quoting, text cells quoted), in UTF-8 or in
  * UTF-16 ("Unicode": little-endian with a byte order mark, as Excel's "Unicode Text" too). Returns
- * the files' bytes in the order of `sheets`. One `soffice` process for all of them, with a profile of
- * its own (a fresh user installation, so the machine's settings play no part).
+ * the files' bytes in the order of `sheets`.
  */
 export function exportCsv(
   sheets: readonly string[],
@@ -89,6 +88,22 @@ export function exportCsv(
   separator: ',' | ';' | '\t' = ',',
   charset: 'utf-8' | 'utf-16' = 'utf-8',
 ): Buffer[] {
+  // Filter options: field separator, text delimiter (34 = "), charset (76 UTF-8, 65535 UTF-16),
+  // first line 1.
+  const filter = `csv:Text - txt - csv (StarCalc):${separator.charCodeAt(0)},34,${charset === 'utf-8' ? 76 : 65535},1`;
+  return convert(sheets, locale, filter, 'csv');
+}
+
+/** Save each sheet as an Excel workbook (`xlsx`) or an OpenDocument spreadsheet (`ods`). */
+export function exportWorkbook(sheets: readonly string[], kind: 'xlsx' | 'ods'): Buffer[] {
+  return convert(sheets, 'en_US', kind, kind);
+}
+
+/**
+ * `soffice --convert-to filter` on each sheet under `locale`: one process for all of them, with a
+ * profile of its own (a fresh user installation, so the machine's settings play no part).
+ */
+function convert(sheets: readonly string[], locale: string, filter: string, ext: string): Buffer[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-lo-'));
   try {
     const files = sheets.map((text, k) => {
@@ -96,9 +111,6 @@ export function exportCsv(
       fs.writeFileSync(f, text);
       return f;
     });
-    // Filter options: field separator, text delimiter (34 = "), charset (76 UTF-8, 65535 UTF-16),
-    // first line 1.
-    const filter = `csv:Text - txt - csv (StarCalc):${separator.charCodeAt(0)},34,${charset === 'utf-8' ? 76 : 65535},1`;
     execFileSync(
       SOFFICE,
       [
@@ -117,7 +129,7 @@ export function exportCsv(
       },
     );
     return files.map((f) =>
-      fs.readFileSync(path.join(dir, 'out', path.basename(f, '.fods') + '.csv')),
+      fs.readFileSync(path.join(dir, 'out', `${path.basename(f, '.fods')}.${ext}`)),
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
