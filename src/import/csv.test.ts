@@ -11,7 +11,7 @@ import {
 } from './csv.js';
 import { fixture, thrown, tuples } from './fixtures.test-helpers.js';
 import { formatWarning } from './warnings.js';
-import { loadTraceSync, parseTrace } from './read.js';
+import { importFileSync, loadTraceSync, parseTrace } from './read.js';
 import { stringify } from 'csv-stringify/sync';
 
 describe('csv importer', () => {
@@ -371,6 +371,28 @@ describe('date-times as a spreadsheet formats them (LibreOffice exports: test/e2
       0,
       (Date.UTC(2029, 11, 31) - Date.UTC(1930, 0, 1)) / 1000,
     ]);
+  });
+
+  it('reads the LibreOffice exports saved as fixtures (en_US default format, de_DE with hundredths)', () => {
+    // Written by test/support/libreoffice.ts from these Dates (10:30:00.000, 10:30:01.250,
+    // 10:30:01.500 on 1 December 2026, 14:30:00.750 on the 13th) and saved as LibreOffice wrote them.
+    const dec13 = 12 * DAY + 4 * HOUR;
+    const us = importFileSync(fixture('edge/libreoffice_en_US.csv'));
+    expect(tuples(us.trace.events)).toEqual([
+      ['T1', 0, 21.5],
+      ['T1', 0, -0.25],
+      ['valve', 0, 'open'],
+      ['T1', dec13, 3],
+    ]);
+    expect(us.warnings.map((w) => w.code)).toEqual(['coarse-times']);
+    const de = importFileSync(fixture('edge/libreoffice_de_DE.csv'));
+    expect(tuples(de.trace.events)).toEqual([
+      ['T1', 0, 21.5],
+      ['T1', 1.25, -0.25],
+      ['valve', 1.5, 'open'],
+      ['T1', dec13 + 0.75, 3],
+    ]);
+    expect(de.warnings).toEqual([]);
   });
 
   it('decides a slashed column by a day over 12, or by every row being one date', () => {

@@ -37,6 +37,8 @@ const OPTIONS = [
   '--help',
   '-h',
   '--format',
+  '--time-unit',
+  '--date-order',
   '--html',
   '--tolerance',
   '--merge-only',
@@ -62,6 +64,8 @@ const VALUES = [
   'out.json',
   'csv',
   'otlp',
+  'mdy',
+  'days',
   '\u001b[31m',
   'r.html',
 ];

@@ -27,6 +27,10 @@ export const IMPORTER_SEEDS: Readonly<Record<string, readonly string[]>> = {
     'channel,timestamp,value\nmotor:x,0.1,1\nmotor:y,0.2,"a,b"\n',
     read('edge/out_of_order.csv'),
     read('edge/bom_crlf.csv'),
+    // Exported by LibreOffice Calc 7.4 (test/support/libreoffice.ts) in en_US with its default
+    // date-time format, and in de_DE, ;-separated, with a format showing hundredths; saved as written.
+    read('edge/libreoffice_en_US.csv'),
+    read('edge/libreoffice_de_DE.csv'),
   ],
   otlp: [
     read('otel_genai_agent.otlp.json'),
