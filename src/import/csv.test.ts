@@ -450,6 +450,37 @@ describe('date-times as a spreadsheet formats them (LibreOffice exports: test/e2
     );
   });
 
+  it('reads a time column of times of day, with the date column beside it when there is one', () => {
+    const read = (text: string) => parseTrace(text, { file: 'x.csv' }).events;
+    // A logger's layout: Date and Time columns; the date column is consumed, not kept in meta.
+    const split = read(
+      'Date;Time;Channel;Value;Note\n2026-12-01;23:59:58;T1;1;a\n2026-12-02;00:00:01,5;T1;2;b\n',
+    );
+    expect(split.map((e) => [e.timestamp, e.meta])).toEqual([
+      [0, { Note: 'a' }],
+      [3.5, { Note: 'b' }],
+    ]);
+    expect(
+      read('datum,time,pv,val\n01.12.26,11:59 PM,a,1\n02.12.26,12:01 AM,a,2\n').map(
+        (e) => e.timestamp,
+      ),
+    ).toEqual([0, 120]);
+    // Alone, times of day are seconds since midnight; rows may be out of order within 12 hours.
+    expect(
+      read('time,pv,val\n10:30:05,a,1\n10:30:00.25,a,2\n22:00:00,a,3\n').map((e) => e.timestamp),
+    ).toEqual([0, 4.75, 41_399.75]);
+    expect(
+      thrown(() => read('date;time;pv;val\n1. Dez;10:30:00;a;1\n')).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:2: time: the date "1. Dez" (column "date") and the time "10:30:00" make no date-time (a date as 2026-12-01, 01.12.2026 or 12/01/26 is expected)"`,
+    );
+    expect(
+      thrown(() => read('time;pv;val\n23:00:00;a;1\n10:00:00;a;2\n')).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:3: time: the times of day go back from "23:00:00" (line 2) to "10:00:00", more than 12 hours: a run over midnight needs its dates; add a date column (named date) or give date-times"`,
+    );
+  });
+
   it('warns once when the times have whole minutes only, counting the events that share one', () => {
     const warnings: string[] = [];
     parseTraceWarnings(['01.12.26 10:30', '01.12.26 10:30', '01.12.26 10:31'], warnings);

@@ -16,7 +16,13 @@ import {
   timeFromIso,
   type RawEvent,
 } from './time.js';
-import { parseSheetDateTime, resolveSheetTimes, type SheetCell } from './sheet-time.js';
+import {
+  exactSeconds,
+  parseSheetDateTime,
+  parseTimeOfDay,
+  resolveSheetTimes,
+  type SheetCell,
+} from './sheet-time.js';
 import type { CsvColumns, ImportContext, Importer } from './types.js';
 import { numberFromText } from './values.js';
 import { noEventsError, warn } from './warnings.js';
@@ -194,17 +200,24 @@ function decimalPoint(cell: string, delimiter: Delimiter): string {
   return delimiter !== ',' && DECIMAL_COMMA.test(cell) ? cell.replace(',', '.') : cell;
 }
 
-type TimeKind = 'seconds' | 'ISO 8601' | 'spreadsheet';
+type TimeKind = 'seconds' | 'ISO 8601' | 'spreadsheet' | 'time of day';
 
 /** How a message names each kind of time cell. */
 const TIME_KINDS: Record<TimeKind, string> = {
   seconds: 'a number of seconds',
   'ISO 8601': 'an ISO 8601 date-time',
   spreadsheet: 'a date-time as a spreadsheet writes it',
+  'time of day': 'a time of day',
 };
 
+/** Header names (any case) of a date column that completes a time column of times of day. */
+const DATE_NAMES = ['date', 'datum', 'day', 'fecha'];
+
+/** Hours by which a time of day may lie before an earlier row's before the run must have crossed midnight. */
+const MIDNIGHT_HOURS = 12;
+
 type CellTime =
-  | { readonly kind: 'seconds' | 'ISO 8601'; time: ExactTime }
+  | { readonly kind: 'seconds' | 'ISO 8601' | 'time of day'; time: ExactTime }
   | {
       readonly kind: 'spreadsheet';
       readonly sheet: NonNullable<ReturnType<typeof parseSheetDateTime>>;
@@ -347,6 +360,14 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   }
   const col = roleColumns(names, ctx.columns, where);
   const [ci, ti, vi] = [col.channel, col.timestamp, col.value];
+  // A date column beside a time column of times of day (a logger's Date;Time;…): read together.
+  const dateIndex = names.findIndex(
+    (n, k) => k !== ci && k !== ti && k !== vi && DATE_NAMES.includes(n.trim().toLowerCase()),
+  );
+  let dated = false;
+  // The latest time of day so far, in file order, and its line (a run over midnight goes back).
+  let latest: { seconds: number; line: number; text: string } | undefined;
+  let clocksWithSeconds = false;
   const events: RawEvent[] = [];
   const lineOf: number[] = [];
   let kind: { kind: TimeKind; line: number } | undefined;
@@ -369,7 +390,30 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
       throw new TraceError('expected a non-empty channel name', { file: at, path: [names[ci]!] });
     const cell = rec.fields[ti]!;
     const tsText = decimalPoint(cell, delimiter).trim();
-    const time = cellTime(tsText);
+    let time = cellTime(tsText);
+    const clock = time === undefined ? parseTimeOfDay(tsText) : undefined;
+    if (clock !== undefined) {
+      if (dateIndex >= 0) {
+        const dateCell = rec.fields[dateIndex]!.trim();
+        time = cellTime(`${dateCell} ${tsText}`);
+        if (time === undefined)
+          throw new TraceError(
+            `the date ${JSON.stringify(clipForMessage(dateCell))} (column ${JSON.stringify(names[dateIndex])}) and the time ${JSON.stringify(clipForMessage(tsText))} make no date-time (a date as 2026-12-01, 01.12.2026 or 12/01/26 is expected)`,
+            { file: at, path: [names[ti]!] },
+          );
+        dated = true;
+      } else {
+        time = { kind: 'time of day', time: exactSeconds(clock.clock, clock.fraction) };
+        clocksWithSeconds ||= clock.hasSeconds;
+        if (latest !== undefined && clock.clock < latest.seconds - MIDNIGHT_HOURS * 3600)
+          throw new TraceError(
+            `the times of day go back from ${JSON.stringify(latest.text)} (line ${latest.line}) to ${JSON.stringify(clipForMessage(tsText))}, more than ${MIDNIGHT_HOURS} hours: a run over midnight needs its dates; add a date column (named date) or give date-times`,
+            { file: at, path: [names[ti]!] },
+          );
+        if (latest === undefined || clock.clock > latest.seconds)
+          latest = { seconds: clock.clock, line: rec.line, text: tsText };
+      }
+    }
     if (time === undefined) {
       const shown = JSON.stringify(clipForMessage(cell));
       // A well-formed number can still be out of range: say which limit it passes.
@@ -398,7 +442,8 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     if (delimiter === ',' && DECIMAL_COMMA.test(valueCell)) commaValues.push(rec.line);
     const meta: Record<string, unknown> = {};
     names.forEach((name, k) => {
-      if (k !== ci && k !== ti && k !== vi && !unnamed.has(k)) meta[name] = rec.fields[k]!;
+      if (k !== ci && k !== ti && k !== vi && !unnamed.has(k) && !(dated && k === dateIndex))
+        meta[name] = rec.fields[k]!;
     });
     // A spreadsheet cell's time is set below, once the whole column is read.
     events.push({ channel, time: time.kind === 'spreadsheet' ? ZERO : time.time, value, meta });
@@ -419,6 +464,8 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     events.forEach((e, k) => (events[k] = { ...e, time: times[k]! }));
     if (events.length > 1 && sheetCells.every((c) => !c.time.hasSeconds))
       warnMinutes(ctx, events, lineOf[0]!, names[ti]!);
+  } else if (kind?.kind === 'time of day' && events.length > 1 && !clocksWithSeconds) {
+    warnMinutes(ctx, events, lineOf[0]!, names[ti]!);
   }
   if (numbers.length > 0 && looksLikeSerialDays(numbers)) {
     const first = numbers[0]!;

@@ -24,6 +24,56 @@ import type { DateOrder } from './types.js';
 const SHEET =
   /^(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})\.?(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?|vorm\.|nachm\.))?)?$/i;
 
+/** A time of day alone (`10:30:00`, `10:30:00,5`, `10:30 AM`), as a spreadsheet shows a time cell. */
+const TIME_OF_DAY =
+  /^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?|vorm\.|nachm\.))?$/i;
+
+/**
+ * Seconds since midnight of hours, minutes, seconds and an AM/PM marker as matched; `undefined`
+ * for a time that cannot be one (25:00, minute 60, hour 13 PM).
+ */
+function clockSeconds(
+  hours: string,
+  minutes: string,
+  seconds: string | undefined,
+  ampm: string | undefined,
+): number | undefined {
+  let h = Number(hours);
+  const mi = Number(minutes);
+  const s = Number(seconds ?? '0');
+  if (ampm !== undefined) {
+    if (h < 1 || h > 12) return undefined;
+    h = (h % 12) + (/^[pn]/i.test(ampm) ? 12 : 0);
+  }
+  if (h > 23 || mi > 59 || s > 60) return undefined;
+  return h * 3600 + mi * 60 + s;
+}
+
+/** A time of day: seconds since midnight, the fraction's digits, whether seconds were given. */
+export interface TimeOfDay {
+  readonly clock: number;
+  readonly fraction: string;
+  readonly hasSeconds: boolean;
+}
+
+/** `text` as a time of day alone; `undefined` when it is not one. */
+export function parseTimeOfDay(text: string): TimeOfDay | undefined {
+  const m = TIME_OF_DAY.exec(text);
+  if (!m) return undefined;
+  const fraction = m[4] ?? '';
+  const clock = clockSeconds(m[1]!, m[2]!, m[3], m[5]);
+  if (clock === undefined || fraction.length > MAX_FRACTION_DIGITS) return undefined;
+  return { clock, fraction, hasSeconds: m[3] !== undefined };
+}
+
+/** `seconds` and a fraction's digits as an exact time. */
+export function exactSeconds(seconds: number, fraction: string): ExactTime {
+  return new ExactTime(
+    BigInt(seconds) * 10n ** BigInt(fraction.length) + BigInt(fraction || '0'),
+    fraction === '' ? 0 : -fraction.length,
+  );
+}
+
 /** A spreadsheet date-time, its fields as written; `resolveSheetTimes` gives the times. */
 export interface SheetDateTime {
   readonly text: string;
@@ -73,15 +123,8 @@ export function parseSheetDateTime(text: string): SheetDateTime | undefined {
   if (fraction.length > MAX_FRACTION_DIGITS) return undefined;
   let clock: number | undefined;
   if (m[5] !== undefined) {
-    let h = Number(m[5]);
-    const mi = Number(m[6]);
-    const s = Number(m[7] ?? '0');
-    if (m[9] !== undefined) {
-      if (h < 1 || h > 12) return undefined;
-      h = (h % 12) + (/^[pn]/i.test(m[9]) ? 12 : 0);
-    }
-    if (h > 23 || mi > 59 || s > 60) return undefined;
-    clock = h * 3600 + mi * 60 + s;
+    clock = clockSeconds(m[5], m[6]!, m[7], m[9]);
+    if (clock === undefined) return undefined;
   }
   return { text, order, first, second, year, clock, fraction, hasSeconds: m[7] !== undefined };
 }
@@ -190,11 +233,6 @@ export function resolveSheetTimes(
       );
     }
     const dm = fields(t, used);
-    const seconds = BigInt(daysFromCivil(t.year, dm[1], dm[0]) * 86400 + (t.clock ?? 0));
-    const f = t.fraction;
-    return new ExactTime(
-      seconds * 10n ** BigInt(f.length) + BigInt(f || '0'),
-      f === '' ? 0 : -f.length,
-    );
+    return exactSeconds(daysFromCivil(t.year, dm[1], dm[0]) * 86400 + (t.clock ?? 0), t.fraction);
   });
 }

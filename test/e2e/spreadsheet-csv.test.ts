@@ -48,6 +48,12 @@ const FINE: SheetRow[] = [
   { time: at('2026-12-02T09:00:05.000Z'), channel: 'T1', value: 22 },
   { time: at('2026-12-13T14:30:00.750Z'), channel: 'T1', value: 3 },
 ];
+/** Over midnight, whole seconds (the default time format shows them). */
+const NIGHT: SheetRow[] = [
+  { time: at('2026-12-01T23:59:58Z'), channel: 'T1', value: 21.5 },
+  { time: at('2026-12-02T00:00:03Z'), channel: 'T1', value: -0.25 },
+  { time: at('2026-12-02T00:01:00Z'), channel: 'valve', value: 'open' },
+];
 /** Seconds after the first row, from the Dates, each rounded as `format` shows it. */
 const offsets = (rows: readonly SheetRow[], unit: number) =>
   rows.map((r) => Math.floor((r.time.getTime() - rows[0]!.time.getTime()) / unit) * (unit / 1000));
@@ -65,6 +71,9 @@ describe.skipIf(!haveSoffice)('CSV exported by LibreOffice Calc', () => {
     fods(FINE, { order: 'DMY', separator: '.' }),
     fods(FINE, { order: 'MDY', separator: '/', ampm: true }),
     fods(RUN.slice(0, 4), 'default'),
+    fods(NIGHT, 'date and time'),
+    fods(NIGHT, 'time of day'),
+    fods(FINE.slice(0, 3), 'time of day'),
   ];
   const csv = Object.fromEntries(
     haveSoffice
@@ -92,6 +101,8 @@ describe.skipIf(!haveSoffice)('CSV exported by LibreOffice Calc', () => {
     expect(firstTime('de_DE', 2)).toBe('01.12.2026 10:30:00,00');
     expect(firstTime('en_US', 3)).toBe('12/01/2026 10:30:00.00 AM');
     expect(firstTime('de_DE', 3)).toBe('12/01/2026 10:30:00,00 vorm.');
+    expect(String(csv['en_US']![5]!).split(/\r?\n/)[1]).toBe('12/01/26,11:59:58 PM,"T1",21.5');
+    expect(String(csv['de_DE']![5]!).split(/\r?\n/)[1]).toBe('01.12.26;23:59:58;"T1";21,5');
   });
 
   it.each(['en_US', 'en_GB', 'de_DE', 'fr_FR', 'ja_JP'])(
@@ -122,6 +133,29 @@ describe.skipIf(!haveSoffice)('CSV exported by LibreOffice Calc', () => {
       }
     },
   );
+
+  it.each([
+    ['en_US', 'mdy'],
+    ['en_GB', 'dmy'],
+    ['de_DE', undefined],
+    ['fr_FR', 'dmy'],
+  ] as const)(
+    '%s: a Date and a Time column in their default formats, read together (over midnight; date order %s)',
+    (locale, dateOrder) => {
+      // 1 and 2 December: slashed, only the given order tells them from 12 January and February.
+      const r = read(csv[locale]![5]!, `${locale}-split.csv`, dateOrder ? { dateOrder } : {});
+      expect(r.events).toEqual(expected(NIGHT, 1000));
+      expect(r.warnings).toEqual([]);
+    },
+  );
+
+  it('a time column alone: times of day, refused where the run goes over midnight', () => {
+    // 10:30:00, 10:30:01 and 10:30:01 again: the default time format shows whole seconds.
+    expect(read(csv['en_US']![7]!, 'day.csv').events).toEqual(expected(FINE.slice(0, 3), 1000));
+    expect(thrown(() => read(csv['de_DE']![6]!, 'night.csv')).message).toMatch(
+      /night\.csv:3: time: the times of day go back from "23:59:58" \(line 2\) to "00:00:03", more than 12 hours: a run over midnight needs its dates; add a date column \(named date\) or give date-times$/,
+    );
+  });
 
   it('a slashed column whose dates do not tell day from month is an error asking for the order', () => {
     // en-US writes 12/01/26 and 12/02/26: 1 and 2 December, or 12 January and 12 February.

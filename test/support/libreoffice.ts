@@ -18,6 +18,10 @@ export type SheetTimeFormat =
   | 'default'
   /** The locale's date and time with seconds (ODF `number:automatic-order`: day/month order per locale). */
   | 'seconds'
+  /** A date column and a time column, each in the locale's default format (a logger's layout). */
+  | 'date and time'
+  /** A time column alone, in the locale's default time format (with seconds). */
+  | 'time of day'
   /** A format the user typed, in the given order, with hundredths of a second. */
   | { readonly order: 'DMY' | 'MDY'; readonly separator: '.' | '/'; readonly ampm?: boolean };
 
@@ -31,7 +35,7 @@ const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function dateStyle(format: SheetTimeFormat): string {
-  if (format === 'default') return '';
+  if (typeof format === 'string' && format !== 'seconds') return '';
   const part = (name: string, extra = '') => `<number:${name} number:style="long"${extra}/>`;
   const text = (t: string) => `<number:text>${xml(t)}</number:text>`;
   if (format === 'seconds')
@@ -41,12 +45,17 @@ function dateStyle(format: SheetTimeFormat): string {
   return `<number:date-style style:name="N1">${part(a)}${sep}${part(b)}${sep}${part('year')}${text(' ')}${part('hours')}${text(':')}${part('minutes')}${text(':')}${part('seconds', ' number:decimal-places="2"')}${format.ampm === true ? `${text(' ')}<number:am-pm/>` : ''}</number:date-style>`;
 }
 
-/** A date-time cell: a formula of the Date's fields (default format), or its ODF date value. */
+/**
+ * The time cells of a row: formulas of the Date's fields (their results take the locale's default
+ * formats), or its ODF date value in the style written above.
+ */
 function timeCell(d: Date, format: SheetTimeFormat): string {
-  if (format === 'default') {
-    const f = `of:=DATE(${d.getUTCFullYear()};${d.getUTCMonth() + 1};${d.getUTCDate()})+TIME(${d.getUTCHours()};${d.getUTCMinutes()};${d.getUTCSeconds()})`;
-    return `<table:table-cell table:formula="${xml(f)}"/>`;
-  }
+  const formula = (f: string) => `<table:table-cell table:formula="${xml(`of:=${f}`)}"/>`;
+  const date = `DATE(${d.getUTCFullYear()};${d.getUTCMonth() + 1};${d.getUTCDate()})`;
+  const time = `TIME(${d.getUTCHours()};${d.getUTCMinutes()};${d.getUTCSeconds()})`;
+  if (format === 'default') return formula(`${date}+${time}`);
+  if (format === 'date and time') return formula(date) + formula(time);
+  if (format === 'time of day') return formula(time);
   return `<table:table-cell table:style-name="ce1" office:value-type="date" office:date-value="${d.toISOString().replace('Z', '')}"/>`;
 }
 
@@ -70,7 +79,7 @@ export function fods(rows: readonly SheetRow[], format: SheetTimeFormat): string
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0" xmlns:of="urn:oasis:names:tc:opendocument:xmlns:of:1.2" office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
 <office:automatic-styles>${style}${style !== '' ? '<style:style style:name="ce1" style:family="table-cell" style:data-style-name="N1"/>' : ''}</office:automatic-styles>
 <office:body><office:spreadsheet><table:table table:name="trace">
-<table:table-row>${stringCell('time')}${stringCell('channel')}${stringCell('value')}</table:table-row>
+<table:table-row>${format === 'date and time' ? stringCell('Date') + stringCell('Time') : stringCell('time')}${stringCell('channel')}${stringCell('value')}</table:table-row>
 ${body}
 </table:table></office:spreadsheet></office:body></office:document>
 `;
