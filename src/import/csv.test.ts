@@ -348,7 +348,9 @@ describe('date-times as a spreadsheet formats them (LibreOffice exports: test/e2
     expect(column(['01.12.26 10:30', '02.12.26 10:30'])).toEqual([0, DAY]);
     expect(column(['2026/12/1 10:30', '2026/12/13 10:30'])).toEqual([0, 12 * DAY]);
     // ISO's dashes without seconds, or with single digits, are a spreadsheet's too.
-    expect(column(['2026-12-01 10:30', '2026-12-1 10:31'])).toEqual([0, 60]);
+    expect(column(['2026-12-01 10:30', '2026-12-1 10:31', '2026-12-01T10:32'])).toEqual([
+      0, 60, 120,
+    ]);
     // A decimal comma or point before the fraction; a comma between date and time (as JS's de
     // toLocaleString writes); a date alone is midnight.
     expect(column(['1.12.2026 10:30:00,25', '1.12.2026, 10:30:01.5', '2.12.2026'])).toEqual([

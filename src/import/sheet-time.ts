@@ -16,17 +16,24 @@ import { daysFromCivil, daysInMonth, ExactTime, MAX_FRACTION_DIGITS } from './ti
 import type { DateOrder } from './types.js';
 
 /**
- * Day, month and year fields (1–4 digits) separated by one of `.` `/` `-` used twice, an optional
- * trailing `.`, then optionally (after spaces, or a comma and spaces) `h:mm`, `:ss`, a fraction
- * after `.` or `,`, and AM/PM (`AM`, `pm`, `a.m.`, `a. m.` as es writes it, `vorm.`/`nachm.` as de
- * does). Anchored, no nested quantifiers: linear.
+ * A time of day: `h:mm`, then optionally `:ss`, a fraction after `.` or `,`, and AM/PM (`AM`, `pm`,
+ * `a.m.`, `a. m.` as es writes it, `vorm.`/`nachm.` as de does). Groups: hours, minutes, seconds,
+ * fraction, AM/PM.
  */
-const SHEET =
-  /^(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})\.?(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?|vorm\.|nachm\.))?)?$/i;
+const CLOCK = String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?|vorm\.|nachm\.))?`;
 
 /** A time of day alone (`10:30:00`, `10:30:00,5`, `10:30 AM`), as a spreadsheet shows a time cell. */
-const TIME_OF_DAY =
-  /^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?|vorm\.|nachm\.))?$/i;
+const TIME_OF_DAY = new RegExp(`^${CLOCK}$`, 'i');
+
+/**
+ * Day, month and year fields (1–4 digits) separated by one of `.` `/` `-` used twice, an optional
+ * trailing `.`, then optionally a time of day after spaces, a comma and spaces, or `T` (ISO's
+ * `2026-12-01T10:30`, without seconds). Anchored, no nested quantifiers: linear.
+ */
+const SHEET = new RegExp(
+  String.raw`^(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})\.?(?:(?:,?\s+|T)${CLOCK})?$`,
+  'i',
+);
 
 /**
  * Seconds since midnight of hours, minutes, seconds and an AM/PM marker as matched; `undefined`
