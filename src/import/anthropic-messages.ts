@@ -14,14 +14,18 @@ import { importValue, textContentValue } from './values.js';
  * The blocks that are calls: the client's own tools (`tool_use`), the API's server tools
  * (`server_tool_use`: web search, code execution) and MCP connector tools (`mcp_tool_use`).
  */
-const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+export const CALL_BLOCKS: ReadonlySet<string> = new Set([
+  'tool_use',
+  'server_tool_use',
+  'mcp_tool_use',
+]);
 
 function blocks(m: Record<string, unknown>): readonly unknown[] {
   return Array.isArray(m['content']) ? m['content'] : [];
 }
 
 /** A result block: `tool_result`, `mcp_tool_result`, `web_search_tool_result`, … */
-function isResultBlock(b: unknown): b is Record<string, unknown> {
+export function isResultBlock(b: unknown): b is Record<string, unknown> {
   return (
     isPlainObject(b) &&
     typeof b['type'] === 'string' &&
@@ -49,7 +53,10 @@ export function isAnthropicMessageList(messages: readonly unknown[]): boolean {
  * What a result block says: its `content` (text, or text blocks, parsed when JSON; other blocks,
  * such as images or search results, as they are) and `resultStatus: "error"` when `is_error`.
  */
-function resultMeta(block: Record<string, unknown>, ctx: ImportContext): Record<string, unknown> {
+export function resultMeta(
+  block: Record<string, unknown>,
+  ctx: ImportContext,
+): Record<string, unknown> {
   const meta: Record<string, unknown> = { result: textContentValue(block['content'], 'text', ctx) };
   if (block['is_error'] === true) meta['resultStatus'] = 'error';
   return meta;

@@ -7,6 +7,7 @@ import { ConfigError, TraceError } from '../errors.js';
 import { atifImporter } from './atif.js';
 import { blueskyImporter } from './bluesky.js';
 import { camonitorImporter } from './camonitor.js';
+import { claudeCodeImporter } from './claude-code.js';
 import { csvImporter } from './csv.js';
 import { envtraceImporter } from './envtrace.js';
 import { firstJsonValue } from './json.js';
@@ -26,6 +27,7 @@ export const importers: readonly Importer[] = Object.freeze([
   atifImporter,
   openaiImporter,
   openaiAgentsImporter,
+  claudeCodeImporter,
   blueskyImporter,
   camonitorImporter,
   rosbag2Importer,
@@ -40,6 +42,7 @@ export type ImportFormat =
   | 'atif'
   | 'openai'
   | 'openai-agents'
+  | 'claude-code'
   | 'bluesky'
   | 'camonitor'
   | 'rosbag2';

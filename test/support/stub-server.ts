@@ -15,9 +15,15 @@ export interface StubServer {
   close(): Promise<void>;
 }
 
+/** A streamed answer: `text/event-stream` events (`event: name`, `data: JSON`), as a streaming API sends them. */
+export class ServerSentEvents {
+  constructor(readonly events: ReadonlyArray<readonly [event: string, data: unknown]>) {}
+}
+
 /**
  * A JSON HTTP server on 127.0.0.1 for the SDK fixtures (no network): `answer` gets each request
- * with its index and returns the JSON body to send, or `undefined` for a 404. The SDKs under test
+ * with its index and returns the JSON body to send (or `ServerSentEvents` to stream), or
+ * `undefined` for a 404. The SDKs under test
  * talk to it through their own base-URL option, so the fixtures are what the real client wrote.
  */
 export async function startJsonStub(
@@ -31,6 +37,13 @@ export async function startJsonStub(
       const request = { url: req.url ?? '', body: Buffer.concat(chunks).toString('utf8') };
       requests.push(request);
       const reply = answer(request, requests.length - 1);
+      if (reply instanceof ServerSentEvents) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const [event, data] of reply.events)
+          res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        res.end();
+        return;
+      }
       res.setHeader('content-type', 'application/json');
       if (reply === undefined) res.statusCode = 404;
       res.end(JSON.stringify(reply ?? {}));

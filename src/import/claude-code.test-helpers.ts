@@ -1,0 +1,206 @@
+/**
+ * Test helper (not part of the package): runs the real Claude Code CLI (`@anthropic-ai/claude-code`
+ * 2.0.30, pinned devDependency: its last JavaScript release that runs on Node 20) in print mode
+ * against a stub Messages API on 127.0.0.1, so the importer tests read the session transcript
+ * Claude Code itself wrote, and check it against what its tools really did. No network: the stub
+ * streams each scripted reply as the API does (server-sent events); Claude Code's side requests
+ * (warm-up, command-prefix checks) get a text reply.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ServerSentEvents, withJsonStub } from '../../test/support/stub-server.js';
+
+const CLI = createRequire(import.meta.url).resolve('@anthropic-ai/claude-code/cli.js');
+
+export const PROMPT = 'Write hello to out.txt, then read it back and list the text files.';
+
+type Block =
+  | { readonly type: 'text'; readonly text: string }
+  | {
+      readonly type: 'tool_use';
+      readonly id: string;
+      readonly name: string;
+      readonly input: Record<string, unknown>;
+    };
+
+/**
+ * The model's replies, one per turn of the main conversation: a command, then two calls in one
+ * response (a read and a glob), then a read of a file that does not exist (the tool fails), then
+ * the answer. `work` is the session's working directory.
+ */
+export function claudeCodeReplies(work: string): readonly (readonly Block[])[] {
+  return [
+    [
+      { type: 'text', text: 'Writing the file.' },
+      {
+        type: 'tool_use',
+        id: 'toolu_01',
+        name: 'Bash',
+        input: { command: 'echo hello > out.txt && cat out.txt', description: 'Write and show' },
+      },
+    ],
+    [
+      {
+        type: 'tool_use',
+        id: 'toolu_02',
+        name: 'Read',
+        input: { file_path: path.join(work, 'out.txt') },
+      },
+      { type: 'tool_use', id: 'toolu_03', name: 'Glob', input: { pattern: '*.txt' } },
+    ],
+    [
+      {
+        type: 'tool_use',
+        id: 'toolu_04',
+        name: 'Read',
+        input: { file_path: path.join(work, 'missing.txt') },
+      },
+    ],
+    [{ type: 'text', text: 'Done: out.txt holds hello.' }],
+  ];
+}
+
+/** A reply as the Messages API streams it. */
+function streamed(model: string, turn: number, content: readonly Block[]): ServerSentEvents {
+  const events: Array<readonly [string, unknown]> = [];
+  const ev = (type: string, data: Record<string, unknown>) =>
+    events.push([type, { type, ...data }]);
+  ev('message_start', {
+    message: {
+      id: `msg_stub_${turn}`,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 5, output_tokens: 1 },
+    },
+  });
+  content.forEach((b, index) => {
+    if (b.type === 'text') {
+      ev('content_block_start', { index, content_block: { type: 'text', text: '' } });
+      ev('content_block_delta', { index, delta: { type: 'text_delta', text: b.text } });
+    } else {
+      ev('content_block_start', {
+        index,
+        content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} },
+      });
+      ev('content_block_delta', {
+        index,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(b.input) },
+      });
+    }
+    ev('content_block_stop', { index });
+  });
+  const stop = content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
+  ev('message_delta', {
+    delta: { stop_reason: stop, stop_sequence: null },
+    usage: { output_tokens: 3 },
+  });
+  ev('message_stop', {});
+  return new ServerSentEvents(events);
+}
+
+/** The text of a message's content (a string, or its text blocks). */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((b: { type?: string; text?: string }) => (b.type === 'text' ? (b.text ?? '') : ''))
+    .join('');
+}
+
+/** What a session left: its transcript, the working directory's files, the scripted replies. */
+export interface ClaudeCodeRun {
+  /** The session's transcript (`~/.claude/projects/<project>/<session id>.jsonl`), as written. */
+  readonly transcript: string;
+  /** Its path (in a temporary home, removed by `cleanup`). */
+  readonly transcriptPath: string;
+  readonly work: string;
+  readonly replies: readonly (readonly Block[])[];
+  /** `out.txt` as the session's command left it. */
+  readonly outTxt: string;
+  cleanup(): void;
+}
+
+/** Run one Claude Code session (`claude -p PROMPT`) in a fresh home and working directory. */
+export async function runClaudeCode(): Promise<ClaudeCodeRun> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-claude-'));
+  const home = path.join(root, 'home');
+  const work = path.join(root, 'work');
+  fs.mkdirSync(home);
+  fs.mkdirSync(work);
+  const replies = claudeCodeReplies(work);
+  try {
+    const result = await withJsonStub(
+      (request) => {
+        if (!request.url.startsWith('/v1/messages')) return undefined;
+        if (request.url.includes('count_tokens')) return { input_tokens: 10 };
+        const body = JSON.parse(request.body || '{}') as {
+          model?: string;
+          stream?: boolean;
+          messages?: Array<{ role: string; content: unknown }>;
+        };
+        const messages = body.messages ?? [];
+        const main = textOf(messages[0]?.content) === PROMPT;
+        const turn = messages.filter((m) => m.role === 'assistant').length;
+        const content = main
+          ? (replies[turn] ?? replies.at(-1)!)
+          : [{ type: 'text' as const, text: 'none' }];
+        const reply = streamed(body.model ?? 'claude-stub', turn, content);
+        if (body.stream === true) return reply;
+        // A request that does not stream gets the message whole.
+        return { ...(reply.events[0]![1] as { message: object }).message, content };
+      },
+      async (stub) => {
+        const session = promisify(execFile)(
+          process.execPath,
+          // The tools the script calls are allowed up front (print mode asks no one).
+          [CLI, '-p', PROMPT, '--allowedTools', 'Bash,Read,Glob', '--output-format', 'json'],
+          {
+            cwd: work,
+            timeout: 120_000,
+            // Only what the session needs: no key, config or proxy of the machine's user.
+            env: {
+              PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+              HOME: home,
+              ANTHROPIC_BASE_URL: stub.origin,
+              ANTHROPIC_API_KEY: 'sk-stub',
+              DISABLE_TELEMETRY: '1',
+              DISABLE_AUTOUPDATER: '1',
+              CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+            },
+          },
+        );
+        // Print mode reads a prompt from standard input too: give it none.
+        session.child.stdin?.end();
+        const { stdout } = await session;
+        return JSON.parse(stdout) as { session_id: string; is_error: boolean; result: string };
+      },
+    );
+    if (result.is_error) throw new Error(`the Claude Code session failed: ${result.result}`);
+    const projects = path.join(home, '.claude', 'projects');
+    const transcriptPath = fs
+      .readdirSync(projects, { recursive: true, encoding: 'utf8' })
+      .map((f) => path.join(projects, f))
+      .find((f) => path.basename(f) === `${result.session_id}.jsonl`);
+    if (transcriptPath === undefined)
+      throw new Error(`no transcript of session ${result.session_id} under ${projects}`);
+    return {
+      transcript: fs.readFileSync(transcriptPath, 'utf8'),
+      transcriptPath,
+      work,
+      replies,
+      outTxt: fs.readFileSync(path.join(work, 'out.txt'), 'utf8'),
+      cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
+    };
+  } catch (e) {
+    fs.rmSync(root, { recursive: true, force: true });
+    throw e;
+  }
+}
