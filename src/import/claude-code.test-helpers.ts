@@ -121,6 +121,8 @@ export interface ClaudeCodeRun {
   readonly transcript: string;
   /** Its path (in a temporary home, removed by `cleanup`). */
   readonly transcriptPath: string;
+  /** The CLI's standard output with `--output-format stream-json`: the Agent SDK's messages. */
+  readonly stream: string;
   readonly work: string;
   readonly replies: readonly (readonly Block[])[];
   /** `out.txt` as the session's command left it. */
@@ -161,7 +163,18 @@ export async function runClaudeCode(): Promise<ClaudeCodeRun> {
         const session = promisify(execFile)(
           process.execPath,
           // The tools the script calls are allowed up front (print mode asks no one).
-          [CLI, '-p', PROMPT, '--allowedTools', 'Bash,Read,Glob', '--output-format', 'json'],
+          // stream-json: standard output is the session's messages as the Agent SDK's `query()`
+          // yields them, one JSON object per line (`--verbose` is required with it).
+          [
+            CLI,
+            '-p',
+            PROMPT,
+            '--allowedTools',
+            'Bash,Read,Glob',
+            '--output-format',
+            'stream-json',
+            '--verbose',
+          ],
           {
             cwd: work,
             timeout: 120_000,
@@ -180,7 +193,11 @@ export async function runClaudeCode(): Promise<ClaudeCodeRun> {
         // Print mode reads a prompt from standard input too: give it none.
         session.child.stdin?.end();
         const { stdout } = await session;
-        return JSON.parse(stdout) as { session_id: string; is_error: boolean; result: string };
+        const last = stdout.trimEnd().split('\n').at(-1) ?? '{}';
+        return {
+          stream: stdout,
+          ...(JSON.parse(last) as { session_id: string; is_error: boolean; result: string }),
+        };
       },
     );
     if (result.is_error) throw new Error(`the Claude Code session failed: ${result.result}`);
@@ -194,6 +211,7 @@ export async function runClaudeCode(): Promise<ClaudeCodeRun> {
     return {
       transcript: fs.readFileSync(transcriptPath, 'utf8'),
       transcriptPath,
+      stream: result.stream,
       work,
       replies,
       outTxt: fs.readFileSync(path.join(work, 'out.txt'), 'utf8'),

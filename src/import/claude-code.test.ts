@@ -81,6 +81,32 @@ describe('claude-code importer: a real Claude Code session transcript', () => {
     expect(matchTrajectory(events, [...calls].reverse()).pass).toBe(false);
   });
 
+  it('reads the Agent SDK messages of the same session (stream-json), timed by position', () => {
+    expect(detectFormat(run.stream).name).toBe('claude-code');
+    const fromStream = parseTrace(run.stream).events;
+    const fromTranscript = parseTrace(run.transcript).events;
+    // What both have: the call and its result (times, record ids, lines and the structured
+    // result are a transcript's).
+    const strip = (m: Record<string, unknown>) => ({
+      callId: m['callId'],
+      result: m['result'],
+      resultStatus: m['resultStatus'],
+    });
+    expect(fromStream.map((e) => [e.channel, e.value, strip(e.meta!)])).toEqual(
+      fromTranscript.map((e) => [e.channel, e.value, strip(e.meta!)]),
+    );
+    // The position of each call's record among the messages is its time.
+    const positions = run.stream
+      .trimEnd()
+      .split('\n')
+      .flatMap((l, k) => (l.includes('"tool_use"') && l.includes('"assistant"') ? [k] : []));
+    expect(fromStream.map((e) => e.timestamp)).toEqual(positions.map((p) => p - positions[0]!));
+    expect(fromStream.map((e) => e.meta!['message'])).toEqual(positions);
+    const groups = fromStream.map((e) => e.meta!['parallel_group']);
+    expect(groups[1]).toBe(groups[2]);
+    expect(new Set(groups).size).toBe(3);
+  });
+
   it('refuses a transcript without calls, saying what it holds', () => {
     // The session's records without the assistant's tool calls and their results.
     const kept = records().filter((r) => !JSON.stringify(r['message'] ?? '').includes('tool_'));

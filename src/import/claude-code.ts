@@ -10,6 +10,10 @@
  * record's time; the `tool_result` block with the same `tool_use_id` in a later user record gives
  * its result, that record's `toolUseResult` (what the tool returned, structured: a command's
  * `stdout`/`stderr`, a file read) and the call's duration.
+ *
+ * The same records as the Agent SDK's `query()` yields them (`SDKMessage`, saved one per line; the
+ * CLI's `--output-format stream-json`) have `session_id` and no time: there a record's position is
+ * its time (0, 1, 2, … s), as in the other message-list formats.
  */
 import { isPlainObject } from '../py/value.js';
 import { CALL_BLOCKS, isResultBlock, resultMeta } from './anthropic-messages.js';
@@ -34,6 +38,7 @@ const RECORD_TYPES = new Set([
   'summary',
   'queue-operation',
   'file-history-snapshot',
+  'result',
 ]);
 
 /** Whether `v` is a transcript record as the first line holds one. */
@@ -42,6 +47,7 @@ function isRecord(v: unknown): boolean {
     return false;
   return (
     typeof v['sessionId'] === 'string' ||
+    typeof v['session_id'] === 'string' ||
     (v['type'] === 'summary' && typeof v['leafUuid'] === 'string') ||
     (v['type'] === 'file-history-snapshot' && isPlainObject(v['snapshot']))
   );
@@ -70,24 +76,35 @@ function claudeCodeLines(ctx: ImportContext): LineImport {
   const responseLine = new Map<string, number>();
   const counts = new Map<string, number>();
   let unpaired: { id: string; line: number; count: number } | undefined;
+  // Records so far (the position of an SDK message), and whether records carry their time: decided
+  // by the first user or assistant record (a transcript's have `timestamp`, SDK messages none).
+  let position = -1;
+  let timed: boolean | undefined;
 
   const onRecord = ({ value, line, where }: JsonLine) => {
     const record = where.object(value, 'a transcript record (an object)');
     const type = typeof record['type'] === 'string' ? record['type'] : 'untyped';
     counts.set(type, (counts.get(type) ?? 0) + 1);
+    position++;
     if (type !== 'user' && type !== 'assistant') return;
     const message = where.at('message').object(record['message'], 'a message object');
     const content = message['content'];
     // A user prompt is a string; only arrays hold blocks.
     if (!Array.isArray(content)) return;
-    const tw = where.at('timestamp');
-    const stamp = tw.string(record['timestamp'], 'an ISO 8601 date-time');
-    const time =
-      timeFromIso(stamp) ??
-      tw.fail(
-        isoPrecisionProblem(stamp) ??
-          `expected an ISO 8601 date-time, got ${JSON.stringify(stamp)}`,
-      );
+    timed ??= record['timestamp'] !== undefined || typeof record['session_id'] !== 'string';
+    let time: ExactTime;
+    if (timed) {
+      const tw = where.at('timestamp');
+      const stamp = tw.string(record['timestamp'], 'an ISO 8601 date-time');
+      time =
+        timeFromIso(stamp) ??
+        tw.fail(
+          isoPrecisionProblem(stamp) ??
+            `expected an ISO 8601 date-time, got ${JSON.stringify(stamp)}`,
+        );
+    } else {
+      time = new ExactTime(BigInt(position), 0);
+    }
     content.forEach((b, j) => {
       const bw = where.at('message', 'content', j);
       if (type === 'user') {
@@ -101,7 +118,7 @@ function claudeCodeLines(ctx: ImportContext): LineImport {
         Object.assign(call.meta, resultMeta(b, ctx));
         if (record['toolUseResult'] !== undefined)
           call.meta['toolUseResult'] = importValue(record['toolUseResult'], ctx);
-        call.meta['duration'] = secondsBetween(call.time, time);
+        if (timed === true) call.meta['duration'] = secondsBetween(call.time, time);
         return;
       }
       const block = bw.object(b, 'a content block object');
@@ -110,6 +127,7 @@ function claudeCodeLines(ctx: ImportContext): LineImport {
       const responseId = typeof message['id'] === 'string' ? message['id'] : `line ${line}`;
       if (!responseLine.has(responseId)) responseLine.set(responseId, line);
       const meta: Record<string, unknown> = { line, parallel_group: responseLine.get(responseId) };
+      if (timed === false) meta['message'] = position;
       if (block['type'] !== 'tool_use') meta['blockType'] = block['type'];
       if (typeof block['server_name'] === 'string') meta['server_name'] = block['server_name'];
       if (typeof block['id'] === 'string' && block['id'] !== '') meta['callId'] = block['id'];
@@ -157,7 +175,7 @@ function claudeCodeLines(ctx: ImportContext): LineImport {
 export const claudeCodeImporter: Importer = {
   name: 'claude-code',
   description:
-    'Claude Code / Claude Agent SDK session transcripts (~/.claude/projects/…/<session>.jsonl): one event per tool call',
+    'Claude Code session transcripts (~/.claude/projects/…/<session>.jsonl) and Agent SDK messages (stream-json): one event per tool call',
   detect(_text, first) {
     return isRecord(first) ? 1 : 0;
   },

@@ -45,8 +45,9 @@ export const IMPORTER_SEEDS: Readonly<Record<string, readonly string[]>> = {
   // Written by the real SDK (`@openai/agents-openai` 0.11.2's exporter, see
   // src/import/openai-agents-trace.test-helpers.ts) and saved as it was POSTed.
   'openai-agents': [read('openai_agents_trace.json')],
-  // Written by the Claude Code CLI 2.0.30 (src/import/claude-code.test-helpers.ts), saved as written.
-  'claude-code': [read('claude_code_session.jsonl')],
+  // Written by the Claude Code CLI 2.0.30 (src/import/claude-code.test-helpers.ts): a session's
+  // transcript and its stream-json output, saved as written.
+  'claude-code': [read('claude_code_session.jsonl'), read('claude_code_stream.jsonl')],
   bluesky: [read('bluesky_documents.jsonl'), read('edge/event_page.bluesky.jsonl')],
   camonitor: [read('epics_camonitor.txt'), read('edge/out_of_order.camonitor.txt')],
   rosbag2: [
