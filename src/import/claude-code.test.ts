@@ -116,6 +116,21 @@ describe('claude-code importer: a real Claude Code session transcript', () => {
     );
   });
 
+  it('warns once for results that answer no call (a transcript cut after its calls)', () => {
+    // The session without the record of the Bash call: its result answers nothing.
+    const kept = records().filter(
+      (r) => !JSON.stringify(r['message'] ?? '').includes('"toolu_01","name"'),
+    );
+    const warnings: string[] = [];
+    const events = claudeCodeImporter.parse(kept.map((r) => JSON.stringify(r)).join('\n'), {
+      warn: (w) => warnings.push(`${w.code}: ${w.message}`),
+    });
+    expect(events.map((e) => e.channel)).toEqual(['Read', 'Glob', 'Read']);
+    expect(warnings).toEqual([
+      'unpaired-result: a tool result answers no earlier call (the first: "toolu_01"): not read',
+    ]);
+  });
+
   it('names a malformed record by its line and path', () => {
     const lines = run.transcript.trimEnd().split('\n');
     const k = lines.findIndex((l) => l.includes('"tool_use"'));

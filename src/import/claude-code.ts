@@ -110,7 +110,8 @@ function claudeCodeLines(ctx: ImportContext): LineImport {
       if (type === 'user') {
         if (!isResultBlock(b)) return;
         const call = byId.get(b['tool_use_id'] as string);
-        if (call === undefined || 'result' in call.meta || 'resultStatus' in call.meta) {
+        // A call is answered once: a second result for it is unpaired too.
+        if (call === undefined || 'result' in call.meta) {
           if (unpaired === undefined) unpaired = { id: b['tool_use_id'] as string, line, count: 0 };
           unpaired.count++;
           return;
