@@ -18,6 +18,33 @@ const CLI = createRequire(import.meta.url).resolve('@anthropic-ai/claude-code/cl
 
 export const PROMPT = 'Write hello to out.txt, then read it back and list the text files.';
 
+/** The subagent session: the main agent hands a task to a subagent (`Task`), which runs a tool. */
+export const SUBAGENT_PROMPT = 'Have a subagent count the text files.';
+export const SUBAGENT_TASK = 'List the *.txt files here and say how many there are.';
+
+/** The replies of the subagent session: to the main agent, and to the subagent it starts. */
+export const SUBAGENT_REPLIES = {
+  main: [
+    [
+      {
+        type: 'tool_use',
+        id: 'toolu_10',
+        name: 'Task',
+        input: {
+          description: 'Count text files',
+          prompt: SUBAGENT_TASK,
+          subagent_type: 'general-purpose',
+        },
+      },
+    ],
+    [{ type: 'text', text: 'The subagent found no text files.' }],
+  ],
+  subagent: [
+    [{ type: 'tool_use', id: 'toolu_11', name: 'Glob', input: { pattern: '*.txt' } }],
+    [{ type: 'text', text: 'No text files.' }],
+  ],
+} as const satisfies Record<string, readonly (readonly Block[])[]>;
+
 type Block =
   | { readonly type: 'text'; readonly text: string }
   | {
@@ -125,19 +152,32 @@ export interface ClaudeCodeRun {
   readonly stream: string;
   readonly work: string;
   readonly replies: readonly (readonly Block[])[];
-  /** `out.txt` as the session's command left it. */
-  readonly outTxt: string;
+  /** `out.txt` as the session's command left it (`tools` session). */
+  readonly outTxt: string | undefined;
+  /** The subagents' transcripts (`agent-*.jsonl` beside the session's) that hold a tool call. */
+  readonly agentTranscripts: readonly string[];
   cleanup(): void;
 }
 
-/** Run one Claude Code session (`claude -p PROMPT`) in a fresh home and working directory. */
-export async function runClaudeCode(): Promise<ClaudeCodeRun> {
+/**
+ * Run one Claude Code session (`claude -p`) in a fresh home and working directory: `tools` (the
+ * replies of `claudeCodeReplies`) or `subagent` (`SUBAGENT_REPLIES`).
+ */
+export async function runClaudeCode(kind: 'tools' | 'subagent' = 'tools'): Promise<ClaudeCodeRun> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-claude-'));
   const home = path.join(root, 'home');
   const work = path.join(root, 'work');
   fs.mkdirSync(home);
   fs.mkdirSync(work);
-  const replies = claudeCodeReplies(work);
+  const replies = kind === 'tools' ? claudeCodeReplies(work) : SUBAGENT_REPLIES.main;
+  // Each conversation by the text of its first message: the main agent's, a subagent's.
+  const scripts: ReadonlyArray<readonly [string, readonly (readonly Block[])[]]> =
+    kind === 'tools'
+      ? [[PROMPT, replies]]
+      : [
+          [SUBAGENT_PROMPT, replies],
+          [SUBAGENT_TASK, SUBAGENT_REPLIES.subagent],
+        ];
   try {
     const result = await withJsonStub(
       (request) => {
@@ -149,10 +189,11 @@ export async function runClaudeCode(): Promise<ClaudeCodeRun> {
           messages?: Array<{ role: string; content: unknown }>;
         };
         const messages = body.messages ?? [];
-        const main = textOf(messages[0]?.content) === PROMPT;
+        const first = textOf(messages[0]?.content);
+        const script = scripts.find(([prompt]) => first.includes(prompt))?.[1];
         const turn = messages.filter((m) => m.role === 'assistant').length;
-        const content = main
-          ? (replies[turn] ?? replies.at(-1)!)
+        const content = script
+          ? (script[turn] ?? script.at(-1)!)
           : [{ type: 'text' as const, text: 'none' }];
         const reply = streamed(body.model ?? 'claude-stub', turn, content);
         if (body.stream === true) return reply;
@@ -168,9 +209,9 @@ export async function runClaudeCode(): Promise<ClaudeCodeRun> {
           [
             CLI,
             '-p',
-            PROMPT,
+            kind === 'tools' ? PROMPT : SUBAGENT_PROMPT,
             '--allowedTools',
-            'Bash,Read,Glob',
+            'Bash,Read,Glob,Task',
             '--output-format',
             'stream-json',
             '--verbose',
@@ -214,7 +255,14 @@ export async function runClaudeCode(): Promise<ClaudeCodeRun> {
       stream: result.stream,
       work,
       replies,
-      outTxt: fs.readFileSync(path.join(work, 'out.txt'), 'utf8'),
+      outTxt: fs.existsSync(path.join(work, 'out.txt'))
+        ? fs.readFileSync(path.join(work, 'out.txt'), 'utf8')
+        : undefined,
+      agentTranscripts: fs
+        .readdirSync(path.dirname(transcriptPath))
+        .filter((f) => /^agent-.*\.jsonl$/.test(f))
+        .map((f) => fs.readFileSync(path.join(path.dirname(transcriptPath), f), 'utf8'))
+        .filter((t) => t.includes('"tool_use"')),
       cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
     };
   } catch (e) {

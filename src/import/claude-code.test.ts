@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchTrajectory } from '../trajectory/index.js';
 import { claudeCodeImporter } from './claude-code.js';
-import { runClaudeCode, type ClaudeCodeRun } from './claude-code.test-helpers.js';
+import { runClaudeCode, SUBAGENT_REPLIES, type ClaudeCodeRun } from './claude-code.test-helpers.js';
 import { thrown } from './fixtures.test-helpers.js';
 import { importFileChunked, importFileSync, parseTrace } from './read.js';
 import { detectFormat } from './registry.js';
@@ -139,5 +139,31 @@ describe('claude-code importer: a real Claude Code session transcript', () => {
     expect(
       thrown(() => claudeCodeImporter.parse(broken.join('\n'), { file: 's.jsonl' })).message,
     ).toBe(`s.jsonl:${k + 1}: timestamp: expected an ISO 8601 date-time, got "yesterday"`);
+  });
+});
+
+describe('claude-code importer: a session that hands a task to a subagent', () => {
+  let sub: ClaudeCodeRun;
+  beforeAll(async () => {
+    sub = await runClaudeCode('subagent');
+  }, 120_000);
+  afterAll(() => (sub as ClaudeCodeRun | undefined)?.cleanup());
+
+  it('reads the Task call in the session, with what the subagent answered', () => {
+    const events = parseTrace(sub.transcript).events;
+    expect(events.map((e) => [e.channel, e.value])).toEqual([
+      ['Task', SUBAGENT_REPLIES.main[0][0].input],
+    ]);
+    expect(String(events[0]!.meta!['result'])).toContain('No text files.');
+    expect(events[0]!.meta!['sidechain']).toBeUndefined();
+  });
+
+  it("reads the subagent's own transcript, its calls marked as a sidechain", () => {
+    expect(sub.agentTranscripts).toHaveLength(1);
+    const events = parseTrace(sub.agentTranscripts[0]!).events;
+    expect(events.map((e) => [e.channel, e.value, e.meta!['sidechain']])).toEqual([
+      ['Glob', { pattern: '*.txt' }, true],
+    ]);
+    expect(events[0]!.meta!['result']).toBe('No files found');
   });
 });
