@@ -1,13 +1,7 @@
 /** ATIF (Agent Trajectory Interchange Format) trajectories: one event per entry of a step's `tool_calls`. */
 import { isPlainObject } from '../py/value.js';
-import { Where, parseJsonDocument } from './json.js';
-import {
-  ExactTime,
-  isoPrecisionProblem,
-  relativeEvents,
-  timeFromIso,
-  type RawEvent,
-} from './time.js';
+import { Where, isoTimeAt, parseJsonDocument } from './json.js';
+import { ExactTime, relativeEvents, type RawEvent } from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { importValue, parseEmbeddedJson } from './values.js';
 
@@ -66,15 +60,7 @@ function parseAtif(text: string, ctx: ImportContext): RawEvent[] {
     let time: ExactTime;
     if (usePosition) time = new ExactTime(BigInt(i), 0);
     else {
-      const tw = w.at('timestamp');
-      const text = tw.string(step['timestamp'], 'an ISO 8601 date-time');
-      const t = timeFromIso(text);
-      if (t === undefined)
-        throw tw.error(
-          isoPrecisionProblem(text) ??
-            `expected an ISO 8601 date-time (2026-01-20T09:15:00Z), got ${JSON.stringify(step['timestamp'])}`,
-        );
-      time = t;
+      time = isoTimeAt(w.at('timestamp'), step['timestamp'], '2026-01-20T09:15:00Z');
     }
     const results = resultsOf(step, w, ctx);
     calls.forEach((c, j) => {

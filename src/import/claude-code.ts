@@ -17,13 +17,12 @@
  */
 import { isPlainObject } from '../py/value.js';
 import { CALL_BLOCKS, isResultBlock, resultMeta } from './anthropic-messages.js';
-import { jsonLineRecords, parseByLines, type JsonLine } from './json.js';
+import { isoTimeAt, jsonLineRecords, parseByLines, type JsonLine } from './json.js';
 import {
   dropTimeOutliers,
   ExactTime,
-  isoPrecisionProblem,
   relativeEvents,
-  timeFromIso,
+  secondsBetween,
   type RawEvent,
 } from './time.js';
 import type { ImportContext, Importer, LineImport } from './types.js';
@@ -51,15 +50,6 @@ function isRecord(v: unknown): boolean {
     (v['type'] === 'summary' && typeof v['leafUuid'] === 'string') ||
     (v['type'] === 'file-history-snapshot' && isPlainObject(v['snapshot']))
   );
-}
-
-/** Seconds from `a` to `b`, as the double nearest the exact difference (for differences under 2^53 units). */
-function secondsBetween(a: ExactTime, b: ExactTime): number {
-  const exp = Math.min(a.exp, b.exp);
-  const scale = (t: ExactTime) => t.units * 10n ** BigInt(t.exp - exp);
-  // A division by a power of ten is correctly rounded (102 / 1000 is 0.102; 102 * 0.001 is not).
-  const d = Number(scale(b) - scale(a));
-  return exp < 0 ? d / 10 ** -exp : d * 10 ** exp;
 }
 
 interface Call {
@@ -94,14 +84,7 @@ function claudeCodeLines(ctx: ImportContext): LineImport {
     timed ??= record['timestamp'] !== undefined || typeof record['session_id'] !== 'string';
     let time: ExactTime;
     if (timed) {
-      const tw = where.at('timestamp');
-      const stamp = tw.string(record['timestamp'], 'an ISO 8601 date-time');
-      time =
-        timeFromIso(stamp) ??
-        tw.fail(
-          isoPrecisionProblem(stamp) ??
-            `expected an ISO 8601 date-time, got ${JSON.stringify(stamp)}`,
-        );
+      time = isoTimeAt(where.at('timestamp'), record['timestamp']);
     } else {
       time = new ExactTime(BigInt(position), 0);
     }

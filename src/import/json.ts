@@ -8,6 +8,7 @@ import { isPlainObject } from '../py/value.js';
 import { describeReceived as describe } from '../io/input.js';
 import { LineSplitter } from '../io/lines.js';
 import type { TraceEvent } from '../trace/types.js';
+import { isoPrecisionProblem, timeFromIso, type ExactTime } from './time.js';
 import type { LineImport } from './types.js';
 
 /**
@@ -58,6 +59,21 @@ export class Where {
       this.fail(v === undefined ? `required (${what})` : `expected ${what}, got ${describe(v)}`);
     return v;
   }
+}
+
+/**
+ * The ISO 8601 date-time at `w` (`timeFromIso`), else fail there: required, a string, a date-time
+ * (`example` shows one in the message), at most `MAX_FRACTION_DIGITS` fraction digits.
+ */
+export function isoTimeAt(w: Where, v: unknown, example?: string): ExactTime {
+  const text = w.string(v, 'an ISO 8601 date-time');
+  return (
+    timeFromIso(text) ??
+    w.fail(
+      isoPrecisionProblem(text) ??
+        `expected an ISO 8601 date-time${example !== undefined ? ` (${example})` : ''}, got ${JSON.stringify(text)}`,
+    )
+  );
 }
 
 /**

@@ -22,15 +22,8 @@
  * of another `object` kind is skipped with a warning. Worst case O(n log n) for n items.
  */
 import { isPlainObject } from '../py/value.js';
-import { Where, parseJsonDocument } from './json.js';
-import {
-  ExactTime,
-  isoPrecisionProblem,
-  relativeEvents,
-  secondsBetween,
-  timeFromIso,
-  type RawEvent,
-} from './time.js';
+import { Where, isoTimeAt, parseJsonDocument } from './json.js';
+import { ExactTime, relativeEvents, secondsBetween, type RawEvent } from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { importValue, parseEmbeddedJson } from './values.js';
 import { countedKinds, noEventsError, warn } from './warnings.js';
@@ -49,14 +42,7 @@ function isExportItem(v: unknown): boolean {
 }
 
 function timeAt(w: Where, v: unknown): ExactTime {
-  const text = w.string(v, 'an ISO 8601 date-time');
-  const t = timeFromIso(text);
-  if (t === undefined)
-    throw w.error(
-      isoPrecisionProblem(text) ??
-        `expected an ISO 8601 date-time (2026-01-20T09:15:00.000Z), got ${JSON.stringify(v)}`,
-    );
-  return t;
+  return isoTimeAt(w, v, '2026-01-20T09:15:00.000Z');
 }
 
 /** Exact comparison of two times. */
