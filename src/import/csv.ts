@@ -9,6 +9,7 @@ import { TraceError } from '../errors.js';
 import { clipForMessage } from '../io/terminal.js';
 import {
   dropTimeOutliers,
+  exactSeconds,
   ExactTime,
   MAX_DECIMAL_EXPONENT,
   relativeEvents,
@@ -17,11 +18,11 @@ import {
   type RawEvent,
 } from './time.js';
 import {
-  exactSeconds,
   parseSheetDateTime,
   parseTimeOfDay,
   resolveSheetTimes,
   type SheetCell,
+  type SheetDateTime,
 } from './sheet-time.js';
 import type { CsvColumns, ImportContext, Importer } from './types.js';
 import { numberFromText } from './values.js';
@@ -220,7 +221,7 @@ type CellTime =
   | { readonly kind: 'seconds' | 'ISO 8601' | 'time of day'; time: ExactTime }
   | {
       readonly kind: 'spreadsheet';
-      readonly sheet: NonNullable<ReturnType<typeof parseSheetDateTime>>;
+      readonly sheet: SheetDateTime;
     };
 
 /**

@@ -12,7 +12,13 @@
  */
 import { TraceError } from '../errors.js';
 import { clipForMessage } from '../io/terminal.js';
-import { daysFromCivil, daysInMonth, ExactTime, MAX_FRACTION_DIGITS } from './time.js';
+import {
+  daysFromCivil,
+  daysInMonth,
+  exactSeconds,
+  MAX_FRACTION_DIGITS,
+  type ExactTime,
+} from './time.js';
 import type { DateOrder } from './types.js';
 
 /**
@@ -71,14 +77,6 @@ export function parseTimeOfDay(text: string): TimeOfDay | undefined {
   const clock = clockSeconds(m[1]!, m[2]!, m[3], m[5]);
   if (clock === undefined || fraction.length > MAX_FRACTION_DIGITS) return undefined;
   return { clock, fraction, hasSeconds: m[3] !== undefined };
-}
-
-/** `seconds` and a fraction's digits as an exact time. */
-export function exactSeconds(seconds: number, fraction: string): ExactTime {
-  return new ExactTime(
-    BigInt(seconds) * 10n ** BigInt(fraction.length) + BigInt(fraction || '0'),
-    fraction === '' ? 0 : -fraction.length,
-  );
 }
 
 /** A spreadsheet date-time, its fields as written; `resolveSheetTimes` gives the times. */
@@ -150,11 +148,6 @@ function noDate(t: SheetDateTime, order: 'ymd' | DateOrder): string | undefined 
   return undefined;
 }
 
-/** Day and month of `t` read in `order`; `undefined` when no such date exists. */
-function dayMonth(t: SheetDateTime, order: 'ymd' | DateOrder): [number, number] | undefined {
-  return noDate(t, order) === undefined ? fields(t, order) : undefined;
-}
-
 const ORDER_NAMES: Record<DateOrder, string> = {
   mdy: 'month first, as en-US writes',
   dmy: 'day first, as en-GB, fr and most locales write',
@@ -176,8 +169,8 @@ const MONTHS = [
 ];
 
 function dateText(t: SheetDateTime, order: DateOrder): string {
-  const dm = dayMonth(t, order)!;
-  return `${dm[0]} ${MONTHS[dm[1] - 1]} ${t.year}`;
+  const [day, month] = fields(t, order);
+  return `${day} ${MONTHS[month - 1]} ${t.year}`;
 }
 
 /** One time cell of a column: its fields, and where it is for messages. */
@@ -202,8 +195,8 @@ export function resolveSheetTimes(
   const either = cells.filter((c) => c.time.order === 'either');
   let order: DateOrder = given ?? 'dmy';
   if (given === undefined && either.length > 0) {
-    const noDmy = either.find((c) => dayMonth(c.time, 'dmy') === undefined);
-    const noMdy = either.find((c) => dayMonth(c.time, 'mdy') === undefined);
+    const noDmy = either.find((c) => noDate(c.time, 'dmy') !== undefined);
+    const noMdy = either.find((c) => noDate(c.time, 'mdy') !== undefined);
     if (noDmy !== undefined && noMdy !== undefined)
       throw new TraceError(
         `the column mixes date orders: ${JSON.stringify(clipForMessage(noMdy.time.text))} is a date only day first, ${JSON.stringify(clipForMessage(noDmy.time.text))} (line ${noDmy.line}) only month first`,

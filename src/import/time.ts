@@ -130,9 +130,14 @@ export function timeFromIso(text: string): ExactTime | undefined {
   }
   const frac = m[7] ?? '';
   if (frac.length > MAX_FRACTION_DIGITS) return undefined;
+  return exactSeconds(seconds, frac);
+}
+
+/** Whole `seconds` and the digits of a fraction of a second (`"25"` for .25) as an exact time. */
+export function exactSeconds(seconds: number, fraction: string): ExactTime {
   return new ExactTime(
-    BigInt(seconds) * 10n ** BigInt(frac.length) + BigInt(frac || '0'),
-    frac === '' ? 0 : -frac.length,
+    BigInt(seconds) * 10n ** BigInt(fraction.length) + BigInt(fraction || '0'),
+    fraction === '' ? 0 : -fraction.length,
   );
 }
 
