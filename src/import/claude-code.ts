@@ -13,7 +13,8 @@
  *
  * The same records as the Agent SDK's `query()` yields them (`SDKMessage`, saved one per line; the
  * CLI's `--output-format stream-json`) have `session_id` and no time: there a record's position is
- * its time (0, 1, 2, … s), as in the other message-list formats.
+ * its time (0, 1, 2, … s), as in the other message-list formats. Worst case O(n log n) for n
+ * records (one pass, a map from call id to call, then the sort by time).
  */
 import { isPlainObject } from '../py/value.js';
 import { CALL_BLOCKS, isResultBlock, resultMeta } from './anthropic-messages.js';
