@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { escapeForTerminal } from '../io/terminal.js';
 import { shouldUseColors, terminalColors, type Colors } from '../report/colors.js';
 import { importers, type ImportFormat } from '../import/registry.js';
+import type { LoadTraceOptions } from '../import/read.js';
 import {
   CSV_TIME_UNITS,
   DATE_ORDERS,
@@ -213,7 +214,7 @@ export function parseCompat(value: string | undefined): Mode | undefined {
 }
 
 /** `--format NAME` → the importer's name (undefined when absent or `auto`); a `UsageError` for an unknown name. */
-export function parseFormat(value: string | undefined): ImportFormat | undefined {
+function parseFormat(value: string | undefined): ImportFormat | undefined {
   if (value === undefined || value === 'auto') return undefined;
   if (importers.some((i) => i.name === value)) return value as ImportFormat;
   throw new UsageError(
@@ -222,7 +223,7 @@ export function parseFormat(value: string | undefined): ImportFormat | undefined
 }
 
 /** `--time-unit seconds|days` → the CSV time unit (undefined when not given); a `UsageError` for anything else. */
-export function parseTimeUnit(value: string | undefined): CsvTimeUnit | undefined {
+function parseTimeUnit(value: string | undefined): CsvTimeUnit | undefined {
   if (value === undefined) return undefined;
   if ((CSV_TIME_UNITS as readonly string[]).includes(value)) return value as CsvTimeUnit;
   throw new UsageError(
@@ -231,7 +232,7 @@ export function parseTimeUnit(value: string | undefined): CsvTimeUnit | undefine
 }
 
 /** `--date-order dmy|mdy` → the order of day and month in CSV date-times (undefined when not given). */
-export function parseDateOrder(value: string | undefined): DateOrder | undefined {
+function parseDateOrder(value: string | undefined): DateOrder | undefined {
   if (value === undefined) return undefined;
   if ((DATE_ORDERS as readonly string[]).includes(value)) return value as DateOrder;
   throw new UsageError(
@@ -240,10 +241,39 @@ export function parseDateOrder(value: string | undefined): DateOrder | undefined
 }
 
 /**
+ * How a command reads its traces, from `--columns`, `--format`, `--time-unit` and `--date-order`:
+ * the one object the CLI carries from its arguments to `importFile` (batch mode sends it to the
+ * workers), holding only the options given.
+ */
+export type TraceReading = Pick<LoadTraceOptions, 'columns' | 'format' | 'timeUnit' | 'dateOrder'>;
+
+/** The option specs behind `TraceReading`, for `parseCommandArgs`. */
+export const READING_OPTIONS = {
+  columns: 'string',
+  format: 'string',
+  'time-unit': 'string',
+  'date-order': 'string',
+} as const satisfies OptionSpec;
+
+/** The reading options of parsed arguments, each checked (a `UsageError` names a bad one). */
+export function parseReading(a: ParsedArgs): TraceReading {
+  const columns = parseColumns(a.string('columns'));
+  const format = parseFormat(a.string('format'));
+  const timeUnit = parseTimeUnit(a.string('time-unit'));
+  const dateOrder = parseDateOrder(a.string('date-order'));
+  return {
+    ...(columns !== undefined ? { columns } : {}),
+    ...(format !== undefined ? { format } : {}),
+    ...(timeUnit !== undefined ? { timeUnit } : {}),
+    ...(dateOrder !== undefined ? { dateOrder } : {}),
+  };
+}
+
+/**
  * `--columns timestamp=Zeit,value=Wert` → `CsvColumns` (undefined when not given); a `UsageError`
  * for anything else.
  */
-export function parseColumns(flag: string | undefined): CsvColumns | undefined {
+function parseColumns(flag: string | undefined): CsvColumns | undefined {
   if (flag === undefined) return undefined;
   const out: Record<string, string> = {};
   for (const part of flag.split(',')) {

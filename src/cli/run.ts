@@ -8,11 +8,9 @@ import { pyFixed } from '../report/format.js';
 import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile, type ImportedTrace } from '../import/read.js';
-import type { ImportFormat } from '../import/registry.js';
-import type { CsvColumns, CsvTimeUnit, DateOrder } from '../import/types.js';
 import { warningLines } from '../import/warnings.js';
 import { TraceError } from '../errors.js';
-import { resolvePath } from './args.js';
+import { resolvePath, type TraceReading } from './args.js';
 import { checkOut } from './out.js';
 import { describeReport, reportKindOfFile } from './reports.js';
 import { describeFsError, writeFileAtomic } from '../io/write.js';
@@ -33,14 +31,11 @@ export interface EvaluationRun {
   readonly colors: boolean;
   readonly maxRows?: number | undefined;
   readonly width?: number | undefined;
-  /** `--columns`: every input is read as CSV with these header names. */
-  readonly columns?: CsvColumns | undefined;
-  /** `--format`: every input is read in this format (absent: detected per file). */
-  readonly format?: ImportFormat | undefined;
-  /** `--time-unit`: the unit of CSV time cells that are numbers. */
-  readonly timeUnit?: CsvTimeUnit | undefined;
-  /** `--date-order`: the order of day and month in CSV date-times. */
-  readonly dateOrder?: DateOrder | undefined;
+  /**
+   * How the inputs are read (`--columns`: as CSV with these header names; `--format`: in this
+   * format, else told per file; `--time-unit`, `--date-order`: CSV time cells).
+   */
+  readonly reading?: TraceReading | undefined;
 }
 
 /** Load inputs, evaluate, print the report, write `--out`, check the gates. Returns the exit code. */
@@ -60,10 +55,7 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
     [run.pred, ...run.gts].map((f, i) =>
       importFile(resolvePath(io, f), {
         policy,
-        ...(run.columns !== undefined ? { columns: run.columns } : {}),
-        ...(run.format !== undefined ? { format: run.format } : {}),
-        ...(run.timeUnit !== undefined ? { timeUnit: run.timeUnit } : {}),
-        ...(run.dateOrder !== undefined ? { dateOrder: run.dateOrder } : {}),
+        ...run.reading,
       }).catch(async (e: unknown) => {
         const flag = i === 0 ? '--pred' : '--gt';
         throw await reportGivenAsTrace(

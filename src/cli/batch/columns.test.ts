@@ -106,7 +106,7 @@ describe('evaluate --gt-dir --pred-dir --columns', () => {
     const run = (over: Partial<BatchRun>): BatchRun => ({
       gtDir: 'csv/gt',
       predDir: 'csv/pred',
-      columns: COLUMNS,
+      reading: { columns: COLUMNS },
       json: false,
       gates: {},
       quiet: true,

@@ -41,9 +41,14 @@ import { runPairs, type WorkerFactory } from './pool.js';
 import { Progress } from './progress.js';
 import { selectShard, type Shard } from './shard.js';
 import { batchReportChunks, buildBatchReport, commitFromEnv, type BatchEntry } from './report.js';
-import { resolveBatchOptions, type BatchSettings, type PairJob, type PairOutcome } from './task.js';
+import {
+  resolveBatchOptions,
+  type BatchReading,
+  type BatchSettings,
+  type PairJob,
+  type PairOutcome,
+} from './task.js';
 import type { Mode } from '../../evaluate/types.js';
-import type { CsvColumns, CsvTimeUnit, DateOrder } from '../../import/types.js';
 
 /** Stderr lines listing failed pairs, at most this many (the report has all). */
 export const MAX_ERROR_LINES = 20;
@@ -81,12 +86,11 @@ export interface BatchRun {
   readonly predDir: string;
   readonly config?: string | undefined;
   readonly compat?: Mode | undefined;
-  /** `--columns`: every trace is read as CSV with these header names; other traces are refused. */
-  readonly columns?: CsvColumns | undefined;
-  /** `--time-unit`: the unit of CSV time cells that are numbers, for every trace. */
-  readonly timeUnit?: CsvTimeUnit | undefined;
-  /** `--date-order`: the order of day and month in CSV date-times, for every trace. */
-  readonly dateOrder?: DateOrder | undefined;
+  /**
+   * How every trace is read (`--columns`: as CSV with these header names, other traces refused;
+   * `--time-unit`, `--date-order`). No format: each trace's is told from its content.
+   */
+  readonly reading?: BatchReading | undefined;
   readonly out?: string | undefined;
   /** Print the run report (JSON) on stdout instead of the summary. */
   readonly json: boolean;
@@ -147,9 +151,7 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     ...(run.config !== undefined ? { config: resolvePath(io, run.config) } : {}),
     ...(run.compat !== undefined ? { compat: run.compat } : {}),
     ...(run.minScore !== undefined ? { minScore: run.minScore } : {}),
-    ...(run.columns !== undefined ? { columns: run.columns } : {}),
-    ...(run.timeUnit !== undefined ? { timeUnit: run.timeUnit } : {}),
-    ...(run.dateOrder !== undefined ? { dateOrder: run.dateOrder } : {}),
+    reading: run.reading,
   };
   // A bad config stops the batch with exit 2 before any pair runs (each worker reads it again).
   await resolveBatchOptions(base);
@@ -175,7 +177,7 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     io.stderr.write(
       `envtrace: warning: skipped ${escapeForTerminal(joinRel(side === 'gt' ? run.gtDir : run.predDir, file.rel))}: ${describeReport(file.report)}, not a trace\n`,
     );
-  if (run.columns !== undefined) refuseNonCsv(run, sides.gts, sides.preds);
+  if (run.reading?.columns !== undefined) refuseNonCsv(run, sides.gts, sides.preds);
   const allPairs = pairTraces(sides.gts, sides.preds);
   if (allPairs.length === 0)
     throw new UsageError(

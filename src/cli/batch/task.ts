@@ -15,7 +15,7 @@ import {
   type Mode,
 } from '../../evaluate/types.js';
 import { importFile } from '../../import/read.js';
-import type { CsvColumns, CsvTimeUnit, DateOrder } from '../../import/types.js';
+import type { TraceReading } from '../args.js';
 import { buildCheckDetail, continuousSeries, timeUnitOf } from '../../report/run/detail.js';
 import { checkMetrics, toReportRecord } from '../../report/run/model.js';
 import type { ReportRecord } from '../../report/run/schema.js';
@@ -26,6 +26,9 @@ import { ENVTRACE_VERSION } from '../../version.js';
 import { describeFsError } from '../run.js';
 import { DETAIL_DEPTH, rawJsonText } from './report-json.js';
 
+/** How a batch reads its traces: a format is never given (each trace's is told from its content). */
+export type BatchReading = Omit<TraceReading, 'format'>;
+
 /** What every evaluation of a batch shares (sent to each worker once, as `workerData`). */
 export interface BatchSettings {
   /** The config file (resolved against the CLI's cwd, which worker threads share); absent = the default options. */
@@ -34,12 +37,8 @@ export interface BatchSettings {
   readonly compat?: Mode | undefined;
   /** `--min-score`: a pair passes only when its full score reaches it (and the decision passes). */
   readonly minScore?: number | undefined;
-  /** `--columns`: every trace is read as CSV with these header names (the run refuses other files). */
-  readonly columns?: CsvColumns | undefined;
-  /** `--time-unit`: the unit of CSV time cells that are numbers. */
-  readonly timeUnit?: CsvTimeUnit | undefined;
-  /** `--date-order`: the order of day and month in CSV date-times. */
-  readonly dateOrder?: DateOrder | undefined;
+  /** How every trace is read (`--columns`, `--time-unit`, `--date-order`; see `BatchRun`). */
+  readonly reading?: BatchReading | undefined;
   /**
    * Indentation of the report (0 = compact; see `reportSpace`): a worker thread serialises each
    * pair's drill-down, indented for its place in the report (`report-json.ts`).
@@ -123,12 +122,7 @@ export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
     const start = performance.now();
     try {
       const { options: opts, policy } = await options;
-      const reading = {
-        policy,
-        columns: settings.columns,
-        timeUnit: settings.timeUnit,
-        dateOrder: settings.dateOrder,
-      };
+      const reading = { policy, ...settings.reading };
       const [gt, pred] = await Promise.all([
         importFile(job.gtPath, reading),
         importFile(job.predPath, reading),

@@ -1,11 +1,9 @@
 import {
   colorsEnabled,
-  parseColumns,
-  parseDateOrder,
-  parseTimeUnit,
-  parseFormat,
   parseCommandArgs,
   parseCompat,
+  parseReading,
+  READING_OPTIONS,
 } from '../args.js';
 import { runEvaluation } from '../run.js';
 import { EXIT_GATE, type Command } from '../types.js';
@@ -40,10 +38,7 @@ export const alignCommand: Command = {
       gt: 'string',
       pred: 'string',
       compat: 'string',
-      columns: 'string',
-      format: 'string',
-      'time-unit': 'string',
-      'date-order': 'string',
+      ...READING_OPTIONS,
       ...REPORT_OPTIONS,
     });
     return runEvaluation(
@@ -51,10 +46,7 @@ export const alignCommand: Command = {
         gts: [a.required('gt')],
         pred: a.required('pred'),
         compat: parseCompat(a.string('compat')),
-        columns: parseColumns(a.string('columns')),
-        format: parseFormat(a.string('format')),
-        timeUnit: parseTimeUnit(a.string('time-unit')),
-        dateOrder: parseDateOrder(a.string('date-order')),
+        reading: parseReading(a),
         out: a.string('out'),
         json: a.flag('json'),
         requirePass: false,

@@ -1,15 +1,9 @@
 /** `envtrace convert INPUT [--format F] [--out FILE]`: a trace in any supported format → envtrace JSON. */
 import { stringifyJsonExact } from '../../py/json.js';
 import { importers } from '../../import/registry.js';
-import { importFile, type LoadTraceOptions } from '../../import/read.js';
+import { importFile } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
-import {
-  parseColumns,
-  parseCommandArgs,
-  parseDateOrder,
-  parseTimeUnit,
-  resolvePath,
-} from '../args.js';
+import { parseCommandArgs, parseReading, READING_OPTIONS, resolvePath } from '../args.js';
 import { checkOut } from '../out.js';
 import { writeFileAtomic } from '../../io/write.js';
 import { describeFsError, printImportWarnings, reportGivenAsTrace } from '../run.js';
@@ -77,11 +71,8 @@ export const convertCommand: Command = {
       'convert',
       args,
       {
-        format: 'string',
+        ...READING_OPTIONS,
         field: 'strings',
-        columns: 'string',
-        'time-unit': 'string',
-        'date-order': 'string',
         out: { kind: 'string', short: 'o' },
       },
       { positionals: true },
@@ -93,23 +84,12 @@ export const convertCommand: Command = {
     }
     const input = a.positionals[0]!;
     if (input === '') throw new UsageError('the input path is empty');
-    const format = a.string('format') ?? 'auto';
-    if (format !== 'auto' && !importers.some((i) => i.name === format)) {
-      throw new UsageError(
-        `--format must be auto or one of ${importers.map((i) => i.name).join(', ')}, got ${JSON.stringify(format)}`,
-      );
-    }
+    const reading = parseReading(a);
     const out = checkOut(ctx.io, a.string('out'), [input]);
     const fields = a.strings('field');
-    const columns = parseColumns(a.string('columns'));
-    const timeUnit = parseTimeUnit(a.string('time-unit'));
-    const dateOrder = parseDateOrder(a.string('date-order'));
     const imported = await importFile(resolvePath(ctx.io, input), {
-      format: format as LoadTraceOptions['format'],
+      ...reading,
       field: fields.length === 0 ? undefined : fields,
-      ...(columns !== undefined ? { columns } : {}),
-      ...(timeUnit !== undefined ? { timeUnit } : {}),
-      ...(dateOrder !== undefined ? { dateOrder } : {}),
     }).catch(async (e: unknown) => {
       throw await reportGivenAsTrace(
         e,
