@@ -17,14 +17,16 @@ import {
 } from '@openai/agents-core';
 import { OpenAIProvider, OpenAITracingExporter } from '@openai/agents-openai';
 import { z } from 'zod';
+import {
+  chatCompletion,
+  response,
+  type ScriptedCall,
+  type ScriptedTurn,
+} from '../../test/support/openai-replies.cjs';
 import { startJsonStub } from '../../test/support/stub-server.js';
 
-/** One call the scripted model makes. */
-export interface ScriptedCall {
-  readonly id: string;
-  readonly name: string;
-  readonly args: Record<string, unknown>;
-}
+/** When the stub's first response was created (seconds), 2025-12-01T22:00:00Z; one second per response. */
+const CREATED = 1764626400;
 
 /**
  * The model's steps: the calls of one model response (run by the SDK in parallel), then the
@@ -63,72 +65,8 @@ export function travelTools() {
   ];
 }
 
-/** What a scripted model answers: tool calls, or a final text. */
-type Answer = { calls: readonly ScriptedCall[] } | { text: string };
-
-const ANSWERS: readonly Answer[] = [...STEPS.map((calls) => ({ calls })), { text: 'Done.' }];
-
-function responsesBody(a: Answer, n: number): unknown {
-  const output =
-    'calls' in a
-      ? a.calls.map((c) => ({
-          type: 'function_call',
-          id: `fc_${c.id}`,
-          call_id: c.id,
-          name: c.name,
-          arguments: JSON.stringify(c.args),
-          status: 'completed',
-        }))
-      : [
-          {
-            type: 'message',
-            id: `msg_${n}`,
-            role: 'assistant',
-            status: 'completed',
-            content: [{ type: 'output_text', text: a.text, annotations: [] }],
-          },
-        ];
-  return {
-    id: `resp_${n}`,
-    object: 'response',
-    created_at: 1764626400 + n,
-    status: 'completed',
-    model: 'gpt-stub',
-    output,
-    usage: {
-      input_tokens: 10,
-      output_tokens: 5,
-      total_tokens: 15,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens_details: { reasoning_tokens: 0 },
-    },
-  };
-}
-
-function chatBody(a: Answer, n: number): unknown {
-  const message =
-    'calls' in a
-      ? {
-          role: 'assistant',
-          content: null,
-          tool_calls: a.calls.map((c) => ({
-            id: c.id,
-            type: 'function',
-            function: { name: c.name, arguments: JSON.stringify(c.args) },
-          })),
-        }
-      : { role: 'assistant', content: a.text };
-  return {
-    id: `chatcmpl-${n}`,
-    object: 'chat.completion',
-    created: 1764626400 + n,
-    model: 'gpt-stub',
-    choices: [
-      { index: 0, finish_reason: 'calls' in a ? 'tool_calls' : 'stop', message, logprobs: null },
-    ],
-    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-  };
-}
+/** What the scripted model answers, one turn per request: the steps, then a final text. */
+const ANSWERS: readonly ScriptedTurn[] = [...STEPS.map((calls) => ({ calls })), { text: 'Done.' }];
 
 /** The export the SDK POSTed, as received (one body per POST), and the run's final output. */
 export interface TracedRun {
@@ -148,8 +86,10 @@ export async function tracedAgentRun(
   let answered = 0;
   const stub = await startJsonStub(({ url }) => {
     if (url === '/v1/traces/ingest') return {};
-    if (url === '/v1/responses') return responsesBody(ANSWERS[answered]!, answered++);
-    if (url === '/v1/chat/completions') return chatBody(ANSWERS[answered]!, answered++);
+    if (url === '/v1/responses')
+      return response(ANSWERS[answered]!, answered, CREATED + answered++);
+    if (url === '/v1/chat/completions')
+      return chatCompletion(ANSWERS[answered]!, answered, CREATED + answered++);
     return undefined;
   });
   const base = `${stub.origin}/v1`;

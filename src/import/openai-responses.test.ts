@@ -7,6 +7,7 @@
 import OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { response } from '../../test/support/openai-replies.cjs';
 import { startJsonStub, type StubServer } from '../../test/support/stub-server.js';
 import { matchTrajectory } from '../trajectory/match.js';
 import { parseTrace } from './read.js';
@@ -23,32 +24,14 @@ let answered = 0;
 
 beforeAll(async () => {
   stub = await startJsonStub(() => {
-    const first = answered++ === 0;
-    return {
-      id: `resp_${answered}`,
-      object: 'response',
-      created_at: 0,
-      model: 'gpt-stub',
-      status: 'completed',
-      output: first
-        ? CALLS.map((c, i) => ({
-            type: 'function_call',
-            id: `fc_${i + 1}`,
-            call_id: c.call_id,
-            name: c.name,
-            arguments: JSON.stringify(c.args),
-            status: 'completed',
-          }))
-        : [
-            {
-              type: 'message',
-              id: 'msg_1',
-              role: 'assistant',
-              status: 'completed',
-              content: [{ type: 'output_text', text: 'Sunny, 21 °C, noon.', annotations: [] }],
-            },
-          ],
-    };
+    // The first response makes both calls (in parallel), the second answers.
+    const n = ++answered;
+    return response(
+      n === 1
+        ? { calls: CALLS.map((c) => ({ id: c.call_id, name: c.name, args: c.args })) }
+        : { text: 'Sunny, 21 °C, noon.' },
+      n,
+    );
   });
   client = new OpenAI({ apiKey: 'sk-stub', baseURL: `${stub.origin}/v1`, maxRetries: 0 });
 });
