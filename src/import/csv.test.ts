@@ -84,10 +84,33 @@ describe('csv importer', () => {
       `"x.csv:2: column 3: unexpected "e" after a closing quote (a quote inside a quoted field is written "")"`,
     );
     expect(
+      thrown(() => csvImporter.parse('channel,timestamp,value\na,1,"op" en\n', { file: 'x.csv' }))
+        .message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:2: column 3: unexpected text after a closing quote (a quote inside a quoted field is written "")"`,
+    );
+    expect(
       thrown(() => csvImporter.parse('channel,timestamp,value\na,1,op"en\n', {})).message,
     ).toMatchInlineSnapshot(
       `"line 2: column 3: unexpected " inside an unquoted field (quote the whole field, writing a quote as "")"`,
     );
+  });
+
+  it('reads white space around an unquoted field as no data; a quoted field keeps its spaces', () => {
+    // As a hand-written file or Python's `", ".join(...)` writes rows: a space after each comma,
+    // and here one before a comma too.
+    const text =
+      'timestamp, channel, value, note\n0.5, mono:energy , 8980.0, " two  spaces "\n1.0, shutter:cmd, open ,\t"a, b"\n';
+    const r = parseTrace(text, { file: 'x.csv' });
+    expect(tuples(r.events)).toEqual([
+      ['mono:energy', 0, 8980],
+      ['shutter:cmd', 0.5, 'open'],
+    ]);
+    expect(r.events.map((e) => e.meta)).toEqual([{ note: ' two  spaces ' }, { note: 'a, b' }]);
+    expect(csvImporter.detect('timestamp, channel, value\n', undefined)).toBe(1);
+    // A tab-separated file alike; an inner space is data.
+    const tabbed = parseTrace('t\tpv\tv\n0 \t motor x \t 1\n', { file: 'x.tsv' });
+    expect(tuples(tabbed.events)).toEqual([['motor x', 0, 1]]);
   });
 
   it('splits RFC 4180 records with their start lines', () => {
@@ -247,10 +270,15 @@ describe('csv importer', () => {
         fc.boolean(),
         fc.constantFrom('\n', '\r\n'),
         (rows, always, eol) => {
-          // A record that is one empty unquoted field is a blank line, which a reader skips.
-          const kept = rows.filter((r) => always || !(r.length === 1 && r[0] === ''));
+          // A record that is one unquoted field of spaces or nothing is a blank line, which a
+          // reader skips.
+          const kept = rows.filter((r) => always || !(r.length === 1 && r[0]!.trim() === ''));
           const text = kept.map((r) => r.map((f) => quote(f, always)).join(',')).join(eol) + eol;
-          expect(splitCsv(text).map((r) => r.fields)).toEqual(kept);
+          // White space around an unquoted field is not data (the writer quotes a field only for
+          // a quote, comma or line break, so `" a"` goes out as ` a` and is read as `a`); a quoted
+          // field keeps its spaces.
+          const read = kept.map((r) => r.map((f) => (always || /[",\r\n]/.test(f) ? f : f.trim())));
+          expect(splitCsv(text).map((r) => r.fields)).toEqual(read);
         },
       ),
     );

@@ -92,6 +92,8 @@ function csvError(e: CsvError, file: string | undefined): TraceError {
   switch (e.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
       return new TraceError('unterminated quoted field', at, { cause: e });
+    // With `trim`, text after a closing quote and white space (`"op" en`) is this code.
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
     case 'CSV_INVALID_CLOSING_QUOTE': {
       const got = /got "(.*?)" at line/.exec(e.message)?.[1];
       return new TraceError(
@@ -125,6 +127,9 @@ export function splitCsv(text: string, delimiter: Delimiter = ',', file?: string
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
+      // White space around a field, outside its quotes, is not data (`a, b ,c` is a, b and c):
+      // a hand-written header and `", ".join(...)` rows have it. A quoted field keeps its own.
+      trim: true,
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   } catch (e) {
     if (e instanceof CsvError) throw csvError(e, file);
@@ -496,7 +501,11 @@ export const csvImporter: Importer = {
     const header = headerLine(text);
     let names: string[];
     try {
-      const rows: string[][] = parse(header, { delimiter: sniffDelimiter(header), to_line: 1 });
+      const rows: string[][] = parse(header, {
+        delimiter: sniffDelimiter(header),
+        to_line: 1,
+        trim: true,
+      });
       names = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
     } catch {
       return 0;
@@ -511,7 +520,7 @@ export const csvImporter: Importer = {
     const delimiter = sniffDelimiter(header);
     let names: string[];
     try {
-      const rows: string[][] = parse(header, { delimiter, to_line: 1 });
+      const rows: string[][] = parse(header, { delimiter, to_line: 1, trim: true });
       names = (rows[0] ?? []).map((h) => h.trim());
     } catch {
       return undefined;
