@@ -113,6 +113,37 @@ describe('csv importer', () => {
     expect(tuples(tabbed.events)).toEqual([['motor x', 0, 1]]);
   });
 
+  it("reads Excel's first line sep=X as the delimiter, for detection too, keeping line numbers", () => {
+    // Excel reads a first line `sep=;` as the delimiter (scripts write it so that a file opens
+    // in Excel in any locale); here with the decimal commas of a ;-separated file.
+    const text =
+      'sep=;\r\ntimestamp;channel;value\r\n0,0;shutter:cmd;open\r\n0,5;mono:energy;8980,5\r\n';
+    expect(csvImporter.detect(text, undefined)).toBe(1);
+    for (const t of [text, `\uFEFF${text}`]) {
+      // Format not named: detected as CSV.
+      const r = parseTrace(t, { file: 'x.csv' });
+      expect(tuples(r.events)).toEqual([
+        ['shutter:cmd', 0, 'open'],
+        ['mono:energy', 0.5, 8980.5],
+      ]);
+    }
+    // Declared, not sniffed: with sep=| a comma is no delimiter, so it is a decimal comma as in a
+    // ;-separated file.
+    const piped = parseTrace('SEP=|\nt|pv|v\n1|a,b|2,5\n');
+    expect(tuples(piped.events)).toEqual([['a,b', 0, 2.5]]);
+    expect(
+      thrown(() => parseTrace('sep=;\ntimestamp;channel;value\nsoon;a;1\n', { file: 'x.csv' }))
+        .message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:3: timestamp: expected a number of seconds or a date-time (ISO 8601, or as a spreadsheet writes one: 12/01/26 10:30 AM, 01.12.2026 10:30:00,5), got "soon""`,
+    );
+    expect(
+      thrown(() => parseTrace('sep=;\nZeit;Kanal;Wert\n1;a;2\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)"`,
+    );
+  });
+
   it('splits RFC 4180 records with their start lines', () => {
     expect(splitCsv('a,"b\r\nc",""\r\n\r\nd\r\ne')).toEqual([
       { line: 1, fields: ['a', 'b\r\nc', ''] },

@@ -40,7 +40,23 @@ const ROLES: readonly Role[] = ['channel', 'timestamp', 'value'];
 
 /** The delimiters sniffed, in the order that breaks a tie. */
 const DELIMITERS = [',', ';', '\t'] as const;
-type Delimiter = (typeof DELIMITERS)[number];
+/** A sniffed delimiter, or the one character a `sep=` line declares. */
+type Delimiter = string;
+
+/**
+ * Excel's first line `sep=;` (after a BOM), which declares the delimiter (one character, not a
+ * quote, space or line break) and is no row.
+ */
+const SEP_LINE = /^(\uFEFF?)sep=([^\r\n" ])(?=\r\n|\n|\r|$)/i;
+
+/**
+ * The delimiter a first line `sep=X` declares, and the text with that line emptied (its line
+ * break kept, so every later line keeps its number; an empty line is skipped as a blank one).
+ */
+function declaredDelimiter(text: string): { delimiter: Delimiter; text: string } | undefined {
+  const m = SEP_LINE.exec(text);
+  return m === null ? undefined : { delimiter: m[2]!, text: m[1]! + text.slice(m[0].length) };
+}
 
 function lineLabel(file: string | undefined, line: number): string {
   return file ? `${file}:${line}` : `line ${line}`;
@@ -51,22 +67,25 @@ function lineLabel(file: string | undefined, line: number): string {
  * empty row above the table): the header.
  */
 function headerLine(text: string): string {
-  for (const line of text.split(/\r\n|\n|\r/, 50)) if (/[^\s,;\t"]/.test(line)) return line;
+  const body = declaredDelimiter(text)?.text ?? text;
+  for (const line of body.split(/\r\n|\n|\r/, 50)) if (/[^\s,;\t"]/.test(line)) return line;
   return '';
 }
 
 /**
- * The delimiter of a header line: the one of `,` `;` tab occurring most often outside quotes
- * (ties in that order); `,` when there is none (a one-column header).
+ * The delimiter: the one a first line `sep=X` declares, else the one of `,` `;` tab occurring
+ * most often outside quotes in the header line (ties in that order); `,` when there is none (a
+ * one-column header).
  */
 export function sniffDelimiter(text: string): Delimiter {
+  const declared = declaredDelimiter(text);
+  if (declared !== undefined) return declared.delimiter;
   const header = headerLine(text);
   const counts = new Map<Delimiter, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   for (const c of header) {
     if (c === '"') quoted = !quoted;
-    else if (!quoted && counts.has(c as Delimiter))
-      counts.set(c as Delimiter, counts.get(c as Delimiter)! + 1);
+    else if (!quoted && counts.has(c)) counts.set(c, counts.get(c)! + 1);
   }
   let best: Delimiter = ',';
   for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
@@ -332,7 +351,8 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const delimiter = sniffDelimiter(text);
   // Rows of empty cells only (`;;`, which a spreadsheet writes for an empty row it holds
   // formatting for) hold nothing, like blank lines: skipped, before the header too.
-  const records = splitCsv(text, delimiter, ctx.file).filter((r) =>
+  const body = declaredDelimiter(text)?.text ?? text;
+  const records = splitCsv(body, delimiter, ctx.file).filter((r) =>
     r.fields.some((f) => f.trim() !== ''),
   );
   const header = records[0];
@@ -502,7 +522,7 @@ export const csvImporter: Importer = {
     let names: string[];
     try {
       const rows: string[][] = parse(header, {
-        delimiter: sniffDelimiter(header),
+        delimiter: sniffDelimiter(text),
         to_line: 1,
         trim: true,
       });
@@ -517,7 +537,7 @@ export const csvImporter: Importer = {
   explain(text, first) {
     if (first !== undefined) return undefined;
     const header = headerLine(text);
-    const delimiter = sniffDelimiter(header);
+    const delimiter = sniffDelimiter(text);
     let names: string[];
     try {
       const rows: string[][] = parse(header, { delimiter, to_line: 1, trim: true });
