@@ -257,6 +257,56 @@ describe('csv importer', () => {
     );
   });
 
+  it('skips a row index as the first column, with one warning; other unnamed columns are errors', () => {
+    // pandas is not installed here, so this is written by hand as `df.to_csv("scan.csv")` writes
+    // a DataFrame with its default RangeIndex: pandas documents `index : bool, default True:
+    // Write row names (index)` and `index_label : ... If None is given, and header and index are
+    // True, then the index names are used`; a RangeIndex has no name, so the header's first cell
+    // is empty and each row starts with its number, 0, 1, 2, …
+    const pandas =
+      ',timestamp,channel,value\n0,0.0,shutter:cmd,open\n1,0.5,mono:energy,8980.0\n2,0.7,det:counts,1000\n';
+    // R's `write.csv(df, "scan.csv")`: its row names, quoted, counted from 1, under a "" header.
+    const r =
+      '"","timestamp","channel","value"\r\n"1",0,"shutter:cmd","open"\r\n"2",0.5,"mono:energy",8980\r\n"3",0.7,"det:counts",1000\r\n';
+    for (const [text, first, last] of [
+      [pandas, 0, 2],
+      [r, 1, 3],
+    ] as const) {
+      const out: string[] = [];
+      const events = csvImporter.parse(text, {
+        file: 'scan.csv',
+        warn: (w) => out.push(formatWarning(w)),
+      });
+      expect(events.map((e) => [e.channel, e.timestamp, e.value, e.meta])).toEqual([
+        ['shutter:cmd', 0, 'open', {}],
+        ['mono:energy', 0.5, 8980, {}],
+        ['det:counts', 0.7, 1000, {}],
+      ]);
+      expect(out).toEqual([
+        `scan.csv:1: column 1 has no name in the header and holds the row numbers ${first} to ${last} (a row index, as pandas' DataFrame.to_csv() and R's write.csv() write by default): skipped; write the file with index=False (pandas) or row.names=FALSE (R) to leave it out (index-column)`,
+      ]);
+    }
+    const one: string[] = [];
+    csvImporter.parse(',t,pv,v\n7,0,a,1\n', { warn: (w) => one.push(w.message) });
+    expect(one[0]).toMatch(/^column 1 has no name in the header and holds the row number 7 \(/);
+    // Not a run of row numbers (a filtered DataFrame's index), or not the first column: the error.
+    for (const [text, message] of [
+      [
+        ',t,pv,v\n0,0,a,1\n2,1,a,2\n',
+        'x.csv:1: column 1 has no name in the header, but line 2 has "0" in it; name the column',
+      ],
+      [
+        ',t,pv,v\n0,0,a,1\nx,1,a,2\n',
+        'x.csv:1: column 1 has no name in the header, but line 2 has "0" in it; name the column',
+      ],
+      [
+        't,,pv,v\n0,0,a,1\n1,1,a,2\n',
+        'x.csv:1: column 2 has no name in the header, but line 2 has "0" in it; name the column',
+      ],
+    ] as const)
+      expect(thrown(() => csvImporter.parse(text, { file: 'x.csv' })).message).toBe(message);
+  });
+
   it('names what is ambiguous or missing in the header, and mixed time kinds', () => {
     expect(
       thrown(() => csvImporter.parse('time,timestamp,pv,val\n', { file: 'x.csv' })).message,

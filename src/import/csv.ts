@@ -347,6 +347,27 @@ function warnMinutes(
   );
 }
 
+/**
+ * A row index as the first column: no name in the header, and in every row an integer one more
+ * than the row before's (pandas' `DataFrame.to_csv()` writes its RangeIndex so, `0,1,2,…`; R's
+ * `write.csv()` its row names, `"1","2",…`). Any other unnamed column is no index.
+ */
+function rowIndex(
+  names: readonly string[],
+  rows: readonly CsvRecord[],
+): { first: string; last: string } | undefined {
+  if (names.length < 2 || names[0] !== '' || rows.length === 0) return undefined;
+  let previous: bigint | undefined;
+  for (const r of rows) {
+    const cell = r.fields[0] ?? '';
+    if (!/^[+-]?\d{1,15}$/.test(cell)) return undefined;
+    const n = BigInt(cell);
+    if (previous !== undefined && n !== previous + 1n) return undefined;
+    previous = n;
+  }
+  return { first: rows[0]!.fields[0]!, last: rows[rows.length - 1]!.fields[0]! };
+}
+
 function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const delimiter = sniffDelimiter(text);
   // Rows of empty cells only (`;;`, which a spreadsheet writes for an empty row it holds
@@ -363,8 +384,18 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   // holds nothing either.
   const rows = records.slice(1);
   const unnamed = new Set<number>();
+  const index = rowIndex(names, rows);
+  if (index !== undefined) {
+    unnamed.add(0);
+    warn(
+      ctx,
+      'index-column',
+      `column 1 has no name in the header and holds ${index.first === index.last ? `the row number ${index.first}` : `the row numbers ${index.first} to ${index.last}`} (a row index, as pandas' DataFrame.to_csv() and R's write.csv() write by default): skipped; write the file with index=False (pandas) or row.names=FALSE (R) to leave it out`,
+      { line: header.line },
+    );
+  }
   names.forEach((name, k) => {
-    if (name !== '') return;
+    if (name !== '' || unnamed.has(k)) return;
     const filled = rows.find((r) => (r.fields[k] ?? '').trim() !== '');
     if (filled !== undefined)
       throw new TraceError(
