@@ -84,9 +84,63 @@ describe('csv importer', () => {
       `"x.csv:2: column 3: unexpected "e" after a closing quote (a quote inside a quoted field is written "")"`,
     );
     expect(
+      thrown(() => csvImporter.parse('channel,timestamp,value\na,1,"op" en\n', { file: 'x.csv' }))
+        .message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:2: column 3: unexpected text after a closing quote (a quote inside a quoted field is written "")"`,
+    );
+    expect(
       thrown(() => csvImporter.parse('channel,timestamp,value\na,1,op"en\n', {})).message,
     ).toMatchInlineSnapshot(
       `"line 2: column 3: unexpected " inside an unquoted field (quote the whole field, writing a quote as "")"`,
+    );
+  });
+
+  it('reads white space around an unquoted field as no data; a quoted field keeps its spaces', () => {
+    // As a hand-written file or Python's `", ".join(...)` writes rows: a space after each comma,
+    // and here one before a comma too.
+    const text =
+      'timestamp, channel, value, note\n0.5, mono:energy , 8980.0, " two  spaces "\n1.0, shutter:cmd, open ,\t"a, b"\n';
+    const r = parseTrace(text, { file: 'x.csv' });
+    expect(tuples(r.events)).toEqual([
+      ['mono:energy', 0, 8980],
+      ['shutter:cmd', 0.5, 'open'],
+    ]);
+    expect(r.events.map((e) => e.meta)).toEqual([{ note: ' two  spaces ' }, { note: 'a, b' }]);
+    expect(csvImporter.detect('timestamp, channel, value\n', undefined)).toBe(1);
+    // A tab-separated file alike; an inner space is data.
+    const tabbed = parseTrace('t\tpv\tv\n0 \t motor x \t 1\n', { file: 'x.tsv' });
+    expect(tuples(tabbed.events)).toEqual([['motor x', 0, 1]]);
+  });
+
+  it("reads Excel's first line sep=X as the delimiter, for detection too, keeping line numbers", () => {
+    // Excel reads a first line `sep=;` as the delimiter (scripts write it so that a file opens
+    // in Excel in any locale); here with the decimal commas of a ;-separated file.
+    const text =
+      'sep=;\r\ntimestamp;channel;value\r\n0,0;shutter:cmd;open\r\n0,5;mono:energy;8980,5\r\n';
+    expect(csvImporter.detect(text, undefined)).toBe(1);
+    for (const t of [text, `\uFEFF${text}`]) {
+      // Format not named: detected as CSV.
+      const r = parseTrace(t, { file: 'x.csv' });
+      expect(tuples(r.events)).toEqual([
+        ['shutter:cmd', 0, 'open'],
+        ['mono:energy', 0.5, 8980.5],
+      ]);
+    }
+    // Declared, not sniffed: with sep=| a comma is no delimiter, so it is a decimal comma as in a
+    // ;-separated file.
+    const piped = parseTrace('SEP=|\nt|pv|v\n1|a,b|2,5\n');
+    expect(tuples(piped.events)).toEqual([['a,b', 0, 2.5]]);
+    expect(
+      thrown(() => parseTrace('sep=;\ntimestamp;channel;value\nsoon;a;1\n', { file: 'x.csv' }))
+        .message,
+    ).toMatchInlineSnapshot(
+      `"x.csv:3: timestamp: expected a number of seconds or a date-time (ISO 8601, or as a spreadsheet writes one: 12/01/26 10:30 AM, 01.12.2026 10:30:00,5), got "soon""`,
+    );
+    expect(
+      thrown(() => parseTrace('sep=;\nZeit;Kanal;Wert\n1;a;2\n', { file: 'x.csv' })).message,
+    ).toMatchInlineSnapshot(
+      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)"`,
     );
   });
 
@@ -203,6 +257,56 @@ describe('csv importer', () => {
     );
   });
 
+  it('skips a row index as the first column, with one warning; other unnamed columns are errors', () => {
+    // pandas is not installed here, so this is written by hand as `df.to_csv("scan.csv")` writes
+    // a DataFrame with its default RangeIndex: pandas documents `index : bool, default True:
+    // Write row names (index)` and `index_label : ... If None is given, and header and index are
+    // True, then the index names are used`; a RangeIndex has no name, so the header's first cell
+    // is empty and each row starts with its number, 0, 1, 2, …
+    const pandas =
+      ',timestamp,channel,value\n0,0.0,shutter:cmd,open\n1,0.5,mono:energy,8980.0\n2,0.7,det:counts,1000\n';
+    // R's `write.csv(df, "scan.csv")`: its row names, quoted, counted from 1, under a "" header.
+    const r =
+      '"","timestamp","channel","value"\r\n"1",0,"shutter:cmd","open"\r\n"2",0.5,"mono:energy",8980\r\n"3",0.7,"det:counts",1000\r\n';
+    for (const [text, first, last] of [
+      [pandas, 0, 2],
+      [r, 1, 3],
+    ] as const) {
+      const out: string[] = [];
+      const events = csvImporter.parse(text, {
+        file: 'scan.csv',
+        warn: (w) => out.push(formatWarning(w)),
+      });
+      expect(events.map((e) => [e.channel, e.timestamp, e.value, e.meta])).toEqual([
+        ['shutter:cmd', 0, 'open', {}],
+        ['mono:energy', 0.5, 8980, {}],
+        ['det:counts', 0.7, 1000, {}],
+      ]);
+      expect(out).toEqual([
+        `scan.csv:1: column 1 has no name in the header and holds the row numbers ${first} to ${last} (a row index, as pandas' DataFrame.to_csv() and R's write.csv() write by default): skipped; write the file with index=False (pandas) or row.names=FALSE (R) to leave it out (index-column)`,
+      ]);
+    }
+    const one: string[] = [];
+    csvImporter.parse(',t,pv,v\n7,0,a,1\n', { warn: (w) => one.push(w.message) });
+    expect(one[0]).toMatch(/^column 1 has no name in the header and holds the row number 7 \(/);
+    // Not a run of row numbers (a filtered DataFrame's index), or not the first column: the error.
+    for (const [text, message] of [
+      [
+        ',t,pv,v\n0,0,a,1\n2,1,a,2\n',
+        'x.csv:1: column 1 has no name in the header, but line 2 has "0" in it; name the column',
+      ],
+      [
+        ',t,pv,v\n0,0,a,1\nx,1,a,2\n',
+        'x.csv:1: column 1 has no name in the header, but line 2 has "0" in it; name the column',
+      ],
+      [
+        't,,pv,v\n0,0,a,1\n1,1,a,2\n',
+        'x.csv:1: column 2 has no name in the header, but line 2 has "0" in it; name the column',
+      ],
+    ] as const)
+      expect(thrown(() => csvImporter.parse(text, { file: 'x.csv' })).message).toBe(message);
+  });
+
   it('names what is ambiguous or missing in the header, and mixed time kinds', () => {
     expect(
       thrown(() => csvImporter.parse('time,timestamp,pv,val\n', { file: 'x.csv' })).message,
@@ -247,10 +351,15 @@ describe('csv importer', () => {
         fc.boolean(),
         fc.constantFrom('\n', '\r\n'),
         (rows, always, eol) => {
-          // A record that is one empty unquoted field is a blank line, which a reader skips.
-          const kept = rows.filter((r) => always || !(r.length === 1 && r[0] === ''));
+          // A record that is one unquoted field of spaces or nothing is a blank line, which a
+          // reader skips.
+          const kept = rows.filter((r) => always || !(r.length === 1 && r[0]!.trim() === ''));
           const text = kept.map((r) => r.map((f) => quote(f, always)).join(',')).join(eol) + eol;
-          expect(splitCsv(text).map((r) => r.fields)).toEqual(kept);
+          // White space around an unquoted field is not data (the writer quotes a field only for
+          // a quote, comma or line break, so `" a"` goes out as ` a` and is read as `a`); a quoted
+          // field keeps its spaces.
+          const read = kept.map((r) => r.map((f) => (always || /[",\r\n]/.test(f) ? f : f.trim())));
+          expect(splitCsv(text).map((r) => r.fields)).toEqual(read);
         },
       ),
     );

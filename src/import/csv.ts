@@ -40,7 +40,23 @@ const ROLES: readonly Role[] = ['channel', 'timestamp', 'value'];
 
 /** The delimiters sniffed, in the order that breaks a tie. */
 const DELIMITERS = [',', ';', '\t'] as const;
-type Delimiter = (typeof DELIMITERS)[number];
+/** A sniffed delimiter, or the one character a `sep=` line declares. */
+type Delimiter = string;
+
+/**
+ * Excel's first line `sep=;` (after a BOM), which declares the delimiter (one character, not a
+ * quote, space or line break) and is no row.
+ */
+const SEP_LINE = /^(\uFEFF?)sep=([^\r\n" ])(?=\r\n|\n|\r|$)/i;
+
+/**
+ * The delimiter a first line `sep=X` declares, and the text with that line emptied (its line
+ * break kept, so every later line keeps its number; an empty line is skipped as a blank one).
+ */
+function declaredDelimiter(text: string): { delimiter: Delimiter; text: string } | undefined {
+  const m = SEP_LINE.exec(text);
+  return m === null ? undefined : { delimiter: m[2]!, text: m[1]! + text.slice(m[0].length) };
+}
 
 function lineLabel(file: string | undefined, line: number): string {
   return file ? `${file}:${line}` : `line ${line}`;
@@ -51,22 +67,25 @@ function lineLabel(file: string | undefined, line: number): string {
  * empty row above the table): the header.
  */
 function headerLine(text: string): string {
-  for (const line of text.split(/\r\n|\n|\r/, 50)) if (/[^\s,;\t"]/.test(line)) return line;
+  const body = declaredDelimiter(text)?.text ?? text;
+  for (const line of body.split(/\r\n|\n|\r/, 50)) if (/[^\s,;\t"]/.test(line)) return line;
   return '';
 }
 
 /**
- * The delimiter of a header line: the one of `,` `;` tab occurring most often outside quotes
- * (ties in that order); `,` when there is none (a one-column header).
+ * The delimiter: the one a first line `sep=X` declares, else the one of `,` `;` tab occurring
+ * most often outside quotes in the header line (ties in that order); `,` when there is none (a
+ * one-column header).
  */
 export function sniffDelimiter(text: string): Delimiter {
+  const declared = declaredDelimiter(text);
+  if (declared !== undefined) return declared.delimiter;
   const header = headerLine(text);
   const counts = new Map<Delimiter, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   for (const c of header) {
     if (c === '"') quoted = !quoted;
-    else if (!quoted && counts.has(c as Delimiter))
-      counts.set(c as Delimiter, counts.get(c as Delimiter)! + 1);
+    else if (!quoted && counts.has(c)) counts.set(c, counts.get(c)! + 1);
   }
   let best: Delimiter = ',';
   for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
@@ -92,6 +111,8 @@ function csvError(e: CsvError, file: string | undefined): TraceError {
   switch (e.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
       return new TraceError('unterminated quoted field', at, { cause: e });
+    // With `trim`, text after a closing quote and white space (`"op" en`) is this code.
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
     case 'CSV_INVALID_CLOSING_QUOTE': {
       const got = /got "(.*?)" at line/.exec(e.message)?.[1];
       return new TraceError(
@@ -125,6 +146,9 @@ export function splitCsv(text: string, delimiter: Delimiter = ',', file?: string
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
+      // White space around a field, outside its quotes, is not data (`a, b ,c` is a, b and c):
+      // a hand-written header and `", ".join(...)` rows have it. A quoted field keeps its own.
+      trim: true,
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   } catch (e) {
     if (e instanceof CsvError) throw csvError(e, file);
@@ -323,11 +347,33 @@ function warnMinutes(
   );
 }
 
+/**
+ * A row index as the first column: no name in the header, and in every row an integer one more
+ * than the row before's (pandas' `DataFrame.to_csv()` writes its RangeIndex so, `0,1,2,…`; R's
+ * `write.csv()` its row names, `"1","2",…`). Any other unnamed column is no index.
+ */
+function rowIndex(
+  names: readonly string[],
+  rows: readonly CsvRecord[],
+): { first: string; last: string } | undefined {
+  if (names.length < 2 || names[0] !== '' || rows.length === 0) return undefined;
+  let previous: bigint | undefined;
+  for (const r of rows) {
+    const cell = r.fields[0] ?? '';
+    if (!/^[+-]?\d{1,15}$/.test(cell)) return undefined;
+    const n = BigInt(cell);
+    if (previous !== undefined && n !== previous + 1n) return undefined;
+    previous = n;
+  }
+  return { first: rows[0]!.fields[0]!, last: rows[rows.length - 1]!.fields[0]! };
+}
+
 function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const delimiter = sniffDelimiter(text);
   // Rows of empty cells only (`;;`, which a spreadsheet writes for an empty row it holds
   // formatting for) hold nothing, like blank lines: skipped, before the header too.
-  const records = splitCsv(text, delimiter, ctx.file).filter((r) =>
+  const body = declaredDelimiter(text)?.text ?? text;
+  const records = splitCsv(body, delimiter, ctx.file).filter((r) =>
     r.fields.some((f) => f.trim() !== ''),
   );
   const header = records[0];
@@ -338,8 +384,18 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   // holds nothing either.
   const rows = records.slice(1);
   const unnamed = new Set<number>();
+  const index = rowIndex(names, rows);
+  if (index !== undefined) {
+    unnamed.add(0);
+    warn(
+      ctx,
+      'index-column',
+      `column 1 has no name in the header and holds ${index.first === index.last ? `the row number ${index.first}` : `the row numbers ${index.first} to ${index.last}`} (a row index, as pandas' DataFrame.to_csv() and R's write.csv() write by default): skipped; write the file with index=False (pandas) or row.names=FALSE (R) to leave it out`,
+      { line: header.line },
+    );
+  }
   names.forEach((name, k) => {
-    if (name !== '') return;
+    if (name !== '' || unnamed.has(k)) return;
     const filled = rows.find((r) => (r.fields[k] ?? '').trim() !== '');
     if (filled !== undefined)
       throw new TraceError(
@@ -496,7 +552,11 @@ export const csvImporter: Importer = {
     const header = headerLine(text);
     let names: string[];
     try {
-      const rows: string[][] = parse(header, { delimiter: sniffDelimiter(header), to_line: 1 });
+      const rows: string[][] = parse(header, {
+        delimiter: sniffDelimiter(text),
+        to_line: 1,
+        trim: true,
+      });
       names = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
     } catch {
       return 0;
@@ -508,10 +568,10 @@ export const csvImporter: Importer = {
   explain(text, first) {
     if (first !== undefined) return undefined;
     const header = headerLine(text);
-    const delimiter = sniffDelimiter(header);
+    const delimiter = sniffDelimiter(text);
     let names: string[];
     try {
-      const rows: string[][] = parse(header, { delimiter, to_line: 1 });
+      const rows: string[][] = parse(header, { delimiter, to_line: 1, trim: true });
       names = (rows[0] ?? []).map((h) => h.trim());
     } catch {
       return undefined;

@@ -216,13 +216,27 @@ export function firstJsonValue(text: string): unknown {
   const t = text.trimStart();
   if (t[0] !== '{' && t[0] !== '[') return undefined;
   try {
-    return JSON.parse(text);
+    return lenientJson(text);
   } catch {
     const first = text.split(/\r?\n/).find((l) => l.trim() !== '');
     try {
-      return first === undefined ? undefined : JSON.parse(first);
+      return first === undefined ? undefined : lenientJson(first);
     } catch {
       return undefined;
     }
+  }
+}
+
+/**
+ * `JSON.parse`, and for detection only, failing that, JSON with Python's `NaN`, `Infinity` and
+ * `-Infinity` (what `json.dump` writes): a document is told by its shape, and reference mode reads
+ * those literals (default mode refuses them when it parses, naming the literal).
+ */
+function lenientJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    if (!/NaN|Infinity/.test(text)) throw e;
+    return parsePyJson(text, { preserveNumberKinds: false, allowNan: true });
   }
 }

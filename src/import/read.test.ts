@@ -91,6 +91,20 @@ describe('format detection', () => {
     );
   });
 
+  it("tells Python's NaN and Infinity literals by their document's shape: reference mode reads them", () => {
+    const text = '{"events": [{"channel": "a", "timestamp": 0, "value": NaN}]}';
+    expect(parseTrace(text, { mode: 'reference' }).events[0]!.value).toBe(Number.NaN);
+    expect(thrown(() => parseTrace(text, { file: 'g.json' })).message).toBe(
+      "g.json:1:55: Unexpected character 'N' (expected a value): NaN is not JSON: Python's json.dump writes it unless given allow_nan=False",
+    );
+    // A JSON Lines file large enough to be read as a stream, told from its first 64 KiB.
+    const file = path.join(tmp, 'nan.jsonl');
+    const line = (i: number) => `{"channel": "a", "timestamp": ${i}, "value": Infinity}\n`;
+    writeFileSync(file, Array.from({ length: 2000 }, (_, i) => line(i)).join(''));
+    const t = loadTraceSync(file, { mode: 'reference' });
+    expect([t.length, t.events[1999]!.value]).toEqual([2000, Number.POSITIVE_INFINITY]);
+  });
+
   it('lists every format once', () => {
     expect(importers.map((i) => i.name)).toEqual([
       'envtrace',

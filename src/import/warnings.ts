@@ -32,7 +32,9 @@ interface WarningSink {
  * arguments out (an instrumentation that captures no message content: read with the value `null`,
  * missing rather than empty); `coarse-times`, a CSV whose spreadsheet date-times show whole minutes
  * only (the export dropped the seconds: intervals are rounded to the minute); `decimal-comma`, a
- * ,-separated CSV whose values are numbers with a decimal comma (`"21,5"`), read as text.
+ * ,-separated CSV whose values are numbers with a decimal comma (`"21,5"`), read as text;
+ * `index-column`, a CSV whose first column has no name and holds the row numbers (the index
+ * pandas' `DataFrame.to_csv()` writes by default): skipped.
  */
 export const IMPORT_WARNING_CODES = [
   'skipped-line',
@@ -48,6 +50,7 @@ export const IMPORT_WARNING_CODES = [
   'content-omitted',
   'coarse-times',
   'decimal-comma',
+  'index-column',
 ] as const;
 
 /** One of `IMPORT_WARNING_CODES`. */

@@ -193,6 +193,21 @@ describe('parsePyJson: strings', () => {
   });
 });
 
+describe('parsePyJson: allowNan', () => {
+  it("reads NaN, Infinity and -Infinity as Python's json.loads does, nothing like them", () => {
+    const v = parsePyJson('{"v": [NaN, Infinity, -Infinity, -1, 1.0]}', { allowNan: true });
+    expect(v).toEqual({
+      v: [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1, new PyFloat(1)],
+    });
+    for (const [text, message] of [
+      ['[nan]', "<json>:1:2: Unexpected character 'n' (expected a value)"],
+      ['[-Inf]', "<json>:1:3: Unexpected character 'I' (expected a digit)"],
+      ['[NaNa]', "<json>:1:5: Unexpected character 'a' (expected ',' or ']')"],
+    ] as const)
+      expect(() => parsePyJson(text, { allowNan: true, file: '<json>' })).toThrow(message);
+  });
+});
+
 describe('parsePyJson: errors', () => {
   it('reports file, line and column', () => {
     const e = syntaxError('{\n  "a": 1,\n  "b": [1, 2,]\n}', 'data/pred.json');

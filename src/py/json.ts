@@ -113,6 +113,13 @@ export interface ParsePyJsonOptions {
    * @default false
    */
   readonly bigInts?: boolean | undefined;
+  /**
+   * Read the literals `NaN`, `Infinity` and `-Infinity` as those numbers, as Python's `json.loads`
+   * does (and `json.dump` writes unless given `allow_nan=False`); otherwise they are a syntax
+   * error whose message says where they come from.
+   * @default false
+   */
+  readonly allowNan?: boolean | undefined;
 }
 
 /** Default `maxDepth` of `parsePyJson`: a safety net above every per-value limit (`MAX_DEPTH`, 256). */
@@ -190,6 +197,7 @@ class Parser {
     private readonly maxDepth: number,
     private readonly uniqueKeys: boolean = false,
     private readonly bigInts: boolean = preserve,
+    private readonly allowNan: boolean = false,
   ) {}
 
   /** Fail at the bracket at `this.pos` that opens level `maxDepth + 1` (stack holds the open containers). */
@@ -268,6 +276,8 @@ class Parser {
         }
       } else if (c === C.QUOTE) {
         value = this.parseString();
+      } else if (this.allowNan && this.nonFinite(c)) {
+        value = this.parseNonFinite();
       } else if ((c >= C.ZERO && c <= C.NINE) || c === C.MINUS) {
         value = this.parseNumber();
       } else if (c === 0x74 /* t */ && text.startsWith('true', this.pos)) {
@@ -490,6 +500,29 @@ class Parser {
     this.fail(`Unescaped control character ${showChar(this.text.charCodeAt(p))} in string`, p);
   }
 
+  /** Whether a `NaN`, `Infinity` or `-Infinity` literal starts at `this.pos` (its first char `c`). */
+  private nonFinite(c: number): boolean {
+    const text = this.text;
+    const p = this.pos;
+    return c === 0x4e /* N */
+      ? text.startsWith('NaN', p)
+      : c === 0x49 /* I */
+        ? text.startsWith('Infinity', p)
+        : c === C.MINUS && text.startsWith('-Infinity', p);
+  }
+
+  /** The literal `nonFinite` found, as its number (Python's `json` reads it as a float). */
+  private parseNonFinite(): number {
+    const c = this.text.charCodeAt(this.pos);
+    if (c === 0x4e) {
+      this.pos += 3;
+      return Number.NaN;
+    }
+    const negative = c === C.MINUS;
+    this.pos += negative ? 9 : 8;
+    return negative ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  }
+
   private parseNumber(): unknown {
     const text = this.text;
     const start = this.pos;
@@ -584,6 +617,7 @@ export function parsePyJson(text: string, opts: ParsePyJsonOptions = {}): unknow
     opts.maxDepth ?? MAX_JSON_DEPTH,
     opts.uniqueKeys === true,
     preserve || opts.bigInts === true,
+    opts.allowNan === true,
   ).parse();
 }
 

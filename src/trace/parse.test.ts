@@ -148,6 +148,31 @@ describe('parseEnvtrace', () => {
     ).toBe('[0].timestamp: expected a finite timestamp, got NaN');
   });
 
+  it("reads Python's NaN, Infinity and -Infinity in reference mode; default mode names them", () => {
+    // As Python's json.dump writes a trace with non-finite floats (allow_nan=True, the default).
+    const text =
+      '{"events": [{"channel": "a", "timestamp": 0, "value": NaN}, {"channel": "b", "timestamp": 1, "value": [Infinity, -Infinity]}]}';
+    expect(parseEnvtrace(text, { mode: 'reference' }).events.map((e) => e.value)).toEqual([
+      Number.NaN,
+      [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY],
+    ]);
+    expect(errorOf(() => parseEnvtrace(text, { file: 't.json' })).message).toBe(
+      "t.json:1:55: Unexpected character 'N' (expected a value): NaN is not JSON: Python's json.dump writes it unless given allow_nan=False",
+    );
+    // A timestamp must still be finite, as in the reference's own checks.
+    expect(
+      errorOf(() => parseEnvtrace('[{"channel": "a", "timestamp": NaN}]', { mode: 'reference' }))
+        .message,
+    ).toBe('[0].timestamp: expected a finite timestamp, got NaN');
+    // JSON Lines, line by line, alike.
+    expect(
+      parseEnvtrace('{"channel": "a", "timestamp": 0, "value": -Infinity}\n', {
+        file: 'r.jsonl',
+        mode: 'reference',
+      }).events[0]!.value,
+    ).toBe(Number.NEGATIVE_INFINITY);
+  });
+
   it('reference mode coerces like Trace.from_dict and keeps int/float kinds', () => {
     const t = parseEnvtrace(
       '[{"channel": 7, "timestamp": "2.5", "value": 1.0}, {"channel": "b", "timestamp": 3, "value": 1}]',

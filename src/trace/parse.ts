@@ -521,8 +521,9 @@ function countKeysInValue(root: unknown): number {
  */
 function parseJsonText(text: string, opts: ReadOptions, line?: number): unknown {
   try {
+    // Reference mode reads what Python's json reads: NaN, Infinity and -Infinity too.
     if (pythonValues(opts))
-      return parsePyJson(text, { file: opts.file, preserveNumberKinds: true });
+      return parsePyJson(text, { file: opts.file, preserveNumberKinds: true, allowNan: true });
     // An integer of 16+ digits may lie beyond 2^53, where JSON.parse rounds (2^64 would equal
     // 2^64 + 1): such a text is read by the exact parser, which keeps those integers as bigint.
     // Default mode refuses a key repeated in one object (`{"events": [A], "events": [A, B]}`

@@ -25,6 +25,10 @@ export const IMPORTER_SEEDS: Readonly<Record<string, readonly string[]>> = {
   envtrace: [...TRACE_JSON, ...TRACE_JSONL],
   csv: [
     'channel,timestamp,value\nmotor:x,0.1,1\nmotor:y,0.2,"a,b"\n',
+    // Spaces around fields, Excel's sep= line, and a pandas to_csv() row index (csv.test.ts).
+    'timestamp, channel, value\n0.5, mono:energy , 8980.0\n1.0, shutter:cmd, " open"\n',
+    'sep=;\r\ntimestamp;channel;value\r\n0,0;shutter:cmd;open\r\n0,5;mono:energy;8980,5\r\n',
+    ',timestamp,channel,value\n0,0.0,shutter:cmd,open\n1,0.5,mono:energy,8980.0\n',
     read('edge/out_of_order.csv'),
     read('edge/bom_crlf.csv'),
     // Exported by LibreOffice Calc 7.4 (test/support/libreoffice.ts) in en_US with its default

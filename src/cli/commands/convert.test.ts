@@ -116,6 +116,18 @@ describe('envtrace convert', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/^envtrace: <tmp>\/empty\.csv.*no events.*\n$/);
+    // A blank file: an error unnamed, no events with a warning as --format csv (as the help says).
+    tmp.write('blank.csv', '');
+    expect((await run(['convert', 'blank.csv'])).code).toBe(2);
+    expect(await run(['convert', '--format', 'csv', 'blank.csv'])).toEqual({
+      code: 0,
+      out: '{"events": []}\n',
+      err: 'envtrace: warning: <tmp>/blank.csv: the input is empty: read as a trace of no events, as the format csv was named (check that its producer ran) (empty-input)\n',
+    });
+    const help = (await run(['convert', '--help'])).out.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      'Exits 2 on bad input, naming the file and the line or JSON path, and on an input that is not blank but holds no event (a CSV header without rows). {"events": []} says "no events" and is printed as it is (exit 0). A blank input (empty, or white space only) is an error unless its format is named (--format, --columns): then it is a trace of no events, with an empty-input warning.',
+    );
   });
 
   it('--columns names the CSV columns (and implies csv); a bad map is a usage error', async () => {

@@ -20,7 +20,10 @@ Read a trace in any supported format and print it as envtrace JSON ({"events": [
 event per line). Events are ordered by time, timestamps in seconds from the earliest event
 (envtrace input is kept as is). <input> is a file, a ROS 2 bag (a run directory with its
 metadata.yaml, an .mcap or a .db3 file), or a directory holding one *.jsonl file. Exits 2 on
-bad input, naming the file and the line or JSON path, and on an input that holds no event. What
+bad input, naming the file and the line or JSON path, and on an input that is not blank but
+holds no event (a CSV header without rows). {"events": []} says "no events" and is printed as
+it is (exit 0). A blank input (empty, or white space only) is an error unless its format is
+named (--format, --columns): then it is a trace of no events, with an empty-input warning. What
 the input holds but no event maps (a notice line, a document it cannot map, a time far off the
 others) is a warning on stderr, one line each.
 
