@@ -304,6 +304,15 @@ describe('toFollowTrajectory', () => {
     ).toThrow('reference[0].arguments: arguments look like a JSON object but do not parse');
   });
 
+  it('parallel calls in another order: the distance charges nothing, as the match', () => {
+    const ref = [call('a', { x: 1 }, 1), call('b', { y: 2 }, 1)];
+    const pred = [call('b', { y: 2 }, 1), call('a', { x: 1 }, 1)];
+    for (const turns of ['any', 'exact'])
+      expect(run(pred, ref, { turns, distance: {} }, true).message.split('\n')[2]).toBe(
+        `Expected the calls not to follow the reference trajectory (mode strict, args exact${turns === 'exact' ? ', turns exact' : ''}), but they do: 2 of 2 reference calls matched. Distance 0 of 4 (in_order, score 1.0000).`,
+      );
+  });
+
   it('strict: an out-of-order call is named as such', () => {
     const calls = [
       call('open', { id: 1 }),
