@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, trajectoryMetric } from '../src/index.js';
 import { fixture } from '../src/import/fixtures.test-helpers.js';
 import { runInstrumentedOpenAI } from '../src/import/genai-logs.test-helpers.js';
+import { runAiSdkAgent } from '../src/import/ai-sdk.test-helpers.js';
+import { runAnthropicAgent } from '../src/import/anthropic.test-helpers.js';
+import { runGeminiChat } from '../src/import/gemini.test-helpers.js';
 import { parseTrace } from '../src/import/read.js';
 import { matchers } from './index.js';
 import { fakeContext, stripAnsi, taggedUtils } from './testing.js';
@@ -58,10 +61,12 @@ describe('toFollowTrajectory', () => {
 
       Unmatched reference calls:
         reference[1] search({"q":"a","lang":"en"})  closest: calls[1] search({"q":"b","lang":"en"}) (other arguments)
+          arguments (reference ≠ call): q: "a" ≠ "b"
         reference[2] open({"id":1})  closest: calls[2] delete({"id":1}) (another tool)
 
       Unexpected calls:
         calls[1] search({"q":"b","lang":"en"})  closest: reference[1] search({"q":"a","lang":"en"}) (other arguments)
+          arguments (reference ≠ call): q: "a" ≠ "b"
         calls[2] delete({"id":1})  closest: reference[2] open({"id":1}) (another tool)"
     `);
   });
@@ -81,11 +86,13 @@ describe('toFollowTrajectory', () => {
 
       Unmatched reference calls:
         reference[0] get_weather({"city":"San Francisco"})  closest: calls[0] get_weather({"city":"San Francisco","units":"F"}) (other arguments)
+          arguments (reference ≠ call): units: (missing) ≠ "F"
           returned: "58F, foggy"
           closest returned: "58F, foggy, wind 15mph"
 
       Unexpected calls:
         calls[0] get_weather({"city":"San Francisco","units":"F"})  closest: reference[0] get_weather({"city":"San Francisco"}) (other arguments)
+          arguments (reference ≠ call): units: (missing) ≠ "F"
           returned: "58F, foggy, wind 15mph"
           closest returned: "58F, foggy"
         calls[1] get_forecast({"city":"San Francisco","hours":6})  closest: reference[0] get_weather({"city":"San Francisco"}) (another tool)
@@ -120,6 +127,190 @@ describe('toFollowTrajectory', () => {
       '    returned: <r>\\x1b[2J\\x1b[32mPASS\\nreference[0] ok</r>',
       '    returned: <r>"fine\\u202e\\u001b[31m\\nPASS"</r>',
     ]);
+  });
+
+  it('names the arguments that differ, cut around the difference, however long the call', () => {
+    const big = 'x'.repeat(300);
+    const r = run(
+      [
+        {
+          name: 'write',
+          arguments: { content: big, path: '/tmp/a.txt' },
+          result: 'y'.repeat(1000),
+        },
+      ],
+      [{ name: 'write', arguments: { content: big, path: '/tmp/b.txt' } }],
+    );
+    expect(r.message.split('\n').filter((l) => l.includes('arguments ('))).toEqual([
+      '    arguments (reference ≠ call): path: "/tmp/b.txt" ≠ "/tmp/a.txt"',
+      '    arguments (reference ≠ call): path: "/tmp/b.txt" ≠ "/tmp/a.txt"',
+    ]);
+    // A long value is cut around its first difference, on both sides alike.
+    const long = run(
+      [call('write', { content: `${big}A${big}`, opts: { mode: 1, tags: ['a', 'b'] } })],
+      [call('write', { content: `${big}B${big}`, opts: { mode: 2, tags: ['a', 'c'] }, dry: true })],
+      { mode: 'superset' },
+    );
+    expect(long.message).toMatchInlineSnapshot(`
+      "expect(calls).toFollowTrajectory(reference, options)
+
+      Expected the calls to follow the reference trajectory (mode superset, args exact), but 1 reference call not matched; 0 of 1 reference call matched.
+
+      Unmatched reference calls:
+        reference[0] write({"content":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…  closest: calls[0] write({"content":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (other arguments)
+          arguments (reference ≠ call): content: …xxxxxxxxxxxxxxxxxxxBxxxxxxxxxxxxxxxxxx… ≠ …xxxxxxxxxxxxxxxxxxxAxxxxxxxxxxxxxxxxxx…; opts.mode: 2 ≠ 1; opts.tags[1]: "c" ≠ "b"; and 1 more"
+    `);
+  });
+
+  it('names the differences each argument rule failed on: missing, extra, listed, predicate', () => {
+    const lines = (calls: unknown, ref: unknown, options?: unknown) =>
+      run(calls, ref, options)
+        .message.split('\n')
+        .filter((l) => /^ {4}(arguments|rejected)/.test(l));
+    const ref = [call('search', { q: 'a', lang: 'en', 'my key': 1 })];
+    const pred = [call('search', { q: 'a', lang: 'fr', page: 2 })];
+    expect(lines(pred, ref)).toEqual([
+      '    arguments (reference ≠ call): lang: "en" ≠ "fr"; ["my key"]: 1 ≠ (missing); page: (missing) ≠ 2',
+      '    arguments (reference ≠ call): lang: "en" ≠ "fr"; ["my key"]: 1 ≠ (missing); page: (missing) ≠ 2',
+    ]);
+    // superset: extra call arguments are allowed, so only what the reference has counts.
+    expect(lines(pred, ref, { mode: 'superset', args: 'superset' })).toEqual([
+      '    arguments (reference ≠ call): lang: "en" ≠ "fr"; ["my key"]: 1 ≠ (missing)',
+    ]);
+    // subset: the call's arguments must be in the reference; missing ones are allowed.
+    expect(lines(pred, ref, { mode: 'subset', args: 'subset' })).toEqual([
+      '    arguments (reference ≠ call): lang: "en" ≠ "fr"; page: (missing) ≠ 2',
+    ]);
+    // A list of names compares those only; toolArgs wins over args.
+    expect(lines(pred, ref, { toolArgs: { search: ['page', 'q'] } })).toEqual([
+      '    arguments (reference ≠ call): page: (missing) ≠ 2',
+      '    arguments (reference ≠ call): page: (missing) ≠ 2',
+    ]);
+    // A predicate's reasons are its own: the deep-equality differences are what it was given.
+    expect(lines(pred, ref, { args: () => false, mode: 'superset' })).toEqual([
+      '    rejected by the args predicate; by deep equality (reference ≠ call): lang: "en" ≠ "fr"; ["my key"]: 1 ≠ (missing); page: (missing) ≠ 2',
+    ]);
+    expect(lines(ref, ref, { args: () => false, mode: 'superset' })).toEqual([
+      '    rejected by the args predicate (the arguments are deeply equal)',
+    ]);
+    // Arguments that are not objects differ as a whole.
+    expect(
+      lines([{ name: 't', arguments: 'ab' }], [{ name: 't', arguments: ['ab'] }], {
+        mode: 'superset',
+      }),
+    ).toEqual(['    arguments (reference ≠ call): (arguments): ["ab"] ≠ "ab"']);
+  });
+
+  it('escapes the differing values for the terminal', () => {
+    const r = toFollowTrajectory.call(
+      fakeContext({ utils: taggedUtils }),
+      [call('t', { 'k\u001b[2J': 'fine\u202e\u001b[31m' })],
+      [call('t', { 'k\u001b[2J': 'ok' })],
+      { mode: 'superset' },
+    );
+    const text = r.message();
+    expect(text).not.toMatch(/[\u001b\u202e]/);
+    expect(text.split('\n').filter((l) => l.startsWith('    arguments'))).toEqual([
+      '    arguments (reference ≠ call): ["k\\u001b[2J"]: "ok" ≠ "fine\\u202e\\u001b[31m"',
+    ]);
+  });
+
+  it('says a failed call returned an error, for every source that marks one (real runs)', async () => {
+    const ai = await runAiSdkAgent();
+    const runs = {
+      'AI SDK messages (error-text output)': parseTrace(JSON.stringify(ai.messages)).events,
+      'AI SDK spans (status ERROR)': parseTrace(ai.otlpJson).events,
+      'Anthropic messages (is_error)': parseTrace((await runAnthropicAgent()).messagesJson).events,
+      'Gemini contents ({error} response)': parseTrace((await runGeminiChat()).historyJson).events,
+    };
+    const ref = [call('get_weather', { city: 'Oslo', units: 'C' })];
+    const lines = Object.entries(runs).map(([source, events]) => [
+      source,
+      run(events, ref, { mode: 'superset' })
+        .message.split('\n')
+        .filter((l) => l.includes('returned')),
+    ]);
+    expect(lines).toMatchInlineSnapshot(`
+      [
+        [
+          "AI SDK messages (error-text output)",
+          [
+            "    closest returned an error: "no weather data for Oslo"",
+          ],
+        ],
+        [
+          "AI SDK spans (status ERROR)",
+          [
+            "    closest returned an error: "Error: no weather data for Oslo"",
+          ],
+        ],
+        [
+          "Anthropic messages (is_error)",
+          [
+            "    closest returned an error: "Error: no weather data for Oslo"",
+          ],
+        ],
+        [
+          "Gemini contents ({error} response)",
+          [
+            "    closest returned an error: "no weather data for Oslo"",
+          ],
+        ],
+      ]
+    `);
+    // An inline AI SDK `tool-error` entry, and a span that failed without saying how.
+    const inline = run(
+      [{ type: 'tool-error', toolCallId: '1', toolName: 'w', input: { a: 1 }, error: 'boom' }],
+      [call('w', { a: 2 })],
+    );
+    expect(inline.message.split('\n').filter((l) => l.includes('returned'))).toEqual([
+      '    closest returned an error: "boom"',
+      '    returned an error: "boom"',
+    ]);
+    const silent = run(
+      [{ channel: 'v', timestamp: 1, value: {}, meta: { status: 'ERROR' } }],
+      [call('v', { a: 2 })],
+    );
+    expect(silent.message.split('\n').filter((l) => l.includes('returned'))).toEqual([
+      '    closest returned an error',
+      '    returned an error',
+    ]);
+  });
+
+  it('scores broken JSON arguments of a prediction, saying they are not valid JSON', () => {
+    const broken = '{"x":1';
+    let why = '';
+    try {
+      JSON.parse(broken);
+    } catch (e) {
+      why = (e as Error).message;
+    }
+    const r = run([{ name: 'a', arguments: broken }], [{ name: 'a', arguments: { x: 1 } }]);
+    expect(r.pass).toBe(false);
+    expect(r.message.split('\n').slice(2)).toEqual([
+      'Expected the calls to follow the reference trajectory (mode strict, args exact), but 1 reference call not matched and 1 unexpected call; 0 of 1 reference call matched.',
+      '',
+      'Unmatched reference calls:',
+      '  reference[0] a({"x":1})  closest: calls[0] a("{\\"x\\":1") (other arguments)',
+      `    closest arguments are not valid JSON: ${why}`,
+      '',
+      'Unexpected calls:',
+      '  calls[0] a("{\\"x\\":1")  closest: reference[0] a({"x":1}) (other arguments)',
+      `    arguments are not valid JSON: ${why}`,
+    ]);
+    // The reference is the test author's: broken JSON there is misuse.
+    expect(() =>
+      run([{ name: 'a', arguments: { x: 1 } }], [{ name: 'a', arguments: broken }]),
+    ).toThrow('reference[0].arguments: arguments look like a JSON object but do not parse');
+  });
+
+  it('parallel calls in another order: the distance charges nothing, as the match', () => {
+    const ref = [call('a', { x: 1 }, 1), call('b', { y: 2 }, 1)];
+    const pred = [call('b', { y: 2 }, 1), call('a', { x: 1 }, 1)];
+    for (const turns of ['any', 'exact'])
+      expect(run(pred, ref, { turns, distance: {} }, true).message.split('\n')[2]).toBe(
+        `Expected the calls not to follow the reference trajectory (mode strict, args exact${turns === 'exact' ? ', turns exact' : ''}), but they do: 2 of 2 reference calls matched. Distance 0 of 4 (in_order, score 1.0000).`,
+      );
   });
 
   it('strict: an out-of-order call is named as such', () => {

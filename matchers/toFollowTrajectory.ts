@@ -13,7 +13,13 @@ import {
   trajectoryDistance,
 } from '../src/index.js';
 import { formatCall, formatValue, trajectoryIssues } from '../src/trajectory/index.js';
+import {
+  argumentDifferences,
+  formatArgumentPath,
+  type ArgumentDifference,
+} from '../src/trajectory/differences.js';
 import type {
+  ArgsMatch,
   ClosestCandidate,
   FollowTrajectoryOptions,
   ToolCall,
@@ -25,7 +31,12 @@ import type {
 } from '../src/index.js';
 import { importFileSync } from '../src/import/read.js';
 import type { ImportWarning } from '../src/import/warnings.js';
-import { escapeForTerminal, truncate } from '../src/report/escape.js';
+import {
+  escapeForTerminal,
+  firstDifference,
+  truncate,
+  truncateAround,
+} from '../src/report/escape.js';
 import { diagnosisPredicate } from '../src/trajectory/match.js';
 import { FOLLOW_OPTION_KEYS, checkTrajectoryOptions } from '../src/trajectory/options.js';
 import { buildTrajectoryRecord } from '../src/transport/buildRecord.js';
@@ -41,6 +52,9 @@ export const MATCHER_NAME = 'toFollowTrajectory';
 /** Calls listed per section before "… N more". */
 const MAX_LISTED = 10;
 const MAX_CALL_WIDTH = 120;
+/** Differing arguments named per pair before "and N more", and the width of each value. */
+const MAX_DIFFERENCES = 3;
+const DIFFERENCE_WIDTH = 40;
 /** The options object: a plain object of `FOLLOW_OPTION_KEYS`, checked by the one schema. */
 function resolveOptions(value: unknown): FollowTrajectoryOptions {
   if (value === undefined) return {};
@@ -133,14 +147,76 @@ function show(call: ToolCall): string {
 }
 
 /**
- * The continuation line saying what `call` returned (`    returned: "no rooms left"`, `label`
- * before `returned` for the closest candidate), rendered, cut and escaped like the call: results
- * come from the code under test. None when the call has no result.
+ * The continuation lines saying what `call` returned (`    returned: "no rooms left"`, or
+ * `    returned an error: "bad tz"` for a failed call; `label` before `returned` for the closest
+ * candidate), and why its arguments did not parse, when they did not; rendered, cut and escaped
+ * like the call: results come from the code under test. None when there is nothing to say.
  */
 function returned(call: ToolCall, label: string, color: (s: string) => string): string[] {
-  if (!('result' in call)) return [];
-  const text = escapeForTerminal(truncate(formatValue(call.result), MAX_CALL_WIDTH));
-  return [`    ${label}returned: ${color(text)}`];
+  const out: string[] = [];
+  if (call.argumentsError !== undefined)
+    out.push(
+      `    ${label}arguments are not valid JSON: ${escapeForTerminal(truncate(call.argumentsError, MAX_CALL_WIDTH))}`,
+    );
+  const verb = call.resultStatus === 'error' ? 'returned an error' : 'returned';
+  if ('result' in call)
+    out.push(
+      `    ${label}${verb}: ${color(escapeForTerminal(truncate(formatValue(call.result), MAX_CALL_WIDTH)))}`,
+    );
+  else if (call.resultStatus === 'error') out.push(`    ${label}${verb}`);
+  return out;
+}
+
+/** `path: "b" ≠ "a"` (reference first), long values cut around where they differ. */
+function differenceText(d: ArgumentDifference): string {
+  const where = formatArgumentPath(d.path);
+  if (d.kind === 'missing')
+    return `${where}: ${truncate(formatValue(d.reference), DIFFERENCE_WIDTH)} ≠ (missing)`;
+  if (d.kind === 'extra')
+    return `${where}: (missing) ≠ ${truncate(formatValue(d.call), DIFFERENCE_WIDTH)}`;
+  const r = formatValue(d.reference);
+  const c = formatValue(d.call);
+  const at = firstDifference(r, c);
+  return `${where}: ${truncateAround(r, DIFFERENCE_WIDTH, at)} ≠ ${truncateAround(c, DIFFERENCE_WIDTH, at)}`;
+}
+
+/** The argument rule of a tool's calls (`toolArgs`, else `args`, else `exact`). */
+function ruleOf(options: TrajectoryMatchOptions, tool: string): ArgsMatch {
+  const own =
+    options.toolArgs && Object.hasOwn(options.toolArgs, tool) ? options.toolArgs[tool] : undefined;
+  return own ?? options.args ?? 'exact';
+}
+
+/**
+ * The continuation line naming the arguments that failed the rule between a reference call and
+ * a call of the same tool (`    arguments (reference ≠ call): path: "/tmp/b.txt" ≠ "/tmp/a.txt"`),
+ * escaped: values come from the code under test. None when nothing differs by the rule.
+ */
+function differenceLines(
+  reference: ToolCall,
+  call: ToolCall,
+  options: TrajectoryMatchOptions,
+): string[] {
+  // Arguments that did not parse differ as a whole: the not-valid-JSON line says why.
+  if (reference.argumentsError !== undefined || call.argumentsError !== undefined) return [];
+  const diff = argumentDifferences(
+    reference.arguments,
+    call.arguments,
+    ruleOf(options, reference.name),
+    MAX_DIFFERENCES,
+  );
+  const more = diff.count > diff.list.length ? `; and ${diff.count - diff.list.length} more` : '';
+  const listed = diff.list.map(differenceText).join('; ') + more;
+  if (diff.by === 'predicate')
+    return [
+      escapeForTerminal(
+        diff.count === 0
+          ? '    rejected by the args predicate (the arguments are deeply equal)'
+          : `    rejected by the args predicate; by deep equality (reference ≠ call): ${listed}`,
+      ),
+    ];
+  if (diff.count === 0) return [];
+  return [escapeForTerminal(`    arguments (reference ≠ call): ${listed}`)];
 }
 
 function section(
@@ -185,6 +261,7 @@ function failureText(
         : '  (no calls)';
       return [
         `  reference[${c.index}] ${utils.EXPECTED_COLOR(show(c))}${tail}`,
+        ...(near?.reason === 'arguments' ? differenceLines(c, near.call, options) : []),
         ...returned(c, '', utils.EXPECTED_COLOR),
         ...(near ? returned(near.call, 'closest ', utils.RECEIVED_COLOR) : []),
       ].join('\n');
@@ -201,6 +278,7 @@ function failureText(
         : '  (empty reference)';
       return [
         `  calls[${c.index}] ${utils.RECEIVED_COLOR(show(c))}${tail}`,
+        ...(near?.reason === 'arguments' ? differenceLines(near.call, c, options) : []),
         ...returned(c, '', utils.RECEIVED_COLOR),
         ...(near ? returned(near.call, 'closest ', utils.EXPECTED_COLOR) : []),
       ].join('\n');

@@ -77,13 +77,88 @@ describe('toolCalls', () => {
     ]);
     const spans = fixture('otel_genai_agent.otlp.json');
     const calls = toolCalls(loadTraceSync(spans));
-    expect(calls.map((c) => c.result)).toEqual(
-      loadTraceSync(spans).events.map((e) => e.meta!['result']),
+    const events = loadTraceSync(spans).events;
+    expect(calls.map((c, i) => (i === 1 ? undefined : c.result))).toEqual(
+      events.map((e, i) => (i === 1 ? undefined : e.meta!['result'])),
     );
-    // The timed-out call returned nothing: its call has no result.
-    expect(calls[1]).toMatchObject({ name: 'get_weather' });
-    expect(calls[1]).not.toHaveProperty('result');
+    // The timed-out call returned nothing: the span's status says it failed, and how.
+    expect(events[1]!.meta).not.toHaveProperty('result');
+    expect(calls[1]).toMatchObject({
+      name: 'get_weather',
+      resultStatus: 'error',
+      result: `${String(events[1]!.meta!['errorType'])}: ${String(events[1]!.meta!['statusMessage'])}`,
+    });
     expect(calls[2]!.result).toEqual({ confirmation: 'K7Q2ZP' });
+  });
+
+  it("keeps a prediction's broken JSON arguments as the text, saying why (as the importers do)", () => {
+    const why = (text: string): string => {
+      try {
+        JSON.parse(text);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      throw new Error('parsed');
+    };
+    expect(
+      toolCalls([
+        { name: 'a', arguments: '{"x":1' },
+        { function: { name: 'b', arguments: '{bad' } },
+        { name: 'c', arguments: '{"x":1}' },
+      ]),
+    ).toEqual([
+      { name: 'a', arguments: '{"x":1', index: 0, group: 0, argumentsError: why('{"x":1') },
+      { name: 'b', arguments: '{bad', index: 1, group: 1, argumentsError: why('{bad') },
+      { name: 'c', arguments: { x: 1 }, index: 2, group: 2 },
+    ]);
+    // An importer's argumentsError (an event's meta) is read the same way.
+    expect(
+      toolCalls([{ channel: 'a', timestamp: 0, value: '{"x"', meta: { argumentsError: 'cut' } }]),
+    ).toEqual([{ name: 'a', arguments: '{"x"', index: 0, group: 0, argumentsError: 'cut' }]);
+  });
+
+  it('marks a failed call: resultStatus, span status ERROR, meta.error, an AI SDK tool-error', () => {
+    const calls = toolCalls([
+      { channel: 'a', timestamp: 0, value: {}, meta: { result: 'bad tz', resultStatus: 'error' } },
+      {
+        channel: 'b',
+        timestamp: 1,
+        value: {},
+        meta: { status: 'ERROR', statusMessage: 'unknown tz X', errorType: 'ValueError' },
+      },
+      { channel: 'c', timestamp: 2, value: {}, meta: { status: 'ERROR', statusMessage: 'gone' } },
+      { channel: 'd', timestamp: 3, value: {}, meta: { status: 'ERROR' } },
+      { channel: 'e', timestamp: 4, value: {}, meta: { error: 'boom', outputType: 'error-text' } },
+      { channel: 'f', timestamp: 5, value: {}, meta: { result: 'An error occurred', error: 'x' } },
+      { channel: 'g', timestamp: 6, value: {}, meta: { status: 'OK', result: 1 } },
+    ]);
+    expect(calls.map((c) => [c.name, c.resultStatus, c.result])).toEqual([
+      ['a', 'error', 'bad tz'],
+      ['b', 'error', 'ValueError: unknown tz X'],
+      ['c', 'error', 'gone'],
+      ['d', 'error', undefined],
+      ['e', 'error', 'boom'],
+      ['f', 'error', 'An error occurred'],
+      ['g', undefined, 1],
+    ]);
+    expect(calls[3]).not.toHaveProperty('result');
+    expect(calls[6]).not.toHaveProperty('resultStatus');
+    const listed = toolCalls([
+      {
+        type: 'tool-error',
+        toolCallId: '1',
+        toolName: 'w',
+        input: { city: 'Oslo' },
+        error: 'boom',
+      },
+      { type: 'tool-error', toolCallId: '2', toolName: 'w', input: {}, error: new TypeError('no') },
+      { type: 'tool-result', toolCallId: '3', toolName: 'w', input: {}, output: 'sunny' },
+    ]);
+    expect(listed.map((c) => [c.arguments, c.resultStatus, c.result])).toEqual([
+      [{ city: 'Oslo' }, 'error', 'boom'],
+      [{}, 'error', 'TypeError: no'],
+      [{}, undefined, 'sunny'],
+    ]);
   });
 
   it('reads trace files', () => {
@@ -114,8 +189,12 @@ describe('toolCalls', () => {
     expect(() => toolCalls([{ nme: 'a' }] as never, 'reference')).toThrow(
       'reference[0]: expected an event {channel, timestamp, value} or a tool call {name, arguments}',
     );
-    expect(() => toolCalls([{ name: 'a', arguments: '{bad' }], 'calls')).toThrow(
-      'calls[0].arguments: arguments look like a JSON object but do not parse',
+    // A broken reference is the test author's mistake; a broken prediction is scored (below).
+    expect(() => toolCalls([{ name: 'a', arguments: '{bad' }], 'reference')).toThrow(
+      'reference[0].arguments: arguments look like a JSON object but do not parse',
+    );
+    expect(() => toolCalls([{ function: { name: 'a', arguments: '{bad' } }], 'reference')).toThrow(
+      'reference[0].function.arguments: arguments look like a JSON object but do not parse',
     );
     expect(() => toolCalls(42 as never, 'calls')).toThrow(TypeError);
   });

@@ -24,9 +24,23 @@ export interface ToolCall {
   /**
    * What the call returned (an event's `meta.result`, the key every agent importer writes; a
    * `{name, arguments, result}` entry's `result`); absent when the input has none. Shown in
-   * failure messages and run reports, never compared: calls match by name and arguments.
+   * failure messages and run reports, never compared: calls match by name and arguments. For a
+   * call that failed (`resultStatus: "error"`) without a result, the error: `meta.error`, else the
+   * span's `errorType` and `statusMessage`.
    */
   readonly result?: unknown;
+  /**
+   * `"error"` when the input marks the call as failed: `meta.resultStatus: "error"` (a tool
+   * result flagged as an error), span status `ERROR`, a `meta.error` (an SDK's or the recorder's
+   * record of a thrown error), or a `{type: "tool-error"}` entry of the AI SDK. Shown, never
+   * compared.
+   */
+  readonly resultStatus?: 'error';
+  /**
+   * Why the predicted call's arguments did not parse: JSON object text that is not valid JSON (the
+   * arguments are then that text, as the model wrote it), or an importer's `meta.argumentsError`.
+   */
+  readonly argumentsError?: string;
 }
 
 /**
@@ -56,19 +70,40 @@ export interface ToolCallLike {
   readonly parallel_group?: string | number;
   /** What the call returned: kept on the `ToolCall` for messages and reports, never matched. */
   readonly result?: unknown;
+  /**
+   * Vercel AI SDK content parts: `tool-result` (what the tool returned is `output`) or
+   * `tool-error` (the tool threw `error`: the call is marked failed).
+   */
+  readonly type?: string;
+  readonly toolCallId?: string;
+  readonly output?: unknown;
+  readonly error?: unknown;
 }
 
 /** Everything the trajectory APIs accept as a trajectory. */
 export type TrajectoryInput = Trace | TraceLike | readonly ToolCallLike[] | string;
 
+/**
+ * How a call list's JSON argument text that does not parse is read: `keep` (a prediction: a model
+ * can emit broken arguments, and that is behaviour to score) keeps the text and says why;
+ * `throw` (a reference: the test's author wrote it) is a `TraceError`.
+ */
+type BrokenArguments = 'keep' | 'throw';
+
 /** `arguments` given as JSON text (as LLM APIs return them) is parsed when it is an object. */
-function parseArguments(v: unknown, where: InputPath): unknown {
-  if (typeof v !== 'string' || !/^\s*\{/.test(v)) return v;
+function parseArguments(
+  v: unknown,
+  where: InputPath,
+  broken: BrokenArguments,
+): { value: unknown; error?: string } {
+  if (typeof v !== 'string' || !/^\s*\{/.test(v)) return { value: v };
   try {
-    return JSON.parse(v) as unknown;
+    return { value: JSON.parse(v) as unknown };
   } catch (e) {
+    const why = (e as Error).message;
+    if (broken === 'keep') return { value: v, error: why };
     throw new TraceError(
-      `arguments look like a JSON object but do not parse: ${(e as Error).message}`,
+      `arguments look like a JSON object but do not parse: ${why}`,
       { path: where },
       { cause: e },
     );
@@ -85,29 +120,79 @@ function sameKey(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function build(
-  items: ReadonlyArray<{ name: string; arguments: unknown; key: unknown; result: unknown }>,
-): ToolCall[] {
+/** A call as read, before its index and group are known. */
+interface CallItem {
+  readonly name: string;
+  readonly arguments: unknown;
+  readonly key: unknown;
+  readonly result: unknown;
+  readonly failed?: boolean;
+  readonly argumentsError?: string | undefined;
+}
+
+function build(items: readonly CallItem[]): ToolCall[] {
   const out: ToolCall[] = [];
   let group = -1;
   items.forEach((it, i) => {
     const prev = items[i - 1];
     if (prev === undefined || it.key === undefined || !sameKey(prev.key, it.key)) group += 1;
-    const call = { name: it.name, arguments: it.arguments, index: i, group };
-    out.push(it.result === undefined ? call : { ...call, result: it.result });
+    out.push({
+      name: it.name,
+      arguments: it.arguments,
+      index: i,
+      group,
+      ...(it.result === undefined ? {} : { result: it.result }),
+      ...(it.failed === true ? { resultStatus: 'error' as const } : {}),
+      ...(it.argumentsError === undefined ? {} : { argumentsError: it.argumentsError }),
+    });
   });
   return out;
+}
+
+/** A thrown error as shown: `TypeError: boom` for an `Error`, else the value as it is. */
+function errorValue(e: unknown): unknown {
+  return e instanceof Error ? String(e) : e;
+}
+
+/**
+ * What an event's meta says of the call's outcome: its result and whether it failed (see
+ * `ToolCall.resultStatus`); a failed call without a result shows its error instead.
+ */
+function outcomeOf(meta: Readonly<Record<string, unknown>> | undefined): {
+  result: unknown;
+  failed: boolean;
+} {
+  const result = meta?.['result'];
+  if (meta === undefined) return { result, failed: false };
+  const error = meta['error'];
+  const failed =
+    meta['resultStatus'] === 'error' || meta['status'] === 'ERROR' || error !== undefined;
+  if (!failed || result !== undefined) return { result, failed };
+  if (error !== undefined) return { result: errorValue(error), failed };
+  const type = typeof meta['errorType'] === 'string' ? meta['errorType'] : undefined;
+  const message =
+    typeof meta['statusMessage'] === 'string' && meta['statusMessage'] !== ''
+      ? meta['statusMessage']
+      : undefined;
+  return {
+    result: type && message ? `${type}: ${message}` : (message ?? type),
+    failed,
+  };
 }
 
 /** Tool calls of trace events: time-sorted; channel = tool, value = arguments. */
 export function callsFromEvents(events: readonly TraceEvent[]): ToolCall[] {
   return build(
-    sortEventsByTime(events).map((e) => ({
-      name: e.channel,
-      arguments: e.value,
-      key: groupKey(e.meta, ['ts', e.timestamp]),
-      result: e.meta?.['result'],
-    })),
+    sortEventsByTime(events).map((e) => {
+      const why = e.meta?.['argumentsError'];
+      return {
+        name: e.channel,
+        arguments: e.value,
+        key: groupKey(e.meta, ['ts', e.timestamp]),
+        ...outcomeOf(e.meta),
+        argumentsError: typeof why === 'string' ? why : undefined,
+      };
+    }),
   );
 }
 
@@ -132,6 +217,7 @@ const NOT_ARGUMENTS = new Set([
   'parallel_group',
   'result',
   'output',
+  'error',
   'status',
   'index',
   'providerExecuted',
@@ -181,7 +267,8 @@ function notACallHint(x: unknown): string {
 function callParts(
   x: Readonly<Record<string, unknown>>,
   where: InputPath,
-): { name: string; arguments: unknown; result: unknown } {
+  broken: BrokenArguments,
+): Omit<CallItem, 'key'> {
   const name = callName(x);
   if (name === undefined || name === '') {
     throw new TraceError(`expected a tool call {name, arguments}${notACallHint(x)}`, {
@@ -194,12 +281,11 @@ function callParts(
   ] as const) {
     const fn = x[outer];
     if (!isObjectRecord(fn) || fn['name'] !== name) continue;
-    const args = fn[inner];
-    return {
-      name,
-      arguments: args === undefined ? {} : parseArguments(args, [...where, outer, inner]),
-      result: x['result'],
-    };
+    const args =
+      fn[inner] === undefined
+        ? { value: {} }
+        : parseArguments(fn[inner], [...where, outer, inner], broken);
+    return { name, arguments: args.value, result: x['result'], argumentsError: args.error };
   }
   const given = ARGUMENT_KEYS.filter((k) => x[k] !== undefined);
   if (given.length > 1) {
@@ -220,22 +306,24 @@ function callParts(
       );
     }
   }
-  // A Vercel AI SDK `tool-result` entry carries the call's input and what it returned.
-  const result = x['result'] ?? (x['type'] === 'tool-result' ? x['output'] : undefined);
-  return {
-    name,
-    arguments: key === undefined ? {} : parseArguments(x[key], [...where, key]),
-    result,
-  };
+  // A Vercel AI SDK `tool-result` entry carries the call's input and what it returned; a
+  // `tool-error` entry (the tool threw) the error.
+  const failed = x['type'] === 'tool-error';
+  const result =
+    x['result'] ??
+    (x['type'] === 'tool-result' ? x['output'] : failed ? errorValue(x['error']) : undefined);
+  const args = key === undefined ? { value: {} } : parseArguments(x[key], [...where, key], broken);
+  return { name, arguments: args.value, result, failed, argumentsError: args.error };
 }
 
 function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
+  const broken: BrokenArguments = label === 'reference' ? 'throw' : 'keep';
   return build(
     list.map((x, i) => {
       const where = [label, i];
       if (!isObjectRecord(x))
         throw new TraceError('expected a tool call {name, arguments}', { path: where });
-      return { ...callParts(x, where), key: groupKey(x, undefined) };
+      return { ...callParts(x, where, broken), key: groupKey(x, undefined) };
     }),
   );
 }
@@ -244,6 +332,8 @@ function callsFromList(list: readonly unknown[], label: string): ToolCall[] {
  * The tool calls of a trajectory input. `label` names the argument in error messages. A string is
  * a trace file path in any importer format (envtrace JSON/JSON Lines, OTLP, OpenInference, ATIF,
  * OpenAI messages, …; detected by content; a relative path is read from the working directory).
+ * In a call list, JSON argument text that does not parse is a `TraceError` for the `reference`
+ * and, for any other label (a prediction), kept as the text with `argumentsError`.
  */
 export function toolCalls(input: TrajectoryInput, label = 'calls'): ToolCall[] {
   if (typeof input === 'string') return callsFromEvents(importFileSync(input).trace.events);

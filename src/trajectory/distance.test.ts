@@ -195,6 +195,37 @@ describe('trajectoryDistance (hand-computed)', () => {
     expect(seen).toContainEqual(['search', ['tags', 0]]);
   });
 
+  it('calls of one turn have no order: a reordering inside a turn costs nothing', () => {
+    const t = (name: string, args: Record<string, unknown>, turn: number): ToolCallLike => ({
+      name,
+      arguments: args,
+      turn,
+    });
+    const a = { x: 1 };
+    const b = { y: 2 };
+    const d = (ref: ToolCallLike[], pred: ToolCallLike[], scheme: TrajectoryScheme = 'in_order') =>
+      trajectoryDistance(ref, pred, { scheme }).distance;
+    // One turn on both sides, in either order (the user-testing case): 0, in_order and exact.
+    expect(d([t('a', a, 1), t('b', b, 1)], [t('b', b, 1), t('a', a, 1)])).toBe(0);
+    expect(d([t('a', a, 1), t('b', b, 1)], [t('b', b, 1), t('a', a, 1)], 'exact')).toBe(0);
+    // A reference turn against two predicted turns in the other order, and the reverse: 0 too,
+    // as the matcher's strict mode (turns "any") passes them.
+    expect(d([t('a', a, 1), t('b', b, 1)], [t('b', b, 1), t('a', a, 2)])).toBe(0);
+    expect(d([t('a', a, 1), t('b', b, 2)], [t('b', b, 1), t('a', a, 1)])).toBe(0);
+    // Across turns the order still counts: a, then b against b, then a is a deletion + insertion.
+    expect(d([t('a', a, 1), t('b', b, 2)], [t('b', b, 1), t('a', a, 2)])).toBe(2);
+    // Inside a turn, a changed argument still pairs with its own call: c(q:1) vs c(q:9) is half a
+    // step (one of two arguments differs), the rest equal, whatever the order.
+    const ref = [t('c', { q: 1, n: 1 }, 1), t('c', { q: 2, n: 2 }, 1), t('e', {}, 1)];
+    for (const pred of [
+      [t('e', {}, 1), t('c', { q: 2, n: 2 }, 1), t('c', { q: 9, n: 1 }, 1)],
+      [t('c', { q: 9, n: 1 }, 1), t('e', {}, 1), t('c', { q: 2, n: 2 }, 1)],
+    ])
+      expect(d(ref, pred)).toBe(0.5);
+    // Without turns (each call its own step) a swap costs as before.
+    expect(d([c('a', a), c('b', b)], [c('b', b), c('a', a)])).toBe(2);
+  });
+
   it('the default scheme is in_order', () => {
     expect(trajectoryDistance([c('a'), c('b')], [c('b'), c('a')]).scheme).toBe('in_order');
   });

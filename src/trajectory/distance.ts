@@ -9,7 +9,8 @@ import { equals } from '@jest/expect-utils';
 import { z } from 'zod';
 import { ConfigError, inputPath, type InputPath } from '../errors.js';
 import { minCostAssignment } from './bipartite.js';
-import { toolCalls, type ToolCall, type TrajectoryInput } from './calls.js';
+import { formatValue, toolCalls, type ToolCall, type TrajectoryInput } from './calls.js';
+import { valueKey } from './keys.js';
 
 /**
  * `in_order`: weighted Needleman–Wunsch (gaps allowed); `exact`: 0 iff identical, else the full
@@ -156,6 +157,24 @@ class Costs {
     return t?.weight ?? this.w.default ?? 1;
   }
 
+  /**
+   * A call's key for ordering the calls of one turn: the tool and its arguments (canonical JSON,
+   * arguments of weight 0 left out: they never cost anything). Equal keys cost 0 to substitute.
+   */
+  key(call: ToolCall): string {
+    const a = call.arguments;
+    let v = a;
+    if (typeof a === 'object' && a !== null && !Array.isArray(a)) {
+      const rec = a as Record<string, unknown>;
+      v = Object.fromEntries(
+        Object.keys(rec)
+          .filter((k) => this.arg(call.name, k) !== 0)
+          .map((k) => [k, rec[k]]),
+      );
+    }
+    return `${JSON.stringify(call.name)}\u0000${valueKey(v) ?? formatValue(v)}`;
+  }
+
   private arg(tool: string, key: string): number {
     const t = this.w.tools?.[tool];
     const own = typeof t === 'object' ? t.args?.[key] : undefined;
@@ -199,6 +218,90 @@ function inOrder(ref: readonly ToolCall[], pred: readonly ToolCall[], c: Costs):
     prev = cur;
   }
   return prev[pred.length]!;
+}
+
+/** The turns of a list of calls: runs of calls with one `group`. */
+function turnsOf(list: readonly ToolCall[]): ToolCall[][] {
+  const turns: ToolCall[][] = [];
+  for (const x of list) {
+    const last = turns[turns.length - 1];
+    if (last && last[0]!.group === x.group) last.push(x);
+    else turns.push([x]);
+  }
+  return turns;
+}
+
+/** Each turn of `list` ordered by `rank` (a turn's calls have no order of their own). */
+function orderTurns(
+  list: readonly ToolCall[],
+  rank: (turn: readonly ToolCall[]) => ToolCall[],
+): ToolCall[] {
+  return turnsOf(list).flatMap((t) => (t.length === 1 ? t : rank(t)));
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The calls of each turn by key: the same calls in any order give the same list. */
+function canonicalOrder(list: readonly ToolCall[], c: Costs): ToolCall[] {
+  // Ties (arguments of weight 0 apart) by the whole arguments, for the `exact` scheme.
+  const whole = (x: ToolCall): string => valueKey(x.arguments) ?? formatValue(x.arguments);
+  return orderTurns(list, (t) =>
+    t
+      .map((x) => ({ x, k: c.key(x), w: whole(x) }))
+      .sort((a, b) => byText(a.k, b.k) || byText(a.w, b.w))
+      .map((e) => e.x),
+  );
+}
+
+/**
+ * The calls of each turn of `list` in the order of their counterparts in `other`: the n-th call
+ * of a key goes where the n-th call of that key is in `other`, a call without one where the first
+ * call of its tool is (else last), ties by key. Independent of the order within `list`'s turns
+ * (equal keys are equal calls to the cost model).
+ */
+function followOrder(list: readonly ToolCall[], other: readonly ToolCall[], c: Costs): ToolCall[] {
+  const at = new Map<string, number[]>();
+  const firstOfTool = new Map<string, number>();
+  other.forEach((x, i) => {
+    const k = c.key(x);
+    const l = at.get(k);
+    if (l) l.push(i);
+    else at.set(k, [i]);
+    if (!firstOfTool.has(x.name)) firstOfTool.set(x.name, i);
+  });
+  const seen = new Map<string, number>();
+  const none = other.length;
+  return orderTurns(list, (t) =>
+    t
+      .map((x) => {
+        const k = c.key(x);
+        const n = seen.get(k) ?? 0;
+        seen.set(k, n + 1);
+        const exact = at.get(k)?.[n];
+        return exact !== undefined
+          ? { x, k, pos: exact, tier: 0 }
+          : { x, k, pos: firstOfTool.get(x.name) ?? none, tier: 1 };
+      })
+      .sort((a, b) => a.pos - b.pos || a.tier - b.tier || byText(a.k, b.k))
+      .map((e) => e.x),
+  );
+}
+
+/**
+ * `inOrder` with the calls of one turn (one model step: `group`) in no order, on either side:
+ * the cheaper of two orderings that do not depend on the order within a turn, both turns by key,
+ * and the prediction's turns following the reference, then the reference's following the
+ * prediction. A reordering inside a turn costs nothing; a turn's calls in another order than the
+ * reference, across turns, still do. Two more alignments than `inOrder`: O(n·m).
+ */
+function inOrderByTurns(ref: readonly ToolCall[], pred: readonly ToolCall[], c: Costs): number {
+  const r0 = canonicalOrder(ref, c);
+  const p0 = canonicalOrder(pred, c);
+  const byKey = inOrder(r0, p0, c);
+  if (byKey === 0) return 0;
+  const p1 = followOrder(p0, r0, c);
+  const r1 = followOrder(r0, p1, c);
+  return Math.min(byKey, inOrder(r1, p1, c));
 }
 
 /** Minimum-cost assignment with dummy rows/columns for deleted and inserted steps. */
@@ -273,15 +376,19 @@ export function distanceOfCalls(
   let max = refMass + predMass;
   switch (scheme) {
     case 'in_order':
-      distance = inOrder(ref, pred, c);
+      distance = inOrderByTurns(ref, pred, c);
       break;
-    case 'exact':
+    case 'exact': {
+      // Identical up to the order of calls within a turn.
+      const r = canonicalOrder(ref, c);
+      const p = canonicalOrder(pred, c);
       distance =
-        ref.length === pred.length &&
-        ref.every((r, i) => r.name === pred[i]!.name && equals(r.arguments, pred[i]!.arguments))
+        r.length === p.length &&
+        r.every((x, i) => x.name === p[i]!.name && equals(x.arguments, p[i]!.arguments))
           ? 0
           : max;
       break;
+    }
     case 'any_order':
       distance = anyOrder(ref, pred, c, (p) => c.tool(p.name));
       break;

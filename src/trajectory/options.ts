@@ -66,7 +66,10 @@ export function checkTrajectoryOptions(
     if (issue.code === 'unrecognized_keys')
       return issue.keys.map((k) => ({
         path: inputPath([...prefix, ...issue.path, k]),
-        message: `unknown option ${JSON.stringify(k)} (expected ${keys.join(', ')})`,
+        message:
+          kind === 'match' && k === 'distance' && issue.path.length === 0
+            ? `unknown option "distance": matchTrajectory gives the verdict only; compute the distance with trajectoryDistance(reference, calls, distance) (expected ${keys.join(', ')})`
+            : `unknown option ${JSON.stringify(k)} (expected ${keys.join(', ')})`,
       }));
     if (issue.path.length === 0 && issue.code === 'invalid_type')
       return [

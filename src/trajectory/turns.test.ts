@@ -216,6 +216,10 @@ describe('turns "exact": pairs and diagnostics', () => {
     expect(e({ order: 'strict' })).toBe(
       'order: unknown option "order" (expected mode, turns, args, toolArgs)',
     );
+    // The matcher's `distance` is another function outside tests: the error names it.
+    expect(e({ distance: {} })).toBe(
+      'distance: unknown option "distance": matchTrajectory gives the verdict only; compute the distance with trajectoryDistance(reference, calls, distance) (expected mode, turns, args, toolArgs)',
+    );
     expect(matchTrajectory([], [], { turns: 'any', mode: 'subset' }).pass).toBe(true);
   });
 });

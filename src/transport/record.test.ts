@@ -142,7 +142,7 @@ describe('EnvTraceRecord and the run report', () => {
 
   it('issues carry what each call returned, cut like the call, absent when unknown', () => {
     // The vendored OTLP GenAI sample as the reference; the run books another flight (with a long
-    // result) and asks for the weather elsewhere (a timed-out call: no result).
+    // result) and asks for the weather elsewhere (a timed-out call: an error).
     const golden = loadTraceSync(fixture('otel_genai_agent.otlp.json')).events;
     const run = golden.map((e) =>
       e.channel === 'book_flight'
@@ -154,12 +154,25 @@ describe('EnvTraceRecord and the run report', () => {
     const options = { mode: 'unordered' as const };
     const verdict = matchVerdict(matchTrajectory(golden, run, options), options);
     const long = `"${'x'.repeat(198)}…`;
+    // The timed-out call: no result, a span status ERROR; the error stands for the result.
+    const span = golden.find((e) => e.channel === 'get_weather')!.meta!;
+    const timedOut = JSON.stringify(
+      `${String(span['errorType'])}: ${String(span['statusMessage'])}`,
+    );
     expect(verdict.issues).toEqual([
       {
         side: 'reference',
         index: 1,
         call: 'get_weather({"city":"New York"})',
-        closest: { index: 1, call: 'get_weather({"city":"Boston"})', reason: 'arguments' },
+        result: timedOut,
+        result_status: 'error',
+        closest: {
+          index: 1,
+          call: 'get_weather({"city":"Boston"})',
+          result: timedOut,
+          result_status: 'error',
+          reason: 'arguments',
+        },
       },
       {
         side: 'reference',
@@ -177,7 +190,15 @@ describe('EnvTraceRecord and the run report', () => {
         side: 'call',
         index: 1,
         call: 'get_weather({"city":"Boston"})',
-        closest: { index: 1, call: 'get_weather({"city":"New York"})', reason: 'arguments' },
+        result: timedOut,
+        result_status: 'error',
+        closest: {
+          index: 1,
+          call: 'get_weather({"city":"New York"})',
+          result: timedOut,
+          result_status: 'error',
+          reason: 'arguments',
+        },
       },
       {
         side: 'call',

@@ -32,9 +32,15 @@ function callText(c: ToolCall): string {
   return truncate(formatCall(c), CALL_WIDTH);
 }
 
-/** `{result}` with what the call returned, rendered and cut like its text; `{}` when unknown. */
-function resultText(c: ToolCall): { result?: string } {
-  return 'result' in c ? { result: truncate(formatValue(c.result), CALL_WIDTH) } : {};
+/**
+ * `{result}` with what the call returned, rendered and cut like its text (`{}` when unknown), and
+ * `result_status: "error"` when the call failed.
+ */
+function resultText(c: ToolCall): { result?: string; result_status?: 'error' } {
+  return {
+    ...('result' in c ? { result: truncate(formatValue(c.result), CALL_WIDTH) } : {}),
+    ...(c.resultStatus === 'error' ? { result_status: 'error' as const } : {}),
+  };
 }
 
 function issueData(

@@ -219,5 +219,28 @@ describe('HTML report: trajectory issues', () => {
     expect(nodes(box2).filter((k) => k.tag === 'li')[0]!.textContent).toBe(
       'unmatched reference[0] a({}) \u2014 closest: calls[0] b({}) (another tool)',
     );
+    // A failed call says it returned an error, with the error or without one.
+    const failed = matchVerdict(
+      matchTrajectory(
+        [{ name: 'w', arguments: { city: 'Rome' } }],
+        [{ type: 'tool-error', toolName: 'w', input: { city: 'Oslo' }, error: 'boom' }],
+      ),
+      options,
+    );
+    const box3 = check(ReportRecordSchema.parse({ ...rec, trajectory: [failed] }), 0);
+    expect(nodes(box3).filter((k) => k.tag === 'li')[0]!.textContent).toBe(
+      'unmatched reference[0] w({"city":"Rome"}) \u2014 closest: calls[0] w({"city":"Oslo"}) \u2192 returned an error "boom" (other arguments)',
+    );
+    const silent = matchVerdict(
+      matchTrajectory(
+        [{ channel: 'v', timestamp: 0, value: 1 }],
+        [{ channel: 'v', timestamp: 0, value: 2, meta: { status: 'ERROR' } }],
+      ),
+      options,
+    );
+    const box4 = check(ReportRecordSchema.parse({ ...rec, trajectory: [silent] }), 0);
+    expect(nodes(box4).filter((k) => k.tag === 'li')[1]!.textContent).toBe(
+      'unexpected calls[0] v(2) \u2192 returned an error \u2014 closest: reference[0] v(1) (other arguments)',
+    );
   });
 });

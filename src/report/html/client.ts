@@ -411,8 +411,12 @@ export const REPORT_JS = String.raw`
     detail.scrollIntoView();
   }
 
-  // What a listed trajectory call returned, when its record says, after an arrow (as text).
-  function returned(c) { return typeof c.result === 'string' ? ' \u2192 returned ' + c.result : ''; }
+  // What a listed trajectory call returned, when its record says, after an arrow (as text); a
+  // failed call says it returned an error.
+  function returned(c) {
+    var verb = c.result_status === 'error' ? ' \u2192 returned an error' : ' \u2192 returned';
+    return typeof c.result === 'string' ? verb + ' ' + c.result : c.result_status === 'error' ? verb : '';
+  }
 
   function check(rec, n) {
     var box = el('div', { class: 'check', 'data-testid': 'check' });

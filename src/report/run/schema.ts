@@ -58,6 +58,13 @@ const CallResultSchema = z
     "What the call returned (its `meta.result`, or a call list entry's `result`) as JSON text, cut at 200 characters; absent when the input does not say. Shown, never compared.",
   );
 
+const CallResultStatusSchema = z
+  .literal('error')
+  .optional()
+  .describe(
+    'Present when the call failed (`meta.resultStatus: "error"`, span status `ERROR`, a `meta.error`, an AI SDK `tool-error`): `result` is then the error. Shown, never compared.',
+  );
+
 /** The verdict of one `toFollowTrajectory` call (before `.not`). */
 export const TrajectoryMatchVerdictSchema = z
   .object({
@@ -88,11 +95,13 @@ export const TrajectoryMatchVerdictSchema = z
             index: count.describe('Its index in the reference or in the calls.'),
             call: z.string().describe('The call as `name(arguments JSON)`, cut at 200 characters.'),
             result: CallResultSchema,
+            result_status: CallResultStatusSchema,
             closest: z
               .object({
                 index: count,
                 call: z.string(),
                 result: CallResultSchema,
+                result_status: CallResultStatusSchema,
                 reason: z.enum(['arguments', 'tool', 'paired', 'order']),
               })
               .strict()
