@@ -72,6 +72,11 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
   if (pred === undefined) throw new Error('no predicted trace loaded');
   const result: EvaluationResult =
     gts.length === 1 ? evaluate(gts[0]!, pred, options) : evaluateBestOf(gts, pred, options);
+  // Config entries the evaluation used none of (default mode), as import warnings are printed.
+  for (const line of result.warnings ?? [])
+    io.stderr.write(
+      `envtrace: warning: ${escapeForTerminal(`${run.config ?? 'options'}: ${line}`)}\n`,
+    );
 
   if (run.out !== undefined) {
     const target = resolvePath(io, run.out);

@@ -252,8 +252,9 @@ export const FIXES: readonly Fix[] = Object.freeze([
     id: 'S1',
     title: 'no silent defaults',
     reference:
-      'loose input: string numbers, non-string channels, `null` comparator specs, unknown metric names that silently never pass',
-    fixed: 'errors naming the file and path',
+      'loose input: string numbers, non-string channels, `null` comparator specs, unknown metric names that silently never pass; a config entry keyed by a channel neither trace has (a misspelt `comparators.by_channel` key, `ignore_channels` entry) is silently unused',
+    fixed:
+      'errors naming the file and path; a config entry naming no channel of the traces is a warning (`warnings` of the result, stderr), with a did-you-mean',
     reason: 'never a silent default',
     cases: [
       'pub-058',
@@ -267,7 +268,12 @@ export const FIXES: readonly Fix[] = Object.freeze([
       'pub-138',
       'pub-149',
     ],
-    overrides: { metricNamesMustExist: true, optionNumbers: 'checked', configYaml: 'yaml-1.2' },
+    overrides: {
+      metricNamesMustExist: true,
+      optionNumbers: 'checked',
+      configYaml: 'yaml-1.2',
+      warnUnknownChannelKeys: true,
+    },
   },
   {
     id: 'A1',

@@ -67,6 +67,9 @@ export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
   requiredMetrics: (configured: readonly string[]) => [...configured],
   metricNamesMustExist: false,
 
+  // A by_channel key or ignore_channels entry naming no channel is never used, without a word.
+  warnUnknownChannelKeys: false,
+
   bestOf: Object.freeze({
     forwarded: Object.freeze([
       'comparators',

@@ -136,6 +136,12 @@ export interface PolicyMembers {
   readonly metricNamesMustExist: boolean;
 
   // --- evaluate/ -----------------------------------------------------------------------------
+  /**
+   * S1: a channel-keyed config entry (`comparators.by_channel`, `ignore_channels`,
+   * `continuous_channels`, `aliases`, `aligner.by_channel`) that names no channel of the traces
+   * evaluated is a warning in `EvaluationResult.warnings` (`true`), or silently unused (`false`).
+   */
+  readonly warnUnknownChannelKeys: boolean;
   /** B5: best-of. */
   readonly bestOf: BestOfPolicy;
 
