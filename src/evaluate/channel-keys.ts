@@ -21,14 +21,35 @@ export function unknownChannelKeys(
   opts: Readonly<EvaluateOptions>,
   traces: readonly Trace[],
 ): string[] {
+  const which = traces.length === 2 ? 'either trace' : 'the traces';
+  return unknownChannelEntries(opts, traces).map((u) => unknownChannelLine(u, which));
+}
+
+/** A channel-keyed config entry that names no channel: where it is, and what to say about it. */
+export interface UnknownChannelEntry {
+  /** The entry, as a config path (`comparators.by_channel["mono:enrgy"]`, `ignore_channels[0] ("x")`). */
+  readonly where: string;
+  /** `did you mean "mono:energy"?`, or the channels there are. */
+  readonly hint: string;
+}
+
+/** `<where> names no channel of <which>; <hint>`: the words of every such warning. */
+export function unknownChannelLine(u: UnknownChannelEntry, which: string): string {
+  return `${u.where} names no channel of ${which}; ${u.hint}`;
+}
+
+/** The entries of `unknownChannelKeys`, unworded (batch mode words those of every pair). */
+export function unknownChannelEntries(
+  opts: Readonly<EvaluateOptions>,
+  traces: readonly Trace[],
+): UnknownChannelEntry[] {
   const raw = new Set<string>();
   for (const t of traces) for (const e of t.events) raw.add(e.channel);
   const aliases = opts.aliases ?? {};
   const canonical = new Set<string>();
   for (const ch of raw)
     canonical.add(Object.prototype.hasOwnProperty.call(aliases, ch) ? aliases[ch]! : ch);
-  const which = traces.length === 2 ? 'either trace' : 'the traces';
-  const out: string[] = [];
+  const out: UnknownChannelEntry[] = [];
   const check = (where: string, key: string, known: ReadonlySet<string>): void => {
     if (known.has(key)) return;
     const names = [...known];
@@ -44,7 +65,7 @@ export function unknownChannelKeys(
               .slice(0, LISTED_CHANNELS)
               .map((n) => JSON.stringify(n))
               .join(', ')}${names.length > LISTED_CHANNELS ? `, … (${names.length} in all)` : ''}`;
-    out.push(`${where} names no channel of ${which}; ${hint}`);
+    out.push({ where, hint });
   };
   const at = (...path: PropertyKey[]): string => formatPath(path);
   for (const key of Object.keys(aliases)) check(at('aliases', key), key, raw);
