@@ -313,6 +313,27 @@ describe('envtrace evaluate', () => {
     expect(ref).toMatchObject({ code: 0, err: '' });
   });
 
+  it('a value problem found while scoring names the file it is in, not its side', async () => {
+    const trace = (current: unknown) =>
+      JSON.stringify({
+        events: [
+          { channel: 'mono:energy', timestamp: 0, value: 8980 },
+          { channel: 'ring:current', timestamp: 1, value: current },
+        ],
+      });
+    tmp.write('gt.json', trace(400));
+    tmp.write('p.json', trace('400.0'));
+    tmp.write('c.yaml', 'continuous_channels:\n  ring:current: {}\n');
+    const args = ['evaluate', '--config', 'c.yaml'];
+    const problem =
+      'events[1].value: continuous channel "ring:current" needs numeric values, got "400.0"';
+    const r = await run([...args, '--gt', 'gt.json', '--pred', 'p.json']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`envtrace: ${path.join(tmp.dir, 'p.json')}: ${problem}\n`);
+    const swapped = await run([...args, '--gt', 'p.json', '--pred', 'gt.json']);
+    expect(swapped.err).toBe(`envtrace: ${path.join(tmp.dir, 'p.json')}: ${problem}\n`);
+  });
+
   it('exit 1 with one line per failed gate, saying by how much', async () => {
     const c = writeCase('pub-128-config-readme-config-json');
     const base = [

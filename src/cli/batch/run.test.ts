@@ -471,6 +471,29 @@ describe('batch usage and input errors: one line, exit 2, nothing evaluated', ()
     expect((await cli([...args, '--compat', 'reference'])).err).not.toContain('warning');
   });
 
+  it('a value problem found while scoring names the pair and the file, not its side', async () => {
+    const trace = (current: unknown) =>
+      JSON.stringify({ events: [{ channel: 'ring:current', timestamp: 0, value: current }] });
+    writeTree(tmp.dir, {
+      'gt/a.json': trace(400),
+      'pred/a.json': trace('400.0'),
+      'c.yaml': 'continuous_channels:\n  ring:current: {}\n',
+    });
+    const r = await cli([
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--config',
+      'c.yaml',
+      '--quiet',
+    ]);
+    expect(r.err.split('\n')[0]).toBe(
+      `envtrace: a: ${path.join(tmp.dir, 'pred/a.json')}: events[0].value: continuous channel "ring:current" needs numeric values, got "400.0"`,
+    );
+  });
+
   it('an unwritable --out is exit 2 after the run', async () => {
     writeTree(tmp.dir, {
       'gt/a.json': scanTrace(2),

@@ -6,7 +6,7 @@
 import { unknownChannelEntries, type UnknownChannelEntry } from '../../evaluate/channel-keys.js';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../config/index.js';
-import { EnvTraceError } from '../../errors.js';
+import { EnvTraceError, InputError } from '../../errors.js';
 import { evaluate } from '../../evaluate/evaluate.js';
 import { resolveOptions, validateOptions, type ResolvedOptions } from '../../evaluate/options.js';
 import {
@@ -152,6 +152,9 @@ export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
         ...(unknown.length > 0 ? { unknownChannels: unknown } : {}),
       };
     } catch (e) {
+      // A problem found while scoring names its side (`gt`, `pred`): name the file instead.
+      if (e instanceof InputError && (e.file === 'gt' || e.file === 'pred'))
+        e.file = e.file === 'gt' ? job.gtPath : job.predPath;
       return {
         kind: 'error',
         index: job.index,
