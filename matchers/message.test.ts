@@ -148,6 +148,15 @@ describe('failureMessage', () => {
     expect(msg(evaluate(scan(), scan([0, 1, 3], { drop: 8 })))).toMatchSnapshot();
   });
 
+  it('names a config entry that matched no channel under the verdict (default mode)', () => {
+    const options = { comparators: { by_channel: { 'motor:y': { type: 'exact' as const } } } };
+    const lines = msg(evaluate(scan(), scan([0, 1, 3]), options)).split('\n');
+    expect(lines[3]).toBe(
+      'Warning: comparators.by_channel["motor:y"] names no channel of either trace; did you mean "motor:x"?',
+    );
+    expect(msg(evaluate(scan(), scan([0, 1, 3])))).not.toContain('Warning:');
+  });
+
   it('.not wording', () => {
     expect(
       msg(evaluate(scan(), scan(undefined, { jitter: [0.013, -0.008, 0.011] })), true),

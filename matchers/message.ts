@@ -511,6 +511,8 @@ export function failureMessage(utils: MatcherUtils, input: MessageInput): string
   const hint = utils.matcherHint(input.matcherName, 'received', input.expectedLabel, hintOptions);
   const out: string[] = [hint, '', verdictSentence(result, rule, isNot, noun)];
   if (input.notes?.length) out.push(...input.notes);
+  // Config entries the evaluation used none of (default mode): the user may think they applied.
+  for (const w of result.warnings ?? []) out.push(`Warning: ${escapeForTerminal(w)}`);
   out.push(...bestOfLine(result));
   out.push('', ...metricTable(utils, result, rule));
   if (!isNot) {

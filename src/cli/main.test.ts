@@ -289,6 +289,51 @@ describe('envtrace evaluate', () => {
     expect(report.decision).toEqual(c.expected.decision);
   });
 
+  it('warns on stderr of a config entry naming no channel, and keeps it in the JSON (S1)', async () => {
+    const events = [
+      { channel: 'mono:energy', timestamp: 0, value: 8980 },
+      { channel: 'det:counts', timestamp: 1, value: 1000 },
+    ];
+    tmp.write('gt.json', JSON.stringify({ events }));
+    tmp.write('pred.json', JSON.stringify({ events }));
+    tmp.write(
+      'c.yaml',
+      'comparators:\n  by_channel:\n    "mono:enrgy": {type: exact}\nignore_channels: [ring:curent]\n',
+    );
+    const argv = ['evaluate', '--gt', 'gt.json', '--pred', 'pred.json', '--config', 'c.yaml'];
+    const r = await run([...argv, '--json']);
+    expect(r.code).toBe(0);
+    const warnings = [
+      'ignore_channels[0] ("ring:curent") names no channel of either trace; the channels: "mono:energy", "det:counts"',
+      'comparators.by_channel["mono:enrgy"] names no channel of either trace; did you mean "mono:energy"?',
+    ];
+    expect(r.err).toBe(warnings.map((w) => `envtrace: warning: c.yaml: ${w}\n`).join(''));
+    expect((JSON.parse(r.out) as { warnings: unknown }).warnings).toEqual(warnings);
+    const ref = await run([...argv, '--compat', 'reference']);
+    expect(ref).toMatchObject({ code: 0, err: '' });
+  });
+
+  it('a value problem found while scoring names the file it is in, not its side', async () => {
+    const trace = (current: unknown) =>
+      JSON.stringify({
+        events: [
+          { channel: 'mono:energy', timestamp: 0, value: 8980 },
+          { channel: 'ring:current', timestamp: 1, value: current },
+        ],
+      });
+    tmp.write('gt.json', trace(400));
+    tmp.write('p.json', trace('400.0'));
+    tmp.write('c.yaml', 'continuous_channels:\n  ring:current: {}\n');
+    const args = ['evaluate', '--config', 'c.yaml'];
+    const problem =
+      'events[1].value: continuous channel "ring:current" needs numeric values, got "400.0"';
+    const r = await run([...args, '--gt', 'gt.json', '--pred', 'p.json']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`envtrace: ${path.join(tmp.dir, 'p.json')}: ${problem}\n`);
+    const swapped = await run([...args, '--gt', 'p.json', '--pred', 'gt.json']);
+    expect(swapped.err).toBe(`envtrace: ${path.join(tmp.dir, 'p.json')}: ${problem}\n`);
+  });
+
   it('exit 1 with one line per failed gate, saying by how much', async () => {
     const c = writeCase('pub-128-config-readme-config-json');
     const base = [

@@ -9,7 +9,7 @@ import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile, type ImportedTrace } from '../import/read.js';
 import { warningLines } from '../import/warnings.js';
-import { TraceError } from '../errors.js';
+import { InputError, TraceError } from '../errors.js';
 import { resolvePath, type TraceReading } from './args.js';
 import { checkOut } from './out.js';
 import { describeReport, reportKindOfFile } from './reports.js';
@@ -70,8 +70,29 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
   for (const r of imported) printImportWarnings(io, r);
   const [pred, ...gts] = imported.map((r) => r.trace);
   if (pred === undefined) throw new Error('no predicted trace loaded');
-  const result: EvaluationResult =
-    gts.length === 1 ? evaluate(gts[0]!, pred, options) : evaluateBestOf(gts, pred, options);
+  let result: EvaluationResult;
+  try {
+    result =
+      gts.length === 1 ? evaluate(gts[0]!, pred, options) : evaluateBestOf(gts, pred, options);
+  } catch (e) {
+    // A problem found while scoring (a continuous value that is not a number) names its side,
+    // `gt` or `pred`: name the file that side was read from (one --gt; several stay `gt`).
+    if (e instanceof InputError) {
+      const file =
+        e.file === 'pred'
+          ? imported[0]?.file
+          : e.file === 'gt' && gts.length === 1
+            ? imported[1]?.file
+            : undefined;
+      if (file !== undefined) e.file = file;
+    }
+    throw e;
+  }
+  // Config entries the evaluation used none of (default mode), as import warnings are printed.
+  for (const line of result.warnings ?? [])
+    io.stderr.write(
+      `envtrace: warning: ${escapeForTerminal(`${run.config ?? 'options'}: ${line}`)}\n`,
+    );
 
   if (run.out !== undefined) {
     const target = resolvePath(io, run.out);

@@ -29,6 +29,7 @@ import { assertTraceDepth, parseEnvtrace } from '../trace/parse.js';
 import { Trace, eventTuple } from '../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
 import { optionsFile, resolveOptions } from './options.js';
+import { unknownChannelKeys } from './channel-keys.js';
 import type { AlignmentRow, EvaluateOptions, EvaluationResult } from './types.js';
 
 /**
@@ -451,6 +452,10 @@ function evaluateValidated(
     passes: decision.passes,
   };
   result.aligner = aligned.aligner;
+  if (policy.warnUnknownChannelKeys) {
+    const warnings = unknownChannelKeys(opts, [gtTrace, predTrace]);
+    if (warnings.length > 0) result.warnings = warnings;
+  }
   return result as unknown as EvaluationResult;
 }
 
@@ -511,12 +516,16 @@ export function evaluateBestOf(
     throw new ConfigError('evaluateBestOf needs at least one golden trace');
 
   const perCandidate = forwardedOptions(opts, rules.forwarded);
+  // Default mode reads every trace once up front: the warnings judge the config against all of them.
+  const warn = policy.warnUnknownChannelKeys;
+  const candidates = warn ? goldens.map((gt) => toTrace(gt, policy, 'gt')) : goldens;
+  const predicted = warn ? toTrace(pred, policy, 'pred') : pred;
   const scores: number[] = [];
   let best: EvaluationResult | undefined;
   let bestIndex = -1;
   let bestScore = rules.initialBest;
-  goldens.forEach((gt, i) => {
-    const r = evaluateValidated(gt, pred, perCandidate, policy);
+  candidates.forEach((gt, i) => {
+    const r = evaluateValidated(gt, predicted, perCandidate, policy);
     scores.push(r.full_score);
     if (r.full_score > bestScore) {
       best = r;
@@ -531,7 +540,7 @@ export function evaluateBestOf(
       bestIndex = -1;
     } else {
       // Every candidate scored NaN: keep the first so the caller sees why.
-      best = evaluateValidated(goldens[0]!, pred, perCandidate, policy);
+      best = evaluateValidated(candidates[0]!, predicted, perCandidate, policy);
       bestIndex = 0;
     }
   }
@@ -541,5 +550,14 @@ export function evaluateBestOf(
   defineTolerance(out, () => winner.tolerance!);
   out.best_index = bestIndex;
   out.candidate_full_scores = scores;
+  // Judged against every golden evaluated and the prediction, not the winner's alone.
+  delete out.warnings;
+  if (warn) {
+    const warnings = unknownChannelKeys(perCandidate, [
+      ...(candidates as Trace[]),
+      predicted as Trace,
+    ]);
+    if (warnings.length > 0) out.warnings = warnings;
+  }
   return out as unknown as EvaluationResult;
 }

@@ -147,4 +147,10 @@ export interface EvaluationResult {
   readonly best_index?: number;
   /** best-of only: every candidate's full score, in order. */
   readonly candidate_full_scores?: readonly number[];
+  /**
+   * Default mode (S1), present only when there is one: what the evaluation used none of, one line
+   * each, such as `comparators.by_channel["mono:enrgy"] names no channel of either trace; did you
+   * mean "mono:energy"?` (a config entry keyed by a channel the traces evaluated do not have).
+   */
+  readonly warnings?: readonly string[];
 }

@@ -151,6 +151,38 @@ describe('timing (hand-computed)', () => {
     expect(timingMetric(spread)).toMatchObject({ binary_pass: false });
   });
 
+  it('intervals zero in the golden are left out of the MAPE by default (B11), not in reference mode', () => {
+    // A golden logged in whole seconds (two events in each second), the prediction exact.
+    const pairs = [0, 1, 2, 3].flatMap((t) => [
+      pair(ev('a', t), ev('a', t)),
+      pair(ev('b', t), ev('b', t + 0.25)),
+    ]);
+    // Intervals: gt 0, 1, 0, 1, 0, 1, 0 vs pred 0.25, 0.75, 0.25, …
+    const ref = timingMetric(pairs, undefined, REFERENCE_POLICY);
+    expect(fit(ref).mape).toBe((4 * (0.25 / 1e-10) + 3 * 0.25) / 7);
+    expect(fit(ref)).not.toHaveProperty('intervals_left_out');
+    expect(ref.binary_pass).toBe(false);
+    const fixed = timingMetric(pairs);
+    expect(fit(fixed)).toMatchObject({ mape: 0.25, mape_score: 0.75, intervals_left_out: 4 });
+    expect(fixed.binary_pass).toBe(true);
+  });
+
+  it('no interval zero in the golden: nothing is left out and the key is absent (B11)', () => {
+    const pairs = [0, 1, 3].map((t) => pair(ev('a', t), ev('a', t * 1.1)));
+    const d = fit(timingMetric(pairs));
+    expect(d).not.toHaveProperty('intervals_left_out');
+    expect(d.mape).toBeCloseTo(0.1, 12);
+    expect(d).toEqual(fit(timingMetric(pairs, undefined, REFERENCE_POLICY)));
+  });
+
+  it('every golden interval zero: the MAPE keeps them and B2 decides (B11)', () => {
+    const spread = [pair(ev('a', 0), ev('a', 0)), pair(ev('b', 0), ev('b', 2))];
+    const d = fit(timingMetric(spread));
+    expect(d).not.toHaveProperty('intervals_left_out');
+    expect(d.mape).toBe(2 / 1e-10);
+    expect(d.mape_score).toBe(0);
+  });
+
   it('a constant prediction has R² 1 in reference mode (B8) and 0 by default', () => {
     const pairs = [0, 1, 2].map((t) => pair(ev('a', t), ev('a', 7)));
     expect(fit(timingMetric(pairs, undefined, REFERENCE_POLICY)).r2).toBe(1);

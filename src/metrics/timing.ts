@@ -22,6 +22,11 @@ export type TimingDetails =
       readonly slope_score: number;
       readonly duration_score: number;
       readonly mape_score: number;
+      /**
+       * Default mode (B11): how many intervals were left out of `mape` because they are zero in
+       * the golden; absent when none was.
+       */
+      readonly intervals_left_out?: number;
     }
   | { readonly score: number }
   | { readonly reason: string; readonly score: number };
@@ -55,7 +60,8 @@ function max0(v: number): number {
  * Where the modes differ the policy decides: a constant gt time axis (B2: the reference raises
  * `LinAlgError`), a constant prediction (B8), a zero gt duration (B10), nothing to time at all
  * (`hasEvents` false: neither trace has a discrete event, B4) and one matched pair, which has no
- * interval to time (B4: not applicable when the golden has one discrete event, else not measured).
+ * interval to time (B4: not applicable when the golden has one discrete event, else not measured);
+ * intervals zero in the golden are left out of the MAPE (B11).
  */
 export function timingMetric(
   verdicts: readonly PairVerdict[] | VerdictColumns,
@@ -90,8 +96,9 @@ export function timingMetric(
   const { xConst, yConst, sx, sy } = shiftAndRatios(x, y, ratios, n);
   const durGt = x[n - 1]!;
   const durPr = y[n - 1]!;
-  // np.mean of the n − 1 ratios.
-  const mape = pairwiseSum(ratios, 0, n - 1) / (n - 1);
+  // np.mean of the n − 1 ratios, or (B11) of those whose golden interval is not zero.
+  const leftOut = policy.mapeSkipsZeroGtIntervals ? leaveOutZeroGtIntervals(x, ratios, n) : 0;
+  const mape = pairwiseSum(ratios, 0, n - 1 - leftOut) / (n - 1 - leftOut);
   const mapeScore = max0(1.0 - mape / params.mape_tol);
 
   // Last: the scaled fit rescales x and y in place.
@@ -134,8 +141,23 @@ export function timingMetric(
       slope_score: slopeScore,
       duration_score: durationScore,
       mape_score: mapeScore,
+      ...(leftOut > 0 ? { intervals_left_out: leftOut } : {}),
     },
   };
+}
+
+/**
+ * B11: moves the ratios of the intervals whose golden interval is not zero to the front of
+ * `ratios` (in order) and returns how many were left behind, or 0 (nothing moved) when no golden
+ * interval or every one is zero. `x`: the shifted golden times (before the scaled fit).
+ */
+function leaveOutZeroGtIntervals(x: Float64Array, ratios: Float64Array, n: number): number {
+  let kept = 0;
+  for (let i = 1; i < n; i++) if (x[i] !== x[i - 1]) kept++;
+  if (kept === n - 1 || kept === 0) return 0;
+  let k = 0;
+  for (let i = 1; i < n; i++) if (x[i] !== x[i - 1]) ratios[k++] = ratios[i - 1]!;
+  return n - 1 - kept;
 }
 
 /**

@@ -202,6 +202,18 @@ export const FIXES: readonly Fix[] = Object.freeze([
     },
   },
   {
+    id: 'B11',
+    title: 'zero golden intervals do not blow up the interval error',
+    reference:
+      "the interval MAPE divides each error by max(|golden interval|, 1e-10): a golden with whole-second or equal timestamps (events logged in the same second, two loggers at one instant) makes a perfect prediction's interval error ~10⁹ and fails its timing",
+    fixed:
+      'intervals that are zero in the golden are left out of the MAPE (counted in `details.intervals_left_out`) unless every golden interval is zero, where B2 decides',
+    reason:
+      "a relative error against a zero interval is undefined: the golden cannot say how far apart events it logged at one instant were; R², slope and duration still judge the prediction's times",
+    cases: ['pub-089'],
+    overrides: { mapeSkipsZeroGtIntervals: true },
+  },
+  {
     id: 'T1',
     title: 'typed value comparison',
     reference:
@@ -240,8 +252,9 @@ export const FIXES: readonly Fix[] = Object.freeze([
     id: 'S1',
     title: 'no silent defaults',
     reference:
-      'loose input: string numbers, non-string channels, `null` comparator specs, unknown metric names that silently never pass',
-    fixed: 'errors naming the file and path',
+      'loose input: string numbers, non-string channels, `null` comparator specs, unknown metric names that silently never pass; a config entry keyed by a channel neither trace has (a misspelt `comparators.by_channel` key, `ignore_channels` entry) is silently unused',
+    fixed:
+      'errors naming the file and path; a config entry naming no channel of the traces is a warning (`warnings` of the result, stderr), with a did-you-mean',
     reason: 'never a silent default',
     cases: [
       'pub-058',
@@ -255,7 +268,12 @@ export const FIXES: readonly Fix[] = Object.freeze([
       'pub-138',
       'pub-149',
     ],
-    overrides: { metricNamesMustExist: true, optionNumbers: 'checked', configYaml: 'yaml-1.2' },
+    overrides: {
+      metricNamesMustExist: true,
+      optionNumbers: 'checked',
+      configYaml: 'yaml-1.2',
+      warnUnknownChannelKeys: true,
+    },
   },
   {
     id: 'A1',

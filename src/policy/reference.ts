@@ -49,6 +49,8 @@ export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
   slopeScore: (slope: number) => 1.0 - min1(Math.abs(slope - 1.0)),
   r2WhenPredConstant: 1.0,
   r2Score: (r2: number) => r2,
+  // mape = mean(|g − p| / max(|g|, 1e-10)) over every interval.
+  mapeSkipsZeroGtIntervals: false,
   // duration_score = 0 while the binary duration check is skipped.
   zeroGtDuration: () => ({ score: 0.0, ok: true }),
   continuousNonFinite: () => undefined,
@@ -64,6 +66,9 @@ export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
   }),
   requiredMetrics: (configured: readonly string[]) => [...configured],
   metricNamesMustExist: false,
+
+  // A by_channel key or ignore_channels entry naming no channel is never used, without a word.
+  warnUnknownChannelKeys: false,
 
   bestOf: Object.freeze({
     forwarded: Object.freeze([

@@ -6,7 +6,7 @@ import type { Mode } from './mode.js';
 
 /** The ids of the fixes the default mode applies (the README's "differences" table). */
 export type FixId =
-  'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'T1' | 'S1' | 'A1';
+  'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'B11' | 'T1' | 'S1' | 'A1';
 
 /** A metric outcome a policy member may decide outright (plain data, the `MetricResult` shape). */
 export interface PolicyMetricOutcome {
@@ -99,6 +99,13 @@ export interface PolicyMembers {
   readonly r2WhenPredConstant: number;
   /** B8: the R² term of the timing score. */
   r2Score(r2: number): number;
+  /**
+   * B11: intervals that are zero in the golden (events logged at the same instant, or timestamps
+   * rounded to whole seconds) are left out of the interval MAPE when some golden interval is not
+   * zero (`true`); else each interval's error is divided by max(|golden interval|, 1e-10), so a
+   * zero golden interval beside a non-zero predicted one adds ~10¹⁰ (the reference).
+   */
+  readonly mapeSkipsZeroGtIntervals: boolean;
   /** B10: duration score and check when the gt duration is 0. */
   zeroGtDuration(predDuration: number): { readonly score: number; readonly ok: boolean };
   /** B10: the per-channel continuous result when a reading is not finite (`undefined`: compute anyway). */
@@ -129,6 +136,12 @@ export interface PolicyMembers {
   readonly metricNamesMustExist: boolean;
 
   // --- evaluate/ -----------------------------------------------------------------------------
+  /**
+   * S1: a channel-keyed config entry (`comparators.by_channel`, `ignore_channels`,
+   * `continuous_channels`, `aliases`, `aligner.by_channel`) that names no channel of the traces
+   * evaluated is a warning in `EvaluationResult.warnings` (`true`), or silently unused (`false`).
+   */
+  readonly warnUnknownChannelKeys: boolean;
   /** B5: best-of. */
   readonly bestOf: BestOfPolicy;
 

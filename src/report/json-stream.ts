@@ -373,6 +373,7 @@ export function* reportChunks(
     ...(result.candidate_full_scores !== undefined
       ? { candidate_full_scores: result.candidate_full_scores }
       : {}),
+    ...(result.warnings !== undefined ? { warnings: capDeep(result.warnings, cut) } : {}),
   };
   let text = stringifyPyJson(withPythonFloats(skeleton), { indent: 2, nonFinite: 'string' });
 

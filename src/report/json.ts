@@ -34,6 +34,8 @@ export interface JsonReport {
   readonly best_index?: number;
   /** best-of only. */
   readonly candidate_full_scores?: readonly number[];
+  /** Default mode, only when there is one: config entries the evaluation used none of. */
+  readonly warnings?: readonly string[];
 }
 
 /**
@@ -62,6 +64,7 @@ export function toJsonReport(result: EvaluationResult): JsonReport {
   if (result.best_index !== undefined) report.best_index = result.best_index;
   if (result.candidate_full_scores !== undefined)
     report.candidate_full_scores = result.candidate_full_scores;
+  if (result.warnings !== undefined) report.warnings = result.warnings;
   return report as unknown as JsonReport;
 }
 

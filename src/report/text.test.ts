@@ -68,6 +68,16 @@ function withRows(
 describe('formatTextReport', () => {
   const quickstart = resultOfCase('pub-001-basic-readme-quickstart');
 
+  it('says how many intervals zero in the golden the timing MAPE left out (B11)', () => {
+    const ev = (channel: string, timestamp: number) => ({ channel, timestamp, value: channel });
+    const secs = [0, 1, 2, 3];
+    const gt = { events: secs.flatMap((t) => [ev('a', t), ev('b', t)]) };
+    const pred = { events: secs.flatMap((t) => [ev('a', t), ev('b', t + 0.25)]) };
+    const lines = formatTextReport(evaluate(gt, pred)).split('\n');
+    expect(lines).toContain('  · mape=0.250 (4 intervals zero in the golden left out)');
+    expect(formatTextReport(evaluate(gt, pred, { mode: 'reference' }))).not.toMatch(/left out/);
+  });
+
   it('has the reference layout: rules, header, score, metrics, contributions, decision, table', () => {
     const text = formatTextReport(quickstart);
     const lines = text.split('\n');

@@ -29,7 +29,7 @@ import {
   truncateMiddle,
 } from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
-import { channelsNotMeasuredText, failedParts } from './verdict.js';
+import { channelsNotMeasuredText, failedParts, intervalsLeftOut } from './verdict.js';
 import { channelCountsLine, channelRuleLine, deltaText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
 
@@ -173,6 +173,9 @@ function metricLines(name: string, m: MetricResult, c: Style): string[] {
     for (const k of ['r2', 'slope', 'duration_ratio', 'mape']) {
       if (has(d, k)) lines.push(`  · ${k}=${num3(field(d, k))}`);
     }
+    const leftOut = field(d, 'intervals_left_out');
+    if (typeof leftOut === 'number' && has(d, 'mape'))
+      lines[lines.length - 1] += ` (${intervalsLeftOut(leftOut)})`;
   } else if (name === 'continuous') {
     if (has(d, 'per_channel')) {
       for (const [ch, info] of entriesOf(field(d, 'per_channel'))) {

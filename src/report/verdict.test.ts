@@ -15,6 +15,7 @@ import {
 import type { AlignmentRow } from '../evaluate/types.js';
 
 const rule = { requireAccuracy: true, minScore: undefined };
+const ev = (channel: string, timestamp: number) => ({ channel, timestamp, value: channel });
 
 describe('the verdict of metrics that were not measured', () => {
   it('default mode: timing and the continuous channel are "not measured", with why', () => {
@@ -72,6 +73,18 @@ describe('a timing failure that looks like a time-unit mix-up', () => {
   it('reference mode: the measures only', () => {
     expect(failedParts(evaluate(SCAN_30, scanInMs(), { mode: 'reference' }), rule)).toEqual([
       'timing failed (r² 1.000, slope 1000.000, duration ratio 1000.000, interval error 999.000)',
+    ]);
+  });
+
+  it('says how many intervals zero in the golden the interval error left out (B11)', () => {
+    // A golden logged in whole seconds (two events each second); the prediction runs twice as slow.
+    const secs = [0, 1, 2, 3];
+    const gt = { events: secs.flatMap((t) => [ev('a', t), ev('b', t)]) };
+    const pred = { events: secs.flatMap((t) => [ev('a', 2 * t), ev('b', 2 * t + 0.5)]) };
+    // By hand: Sxx 10, Sxy 20, Syy 40.5 → slope 2, r² 400/405; duration 6.5/3; the 3 non-zero
+    // golden intervals of 1 s took 1.5 s → 0.5.
+    expect(failedParts(evaluate(gt, pred), rule)).toEqual([
+      'timing failed (r² 0.988, slope 2.000, duration ratio 2.167, interval error 0.500 (4 intervals zero in the golden left out))',
     ]);
   });
 

@@ -47,6 +47,14 @@ export function channelsNotMeasuredText(count: number, total: number): string {
   return `${count} of ${plural(total, 'channel')} not measured`;
 }
 
+/**
+ * `31 intervals zero in the golden left out`: what the text report and the verdict say after a
+ * timing MAPE that left out intervals zero in the golden (default mode, B11).
+ */
+export function intervalsLeftOut(count: number): string {
+  return `${plural(count, 'interval')} zero in the golden left out`;
+}
+
 /** A score, ratio or time as the verdicts show it: three decimals, as the Python reference. */
 export function fixed3(x: number): string {
   return pyFixed(x, 3);
@@ -528,7 +536,12 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
     const bits = [`r² ${fixed3(d['r2'])}`, `slope ${fixed3(d['slope'])}`];
     if (typeof d['duration_ratio'] === 'number')
       bits.push(`duration ratio ${fixed3(d['duration_ratio'])}`);
-    if (typeof d['mape'] === 'number') bits.push(`interval error ${fixed3(d['mape'])}`);
+    if (typeof d['mape'] === 'number') {
+      const leftOut = d['intervals_left_out'];
+      bits.push(
+        `interval error ${fixed3(d['mape'])}${typeof leftOut === 'number' ? ` (${intervalsLeftOut(leftOut)})` : ''}`,
+      );
+    }
     const unit = style.namesCauses ? unitMixUp(d['slope'], d['duration_ratio']) : undefined;
     return `${safe} failed (${bits.join(', ')})${unit === undefined ? '' : `: ${unit}`}`;
   }

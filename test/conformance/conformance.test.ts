@@ -25,6 +25,7 @@ const FIX_IDS: ReadonlySet<FixId> = new Set([
   'B8',
   'B9',
   'B10',
+  'B11',
   'T1',
   'S1',
 ]);

@@ -25,7 +25,7 @@
 
 /** The reason a default-mode result differs from the reference. */
 export type FixId =
-  'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'T1' | 'S1';
+  'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'B8' | 'B9' | 'B10' | 'B11' | 'T1' | 'S1';
 
 /** A value expected at a pointer: compared with the harness tolerance; RegExp(s) match a string; undefined = absent. */
 export type Expected = unknown;
@@ -629,6 +629,30 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
       '/result/events/4/timestamp': 2.5,
     },
     why: 'times 2, 1, 2, 0.5, 3 minus the earliest (0.5) instead of the first (2): no negative times',
+  },
+
+  // ---- B11: zero golden intervals are left out of the interval MAPE -----------------------------
+  {
+    id: 'pub-089-timing-zero-gt-interval-epsilon',
+    fix: 'B11',
+    expect: {
+      '/metrics/timing/details/mape': 0.05,
+      '/metrics/timing/details/intervals_left_out': 1,
+      '/metrics/timing/details/mape_score': 0.95,
+      '/metrics/timing/details/r2': 0.9962640099626401,
+      '/metrics/timing/score': 0.4 * 0.9962640099626401 + 0.2 + 0.2 + 0.2 * 0.95,
+      '/metrics/timing/binary_pass': true,
+      '/full_score': dt(1, 0.4 * 0.9962640099626401 + 0.2 + 0.2 + 0.2 * 0.95),
+      '/accuracy': true,
+    },
+    why: 'gt intervals 1, 0, 1 vs pred 1, 0.1, 0.9: the zero golden interval (b and c both at t=1) is left out instead of adding 0.1/1e-10, so mape = (0/1 + 0.1/1)/2 = 0.05, mape score 0.95; r2, slope 1 and duration 1 unchanged; timing now passes, full 0.8 + 0.2·timing',
+    reference: {
+      '/metrics/timing/details/r2': 0.9962640099626401,
+      '/metrics/timing/details/slope': 1,
+      '/metrics/timing/details/duration_score': 1,
+      '/metrics/timing/details/mape_score': 0,
+      '/metrics/discrete/binary_pass': true,
+    },
   },
 
   // ---- T1: typed comparison ----------------------------------------------------------------------

@@ -442,6 +442,58 @@ describe('batch usage and input errors: one line, exit 2, nothing evaluated', ()
     expect(r.err).toContain(expected);
   });
 
+  it('warns once of a config entry that names no channel in any pair, not of one some pair has', async () => {
+    const ring = JSON.stringify({ events: [{ channel: 'ring', timestamp: 0, value: 400 }] });
+    writeTree(tmp.dir, {
+      'gt/a.json': scanTrace(2),
+      'pred/a.json': scanTrace(2),
+      'gt/b.json': ring,
+      'pred/b.json': ring,
+      'c.yaml': 'ignore_channels: [ring, detx]\ncomparators: {by_channel: {motr: {type: exact}}}\n',
+    });
+    const args = [
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--config',
+      'c.yaml',
+      '--quiet',
+    ];
+    const r = await cli(args);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      'envtrace: warning: c.yaml: ignore_channels[1] ("detx") names no channel of any pair\'s traces; did you mean "det"?\n' +
+        'envtrace: warning: c.yaml: comparators.by_channel.motr names no channel of any pair\'s traces; did you mean "motor"?\n',
+    );
+    // Reference mode: no warning (its ring-only pair fails: nothing to time, B4).
+    expect((await cli([...args, '--compat', 'reference'])).err).not.toContain('warning');
+  });
+
+  it('a value problem found while scoring names the pair and the file, not its side', async () => {
+    const trace = (current: unknown) =>
+      JSON.stringify({ events: [{ channel: 'ring:current', timestamp: 0, value: current }] });
+    writeTree(tmp.dir, {
+      'gt/a.json': trace(400),
+      'pred/a.json': trace('400.0'),
+      'c.yaml': 'continuous_channels:\n  ring:current: {}\n',
+    });
+    const r = await cli([
+      'evaluate',
+      '--gt-dir',
+      'gt',
+      '--pred-dir',
+      'pred',
+      '--config',
+      'c.yaml',
+      '--quiet',
+    ]);
+    expect(r.err.split('\n')[0]).toBe(
+      `envtrace: a: ${path.join(tmp.dir, 'pred/a.json')}: events[0].value: continuous channel "ring:current" needs numeric values, got "400.0"`,
+    );
+  });
+
   it('an unwritable --out is exit 2 after the run', async () => {
     writeTree(tmp.dir, {
       'gt/a.json': scanTrace(2),

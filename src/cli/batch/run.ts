@@ -10,6 +10,7 @@
  *   same name, a bad config, no trace at all) or `--out` cannot be written;
  * - 70: a pair hit an internal error (a bug); the report is still written.
  */
+import { unknownChannelLine } from '../../evaluate/channel-keys.js';
 import { statSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -268,6 +269,8 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     );
   }
 
+  printUnknownChannels(io, run.config, entries);
+
   const report = buildBatchReport({
     entries,
     createdAt: run.createdAt ?? new Date(),
@@ -320,5 +323,23 @@ async function writeReport(io: CliIO, out: string, chunks: Iterable<string>): Pr
     await writeFileAtomic(resolvePath(io, out), chunks);
   } catch (e) {
     throw new CliIOError(`${out}: cannot write the report: ${describeFsError(e)}`, { cause: e });
+  }
+}
+
+/**
+ * The channel-keyed config entries that name no channel in any evaluated pair (default mode), on
+ * stderr as `envtrace evaluate` prints them; an entry that some pair's traces have is in use.
+ */
+function printUnknownChannels(
+  io: CliIO,
+  config: string | undefined,
+  entries: readonly BatchEntry[],
+): void {
+  const oks = entries.flatMap((e) => (e.outcome.kind === 'ok' ? [e.outcome] : []));
+  if (oks.length === 0) return;
+  for (const u of oks[0]!.unknownChannels ?? []) {
+    if (!oks.every((o) => o.unknownChannels?.some((v) => v.where === u.where))) continue;
+    const line = unknownChannelLine(u, oks.length === 1 ? 'either trace' : "any pair's traces");
+    io.stderr.write(`envtrace: warning: ${escapeForTerminal(`${config ?? 'options'}: ${line}`)}\n`);
   }
 }

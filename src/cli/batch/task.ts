@@ -3,9 +3,10 @@
  * record. Runs in a worker thread (`batch-worker.ts`) or in-process (`--jobs 1`); everything that
  * crosses the thread boundary here is plain, structured-clone-safe data.
  */
+import { unknownChannelEntries, type UnknownChannelEntry } from '../../evaluate/channel-keys.js';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../config/index.js';
-import { EnvTraceError } from '../../errors.js';
+import { EnvTraceError, InputError } from '../../errors.js';
 import { evaluate } from '../../evaluate/evaluate.js';
 import { resolveOptions, validateOptions, type ResolvedOptions } from '../../evaluate/options.js';
 import {
@@ -69,6 +70,11 @@ export type PairOutcome =
       /** From a worker: the record's drill-down as JSON text (`rawJsonText` at `DETAIL_DEPTH`). */
       readonly detailJson?: string;
       readonly durationMs: number;
+      /**
+       * Default mode: the channel-keyed config entries that name no channel of this pair's
+       * traces (the run warns of those that name none in any pair).
+       */
+      readonly unknownChannels?: readonly UnknownChannelEntry[];
     }
   | {
       readonly kind: 'error';
@@ -135,8 +141,20 @@ export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
         gtLabel: job.gtLabel,
         series,
       });
-      return { kind: 'ok', index: job.index, record, durationMs: performance.now() - start };
+      const unknown = policy.warnUnknownChannelKeys
+        ? unknownChannelEntries(opts, [gt.trace, pred.trace])
+        : [];
+      return {
+        kind: 'ok',
+        index: job.index,
+        record,
+        durationMs: performance.now() - start,
+        ...(unknown.length > 0 ? { unknownChannels: unknown } : {}),
+      };
     } catch (e) {
+      // A problem found while scoring names its side (`gt`, `pred`): name the file instead.
+      if (e instanceof InputError && (e.file === 'gt' || e.file === 'pred'))
+        e.file = e.file === 'gt' ? job.gtPath : job.predPath;
       return {
         kind: 'error',
         index: job.index,

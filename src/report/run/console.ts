@@ -278,9 +278,12 @@ function metricTable(s: RunSummary, c: RunColors): string[] {
 }
 
 /**
- * Under the metric table, per metric whose statistics hold stand-ins (default mode): `continuous:
- * stand-ins in the mean: 2 of 5 checks (1 with channels not measured, 1 not measured)`. Raw
- * text: the caller escapes it (a user metric's name is untrusted).
+ * Under the metric table, per metric with checks that did not measure it or measured it only in
+ * part (default mode): `continuous: stand-ins in the mean: 2 of 5 checks with channels not
+ * measured; 1 not measured, left out`, `timing: not measured in 3 of 19 checks, left out of the
+ * statistics`. A check that did not measure a metric is in none of its statistics (missing, never
+ * zero); a partly measured one is, with its stand-ins. Raw text: the caller escapes it (a user
+ * metric's name is untrusted).
  */
 function standInLines(report: RunReport): string[] {
   const scored = report.tests.flatMap((t) => t.records.filter((r) => isScored(r)));
@@ -290,12 +293,12 @@ function standInLines(report: RunReport): string[] {
     const whole = present.filter((m) => m.not_measured !== undefined).length;
     const partly = present.filter((m) => m.channels_not_measured !== undefined).length;
     if (whole + partly === 0) continue;
-    const of = `${whole + partly} of ${plural(present.length, 'check')}`;
-    const what =
-      whole && partly
-        ? `${of} (${partly} with channels not measured, ${whole} not measured)`
-        : `${of} ${partly ? 'with channels not measured' : 'not measured'}`;
-    out.push(`${name}: stand-ins in the mean: ${what}`);
+    const checks = plural(present.length, 'check');
+    out.push(
+      partly
+        ? `${name}: stand-ins in the mean: ${partly} of ${checks} with channels not measured${whole ? `; ${whole} not measured, left out` : ''}`
+        : `${name}: not measured in ${whole} of ${checks}, left out of the statistics`,
+    );
   }
   return out;
 }

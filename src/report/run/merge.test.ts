@@ -445,11 +445,16 @@ describe('a merged run with partly, wholly and fully measured checks', () => {
     expect(text).toContain(
       '  * = partly measured, stand-ins in the mean (continuous: 1 of 2 channels not measured: stage:rh (one empty); not measured in 1 of 3 checks (stage:temp: one empty))',
     );
-    // The run's metric table: its means hold the stand-ins of the default-mode checks that say so.
+    // The run's metric table: the default-mode checks that did not measure a metric are left out
+    // of its statistics (missing, never zero); those that measured it in part are in, stand-ins
+    // and all.
     expect(text).toContain(
       [
-        '            timing: stand-ins in the mean: 4 of 5 checks not measured',
-        '            continuous: stand-ins in the mean: 3 of 5 checks (2 with channels not measured, 1 not measured)',
+        '            timing      0.0000  0.0000  0.0000       —      1     0  1/2/0',
+        '            structure   0.8000  0.0000  1.0000  0.4472      5     0  3/0/0',
+        '            continuous  0.6250  0.5000  1.0000  0.2500      4     0  3/0/0',
+        '            timing: not measured in 4 of 5 checks, left out of the statistics',
+        '            continuous: stand-ins in the mean: 2 of 5 checks with channels not measured; 1 not measured, left out',
       ].join('\n'),
     );
     const md = formatMarkdownSummary(merged);

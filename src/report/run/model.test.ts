@@ -18,8 +18,11 @@ import {
 } from './model.js';
 import { RunReportSchema, runReportJsonSchema } from './schema.js';
 import { bootstrapMeanInterval } from './stats.js';
-import { rec, scenario } from './fixtures.test-helpers.js';
+import { ROOT, rec, scenario } from './fixtures.test-helpers.js';
+import { evaluate } from '../../evaluate/evaluate.js';
 import {
+  RENAMED_GT,
+  failedCheckRecord,
   halfMeasuredRunReport,
   mixedChecks,
   renamedRunReport,
@@ -519,7 +522,7 @@ describe('golden bookkeeping is not behaviour (issue 25)', () => {
 });
 
 describe('metrics that were not measured', () => {
-  it('default mode: the record and the test figures say so; the numbers stay the stand-ins', () => {
+  it('default mode: the record and the test figures say so; the run statistics leave it out', () => {
     const report = renamedRunReport('default');
     const t = report.tests[0]!;
     expect(t.records[0]!.metrics['timing']).toEqual({
@@ -539,9 +542,50 @@ describe('metrics that were not measured', () => {
       not_measured: 'stage:temp: one empty',
     });
     expect(fig.metrics['timing']).toBe(0);
-    // The summary's statistics are unchanged: the stand-in counts as a score.
-    expect(report.summary.metrics['timing']?.mean).toBe(0);
+    // The run's statistics leave the stand-in out: missing, never zero.
+    expect(report.summary.metrics['timing']).toEqual({
+      count: 0,
+      nan_count: 0,
+      mean: null,
+      min: null,
+      max: null,
+      std: null,
+      coverage: { scored: 0, missing: 1, failed: 0 },
+    });
+    expect(report.summary.score.mean).toBe(t.records[0]!.full_score);
     expect(RunReportSchema.safeParse(JSON.parse(JSON.stringify(report))).success).toBe(true);
+  });
+
+  it('default mode: a test that did not measure a metric is missing from its run statistics', () => {
+    // Two tests: one measured timing (identical traces, 1), one did not (renamed PVs, stand-in 0).
+    const measured = failedCheckRecord(
+      evaluate(RENAMED_GT, RENAMED_GT),
+      'src/same.test.ts',
+      'same',
+    );
+    const unmeasured = renamedRunReport('default').tests[0]!.records[0]!;
+    const test = (name: string, record: RecordInput) => ({
+      file: `${ROOT}/src/${name}.test.ts`,
+      name,
+      status: 'failed' as const,
+      durationMs: 1,
+      attempts: 1,
+      records: [record],
+    });
+    const report = buildRunReport({
+      ...scenario(),
+      files: [],
+      tests: [test('same', measured), test('renamed', unmeasured)],
+      config: {},
+    });
+    expect(report.summary.metrics['timing']).toMatchObject({
+      count: 1,
+      nan_count: 0,
+      mean: 1,
+      coverage: { scored: 1, missing: 1, failed: 0 },
+    });
+    // The full scores keep the stand-in (B4: an unmeasured timing does not raise a score).
+    expect(report.summary.score.n).toBe(2);
   });
 
   it('a test with one measured record shows its mean, not "not measured"', () => {
@@ -603,6 +647,12 @@ describe('metrics that were not measured', () => {
     expect(t.records[0]!.metrics['timing']).toEqual({ score: 0, binary_pass: false });
     expect(t.records[0]!.metrics['continuous']).toEqual({ score: 0, binary_pass: false });
     expect(testFigures(t).unmeasured).toEqual({});
+    // The reference has no word for "not measured": the stand-in is a score of the run's statistics.
+    expect(renamedRunReport('reference').summary.metrics['timing']).toMatchObject({
+      count: 1,
+      mean: 0,
+      coverage: { scored: 1, missing: 0, failed: 0 },
+    });
     const half = halfMeasuredRunReport('reference').tests[0]!;
     expect(half.records[0]!.metrics['continuous']).toEqual({ score: 0.5, binary_pass: false });
     expect(testFigures(half).partlyMeasured).toEqual({});

@@ -348,9 +348,7 @@ export function summarizeRun(
   }
   const metrics: RunSummary['metrics'] = {};
   for (const name of metricNames) {
-    const values: MetricValue[] = scored.map(({ r }) =>
-      name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined,
-    );
+    const values: MetricValue[] = scored.map(({ r }) => measuredValue(r, name));
     // Tests whose only checks are toFollowTrajectory calls have no metrics to cover.
     const perTest = tests
       .filter(
@@ -358,9 +356,7 @@ export function summarizeRun(
           !(t.records.length > 0 && t.records.every((r) => r.matcher === 'toFollowTrajectory')),
       )
       .map((t) => ({
-        values: t.records
-          .filter((r) => isScored(r))
-          .map((r) => (name in r.metrics ? (r.metrics[name]?.score ?? null) : undefined)),
+        values: t.records.filter((r) => isScored(r)).map((r) => measuredValue(r, name)),
         failed: t.status === 'failed',
       }));
     metrics[name] = summarizeMetricValues(values, metricCoverage(perTest));
@@ -507,6 +503,17 @@ export function assembleReport(
     tests,
     summary: summarizeRun(tests, files, config),
   };
+}
+
+/**
+ * A record's value of a metric for the run's statistics: absent (`undefined`) when the record has
+ * no such metric or did not measure it (`not_measured`, default mode: its score is a stand-in, and
+ * a metric that could not be measured is missing, never zero); null for a NaN score.
+ */
+function measuredValue(r: ReportRecord, name: string): MetricValue {
+  const m = r.metrics[name];
+  if (m === undefined || m.not_measured !== undefined) return undefined;
+  return m.score ?? null;
 }
 
 /** Per-test figures derived from its records (samples = non-negated records). */

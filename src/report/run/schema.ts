@@ -153,7 +153,7 @@ export const RecordMetricSchema = z
       .string()
       .optional()
       .describe(
-        'Present when the metric was not measured and the check’s mode says so in its reports (the default mode): why (the metric’s `details.reason`); `score` is then a stand-in, counted as before.',
+        'Present when the metric was not measured and the check’s mode says so in its reports (the default mode): why (the metric’s `details.reason`); `score` is then a stand-in (the check’s full score holds it), left out of the run’s statistics of the metric (`summary.metrics`).',
       ),
     channels_not_measured: z
       .object({
@@ -337,7 +337,9 @@ export const PassAtKSchema = z
 
 export const MetricSummarySchema = z
   .object({
-    count: count.describe('Records with a finite score.'),
+    count: count.describe(
+      'Records with a finite score (a record whose metric carries `not_measured` is left out, as one without the metric).',
+    ),
     nan_count: count.describe('Records where the metric was present but not measurable.'),
     mean: nullableNum,
     min: nullableNum,
@@ -347,7 +349,7 @@ export const MetricSummarySchema = z
       .object({ scored: count, missing: count, failed: count })
       .strict()
       .describe(
-        'Tests: scored (a finite score), missing (records but no finite score), failed (failed without any record).',
+        'Tests: scored (a finite score), missing (records but no finite score: absent, not measured or NaN), failed (failed without any record).',
       ),
   })
   .strict();

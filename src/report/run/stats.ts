@@ -471,7 +471,11 @@ export function passAtKOverTasks(tasks: Iterable<TaskCounts>, k: number): PassAt
 
 /** Summary of one metric over a run. */
 export interface MetricSummary {
-  /** Records with a finite score for this metric. */
+  /**
+   * Records with a finite score for this metric. A record that did not measure it (its
+   * `not_measured`, default mode) is left out, as a record without the metric: its stand-in
+   * score is in no statistic here.
+   */
   readonly count: number;
   /** Records where the metric was present but not measurable (score null / NaN). */
   readonly nan_count: number;
@@ -488,8 +492,8 @@ export interface MetricSummary {
 /**
  * Per-test coverage of a metric.
  * - `scored`: tests with at least one record giving the metric a finite score;
- * - `missing`: tests with records, none of which gives a finite score (absent or NaN) —
- *   a metric that could not be measured is missing, never zero;
+ * - `missing`: tests with records, none of which gives a finite score (absent, not measured
+ *   or NaN) — a metric that could not be measured is missing, never zero;
  * - `failed`: failed tests that produced no record at all (threw before the matcher ran,
  *   or their file failed to import): nothing could be scored.
  */
