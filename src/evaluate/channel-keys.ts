@@ -43,9 +43,34 @@ export function unknownChannelEntries(
   opts: Readonly<EvaluateOptions>,
   traces: readonly Trace[],
 ): UnknownChannelEntry[] {
+  // The entries first: a config with none (the common case) never walks the events.
+  const aliases = opts.aliases ?? {};
+  const at = (...path: PropertyKey[]): string => formatPath(path);
+  /** Each entry: where it is, the channel it names, and whether it names one as written. */
+  const entries: { where: string; key: string; asWritten: boolean }[] = [];
+  for (const key of Object.keys(aliases))
+    entries.push({ where: at('aliases', key), key, asWritten: true });
+  (opts.ignore_channels ?? []).forEach((ch, i) =>
+    entries.push({
+      where: `${at('ignore_channels', i)} (${JSON.stringify(ch)})`,
+      key: ch,
+      asWritten: false,
+    }),
+  );
+  for (const key of Object.keys(opts.comparators?.by_channel ?? {}))
+    entries.push({ where: at('comparators', 'by_channel', key), key, asWritten: false });
+  for (const key of Object.keys(opts.continuous_channels ?? {}))
+    entries.push({ where: at('continuous_channels', key), key, asWritten: false });
+  const aligner = opts.aligner;
+  if (typeof aligner === 'object' && 'by_channel' in aligner) {
+    const byChannel = (aligner as { by_channel?: unknown }).by_channel;
+    if (typeof byChannel === 'object' && byChannel !== null)
+      for (const key of Object.keys(byChannel))
+        entries.push({ where: at('aligner', 'by_channel', key), key, asWritten: false });
+  }
+  if (entries.length === 0) return [];
   const raw = new Set<string>();
   for (const t of traces) for (const e of t.events) raw.add(e.channel);
-  const aliases = opts.aliases ?? {};
   const canonical = new Set<string>();
   for (const ch of raw)
     canonical.add(Object.prototype.hasOwnProperty.call(aliases, ch) ? aliases[ch]! : ch);
@@ -67,21 +92,6 @@ export function unknownChannelEntries(
               .join(', ')}${names.length > LISTED_CHANNELS ? `, … (${names.length} in all)` : ''}`;
     out.push({ where, hint });
   };
-  const at = (...path: PropertyKey[]): string => formatPath(path);
-  for (const key of Object.keys(aliases)) check(at('aliases', key), key, raw);
-  (opts.ignore_channels ?? []).forEach((ch, i) =>
-    check(`${at('ignore_channels', i)} (${JSON.stringify(ch)})`, ch, canonical),
-  );
-  for (const key of Object.keys(opts.comparators?.by_channel ?? {}))
-    check(at('comparators', 'by_channel', key), key, canonical);
-  for (const key of Object.keys(opts.continuous_channels ?? {}))
-    check(at('continuous_channels', key), key, canonical);
-  const aligner = opts.aligner;
-  if (typeof aligner === 'object' && 'by_channel' in aligner) {
-    const byChannel = (aligner as { by_channel?: unknown }).by_channel;
-    if (typeof byChannel === 'object' && byChannel !== null)
-      for (const key of Object.keys(byChannel))
-        check(at('aligner', 'by_channel', key), key, canonical);
-  }
+  for (const { where, key, asWritten } of entries) check(where, key, asWritten ? raw : canonical);
   return out;
 }
