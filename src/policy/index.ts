@@ -28,6 +28,7 @@ const REFERENCE_REPORT: ReportStyle = Object.freeze({
   showUnmeasured: false,
   statesWhy: false,
   namesCauses: false,
+  differingRowsPastLimit: false,
 });
 
 /** envtrace's text report. */
@@ -39,6 +40,7 @@ const ENVTRACE_REPORT: ReportStyle = Object.freeze({
   showUnmeasured: true,
   statesWhy: true,
   namesCauses: true,
+  differingRowsPastLimit: true,
 });
 
 /**

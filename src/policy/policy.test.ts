@@ -87,6 +87,7 @@ describe('policies', () => {
       showUnmeasured: false,
       statesWhy: false,
       namesCauses: false,
+      differingRowsPastLimit: false,
     });
     expect(DEFAULT_POLICY.report).toEqual({
       centreMismatches: true,
@@ -96,6 +97,7 @@ describe('policies', () => {
       showUnmeasured: true,
       statesWhy: true,
       namesCauses: true,
+      differingRowsPastLimit: true,
     });
   });
 

@@ -178,6 +178,12 @@ export interface ReportStyle {
    * Δ 2.1, tolerance abs 2: each just beyond it, the closest by 0.1)`).
    */
   readonly namesCauses: boolean;
+  /**
+   * The alignment table goes on past its row limit with the differing rows (mismatches and gaps,
+   * at most `DIFFERING_ROWS_PAST_LIMIT` of `report/text.ts`), each gap between them a `... (N
+   * rows)` line, so a wrong value at row 58 of 62 is in the table (the reference stops at the limit).
+   */
+  readonly differingRowsPastLimit: boolean;
 }
 
 /** One scoring policy: chosen once per evaluation, read by every layer. */

@@ -491,7 +491,7 @@ describe('formatTextReport: why a failed evaluation fails', () => {
       },
     );
     expect(formatTextReport(oneOff)).toContain(
-      '\nAccuracy:   false\nWhy:        discrete not exact: 1 mismatch\nMode:       default\n',
+      '\nAccuracy:   false\nWhy:        discrete not exact: 1 mismatch (row 2 y: 3 instead of 2)\nMode:       default\n',
     );
   });
 
@@ -513,5 +513,74 @@ describe('formatTextReport: why a failed evaluation fails', () => {
     expect(same.accuracy).toBe(true);
     expect(formatTextReport(same)).not.toContain('Why:');
     expect(formatTextReport(evaluateRenamed('reference'))).not.toContain('Why:');
+  });
+});
+
+describe('formatTextReport: a wrong value past the row limit', () => {
+  const header = (text: string) => text.split('\n').slice(3, 9);
+  // The scan of the user report: shutter open, 30 × (energy, counts), shutter close (62 events).
+  const golden = [
+    { channel: 'shutter:cmd', timestamp: 0, value: 'open' },
+    ...Array.from({ length: 30 }, (_, i) => [
+      { channel: 'mono:energy', timestamp: 0.5 + i, value: 8980 + i },
+      { channel: 'det:counts', timestamp: 0.7 + i, value: 1000 + 10 * i },
+    ]).flat(),
+    { channel: 'shutter:cmd', timestamp: 30.5, value: 'close' },
+  ];
+  const late = (at: number, value: unknown) =>
+    golden.map((e, i) => (i === at ? { ...e, value } : e));
+
+  it('default mode: the Why names its row, channel and values; the table goes on to show the row', () => {
+    const text = formatTextReport(evaluate(golden, late(57, 9999)));
+    expect(header(text)[2]).toBe(
+      'Why:        discrete not exact: 1 mismatch (row 58 mono:energy: 9999 instead of 9008)',
+    );
+    const lines = text.split('\n');
+    const cut = lines.findIndex((l) => l.startsWith(' 50 |'));
+    expect(lines.slice(cut + 1, cut + 4)).toEqual([
+      '... (7 rows)',
+      ' 58 | mono:energy | 28.500 | 9008     | mono:energy | 28.500 | 9999     |   ✗  ',
+      '... (4 more rows)',
+    ]);
+  });
+
+  it('default mode: a changed string and a null are quoted (escaped) the same way', () => {
+    expect(header(formatTextReport(evaluate(golden, late(61, 'closed\u202e'))))[2]).toBe(
+      'Why:        discrete not exact: 1 mismatch (row 62 shutter:cmd: "closed\\u202e" instead of "close")',
+    );
+    expect(header(formatTextReport(evaluate(golden, late(4, null))))[2]).toBe(
+      'Why:        discrete not exact: 1 mismatch (row 5 det:counts: null instead of 1010)',
+    );
+  });
+
+  it('more differing rows than are shown past the limit: the last line counts the rest', () => {
+    const many = golden.map((e, i) =>
+      i >= 10 && e.channel === 'det:counts' ? { ...e, value: -1 } : e,
+    );
+    const lines = formatTextReport(evaluate(golden, many), { maxRows: 5 }).split('\n');
+    const shown = lines.filter((l) => l.endsWith('✗  ')).map((l) => l.slice(0, 4));
+    // Rows 11, 13, … differ; the first 10 past row 5 are shown, 26 − 10 are counted.
+    expect(shown).toEqual([
+      ' 11 ',
+      ' 13 ',
+      ' 15 ',
+      ' 17 ',
+      ' 19 ',
+      ' 21 ',
+      ' 23 ',
+      ' 25 ',
+      ' 27 ',
+      ' 29 ',
+    ]);
+    expect(lines).toContain('... (5 rows)');
+    expect(lines).toContain('... (1 row)');
+    expect(lines).toContain('... (33 more rows, 16 of them differing)');
+  });
+
+  it('reference mode stops at the limit, as the reference does', () => {
+    const text = formatTextReport(evaluate(golden, late(57, 9999), { mode: 'reference' }));
+    expect(text).toContain('\n... (12 more rows)\n');
+    expect(text).not.toContain(' 58 |');
+    expect(text).not.toContain('Why:');
   });
 });

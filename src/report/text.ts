@@ -29,7 +29,7 @@ import {
   truncateMiddle,
 } from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
-import { channelsNotMeasuredText, failedParts } from './verdict.js';
+import { channelsNotMeasuredText, failedParts, plural } from './verdict.js';
 import { channelCountsLine, channelRuleLine, deltaText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
 
@@ -311,6 +311,37 @@ function columnWidths(
   return w;
 }
 
+/** Differing rows (mismatches and gaps) the table shows past its row limit at most (default mode). */
+export const DIFFERING_ROWS_PAST_LIMIT = 10;
+
+/** Rows read at a time when looking for differing rows past the limit. */
+const ROW_BLOCK = 4096;
+
+/** Whether a row differs (a mismatch or a gap of a discrete event). */
+function differs(r: AlignmentRow): boolean {
+  return !r.ignored && r.match !== true;
+}
+
+/**
+ * The rows past the limit that differ, at most `DIFFERING_ROWS_PAST_LIMIT`, and how many differ
+ * in all past the limit. One pass over the rest, a block at a time (a lazy list stays unbuilt).
+ */
+function differingPastLimit(
+  result: EvaluationResult,
+  from: number,
+  total: number,
+): { rows: AlignmentRow[]; count: number } {
+  const rows: AlignmentRow[] = [];
+  let count = 0;
+  for (let k = from; k < total; k += ROW_BLOCK) {
+    for (const r of listSlice<AlignmentRow>(result, 'alignment_rows', k, k + ROW_BLOCK)) {
+      if (!differs(r)) continue;
+      if (++count <= DIFFERING_ROWS_PAST_LIMIT) rows.push(r);
+    }
+  }
+  return { rows, count };
+}
+
 function alignmentTable(
   result: EvaluationResult,
   policy: ScoringPolicy,
@@ -321,14 +352,21 @@ function alignmentTable(
   // Only the rows shown are built: at 10⁶ events the full list would be millions of objects.
   const total = listLength(result, 'alignment_rows');
   const shownRows = listSlice<AlignmentRow>(result, 'alignment_rows', 0, Math.max(0, maxRows));
+  // Default mode: the differing rows past the limit follow, so no wrong value is cut away.
+  const past =
+    policy.report.differingRowsPastLimit && shownRows.length < total
+      ? differingPastLimit(result, shownRows.length, total)
+      : { rows: [], count: 0 };
   const approx = approxRows(result, policy);
-  const cells: Cells[] = shownRows.map((r) => {
+  const toCells = (r: AlignmentRow): Cells => {
     const [gtCh, gtT, gtV] = sideCells(r.gt, policy);
     const [prCh, prT, prV] = sideCells(r.pred, policy);
     const a = r.match === true ? approx.get(r.index) : undefined;
     return { idx: String(r.index), gtCh, gtT, gtV, prCh, prT, prV, match: r.match, approx: a };
-  });
-  const w = columnWidths(cells, width);
+  };
+  const cells = shownRows.map(toCells);
+  const pastCells = past.rows.map(toCells);
+  const w = columnWidths([...cells, ...pastCells], width);
   const header =
     `${pad(HEADERS.idx, w.idx, '>')} | ` +
     `${pad(HEADERS.gtCh, w.gtCh, '<')} | ${pad(HEADERS.gtT, w.gtT, '>')} | ${pad(HEADERS.gtV, w.gtV, '<')} | ` +
@@ -337,7 +375,7 @@ function alignmentTable(
   const lines = [c.bold(header), '-'.repeat(textLength(header))];
   // Default mode: a mismatched row's values are cut around where they differ (same window on both sides).
   const centred = policy.report.centreMismatches;
-  for (const cell of cells) {
+  const rowLine = (cell: Cells): string => {
     const mark =
       cell.approx !== undefined
         ? c.yellow('≈')
@@ -352,14 +390,29 @@ function alignmentTable(
       centred && cell.match === false && cell.gtV !== NONE_CELL && cell.prV !== NONE_CELL
         ? firstDifference(cell.gtV, cell.prV)
         : undefined;
-    lines.push(
+    return (
       `${pad(cell.idx, w.idx, '>')} | ` +
-        `${pad(truncateMiddle(cell.gtCh, w.gtCh), w.gtCh, '<')} | ${pad(cell.gtT, w.gtT, '>')} | ${pad(truncateAround(cell.gtV, w.gtV, at), w.gtV, '<')} | ` +
-        `${pad(truncateMiddle(cell.prCh, w.prCh), w.prCh, '<')} | ${pad(cell.prT, w.prT, '>')} | ${pad(truncateAround(cell.prV, w.prV, at), w.prV, '<')} | ` +
-        `${' '.repeat(left)}${mark}${' '.repeat(markPad - left)}`,
+      `${pad(truncateMiddle(cell.gtCh, w.gtCh), w.gtCh, '<')} | ${pad(cell.gtT, w.gtT, '>')} | ${pad(truncateAround(cell.gtV, w.gtV, at), w.gtV, '<')} | ` +
+      `${pad(truncateMiddle(cell.prCh, w.prCh), w.prCh, '<')} | ${pad(cell.prT, w.prT, '>')} | ${pad(truncateAround(cell.prV, w.prV, at), w.prV, '<')} | ` +
+      `${' '.repeat(left)}${mark}${' '.repeat(markPad - left)}`
+    );
+  };
+  for (const cell of cells) lines.push(rowLine(cell));
+  let next = shownRows.length + 1; // the 1-based index of the first row not yet accounted for
+  past.rows.forEach((r, k) => {
+    if (r.index > next) lines.push(`... (${plural(r.index - next, 'row')})`);
+    lines.push(rowLine(pastCells[k]!));
+    next = r.index + 1;
+  });
+  const rest = total - (next - 1);
+  if (rest > 0) {
+    const unshown = past.count - past.rows.length;
+    lines.push(
+      past.rows.length === 0 && unshown === 0
+        ? `... (${rest} more rows)`
+        : `... (${rest} more ${rest === 1 ? 'row' : 'rows'}${unshown > 0 ? `, ${unshown} of them differing` : ''})`,
     );
   }
-  if (shownRows.length < total) lines.push(`... (${total - shownRows.length} more rows)`);
   return lines;
 }
 

@@ -225,7 +225,7 @@ describe('failedParts counts the rows without building them for good', () => {
     expect(lazy()).toBe(true);
     // 4507 for 4500 under the default relative 1e-3 (bound 4.507): a near miss, so named.
     const why =
-      'discrete not exact: every event present and in order, 1 value off (on x, Δ 7, tolerance rel 0.001: just beyond it, by 2.493)';
+      'discrete not exact: every event present and in order, 1 value off (on x, Δ 7, tolerance rel 0.001: just beyond it, by 2.493) at row 4501';
     expect(failedParts(r, { requireAccuracy: true, minScore: undefined })).toEqual([why]);
     expect(formatTextReport(r)).toContain(`\nWhy:        ${why}\n`);
     expect(lazy()).toBe(true);
@@ -267,21 +267,21 @@ describe('values off on aligned pairs of one channel', () => {
     );
   });
 
-  it('a single value: named when it is a near miss, else its row says it ("1 mismatch")', () => {
+  it('a single value: named when it is a near miss, else quoted with its row and values', () => {
     expect(
       failedParts(
         evalShift((i) => (i === 4 ? 2.1 : 0)),
         rule,
       )[0],
     ).toBe(
-      'discrete not exact: every event present and in order, 1 value off (on mono:energy, Δ 2.1, tolerance abs 2: just beyond it, by 0.1)',
+      'discrete not exact: every event present and in order, 1 value off (on mono:energy, Δ 2.1, tolerance abs 2: just beyond it, by 0.1) at row 5',
     );
     expect(
       failedParts(
         evalShift((i) => (i === 4 ? 500 : 0)),
         rule,
       )[0],
-    ).toBe('discrete not exact: 1 mismatch');
+    ).toBe('discrete not exact: 1 mismatch (row 5 mono:energy: 8540 instead of 8040)');
   });
 
   it('"every event present and in order" only when nothing else differs', () => {
@@ -299,7 +299,7 @@ describe('values off on aligned pairs of one channel', () => {
       events: golden.events.map((e, i) => (i < 3 ? { ...e, value: text(i) } : e)),
     });
     expect(failedParts(result, rule)[0]).toBe(
-      'discrete not exact: every event present and in order, 3 values differ (all on mono:energy, e.g. "mode \\u001b[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" instead of "mode 0")',
+      'discrete not exact: every event present and in order, 3 values differ (all on mono:energy, e.g. "mode \\u001b[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" instead of "mode 0") at rows 1, 2 and 3',
     );
   });
 
@@ -366,7 +366,7 @@ describe('values off on aligned pairs of one channel', () => {
     const golden = { events: [side('a', 0, 1), side('a', 1, 2), side('b', 2, 3)] };
     const pred = { events: [side('a', 0, 1.5), side('a', 1, 2.5), side('c', 2, 3)] };
     expect(failedParts(evaluate(golden, pred, { aligner: 'difflib' }), rule)[0]).toBe(
-      'discrete not exact: 2 values off (all on a, Δ 0.5, tolerance rel 0.001), 1 channel mismatch',
+      'discrete not exact: 2 values off (all on a, Δ 0.5, tolerance rel 0.001) at rows 1 and 2, 1 channel mismatch (row 3: c 3 instead of b 3)',
     );
   });
 

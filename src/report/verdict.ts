@@ -19,7 +19,7 @@ import type { ChannelTolerance } from '../compare/tolerance-use.js';
 import { clipForMessage } from '../io/terminal.js';
 import type { ReportStyle } from '../policy/index.js';
 import { isPyNumber, PyFloat } from '../py/value.js';
-import { escapeForTerminal } from './escape.js';
+import { escapeForTerminal, firstDifference, truncateAround } from './escape.js';
 import { pyFixed, renderValue } from './format.js';
 import { beyondTolerance, shortNumber, toleranceWords } from './tolerance.js';
 
@@ -87,6 +87,7 @@ export function rowCounts(
   const added = findCauses ? new Map<string, Tally>() : undefined;
   const gtChannels = findCauses ? new Set<string>() : undefined;
   let repeats = 0;
+  const quoted: AlignmentRow[] | undefined = findCauses ? [] : undefined;
   let before: AlignmentRowSide | null = null; // the predicted event of the row before
   let pending: AlignmentRowSide | null = null; // an extra event that may repeat the next one
   for (const r of rows) {
@@ -112,7 +113,7 @@ export function rowCounts(
         else pending = r.pred;
       }
     } else if (r.gt && r.pred && r.match === false) {
-      mismatches++;
+      if (++mismatches <= MISMATCHES_QUOTED) quoted?.push(r);
       if (off && r.gt.channel === r.pred.channel) off.add(r.gt, r.pred);
     }
   }
@@ -155,8 +156,17 @@ export function rowCounts(
     newChannels,
     repeats,
     ...(valuesOff === undefined ? {} : { valuesOff, inOrder }),
+    ...(quoted !== undefined && quoted.length > 0 && mismatches <= MISMATCHES_QUOTED
+      ? { mismatchRows: quoted }
+      : {}),
   };
 }
+
+/**
+ * Most mismatches a verdict quotes by row (with causes): a few wrong values name themselves, so
+ * the reader needs no table row that the report's row limit may have cut.
+ */
+export const MISMATCHES_QUOTED = 3;
 
 /** What `rowCounts` counts (`valuesOff` and `inOrder` only with causes, and values off). */
 export interface RowCounts {
@@ -168,6 +178,8 @@ export interface RowCounts {
   readonly repeats: number;
   readonly valuesOff?: ValuesOff;
   readonly inOrder?: boolean;
+  /** With causes, at most `MISMATCHES_QUOTED` mismatches: their rows, in order (else absent). */
+  readonly mismatchRows?: readonly AlignmentRow[];
 }
 
 /** The tolerance of a channel's comparator, as the result's tolerance summary states it. */
@@ -234,6 +246,35 @@ function quoteValue(v: unknown): string {
       ? JSON.stringify(clipForMessage(v))
       : clipForMessage(renderValue(v, EXAMPLE_RENDER_LIMIT));
   return escapeForTerminal(shown);
+}
+
+/**
+ * A mismatched row as a verdict quotes it: `row 58 det:counts: 9999 instead of 1270` (predicted
+ * instead of golden), or with both channels when they differ (`row 5: det:counts 1040 instead of
+ * mono:energy 8984`). Channels escaped, values clipped and escaped (`quoteValue`).
+ */
+export function mismatchRowText(r: AlignmentRow): string {
+  if (!r.gt || !r.pred) return `row ${r.index}`;
+  // Both cut around where they first differ, so two long values never quote alike.
+  const gv = renderValue(r.gt.value, QUOTE_RENDER_LIMIT);
+  const pv = renderValue(r.pred.value, QUOTE_RENDER_LIMIT);
+  const at = firstDifference(gv, pv);
+  const g = escapeForTerminal(truncateAround(gv, QUOTE_WIDTH, at));
+  const p = escapeForTerminal(truncateAround(pv, QUOTE_WIDTH, at));
+  if (r.gt.channel === r.pred.channel)
+    return `row ${r.index} ${escapeForTerminal(r.gt.channel)}: ${p} instead of ${g}`;
+  return `row ${r.index}: ${escapeForTerminal(r.pred.channel)} ${p} instead of ${escapeForTerminal(r.gt.channel)} ${g}`;
+}
+
+/** Longest rendering of a quoted row's value looked at, and the width it is cut to. */
+const QUOTE_RENDER_LIMIT = 4096;
+const QUOTE_WIDTH = 40;
+
+/** `row 58`, `rows 2 and 4`, `rows 2, 4 and 6`. */
+function rowsText(rows: readonly AlignmentRow[]): string {
+  return rows.length === 1
+    ? `row ${rows[0]!.index}`
+    : `rows ${listText(rows.map((r) => String(r.index)))}`;
 }
 
 /** The running tally behind `ValuesOff`: O(1) per pair, nothing past `CAUSE_CAP` pairs. */
@@ -472,7 +513,8 @@ function extraCause({ extra, moved, newChannels, repeats }: RowCounts): string {
 
 /**
  * The values off a verdict names: two or more (a pattern the rows alone do not sum up), or one
- * just beyond its tolerance; a single value far off stays `1 mismatch`, its row shown under it.
+ * just beyond its tolerance; a single value far off is `1 mismatch` quoted with its row and values
+ * (`mismatchRowText`).
  */
 function namedValuesOff({ valuesOff }: RowCounts): ValuesOff | undefined {
   return valuesOff && (valuesOff.count >= 2 || valuesOff.nearMisses > 0) ? valuesOff : undefined;
@@ -505,10 +547,24 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
     if (off) {
       if (missing === 0 && extra === 0 && mismatches === off.count && counts.inOrder)
         bits.push('every event present and in order');
-      bits.push(valuesOffText(off));
-      if (mismatches > off.count)
-        bits.push(plural(mismatches - off.count, 'channel mismatch', 'channel mismatches'));
-    } else if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
+      // A few: their rows (the values off by number, a channel mismatch quoted whole).
+      const rows = counts.mismatchRows ?? [];
+      const same = rows.filter((r) => r.gt?.channel === r.pred?.channel);
+      bits.push(valuesOffText(off) + (same.length ? ` at ${rowsText(same)}` : ''));
+      if (mismatches > off.count) {
+        const others = rows.filter((r) => r.gt?.channel !== r.pred?.channel);
+        bits.push(
+          plural(mismatches - off.count, 'channel mismatch', 'channel mismatches') +
+            (others.length ? ` (${others.map(mismatchRowText).join(', ')})` : ''),
+        );
+      }
+    } else if (mismatches) {
+      const rows = counts.mismatchRows;
+      bits.push(
+        plural(mismatches, 'mismatch', 'mismatches') +
+          (rows === undefined ? '' : ` (${rows.map(mismatchRowText).join(', ')})`),
+      );
+    }
     if (moved) bits.push(`${plural(moved, 'event')} out of order`);
     if (missing > moved) bits.push(plural(missing - moved, 'missing event'));
     if (extra > moved) bits.push(`${plural(extra - moved, 'extra event')}${extraCause(counts)}`);
