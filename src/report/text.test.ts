@@ -577,6 +577,23 @@ describe('formatTextReport: a wrong value past the row limit', () => {
     expect(lines).toContain('... (33 more rows, 16 of them differing)');
   });
 
+  it('default mode: a pass reached only within tolerance says so under the accuracy', () => {
+    const offset5 = golden.map((e) =>
+      e.channel === 'mono:energy' ? { ...e, value: (e.value as number) + 5 } : e,
+    );
+    expect(header(formatTextReport(evaluate(golden, offset5))).slice(0, 4)).toEqual([
+      'Full score: 1.000',
+      'Accuracy:   true',
+      'Passed within tolerance: 30 values matched only within tolerance (all on mono:energy, Δ 5)',
+      'Mode:       default',
+    ]);
+    // Reference mode prints the reference's lines; an exact pass has nothing to say.
+    expect(formatTextReport(evaluate(golden, offset5, { mode: 'reference' }))).not.toContain(
+      'within tolerance',
+    );
+    expect(formatTextReport(evaluate(golden, golden))).not.toContain('Passed within');
+  });
+
   it('reference mode stops at the limit, as the reference does', () => {
     const text = formatTextReport(evaluate(golden, late(57, 9999), { mode: 'reference' }));
     expect(text).toContain('\n... (12 more rows)\n');

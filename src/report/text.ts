@@ -30,7 +30,7 @@ import {
 } from './escape.js';
 import { pyBool, pyFixed, renderValue } from './format.js';
 import { channelsNotMeasuredText, failedParts, plural } from './verdict.js';
-import { channelCountsLine, channelRuleLine, deltaText } from './tolerance.js';
+import { channelCountsLine, channelRuleLine, deltaText, withinToleranceText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
 
 export type { Colors } from './colors.js';
@@ -509,6 +509,11 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
   if (policy.report.statesWhy && !result.accuracy) {
     const why = failedParts(result, { requireAccuracy: true, minScore: undefined });
     why.forEach((part, i) => lines.push(`${i === 0 ? 'Why:' : ''}`.padEnd(12) + part));
+  }
+  // A pass that some values reached only within tolerance says so where the verdict is.
+  if (policy.report.markTolerance && result.accuracy && result.tolerance !== undefined) {
+    const within = withinToleranceText(result.tolerance);
+    if (within !== undefined) lines.push(`Passed within tolerance: ${within}`);
   }
   lines.push(`Mode:       ${result.mode}`);
   const bounded = boundedAlignmentNote(result);
