@@ -29,6 +29,7 @@ const REFERENCE_REPORT: ReportStyle = Object.freeze({
   statesWhy: false,
   namesCauses: false,
   differingRowsPastLimit: false,
+  scoresKeepBounds: false,
 });
 
 /** envtrace's text report. */
@@ -41,6 +42,7 @@ const ENVTRACE_REPORT: ReportStyle = Object.freeze({
   statesWhy: true,
   namesCauses: true,
   differingRowsPastLimit: true,
+  scoresKeepBounds: true,
 });
 
 /**

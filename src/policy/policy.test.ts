@@ -88,6 +88,7 @@ describe('policies', () => {
       statesWhy: false,
       namesCauses: false,
       differingRowsPastLimit: false,
+      scoresKeepBounds: false,
     });
     expect(DEFAULT_POLICY.report).toEqual({
       centreMismatches: true,
@@ -98,6 +99,7 @@ describe('policies', () => {
       statesWhy: true,
       namesCauses: true,
       differingRowsPastLimit: true,
+      scoresKeepBounds: true,
     });
   });
 

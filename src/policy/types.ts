@@ -184,6 +184,12 @@ export interface ReportStyle {
    * rows)` line, so a wrong value at row 58 of 62 is in the table (the reference stops at the limit).
    */
   readonly differingRowsPastLimit: boolean;
+  /**
+   * Scores print with more than 3 decimals where 3 would round them onto 1 or 0 that they are not
+   * (`Full score: 0.99999`, never `1.000` beside `Accuracy: false`; `scoreFixed` of
+   * `report/format.ts`); else the reference's `{:.3f}`.
+   */
+  readonly scoresKeepBounds: boolean;
 }
 
 /** One scoring policy: chosen once per evaluation, read by every layer. */

@@ -6,6 +6,7 @@ import type { AlignmentRow, EvaluationResult } from '../evaluate/types.js';
 import type { MetricResult } from '../metrics/types.js';
 import { PyFloat } from '../py/value.js';
 import { evaluate } from '../evaluate/evaluate.js';
+import { pyFixed } from './format.js';
 import { formatTextReport } from './text.js';
 import {
   evaluateHalfMeasured,
@@ -592,6 +593,24 @@ describe('formatTextReport: a wrong value past the row limit', () => {
       'within tolerance',
     );
     expect(formatTextReport(evaluate(golden, golden))).not.toContain('Passed within');
+  });
+
+  it('default mode: a score just below 1 never prints as 1.000 (reference mode: {:.3f})', () => {
+    // 3,000 energies with the last one dropped: full score 0.9997, which {:.3f} prints as 1.000.
+    const scan = Array.from({ length: 3000 }, (_, i) => ({
+      channel: 'mono:energy',
+      timestamp: i,
+      value: 8980 + i,
+    }));
+    const dropped = evaluate(scan, scan.slice(0, -1));
+    expect(dropped.full_score).toBeGreaterThan(0.9995);
+    expect(dropped.full_score).toBeLessThan(1);
+    const text = formatTextReport(dropped);
+    expect(text).toContain(`\nFull score: ${pyFixed(dropped.full_score, 4)}\nAccuracy:   false\n`);
+    expect(text).toContain(
+      `\n- discrete: score=${pyFixed(dropped.metrics['discrete']!.score, 4)}, pass=false`,
+    );
+    expect(formatTextReport({ ...dropped, mode: 'reference' })).toContain('\nFull score: 1.000\n');
   });
 
   it('reference mode stops at the limit, as the reference does', () => {

@@ -28,7 +28,7 @@ import {
   truncateAround,
   truncateMiddle,
 } from './escape.js';
-import { pyBool, pyFixed, renderValue } from './format.js';
+import { pyBool, pyFixed, renderValue, scoreFixed } from './format.js';
 import { channelsNotMeasuredText, failedParts, plural } from './verdict.js';
 import { channelCountsLine, channelRuleLine, deltaText, withinToleranceText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
@@ -74,6 +74,8 @@ const NONE_CELL = '—';
 interface Style extends Colors {
   bool(v: unknown): string;
   readonly showUnmeasured: boolean;
+  /** A score as this report prints it (`scoreFixed` in default mode, `{:.3f}` in reference mode). */
+  score(x: number): string;
 }
 
 function boolText(policy: ScoringPolicy): (v: unknown) => string {
@@ -154,7 +156,7 @@ function unmeasuredNote(name: string, details: unknown, c: Style): string {
 function metricLines(name: string, m: MetricResult, c: Style): string[] {
   const passText = m.binary_pass ? c.green(c.bool(true)) : c.red(c.bool(m.binary_pass));
   const lines = [
-    `- ${safe(name)}: ${scoreText(pyFixed(m.score, 3), m.details, c)}, pass=${passText}${unmeasuredNote(name, m.details, c)}`,
+    `- ${safe(name)}: ${scoreText(c.score(m.score), m.details, c)}, pass=${passText}${unmeasuredNote(name, m.details, c)}`,
   ];
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a user metric may omit it
   const d = m.details ?? {};
@@ -492,6 +494,7 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
   const c: Style = Object.assign(Object.create(colors) as Colors, {
     bool: boolText(policy),
     showUnmeasured: policy.report.showUnmeasured,
+    score: policy.report.scoresKeepBounds ? scoreFixed : (x: number) => pyFixed(x, 3),
   });
   const width = Math.max(MIN_WIDTH, Math.floor(finiteOr(opts.width, DEFAULT_WIDTH)));
   const maxRows = Math.max(0, Math.floor(finiteOr(opts.maxRows, DEFAULT_MAX_ROWS)));
@@ -501,7 +504,7 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
     rule,
     c.bold(safe(opts.title ?? 'EnvTrace Report')),
     rule,
-    `Full score: ${c.bold(pyFixed(result.full_score, 3))}`,
+    `Full score: ${c.bold(c.score(result.full_score))}`,
     `Accuracy:   ${accuracyText}`,
   ];
   // Why it fails, in the words the matchers use (escaped there), one failed part per line; the

@@ -20,7 +20,7 @@ import { clipForMessage } from '../io/terminal.js';
 import type { ReportStyle } from '../policy/index.js';
 import { isPyNumber, PyFloat } from '../py/value.js';
 import { escapeForTerminal, firstDifference, truncateAround } from './escape.js';
-import { pyFixed, renderValue } from './format.js';
+import { digitsApart, pyFixed, renderValue, scoreFixed } from './format.js';
 import { beyondTolerance, shortNumber, toleranceWords } from './tolerance.js';
 
 /** What a check requires of an evaluation to pass. */
@@ -601,7 +601,9 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
 export function failedParts(result: EvaluationResult, rule: PassRule): string[] {
   const parts: string[] = [];
   if (rule.minScore !== undefined && !(result.full_score >= rule.minScore)) {
-    parts.push(`score ${fixed3(result.full_score)} < minScore ${fixed3(rule.minScore)}`);
+    // Enough decimals to read as below the bound (`0.99999 < minScore 1.00000`, not 1.000 < 1.000).
+    const d = digitsApart(result.full_score, rule.minScore);
+    parts.push(`score ${pyFixed(result.full_score, d)} < minScore ${pyFixed(rule.minScore, d)}`);
   }
   if (rule.requireAccuracy && !result.accuracy) {
     // The result's `mode` is data (a record may carry a JSON report's result): its policy, once.
@@ -622,7 +624,7 @@ export function passes(result: EvaluationResult, rule: PassRule): boolean {
 /** `score 0.911, accuracy false: discrete not exact: 1 mismatch` (or `…, accuracy true` when it passes). */
 export function verdictText(result: EvaluationResult, rule: PassRule): string {
   const bounded = boundedAlignmentNote(result);
-  const summary = `score ${fixed3(result.full_score)}, accuracy ${String(result.accuracy)}${bounded === undefined ? '' : ` ${bounded}`}`;
+  const summary = `score ${scoreFixed(result.full_score)}, accuracy ${String(result.accuracy)}${bounded === undefined ? '' : ` ${bounded}`}`;
   const parts = failedParts(result, rule);
   return parts.length ? `${summary}: ${parts.join('; ')}` : summary;
 }
