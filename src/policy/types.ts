@@ -113,6 +113,12 @@ export interface PolicyMembers {
    * score is the mean over every channel either way.
    */
   readonly continuousReason: boolean;
+  /**
+   * B10: a channel's details also carry the thresholds it was judged against (`mae_thresh`,
+   * `final_thresh`), so that the reports can say which measure failed (`mae 3 > 1`); the
+   * reference's details have the measures only.
+   */
+  readonly continuousThresholds: boolean;
   /** T1: a continuous reading as a number (Python `float()`, or numbers only). */
   continuousValue(value: unknown, at: ReadingLocation): number;
 

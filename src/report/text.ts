@@ -29,7 +29,7 @@ import {
   truncateMiddle,
 } from './escape.js';
 import { pyBool, pyFixed, renderValue, scoreFixed } from './format.js';
-import { channelsNotMeasuredText, failedParts, plural } from './verdict.js';
+import { channelsNotMeasuredText, continuousFailures, failedParts, plural } from './verdict.js';
 import { channelCountsLine, channelRuleLine, deltaText, withinToleranceText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
 
@@ -74,6 +74,8 @@ const NONE_CELL = '—';
 interface Style extends Colors {
   bool(v: unknown): string;
   readonly showUnmeasured: boolean;
+  /** Whether a failed continuous channel names the measure that failed (`ReportStyle.namesCauses`). */
+  readonly namesCauses: boolean;
   /** A score as this report prints it (`scoreFixed` in default mode, `{:.3f}` in reference mode). */
   score(x: number): string;
 }
@@ -179,8 +181,10 @@ function metricLines(name: string, m: MetricResult, c: Style): string[] {
     if (has(d, 'per_channel')) {
       for (const [ch, info] of entriesOf(field(d, 'per_channel'))) {
         const score = num3(has(info, 'score') ? field(info, 'score') : 0);
+        // Default mode: a failed channel says which measure failed (`mae 3 > 1`).
+        const why = c.namesCauses ? continuousFailures(field(info, 'details')) : [];
         lines.push(
-          `  · ${safe(ch)}: ${scoreText(score, field(info, 'details'), c)}, pass=${c.bool(field(info, 'binary_pass'))}`,
+          `  · ${safe(ch)}: ${scoreText(score, field(info, 'details'), c)}, pass=${c.bool(field(info, 'binary_pass'))}${why.length ? ` (${why.join(', ')})` : ''}`,
         );
       }
     } else {
@@ -494,6 +498,7 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
   const c: Style = Object.assign(Object.create(colors) as Colors, {
     bool: boolText(policy),
     showUnmeasured: policy.report.showUnmeasured,
+    namesCauses: policy.report.namesCauses,
     score: policy.report.scoresKeepBounds ? scoreFixed : (x: number) => pyFixed(x, 3),
   });
   const width = Math.max(MIN_WIDTH, Math.floor(finiteOr(opts.width, DEFAULT_WIDTH)));

@@ -5,6 +5,7 @@ import { SCAN_30, evaluateOnlyFirstMove, evaluateRenamed } from './unmeasured.te
 import { ABS_2, ENERGY_SCAN, evaluateNearMiss, shiftedScan } from './values-off.test-helpers.js';
 import {
   CAUSE_CAP,
+  continuousFailures,
   failedParts,
   rowCounts,
   unitMixUp,
@@ -428,3 +429,72 @@ function side(channel: string, timestamp: number, value: unknown) {
 }
 
 const RULE_ABS_1 = { rel_tol: 0, abs_tol: 1 };
+
+describe('a continuous channel that failed names the measure and its threshold', () => {
+  const golden = Array.from({ length: 5 }, (_, i) => [
+    { channel: 'x', timestamp: i, value: i },
+    { channel: 'ring:current', timestamp: i + 0.5, value: 400 + i },
+  ]).flat();
+  const ring = (off: (i: number) => number) =>
+    golden.map((e, i) => (e.channel === 'ring:current' ? { ...e, value: e.value + off(i) } : e));
+  const tight = { continuous_channels: { 'ring:current': { mae_thresh: 1.0, final_thresh: 1.0 } } };
+
+  it('default mode: "mae 3 > 1, final value off by 3 > 1", only the measures over', () => {
+    expect(
+      failedParts(
+        evaluate(
+          golden,
+          ring(() => 3),
+          tight,
+        ),
+        rule,
+      ),
+    ).toEqual([
+      'continuous failed (score 0.819): ring:current mae 3 > 1, final value off by 3 > 1',
+    ]);
+    // Off only at the end: the mean stays under its threshold, the final value does not.
+    expect(
+      failedParts(
+        evaluate(
+          golden,
+          ring((i) => (i === 9 ? 4 : 0)),
+          tight,
+        ),
+        rule,
+      ),
+    ).toEqual(['continuous failed (score 0.893): ring:current final value off by 4 > 1']);
+  });
+
+  it('the text report says it on the channel line; reference mode keeps the reference line', () => {
+    expect(
+      formatTextReport(
+        evaluate(
+          golden,
+          ring(() => 3),
+          tight,
+        ),
+      ),
+    ).toContain(
+      '\n  · ring:current: score=0.819, pass=false (mae 3 > 1, final value off by 3 > 1)\n',
+    );
+    const r = evaluate(
+      golden,
+      ring(() => 3),
+      { ...tight, mode: 'reference' },
+    );
+    expect(formatTextReport(r)).toContain('\n  · ring:current: score=0.819, pass=False\n');
+    // Its details have the measures only, as the reference's.
+    const per = r.metrics['continuous']!.details['per_channel'] as Record<
+      string,
+      { details: unknown }
+    >;
+    expect(continuousFailures(per['ring:current']!.details)).toEqual([]);
+    expect(Object.keys(per['ring:current']!.details as object)).toEqual([
+      'mae',
+      'final_diff',
+      'mae_score',
+      'final_score',
+      'score',
+    ]);
+  });
+});

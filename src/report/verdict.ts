@@ -532,6 +532,38 @@ function toleranceLookup(result: EvaluationResult): (channel: string) => Toleran
   };
 }
 
+/**
+ * The measures a continuous channel failed on, against their thresholds (`mae 3 > 1`, `final
+ * value off by 3 > 1`), from its details (default mode: B10 records the thresholds); empty when
+ * the details do not say (reference mode, a user's per-channel metric, a channel that passed).
+ */
+export function continuousFailures(details: unknown): string[] {
+  if (typeof details !== 'object' || details === null) return [];
+  const d = details as Record<string, unknown>;
+  const out: string[] = [];
+  const over = (value: unknown, thresh: unknown, words: string): void => {
+    if (typeof value === 'number' && typeof thresh === 'number' && !(value <= thresh))
+      out.push(`${words} ${shortNumber(value)} > ${shortNumber(thresh)}`);
+  };
+  over(d['mae'], d['mae_thresh'], 'mae');
+  over(d['final_diff'], d['final_thresh'], 'final value off by');
+  return out;
+}
+
+/** `ring:current: mae 3 > 1, final value off by 3 > 1` for each failed channel that says why. */
+function continuousChannelFailures(d: Readonly<Record<string, unknown>>): string[] {
+  const per = d['per_channel'];
+  if (typeof per !== 'object' || per === null) return [];
+  const out: string[] = [];
+  for (const [ch, info] of Object.entries(per as Record<string, unknown>)) {
+    const i = info as { binary_pass?: unknown; details?: unknown } | null;
+    if (i === null || i.binary_pass !== false) continue;
+    const why = continuousFailures(i.details);
+    if (why.length) out.push(`${escapeForTerminal(ch)} ${why.join(', ')}`);
+  }
+  return out;
+}
+
 /** What of the report style the verdict reads. */
 type VerdictStyle = Pick<ReportStyle, 'showUnmeasured' | 'namesCauses'>;
 
@@ -594,6 +626,8 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
         ([ch, why]) => `${escapeForTerminal(ch)} not measured (${escapeForTerminal(why)})`,
       )
     : [];
+  // A continuous channel that was measured and failed: which measure, against which threshold.
+  if (name === 'continuous' && style.namesCauses) channels.push(...continuousChannelFailures(d));
   return `${safe} failed (score ${fixed3(metric.score)})${channels.length ? `: ${channels.join(', ')}` : ''}`;
 }
 
