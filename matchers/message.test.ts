@@ -36,7 +36,9 @@ describe('failedParts', () => {
       newChannels: [],
       repeats: 0,
     });
-    expect(failedParts(r, rule)).toEqual(['discrete not exact: 1 mismatch, 1 missing event']);
+    expect(failedParts(r, rule)).toEqual([
+      'discrete not exact: 1 mismatch (row 7 motor:x: 3 instead of 2), 1 missing event',
+    ]);
   });
 
   it('counts extra events', () => {
@@ -54,7 +56,7 @@ describe('failedParts', () => {
     const r = evaluate(scan(), scan([0, 1, 3]));
     expect(failedParts(r, { requireAccuracy: true, minScore: 0.95 })).toEqual([
       'score 0.911 < minScore 0.950',
-      'discrete not exact: 1 mismatch',
+      'discrete not exact: 1 mismatch (row 7 motor:x: 3 instead of 2)',
     ]);
     expect(failedParts(r, { requireAccuracy: false, minScore: 0.95 })).toEqual([
       'score 0.911 < minScore 0.950',
@@ -233,7 +235,8 @@ describe('differing values', () => {
     expect(diff.some((l) => /^ {7}- +"year": 2024,?$/.test(l))).toBe(true);
     expect(diff.some((l) => /^ {7}\+ +"year": 2023,?$/.test(l))).toBe(true);
     expect(failedParts(evaluate(toolCall(2024), toolCall(2023), withDeep), toolRule)).toEqual([
-      'discrete not exact: 1 mismatch',
+      // both values cut around the difference: the years show
+      'discrete not exact: 1 mismatch (row 2 tool:call: …rs": {"max_price": 300, "year": 2023}}} instead of …rs": {"max_price": 300, "year": 2024}}})',
     ]);
   });
 

@@ -72,7 +72,7 @@ describe('toMatchGoldenTrace', () => {
     expect(fs.readFileSync(goldenFile(), 'utf8')).toBe(before);
     const msg = stripAnsi(r.message()).split(tmp).join('<tmp>');
     expect(msg).toContain(
-      'Expected the received trace to behave like its golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch.',
+      'Expected the received trace to behave like its golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch (row 7 motor:x: 3 instead of 2).',
     );
     expect(msg).toMatch(
       /Golden: .*__traces__\/scan\.test\.ts\/moves x\.trace\.json \(if the new behaviour is intended, run with -u to update it\)/,

@@ -298,7 +298,9 @@ describe('traceMatching', () => {
       expect(fn).toHaveBeenCalledWith('run-1', asym.traceMatching(golden)),
     );
     expect(text).toContain('traceMatching<"golden: 9 events');
-    expect(text).toMatch(/\n- +score 0\.911, accuracy false: discrete not exact: 1 mismatch\n/);
+    expect(text).toMatch(
+      /\n- +score 0\.911, accuracy false: discrete not exact: 1 mismatch \(row 7 motor:x: 3 instead of 2\)\n/,
+    );
     expect(text).toContain('≠ row 7: motor:x = 2 → motor:x = 3');
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureIO, tempDir } from './harness.test-helpers.js';
-import { runEvaluation, type EvaluationRun } from './run.js';
+import { evaluate } from '../evaluate/evaluate.js';
+import { gateFailures, runEvaluation, type EvaluationRun } from './run.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -61,5 +62,23 @@ describe('runEvaluation: text report layout', () => {
     expect(await report({ config: 'ms.yaml' })).toContain(
       'Alignment (first rows, discrete events only; times in ms):',
     );
+  });
+});
+
+describe('gateFailures', () => {
+  const scored = (full_score: number) => {
+    const events = [{ channel: 'x', timestamp: 0, value: 1 }];
+    return { ...evaluate(events, events), full_score };
+  };
+
+  it('shows enough decimals that a score just below the bound reads as below it', () => {
+    // 100,001 of 100,002 events: not "1.0000 < 1 (short by 0.0000)".
+    expect(gateFailures(scored(0.99999), { minScore: 1, requirePass: false })).toEqual([
+      'full score 0.99999 < --min-score 1 (short by 0.00001)',
+    ]);
+    expect(gateFailures(scored(0.7861189695639468), { minScore: 0.9, requirePass: false })).toEqual(
+      ['full score 0.7861 < --min-score 0.9 (short by 0.1139)'],
+    );
+    expect(gateFailures(scored(1), { minScore: 1, requirePass: false })).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { evaluate, evaluateBestOf } from '../evaluate/evaluate.js';
 import { resolveOptions, validateOptions } from '../evaluate/options.js';
 import type { EvaluationResult, Mode } from '../evaluate/types.js';
 import { escapeForTerminal } from '../report/escape.js';
-import { pyFixed } from '../report/format.js';
+import { digitsApart, pyFixed } from '../report/format.js';
 import { formatTextReport, reportChunks } from '../report/index.js';
 import { reportWidth } from '../report/width.js';
 import { importFile, type ImportedTrace } from '../import/read.js';
@@ -148,8 +148,10 @@ export function gateFailures(
     if (Number.isNaN(s)) {
       out.push(`full score is nan, not >= --min-score ${gates.minScore}`);
     } else if (!(s >= gates.minScore)) {
+      // Enough decimals that the score and its shortfall read as below the bound (not 1.0000 < 1).
+      const d = Math.max(digitsApart(s, gates.minScore, 4), digitsApart(gates.minScore - s, 0, 4));
       out.push(
-        `full score ${pyFixed(s, 4)} < --min-score ${gates.minScore} (short by ${pyFixed(gates.minScore - s, 4)})`,
+        `full score ${pyFixed(s, d)} < --min-score ${gates.minScore} (short by ${pyFixed(gates.minScore - s, d)})`,
       );
     }
   }

@@ -85,7 +85,7 @@ export const EXIT_CODES: readonly ExitCodeEntry[] = Object.freeze([
     code: EXIT_GATE,
     brief: 'a gate failed',
     meaning:
-      'a gate failed (`--min-score`, `--require-pass`; batch mode: a pair failed or could not be evaluated); one line on stderr says which and by how much (`envtrace: gate failed: full score 0.7861 < --min-score 0.9 (short by 0.1139)`)',
+      'a gate failed (`--min-score`, `--require-pass`; batch mode: a pair failed or could not be evaluated); one line on stderr says which and by how much (`envtrace: gate failed: full score 0.7861 < --min-score 0.9 (short by 0.1139)`; 4 decimals, more when needed to show the shortfall: `0.99999 < --min-score 1 (short by 0.00001)`)',
   },
   {
     code: EXIT_USAGE,

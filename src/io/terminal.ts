@@ -24,6 +24,16 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 /** A non-ASCII letter or mark (the scripts whose words ZWNJ shapes: Persian, the Indic scripts). */
 const SCRIPT_LETTER = /(?![A-Za-z])[\p{L}\p{M}]/u;
 
+/**
+ * The sources of the escaper's patterns, for the HTML report's script (`report/html/client.ts`),
+ * which escapes the same characters the same way in the browser (a unit test pins the two equal).
+ */
+export const UNSAFE_SOURCES = Object.freeze({
+  unsafe: UNSAFE.source,
+  emoji: EMOJI.source,
+  scriptLetter: SCRIPT_LETTER.source,
+});
+
 /** The code point of `s` that ends just before `at`, and the one that starts at `at`. */
 function before(s: string, at: number): string {
   const lo = s.charCodeAt(at - 1);

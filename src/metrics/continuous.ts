@@ -94,7 +94,17 @@ export function continuousProfile(
     name: 'continuous',
     score,
     binary_pass: mae <= params.mae_thresh && finalDiff <= params.final_thresh,
-    details: { mae, final_diff: finalDiff, mae_score: maeScore, final_score: finalScore, score },
+    details: {
+      mae,
+      final_diff: finalDiff,
+      mae_score: maeScore,
+      final_score: finalScore,
+      score,
+      // B10: what the pass was judged against, so a report can say which measure failed.
+      ...(policy.continuousThresholds
+        ? { mae_thresh: params.mae_thresh, final_thresh: params.final_thresh }
+        : {}),
+    },
   };
 }
 

@@ -187,9 +187,9 @@ export const FIXES: readonly Fix[] = Object.freeze([
     reference:
       'duration score 0 while the duration check passes when the gt duration is 0; `zeroTime()` uses the first event, not the earliest; a NaN reading makes every score NaN; a continuous metric none of whose channels could be measured (`one empty`) reads as a measured score',
     fixed:
-      'check and score agree; earliest event; a non-finite continuous reading fails its channel (score 0); a continuous metric none of whose channels was measured says so, with the reason of each channel (its stand-in score and pass unchanged)',
+      'check and score agree; earliest event; a non-finite continuous reading fails its channel (score 0); a continuous metric none of whose channels was measured says so, with the reason of each channel (its stand-in score and pass unchanged); a measured channel records its thresholds (`mae_thresh`, `final_thresh`) beside its measures',
     reason: 'consistency',
-    cases: ['pub-071', 'pub-079', 'pub-097', 'pub-117', 'pub-140'],
+    cases: ['pub-071', 'pub-079', 'pub-097', 'pub-099', 'pub-117', 'pub-140', 'pub-157', 'pub-158'],
     overrides: {
       zeroTimeAt: 'earliest',
       zeroGtDuration: (predDuration: number) =>
@@ -199,6 +199,7 @@ export const FIXES: readonly Fix[] = Object.freeze([
           ? undefined
           : { score: 0.0, binary_pass: false, details: { reason: 'non-finite value', score: 0.0 } },
       continuousReason: true,
+      continuousThresholds: true,
     },
   },
   {

@@ -28,6 +28,8 @@ const REFERENCE_REPORT: ReportStyle = Object.freeze({
   showUnmeasured: false,
   statesWhy: false,
   namesCauses: false,
+  differingRowsPastLimit: false,
+  scoresKeepBounds: false,
 });
 
 /** envtrace's text report. */
@@ -39,6 +41,8 @@ const ENVTRACE_REPORT: ReportStyle = Object.freeze({
   showUnmeasured: true,
   statesWhy: true,
   namesCauses: true,
+  differingRowsPastLimit: true,
+  scoresKeepBounds: true,
 });
 
 /**

@@ -88,6 +88,8 @@ describe('policies', () => {
       showUnmeasured: false,
       statesWhy: false,
       namesCauses: false,
+      differingRowsPastLimit: false,
+      scoresKeepBounds: false,
     });
     expect(DEFAULT_POLICY.report).toEqual({
       centreMismatches: true,
@@ -97,6 +99,8 @@ describe('policies', () => {
       showUnmeasured: true,
       statesWhy: true,
       namesCauses: true,
+      differingRowsPastLimit: true,
+      scoresKeepBounds: true,
     });
   });
 

@@ -56,6 +56,7 @@ export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
   continuousNonFinite: () => undefined,
   // combine_continuous reports the mean of the stand-in scores, with no word that none was measured.
   continuousReason: false,
+  continuousThresholds: false,
   continuousValue: (value: unknown) => pyFloat(value),
 
   // The aggregator picks by use_continuous or continuous channels; the report by the presence of

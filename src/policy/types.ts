@@ -120,6 +120,12 @@ export interface PolicyMembers {
    * score is the mean over every channel either way.
    */
   readonly continuousReason: boolean;
+  /**
+   * B10: a channel's details also carry the thresholds it was judged against (`mae_thresh`,
+   * `final_thresh`), so that the reports can say which measure failed (`mae 3 > 1`); the
+   * reference's details have the measures only.
+   */
+  readonly continuousThresholds: boolean;
   /** T1: a continuous reading as a number (Python `float()`, or numbers only). */
   continuousValue(value: unknown, at: ReadingLocation): number;
 
@@ -191,6 +197,18 @@ export interface ReportStyle {
    * Δ 2.1, tolerance abs 2: each just beyond it, the closest by 0.1)`).
    */
   readonly namesCauses: boolean;
+  /**
+   * The alignment table goes on past its row limit with the differing rows (mismatches and gaps,
+   * at most `DIFFERING_ROWS_PAST_LIMIT` of `report/text.ts`), each gap between them a `... (N
+   * rows)` line, so a wrong value at row 58 of 62 is in the table (the reference stops at the limit).
+   */
+  readonly differingRowsPastLimit: boolean;
+  /**
+   * Scores print with more than 3 decimals where 3 would round them onto 1 or 0 that they are not
+   * (`Full score: 0.99999`, never `1.000` beside `Accuracy: false`; `scoreFixed` of
+   * `report/format.ts`); else the reference's `{:.3f}`.
+   */
+  readonly scoresKeepBounds: boolean;
 }
 
 /** One scoring policy: chosen once per evaluation, read by every layer. */

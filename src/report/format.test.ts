@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PyFloat } from '../py/value.js';
-import { pyBool, pyFixed, renderValue } from './format.js';
+import { digitsApart, pyBool, pyFixed, renderValue, scoreFixed } from './format.js';
 
 describe('pyFixed (Python f"{x:.3f}")', () => {
   // Expected strings computed with CPython 3.11: format(x, '.3f') / format(x, '.0f').
@@ -81,5 +81,24 @@ describe('renderValue (default-mode value text)', () => {
     expect(out.length).toBe(51);
     expect(out.endsWith('…')).toBe(true);
     expect(out.startsWith('[0, 1, 2, 3')).toBe(true);
+  });
+});
+
+describe('scoreFixed and digitsApart (a score never prints as the bound it misses)', () => {
+  it('keeps 3 decimals unless they round the score onto 1 or 0', () => {
+    expect(scoreFixed(0.911)).toBe('0.911');
+    expect(scoreFixed(1)).toBe('1.000');
+    expect(scoreFixed(0)).toBe('0.000');
+    expect(scoreFixed(0.99999)).toBe('0.99999');
+    expect(scoreFixed(0.9999996)).toBe('0.9999996');
+    expect(scoreFixed(0.0004)).toBe('0.0004');
+    expect(scoreFixed(Number.NaN)).toBe('nan');
+  });
+
+  it('digitsApart: the fewest decimals from the minimum at which two numbers print apart', () => {
+    expect(digitsApart(0.99999, 1, 4)).toBe(5);
+    expect(digitsApart(0.5, 1, 4)).toBe(4);
+    expect(digitsApart(1, 1, 4)).toBe(4);
+    expect(digitsApart(1 - 2 ** -52, 1)).toBe(16);
   });
 });

@@ -135,3 +135,26 @@ export function renderValue(value: unknown, limit: number = DEFAULT_LIMIT): stri
   walk(value);
   return out.length > limit ? `${out.slice(0, limit)}…` : out;
 }
+
+/** Most decimals `digitsApart` goes to (a difference below 1e-20 prints as equal). */
+const MAX_APART_DIGITS = 20;
+
+/**
+ * The fewest decimals, at least `digits`, with which `x` and `y` print differently under
+ * `pyFixed` (`digits` when they are equal or not finite): so a score of 0.99999 next to a bound
+ * of 1 shows as `0.99999`, never as `1.000`.
+ */
+export function digitsApart(x: number, y: number, digits = 3): number {
+  if (x === y || !Number.isFinite(x) || !Number.isFinite(y)) return digits;
+  let d = digits;
+  while (d < MAX_APART_DIGITS && pyFixed(x, d) === pyFixed(y, d)) d++;
+  return d;
+}
+
+/**
+ * A score with `digits` decimals (`pyFixed`), more when fewer would round it onto 0 or 1 that it
+ * is not (`0.99999`, not `1.000`; `0.0004`, not `0.000`).
+ */
+export function scoreFixed(x: number, digits = 3): string {
+  return pyFixed(x, Math.max(digitsApart(x, 1, digits), digitsApart(x, 0, digits)));
+}

@@ -15,7 +15,8 @@
  * report gets a last key `report_caps` with the counts. A report with no long string is unchanged.
  */
 import { ConfigError } from '../errors.js';
-import type { EvaluationResult } from '../evaluate/types.js';
+import type { AlignmentRow, EvaluationResult } from '../evaluate/types.js';
+import { selectPolicy } from '../evaluate/options.js';
 import { lazyListOf, type LazyList } from '../metrics/lazy.js';
 import { stringifyPyJson } from '../py/json.js';
 import { formatPyFloat, formatPyInt } from '../py/str.js';
@@ -203,20 +204,58 @@ const PAIR: ItemWriter = (p, indent, cut) => {
   return `[\n${inner}${tuple(g, inner, cut)},\n${inner}${tuple(r, inner, cut)}\n${indent}]`;
 };
 
-const ROW: ItemWriter = (r, indent, cut) => {
-  const row = r as {
-    index: number;
-    gt: Parameters<typeof side>[0];
-    pred: Parameters<typeof side>[0];
-    match: boolean | null;
-    ignored: boolean;
+/** A row's tolerance evidence (`within_tolerance`, default mode): the Δ and the bound that absorbed it. */
+export interface RowWithinTolerance {
+  readonly delta: number;
+  readonly tol: number;
+}
+
+/**
+ * Default mode (`ReportStyle.markTolerance`): the rows that matched only within tolerance, by
+ * row index, as the JSON report annotates them; `undefined` in reference mode or when none did.
+ */
+export function withinToleranceRows(
+  result: EvaluationResult,
+): ReadonlyMap<number, RowWithinTolerance> | undefined {
+  const t = result.tolerance;
+  if (t === undefined || t.rows.length === 0 || !selectPolicy(result).report.markTolerance)
+    return undefined;
+  return new Map(t.rows.map((u) => [u.index, { delta: u.delta, tol: u.tol }]));
+}
+
+/** An alignment row of the JSON report: default mode adds `within_tolerance` (last). */
+export type JsonAlignmentRow = AlignmentRow & { readonly within_tolerance?: RowWithinTolerance };
+
+/** A row with its `within_tolerance` key (last) when it has one. */
+export function annotateRow(
+  row: AlignmentRow,
+  within: ReadonlyMap<number, RowWithinTolerance> | undefined,
+): JsonAlignmentRow {
+  const w = row.match === true ? within?.get(row.index) : undefined;
+  return w === undefined ? row : { ...row, within_tolerance: { delta: w.delta, tol: w.tol } };
+}
+
+function rowWriter(within: ReadonlyMap<number, RowWithinTolerance> | undefined): ItemWriter {
+  return (r, indent, cut) => {
+    const row = r as {
+      index: number;
+      gt: Parameters<typeof side>[0];
+      pred: Parameters<typeof side>[0];
+      match: boolean | null;
+      ignored: boolean;
+    };
+    const inner = `${indent}  `;
+    const w = row.match === true ? within?.get(row.index) : undefined;
+    const tail =
+      w === undefined
+        ? ''
+        : `,\n${inner}"within_tolerance": {\n${inner}  "delta": ${float(w.delta)},\n${inner}  "tol": ${float(w.tol)}\n${inner}}`;
+    return (
+      `{\n${inner}"index": ${int(row.index)},\n${inner}"gt": ${side(row.gt, inner, cut)},\n${inner}"pred": ${side(row.pred, inner, cut)},\n` +
+      `${inner}"match": ${row.match === null ? 'null' : row.match ? 'true' : 'false'},\n${inner}"ignored": ${row.ignored ? 'true' : 'false'}${tail}\n${indent}}`
+    );
   };
-  const inner = `${indent}  `;
-  return (
-    `{\n${inner}"index": ${int(row.index)},\n${inner}"gt": ${side(row.gt, inner, cut)},\n${inner}"pred": ${side(row.pred, inner, cut)},\n` +
-    `${inner}"match": ${row.match === null ? 'null' : row.match ? 'true' : 'false'},\n${inner}"ignored": ${row.ignored ? 'true' : 'false'}\n${indent}}`
-  );
-};
+}
 
 const INDEX_PAIR: ItemWriter = (p, indent) => {
   const [i, j] = p as readonly [number | null, number | null];
@@ -303,6 +342,7 @@ export function* reportChunks(
     return `\u0000envtrace-${nonce}-${slots.length - 1}`;
   };
 
+  const within = withinToleranceRows(result);
   const metrics: Record<string, unknown> = {};
   for (const [name, m] of Object.entries(result.metrics)) {
     let details: unknown = m.details;
@@ -314,9 +354,11 @@ export function* reportChunks(
           ? hole(slotFor(details, k, TUPLE, generalItem(boxTs)), details, k)
           : capDeep(details[k], cut);
       }
+      // Default mode: how many values matched only within tolerance (last key).
+      if (name === 'discrete' && within !== undefined) d['within_tolerance'] = within.size;
       details =
         (details as { [KEY_ORDER]?: unknown })[KEY_ORDER] !== undefined
-          ? withKeyOrder(d, orderedKeys(details))
+          ? withKeyOrder(d, [...orderedKeys(details), ...Object.keys(d)])
           : d;
     } else {
       details = capDeep(details, cut);
@@ -346,11 +388,14 @@ export function* reportChunks(
       slotFor(
         r,
         'alignment_rows',
-        ROW,
+        rowWriter(within),
         generalItem(
           (row) =>
-            (withPythonFloats({ alignment_rows: [row] }) as { alignment_rows: unknown[] })
-              .alignment_rows[0],
+            (
+              withPythonFloats({ alignment_rows: [annotateRow(row as AlignmentRow, within)] }) as {
+                alignment_rows: unknown[];
+              }
+            ).alignment_rows[0],
         ),
       ),
       r,

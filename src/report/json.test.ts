@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvaluationResult } from '../evaluate/types.js';
 import { PyFloat } from '../py/value.js';
 import { ENVTRACE_VERSION } from '../version.js';
+import { evaluate } from '../evaluate/evaluate.js';
 import { stringifyReport, toJsonReport } from './json.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -135,5 +136,62 @@ describe('stringifyReport number text', () => {
     expect(ours).toContain('"value_matches": 3,');
     expect(ours).toContain('"gap_rate": 0.0,');
     expect(ours).toContain('"timestamp": 0.0,');
+  });
+});
+
+describe('within_tolerance (default mode: which matches a tolerance decided)', () => {
+  // Every energy 5 eV off, within the default relative 1e-3 (bound 8.985 at 8985).
+  const golden = [
+    { channel: 'shutter:cmd', timestamp: 0, value: 'open' },
+    ...Array.from({ length: 3 }, (_, i) => [
+      { channel: 'mono:energy', timestamp: 0.5 + i, value: 8980 + i },
+      { channel: 'det:counts', timestamp: 0.7 + i, value: 1000 + 10 * i },
+    ]).flat(),
+  ];
+  const offset5 = golden.map((e) =>
+    e.channel === 'mono:energy' ? { ...e, value: (e.value as number) + 5 } : e,
+  );
+  const parsed = (mode: 'default' | 'reference') =>
+    JSON.parse(stringifyReport(evaluate(golden, offset5, { mode }))) as {
+      alignment_rows: Array<Record<string, unknown>>;
+      metrics: { discrete: { details: Record<string, unknown> } };
+    };
+
+  it('annotates each row matched only within tolerance and counts them in the discrete details', () => {
+    const report = parsed('default');
+    expect(report.alignment_rows[1]).toEqual({
+      index: 2,
+      gt: { channel: 'mono:energy', timestamp: 0.5, value: 8980 },
+      pred: { channel: 'mono:energy', timestamp: 0.5, value: 8985 },
+      match: true,
+      ignored: false,
+      within_tolerance: { delta: 5, tol: 8.985 },
+    });
+    // An exact match has no such key; the count is the last discrete detail.
+    expect(Object.keys(report.alignment_rows[2]!)).toEqual([
+      'index',
+      'gt',
+      'pred',
+      'match',
+      'ignored',
+    ]);
+    expect(
+      report.alignment_rows.filter((r) => 'within_tolerance' in r).map((r) => r['index']),
+    ).toEqual([2, 4, 6]);
+    expect(Object.entries(report.metrics.discrete.details).at(-1)).toEqual(['within_tolerance', 3]);
+    expect(stringifyReport(evaluate(golden, offset5))).toContain(
+      '"within_tolerance": {\n        "delta": 5.0,\n        "tol": 8.985\n      }',
+    );
+  });
+
+  it('the object form says the same; reference mode has neither (the reference has no such field)', () => {
+    const r = evaluate(golden, offset5);
+    const obj = toJsonReport(r);
+    expect(obj.alignment_rows[1]!.within_tolerance).toEqual({ delta: 5, tol: 8.985 });
+    expect(obj.metrics['discrete']!.details['within_tolerance']).toBe(3);
+    expect(stringifyReport(evaluate(golden, offset5, { mode: 'reference' }))).not.toContain(
+      'within_tolerance',
+    );
+    expect(stringifyReport(evaluate(golden, golden))).not.toContain('within_tolerance');
   });
 });

@@ -3,11 +3,18 @@
  * plus `alignment_index`, best-of fields and envtrace's own `envtrace_version` and `mode`.
  * Pure: renders an `EvaluationResult`, never recomputes anything.
  */
-import type { AlignmentRow, EvaluationResult, Mode } from '../evaluate/types.js';
+import type { EvaluationResult, Mode } from '../evaluate/types.js';
 import type { EventTuple } from '../trace/types.js';
 import { copyProperty } from '../metrics/lazy.js';
 import { ENVTRACE_VERSION } from '../version.js';
-import { reportChunks, type ReportCaps } from './json-stream.js';
+import {
+  annotateRow,
+  reportChunks,
+  withinToleranceRows,
+  type JsonAlignmentRow,
+  type ReportCaps,
+} from './json-stream.js';
+import { KEY_ORDER, orderedKeys, withKeyOrder } from '../py/value.js';
 
 /** One metric as the report shows it (the reference drops the metric's own `name`). */
 export interface JsonReportMetric {
@@ -24,7 +31,8 @@ export interface JsonReport {
   readonly accuracy: boolean;
   readonly metrics: Readonly<Record<string, JsonReportMetric>>;
   readonly alignment: ReadonlyArray<readonly [EventTuple | null, EventTuple | null]>;
-  readonly alignment_rows: readonly AlignmentRow[];
+  /** Default mode: a row that matched only within tolerance has `within_tolerance: {delta, tol}`. */
+  readonly alignment_rows: readonly JsonAlignmentRow[];
   readonly aggregation: EvaluationResult['aggregation'];
   readonly decision: EvaluationResult['decision'];
   readonly alignment_index: ReadonlyArray<readonly [number | null, number | null]>;
@@ -44,9 +52,25 @@ export interface JsonReport {
  * The object is not capped: `stringifyReport` / `reportChunks` apply the caps when writing.
  */
 export function toJsonReport(result: EvaluationResult): JsonReport {
+  // Default mode: rows that matched only within tolerance carry `within_tolerance`, and the
+  // discrete details count them.
+  const within = withinToleranceRows(result);
   const metrics: Record<string, JsonReportMetric> = {};
   for (const [key, m] of Object.entries(result.metrics)) {
-    metrics[key] = { score: m.score, binary_pass: m.binary_pass, details: m.details };
+    let details = m.details;
+    if (key === 'discrete' && within !== undefined) {
+      // Copied by descriptor: a still-lazy list (aligned_gt) stays unbuilt.
+      const d = Object.defineProperties({}, Object.getOwnPropertyDescriptors(details)) as Record<
+        string,
+        unknown
+      >;
+      d['within_tolerance'] = within.size;
+      details =
+        (details as { [KEY_ORDER]?: unknown })[KEY_ORDER] !== undefined
+          ? withKeyOrder(d, [...orderedKeys(details), 'within_tolerance'])
+          : d;
+    }
+    metrics[key] = { score: m.score, binary_pass: m.binary_pass, details };
   }
   const report: Record<string, unknown> = {
     envtrace_version: ENVTRACE_VERSION,
@@ -56,7 +80,13 @@ export function toJsonReport(result: EvaluationResult): JsonReport {
     metrics,
   };
   copyProperty(result, report, 'alignment');
-  copyProperty(result, report, 'alignment_rows');
+  if (within === undefined) copyProperty(result, report, 'alignment_rows');
+  else
+    Object.defineProperty(report, 'alignment_rows', {
+      get: () => result.alignment_rows.map((r) => annotateRow(r, within)),
+      enumerable: true,
+      configurable: true,
+    });
   report.aggregation = result.aggregation;
   report.decision = result.decision;
   copyProperty(result, report, 'alignment_index');

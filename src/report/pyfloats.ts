@@ -14,6 +14,7 @@ const INT_KEYS = new Set([
   'gt_event_count',
   'pred_event_count',
   'gaps',
+  'within_tolerance',
 ]);
 /** Event-tuple lists inside details (`[channel, timestamp, value]`). */
 const TUPLE_LIST_KEYS = new Set(['aligned_gt', 'aligned_pred']);
@@ -77,7 +78,13 @@ export function withPythonFloats(report: object): unknown {
       case 'alignment_rows':
         return Array.isArray(value)
           ? value.map((row: unknown) =>
-              mapObject(row, (k, v) => (k === 'gt' || k === 'pred' ? side(v) : v)),
+              mapObject(row, (k, v) =>
+                k === 'gt' || k === 'pred'
+                  ? side(v)
+                  : k === 'within_tolerance'
+                    ? mapObject(v, (_n, x) => float(x))
+                    : v,
+              ),
             )
           : value;
       case 'aggregation':

@@ -6,6 +6,7 @@ import type { AlignmentRow, EvaluationResult } from '../evaluate/types.js';
 import type { MetricResult } from '../metrics/types.js';
 import { PyFloat } from '../py/value.js';
 import { evaluate } from '../evaluate/evaluate.js';
+import { pyFixed } from './format.js';
 import { formatTextReport } from './text.js';
 import {
   evaluateHalfMeasured,
@@ -501,7 +502,7 @@ describe('formatTextReport: why a failed evaluation fails', () => {
       },
     );
     expect(formatTextReport(oneOff)).toContain(
-      '\nAccuracy:   false\nWhy:        discrete not exact: 1 mismatch\nMode:       default\n',
+      '\nAccuracy:   false\nWhy:        discrete not exact: 1 mismatch (row 2 y: 3 instead of 2)\nMode:       default\n',
     );
   });
 
@@ -523,5 +524,109 @@ describe('formatTextReport: why a failed evaluation fails', () => {
     expect(same.accuracy).toBe(true);
     expect(formatTextReport(same)).not.toContain('Why:');
     expect(formatTextReport(evaluateRenamed('reference'))).not.toContain('Why:');
+  });
+});
+
+describe('formatTextReport: a wrong value past the row limit', () => {
+  const header = (text: string) => text.split('\n').slice(3, 9);
+  // The scan of the user report: shutter open, 30 × (energy, counts), shutter close (62 events).
+  const golden = [
+    { channel: 'shutter:cmd', timestamp: 0, value: 'open' },
+    ...Array.from({ length: 30 }, (_, i) => [
+      { channel: 'mono:energy', timestamp: 0.5 + i, value: 8980 + i },
+      { channel: 'det:counts', timestamp: 0.7 + i, value: 1000 + 10 * i },
+    ]).flat(),
+    { channel: 'shutter:cmd', timestamp: 30.5, value: 'close' },
+  ];
+  const late = (at: number, value: unknown) =>
+    golden.map((e, i) => (i === at ? { ...e, value } : e));
+
+  it('default mode: the Why names its row, channel and values; the table goes on to show the row', () => {
+    const text = formatTextReport(evaluate(golden, late(57, 9999)));
+    expect(header(text)[2]).toBe(
+      'Why:        discrete not exact: 1 mismatch (row 58 mono:energy: 9999 instead of 9008)',
+    );
+    const lines = text.split('\n');
+    const cut = lines.findIndex((l) => l.startsWith(' 50 |'));
+    expect(lines.slice(cut + 1, cut + 4)).toEqual([
+      '... (7 rows)',
+      ' 58 | mono:energy | 28.500 | 9008     | mono:energy | 28.500 | 9999     |   ✗  ',
+      '... (4 more rows)',
+    ]);
+  });
+
+  it('default mode: a changed string and a null are quoted (escaped) the same way', () => {
+    expect(header(formatTextReport(evaluate(golden, late(61, 'closed\u202e'))))[2]).toBe(
+      'Why:        discrete not exact: 1 mismatch (row 62 shutter:cmd: "closed\\u202e" instead of "close")',
+    );
+    expect(header(formatTextReport(evaluate(golden, late(4, null))))[2]).toBe(
+      'Why:        discrete not exact: 1 mismatch (row 5 det:counts: null instead of 1010)',
+    );
+  });
+
+  it('more differing rows than are shown past the limit: the last line counts the rest', () => {
+    const many = golden.map((e, i) =>
+      i >= 10 && e.channel === 'det:counts' ? { ...e, value: -1 } : e,
+    );
+    const lines = formatTextReport(evaluate(golden, many), { maxRows: 5 }).split('\n');
+    const shown = lines.filter((l) => l.endsWith('✗  ')).map((l) => l.slice(0, 4));
+    // Rows 11, 13, … differ; the first 10 past row 5 are shown, 26 − 10 are counted.
+    expect(shown).toEqual([
+      ' 11 ',
+      ' 13 ',
+      ' 15 ',
+      ' 17 ',
+      ' 19 ',
+      ' 21 ',
+      ' 23 ',
+      ' 25 ',
+      ' 27 ',
+      ' 29 ',
+    ]);
+    expect(lines).toContain('... (5 rows)');
+    expect(lines).toContain('... (1 row)');
+    expect(lines).toContain('... (33 more rows, 16 of them differing)');
+  });
+
+  it('default mode: a pass reached only within tolerance says so under the accuracy', () => {
+    const offset5 = golden.map((e) =>
+      e.channel === 'mono:energy' ? { ...e, value: (e.value as number) + 5 } : e,
+    );
+    expect(header(formatTextReport(evaluate(golden, offset5))).slice(0, 4)).toEqual([
+      'Full score: 1.000',
+      'Accuracy:   true',
+      'Passed within tolerance: 30 values matched only within tolerance (all on mono:energy, Δ 5)',
+      'Mode:       default',
+    ]);
+    // Reference mode prints the reference's lines; an exact pass has nothing to say.
+    expect(formatTextReport(evaluate(golden, offset5, { mode: 'reference' }))).not.toContain(
+      'within tolerance',
+    );
+    expect(formatTextReport(evaluate(golden, golden))).not.toContain('Passed within');
+  });
+
+  it('default mode: a score just below 1 never prints as 1.000 (reference mode: {:.3f})', () => {
+    // 3,000 energies with the last one dropped: full score 0.9997, which {:.3f} prints as 1.000.
+    const scan = Array.from({ length: 3000 }, (_, i) => ({
+      channel: 'mono:energy',
+      timestamp: i,
+      value: 8980 + i,
+    }));
+    const dropped = evaluate(scan, scan.slice(0, -1));
+    expect(dropped.full_score).toBeGreaterThan(0.9995);
+    expect(dropped.full_score).toBeLessThan(1);
+    const text = formatTextReport(dropped);
+    expect(text).toContain(`\nFull score: ${pyFixed(dropped.full_score, 4)}\nAccuracy:   false\n`);
+    expect(text).toContain(
+      `\n- discrete: score=${pyFixed(dropped.metrics['discrete']!.score, 4)}, pass=false`,
+    );
+    expect(formatTextReport({ ...dropped, mode: 'reference' })).toContain('\nFull score: 1.000\n');
+  });
+
+  it('reference mode stops at the limit, as the reference does', () => {
+    const text = formatTextReport(evaluate(golden, late(57, 9999), { mode: 'reference' }));
+    expect(text).toContain('\n... (12 more rows)\n');
+    expect(text).not.toContain(' 58 |');
+    expect(text).not.toContain('Why:');
   });
 });

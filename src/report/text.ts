@@ -28,9 +28,15 @@ import {
   truncateAround,
   truncateMiddle,
 } from './escape.js';
-import { pyBool, pyFixed, renderValue } from './format.js';
-import { channelsNotMeasuredText, failedParts, intervalsLeftOut } from './verdict.js';
-import { channelCountsLine, channelRuleLine, deltaText } from './tolerance.js';
+import { pyBool, pyFixed, renderValue, scoreFixed } from './format.js';
+import {
+  channelsNotMeasuredText,
+  continuousFailures,
+  failedParts,
+  intervalsLeftOut,
+  plural,
+} from './verdict.js';
+import { channelCountsLine, channelRuleLine, deltaText, withinToleranceText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
 
 export type { Colors } from './colors.js';
@@ -74,6 +80,10 @@ const NONE_CELL = '—';
 interface Style extends Colors {
   bool(v: unknown): string;
   readonly showUnmeasured: boolean;
+  /** Whether a failed continuous channel names the measure that failed (`ReportStyle.namesCauses`). */
+  readonly namesCauses: boolean;
+  /** A score as this report prints it (`scoreFixed` in default mode, `{:.3f}` in reference mode). */
+  score(x: number): string;
 }
 
 function boolText(policy: ScoringPolicy): (v: unknown) => string {
@@ -154,7 +164,7 @@ function unmeasuredNote(name: string, details: unknown, c: Style): string {
 function metricLines(name: string, m: MetricResult, c: Style): string[] {
   const passText = m.binary_pass ? c.green(c.bool(true)) : c.red(c.bool(m.binary_pass));
   const lines = [
-    `- ${safe(name)}: ${scoreText(pyFixed(m.score, 3), m.details, c)}, pass=${passText}${unmeasuredNote(name, m.details, c)}`,
+    `- ${safe(name)}: ${scoreText(c.score(m.score), m.details, c)}, pass=${passText}${unmeasuredNote(name, m.details, c)}`,
   ];
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a user metric may omit it
   const d = m.details ?? {};
@@ -180,8 +190,10 @@ function metricLines(name: string, m: MetricResult, c: Style): string[] {
     if (has(d, 'per_channel')) {
       for (const [ch, info] of entriesOf(field(d, 'per_channel'))) {
         const score = num3(has(info, 'score') ? field(info, 'score') : 0);
+        // Default mode: a failed channel says which measure failed (`mae 3 > 1`).
+        const why = c.namesCauses ? continuousFailures(field(info, 'details')) : [];
         lines.push(
-          `  · ${safe(ch)}: ${scoreText(score, field(info, 'details'), c)}, pass=${c.bool(field(info, 'binary_pass'))}`,
+          `  · ${safe(ch)}: ${scoreText(score, field(info, 'details'), c)}, pass=${c.bool(field(info, 'binary_pass'))}${why.length ? ` (${why.join(', ')})` : ''}`,
         );
       }
     } else {
@@ -314,6 +326,37 @@ function columnWidths(
   return w;
 }
 
+/** Differing rows (mismatches and gaps) the table shows past its row limit at most (default mode). */
+export const DIFFERING_ROWS_PAST_LIMIT = 10;
+
+/** Rows read at a time when looking for differing rows past the limit. */
+const ROW_BLOCK = 4096;
+
+/** Whether a row differs (a mismatch or a gap of a discrete event). */
+function differs(r: AlignmentRow): boolean {
+  return !r.ignored && r.match !== true;
+}
+
+/**
+ * The rows past the limit that differ, at most `DIFFERING_ROWS_PAST_LIMIT`, and how many differ
+ * in all past the limit. One pass over the rest, a block at a time (a lazy list stays unbuilt).
+ */
+function differingPastLimit(
+  result: EvaluationResult,
+  from: number,
+  total: number,
+): { rows: AlignmentRow[]; count: number } {
+  const rows: AlignmentRow[] = [];
+  let count = 0;
+  for (let k = from; k < total; k += ROW_BLOCK) {
+    for (const r of listSlice<AlignmentRow>(result, 'alignment_rows', k, k + ROW_BLOCK)) {
+      if (!differs(r)) continue;
+      if (++count <= DIFFERING_ROWS_PAST_LIMIT) rows.push(r);
+    }
+  }
+  return { rows, count };
+}
+
 function alignmentTable(
   result: EvaluationResult,
   policy: ScoringPolicy,
@@ -324,14 +367,21 @@ function alignmentTable(
   // Only the rows shown are built: at 10⁶ events the full list would be millions of objects.
   const total = listLength(result, 'alignment_rows');
   const shownRows = listSlice<AlignmentRow>(result, 'alignment_rows', 0, Math.max(0, maxRows));
+  // Default mode: the differing rows past the limit follow, so no wrong value is cut away.
+  const past =
+    policy.report.differingRowsPastLimit && shownRows.length < total
+      ? differingPastLimit(result, shownRows.length, total)
+      : { rows: [], count: 0 };
   const approx = approxRows(result, policy);
-  const cells: Cells[] = shownRows.map((r) => {
+  const toCells = (r: AlignmentRow): Cells => {
     const [gtCh, gtT, gtV] = sideCells(r.gt, policy);
     const [prCh, prT, prV] = sideCells(r.pred, policy);
     const a = r.match === true ? approx.get(r.index) : undefined;
     return { idx: String(r.index), gtCh, gtT, gtV, prCh, prT, prV, match: r.match, approx: a };
-  });
-  const w = columnWidths(cells, width);
+  };
+  const cells = shownRows.map(toCells);
+  const pastCells = past.rows.map(toCells);
+  const w = columnWidths([...cells, ...pastCells], width);
   const header =
     `${pad(HEADERS.idx, w.idx, '>')} | ` +
     `${pad(HEADERS.gtCh, w.gtCh, '<')} | ${pad(HEADERS.gtT, w.gtT, '>')} | ${pad(HEADERS.gtV, w.gtV, '<')} | ` +
@@ -340,7 +390,7 @@ function alignmentTable(
   const lines = [c.bold(header), '-'.repeat(textLength(header))];
   // Default mode: a mismatched row's values are cut around where they differ (same window on both sides).
   const centred = policy.report.centreMismatches;
-  for (const cell of cells) {
+  const rowLine = (cell: Cells): string => {
     const mark =
       cell.approx !== undefined
         ? c.yellow('≈')
@@ -355,14 +405,29 @@ function alignmentTable(
       centred && cell.match === false && cell.gtV !== NONE_CELL && cell.prV !== NONE_CELL
         ? firstDifference(cell.gtV, cell.prV)
         : undefined;
-    lines.push(
+    return (
       `${pad(cell.idx, w.idx, '>')} | ` +
-        `${pad(truncateMiddle(cell.gtCh, w.gtCh), w.gtCh, '<')} | ${pad(cell.gtT, w.gtT, '>')} | ${pad(truncateAround(cell.gtV, w.gtV, at), w.gtV, '<')} | ` +
-        `${pad(truncateMiddle(cell.prCh, w.prCh), w.prCh, '<')} | ${pad(cell.prT, w.prT, '>')} | ${pad(truncateAround(cell.prV, w.prV, at), w.prV, '<')} | ` +
-        `${' '.repeat(left)}${mark}${' '.repeat(markPad - left)}`,
+      `${pad(truncateMiddle(cell.gtCh, w.gtCh), w.gtCh, '<')} | ${pad(cell.gtT, w.gtT, '>')} | ${pad(truncateAround(cell.gtV, w.gtV, at), w.gtV, '<')} | ` +
+      `${pad(truncateMiddle(cell.prCh, w.prCh), w.prCh, '<')} | ${pad(cell.prT, w.prT, '>')} | ${pad(truncateAround(cell.prV, w.prV, at), w.prV, '<')} | ` +
+      `${' '.repeat(left)}${mark}${' '.repeat(markPad - left)}`
+    );
+  };
+  for (const cell of cells) lines.push(rowLine(cell));
+  let next = shownRows.length + 1; // the 1-based index of the first row not yet accounted for
+  past.rows.forEach((r, k) => {
+    if (r.index > next) lines.push(`... (${plural(r.index - next, 'row')})`);
+    lines.push(rowLine(pastCells[k]!));
+    next = r.index + 1;
+  });
+  const rest = total - (next - 1);
+  if (rest > 0) {
+    const unshown = past.count - past.rows.length;
+    lines.push(
+      past.rows.length === 0 && unshown === 0
+        ? `... (${rest} more rows)`
+        : `... (${rest} more ${rest === 1 ? 'row' : 'rows'}${unshown > 0 ? `, ${unshown} of them differing` : ''})`,
     );
   }
-  if (shownRows.length < total) lines.push(`... (${total - shownRows.length} more rows)`);
   return lines;
 }
 
@@ -442,6 +507,8 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
   const c: Style = Object.assign(Object.create(colors) as Colors, {
     bool: boolText(policy),
     showUnmeasured: policy.report.showUnmeasured,
+    namesCauses: policy.report.namesCauses,
+    score: policy.report.scoresKeepBounds ? scoreFixed : (x: number) => pyFixed(x, 3),
   });
   const width = Math.max(MIN_WIDTH, Math.floor(finiteOr(opts.width, DEFAULT_WIDTH)));
   const maxRows = Math.max(0, Math.floor(finiteOr(opts.maxRows, DEFAULT_MAX_ROWS)));
@@ -451,7 +518,7 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
     rule,
     c.bold(safe(opts.title ?? 'EnvTrace Report')),
     rule,
-    `Full score: ${c.bold(pyFixed(result.full_score, 3))}`,
+    `Full score: ${c.bold(c.score(result.full_score))}`,
     `Accuracy:   ${accuracyText}`,
   ];
   // Why it fails, in the words the matchers use (escaped there), one failed part per line; the
@@ -459,6 +526,11 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
   if (policy.report.statesWhy && !result.accuracy) {
     const why = failedParts(result, { requireAccuracy: true, minScore: undefined });
     why.forEach((part, i) => lines.push(`${i === 0 ? 'Why:' : ''}`.padEnd(12) + part));
+  }
+  // A pass that some values reached only within tolerance says so where the verdict is.
+  if (policy.report.markTolerance && result.accuracy && result.tolerance !== undefined) {
+    const within = withinToleranceText(result.tolerance);
+    if (within !== undefined) lines.push(`Passed within tolerance: ${within}`);
   }
   lines.push(`Mode:       ${result.mode}`);
   const bounded = boundedAlignmentNote(result);

@@ -3,7 +3,12 @@
  * value's difference, and per channel which comparator (and which default) was in force. Pure
  * formatting of data the compare layer judged; nothing here compares values.
  */
-import { boundOf, type ChannelTolerance, type ToleranceUse } from '../compare/tolerance-use.js';
+import {
+  boundOf,
+  type ChannelTolerance,
+  type ToleranceSummary,
+  type ToleranceUse,
+} from '../compare/tolerance-use.js';
 import { escapeForTerminal } from './escape.js';
 
 /** A difference or tolerance in at most 4 significant digits (`5`, `8.995`, `5.562e-4`). */
@@ -86,4 +91,32 @@ export function channelCountsLine(c: ChannelTolerance): string {
   if (c.beyond > 0)
     bits.push(`${c.beyond} ${c.beyond === 1 ? 'number differs' : 'numbers differ'} beyond it`);
   return bits.join('; ');
+}
+
+/** Channels a within-tolerance phrase names at most (more: `on 5 channels`). */
+const CHANNELS_NAMED = 3;
+
+/**
+ * `30 values matched only within tolerance (all on mono:energy, Δ 5)`: what the tolerance let
+ * through, over all channels, with the range of Δ (`Δ 2–5`); `undefined` when nothing. Channels
+ * escaped for the terminal.
+ */
+export function withinToleranceText(t: ToleranceSummary): string | undefined {
+  if (t.within === 0) return undefined;
+  const on = t.channels.filter((c) => c.within > 0).map((c) => escapeForTerminal(c.channel));
+  const where =
+    on.length > CHANNELS_NAMED
+      ? `on ${on.length} channels`
+      : `${t.within > 1 && on.length === 1 ? 'all on' : 'on'} ${
+          on.length <= 1 ? (on[0] ?? '') : `${on.slice(0, -1).join(', ')} and ${on.at(-1)!}`
+        }`;
+  let lo = Infinity;
+  let hi = 0;
+  for (const u of t.rows) {
+    lo = Math.min(lo, u.delta);
+    hi = Math.max(hi, u.delta);
+  }
+  const a = shortNumber(lo);
+  const b = shortNumber(hi);
+  return `${t.within} ${t.within === 1 ? 'value' : 'values'} matched only within tolerance (${where}, Δ ${a === b ? a : `${a}–${b}`})`;
 }

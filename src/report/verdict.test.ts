@@ -5,6 +5,7 @@ import { SCAN_30, evaluateOnlyFirstMove, evaluateRenamed } from './unmeasured.te
 import { ABS_2, ENERGY_SCAN, evaluateNearMiss, shiftedScan } from './values-off.test-helpers.js';
 import {
   CAUSE_CAP,
+  continuousFailures,
   failedParts,
   rowCounts,
   unitMixUp,
@@ -238,7 +239,7 @@ describe('failedParts counts the rows without building them for good', () => {
     expect(lazy()).toBe(true);
     // 4507 for 4500 under the default relative 1e-3 (bound 4.507): a near miss, so named.
     const why =
-      'discrete not exact: every event present and in order, 1 value off (on x, Δ 7, tolerance rel 0.001: just beyond it, by 2.493)';
+      'discrete not exact: every event present and in order, 1 value off (on x, Δ 7, tolerance rel 0.001: just beyond it, by 2.493) at row 4501';
     expect(failedParts(r, { requireAccuracy: true, minScore: undefined })).toEqual([why]);
     expect(formatTextReport(r)).toContain(`\nWhy:        ${why}\n`);
     expect(lazy()).toBe(true);
@@ -280,21 +281,21 @@ describe('values off on aligned pairs of one channel', () => {
     );
   });
 
-  it('a single value: named when it is a near miss, else its row says it ("1 mismatch")', () => {
+  it('a single value: named when it is a near miss, else quoted with its row and values', () => {
     expect(
       failedParts(
         evalShift((i) => (i === 4 ? 2.1 : 0)),
         rule,
       )[0],
     ).toBe(
-      'discrete not exact: every event present and in order, 1 value off (on mono:energy, Δ 2.1, tolerance abs 2: just beyond it, by 0.1)',
+      'discrete not exact: every event present and in order, 1 value off (on mono:energy, Δ 2.1, tolerance abs 2: just beyond it, by 0.1) at row 5',
     );
     expect(
       failedParts(
         evalShift((i) => (i === 4 ? 500 : 0)),
         rule,
       )[0],
-    ).toBe('discrete not exact: 1 mismatch');
+    ).toBe('discrete not exact: 1 mismatch (row 5 mono:energy: 8540 instead of 8040)');
   });
 
   it('"every event present and in order" only when nothing else differs', () => {
@@ -312,7 +313,7 @@ describe('values off on aligned pairs of one channel', () => {
       events: golden.events.map((e, i) => (i < 3 ? { ...e, value: text(i) } : e)),
     });
     expect(failedParts(result, rule)[0]).toBe(
-      'discrete not exact: every event present and in order, 3 values differ (all on mono:energy, e.g. "mode \\u001b[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" instead of "mode 0")',
+      'discrete not exact: every event present and in order, 3 values differ (all on mono:energy, e.g. "mode \\u001b[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" instead of "mode 0") at rows 1, 2 and 3',
     );
   });
 
@@ -379,7 +380,7 @@ describe('values off on aligned pairs of one channel', () => {
     const golden = { events: [side('a', 0, 1), side('a', 1, 2), side('b', 2, 3)] };
     const pred = { events: [side('a', 0, 1.5), side('a', 1, 2.5), side('c', 2, 3)] };
     expect(failedParts(evaluate(golden, pred, { aligner: 'difflib' }), rule)[0]).toBe(
-      'discrete not exact: 2 values off (all on a, Δ 0.5, tolerance rel 0.001), 1 channel mismatch',
+      'discrete not exact: 2 values off (all on a, Δ 0.5, tolerance rel 0.001) at rows 1 and 2, 1 channel mismatch (row 3: c 3 instead of b 3)',
     );
   });
 
@@ -441,3 +442,72 @@ function side(channel: string, timestamp: number, value: unknown) {
 }
 
 const RULE_ABS_1 = { rel_tol: 0, abs_tol: 1 };
+
+describe('a continuous channel that failed names the measure and its threshold', () => {
+  const golden = Array.from({ length: 5 }, (_, i) => [
+    { channel: 'x', timestamp: i, value: i },
+    { channel: 'ring:current', timestamp: i + 0.5, value: 400 + i },
+  ]).flat();
+  const ring = (off: (i: number) => number) =>
+    golden.map((e, i) => (e.channel === 'ring:current' ? { ...e, value: e.value + off(i) } : e));
+  const tight = { continuous_channels: { 'ring:current': { mae_thresh: 1.0, final_thresh: 1.0 } } };
+
+  it('default mode: "mae 3 > 1, final value off by 3 > 1", only the measures over', () => {
+    expect(
+      failedParts(
+        evaluate(
+          golden,
+          ring(() => 3),
+          tight,
+        ),
+        rule,
+      ),
+    ).toEqual([
+      'continuous failed (score 0.819): ring:current mae 3 > 1, final value off by 3 > 1',
+    ]);
+    // Off only at the end: the mean stays under its threshold, the final value does not.
+    expect(
+      failedParts(
+        evaluate(
+          golden,
+          ring((i) => (i === 9 ? 4 : 0)),
+          tight,
+        ),
+        rule,
+      ),
+    ).toEqual(['continuous failed (score 0.893): ring:current final value off by 4 > 1']);
+  });
+
+  it('the text report says it on the channel line; reference mode keeps the reference line', () => {
+    expect(
+      formatTextReport(
+        evaluate(
+          golden,
+          ring(() => 3),
+          tight,
+        ),
+      ),
+    ).toContain(
+      '\n  · ring:current: score=0.819, pass=false (mae 3 > 1, final value off by 3 > 1)\n',
+    );
+    const r = evaluate(
+      golden,
+      ring(() => 3),
+      { ...tight, mode: 'reference' },
+    );
+    expect(formatTextReport(r)).toContain('\n  · ring:current: score=0.819, pass=False\n');
+    // Its details have the measures only, as the reference's.
+    const per = r.metrics['continuous']!.details['per_channel'] as Record<
+      string,
+      { details: unknown }
+    >;
+    expect(continuousFailures(per['ring:current']!.details)).toEqual([]);
+    expect(Object.keys(per['ring:current']!.details as object)).toEqual([
+      'mae',
+      'final_diff',
+      'mae_score',
+      'final_score',
+      'score',
+    ]);
+  });
+});

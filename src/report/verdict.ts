@@ -19,8 +19,8 @@ import type { ChannelTolerance } from '../compare/tolerance-use.js';
 import { clipForMessage } from '../io/terminal.js';
 import type { ReportStyle } from '../policy/index.js';
 import { isPyNumber, PyFloat } from '../py/value.js';
-import { escapeForTerminal } from './escape.js';
-import { pyFixed, renderValue } from './format.js';
+import { escapeForTerminal, firstDifference, truncateAround } from './escape.js';
+import { digitsApart, pyFixed, renderValue, scoreFixed } from './format.js';
 import { beyondTolerance, shortNumber, toleranceWords } from './tolerance.js';
 
 /** What a check requires of an evaluation to pass. */
@@ -95,6 +95,7 @@ export function rowCounts(
   const added = findCauses ? new Map<string, Tally>() : undefined;
   const gtChannels = findCauses ? new Set<string>() : undefined;
   let repeats = 0;
+  const quoted: AlignmentRow[] | undefined = findCauses ? [] : undefined;
   let before: AlignmentRowSide | null = null; // the predicted event of the row before
   let pending: AlignmentRowSide | null = null; // an extra event that may repeat the next one
   for (const r of rows) {
@@ -120,7 +121,7 @@ export function rowCounts(
         else pending = r.pred;
       }
     } else if (r.gt && r.pred && r.match === false) {
-      mismatches++;
+      if (++mismatches <= MISMATCHES_QUOTED) quoted?.push(r);
       if (off && r.gt.channel === r.pred.channel) off.add(r.gt, r.pred);
     }
   }
@@ -163,8 +164,17 @@ export function rowCounts(
     newChannels,
     repeats,
     ...(valuesOff === undefined ? {} : { valuesOff, inOrder }),
+    ...(quoted !== undefined && quoted.length > 0 && mismatches <= MISMATCHES_QUOTED
+      ? { mismatchRows: quoted }
+      : {}),
   };
 }
+
+/**
+ * Most mismatches a verdict quotes by row (with causes): a few wrong values name themselves, so
+ * the reader needs no table row that the report's row limit may have cut.
+ */
+export const MISMATCHES_QUOTED = 3;
 
 /** What `rowCounts` counts (`valuesOff` and `inOrder` only with causes, and values off). */
 export interface RowCounts {
@@ -176,6 +186,8 @@ export interface RowCounts {
   readonly repeats: number;
   readonly valuesOff?: ValuesOff;
   readonly inOrder?: boolean;
+  /** With causes, at most `MISMATCHES_QUOTED` mismatches: their rows, in order (else absent). */
+  readonly mismatchRows?: readonly AlignmentRow[];
 }
 
 /** The tolerance of a channel's comparator, as the result's tolerance summary states it. */
@@ -242,6 +254,35 @@ function quoteValue(v: unknown): string {
       ? JSON.stringify(clipForMessage(v))
       : clipForMessage(renderValue(v, EXAMPLE_RENDER_LIMIT));
   return escapeForTerminal(shown);
+}
+
+/**
+ * A mismatched row as a verdict quotes it: `row 58 det:counts: 9999 instead of 1270` (predicted
+ * instead of golden), or with both channels when they differ (`row 5: det:counts 1040 instead of
+ * mono:energy 8984`). Channels escaped, values clipped and escaped (`quoteValue`).
+ */
+export function mismatchRowText(r: AlignmentRow): string {
+  if (!r.gt || !r.pred) return `row ${r.index}`;
+  // Both cut around where they first differ, so two long values never quote alike.
+  const gv = renderValue(r.gt.value, QUOTE_RENDER_LIMIT);
+  const pv = renderValue(r.pred.value, QUOTE_RENDER_LIMIT);
+  const at = firstDifference(gv, pv);
+  const g = escapeForTerminal(truncateAround(gv, QUOTE_WIDTH, at));
+  const p = escapeForTerminal(truncateAround(pv, QUOTE_WIDTH, at));
+  if (r.gt.channel === r.pred.channel)
+    return `row ${r.index} ${escapeForTerminal(r.gt.channel)}: ${p} instead of ${g}`;
+  return `row ${r.index}: ${escapeForTerminal(r.pred.channel)} ${p} instead of ${escapeForTerminal(r.gt.channel)} ${g}`;
+}
+
+/** Longest rendering of a quoted row's value looked at, and the width it is cut to. */
+const QUOTE_RENDER_LIMIT = 4096;
+const QUOTE_WIDTH = 40;
+
+/** `row 58`, `rows 2 and 4`, `rows 2, 4 and 6`. */
+function rowsText(rows: readonly AlignmentRow[]): string {
+  return rows.length === 1
+    ? `row ${rows[0]!.index}`
+    : `rows ${listText(rows.map((r) => String(r.index)))}`;
 }
 
 /** The running tally behind `ValuesOff`: O(1) per pair, nothing past `CAUSE_CAP` pairs. */
@@ -480,7 +521,8 @@ function extraCause({ extra, moved, newChannels, repeats }: RowCounts): string {
 
 /**
  * The values off a verdict names: two or more (a pattern the rows alone do not sum up), or one
- * just beyond its tolerance; a single value far off stays `1 mismatch`, its row shown under it.
+ * just beyond its tolerance; a single value far off is `1 mismatch` quoted with its row and values
+ * (`mismatchRowText`).
  */
 function namedValuesOff({ valuesOff }: RowCounts): ValuesOff | undefined {
   return valuesOff && (valuesOff.count >= 2 || valuesOff.nearMisses > 0) ? valuesOff : undefined;
@@ -498,6 +540,38 @@ function toleranceLookup(result: EvaluationResult): (channel: string) => Toleran
   };
 }
 
+/**
+ * The measures a continuous channel failed on, against their thresholds (`mae 3 > 1`, `final
+ * value off by 3 > 1`), from its details (default mode: B10 records the thresholds); empty when
+ * the details do not say (reference mode, a user's per-channel metric, a channel that passed).
+ */
+export function continuousFailures(details: unknown): string[] {
+  if (typeof details !== 'object' || details === null) return [];
+  const d = details as Record<string, unknown>;
+  const out: string[] = [];
+  const over = (value: unknown, thresh: unknown, words: string): void => {
+    if (typeof value === 'number' && typeof thresh === 'number' && !(value <= thresh))
+      out.push(`${words} ${shortNumber(value)} > ${shortNumber(thresh)}`);
+  };
+  over(d['mae'], d['mae_thresh'], 'mae');
+  over(d['final_diff'], d['final_thresh'], 'final value off by');
+  return out;
+}
+
+/** `ring:current: mae 3 > 1, final value off by 3 > 1` for each failed channel that says why. */
+function continuousChannelFailures(d: Readonly<Record<string, unknown>>): string[] {
+  const per = d['per_channel'];
+  if (typeof per !== 'object' || per === null) return [];
+  const out: string[] = [];
+  for (const [ch, info] of Object.entries(per as Record<string, unknown>)) {
+    const i = info as { binary_pass?: unknown; details?: unknown } | null;
+    if (i === null || i.binary_pass !== false) continue;
+    const why = continuousFailures(i.details);
+    if (why.length) out.push(`${escapeForTerminal(ch)} ${why.join(', ')}`);
+  }
+  return out;
+}
+
 /** What of the report style the verdict reads. */
 type VerdictStyle = Pick<ReportStyle, 'showUnmeasured' | 'namesCauses'>;
 
@@ -513,10 +587,24 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
     if (off) {
       if (missing === 0 && extra === 0 && mismatches === off.count && counts.inOrder)
         bits.push('every event present and in order');
-      bits.push(valuesOffText(off));
-      if (mismatches > off.count)
-        bits.push(plural(mismatches - off.count, 'channel mismatch', 'channel mismatches'));
-    } else if (mismatches) bits.push(plural(mismatches, 'mismatch', 'mismatches'));
+      // A few: their rows (the values off by number, a channel mismatch quoted whole).
+      const rows = counts.mismatchRows ?? [];
+      const same = rows.filter((r) => r.gt?.channel === r.pred?.channel);
+      bits.push(valuesOffText(off) + (same.length ? ` at ${rowsText(same)}` : ''));
+      if (mismatches > off.count) {
+        const others = rows.filter((r) => r.gt?.channel !== r.pred?.channel);
+        bits.push(
+          plural(mismatches - off.count, 'channel mismatch', 'channel mismatches') +
+            (others.length ? ` (${others.map(mismatchRowText).join(', ')})` : ''),
+        );
+      }
+    } else if (mismatches) {
+      const rows = counts.mismatchRows;
+      bits.push(
+        plural(mismatches, 'mismatch', 'mismatches') +
+          (rows === undefined ? '' : ` (${rows.map(mismatchRowText).join(', ')})`),
+      );
+    }
     if (moved) bits.push(`${plural(moved, 'event')} out of order`);
     if (missing > moved) bits.push(plural(missing - moved, 'missing event'));
     if (extra > moved) bits.push(`${plural(extra - moved, 'extra event')}${extraCause(counts)}`);
@@ -551,6 +639,8 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
         ([ch, why]) => `${escapeForTerminal(ch)} not measured (${escapeForTerminal(why)})`,
       )
     : [];
+  // A continuous channel that was measured and failed: which measure, against which threshold.
+  if (name === 'continuous' && style.namesCauses) channels.push(...continuousChannelFailures(d));
   return `${safe} failed (score ${fixed3(metric.score)})${channels.length ? `: ${channels.join(', ')}` : ''}`;
 }
 
@@ -558,7 +648,9 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
 export function failedParts(result: EvaluationResult, rule: PassRule): string[] {
   const parts: string[] = [];
   if (rule.minScore !== undefined && !(result.full_score >= rule.minScore)) {
-    parts.push(`score ${fixed3(result.full_score)} < minScore ${fixed3(rule.minScore)}`);
+    // Enough decimals to read as below the bound (`0.99999 < minScore 1.00000`, not 1.000 < 1.000).
+    const d = digitsApart(result.full_score, rule.minScore);
+    parts.push(`score ${pyFixed(result.full_score, d)} < minScore ${pyFixed(rule.minScore, d)}`);
   }
   if (rule.requireAccuracy && !result.accuracy) {
     // The result's `mode` is data (a record may carry a JSON report's result): its policy, once.
@@ -579,7 +671,7 @@ export function passes(result: EvaluationResult, rule: PassRule): boolean {
 /** `score 0.911, accuracy false: discrete not exact: 1 mismatch` (or `…, accuracy true` when it passes). */
 export function verdictText(result: EvaluationResult, rule: PassRule): string {
   const bounded = boundedAlignmentNote(result);
-  const summary = `score ${fixed3(result.full_score)}, accuracy ${String(result.accuracy)}${bounded === undefined ? '' : ` ${bounded}`}`;
+  const summary = `score ${scoreFixed(result.full_score)}, accuracy ${String(result.accuracy)}${bounded === undefined ? '' : ` ${bounded}`}`;
   const parts = failedParts(result, rule);
   return parts.length ? `${summary}: ${parts.join('; ')}` : summary;
 }

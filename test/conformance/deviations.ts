@@ -599,6 +599,23 @@ export const DEFAULT_MODE_DEVIATIONS: readonly Deviation[] = [
 
   // ---- B10 ----------------------------------------------------------------------------------------
   {
+    id: 'pub-099-metric-continuous-pad',
+    fix: 'B10',
+    expect: { '/details/mae_thresh': 8, '/details/final_thresh': 25 },
+    why: "a measured channel's details also carry the thresholds it was judged against (the case's params 8 and 25), so a report can say which measure failed; measures, scores and pass unchanged",
+  },
+  ...['pub-157-realistic-bl-temp-ramp-correct', 'pub-158-realistic-bl-temp-wrong-target'].map(
+    (id): Deviation => ({
+      id,
+      fix: 'B10',
+      expect: {
+        '/metrics/continuous/details/per_channel/stage:temp/details/mae_thresh': 5,
+        '/metrics/continuous/details/per_channel/stage:temp/details/final_thresh': 5,
+      },
+      why: 'stage:temp was measured: its details also carry the configured thresholds (mae_thresh 5, final_thresh 5), so a report can say which measure failed; measures, scores and pass unchanged',
+    }),
+  ),
+  {
     id: 'pub-079-continuous-nan-value',
     fix: ['B10', 'B7'],
     expect: {

@@ -45,7 +45,7 @@ describe.each([
   [
     'vitest-beamline',
     'generated program with the exposure in ms',
-    'discrete not exact: 1 mismatch; timing failed',
+    'discrete not exact: 1 mismatch (row 2 det:AcquireTime: 1000 instead of 1); timing failed',
     1,
   ],
   [

@@ -107,7 +107,7 @@ export function defineMatcherScenarios(runner: Runner): void {
       const wrong = failure(results, 'toMatchTraceBehavior wrong position fails');
       expect(wrong).toContain('expect(received).toMatchTraceBehavior(golden)');
       expect(wrong).toContain(
-        'Expected the received trace to behave like the golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch.',
+        'Expected the received trace to behave like the golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch (row 7 motor:x: 3 instead of 2).',
       );
       expect(wrong).toMatch(/≠ {2}7 {2}motor:x = 2 +motor:x = 3 +\+0\.000/);
       expect(failure(results, 'toMatchTraceBehavior missing event fails')).toContain(
@@ -344,7 +344,7 @@ export function defineMatcherScenarios(runner: Runner): void {
       const msg = failure(results, 'beamline scan matches its golden');
       expect(msg).toContain('expect(received).toMatchGoldenTrace()');
       expect(msg).toContain(
-        'Expected the received trace to behave like its golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch.',
+        'Expected the received trace to behave like its golden trace, but score 0.911, accuracy false: discrete not exact: 1 mismatch (row 7 motor:x: 3 instead of 2).',
       );
       expect(msg).toContain(
         'Golden: __traces__/golden.test.ts/beamline scan matches its golden.trace.json (if the new behaviour is intended, run with -u to update it)',

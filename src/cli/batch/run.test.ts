@@ -98,7 +98,7 @@ describe('envtrace evaluate --gt-dir --pred-dir (in-process, --jobs 1)', () => {
       rep.tests.find((t) => t.file === file)!.records.map((rec) => rec.failure);
     expect(failure('a')).toEqual([undefined]);
     expect(failure('b')).toEqual([
-      'Expected the received trace to behave like the golden trace, but score 0.900, accuracy false: discrete not exact: 1 mismatch.',
+      'Expected the received trace to behave like the golden trace, but score 0.900, accuracy false: discrete not exact: 1 mismatch (row 4 det: -1 instead of 10).',
     ]);
     expect(failure('scans/d')).toEqual([
       expect.stringMatching(/, accuracy false: discrete not exact: 2 missing events\.$/),

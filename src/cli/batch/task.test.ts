@@ -79,7 +79,7 @@ describe('createPairEvaluator', () => {
     expect(off.kind === 'ok' && off.record.pass).toBe(false);
     // The verdict sentence toMatchTraceBehavior prints; no location (a pair has no call line).
     expect(off.kind === 'ok' && off.record.failure).toBe(
-      'Expected the received trace to behave like the golden trace, but score 0.920, accuracy false: discrete not exact: 1 mismatch.',
+      'Expected the received trace to behave like the golden trace, but score 0.920, accuracy false: discrete not exact: 1 mismatch (row 6 det: 999 instead of 20).',
     );
     expect(off.kind === 'ok' && off.record.location).toBeUndefined();
 

@@ -31,18 +31,37 @@ export function fakeDocument() {
       return n;
     },
   });
-  return { createElementNS: (_ns: string, tag: string) => node(tag), createElement: node };
+  const text = (t: string): FakeNode => ({ ...node('#text'), textContent: t });
+  return {
+    createElementNS: (_ns: string, tag: string) => node(tag),
+    createElement: node,
+    createTextNode: text,
+  };
 }
 
-/** The source of the named top-level functions of the report script. */
+/**
+ * The script's escaper (its patterns and functions, between `// ESCAPER START` and `// ESCAPER
+ * END`), which `el` and `sv` call.
+ */
+export function escaperSource(): string {
+  const start = REPORT_JS.indexOf('  // ESCAPER START');
+  const end = REPORT_JS.indexOf('  // ESCAPER END');
+  expect(start).toBeGreaterThan(0);
+  return REPORT_JS.slice(start, end);
+}
+
+/** The source of the named top-level functions of the report script, after its escaper. */
 export function functions(...names: string[]): string {
-  return names
-    .map((name) => {
-      const start = REPORT_JS.indexOf(`  function ${name}(`);
-      expect(start, name).toBeGreaterThan(0);
-      // Up to the next top-level function, or for the last one the end of the script's IIFE.
-      const next = REPORT_JS.indexOf('\n  function ', start + 1);
-      return REPORT_JS.slice(start, next < 0 ? REPORT_JS.lastIndexOf('\n})();') : next);
-    })
-    .join('\n');
+  return (
+    escaperSource() +
+    names
+      .map((name) => {
+        const start = REPORT_JS.indexOf(`  function ${name}(`);
+        expect(start, name).toBeGreaterThan(0);
+        // Up to the next top-level function, or for the last one the end of the script's IIFE.
+        const next = REPORT_JS.indexOf('\n  function ', start + 1);
+        return REPORT_JS.slice(start, next < 0 ? REPORT_JS.lastIndexOf('\n})();') : next);
+      })
+      .join('\n')
+  );
 }

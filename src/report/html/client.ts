@@ -7,22 +7,90 @@
  * Kept as plain ES2020 in a string (no template placeholders, no backticks) so the page does not
  * depend on a bundler; `test/e2e/html-report.test.ts` runs it in Chromium.
  */
-export const REPORT_JS = String.raw`
+import { UNSAFE_SOURCES } from '../../io/terminal.js';
+
+const SCRIPT = String.raw`
 (function () {
   'use strict';
   var SVGNS = 'http://www.w3.org/2000/svg';
   var PAGE = 50;
   var report = JSON.parse(document.getElementById('envtrace-data').textContent);
 
+  // ESCAPER START
+  // The terminal escaper's characters (src/io/terminal.ts, one source: its patterns are put in
+  // here): control, format (bidi overrides, zero-width), default-ignorable characters, lone
+  // surrogates, line separators. Untrusted text shows each as a visible escape (\u202e) in a
+  // span of class esc, so no value can reverse or hide the page's own text.
+  var UNSAFE = new RegExp(__UNSAFE__, 'gu');
+  var EMOJI = new RegExp(__EMOJI__, 'u');
+  var SCRIPT_LETTER = new RegExp(__SCRIPT_LETTER__, 'u');
+  function cpBefore(s, at) { var lo = s.charCodeAt(at - 1); return lo >= 0xdc00 && lo <= 0xdfff && at >= 2 ? s.slice(at - 2, at) : s.slice(at - 1, at); }
+  function cpAfter(s, at) { var c = s.codePointAt(at); return String.fromCodePoint(c === undefined ? 0x20 : c); }
+  // ZWJ inside an emoji sequence, VS15/VS16 after an emoji or keycap base, ZWNJ between letters.
+  function neededAt(ch, at, s) {
+    var prev;
+    if (ch === '\u200d') {
+      prev = cpBefore(s, at);
+      if (prev === '\ufe0f' || /[\u{1f3fb}-\u{1f3ff}]/u.test(prev)) prev = cpBefore(s, at - prev.length);
+      return EMOJI.test(prev) && EMOJI.test(cpAfter(s, at + 1));
+    }
+    if (ch === '\ufe0e' || ch === '\ufe0f') { prev = cpBefore(s, at); return EMOJI.test(prev) || /^[#*0-9]$/.test(prev); }
+    if (ch === '\u200c') return SCRIPT_LETTER.test(cpBefore(s, at)) && SCRIPT_LETTER.test(cpAfter(s, at + 1));
+    return false;
+  }
+  function escapeOne(ch) {
+    if (ch === '\n') return '\\n';
+    if (ch === '\r') return '\\r';
+    if (ch === '\t') return '\\t';
+    var code = ch.codePointAt(0);
+    var h = code.toString(16);
+    return code < 0x100 ? '\\x' + h.padStart(2, '0') : code < 0x10000 ? '\\u' + h.padStart(4, '0') : '\\u{' + h.padStart(5, '0') + '}';
+  }
+  // Text split into plain runs (even entries) and escapes of unsafe characters (odd entries).
+  function textParts(s) {
+    var parts = [];
+    var last = 0;
+    s.replace(UNSAFE, function (ch, at) {
+      if (neededAt(ch, at, s)) return ch;
+      parts.push(s.slice(last, at), escapeOne(ch));
+      last = at + ch.length;
+      return ch;
+    });
+    parts.push(s.slice(last));
+    return parts;
+  }
+  // For an attribute (a tooltip) or SVG text: the escapes inline, as the terminal shows them.
+  function visibleText(s) { return textParts(String(s)).join(''); }
+  function setText(e, s) {
+    var parts = textParts(String(s));
+    if (parts.length === 1) { e.textContent = parts[0]; return; }
+    e.textContent = '';
+    parts.forEach(function (p, i) {
+      if (i % 2 === 0) { if (p) e.appendChild(document.createTextNode(p)); return; }
+      var span = document.createElement('span');
+      span.className = 'esc';
+      span.textContent = p;
+      e.appendChild(span);
+    });
+  }
+  // ESCAPER END
+
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
     if (attrs) for (var k in attrs) {
       if (!Object.prototype.hasOwnProperty.call(attrs, k) || attrs[k] === undefined || attrs[k] === null) continue;
-      if (k === 'text') e.textContent = String(attrs[k]);
+      if (k === 'text') setText(e, attrs[k]);
       else if (k === 'class') e.className = attrs[k];
+      else if (k === 'title' || k === 'aria-label') e.setAttribute(k, visibleText(attrs[k]));
       else e.setAttribute(k, String(attrs[k]));
     }
-    (kids || []).forEach(function (c) { if (c !== null && c !== undefined) e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); });
+    (kids || []).forEach(function (c) {
+      if (c === null || c === undefined) return;
+      if (typeof c !== 'string') { e.appendChild(c); return; }
+      var s = document.createElement('span');
+      setText(s, c);
+      e.appendChild(s);
+    });
     return e;
   }
   function sv(tag, attrs) {
@@ -30,7 +98,7 @@ export const REPORT_JS = String.raw`
     for (var j in attrs) if (Object.prototype.hasOwnProperty.call(attrs, j) && typeof attrs[j] === 'number' && !isFinite(attrs[j])) return document.createElementNS(SVGNS, 'g');
     var e = document.createElementNS(SVGNS, tag);
     for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) {
-      if (k === 'text') e.textContent = String(attrs[k]); else e.setAttribute(k, String(attrs[k]));
+      if (k === 'text') e.textContent = visibleText(attrs[k]); else e.setAttribute(k, String(attrs[k]));
     }
     return e;
   }
@@ -571,3 +639,8 @@ export const REPORT_JS = String.raw`
   }
 })();
 `;
+
+/** The script with the terminal escaper's patterns put in (`UNSAFE_SOURCES` of `io/terminal.ts`). */
+export const REPORT_JS = SCRIPT.replace('__UNSAFE__', JSON.stringify(UNSAFE_SOURCES.unsafe))
+  .replace('__EMOJI__', JSON.stringify(UNSAFE_SOURCES.emoji))
+  .replace('__SCRIPT_LETTER__', JSON.stringify(UNSAFE_SOURCES.scriptLetter));

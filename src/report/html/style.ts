@@ -31,6 +31,7 @@ th[aria-sort="descending"]::after { content: " \\25BC"; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .status-passed { color: var(--ok); font-weight: 600; } .status-failed { color: var(--bad); font-weight: 600; }
 .status-skipped { color: var(--skip); }
+.esc { font-family: ui-monospace, monospace; color: var(--bad); background: var(--miss); border-radius: 3px; padding: 0 .15em; }
 .linkish { background: none; border: none; padding: 0; color: var(--accent); text-align: left; text-decoration: underline; }
 .name { word-break: break-word; }
 .detail { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin-top: 1rem; background: var(--panel); }
