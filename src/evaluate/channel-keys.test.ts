@@ -45,6 +45,18 @@ describe('unknownChannelKeys', () => {
     ]);
   });
 
+  it('says a name repeated in one section once, at its first place', () => {
+    // A YAML list of aliases (`[*c, *c, …]`) repeats one name thousands of times.
+    const opts: EvaluateOptions = {
+      ignore_channels: ['c', 'det:counts', ...Array<string>(4000).fill('c')],
+      comparators: { by_channel: { c: { type: 'exact' } } },
+    };
+    expect(unknownChannelKeys(opts, traces(GT, PRED))).toEqual([
+      'ignore_channels[0] ("c") names no channel of either trace; the channels: "mono:energy", "det:counts"',
+      'comparators.by_channel.c names no channel of either trace; the channels: "mono:energy", "det:counts"',
+    ]);
+  });
+
   it('lists at most ten channels, and says when the traces have none', () => {
     const many = { events: Array.from({ length: 12 }, (_, i) => ev(`pv${i}`, i)) };
     expect(unknownChannelKeys({ ignore_channels: ['zzz:nothing'] }, traces(many, many))).toEqual([

@@ -46,29 +46,56 @@ export function unknownChannelEntries(
   // The entries first: a config with none (the common case) never walks the events.
   const aliases = opts.aliases ?? {};
   const at = (...path: PropertyKey[]): string => formatPath(path);
-  /** Each entry: where it is, the channel it names, and whether it names one as written. */
-  const entries: { where: string; key: string; asWritten: boolean }[] = [];
+  /**
+   * Each entry: its section, where it is, the channel it names, and whether it names one as
+   * written (before aliasing).
+   */
+  const entries: { section: string; where: string; key: string; asWritten: boolean }[] = [];
   for (const key of Object.keys(aliases))
-    entries.push({ where: at('aliases', key), key, asWritten: true });
+    entries.push({ section: 'aliases', where: at('aliases', key), key, asWritten: true });
   (opts.ignore_channels ?? []).forEach((ch, i) =>
     entries.push({
+      section: 'ignore_channels',
       where: `${at('ignore_channels', i)} (${JSON.stringify(ch)})`,
       key: ch,
       asWritten: false,
     }),
   );
   for (const key of Object.keys(opts.comparators?.by_channel ?? {}))
-    entries.push({ where: at('comparators', 'by_channel', key), key, asWritten: false });
+    entries.push({
+      section: 'comparators',
+      where: at('comparators', 'by_channel', key),
+      key,
+      asWritten: false,
+    });
   for (const key of Object.keys(opts.continuous_channels ?? {}))
-    entries.push({ where: at('continuous_channels', key), key, asWritten: false });
+    entries.push({
+      section: 'continuous_channels',
+      where: at('continuous_channels', key),
+      key,
+      asWritten: false,
+    });
   const aligner = opts.aligner;
   if (typeof aligner === 'object' && 'by_channel' in aligner) {
     const byChannel = (aligner as { by_channel?: unknown }).by_channel;
     if (typeof byChannel === 'object' && byChannel !== null)
       for (const key of Object.keys(byChannel))
-        entries.push({ where: at('aligner', 'by_channel', key), key, asWritten: false });
+        entries.push({
+          section: 'aligner',
+          where: at('aligner', 'by_channel', key),
+          key,
+          asWritten: false,
+        });
   }
   if (entries.length === 0) return [];
+  // A name repeated within one section (YAML aliases can repeat one 4,000 times) is said once.
+  const said = new Set<string>();
+  const distinct = entries.filter((e) => {
+    const id = `${e.section}\u0000${e.key}`;
+    if (said.has(id)) return false;
+    said.add(id);
+    return true;
+  });
   const raw = new Set<string>();
   for (const t of traces) for (const e of t.events) raw.add(e.channel);
   const canonical = new Set<string>();
@@ -92,6 +119,6 @@ export function unknownChannelEntries(
               .join(', ')}${names.length > LISTED_CHANNELS ? `, … (${names.length} in all)` : ''}`;
     out.push({ where, hint });
   };
-  for (const { where, key, asWritten } of entries) check(where, key, asWritten ? raw : canonical);
+  for (const { where, key, asWritten } of distinct) check(where, key, asWritten ? raw : canonical);
   return out;
 }

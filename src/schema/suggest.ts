@@ -38,10 +38,15 @@ export function editDistance(a: string, b: string): number {
  */
 export function didYouMean(word: string, candidates: readonly string[]): string | undefined {
   const w = fold(word);
+  const within = Math.max(1, Math.floor(w.length / 4));
   let best: string | undefined;
   let bestD = Infinity;
   for (const c of candidates) {
     if (c === word) return undefined;
+    // The distance is at least the difference in length (folding keeps lengths): a candidate
+    // that far off can never be suggested, so its O(|a|·|b|) distance is not computed (a trace's
+    // channel names can be many and long).
+    if (Math.abs(c.length - word.length) > within) continue;
     const d = editDistance(w, fold(c));
     if (d < bestD) {
       best = c;
@@ -49,7 +54,7 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
     }
   }
   if (best === undefined) return undefined;
-  return bestD <= Math.max(1, Math.floor(w.length / 4)) ? best : undefined;
+  return bestD <= within ? best : undefined;
 }
 
 /** ` (did you mean "x"?)` for `word`, or '' when no candidate is close. */
