@@ -55,7 +55,7 @@ function same(r: unknown, p: unknown, d: Direction): boolean {
   }
 }
 
-class Collector {
+class DifferenceCollector {
   readonly list: ArgumentDifference[] = [];
   count = 0;
   constructor(private readonly limit: number) {}
@@ -75,7 +75,7 @@ function walk(
   p: unknown,
   d: Direction,
   path: (string | number)[],
-  out: Collector,
+  out: DifferenceCollector,
 ): void {
   if (same(r, p, d)) return;
   if (isRecord(r) && isRecord(p)) {
@@ -119,7 +119,7 @@ export function argumentDifferences(
   rule: ArgsMatch,
   limit = Infinity,
 ): ArgumentDifferences {
-  const out = new Collector(limit);
+  const out = new DifferenceCollector(limit);
   if (typeof rule === 'function') {
     walk(ref, call, 'exact', [], out);
     return { by: 'predicate', list: out.list, count: out.count };
