@@ -8,6 +8,7 @@ import type { Where } from './json.js';
 import { ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
 import { importValue } from './values.js';
+import { warn } from './warnings.js';
 
 function parts(m: Record<string, unknown>): readonly unknown[] {
   return Array.isArray(m['content']) ? m['content'] : [];
@@ -51,13 +52,24 @@ export function aiSdkToolCalls(
   where: Where,
   ctx: ImportContext,
 ): RawEvent[] {
-  const results = new Map<string, Record<string, unknown>>();
-  for (const m of messages) {
-    if (m['role'] !== 'tool') continue;
-    for (const p of parts(m))
-      if (isPlainObject(p) && p['type'] === 'tool-result' && typeof p['toolCallId'] === 'string')
-        results.set(p['toolCallId'], resultMeta(p, ctx));
-  }
+  const results = new Map<string, { meta: Record<string, unknown>; w: Where; used: boolean }>();
+  messages.forEach((m, i) =>
+    parts(m).forEach((p, j) => {
+      if (!isPlainObject(p) || p['type'] !== 'tool-result') return;
+      const w = where.at(i, 'content', j);
+      const id = p['toolCallId'];
+      if (typeof id !== 'string' || id === '' || results.has(id))
+        warn(
+          ctx,
+          'unpaired-result',
+          typeof id === 'string' && id !== ''
+            ? `a second tool-result part for toolCallId ${JSON.stringify(id)} (the first is ${results.get(id)!.w.pathText}): not read`
+            : 'a tool-result part without a toolCallId answers no call: not read',
+          { path: w.pathText },
+        );
+      else results.set(id, { meta: resultMeta(p, ctx), w, used: false });
+    }),
+  );
   const events: RawEvent[] = [];
   messages.forEach((m, i) => {
     if (m['role'] !== 'assistant') return;
@@ -72,7 +84,11 @@ export function aiSdkToolCalls(
       const id = part['toolCallId'];
       if (typeof id === 'string' && id !== '') {
         meta['toolCallId'] = id;
-        Object.assign(meta, results.get(id));
+        const r = results.get(id);
+        if (r !== undefined && !r.used) {
+          r.used = true;
+          Object.assign(meta, r.meta);
+        }
       }
       // AI SDK 5+ writes `input`, AI SDK 4 `args`: the object the tool received.
       const input = 'input' in part ? part['input'] : part['args'];
@@ -84,5 +100,13 @@ export function aiSdkToolCalls(
       });
     });
   });
+  for (const [id, r] of results)
+    if (!r.used)
+      warn(
+        ctx,
+        'unpaired-result',
+        `a tool-result part for toolCallId ${JSON.stringify(id)} answers no tool-call part of the list: not read`,
+        { path: r.w.pathText },
+      );
   return events;
 }

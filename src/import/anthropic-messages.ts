@@ -9,6 +9,7 @@ import type { Where } from './json.js';
 import { ExactTime, type RawEvent } from './time.js';
 import type { ImportContext } from './types.js';
 import { importValue, textContentValue } from './values.js';
+import { warn } from './warnings.js';
 
 /**
  * The blocks that are calls: the client's own tools (`tool_use`), the API's server tools
@@ -72,10 +73,22 @@ export function anthropicToolCalls(
   where: Where,
   ctx: ImportContext,
 ): RawEvent[] {
-  const results = new Map<string, Record<string, unknown>>();
-  for (const m of messages)
-    for (const b of blocks(m))
-      if (isResultBlock(b)) results.set(b['tool_use_id'] as string, resultMeta(b, ctx));
+  const results = new Map<string, { meta: Record<string, unknown>; w: Where; used: boolean }>();
+  messages.forEach((m, i) =>
+    blocks(m).forEach((b, j) => {
+      if (!isResultBlock(b)) return;
+      const id = b['tool_use_id'] as string;
+      const w = where.at(i, 'content', j);
+      if (results.has(id))
+        warn(
+          ctx,
+          'unpaired-result',
+          `a second ${String(b['type'])} block for tool_use_id ${JSON.stringify(id)} (the first is ${results.get(id)!.w.pathText}): not read`,
+          { path: w.pathText },
+        );
+      else results.set(id, { meta: resultMeta(b, ctx), w, used: false });
+    }),
+  );
   const events: RawEvent[] = [];
   messages.forEach((m, i) => {
     if (m['role'] !== 'assistant') return;
@@ -91,7 +104,11 @@ export function anthropicToolCalls(
       const id = block['id'];
       if (typeof id === 'string' && id !== '') {
         meta['callId'] = id;
-        Object.assign(meta, results.get(id));
+        const r = results.get(id);
+        if (r !== undefined && !r.used) {
+          r.used = true;
+          Object.assign(meta, r.meta);
+        }
       }
       events.push({
         channel,
@@ -101,5 +118,13 @@ export function anthropicToolCalls(
       });
     });
   });
+  for (const [id, r] of results)
+    if (!r.used)
+      warn(
+        ctx,
+        'unpaired-result',
+        `a result block for tool_use_id ${JSON.stringify(id)} answers no tool use block of the list: not read`,
+        { path: r.w.pathText },
+      );
   return events;
 }

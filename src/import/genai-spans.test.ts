@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { matchTrajectory } from '../trajectory/index.js';
 import { createSpanCapture } from '../otel.js';
 import { parseTrace } from './read.js';
+import { importerByName } from './registry.js';
+import { formatWarning } from './warnings.js';
 
 /** The calls of each model step, as an agent following the GenAI conventions records them. */
 const STEPS = [
@@ -20,14 +22,22 @@ const STEPS = [
   [{ id: 'call-3', name: 'get_weather', arguments: { city: 'Oslo', days: 2, scale: 1.5 } }],
 ];
 
+/** A call the model asks for that no tool span runs (`runGenAiAgent`'s `unran`). */
+const UNRAN = { id: 'call-4', name: 'book_hotel', arguments: { city: 'Oslo' } };
+
 /**
  * An agent run recorded with the OpenTelemetry SDK itself, spans as the GenAI semantic
  * conventions describe them (no JS agent framework we test writes the `tool_call` parts yet):
  * an `invoke_agent` span; per step a `chat` span whose `gen_ai.output.messages` lists the tool
  * calls, then one `execute_tool` span per call, all children of the agent span. `withIds: false`
- * leaves `gen_ai.tool.call.id` out of the tool spans.
+ * leaves `gen_ai.tool.call.id` out of the tool spans, `withArguments: false` their
+ * `gen_ai.tool.call.arguments`; `unran` adds a last step whose call no tool span runs (the run
+ * stopped there, or the tool is not instrumented).
  */
-async function runGenAiAgent(processors: SpanProcessor[] = [], { withIds = true } = {}) {
+async function runGenAiAgent(
+  processors: SpanProcessor[] = [],
+  { withIds = true, withArguments = true, unran = false } = {},
+) {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({
     spanProcessors: [new SimpleSpanProcessor(exporter), ...processors],
@@ -37,7 +47,8 @@ async function runGenAiAgent(processors: SpanProcessor[] = [], { withIds = true 
     attributes: { 'gen_ai.operation.name': 'invoke_agent' },
   });
   const inAgent = trace.setSpan(context.active(), agent);
-  for (const step of STEPS) {
+  const steps = unran ? [...STEPS, [UNRAN]] : STEPS;
+  for (const [k, step] of steps.entries()) {
     const chat = tracer.startSpan(
       'chat scripted',
       { attributes: { 'gen_ai.operation.name': 'chat' } },
@@ -54,6 +65,7 @@ async function runGenAiAgent(processors: SpanProcessor[] = [], { withIds = true 
       ]),
     );
     chat.end();
+    if (k === STEPS.length) break;
     // The calls of a step run concurrently: their spans start a few ms apart, in any order.
     const spans = step.map((c) => {
       const s = tracer.startSpan(
@@ -62,7 +74,7 @@ async function runGenAiAgent(processors: SpanProcessor[] = [], { withIds = true 
           attributes: {
             'gen_ai.operation.name': 'execute_tool',
             'gen_ai.tool.name': c.name,
-            'gen_ai.tool.call.arguments': JSON.stringify(c.arguments),
+            ...(withArguments ? { 'gen_ai.tool.call.arguments': JSON.stringify(c.arguments) } : {}),
             ...(withIds ? { 'gen_ai.tool.call.id': c.id } : {}),
           },
         },
@@ -133,5 +145,37 @@ describe('otlp importer: parallel GenAI execute_tool calls (spans written by the
     expect(capture.events[1]!.meta!['parallel_group']).toBe(
       capture.events[0]!.meta!['parallel_group'],
     );
+  });
+
+  it('a tool span without its arguments takes them from the call its step lists', async () => {
+    const full = parseTrace(await runGenAiAgent()).events;
+    const events = parseTrace(await runGenAiAgent([], { withArguments: false })).events;
+    // The two calls of step 1 start within the same millisecond: compared in any order.
+    const calls = (es: typeof events) => es.map((e) => JSON.stringify([e.channel, e.value])).sort();
+    expect(calls(events)).toEqual(calls(full));
+    expect(events.map((e) => e.meta!['argumentsFrom'])).toEqual(['model', 'model', 'model']);
+    expect(full.map((e) => e.meta!['argumentsFrom'])).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('a call a step lists that no tool span ran is warned, not read', async () => {
+    const text = await runGenAiAgent([], { unran: true });
+    const warnings: string[] = [];
+    const imported = importerByName('otlp').parse(text, {
+      warn: (w) => warnings.push(formatWarning(w)),
+    });
+    expect(imported.map((e) => e.channel).sort()).toEqual(
+      STEPS.flat()
+        .map((c) => c.name)
+        .sort(),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[\d+\]: the model span "chat scripted" lists a call of "book_hotel" \(id "call-4"\) that no tool span of the input ran: not read as a call \(unmapped-record\)$/,
+    );
+    const none: string[] = [];
+    importerByName('otlp').parse(await runGenAiAgent(), {
+      warn: (w) => none.push(formatWarning(w)),
+    });
+    expect(none).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * OpenAI chat message lists (also agentevals' `{outputs}`): one event per tool call of an assistant
- * message. A list with Vercel AI SDK content parts is read by `ai-sdk-messages.ts`, an
- * `@openai/agents` history (`function_call` items) by `openai-agents-history.ts`, an Anthropic
- * conversation (`tool_use` / `tool_result` blocks) by `anthropic-messages.ts`, LangChain's
- * serialised or stored messages by `langchain-messages.ts`, a Gemini conversation (`Content[]`
- * with `functionCall` / `functionResponse` parts, or a `GenerateContentResponse`) by
- * `gemini-contents.ts`.
+ * message. A list with Vercel AI SDK content parts is read by `ai-sdk-messages.ts`, an OpenAI
+ * Responses API item list or `@openai/agents` history (tool call and output items) by
+ * `openai-agents-history.ts`, an Anthropic conversation (`tool_use` / `tool_result` blocks) by
+ * `anthropic-messages.ts`, LangChain's serialised or stored messages by `langchain-messages.ts`, a
+ * Gemini conversation (`Content[]` with `functionCall` / `functionResponse` parts, or a
+ * `GenerateContentResponse`) by `gemini-contents.ts` (`FORMATS`). A list is read in one format;
+ * the calls and results of another in it are warned (`warnOtherFormats`).
  */
 import { isPlainObject, PyFloat } from '../py/value.js';
 import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
@@ -22,7 +23,17 @@ import {
   isLangChainMessageList,
   langchainToolCalls,
 } from './langchain-messages.js';
-import { agentsHistoryToolCalls, isAgentsHistory } from './openai-agents-history.js';
+import {
+  isResponsesItem,
+  isResponsesToolItem,
+  responsesToolCalls,
+} from './openai-agents-history.js';
+import {
+  importedArguments,
+  WRAPPED_CALLS,
+  wrappedCallOf,
+  type WrappedCall,
+} from './call-shapes.js';
 import { Where, parseJsonDocument } from './json.js';
 import {
   ExactTime,
@@ -34,7 +45,8 @@ import {
 } from './time.js';
 import type { ImportContext, Importer } from './types.js';
 import { describeReceived as describe } from '../io/input.js';
-import { importValue, parseEmbeddedJson } from './values.js';
+import { textContentValue } from './values.js';
+import { warn } from './warnings.js';
 
 /** Message fields read as the message's time, in this order: ISO 8601 text or epoch seconds. */
 const TIME_FIELDS = ['timestamp', 'created_at', 'created'] as const;
@@ -85,12 +97,109 @@ function messagesOf(doc: unknown, root: Where): { list: readonly unknown[]; wher
   return { list: o[key] as unknown[], where: root.at(key) };
 }
 
-function argumentsValue(raw: unknown, meta: Record<string, unknown>, ctx: ImportContext): unknown {
-  if (typeof raw !== 'string') return importValue(raw ?? null, ctx);
-  const r = parseEmbeddedJson(raw, ctx);
-  if (r.ok) return r.value;
-  meta['argumentsError'] = r.reason;
-  return raw;
+/** A format of message list the `openai` importer reads, and how to tell its messages. */
+interface ListFormat {
+  /** The list, as messages name it: `an OpenAI chat message list`. */
+  readonly list: string;
+  /** What its messages hold, for a warning: `OpenAI chat tool calls or results`. */
+  readonly holding: string;
+  /** Whether a message holds a tool call or result of this format. */
+  holds(m: Record<string, unknown>): boolean;
+  read(
+    messages: ReadonlyArray<Record<string, unknown>>,
+    where: Where,
+    ctx: ImportContext,
+  ): RawEvent[];
+}
+
+/** Whether a chat message holds a call (`tool_calls`, the legacy `function_call`) or a result. */
+function holdsChatCall(m: Record<string, unknown>): boolean {
+  return (
+    (Array.isArray(m['tool_calls']) && m['tool_calls'].length > 0) ||
+    isPlainObject(m['function_call']) ||
+    (m['role'] === 'tool' && 'tool_call_id' in m) ||
+    m['role'] === 'function'
+  );
+}
+
+/**
+ * The formats, in the order they claim a list: a list is read as the first whose calls or
+ * results it holds (LangChain's by its first message), else as OpenAI chat messages.
+ */
+const FORMATS: readonly ListFormat[] = [
+  {
+    list: 'a LangChain message list',
+    holding: 'LangChain messages',
+    holds: isLangChainMessage,
+    read: langchainToolCalls,
+  },
+  {
+    list: 'a Gemini Content list',
+    holding: 'Gemini function call or response parts',
+    holds: (m) => isGeminiContentList([m]),
+    read: geminiToolCalls,
+  },
+  {
+    list: 'a Vercel AI SDK message list',
+    holding: 'Vercel AI SDK tool-call or tool-result parts',
+    holds: (m) => isAiSdkMessageList([m]),
+    read: aiSdkToolCalls,
+  },
+  {
+    list: 'an OpenAI Responses API item list',
+    holding: 'OpenAI Responses API tool call or output items',
+    holds: isResponsesToolItem,
+    read: responsesToolCalls,
+  },
+  {
+    list: 'an Anthropic message list',
+    holding: 'Anthropic tool_use or tool_result blocks',
+    holds: (m) => isAnthropicMessageList([m]),
+    read: anthropicToolCalls,
+  },
+];
+
+const CHAT: ListFormat = {
+  list: 'an OpenAI chat message list',
+  holding: 'OpenAI chat tool calls or results',
+  holds: holdsChatCall,
+  read: chatToolCalls,
+};
+
+/** The format a list is read as: see `FORMATS`. */
+function formatOf(messages: ReadonlyArray<Record<string, unknown>>): ListFormat {
+  if (isLangChainMessageList(messages)) return FORMATS[0]!;
+  return FORMATS.slice(1).find((f) => messages.some((m) => f.holds(m))) ?? CHAT;
+}
+
+/** The indexes of a few messages, for a message: `[1], [2] and 3 more`. */
+function indexes(list: readonly number[]): string {
+  const shown = list.slice(0, 3).map((i) => `[${i}]`);
+  return list.length > 3 ? `${shown.join(', ')} and ${list.length - 3} more` : shown.join(', ');
+}
+
+/**
+ * Warn of the calls and results of other formats in a list read as `format` (a list mixing
+ * formats: each is read in one, so the others' calls would vanish): one warning per format.
+ */
+function warnOtherFormats(
+  messages: ReadonlyArray<Record<string, unknown>>,
+  format: ListFormat,
+  where: Where,
+  ctx: ImportContext,
+): void {
+  const own = messages.findIndex((m) => format.holds(m));
+  for (const other of [...FORMATS, CHAT]) {
+    if (other === format) continue;
+    const found = messages.flatMap((m, i) => (!format.holds(m) && other.holds(m) ? [i] : []));
+    if (found.length === 0) continue;
+    warn(
+      ctx,
+      'unmapped-record',
+      `not read: ${other.holding} (in ${indexes(found)}), as the list is read as ${format.list}${own >= 0 ? ` (from [${own}])` : ''} and a list holds one format; convert each format on its own`,
+      { path: where.at(found[0]!).pathText },
+    );
+  }
 }
 
 function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
@@ -99,24 +208,79 @@ function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   if (isGeminiResponse(doc)) return geminiResponseToolCalls(doc, root, ctx);
   const { list, where } = messagesOf(doc, root);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
-  if (isLangChainMessageList(messages)) return langchainToolCalls(messages, where, ctx);
-  if (isGeminiContentList(messages)) return geminiToolCalls(messages, where, ctx);
-  if (isAiSdkMessageList(messages)) return aiSdkToolCalls(messages, where, ctx);
-  if (isAgentsHistory(messages)) return agentsHistoryToolCalls(messages, where, ctx);
-  if (isAnthropicMessageList(messages)) return anthropicToolCalls(messages, where, ctx);
-  const results = new Map<string, unknown>();
-  for (const m of messages) {
-    if (m['role'] === 'tool' && typeof m['tool_call_id'] === 'string')
-      results.set(m['tool_call_id'], importValue(m['content'] ?? null, ctx));
+  const format = formatOf(messages);
+  warnOtherFormats(messages, format, where, ctx);
+  return format.read(messages, where, ctx);
+}
+
+/** A call of a chat message, read: its entry (`{}` for the legacy `function_call`) and wrapper. */
+interface ChatCall {
+  readonly call: Record<string, unknown>;
+  readonly fn: Record<string, unknown>;
+  readonly fw: Where;
+  readonly shape: WrappedCall;
+  /** The legacy `function_call` (answered by a `role: "function"` message). */
+  readonly legacy: boolean;
+}
+
+/**
+ * The calls of an assistant message: its legacy `function_call` (older chat completions), then
+ * each entry of `tool_calls`, a function tool's (`{function: {name, arguments}}`) or a custom
+ * tool's (`{custom: {name, input}}`), told by its `type` (`call-shapes.ts`).
+ */
+function chatCalls(m: Record<string, unknown>, w: Where): ChatCall[] {
+  const calls: ChatCall[] = [];
+  if (m['function_call'] !== undefined && m['function_call'] !== null) {
+    const fw = w.at('function_call');
+    const fn = fw.object(m['function_call'], 'a {"name", "arguments"} object');
+    calls.push({ call: {}, fn, fw, shape: WRAPPED_CALLS[0], legacy: true });
   }
+  const tc = m['tool_calls'];
+  if (tc === undefined || tc === null) return calls;
+  const cw = w.at('tool_calls');
+  cw.array(tc, 'an array of tool calls').forEach((c, j) => {
+    const callW = cw.at(j);
+    const call = callW.object(c, 'a tool call object');
+    const shape = wrappedCallOf(call) ?? WRAPPED_CALLS[0];
+    const fw = callW.at(shape.key);
+    const fn = fw.object(call[shape.key], `a {"name", "${shape.args}"} object`);
+    calls.push({ call, fn, fw, shape, legacy: false });
+  });
+  return calls;
+}
+
+/**
+ * The tool calls of an OpenAI chat message list (times not yet relative): the message's position
+ * is its time (0, 1, 2, … s), or its time field when every calling message has one. A `role:
+ * "tool"` message answers the call with its `tool_call_id`; a legacy `role: "function"` message
+ * the first unanswered earlier `function_call` of its `name`. A result that answers no call is
+ * warned (`unpaired-result`).
+ */
+function chatToolCalls(
+  messages: ReadonlyArray<Record<string, unknown>>,
+  where: Where,
+  ctx: ImportContext,
+): RawEvent[] {
+  const results = new Map<string, { value: unknown; i: number; used: boolean }>();
+  messages.forEach((m, i) => {
+    if (m['role'] !== 'tool') return;
+    const id = m['tool_call_id'];
+    const value = textContentValue(m['content'] ?? null, 'text', ctx);
+    if (typeof id === 'string' && id !== '' && !results.has(id))
+      results.set(id, { value, i, used: false });
+    else
+      warn(
+        ctx,
+        'unpaired-result',
+        typeof id === 'string' && id !== ''
+          ? `a second tool message for tool_call_id ${JSON.stringify(id)} (the first is [${results.get(id)!.i}]): not read`
+          : 'a tool message without a tool_call_id answers no call: not read',
+        { path: where.at(i).pathText },
+      );
+  });
   const calling = messages
     .map((m, i) => ({ m, i }))
-    .filter(
-      ({ m }) =>
-        m['role'] === 'assistant' &&
-        ((Array.isArray(m['tool_calls']) && m['tool_calls'].length > 0) ||
-          isPlainObject(m['function_call'])),
-    );
+    .filter(({ m, i }) => m['role'] === 'assistant' && chatCalls(m, where.at(i)).length > 0);
   const timed = calling.filter(({ m }) => timeField(m) !== undefined);
   if (timed.length > 0 && timed.length !== calling.length) {
     const first = calling.find(({ m }) => timeField(m) === undefined)!;
@@ -127,43 +291,56 @@ function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
       );
   }
   const events: RawEvent[] = [];
-  for (const { m, i } of calling) {
+  /** The legacy calls not answered yet, in order, for the `role: "function"` messages. */
+  const openLegacy: Array<{ name: string; meta: Record<string, unknown>; i: number }> = [];
+  const calls = new Map(calling.map(({ m, i }) => [i, m]));
+  messages.forEach((msg, i) => {
+    if (msg['role'] === 'function') {
+      const name = msg['name'];
+      const k = openLegacy.findIndex((c) => c.name === name);
+      if (k < 0) {
+        warn(
+          ctx,
+          'unpaired-result',
+          `a function message for ${JSON.stringify(typeof name === 'string' ? name : null)} answers no unanswered earlier function_call by that name: not read`,
+          { path: where.at(i).pathText },
+        );
+        return;
+      }
+      openLegacy[k]!.meta['result'] = textContentValue(msg['content'] ?? null, 'text', ctx);
+      openLegacy.splice(k, 1);
+      return;
+    }
+    const m = calls.get(i);
+    if (m === undefined) return;
     const w = where.at(i);
     const time = timed.length > 0 ? messageTime(m, w) : new ExactTime(BigInt(i), 0);
-    const calls: Array<{
-      call: Record<string, unknown>;
-      w: Where;
-      fn: Record<string, unknown>;
-      fw: Where;
-    }> = [];
-    if (Array.isArray(m['tool_calls'])) {
-      const cw = w.at('tool_calls');
-      m['tool_calls'].forEach((c, j) => {
-        const callW = cw.at(j);
-        const call = callW.object(c, 'a tool call object');
-        calls.push({
-          call,
-          w: callW,
-          fn: callW.at('function').object(call['function'], 'a {"name", "arguments"} object'),
-          fw: callW.at('function'),
-        });
-      });
-    } else {
-      // The legacy single `function_call` of older chat completions.
-      const fw = w.at('function_call');
-      calls.push({ call: {}, w, fn: fw.object(m['function_call']), fw });
-    }
-    for (const { call, fn, fw } of calls) {
+    for (const { call, fn, fw, shape, legacy } of chatCalls(m, w)) {
       const channel = fw.at('name').string(fn['name']);
       const meta: Record<string, unknown> = { message: i };
+      if (shape.key !== 'function') meta['callType'] = shape.key;
       const id = call['id'];
       if (typeof id === 'string' && id !== '') {
         meta['callId'] = id;
-        if (results.has(id)) meta['result'] = results.get(id);
+        const r = results.get(id);
+        if (r !== undefined && !r.used) {
+          r.used = true;
+          meta['result'] = r.value;
+        }
       }
-      events.push({ channel, time, value: argumentsValue(fn['arguments'], meta, ctx), meta });
+      const value = importedArguments(fn[shape.args], meta, ctx, shape.freeText);
+      if (legacy) openLegacy.push({ name: channel, meta, i });
+      events.push({ channel, time, value, meta });
     }
-  }
+  });
+  for (const [id, r] of results)
+    if (!r.used)
+      warn(
+        ctx,
+        'unpaired-result',
+        `a tool message for tool_call_id ${JSON.stringify(id)} answers no tool call of the list: not read`,
+        { path: where.at(r.i).pathText },
+      );
   return events;
 }
 
@@ -175,7 +352,7 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages (a list, {messages}, {outputs} or {contents}, or a Gemini response): one event per tool call of an assistant message',
+    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}, or a Gemini response): one event per tool call',
   detect(_text, first) {
     if (isGeminiResponse(first)) return 0.9;
     const list = Array.isArray(first)
@@ -184,7 +361,12 @@ export const openaiImporter: Importer = {
         ? (LIST_KEYS.map((k) => first[k]).find((v) => Array.isArray(v)) as unknown[] | undefined)
         : undefined;
     if (list === undefined || list.length === 0) return list === undefined ? 0 : 0.1;
-    return isMessage(list[0]) || isLangChainMessage(list[0]) || isGeminiContent(list[0]) ? 0.9 : 0;
+    return isMessage(list[0]) ||
+      isLangChainMessage(list[0]) ||
+      isGeminiContent(list[0]) ||
+      isResponsesItem(list[0])
+      ? 0.9
+      : 0;
   },
   parse(text, ctx) {
     return relativeEvents(parseOpenAI(text, ctx), ctx.file);

@@ -18,7 +18,8 @@
  * `gen_ai.output.messages`). A tool span is joined to the model call it ran: by its call id,
  * else (OpenInference, whose LangChain spans of a tool that threw carry no id, and GenAI spans
  * without `gen_ai.tool.call.id`) by tool name and input within the trace. The join gives the
- * arguments where the tool span lost them (see `openinferenceCall`).
+ * arguments where the tool span lost them (see `openinferenceCall`) or has none (`genaiCall`); a
+ * listed call no tool span ran is warned (`warnUnran`).
  *
  * Parallel calls are grouped from what the trace says, never from equal start times: every call
  * joined to a model step gets `meta.parallel_group` = that step's span id. Worst case
@@ -139,13 +140,21 @@ function genaiCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
   const errorType = s.string('error.type');
   if (errorType !== undefined) meta['errorType'] = errorType;
   const event = { channel, time: s.start, value: args === undefined ? null : value.value, meta };
-  return {
+  const call: Call = {
     event,
     meta,
     callId,
     span: s,
     ranAs: (m) => m.name === channel && args !== undefined && sameValue(m.args, event.value),
+    adopt(m) {
+      // A span without its arguments: the tool received what the model call it ran gave.
+      if (args === undefined && m.args !== undefined) {
+        call.event = { ...call.event, value: m.args };
+        meta['argumentsFrom'] = 'model';
+      }
+    },
   };
+  return call;
 }
 
 function aiSdkCall(s: ToolSpan, ctx: ImportContext): Call | undefined {
@@ -545,5 +554,42 @@ export function toolCallEvents(
       ?.find((x) => !x.used && secondsBetween(x.step.start, c.span.start) >= 0 && c.ranAs!(x));
     if (m !== undefined) join(c, m);
   }
+  warnUnran(byTrace, key, ctx);
   return calls.map((c) => c.event);
+}
+
+/**
+ * Warn of each call a model step lists that no tool span ran (the tool is not instrumented, or
+ * its span is not in the file): not an event, since only a tool span says the call ran, but not
+ * dropped without a word. A call listed by more than one span (with one id) is warned once, and
+ * not at all when a tool span ran it.
+ */
+function warnUnran(
+  byTrace: ReadonlyMap<string, readonly ModelCall[]>,
+  key: (s: ToolSpan, id: string) => string,
+  ctx: ImportContext,
+): void {
+  const ran = new Set<string>();
+  for (const listed of byTrace.values())
+    for (const m of listed) if (m.used && m.id !== undefined) ran.add(key(m.step, m.id));
+  const warned = new Set<string>();
+  for (const listed of byTrace.values())
+    for (const m of listed) {
+      if (m.used) continue;
+      if (m.id !== undefined) {
+        const k = key(m.step, m.id);
+        if (ran.has(k) || warned.has(k)) continue;
+        warned.add(k);
+      }
+      const what = [
+        m.name === undefined ? 'a tool call' : `a call of ${JSON.stringify(m.name)}`,
+        m.id === undefined ? '' : ` (id ${JSON.stringify(m.id)})`,
+      ].join('');
+      warn(
+        ctx,
+        'unmapped-record',
+        `the model span${m.step.name === '' ? '' : ` ${JSON.stringify(m.step.name)}`} lists ${what} that no tool span of the input ran: not read as a call`,
+        { path: m.step.place },
+      );
+    }
 }

@@ -5,6 +5,13 @@
  * else equal timestamps) share a `group`.
  */
 import { TraceError, type InputPath } from '../errors.js';
+import {
+  argumentKeysOf,
+  isFreeTextCall,
+  isNoArgumentsText,
+  wrappedCallOf,
+  type WrappedCall,
+} from '../import/call-shapes.js';
 import { importFileSync } from '../import/read.js';
 import { clipForMessage } from '../io/terminal.js';
 import { isObjectRecord } from '../py/value.js';
@@ -110,6 +117,36 @@ function parseArguments(
   }
 }
 
+/**
+ * A call's arguments as given: `{}` when absent (and, for JSON text, when blank:
+ * `isNoArgumentsText`); a custom tool's free-form text as written; else `parseArguments`.
+ */
+function argumentsOf(
+  v: unknown,
+  freeText: boolean,
+  where: InputPath,
+  broken: BrokenArguments,
+): { value: unknown; error?: string } {
+  if (v === undefined) return { value: {} };
+  if (freeText) return { value: v };
+  return isNoArgumentsText(v) ? { value: {} } : parseArguments(v, where, broken);
+}
+
+/** A wrapped call's wrapper (`{function: {name, …}}`, `{custom: {name, …}}`), when it names the tool. */
+function wrappedFn(x: Readonly<Record<string, unknown>>):
+  | {
+      shape: WrappedCall;
+      body: Record<string, unknown>;
+      name: string;
+    }
+  | undefined {
+  const shape = wrappedCallOf(x);
+  const body = shape === undefined ? undefined : x[shape.key];
+  if (shape === undefined || !isObjectRecord(body) || typeof body['name'] !== 'string')
+    return undefined;
+  return { shape, body, name: body['name'] };
+}
+
 function groupKey(meta: Readonly<Record<string, unknown>> | undefined, fallback: unknown): unknown {
   if (meta && meta['parallel_group'] !== undefined) return ['p', meta['parallel_group']];
   if (meta && meta['turn'] !== undefined) return ['t', meta['turn']];
@@ -196,9 +233,6 @@ export function callsFromEvents(events: readonly TraceEvent[]): ToolCall[] {
   );
 }
 
-/** The keys that hold a call's arguments, one per SDK family (`ToolCallLike`). */
-const ARGUMENT_KEYS = ['arguments', 'input', 'args'] as const;
-
 /**
  * Keys of the SDKs' call entries that are not arguments (ids, kinds, turns, provider data). A call
  * with none of `ARGUMENT_KEYS` but another key holding an object is refused, not read as `{}`:
@@ -232,8 +266,8 @@ const NOT_ARGUMENTS = new Set([
 /** The tool's name of a call entry, in whichever SDK's shape it comes; undefined when none. */
 function callName(x: Readonly<Record<string, unknown>>): string | undefined {
   if ('channel' in x) return undefined;
-  const fn = x['function'] ?? x['custom'];
-  if (isObjectRecord(fn) && typeof fn['name'] === 'string') return fn['name'];
+  const fn = wrappedFn(x);
+  if (fn !== undefined) return fn.name;
   if (typeof x['name'] === 'string') return x['name'];
   if (typeof x['toolName'] === 'string') return x['toolName'];
   return undefined;
@@ -275,19 +309,13 @@ function callParts(
       path: where,
     });
   }
-  for (const [outer, inner] of [
-    ['function', 'arguments'],
-    ['custom', 'input'],
-  ] as const) {
-    const fn = x[outer];
-    if (!isObjectRecord(fn) || fn['name'] !== name) continue;
-    const args =
-      fn[inner] === undefined
-        ? { value: {} }
-        : parseArguments(fn[inner], [...where, outer, inner], broken);
+  const fn = wrappedFn(x);
+  if (fn !== undefined) {
+    const { key: outer, args: inner, freeText } = fn.shape;
+    const args = argumentsOf(fn.body[inner], freeText, [...where, outer, inner], broken);
     return { name, arguments: args.value, result: x['result'], argumentsError: args.error };
   }
-  const given = ARGUMENT_KEYS.filter((k) => x[k] !== undefined);
+  const given = argumentKeysOf(x);
   if (given.length > 1) {
     throw new TraceError(
       `a tool call with both ${given.join(' and ')}: keep the one that holds its arguments`,
@@ -312,7 +340,10 @@ function callParts(
   const result =
     x['result'] ??
     (x['type'] === 'tool-result' ? x['output'] : failed ? errorValue(x['error']) : undefined);
-  const args = key === undefined ? { value: {} } : parseArguments(x[key], [...where, key], broken);
+  const args =
+    key === undefined
+      ? { value: {} }
+      : argumentsOf(x[key], key === 'input' && isFreeTextCall(x), [...where, key], broken);
   return { name, arguments: args.value, result, failed, argumentsError: args.error };
 }
 

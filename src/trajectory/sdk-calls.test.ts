@@ -168,6 +168,22 @@ describe('tool calls straight from the SDKs', () => {
     }
   });
 
+  it('OpenAI Chat Completions: a custom tool input that looks like JSON stays text; arguments "" are {}', async () => {
+    extraWire = [
+      { id: 'call_3', type: 'custom', custom: { name: 'patch', input: '{ not JSON' } },
+      { id: 'call_4', type: 'function', function: { name: 'now', arguments: '' } },
+    ];
+    try {
+      const calls = await openAiToolCalls(SCRIPT);
+      expect(read(calls).slice(2)).toEqual([
+        ['patch', '{ not JSON'],
+        ['now', {}],
+      ]);
+    } finally {
+      extraWire = [];
+    }
+  });
+
   it('Anthropic Messages: tool_use content blocks ({name, input})', async () => {
     const content = await anthropicContent(SCRIPT);
     const blocks = content.filter((b) => b.type === 'tool_use');
