@@ -101,6 +101,60 @@ describe('evaluate', () => {
   });
 });
 
+describe('evaluate: the calls of one model response (meta.parallel_group, A1)', () => {
+  // Two model turns, timed by their message as the chat importers time them: get_weather(Paris),
+  // get_weather(Oslo) and get_time(UTC) run in parallel, then book().
+  const call = (channel: string, value: unknown, group: number, t: number) => ({
+    channel,
+    timestamp: t,
+    value,
+    meta: { parallel_group: group },
+  });
+  const golden = [
+    call('get_weather', { city: 'Paris' }, 1, 0),
+    call('get_weather', { city: 'Oslo' }, 1, 0),
+    call('get_time', { tz: 'UTC' }, 1, 0),
+    call('book', { n: 1 }, 2, 1),
+  ];
+  // The same calls logged in another order.
+  const swapped = [golden[2]!, golden[1]!, golden[0]!, golden[3]!];
+
+  it('align in one order whatever order they ran in; the rows name the events as given', () => {
+    const r = evaluate(golden, swapped);
+    expect(r).toMatchObject({ full_score: 1, accuracy: true });
+    // Canonical order inside the group (channel, then value); each row keeps its input positions.
+    expect(r.alignment_index).toEqual([
+      [2, 0],
+      [1, 1],
+      [0, 2],
+      [3, 3],
+    ]);
+    expect(r.alignment_rows.map((row) => [row.gt!.value, row.pred!.value])).toEqual([
+      [{ tz: 'UTC' }, { tz: 'UTC' }],
+      [{ city: 'Oslo' }, { city: 'Oslo' }],
+      [{ city: 'Paris' }, { city: 'Paris' }],
+      [{ n: 1 }, { n: 1 }],
+    ]);
+  });
+
+  it('a wrong call in the group is still one mismatch; order across groups still counts', () => {
+    const wrong = swapped.map((e, i) => (i === 2 ? { ...e, value: { city: 'Rome' } } : e));
+    const r = evaluate(golden, wrong);
+    expect(r.metrics['discrete']!.details['value_matches']).toBe(3);
+    const late = [golden[3]!, ...golden.slice(0, 3)].map((e, i) => ({ ...e, timestamp: i }));
+    expect(evaluate(golden, late).accuracy).toBe(false);
+  });
+
+  it('reference mode aligns them in time order (two calls ran in the other order: mismatches)', () => {
+    const gt = [golden[0]!, golden[1]!, golden[3]!];
+    const two = [gt[1]!, gt[0]!, gt[2]!];
+    const r = evaluate(gt, two, { mode: 'reference' });
+    expect(r.accuracy).toBe(false);
+    expect(r.alignment_rows.slice(0, 2).map((row) => row.match)).toEqual([false, false]);
+    expect(evaluate(gt, two).accuracy).toBe(true);
+  });
+});
+
 describe('evaluateBestOf', () => {
   it('keeps the first best candidate and forwards options', () => {
     const other = scan.map((e) => ({ ...e, value: 9 }));

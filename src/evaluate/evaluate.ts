@@ -27,6 +27,7 @@ import type { IndexedEvent, MetricContext, MetricResult, PairVerdict } from '../
 import type { ScoringPolicy } from '../policy/index.js';
 import { assertTraceDepth, parseEnvtrace } from '../trace/parse.js';
 import { Trace, eventTuple } from '../trace/trace.js';
+import { valueKey } from '../trajectory/keys.js';
 import type { TraceEvent, TraceLike } from '../trace/types.js';
 import { optionsFile, resolveOptions } from './options.js';
 import { unknownChannelKeys } from './channel-keys.js';
@@ -147,6 +148,49 @@ function prepareSide(
     alignPos[j++] = posAt(sortedPos, k);
   }
   return { sorted, sortedPos, align, alignPos };
+}
+
+/** A parallel call's sort key within its group: its channel, then its value's canonical text. */
+function callOrderKey(e: TraceEvent): string {
+  return `${e.channel}\u0000${valueKey(e.value) ?? JSON.stringify(e.value) ?? ''}`;
+}
+
+/**
+ * `side` with the calls of each model response in one canonical order (A1, default mode): every
+ * run of two or more consecutive aligned events sharing a `meta.parallel_group` sorted by
+ * channel, then value (`callOrderKey`), stably. The same calls logged in any order then align
+ * alike, on both sides; `alignPos` keeps each event's input position, so the rows still name the
+ * events as given. The side itself when no run needs it (no copy). O(n) plus a sort per run.
+ */
+function unorderParallelCalls(side: Side): Side {
+  const events = side.align;
+  const n = events.length;
+  let align: TraceEvent[] | undefined;
+  let alignPos: Int32Array | undefined;
+  for (let a = 0; a < n;) {
+    const group = events[a]!.meta?.['parallel_group'];
+    let b = a + 1;
+    if (group !== undefined && group !== null)
+      while (b < n && events[b]!.meta?.['parallel_group'] === group) b++;
+    if (b - a >= 2) {
+      const run = Array.from({ length: b - a }, (_, i) => ({
+        k: a + i,
+        key: callOrderKey(events[a + i]!),
+      }));
+      run.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.k - y.k));
+      if (run.some((r, i) => r.k !== a + i)) {
+        align ??= events.slice();
+        alignPos ??= Int32Array.from({ length: n }, (_, k) => posAt(side.alignPos, k));
+        const pos = run.map((r) => posAt(side.alignPos, r.k));
+        run.forEach((r, i) => {
+          align![a + i] = events[r.k]!;
+          alignPos![a + i] = pos[i]!;
+        });
+      }
+    }
+    a = b;
+  }
+  return align === undefined ? side : { ...side, align, alignPos: alignPos! };
 }
 
 /** `Indexed` objects of a side, for `MetricContext.prepared` (built only when a metric reads it). */
@@ -404,8 +448,12 @@ function evaluateValidated(
   const alias = aliasFn(opts.aliases);
   const exclude = new Set<string>(opts.ignore_channels ?? []);
   for (const ch of Object.keys(opts.continuous_channels ?? {})) exclude.add(ch);
-  const gt = prepareSide(gtTrace, alias, exclude);
-  const pred = prepareSide(predTrace, alias, exclude);
+  let gt = prepareSide(gtTrace, alias, exclude);
+  let pred = prepareSide(predTrace, alias, exclude);
+  if (policy.parallelCallsUnordered) {
+    gt = unorderParallelCalls(gt);
+    pred = unorderParallelCalls(pred);
+  }
   const comparators = ComparatorSet.fromOptions(opts.comparators, policy, opts.abs_tol);
   const aligned = align(gt, pred, comparators, opts, policy);
   const { gtIdx, predIdx } = aligned.columns;

@@ -18,13 +18,13 @@ describe('openai importer', () => {
         channel: 'get_weather',
         timestamp: 0,
         value: { city: 'San Francisco', units: 'F' },
-        meta: { message: 1, callId: 'call_1', result: '58F, foggy, wind 15mph' },
+        meta: { message: 1, parallel_group: 1, callId: 'call_1', result: '58F, foggy, wind 15mph' },
       },
       {
         channel: 'get_forecast',
         timestamp: 2,
         value: { city: 'San Francisco', hours: 6 },
-        meta: { message: 3, callId: 'call_2', result: 'Cooling to 54F by evening' },
+        meta: { message: 3, parallel_group: 3, callId: 'call_2', result: 'Cooling to 54F by evening' },
       },
     ]);
   });

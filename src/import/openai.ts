@@ -317,7 +317,7 @@ function chatToolCalls(
     const time = timed.length > 0 ? messageTime(m, w) : new ExactTime(BigInt(i), 0);
     for (const { call, fn, fw, shape, legacy } of chatCalls(m, w)) {
       const channel = fw.at('name').string(fn['name']);
-      const meta: Record<string, unknown> = { message: i };
+      const meta: Record<string, unknown> = { message: i, parallel_group: i };
       if (shape.key !== 'function') meta['callType'] = shape.key;
       const id = call['id'];
       if (typeof id === 'string' && id !== '') {

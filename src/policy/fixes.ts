@@ -282,11 +282,13 @@ export const FIXES: readonly Fix[] = Object.freeze([
     reference:
       'events are paired by channel name only (difflib): in a repeating process (a scan loop, a robot cycle, a retried tool call) one dropped event slides the alignment by a period and the score collapses',
     fixed:
-      'the value-aware `behavior` aligner (optimal, asks the channel comparators): a dropped, inserted or changed event costs one row; `aligner: difflib` keeps the reference pairing',
-    reason: 'one missing event in a 30-event scan is one problem, not a score of 0.35',
+      'the value-aware `behavior` aligner (optimal, asks the channel comparators): a dropped, inserted or changed event costs one row; `aligner: difflib` keeps the reference pairing; the tool calls of one model response (`meta.parallel_group`) are aligned in one canonical order on both sides, by channel then value, so the order they ran in does not count',
+    reason:
+      'one missing event in a 30-event scan is one problem, not a score of 0.35; an agent that ran two parallel calls in the other order did the same',
     cases: [],
     overrides: {
       defaultAligner: 'behavior',
+      parallelCallsUnordered: true,
     },
   },
 ] as const satisfies readonly Fix[]);

@@ -71,6 +71,9 @@ export const REFERENCE_MEMBERS: PolicyMembers = Object.freeze({
   // A by_channel key or ignore_channels entry naming no channel is never used, without a word.
   warnUnknownChannelKeys: false,
 
+  // Events are aligned in time order, parallel tool calls included.
+  parallelCallsUnordered: false,
+
   bestOf: Object.freeze({
     forwarded: Object.freeze([
       'comparators',

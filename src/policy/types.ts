@@ -148,6 +148,12 @@ export interface PolicyMembers {
    * evaluated is a warning in `EvaluationResult.warnings` (`true`), or silently unused (`false`).
    */
   readonly warnUnknownChannelKeys: boolean;
+  /**
+   * A1: the calls of one model response (consecutive events sharing `meta.parallel_group`, as the
+   * agent importers group them) are aligned in a canonical order, by channel then value, on both
+   * sides (`true`), so the order they were logged in does not count; or in time order (`false`).
+   */
+  readonly parallelCallsUnordered: boolean;
   /** B5: best-of. */
   readonly bestOf: BestOfPolicy;
 

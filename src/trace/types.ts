@@ -8,7 +8,10 @@ export interface TraceEvent {
    * so the Python int/float distinction survives (see `src/py/value.ts`).
    */
   readonly value: unknown;
-  /** Free-form metadata; never influences scoring. */
+  /**
+   * Free-form metadata; never influences scoring, except `parallel_group` in default mode: the
+   * calls of one model response (consecutive events sharing it) align in one canonical order.
+   */
   readonly meta?: Readonly<Record<string, unknown>>;
 }
 
