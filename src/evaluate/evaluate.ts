@@ -150,9 +150,10 @@ function prepareSide(
   return { sorted, sortedPos, align, alignPos };
 }
 
-/** A parallel call's sort key within its group: its channel, then its value's canonical text. */
+/** A parallel call's sort key within its group: its channel, then its value's canonical JSON. */
 function callOrderKey(e: TraceEvent): string {
-  return `${e.channel}\u0000${valueKey(e.value) ?? JSON.stringify(e.value) ?? ''}`;
+  // A value with no canonical key (not plain data) sorts first in its channel, in logged order.
+  return `${e.channel}\u0000${valueKey(e.value) ?? ''}`;
 }
 
 /**

@@ -24,7 +24,12 @@ describe('openai importer', () => {
         channel: 'get_forecast',
         timestamp: 2,
         value: { city: 'San Francisco', hours: 6 },
-        meta: { message: 3, parallel_group: 3, callId: 'call_2', result: 'Cooling to 54F by evening' },
+        meta: {
+          message: 3,
+          parallel_group: 3,
+          callId: 'call_2',
+          result: 'Cooling to 54F by evening',
+        },
       },
     ]);
   });
