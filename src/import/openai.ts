@@ -84,9 +84,15 @@ const LIST_KEYS = ['messages', 'outputs', 'contents'] as const;
 
 /**
  * The message list and where it is: a bare array, `messages`, `outputs` or `contents` (a Gemini
- * request body).
+ * request body), the first of these keys whose value is an array. A later key that holds a
+ * non-empty array too is not read, and warned (`unmapped-record`): their order is not defined
+ * (agentevals' `outputs` may repeat or continue `messages`), so the two are not joined.
  */
-function messagesOf(doc: unknown, root: Where): { list: readonly unknown[]; where: Where } {
+function messagesOf(
+  doc: unknown,
+  root: Where,
+  ctx: ImportContext,
+): { list: readonly unknown[]; where: Where } {
   if (Array.isArray(doc)) return { list: doc, where: root };
   const o = root.object(doc, 'a message list, or an object with "messages" or "outputs"');
   const key = LIST_KEYS.find((k) => Array.isArray(o[k]));
@@ -94,6 +100,16 @@ function messagesOf(doc: unknown, root: Where): { list: readonly unknown[]; wher
     root.fail(
       'expected a message list, or an object with a "messages", "outputs" or "contents" array',
     );
+  for (const other of LIST_KEYS.slice(LIST_KEYS.indexOf(key) + 1)) {
+    const v = o[other];
+    if (!Array.isArray(v) || v.length === 0) continue;
+    warn(
+      ctx,
+      'unmapped-record',
+      `not read (${v.length} ${v.length === 1 ? 'entry' : 'entries'}): "${key}" is read when both are present; convert "${other}" on its own`,
+      { path: root.at(other).pathText },
+    );
+  }
   return { list: o[key] as unknown[], where: root.at(key) };
 }
 
@@ -206,7 +222,7 @@ function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
   const doc = parseJsonDocument(text, ctx.file, ctx.mode);
   if (isGeminiResponse(doc)) return geminiResponseToolCalls(doc, root, ctx);
-  const { list, where } = messagesOf(doc, root);
+  const { list, where } = messagesOf(doc, root, ctx);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   const format = formatOf(messages);
   warnOtherFormats(messages, format, where, ctx);
