@@ -6,7 +6,9 @@
  * `anthropic-messages.ts`, LangChain's serialised or stored messages by `langchain-messages.ts`, a
  * Gemini conversation (`Content[]` with `functionCall` / `functionResponse` parts, or a
  * `GenerateContentResponse`) by `gemini-contents.ts` (`FORMATS`). A list is read in one format;
- * the calls and results of another in it are warned (`warnOtherFormats`).
+ * the calls and results of another in it are warned (`warnOtherFormats`). A single response as an
+ * SDK's create call returns it (an Anthropic `Message`, a `chat.completion`, a Responses API
+ * `response`) is read by the same readers, as a list of its one message (`SINGLE_RESPONSES`).
  */
 import { isPlainObject, PyFloat } from '../py/value.js';
 import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
@@ -46,7 +48,7 @@ import {
 import type { ImportContext, Importer } from './types.js';
 import { describeReceived as describe } from '../io/input.js';
 import { textContentValue } from './values.js';
-import { warn } from './warnings.js';
+import { noEventsError, warn } from './warnings.js';
 
 /** Message fields read as the message's time, in this order: ISO 8601 text or epoch seconds. */
 const TIME_FIELDS = ['timestamp', 'created_at', 'created'] as const;
@@ -218,10 +220,93 @@ function warnOtherFormats(
   }
 }
 
+/**
+ * The location of a one-message list that is the message at `item`: `at(0, …)` is `item.at(…)`,
+ * so a list reader's paths name the message where it is (`choices[0].message.tool_calls[0]`).
+ */
+class SoleMessage extends Where {
+  constructor(private readonly item: Where) {
+    super(item.file, item.path);
+  }
+
+  override at(...segments: PropertyKey[]): Where {
+    return segments[0] === 0 ? this.item.at(...segments.slice(1)) : super.at(...segments);
+  }
+}
+
+/**
+ * A single model response, as the SDK's create call returns it, and how its calls are read: by
+ * the list readers, as a list of the one assistant message (or, a Responses API `response`, of
+ * its `output` items). `what` names it in the error for a response with no tool call.
+ */
+interface SingleResponse {
+  readonly what: string;
+  is(doc: Record<string, unknown>): boolean;
+  read(doc: Record<string, unknown>, root: Where, ctx: ImportContext): RawEvent[];
+}
+
+const SINGLE_RESPONSES: readonly SingleResponse[] = [
+  {
+    // `client.messages.create()`: a `Message`.
+    what: 'an Anthropic Message',
+    is: (d) => d['type'] === 'message' && d['role'] === 'assistant' && Array.isArray(d['content']),
+    read: (d, root, ctx) => anthropicToolCalls([d], new SoleMessage(root), ctx),
+  },
+  {
+    // `client.chat.completions.create()`: the first choice's message; other choices (`n` > 1)
+    // are alternative replies, and their calls are warned.
+    what: 'a chat.completion',
+    is: (d) => d['object'] === 'chat.completion' && Array.isArray(d['choices']),
+    read: (d, root, ctx) => {
+      const cw = root.at('choices');
+      const messages = (d['choices'] as unknown[]).map((c, i) => {
+        const w = cw.at(i).at('message');
+        return w.object(cw.at(i).object(c, 'a choice object')['message'], 'a message object');
+      });
+      const others = messages.flatMap((m, i) => (i > 0 && holdsChatCall(m) ? [i] : []));
+      if (others.length > 0)
+        warn(
+          ctx,
+          'unmapped-record',
+          `not read: the tool calls of choices ${indexes(others)}, as the first choice is read (the others are alternative replies, n > 1); convert each on its own`,
+          { path: cw.at(others[0]!).pathText },
+        );
+      if (messages.length === 0) return [];
+      return chatToolCalls([messages[0]!], new SoleMessage(cw.at(0).at('message')), ctx);
+    },
+  },
+  {
+    // `client.responses.create()`: a `Response`, its `output` items.
+    what: 'a Responses API response',
+    is: (d) => d['object'] === 'response' && Array.isArray(d['output']),
+    read: (d, root, ctx) => {
+      const ow = root.at('output');
+      const items = (d['output'] as unknown[]).map((o, i) => ow.at(i).object(o, 'an output item'));
+      return responsesToolCalls(items, ow, ctx);
+    },
+  },
+];
+
+/**
+ * The single response `doc` is (`SINGLE_RESPONSES`), if it is one: never an object with a message
+ * list of its own or with `events` (an envtrace trace).
+ */
+function singleResponseOf(doc: unknown): SingleResponse | undefined {
+  if (!isPlainObject(doc) || [...LIST_KEYS, 'events'].some((k) => k in doc)) return undefined;
+  return SINGLE_RESPONSES.find((r) => r.is(doc));
+}
+
 function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
   const doc = parseJsonDocument(text, ctx.file, ctx.mode);
   if (isGeminiResponse(doc)) return geminiResponseToolCalls(doc, root, ctx);
+  const single = singleResponseOf(doc);
+  if (single !== undefined) {
+    const events = single.read(doc as Record<string, unknown>, root, ctx);
+    if (events.length === 0)
+      throw noEventsError(`${single.what} with no tool call: nothing to score`, ctx.file);
+    return events;
+  }
   const { list, where } = messagesOf(doc, root, ctx);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   const format = formatOf(messages);
@@ -368,9 +453,9 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}, or a Gemini response): one event per tool call',
+    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}), or one SDK response (an Anthropic Message, a chat.completion, a Responses API response, a Gemini response): one event per tool call',
   detect(_text, first) {
-    if (isGeminiResponse(first)) return 0.9;
+    if (isGeminiResponse(first) || singleResponseOf(first) !== undefined) return 0.9;
     const list = Array.isArray(first)
       ? first
       : isPlainObject(first)
