@@ -307,11 +307,55 @@ function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
       throw noEventsError(`${single.what} with no tool call: nothing to score`, ctx.file);
     return events;
   }
-  const { list, where } = messagesOf(doc, root, ctx);
+  let warned = 0;
+  const counting: ImportContext = {
+    ...ctx,
+    warn: (w) => {
+      warned++;
+      ctx.warn?.(w);
+    },
+  };
+  const { list, where } = messagesOf(doc, root, counting);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   const format = formatOf(messages);
-  warnOtherFormats(messages, format, where, ctx);
-  return format.read(messages, where, ctx);
+  warnOtherFormats(messages, format, where, counting);
+  const events = format.read(messages, where, counting);
+  if (events.length === 0 && messages.length > 0)
+    throw noEventsError(
+      `${countedMessages(messages)}, none with a tool call${warned > 0 ? ` (${warned} skipped with a warning)` : ''}`,
+      ctx.file,
+    );
+  return events;
+}
+
+/**
+ * What a message is, for the count of a list with no call: its `role` (OpenAI, Anthropic,
+ * Gemini, the AI SDK), else its `type` (LangChain's stored `human`, a Responses API item), else
+ * the class a serialised LangChain message names (`HumanMessage`).
+ */
+function messageKind(m: Record<string, unknown>): string {
+  if (typeof m['role'] === 'string' && m['role'] !== '') return m['role'];
+  if (m['type'] === 'constructor' && Array.isArray(m['id'])) {
+    const cls: unknown = (m['id'] as unknown[]).at(-1);
+    if (typeof cls === 'string') return cls;
+  }
+  if (typeof m['type'] === 'string' && m['type'] !== '') return m['type'];
+  return 'without a role';
+}
+
+/**
+ * A list's messages counted by kind, for the no-events error of every list format (the Claude
+ * Code importer's wording): `2 messages (1 user, 1 assistant)`.
+ */
+function countedMessages(messages: ReadonlyArray<Record<string, unknown>>): string {
+  const kinds = new Map<string, number>();
+  for (const m of messages) {
+    const k = messageKind(m);
+    kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  }
+  const n = messages.length;
+  const parts = [...kinds].map(([k, c]) => `${c} ${k}`).join(', ');
+  return `${n} message${n === 1 ? '' : 's'} (${parts})`;
 }
 
 /** A call of a chat message, read: its entry (`{}` for the legacy `function_call`) and wrapper. */
