@@ -210,6 +210,19 @@ describe('openai importer: a Chat Completions tool loop (the openai client)', ()
     );
   });
 
+  it('{messages} and {outputs} together: messages is read, a non-empty outputs is warned', async () => {
+    const messages = await chatLoop();
+    const alone = readWithWarnings(JSON.stringify(messages));
+    const both = readWithWarnings(JSON.stringify({ messages, outputs: messages.slice(1, 2) }));
+    expect(both.events).toEqual(alone.events);
+    expect(both.warnings).toEqual([
+      'm.json: outputs: not read (1 entry): "messages" is read when both are present; convert "outputs" on its own (unmapped-record)',
+      ...alone.warnings.map((w) => w.replace('m.json: [', 'm.json: messages[')),
+    ]);
+    const empty = readWithWarnings(JSON.stringify({ messages, outputs: [], contents: [] }));
+    expect(empty.warnings).toHaveLength(alone.warnings.length);
+  });
+
   it('a call without an arguments key has the arguments {}; a result of a stale legacy call is warned', () => {
     const { events, warnings } = readWithWarnings(
       JSON.stringify([

@@ -6,7 +6,9 @@
  * `anthropic-messages.ts`, LangChain's serialised or stored messages by `langchain-messages.ts`, a
  * Gemini conversation (`Content[]` with `functionCall` / `functionResponse` parts, or a
  * `GenerateContentResponse`) by `gemini-contents.ts` (`FORMATS`). A list is read in one format;
- * the calls and results of another in it are warned (`warnOtherFormats`).
+ * the calls and results of another in it are warned (`warnOtherFormats`). A single response as an
+ * SDK's create call returns it (an Anthropic `Message`, a `chat.completion`, a Responses API
+ * `response`) is read by the same readers, as a list of its one message (`SINGLE_RESPONSES`).
  */
 import { isPlainObject, PyFloat } from '../py/value.js';
 import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
@@ -46,7 +48,7 @@ import {
 import type { ImportContext, Importer } from './types.js';
 import { describeReceived as describe } from '../io/input.js';
 import { textContentValue } from './values.js';
-import { warn } from './warnings.js';
+import { noEventsError, warn } from './warnings.js';
 
 /** Message fields read as the message's time, in this order: ISO 8601 text or epoch seconds. */
 const TIME_FIELDS = ['timestamp', 'created_at', 'created'] as const;
@@ -84,9 +86,15 @@ const LIST_KEYS = ['messages', 'outputs', 'contents'] as const;
 
 /**
  * The message list and where it is: a bare array, `messages`, `outputs` or `contents` (a Gemini
- * request body).
+ * request body), the first of these keys whose value is an array. A later key that holds a
+ * non-empty array too is not read, and warned (`unmapped-record`): their order is not defined
+ * (agentevals' `outputs` may repeat or continue `messages`), so the two are not joined.
  */
-function messagesOf(doc: unknown, root: Where): { list: readonly unknown[]; where: Where } {
+function messagesOf(
+  doc: unknown,
+  root: Where,
+  ctx: ImportContext,
+): { list: readonly unknown[]; where: Where } {
   if (Array.isArray(doc)) return { list: doc, where: root };
   const o = root.object(doc, 'a message list, or an object with "messages" or "outputs"');
   const key = LIST_KEYS.find((k) => Array.isArray(o[k]));
@@ -94,6 +102,16 @@ function messagesOf(doc: unknown, root: Where): { list: readonly unknown[]; wher
     root.fail(
       'expected a message list, or an object with a "messages", "outputs" or "contents" array',
     );
+  for (const other of LIST_KEYS.slice(LIST_KEYS.indexOf(key) + 1)) {
+    const v = o[other];
+    if (!Array.isArray(v) || v.length === 0) continue;
+    warn(
+      ctx,
+      'unmapped-record',
+      `not read (${v.length} ${v.length === 1 ? 'entry' : 'entries'}): "${key}" is read when both are present; convert "${other}" on its own`,
+      { path: root.at(other).pathText },
+    );
+  }
   return { list: o[key] as unknown[], where: root.at(key) };
 }
 
@@ -202,15 +220,142 @@ function warnOtherFormats(
   }
 }
 
+/**
+ * The location of a one-message list that is the message at `item`: `at(0, …)` is `item.at(…)`,
+ * so a list reader's paths name the message where it is (`choices[0].message.tool_calls[0]`).
+ */
+class SoleMessage extends Where {
+  constructor(private readonly item: Where) {
+    super(item.file, item.path);
+  }
+
+  override at(...segments: PropertyKey[]): Where {
+    return segments[0] === 0 ? this.item.at(...segments.slice(1)) : super.at(...segments);
+  }
+}
+
+/**
+ * A single model response, as the SDK's create call returns it, and how its calls are read: by
+ * the list readers, as a list of the one assistant message (or, a Responses API `response`, of
+ * its `output` items). `what` names it in the error for a response with no tool call.
+ */
+interface SingleResponse {
+  readonly what: string;
+  is(doc: Record<string, unknown>): boolean;
+  read(doc: Record<string, unknown>, root: Where, ctx: ImportContext): RawEvent[];
+}
+
+const SINGLE_RESPONSES: readonly SingleResponse[] = [
+  {
+    // `client.messages.create()`: a `Message`.
+    what: 'an Anthropic Message',
+    is: (d) => d['type'] === 'message' && d['role'] === 'assistant' && Array.isArray(d['content']),
+    read: (d, root, ctx) => anthropicToolCalls([d], new SoleMessage(root), ctx),
+  },
+  {
+    // `client.chat.completions.create()`: the first choice's message; other choices (`n` > 1)
+    // are alternative replies, and their calls are warned.
+    what: 'a chat.completion',
+    is: (d) => d['object'] === 'chat.completion' && Array.isArray(d['choices']),
+    read: (d, root, ctx) => {
+      const cw = root.at('choices');
+      const messages = (d['choices'] as unknown[]).map((c, i) => {
+        const w = cw.at(i).at('message');
+        return w.object(cw.at(i).object(c, 'a choice object')['message'], 'a message object');
+      });
+      const others = messages.flatMap((m, i) => (i > 0 && holdsChatCall(m) ? [i] : []));
+      if (others.length > 0)
+        warn(
+          ctx,
+          'unmapped-record',
+          `not read: the tool calls of choices ${indexes(others)}, as the first choice is read (the others are alternative replies, n > 1); convert each on its own`,
+          { path: cw.at(others[0]!).pathText },
+        );
+      if (messages.length === 0) return [];
+      return chatToolCalls([messages[0]!], new SoleMessage(cw.at(0).at('message')), ctx);
+    },
+  },
+  {
+    // `client.responses.create()`: a `Response`, its `output` items.
+    what: 'a Responses API response',
+    is: (d) => d['object'] === 'response' && Array.isArray(d['output']),
+    read: (d, root, ctx) => {
+      const ow = root.at('output');
+      const items = (d['output'] as unknown[]).map((o, i) => ow.at(i).object(o, 'an output item'));
+      return responsesToolCalls(items, ow, ctx);
+    },
+  },
+];
+
+/**
+ * The single response `doc` is (`SINGLE_RESPONSES`), if it is one: never an object with a message
+ * list of its own or with `events` (an envtrace trace).
+ */
+function singleResponseOf(doc: unknown): SingleResponse | undefined {
+  if (!isPlainObject(doc) || [...LIST_KEYS, 'events'].some((k) => k in doc)) return undefined;
+  return SINGLE_RESPONSES.find((r) => r.is(doc));
+}
+
 function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
   const doc = parseJsonDocument(text, ctx.file, ctx.mode);
   if (isGeminiResponse(doc)) return geminiResponseToolCalls(doc, root, ctx);
-  const { list, where } = messagesOf(doc, root);
+  const single = singleResponseOf(doc);
+  if (single !== undefined) {
+    const events = single.read(doc as Record<string, unknown>, root, ctx);
+    if (events.length === 0)
+      throw noEventsError(`${single.what} with no tool call: nothing to score`, ctx.file);
+    return events;
+  }
+  let warned = 0;
+  const counting: ImportContext = {
+    ...ctx,
+    warn: (w) => {
+      warned++;
+      ctx.warn?.(w);
+    },
+  };
+  const { list, where } = messagesOf(doc, root, counting);
   const messages = list.map((m, i) => where.at(i).object(m, 'a message object'));
   const format = formatOf(messages);
-  warnOtherFormats(messages, format, where, ctx);
-  return format.read(messages, where, ctx);
+  warnOtherFormats(messages, format, where, counting);
+  const events = format.read(messages, where, counting);
+  if (events.length === 0 && messages.length > 0)
+    throw noEventsError(
+      `${countedMessages(messages)}, none with a tool call${warned > 0 ? ` (${warned} skipped with a warning)` : ''}`,
+      ctx.file,
+    );
+  return events;
+}
+
+/**
+ * What a message is, for the count of a list with no call: its `role` (OpenAI, Anthropic,
+ * Gemini, the AI SDK), else its `type` (LangChain's stored `human`, a Responses API item), else
+ * the class a serialised LangChain message names (`HumanMessage`).
+ */
+function messageKind(m: Record<string, unknown>): string {
+  if (typeof m['role'] === 'string' && m['role'] !== '') return m['role'];
+  if (m['type'] === 'constructor' && Array.isArray(m['id'])) {
+    const cls: unknown = (m['id'] as unknown[]).at(-1);
+    if (typeof cls === 'string') return cls;
+  }
+  if (typeof m['type'] === 'string' && m['type'] !== '') return m['type'];
+  return 'without a role';
+}
+
+/**
+ * A list's messages counted by kind, for the no-events error of every list format (the Claude
+ * Code importer's wording): `2 messages (1 user, 1 assistant)`.
+ */
+function countedMessages(messages: ReadonlyArray<Record<string, unknown>>): string {
+  const kinds = new Map<string, number>();
+  for (const m of messages) {
+    const k = messageKind(m);
+    kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  }
+  const n = messages.length;
+  const parts = [...kinds].map(([k, c]) => `${c} ${k}`).join(', ');
+  return `${n} message${n === 1 ? '' : 's'} (${parts})`;
 }
 
 /** A call of a chat message, read: its entry (`{}` for the legacy `function_call`) and wrapper. */
@@ -352,9 +497,9 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}, or a Gemini response): one event per tool call',
+    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}), or one SDK response (an Anthropic Message, a chat.completion, a Responses API response, a Gemini response): one event per tool call',
   detect(_text, first) {
-    if (isGeminiResponse(first)) return 0.9;
+    if (isGeminiResponse(first) || singleResponseOf(first) !== undefined) return 0.9;
     const list = Array.isArray(first)
       ? first
       : isPlainObject(first)
