@@ -145,6 +145,19 @@ describe('evaluate: the calls of one model response (meta.parallel_group, A1)', 
     expect(evaluate(golden, late).accuracy).toBe(false);
   });
 
+  it('only when both traces group their calls: a recording without groups keeps time order', () => {
+    // A golden imported with its groups against a run recorded call by call, in the same order.
+    const recorded = golden.map(({ meta: _, ...e }) => e);
+    const r = evaluate(golden, recorded);
+    expect(r).toMatchObject({ full_score: 1, accuracy: true });
+    expect(r.alignment_index).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+  });
+
   it('reference mode aligns them in time order (two calls ran in the other order: mismatches)', () => {
     const gt = [golden[0]!, golden[1]!, golden[3]!];
     const two = [gt[1]!, gt[0]!, gt[2]!];

@@ -157,39 +157,47 @@ function callOrderKey(e: TraceEvent): string {
 }
 
 /**
- * `side` with the calls of each model response in one canonical order (A1, default mode): every
- * run of two or more consecutive aligned events sharing a `meta.parallel_group` sorted by
- * channel, then value (`callOrderKey`), stably. The same calls logged in any order then align
- * alike, on both sides; `alignPos` keeps each event's input position, so the rows still name the
- * events as given. The side itself when no run needs it (no copy). O(n) plus a sort per run.
+ * The runs `[a, b)` of two or more consecutive events sharing a `meta.parallel_group` (the calls
+ * of one model response, as the agent importers group them), in order. O(n).
  */
-function unorderParallelCalls(side: Side): Side {
-  const events = side.align;
+function parallelRuns(events: readonly TraceEvent[]): Array<readonly [number, number]> {
+  const runs: Array<readonly [number, number]> = [];
   const n = events.length;
-  let align: TraceEvent[] | undefined;
-  let alignPos: Int32Array | undefined;
   for (let a = 0; a < n;) {
     const group = events[a]!.meta?.['parallel_group'];
     let b = a + 1;
     if (group !== undefined && group !== null)
       while (b < n && events[b]!.meta?.['parallel_group'] === group) b++;
-    if (b - a >= 2) {
-      const run = Array.from({ length: b - a }, (_, i) => ({
-        k: a + i,
-        key: callOrderKey(events[a + i]!),
-      }));
-      run.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.k - y.k));
-      if (run.some((r, i) => r.k !== a + i)) {
-        align ??= events.slice();
-        alignPos ??= Int32Array.from({ length: n }, (_, k) => posAt(side.alignPos, k));
-        const pos = run.map((r) => posAt(side.alignPos, r.k));
-        run.forEach((r, i) => {
-          align![a + i] = events[r.k]!;
-          alignPos![a + i] = pos[i]!;
-        });
-      }
-    }
+    if (b - a >= 2) runs.push([a, b]);
     a = b;
+  }
+  return runs;
+}
+
+/**
+ * `side` with each of `runs` (its `parallelRuns`) in one canonical order (A1, default mode):
+ * sorted by channel, then value (`callOrderKey`), stably, so the same calls logged in any order
+ * align alike. `alignPos` keeps each event's input position, so the rows still name the events as
+ * given. The side itself when no run changes (no copy). O(n) plus a sort per run.
+ */
+function inCanonicalOrder(side: Side, runs: ReadonlyArray<readonly [number, number]>): Side {
+  const events = side.align;
+  let align: TraceEvent[] | undefined;
+  let alignPos: Int32Array | undefined;
+  for (const [a, b] of runs) {
+    const run = Array.from({ length: b - a }, (_, i) => ({
+      k: a + i,
+      key: callOrderKey(events[a + i]!),
+    }));
+    run.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.k - y.k));
+    if (run.every((r, i) => r.k === a + i)) continue;
+    align ??= events.slice();
+    alignPos ??= Int32Array.from({ length: events.length }, (_, k) => posAt(side.alignPos, k));
+    const pos = run.map((r) => posAt(side.alignPos, r.k));
+    run.forEach((r, i) => {
+      align![a + i] = events[r.k]!;
+      alignPos![a + i] = pos[i]!;
+    });
   }
   return align === undefined ? side : { ...side, align, alignPos: alignPos! };
 }
@@ -452,8 +460,14 @@ function evaluateValidated(
   let gt = prepareSide(gtTrace, alias, exclude);
   let pred = prepareSide(predTrace, alias, exclude);
   if (policy.parallelCallsUnordered) {
-    gt = unorderParallelCalls(gt);
-    pred = unorderParallelCalls(pred);
+    // Only when both traces group their calls: against a trace recorded without groups (the
+    // calls as they ran), reordering one side alone would part calls both logged alike.
+    const gtRuns = parallelRuns(gt.align);
+    const predRuns = gtRuns.length > 0 ? parallelRuns(pred.align) : [];
+    if (predRuns.length > 0) {
+      gt = inCanonicalOrder(gt, gtRuns);
+      pred = inCanonicalOrder(pred, predRuns);
+    }
   }
   const comparators = ComparatorSet.fromOptions(opts.comparators, policy, opts.abs_tol);
   const aligned = align(gt, pred, comparators, opts, policy);
