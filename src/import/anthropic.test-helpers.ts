@@ -6,6 +6,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { betaTool } from '@anthropic-ai/sdk/helpers/beta/json-schema';
+import { anthropicReply } from '../../test/support/anthropic-replies.js';
 import { withJsonStub } from '../../test/support/stub-server.js';
 
 /** The model's scripted replies: two calls in one turn, then one, then the answer. */
@@ -32,19 +33,7 @@ export interface AnthropicRun {
 /** Run the tool loop with two tools; `get_weather` throws for Oslo. */
 export async function runAnthropicAgent(): Promise<AnthropicRun> {
   return withJsonStub(
-    (_request, i) => {
-      const content = ANTHROPIC_REPLIES[i] ?? [];
-      return {
-        id: `msg_${i + 1}`,
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-stub',
-        content,
-        stop_reason: content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn',
-        stop_sequence: null,
-        usage: { input_tokens: 1, output_tokens: 1 },
-      };
-    },
+    (_request, i) => anthropicReply(ANTHROPIC_REPLIES[i] ?? [], i + 1),
     async (stub) => {
       const client = new Anthropic({
         apiKey: 'sk-stub',

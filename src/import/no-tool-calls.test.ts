@@ -12,6 +12,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { describe, expect, it } from 'vitest';
 import { chatCompletion } from '../../test/support/openai-replies.cjs';
+import { anthropicReply } from '../../test/support/anthropic-replies.js';
 import { withJsonStub } from '../../test/support/stub-server.js';
 import { thrown } from './fixtures.test-helpers.js';
 import { parseTrace } from './read.js';
@@ -33,16 +34,7 @@ async function openaiChat(): Promise<ChatCompletionMessageParam[]> {
 
 async function anthropicChat(): Promise<MessageParam[]> {
   return withJsonStub(
-    () => ({
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-stub',
-      content: [{ type: 'text', text: ANSWER }],
-      stop_reason: 'end_turn',
-      stop_sequence: null,
-      usage: { input_tokens: 1, output_tokens: 1 },
-    }),
+    () => anthropicReply([{ type: 'text', text: ANSWER }]),
     async (stub) => {
       const client = new Anthropic({ apiKey: 'sk-stub', baseURL: stub.origin, maxRetries: 0 });
       const messages: MessageParam[] = [{ role: 'user', content: QUESTION }];

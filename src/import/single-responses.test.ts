@@ -8,6 +8,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { chatCompletion, response } from '../../test/support/openai-replies.cjs';
+import { anthropicReply } from '../../test/support/anthropic-replies.js';
 import { withJsonStub } from '../../test/support/stub-server.js';
 import type { TraceEvent } from '../trace/types.js';
 import { thrown } from './fixtures.test-helpers.js';
@@ -27,18 +28,11 @@ function stubClient(origin: string): OpenAI {
 }
 
 /** What `client.messages.create()` returned, as JSON text. */
-async function anthropicMessage(content: unknown[]): Promise<string> {
+async function anthropicMessage(
+  content: ReadonlyArray<{ readonly type: string; readonly [key: string]: unknown }>,
+): Promise<string> {
   return withJsonStub(
-    () => ({
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-stub',
-      content,
-      stop_reason: 'tool_use',
-      stop_sequence: null,
-      usage: { input_tokens: 1, output_tokens: 1 },
-    }),
+    () => anthropicReply(content),
     async (stub) => {
       const client = new Anthropic({ apiKey: 'sk-stub', baseURL: stub.origin, maxRetries: 0 });
       const message = await client.messages.create({

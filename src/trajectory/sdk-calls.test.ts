@@ -13,6 +13,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { anthropicReply } from '../../test/support/anthropic-replies.js';
 import { startJsonStub, type StubServer } from '../../test/support/stub-server.js';
 import { TraceError } from '../errors.js';
 import { toolCalls } from './calls.js';
@@ -70,19 +71,14 @@ beforeAll(async () => {
         ],
       };
     if (url === '/v1/messages')
-      return {
-        id: 'msg_1',
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-stub',
-        stop_reason: 'tool_use',
-        stop_sequence: null,
-        usage: { input_tokens: 10, output_tokens: 5 },
-        content: [
+      return anthropicReply(
+        [
           { type: 'text', text: 'Let me look that up.' },
           ...answer.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.args })),
         ],
-      };
+        1,
+        { input_tokens: 10, output_tokens: 5 },
+      );
     if (url.startsWith('/v1beta/models/gemini-stub:generateContent'))
       return {
         candidates: [
