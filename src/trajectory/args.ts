@@ -14,9 +14,11 @@ export type ArgsPredicate = (refArgs: unknown, predArgs: unknown) => boolean;
 export type ArgsMatch =
   'exact' | 'ignore' | 'superset' | 'subset' | readonly string[] | ArgsPredicate;
 
-const CONTAINS = [iterableEquality, subsetEquality];
+/** The custom testers of a containment comparison (`superset`, `subset`). */
+export const CONTAINS = [iterableEquality, subsetEquality];
 
-function field(args: unknown, name: string): unknown {
+/** An argument by name: a field of an object, else `undefined`. */
+export function argumentField(args: unknown, name: string): unknown {
   return typeof args === 'object' && args !== null
     ? (args as Record<string, unknown>)[name]
     : undefined;
@@ -34,7 +36,7 @@ export function argsPredicate(spec: ArgsMatch, where: InputPath = ['args']): Arg
         });
     });
     const keys = names as readonly string[];
-    return (r, p) => keys.every((k) => equals(field(p, k), field(r, k)));
+    return (r, p) => keys.every((k) => equals(argumentField(p, k), argumentField(r, k)));
   }
   switch (spec) {
     case 'exact':

@@ -3,8 +3,10 @@
  * paths that the rule (`exact`, `superset`, `subset`, a list of names) compared and found unequal,
  * with both values. Plain data; the matcher renders it.
  */
-import { equals, iterableEquality, subsetEquality } from '@jest/expect-utils';
-import type { ArgsMatch } from './args.js';
+import { equals } from '@jest/expect-utils';
+import { formatPath } from '../errors.js';
+import { isPlainObject } from '../py/value.js';
+import { argumentField, CONTAINS, type ArgsMatch } from './args.js';
 
 /**
  * One differing argument: `differs` (both have it, unequal), `missing` (the reference has it,
@@ -33,16 +35,8 @@ export interface ArgumentDifferences {
   readonly count: number;
 }
 
-const CONTAINS = [iterableEquality, subsetEquality];
-
 /** How values are compared below a path: as the rule compares them. */
 type Direction = 'exact' | 'contains' | 'contained';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
-}
 
 function same(r: unknown, p: unknown, d: Direction): boolean {
   switch (d) {
@@ -78,7 +72,7 @@ function walk(
   out: DifferenceCollector,
 ): void {
   if (same(r, p, d)) return;
-  if (isRecord(r) && isRecord(p)) {
+  if (isPlainObject(r) && isPlainObject(p)) {
     const before = out.count;
     for (const k of Object.keys(r)) {
       if (r[k] === undefined) continue;
@@ -97,12 +91,6 @@ function walk(
     if (out.count > before) return;
   }
   out.add({ path, kind: 'differs', reference: r, call: p });
-}
-
-function field(args: unknown, name: string): unknown {
-  return typeof args === 'object' && args !== null
-    ? (args as Record<string, unknown>)[name]
-    : undefined;
 }
 
 /**
@@ -126,8 +114,8 @@ export function argumentDifferences(
   }
   if (Array.isArray(rule)) {
     for (const k of rule as readonly string[]) {
-      const r = field(ref, k);
-      const p = field(call, k);
+      const r = argumentField(ref, k);
+      const p = argumentField(call, k);
       if (equals(p, r)) continue;
       if (p === undefined) out.add({ path: [k], kind: 'missing', reference: r });
       else if (r === undefined) out.add({ path: [k], kind: 'extra', call: p });
@@ -139,19 +127,10 @@ export function argumentDifferences(
   return { by: 'rule', list: out.list, count: out.count };
 }
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
 /**
  * A difference's path as text: `path`, `options.lang`, `items[2]`, `["my key"]`; `(arguments)`
  * for the arguments as a whole.
  */
 export function formatArgumentPath(path: readonly (string | number)[]): string {
-  if (path.length === 0) return '(arguments)';
-  let out = '';
-  for (const k of path) {
-    if (typeof k === 'number') out += `[${k}]`;
-    else if (IDENTIFIER.test(k)) out += out === '' ? k : `.${k}`;
-    else out += `[${JSON.stringify(k)}]`;
-  }
-  return out;
+  return path.length === 0 ? '(arguments)' : formatPath(path);
 }

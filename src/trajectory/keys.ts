@@ -11,7 +11,7 @@
  * dates, asymmetric matchers, functions, bigint, …) has no key and is compared with the rule's
  * own predicate, as before.
  */
-import type { ArgsMatch } from './args.js';
+import { argumentField, type ArgsMatch } from './args.js';
 
 /** Deeper values get no key (and take the predicate path), so building a key never overflows. */
 const MAX_DEPTH = 200;
@@ -64,12 +64,6 @@ export function valueKey(v: unknown): string | undefined {
   return canon(v, 0);
 }
 
-function field(args: unknown, name: string): unknown {
-  return typeof args === 'object' && args !== null
-    ? (args as Record<string, unknown>)[name]
-    : undefined;
-}
-
 /**
  * The key of a call's arguments under one argument rule, or `undefined` when the rule or the
  * value has none (then the rule's predicate decides). `exact`: the arguments' key; `ignore`: one
@@ -82,7 +76,7 @@ export function argsKey(rule: ArgsMatch, args: unknown): string | undefined {
   if (Array.isArray(rule)) {
     const parts: string[] = [];
     for (const name of rule as readonly string[]) {
-      const x = field(args, name);
+      const x = argumentField(args, name);
       const k = x === undefined ? 'u' : valueKey(x);
       if (k === undefined) return undefined;
       parts.push(k);
