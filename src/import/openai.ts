@@ -8,7 +8,8 @@
  * `GenerateContentResponse`) by `gemini-contents.ts` (`FORMATS`). A list is read in one format;
  * the calls and results of another in it are warned (`warnOtherFormats`). A single response as an
  * SDK's create call returns it (an Anthropic `Message`, a `chat.completion`, a Responses API
- * `response`) is read by the same readers, as a list of its one message (`SINGLE_RESPONSES`).
+ * `response`) is read by the same readers, as a list of its one message (`SINGLE_RESPONSES`); so
+ * is each turn of a saved stream (`stream: true`), assembled into that response by `sdk-streams.ts`.
  */
 import { isPlainObject, PyFloat } from '../py/value.js';
 import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
@@ -588,7 +589,7 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}), or one SDK response (an Anthropic Message, a chat.completion, a Responses API response, a Gemini response): one event per tool call',
+    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}), or one SDK response (an Anthropic Message, a chat.completion, a Responses API response, a Gemini response), or a saved SDK stream (chat.completion.chunk, Responses or Anthropic stream events, as JSON, JSON Lines or server-sent events): one event per tool call',
   detect(text, first) {
     if (isGeminiResponse(first) || singleResponseOf(first) !== undefined) return 0.9;
     // A saved stream: its first record (JSON, a JSON array's first item, the first JSON line,
