@@ -4,15 +4,18 @@
  * users save it (a JSON array, JSON Lines, the raw server-sent events). Each turn must read as the
  * same call without `stream` reads (`single-responses.test.ts`).
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { chatCompletion, response, type ScriptedTurn } from '../../test/support/openai-replies.cjs';
 import { anthropicReply } from '../../test/support/anthropic-replies.js';
-import { withJsonStub } from '../../test/support/stub-server.js';
+import { ServerSentEvents, withJsonStub } from '../../test/support/stub-server.js';
 import { evaluate } from '../evaluate/evaluate.js';
 import type { TraceEvent } from '../trace/types.js';
-import { thrown } from './fixtures.test-helpers.js';
+import { fixturesDir, thrown } from './fixtures.test-helpers.js';
+import { streamRecordsOf } from './sdk-streams.js';
 import { openaiImporter } from './openai.js';
 import { detectFormat, detectionScores } from './registry.js';
 import {
@@ -354,6 +357,37 @@ describe('openai importer: a saved SDK stream', () => {
     expect(thrown(() => read(JSON.stringify(events))).message).toBe(
       "s: [0]: a content_block_start event before any message_start: the stream's start is missing",
     );
+  });
+
+  it('a chat stream of n > 1 choices: the first is read, the calls of the others warned', async () => {
+    const one = chatStream(TURNS[0]!, 1);
+    const other = chatStream(TURNS[1]!, 1);
+    // The API interleaves the choices' chunks; each chunk names its choice by `index`.
+    const events = one.events.flatMap((e, i) => {
+      const o = other.events[Math.min(i, other.events.length - 1)]![1] as {
+        choices: Array<Record<string, unknown>>;
+      };
+      const c = e[1] as { choices: Array<Record<string, unknown>> };
+      return [e, [null, { ...c, choices: [{ ...o.choices[0], index: 1 }] }] as const];
+    });
+    const s = await streamChat([new ServerSentEvents(events, true)]);
+    const { events: read1, warnings } = read(s.json);
+    expect(read1.map((e) => e.channel)).toEqual(['get_weather', 'get_time']);
+    expect(warnings).toEqual([
+      's: [1].choices[0]: not read: the tool calls of choices [1], as the first choice is read (the others are alternative replies, n > 1); convert each on its own (unmapped-record)',
+    ]);
+  });
+
+  it('no file of another format is taken for a stream', () => {
+    for (const name of readdirSync(fixturesDir)) {
+      const p = path.join(fixturesDir, name);
+      if (!statSync(p).isFile()) continue;
+      const text = readFileSync(p, 'utf8');
+      expect([name, streamRecordsOf(text, name, 'default', () => JSON.parse(text))]).toEqual([
+        name,
+        undefined,
+      ]);
+    }
   });
 
   it('a message list and a single response are still read as before, not as streams', async () => {
