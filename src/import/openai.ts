@@ -8,7 +8,8 @@
  * `GenerateContentResponse`) by `gemini-contents.ts` (`FORMATS`). A list is read in one format;
  * the calls and results of another in it are warned (`warnOtherFormats`). A single response as an
  * SDK's create call returns it (an Anthropic `Message`, a `chat.completion`, a Responses API
- * `response`) is read by the same readers, as a list of its one message (`SINGLE_RESPONSES`).
+ * `response`) is read by the same readers, as a list of its one message (`SINGLE_RESPONSES`); so
+ * is each turn of a saved stream (`stream: true`), assembled into that response by `sdk-streams.ts`.
  */
 import { isPlainObject, PyFloat } from '../py/value.js';
 import { aiSdkToolCalls, isAiSdkMessageList } from './ai-sdk-messages.js';
@@ -48,7 +49,18 @@ import {
 import type { ImportContext, Importer } from './types.js';
 import { describeReceived as describe } from '../io/input.js';
 import { textContentValue } from './values.js';
-import { noEventsError, warn } from './warnings.js';
+import { countedKinds, noEventsError, warn } from './warnings.js';
+import { CALL_BLOCKS } from './anthropic-messages.js';
+import {
+  assembleStream,
+  firstSseData,
+  looksLikeSse,
+  STREAM_KINDS,
+  streamKindOf,
+  streamRecordsOf,
+  type StreamKind,
+  type StreamRecords,
+} from './sdk-streams.js';
 
 /** Message fields read as the message's time, in this order: ISO 8601 text or epoch seconds. */
 const TIME_FIELDS = ['timestamp', 'created_at', 'created'] as const;
@@ -245,47 +257,122 @@ interface SingleResponse {
   read(doc: Record<string, unknown>, root: Where, ctx: ImportContext): RawEvent[];
 }
 
+const ANTHROPIC_MESSAGE: SingleResponse = {
+  // `client.messages.create()`: a `Message`.
+  what: 'an Anthropic Message',
+  is: (d) => d['type'] === 'message' && d['role'] === 'assistant' && Array.isArray(d['content']),
+  read: (d, root, ctx) => anthropicToolCalls([d], new SoleMessage(root), ctx),
+};
+
+const CHAT_COMPLETION: SingleResponse = {
+  // `client.chat.completions.create()`: the first choice's message; other choices (`n` > 1)
+  // are alternative replies, and their calls are warned.
+  what: 'a chat.completion',
+  is: (d) => d['object'] === 'chat.completion' && Array.isArray(d['choices']),
+  read: (d, root, ctx) => {
+    const cw = root.at('choices');
+    const messages = (d['choices'] as unknown[]).map((c, i) => {
+      const w = cw.at(i).at('message');
+      return w.object(cw.at(i).object(c, 'a choice object')['message'], 'a message object');
+    });
+    const others = messages.flatMap((m, i) => (i > 0 && holdsChatCall(m) ? [i] : []));
+    if (others.length > 0)
+      warn(
+        ctx,
+        'unmapped-record',
+        `not read: the tool calls of choices ${indexes(others)}, as the first choice is read (the others are alternative replies, n > 1); convert each on its own`,
+        { path: cw.at(others[0]!).pathText },
+      );
+    if (messages.length === 0) return [];
+    return chatToolCalls([messages[0]!], new SoleMessage(cw.at(0).at('message')), ctx);
+  },
+};
+
+const RESPONSES_RESPONSE: SingleResponse = {
+  // `client.responses.create()`: a `Response`, its `output` items.
+  what: 'a Responses API response',
+  is: (d) => d['object'] === 'response' && Array.isArray(d['output']),
+  read: (d, root, ctx) => {
+    const ow = root.at('output');
+    const items = (d['output'] as unknown[]).map((o, i) => ow.at(i).object(o, 'an output item'));
+    return responsesToolCalls(items, ow, ctx);
+  },
+};
+
 const SINGLE_RESPONSES: readonly SingleResponse[] = [
-  {
-    // `client.messages.create()`: a `Message`.
-    what: 'an Anthropic Message',
-    is: (d) => d['type'] === 'message' && d['role'] === 'assistant' && Array.isArray(d['content']),
-    read: (d, root, ctx) => anthropicToolCalls([d], new SoleMessage(root), ctx),
-  },
-  {
-    // `client.chat.completions.create()`: the first choice's message; other choices (`n` > 1)
-    // are alternative replies, and their calls are warned.
-    what: 'a chat.completion',
-    is: (d) => d['object'] === 'chat.completion' && Array.isArray(d['choices']),
-    read: (d, root, ctx) => {
-      const cw = root.at('choices');
-      const messages = (d['choices'] as unknown[]).map((c, i) => {
-        const w = cw.at(i).at('message');
-        return w.object(cw.at(i).object(c, 'a choice object')['message'], 'a message object');
-      });
-      const others = messages.flatMap((m, i) => (i > 0 && holdsChatCall(m) ? [i] : []));
-      if (others.length > 0)
-        warn(
-          ctx,
-          'unmapped-record',
-          `not read: the tool calls of choices ${indexes(others)}, as the first choice is read (the others are alternative replies, n > 1); convert each on its own`,
-          { path: cw.at(others[0]!).pathText },
-        );
-      if (messages.length === 0) return [];
-      return chatToolCalls([messages[0]!], new SoleMessage(cw.at(0).at('message')), ctx);
-    },
-  },
-  {
-    // `client.responses.create()`: a `Response`, its `output` items.
-    what: 'a Responses API response',
-    is: (d) => d['object'] === 'response' && Array.isArray(d['output']),
-    read: (d, root, ctx) => {
-      const ow = root.at('output');
-      const items = (d['output'] as unknown[]).map((o, i) => ow.at(i).object(o, 'an output item'));
-      return responsesToolCalls(items, ow, ctx);
-    },
-  },
+  ANTHROPIC_MESSAGE,
+  CHAT_COMPLETION,
+  RESPONSES_RESPONSE,
 ];
+
+/** The reader of each kind of stream's turns: the single response the turn assembles into. */
+const STREAM_READERS: Readonly<Record<StreamKind, SingleResponse>> = {
+  chat: CHAT_COMPLETION,
+  anthropic: ANTHROPIC_MESSAGE,
+  responses: RESPONSES_RESPONSE,
+};
+
+/** An event of a later turn placed after the turns before it: its time and indexes `+ offset`. */
+function shifted(e: RawEvent, offset: number): RawEvent {
+  if (offset === 0) return e;
+  const meta = { ...e.meta };
+  for (const k of ['message', 'item', 'parallel_group'])
+    if (typeof meta[k] === 'number') meta[k] = (meta[k] as number) + offset;
+  return {
+    ...e,
+    time: new ExactTime(
+      e.time.units + BigInt(offset) * 10n ** BigInt(-Math.min(0, e.time.exp)),
+      e.time.exp,
+    ),
+    meta,
+  };
+}
+
+/**
+ * The tool calls of a saved stream: each turn read as the response it assembles into
+ * (`sdk-streams.ts`), placed after the turns before it (a chat or Anthropic turn is one message,
+ * a Responses turn its output items). A turn the stream cut short is read as far as it came,
+ * with a `truncated-stream` warning; an Anthropic call whose input JSON is cut keeps it as text,
+ * with `meta.argumentsError` (the chat and Responses readers do the same for arguments text).
+ */
+function streamToolCalls(saved: StreamRecords, ctx: ImportContext): RawEvent[] {
+  const stream = assembleStream(saved);
+  const reader = STREAM_READERS[stream.kind];
+  const events: RawEvent[] = [];
+  let offset = 0;
+  stream.turns.forEach((turn, k) => {
+    if (turn.cut.length > 0)
+      warn(
+        ctx,
+        'truncated-stream',
+        `turn ${k + 1}${turn.id !== undefined ? ` (${JSON.stringify(turn.id)})` : ''} of the stream is cut short: ${turn.cut.join('; ')}; its calls are read as far as they came`,
+        turn.last.at,
+      );
+    const read = reader.read(turn.response, turn.where, ctx);
+    if (turn.brokenInputs.size > 0) {
+      const content = turn.response['content'] as ReadonlyArray<Record<string, unknown>>;
+      const calls = content.flatMap((b, j) => (CALL_BLOCKS.has(b['type'] as string) ? [j] : []));
+      read.forEach((e, i) => {
+        const reason = turn.brokenInputs.get(calls[i]!);
+        if (reason !== undefined) (e.meta as Record<string, unknown>)['argumentsError'] = reason;
+      });
+    }
+    events.push(...read.map((e) => shifted(e, offset)));
+    offset +=
+      stream.kind === 'responses' && Array.isArray(turn.response['output'])
+        ? turn.response['output'].length
+        : 1;
+  });
+  if (events.length === 0) {
+    const { what, record } = STREAM_KINDS[stream.kind];
+    const n = stream.turns.length;
+    throw noEventsError(
+      `${what} of ${stream.count} ${record}${stream.count === 1 ? '' : 's'}${stream.kind === 'chat' ? '' : ` (${countedKinds(stream.kinds)})`} in ${n} turn${n === 1 ? '' : 's'}, with no tool call: nothing to score`,
+      ctx.file,
+    );
+  }
+  return events;
+}
 
 /**
  * The single response `doc` is (`SINGLE_RESPONSES`), if it is one: never an object with a message
@@ -298,7 +385,12 @@ function singleResponseOf(doc: unknown): SingleResponse | undefined {
 
 function parseOpenAI(text: string, ctx: ImportContext): RawEvent[] {
   const root = new Where(ctx.file);
-  const doc = parseJsonDocument(text, ctx.file, ctx.mode);
+  let parsed: { doc: unknown } | undefined;
+  const document = (): unknown =>
+    (parsed ??= { doc: parseJsonDocument(text, ctx.file, ctx.mode) }).doc;
+  const saved = streamRecordsOf(text, ctx.file, ctx.mode, document);
+  if (saved !== undefined) return streamToolCalls(saved, ctx);
+  const doc = document();
   if (isGeminiResponse(doc)) return geminiResponseToolCalls(doc, root, ctx);
   const single = singleResponseOf(doc);
   if (single !== undefined) {
@@ -497,9 +589,15 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}), or one SDK response (an Anthropic Message, a chat.completion, a Responses API response, a Gemini response): one event per tool call',
-  detect(_text, first) {
+    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}), or one SDK response (an Anthropic Message, a chat.completion, a Responses API response, a Gemini response), or a saved SDK stream (chat.completion.chunk, Responses or Anthropic stream events, as JSON, JSON Lines or server-sent events): one event per tool call',
+  detect(text, first) {
     if (isGeminiResponse(first) || singleResponseOf(first) !== undefined) return 0.9;
+    // A saved stream: its first record (JSON, a JSON array's first item, the first JSON line,
+    // the first server-sent event's data).
+    if (streamKindOf(first) !== undefined) return 0.9;
+    if (Array.isArray(first) && streamKindOf(first[0]) !== undefined) return 0.9;
+    if (first === undefined && looksLikeSse(text) && streamKindOf(firstSseData(text)) !== undefined)
+      return 0.9;
     const list = Array.isArray(first)
       ? first
       : isPlainObject(first)

@@ -34,7 +34,9 @@ interface WarningSink {
  * only (the export dropped the seconds: intervals are rounded to the minute); `decimal-comma`, a
  * ,-separated CSV whose values are numbers with a decimal comma (`"21,5"`), read as text;
  * `index-column`, a CSV whose first column has no name and holds the row numbers (the index
- * pandas' `DataFrame.to_csv()` writes by default): skipped.
+ * pandas' `DataFrame.to_csv()` writes by default): skipped; `truncated-stream`, a saved SDK stream
+ * (`stream: true`) whose turn ends before its end event (the connection was cut, or an error event
+ * ended it): its calls are read as far as they came.
  */
 export const IMPORT_WARNING_CODES = [
   'skipped-line',
@@ -51,6 +53,7 @@ export const IMPORT_WARNING_CODES = [
   'coarse-times',
   'decimal-comma',
   'index-column',
+  'truncated-stream',
 ] as const;
 
 /** One of `IMPORT_WARNING_CODES`. */

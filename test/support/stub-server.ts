@@ -15,9 +15,25 @@ export interface StubServer {
   close(): Promise<void>;
 }
 
-/** A streamed answer: `text/event-stream` events (`event: name`, `data: JSON`), as a streaming API sends them. */
+/**
+ * A streamed answer: `text/event-stream` events (`event: name`, `data: JSON`), as a streaming API
+ * sends them; an event named `null` has no `event:` line (OpenAI Chat Completions), and `done`
+ * ends the body with `data: [DONE]` (the same API's terminator).
+ */
 export class ServerSentEvents {
-  constructor(readonly events: ReadonlyArray<readonly [event: string, data: unknown]>) {}
+  constructor(
+    readonly events: ReadonlyArray<readonly [event: string | null, data: unknown]>,
+    readonly done = false,
+  ) {}
+
+  /** The body as sent. */
+  get text(): string {
+    const body = this.events.map(
+      ([event, data]) =>
+        `${event === null ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`,
+    );
+    return body.join('') + (this.done ? 'data: [DONE]\n\n' : '');
+  }
 }
 
 /**
@@ -39,9 +55,7 @@ export async function startJsonStub(
       const reply = answer(request, requests.length - 1);
       if (reply instanceof ServerSentEvents) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        for (const [event, data] of reply.events)
-          res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        res.end();
+        res.end(reply.text);
         return;
       }
       res.setHeader('content-type', 'application/json');
