@@ -323,6 +323,43 @@ describe('rosbag2: bad bags', () => {
     );
   });
 
+  it('a bag without messages is an error naming its topics, never an empty trace', async () => {
+    // What `ros2 bag record` leaves when nothing was published: the topics, no messages.
+    const topics = [
+      { topic: '/conveyor/speed', type: 'std_msgs/msg/Float64' },
+      { topic: '/arm/pose', type: 'geometry_msgs/msg/PoseStamped' },
+    ];
+    const mcap = path.join(tmp, 'silent.mcap');
+    put(mcap, await mcapBytes([], 'zstd', 1024, topics));
+    const db3 = path.join(tmp, 'silent.db3');
+    put(db3, await db3Bytes([], 'jazzy', true, topics));
+    const bare = path.join(tmp, 'bare.mcap');
+    put(bare, await mcapBytes([]));
+    const run = dir('silent-run');
+    put(path.join(run, 'silent-run_0.mcap'), await mcapBytes([], 'zstd', 1024, topics));
+    // metadata.yaml counts the messages the recorder wrote, which the file no longer holds.
+    put(
+      path.join(run, 'metadata.yaml'),
+      metadataYaml('jazzy', 'mcap', [{ path: 'silent-run_0.mcap', messages: [] }], 30),
+    );
+    const errors = await Promise.all(
+      [mcap, db3, bare, run].map((f) =>
+        loadTrace(f).then(
+          () => 'read',
+          (e: Error) => `${e.name}: ${e.message.replace(tmp, '<tmp>')}`,
+        ),
+      ),
+    );
+    expect(errors).toMatchInlineSnapshot(`
+      [
+        "TraceError: <tmp>/silent.mcap: no events: an MCAP file with no messages (2 topics: "/conveyor/speed", "/arm/pose")",
+        "TraceError: <tmp>/silent.db3: no events: a rosbag2 SQLite bag with no messages (2 topics: "/conveyor/speed", "/arm/pose")",
+        "TraceError: <tmp>/bare.mcap: no events: an MCAP file with no messages and no topics",
+        "TraceError: <tmp>/silent-run: no events: a rosbag2 run directory whose storage file holds no messages (2 topics: "/conveyor/speed", "/arm/pose"); metadata.yaml counts 30 messages, so the storage files are not the ones recorded",
+      ]
+    `);
+  });
+
   it('an MCAP channel in an encoding it cannot decode names the topic and encoding', async () => {
     const file = path.join(tmp, 'proto.mcap');
     put(
