@@ -7,6 +7,7 @@ import { McapStreamReader } from '@mcap/core';
 import { loadDecompressHandlers } from '@mcap/support';
 import { captureIO } from '../cli/harness.test-helpers.js';
 import { main } from '../cli/main.js';
+import { decodeUtf8 } from '../io/utf8.js';
 import { PyFloat } from '../py/value.js';
 import { fixture } from './fixtures.test-helpers.js';
 import { importFile, loadTrace, loadTraceSync, parseTrace } from './read.js';
@@ -356,6 +357,24 @@ describe('rosbag2: bad bags', () => {
         "TraceError: <tmp>/silent.db3: no events: a rosbag2 SQLite bag with no messages (2 topics: "/conveyor/speed", "/arm/pose")",
         "TraceError: <tmp>/bare.mcap: no events: an MCAP file with no messages and no topics",
         "TraceError: <tmp>/silent-run: no events: a rosbag2 run directory whose storage file holds no messages (2 topics: "/conveyor/speed", "/arm/pose"); metadata.yaml counts 30 messages, so the storage files are not the ones recorded",
+      ]
+    `);
+  });
+
+  it('a bag read as text (from a pipe: cat run.mcap | envtrace convert /dev/stdin) says it is a bag', async () => {
+    const messages = await Promise.all([mcapBytes(MESSAGES), db3Bytes(MESSAGES, 'jazzy')]);
+    const errors = messages.map((b) => {
+      try {
+        decodeUtf8(b);
+        return 'decoded';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    });
+    expect(errors).toMatchInlineSnapshot(`
+      [
+        "not valid UTF-8: byte 0x89 at byte offset 0: the file is an MCAP file (a ROS 2 bag), which is read from its file, not from a pipe or as text; save it to a file and give its path (or its run directory)",
+        "not valid UTF-8: byte 0x99 at byte offset 98: the file is a SQLite database (a ROS 2 .db3 bag?), which is read from its file, not from a pipe or as text; save it to a file and give its path (or its run directory)",
       ]
     `);
   });
