@@ -379,6 +379,15 @@ describe('rosbag2: bad bags', () => {
     `);
   });
 
+  it('a .db3 cut in half (the recorder killed) is a damaged database, not "not SQLite"', async () => {
+    const file = path.join(tmp, 'cut.db3');
+    const bytes = await db3Bytes(MESSAGES, 'jazzy');
+    put(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await expect(loadTrace(file)).rejects.toThrow(
+      `${file}: a damaged SQLite database (database disk image is malformed): cut short or overwritten, as when the recorder is killed; sqlite3 FILE .recover may save its messages`,
+    );
+  });
+
   it('an MCAP channel in an encoding it cannot decode names the topic and encoding', async () => {
     const file = path.join(tmp, 'proto.mcap');
     put(

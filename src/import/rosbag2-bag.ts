@@ -311,9 +311,11 @@ async function readSqlite(file: string, out: Collector): Promise<number> {
         // sql.js opens any bytes; the first query tells a damaged or foreign file.
         const why = errorText(e);
         throw new TraceError(
-          /not a database|malformed/.test(why)
-            ? `not a SQLite database (${why})`
-            : `not a rosbag2 SQLite bag (${why})`,
+          /malformed/.test(why)
+            ? `a damaged SQLite database (${why}): cut short or overwritten, as when the recorder is killed; sqlite3 FILE .recover may save its messages`
+            : /not a database/.test(why)
+              ? `not a SQLite database (${why})`
+              : `not a rosbag2 SQLite bag (${why})`,
           { file },
         );
       }
