@@ -7,6 +7,7 @@ import { McapStreamReader } from '@mcap/core';
 import { loadDecompressHandlers } from '@mcap/support';
 import { captureIO } from '../cli/harness.test-helpers.js';
 import { main } from '../cli/main.js';
+import { decodeUtf8 } from '../io/utf8.js';
 import { PyFloat } from '../py/value.js';
 import { fixture } from './fixtures.test-helpers.js';
 import { importFile, loadTrace, loadTraceSync, parseTrace } from './read.js';
@@ -320,6 +321,70 @@ describe('rosbag2: bad bags', () => {
     put(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
     await expect(loadTrace(file)).rejects.toThrow(
       new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: truncated MCAP file: it ends`),
+    );
+  });
+
+  it('a bag without messages is an error naming its topics, never an empty trace', async () => {
+    // What `ros2 bag record` leaves when nothing was published: the topics, no messages.
+    const topics = [
+      { topic: '/conveyor/speed', type: 'std_msgs/msg/Float64' },
+      { topic: '/arm/pose', type: 'geometry_msgs/msg/PoseStamped' },
+    ];
+    const mcap = path.join(tmp, 'silent.mcap');
+    put(mcap, await mcapBytes([], 'zstd', 1024, topics));
+    const db3 = path.join(tmp, 'silent.db3');
+    put(db3, await db3Bytes([], 'jazzy', true, topics));
+    const bare = path.join(tmp, 'bare.mcap');
+    put(bare, await mcapBytes([]));
+    const run = dir('silent-run');
+    put(path.join(run, 'silent-run_0.mcap'), await mcapBytes([], 'zstd', 1024, topics));
+    // metadata.yaml counts the messages the recorder wrote, which the file no longer holds.
+    put(
+      path.join(run, 'metadata.yaml'),
+      metadataYaml('jazzy', 'mcap', [{ path: 'silent-run_0.mcap', messages: [] }], 30),
+    );
+    const errors = await Promise.all(
+      [mcap, db3, bare, run].map((f) =>
+        loadTrace(f).then(
+          () => 'read',
+          (e: Error) => `${e.name}: ${e.message.replace(tmp, '<tmp>')}`,
+        ),
+      ),
+    );
+    expect(errors).toMatchInlineSnapshot(`
+      [
+        "TraceError: <tmp>/silent.mcap: no events: an MCAP file with no messages (2 topics: "/conveyor/speed", "/arm/pose")",
+        "TraceError: <tmp>/silent.db3: no events: a rosbag2 SQLite bag with no messages (2 topics: "/conveyor/speed", "/arm/pose")",
+        "TraceError: <tmp>/bare.mcap: no events: an MCAP file with no messages and no topics",
+        "TraceError: <tmp>/silent-run: no events: a rosbag2 run directory whose storage file holds no messages (2 topics: "/conveyor/speed", "/arm/pose"); metadata.yaml counts 30 messages, so the storage files are not the ones recorded",
+      ]
+    `);
+  });
+
+  it('a bag read as text (from a pipe: cat run.mcap | envtrace convert /dev/stdin) says it is a bag', async () => {
+    const messages = await Promise.all([mcapBytes(MESSAGES), db3Bytes(MESSAGES, 'jazzy')]);
+    const errors = messages.map((b) => {
+      try {
+        decodeUtf8(b);
+        return 'decoded';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    });
+    expect(errors).toMatchInlineSnapshot(`
+      [
+        "not valid UTF-8: byte 0x89 at byte offset 0: the file is an MCAP file (a ROS 2 bag), which is read from its file, not from a pipe or as text; save it to a file and give its path (or its run directory)",
+        "not valid UTF-8: byte 0x99 at byte offset 98: the file is a SQLite database (a ROS 2 .db3 bag?), which is read from its file, not from a pipe or as text; save it to a file and give its path (or its run directory)",
+      ]
+    `);
+  });
+
+  it('a .db3 cut in half (the recorder killed) is a damaged database, not "not SQLite"', async () => {
+    const file = path.join(tmp, 'cut.db3');
+    const bytes = await db3Bytes(MESSAGES, 'jazzy');
+    put(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await expect(loadTrace(file)).rejects.toThrow(
+      `${file}: a damaged SQLite database (database disk image is malformed): cut short or overwritten, as when the recorder is killed; sqlite3 FILE .recover may save its messages`,
     );
   });
 

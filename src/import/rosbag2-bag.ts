@@ -38,7 +38,7 @@ import { MAGIC_BYTES, storageKindOf, type BagInput, type StorageKind } from './r
 import { cdrDecoder, commonCdrDecoder, type MessageDecoder } from './rosbag2-messages.js';
 import { relativeEvents, timeFromNanos, type RawEvent } from './time.js';
 import { importValue } from './values.js';
-import type { ImportWarning } from './warnings.js';
+import { noEventsError, type ImportWarning } from './warnings.js';
 
 /**
  * Something worth knowing that did not stop the import (a metadata count that does not match the
@@ -118,6 +118,8 @@ class Collector {
   readonly warnings: BagWarning[] = [];
   readonly selectors: readonly FieldSelector[];
   readonly reference: boolean;
+  /** Every topic a storage file declares (MCAP Channel records, the SQLite topics table), messages or not. */
+  readonly topics = new Set<string>();
 
   constructor(options: BagOptions) {
     this.selectors = parseFieldSelectors(options.field);
@@ -234,8 +236,10 @@ async function readMcap(file: string, out: Collector): Promise<number> {
         reader.append(buffer.subarray(0, bytesRead));
         for (let r = reader.nextRecord(); r !== undefined; r = reader.nextRecord()) {
           if (r.type === 'Schema') schemas.set(r.id, r);
-          else if (r.type === 'Channel') channels.set(r.id, r);
-          else if (r.type === 'Message') {
+          else if (r.type === 'Channel') {
+            channels.set(r.id, r);
+            out.topics.add(r.topic);
+          } else if (r.type === 'Message') {
             count++;
             const where = `message ${count}`;
             const channel = channels.get(r.channelId);
@@ -307,9 +311,11 @@ async function readSqlite(file: string, out: Collector): Promise<number> {
         // sql.js opens any bytes; the first query tells a damaged or foreign file.
         const why = errorText(e);
         throw new TraceError(
-          /not a database|malformed/.test(why)
-            ? `not a SQLite database (${why})`
-            : `not a rosbag2 SQLite bag (${why})`,
+          /malformed/.test(why)
+            ? `a damaged SQLite database (${why}): cut short or overwritten, as when the recorder is killed; sqlite3 FILE .recover may save its messages`
+            : /not a database/.test(why)
+              ? `not a SQLite database (${why})`
+              : `not a rosbag2 SQLite bag (${why})`,
           { file },
         );
       }
@@ -333,8 +339,10 @@ async function readSqlite(file: string, out: Collector): Promise<number> {
     const topics = new Map<number, { name: string; type: string; format: string }>();
     for (const [id, name, type, format] of query(
       'SELECT id, name, type, serialization_format FROM topics',
-    ))
+    )) {
       topics.set(Number(id), { name: String(name), type: String(type), format: String(format) });
+      out.topics.add(String(name));
+    }
     const decoders = new Map<number, MessageDecoder>();
     const decoderOf = (id: number, topic: { name: string; type: string; format: string }) => {
       let d = decoders.get(id);
@@ -585,6 +593,43 @@ async function standInOf(dir: string, meta: RunMetadata): Promise<DecodedStandIn
   };
 }
 
+/** At most this many topics are named in the error for a bag without messages. */
+const TOPICS_NAMED = 5;
+
+/**
+ * The error for a bag that holds no message (a recording stopped before anything was published,
+ * or a topic list that matched nothing): zero events from a non-empty file is never a trace. It
+ * says what the bag does hold: its topics, and for a run directory what metadata.yaml counts.
+ */
+function emptyBagError(
+  file: string,
+  input: BagInput,
+  out: Collector,
+  counted?: number,
+  storageFiles = 1,
+): TraceError {
+  const what =
+    input.kind === 'directory'
+      ? `a rosbag2 run directory whose ${storageFiles === 1 ? 'storage file holds' : `${storageFiles} storage files hold`} no messages`
+      : input.kind === 'mcap'
+        ? 'an MCAP file with no messages'
+        : 'a rosbag2 SQLite bag with no messages';
+  const names = [...out.topics];
+  const shown = names
+    .slice(0, TOPICS_NAMED)
+    .map((t) => JSON.stringify(t))
+    .join(', ');
+  const topics =
+    names.length === 0
+      ? 'and no topics'
+      : `(${names.length} topic${names.length === 1 ? '' : 's'}: ${shown}${names.length > TOPICS_NAMED ? ', …' : ''})`;
+  const metadata =
+    counted !== undefined && counted > 0
+      ? `; metadata.yaml counts ${counted} message${counted === 1 ? '' : 's'}, so the storage files are not the ones recorded`
+      : '';
+  return noEventsError(`${what} ${topics}${metadata}`, file);
+}
+
 /**
  * Read the bag at `file` (as `bagInputOf` found it): every message of every storage file, one
  * event each, ordered by time and made relative to the earliest. Throws `TraceError`s naming the
@@ -618,12 +663,13 @@ export async function readBag(
       files.push(storage);
       total += await readStorage(storage, await storageKindOfFile(storage), out);
     }
+    if (total === 0) throw emptyBagError(file, input, out, meta.messageCount, files.length);
     out.warnings.push(
       ...messageCountWarning(metaFile, meta.messageCount, total, 'the storage files hold'),
     );
   } else {
     files.push(file);
-    await readStorage(file, input.kind, out);
+    if ((await readStorage(file, input.kind, out)) === 0) throw emptyBagError(file, input, out);
   }
   return { events: relativeEvents(out.raw, file), warnings: out.warnings, files };
 }

@@ -48,6 +48,14 @@ export function cdr(type: string, message: unknown): Uint8Array {
   return new MessageWriter(parse(text, { ros2: true })).writeMessage(message);
 }
 
+/** A topic the recorder subscribed to, declared in the bag whether or not a message came. */
+export interface Declared {
+  readonly topic: string;
+  readonly type: string;
+  readonly json?: boolean;
+  readonly channelEncoding?: string;
+}
+
 /** One message the test records. */
 export interface Recorded {
   readonly topic: string;
@@ -90,6 +98,7 @@ export async function mcapBytes(
   messages: readonly Recorded[],
   layout: McapLayout = 'zstd',
   chunkSize = 1024,
+  declared: readonly Declared[] = [],
 ): Promise<Buffer> {
   await zstd.isLoaded;
   const out = new Memory();
@@ -109,7 +118,7 @@ export async function mcapBytes(
   const channels = new Map<string, number>();
   const schemas = new Map<string, number>();
   let sequence = 0;
-  for (const m of messages) {
+  const channelOf = async (m: Declared): Promise<number> => {
     let channelId = channels.get(m.topic);
     if (channelId === undefined) {
       let schemaId = schemas.get(m.type);
@@ -133,6 +142,11 @@ export async function mcapBytes(
       });
       channels.set(m.topic, channelId);
     }
+    return channelId;
+  };
+  for (const d of declared) await channelOf(d);
+  for (const m of messages) {
+    const channelId = await channelOf(m);
     await writer.addMessage({
       channelId,
       sequence: sequence++,
@@ -159,6 +173,7 @@ export async function db3Bytes(
   messages: readonly Recorded[],
   distro: Distro,
   definitions = distro !== 'humble',
+  declared: readonly Declared[] = [],
 ): Promise<Buffer> {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
@@ -177,7 +192,7 @@ export async function db3Bytes(
   db.run('INSERT INTO schema VALUES (?, ?)', [hashed ? 4 : 3, distro]);
   const topics = new Map<string, number>();
   const defined = new Set<string>();
-  for (const m of messages) {
+  const topicOf = (m: Declared & { readonly encodeAs?: string }): number => {
     let id = topics.get(m.topic);
     if (id === undefined) {
       id = topics.size + 1;
@@ -195,6 +210,11 @@ export async function db3Bytes(
         ]);
       }
     }
+    return id;
+  };
+  for (const d of declared) topicOf(d);
+  for (const m of messages) {
+    const id = topicOf(m);
     // The timestamp as SQL text: a JS number cannot hold nanoseconds since the epoch exactly.
     db.run(`INSERT INTO messages VALUES (NULL, ?, ${m.logTime}, ?)`, [
       id,

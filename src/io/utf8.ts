@@ -61,6 +61,15 @@ const PACKED: ReadonlyArray<readonly [readonly number[], string]> = [
   [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 'xz-compressed; decompress it first (unxz -k FILE)'],
   [[0x42, 0x5a, 0x68], 'bzip2-compressed; decompress it first (bunzip2 -k FILE)'],
   [[0x50, 0x4b, 0x03, 0x04], 'a zip archive; extract the trace from it first (unzip FILE)'],
+  // ROS 2 bags, binary: read by their path (loadTrace, the CLI), never as text from a pipe.
+  [
+    [0x89, 0x4d, 0x43, 0x41, 0x50, 0x30, 0x0d, 0x0a],
+    'an MCAP file (a ROS 2 bag), which is read from its file, not from a pipe or as text; save it to a file and give its path (or its run directory)',
+  ],
+  [
+    [...Buffer.from('SQLite format 3\0', 'latin1')],
+    'a SQLite database (a ROS 2 .db3 bag?), which is read from its file, not from a pipe or as text; save it to a file and give its path (or its run directory)',
+  ],
   [
     [0xff, 0xfe, 0x00, 0x00],
     'UTF-32 (little-endian byte order mark FF FE 00 00); save it as UTF-8',
