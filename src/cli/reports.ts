@@ -3,7 +3,7 @@
  * them (batch mode skips them), and a user may pass one where a trace goes (`--pred
  * envtrace-report.json`), which the error then names.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { RUN_REPORT_KIND } from '../report/run/schema.js';
 
@@ -36,11 +36,19 @@ export function reportKindOf(head: string): EnvtraceReportKind | undefined {
   return undefined;
 }
 
-/** `reportKindOf` the first bytes of `file`; `undefined` when it cannot be read (reading it as a trace reports why). */
+/**
+ * Opened without blocking, and only a regular file is looked at: a FIFO the trace was read from
+ * has no writer any more, and a blocking open of it would wait for one for ever (a bag piped into
+ * `convert` hung after its error).
+ */
+const PEEK_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/** `reportKindOf` the first bytes of `file`; `undefined` when it cannot be read or is not a regular file (reading it as a trace reports why). */
 export async function reportKindOfFile(file: string): Promise<EnvtraceReportKind | undefined> {
   try {
-    const handle = await open(file, 'r');
+    const handle = await open(file, PEEK_FLAGS);
     try {
+      if (!(await handle.stat()).isFile()) return undefined;
       const head = Buffer.alloc(REPORT_HEAD_BYTES);
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
       return reportKindOf(head.toString('utf8', 0, bytesRead));
@@ -56,7 +64,8 @@ export async function reportKindOfFile(file: string): Promise<EnvtraceReportKind
 export function reportKindOfFileSync(file: string): EnvtraceReportKind | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(file, PEEK_FLAGS);
+    if (!fstatSync(fd).isFile()) return undefined;
     const head = Buffer.alloc(REPORT_HEAD_BYTES);
     const n = readSync(fd, head, 0, head.length, 0);
     return reportKindOf(head.toString('utf8', 0, n));
