@@ -362,8 +362,12 @@ export interface FileEntry {
 /** Per-file state: a rerun replaces only the files it ran, so the others' results stay in the report. */
 export class RunState {
   readonly #files = new Map<string, FileEntry>();
-  set(entry: FileEntry): void {
-    this.#files.set(entry.file.file, entry);
+  /**
+   * Keep `entry` under `key` (default: its file), replacing what an earlier run kept there. Vitest
+   * passes the project too: one file run by two projects is two entries.
+   */
+  set(entry: FileEntry, key: string = entry.file.file): void {
+    this.#files.set(key, entry);
   }
   delete(file: string): void {
     this.#files.delete(file);

@@ -40,6 +40,7 @@ function fakeModule(
   const mod = {
     type: 'module',
     moduleId: path.join(root, file),
+    project: { name: '' },
     state: () => state,
     errors: () => errors,
     children: {

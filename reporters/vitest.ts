@@ -105,7 +105,12 @@ export default class EnvTraceVitestReporter implements Reporter {
     module: TestModule,
     unhandled: readonly string[],
     kept: ReadonlyMap<string, KeptTest>,
+    qualify: boolean,
   ): void {
+    const project = module.project.name;
+    // A file two projects run is two sets of results: name each test after its project too, as
+    // Vitest's own reporters do, so neither replaces the other and a row says which one it is.
+    const prefix = qualify ? `[${project}] ` : '';
     const tests: RunTestInput[] = [];
     const ms = module.state();
     const unfinished = ms === 'pending' || ms === 'queued';
@@ -121,7 +126,8 @@ export default class EnvTraceVitestReporter implements Reporter {
         unfinished && state === 'pending' ? kept.get(testKey(module.moduleId, name)) : undefined;
       if (copy) {
         recovered++;
-        tests.push(keptTestInput(copy, this.#warn));
+        const input = keptTestInput(copy, this.#warn);
+        tests.push(prefix ? { ...input, name: prefix + input.name } : input);
         continue;
       }
       const raw = (test.meta() as Record<string, unknown>)[META_KEY];
@@ -130,7 +136,7 @@ export default class EnvTraceVitestReporter implements Reporter {
       const status: RunnerTestStatus = state === 'pending' ? 'skipped' : state;
       tests.push({
         file: module.moduleId,
-        name,
+        name: prefix + name,
         status,
         durationMs: diag ? diag.duration : null,
         attempts: diag ? (diag.retryCount + 1) * (diag.repeatCount + 1) : 0,
@@ -159,10 +165,13 @@ export default class EnvTraceVitestReporter implements Reporter {
       }
     }
     const status: RunnerTestStatus = ms === 'passed' || ms === 'failed' ? ms : 'skipped';
-    this.#state.set({
-      file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors },
-      tests,
-    });
+    this.#state.set(
+      {
+        file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors },
+        tests,
+      },
+      JSON.stringify([project, module.moduleId]),
+    );
   }
 
   async onTestRunEnd(
@@ -179,7 +188,15 @@ export default class EnvTraceVitestReporter implements Reporter {
         ? new Map<string, KeptTest>()
         : readKeptTests(recordsFiles(this.#dir), this.#warn, true);
     // In watch mode only the rerun files arrive here: the map keeps the others.
-    for (const m of testModules) this.#collect(m, unhandled, kept);
+    const projectsOf = new Map<string, Set<string>>();
+    for (const m of testModules) {
+      const seen = projectsOf.get(m.moduleId) ?? new Set<string>();
+      seen.add(m.project.name);
+      projectsOf.set(m.moduleId, seen);
+    }
+    for (const m of testModules) {
+      this.#collect(m, unhandled, kept, (projectsOf.get(m.moduleId)?.size ?? 0) > 1);
+    }
     const vitest = this.#vitest;
     const root = vitest?.config.root ?? process.cwd();
     const shard = vitest?.config.shard
