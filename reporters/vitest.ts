@@ -15,7 +15,14 @@
  * finish get their records and status back from it.
  */
 import path from 'node:path';
-import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
+import type {
+  Reporter,
+  TestCase,
+  TestModule,
+  TestRunEndReason,
+  TestSuite,
+  Vitest,
+} from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
 import {
   createRecordsDir,
@@ -74,6 +81,8 @@ export default class EnvTraceVitestReporter implements Reporter {
   #gitCommit: string | null = null;
   /** The records directory the workers append a copy to (made in onInit). */
   #dir: string | undefined;
+  /** Set when the run was cancelled (`--bail`, a key in watch mode): files it never started are not run, not crashed. */
+  #cancelled = false;
 
   constructor(options: EnvTraceReporterOptions = {}) {
     this.#options = checkOptions(options, 'envtrace-js/reporters/vitest');
@@ -144,6 +153,21 @@ export default class EnvTraceVitestReporter implements Reporter {
       });
     }
     const errors = module.errors().map((e) => errorLine(e));
+    // The run was cancelled (`--bail`, a key in watch mode) before this file started: not run, as
+    // Vitest counts it (no error, its tests skipped), not a file that crashed.
+    if (
+      unfinished &&
+      this.#cancelled &&
+      recovered === 0 &&
+      errors.length === 0 &&
+      !unhandled.length
+    ) {
+      this.#state.set(
+        { file: { file: module.moduleId, status: 'skipped', errors }, tests },
+        JSON.stringify([project, module.moduleId]),
+      );
+      return;
+    }
     // Still queued or running when the run ended: its worker died (a crash, a kill, out of
     // memory) or the run was cancelled. Say so, instead of reporting the file as skipped.
     if (unfinished) {
@@ -177,7 +201,9 @@ export default class EnvTraceVitestReporter implements Reporter {
   async onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
     unhandledErrors: ReadonlyArray<SerializedErrorLike> = [],
+    reason?: TestRunEndReason,
   ): Promise<void> {
+    this.#cancelled = reason === 'interrupted';
     const unhandled = unhandledErrors.map((e) => {
       const cause = e.cause && typeof e.cause === 'object' ? errorLine(e.cause) : '';
       return cause ? `${errorLine(e)}: ${cause}` : errorLine(e);
