@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { ConfigError } from '../src/errors.js';
 import { renderHtmlReport } from '../src/report/html/render.js';
 import { rec } from '../src/report/run/fixtures.test-helpers.js';
+import type { RunReport } from '../src/report/run/schema.js';
 import { TEST_END_KEY } from '../src/transport/channel.js';
 import {
   checkOptions,
@@ -132,6 +133,46 @@ describe('finishRun', () => {
       const quiet: string[] = [];
       await finishRun(base(dir, { console: false }, (t) => quiet.push(t)));
       expect(quiet).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shards: each its own default report; a set outputFile that held another shard says so', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'envtrace-rep-'));
+    try {
+      const shard = (index: number, options: EnvTraceReporterOptions, error: string[]) =>
+        finishRun({
+          ...base(
+            dir,
+            { console: false, ...options },
+            () => {},
+            {},
+            (l) => error.push(l),
+          ),
+          shard: { index, count: 2 },
+        });
+      const errors: string[] = [];
+      await shard(1, {}, errors);
+      await shard(2, {}, errors);
+      // Run one after another in one directory, the second shard used to replace the first's report.
+      expect(readdirSync(dir).sort()).toEqual([
+        'envtrace-report.shard-1-of-2.json',
+        'envtrace-report.shard-2-of-2.json',
+      ]);
+      expect(errors).toEqual([]);
+      await shard(1, { outputFile: 'run.json' }, errors);
+      await shard(1, { outputFile: 'run.json' }, errors); // the same shard again: no news
+      expect(errors).toEqual([]);
+      await shard(2, { outputFile: 'run.json' }, errors);
+      const rel = path.relative(process.cwd(), path.join(dir, 'run.json'));
+      expect(errors.map((l) => l.replace(rel, '<file>'))).toMatchInlineSnapshot(`
+        [
+          "envtrace: <file> holds the report of shard 1/2; shard 2/2 replaces it. Give each shard its own outputFile (e.g. \`report-\${process.env.SHARD}.json\`) and merge them with \`envtrace merge\`",
+        ]
+      `);
+      const written = JSON.parse(readFileSync(path.join(dir, 'run.json'), 'utf8')) as RunReport;
+      expect(written.meta.shard).toEqual({ index: 2, count: 2 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

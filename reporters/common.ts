@@ -362,8 +362,12 @@ export interface FileEntry {
 /** Per-file state: a rerun replaces only the files it ran, so the others' results stay in the report. */
 export class RunState {
   readonly #files = new Map<string, FileEntry>();
-  set(entry: FileEntry): void {
-    this.#files.set(entry.file.file, entry);
+  /**
+   * Keep `entry` under `key` (default: its file), replacing what an earlier run kept there. Vitest
+   * passes the project too: one file run by two projects is two entries.
+   */
+  set(entry: FileEntry, key: string = entry.file.file): void {
+    this.#files.set(key, entry);
   }
   delete(file: string): void {
     this.#files.delete(file);
@@ -428,6 +432,33 @@ async function writeReport(
 }
 
 /**
+ * `i/n` when `file` is an envtrace run report of another shard of an `n`-shard run (about to be
+ * replaced by this shard's), else null. Anything unreadable or not a run report: null.
+ */
+function otherShardIn(
+  file: string,
+  shard: { readonly index: number; readonly count: number },
+): string | null {
+  let meta: unknown;
+  try {
+    const st = statSync(file);
+    if (!st.isFile() || st.size > 64 * 1024 * 1024) return null;
+    const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    meta =
+      data !== null && typeof data === 'object' ? (data as { meta?: unknown }).meta : undefined;
+  } catch {
+    return null;
+  }
+  const s =
+    meta !== null && typeof meta === 'object' ? (meta as { shard?: unknown }).shard : undefined;
+  if (s === null || typeof s !== 'object') return null;
+  const { index, count } = s as { index?: unknown; count?: unknown };
+  return typeof index === 'number' && count === shard.count && index !== shard.index
+    ? `${index}/${String(count)}`
+    : null;
+}
+
+/**
  * The last line of a run: which report files were written, relative to the working directory
  * (so a terminal can open them), e.g. `envtrace: wrote envtrace-report.json and report.html`.
  */
@@ -471,9 +502,21 @@ export async function finishRun(input: FinishInput): Promise<FinishResult> {
   }
   const writeErrors: string[] = [];
   const written: string[] = [];
-  const outputFile = options.outputFile ?? 'envtrace-report.json';
+  // Shards of one run write one report each: by default each under its own name, so a second
+  // shard run in the same directory never replaces the first one's report.
+  const outputFile =
+    options.outputFile ??
+    (input.shard
+      ? `envtrace-report.shard-${input.shard.index}-of-${input.shard.count}.json`
+      : 'envtrace-report.json');
   if (outputFile !== false) {
     const file = path.resolve(input.rootDir, outputFile);
+    const other = input.shard ? otherShardIn(file, input.shard) : null;
+    if (other) {
+      input.error(
+        `envtrace: ${escapeForTerminal(path.relative(process.cwd(), file) || file)} holds the report of shard ${other}; shard ${input.shard!.index}/${input.shard!.count} replaces it. Give each shard its own outputFile (e.g. \`report-\${process.env.SHARD}.json\`) and merge them with \`envtrace merge\``,
+      );
+    }
     if (
       await writeReport(
         'JSON run report',

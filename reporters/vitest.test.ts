@@ -40,6 +40,7 @@ function fakeModule(
   const mod = {
     type: 'module',
     moduleId: path.join(root, file),
+    project: { name: '' },
     state: () => state,
     errors: () => errors,
     children: {
@@ -95,6 +96,34 @@ describe('vitest reporter', () => {
     expect(err).toBe(
       'envtrace: "killed.test.ts" did not finish (see its error); 1 test had not reported when its worker stopped: shown as skipped, and the records of any that ran are not in the report\n',
     );
+  });
+
+  it('a file --bail cancelled before it started is not run, not a file error; a crash still is', async () => {
+    const r = new EnvTraceVitestReporter({ colors: false, gitCommit: false });
+    vi.spyOn(process, 'cwd').mockReturnValue(root);
+    const modules = [
+      fakeModule('fails.test.ts', 'failed', [{ name: 'a', state: 'failed' }]),
+      fakeModule('queued.test.ts', 'queued', [
+        { name: 'b', state: 'pending' },
+        { name: 'c', state: 'pending' },
+      ]),
+    ];
+    await r.onTestRunEnd(modules, [], 'interrupted');
+    // It used to be "✗ queued.test.ts: did not finish" and "FAILED: 1 file error · …".
+    expect(report().files.find((f) => f.file === 'queued.test.ts')).toEqual({
+      file: 'queued.test.ts',
+      status: 'skipped',
+      errors: [],
+    });
+    expect(out).not.toContain('did not finish');
+    expect(out).toContain('Verdict   FAILED: 1 of 1 test failed (2 skipped) · no gates configured');
+    expect(err).toBe('');
+    // Not cancelled: the same file is one that did not finish.
+    out = '';
+    await r.onTestRunEnd(modules, [], 'failed');
+    expect(report().files.find((f) => f.file === 'queued.test.ts')?.errors).toEqual([
+      'did not finish',
+    ]);
   });
 
   it('coloured module errors (a transform error) are shown as text', async () => {

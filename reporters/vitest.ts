@@ -15,7 +15,14 @@
  * finish get their records and status back from it.
  */
 import path from 'node:path';
-import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
+import type {
+  Reporter,
+  TestCase,
+  TestModule,
+  TestRunEndReason,
+  TestSuite,
+  Vitest,
+} from 'vitest/node';
 import type { RunnerTestStatus, RunTestInput } from '../src/report/run/model.js';
 import {
   createRecordsDir,
@@ -74,6 +81,8 @@ export default class EnvTraceVitestReporter implements Reporter {
   #gitCommit: string | null = null;
   /** The records directory the workers append a copy to (made in onInit). */
   #dir: string | undefined;
+  /** Set when the run was cancelled (`--bail`, a key in watch mode): files it never started are not run, not crashed. */
+  #cancelled = false;
 
   constructor(options: EnvTraceReporterOptions = {}) {
     this.#options = checkOptions(options, 'envtrace-js/reporters/vitest');
@@ -105,7 +114,12 @@ export default class EnvTraceVitestReporter implements Reporter {
     module: TestModule,
     unhandled: readonly string[],
     kept: ReadonlyMap<string, KeptTest>,
+    qualify: boolean,
   ): void {
+    const project = module.project.name;
+    // A file two projects run is two sets of results: name each test after its project too, as
+    // Vitest's own reporters do, so neither replaces the other and a row says which one it is.
+    const prefix = qualify ? `[${project}] ` : '';
     const tests: RunTestInput[] = [];
     const ms = module.state();
     const unfinished = ms === 'pending' || ms === 'queued';
@@ -121,7 +135,8 @@ export default class EnvTraceVitestReporter implements Reporter {
         unfinished && state === 'pending' ? kept.get(testKey(module.moduleId, name)) : undefined;
       if (copy) {
         recovered++;
-        tests.push(keptTestInput(copy, this.#warn));
+        const input = keptTestInput(copy, this.#warn);
+        tests.push(prefix ? { ...input, name: prefix + input.name } : input);
         continue;
       }
       const raw = (test.meta() as Record<string, unknown>)[META_KEY];
@@ -130,7 +145,7 @@ export default class EnvTraceVitestReporter implements Reporter {
       const status: RunnerTestStatus = state === 'pending' ? 'skipped' : state;
       tests.push({
         file: module.moduleId,
-        name,
+        name: prefix + name,
         status,
         durationMs: diag ? diag.duration : null,
         attempts: diag ? (diag.retryCount + 1) * (diag.repeatCount + 1) : 0,
@@ -138,6 +153,21 @@ export default class EnvTraceVitestReporter implements Reporter {
       });
     }
     const errors = module.errors().map((e) => errorLine(e));
+    // The run was cancelled (`--bail`, a key in watch mode) before this file started: not run, as
+    // Vitest counts it (no error, its tests skipped), not a file that crashed.
+    if (
+      unfinished &&
+      this.#cancelled &&
+      recovered === 0 &&
+      errors.length === 0 &&
+      !unhandled.length
+    ) {
+      this.#state.set(
+        { file: { file: module.moduleId, status: 'skipped', errors }, tests },
+        JSON.stringify([project, module.moduleId]),
+      );
+      return;
+    }
     // Still queued or running when the run ended: its worker died (a crash, a kill, out of
     // memory) or the run was cancelled. Say so, instead of reporting the file as skipped.
     if (unfinished) {
@@ -159,16 +189,21 @@ export default class EnvTraceVitestReporter implements Reporter {
       }
     }
     const status: RunnerTestStatus = ms === 'passed' || ms === 'failed' ? ms : 'skipped';
-    this.#state.set({
-      file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors },
-      tests,
-    });
+    this.#state.set(
+      {
+        file: { file: module.moduleId, status: errors.length ? 'failed' : status, errors },
+        tests,
+      },
+      JSON.stringify([project, module.moduleId]),
+    );
   }
 
   async onTestRunEnd(
     testModules: ReadonlyArray<TestModule>,
     unhandledErrors: ReadonlyArray<SerializedErrorLike> = [],
+    reason?: TestRunEndReason,
   ): Promise<void> {
+    this.#cancelled = reason === 'interrupted';
     const unhandled = unhandledErrors.map((e) => {
       const cause = e.cause && typeof e.cause === 'object' ? errorLine(e.cause) : '';
       return cause ? `${errorLine(e)}: ${cause}` : errorLine(e);
@@ -179,7 +214,15 @@ export default class EnvTraceVitestReporter implements Reporter {
         ? new Map<string, KeptTest>()
         : readKeptTests(recordsFiles(this.#dir), this.#warn, true);
     // In watch mode only the rerun files arrive here: the map keeps the others.
-    for (const m of testModules) this.#collect(m, unhandled, kept);
+    const projectsOf = new Map<string, Set<string>>();
+    for (const m of testModules) {
+      const seen = projectsOf.get(m.moduleId) ?? new Set<string>();
+      seen.add(m.project.name);
+      projectsOf.set(m.moduleId, seen);
+    }
+    for (const m of testModules) {
+      this.#collect(m, unhandled, kept, (projectsOf.get(m.moduleId)?.size ?? 0) > 1);
+    }
     const vitest = this.#vitest;
     const root = vitest?.config.root ?? process.cwd();
     const shard = vitest?.config.shard

@@ -229,6 +229,31 @@ describe('vitest reporter', { timeout: 300_000 }, () => {
     expect(stable(readReport(dir))).toEqual(stable(threads));
   });
 
+  it('one file run by two projects: both projects’ results, each named after its project', async () => {
+    const dir = project('reporter-vitest');
+    fs.writeFileSync(
+      path.join(dir, 'projects.config.ts'),
+      fs
+        .readFileSync(path.join(dir, 'vitest.config.ts'), 'utf8')
+        .replace(
+          "include: ['**/*.test.ts'],",
+          "projects: [{ extends: true, test: { name: 'p1', include: ['a.test.ts'] } }, { extends: true, test: { name: 'p2', include: ['a.test.ts'] } }],",
+        ),
+    );
+    const r = await runVitest(dir, ['--config=projects.config.ts']);
+    expect(r.code).toBe(0);
+    const report = readReport(dir);
+    // The second project's results used to replace the first's: 2 tests instead of 4.
+    expect(report.tests.map((t) => [t.file, t.name, t.status, t.records.length])).toEqual([
+      ['a.test.ts', '[p1] file a identical', 'passed', 1],
+      ['a.test.ts', '[p1] file a jitter', 'passed', 1],
+      ['a.test.ts', '[p2] file a identical', 'passed', 1],
+      ['a.test.ts', '[p2] file a jitter', 'passed', 1],
+    ]);
+    expect(report.files).toHaveLength(2);
+    expect(r.output).toContain('Verdict   PASSED: all 4 tests passed · no gates configured');
+  });
+
   it('gates: met → exit 0; missed → one line saying which and by how much, exit 1', async () => {
     const dir = project('reporter-vitest');
     const ok = await runVitest(dir, ['a.test.ts', 'b.test.ts', 'c.test.ts'], { GATE_MEAN: '0.99' });
