@@ -5,6 +5,7 @@ import {
   type ResolvedBehaviorOptions,
 } from './affine/costs.js';
 import { budgetedBehaviorAlign } from './affine/dispatch.js';
+import { preferExactPairs } from './exact-pairs.js';
 import type { InputPath } from '../errors.js';
 import type { AlignContext, Aligner, AlignmentOutcome, IndexPair } from './types.js';
 
@@ -31,19 +32,26 @@ export class BehaviorAligner implements Aligner {
 
   /**
    * The optimal alignment when it is proven within the work budget (`./budget.ts`), else a bounded
-   * one (`./affine/dispatch.ts`); `outcome` says which, and its cost.
+   * one (`./affine/dispatch.ts`); `outcome` says which, and its cost. When the context says which
+   * matching values are the same (`valuesIdentical`), unpaired runs then slide to exact pairs where
+   * every row keeps its cost (`./exact-pairs.ts`).
    */
   alignWithOutcome(
     gtKeys: Int32Array,
     predKeys: Int32Array,
     context: AlignContext,
   ): { readonly pairs: IndexPair[]; readonly outcome: AlignmentOutcome } {
-    return budgetedBehaviorAlign(
+    const r = budgetedBehaviorAlign(
       gtKeys,
       predKeys,
       this.options,
       context.valuesMatch,
       context.valueBuckets,
     );
+    const { valuesMatch, valuesIdentical } = context;
+    if (valuesMatch === undefined || valuesIdentical === undefined) return r;
+    // Same cost, same rows' costs: the outcome holds for the result (`./exact-pairs.ts`).
+    preferExactPairs(r.pairs, gtKeys, predKeys, { valuesMatch, valuesIdentical });
+    return r;
   }
 }

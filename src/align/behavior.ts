@@ -30,7 +30,10 @@
  * possible: a repeated tool call reports the *second* call as extra, a dropped event inside a run
  * of identical events is reported at the end of the run. Cost comparisons are exact when every
  * cost is an integer, a decimal with at most 6 fractional digits, or a binary fraction (the costs
- * are scaled to integers); other costs are summed in floating point.
+ * are scaled to integers); other costs are summed in floating point. After the engines, the
+ * aligner object (`./behavior-aligner.ts`) slides unpaired runs toward pairs of identical values
+ * where every row keeps its cost (`./exact-pairs.ts`): a match within tolerance costs 0 as an
+ * exact one does, and the tie rule alone would pair an event with its neighbour's value.
  *
  * Engines (same alignment, tie-break included; `BehaviorTuning.engine`, `./tuning.ts`, picks one for tests):
  * - **wavefronts** (`./wfa.ts`) when the costs scale to integers with `mismatch > 0` and

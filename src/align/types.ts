@@ -35,6 +35,14 @@ export interface AlignContext {
    */
   readonly valuesMatch?: (gtIndex: number, predIndex: number) => boolean;
   /**
+   * Whether the values of `gt[gtIndex]` and `pred[predIndex]` are the same value (equal numbers, or
+   * the same plain data), so that their match needs no tolerance. Only meaningful for a pair whose
+   * values match. The `behavior` aligner uses it to prefer such exact pairs among alignments of the
+   * same cost (`./exact-pairs.ts`); `evaluate` supplies it (answering while `align` runs, as
+   * `valuesMatch`), direct callers may leave it out (no preference then).
+   */
+  readonly valuesIdentical?: (gtIndex: number, predIndex: number) => boolean;
+  /**
    * Value buckets that let value-aware aligners index the events by value (optional; `evaluate`
    * supplies them, computed on first call). The promise: whenever `valuesMatch(i, j)` holds for a
    * same-key pair, `|gt[i] − pred[j]| ≤ 2`. `undefined`: no such buckets.

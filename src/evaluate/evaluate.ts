@@ -239,6 +239,7 @@ function align(
     const { columns, outcome } = alignColumnsWithOutcome(aligner, keys.gt, keys.pred, {
       channelNames: keys.channelNames,
       valuesMatch,
+      valuesIdentical,
       valueBuckets: () => questions.buckets(),
     });
     return {
@@ -285,6 +286,11 @@ class ValueQuestions {
     return this.byKey[key]!.compare(this.gv![i], this.pv![j], this.names[key]!);
   }
 
+  identical(i: number, j: number): boolean {
+    if (this.gv === undefined) this.load();
+    return sameValue(this.gv![i], this.pv![j]);
+  }
+
   buckets(): ValueBuckets | undefined {
     if (this.gv === undefined) this.load();
     return valueBuckets(this.gtKeys, this.predKeys, this.gv!, this.pv!, this.byKey);
@@ -306,6 +312,28 @@ function valuesMatch(i: number, j: number): boolean {
       'valuesMatch was called after the aligner returned (AlignContext.valuesMatch holds during align only)',
     );
   return asking.match(i, j);
+}
+
+function valuesIdentical(i: number, j: number): boolean {
+  if (asking === undefined)
+    throw new Error(
+      'valuesIdentical was called after the aligner returned (AlignContext.valuesIdentical holds during align only)',
+    );
+  return asking.identical(i, j);
+}
+
+/**
+ * Whether two values are the same (`AlignContext.valuesIdentical`): `===` (or both NaN), else the
+ * same plain data (`valueKey`: arrays and plain objects, key order ignored). A value with no key
+ * (a class instance, a bigint inside an object, …) is the same only as itself. Asked only for pairs
+ * whose values matched, and only beside unpaired events (`src/align/exact-pairs.ts`).
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return Number.isNaN(a) && Number.isNaN(b);
+  const k = valueKey(a);
+  return k !== undefined && k === valueKey(b);
 }
 
 /**

@@ -2,13 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
 import { BehaviorAligner } from '../../src/align/behavior-aligner.js';
-import { evaluate } from '../../src/evaluate/evaluate.js';
+import { evaluate, formatTextReport } from '../../src/index.js';
 import { renderTable, runScenario } from './run.js';
 import type { ScenarioOutcome } from './run.js';
 import {
   SCENARIOS,
   agentRun,
   drop,
+  energyScan,
   irregularLog,
   robotCycle,
   stepScan,
@@ -119,5 +120,47 @@ describe('behavior asks the configured comparators', () => {
     // Ten noisy positions, each on its own row (never a gap pair), plus the drop.
     expect(rows).toHaveLength(11);
     expect(rows.filter(([g, p]) => g !== null && p !== null)).toHaveLength(10);
+  });
+});
+
+describe('within tolerance, exact pairs first (energy scan, a read logged before its move)', () => {
+  // 8000, 8001, … eV match their neighbours within the default rel 1e-3: both kinds of match cost
+  // 0, and the engines' tie rule used to pair the next move with this one's value (8013 ≈ 8012):
+  // "1 missing event, 1 extra event". The exact-pairs pass (src/align/exact-pairs.ts) reads it as
+  // a person would, as exact values do. Before it, with the default tolerance:
+  //   Why:        discrete not exact: 1 missing event, 1 extra event
+  //    25 | mono:energy | 24.000 | 8012     | —           |      — | —        |   ·
+  //    27 | mono:energy | 26.000 | 8013     | mono:energy | 25.000 | 8012     |   ≈
+  //    28 | —           |      — | —        | mono:energy | 26.000 | 8013     |   ·
+  //   Tolerance: 1 value matched only within tolerance (≈)
+  //     ≈ row 27 mono:energy: 8013 | 8012 (Δ 1, tol 8.013)
+  const gt = energyScan(30);
+  const pred = swap(24).apply(gt);
+  const EXACT = {
+    comparators: { default: { type: 'numeric_tolerance' as const, tol: 0, abs_tol: 0 } },
+  };
+  /** The verdict line, the rows that are not an exact match, and the tolerance section. */
+  const told = (opts: Parameters<typeof evaluate>[2]) => {
+    const text = formatTextReport(evaluate(gt, pred, opts), { colors: false });
+    return text
+      .split('\n')
+      .filter((l) => /^Why:|(·|≈|✗) *$|^Tolerance:|^ +≈ row/.test(l))
+      .join('\n');
+  };
+
+  it('default tolerance: one event out of order, every other row exact', () => {
+    expect(told({})).toMatchInlineSnapshot(`
+      "Why:        discrete not exact: 1 event out of order
+       25 | mono:energy | 24.000 | 8012     | —           |      — | —        |   ·  
+       27 | —           |      — | —        | mono:energy | 25.000 | 8012     |   ·  "
+    `);
+  });
+
+  it('exact values: the same verdict and rows', () => {
+    expect(told(EXACT)).toBe(told({}));
+    const r = evaluate(gt, pred);
+    expect(r.tolerance?.within).toBe(0);
+    // The score is that of exact values: the same matches and gaps.
+    expect(r.full_score).toBe(evaluate(gt, pred, EXACT).full_score);
   });
 });

@@ -49,6 +49,20 @@ export function stepScan(points: number): TraceEvent[] {
   return out;
 }
 
+/**
+ * An energy scan: per point, move the monochromator to 8000 + p eV, then read the detector (2
+ * events). Neighbouring energies differ by 1 eV, within the default relative tolerance (1e-3), so
+ * a move matches its neighbours' values too; the counts are far apart.
+ */
+export function energyScan(points: number): TraceEvent[] {
+  const out: TraceEvent[] = [];
+  for (let p = 0; p < points; p++) {
+    out.push(ev('mono:energy', 2 * p, 8000 + p));
+    out.push(ev('det:counts', 2 * p + 1, 1000 + ((p * 37) % 101)));
+  }
+  return out;
+}
+
 /** A pick-and-place cycle repeated `cycles` times: values repeat exactly with period 4. */
 export function robotCycle(cycles: number): TraceEvent[] {
   const steps: Array<[string, string]> = [
@@ -187,6 +201,7 @@ export function swap(at: number): Edit {
 const SCAN = () => stepScan(10);
 const CYCLE = () => robotCycle(25);
 const LOG = () => irregularLog(40);
+const ENERGY = () => energyScan(30);
 
 /** Every scenario of the table, in the order shown. */
 export const SCENARIOS: readonly Scenario[] = [
@@ -194,6 +209,9 @@ export const SCENARIOS: readonly Scenario[] = [
   { name: 'scan 10 pts: a detector stop missing', golden: SCAN, edit: drop(19) },
   { name: 'scan 10 pts: one point short', golden: SCAN, edit: truncate(4) },
   { name: 'agent: a repeated tool call', golden: agentRun, edit: repeat(1) },
+  // Within tolerance: each move matches its neighbours' energies; exact pairs first.
+  { name: 'energy scan 30 pts: a read before its move', golden: ENERGY, edit: swap(24) },
+  { name: 'energy scan 30 pts: a read after the next move', golden: ENERGY, edit: swap(25) },
   // Periodic: a pick-and-place cycle, 100 events.
   { name: 'cycle ×25: drop, start', golden: CYCLE, edit: drop(0) },
   { name: 'cycle ×25: drop, middle', golden: CYCLE, edit: drop(49) },
