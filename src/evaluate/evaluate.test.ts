@@ -208,7 +208,7 @@ describe('evaluateBestOf', () => {
     });
     // Reference mode reads each candidate while scoring it: the same name.
     const ref = caught(() =>
-      evaluateBestOf([temp(21), { events: [{ channel: 1 }] }], temp(21), {
+      evaluateBestOf([temp(21), { events: [{ channel: 1 }] } as never], temp(21), {
         ...opts,
         mode: 'reference',
       }),

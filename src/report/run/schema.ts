@@ -34,6 +34,8 @@ export const GoldenSourceSchema = z
 
 /** Issues listed per side in a trajectory verdict (the counts say how many there are in all). */
 export const TRAJECTORY_ISSUES_LISTED = 5;
+/** Differing arguments listed per closest candidate (`count` says how many there are in all). */
+export const TRAJECTORY_ARGUMENTS_LISTED = 5;
 
 const TrajectoryDistanceSchema = z
   .object({
@@ -63,6 +65,51 @@ const CallResultStatusSchema = z
   .optional()
   .describe(
     'Present when the call failed (`meta.resultStatus: "error"`, span status `ERROR`, a `meta.error`, an AI SDK `tool-error`): `result` is then the error. Shown, never compared.',
+  );
+
+/** Which arguments made the closest candidate of an issue fail its argument rule. */
+const ArgumentDifferencesSchema = z
+  .object({
+    by: z
+      .enum(['rule', 'predicate'])
+      .describe(
+        '`rule`: the paths the argument rule failed on; `predicate`: an `args` predicate rejected the arguments, and `differences` says where they differ by deep equality.',
+      ),
+    count: count.describe('Differing arguments in all (0: a predicate rejected equal arguments).'),
+    differences: z
+      .array(
+        z
+          .object({
+            path: z
+              .string()
+              .describe(
+                'The argument as a path (`path`, `options.lang`, `items[2]`); `(arguments)` for the arguments as a whole.',
+              ),
+            kind: z
+              .enum(['differs', 'missing', 'extra'])
+              .describe(
+                '`differs`: both have it, unequal; `missing`: only the reference has it; `extra`: only the call has it.',
+              ),
+            reference: z
+              .string()
+              .optional()
+              .describe(
+                "The reference's value as JSON text, cut at 200 characters (absent for `extra`).",
+              ),
+            call: z
+              .string()
+              .optional()
+              .describe(
+                "The call's value as JSON text, cut at 200 characters (absent for `missing`).",
+              ),
+          })
+          .strict(),
+      )
+      .describe(`The first ${TRAJECTORY_ARGUMENTS_LISTED} of them at most.`),
+  })
+  .strict()
+  .describe(
+    "Present when `reason` is `arguments` and both calls' arguments parsed: where they differ under the tool's argument rule (reference ≠ call), as the failure message says.",
   );
 
 /** The verdict of one `toFollowTrajectory` call (before `.not`). */
@@ -103,6 +150,7 @@ export const TrajectoryMatchVerdictSchema = z
                 result: CallResultSchema,
                 result_status: CallResultStatusSchema,
                 reason: z.enum(['arguments', 'tool', 'paired', 'order']),
+                arguments: ArgumentDifferencesSchema.optional(),
               })
               .strict()
               .nullable()
