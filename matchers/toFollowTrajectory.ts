@@ -19,7 +19,6 @@ import {
   type ArgumentDifference,
 } from '../src/trajectory/differences.js';
 import type {
-  ArgsMatch,
   ClosestCandidate,
   FollowTrajectoryOptions,
   ToolCall,

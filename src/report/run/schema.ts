@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CheckDetailSchema, DETAIL_REASON_CHARS } from './detail.js';
 import { MAX_UNMEASURED_CHANNELS } from './unmeasured.js';
 import { IMPORT_WARNING_CODES } from '../../import/warnings.js';
+import { CONFIG_WARNING_CODES } from '../../evaluate/channel-keys.js';
 
 /** Version of the run report format; bump on any incompatible change. */
 export const RUN_REPORT_SCHEMA_VERSION = 1 as const;
@@ -177,6 +178,25 @@ const ImportWarningSchema = z
   })
   .strict();
 
+/** One config warning of a check: a channel-keyed config entry that named no channel of its traces. */
+const ConfigWarningSchema = z
+  .object({
+    code: z.enum(CONFIG_WARNING_CODES),
+    entry: z
+      .string()
+      .describe(
+        'The entry, as a config path: `comparators.by_channel["mono:enrgy"]`, `ignore_channels[0] ("x")`.',
+      ),
+    hint: z
+      .string()
+      .describe('`did you mean "mono:energy"?`, or the channels the traces have (up to ten).'),
+    config: z
+      .string()
+      .optional()
+      .describe('The config file, as given; absent for options given inline.'),
+  })
+  .strict();
+
 /** The verdict of one `trajectoryMetric` in an evaluation. */
 export const TrajectoryMetricVerdictSchema = z
   .object({
@@ -290,6 +310,12 @@ export const ReportRecordSchema = z
       .optional()
       .describe(
         'What the importers skipped or doubted reading the traces of this call from files (received first, then the goldens); absent when nothing.',
+      ),
+    config_warnings: z
+      .array(ConfigWarningSchema)
+      .optional()
+      .describe(
+        "Default mode: the channel-keyed config entries that named no channel of this check's traces (an entry another check used is listed here, not in `summary.config_warnings`); absent when none. Written by batch runs (`envtrace evaluate --gt-dir`).",
       ),
   })
   .strict()
@@ -498,6 +524,27 @@ export const RunSummarySchema = z
     trajectory: TrajectorySummarySchema.optional().describe(
       'Present only when the run had trajectory checks.',
     ),
+    config_warnings: z
+      .array(
+        ConfigWarningSchema.extend({
+          checks: z
+            .number()
+            .int()
+            .min(1)
+            .describe(
+              'The checks evaluated with this config (same `config_digest`), all of which warned.',
+            ),
+          message: z
+            .string()
+            .describe(
+              'One line: `c.yaml: comparators.by_channel["mono:enrgy"] names no channel of any of the 12 checks\' traces; did you mean "mono:energy"?`.',
+            ),
+        }).strict(),
+      )
+      .optional()
+      .describe(
+        "The config entries no check used: each entry that every check evaluated with its config (same `config_digest`) warned of, said once (the hint is the first check's). Computed from the records' `config_warnings`; present only when there are some.",
+      ),
   })
   .strict();
 
@@ -556,6 +603,8 @@ export type TrajectoryVerdict = z.infer<typeof TrajectoryVerdictSchema>;
 export type TrajectoryMatchVerdict = z.infer<typeof TrajectoryMatchVerdictSchema>;
 export type TrajectoryMetricVerdict = z.infer<typeof TrajectoryMetricVerdictSchema>;
 export type TrajectorySummary = z.infer<typeof TrajectorySummarySchema>;
+export type ConfigWarning = z.infer<typeof ConfigWarningSchema>;
+export type ConfigWarningSummary = NonNullable<RunSummary['config_warnings']>[number];
 export type TestStatus = z.infer<typeof TestStatusSchema>;
 export type RunTest = z.infer<typeof RunTestSchema>;
 export type RunFile = z.infer<typeof RunFileSchema>;
