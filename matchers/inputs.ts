@@ -103,25 +103,36 @@ export function loadGoldenArg(
   hint: string,
   value: unknown,
   mode: Mode,
-): { traces: Trace[]; source: GoldenSource; warnings: ImportWarning[] } {
+): {
+  traces: Trace[];
+  source: GoldenSource;
+  warnings: ImportWarning[];
+  /** Per trace, the file it was read from (relative to the project root), or undefined when inline. */
+  files: (string | undefined)[];
+} {
   const list: unknown[] =
     Array.isArray(value) && value.length > 0 && !isTraceShaped(value) ? value : [value];
   const traces: Trace[] = [];
   const paths: string[] = [];
   const warnings: ImportWarning[] = [];
+  const files: (string | undefined)[] = [];
   list.forEach((item, i) => {
     const label = list.length > 1 ? `golden[${i}]` : 'golden';
     const loaded = loadTraceArg(utils, hint, label, item, mode);
     traces.push(loaded.trace);
     warnings.push(...loaded.warnings);
-    if (loaded.file !== undefined)
-      paths.push(path.relative(process.cwd(), loaded.file) || loaded.file);
+    const file =
+      loaded.file === undefined
+        ? undefined
+        : path.relative(process.cwd(), loaded.file) || loaded.file;
+    files.push(file);
+    if (file !== undefined) paths.push(file);
   });
   const source: GoldenSource =
     paths.length > 0
       ? { kind: 'file', paths, count: traces.length }
       : { kind: 'inline', count: traces.length };
-  return { traces, source, warnings };
+  return { traces, source, warnings, files };
 }
 
 const WHERE = 'envtrace matcher config';

@@ -14,12 +14,11 @@ import {
 } from '../src/index.js';
 import { formatCall, formatValue, trajectoryIssues } from '../src/trajectory/index.js';
 import {
-  argumentDifferences,
+  callArgumentDifferences,
   formatArgumentPath,
   type ArgumentDifference,
 } from '../src/trajectory/differences.js';
 import type {
-  ArgsMatch,
   ClosestCandidate,
   FollowTrajectoryOptions,
   ToolCall,
@@ -180,13 +179,6 @@ function differenceText(d: ArgumentDifference): string {
   return `${where}: ${truncateAround(r, DIFFERENCE_WIDTH, at)} ≠ ${truncateAround(c, DIFFERENCE_WIDTH, at)}`;
 }
 
-/** The argument rule of a tool's calls (`toolArgs`, else `args`, else `exact`). */
-function ruleOf(options: TrajectoryMatchOptions, tool: string): ArgsMatch {
-  const own =
-    options.toolArgs && Object.hasOwn(options.toolArgs, tool) ? options.toolArgs[tool] : undefined;
-  return own ?? options.args ?? 'exact';
-}
-
 /**
  * The continuation line naming the arguments that failed the rule between a reference call and
  * a call of the same tool (`    arguments (reference ≠ call): path: "/tmp/b.txt" ≠ "/tmp/a.txt"`),
@@ -197,14 +189,9 @@ function differenceLines(
   call: ToolCall,
   options: TrajectoryMatchOptions,
 ): string[] {
+  const diff = callArgumentDifferences(reference, call, options, MAX_DIFFERENCES);
   // Arguments that did not parse differ as a whole: the not-valid-JSON line says why.
-  if (reference.argumentsError !== undefined || call.argumentsError !== undefined) return [];
-  const diff = argumentDifferences(
-    reference.arguments,
-    call.arguments,
-    ruleOf(options, reference.name),
-    MAX_DIFFERENCES,
-  );
+  if (diff === undefined) return [];
   const more = diff.count > diff.list.length ? `; and ${diff.count - diff.list.length} more` : '';
   const listed = diff.list.map(differenceText).join('; ') + more;
   if (diff.by === 'predicate')

@@ -62,6 +62,38 @@ describe('toMatchTraceBehavior', () => {
     ).toMatchSnapshot();
   });
 
+  it('best-of: a problem found in one golden while scoring names its file, else golden[i]', () => {
+    const temp = (value: unknown) => [
+      { channel: 'stage:temp', timestamp: 0, value: 20 },
+      { channel: 'stage:temp', timestamp: 1, value },
+    ];
+    const cfg = { continuous_channels: { 'stage:temp': {} } };
+    const thrown = (fn: () => void): unknown => {
+      try {
+        fn();
+      } catch (e) {
+        return e;
+      }
+      throw new Error('expected a throw');
+    };
+    const inline = thrown(() => ex(temp(21)).toMatchTraceBehavior([temp(21), temp('hot')], cfg));
+    expect(inline).toBeInstanceOf(TraceError);
+    expect((inline as Error).message).toMatchInlineSnapshot(
+      `"golden[1]: events[1].value: continuous channel "stage:temp" needs numeric values, got "hot""`,
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-tmtb-'));
+    try {
+      const bad = path.join(dir, 'hot.json');
+      fs.writeFileSync(bad, JSON.stringify({ events: temp('hot') }));
+      const fromFile = thrown(() => ex(temp(21)).toMatchTraceBehavior([temp(21), bad], cfg));
+      expect((fromFile as Error).message).toBe(
+        `${path.relative(process.cwd(), bad)}: events[1].value: continuous channel "stage:temp" needs numeric values, got "hot"`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reference mode and edge traces', () => {
     ex(scan(undefined, { jitter: [0.01] })).toMatchTraceBehavior(golden, { mode: 'reference' });
     const empty = messageOf(() => ex([]).toMatchTraceBehavior(golden));
@@ -206,8 +238,8 @@ describe('toMatchTraceBehavior', () => {
     expect(records[1]?.['failure']).toMatch(/^Expected the received trace not to behave like/);
     // The lines of the two failed calls above, in this file as written (a passed check has none).
     expect(records.map((r) => (r['location'] as { line: number } | undefined)?.line)).toEqual([
-      194,
-      195,
+      226,
+      227,
       undefined,
     ]);
   });

@@ -9,6 +9,7 @@ import {
   type ImportWarning,
   type Trace,
 } from '../src/index.js';
+import { InputError } from '../src/errors.js';
 import { warningLines } from '../src/import/warnings.js';
 import { escapeForTerminal } from '../src/io/terminal.js';
 import { beginCall, publishCall, type CallInfo } from './call.js';
@@ -23,16 +24,30 @@ export interface SyncMatcherResult {
   message: () => string;
 }
 
-/** Evaluate against one golden, or best-of when there are several. */
+/**
+ * Evaluate against one golden, or best-of when there are several. A problem found in one of
+ * several goldens while scoring names it (`golden[2]`), or its file when it was read from one
+ * (`files`, per golden).
+ */
 export function evaluateAgainst(
   goldens: readonly Trace[],
   pred: Trace,
   options: Parameters<typeof evaluate>[2],
+  files: readonly (string | undefined)[] = [],
 ): EvaluationResult {
   const only = goldens.length === 1 ? goldens[0] : undefined;
-  return only !== undefined
-    ? evaluate(only, pred, options)
-    : evaluateBestOf(goldens, pred, options);
+  if (only !== undefined) return evaluate(only, pred, options);
+  try {
+    return evaluateBestOf(goldens, pred, options);
+  } catch (e) {
+    const file =
+      e instanceof InputError && e.candidate !== undefined ? files[e.candidate] : undefined;
+    if (file !== undefined && e instanceof InputError) {
+      e.file = file;
+      e.label = undefined;
+    }
+    throw e;
+  }
 }
 
 /** How failure messages are laid out: the terminal's width, the config's time unit. */
@@ -63,7 +78,7 @@ export function judge(
   },
 ): SyncMatcherResult & { readonly result: EvaluationResult } {
   const { matcher, isNot, gold, cfg, secondArgument } = input;
-  const result = evaluateAgainst(gold.traces, input.pred, cfg.options);
+  const result = evaluateAgainst(gold.traces, input.pred, cfg.options, gold.files);
   const pass = passes(result, cfg.rule);
   const warnings = [...(input.predWarnings ?? []), ...gold.warnings];
   const goldenNoun = gold.traces.length > 1 ? 'the best of the golden traces' : 'the golden trace';

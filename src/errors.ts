@@ -92,6 +92,11 @@ export abstract class InputError extends EnvTraceError {
   label: string | undefined;
   /** File the input came from. */
   file: string | undefined;
+  /**
+   * Best-of (`evaluateBestOf`): the index of the golden candidate the problem was found in, so a
+   * caller that knows the candidates' files can name the file (`label` is then `golden[i]`).
+   */
+  candidate: number | undefined;
   /** Every problem found, in document order (at least one). */
   issues: readonly InputIssue[];
   // Private fields: not own enumerable properties, so they stay out of printed errors.
@@ -110,6 +115,7 @@ export abstract class InputError extends EnvTraceError {
     super(code, undefined as unknown as string, options);
     this.file = file;
     this.label = undefined;
+    this.candidate = undefined;
     this.issues = issues;
     this.#subject = options.subject ?? 'the input';
     this.#named = options.named === true;

@@ -352,6 +352,13 @@ describe('envtrace evaluate', () => {
     expect(r.err).toBe(`envtrace: ${path.join(tmp.dir, 'p.json')}: ${problem}\n`);
     const swapped = await run([...args, '--gt', 'p.json', '--pred', 'gt.json']);
     expect(swapped.err).toBe(`envtrace: ${path.join(tmp.dir, 'p.json')}: ${problem}\n`);
+    // Best-of: the candidate that holds it (the third --gt), not `gt`.
+    const bestOf = await run([
+      ...args,
+      ...['--gt', 'gt.json', '--gt', 'gt.json', '--gt', 'p.json', '--pred', 'gt.json'],
+    ]);
+    expect(bestOf.code).toBe(2);
+    expect(bestOf.err).toBe(`envtrace: ${path.join(tmp.dir, 'p.json')}: ${problem}\n`);
   });
 
   it('exit 1 with one line per failed gate, saying by how much', async () => {

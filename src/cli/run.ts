@@ -76,15 +76,20 @@ export async function runEvaluation(run: EvaluationRun, io: CliIO): Promise<numb
       gts.length === 1 ? evaluate(gts[0]!, pred, options) : evaluateBestOf(gts, pred, options);
   } catch (e) {
     // A problem found while scoring (a continuous value that is not a number) names its side,
-    // `gt` or `pred`: name the file that side was read from (one --gt; several stay `gt`).
+    // `gt` or `pred`, or with several --gt the candidate (`golden[i]`): name the file it was read from.
     if (e instanceof InputError) {
       const file =
         e.file === 'pred'
           ? imported[0]?.file
           : e.file === 'gt' && gts.length === 1
             ? imported[1]?.file
-            : undefined;
-      if (file !== undefined) e.file = file;
+            : e.candidate !== undefined
+              ? imported[1 + e.candidate]?.file
+              : undefined;
+      if (file !== undefined) {
+        e.file = file;
+        if (e.candidate !== undefined) e.label = undefined;
+      }
     }
     throw e;
   }

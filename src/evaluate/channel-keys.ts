@@ -25,6 +25,12 @@ export function unknownChannelKeys(
   return unknownChannelEntries(opts, traces).map((u) => unknownChannelLine(u, which));
 }
 
+/**
+ * Codes of the warnings a config draws from the traces it is used on: `unknown-channel-key`, a
+ * channel-keyed entry that names no channel of the traces (`unknownChannelEntries`).
+ */
+export const CONFIG_WARNING_CODES = ['unknown-channel-key'] as const;
+
 /** A channel-keyed config entry that names no channel: where it is, and what to say about it. */
 export interface UnknownChannelEntry {
   /** The entry, as a config path (`comparators.by_channel["mono:enrgy"]`, `ignore_channels[0] ("x")`). */

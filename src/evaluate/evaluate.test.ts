@@ -181,6 +181,45 @@ describe('evaluateBestOf', () => {
     expect(() => evaluateBestOf([], scan)).toThrow(ConfigError);
     expect(evaluateBestOf([], scan, { mode: 'reference' }).best_index).toBe(-1);
   });
+
+  it('a problem found in a candidate while scoring names the candidate, not `gt`', () => {
+    const temp = (value: unknown) => [
+      { channel: 'stage:temp', timestamp: 0, value: 20 },
+      { channel: 'stage:temp', timestamp: 1, value },
+    ];
+    const opts = { continuous_channels: { 'stage:temp': {} } };
+    const caught = (f: () => unknown): TraceError => {
+      try {
+        f();
+      } catch (e) {
+        if (e instanceof TraceError) return e;
+        throw e;
+      }
+      throw new Error('did not throw');
+    };
+    const bad = caught(() => evaluateBestOf([temp(21), temp(21), temp('hot')], temp(21), opts));
+    expect(bad.message).toMatchInlineSnapshot(
+      `"golden[2]: events[1].value: continuous channel "stage:temp" needs numeric values, got "hot""`,
+    );
+    expect({ candidate: bad.candidate, label: bad.label, file: bad.file }).toEqual({
+      candidate: 2,
+      label: 'golden[2]',
+      file: undefined,
+    });
+    // Reference mode reads each candidate while scoring it: the same name.
+    const ref = caught(() =>
+      evaluateBestOf([temp(21), { events: [{ channel: 1 }] } as never], temp(21), {
+        ...opts,
+        mode: 'reference',
+      }),
+    );
+    expect(ref.candidate).toBe(1);
+    expect(ref.message).toMatch(/^golden\[1\]: /);
+    // The prediction's problems still name its side.
+    const pred = caught(() => evaluateBestOf([temp(21), temp(21)], temp('hot'), opts));
+    expect(pred.candidate).toBeUndefined();
+    expect(pred.message).toMatch(/^pred: /);
+  });
 });
 
 describe('deep values (README "Limits")', () => {

@@ -20,7 +20,7 @@ import {
 } from '../compare/verdict-columns.js';
 import { toleranceSummary, type ToleranceSummary } from '../compare/tolerance-use.js';
 import { decide, decisionParams } from '../decide/decision.js';
-import { ConfigError, TraceError } from '../errors.js';
+import { ConfigError, InputError, TraceError } from '../errors.js';
 import { copyLazyAware, defineLazyList } from '../metrics/lazy.js';
 import { builtInMetrics } from '../metrics/registry.js';
 import type { IndexedEvent, MetricContext, MetricResult, PairVerdict } from '../metrics/types.js';
@@ -582,6 +582,24 @@ function forwardedOptions(opts: EvaluateOptions, keys: readonly string[] | 'all'
 }
 
 /**
+ * `step()` on best-of candidate `i`: a problem found in the golden (an input error naming the side
+ * `gt`) names the candidate instead, `golden[i]`, and keeps its index (`candidate`), so that a
+ * caller who read the candidates from files names the file.
+ */
+function asCandidate<T>(i: number, step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    if (e instanceof InputError && e.file === 'gt' && e.candidate === undefined) {
+      e.file = undefined;
+      e.candidate = i;
+      e.labelled(`golden[${i}]`);
+    }
+    throw e;
+  }
+}
+
+/**
  * Evaluate a prediction against several acceptable goldens and keep the best (the first with the
  * highest full score; NaN never wins).
  *
@@ -609,14 +627,16 @@ export function evaluateBestOf(
   const perCandidate = forwardedOptions(opts, rules.forwarded);
   // Default mode reads every trace once up front: the warnings judge the config against all of them.
   const warn = policy.warnUnknownChannelKeys;
-  const candidates = warn ? goldens.map((gt) => toTrace(gt, policy, 'gt')) : goldens;
+  const candidates = warn
+    ? goldens.map((gt, i) => asCandidate(i, () => toTrace(gt, policy, 'gt')))
+    : goldens;
   const predicted = warn ? toTrace(pred, policy, 'pred') : pred;
   const scores: number[] = [];
   let best: EvaluationResult | undefined;
   let bestIndex = -1;
   let bestScore = rules.initialBest;
   candidates.forEach((gt, i) => {
-    const r = evaluateValidated(gt, predicted, perCandidate, policy);
+    const r = asCandidate(i, () => evaluateValidated(gt, predicted, perCandidate, policy));
     scores.push(r.full_score);
     if (r.full_score > bestScore) {
       best = r;
@@ -631,7 +651,9 @@ export function evaluateBestOf(
       bestIndex = -1;
     } else {
       // Every candidate scored NaN: keep the first so the caller sees why.
-      best = evaluateValidated(candidates[0]!, predicted, perCandidate, policy);
+      best = asCandidate(0, () =>
+        evaluateValidated(candidates[0]!, predicted, perCandidate, policy),
+      );
       bestIndex = 0;
     }
   }

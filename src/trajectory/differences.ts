@@ -7,6 +7,7 @@ import { equals } from '@jest/expect-utils';
 import { formatPath } from '../errors.js';
 import { isPlainObject } from '../py/value.js';
 import { argumentField, CONTAINS, type ArgsMatch } from './args.js';
+import type { ToolCall } from './calls.js';
 
 /**
  * One differing argument: `differs` (both have it, unequal), `missing` (the reference has it,
@@ -133,4 +134,34 @@ export function argumentDifferences(
  */
 export function formatArgumentPath(path: readonly (string | number)[]): string {
   return path.length === 0 ? '(arguments)' : formatPath(path);
+}
+
+/** The argument rule of a tool's calls: its `toolArgs` entry, else `args`, else `exact`. */
+export function argumentRuleOf(
+  options: { readonly args?: ArgsMatch; readonly toolArgs?: Readonly<Record<string, ArgsMatch>> },
+  tool: string,
+): ArgsMatch {
+  const own =
+    options.toolArgs && Object.hasOwn(options.toolArgs, tool) ? options.toolArgs[tool] : undefined;
+  return own ?? options.args ?? 'exact';
+}
+
+/**
+ * Where reference call `reference` and call `call` (one tool) differ under the tool's argument
+ * rule (`argumentRuleOf`), at most `limit` listed; undefined when either's arguments did not
+ * parse (they differ as a whole, and the call says why).
+ */
+export function callArgumentDifferences(
+  reference: ToolCall,
+  call: ToolCall,
+  options: { readonly args?: ArgsMatch; readonly toolArgs?: Readonly<Record<string, ArgsMatch>> },
+  limit = Infinity,
+): ArgumentDifferences | undefined {
+  if (reference.argumentsError !== undefined || call.argumentsError !== undefined) return undefined;
+  return argumentDifferences(
+    reference.arguments,
+    call.arguments,
+    argumentRuleOf(options, reference.name),
+    limit,
+  );
 }

@@ -172,6 +172,13 @@ describe('EnvTraceRecord and the run report', () => {
           result: timedOut,
           result_status: 'error',
           reason: 'arguments',
+          arguments: {
+            by: 'rule',
+            count: 1,
+            differences: [
+              { path: 'city', kind: 'differs', reference: '"New York"', call: '"Boston"' },
+            ],
+          },
         },
       },
       {
@@ -184,6 +191,13 @@ describe('EnvTraceRecord and the run report', () => {
           call: 'book_flight({"flight_id":"DL404","passengers":1})',
           result: long,
           reason: 'arguments',
+          arguments: {
+            by: 'rule',
+            count: 1,
+            differences: [
+              { path: 'flight_id', kind: 'differs', reference: '"UA512"', call: '"DL404"' },
+            ],
+          },
         },
       },
       {
@@ -198,6 +212,13 @@ describe('EnvTraceRecord and the run report', () => {
           result: timedOut,
           result_status: 'error',
           reason: 'arguments',
+          arguments: {
+            by: 'rule',
+            count: 1,
+            differences: [
+              { path: 'city', kind: 'differs', reference: '"New York"', call: '"Boston"' },
+            ],
+          },
         },
       },
       {
@@ -210,6 +231,13 @@ describe('EnvTraceRecord and the run report', () => {
           call: 'book_flight({"flight_id":"UA512","passengers":1})',
           result: '{"confirmation":"K7Q2ZP"}',
           reason: 'arguments',
+          arguments: {
+            by: 'rule',
+            count: 1,
+            differences: [
+              { path: 'flight_id', kind: 'differs', reference: '"UA512"', call: '"DL404"' },
+            ],
+          },
         },
       },
     ]);

@@ -5,6 +5,7 @@
 import type { EvaluationResult } from '../evaluate/types.js';
 import { truncate } from '../report/escape.js';
 import {
+  TRAJECTORY_ARGUMENTS_LISTED,
   TRAJECTORY_ISSUES_LISTED,
   type TrajectoryMatchVerdict,
   type TrajectoryMetricVerdict,
@@ -17,6 +18,7 @@ import type {
   TrajectoryMatch,
   TrajectoryMatchOptions,
 } from '../trajectory/index.js';
+import { callArgumentDifferences, formatArgumentPath } from '../trajectory/differences.js';
 import {
   diagnosisPredicate,
   formatCall,
@@ -43,24 +45,61 @@ function resultText(c: ToolCall): { result?: string; result_status?: 'error' } {
   };
 }
 
+type ArgumentsData = NonNullable<
+  NonNullable<TrajectoryMatchVerdict['issues'][number]['closest']>['arguments']
+>;
+
+/**
+ * Where a reference call and a call of its tool differ under the argument rule, as data (values
+ * as JSON text, cut like a call); undefined when either's arguments did not parse.
+ */
+function argumentsData(
+  reference: ToolCall,
+  call: ToolCall,
+  options: TrajectoryMatchOptions,
+): ArgumentsData | undefined {
+  const diff = callArgumentDifferences(reference, call, options, TRAJECTORY_ARGUMENTS_LISTED);
+  if (diff === undefined) return undefined;
+  return {
+    by: diff.by,
+    count: diff.count,
+    differences: diff.list.map((d) => ({
+      path: formatArgumentPath(d.path),
+      kind: d.kind,
+      ...(d.kind !== 'extra' ? { reference: truncate(formatValue(d.reference), CALL_WIDTH) } : {}),
+      ...(d.kind !== 'missing' ? { call: truncate(formatValue(d.call), CALL_WIDTH) } : {}),
+    })),
+  };
+}
+
 function issueData(
   side: 'reference' | 'call',
   list: readonly TrajectoryIssue[],
+  options: TrajectoryMatchOptions,
 ): TrajectoryMatchVerdict['issues'] {
-  return list.map(({ call, closest }) => ({
-    side,
-    index: call.index,
-    call: callText(call),
-    ...resultText(call),
-    closest: closest
-      ? {
-          index: closest.call.index,
-          call: callText(closest.call),
-          ...resultText(closest.call),
-          reason: closest.reason,
-        }
-      : null,
-  }));
+  return list.map(({ call, closest }) => {
+    const args =
+      closest?.reason === 'arguments'
+        ? side === 'reference'
+          ? argumentsData(call, closest.call, options)
+          : argumentsData(closest.call, call, options)
+        : undefined;
+    return {
+      side,
+      index: call.index,
+      call: callText(call),
+      ...resultText(call),
+      closest: closest
+        ? {
+            index: closest.call.index,
+            call: callText(closest.call),
+            ...resultText(closest.call),
+            reason: closest.reason,
+            ...(args !== undefined ? { arguments: args } : {}),
+          }
+        : null,
+    };
+  });
 }
 
 type ArgsRule = TrajectoryMatchVerdict['args'];
@@ -101,7 +140,10 @@ export function matchVerdict(
     unmatched_reference: match.unmatchedReference.length,
     unexpected: match.unexpected.length,
     distance: distance === undefined ? null : distanceData(distance),
-    issues: [...issueData('reference', issues.missing), ...issueData('call', issues.extra)],
+    issues: [
+      ...issueData('reference', issues.missing, options),
+      ...issueData('call', issues.extra, options),
+    ],
   };
 }
 

@@ -430,8 +430,8 @@ describe.skipIf(!haveChromium)('HTML run report in Chromium', () => {
     );
     // The trajectory check's issues: what each call returned, as text.
     expect(await detail.locator('[data-testid="trajectory-issues"] li').allTextContents()).toEqual([
-      `unmatched reference[0] search({"q":"a"}) \u2192 returned ${JSON.stringify(XSS[0])} \u2014 closest: calls[0] search({"q":"b"}) \u2192 returned ${JSON.stringify(XSS[1])} (other arguments)`,
-      `unexpected calls[0] search({"q":"b"}) \u2192 returned ${JSON.stringify(XSS[1])} \u2014 closest: reference[0] search({"q":"a"}) \u2192 returned ${JSON.stringify(XSS[0])} (other arguments)`,
+      `unmatched reference[0] search({"q":"a"}) \u2192 returned ${JSON.stringify(XSS[0])} \u2014 closest: calls[0] search({"q":"b"}) \u2192 returned ${JSON.stringify(XSS[1])} (other arguments); arguments (reference \u2260 call): q: "a" \u2260 "b"`,
+      `unexpected calls[0] search({"q":"b"}) \u2192 returned ${JSON.stringify(XSS[1])} \u2014 closest: reference[0] search({"q":"a"}) \u2192 returned ${JSON.stringify(XSS[0])} (other arguments); arguments (reference \u2260 call): q: "a" \u2260 "b"`,
     ]);
     const cont = detail.locator('[data-testid="continuous-plot"]');
     expect(await cont.count()).toBe(1);

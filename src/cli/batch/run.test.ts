@@ -464,11 +464,127 @@ describe('batch usage and input errors: one line, exit 2, nothing evaluated', ()
     const r = await cli(args);
     expect(r.code).toBe(0);
     expect(r.err).toBe(
-      'envtrace: warning: c.yaml: ignore_channels[1] ("detx") names no channel of any pair\'s traces; did you mean "det"?\n' +
-        'envtrace: warning: c.yaml: comparators.by_channel.motr names no channel of any pair\'s traces; did you mean "motor"?\n',
+      'envtrace: warning: c.yaml: ignore_channels[1] ("detx") names no channel of any of the 2 checks\' traces; did you mean "det"?\n' +
+        'envtrace: warning: c.yaml: comparators.by_channel.motr names no channel of any of the 2 checks\' traces; did you mean "motor"?\n',
     );
     // Reference mode: no warning (its ring-only pair fails: nothing to time, B4).
     expect((await cli([...args, '--compat', 'reference'])).err).not.toContain('warning');
+  });
+
+  it('puts those warnings in the run report: each pair its own, the run each unused entry once', async () => {
+    const ring = JSON.stringify({ events: [{ channel: 'ring', timestamp: 0, value: 400 }] });
+    writeTree(tmp.dir, {
+      'gt/a.json': scanTrace(2),
+      'pred/a.json': scanTrace(2),
+      'gt/b.json': ring,
+      'pred/b.json': ring,
+      'gt/c.json': scanTrace(3),
+      'pred/c.json': scanTrace(3),
+      'c.yaml': 'ignore_channels: [ring, detx]\ncomparators: {by_channel: {motr: {type: exact}}}\n',
+    });
+    const args = [...['evaluate', '--gt-dir', 'gt', '--pred-dir', 'pred', '--config', 'c.yaml']];
+    const r = await cli([...args, '--out', 'run.json', '--no-color']);
+    expect(r.code).toBe(0);
+    const rep = report('run.json');
+    // Each pair: the entries that named no channel of its traces (`ring` is pair b's).
+    expect(
+      rep.tests.map((t) => [t.file, t.records[0]!.config_warnings?.map((w) => w.entry)]),
+    ).toEqual([
+      [
+        'a',
+        [
+          'ignore_channels[0] ("ring")',
+          'ignore_channels[1] ("detx")',
+          'comparators.by_channel.motr',
+        ],
+      ],
+      ['b', ['ignore_channels[1] ("detx")', 'comparators.by_channel.motr']],
+      [
+        'c',
+        [
+          'ignore_channels[0] ("ring")',
+          'ignore_channels[1] ("detx")',
+          'comparators.by_channel.motr',
+        ],
+      ],
+    ]);
+    expect(rep.tests[1]!.records[0]!.config_warnings![0]).toEqual({
+      code: 'unknown-channel-key',
+      entry: 'ignore_channels[1] ("detx")',
+      hint: 'the channels: "ring"',
+      config: 'c.yaml',
+    });
+    // The run: each entry no pair used, once, in the first pair's words.
+    expect(rep.summary.config_warnings).toEqual([
+      {
+        code: 'unknown-channel-key',
+        entry: 'ignore_channels[1] ("detx")',
+        hint: 'did you mean "det"?',
+        config: 'c.yaml',
+        checks: 3,
+        message: `c.yaml: ignore_channels[1] ("detx") names no channel of any of the 3 checks' traces; did you mean "det"?`,
+      },
+      {
+        code: 'unknown-channel-key',
+        entry: 'comparators.by_channel.motr',
+        hint: 'did you mean "motor"?',
+        config: 'c.yaml',
+        checks: 3,
+        message: `c.yaml: comparators.by_channel.motr names no channel of any of the 3 checks' traces; did you mean "motor"?`,
+      },
+    ]);
+    // The summary says each once, before the verdict.
+    const lines = r.out.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('  Warnings'));
+    expect(lines.slice(at, at + 3)).toMatchInlineSnapshot(`
+      [
+        "  Warnings  c.yaml: ignore_channels[1] ("detx") names no channel of any of the 3 checks' traces; did you mean "det"?",
+        "            c.yaml: comparators.by_channel.motr names no channel of any of the 3 checks' traces; did you mean "motor"?",
+        "  Verdict   PASSED: all 3 tests passed · no gates configured",
+      ]
+    `);
+    // Shards: each says what its own pairs used; the merged report judges every pair again.
+    for (const i of [1, 2])
+      expect(
+        (await cli([...args, '--quiet', '--shard', `${i}/2`, '--out', `s${i}.json`])).code,
+      ).toBe(0);
+    const shards = [report('s1.json'), report('s2.json')];
+    expect(
+      shards.map((x) => [
+        x.tests.map((t) => t.file),
+        x.summary.config_warnings?.map((w) => w.entry),
+      ]),
+    ).toMatchInlineSnapshot(`
+      [
+        [
+          [
+            "a",
+            "c",
+          ],
+          [
+            "ignore_channels[0] ("ring")",
+            "ignore_channels[1] ("detx")",
+            "comparators.by_channel.motr",
+          ],
+        ],
+        [
+          [
+            "b",
+          ],
+          [
+            "ignore_channels[1] ("detx")",
+            "comparators.by_channel.motr",
+          ],
+        ],
+      ]
+    `);
+    expect((await cli(['merge', 's1.json', 's2.json', '--out', 'm.json', '--quiet'])).code).toBe(0);
+    expect(report('m.json').summary.config_warnings).toEqual(rep.summary.config_warnings);
+    // Reference mode: none.
+    expect(
+      (await cli([...args, '--compat', 'reference', '--out', 'ref.json', '--quiet'])).code,
+    ).toBe(1);
+    expect(report('ref.json').summary.config_warnings).toBeUndefined();
   });
 
   it('a value problem found while scoring names the pair and the file, not its side', async () => {

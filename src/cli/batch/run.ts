@@ -10,7 +10,6 @@
  *   same name, a bad config, no trace at all) or `--out` cannot be written;
  * - 70: a pair hit an internal error (a bug); the report is still written.
  */
-import { unknownChannelLine } from '../../evaluate/channel-keys.js';
 import { statSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -149,7 +148,9 @@ function isRunReport(file: string): boolean {
 
 export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
   const base: BatchSettings = {
-    ...(run.config !== undefined ? { config: resolvePath(io, run.config) } : {}),
+    ...(run.config !== undefined
+      ? { config: resolvePath(io, run.config), configLabel: run.config }
+      : {}),
     ...(run.compat !== undefined ? { compat: run.compat } : {}),
     ...(run.minScore !== undefined ? { minScore: run.minScore } : {}),
     reading: run.reading,
@@ -269,8 +270,6 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     );
   }
 
-  printUnknownChannels(io, run.config, entries);
-
   const report = buildBatchReport({
     entries,
     createdAt: run.createdAt ?? new Date(),
@@ -278,6 +277,10 @@ export async function runBatch(run: BatchRun, io: CliIO): Promise<number> {
     gates: run.gates,
     shard: run.shard ?? null,
   });
+  // The config entries that named no channel in any pair (default mode), as the report says them:
+  // once each, however many pairs share the config.
+  for (const w of report.summary.config_warnings ?? [])
+    io.stderr.write(`envtrace: warning: ${escapeForTerminal(w.message)}\n`);
   // Generated as written, once per destination: the whole text is never held (~170 MB indented
   // for 1,000 pairs of 1,000 events).
   const text = function* (): Generator<string> {
@@ -323,23 +326,5 @@ async function writeReport(io: CliIO, out: string, chunks: Iterable<string>): Pr
     await writeFileAtomic(resolvePath(io, out), chunks);
   } catch (e) {
     throw new CliIOError(`${out}: cannot write the report: ${describeFsError(e)}`, { cause: e });
-  }
-}
-
-/**
- * The channel-keyed config entries that name no channel in any evaluated pair (default mode), on
- * stderr as `envtrace evaluate` prints them; an entry that some pair's traces have is in use.
- */
-function printUnknownChannels(
-  io: CliIO,
-  config: string | undefined,
-  entries: readonly BatchEntry[],
-): void {
-  const oks = entries.flatMap((e) => (e.outcome.kind === 'ok' ? [e.outcome] : []));
-  if (oks.length === 0) return;
-  for (const u of oks[0]!.unknownChannels ?? []) {
-    if (!oks.every((o) => o.unknownChannels?.some((v) => v.where === u.where))) continue;
-    const line = unknownChannelLine(u, oks.length === 1 ? 'either trace' : "any pair's traces");
-    io.stderr.write(`envtrace: warning: ${escapeForTerminal(`${config ?? 'options'}: ${line}`)}\n`);
   }
 }

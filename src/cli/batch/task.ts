@@ -34,6 +34,8 @@ export type BatchReading = Omit<TraceReading, 'format'>;
 export interface BatchSettings {
   /** The config file (resolved against the CLI's cwd, which worker threads share); absent = the default options. */
   readonly config?: string | undefined;
+  /** The config file as given on the command line (records name it so); absent = `config`. */
+  readonly configLabel?: string | undefined;
   /** `--compat`; absent = the config's `mode`, else `"default"`. */
   readonly compat?: Mode | undefined;
   /** `--min-score`: a pair passes only when its full score reaches it (and the decision passes). */
@@ -70,11 +72,6 @@ export type PairOutcome =
       /** From a worker: the record's drill-down as JSON text (`rawJsonText` at `DETAIL_DEPTH`). */
       readonly detailJson?: string;
       readonly durationMs: number;
-      /**
-       * Default mode: the channel-keyed config entries that name no channel of this pair's
-       * traces (the run warns of those that name none in any pair).
-       */
-      readonly unknownChannels?: readonly UnknownChannelEntry[];
     }
   | {
       readonly kind: 'error';
@@ -135,21 +132,24 @@ export function createPairEvaluator(settings: BatchSettings): PairEvaluator {
       ]);
       const result = evaluate(gt.trace, pred.trace, opts);
       const series = continuousSeries(gt.trace, pred.trace, opts);
+      const unknown = policy.warnUnknownChannelKeys
+        ? unknownChannelEntries(opts, [gt.trace, pred.trace])
+        : [];
       const record = pairRecord(result, {
         minScore: settings.minScore,
         options: opts,
         gtLabel: job.gtLabel,
         series,
+        unknownChannels: unknown,
+        ...(settings.config !== undefined
+          ? { configFile: settings.configLabel ?? settings.config }
+          : {}),
       });
-      const unknown = policy.warnUnknownChannelKeys
-        ? unknownChannelEntries(opts, [gt.trace, pred.trace])
-        : [];
       return {
         kind: 'ok',
         index: job.index,
         record,
         durationMs: performance.now() - start,
-        ...(unknown.length > 0 ? { unknownChannels: unknown } : {}),
       };
     } catch (e) {
       // A problem found while scoring names its side (`gt`, `pred`): name the file instead.
@@ -186,6 +186,10 @@ export function pairRecord(
     readonly options: EvaluateOptions;
     readonly gtLabel: string;
     readonly series?: ReturnType<typeof continuousSeries>;
+    /** The config entries that named no channel of the pair's traces (`config_warnings`). */
+    readonly unknownChannels?: readonly UnknownChannelEntry[];
+    /** The config file, as the record names it; absent: the default options. */
+    readonly configFile?: string;
   },
 ): ReportRecord {
   const metrics = checkMetrics(result);
@@ -214,6 +218,16 @@ export function pairRecord(
     envtrace_version: ENVTRACE_VERSION,
     detail: buildCheckDetail(result, info.series ?? [], timeUnitOf(info.options)),
     ...(pass ? {} : { failure: verdictSentence(result, rule, false) }),
+    ...(info.unknownChannels !== undefined && info.unknownChannels.length > 0
+      ? {
+          config_warnings: info.unknownChannels.map((u) => ({
+            code: 'unknown-channel-key' as const,
+            entry: u.where,
+            hint: u.hint,
+            ...(info.configFile !== undefined ? { config: info.configFile } : {}),
+          })),
+        }
+      : {}),
   });
 }
 

@@ -186,7 +186,7 @@ describe('HTML report: the tests table’s samples cell', () => {
 // eslint-disable-next-line @typescript-eslint/no-implied-eval
 const check = new Function(
   'document',
-  `var detailFile = '';\n${functions('el', 'fmt', 'returned', 'check', 'argsText', 'trajectoryText')}\nreturn check;`,
+  `var detailFile = '';\n${functions('el', 'fmt', 'returned', 'argumentsText', 'check', 'argsText', 'trajectoryText')}\nreturn check;`,
 )(fakeDocument()) as (rec: ReportRecord, n: number) => FakeNode;
 
 /** Every node under `n`, `n` first. */
@@ -209,8 +209,8 @@ describe('HTML report: trajectory issues', () => {
     const box = check(ReportRecordSchema.parse(rec), 0);
     const items = nodes(box).filter((k) => k.tag === 'li');
     expect(items.map((li) => li.textContent)).toEqual([
-      `unmatched reference[0] book({"id":1}) \u2192 returned "booked" \u2014 closest: calls[0] book({"id":2}) \u2192 returned ${JSON.stringify(hostile)} (other arguments)`,
-      `unexpected calls[0] book({"id":2}) \u2192 returned ${JSON.stringify(hostile)} \u2014 closest: reference[0] book({"id":1}) \u2192 returned "booked" (other arguments)`,
+      `unmatched reference[0] book({"id":1}) \u2192 returned "booked" \u2014 closest: calls[0] book({"id":2}) \u2192 returned ${JSON.stringify(hostile)} (other arguments); arguments (reference \u2260 call): id: 1 \u2260 2`,
+      `unexpected calls[0] book({"id":2}) \u2192 returned ${JSON.stringify(hostile)} \u2014 closest: reference[0] book({"id":1}) \u2192 returned "booked" (other arguments); arguments (reference \u2260 call): id: 1 \u2260 2`,
     ]);
     expect(nodes(box).map((k) => k.tag)).not.toContain('img');
     // A call list without results: no arrow.
@@ -229,7 +229,7 @@ describe('HTML report: trajectory issues', () => {
     );
     const box3 = check(ReportRecordSchema.parse({ ...rec, trajectory: [failed] }), 0);
     expect(nodes(box3).filter((k) => k.tag === 'li')[0]!.textContent).toBe(
-      'unmatched reference[0] w({"city":"Rome"}) \u2014 closest: calls[0] w({"city":"Oslo"}) \u2192 returned an error "boom" (other arguments)',
+      'unmatched reference[0] w({"city":"Rome"}) \u2014 closest: calls[0] w({"city":"Oslo"}) \u2192 returned an error "boom" (other arguments); arguments (reference \u2260 call): city: "Rome" \u2260 "Oslo"',
     );
     const silent = matchVerdict(
       matchTrajectory(
@@ -240,7 +240,29 @@ describe('HTML report: trajectory issues', () => {
     );
     const box4 = check(ReportRecordSchema.parse({ ...rec, trajectory: [silent] }), 0);
     expect(nodes(box4).filter((k) => k.tag === 'li')[1]!.textContent).toBe(
-      'unexpected calls[0] v(2) \u2192 returned an error \u2014 closest: reference[0] v(1) (other arguments)',
+      'unexpected calls[0] v(2) \u2192 returned an error \u2014 closest: reference[0] v(1) (other arguments); arguments (reference \u2260 call): (arguments): 1 \u2260 2',
+    );
+    // The differing argument of a hostile call stays text, and a predicate says it rejected them.
+    const paths = matchVerdict(
+      matchTrajectory(
+        [{ name: 'write', arguments: { path: '/tmp/a.txt', mode: 'w' } }],
+        [{ name: 'write', arguments: { path: '/tmp/b.txt', mode: hostile } }],
+      ),
+      { args: ['path'] },
+    );
+    const box5 = check(ReportRecordSchema.parse({ ...rec, trajectory: [paths] }), 0);
+    expect(nodes(box5).filter((k) => k.tag === 'li')[0]!.textContent).toBe(
+      `unmatched reference[0] write({"path":"/tmp/a.txt","mode":"w"}) \u2014 closest: calls[0] write({"path":"/tmp/b.txt","mode":${JSON.stringify(hostile)}}) (other arguments); arguments (reference \u2260 call): path: "/tmp/a.txt" \u2260 "/tmp/b.txt"`,
+    );
+    const predicate = matchVerdict(
+      matchTrajectory([{ name: 'a', arguments: { x: 1 } }], [{ name: 'a', arguments: { x: 1 } }], {
+        args: () => false,
+      }),
+      { args: () => false },
+    );
+    const box6 = check(ReportRecordSchema.parse({ ...rec, trajectory: [predicate] }), 0);
+    expect(nodes(box6).filter((k) => k.tag === 'li')[0]!.textContent).toBe(
+      'unmatched reference[0] a({"x":1}) \u2014 closest: calls[0] a({"x":1}) (other arguments); rejected by the args predicate (the arguments are deeply equal)',
     );
   });
 });

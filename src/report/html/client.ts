@@ -486,6 +486,17 @@ const SCRIPT = String.raw`
     return typeof c.result === 'string' ? verb + ' ' + c.result : c.result_status === 'error' ? verb : '';
   }
 
+  // Which arguments made a closest candidate fail its argument rule, reference first, as the
+  // failure message says: '; arguments (reference \u2260 call): path: "/b" \u2260 "/a"'.
+  function argumentsText(a) {
+    if (!a) return '';
+    var listed = a.differences.map(function (d) {
+      return d.path + ': ' + (d.kind === 'extra' ? '(missing)' : d.reference) + ' \u2260 ' + (d.kind === 'missing' ? '(missing)' : d.call);
+    }).join('; ') + (a.count > a.differences.length ? '; and ' + (a.count - a.differences.length) + ' more' : '');
+    if (a.by === 'predicate') return a.count === 0 ? '; rejected by the args predicate (the arguments are deeply equal)' : '; rejected by the args predicate; by deep equality (reference \u2260 call): ' + listed;
+    return a.count === 0 ? '' : '; arguments (reference \u2260 call): ' + listed;
+  }
+
   function check(rec, n) {
     var box = el('div', { class: 'check', 'data-testid': 'check' });
     var head = 'check ' + (n + 1) + ': ' + rec.matcher + (rec.negated ? ' (.not)' : '') + ' \u00b7 ' + (rec.pass ? 'passed' : 'FAILED') +
@@ -496,7 +507,7 @@ const SCRIPT = String.raw`
     (rec.trajectory || []).forEach(function (v) {
       box.appendChild(el('p', { class: 'meta', 'data-testid': 'trajectory-verdict', text: trajectoryText(v) }));
       if (v.issues && v.issues.length) box.appendChild(el('ul', { 'data-testid': 'trajectory-issues' }, v.issues.map(function (x) {
-        var near = x.closest ? ' \u2014 closest: ' + (x.side === 'reference' ? 'calls[' : 'reference[') + x.closest.index + '] ' + x.closest.call + returned(x.closest) + ' (' + REASONS[x.closest.reason] + ')' : '';
+        var near = x.closest ? ' \u2014 closest: ' + (x.side === 'reference' ? 'calls[' : 'reference[') + x.closest.index + '] ' + x.closest.call + returned(x.closest) + ' (' + REASONS[x.closest.reason] + ')' + argumentsText(x.closest.arguments) : '';
         return el('li', { text: (x.side === 'reference' ? 'unmatched reference[' : 'unexpected calls[') + x.index + '] ' + x.call + returned(x) + near });
       })));
     });

@@ -408,6 +408,11 @@ export function formatConsoleSummary(
     for (const l of standInLines(report))
       out.push(`  ${' '.repeat(10)}${c.dim(escapeForTerminal(l))}`);
   }
+  (s.config_warnings ?? []).forEach((w, i) =>
+    out.push(
+      `  ${i === 0 ? c.bold(pad('Warnings', 10, '<')) : ' '.repeat(10)}${c.yellow(escapeForTerminal(w.message))}`,
+    ),
+  );
   if (s.gates.results.length) {
     const gl = gateLines(s.gates.results, c);
     out.push(`  ${c.bold(pad('Gates', 10, '<'))}${gl[0] ?? ''}`);
@@ -445,6 +450,13 @@ export function formatMarkdownSummary(
     out.push('');
     for (const g of s.gates.results)
       out.push(`- ${g.passed ? '✅' : '❌'} ${escapeMarkdown(g.message)}`);
+    out.push('');
+  }
+  const warnings = s.config_warnings ?? [];
+  if (warnings.length) {
+    out.push('**Warnings:**');
+    out.push('');
+    for (const w of warnings) out.push(`- ⚠️ ${escapeMarkdown(w.message)}`);
     out.push('');
   }
   const rows = worstFirst(report.tests);

@@ -22,6 +22,7 @@ import { DEFAULT_GATE_K, evaluateGates } from './gates.js';
 import {
   RUN_REPORT_KIND,
   RUN_REPORT_SCHEMA_VERSION,
+  type ConfigWarning,
   type GateConfig,
   type PassAtKEntry,
   type RecordMetric,
@@ -43,6 +44,7 @@ import {
   type MetricValue,
 } from './stats.js';
 import { summarizeTrajectories, trajectoryVerdicts } from './trajectory.js';
+import { summarizeConfigWarnings } from './warnings.js';
 
 /**
  * Whether a record's golden file was bookkeeping, not a comparison of behaviour: `missing` (no
@@ -77,8 +79,15 @@ export const DEFAULT_K: readonly number[] = [1, 5, 10];
  */
 export type RecordInput = Omit<
   ReportRecord,
-  'metrics' | 'decision' | 'golden' | 'trajectory' | 'import_warnings' | 'location'
+  | 'metrics'
+  | 'decision'
+  | 'golden'
+  | 'trajectory'
+  | 'import_warnings'
+  | 'config_warnings'
+  | 'location'
 > & {
+  readonly config_warnings?: readonly ConfigWarning[];
   readonly location?: { readonly line: number; readonly column: number };
   readonly trajectory?: readonly TrajectoryVerdict[];
   readonly import_warnings?: readonly ImportWarning[];
@@ -215,6 +224,8 @@ export function toReportRecord(r: RecordInput): ReportRecord {
   if (r.location !== undefined) out.location = { ...r.location };
   if (r.import_warnings !== undefined)
     out.import_warnings = r.import_warnings.map((w) => ({ ...w }));
+  if (r.config_warnings !== undefined)
+    out.config_warnings = r.config_warnings.map((w) => ({ ...w }));
   return out;
 }
 
@@ -371,6 +382,7 @@ export function summarizeRun(
   );
 
   const trajectory = summarizeTrajectories(trajectoryVerdicts(samples.map(({ r }) => r)));
+  const configWarnings = summarizeConfigWarnings(tests);
 
   const failedTests = tests.filter((t) => t.status === 'failed').length;
   // A missing golden is a file error of its test (the golden file), besides the failed test.
@@ -423,6 +435,7 @@ export function summarizeRun(
     metrics,
     gates: { passed: gateResults.every((g) => g.passed), results: gateResults },
     ...(trajectory === undefined ? {} : { trajectory }),
+    ...(configWarnings.length > 0 ? { config_warnings: configWarnings } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CheckDetailSchema, DETAIL_REASON_CHARS } from './detail.js';
 import { MAX_UNMEASURED_CHANNELS } from './unmeasured.js';
 import { IMPORT_WARNING_CODES } from '../../import/warnings.js';
+import { CONFIG_WARNING_CODES } from '../../evaluate/channel-keys.js';
 
 /** Version of the run report format; bump on any incompatible change. */
 export const RUN_REPORT_SCHEMA_VERSION = 1 as const;
@@ -34,6 +35,8 @@ export const GoldenSourceSchema = z
 
 /** Issues listed per side in a trajectory verdict (the counts say how many there are in all). */
 export const TRAJECTORY_ISSUES_LISTED = 5;
+/** Differing arguments listed per closest candidate (`count` says how many there are in all). */
+export const TRAJECTORY_ARGUMENTS_LISTED = 5;
 
 const TrajectoryDistanceSchema = z
   .object({
@@ -63,6 +66,51 @@ const CallResultStatusSchema = z
   .optional()
   .describe(
     'Present when the call failed (`meta.resultStatus: "error"`, span status `ERROR`, a `meta.error`, an AI SDK `tool-error`): `result` is then the error. Shown, never compared.',
+  );
+
+/** Which arguments made the closest candidate of an issue fail its argument rule. */
+const ArgumentDifferencesSchema = z
+  .object({
+    by: z
+      .enum(['rule', 'predicate'])
+      .describe(
+        '`rule`: the paths the argument rule failed on; `predicate`: an `args` predicate rejected the arguments, and `differences` says where they differ by deep equality.',
+      ),
+    count: count.describe('Differing arguments in all (0: a predicate rejected equal arguments).'),
+    differences: z
+      .array(
+        z
+          .object({
+            path: z
+              .string()
+              .describe(
+                'The argument as a path (`path`, `options.lang`, `items[2]`); `(arguments)` for the arguments as a whole.',
+              ),
+            kind: z
+              .enum(['differs', 'missing', 'extra'])
+              .describe(
+                '`differs`: both have it, unequal; `missing`: only the reference has it; `extra`: only the call has it.',
+              ),
+            reference: z
+              .string()
+              .optional()
+              .describe(
+                "The reference's value as JSON text, cut at 200 characters (absent for `extra`).",
+              ),
+            call: z
+              .string()
+              .optional()
+              .describe(
+                "The call's value as JSON text, cut at 200 characters (absent for `missing`).",
+              ),
+          })
+          .strict(),
+      )
+      .describe(`The first ${TRAJECTORY_ARGUMENTS_LISTED} of them at most.`),
+  })
+  .strict()
+  .describe(
+    "Present when `reason` is `arguments` and both calls' arguments parsed: where they differ under the tool's argument rule (reference ≠ call), as the failure message says.",
   );
 
 /** The verdict of one `toFollowTrajectory` call (before `.not`). */
@@ -103,6 +151,7 @@ export const TrajectoryMatchVerdictSchema = z
                 result: CallResultSchema,
                 result_status: CallResultStatusSchema,
                 reason: z.enum(['arguments', 'tool', 'paired', 'order']),
+                arguments: ArgumentDifferencesSchema.optional(),
               })
               .strict()
               .nullable()
@@ -126,6 +175,25 @@ const ImportWarningSchema = z
     file: z.string().optional(),
     line: z.number().int().min(1).optional(),
     path: z.string().optional(),
+  })
+  .strict();
+
+/** One config warning of a check: a channel-keyed config entry that named no channel of its traces. */
+const ConfigWarningSchema = z
+  .object({
+    code: z.enum(CONFIG_WARNING_CODES),
+    entry: z
+      .string()
+      .describe(
+        'The entry, as a config path: `comparators.by_channel["mono:enrgy"]`, `ignore_channels[0] ("x")`.',
+      ),
+    hint: z
+      .string()
+      .describe('`did you mean "mono:energy"?`, or the channels the traces have (up to ten).'),
+    config: z
+      .string()
+      .optional()
+      .describe('The config file, as given; absent for options given inline.'),
   })
   .strict();
 
@@ -242,6 +310,12 @@ export const ReportRecordSchema = z
       .optional()
       .describe(
         'What the importers skipped or doubted reading the traces of this call from files (received first, then the goldens); absent when nothing.',
+      ),
+    config_warnings: z
+      .array(ConfigWarningSchema)
+      .optional()
+      .describe(
+        "Default mode: the channel-keyed config entries that named no channel of this check's traces (an entry another check used is listed here, not in `summary.config_warnings`); absent when none. Written by batch runs (`envtrace evaluate --gt-dir`).",
       ),
   })
   .strict()
@@ -450,6 +524,27 @@ export const RunSummarySchema = z
     trajectory: TrajectorySummarySchema.optional().describe(
       'Present only when the run had trajectory checks.',
     ),
+    config_warnings: z
+      .array(
+        ConfigWarningSchema.extend({
+          checks: z
+            .number()
+            .int()
+            .min(1)
+            .describe(
+              'The checks evaluated with this config (same `config_digest`), all of which warned.',
+            ),
+          message: z
+            .string()
+            .describe(
+              'One line: `c.yaml: comparators.by_channel["mono:enrgy"] names no channel of any of the 12 checks\' traces; did you mean "mono:energy"?`.',
+            ),
+        }).strict(),
+      )
+      .optional()
+      .describe(
+        "The config entries no check used: each entry that every check evaluated with its config (same `config_digest`) warned of, said once (the hint is the first check's). Computed from the records' `config_warnings`; present only when there are some.",
+      ),
   })
   .strict();
 
@@ -508,6 +603,8 @@ export type TrajectoryVerdict = z.infer<typeof TrajectoryVerdictSchema>;
 export type TrajectoryMatchVerdict = z.infer<typeof TrajectoryMatchVerdictSchema>;
 export type TrajectoryMetricVerdict = z.infer<typeof TrajectoryMetricVerdictSchema>;
 export type TrajectorySummary = z.infer<typeof TrajectorySummarySchema>;
+export type ConfigWarning = z.infer<typeof ConfigWarningSchema>;
+export type ConfigWarningSummary = NonNullable<RunSummary['config_warnings']>[number];
 export type TestStatus = z.infer<typeof TestStatusSchema>;
 export type RunTest = z.infer<typeof RunTestSchema>;
 export type RunFile = z.infer<typeof RunFileSchema>;
