@@ -12,6 +12,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import {
+  anthropicStreamEvents,
+  type AnthropicBlock,
+} from '../../test/support/anthropic-replies.js';
 import { ServerSentEvents, withJsonStub } from '../../test/support/stub-server.js';
 
 const CLI = createRequire(import.meta.url).resolve('@anthropic-ai/claude-code/cli.js');
@@ -45,14 +49,7 @@ export const SUBAGENT_REPLIES = {
   ],
 } as const satisfies Record<string, readonly (readonly Block[])[]>;
 
-type Block =
-  | { readonly type: 'text'; readonly text: string }
-  | {
-      readonly type: 'tool_use';
-      readonly id: string;
-      readonly name: string;
-      readonly input: Record<string, unknown>;
-    };
+type Block = AnthropicBlock;
 
 /**
  * The model's replies, one per turn of the main conversation: a command, then two calls in one
@@ -93,44 +90,15 @@ export function claudeCodeReplies(work: string): readonly (readonly Block[])[] {
 
 /** A reply as the Messages API streams it. */
 function streamed(model: string, turn: number, content: readonly Block[]): ServerSentEvents {
-  const events: Array<readonly [string, unknown]> = [];
-  const ev = (type: string, data: Record<string, unknown>) =>
-    events.push([type, { type, ...data }]);
-  ev('message_start', {
-    message: {
+  return new ServerSentEvents(
+    anthropicStreamEvents(content, {
       id: `msg_stub_${turn}`,
-      type: 'message',
-      role: 'assistant',
       model,
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: 5, output_tokens: 1 },
-    },
-  });
-  content.forEach((b, index) => {
-    if (b.type === 'text') {
-      ev('content_block_start', { index, content_block: { type: 'text', text: '' } });
-      ev('content_block_delta', { index, delta: { type: 'text_delta', text: b.text } });
-    } else {
-      ev('content_block_start', {
-        index,
-        content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} },
-      });
-      ev('content_block_delta', {
-        index,
-        delta: { type: 'input_json_delta', partial_json: JSON.stringify(b.input) },
-      });
-    }
-    ev('content_block_stop', { index });
-  });
-  const stop = content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
-  ev('message_delta', {
-    delta: { stop_reason: stop, stop_sequence: null },
-    usage: { output_tokens: 3 },
-  });
-  ev('message_stop', {});
-  return new ServerSentEvents(events);
+      inputTokens: 5,
+      outputTokens: 3,
+      ping: false,
+    }),
+  );
 }
 
 /** The text of a message's content (a string, or its text blocks). */

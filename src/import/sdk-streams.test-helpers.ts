@@ -7,6 +7,10 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { response, type ScriptedTurn } from '../../test/support/openai-replies.cjs';
+import {
+  anthropicStreamEvents,
+  type AnthropicBlock,
+} from '../../test/support/anthropic-replies.js';
 import { ServerSentEvents, withJsonStub } from '../../test/support/stub-server.js';
 
 /** Split `text` into `n` fragments (the way a model streams arguments, a few tokens at a time). */
@@ -81,54 +85,20 @@ export function responsesStream(turn: ScriptedTurn, n: number): ServerSentEvents
 }
 
 /** A content block the scripted Anthropic model streams. */
-export type Block =
-  | { readonly type: 'text'; readonly text: string }
-  | {
-      readonly type: 'tool_use';
-      readonly id: string;
-      readonly name: string;
-      readonly input: Record<string, unknown>;
-    };
+export type Block = AnthropicBlock;
 
 /** A turn as the Messages API streams it (a `ping` after `message_start`, as the API sends one). */
 export function anthropicStream(content: readonly Block[], n: number): ServerSentEvents {
-  const events: Array<readonly [string, unknown]> = [];
-  const ev = (type: string, data: Record<string, unknown>) =>
-    events.push([type, { type, ...data }]);
-  ev('message_start', {
-    message: {
+  return new ServerSentEvents(
+    anthropicStreamEvents(content, {
       id: `msg_${n}`,
-      type: 'message',
-      role: 'assistant',
       model: 'claude-stub',
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: 1, output_tokens: 1 },
-    },
-  });
-  ev('ping', {});
-  content.forEach((b, index) => {
-    if (b.type === 'text') {
-      ev('content_block_start', { index, content_block: { type: 'text', text: '' } });
-      ev('content_block_delta', { index, delta: { type: 'text_delta', text: b.text } });
-    } else {
-      ev('content_block_start', {
-        index,
-        content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} },
-      });
-      for (const partial_json of fragments(JSON.stringify(b.input)))
-        ev('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } });
-    }
-    ev('content_block_stop', { index });
-  });
-  const stop = content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
-  ev('message_delta', {
-    delta: { stop_reason: stop, stop_sequence: null },
-    usage: { output_tokens: 1 },
-  });
-  ev('message_stop', {});
-  return new ServerSentEvents(events);
+      inputTokens: 1,
+      outputTokens: 1,
+      ping: true,
+      split: fragments,
+    }),
+  );
 }
 
 /** What a stream gave, saved the three ways users save it. */
