@@ -369,3 +369,58 @@ export async function runGeminiServerTools(): Promise<string> {
     return JSON.stringify(chat.getHistory());
   });
 }
+
+/**
+ * `candidateCount: 2`: the stub answers with two candidates, the first with `first`'s parts and
+ * the second with `second`'s (an alternative reply), once not streamed (`generateContent`) and
+ * once streamed (each chunk holds both candidates' next part, with its `index`). Returns the
+ * response as JSON text and the chunks as a JSON array.
+ */
+export async function runGeminiTwoCandidates(
+  first: Reply,
+  second: Reply,
+): Promise<{ response: string; stream: string }> {
+  const candidates = (parts: readonly Part[], index: number, finish: boolean) => ({
+    content: { role: 'model', parts },
+    ...(finish ? { finishReason: 'STOP' } : {}),
+    index,
+  });
+  const n = Math.max(first.length, second.length);
+  return withJsonStub(
+    (request) =>
+      request.url.includes(':streamGenerateContent')
+        ? new ServerSentEvents(
+            Array.from({ length: n }, (_, i) => [
+              null,
+              {
+                candidates: [
+                  ...(i < first.length ? [candidates([first[i]!], 0, i === n - 1)] : []),
+                  ...(i < second.length ? [candidates([second[i]!], 1, i === n - 1)] : []),
+                ],
+                modelVersion: 'gemini-stub',
+                responseId: 'resp-1',
+              },
+            ]),
+          )
+        : {
+            candidates: [candidates(first, 0, true), candidates(second, 1, true)],
+            modelVersion: 'gemini-stub',
+            responseId: 'resp-1',
+          },
+    async (stub) => {
+      const ai = new GoogleGenAI({
+        apiKey: 'stub-key',
+        httpOptions: { baseUrl: stub.origin, retryOptions: { attempts: 1 } },
+      });
+      const params = {
+        model: 'gemini-stub',
+        contents: AFC_PROMPT,
+        config: { candidateCount: 2, tools: [{ functionDeclarations: DECLARATIONS }] },
+      };
+      const response = JSON.stringify(await ai.models.generateContent(params));
+      const chunks: unknown[] = [];
+      for await (const c of await ai.models.generateContentStream(params)) chunks.push(c);
+      return { response, stream: JSON.stringify(chunks) };
+    },
+  );
+}

@@ -393,7 +393,7 @@ function streamToolCalls(saved: StreamRecords, ctx: ImportContext): RawEvent[] {
         `turn ${k + 1}${turn.id !== undefined ? ` (${JSON.stringify(turn.id)})` : ''} of the stream is cut short: ${turn.cut.join('; ')}; its calls are read as far as they came`,
         turn.last.at,
       );
-    for (const o of turn.omitted) warn(ctx, 'content-omitted', o.message, o.at);
+    for (const n of turn.notes) warn(ctx, n.code, n.message, n.at);
   });
   let events: RawEvent[];
   if (stream.kind === 'gemini' || stream.kind === 'ai-sdk') {

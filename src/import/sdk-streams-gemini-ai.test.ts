@@ -20,6 +20,7 @@ import {
   OSLO_ERROR,
   runGeminiAfc,
   runGeminiChat,
+  runGeminiTwoCandidates,
   streamGemini,
   type GeminiStream,
 } from './gemini.test-helpers.js';
@@ -156,6 +157,27 @@ describe('openai importer: a saved Gemini stream (generateContentStream)', () =>
         's: no events: a Gemini stream of 2 chunks in 1 turn, with no tool call: nothing to score',
       ),
     );
+  });
+
+  it('two candidates: the first is read, the calls of the other warned, streamed or not', async () => {
+    const { response, stream } = await runGeminiTwoCandidates(
+      GEMINI_CHAT_REPLIES[0]!,
+      GEMINI_CHAT_REPLIES[1]!,
+    );
+    const golden = read(response);
+    const streamed = read(stream);
+    expect(golden.events.map((e) => e.channel)).toEqual(['get_weather', 'get_time']);
+    expect(streamed.events).toEqual(golden.events);
+    expect([golden.warnings, streamed.warnings]).toMatchInlineSnapshot(`
+      [
+        [
+          "s: candidates[1]: not read: the function calls of candidate 1, as the first candidate is read (the others are alternative replies, candidateCount > 1); convert each on its own (unmapped-record)",
+        ],
+        [
+          "s: [0].candidates[1]: not read: the function calls of candidate 1, as the first candidate is read (the others are alternative replies, candidateCount > 1); convert each on its own (unmapped-record)",
+        ],
+      ]
+    `);
   });
 
   it('errors name the chunk', async () => {

@@ -336,6 +336,13 @@ function shownAt(
   return root.at(...path);
 }
 
+/** A warning an assembled turn asks for. */
+export interface StreamNote {
+  readonly code: 'content-omitted' | 'unmapped-record';
+  readonly message: string;
+  readonly at: WarningAt;
+}
+
 /** One streamed turn, assembled: the response the same call without `stream` returns. */
 export interface StreamTurn {
   /** A `chat.completion`, a Responses API `response`, an Anthropic `Message`. */
@@ -352,8 +359,11 @@ export interface StreamTurn {
   readonly brokenInputs: ReadonlyMap<number, string>;
   /** AI SDK: the calls (by `toolCallId`) cut in their input, whose input text did not parse, and why. */
   readonly brokenCalls: ReadonlyMap<string, string>;
-  /** AI SDK: results whose saving lost their content (`content-omitted` warnings), and where. */
-  readonly omitted: ReadonlyArray<{ readonly message: string; readonly at: WarningAt }>;
+  /**
+   * What the turn holds but its reading leaves out, to warn: results whose saving lost their
+   * content (AI SDK, `content-omitted`), calls of other candidates (Gemini, `unmapped-record`).
+   */
+  readonly notes: readonly StreamNote[];
 }
 
 /** A saved stream, assembled. */
@@ -396,7 +406,7 @@ interface Building {
     response: Record<string, unknown>;
     brokenInputs?: Map<number, string>;
     brokenCalls?: Map<string, string>;
-    omitted?: Array<{ message: string; at: WarningAt }>;
+    notes?: StreamNote[];
   };
 }
 
@@ -741,6 +751,8 @@ function geminiTurn(start: StreamRecord): Building & {
 } {
   const sources = new Map<string, Where>();
   const parts: unknown[] = [];
+  const notes: StreamNote[] = [];
+  const others = new Set<unknown>();
   const first = start.value as Record<string, unknown>;
   const b = {
     start,
@@ -762,10 +774,20 @@ function geminiTurn(start: StreamRecord): Building & {
       cw.array(cs, 'an array of candidates').forEach((c, k) => {
         const w = cw.at(k);
         const cand = w.object(c, 'a candidate object');
-        const index = present(cand, 'index') ?? 0;
-        // Other candidates (`candidateCount` > 1) are alternative replies: the first is read,
-        // as the reader of a whole response reads it.
-        if (index !== 0) return;
+        const index = present(cand, 'index') ?? k;
+        // Other candidates (`candidateCount` > 1) are alternative replies: the first is read, as
+        // the reader of a whole response reads it, and the calls of the others are warned.
+        if (index !== 0) {
+          if (hasFunctionCall(cand) && !others.has(index)) {
+            others.add(index);
+            notes.push({
+              code: 'unmapped-record',
+              message: `not read: the function calls of candidate ${JSON.stringify(index)}, as the first candidate is read (the others are alternative replies, candidateCount > 1); convert each on its own`,
+              at: { ...r.at, path: w.pathText },
+            });
+          }
+          return;
+        }
         if (present(cand, 'finishReason', 'finish_reason') !== undefined) b.closed = true;
         const content = present(cand, 'content');
         if (content === undefined) return;
@@ -784,13 +806,23 @@ function geminiTurn(start: StreamRecord): Building & {
     },
     finish() {
       if (!b.closed) b.cut.push('no chunk with a finishReason ends it');
-      return { response: { messages: [{ role: b.role ?? 'model', parts }] } };
+      return { response: { messages: [{ role: b.role ?? 'model', parts }] }, notes };
     },
   };
   b.add(start);
   // The SDK's function responses (automatic function calling) end with their one chunk.
   if (b.role === 'user') b.closed = true;
   return b;
+}
+
+/** Whether a Gemini candidate's content has a `functionCall` part. */
+function hasFunctionCall(cand: Record<string, unknown>): boolean {
+  const c = present(cand, 'content');
+  const ps = isPlainObject(c) ? present(c, 'parts') : undefined;
+  return (
+    Array.isArray(ps) &&
+    ps.some((p) => isPlainObject(p) && present(p, 'functionCall', 'function_call') !== undefined)
+  );
 }
 
 /** A field of an AI SDK part: the `fullStream` key, else the UI message stream's. */
@@ -816,7 +848,7 @@ function aiSdkTurn(start: StreamRecord): Building & { add(r: StreamRecord): void
     results: Array<{ part: Record<string, unknown>; w: Where }>;
   }
   const steps: Step[] = [];
-  const omitted: Array<{ message: string; at: WarningAt }> = [];
+  const notes: StreamNote[] = [];
   let step: Step | undefined;
   const inputs = new Map<
     string,
@@ -905,7 +937,8 @@ function aiSdkTurn(start: StreamRecord): Building & { add(r: StreamRecord): void
           const result = error ? partField(p, 'error', 'errorText') : p['output'];
           // `fullStream` yields what the tool threw, an `Error`; `JSON.stringify` writes it `{}`.
           if (error && isPlainObject(result) && Object.keys(result).length === 0)
-            omitted.push({
+            notes.push({
+              code: 'content-omitted',
               message: `the error of call ${JSON.stringify(id)} was saved as {} (JSON.stringify writes an Error without its message; save error.message): read as {}`,
               at: r.at,
             });
@@ -953,7 +986,7 @@ function aiSdkTurn(start: StreamRecord): Building & { add(r: StreamRecord): void
         );
         messages.push({ role: 'tool', content: st.results.map((c) => c.part) });
       }
-      return { response: { messages }, brokenCalls, omitted };
+      return { response: { messages }, brokenCalls, notes };
     },
   };
   return b;
@@ -1019,7 +1052,7 @@ export function assembleStream(saved: StreamRecords): AssembledStream {
       cut: current.cut,
       brokenInputs: built.brokenInputs ?? new Map(),
       brokenCalls: built.brokenCalls ?? new Map(),
-      omitted: built.omitted ?? [],
+      notes: built.notes ?? [],
     });
     current = undefined;
   };
