@@ -20,7 +20,8 @@ function hasPart(m: unknown, type: string): boolean {
 
 /**
  * What a `tool-result` part says: `output` (AI SDK 5+: `{type, value}`; `error-text` /
- * `error-json` when the tool threw) or `result` (AI SDK 4).
+ * `error-json` when the tool threw) or `result` (AI SDK 4, with `isError: true` when the tool
+ * threw: then it is the error).
  */
 function resultMeta(part: Record<string, unknown>, ctx: ImportContext): Record<string, unknown> {
   const out = part['output'];
@@ -29,7 +30,10 @@ function resultMeta(part: Record<string, unknown>, ctx: ImportContext): Record<s
     if (out['type'].startsWith('error-')) return { error: value, outputType: out['type'] };
     return { result: value, outputType: out['type'] };
   }
-  if ('result' in part) return { result: importValue(part['result'] ?? null, ctx) };
+  if ('result' in part) {
+    const value = importValue(part['result'] ?? null, ctx);
+    return part['isError'] === true ? { error: value } : { result: value };
+  }
   return {};
 }
 

@@ -40,10 +40,27 @@ export const TOOL_RESULTS: Record<string, unknown> = {
 };
 export const OSLO_ERROR = 'no weather data for Oslo';
 
-const usage = {
+export const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 5, text: 5, reasoning: 0 },
 };
+
+/** The script's tools, with `execute`: `get_weather` throws for Oslo. */
+export function scriptedTools() {
+  return {
+    get_weather: tool({
+      inputSchema: z.object({ city: z.string() }),
+      execute: ({ city }) => {
+        if (city === 'Oslo') throw new Error(OSLO_ERROR);
+        return Promise.resolve({ tempC: 21, city });
+      },
+    }),
+    get_time: tool({
+      inputSchema: z.object({ tz: z.string() }),
+      execute: ({ tz }) => Promise.resolve(`12:00 ${tz}`),
+    }),
+  };
+}
 
 /** Once per process: the context manager a Node app registers (NodeSDK does), so spans nest. */
 let contextManagerSet = false;
@@ -131,19 +148,7 @@ export async function runAiSdkAgent(
   const settings = {
     prompt: 'Weather and time in Paris, and the weather in Oslo?',
     stopWhen: stepCountIs(5),
-    tools: {
-      get_weather: tool({
-        inputSchema: z.object({ city: z.string() }),
-        execute: ({ city }) => {
-          if (city === 'Oslo') throw new Error(OSLO_ERROR);
-          return Promise.resolve({ tempC: 21, city });
-        },
-      }),
-      get_time: tool({
-        inputSchema: z.object({ tz: z.string() }),
-        execute: ({ tz }) => Promise.resolve(`12:00 ${tz}`),
-      }),
-    },
+    tools: scriptedTools(),
     experimental_telemetry: { isEnabled: true, tracer: provider.getTracer('agent-test') },
   };
   let messages: ModelMessage[];

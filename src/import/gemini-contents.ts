@@ -361,11 +361,28 @@ export function geminiToolCalls(
   );
 }
 
-/** The tool calls of a `GenerateContentResponse` document (`isGeminiResponse`). */
+/**
+ * The tool calls of a `GenerateContentResponse` document (`isGeminiResponse`): its first
+ * candidate's; the calls of the others (alternative replies, `candidateCount` > 1) are warned
+ * (`unmapped-record`), as a chat completion's other choices are.
+ */
 export function geminiResponseToolCalls(
   doc: Record<string, unknown>,
   root: Where,
   ctx: ImportContext,
 ): RawEvent[] {
+  const candidates = doc['candidates'];
+  if (Array.isArray(candidates))
+    candidates.forEach((c, k) => {
+      const content = isPlainObject(c) ? field(c, 'content') : undefined;
+      if (k === 0 || !partsOf(content).some((p) => kindKey(p, 'functionCall') !== undefined))
+        return;
+      warn(
+        ctx,
+        'unmapped-record',
+        `not read: the function calls of candidate ${k}, as the first candidate is read (the others are alternative replies, candidateCount > 1); convert each on its own`,
+        { path: root.at('candidates', k).pathText },
+      );
+    });
   return geminiCalls(responseContents(doc, root), ctx);
 }

@@ -8,7 +8,11 @@
  * No network: the stub answers each request with the next scripted reply.
  */
 import { GoogleGenAI, mcpToTool, ToolType, type FunctionCall, type Part } from '@google/genai';
-import { withJsonStub, type StubRequest } from '../../test/support/stub-server.js';
+import {
+  ServerSentEvents,
+  withJsonStub,
+  type StubRequest,
+} from '../../test/support/stub-server.js';
 
 /** One scripted reply: the parts of the model's content. */
 type Reply = readonly Part[];
@@ -69,19 +73,77 @@ const DECLARATIONS = [
   },
 ];
 
-/** A stub Gemini API answering `generateContent` with `replies` in turn, and the requests it got. */
+const USAGE = { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 };
+
+/**
+ * A reply as `:streamGenerateContent?alt=sse` streams it: one chunk per part (a text part in two
+ * fragments, as the model streams text), each a `GenerateContentResponse` of the reply's
+ * `responseId`; the last chunk carries the `finishReason` and the usage. Function calls come
+ * whole, one part a chunk (the Gemini API streams no partial arguments). `cut`: the number of
+ * chunks the server sends before the connection drops (no `finishReason` then).
+ */
+export function geminiStreamChunks(reply: Reply, n: number, cut?: number): ServerSentEvents {
+  const parts = reply.flatMap((p) =>
+    typeof p.text === 'string' && p.text.length > 1
+      ? [
+          { ...p, text: p.text.slice(0, Math.ceil(p.text.length / 2)) },
+          { ...p, text: p.text.slice(Math.ceil(p.text.length / 2)) },
+        ]
+      : [p],
+  );
+  const chunks = (parts.length > 0 ? parts : [{ text: '' }]).map((part, i, all) => {
+    const last = i === all.length - 1;
+    return {
+      candidates: [
+        {
+          content: { role: 'model', parts: [part] },
+          ...(last ? { finishReason: 'STOP' } : {}),
+          index: 0,
+        },
+      ],
+      ...(last ? { usageMetadata: USAGE } : {}),
+      modelVersion: 'gemini-stub',
+      responseId: `resp-${n}`,
+    };
+  });
+  return new ServerSentEvents(chunks.slice(0, cut).map((c) => [null, c] as const));
+}
+
+/**
+ * A stub Gemini API answering `generateContent` (JSON) or `streamGenerateContent` (server-sent
+ * events, `geminiStreamChunks`) with `replies` in turn, and the requests it got; `cut` cuts the
+ * stream of the last reply after that many chunks.
+ */
 function withStub<T>(
   replies: readonly Reply[],
   run: (ai: GoogleGenAI, requests: readonly StubRequest[]) => Promise<T>,
+  cut?: number,
+  sent: string[] = [],
 ): Promise<T> {
   return withJsonStub(
-    (_request, i) => ({
-      candidates: [
-        { content: { role: 'model', parts: replies[i] ?? [] }, finishReason: 'STOP', index: 0 },
-      ],
-      usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
-      modelVersion: 'gemini-stub',
-    }),
+    (request, i) => {
+      if (request.url.includes(':streamGenerateContent')) {
+        const s = geminiStreamChunks(
+          replies[i] ?? [],
+          i + 1,
+          i === replies.length - 1 ? cut : undefined,
+        );
+        sent.push(s.text);
+        return s;
+      }
+      return {
+        candidates: [
+          {
+            content: { role: 'model', parts: replies[i] ?? [] },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
+        usageMetadata: USAGE,
+        modelVersion: 'gemini-stub',
+        responseId: `resp-${i + 1}`,
+      };
+    },
     (stub) => {
       const ai = new GoogleGenAI({
         apiKey: 'stub-key',
@@ -131,12 +193,10 @@ export async function runGeminiChat(): Promise<GeminiChatRun> {
 }
 
 /**
- * `ai.models.generateContent` with automatic function calling: the tools are an MCP client's
- * (`mcpToTool`), so the SDK itself writes the function responses (without ids; a tool's
- * `isError` result as `{error: …}`). Returns the `GenerateContentResponse` as JSON text.
+ * The part of an MCP client `mcpToTool` uses (`listTools`, `callTool`), over `runTool`: a tool
+ * that throws gives an `isError` result.
  */
-export async function runGeminiAfc(): Promise<string> {
-  // The part of an MCP client `mcpToTool` uses: `listTools` and `callTool`.
+function mcpClient(): Parameters<typeof mcpToTool>[0] {
   const client = {
     listTools: () =>
       Promise.resolve({
@@ -164,11 +224,84 @@ export async function runGeminiAfc(): Promise<string> {
       }
     },
   };
+  return client as unknown as Parameters<typeof mcpToTool>[0];
+}
+
+const AFC_PROMPT = 'Weather in Paris and Oslo, and the time in Paris?';
+
+/**
+ * `ai.models.generateContent` with automatic function calling: the tools are an MCP client's
+ * (`mcpToTool`), so the SDK itself writes the function responses (without ids; a tool's
+ * `isError` result as `{error: …}`). Returns the `GenerateContentResponse` as JSON text.
+ */
+export async function runGeminiAfc(): Promise<string> {
   return withStub(GEMINI_AFC_REPLIES, async (ai) => {
     const response = await ai.models.generateContent({
       model: 'gemini-stub',
-      contents: 'Weather in Paris and Oslo, and the time in Paris?',
-      config: { tools: [mcpToTool(client as unknown as Parameters<typeof mcpToTool>[0])] },
+      contents: AFC_PROMPT,
+      config: { tools: [mcpToTool(mcpClient())] },
+    });
+    return JSON.stringify(response);
+  });
+}
+
+/** What `ai.models.generateContentStream` yielded, saved the three ways users save it. */
+export interface GeminiStream {
+  /** The chunks, in order. */
+  readonly chunks: readonly unknown[];
+  /** `JSON.stringify(chunks)`. */
+  readonly json: string;
+  /** One chunk a line. */
+  readonly jsonl: string;
+  /** The bodies the stub sent (`:streamGenerateContent?alt=sse`), one after another. */
+  readonly sse: string;
+}
+
+/**
+ * `ai.models.generateContentStream` over the stub, once per reply of `replies`, the chunks of
+ * every call kept in order (`afc`: one call, with the MCP tools under automatic function
+ * calling, which yields the SDK's function responses as a chunk of its own between the model's
+ * turns). `cut`: the last reply's stream drops after that many chunks.
+ */
+export async function streamGemini(
+  replies: readonly Reply[],
+  { afc = false, cut }: { afc?: boolean; cut?: number } = {},
+): Promise<GeminiStream> {
+  const chunks: unknown[] = [];
+  const bodies: string[] = [];
+  await withStub(
+    replies,
+    async (ai) => {
+      for (let i = 0; i < (afc ? 1 : replies.length); i++) {
+        const stream = await ai.models.generateContentStream({
+          model: 'gemini-stub',
+          contents: AFC_PROMPT,
+          config: afc
+            ? { tools: [mcpToTool(mcpClient())] }
+            : { tools: [{ functionDeclarations: DECLARATIONS }] },
+        });
+        for await (const chunk of stream) chunks.push(chunk);
+      }
+    },
+    cut,
+    bodies,
+  );
+  const sse = bodies.join('');
+  return {
+    chunks,
+    json: JSON.stringify(chunks),
+    jsonl: `${chunks.map((c) => JSON.stringify(c)).join('\n')}\n`,
+    sse,
+  };
+}
+
+/** One non-streamed `generateContent` call answering with `reply`: the response as JSON text. */
+export async function generateGemini(reply: Reply): Promise<string> {
+  return withStub([reply], async (ai) => {
+    const response = await ai.models.generateContent({
+      model: 'gemini-stub',
+      contents: AFC_PROMPT,
+      config: { tools: [{ functionDeclarations: DECLARATIONS }] },
     });
     return JSON.stringify(response);
   });
@@ -235,4 +368,59 @@ export async function runGeminiServerTools(): Promise<string> {
     await chat.sendMessage({ message: parts });
     return JSON.stringify(chat.getHistory());
   });
+}
+
+/**
+ * `candidateCount: 2`: the stub answers with two candidates, the first with `first`'s parts and
+ * the second with `second`'s (an alternative reply), once not streamed (`generateContent`) and
+ * once streamed (each chunk holds both candidates' next part, with its `index`). Returns the
+ * response as JSON text and the chunks as a JSON array.
+ */
+export async function runGeminiTwoCandidates(
+  first: Reply,
+  second: Reply,
+): Promise<{ response: string; stream: string }> {
+  const candidates = (parts: readonly Part[], index: number, finish: boolean) => ({
+    content: { role: 'model', parts },
+    ...(finish ? { finishReason: 'STOP' } : {}),
+    index,
+  });
+  const n = Math.max(first.length, second.length);
+  return withJsonStub(
+    (request) =>
+      request.url.includes(':streamGenerateContent')
+        ? new ServerSentEvents(
+            Array.from({ length: n }, (_, i) => [
+              null,
+              {
+                candidates: [
+                  ...(i < first.length ? [candidates([first[i]!], 0, i === n - 1)] : []),
+                  ...(i < second.length ? [candidates([second[i]!], 1, i === n - 1)] : []),
+                ],
+                modelVersion: 'gemini-stub',
+                responseId: 'resp-1',
+              },
+            ]),
+          )
+        : {
+            candidates: [candidates(first, 0, true), candidates(second, 1, true)],
+            modelVersion: 'gemini-stub',
+            responseId: 'resp-1',
+          },
+    async (stub) => {
+      const ai = new GoogleGenAI({
+        apiKey: 'stub-key',
+        httpOptions: { baseUrl: stub.origin, retryOptions: { attempts: 1 } },
+      });
+      const params = {
+        model: 'gemini-stub',
+        contents: AFC_PROMPT,
+        config: { candidateCount: 2, tools: [{ functionDeclarations: DECLARATIONS }] },
+      };
+      const response = JSON.stringify(await ai.models.generateContent(params));
+      const chunks: unknown[] = [];
+      for await (const c of await ai.models.generateContentStream(params)) chunks.push(c);
+      return { response, stream: JSON.stringify(chunks) };
+    },
+  );
 }

@@ -56,9 +56,10 @@ import {
   firstSseData,
   looksLikeSse,
   STREAM_KINDS,
+  streamConversation,
   streamKindOf,
   streamRecordsOf,
-  type StreamKind,
+  type AssembledStream,
   type StreamRecords,
 } from './sdk-streams.js';
 
@@ -306,10 +307,24 @@ const SINGLE_RESPONSES: readonly SingleResponse[] = [
 ];
 
 /** The reader of each kind of stream's turns: the single response the turn assembles into. */
-const STREAM_READERS: Readonly<Record<StreamKind, SingleResponse>> = {
+const STREAM_READERS: Readonly<Record<'chat' | 'anthropic' | 'responses', SingleResponse>> = {
   chat: CHAT_COMPLETION,
   anthropic: ANTHROPIC_MESSAGE,
   responses: RESPONSES_RESPONSE,
+};
+
+/**
+ * The reader of each kind of stream whose turns assemble into messages (`streamConversation`):
+ * its list reader, which pairs the results the stream holds with their calls.
+ */
+const CONVERSATION_READERS: Readonly<
+  Record<
+    'gemini' | 'ai-sdk',
+    (m: Array<Record<string, unknown>>, w: Where, ctx: ImportContext) => RawEvent[]
+  >
+> = {
+  gemini: geminiToolCalls,
+  'ai-sdk': aiSdkToolCalls,
 };
 
 /** An event of a later turn placed after the turns before it: its time and indexes `+ offset`. */
@@ -329,25 +344,20 @@ function shifted(e: RawEvent, offset: number): RawEvent {
 }
 
 /**
- * The tool calls of a saved stream: each turn read as the response it assembles into
- * (`sdk-streams.ts`), placed after the turns before it (a chat or Anthropic turn is one message,
- * a Responses turn its output items). A turn the stream cut short is read as far as it came,
- * with a `truncated-stream` warning; an Anthropic call whose input JSON is cut keeps it as text,
- * with `meta.argumentsError` (the chat and Responses readers do the same for arguments text).
+ * The tool calls of a saved stream's turns read one by one, each as the response it assembles
+ * into (`sdk-streams.ts`), placed after the turns before it (a chat or Anthropic turn is one
+ * message, a Responses turn its output items). An Anthropic call whose input JSON is cut keeps it
+ * as text, with `meta.argumentsError` (the chat and Responses readers do the same for arguments
+ * text).
  */
-function streamToolCalls(saved: StreamRecords, ctx: ImportContext): RawEvent[] {
-  const stream = assembleStream(saved);
-  const reader = STREAM_READERS[stream.kind];
+function turnToolCalls(
+  stream: AssembledStream,
+  reader: SingleResponse,
+  ctx: ImportContext,
+): RawEvent[] {
   const events: RawEvent[] = [];
   let offset = 0;
-  stream.turns.forEach((turn, k) => {
-    if (turn.cut.length > 0)
-      warn(
-        ctx,
-        'truncated-stream',
-        `turn ${k + 1}${turn.id !== undefined ? ` (${JSON.stringify(turn.id)})` : ''} of the stream is cut short: ${turn.cut.join('; ')}; its calls are read as far as they came`,
-        turn.last.at,
-      );
+  for (const turn of stream.turns) {
     const read = reader.read(turn.response, turn.where, ctx);
     if (turn.brokenInputs.size > 0) {
       const content = turn.response['content'] as ReadonlyArray<Record<string, unknown>>;
@@ -362,12 +372,44 @@ function streamToolCalls(saved: StreamRecords, ctx: ImportContext): RawEvent[] {
       stream.kind === 'responses' && Array.isArray(turn.response['output'])
         ? turn.response['output'].length
         : 1;
+  }
+  return events;
+}
+
+/**
+ * The tool calls of a saved stream: read turn by turn (`turnToolCalls`), or, a Gemini or AI SDK
+ * stream, as the conversation its turns make (`streamConversation`), so that a result in a later
+ * record (the SDK's function responses chunk, a `tool-result` part) answers its call; an AI SDK
+ * call cut in its input keeps the text, with `meta.argumentsError`. A turn the stream cut short
+ * is read as far as it came, with a `truncated-stream` warning.
+ */
+function streamToolCalls(saved: StreamRecords, ctx: ImportContext): RawEvent[] {
+  const stream = assembleStream(saved);
+  stream.turns.forEach((turn, k) => {
+    if (turn.cut.length > 0)
+      warn(
+        ctx,
+        'truncated-stream',
+        `turn ${k + 1}${turn.id !== undefined ? ` (${JSON.stringify(turn.id)})` : ''} of the stream is cut short: ${turn.cut.join('; ')}; its calls are read as far as they came`,
+        turn.last.at,
+      );
+    for (const n of turn.notes) warn(ctx, n.code, n.message, n.at);
   });
+  let events: RawEvent[];
+  if (stream.kind === 'gemini' || stream.kind === 'ai-sdk') {
+    const { messages, where } = streamConversation(stream);
+    events = CONVERSATION_READERS[stream.kind](messages, where, ctx);
+    const broken = new Map(stream.turns.flatMap((t) => [...t.brokenCalls]));
+    for (const e of events) {
+      const reason = broken.get(e.meta['toolCallId'] as string);
+      if (reason !== undefined) (e.meta as Record<string, unknown>)['argumentsError'] = reason;
+    }
+  } else events = turnToolCalls(stream, STREAM_READERS[stream.kind], ctx);
   if (events.length === 0) {
-    const { what, record } = STREAM_KINDS[stream.kind];
+    const { what, record, typed } = STREAM_KINDS[stream.kind];
     const n = stream.turns.length;
     throw noEventsError(
-      `${what} of ${stream.count} ${record}${stream.count === 1 ? '' : 's'}${stream.kind === 'chat' ? '' : ` (${countedKinds(stream.kinds)})`} in ${n} turn${n === 1 ? '' : 's'}, with no tool call: nothing to score`,
+      `${what} of ${stream.count} ${record}${stream.count === 1 ? '' : 's'}${typed ? ` (${countedKinds(stream.kinds)})` : ''} in ${n} turn${n === 1 ? '' : 's'}, with no tool call: nothing to score`,
       ctx.file,
     );
   }
@@ -589,12 +631,14 @@ function isMessage(v: unknown): boolean {
 export const openaiImporter: Importer = {
   name: 'openai',
   description:
-    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}), or one SDK response (an Anthropic Message, a chat.completion, a Responses API response, a Gemini response), or a saved SDK stream (chat.completion.chunk, Responses or Anthropic stream events, as JSON, JSON Lines or server-sent events): one event per tool call',
+    'OpenAI chat, Anthropic, LangChain, Vercel AI SDK or Gemini messages, or OpenAI Responses API / @openai/agents items (a list, {messages}, {outputs} or {contents}), or one SDK response (an Anthropic Message, a chat.completion, a Responses API response, a Gemini response), or a saved SDK stream (chat.completion.chunk, Responses or Anthropic stream events, Gemini chunks, Vercel AI SDK fullStream or UI message stream parts, as JSON, JSON Lines or server-sent events): one event per tool call',
   detect(text, first) {
     if (isGeminiResponse(first) || singleResponseOf(first) !== undefined) return 0.9;
     // A saved stream: its first record (JSON, a JSON array's first item, the first JSON line,
     // the first server-sent event's data).
-    if (streamKindOf(first) !== undefined) return 0.9;
+    // (One Gemini chunk alone is the response: `isGeminiResponse` above.)
+    const kind = streamKindOf(first);
+    if (kind !== undefined && kind !== 'gemini') return 0.9;
     if (Array.isArray(first) && streamKindOf(first[0]) !== undefined) return 0.9;
     if (first === undefined && looksLikeSse(text) && streamKindOf(firstSseData(text)) !== undefined)
       return 0.9;

@@ -5,7 +5,11 @@
  * it: a JSON array, JSON Lines, and the raw body the server sent.
  */
 import Anthropic from '@anthropic-ai/sdk';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { simulateReadableStream, stepCountIs, streamText, type ModelMessage } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
 import OpenAI from 'openai';
+import { SCRIPTED_STEPS, scriptedTools, usage } from './ai-sdk.test-helpers.js';
 import { response, type ScriptedTurn } from '../../test/support/openai-replies.cjs';
 import {
   anthropicStreamEvents,
@@ -190,4 +194,112 @@ export function streamAnthropic(streams: readonly ServerSentEvents[]): Promise<S
 /** The first `n` events of a stream (the connection was cut after them), without its terminator. */
 export function cutAfter(s: ServerSentEvents, n: number): ServerSentEvents {
   return new ServerSentEvents(s.events.slice(0, n));
+}
+
+/** The text the script's last step answers with. */
+export const AI_SDK_ANSWER = 'Sunny in Paris; no data for Oslo.';
+
+/**
+ * The scripted steps as a provider streams them: each call's input in fragments
+ * (`tool-input-start`, `-delta`, `-end`), then its `tool-call`, then the step's `finish`; the last
+ * step answers in text.
+ */
+function aiSdkModelSteps(): LanguageModelV3StreamPart[][] {
+  const finish = (unified: 'tool-calls' | 'stop'): LanguageModelV3StreamPart => ({
+    type: 'finish',
+    finishReason: { unified, raw: undefined },
+    usage,
+  });
+  return [
+    ...SCRIPTED_STEPS.map((step) => [
+      ...step.flatMap((c): LanguageModelV3StreamPart[] => [
+        { type: 'tool-input-start', id: c.id, toolName: c.name },
+        ...fragments(JSON.stringify(c.args)).map((delta): LanguageModelV3StreamPart => ({
+          type: 'tool-input-delta',
+          id: c.id,
+          delta,
+        })),
+        { type: 'tool-input-end', id: c.id },
+        { type: 'tool-call', toolCallId: c.id, toolName: c.name, input: JSON.stringify(c.args) },
+      ]),
+      finish('tool-calls'),
+    ]),
+    [
+      { type: 'text-start', id: 't' },
+      ...fragments(AI_SDK_ANSWER).map((delta): LanguageModelV3StreamPart => ({
+        type: 'text-delta',
+        id: 't',
+        delta,
+      })),
+      { type: 'text-end', id: 't' },
+      finish('stop'),
+    ],
+  ];
+}
+
+/** A model stream of `parts` whose connection fails after them (the loop over `fullStream` throws). */
+function failingStream(parts: readonly LanguageModelV3StreamPart[]): ReadableStream {
+  let i = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (i < parts.length) c.enqueue(parts[i++]);
+      else c.error(new Error('socket hang up'));
+    },
+  });
+}
+
+/** What one scripted `streamText` run gave. */
+export interface AiSdkStream extends SavedStream {
+  /** `toUIMessageStreamResponse()`'s body (the UI message stream, server-sent events). */
+  readonly ui: string;
+  /** `(await result.response).messages`, the same run's messages (not when cut). */
+  readonly messages: readonly ModelMessage[];
+}
+
+/**
+ * `streamText` with a scripted model (`MockLanguageModelV3`, which `ai/test` ships) and the
+ * script's tools, which run (`execute`), so `fullStream` has their `tool-result` and
+ * `tool-error` parts; the parts are saved as users save them (the `sse` field is unused: a
+ * `fullStream` is not sent on a wire). `cutAfter`: the model's connection fails after that many
+ * of its parts in the first step; the parts yielded until the loop threw are kept. `textOnly`:
+ * the model answers at once, calling no tool.
+ */
+export async function streamAiSdk({
+  cutAfter,
+  textOnly = false,
+}: { cutAfter?: number; textOnly?: boolean } = {}): Promise<AiSdkStream> {
+  const steps = textOnly ? aiSdkModelSteps().slice(-1) : aiSdkModelSteps();
+  const run = () => {
+    let step = 0;
+    const model = new MockLanguageModelV3({
+      doStream: () => {
+        const parts = steps[step++] ?? [];
+        return Promise.resolve({
+          stream:
+            cutAfter === undefined
+              ? simulateReadableStream({ chunks: parts })
+              : failingStream(parts.slice(0, cutAfter)),
+        });
+      },
+    });
+    return streamText({
+      model,
+      prompt: 'Weather and time in Paris, and the weather in Oslo?',
+      stopWhen: stepCountIs(5),
+      tools: scriptedTools(),
+      onError: () => {},
+    });
+  };
+  const result = run();
+  const records: unknown[] = [];
+  try {
+    for await (const part of result.fullStream) records.push(part);
+  } catch (e) {
+    if (cutAfter === undefined) throw e;
+  }
+  const s = saved(records, []);
+  if (cutAfter !== undefined) return { ...s, ui: '', messages: [] };
+  const messages = (await result.response).messages;
+  const ui = await run().toUIMessageStreamResponse().text();
+  return { ...s, ui, messages };
 }

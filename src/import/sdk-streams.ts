@@ -1,10 +1,16 @@
 /**
  * Streamed SDK output (`stream: true`), saved as a JSON array or JSON Lines of what the SDK
  * yielded, or as the server-sent events of the wire: OpenAI Chat Completions chunks, OpenAI
- * Responses API stream events and Anthropic Messages stream events. Each streamed turn is
- * assembled into the response the same call without `stream` returns (a `chat.completion`, a
- * Responses API `response`, an Anthropic `Message`), located so that a path inside it names the
- * record it came from; `openai.ts` reads those with its single-response readers.
+ * Responses API stream events, Anthropic Messages stream events, Gemini `GenerateContentResponse`
+ * chunks (`generateContentStream`) and Vercel AI SDK stream parts (`streamText`'s `fullStream`,
+ * or the UI message stream). Each streamed turn is assembled into the response the same call
+ * without `stream` returns (a `chat.completion`, a Responses API `response`, an Anthropic
+ * `Message`), located so that a path inside it names the record it came from; `openai.ts` reads
+ * those with its single-response readers. A Gemini or AI SDK turn is assembled into the messages
+ * it adds to the conversation (`{messages}`: Gemini `Content`s, AI SDK `ModelMessage`s), since
+ * their tool results are records of the stream too (the SDK's automatic function calling yields
+ * its function responses as a chunk; `fullStream` has `tool-result` parts): `streamConversation`
+ * joins the turns, and the list readers pair the results with their calls.
  */
 import { formatPath } from '../errors.js';
 import { JsonSyntaxError, parsePyJson } from '../py/json.js';
@@ -16,14 +22,113 @@ import { Where, isJsonLines, parseJsonLine, parseJsonLines } from './json.js';
 import type { WarningAt } from './warnings.js';
 
 /** The kinds of stream, told by their records. */
-export type StreamKind = 'chat' | 'anthropic' | 'responses';
+export type StreamKind = 'chat' | 'anthropic' | 'responses' | 'gemini' | 'ai-sdk';
 
-/** How each kind is named in messages, and what its records are. */
-export const STREAM_KINDS: Readonly<Record<StreamKind, { what: string; record: string }>> = {
-  chat: { what: 'an OpenAI Chat Completions stream', record: 'chunk' },
-  anthropic: { what: 'an Anthropic Messages stream', record: 'event' },
-  responses: { what: 'an OpenAI Responses API stream', record: 'event' },
+/**
+ * How each kind is named in messages: `what` the stream, `record` its records, `one` a record
+ * (for the error naming a record of another kind), `start` the record that must start a turn
+ * (none: any record does), `typed` whether the no-events error counts its records by `type`.
+ */
+export const STREAM_KINDS: Readonly<
+  Record<
+    StreamKind,
+    { what: string; record: string; one: string; start: string | undefined; typed: boolean }
+  >
+> = {
+  chat: {
+    what: 'an OpenAI Chat Completions stream',
+    record: 'chunk',
+    one: 'a chat.completion.chunk',
+    start: undefined,
+    typed: false,
+  },
+  anthropic: {
+    what: 'an Anthropic Messages stream',
+    record: 'event',
+    one: 'an Anthropic stream event',
+    start: 'message_start',
+    typed: true,
+  },
+  responses: {
+    what: 'an OpenAI Responses API stream',
+    record: 'event',
+    one: 'an OpenAI Responses API stream event',
+    start: 'response.created',
+    typed: true,
+  },
+  gemini: {
+    what: 'a Gemini stream',
+    record: 'chunk',
+    one: 'a Gemini GenerateContentResponse chunk',
+    start: undefined,
+    typed: false,
+  },
+  'ai-sdk': {
+    what: 'a Vercel AI SDK stream',
+    record: 'part',
+    one: 'a Vercel AI SDK stream part',
+    start: 'start',
+    typed: true,
+  },
 };
+
+/**
+ * The part types of the Vercel AI SDK's streams (AI SDK 5 and 6): `streamText`'s `fullStream`
+ * (`TextStreamPart`) and the UI message stream (`UIMessageChunk`, what
+ * `toUIMessageStreamResponse()` sends). `error` is read as every stream's error record.
+ */
+const AI_SDK_PARTS: ReadonlySet<string> = new Set([
+  'start',
+  'start-step',
+  'finish-step',
+  'finish',
+  'abort',
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-input-end',
+  'tool-call',
+  'tool-result',
+  'tool-error',
+  'tool-output-denied',
+  'tool-approval-request',
+  'tool-input-available',
+  'tool-input-error',
+  'tool-output-available',
+  'tool-output-error',
+  'source',
+  'source-url',
+  'source-document',
+  'file',
+  'raw',
+  'message-metadata',
+]);
+
+/** The first of `keys` of `o` that is set (not `null`: the Python SDK dumps unset fields so). */
+function present(o: Record<string, unknown>, ...keys: string[]): unknown {
+  for (const k of keys) if (o[k] !== undefined && o[k] !== null) return o[k];
+  return undefined;
+}
+
+/**
+ * Whether a record is a Gemini `GenerateContentResponse` chunk: `candidates`, or (a chunk
+ * without any) prompt feedback or usage metadata; camelCase (the REST API, the JS SDK) or
+ * snake_case (the Python SDK's `model_dump()`).
+ */
+function isGeminiChunk(v: Record<string, unknown>): boolean {
+  if ('type' in v || 'object' in v) return false;
+  if (['messages', 'contents', 'outputs', 'events'].some((k) => k in v)) return false;
+  return (
+    Array.isArray(present(v, 'candidates')) ||
+    isPlainObject(present(v, 'promptFeedback', 'prompt_feedback')) ||
+    isPlainObject(present(v, 'usageMetadata', 'usage_metadata'))
+  );
+}
 
 /** The Anthropic stream's event types that tell a stream (`ping` and `error` occur in it too). */
 const ANTHROPIC_EVENTS: ReadonlySet<string> = new Set([
@@ -39,10 +144,13 @@ const ANTHROPIC_EVENTS: ReadonlySet<string> = new Set([
 export function streamKindOf(v: unknown): StreamKind | undefined {
   if (!isPlainObject(v)) return undefined;
   if (v['object'] === 'chat.completion.chunk') return 'chat';
+  if ('role' in v) return undefined;
+  if (isGeminiChunk(v)) return 'gemini';
   const t = v['type'];
-  if (typeof t !== 'string' || 'role' in v) return undefined;
+  if (typeof t !== 'string') return undefined;
   if (ANTHROPIC_EVENTS.has(t)) return 'anthropic';
   if (t.startsWith('response.')) return 'responses';
+  if (AI_SDK_PARTS.has(t)) return 'ai-sdk';
   return undefined;
 }
 
@@ -188,7 +296,10 @@ export function streamRecordsOf(
       })),
       sse: false,
     };
-  if (streamKindOf(d) !== undefined)
+  // One Gemini chunk alone is read as the response it is (`gemini-contents.ts`), with its
+  // automatic function calling history.
+  const kind = streamKindOf(d);
+  if (kind !== undefined && kind !== 'gemini')
     return { records: [{ value: d, where: root, at: {} }], sse: false };
   return undefined;
 }
@@ -225,6 +336,13 @@ function shownAt(
   return root.at(...path);
 }
 
+/** A warning an assembled turn asks for. */
+export interface StreamNote {
+  readonly code: 'content-omitted' | 'unmapped-record';
+  readonly message: string;
+  readonly at: WarningAt;
+}
+
 /** One streamed turn, assembled: the response the same call without `stream` returns. */
 export interface StreamTurn {
   /** A `chat.completion`, a Responses API `response`, an Anthropic `Message`. */
@@ -239,6 +357,13 @@ export interface StreamTurn {
   readonly cut: readonly string[];
   /** Anthropic: the call blocks (by position in `content`) whose input JSON did not parse, and why. */
   readonly brokenInputs: ReadonlyMap<number, string>;
+  /** AI SDK: the calls (by `toolCallId`) cut in their input, whose input text did not parse, and why. */
+  readonly brokenCalls: ReadonlyMap<string, string>;
+  /**
+   * What the turn holds but its reading leaves out, to warn: results whose saving lost their
+   * content (AI SDK, `content-omitted`), calls of other candidates (Gemini, `unmapped-record`).
+   */
+  readonly notes: readonly StreamNote[];
 }
 
 /** A saved stream, assembled. */
@@ -258,9 +383,16 @@ function errorText(v: Record<string, unknown>): string {
   return `an error event${typeof code === 'string' ? ` (${code})` : ''}${typeof msg === 'string' ? `: ${JSON.stringify(msg)}` : ''}`;
 }
 
-/** Whether a record is the API's error: `{type: "error"}`, or a chunk-less `{error}`. */
+/**
+ * Whether a record is the API's error: `{type: "error"}`, or an untyped `{error}` (Chat
+ * Completions and Gemini send one mid-stream); never a typed record with an `error` field (the AI
+ * SDK's `tool-error` part).
+ */
 function isErrorRecord(v: Record<string, unknown>): boolean {
-  return v['type'] === 'error' || (isPlainObject(v['error']) && v['object'] === undefined);
+  return (
+    v['type'] === 'error' ||
+    (isPlainObject(v['error']) && v['object'] === undefined && v['type'] === undefined)
+  );
 }
 
 /** A turn being assembled. */
@@ -270,7 +402,12 @@ interface Building {
   readonly sources: Map<string, Where>;
   readonly cut: string[];
   closed: boolean;
-  finish(): { response: Record<string, unknown>; brokenInputs?: Map<number, string> };
+  finish(): {
+    response: Record<string, unknown>;
+    brokenInputs?: Map<number, string>;
+    brokenCalls?: Map<string, string>;
+    notes?: StreamNote[];
+  };
 }
 
 function integerAt(w: Where, v: unknown, what: string): number {
@@ -600,34 +737,313 @@ function responsesTurn(start: StreamRecord): Building & { add(r: StreamRecord): 
   return b;
 }
 
+/**
+ * A Gemini turn: the chunks of one `generateContentStream` request, until a chunk whose candidate
+ * has a `finishReason` (or whose prompt was blocked), assembled into the one model `Content` the
+ * same call without streaming returns (`{messages: [content]}`: the first candidate's parts, in
+ * the order they came; each part located in its chunk). The chunk of function responses the SDK
+ * yields under automatic function calling (a candidate of role `user`) is a turn of its own.
+ */
+function geminiTurn(start: StreamRecord): Building & {
+  add(r: StreamRecord): void;
+  responseId: unknown;
+  role: unknown;
+} {
+  const sources = new Map<string, Where>();
+  const parts: unknown[] = [];
+  const notes: StreamNote[] = [];
+  const others = new Set<unknown>();
+  const first = start.value as Record<string, unknown>;
+  const b = {
+    start,
+    last: start,
+    sources,
+    cut: [] as string[],
+    closed: false,
+    responseId: present(first, 'responseId', 'response_id'),
+    role: undefined as unknown,
+    add(r: StreamRecord) {
+      b.last = r;
+      const v = r.value as Record<string, unknown>;
+      const feedback = present(v, 'promptFeedback', 'prompt_feedback');
+      if (isPlainObject(feedback) && present(feedback, 'blockReason', 'block_reason') !== undefined)
+        b.closed = true;
+      const cs = present(v, 'candidates');
+      if (cs === undefined) return;
+      const cw = r.where.at('candidates');
+      cw.array(cs, 'an array of candidates').forEach((c, k) => {
+        const w = cw.at(k);
+        const cand = w.object(c, 'a candidate object');
+        const index = present(cand, 'index') ?? k;
+        // Other candidates (`candidateCount` > 1) are alternative replies: the first is read, as
+        // the reader of a whole response reads it, and the calls of the others are warned.
+        if (index !== 0) {
+          if (hasFunctionCall(cand) && !others.has(index)) {
+            others.add(index);
+            notes.push({
+              code: 'unmapped-record',
+              message: `not read: the function calls of candidate ${JSON.stringify(index)}, as the first candidate is read (the others are alternative replies, candidateCount > 1); convert each on its own`,
+              at: { ...r.at, path: w.pathText },
+            });
+          }
+          return;
+        }
+        if (present(cand, 'finishReason', 'finish_reason') !== undefined) b.closed = true;
+        const content = present(cand, 'content');
+        if (content === undefined) return;
+        const ow = w.at('content');
+        const o = ow.object(content, 'a content object');
+        if (!sources.has('messages[0]')) sources.set('messages[0]', ow);
+        b.role ??= present(o, 'role');
+        const ps = present(o, 'parts');
+        if (ps === undefined) return;
+        const pw = ow.at('parts');
+        pw.array(ps, 'an array of parts').forEach((p, j) => {
+          sources.set(`messages[0].parts[${parts.length}]`, pw.at(j));
+          parts.push(p);
+        });
+      });
+    },
+    finish() {
+      if (!b.closed) b.cut.push('no chunk with a finishReason ends it');
+      return { response: { messages: [{ role: b.role ?? 'model', parts }] }, notes };
+    },
+  };
+  b.add(start);
+  // The SDK's function responses (automatic function calling) end with their one chunk.
+  if (b.role === 'user') b.closed = true;
+  return b;
+}
+
+/** Whether a Gemini candidate's content has a `functionCall` part. */
+function hasFunctionCall(cand: Record<string, unknown>): boolean {
+  const c = present(cand, 'content');
+  const ps = isPlainObject(c) ? present(c, 'parts') : undefined;
+  return (
+    Array.isArray(ps) &&
+    ps.some((p) => isPlainObject(p) && present(p, 'functionCall', 'function_call') !== undefined)
+  );
+}
+
+/** A field of an AI SDK part: the `fullStream` key, else the UI message stream's. */
+function partField(p: Record<string, unknown>, full: string, ui: string): unknown {
+  return p[full] !== undefined ? p[full] : p[ui];
+}
+
+/**
+ * A Vercel AI SDK turn: the parts of one `streamText` call, from `start` to `finish`, assembled
+ * into the messages the call adds to `response.messages`: per step (`start-step` to
+ * `finish-step`) an assistant message of its `tool-call` parts, then, when the step's tools ran,
+ * a tool message of their `tool-result` parts (the AI SDK 4 part shape, `{result}` with
+ * `isError` for a `tool-error`, since a stream part holds what the tool returned or threw, not
+ * the model output the SDK derives from it). The UI message stream's `tool-input-available`,
+ * `tool-output-available` and `tool-output-error` are read as the same. A call whose input was
+ * streamed (`tool-input-start` / `-delta`) but has no `tool-call` part was cut: it is read with
+ * the input text that came, parsed when it is JSON.
+ */
+function aiSdkTurn(start: StreamRecord): Building & { add(r: StreamRecord): void } {
+  const sources = new Map<string, Where>();
+  interface Step {
+    calls: Array<{ part: Record<string, unknown>; w: Where }>;
+    results: Array<{ part: Record<string, unknown>; w: Where }>;
+  }
+  const steps: Step[] = [];
+  const notes: StreamNote[] = [];
+  let step: Step | undefined;
+  const inputs = new Map<
+    string,
+    { toolName: unknown; text: string; w: Where; step: Step; called: boolean }
+  >();
+  const current = (): Step => {
+    if (step === undefined) {
+      step = { calls: [], results: [] };
+      steps.push(step);
+    }
+    return step;
+  };
+  const idAt = (r: StreamRecord, p: Record<string, unknown>, full: string): string => {
+    const key = p[full] !== undefined ? full : 'toolCallId';
+    return r.where.at(key).string(p[key]);
+  };
+  const b = {
+    start,
+    last: start,
+    sources,
+    cut: [] as string[],
+    closed: false,
+    add(r: StreamRecord) {
+      b.last = r;
+      const p = r.value as Record<string, unknown>;
+      switch (p['type']) {
+        case 'start-step':
+          step = undefined;
+          current();
+          return;
+        case 'finish-step':
+          step = undefined;
+          return;
+        case 'finish':
+          b.closed = true;
+          return;
+        case 'abort':
+          b.cut.push('an abort part ends it');
+          b.closed = true;
+          return;
+        case 'tool-input-start': {
+          const id = idAt(r, p, 'id');
+          inputs.set(id, {
+            toolName: p['toolName'],
+            text: '',
+            w: r.where,
+            step: current(),
+            called: false,
+          });
+          return;
+        }
+        case 'tool-input-delta': {
+          const id = idAt(r, p, 'id');
+          const s = inputs.get(id);
+          if (s === undefined)
+            throw r.where.error(`no tool-input-start before it for call ${JSON.stringify(id)}`);
+          const key = p['delta'] !== undefined ? 'delta' : 'inputTextDelta';
+          const d = p[key];
+          if (typeof d !== 'string')
+            throw r.where.at(key).error(`expected a string, got ${describe(d)}`);
+          s.text += d;
+          return;
+        }
+        case 'tool-call':
+        case 'tool-input-available': {
+          const id = idAt(r, p, 'toolCallId');
+          const s = inputs.get(id);
+          if (s !== undefined) s.called = true;
+          (s?.step ?? current()).calls.push({
+            part: {
+              type: 'tool-call',
+              toolCallId: id,
+              toolName: p['toolName'],
+              input: p['input'],
+            },
+            w: r.where,
+          });
+          return;
+        }
+        case 'tool-result':
+        case 'tool-output-available':
+        case 'tool-error':
+        case 'tool-output-error': {
+          const id = idAt(r, p, 'toolCallId');
+          const error = p['type'] === 'tool-error' || p['type'] === 'tool-output-error';
+          const result = error ? partField(p, 'error', 'errorText') : p['output'];
+          // `fullStream` yields what the tool threw, an `Error`; `JSON.stringify` writes it `{}`.
+          if (error && isPlainObject(result) && Object.keys(result).length === 0)
+            notes.push({
+              code: 'content-omitted',
+              message: `the error of call ${JSON.stringify(id)} was saved as {} (JSON.stringify writes an Error without its message; save error.message): read as {}`,
+              at: r.at,
+            });
+          const part: Record<string, unknown> = {
+            type: 'tool-result',
+            toolCallId: id,
+            toolName: p['toolName'],
+            result,
+          };
+          if (error) part['isError'] = true;
+          current().results.push({ part, w: r.where });
+          return;
+        }
+        default:
+          return;
+      }
+    },
+    finish() {
+      const brokenCalls = new Map<string, string>();
+      for (const [id, s] of inputs) {
+        if (s.called) continue;
+        b.cut.push(
+          `the input of call ${JSON.stringify(id)} (${JSON.stringify(s.toolName ?? null)}) has no tool-call part`,
+        );
+        let input: unknown = s.text;
+        try {
+          input = s.text.trim() === '' ? {} : parsePyJson(s.text, { preserveNumberKinds: true });
+        } catch (e) {
+          if (!(e instanceof JsonSyntaxError)) throw e;
+          brokenCalls.set(id, `not valid JSON (${e.reason} at ${e.line}:${e.column})`);
+        }
+        s.step.calls.push({
+          part: { type: 'tool-call', toolCallId: id, toolName: s.toolName, input },
+          w: s.w,
+        });
+      }
+      if (!b.closed) b.cut.push('no finish part ends it');
+      const messages: Array<Record<string, unknown>> = [];
+      for (const st of steps) {
+        st.calls.forEach((c, j) => sources.set(`messages[${messages.length}].content[${j}]`, c.w));
+        messages.push({ role: 'assistant', content: st.calls.map((c) => c.part) });
+        if (st.results.length === 0) continue;
+        st.results.forEach((c, j) =>
+          sources.set(`messages[${messages.length}].content[${j}]`, c.w),
+        );
+        messages.push({ role: 'tool', content: st.results.map((c) => c.part) });
+      }
+      return { response: { messages }, brokenCalls, notes };
+    },
+  };
+  return b;
+}
+
 /** What starts a turn of each kind, in a record of that kind. */
 function startsTurn(
   kind: StreamKind,
   v: Record<string, unknown>,
-  current: { id?: unknown } | undefined,
+  current: (Building & { id?: unknown; responseId?: unknown; role?: unknown }) | undefined,
 ): boolean {
   if (kind === 'anthropic') return v['type'] === 'message_start';
   if (kind === 'responses') return v['type'] === 'response.created';
+  if (kind === 'ai-sdk') return v['type'] === 'start';
+  if (kind === 'gemini') {
+    if (current === undefined || current.closed) return true;
+    const id = present(v, 'responseId', 'response_id');
+    return (
+      (id !== undefined && current.responseId !== undefined && id !== current.responseId) ||
+      geminiRole(v) === 'user'
+    );
+  }
   return current === undefined || current.id !== v['id'];
+}
+
+/** The role of a Gemini chunk's first candidate's content, if it has one. */
+function geminiRole(v: Record<string, unknown>): unknown {
+  const cs = present(v, 'candidates');
+  const c = Array.isArray(cs) && isPlainObject(cs[0]) ? present(cs[0], 'content') : undefined;
+  return isPlainObject(c) ? present(c, 'role') : undefined;
 }
 
 /**
  * A saved stream assembled into its turns. A turn starts with `message_start` (Anthropic), a
- * `response.created` event (Responses), a chunk of a new `id` (Chat Completions, whose turn also
- * ends at `data: [DONE]`). Every record must be of the first record's kind (an error names the
- * one that is not); records before a turn's start are an error (the stream's start is missing).
+ * `response.created` event (Responses), a `start` part (AI SDK), a chunk of a new `id` (Chat
+ * Completions, whose turn also ends at `data: [DONE]`), a chunk after one with a `finishReason`
+ * or of a new `responseId` (Gemini). Every record must be of the first record's kind (an error
+ * names the one that is not); records before a turn's start are an error (the stream's start is
+ * missing).
  */
 export function assembleStream(saved: StreamRecords): AssembledStream {
   const first = saved.records.find((r) => r.value !== DONE)!;
   const kind = streamKindOf(first.value)!;
+  const { one, start } = STREAM_KINDS[kind];
   const kinds = new Map<string, number>();
   const turns: StreamTurn[] = [];
-  let current: (Building & { add(r: StreamRecord): void; id?: unknown }) | undefined;
+  let current:
+    (Building & { add(r: StreamRecord): void; id?: unknown; responseId?: unknown }) | undefined;
   let count = 0;
   const close = (): void => {
     if (current === undefined) return;
     const built = current.finish();
-    const id = idOf(built.response);
+    const id =
+      idOf(built.response) ??
+      (typeof current.responseId === 'string' && current.responseId !== ''
+        ? current.responseId
+        : undefined);
     turns.push({
       response: built.response,
       where: new AssembledWhere(current.start.where, [], current.sources),
@@ -635,6 +1051,8 @@ export function assembleStream(saved: StreamRecords): AssembledStream {
       last: current.last,
       cut: current.cut,
       brokenInputs: built.brokenInputs ?? new Map(),
+      brokenCalls: built.brokenCalls ?? new Map(),
+      notes: built.notes ?? [],
     });
     current = undefined;
   };
@@ -647,9 +1065,12 @@ export function assembleStream(saved: StreamRecords): AssembledStream {
       continue;
     }
     count++;
-    const v = r.where.object(r.value, `${STREAM_KINDS[kind].what.replace(/^an? /, 'a ')} record`);
-    const type =
-      kind === 'chat' ? 'chunk' : typeof v['type'] === 'string' ? v['type'] : '(no type)';
+    const v = r.where.object(r.value, `${one.replace(/^an? /, 'a ')} record`);
+    const type = STREAM_KINDS[kind].typed
+      ? typeof v['type'] === 'string'
+        ? v['type']
+        : '(no type)'
+      : STREAM_KINDS[kind].record;
     kinds.set(type, (kinds.get(type) ?? 0) + 1);
     if (isErrorRecord(v)) {
       if (current !== undefined) {
@@ -664,7 +1085,7 @@ export function assembleStream(saved: StreamRecords): AssembledStream {
     const k = streamKindOf(v);
     if (k !== kind)
       r.where.fail(
-        `expected ${kind === 'chat' ? 'a chat.completion.chunk' : `an ${kind === 'anthropic' ? 'Anthropic' : 'OpenAI Responses API'} stream event`} (the stream's first record is one), got ${k === undefined ? describe(v) : `a record of ${STREAM_KINDS[k].what}`}`,
+        `expected ${one} (the stream's first record is one), got ${k === undefined ? describe(v) : `a record of ${STREAM_KINDS[k].what}`}`,
       );
     if (startsTurn(kind, v, current)) {
       close();
@@ -673,13 +1094,17 @@ export function assembleStream(saved: StreamRecords): AssembledStream {
           ? chatTurn(r, saved.sse)
           : kind === 'anthropic'
             ? anthropicTurn(r)
-            : responsesTurn(r);
+            : kind === 'responses'
+              ? responsesTurn(r)
+              : kind === 'gemini'
+                ? geminiTurn(r)
+                : aiSdkTurn(r);
       if (kind === 'chat') current.add(r);
       continue;
     }
     if (current === undefined)
       r.where.fail(
-        `a ${String(v['type'])} event before any ${kind === 'anthropic' ? 'message_start' : 'response.created'}: the stream's start is missing`,
+        `a ${String(v['type'])} ${STREAM_KINDS[kind].record} before any ${start ?? 'start'}: the stream's start is missing`,
       );
     current.add(r);
   }
@@ -689,4 +1114,51 @@ export function assembleStream(saved: StreamRecords): AssembledStream {
     (t.cut as string[]).push(`its last event (line ${saved.cutLine}) is cut off mid-way: not read`);
   }
   return { kind, turns, kinds, count };
+}
+
+/**
+ * The conversation a Gemini or AI SDK stream holds: the messages of its turns (`{messages}`, see
+ * `geminiTurn`, `aiSdkTurn`) one after another, at a location where `[i]` is the i-th message in
+ * the turn and record it came from.
+ */
+export function streamConversation(stream: AssembledStream): {
+  messages: Array<Record<string, unknown>>;
+  where: Where;
+} {
+  const messages: Array<Record<string, unknown>> = [];
+  const owners: Array<{ turn: StreamTurn; index: number } | undefined> = [];
+  for (const turn of stream.turns)
+    (turn.response['messages'] as Array<Record<string, unknown>>).forEach((m, index) => {
+      // Each Gemini request answers a content the client sent, which is not in the stream (the
+      // user's prompt, or function responses it sent itself; under automatic function calling
+      // the SDK yields its own as a chunk). Two model turns in a row stand for two requests, so
+      // an empty user content is put between them: they are two model turns, not one.
+      if (
+        stream.kind === 'gemini' &&
+        m['role'] === 'model' &&
+        messages.at(-1)?.['role'] === 'model'
+      ) {
+        messages.push({ role: 'user', parts: [] });
+        owners.push(undefined);
+      }
+      messages.push(m);
+      owners.push({ turn, index });
+    });
+  return { messages, where: new ConversationWhere(owners, stream.turns[0]!.where) };
+}
+
+/** A location in a stream's conversation: message `[i]` is shown where its turn read it. */
+class ConversationWhere extends Where {
+  constructor(
+    private readonly owners: ReadonlyArray<{ turn: StreamTurn; index: number } | undefined>,
+    root: Where,
+  ) {
+    super(root.file, []);
+  }
+
+  override at(...segments: PropertyKey[]): Where {
+    const o = typeof segments[0] === 'number' ? this.owners[segments[0]] : undefined;
+    if (o === undefined) return super.at(...segments);
+    return o.turn.where.at('messages', o.index, ...segments.slice(1));
+  }
 }

@@ -30,7 +30,8 @@ interface WarningSink {
  * its call by a guess (a Gemini function response without an id, when calls of its name went
  * unanswered in more than one turn); `content-omitted`, tool calls whose producer left their
  * arguments out (an instrumentation that captures no message content: read with the value `null`,
- * missing rather than empty); `coarse-times`, a CSV whose spreadsheet date-times show whole minutes
+ * missing rather than empty), or a result whose saving lost its content (an AI SDK `tool-error` part
+whose `Error` `JSON.stringify` wrote `{}`); `coarse-times`, a CSV whose spreadsheet date-times show whole minutes
  * only (the export dropped the seconds: intervals are rounded to the minute); `decimal-comma`, a
  * ,-separated CSV whose values are numbers with a decimal comma (`"21,5"`), read as text;
  * `index-column`, a CSV whose first column has no name and holds the row numbers (the index
