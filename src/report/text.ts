@@ -38,6 +38,7 @@ import {
 } from './verdict.js';
 import { channelCountsLine, channelRuleLine, deltaText, withinToleranceText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
+import { ABSENT, DIFFERENCES_COUNTED, valueDifference } from './value-diff.js';
 
 export type { Colors } from './colors.js';
 
@@ -428,7 +429,62 @@ function alignmentTable(
         : `... (${rest} more ${rest === 1 ? 'row' : 'rows'}${unshown > 0 ? `, ${unshown} of them differing` : ''})`,
     );
   }
+  if (centred) lines.push(...differenceLines([...shownRows, ...past.rows], width));
   return lines;
+}
+
+/** Mismatched rows with structured values listed under "Values that differ:" at most. */
+const DIFFERENCE_ROWS = 10;
+
+/** Longest rendering of a differing field's value looked at (then cut around the difference). */
+const DIFFERENCE_RENDER_LIMIT = 4096;
+
+/**
+ * Default mode (with the cut around the difference, `centreMismatches`): the table's cells are
+ * too narrow for structured values (a ROS message reads `{"data"…` on both sides), so under the
+ * table each mismatched row whose values are both arrays or plain objects gets a line naming the
+ * first field that differs and both its values: `✗ row 23 /status .data: "ok" | "low battery"`
+ * (golden | predicted; `(+2 more fields)` when others differ too). Channel, path and values
+ * escaped; each value cut around its first difference to half the room the line has left.
+ */
+function differenceLines(rows: readonly AlignmentRow[], width: number): string[] {
+  const lines: string[] = [];
+  let listed = 0;
+  let more = 0;
+  for (const r of rows) {
+    if (r.match !== false || !r.gt || !r.pred || r.gt.channel !== r.pred.channel) continue;
+    const d = valueDifference(r.gt.value, r.pred.value);
+    if (d === undefined) continue;
+    if (++listed > DIFFERENCE_ROWS) {
+      more++;
+      continue;
+    }
+    const leaf = (v: unknown): string =>
+      v === ABSENT ? '(none)' : safe(renderValue(v, DIFFERENCE_RENDER_LIMIT));
+    const g = leaf(d.gt);
+    const p = leaf(d.pred);
+    const n = d.count - 1;
+    const others =
+      n > 0
+        ? ` (+${n} more ${n === 1 ? 'field' : 'fields'}${d.count >= DIFFERENCES_COUNTED ? ' at least' : ''})`
+        : '';
+    const head = `  ✗ row ${r.index} ${safe(r.gt.channel)} ${safe(d.path)}: `;
+    // The room left, shared: a short value keeps what it needs, the other takes the rest.
+    const room = Math.max(16, width - textLength(head) - textLength(others) - 3);
+    const half = Math.floor(room / 2);
+    const [gl, pl] = [textLength(g), textLength(p)];
+    const gw = pl <= half ? room - pl : gl <= half ? gl : half;
+    const pw = room - Math.min(gw, gl);
+    const at = firstDifference(g, p);
+    lines.push(
+      truncate(
+        `${head}${truncateAround(g, gw, at)} | ${truncateAround(p, pw, at)}${others}`,
+        width,
+      ),
+    );
+  }
+  if (more > 0) lines.push(`  … ${more} more`);
+  return lines.length ? ['Values that differ (golden | predicted):', ...lines] : [];
 }
 
 /** Default mode: the rows that matched only within tolerance, by row index (none in reference mode). */
