@@ -678,6 +678,35 @@ describe('formatTextReport: a wrong value past the row limit', () => {
     expect(lines).toContain('... (33 more rows, 16 of them differing)');
   });
 
+  it('default mode: two moves swapped within tolerance still match, and read as a swap', () => {
+    // Set points 8000 and 8000.5 eV (within the default relative 1e-3 of each other), the
+    // prediction moving to 8000.5 first. Pairing them costs 0; reading a swap would cost a
+    // missing and an extra event (4): the match stands, and the report says what happened.
+    const scan = (points: readonly number[]) =>
+      points.flatMap((value, k) => [
+        { channel: 'mono:energy', timestamp: 2 * k, value },
+        { channel: 'shutter:cmd', timestamp: 2 * k + 1, value: k % 2 ? 'close' : 'open' },
+      ]);
+    const result = evaluate(
+      scan([7990, 7995, 8000, 8000.5, 8010]),
+      scan([7990, 7995, 8000.5, 8000, 8010]),
+    );
+    expect(result.accuracy).toBe(true);
+    const text = formatTextReport(result);
+    expect(header(text)[2]).toBe(
+      'Passed within tolerance: 2 values matched only within tolerance (all on mono:energy, Δ 0.5); rows 5 and 7 swapped',
+    );
+    expect(text.split('\n').filter((l) => l.startsWith('  ≈ '))).toEqual([
+      '  ≈ row 5 mono:energy: 8000 | 8000.5 (Δ 0.5, tol 8.001), swapped with row 7',
+      '  ≈ row 7 mono:energy: 8000.5 | 8000 (Δ 0.5, tol 8.001), swapped with row 5',
+    ]);
+    // Two values each a little off, not each other's: no swap.
+    const off = formatTextReport(
+      evaluate(scan([7990, 7995, 8000, 8000.5, 8010]), scan([7990, 7995, 8000.25, 8000.75, 8010])),
+    );
+    expect(off).not.toContain('swapped');
+  });
+
   it('default mode: a pass reached only within tolerance says so under the accuracy', () => {
     const offset5 = golden.map((e) =>
       e.channel === 'mono:energy' ? { ...e, value: (e.value as number) + 5 } : e,
