@@ -34,7 +34,8 @@ export class BehaviorAligner implements Aligner {
    * The optimal alignment when it is proven within the work budget (`./budget.ts`), else a bounded
    * one (`./affine/dispatch.ts`); `outcome` says which, and its cost. When the context says which
    * matching values are the same (`valuesIdentical`), unpaired runs then slide to exact pairs where
-   * every row keeps its cost (`./exact-pairs.ts`).
+   * every row keeps its cost, and with `timeApart` a moved event leaves the events on time paired
+   * (`./exact-pairs.ts`).
    */
   alignWithOutcome(
     gtKeys: Int32Array,
@@ -48,10 +49,10 @@ export class BehaviorAligner implements Aligner {
       context.valuesMatch,
       context.valueBuckets,
     );
-    const { valuesMatch, valuesIdentical } = context;
+    const { valuesMatch, valuesIdentical, timeApart } = context;
     if (valuesMatch === undefined || valuesIdentical === undefined) return r;
     // Same cost, same rows' costs: the outcome holds for the result (`./exact-pairs.ts`).
-    preferExactPairs(r.pairs, gtKeys, predKeys, { valuesMatch, valuesIdentical });
+    preferExactPairs(r.pairs, gtKeys, predKeys, { valuesMatch, valuesIdentical, timeApart });
     return r;
   }
 }

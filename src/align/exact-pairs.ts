@@ -25,6 +25,17 @@
  * crossing; and a run stops looking after `STALE_CROSSINGS` crossings that gained nothing, so a
  * long stretch of identical values (a constant channel) beside a run costs O(`STALE_CROSSINGS`),
  * not the stretch.
+ *
+ * Then, when the context says how far apart two events are in time (`AlignContext.timeApart`),
+ * one more tie preference: an event moved past its neighbour reads as a pair flanked by a missing
+ * and an extra event, `[A · | X Y | · B]`, and the same cost pairs `A` with `B` instead,
+ * `[· Y | A B | X ·]` (both pairs match, and every unpaired event stays a run of one, so each row
+ * keeps its cost). The engines' tie rule (missing before extra) picks by position alone, which,
+ * in a robot whose status topic ("ok" each step) publishes 15 ms late and so after the next
+ * topic's message, paired each status with the *next* step's and left the on-time command
+ * messages unpaired. The pass takes the reading with more exact pairs, then the one whose pair is
+ * closer in time (times from each trace's first event): the on-time events pair, and the late
+ * one reads as moved. `preferCloserMoves`; O(rows), four questions per candidate.
  */
 import type { IndexPair } from './types.js';
 
@@ -40,6 +51,11 @@ export interface PairQuestions {
   readonly valuesMatch: (gtIndex: number, predIndex: number) => boolean;
   /** Whether the values of a same-channel pair that matches are the same value. */
   readonly valuesIdentical: (gtIndex: number, predIndex: number) => boolean;
+  /**
+   * How far apart two events are in time, each measured from its trace's first event
+   * (`AlignContext.timeApart`); without it moves are left as the engines read them.
+   */
+  readonly timeApart?: ((gtIndex: number, predIndex: number) => number) | undefined;
 }
 
 /**
@@ -65,7 +81,53 @@ export function preferExactPairs(
     while (e < rows && sideOf(pairs[e]!) === side) e++;
     r = slideRun(pairs, r, e, side, gtKeys, predKeys, q);
   }
+  if (q.timeApart !== undefined) preferCloserMoves(pairs, gtKeys, predKeys, q, q.timeApart);
   return pairs;
+}
+
+/**
+ * Each pair flanked by two lone unpaired events of opposite sides (`[A · | X Y | · B]`, or the
+ * mirror `[· B | X Y | A ·]`), whose outer neighbours are pairs or the ends, re-read as the same
+ * cost's other reading `[· Y | A B | X ·]` (mirror: `[X · | A B | · Y]`) when `A` and `B` match
+ * and that gains an exact pair, or keeps the exact pairs and brings the pair closer in time. Both
+ * readings have one pair of cost 0 and two unpaired events that each open a run of one (their
+ * neighbours are pairs), so every row keeps its cost. Strictly better only: never undoes itself.
+ * Rewrites `pairs` in place.
+ */
+function preferCloserMoves(
+  pairs: IndexPair[],
+  gtKeys: Int32Array,
+  predKeys: Int32Array,
+  q: PairQuestions,
+  timeApart: (gtIndex: number, predIndex: number) => number,
+): void {
+  const rows = pairs.length;
+  for (let r = 1; r + 1 < rows; r++) {
+    const mid = pairs[r]!;
+    if (sideOf(mid) !== PAIR) continue;
+    const before = pairs[r - 1]!;
+    const after = pairs[r + 1]!;
+    const s1 = sideOf(before);
+    const s2 = sideOf(after);
+    if (s1 === PAIR || s2 === PAIR || s1 === s2) continue;
+    // The outer neighbours: an unpaired one would join (or stop joining) a run once sides swap.
+    if (r >= 2 && sideOf(pairs[r - 2]!) !== PAIR) continue;
+    if (r + 2 < rows && sideOf(pairs[r + 2]!) !== PAIR) continue;
+    const a = s1 === GT_ONLY ? before.gt! : after.gt!;
+    const b = s1 === GT_ONLY ? after.pred! : before.pred!;
+    const x = mid.gt!;
+    const y = mid.pred!;
+    if (gtKeys[a]! !== predKeys[b]! || gtKeys[x]! !== predKeys[y]!) continue;
+    if (!q.valuesMatch(a, b) || !q.valuesMatch(x, y)) continue;
+    const gain = (q.valuesIdentical(a, b) ? 1 : 0) - (q.valuesIdentical(x, y) ? 1 : 0);
+    if (gain < 0 || (gain === 0 && !(timeApart(a, b) < timeApart(x, y)))) continue;
+    // [A · | X Y | · B] → [· Y | A B | X ·]; [· B | X Y | A ·] → [X · | A B | · Y].
+    pairs[r - 1] =
+      s1 === GT_ONLY ? { gt: null, pred: y, tag: 'insert' } : { gt: x, pred: null, tag: 'delete' };
+    pairs[r] = { gt: a, pred: b, tag: 'equal' };
+    pairs[r + 1] =
+      s1 === GT_ONLY ? { gt: x, pred: null, tag: 'delete' } : { gt: null, pred: y, tag: 'insert' };
+  }
 }
 
 const PAIR = 0;

@@ -43,6 +43,13 @@ export interface AlignContext {
    */
   readonly valuesIdentical?: (gtIndex: number, predIndex: number) => boolean;
   /**
+   * How far apart in time `gt[gtIndex]` and `pred[predIndex]` are, each timestamp measured from
+   * its trace's first event (≥ 0; `NaN` when unknown). With `valuesIdentical`, the `behavior`
+   * aligner uses it to read an event moved past its neighbour as the one that moved, keeping the
+   * events on time paired (`./exact-pairs.ts`); `evaluate` supplies it while `align` runs.
+   */
+  readonly timeApart?: (gtIndex: number, predIndex: number) => number;
+  /**
    * Value buckets that let value-aware aligners index the events by value (optional; `evaluate`
    * supplies them, computed on first call). The promise: whenever `valuesMatch(i, j)` holds for a
    * same-key pair, `|gt[i] − pred[j]| ≤ 2`. `undefined`: no such buckets.

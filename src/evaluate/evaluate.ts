@@ -240,6 +240,7 @@ function align(
       channelNames: keys.channelNames,
       valuesMatch,
       valuesIdentical,
+      timeApart,
       valueBuckets: () => questions.buckets(),
     });
     return {
@@ -271,8 +272,8 @@ class ValueQuestions {
     private readonly predKeys: Int32Array,
     private readonly names: readonly string[],
     private readonly byKey: readonly Comparator[],
-    private readonly gtEvents: readonly { readonly value: unknown }[],
-    private readonly predEvents: readonly { readonly value: unknown }[],
+    private readonly gtEvents: readonly { readonly value: unknown; readonly timestamp: number }[],
+    private readonly predEvents: readonly { readonly value: unknown; readonly timestamp: number }[],
   ) {}
 
   private load(): void {
@@ -289,6 +290,13 @@ class ValueQuestions {
   identical(i: number, j: number): boolean {
     if (this.gv === undefined) this.load();
     return sameValue(this.gv![i], this.pv![j]);
+  }
+
+  /** `AlignContext.timeApart`: each side's times from its first (earliest) event. */
+  apart(i: number, j: number): number {
+    const g = this.gtEvents;
+    const p = this.predEvents;
+    return Math.abs(g[i]!.timestamp - g[0]!.timestamp - (p[j]!.timestamp - p[0]!.timestamp));
   }
 
   buckets(): ValueBuckets | undefined {
@@ -312,6 +320,14 @@ function valuesMatch(i: number, j: number): boolean {
       'valuesMatch was called after the aligner returned (AlignContext.valuesMatch holds during align only)',
     );
   return asking.match(i, j);
+}
+
+function timeApart(i: number, j: number): number {
+  if (asking === undefined)
+    throw new Error(
+      'timeApart was called after the aligner returned (AlignContext.timeApart holds during align only)',
+    );
+  return asking.apart(i, j);
 }
 
 function valuesIdentical(i: number, j: number): boolean {

@@ -17,6 +17,7 @@ import {
   RENAMED_PRED,
 } from './unmeasured.test-helpers.js';
 import { evaluateNearMiss } from './values-off.test-helpers.js';
+import { robotRun } from './ros-run.test-helpers.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const corpus = path.resolve(repoRoot, 'test/conformance/cases');
@@ -292,6 +293,95 @@ describe('formatTextReport', () => {
     expect(line(def, 2).split(' | ')[3]).toMatch(/^\{"name": "search".*…\s*$/);
     const ref = formatTextReport(withRows(quickstart, rows, 'reference'), { width: 100 });
     expect(line(ref, 1).split(' | ')[3]).toMatch(/^\{'name': 'search'.*…\s*$/);
+  });
+
+  it('default mode: under the table, a mismatched structured value names the field and both values', () => {
+    const call = (year: number, q = 'cheap flights from Lisbon to Berlin') => ({
+      name: 'search',
+      args: { q, filters: { year, 'class\u001b[2J': 'eco' } },
+    });
+    const rows = [
+      row(1, ['tool:call', 0, call(2024)], ['tool:call', 0, call(2023)], false),
+      row(2, ['tool:call', 1, call(1)], ['tool:call', 1, call(1, 'x')], false),
+      row(3, ['tool:call', 2, call(1)], ['tool:call', 2, call(1)], true),
+      row(4, ['tool:call', 3, 'a'], ['tool:call', 3, 'b'], false),
+    ];
+    const text = formatTextReport(withRows(quickstart, rows, 'default'), { width: 100 });
+    const lines = text.split('\n');
+    const at = lines.indexOf('Values that differ (golden | predicted):');
+    // A scalar (row 4) is its own difference, which the cells show; a matching row has none.
+    expect(lines.slice(at, at + 3)).toEqual([
+      'Values that differ (golden | predicted):',
+      '  ✗ row 1 tool:call .args.filters.year: 2024 | 2023',
+      '  ✗ row 2 tool:call .args.q: "cheap flights from Lisbon to Berlin" | "x"',
+    ]);
+    expect(lines[at + 3]).toMatch(/^=+$/);
+    // Keys are untrusted: escaped in the path (a difference under one reads `["class\x1b[2J"]`).
+    const keyed = formatTextReport(
+      withRows(
+        quickstart,
+        [
+          row(
+            1,
+            ['tool:call', 0, { 'k\u001b[2J': 1 }],
+            ['tool:call', 0, { 'k\u001b[2J': 2 }],
+            false,
+          ),
+        ],
+        'default',
+      ),
+    );
+    expect(keyed).toContain('  ✗ row 1 tool:call ["k\\u001b[2J"]: 1 | 2');
+    expect(keyed).not.toContain('\u001b');
+    // Reference mode keeps the reference's layout: no such lines.
+    expect(formatTextReport(withRows(quickstart, rows, 'reference'))).not.toContain(
+      'Values that differ',
+    );
+  });
+
+  it('default mode: a long differing value keeps its difference within the width; more fields are counted', () => {
+    const pose = (x: number, frame: string) => ({
+      header: { frame_id: frame },
+      pose: { position: { x, y: 2, z: 0 }, note: 'n'.repeat(200) + String(x) },
+    });
+    const rows = [row(1, ['/pose', 0, pose(1.5, 'map')], ['/pose', 0, pose(1.75, 'odom')], false)];
+    const text = formatTextReport(withRows(quickstart, rows, 'default'), { width: 80 });
+    const line = text.split('\n').find((l) => l.startsWith('  ✗ row 1'))!;
+    expect(line).toBe('  ✗ row 1 /pose .header.frame_id: "map" | "odom" (+2 more fields)');
+    const long = [
+      row(
+        1,
+        ['/log', 0, { text: 'x'.repeat(300) + 'A' }],
+        ['/log', 0, { text: 'x'.repeat(300) + 'B' }],
+        false,
+      ),
+    ];
+    const cut = formatTextReport(withRows(quickstart, long, 'default'), { width: 80 })
+      .split('\n')
+      .find((l) => l.startsWith('  ✗ row 1'))!;
+    expect([...cut].length).toBeLessThanOrEqual(80);
+    expect(cut).toMatch(/^ {2}✗ row 1 \/log \.text: …x+A" \| …x+B"$/);
+  });
+
+  it('a ROS 2 bag: the Why names a late topic, the differing message field is shown (snapshot)', async () => {
+    const gt = await robotRun();
+    const late = evaluate(gt, await robotRun({ statusLateNs: 15_000_000n }));
+    const changed = evaluate(
+      gt,
+      await robotRun({
+        statusAt: (k) => (k === 7 ? 'low battery' : k === 30 ? 'ok\u001b[2J' : 'ok'),
+      }),
+    );
+    const part = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => /^(Why:| {12}\S|Values that differ| {2}✗ row)/.test(l))
+        .join('\n');
+    // Before: the Why read "40 events out of order", and the table's cells `{"data"…` on both
+    // sides of the changed status, with nothing under the table.
+    expect(
+      `${part(formatTextReport(late))}\n\n${part(formatTextReport(changed))}`,
+    ).toMatchSnapshot();
   });
 
   it('names the time unit in the alignment heading (default mode), never in reference mode', () => {
@@ -586,6 +676,35 @@ describe('formatTextReport: a wrong value past the row limit', () => {
     expect(lines).toContain('... (5 rows)');
     expect(lines).toContain('... (1 row)');
     expect(lines).toContain('... (33 more rows, 16 of them differing)');
+  });
+
+  it('default mode: two moves swapped within tolerance still match, and read as a swap', () => {
+    // Set points 8000 and 8000.5 eV (within the default relative 1e-3 of each other), the
+    // prediction moving to 8000.5 first. Pairing them costs 0; reading a swap would cost a
+    // missing and an extra event (4): the match stands, and the report says what happened.
+    const scan = (points: readonly number[]) =>
+      points.flatMap((value, k) => [
+        { channel: 'mono:energy', timestamp: 2 * k, value },
+        { channel: 'shutter:cmd', timestamp: 2 * k + 1, value: k % 2 ? 'close' : 'open' },
+      ]);
+    const result = evaluate(
+      scan([7990, 7995, 8000, 8000.5, 8010]),
+      scan([7990, 7995, 8000.5, 8000, 8010]),
+    );
+    expect(result.accuracy).toBe(true);
+    const text = formatTextReport(result);
+    expect(header(text)[2]).toBe(
+      'Passed within tolerance: 2 values matched only within tolerance (all on mono:energy, Δ 0.5); rows 5 and 7 swapped',
+    );
+    expect(text.split('\n').filter((l) => l.startsWith('  ≈ '))).toEqual([
+      '  ≈ row 5 mono:energy: 8000 | 8000.5 (Δ 0.5, tol 8.001), swapped with row 7',
+      '  ≈ row 7 mono:energy: 8000.5 | 8000 (Δ 0.5, tol 8.001), swapped with row 5',
+    ]);
+    // Two values each a little off, not each other's: no swap.
+    const off = formatTextReport(
+      evaluate(scan([7990, 7995, 8000, 8000.5, 8010]), scan([7990, 7995, 8000.25, 8000.75, 8010])),
+    );
+    expect(off).not.toContain('swapped');
   });
 
   it('default mode: a pass reached only within tolerance says so under the accuracy', () => {

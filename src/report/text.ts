@@ -38,6 +38,7 @@ import {
 } from './verdict.js';
 import { channelCountsLine, channelRuleLine, deltaText, withinToleranceText } from './tolerance.js';
 import type { ToleranceUse } from '../compare/tolerance-use.js';
+import { ABSENT, DIFFERENCES_COUNTED, valueDifference } from './value-diff.js';
 
 export type { Colors } from './colors.js';
 
@@ -428,7 +429,62 @@ function alignmentTable(
         : `... (${rest} more ${rest === 1 ? 'row' : 'rows'}${unshown > 0 ? `, ${unshown} of them differing` : ''})`,
     );
   }
+  if (centred) lines.push(...differenceLines([...shownRows, ...past.rows], width));
   return lines;
+}
+
+/** Mismatched rows with structured values listed under "Values that differ:" at most. */
+const DIFFERENCE_ROWS = 10;
+
+/** Longest rendering of a differing field's value looked at (then cut around the difference). */
+const DIFFERENCE_RENDER_LIMIT = 4096;
+
+/**
+ * Default mode (with the cut around the difference, `centreMismatches`): the table's cells are
+ * too narrow for structured values (a ROS message reads `{"data"…` on both sides), so under the
+ * table each mismatched row whose values are both arrays or plain objects gets a line naming the
+ * first field that differs and both its values: `✗ row 23 /status .data: "ok" | "low battery"`
+ * (golden | predicted; `(+2 more fields)` when others differ too). Channel, path and values
+ * escaped; each value cut around its first difference to half the room the line has left.
+ */
+function differenceLines(rows: readonly AlignmentRow[], width: number): string[] {
+  const lines: string[] = [];
+  let listed = 0;
+  let more = 0;
+  for (const r of rows) {
+    if (r.match !== false || !r.gt || !r.pred || r.gt.channel !== r.pred.channel) continue;
+    const d = valueDifference(r.gt.value, r.pred.value);
+    if (d === undefined) continue;
+    if (++listed > DIFFERENCE_ROWS) {
+      more++;
+      continue;
+    }
+    const leaf = (v: unknown): string =>
+      v === ABSENT ? '(none)' : safe(renderValue(v, DIFFERENCE_RENDER_LIMIT));
+    const g = leaf(d.gt);
+    const p = leaf(d.pred);
+    const n = d.count - 1;
+    const others =
+      n > 0
+        ? ` (+${n} more ${n === 1 ? 'field' : 'fields'}${d.count >= DIFFERENCES_COUNTED ? ' at least' : ''})`
+        : '';
+    const head = `  ✗ row ${r.index} ${safe(r.gt.channel)} ${safe(d.path)}: `;
+    // The room left, shared: a short value keeps what it needs, the other takes the rest.
+    const room = Math.max(16, width - textLength(head) - textLength(others) - 3);
+    const half = Math.floor(room / 2);
+    const [gl, pl] = [textLength(g), textLength(p)];
+    const gw = pl <= half ? room - pl : gl <= half ? gl : half;
+    const pw = room - Math.min(gw, gl);
+    const at = firstDifference(g, p);
+    lines.push(
+      truncate(
+        `${head}${truncateAround(g, gw, at)} | ${truncateAround(p, pw, at)}${others}`,
+        width,
+      ),
+    );
+  }
+  if (more > 0) lines.push(`  … ${more} more`);
+  return lines.length ? ['Values that differ (golden | predicted):', ...lines] : [];
 }
 
 /** Default mode: the rows that matched only within tolerance, by row index (none in reference mode). */
@@ -458,6 +514,7 @@ function toleranceSection(
     lines.push(truncate(`  · ${channelRuleLine(ch)}`, width), `    ${channelCountsLine(ch)}`);
   const shown = listSlice<AlignmentRow>(result, 'alignment_rows', 0, Math.max(0, maxRows));
   const approx = approxRows(result, policy);
+  const swapped = swappedWithinTolerance(result, policy, maxRows);
   let n = 0;
   for (const r of shown) {
     const u = r.match === true ? approx.get(r.index) : undefined;
@@ -465,8 +522,13 @@ function toleranceSection(
     if (++n > TOLERANCE_ROWS) break;
     const g = safe(valueText(r.gt.value, policy));
     const p = safe(valueText(r.pred.value, policy));
+    const other = swapped.get(r.index);
+    const swap = other === undefined ? '' : `, swapped with row ${other}`;
     lines.push(
-      truncate(`  ≈ row ${r.index} ${safe(r.gt.channel)}: ${g} | ${p} ${deltaText(u)}`, width),
+      truncate(
+        `  ≈ row ${r.index} ${safe(r.gt.channel)}: ${g} | ${p} ${deltaText(u)}${swap}`,
+        width,
+      ),
     );
   }
   if (t.within > Math.min(n, TOLERANCE_ROWS))
@@ -476,6 +538,72 @@ function toleranceSection(
 
 /** Rows listed under "Tolerance:" at most. */
 const TOLERANCE_ROWS = 10;
+
+/** How many within-tolerance rows on from one a swapped partner is looked for. */
+const SWAP_WINDOW = 4;
+
+/**
+ * Default mode: within-tolerance rows that are two neighbouring events logged in swapped order
+ * (set points 8000 and 8000.5 under a relative 1e-3, the prediction moving to 8000.5 first), by
+ * row index, each to its partner's. The alignment is right to pair them (they match, at cost 0,
+ * where reading a swap costs a missing and an extra event each), but the rows alone read as two
+ * values a little off; a person reads a swap. Two rows are a swap when they are on one channel,
+ * at most `SWAP_WINDOW` within-tolerance rows apart, and each row's golden value is the other's
+ * predicted value, exactly (as rendered, uncut), and the two golden values differ. Only among the
+ * table's shown rows (`maxRows`): O(shown rows).
+ */
+function swappedWithinTolerance(
+  result: EvaluationResult,
+  policy: ScoringPolicy,
+  maxRows: number,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!policy.report.markTolerance || result.tolerance === undefined || result.tolerance.within < 2)
+    return out;
+  const approx = approxRows(result, policy);
+  const key = (v: unknown): string | undefined => {
+    const t = renderValue(v, SWAP_RENDER_LIMIT);
+    return t.length > SWAP_RENDER_LIMIT ? undefined : t;
+  };
+  const rows: { index: number; channel: string; gt?: string; pred?: string }[] = [];
+  for (const r of listSlice<AlignmentRow>(result, 'alignment_rows', 0, Math.max(0, maxRows))) {
+    if (r.match !== true || !r.gt || !r.pred || !approx.has(r.index)) continue;
+    const gt = key(r.gt.value);
+    const pred = key(r.pred.value);
+    rows.push({
+      index: r.index,
+      channel: r.gt.channel,
+      ...(gt === undefined ? {} : { gt }),
+      ...(pred === undefined ? {} : { pred }),
+    });
+  }
+  for (let i = 0; i < rows.length; i++) {
+    const a = rows[i]!;
+    if (out.has(a.index) || a.gt === undefined || a.pred === undefined) continue;
+    for (let j = i + 1; j < rows.length && j <= i + SWAP_WINDOW; j++) {
+      const b = rows[j]!;
+      if (out.has(b.index) || b.channel !== a.channel) continue;
+      if (a.gt === b.pred && b.gt === a.pred && a.gt !== b.gt) {
+        out.set(a.index, b.index);
+        out.set(b.index, a.index);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Longest rendered value a swap is recognised by (a longer one is cut, so unknown). */
+const SWAP_RENDER_LIMIT = 4096;
+
+/** `; rows 3 and 4 swapped` (`; 2 swaps: rows 3 and 4, 9 and 10`), empty when none. */
+function swapsText(swapped: ReadonlyMap<number, number>): string {
+  const pairs = [...swapped].filter(([a, b]) => a < b).map(([a, b]) => `${a} and ${b}`);
+  if (pairs.length === 0) return '';
+  if (pairs.length === 1) return `; rows ${pairs[0]!} swapped`;
+  const shown = pairs.slice(0, 3).join(', ');
+  return `; ${pairs.length} swaps: rows ${shown}${pairs.length > 3 ? ', …' : ''}`;
+}
 
 function finiteOr(v: number | undefined, fallback: number): number {
   return v !== undefined && Number.isFinite(v) ? v : fallback;
@@ -530,7 +658,8 @@ export function formatTextReport(result: EvaluationResult, opts: TextReportOptio
   // A pass that some values reached only within tolerance says so where the verdict is.
   if (policy.report.markTolerance && result.accuracy && result.tolerance !== undefined) {
     const within = withinToleranceText(result.tolerance);
-    if (within !== undefined) lines.push(`Passed within tolerance: ${within}`);
+    const swaps = swapsText(swappedWithinTolerance(result, policy, maxRows));
+    if (within !== undefined) lines.push(`Passed within tolerance: ${within}${swaps}`);
   }
   lines.push(`Mode:       ${result.mode}`);
   const bounded = boundedAlignmentNote(result);

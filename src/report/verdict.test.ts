@@ -14,6 +14,7 @@ import {
   verdictText,
 } from './verdict.js';
 import type { AlignmentRow } from '../evaluate/types.js';
+import { robotRun } from './ros-run.test-helpers.js';
 
 const rule = { requireAccuracy: true, minScore: undefined };
 const ev = (channel: string, timestamp: number) => ({ channel, timestamp, value: channel });
@@ -145,6 +146,39 @@ describe('events out of order', () => {
     const result = evaluate(SCAN_30, swapped(), { mode: 'reference', aligner: 'behavior' });
     expect(failedParts(result, rule)).toEqual([
       'discrete not exact: 1 missing event, 1 extra event',
+    ]);
+  });
+});
+
+describe('a topic that publishes late (a ROS 2 bag)', () => {
+  // Each /status ("ok") 15 ms late, so after the /joint_states message it preceded: every status
+  // is there, on time but for the delay. An alignment keeps each side's order, so per step either
+  // the status or the joint state pairs; the other is a missing and an extra event.
+  it('the late status is the moved event, with its delay; the on-time topics pair', async () => {
+    const gt = await robotRun();
+    const result = evaluate(gt, await robotRun({ statusLateNs: 15_000_000n }));
+    expect(failedParts(result, rule)).toEqual([
+      'discrete not exact: 40 events out of order (all on /status, each 15 ms late)',
+    ]);
+    const rows = result.alignment_rows;
+    const paired = rows.filter((r) => r.gt && r.pred);
+    // Before: each status paired with the next step's (85 ms apart), every command but the first
+    // missing and extra, and the timing fit failed on those pairs (interval error 8.8).
+    expect(new Set(paired.map((r) => r.gt!.channel))).toEqual(
+      new Set(['/cmd_speed', '/joint_states']),
+    );
+    expect(paired.every((r) => r.gt!.timestamp === r.pred!.timestamp)).toBe(true);
+    expect(result.metrics['timing']!.binary_pass).toBe(true);
+    expect(
+      rows.filter((r) => !(r.gt && r.pred)).every((r) => (r.gt ?? r.pred)!.channel === '/status'),
+    ).toBe(true);
+  });
+
+  it('a prediction ahead of the golden: early (a single move, above, names no delay)', async () => {
+    const gt = await robotRun();
+    const early = evaluate(await robotRun({ statusLateNs: 15_000_000n }), gt);
+    expect(failedParts(early, rule)).toEqual([
+      'discrete not exact: 40 events out of order (all on /status, each 15 ms early)',
     ]);
   });
 });

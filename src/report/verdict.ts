@@ -98,11 +98,18 @@ export function rowCounts(
   const quoted: AlignmentRow[] | undefined = findCauses ? [] : undefined;
   let before: AlignmentRowSide | null = null; // the predicted event of the row before
   let pending: AlignmentRowSide | null = null; // an extra event that may repeat the next one
+  // Moved events' times (from each side's first event), by event key, in row order.
+  const goneAt = findCauses ? new Map<string, number[]>() : undefined;
+  const addedAt = findCauses ? new Map<string, number[]>() : undefined;
+  let gtStart: number | undefined;
+  let predStart: number | undefined;
   for (const r of rows) {
     const previous = before;
     before = r.pred;
     if (pending && r.pred && sameEvent(pending, r.pred)) repeats++;
     pending = null;
+    if (r.gt) gtStart ??= r.gt.timestamp;
+    if (r.pred) predStart ??= r.pred.timestamp;
     if (r.ignored) continue;
     if (r.gt && gtChannels && gtChannels.size <= CAUSE_CAP) gtChannels.add(r.gt.channel);
     if (off) {
@@ -113,10 +120,14 @@ export function rowCounts(
       else if (r.pred) predAt = r.pred.timestamp;
     }
     if (r.gt && !r.pred) {
-      if (++missing <= CAUSE_CAP) tally(gone, r.gt);
+      if (++missing <= CAUSE_CAP) {
+        tally(gone, r.gt);
+        timeAt(goneAt, r.gt, r.gt.timestamp - gtStart!);
+      }
     } else if (!r.gt && r.pred) {
       if (++extra <= CAUSE_CAP && added) {
         tally(added, r.pred);
+        timeAt(addedAt, r.pred, r.pred.timestamp - predStart!);
         if (previous && sameEvent(previous, r.pred)) repeats++;
         else pending = r.pred;
       }
@@ -126,6 +137,7 @@ export function rowCounts(
     }
   }
   let moved = 0;
+  let movedBy: MovedBy | undefined;
   let newChannels: string[] = [];
   if (
     gone &&
@@ -136,11 +148,17 @@ export function rowCounts(
     gtChannels.size <= CAUSE_CAP
   ) {
     const unmoved = new Map<string, number>(); // channel → extra events not moved
+    const shift = new ShiftTally();
     for (const [key, { channel, n }] of added) {
       const m = Math.min(n, gone.get(key)?.n ?? 0);
       moved += m;
       if (n > m) unmoved.set(channel, (unmoved.get(channel) ?? 0) + n - m);
+      // The k-th missing and the k-th extra event of one key: one event, so far late (or early).
+      const g = goneAt!.get(key)!;
+      const p = addedAt!.get(key)!;
+      for (let k = 0; k < m; k++) shift.add(channel, p[k]! - g[k]!);
     }
+    movedBy = shift.result(moved);
     let counted = 0;
     for (const [channel, n] of unmoved) {
       if (gtChannels.has(channel)) {
@@ -161,6 +179,7 @@ export function rowCounts(
     missing,
     extra,
     moved,
+    ...(movedBy === undefined ? {} : { movedBy }),
     newChannels,
     repeats,
     ...(valuesOff === undefined ? {} : { valuesOff, inOrder }),
@@ -182,12 +201,90 @@ export interface RowCounts {
   readonly missing: number;
   readonly extra: number;
   readonly moved: number;
+  /** With causes, two or more moved events all late (or all early): how far, on which channels. */
+  readonly movedBy?: MovedBy;
   readonly newChannels: readonly string[];
   readonly repeats: number;
   readonly valuesOff?: ValuesOff;
   readonly inOrder?: boolean;
   /** With causes, at most `MISMATCHES_QUOTED` mismatches: their rows, in order (else absent). */
   readonly mismatchRows?: readonly AlignmentRow[];
+}
+
+/**
+ * How far moved events are from their golden place in time: each moved event's predicted time
+ * minus its golden time (both from their trace's first event), when every one is late (> 0) or
+ * every one early (< 0). A topic that publishes a little late crosses the next topic's messages
+ * and reads as out of order; this says it is a delay.
+ */
+export interface MovedBy {
+  /** Their channels in first-seen order, at most `NEW_CHANNELS_SHOWN` kept. */
+  readonly channels: readonly string[];
+  readonly channelCount: number;
+  /** The smallest and largest shift (same sign; seconds when the traces' times are). */
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The running tally behind `MovedBy`. */
+class ShiftTally {
+  private readonly channels = new Set<string>();
+  private n = 0;
+  private min = Infinity;
+  private max = -Infinity;
+  private untimed = false; // a NaN shift (a NaN timestamp) is no proof of a delay
+
+  add(channel: string, d: number): void {
+    this.channels.add(channel);
+    this.n++;
+    if (Number.isNaN(d)) this.untimed = true;
+    this.min = Math.min(this.min, d);
+    this.max = Math.max(this.max, d);
+  }
+
+  /** The shift when all `moved` events were timed, at least two, and all on one side of zero. */
+  result(moved: number): MovedBy | undefined {
+    if (moved < 2 || this.n !== moved || this.untimed) return undefined;
+    if (!(this.min > 0 || this.max < 0)) return undefined;
+    return {
+      channels: [...this.channels].slice(0, NEW_CHANNELS_SHOWN),
+      channelCount: this.channels.size,
+      min: this.min,
+      max: this.max,
+    };
+  }
+}
+
+/** Record an event's time under its key (`eventKey`); nothing without a map or a key. */
+function timeAt(map: Map<string, number[]> | undefined, side: AlignmentRowSide, t: number): void {
+  if (!map) return;
+  const key = eventKey(side);
+  if (key === undefined) return;
+  const list = map.get(key);
+  if (list) list.push(t);
+  else map.set(key, [t]);
+}
+
+/**
+ * ` (all on /status, each 15 ms late)`: the shift of moved events in words (`MovedBy`), empty
+ * without one. Times under a second in ms, the traces' times taken as seconds (as the reports
+ * print them). Channels escaped.
+ */
+function movedByText(m: MovedBy | undefined): string {
+  if (m === undefined) return '';
+  const on = m.channels.map(escapeForTerminal);
+  const where =
+    m.channelCount > NEW_CHANNELS_SHOWN
+      ? `on ${m.channelCount} channels`
+      : `${on.length === 1 ? 'all on' : 'on'} ${listText(on)}`;
+  const late = m.min > 0;
+  const lo = Math.min(Math.abs(m.min), Math.abs(m.max));
+  const hi = Math.max(Math.abs(m.min), Math.abs(m.max));
+  const ms = hi < 1;
+  const a = shortNumber(ms ? lo * 1000 : lo);
+  const b = shortNumber(ms ? hi * 1000 : hi);
+  const by = a === b ? `each ${a}` : `${a}–${b}`;
+  return ` (${where}, ${by} ${ms ? 'ms' : 's'} ${late ? 'late' : 'early'})`;
 }
 
 /** The tolerance of a channel's comparator, as the result's tolerance summary states it. */
@@ -605,7 +702,7 @@ function describeFailedPart(result: EvaluationResult, name: string, style: Verdi
           (rows === undefined ? '' : ` (${rows.map(mismatchRowText).join(', ')})`),
       );
     }
-    if (moved) bits.push(`${plural(moved, 'event')} out of order`);
+    if (moved) bits.push(`${plural(moved, 'event')} out of order${movedByText(counts.movedBy)}`);
     if (missing > moved) bits.push(plural(missing - moved, 'missing event'));
     if (extra > moved) bits.push(`${plural(extra - moved, 'extra event')}${extraCause(counts)}`);
     return bits.length

@@ -6,6 +6,7 @@ import {
   continuousSeries,
   DETAIL_ALL_ROWS,
   DETAIL_MAX_ROWS,
+  DETAIL_VALUE_CHARS,
   subsample,
   timeUnitOf,
 } from './detail.js';
@@ -179,5 +180,25 @@ describe('buildCheckDetail of a continuous channel that was not measured', () =>
   it('reference mode: the score only', () => {
     const d = buildCheckDetail(evaluateRenamed('reference'), series);
     expect(d.continuous).toEqual([{ channel: 'stage:temp', gt: [20, 21], pred: [], score: 0 }]);
+  });
+});
+
+describe('a mismatched long value', () => {
+  it('keeps the part that differs: both sides cut around their first difference', () => {
+    // A joint state of 400 joints whose last position differs: rendered, well past 2000 chars.
+    const joints = (last: number) => ({
+      name: Array.from({ length: 400 }, (_, i) => `joint_${i}`),
+      position: [...Array.from({ length: 399 }, (_, i) => i / 100), last],
+    });
+    const detail = buildCheckDetail(
+      evaluate([ev('/joint_states', 0, joints(0.5))], [ev('/joint_states', 0, joints(0.75))]),
+    );
+    const row = detail.rows.items[0]!;
+    expect(row.match).toBe(false);
+    expect(row.gt!.value).toMatch(/0\.5\]\}$/);
+    expect(row.pred!.value).toMatch(/0\.75\]\}$/);
+    expect([...row.gt!.value].length).toBeLessThanOrEqual(DETAIL_VALUE_CHARS);
+    expect([...row.pred!.value].length).toBeLessThanOrEqual(DETAIL_VALUE_CHARS);
+    expect(CheckDetailSchema.parse(detail)).toEqual(detail);
   });
 });

@@ -17,6 +17,7 @@ import { isPyNumber, orderedKeys, toDouble } from '../../py/value.js';
 import { eventsOf, sortEventsByTime } from '../../trace/trace.js';
 import type { TraceEvent, TraceLike } from '../../trace/types.js';
 import { truncate } from '../escape.js';
+import { firstDifference, truncateAround } from '../escape.js';
 import { renderValue } from '../format.js';
 
 /** Alignments up to this many rows are kept whole; longer ones keep only their differing rows with context. */
@@ -163,6 +164,27 @@ function side(s: AlignmentRow['gt']): DetailRow['gt'] {
     : { channel: s.channel, t: fin(s.timestamp), value: renderValue(s.value, DETAIL_VALUE_CHARS) };
 }
 
+/** Longest rendering of a mismatched row's value looked at for where the two differ. */
+const MISMATCH_RENDER_CHARS = 16 * DETAIL_VALUE_CHARS;
+
+/**
+ * A mismatched row's sides: both values cut to `DETAIL_VALUE_CHARS` around their first
+ * difference (the HTML report marks the differing middle), so a long message (a joint state with
+ * many joints) keeps the part that differs instead of its first 2000 characters.
+ */
+function mismatchSides(r: AlignmentRow): [DetailRow['gt'], DetailRow['pred']] {
+  if (r.gt === null || r.pred === null) return [side(r.gt), side(r.pred)];
+  const g = renderValue(r.gt.value, MISMATCH_RENDER_CHARS);
+  const p = renderValue(r.pred.value, MISMATCH_RENDER_CHARS);
+  const at = firstDifference(g, p);
+  const cut = (s: NonNullable<AlignmentRow['gt']>, text: string) => ({
+    channel: s.channel,
+    t: fin(s.timestamp),
+    value: truncateAround(text, DETAIL_VALUE_CHARS, at),
+  });
+  return [cut(r.gt, g), cut(r.pred, p)];
+}
+
 /**
  * The rows to keep: all of them in a short alignment (at most `DETAIL_ALL_ROWS`); otherwise every
  * differing row (and every row matched only within tolerance) with one row of context on each side, in order, up to `max` rows (none when
@@ -207,7 +229,8 @@ export function buildCheckDetail(
       approx.set(u.index, { delta: u.delta, tol: u.tol });
   const items = keptRows(rows, DETAIL_MAX_ROWS, approx).map((r): DetailRow => {
     const a = r.match === true ? approx.get(r.index) : undefined;
-    const row = { index: r.index, gt: side(r.gt), pred: side(r.pred), match: r.match };
+    const [gt, pred] = r.match === false ? mismatchSides(r) : [side(r.gt), side(r.pred)];
+    const row = { index: r.index, gt, pred, match: r.match };
     return a === undefined ? row : { ...row, approx: a };
   });
 
