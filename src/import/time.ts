@@ -187,41 +187,41 @@ export function relativeEvents(raw: readonly RawEvent[], file?: string): TraceEv
 }
 
 /**
- * Events whose times are all integer nanoseconds, gathered column by column (the bag readers:
- * 10^6 messages and more). Per event it keeps 8 bytes of time and three references, where a
- * `RawEvent` keeps an object, an `ExactTime` and a `bigint`. `add` grows the columns by doubling.
+ * Events whose times are all integer nanoseconds, gathered one by one (the bag readers: 10^6
+ * messages and more). Each event is made once, as the trace will hold it, beside 8 bytes of
+ * time, where a `RawEvent` keeps an object, an `ExactTime` and a `bigint` and `relativeEvents`
+ * then makes the event anew. The time column grows by doubling.
  */
 export class NanoEvents {
   #ns = new BigUint64Array(1024);
-  readonly #channel: string[] = [];
-  readonly #value: unknown[] = [];
-  readonly #meta: Readonly<Record<string, unknown>>[] = [];
+  readonly #events: { channel: string; timestamp: number; value: unknown; meta: Meta }[] = [];
 
   get length(): number {
-    return this.#channel.length;
+    return this.#events.length;
   }
 
   /** `ns` is below 2^64 (MCAP's uint64 log times, SQLite's int64 timestamps). */
-  add(channel: string, ns: bigint, value: unknown, meta: Readonly<Record<string, unknown>>): void {
-    const i = this.#channel.length;
+  add(channel: string, ns: bigint, value: unknown, meta: Meta): void {
+    const i = this.#events.length;
     if (i === this.#ns.length) {
       const grown = new BigUint64Array(2 * i);
       grown.set(this.#ns);
       this.#ns = grown;
     }
     this.#ns[i] = ns;
-    this.#channel.push(channel);
-    this.#value.push(value);
-    this.#meta.push(meta);
+    // NaN, a double, until `relative` sets the time: the field then holds doubles from the
+    // start and is overwritten in place, with no new number allocated per event.
+    this.#events.push({ channel, timestamp: NaN, value, meta });
   }
 
   /**
    * The events as `relativeEvents` orders and times them (stable by time; seconds from the
    * earliest, each the correctly rounded double of the exact difference), without a `bigint`
-   * kept per event.
+   * kept per event. Call once: the events are timed in place.
    */
   relative(): TraceEvent[] {
-    const n = this.length;
+    const events = this.#events;
+    const n = events.length;
     if (n === 0) return [];
     const ns = this.#ns;
     let min = ns[0]!;
@@ -235,32 +235,18 @@ export class NanoEvents {
       if (d > MAX_SAFE) safe = false;
       keys[i] = Number(d);
       if (i > 0 && keys[i]! < keys[i - 1]!) sorted = false;
-    }
-    let order: ArrayLike<number> | undefined;
-    if (!safe) {
-      const idx = Array.from({ length: n }, (_, i) => i);
-      idx.sort((a, b) => (ns[a]! < ns[b]! ? -1 : ns[a]! > ns[b]! ? 1 : a - b));
-      order = idx;
-    } else if (!sorted) {
-      const idx = Array.from({ length: n }, (_, i) => i);
-      idx.sort((a, b) => keys[a]! - keys[b]! || a - b);
-      order = idx;
-    }
-    const out = new Array<TraceEvent>(n);
-    for (let k = 0; k < n; k++) {
-      const i = order === undefined ? k : order[k]!;
       // For a safe offset this is `toSeconds`'s own division (one IEEE division, correctly rounded).
-      const timestamp = safe ? keys[i]! / POW10[9]! : toSeconds(ns[i]! - min, -9);
-      out[k] = {
-        channel: this.#channel[i]!,
-        timestamp,
-        value: this.#value[i],
-        meta: this.#meta[i]!,
-      };
+      events[i]!.timestamp = d <= MAX_SAFE ? keys[i]! / POW10[9]! : toSeconds(d, -9);
     }
-    return out;
+    if (safe && sorted) return events;
+    const order = Array.from({ length: n }, (_, i) => i);
+    if (safe) order.sort((a, b) => keys[a]! - keys[b]! || a - b);
+    else order.sort((a, b) => (ns[a]! < ns[b]! ? -1 : ns[a]! > ns[b]! ? 1 : a - b));
+    return order.map((i) => events[i]!);
   }
 }
+
+type Meta = Readonly<Record<string, unknown>>;
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Exact powers of ten: every 10^k for k <= 22 is a double. */
