@@ -9,6 +9,11 @@
 // .db3 is held whole by sql.js).
 //
 //   node bench/rosbag2.mjs [--messages=200000] [--image-mib=128] [--out[=FILE]]
+//   node bench/rosbag2.mjs --pair[=1000000] [--db3] [--out[=FILE]]
+//
+// `--pair`: the bag-pair family instead: a golden and a predicted recording of N messages each
+// (MCAP; with --db3 also as .db3), compared by the CLI and by the API phase by phase, beside the
+// same events as envtrace JSON (see the pair section below).
 //
 // Performance is never asserted by tests (see bench/README.md); figures go to bench/RESULTS.md.
 
@@ -25,6 +30,7 @@ import initSqlJs from 'sql.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const distIndex = pathToFileURL(resolve(here, '../dist/index.js')).href;
+const distEngine = pathToFileURL(resolve(here, '../dist/engine.js')).href;
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -93,20 +99,60 @@ const message = (i) => {
   };
 };
 
-const POSES = {
-  type: 'geometry_msgs/msg/PoseStamped',
-  topic: '/pose',
-  text: POSE_STAMPED,
-  count: N,
-  make: (i) => message(i),
-};
+const POSE_TOPIC = { topic: '/pose', type: 'geometry_msgs/msg/PoseStamped', text: POSE_STAMPED };
+const POSES = { topics: [POSE_TOPIC], count: N, make: (i) => ({ on: 0, ...message(i) }) };
 const IMAGES_SET = {
-  type: 'sensor_msgs/msg/CompressedImage',
-  topic: '/camera',
-  text: IMAGE,
+  topics: [{ topic: '/camera', type: 'sensor_msgs/msg/CompressedImage', text: IMAGE }],
   count: IMAGES,
-  make: (i) => image(i),
+  make: (i) => ({ on: 0, ...image(i) }),
 };
+
+// The pair family (`--pair=N`): a golden and a predicted recording of N messages each on three
+// topics (half PoseStamped, three tenths Float64, a fifth String; 1 ms apart), the prediction with
+// 1.5 % of the messages dropped, 2 % with another value and every log time shifted by up to 0.2 ms.
+const FLOAT64 = 'float64 data\n';
+const STRING = 'string data\n';
+const PAIR_TOPICS = [
+  POSE_TOPIC,
+  { topic: '/cmd', type: 'std_msgs/msg/Float64', text: FLOAT64 },
+  { topic: '/state', type: 'std_msgs/msg/String', text: STRING },
+];
+const pairWriters = PAIR_TOPICS.map((t) => new MessageWriter(parse(t.text, { ros2: true })));
+/** A deterministic hash of `i` in [0, 1000) (an integer mix, so the edits spread evenly). */
+function edit(i) {
+  let x = Math.imul(i + 1, 0x9e3779b1);
+  x = Math.imul(x ^ (x >>> 15), 0x85ebca6b);
+  return ((x ^ (x >>> 13)) >>> 0) % 1000;
+}
+function pairMessage(i, pred) {
+  const r = pred ? edit(i) : 1000;
+  if (r < 15) return undefined;
+  const on = i % 10 < 5 ? 0 : i % 10 < 8 ? 1 : 2;
+  const delta = r < 35 ? 0.5 : 0;
+  // The header stamp is the sample's time; the log time (when the recorder got it) jitters.
+  const sampled = T0 + BigInt(i) * 1_000_000n;
+  const ns = sampled + (pred ? BigInt(r % 200) * 1000n : 0n);
+  const stamp = {
+    sec: Number(sampled / 1_000_000_000n),
+    nanosec: Number(sampled % 1_000_000_000n),
+  };
+  const msg =
+    on === 0
+      ? {
+          header: { stamp, frame_id: 'map' },
+          pose: {
+            position: { x: Math.sin(i / 100) + delta, y: Math.cos(i / 100), z: 0 },
+            orientation: { x: 0, y: 0, z: 0, w: 1 },
+          },
+        }
+      : on === 1
+        ? { data: Math.round(1000 * Math.sin(i / 50)) / 1000 + delta }
+        : { data: (i >> 9) % 2 === (delta > 0 ? 1 : 0) ? 'moving' : 'idle' };
+  return { on, ns, data: pairWriters[on].writeMessage(msg) };
+}
+const PAIR_N = Number(args.pair === true ? 1000000 : (args.pair ?? 0));
+const PAIR_GT = { topics: PAIR_TOPICS, count: PAIR_N, make: (i) => pairMessage(i, false) };
+const PAIR_PRED = { topics: PAIR_TOPICS, count: PAIR_N, make: (i) => pairMessage(i, true) };
 
 async function writeMcap(file, set) {
   await zstd.isLoaded;
@@ -125,20 +171,32 @@ async function writeMcap(file, set) {
     compressChunk: (data) => ({ compression: 'zstd', compressedData: zstd.compress(data, 3) }),
   });
   await w.start({ profile: 'ros2', library: 'envtrace bench' });
-  const schemaId = await w.registerSchema({
-    name: set.type,
-    encoding: 'ros2msg',
-    data: new TextEncoder().encode(set.text),
-  });
-  const channelId = await w.registerChannel({
-    topic: set.topic,
-    schemaId,
-    messageEncoding: 'cdr',
-    metadata: new Map(),
-  });
+  const channelIds = [];
+  for (const t of set.topics) {
+    const schemaId = await w.registerSchema({
+      name: t.type,
+      encoding: 'ros2msg',
+      data: new TextEncoder().encode(t.text),
+    });
+    channelIds.push(
+      await w.registerChannel({
+        topic: t.topic,
+        schemaId,
+        messageEncoding: 'cdr',
+        metadata: new Map(),
+      }),
+    );
+  }
   for (let i = 0; i < set.count; i++) {
     const m = set.make(i);
-    await w.addMessage({ channelId, sequence: i, logTime: m.ns, publishTime: m.ns, data: m.data });
+    if (m === undefined) continue;
+    await w.addMessage({
+      channelId: channelIds[m.on],
+      sequence: i,
+      logTime: m.ns,
+      publishTime: m.ns,
+      data: m.data,
+    });
   }
   await w.end();
   writeFileSync(file, Buffer.concat(parts));
@@ -151,13 +209,15 @@ async function writeDb3(file, set) {
     'CREATE TABLE topics(id INTEGER PRIMARY KEY,name TEXT NOT NULL,type TEXT NOT NULL,serialization_format TEXT NOT NULL,offered_qos_profiles TEXT NOT NULL);' +
       'CREATE TABLE messages(id INTEGER PRIMARY KEY,topic_id INTEGER NOT NULL,timestamp INTEGER NOT NULL,data BLOB NOT NULL);',
   );
-  db.run('INSERT INTO topics VALUES (1, ?, ?, ?, ?)', [set.topic, set.type, 'cdr', '']);
+  for (const [k, t] of set.topics.entries())
+    db.run('INSERT INTO topics VALUES (?, ?, ?, ?, ?)', [k + 1, t.topic, t.type, 'cdr', '']);
   db.run('BEGIN');
-  const stmt = db.prepare('INSERT INTO messages VALUES (NULL, 1, ?, ?)');
+  const stmt = db.prepare('INSERT INTO messages VALUES (NULL, ?, ?, ?)');
   for (let i = 0; i < set.count; i++) {
     const m = set.make(i);
+    if (m === undefined) continue;
     // Bound as text: SQLite's INTEGER affinity stores it as the exact 64-bit integer.
-    stmt.run([String(m.ns), m.data]);
+    stmt.run([m.on + 1, String(m.ns), m.data]);
   }
   stmt.free();
   db.run('COMMIT');
@@ -176,7 +236,7 @@ process.stdout.write(JSON.stringify({ events: r.trace.length, ms, maxRssKiB: pro
 function measure(file, field) {
   const r = spawnSync(
     process.execPath,
-    ['--input-type=module', '-e', CHILD, distIndex, file, field ?? ''],
+    ['--input-type=module', '-e', CHILD, distEngine, file, field ?? ''],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
   if (r.status !== 0) throw new Error(r.stderr);
@@ -188,7 +248,7 @@ function measure(file, field) {
 // own maxRSS (Linux keeps the high-water mark across exec), which would hide the reader's peak.
 if (typeof args.write === 'string') {
   const [setName, file, kind] = args.write.split(',');
-  const set = setName === 'images' ? IMAGES_SET : POSES;
+  const set = { images: IMAGES_SET, gt: PAIR_GT, pred: PAIR_PRED }[setName] ?? POSES;
   await (kind === 'mcap' ? writeMcap(file, set) : writeDb3(file, set));
   process.exit(0);
 }
@@ -204,6 +264,153 @@ function writeBag(setName, file, kind) {
     { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
   );
   if (r.status !== 0) throw new Error(r.stderr);
+}
+
+// `--pair=N`: the pair family. Both bags are written (MCAP, and with `--db3` the .db3 pair too),
+// converted to envtrace JSON by the CLI, then each pair is compared with `aligner: difflib` (as
+// bench/scale.mjs times the JSON path's 10^6 events; the default aligner's time is the aligner's,
+// not the reading's): by the CLI under
+// `/usr/bin/time -v` (wall and user time, peak RSS of the process tree's largest process) and by
+// the API in a fresh child that times each phase on its CPU clock. The JSON pair of the same events is the yardstick.
+const PHASES = `
+const [index, engine, gtFile, predFile, json] = process.argv.slice(1);
+const { evaluate, Trace } = await import(index);
+const { importFile, reportChunks } = await import(engine);
+const { readFileSync, openSync, writeSync, closeSync } = await import('node:fs');
+// CPU time (user + system) of this process: steadier than wall time on a shared machine.
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const out = {};
+let t0 = cpu();
+if (json === 'json') {
+  const texts = [readFileSync(gtFile, 'utf8'), readFileSync(predFile, 'utf8')];
+  t0 = cpu();
+  texts.map((t) => JSON.parse(t));
+  out.jsonParseMs = cpu() - t0;
+  t0 = cpu();
+}
+const gt = (await importFile(gtFile)).trace;
+const pred = (await importFile(predFile)).trace;
+out.importMs = cpu() - t0;
+t0 = cpu();
+const rebuilt = [new Trace(gt.events), new Trace(pred.events)];
+out.buildTraceMs = cpu() - t0;
+t0 = cpu();
+const result = evaluate(gt, pred, { aligner: 'difflib' });
+out.evaluateMs = cpu() - t0;
+t0 = cpu();
+const fd = openSync(gtFile + '.report.json', 'w');
+for (const chunk of reportChunks(result)) writeSync(fd, chunk);
+closeSync(fd);
+out.reportMs = cpu() - t0;
+out.events = [gt.length, pred.length];
+out.score = result.full_score;
+out.maxRssKiB = process.resourceUsage().maxRSS;
+process.stdout.write(JSON.stringify(out));
+`;
+
+function phases(gtFile, predFile, json) {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      PHASES,
+      distIndex,
+      distEngine,
+      gtFile,
+      predFile,
+      json ? 'json' : '',
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+const cli = resolve(here, '../dist/cli.js');
+/** One CLI run under `/usr/bin/time -v`: exit code, wall seconds, peak RSS (KiB), stderr's first line. */
+function timedCli(argv) {
+  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, cli, ...argv], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const field = (name) => new RegExp(`${name}: (.*)`).exec(r.stderr)?.[1];
+  const wall = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)')
+    .split(':')
+    .reduce((acc, x) => acc * 60 + Number(x), 0);
+  const status = Number(/Exit status: (\d+)/.exec(r.stderr)?.[1]);
+  return {
+    status,
+    wallS: wall,
+    userS: Number(field('User time \\(seconds\\)')),
+    maxRssKiB: Number(field('Maximum resident set size \\(kbytes\\)')),
+    stderr: r.stderr.split('\n\tCommand being timed')[0].trim(),
+  };
+}
+
+if (PAIR_N > 0) {
+  const dir = mkdtempSync(join(tmpdir(), 'envtrace-bench-bag-pair-'));
+  const kinds = [['mcap', 'mcap'], ...(args.db3 ? [['db3', 'db3']] : [])];
+  const rows = [];
+  try {
+    for (const [kind, ext] of kinds) {
+      const files = ['gt', 'pred'].map((n) => join(dir, `${n}.${ext}`));
+      writeBag('gt', files[0], kind);
+      writeBag('pred', files[1], kind);
+      const json = files.map((f) => `${f}.json`);
+      for (const [i, f] of files.entries()) {
+        const c = spawnSync(process.execPath, [cli, 'convert', f, '--out', json[i]], {
+          encoding: 'utf8',
+        });
+        if (c.status !== 0) throw new Error(c.stderr);
+      }
+      const report = join(dir, 'report.json');
+      const config = join(dir, 'envtrace.yaml');
+      writeFileSync(config, 'aligner: difflib\n');
+      for (const [input, pair] of [
+        [kind, files],
+        ['json', json],
+      ]) {
+        const run = timedCli([
+          'evaluate',
+          '--gt',
+          pair[0],
+          '--pred',
+          pair[1],
+          '--config',
+          config,
+          '--out',
+          report,
+        ]);
+        if (run.status !== 0 && run.status !== 1) throw new Error(run.stderr);
+        rows.push({
+          input,
+          bytes: statSync(pair[0]).size + statSync(pair[1]).size,
+          cli: run,
+          api: phases(pair[0], pair[1], input === 'json'),
+        });
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const mib = (k) => `${(k / 1024).toFixed(0)} MiB`;
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  process.stdout.write(`bag pair: ${PAIR_N} messages each (gt / pred), Node ${process.version}\n`);
+  for (const r of rows)
+    process.stdout.write(
+      `${r.input.padEnd(5)} ${(r.bytes / 2 ** 20).toFixed(1).padStart(6)} MiB  CLI ${r.cli.wallS.toFixed(2)} s (user ${r.cli.userS.toFixed(2)} s) peak ${mib(r.cli.maxRssKiB)} (exit ${r.cli.status})  ` +
+        `API: ${r.api.jsonParseMs !== undefined ? `JSON.parse ${s(r.api.jsonParseMs)}, ` : ''}import ${s(r.api.importMs)} (new Trace ${s(r.api.buildTraceMs)}), evaluate ${s(r.api.evaluateMs)}, report ${s(r.api.reportMs)}, peak ${mib(r.api.maxRssKiB)}; events ${r.api.events.join(' / ')}, score ${r.api.score}\n`,
+    );
+  if (args.out) {
+    const out =
+      args.out === true ? join(here, 'rosbag2-pair-results.json') : resolve(String(args.out));
+    writeFileSync(
+      out,
+      `${JSON.stringify({ node: process.version, messages: PAIR_N, rows }, null, 2)}\n`,
+    );
+  }
+  process.exit(0);
 }
 
 const baseline = JSON.parse(
@@ -237,7 +444,13 @@ try {
       const bytes = statSync(file).size;
       for (const field of fields) {
         const m = measure(file, field);
-        rows.push({ type: set.type, file: name, bytes, field: field ?? '(whole message)', ...m });
+        rows.push({
+          type: set.topics[0].type,
+          file: name,
+          bytes,
+          field: field ?? '(whole message)',
+          ...m,
+        });
       }
     }
   }

@@ -10,7 +10,7 @@ import { ConfigError, TraceError } from '../errors.js';
 import { readWhole, readWholeSync } from '../io/read.js';
 import { utf16ByteOrder } from '../io/utf8.js';
 import type { ScoringPolicy } from '../policy/index.js';
-import { readPolicy, Trace } from '../trace/trace.js';
+import { readPolicy, Trace, traceOwning } from '../trace/trace.js';
 import type { TraceEvent } from '../trace/types.js';
 import {
   detectFormat,
@@ -225,7 +225,8 @@ async function importBag(
     );
     return { ...read, warnings: [standIn.warning, ...miscounted, ...read.warnings] };
   }
-  const trace = assertTraceDepth(new Trace(bag.events), file);
+  // readBag built the array for this trace alone: handed over, not copied.
+  const trace = assertTraceDepth(traceOwning(bag.events), file);
   return { trace, format: 'rosbag2', file, warnings: bag.warnings };
 }
 

@@ -324,6 +324,19 @@ describe('rosbag2: bad bags', () => {
     );
   });
 
+  it('an MCAP file cut after its data section (no summary, no footer) says how much was read', async () => {
+    // A recorder killed while writing the summary: every message is there, the index is not.
+    const file = path.join(tmp, 'no-summary.mcap');
+    const bytes = Buffer.from(await mcapBytes(MESSAGES, 'zstd', 256));
+    // The footer record (opcode, length, summary_start, summary_offset_start, crc: 29 bytes) before the closing magic (8).
+    const summaryStart = Number(bytes.readBigUInt64LE(bytes.length - 37 + 9));
+    expect(summaryStart).toBeGreaterThan(0);
+    put(file, bytes.subarray(0, summaryStart));
+    await expect(loadTrace(file)).rejects.toThrow(
+      `${file}: truncated MCAP file: it ends before its footer (after ${MESSAGES.length} messages); mcap recover repairs such a file`,
+    );
+  });
+
   it('a bag without messages is an error naming its topics, never an empty trace', async () => {
     // What `ros2 bag record` leaves when nothing was published: the topics, no messages.
     const topics = [

@@ -84,6 +84,7 @@ function decoderFor(definitions: Definition[], reference: boolean): MessageDecod
   for (const d of definitions) if (d.name !== undefined) byName.set(shortTypeName(d.name), d);
   const shapes = new Map<Definition, Shape>();
   const root: FieldShape = { float: false, sub: shapeOf(definitions[0]!, byName, shapes) };
+  const strings = new Strings();
   return {
     read: (data) => reader.readMessage(data),
     plain(part, steps) {
@@ -91,7 +92,7 @@ function decoderFor(definitions: Definition[], reference: boolean): MessageDecod
       let at: FieldShape = root;
       for (const step of steps)
         if (typeof step === 'string') at = at.sub?.fields.get(step) ?? UNKNOWN_FIELD;
-      return plainField(part, at, reference);
+      return plainField(part, at, reference, strings);
     },
   };
 }
@@ -139,7 +140,28 @@ function plainInteger(v: bigint): number | bigint {
     : v;
 }
 
-function plainField(v: unknown, field: FieldShape, reference: boolean): unknown {
+/** Most distinct strings one decoder shares, and the longest it shares. */
+const SHARED_STRINGS = 4096;
+const SHARED_LENGTH = 64;
+
+/**
+ * One copy of each short string a topic repeats (a `frame_id` in every header, a state name):
+ * the CDR reader makes a new string per message, 24 bytes and more each, kept for every event.
+ * Bounded, so a topic of distinct strings costs one full map and no more.
+ */
+class Strings {
+  readonly #seen = new Map<string, string>();
+  get(s: string): string {
+    if (s.length > SHARED_LENGTH) return s;
+    const known = this.#seen.get(s);
+    if (known !== undefined) return known;
+    if (this.#seen.size < SHARED_STRINGS) this.#seen.set(s, s);
+    return s;
+  }
+}
+
+function plainField(v: unknown, field: FieldShape, reference: boolean, strings: Strings): unknown {
+  if (typeof v === 'string') return strings.get(v);
   if (typeof v === 'number')
     return reference && field.float && Number.isInteger(v) && !Object.is(v, -0)
       ? new PyFloat(v)
@@ -148,10 +170,10 @@ function plainField(v: unknown, field: FieldShape, reference: boolean): unknown 
   if (ArrayBuffer.isView(v)) {
     // Typed arrays (float64[], uint8[] …) become plain arrays of numbers (or exact integers).
     const items = Array.from(v as unknown as ArrayLike<number | bigint>);
-    return items.map((x) => plainField(x, field, reference));
+    return items.map((x) => plainField(x, field, reference, strings));
   }
-  if (Array.isArray(v)) return v.map((x) => plainField(x, field, reference));
-  if (isPlainObject(v)) return plainMessage(v, field.sub ?? NO_FIELDS, reference);
+  if (Array.isArray(v)) return v.map((x) => plainField(x, field, reference, strings));
+  if (isPlainObject(v)) return plainMessage(v, field.sub ?? NO_FIELDS, reference, strings);
   return v;
 }
 
@@ -160,10 +182,10 @@ function plainField(v: unknown, field: FieldShape, reference: boolean): unknown 
  * become arrays, `builtin_interfaces/Time` stays `{sec, nanosec}`. `shape` tells float fields
  * from integer ones (for reference mode); a field it does not know is converted by its JS type.
  */
-function plainMessage(v: unknown, shape: Shape, reference: boolean): unknown {
+function plainMessage(v: unknown, shape: Shape, reference: boolean, strings: Strings): unknown {
   if (!isPlainObject(v)) return v;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v))
-    out[k] = plainField(v[k], shape.fields.get(k) ?? UNKNOWN_FIELD, reference);
+    out[k] = plainField(v[k], shape.fields.get(k) ?? UNKNOWN_FIELD, reference, strings);
   return out;
 }

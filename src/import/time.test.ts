@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ExactTime,
+  NanoEvents,
   nanosOf,
   relativeEvents,
   secondsBetween,
@@ -144,5 +145,35 @@ describe('relativeEvents (property)', () => {
         },
       ),
     );
+  });
+});
+
+describe('NanoEvents', () => {
+  it('gives the events relativeEvents gives for the same nanosecond times', () => {
+    // Offsets both within and beyond 2^53 ns (the double and the bigint paths), ties, any order.
+    const ns = fc.oneof(
+      fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+      fc.bigInt({ min: 1767830400000000000n, max: 1767830400000000100n }),
+    );
+    fc.assert(
+      fc.property(fc.array(ns, { maxLength: 40 }), (times) => {
+        const columns = new NanoEvents();
+        const raw = times.map((n, i) => {
+          const meta = { log_time: String(n) };
+          columns.add(String(i), n, { i }, meta);
+          return { channel: String(i), time: timeFromNanos(n), value: { i }, meta };
+        });
+        expect(columns.length).toBe(times.length);
+        expect(columns.relative()).toEqual(relativeEvents(raw));
+      }),
+    );
+  });
+
+  it('grows past its first capacity and keeps every event in order', () => {
+    const columns = new NanoEvents();
+    for (let i = 0; i < 5000; i++) columns.add('c', 1000n * BigInt(5000 - i), i, {});
+    const events = columns.relative();
+    expect(events.map((e) => e.value)).toEqual(Array.from({ length: 5000 }, (_, i) => 4999 - i));
+    expect(events.at(-1)!.timestamp).toBe(4999e-6);
   });
 });

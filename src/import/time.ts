@@ -186,6 +186,68 @@ export function relativeEvents(raw: readonly RawEvent[], file?: string): TraceEv
   });
 }
 
+/**
+ * Events whose times are all integer nanoseconds, gathered one by one (the bag readers: 10^6
+ * messages and more). Each event is made once, as the trace will hold it, beside 8 bytes of
+ * time, where a `RawEvent` keeps an object, an `ExactTime` and a `bigint` and `relativeEvents`
+ * then makes the event anew. The time column grows by doubling.
+ */
+export class NanoEvents {
+  #ns = new BigUint64Array(1024);
+  readonly #events: { channel: string; timestamp: number; value: unknown; meta: Meta }[] = [];
+
+  get length(): number {
+    return this.#events.length;
+  }
+
+  /** `ns` is below 2^64 (MCAP's uint64 log times, SQLite's int64 timestamps). */
+  add(channel: string, ns: bigint, value: unknown, meta: Meta): void {
+    const i = this.#events.length;
+    if (i === this.#ns.length) {
+      const grown = new BigUint64Array(2 * i);
+      grown.set(this.#ns);
+      this.#ns = grown;
+    }
+    this.#ns[i] = ns;
+    // NaN, a double, until `relative` sets the time: the field then holds doubles from the
+    // start and is overwritten in place, with no new number allocated per event.
+    this.#events.push({ channel, timestamp: NaN, value, meta });
+  }
+
+  /**
+   * The events as `relativeEvents` orders and times them (stable by time; seconds from the
+   * earliest, each the correctly rounded double of the exact difference), without a `bigint`
+   * kept per event. Call once: the events are timed in place.
+   */
+  relative(): TraceEvent[] {
+    const events = this.#events;
+    const n = events.length;
+    if (n === 0) return [];
+    const ns = this.#ns;
+    let min = ns[0]!;
+    for (let i = 1; i < n; i++) if (ns[i]! < min) min = ns[i]!;
+    // Offsets within 2^53 are exact doubles: compared and divided as such (the common case).
+    const keys = new Float64Array(n);
+    let safe = true;
+    let sorted = true;
+    for (let i = 0; i < n; i++) {
+      const d = ns[i]! - min;
+      if (d > MAX_SAFE) safe = false;
+      keys[i] = Number(d);
+      if (i > 0 && keys[i]! < keys[i - 1]!) sorted = false;
+      // For a safe offset this is `toSeconds`'s own division (one IEEE division, correctly rounded).
+      events[i]!.timestamp = d <= MAX_SAFE ? keys[i]! / POW10[9]! : toSeconds(d, -9);
+    }
+    if (safe && sorted) return events;
+    const order = Array.from({ length: n }, (_, i) => i);
+    if (safe) order.sort((a, b) => keys[a]! - keys[b]! || a - b);
+    else order.sort((a, b) => (ns[a]! < ns[b]! ? -1 : ns[a]! > ns[b]! ? 1 : a - b));
+    return order.map((i) => events[i]!);
+  }
+}
+
+type Meta = Readonly<Record<string, unknown>>;
+
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Exact powers of ten: every 10^k for k <= 22 is a double. */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => 10 ** k);
