@@ -41,8 +41,8 @@ import {
   recordsFiles,
   removeOnExit,
   RunState,
+  keptKey,
   stripSgr,
-  testKey,
   validRecords,
   type EnvTraceReporterOptions,
   type KeptTest,
@@ -130,9 +130,12 @@ export default class EnvTraceVitestReporter implements Reporter {
       const diag = test.diagnostic();
       const name = fullName(test);
       const state = result.state;
-      // A test of a file whose worker died, with no result: what the worker's copy kept of it.
+      // A test of a file whose worker died, with no result: what the worker's copy kept of it
+      // in this project (the same file in another project is another run, with its own lines).
       const copy =
-        unfinished && state === 'pending' ? kept.get(testKey(module.moduleId, name)) : undefined;
+        unfinished && state === 'pending'
+          ? kept.get(keptKey(module.moduleId, name, { project }))
+          : undefined;
       if (copy) {
         recovered++;
         const input = keptTestInput(copy, this.#warn);

@@ -1,0 +1,162 @@
+/**
+ * End-to-end: what the run report counts, the same way under the real Vitest 4.1 and Jest 30.
+ * - A missing golden in CI, in a retried test, is one missing golden (not one per attempt) and
+ *   no file error: its test failed.
+ * - One test file run by two Jest `projects` keeps both projects' results, each test named after
+ *   its project and holding its own run's records only (as the Vitest reporter does).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/report/run/schema.js';
+import { RunReportSchema } from '../../src/report/run/schema.js';
+import { projectsRemovedAfterAll, runJest, runVitest, writeProjectFile } from './helpers.js';
+
+const project = projectsRemovedAfterAll();
+
+function readReport(dir: string): RunReport {
+  return RunReportSchema.parse(
+    JSON.parse(fs.readFileSync(path.join(dir, 'envtrace-report.json'), 'utf8')),
+  );
+}
+
+const JEST_PROJECT = `{
+  testEnvironment: 'node',
+  transform: { '^.+\\\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  setupFilesAfterEnv: ['envtrace-js/jest'],
+  testMatch: ['<rootDir>/counts/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/'],
+}`;
+const REPORTER = `['envtrace-js/reporters/jest', { gitCommit: false, colors: false }]`;
+
+describe('a missing golden in a retried test', { timeout: 300_000 }, () => {
+  const check = (r: { code: number | null; output: string }, report: RunReport): void => {
+    expect(r.code, r.output).toBe(1);
+    const [t] = report.tests;
+    // Three attempts, each recording the missing golden.
+    expect(t).toMatchObject({ name: 'no golden yet', status: 'failed', attempts: 3 });
+    expect(t?.records.map((x) => x.golden_status)).toEqual(['missing', 'missing', 'missing']);
+    // It used to be missing_goldens 3 and file_errors 3 ("FAILED: 3 file errors · …").
+    expect(report.summary.records).toMatchObject({ total: 3, samples: 0, missing_goldens: 1 });
+    expect(report.summary.verdict).toEqual({
+      passed: false,
+      failed_tests: 1,
+      file_errors: 0,
+      missed_gates: 0,
+    });
+    expect(r.output).toContain('Goldens   1 missing (failed, no score)');
+    expect(r.output).toContain('Verdict   FAILED: 1 of 1 test failed · no gates configured');
+  };
+
+  it('vitest (retry: 2)', async () => {
+    const dir = project('vitest-project');
+    for (const f of ['golden.test.ts', 'behavior.test.ts']) fs.rmSync(path.join(dir, f));
+    writeProjectFile(
+      dir,
+      'miss.test.ts',
+      `import { expect, test } from 'vitest';
+import { scan } from './sim.js';
+
+test('no golden yet', { retry: 2 }, () => {
+  expect(scan('base')).toMatchGoldenTrace();
+});
+`,
+    );
+    const r = await runVitest(
+      dir,
+      ['--reporter=default', '--reporter=envtrace-js/reporters/vitest'],
+      { CI: 'true' },
+    );
+    check(r, readReport(dir));
+  });
+
+  it('jest (jest.retryTimes(2))', async () => {
+    const dir = project('jest-project');
+    writeProjectFile(
+      dir,
+      'counts/miss.test.ts',
+      `import { expect, jest, test } from '@jest/globals';
+import type {} from 'envtrace-js/jest';
+import { scan } from '../sim';
+
+jest.retryTimes(2);
+
+test('no golden yet', () => {
+  expect(scan('base')).toMatchGoldenTrace();
+});
+`,
+    );
+    writeProjectFile(
+      dir,
+      'jest.config.js',
+      `module.exports = { ...${JEST_PROJECT}, reporters: ['default', ${REPORTER}] };\n`,
+    );
+    const r = await runJest(dir, [], { CI: 'true' });
+    check(r, readReport(dir));
+  });
+});
+
+describe('jest: one test file in two projects', { timeout: 300_000 }, () => {
+  it('keeps both projects, each test with its own run’s records, named after its project', async () => {
+    const dir = project('jest-project');
+    // The same file in both projects; the checks differ by project (an env var each project's
+    // setup file sets), so a record in the wrong project would show.
+    writeProjectFile(
+      dir,
+      'counts/both.test.ts',
+      `import { describe, expect, test } from '@jest/globals';
+import type {} from 'envtrace-js/jest';
+import { scan } from '../sim';
+
+const variant = process.env['COUNTS_VARIANT'] ?? 'base';
+describe('scan', () => {
+  test('matches', () => {
+    expect(scan(variant)).toMatchTraceBehavior(scan('base'));
+  });
+  test('again', () => {
+    expect(scan(variant)).toMatchTraceBehavior(scan('base'));
+  });
+});
+`,
+    );
+    writeProjectFile(dir, 'counts/alpha.setup.js', `process.env.COUNTS_VARIANT = 'jitter';\n`);
+    writeProjectFile(dir, 'counts/beta.setup.js', `process.env.COUNTS_VARIANT = 'changed';\n`);
+    writeProjectFile(
+      dir,
+      'jest.config.js',
+      `const base = ${JEST_PROJECT};
+module.exports = {
+  projects: [
+    { ...base, displayName: 'alpha', setupFiles: ['<rootDir>/counts/alpha.setup.js'] },
+    { ...base, displayName: 'beta', setupFiles: ['<rootDir>/counts/beta.setup.js'] },
+  ],
+  reporters: ['default', ${REPORTER}],
+};
+`,
+    );
+    const check = async (args: string[]): Promise<void> => {
+      const r = await runJest(dir, args);
+      expect(r.code, r.output).toBe(1); // beta's checks fail
+      expect(r.output).toContain('Tests:       2 failed, 2 passed, 4 total');
+      const report = readReport(dir);
+      // It used to be 2 tests (one project's results replaced the other's), each holding both
+      // projects' records: 4 samples as 2 tasks "with ≥ 2 samples".
+      expect(report.tests.map((t) => [t.name, t.status, t.records.map((x) => x.pass)])).toEqual([
+        ['[alpha] scan again', 'passed', [true]],
+        ['[alpha] scan matches', 'passed', [true]],
+        ['[beta] scan again', 'failed', [false]],
+        ['[beta] scan matches', 'failed', [false]],
+      ]);
+      // Listed once per project (in the order their results came, as with Vitest).
+      expect(report.files.map((f) => [f.file, f.status]).sort()).toEqual([
+        ['counts/both.test.ts', 'failed'],
+        ['counts/both.test.ts', 'passed'],
+      ]);
+      expect(report.summary.tasks).toEqual({ total: 4, repeated: 0 });
+      expect(report.summary.tests).toMatchObject({ total: 4, passed: 2, failed: 2 });
+    };
+    // Both runs in one process (in band), then in two workers.
+    await check(['--runInBand']);
+    await check(['--maxWorkers=2']);
+  });
+});
