@@ -160,3 +160,60 @@ module.exports = {
     await check(['--maxWorkers=2']);
   });
 });
+
+describe('config entries no trace has, in reporter records', { timeout: 300_000 }, () => {
+  const body = `const options = { comparators: { by_channel: { 'motor:y': { type: 'exact' as const } } } };
+test('first', () => {
+  expect(scan('jitter')).toMatchTraceBehavior(scan('base'), options);
+});
+test('second', () => {
+  expect(scan('base')).toMatchTraceBehavior(scan('base'), options);
+});
+`;
+  const check = (r: { code: number | null; output: string }, report: RunReport): void => {
+    expect(r.code, r.output).toBe(0);
+    const entry = {
+      code: 'unknown-channel-key',
+      entry: 'comparators.by_channel["motor:y"]',
+      hint: 'did you mean "motor:x"?',
+    };
+    // Each check's record keeps its own; the run says it once. Both used to be absent.
+    expect(report.tests.map((t) => t.records.map((x) => x.config_warnings))).toEqual([
+      [[entry]],
+      [[entry]],
+    ]);
+    const message = `options: comparators.by_channel["motor:y"] names no channel of any of the 2 checks' traces; did you mean "motor:x"?`;
+    expect(report.summary.config_warnings).toEqual([{ ...entry, checks: 2, message }]);
+    expect(r.output).toContain(`Warnings  ${message}`);
+  };
+
+  it('vitest', async () => {
+    const dir = project('vitest-project');
+    for (const f of ['golden.test.ts', 'behavior.test.ts']) fs.rmSync(path.join(dir, f));
+    writeProjectFile(
+      dir,
+      'keys.test.ts',
+      `import { expect, test } from 'vitest';\nimport { scan } from './sim.js';\n\n${body}`,
+    );
+    const r = await runVitest(dir, [
+      '--reporter=default',
+      '--reporter=envtrace-js/reporters/vitest',
+    ]);
+    check(r, readReport(dir));
+  });
+
+  it('jest', async () => {
+    const dir = project('jest-project');
+    writeProjectFile(
+      dir,
+      'counts/keys.test.ts',
+      `import { expect, test } from '@jest/globals';\nimport type {} from 'envtrace-js/jest';\nimport { scan } from '../sim';\n\n${body}`,
+    );
+    writeProjectFile(
+      dir,
+      'jest.config.js',
+      `module.exports = { ...${JEST_PROJECT}, reporters: ['default', ${REPORTER}] };\n`,
+    );
+    check(await runJest(dir), readReport(dir));
+  });
+});

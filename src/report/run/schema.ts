@@ -315,7 +315,7 @@ export const ReportRecordSchema = z
       .array(ConfigWarningSchema)
       .optional()
       .describe(
-        "Default mode: the channel-keyed config entries that named no channel of this check's traces (an entry another check used is listed here, not in `summary.config_warnings`); absent when none. Written by batch runs (`envtrace evaluate --gt-dir`).",
+        "Default mode: the channel-keyed config entries that named no channel of this check's traces (an entry another check used is listed here, not in `summary.config_warnings`); absent when none. Written by the matchers (Vitest and Jest reporters) and by batch runs (`envtrace evaluate --gt-dir`).",
       ),
   })
   .strict()
