@@ -280,4 +280,50 @@ describe('vitest reporter', () => {
       { name: '[beta] t', status: 'failed', scores: [0.4] },
     ]);
   });
+
+  it('a test a throwing beforeAll stopped is failed, as Jest counts it; a skipped one stays skipped', async () => {
+    const r = new EnvTraceVitestReporter({ colors: false, gitCommit: false });
+    vi.spyOn(process, 'cwd').mockReturnValue(root);
+    // describe('broken setup') whose beforeAll threw: Vitest skips its tests and puts the
+    // error on the block; test.skip('later') was never meant to run; 'outside' passed.
+    const mod = {
+      type: 'module',
+      moduleId: path.join(root, 'hook.test.ts'),
+      project: { name: '' },
+      state: () => 'failed',
+      errors: () => [],
+    };
+    const suite = {
+      type: 'suite',
+      name: 'broken setup',
+      parent: mod,
+      errors: () => [{ name: 'Error', message: 'fixture: beforeAll failed' }],
+    };
+    const test = (name: string, parent: unknown, state: string, mode: string) => ({
+      name,
+      parent,
+      options: { mode },
+      result: () => ({ state }),
+      diagnostic: () =>
+        state === 'skipped' ? undefined : { duration: 1, retryCount: 0, repeatCount: 0 },
+      meta: () => ({}),
+    });
+    const tests = [
+      test('one', suite, 'skipped', 'run'),
+      test('later', suite, 'skipped', 'skip'),
+      test('outside', mod, 'passed', 'run'),
+    ];
+    await r.onTestRunEnd([
+      { ...mod, children: { allTests: () => tests } } as unknown as TestModule,
+    ]);
+    // It used to be 'one' skipped and "FAILED: 1 file error · the only test passed (2 skipped)".
+    expect(report().tests.map((t) => [t.name, t.status, t.attempts])).toEqual([
+      ['broken setup later', 'skipped', 0],
+      ['broken setup one', 'failed', 0],
+      ['outside', 'passed', 1],
+    ]);
+    expect(out).toContain(
+      'Verdict   FAILED: 1 of 2 tests failed (1 skipped) · no gates configured',
+    );
+  });
 });
