@@ -8,7 +8,11 @@ import {
   type EvaluationResult,
   type Trace,
 } from '../src/index.js';
+import { unknownChannelEntries } from '../src/evaluate/channel-keys.js';
+import { optionsFile, selectPolicy } from '../src/evaluate/options.js';
 import { continuousSeries } from '../src/report/run/detail.js';
+import type { ConfigWarning } from '../src/report/run/schema.js';
+import { configWarningsOf } from '../src/report/run/warnings.js';
 import { buildRecord } from '../src/transport/buildRecord.js';
 import type { EnvTraceRecord, GoldenSource } from '../src/transport/record.js';
 import type { ImportWarning } from '../src/import/warnings.js';
@@ -119,6 +123,11 @@ export interface PublishInput {
   readonly goldenStatus?: EnvTraceRecord['golden_status'];
   /** The golden trace the result was judged against and the received one (for the continuous profiles of the drill-down). */
   readonly traces?: { readonly gt: Trace; readonly pred: Trace };
+  /**
+   * Every trace the evaluation read (all goldens of a best-of, then the received one), which the
+   * config's channel-keyed entries are judged against for `config_warnings`. Default: `traces`.
+   */
+  readonly judged?: readonly Trace[];
   /** Import warnings of the traces read from files (received first), for the record. */
   readonly importWarnings?: readonly ImportWarning[];
   /** What the golden is called in the verdict sentence (as in the failure message). */
@@ -131,6 +140,21 @@ export interface PublishInput {
 export function locationOf(call: CallInfo): { location?: { line: number; column: number } } {
   const location = callSite(call.info.testPath, call.stack.stack);
   return location === undefined ? {} : { location };
+}
+
+/**
+ * The call's `config_warnings` (default mode): the config entries keyed by a channel that no trace
+ * the evaluation read has — the same entries, judged on the same traces, as the result's
+ * `warnings`, and written as the batch CLI writes a pair's, so the run report says once each entry
+ * no check used (`summary.config_warnings`) whichever wrote the records.
+ */
+export function callConfigWarnings(
+  input: Pick<PublishInput, 'result' | 'options' | 'traces' | 'judged'>,
+): ConfigWarning[] {
+  if (!selectPolicy(input.result).warnUnknownChannelKeys) return [];
+  const traces = input.judged ?? (input.traces ? [input.traces.gt, input.traces.pred] : []);
+  if (traces.length === 0) return [];
+  return configWarningsOf(unknownChannelEntries(input.options, traces), optionsFile(input.options));
 }
 
 /** Publish the record of one call (Vitest `task.meta`, Jest side channel). */
@@ -159,6 +183,7 @@ export function publishCall(call: CallInfo, input: PublishInput): EnvTraceRecord
     version: ENVTRACE_VERSION,
     ...(input.goldenStatus === undefined ? {} : { goldenStatus: input.goldenStatus }),
     ...(input.importWarnings === undefined ? {} : { importWarnings: input.importWarnings }),
+    configWarnings: callConfigWarnings(input),
     ...(failure === undefined ? {} : { failure }),
     ...(failure === undefined ? {} : locationOf(call)),
     ...(input.traces === undefined

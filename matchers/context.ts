@@ -75,7 +75,7 @@ export interface VitestTaskLike {
   readonly type: string;
   readonly concurrent?: boolean;
   readonly meta: Record<string, unknown>;
-  readonly file?: { readonly filepath: string };
+  readonly file?: { readonly filepath: string; readonly projectName?: string | undefined };
   readonly suite?: VitestSuiteLike;
   readonly result?: { readonly retryCount?: number; readonly repeatCount?: number };
   readonly context?: { readonly _local?: boolean };

@@ -146,10 +146,17 @@ describe('runner summary', () => {
     removed: false,
   };
 
-  it('adds keys to the unchecked keys: numbered for Jest, plain for Vitest, never over a real snapshot', () => {
+  it('adds keys to the unchecked keys as the golden they name (no counter), never over a real snapshot', () => {
     const jest = {
       _uncheckedKeys: new Set<string>(['real 1']),
-      _snapshotData: { 'real 1': 'x', 'golden trace taken 1': 'y' },
+      _snapshotData: { 'real 1': 'x', 'golden trace taken': 'y' },
+      // Jest's own: it reads `<name> <counter>` off every unchecked key and throws on a key without one.
+      markSnapshotsAsCheckedForTest(this: { _uncheckedKeys: Set<string> }, name: string): void {
+        for (const k of this._uncheckedKeys) {
+          if (!/ \d+$/.test(k)) throw new Error('Snapshot keys must end with a number.');
+          if (k.replace(/ \d+$/, '') === name) this._uncheckedKeys.delete(k);
+        }
+      },
     };
     expect(
       countInSnapshotSummary(jest, 'jest', '/p/a.test.ts', [
@@ -159,7 +166,17 @@ describe('runner summary', () => {
     ).toBe(true);
     expect([...jest._uncheckedKeys]).toEqual([
       'real 1',
-      'golden trace __traces__/a.test.ts/old.trace.json 1',
+      'golden trace __traces__/a.test.ts/old.trace.json',
+    ]);
+    // A skipped test's snapshots are marked checked (as Jest does after the file): envtrace's key
+    // is neither parsed (no throw) nor dropped; a second file's worth of keys wraps nothing twice.
+    jest.markSnapshotsAsCheckedForTest('real');
+    expect([...jest._uncheckedKeys]).toEqual(['golden trace __traces__/a.test.ts/old.trace.json']);
+    expect(countInSnapshotSummary(jest, 'jest', '/p/a.test.ts', ['golden trace b'])).toBe(true);
+    jest.markSnapshotsAsCheckedForTest('other');
+    expect([...jest._uncheckedKeys].sort()).toEqual([
+      'golden trace __traces__/a.test.ts/old.trace.json',
+      'golden trace b',
     ]);
     const vitest = { _uncheckedKeys: new Set<string>(), testFilePath: '/p/a.test.ts' };
     expect(countInSnapshotSummary(vitest, 'vitest', '/p/a.test.ts', ['k'])).toBe(true);
@@ -176,6 +193,10 @@ describe('runner summary', () => {
     expect(countInSnapshotSummary({ _uncheckedKeys: [] }, 'jest', '/p/a.test.ts', ['k'])).toBe(
       false,
     );
+    // A Jest state without the method the keys must be shielded from: not counted there (stderr).
+    expect(
+      countInSnapshotSummary({ _uncheckedKeys: new Set() }, 'jest', '/p/a.test.ts', ['k']),
+    ).toBe(false);
   });
 
   it('falls back to one stderr line', () => {

@@ -16,7 +16,7 @@ import {
   type CircusNode,
   type JestExpectStateLike,
 } from './lifecycle.js';
-import { publishTestEnd } from './publish.js';
+import { lineOrigin, publishTestEnd } from './publish.js';
 import { setHost, testInfo } from './runtime.js';
 
 setHost({ name: 'jest' });
@@ -44,13 +44,17 @@ afterEach(() => {
   if (testRoot === undefined) return;
   // The path, name and attempt exactly as this attempt's records carry them.
   const info = testInfo(state as unknown as MatcherContext);
-  publishTestEnd('jest', {
-    testPath: info.testPath,
-    testName: info.testName,
-    retry: info.retry,
-    repeat: info.repeat,
-    state: circusAttemptFailed(test as CircusNode, state) ? 'failed' : 'passed',
-  });
+  publishTestEnd(
+    'jest',
+    {
+      testPath: info.testPath,
+      testName: info.testName,
+      retry: info.retry,
+      repeat: info.repeat,
+      state: circusAttemptFailed(test as CircusNode, state) ? 'failed' : 'passed',
+    },
+    lineOrigin(info),
+  );
 });
 
 afterAll(() => {

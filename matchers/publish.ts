@@ -12,6 +12,7 @@
  *   ({@link publishTestEnd}): what the reporter rebuilds the tests of a file whose worker died from.
  * - Standalone `expect`: the Jest side channel when the variable is set, else nothing.
  */
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import {
   META_KEY,
@@ -19,6 +20,7 @@ import {
   recordsFile,
   TEST_END_KEY,
   VITEST_RECORDS_DIR_ENV,
+  type LineOrigin,
   type TestEndLine,
 } from '../src/transport/channel.js';
 import type { EnvTraceRecord } from '../src/transport/record.js';
@@ -39,6 +41,19 @@ function appendLine(dir: string | undefined, value: unknown): void {
   fs.appendFileSync(recordsFile(dir), `${JSON.stringify(value)}\n`, 'utf8');
 }
 
+/**
+ * This run of the test file: one id per load of this module, which both runners load afresh for
+ * each test file they run (per project), so two projects' runs of one file never share one.
+ */
+const RUN_ID = randomUUID();
+
+/** Where a side-channel line comes from (`LineOrigin` in `src/transport/channel.ts`). */
+export function lineOrigin(info: Pick<TestInfo, 'task' | 'identity'>): LineOrigin {
+  if (info.task !== undefined) return { project: info.task.file?.projectName ?? '' };
+  const startedAt = (info.identity as { readonly startedAt?: unknown } | undefined)?.startedAt;
+  return typeof startedAt === 'number' ? { run: RUN_ID, started_at: startedAt } : { run: RUN_ID };
+}
+
 /** Publish one record for the reporters (see the module comment); a no-op when no reporter listens. */
 export function publishRecord(
   record: EnvTraceRecord,
@@ -50,10 +65,10 @@ export function publishRecord(
     const list = meta[META_KEY];
     if (Array.isArray(list)) list.push(record);
     else meta[META_KEY] = [record];
-    appendLine(env[VITEST_RECORDS_DIR_ENV], record);
+    appendLine(env[VITEST_RECORDS_DIR_ENV], { ...record, ...lineOrigin(info) });
     return;
   }
-  appendLine(env[RECORDS_DIR_ENV], record);
+  appendLine(env[RECORDS_DIR_ENV], { ...record, ...lineOrigin(info) });
 }
 
 /**
@@ -64,10 +79,19 @@ export function publishRecord(
  */
 export function publishTestEnd(
   host: 'vitest' | 'jest',
-  end: Omit<TestEndLine, typeof TEST_END_KEY>,
+  end: Omit<TestEndLine, typeof TEST_END_KEY | keyof LineOrigin>,
+  origin: LineOrigin,
   env: NodeJS.ProcessEnv = process.env,
 ): void {
   const { testPath, testName, retry, repeat, state } = end;
-  const line: TestEndLine = { [TEST_END_KEY]: 1, testPath, testName, retry, repeat, state };
+  const line: TestEndLine = {
+    [TEST_END_KEY]: 1,
+    testPath,
+    testName,
+    retry,
+    repeat,
+    state,
+    ...origin,
+  };
   appendLine(env[host === 'vitest' ? VITEST_RECORDS_DIR_ENV : RECORDS_DIR_ENV], line);
 }

@@ -193,6 +193,45 @@ describe('toMatchTraceBehavior', () => {
     );
   });
 
+  it('records the config entries no trace has, as batch records do (config_warnings)', ({
+    task,
+  }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envtrace-tmtb-'));
+    try {
+      const cfg = path.join(dir, 'cfg.yaml');
+      fs.writeFileSync(cfg, 'comparators:\n  by_channel:\n    motor:y: {type: exact}\n');
+      ex(golden).toMatchTraceBehavior(golden, {
+        comparators: { by_channel: { 'motor:y': { type: 'exact' } } },
+      });
+      ex(golden).toMatchTraceBehavior(golden, cfg);
+      // A best-of call: judged against every golden and the received trace.
+      ex(golden).toMatchTraceBehavior([golden, scan([0, 1, 3])], {
+        ignore_channels: ['det:nope'],
+      });
+      ex(golden).toMatchTraceBehavior(golden);
+      const records = (task.meta as { envtrace?: Array<Record<string, unknown>> }).envtrace ?? [];
+      const entry = {
+        code: 'unknown-channel-key',
+        entry: 'comparators.by_channel["motor:y"]',
+        hint: 'did you mean "motor:x"?',
+      };
+      expect(records.map((r) => r['config_warnings'])).toEqual([
+        [entry],
+        [{ ...entry, config: cfg }],
+        [
+          {
+            code: 'unknown-channel-key',
+            entry: 'ignore_channels[0] ("det:nope")',
+            hint: expect.any(String) as unknown,
+          },
+        ],
+        undefined,
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('publishes one record per call on the running test', ({ task }) => {
     ex(golden).toMatchTraceBehavior(golden, { minScore: 0.5 });
     ex(scan([0, 1, 3])).not.toMatchTraceBehavior(golden);
@@ -238,8 +277,8 @@ describe('toMatchTraceBehavior', () => {
     expect(records[1]?.['failure']).toMatch(/^Expected the received trace not to behave like/);
     // The lines of the two failed calls above, in this file as written (a passed check has none).
     expect(records.map((r) => (r['location'] as { line: number } | undefined)?.line)).toEqual([
-      226,
-      227,
+      265,
+      266,
       undefined,
     ]);
   });

@@ -95,6 +95,7 @@ export function judge(
     options: cfg.options,
     golden: gold.source,
     ...(best === undefined ? {} : { traces: { gt: best, pred: input.pred } }),
+    judged: [...gold.traces, input.pred],
     importWarnings: warnings,
     goldenNoun,
   });

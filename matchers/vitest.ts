@@ -10,7 +10,7 @@ import { installTraceMatching } from './asymmetric.js';
 import { matchers } from './index.js';
 import { reportObsoleteGoldens } from './goldenObsolete.js';
 import { vitestTests } from './lifecycle.js';
-import { publishTestEnd } from './publish.js';
+import { lineOrigin, publishTestEnd } from './publish.js';
 import { setHost, vitestTestName } from './runtime.js';
 
 setHost({
@@ -28,13 +28,17 @@ afterEach(({ task }) => {
   const state = task.result?.state === 'fail' ? 'failed' : 'passed';
   const flipped = task.fails ? (state === 'failed' ? 'passed' : 'failed') : state;
   // The name and attempt as the records of this attempt carry them (./runtime.ts `testInfo`).
-  publishTestEnd('vitest', {
-    testPath: task.file.filepath,
-    testName: vitestTestName(task as unknown as VitestTaskLike),
-    retry: task.result?.retryCount ?? 0,
-    repeat: task.result?.repeatCount ?? 0,
-    state: flipped,
-  });
+  publishTestEnd(
+    'vitest',
+    {
+      testPath: task.file.filepath,
+      testName: vitestTestName(task as unknown as VitestTaskLike),
+      retry: task.result?.retryCount ?? 0,
+      repeat: task.result?.repeatCount ?? 0,
+      state: flipped,
+    },
+    lineOrigin({ task: task as unknown as VitestTaskLike, identity: task }),
+  );
 });
 
 // Vitest passes the fixtures context first (it must be a destructuring pattern), the suite second.

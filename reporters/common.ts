@@ -26,6 +26,7 @@ import {
   RECORDS_FILE_SUFFIX,
   removeRecordsDir,
   TEST_END_KEY,
+  type LineOrigin,
   type TestEndLine,
 } from '../src/transport/channel.js';
 import { ENVTRACE_VERSION } from '../src/version.js';
@@ -144,7 +145,14 @@ export function checkOptions(options: unknown, reporter: string): EnvTraceReport
   return parsed;
 }
 
-const RecordSchema = ReportRecordSchema.extend({ testPath: z.string(), testName: z.string() });
+/** A record as a side channel carries it: with its test, and where it came from (`LineOrigin`). */
+const RecordSchema = ReportRecordSchema.extend({
+  testPath: z.string(),
+  testName: z.string(),
+  project: z.string().optional(),
+  run: z.string().optional(),
+  started_at: z.number().optional(),
+});
 
 /**
  * Keep the values that are well-formed records; report the others on `warn` (a malformed
@@ -174,21 +182,43 @@ export function testKey(file: string, name: string): string {
   return `${file}\u0000${name}`;
 }
 
-/** What a records directory kept of one test (file + full name, as its records name it). */
+/**
+ * The key of a test's lines from one run of its file ({@link LineOrigin}): its file and full name,
+ * and the Vitest project or the Jest run they came from (none: lines of an older envtrace).
+ */
+export function keptKey(file: string, name: string, origin: LineOrigin = {}): string {
+  return JSON.stringify([file, name, origin.project ?? null, origin.run ?? null]);
+}
+
+/** What a records directory kept of one test in one run of its file (as its records name it). */
 export interface KeptTest {
   readonly file: string;
   readonly name: string;
+  /** Vitest: the project that ran it. */
+  readonly project: string | undefined;
+  /** Jest: the run of the test file (see `LineOrigin`). */
+  readonly run: string | undefined;
   /** Its records, as written (validate them with {@link validRecords} when used). */
   readonly records: unknown[];
   /** The attempts (`retry:repeat`) that ended, with how; in the order their end lines came. */
   readonly ended: Map<string, TestEndLine['state']>;
   /** The attempts (`retry:repeat`) its records were made in. */
   readonly recorded: Set<string>;
+  /** Jest: when its attempts started (`started_at` of its lines). */
+  readonly started: Set<number>;
 }
 
 function attemptOf(v: { readonly retry?: unknown; readonly repeat?: unknown }): string {
   const n = (x: unknown): number => (typeof x === 'number' ? x : 0);
   return `${n(v.retry)}:${n(v.repeat)}`;
+}
+
+function originOf(o: Record<string, unknown>): LineOrigin {
+  const origin: { project?: string; run?: string; started_at?: number } = {};
+  if (typeof o['project'] === 'string') origin.project = o['project'];
+  if (typeof o['run'] === 'string') origin.run = o['run'];
+  if (typeof o['started_at'] === 'number') origin.started_at = o['started_at'];
+  return origin;
 }
 
 function isTestEnd(v: unknown): v is TestEndLine {
@@ -232,15 +262,18 @@ export function recordsFiles(dir: string): string[] {
 
 /**
  * Read the side-channel files the workers appended to (records and end lines, `matchers/publish.ts`),
- * grouped by test in the order each test first appears (a worker's file is in run order). A
- * partial line (a worker killed mid-write) and a record that names no test are told on `warn`.
- * `consume` removes each file read.
+ * grouped by test and run of its file ({@link keptKey}) in the order each first appears (a
+ * worker's file is in run order). A partial line (a worker killed mid-write) and a record that
+ * names no test are told on `warn`. `consume` removes each file read.
  *
- * A test file runs in one worker per run, so its lines all come from one side-channel file;
- * when several hold lines of it, the runner ran it again after its worker crashed (jest-worker
- * retries a call whose process exited with an error code, up to 3 times): only the last run's
- * lines are kept (`files` least recently written first, as {@link recordsFiles} lists them), so
- * the records of one run are never mixed with those of a run that died.
+ * One run of a test file happens in one worker, so its lines all come from one side-channel
+ * file. Lines that carry a Jest `run` id are kept per run: the Jest reporter picks each
+ * project's run (`pickRuns`). Other lines (Vitest: per project) of one test file found in several
+ * side-channel files mean the runner ran it again after its worker crashed (jest-worker retries
+ * a call whose process exited with an error code, up to 3 times): only the last run's lines are
+ * kept (`files` least recently written first, as {@link recordsFiles} lists them), so the records
+ * of one run are never mixed with those of a run that died — per project, so one project's run
+ * never drops another's.
  *
  * Worst case O(L + F·T) for L lines, F side-channel files and T tests read (a file's tests are
  * dropped at most once per side-channel file).
@@ -251,22 +284,38 @@ export function readKeptTests(
   consume = false,
 ): Map<string, KeptTest> {
   const kept = new Map<string, KeptTest>();
-  /** Test file → the side-channel file its lines were read from. */
+  /** Test file and project → the side-channel file its lines were read from. */
   const sourceOf = new Map<string, string>();
   let source = '';
-  const get = (file: string, name: string): KeptTest => {
-    const from = sourceOf.get(file);
-    if (from !== source) {
-      // A later run of this test file: forget the earlier run's lines.
-      if (from !== undefined) for (const [k, t] of kept) if (t.file === file) kept.delete(k);
-      sourceOf.set(file, source);
+  const get = (file: string, name: string, origin: LineOrigin): KeptTest => {
+    if (origin.run === undefined) {
+      const unit = JSON.stringify([file, origin.project ?? null]);
+      const from = sourceOf.get(unit);
+      if (from !== source) {
+        // A later run of this test file (in this project): forget the earlier run's lines.
+        if (from !== undefined)
+          for (const [k, t] of kept)
+            if (t.file === file && t.run === undefined && t.project === origin.project)
+              kept.delete(k);
+        sourceOf.set(unit, source);
+      }
     }
-    const k = testKey(file, name);
+    const k = keptKey(file, name, origin);
     let t = kept.get(k);
     if (!t) {
-      t = { file, name, records: [], ended: new Map(), recorded: new Set() };
+      t = {
+        file,
+        name,
+        project: origin.project,
+        run: origin.run,
+        records: [],
+        ended: new Map(),
+        recorded: new Set(),
+        started: new Set(),
+      };
       kept.set(k, t);
     }
+    if (origin.started_at !== undefined) t.started.add(origin.started_at);
     return t;
   };
   for (const file of files) {
@@ -289,7 +338,7 @@ export function readKeptTests(
         return;
       }
       if (isTestEnd(v)) {
-        const t = get(v.testPath, v.testName);
+        const t = get(v.testPath, v.testName, originOf(v as unknown as Record<string, unknown>));
         const a = attemptOf(v);
         // Re-set so the map's order is that of the last end of each attempt.
         t.ended.delete(a);
@@ -298,7 +347,7 @@ export function readKeptTests(
       }
       const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined;
       if (o && typeof o['testPath'] === 'string' && typeof o['testName'] === 'string') {
-        const t = get(o['testPath'], o['testName']);
+        const t = get(o['testPath'], o['testName'], originOf(o));
         t.records.push(v);
         t.recorded.add(attemptOf(o));
       } else validRecords([v], path.basename(file), warn);

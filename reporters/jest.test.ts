@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rec } from '../src/report/run/fixtures.test-helpers.js';
 import type { RunReport } from '../src/report/run/schema.js';
 import { RECORDS_DIR_ENV, recordsFile, TEST_END_KEY } from '../src/transport/channel.js';
-import EnvTraceJestReporter from './jest.js';
+import EnvTraceJestReporter, { pickRuns } from './jest.js';
 
 let root: string;
 let savedEnv: string | undefined;
@@ -185,5 +185,66 @@ describe('jest reporter: a worker that died', () => {
       ].join('\n'),
     );
     expect(out).toContain('✗ killed.test.ts: Call retries were exceeded');
+  });
+});
+
+describe('jest reporter: one test file in two projects', () => {
+  const inProject = (id: string, name: string) => ({
+    context: { config: { id, displayName: { name, color: 'white' } } },
+  });
+  const result = (startAt: number, status: 'passed' | 'failed') => ({
+    testFilePath: file(),
+    testResults: [{ ancestorTitles: ['s'], title: 't', status, duration: 1, startAt }],
+    numFailingTests: status === 'failed' ? 1 : 0,
+  });
+
+  it('keeps both, each with the records of its own run, named after its project', async () => {
+    const r = new EnvTraceJestReporter({ rootDir: root }, { colors: false, gitCommit: false });
+    r.onRunStart();
+    // One worker ran the file for beta ('s t' started at 200), then for alpha (at 300): each run
+    // has its own id, and its lines say when 's t' started.
+    const line = (run: string, startedAt: number, pass: boolean, score: number) => ({
+      ...rec('a.test.ts', 's t', { testPath: file(), pass, full_score: score }),
+      run,
+      started_at: startedAt,
+    });
+    const lines = [line('run-b', 200, false, 0.4), line('run-a', 300, true, 0.9)];
+    writeFileSync(recordsFile(r.recordsDir), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    r.onTestResult(inProject('id-a', 'alpha'), result(300, 'passed'));
+    r.onTestResult(inProject('id-b', 'beta'), result(200, 'failed'));
+    await r.onRunComplete();
+    const report = JSON.parse(
+      readFileSync(path.join(root, 'envtrace-report.json'), 'utf8'),
+    ) as RunReport;
+    // It used to be one test (the second result replaced the first) holding both runs' records.
+    expect(report.tests.map((t) => [t.name, t.status, t.records.map((x) => x.full_score)])).toEqual(
+      [
+        ['[alpha] s t', 'passed', [0.9]],
+        ['[beta] s t', 'failed', [0.4]],
+      ],
+    );
+    expect(report.files.map((f) => [f.file, f.status])).toEqual([
+      ['a.test.ts', 'passed'],
+      ['a.test.ts', 'failed'],
+    ]);
+    expect(report.summary.tasks).toEqual({ total: 2, repeated: 0 });
+    expect(err).toBe('');
+  });
+
+  it('pickRuns: by start times, then the later run (a rerun after a crash), each run once', () => {
+    const run = (name: string, ...started: number[]) => [{ name, started: new Set(started) }];
+    // Two projects, runs in either order: matched by when their tests started.
+    expect(
+      pickRuns(
+        [[{ name: 't', startAt: 5 }], [{ name: 't', startAt: 9 }]],
+        [run('t', 9), run('t', 5)],
+      ),
+    ).toEqual([1, 0]);
+    // One project, its first run crashed and was run again: the rerun's lines, not the dead run's.
+    expect(pickRuns([[{ name: 't', startAt: 7 }]], [run('t', 3), run('t', 7)])).toEqual([1]);
+    // No start time to go by (the file reported no test): the latest run.
+    expect(pickRuns([[]], [run('t', 3), run('t', 7)])).toEqual([1]);
+    // More results than runs: one goes without, never sharing another's run.
+    expect(pickRuns([[{ name: 't', startAt: 1 }], []], [run('t', 1)])).toEqual([0, undefined]);
   });
 });

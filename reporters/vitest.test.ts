@@ -170,12 +170,28 @@ describe('vitest reporter', () => {
     // What the worker appended before it was killed (the format matchers/publish.ts writes): a
     // test that ended (passed), one that recorded and was killed mid-test, a partial line.
     const file = path.join(root, 'killed.test.ts');
+    // Each line names the project that ran it (the root project: '').
+    const project = '';
     const lines = [
-      rec('killed.test.ts', 'k a', { testPath: file }),
-      { [TEST_END_KEY]: 1, testPath: file, testName: 'k a', retry: 0, repeat: 0, state: 'passed' },
-      rec('killed.test.ts', 'k b', { testPath: file, pass: false, full_score: 0.5 }),
+      { ...rec('killed.test.ts', 'k a', { testPath: file }), project },
+      {
+        [TEST_END_KEY]: 1,
+        testPath: file,
+        testName: 'k a',
+        retry: 0,
+        repeat: 0,
+        state: 'passed',
+        project,
+      },
+      {
+        ...rec('killed.test.ts', 'k b', { testPath: file, pass: false, full_score: 0.5 }),
+        project,
+      },
       // A record of a test whose result did arrive: meta wins, this copy is ignored.
-      rec('ok.test.ts', 'a', { testPath: path.join(root, 'ok.test.ts'), full_score: 0.1 }),
+      {
+        ...rec('ok.test.ts', 'a', { testPath: path.join(root, 'ok.test.ts'), full_score: 0.1 }),
+        project,
+      },
     ];
     appendFileSync(
       recordsFile(dir!),
@@ -215,5 +231,99 @@ describe('vitest reporter', () => {
     // The run is over (not watch mode): the directory is gone, the variable unset.
     expect(existsSync(dir!)).toBe(false);
     expect(process.env[VITEST_RECORDS_DIR_ENV]).toBeUndefined();
+  });
+
+  it("a crash in one project of a file two projects run keeps each project's records apart", async () => {
+    const r = new EnvTraceVitestReporter({ colors: false, gitCommit: false });
+    const vitest = {
+      config: { root, watch: false },
+      version: '4.1.12',
+      logger: { log: () => undefined, error: () => undefined, warn: () => undefined },
+    } as unknown as Vitest;
+    r.onInit(vitest);
+    const file = path.join(root, 'both.test.ts');
+    // Both projects' workers ran both.test.ts and died in it after test 't' ended (passed in
+    // alpha, failed in beta): two side-channel files, one per worker, the beta one written last.
+    const run = (project: string, pass: boolean, score: number) => [
+      { ...rec('both.test.ts', 't', { testPath: file, pass, full_score: score }), project },
+      {
+        [TEST_END_KEY]: 1,
+        testPath: file,
+        testName: 't',
+        retry: 0,
+        repeat: 0,
+        state: pass ? 'passed' : 'failed',
+        project,
+      },
+    ];
+    const write = (name: string, lines: unknown[]): void =>
+      appendFileSync(
+        path.join(r.recordsDir!, name),
+        `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`,
+      );
+    write('1-0.jsonl', run('alpha', true, 0.9));
+    write('2-0.jsonl', run('beta', false, 0.4));
+    const inProject = (name: string): TestModule => {
+      const m = fakeModule('both.test.ts', 'pending', [{ name: 't', state: 'pending' }]);
+      return { ...m, project: { name } } as unknown as TestModule;
+    };
+    await r.onTestRunEnd([inProject('alpha'), inProject('beta')]);
+    const tests = report().tests.map((t) => ({
+      name: t.name,
+      status: t.status,
+      scores: t.records.map((x) => x.full_score),
+    }));
+    // It used to be one project's copy only (the later file replaced the earlier as a "rerun"),
+    // or both projects' records merged under each name.
+    expect(tests).toEqual([
+      { name: '[alpha] t', status: 'passed', scores: [0.9] },
+      { name: '[beta] t', status: 'failed', scores: [0.4] },
+    ]);
+  });
+
+  it('a test a throwing beforeAll stopped is failed, as Jest counts it; a skipped one stays skipped', async () => {
+    const r = new EnvTraceVitestReporter({ colors: false, gitCommit: false });
+    vi.spyOn(process, 'cwd').mockReturnValue(root);
+    // describe('broken setup') whose beforeAll threw: Vitest skips its tests and puts the
+    // error on the block; test.skip('later') was never meant to run; 'outside' passed.
+    const mod = {
+      type: 'module',
+      moduleId: path.join(root, 'hook.test.ts'),
+      project: { name: '' },
+      state: () => 'failed',
+      errors: () => [],
+    };
+    const suite = {
+      type: 'suite',
+      name: 'broken setup',
+      parent: mod,
+      errors: () => [{ name: 'Error', message: 'fixture: beforeAll failed' }],
+    };
+    const test = (name: string, parent: unknown, state: string, mode: string) => ({
+      name,
+      parent,
+      options: { mode },
+      result: () => ({ state }),
+      diagnostic: () =>
+        state === 'skipped' ? undefined : { duration: 1, retryCount: 0, repeatCount: 0 },
+      meta: () => ({}),
+    });
+    const tests = [
+      test('one', suite, 'skipped', 'run'),
+      test('later', suite, 'skipped', 'skip'),
+      test('outside', mod, 'passed', 'run'),
+    ];
+    await r.onTestRunEnd([
+      { ...mod, children: { allTests: () => tests } } as unknown as TestModule,
+    ]);
+    // It used to be 'one' skipped and "FAILED: 1 file error · the only test passed (2 skipped)".
+    expect(report().tests.map((t) => [t.name, t.status, t.attempts])).toEqual([
+      ['broken setup later', 'skipped', 0],
+      ['broken setup one', 'failed', 0],
+      ['outside', 'passed', 1],
+    ]);
+    expect(out).toContain(
+      'Verdict   FAILED: 1 of 2 tests failed (1 skipped) · no gates configured',
+    );
   });
 });

@@ -41,8 +41,8 @@ import {
   recordsFiles,
   removeOnExit,
   RunState,
+  keptKey,
   stripSgr,
-  testKey,
   validRecords,
   type EnvTraceReporterOptions,
   type KeptTest,
@@ -66,6 +66,21 @@ interface SerializedErrorLike {
   readonly name?: string;
   readonly message?: string;
   readonly cause?: unknown;
+}
+
+/**
+ * Whether `test` was meant to run (not `skip`/`todo`/filtered out) but did not because a hook of
+ * a block around it threw (a `beforeAll` of its describe block or of the file): Vitest reports
+ * such a test as skipped and the error on the block; Jest reports the test itself as failed, and
+ * so does this reporter, so one throwing `beforeAll` counts the same under both runners.
+ */
+function stoppedByBlockHook(test: TestCase): boolean {
+  if (test.result().state !== 'skipped') return false;
+  if (test.options.mode !== 'run' && test.options.mode !== 'only') return false;
+  for (let p: TestSuite | TestModule = test.parent; ; p = p.parent) {
+    if (p.errors().length > 0) return true;
+    if (p.type === 'module') return false;
+  }
 }
 
 function errorLine(e: SerializedErrorLike | undefined): string {
@@ -130,9 +145,12 @@ export default class EnvTraceVitestReporter implements Reporter {
       const diag = test.diagnostic();
       const name = fullName(test);
       const state = result.state;
-      // A test of a file whose worker died, with no result: what the worker's copy kept of it.
+      // A test of a file whose worker died, with no result: what the worker's copy kept of it
+      // in this project (the same file in another project is another run, with its own lines).
       const copy =
-        unfinished && state === 'pending' ? kept.get(testKey(module.moduleId, name)) : undefined;
+        unfinished && state === 'pending'
+          ? kept.get(keptKey(module.moduleId, name, { project }))
+          : undefined;
       if (copy) {
         recovered++;
         const input = keptTestInput(copy, this.#warn);
@@ -142,7 +160,8 @@ export default class EnvTraceVitestReporter implements Reporter {
       const raw = (test.meta() as Record<string, unknown>)[META_KEY];
       const records = Array.isArray(raw) ? validRecords(raw, module.moduleId, this.#warn) : [];
       if (state === 'pending') pending++;
-      const status: RunnerTestStatus = state === 'pending' ? 'skipped' : state;
+      const status: RunnerTestStatus =
+        state === 'pending' ? 'skipped' : stoppedByBlockHook(test) ? 'failed' : state;
       tests.push({
         file: module.moduleId,
         name: prefix + name,

@@ -7,7 +7,7 @@ import { boundedAlignmentNote, type EvaluationResult } from '../evaluate/types.j
 import { buildCheckDetail, timeUnitOf, type ContinuousSeriesInput } from '../report/run/detail.js';
 import { checkMetrics } from '../report/run/model.js';
 import { RECORD_VERSION, type EnvTraceRecord, type GoldenSource } from './record.js';
-import type { TrajectoryMatchVerdict } from '../report/run/schema.js';
+import type { ConfigWarning, TrajectoryMatchVerdict } from '../report/run/schema.js';
 import { metricVerdicts } from './trajectory.js';
 import type { ImportWarning } from '../import/warnings.js';
 
@@ -33,6 +33,8 @@ export interface RecordInfo {
   readonly series?: readonly ContinuousSeriesInput[];
   /** The import warnings of the call's traces read from files (received first). */
   readonly importWarnings?: readonly ImportWarning[];
+  /** The config entries that named no channel of the call's traces (`config_warnings`). */
+  readonly configWarnings?: readonly ConfigWarning[];
   /** A failed call's verdict sentence (the matcher's, as in its failure message). */
   readonly failure?: string;
   /** Where in the test file the call was made. */
@@ -176,6 +178,9 @@ export function buildRecord(result: EvaluationResult, info: RecordInfo): EnvTrac
     ...(trajectory.length ? { trajectory } : {}),
     ...(info.importWarnings?.length
       ? { import_warnings: info.importWarnings.map((w) => ({ ...w })) }
+      : {}),
+    ...(info.configWarnings?.length
+      ? { config_warnings: info.configWarnings.map((w) => ({ ...w })) }
       : {}),
     ...whyAndWhere(info),
   };

@@ -42,13 +42,31 @@ export const TEST_END_KEY = 'envtrace_test_end';
  * {@link TEST_END_KEY}; `testPath`, `testName`, `retry` and `repeat` as the test's records carry
  * them, so a record made in an attempt that has no end line shows the attempt that was running.
  */
-export interface TestEndLine {
+export interface TestEndLine extends LineOrigin {
   readonly [TEST_END_KEY]: 1;
   readonly testPath: string;
   readonly testName: string;
   readonly retry: number;
   readonly repeat: number;
   readonly state: 'passed' | 'failed';
+}
+
+/**
+ * Which run of its test file a side-channel line (a record or a {@link TestEndLine}) came from.
+ * One file may run in several projects of one run (Vitest `projects`, Jest `projects`): its
+ * lines must not be merged, nor one run's taken for a crashed earlier run of the same file.
+ *
+ * - Vitest: `project`, the project's name (`''` for an unnamed one), as `TestProject.name`.
+ * - Jest: a worker cannot see its project, so `run` names the run of the test file (one id per
+ *   load of the setup entry, which Jest does once per test file and project), and `started_at`
+ *   the instant the test attempt started (jest-circus `startedAt`, the `startAt` Jest reports for
+ *   the test's last attempt): the reporter gives each project's results the run whose tests
+ *   started when that project's did.
+ */
+export interface LineOrigin {
+  readonly project?: string;
+  readonly run?: string;
+  readonly started_at?: number;
 }
 
 /** Key under Vitest's `task.meta` holding the records of a test. */

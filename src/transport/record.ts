@@ -1,6 +1,6 @@
 import type { EvaluationResult, Mode } from '../evaluate/types.js';
 import type { CheckDetail } from '../report/run/detail.js';
-import type { RecordMetric, TrajectoryVerdict } from '../report/run/schema.js';
+import type { ConfigWarning, RecordMetric, TrajectoryVerdict } from '../report/run/schema.js';
 import type { ImportWarning } from '../import/warnings.js';
 
 export type { TrajectoryVerdict };
@@ -83,6 +83,11 @@ export interface EnvTraceRecord {
   readonly location?: { readonly line: number; readonly column: number };
   /** What the importers skipped or doubted reading this call's traces from files; absent when nothing. */
   readonly import_warnings?: readonly ImportWarning[];
+  /**
+   * Default mode: the channel-keyed config entries that named no channel of the call's traces
+   * (as the batch CLI's records carry them); absent when none.
+   */
+  readonly config_warnings?: readonly ConfigWarning[];
 }
 
 export type { EvaluationResult };

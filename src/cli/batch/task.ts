@@ -3,6 +3,7 @@
  * record. Runs in a worker thread (`batch-worker.ts`) or in-process (`--jobs 1`); everything that
  * crosses the thread boundary here is plain, structured-clone-safe data.
  */
+import { configWarningsOf } from '../../report/run/warnings.js';
 import { unknownChannelEntries, type UnknownChannelEntry } from '../../evaluate/channel-keys.js';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../config/index.js';
@@ -219,14 +220,7 @@ export function pairRecord(
     detail: buildCheckDetail(result, info.series ?? [], timeUnitOf(info.options)),
     ...(pass ? {} : { failure: verdictSentence(result, rule, false) }),
     ...(info.unknownChannels !== undefined && info.unknownChannels.length > 0
-      ? {
-          config_warnings: info.unknownChannels.map((u) => ({
-            code: 'unknown-channel-key' as const,
-            entry: u.where,
-            hint: u.hint,
-            ...(info.configFile !== undefined ? { config: info.configFile } : {}),
-          })),
-        }
+      ? { config_warnings: configWarningsOf(info.unknownChannels, info.configFile) }
       : {}),
   });
 }

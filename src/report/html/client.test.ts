@@ -266,3 +266,24 @@ describe('HTML report: trajectory issues', () => {
     );
   });
 });
+
+describe('HTML report: config warnings', () => {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const configWarningsView = new Function(
+    'document',
+    `${functions('el', 'configWarningsView')}\nreturn configWarningsView;`,
+  )(fakeDocument()) as (list: ReadonlyArray<{ message: string }>) => FakeNode | null;
+
+  it('lists summary.config_warnings in the overview, each message as text', () => {
+    expect(configWarningsView([])).toBeNull();
+    const message =
+      'options: comparators.by_channel["<img src=x onerror=alert(1)>"] names no channel of either trace; did you mean "motor:x"?';
+    const box = configWarningsView([{ message }])!;
+    expect(box.attrs['data-testid']).toBe('config-warnings');
+    const [h2, ul] = box.kids;
+    expect(h2?.textContent).toBe('Config warnings');
+    const items = ul?.kids ?? [];
+    // Set as text (`el`'s text attribute), shown as written.
+    expect(items.map((li) => li.textContent)).toEqual([message]);
+  });
+});

@@ -185,6 +185,15 @@ const SCRIPT = String.raw`
     card('Checks', String(s.records.total), plural(s.records.samples, 'sample') + ' \u00b7 ' + s.records.negated + ' negated', 'checks-total'),
     s.trajectory ? card('Trajectories passed', pct(s.trajectory.rate), s.trajectory.passed + ' of ' + s.trajectory.checks + ' \u00b7 ' + corpusText(s.trajectory.distance), 'trajectory') : null
   ]));
+  // The config entries no check used (summary.config_warnings), said once each, as the console
+  // summary does; each message is set as text (the entry and hint are the user's), never as HTML.
+  function configWarningsView(list) {
+    if (!list.length) return null;
+    return el('section', { 'data-testid': 'config-warnings' }, [
+      el('h2', { text: 'Config warnings' }),
+      el('ul', null, list.map(function (w) { return el('li', { class: 'errors', text: w.message }); }))
+    ]);
+  }
   // Corpus distance = total raw distance / total max (never a mean of ratios).
   function corpusText(d) {
     if (!d) return 'no distance computed';
@@ -196,6 +205,8 @@ const SCRIPT = String.raw`
     fileErrors.forEach(function (f) { root.appendChild(el('div', { class: 'errors' }, [el('strong', { text: f.file + ': ' }), f.errors.join('\n')])); });
   }
 
+  var configWarnings = configWarningsView(s.config_warnings || []);
+  if (configWarnings) root.appendChild(configWarnings);
   // Filled once the tests' rows exist (below); placed here, right under the verdict.
   var failuresBox = el('section', { 'data-testid': 'failures' });
   root.appendChild(failuresBox);

@@ -229,7 +229,7 @@ function statsLines(s: RunSummary, c: RunColors): Array<[string, string[]]> {
   const writes = s.records.golden_writes ?? 0;
   if (missing || writes) {
     const bits: string[] = [];
-    if (missing) bits.push(c.red(`${missing} missing (failed, file error, no score)`));
+    if (missing) bits.push(c.red(`${missing} missing (failed, no score)`));
     if (writes) bits.push(`${writes} written or updated (passed, not in the score)`);
     lines.push(['Goldens', [bits.join(' · ')]]);
   }

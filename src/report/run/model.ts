@@ -48,7 +48,7 @@ import { summarizeConfigWarnings } from './warnings.js';
 
 /**
  * Whether a record's golden file was bookkeeping, not a comparison of behaviour: `missing` (no
- * golden, nothing compared: a failed test with a file error and no score), `written` or
+ * golden, nothing compared: a failed test with no score), `written` or
  * `updated` (this run wrote the golden: the check passed, and a score against the file it
  * replaced, or against itself, says nothing about the behaviour). Such records are left out of
  * the score statistics; a missing golden is also left out of the pass rate and pass@k.
@@ -286,6 +286,26 @@ export function samplesByTask(
 }
 
 /**
+ * The missing goldens of a run: one per check (task: test and matcher call, see
+ * {@link taskKey}) that found no golden file, however many of its attempts (retries, repeats)
+ * recorded it. Each attempt of a check looks for the same golden file, so a user with one
+ * missing golden reads 1, in Vitest (`retry`) and Jest (`jest.retryTimes`) alike.
+ */
+export function missingGoldenCount(tests: readonly RunTest[]): number {
+  const occurrences = new Map<string, number>();
+  const missing = new Set<string>();
+  for (const test of tests) {
+    const nameKey = JSON.stringify([test.file, test.name]);
+    const occurrence = occurrences.get(nameKey) ?? 0;
+    occurrences.set(nameKey, occurrence + 1);
+    for (const r of test.records)
+      if (!r.negated && r.golden_status === 'missing')
+        missing.add(taskKey({ file: test.file, name: test.name, occurrence, seq: r.seq }));
+  }
+  return missing.size;
+}
+
+/**
  * Test files that failed outside their tests: a file-level error (e.g. the file threw at
  * import), or a failed status that no failed test of the file explains.
  */
@@ -306,15 +326,13 @@ export function summarizeRun(
   let negated = 0;
   let totalRecords = 0;
   let bounded = 0;
-  let missingGoldens = 0;
   let goldenWrites = 0;
   for (const t of tests) {
     for (const r of t.records) {
       totalRecords++;
       if (r.bounded_alignment === true) bounded++;
       if (r.negated) negated++;
-      else if (r.golden_status === 'missing') missingGoldens++;
-      else samples.push({ test: t, r });
+      else if (r.golden_status !== 'missing') samples.push({ test: t, r });
       if (!r.negated && (r.golden_status === 'written' || r.golden_status === 'updated'))
         goldenWrites++;
     }
@@ -385,8 +403,10 @@ export function summarizeRun(
   const configWarnings = summarizeConfigWarnings(tests);
 
   const failedTests = tests.filter((t) => t.status === 'failed').length;
-  // A missing golden is a file error of its test (the golden file), besides the failed test.
-  const fileErrors = fileErrorCount(tests, files) + missingGoldens;
+  // A missing golden fails its test (the matcher fails): counted there and in
+  // records.missing_goldens, not again as a file error — its test file ran.
+  const missingGoldens = missingGoldenCount(tests);
+  const fileErrors = fileErrorCount(tests, files);
   const missedGates = gateResults.filter((g) => !g.passed).length;
 
   return {

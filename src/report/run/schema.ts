@@ -315,7 +315,7 @@ export const ReportRecordSchema = z
       .array(ConfigWarningSchema)
       .optional()
       .describe(
-        "Default mode: the channel-keyed config entries that named no channel of this check's traces (an entry another check used is listed here, not in `summary.config_warnings`); absent when none. Written by batch runs (`envtrace evaluate --gt-dir`).",
+        "Default mode: the channel-keyed config entries that named no channel of this check's traces (an entry another check used is listed here, not in `summary.config_warnings`); absent when none. Written by the matchers (Vitest and Jest reporters) and by batch runs (`envtrace evaluate --gt-dir`).",
       ),
   })
   .strict()
@@ -460,7 +460,7 @@ export const RunVerdictSchema = z
       ),
     failed_tests: count.describe('Tests with status failed.'),
     file_errors: count.describe(
-      'Test files that failed outside their tests: a file-level error (e.g. the file threw at import), or a failed status no failed test explains; plus missing golden files (records.missing_goldens).',
+      'Test files that failed outside their tests: a file-level error (e.g. the file threw at import), or a failed status no failed test explains. A missing golden is not one: it fails its test (records.missing_goldens).',
     ),
     missed_gates: count.describe('Configured gates that were missed (see gates.results).'),
   })
@@ -491,7 +491,7 @@ export const RunSummarySchema = z
         missing_goldens: count
           .optional()
           .describe(
-            'toMatchGoldenTrace calls with no golden file (CI): failed tests with a file error, no score, not samples.',
+            'Goldens not found (CI): one per check (test and matcher call) whose records say `golden_status: "missing"`, however many attempts (retries, repeats) recorded it. Their tests failed; no score, not samples.',
           ),
         golden_writes: count
           .optional()

@@ -6,8 +6,25 @@
  * key in a batch's config is one line, not one per pair. Computed from the records, so `envtrace
  * merge` computes it again over every shard.
  */
-import { unknownChannelLine } from '../../evaluate/channel-keys.js';
-import type { ConfigWarningSummary, ReportRecord, RunTest } from './schema.js';
+import { unknownChannelLine, type UnknownChannelEntry } from '../../evaluate/channel-keys.js';
+import type { ConfigWarning, ConfigWarningSummary, ReportRecord, RunTest } from './schema.js';
+
+/**
+ * A check's `config_warnings`, as every writer of records puts them (the batch CLI's pairs, the
+ * matchers): one per config entry that named no channel of the check's traces, with the config
+ * file as the user gave it (absent for options given inline).
+ */
+export function configWarningsOf(
+  entries: readonly UnknownChannelEntry[],
+  configFile: string | undefined,
+): ConfigWarning[] {
+  return entries.map((u) => ({
+    code: 'unknown-channel-key' as const,
+    entry: u.where,
+    hint: u.hint,
+    ...(configFile !== undefined ? { config: configFile } : {}),
+  }));
+}
 
 /** Whether a record evaluated its config against traces (a trajectory match or a missing golden did not). */
 function evaluatedConfig(r: ReportRecord): boolean {
