@@ -48,6 +48,7 @@ export class BehaviorAligner implements Aligner {
       this.options,
       context.valuesMatch,
       context.valueBuckets,
+      context.timeApart,
     );
     const { valuesMatch, valuesIdentical, timeApart } = context;
     if (valuesMatch === undefined || valuesIdentical === undefined) return r;

@@ -12,15 +12,19 @@
  *    Proven optimal. (When gap_open < gap_extend, split runs are cheaper: the general path runs.)
  * 2. **Budget exhausted** (or a channel-count lower bound shows the exact engines would exceed it):
  *    a *bounded alignment*: the exact dynamic programming restricted to a corridor of
- *    `CORRIDOR_HALF` columns on each side of the greedy alignment's path (`greedyCost`), with the
- *    same cost model and the same tie rule inside the corridor. Its cost is that of a real
- *    alignment (never below the optimum) and at most the greedy alignment's. Not proven optimal.
+ *    `CORRIDOR_HALF` columns on each side of a guide path — the anchor chain (`anchorGuide`) when
+ *    it is dense enough, else the greedy alignment's path (`greedyCost`) or, when the events'
+ *    times are known and pairing each event with the one nearest in time costs less, that
+ *    alignment's path (`timeGuide`) — with the same cost model and the same tie rule inside the
+ *    corridor. Its cost is that of a real alignment (never below the optimum) and at most its
+ *    guide's. Not proven optimal.
  *
  * Worst case: O((n + m)·(BUDGET_WIDTH + 2·CORRIDOR_HALF + 1)) cells of work (each same-key cell
- * asks the comparator at most once per pass), memory O(n + m) plus one byte per corridor cell.
+ * asks the comparator at most once per pass; one corridor is run, and choosing its guide costs
+ * O(n + m) more questions), memory O(n + m) plus one byte per corridor cell.
  * Inputs with (n + 1)(m + 1) ≤ `EXACT_ALWAYS_CELLS` are never budgeted: always optimal.
  */
-import { gapRun, pairCost, type AffineCosts } from './affine/costs.js';
+import { alignmentCost, gapRun, pairCost, type AffineCosts } from './affine/costs.js';
 import { greedyCost } from './behavior.js';
 import type { IndexPair, ValueBuckets } from './types.js';
 
@@ -59,12 +63,45 @@ export function corridorAlign(
   c: AffineCosts,
   valuesMatch: ((i: number, j: number) => boolean) | undefined,
   buckets: ValueBuckets | undefined,
+  timeApart?: (i: number, j: number) => number,
 ): IndexPair[] {
   const n = a.length;
   const m = b.length;
-  const lo = new Int32Array(n + 1).fill(m + 1);
-  const hi = new Int32Array(n + 1).fill(-1);
-  if (!anchorGuide(a, b, buckets, { lo, hi })) greedyCost(a, b, c, valuesMatch, { lo, hi });
+  const guide = (): { lo: Int32Array; hi: Int32Array } => ({
+    lo: new Int32Array(n + 1).fill(m + 1),
+    hi: new Int32Array(n + 1).fill(-1),
+  });
+  const first = guide();
+  if (anchorGuide(a, b, buckets, first))
+    return corridorFor(a, b, c, valuesMatch, buckets, first).pairs;
+  const greedy = greedyCost(a, b, c, valuesMatch, first);
+  // A second guide from the events' times: where the channel sequence repeats (a robot's topics
+  // in a fixed rotation) and values cannot be bucketed, there are no anchors and the greedy path
+  // can drift by whole periods (4× the optimal cost on a 100,000-message recording), while a
+  // recording of the same run keeps each event near its golden time. One corridor is run, around
+  // the guide whose own alignment costs less (greedy on a tie): the corridor's cost is at most
+  // its guide's, and never below the optimum.
+  if (timeApart !== undefined) {
+    const second = guide();
+    const timed = timeGuide(n, m, timeApart, second);
+    if (timed !== undefined && alignmentCost(a, b, timed, c, valuesMatch) < greedy.cost)
+      return corridorFor(a, b, c, valuesMatch, buckets, second).pairs;
+  }
+  return corridorFor(a, b, c, valuesMatch, buckets, first).pairs;
+}
+
+/** The corridor DP of `corridorAlign` around one guide path (overwritten); the pairs and their cost. */
+function corridorFor(
+  a: Int32Array,
+  b: Int32Array,
+  c: AffineCosts,
+  valuesMatch: ((i: number, j: number) => boolean) | undefined,
+  buckets: ValueBuckets | undefined,
+  path: { readonly lo: Int32Array; readonly hi: Int32Array },
+): { readonly pairs: IndexPair[]; readonly cost: number } {
+  const n = a.length;
+  const m = b.length;
+  const { lo, hi } = path;
   const L = new Int32Array(n + 2);
   const start = new Float64Array(n + 2); // offset of row i's cells in `dir`
   let total = 0;
@@ -168,6 +205,55 @@ export function corridorAlign(
       j++;
     }
     state = op;
+  }
+  // Row 0's values are in nM after the last swap; column 0 is its first cell (the guide starts
+  // at (0, 0), so L[0] = 0): the cost of the whole alignment from the start state.
+  return { pairs: out, cost: nM[0]! };
+}
+
+/**
+ * A guide from the events' times (`AlignContext.timeApart`): gt event i pairs with the pred event
+ * nearest to it in time, found by one forward pointer over pred, when no earlier gt event took
+ * that one (else i is left unpaired); the pred events passed over are left unpaired. Returns that
+ * alignment and writes the columns it visits per row into `path`, or returns `undefined` (path
+ * untouched) when the times are unknown (`NaN`). O(n + m) questions; times out of order only make
+ * the guide worse, never the alignment wrong.
+ */
+function timeGuide(
+  n: number,
+  m: number,
+  apart: (i: number, j: number) => number,
+  path: { readonly lo: Int32Array; readonly hi: Int32Array },
+): IndexPair[] | undefined {
+  if (n === 0 || m === 0 || Number.isNaN(apart(0, 0))) return undefined;
+  const out: IndexPair[] = [];
+  const visit = (i: number, j: number): void => {
+    if (j < path.lo[i]!) path.lo[i] = j;
+    if (j > path.hi[i]!) path.hi[i] = j;
+  };
+  let near = 0; // the pred event nearest in time to gt event i
+  let j = 0; // the next pred event not yet in the alignment
+  for (let i = 0; i < n; i++) {
+    let d = apart(i, near);
+    while (near + 1 < m) {
+      const e = apart(i, near + 1);
+      if (!(e < d)) break;
+      d = e;
+      near++;
+    }
+    visit(i, j);
+    for (; j < near; j++) {
+      out.push({ gt: null, pred: j, tag: 'insert' });
+      visit(i, j + 1);
+    }
+    if (j === near) {
+      out.push({ gt: i, pred: j, tag: 'replace' }); // the tag is not read by alignmentCost
+      j++;
+    } else out.push({ gt: i, pred: null, tag: 'delete' });
+  }
+  for (visit(n, j); j < m; j++) {
+    out.push({ gt: null, pred: j, tag: 'insert' });
+    visit(n, j + 1);
   }
   return out;
 }

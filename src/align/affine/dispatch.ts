@@ -178,6 +178,8 @@ export function budgetedBehaviorAlign(
   options: AffineCosts,
   valuesMatch?: (gtIndex: number, predIndex: number) => boolean,
   valueBuckets?: () => ValueBuckets | undefined,
+  /** `AlignContext.timeApart`: a second guide for the bounded corridor (`corridorAlign`). */
+  timeApart?: (gtIndex: number, predIndex: number) => number,
 ): BoundedAlignment {
   if (options.by_key !== undefined)
     throw new Error('budgetedBehaviorAlign: per-key gap costs are not taken (internal error)');
@@ -215,6 +217,7 @@ export function budgetedBehaviorAlign(
     c,
     valuesMatch,
     valuesMatch !== undefined ? valueBuckets?.() : undefined,
+    timeApart,
   );
   return done(p, false);
 }
