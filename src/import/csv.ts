@@ -25,6 +25,7 @@ import {
   type SheetDateTime,
 } from './sheet-time.js';
 import type { CsvColumns, ImportContext, Importer } from './types.js';
+import { readGroupedColumn } from './grouping.js';
 import { numberFromText } from './values.js';
 import { noEventsError, warn } from './warnings.js';
 
@@ -434,6 +435,14 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const sheetCells: SheetCell[] = [];
   // Lines whose value cell is a number with a decimal comma, read as text in a ,-separated file.
   const commaValues: number[] = [];
+  // Thousands separators are told by the whole value column (`grouping.ts`), before any cell is read.
+  const grouping = readGroupedColumn(
+    rows.map((r) => ({ text: r.fields[vi] ?? '', line: r.line })),
+    delimiter !== ',',
+    ctx,
+  );
+  if (grouping !== undefined)
+    warn(ctx, 'thousands-separator', grouping.message, { line: grouping.line, path: names[vi]! });
   for (const rec of rows) {
     const at = lineLabel(ctx.file, rec.line);
     if (rec.fields.length !== names.length) {
@@ -495,8 +504,13 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
       else if (ctx.timeUnit === undefined) numbers.push(Number(tsText));
     }
     const valueCell = rec.fields[vi]!;
-    const value = numberFromText(decimalPoint(valueCell, delimiter), ctx) ?? valueCell;
-    if (delimiter === ',' && DECIMAL_COMMA.test(valueCell)) commaValues.push(rec.line);
+    const value =
+      grouping?.read(valueCell) ??
+      numberFromText(decimalPoint(valueCell, delimiter), ctx) ??
+      valueCell;
+    // One warning per column: the thousands-separator one, when given, names the doubt already.
+    if (delimiter === ',' && grouping === undefined && DECIMAL_COMMA.test(valueCell))
+      commaValues.push(rec.line);
     const meta: Record<string, unknown> = {};
     names.forEach((name, k) => {
       if (k !== ci && k !== ti && k !== vi && !unnamed.has(k) && !(dated && k === dateIndex))
