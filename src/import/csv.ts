@@ -24,20 +24,11 @@ import {
   type SheetCell,
   type SheetDateTime,
 } from './sheet-time.js';
+import { ROLES, SYNONYMS, type Role } from './roles.js';
 import type { CsvColumns, ImportContext, Importer } from './types.js';
 import { readGroupedColumn } from './grouping.js';
 import { numberFromText } from './values.js';
 import { noEventsError, warn } from './warnings.js';
-
-/** The three roles and the header names (lower case) that mean each. */
-const SYNONYMS = {
-  timestamp: ['timestamp', 'time', 't'],
-  channel: ['channel', 'pv', 'name', 'signal', 'topic'],
-  value: ['value', 'val', 'v'],
-} as const satisfies Record<keyof CsvColumns, readonly string[]>;
-
-type Role = keyof typeof SYNONYMS;
-const ROLES: readonly Role[] = ['channel', 'timestamp', 'value'];
 
 /** The delimiters sniffed, in the order that breaks a tie. */
 const DELIMITERS = [',', ';', '\t'] as const;

@@ -199,7 +199,7 @@ describe('envtrace convert', () => {
     expect(await run(['convert', 'bad.csv', '--format', 'xml'])).toMatchInlineSnapshot(`
       {
         "code": 2,
-        "err": "envtrace: --format must be auto or one of envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, got "xml"
+        "err": "envtrace: --format must be auto or one of envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records, got "xml"
       ",
         "out": "",
       }
@@ -208,7 +208,7 @@ describe('envtrace convert', () => {
     expect(await run(['convert', 'hello.txt'])).toMatchInlineSnapshot(`
       {
         "code": 2,
-        "err": "envtrace: <tmp>/hello.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)
+        "err": "envtrace: <tmp>/hello.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records)
       ",
         "out": "",
       }
@@ -233,7 +233,7 @@ describe('envtrace convert', () => {
     expect((await run(['convert', '--help'])).out).toBe(r.out);
     expect((await run(['convert', '-h'])).out).toBe(r.out);
     expect((await run(['help'])).out).toMatch(
-      /\n {2}convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2\) to envtrace JSON\n/,
+      /\n {2}convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records\) to envtrace JSON\n/,
     );
   });
 

@@ -31,8 +31,9 @@ Options:
   --format <name>   Input format (default: auto, detected from the content):
 ${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.description}`).join('\n')}
   --columns <map>   CSV: the header names of the columns, as timestamp=<name>,channel=<name>,
-                    value=<name> (any of the three; the others by their usual names).
-                    Implies --format csv.
+                    value=<name> (any of the three; the others by their usual names);
+                    records (a logger's JSON Lines): the keys. Implies --format records
+                    for JSON input, else csv.
   --time-unit <u>   CSV: the unit of time cells that are numbers: seconds (the default) or
                     days (a spreadsheet's serial dates, 46357.4375 = 2026-12-01 10:30); a time
                     column that looks like serial dates is an error asking for it.
