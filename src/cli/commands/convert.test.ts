@@ -338,3 +338,19 @@ describe('envtrace convert --time-unit', () => {
     }
   });
 });
+
+describe('envtrace convert: values envtrace JSON cannot hold', () => {
+  it('refuses a NaN or Infinity (a Python logger’s missing reading) instead of writing null', async () => {
+    // Written by Python's json.dumps (see src/import/records.test.ts).
+    const r = await run(['convert', path.join(fixtures, 'edge/python_logger.jsonl')]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err.split('\n').at(-2)).toMatch(
+      /^envtrace: .*python_logger\.jsonl: events\[1\]\.value: NaN \(channel "det:I0"\) cannot be written as envtrace JSON, which has no NaN or Infinity \(JSON\.stringify would write null, another value\): score the file as it is/,
+    );
+    tmp.write('meta.jsonl', '{"t": 0, "pv": "a", "val": 1, "peak": [1, -Infinity]}\n');
+    expect((await run(['convert', 'meta.jsonl'])).err).toContain(
+      'meta.jsonl: events[0].meta.peak[1]: -Infinity (channel "a") cannot be written',
+    );
+  });
+});
