@@ -726,3 +726,23 @@ describe('thousands separators in the value column (a spreadsheet exports a form
     expect(read(csvOf(['1250.0', '7', 'open'], ',')).warnings).toEqual([]);
   });
 });
+
+describe('a header repeated mid-file', () => {
+  it('skips it with a warning naming its line (a logger restarted and appended)', () => {
+    // csv-stringify writes each run's rows with their header, as a logger appending per run does.
+    const run = (rows: string[][]) => stringify([['time', 'pv', 'val'], ...rows]);
+    const text = run([['0', 'a', '1']]) + run([['1', 'a', '2']]);
+    const warnings: string[] = [];
+    const events = csvImporter.parse(text, {
+      file: 'x.csv',
+      warn: (w) => warnings.push(formatWarning(w)),
+    });
+    expect(tuples(events)).toEqual([
+      ['a', 0, 1],
+      ['a', 1, 2],
+    ]);
+    expect(warnings).toEqual([
+      'x.csv:3: the header again (a logger restarted and appended to the file?): not an event, skipped (skipped-line)',
+    ]);
+  });
+});

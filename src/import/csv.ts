@@ -426,9 +426,13 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const sheetCells: SheetCell[] = [];
   // Lines whose value cell is a number with a decimal comma, read as text in a ,-separated file.
   const commaValues: number[] = [];
+  // The header again (a logger that restarted and appended to its file): no data, said below.
+  const headerAgain = (rec: CsvRecord) =>
+    rec.fields.length === names.length &&
+    rec.fields.every((f, k) => f.trim().toLowerCase() === names[k]!.toLowerCase());
   // Thousands separators are told by the whole value column (`grouping.ts`), before any cell is read.
   const grouping = readGroupedColumn(
-    rows.map((r) => ({ text: r.fields[vi] ?? '', line: r.line })),
+    rows.filter((r) => !headerAgain(r)).map((r) => ({ text: r.fields[vi] ?? '', line: r.line })),
     delimiter !== ',',
     ctx,
   );
@@ -436,6 +440,15 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
     warn(ctx, 'thousands-separator', grouping.message, { line: grouping.line, path: names[vi]! });
   for (const rec of rows) {
     const at = lineLabel(ctx.file, rec.line);
+    if (headerAgain(rec)) {
+      warn(
+        ctx,
+        'skipped-line',
+        `the header again (a logger restarted and appended to the file?): not an event, skipped`,
+        { line: rec.line },
+      );
+      continue;
+    }
     if (rec.fields.length !== names.length) {
       throw new TraceError(
         `expected ${names.length} fields (as the header), got ${rec.fields.length}`,
