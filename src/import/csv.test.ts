@@ -140,7 +140,7 @@ describe('csv importer', () => {
     expect(
       thrown(() => parseTrace('sep=;\nZeit;Kanal;Wert\n1;a;2\n', { file: 'x.csv' })).message,
     ).toMatchInlineSnapshot(
-      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)"`,
+      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records)"`,
     );
   });
 
@@ -644,5 +644,105 @@ describe('date-times as a spreadsheet formats them (LibreOffice exports: test/e2
         },
       ),
     );
+  });
+});
+
+describe('thousands separators in the value column (a spreadsheet exports a formatted number as shown)', () => {
+  // The cells are what `Intl.NumberFormat` writes with grouping in each locale (the number
+  // formats a spreadsheet shows), written out by csv-stringify, as a ,- or ;-separated export.
+  const shown = (locale: string, xs: readonly number[], digits = 1) =>
+    xs.map((x) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits }).format(x));
+  const csvOf = (values: readonly string[], delimiter: ',' | ';') =>
+    stringify([['time', 'pv', 'val'], ...values.map((v, k) => [String(k), 'mono:energy', v])], {
+      delimiter,
+    });
+  const read = (text: string) => {
+    const warnings: string[] = [];
+    const events = csvImporter.parse(text, {
+      file: 'x.csv',
+      warn: (w) => warnings.push(formatWarning(w)),
+    });
+    return { values: events.map((e) => e.value), warnings };
+  };
+
+  it('reads an en-US column ("1,250.0") as numbers, with one warning naming the column and row', () => {
+    const values = shown('en-US', [1250, 1300.5, 12000.25, 950]);
+    expect(values).toEqual(['1,250.0', '1,300.5', '12,000.25', '950.0']);
+    for (const delimiter of [',', ';'] as const) {
+      const r = read(csvOf(values, delimiter));
+      expect(r.values).toEqual([1250, 1300.5, 12000.25, 950]);
+      expect(r.warnings).toEqual([
+        'x.csv:2: val: 3 of 4 values have thousands separators (a comma grouping thousands and a decimal point, as en-US, en-GB, ja write) and are read as numbers so: "1,250.0" is 1250.0; export the column without thousands separators to leave no doubt (thousands-separator)',
+      ]);
+    }
+    // A cell every style reads (`1,250`) is read in the style the column proves.
+    expect(read(csvOf(['1,250', '1,300.5'], ',')).values).toEqual([1250, 1300.5]);
+  });
+
+  it('reads a de-DE column ("1.234,5") in a ;-separated file, "1.250" beside it as 1250', () => {
+    const values = shown('de-DE', [1234.5, 1300, 1250, 21.5], 0);
+    expect(values).toEqual(['1.234,5', '1.300', '1.250', '21,5']);
+    const r = read(csvOf(values, ';'));
+    expect(r.values).toEqual([1234.5, 1300, 1250, 21.5]);
+    expect(r.warnings).toEqual([
+      'x.csv:2: val: 3 of 4 values have thousands separators (a point grouping thousands and a decimal comma, as de-DE, it, es, nl write) and are read as numbers so: "1.234,5" is 1234.5; export the column without thousands separators to leave no doubt (thousands-separator)',
+    ]);
+    // fr-FR groups with a narrow no-break space.
+    expect(read(csvOf(shown('fr-FR', [1234.5, 2.25]), ';')).values).toEqual([1234.5, 2.25]);
+  });
+
+  it('keeps text, with one warning, where the column does not prove one style the file can hold', () => {
+    // A decimal comma in a ,-separated file: the file's decimal mark is the point.
+    const de = read(csvOf(['1.234,5', '21,5'], ','));
+    expect(de.values).toEqual(['1.234,5', '21,5']);
+    expect(de.warnings).toEqual([
+      'x.csv:2: val: "1.234,5" looks like a number with a point grouping thousands and a decimal comma, as de-DE, it, es, nl write, and is read as text, as are the other such values: a ,-separated file has no decimal comma (a comma there could group thousands); export with ; as the separator, where it is read as a number, or without thousands separators (thousands-separator)',
+    ]);
+    // A cell the proven style does not write.
+    const mixed = read(csvOf(['1,250.5', '21,5'], ';'));
+    expect(mixed.values).toEqual(['1,250.5', 21.5]);
+    expect(mixed.warnings).toEqual([
+      'x.csv:2: val: "1,250.5" is a number with a comma grouping thousands and a decimal point, as en-US, en-GB, ja write, but line 3 has "21,5", which that style does not write: the numbers with thousands separators are read as text; export the column without thousands separators (a number format without grouping) (thousands-separator)',
+    ]);
+    // Two styles proven: the first grouped cell, and the first its style does not write.
+    expect(read(csvOf(['1,250.5', '1.234,5'], ';')).warnings[0]).toMatch(
+      /^x\.csv:2: val: "1,250\.5" is a number with a comma grouping .*, but line 3 has "1\.234,5", which that style does not write/,
+    );
+    // `1,250` alone is 1250 or 1.25: text, with the decimal-comma warning naming both readings.
+    const alone = read(csvOf(['1,250', '2,500', 'open'], ','));
+    expect(alone.values).toEqual(['1,250', '2,500', 'open']);
+    expect(alone.warnings).toEqual([
+      'x.csv:2: val: 2 of 3 values look like numbers with a decimal comma ("1,250") and are read as text: in a ,-separated file a comma is no decimal point (it could group thousands); export with ; as the separator, where "1,5" is read as 1.5, or with decimal points (decimal-comma)',
+    ]);
+    // In a ;-separated file `1.300` alone is 1.3 or 1300 grouped (de-DE), `1,250` 1.25 or 1250.
+    const doubt = read(csvOf(['1.300', '1.250', '950'], ';'));
+    expect(doubt.values).toEqual(['1.300', '1.250', 950]);
+    expect(doubt.warnings).toEqual([
+      'x.csv:2: val: "1.300" could be 1.3 (a decimal point) or 1300 (a point grouping thousands, as de-DE, it, es, nl write), and no value in the column tells which: 2 such values are read as text; export the column without thousands separators (thousands-separator)',
+    ]);
+    // A value with a decimal point proves the point: no doubt, no warning.
+    expect(read(csvOf(['1.300', '0.5'], ';'))).toEqual({ values: [1.3, 0.5], warnings: [] });
+    // No separators: no warning, every cell as before.
+    expect(read(csvOf(['1250.0', '7', 'open'], ',')).warnings).toEqual([]);
+  });
+});
+
+describe('a header repeated mid-file', () => {
+  it('skips it with a warning naming its line (a logger restarted and appended)', () => {
+    // csv-stringify writes each run's rows with their header, as a logger appending per run does.
+    const run = (rows: string[][]) => stringify([['time', 'pv', 'val'], ...rows]);
+    const text = run([['0', 'a', '1']]) + run([['1', 'a', '2']]);
+    const warnings: string[] = [];
+    const events = csvImporter.parse(text, {
+      file: 'x.csv',
+      warn: (w) => warnings.push(formatWarning(w)),
+    });
+    expect(tuples(events)).toEqual([
+      ['a', 0, 1],
+      ['a', 1, 2],
+    ]);
+    expect(warnings).toEqual([
+      'x.csv:3: the header again (a logger restarted and appended to the file?): not an event, skipped (skipped-line)',
+    ]);
   });
 });

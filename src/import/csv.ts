@@ -24,19 +24,11 @@ import {
   type SheetCell,
   type SheetDateTime,
 } from './sheet-time.js';
+import { ROLES, SYNONYMS, type Role } from './roles.js';
 import type { CsvColumns, ImportContext, Importer } from './types.js';
+import { readGroupedColumn } from './grouping.js';
 import { numberFromText } from './values.js';
 import { noEventsError, warn } from './warnings.js';
-
-/** The three roles and the header names (lower case) that mean each. */
-const SYNONYMS = {
-  timestamp: ['timestamp', 'time', 't'],
-  channel: ['channel', 'pv', 'name', 'signal', 'topic'],
-  value: ['value', 'val', 'v'],
-} as const satisfies Record<keyof CsvColumns, readonly string[]>;
-
-type Role = keyof typeof SYNONYMS;
-const ROLES: readonly Role[] = ['channel', 'timestamp', 'value'];
 
 /** The delimiters sniffed, in the order that breaks a tie. */
 const DELIMITERS = [',', ';', '\t'] as const;
@@ -434,8 +426,29 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
   const sheetCells: SheetCell[] = [];
   // Lines whose value cell is a number with a decimal comma, read as text in a ,-separated file.
   const commaValues: number[] = [];
+  // The header again (a logger that restarted and appended to its file): no data, said below.
+  const headerAgain = (rec: CsvRecord) =>
+    rec.fields.length === names.length &&
+    rec.fields.every((f, k) => f.trim().toLowerCase() === names[k]!.toLowerCase());
+  // Thousands separators are told by the whole value column (`grouping.ts`), before any cell is read.
+  const grouping = readGroupedColumn(
+    rows.filter((r) => !headerAgain(r)).map((r) => ({ text: r.fields[vi] ?? '', line: r.line })),
+    delimiter !== ',',
+    ctx,
+  );
+  if (grouping !== undefined)
+    warn(ctx, 'thousands-separator', grouping.message, { line: grouping.line, path: names[vi]! });
   for (const rec of rows) {
     const at = lineLabel(ctx.file, rec.line);
+    if (headerAgain(rec)) {
+      warn(
+        ctx,
+        'skipped-line',
+        `the header again (a logger restarted and appended to the file?): not an event, skipped`,
+        { line: rec.line },
+      );
+      continue;
+    }
     if (rec.fields.length !== names.length) {
       throw new TraceError(
         `expected ${names.length} fields (as the header), got ${rec.fields.length}`,
@@ -495,8 +508,13 @@ function parseCsv(text: string, ctx: ImportContext): RawEvent[] {
       else if (ctx.timeUnit === undefined) numbers.push(Number(tsText));
     }
     const valueCell = rec.fields[vi]!;
-    const value = numberFromText(decimalPoint(valueCell, delimiter), ctx) ?? valueCell;
-    if (delimiter === ',' && DECIMAL_COMMA.test(valueCell)) commaValues.push(rec.line);
+    const value =
+      grouping?.read(valueCell) ??
+      numberFromText(decimalPoint(valueCell, delimiter), ctx) ??
+      valueCell;
+    // One warning per column: the thousands-separator one, when given, names the doubt already.
+    if (delimiter === ',' && grouping === undefined && DECIMAL_COMMA.test(valueCell))
+      commaValues.push(rec.line);
     const meta: Record<string, unknown> = {};
     names.forEach((name, k) => {
       if (k !== ci && k !== ti && k !== vi && !unnamed.has(k) && !(dated && k === dateIndex))

@@ -87,9 +87,15 @@ export function parseJsonDocument(
   text: string,
   file: string | undefined,
   mode: ImportMode = 'default',
+  allowNan = false,
 ): unknown {
   try {
-    return parsePyJson(text, { file, preserveNumberKinds: true, uniqueKeys: mode !== 'reference' });
+    return parsePyJson(text, {
+      file,
+      preserveNumberKinds: true,
+      uniqueKeys: mode !== 'reference',
+      allowNan,
+    });
   } catch (e) {
     if (e instanceof EnvTraceError) throw new TraceError(e.message, {}, { cause: e });
     throw e;
@@ -114,12 +120,17 @@ export function parseJsonLine(
   number: number,
   file: string | undefined,
   mode: ImportMode = 'default',
+  allowNan = false,
 ): JsonLine | undefined {
   if (line.trim() === '') return undefined;
   const label = file ? `${file}:${number}` : `line ${number}`;
   let value: unknown;
   try {
-    value = parsePyJson(line, { preserveNumberKinds: true, uniqueKeys: mode !== 'reference' });
+    value = parsePyJson(line, {
+      preserveNumberKinds: true,
+      uniqueKeys: mode !== 'reference',
+      allowNan,
+    });
   } catch (e) {
     // One line: name it once, with the column (`file:7:42: reason`).
     if (e instanceof JsonSyntaxError)
@@ -138,9 +149,10 @@ export function parseJsonLines(
   text: string,
   file: string | undefined,
   mode: ImportMode = 'default',
+  allowNan = false,
 ): JsonLine[] {
   const out: JsonLine[] = [];
-  const records = jsonLineRecords(file, (record) => out.push(record), mode);
+  const records = jsonLineRecords(file, (record) => out.push(record), mode, allowNan);
   forEachLine(text, records.line);
   records.end();
   return out;
@@ -162,13 +174,14 @@ export function jsonLineRecords(
   file: string | undefined,
   onRecord: (record: JsonLine) => void,
   mode: ImportMode = 'default',
+  allowNan = false,
 ): { readonly line: (text: string) => void; end(): void } {
   let number = 0;
   let failed = false;
   let failure: unknown;
   return {
     line(text) {
-      const record = parseJsonLine(text, ++number, file, mode);
+      const record = parseJsonLine(text, ++number, file, mode, allowNan);
       if (record === undefined || failed) return;
       try {
         onRecord(record);
@@ -189,6 +202,9 @@ export function parseByLines(text: string, reader: LineImport): TraceEvent[] {
   return reader.end();
 }
 
+// `allowNan` (the functions above): read Python's `NaN`, `Infinity` and `-Infinity`, as
+// `json.loads` does, for a format that Python's `json.dumps` writes.
+
 /**
  * Whether `text` is JSON Lines rather than one (pretty-printed) document: at least two non-blank
  * lines, each starting with `{` or `[` at column 1 and ending with the matching bracket.
@@ -206,9 +222,12 @@ export function parseJsonDocuments(
   text: string,
   file: string | undefined,
   mode: ImportMode = 'default',
+  allowNan = false,
 ): JsonLine[] {
-  if (isJsonLines(text)) return parseJsonLines(text, file, mode);
-  return [{ value: parseJsonDocument(text, file, mode), line: 1, where: new Where(file) }];
+  if (isJsonLines(text)) return parseJsonLines(text, file, mode, allowNan);
+  return [
+    { value: parseJsonDocument(text, file, mode, allowNan), line: 1, where: new Where(file) },
+  ];
 }
 
 /** The text's first JSON value: the whole text as one document, else its first non-blank line; `undefined` if neither parses. */

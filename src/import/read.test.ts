@@ -49,21 +49,21 @@ describe('format detection', () => {
     expect(
       thrown(() => parseTrace('Zeit;Kanal;Wert\n0;a;1\n', { file: 'x.csv' })).message,
     ).toMatchInlineSnapshot(
-      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)"`,
+      `"x.csv: the format of the input cannot be told (looks like CSV (;-separated, header "Zeit", "Kanal", "Wert"), but no column is named as the channel (channel|pv|name|signal|topic) or the timestamp (timestamp|time|t) or the value (value|val|v): name them with --columns channel=NAME,timestamp=NAME,value=NAME); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records)"`,
     );
     expect(
       thrown(() => parseTrace('[["evnt", {"uid": "x"}]]', { file: 'x.json' })).message,
     ).toMatchInlineSnapshot(
-      `"x.json: the format of the input cannot be told (looks like Bluesky documents, but "evnt" is not an event-model document name (start, descriptor, event, event_page, stop, resource, datum, datum_page, stream_resource, stream_datum)); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)"`,
+      `"x.json: the format of the input cannot be told (looks like Bluesky documents, but "evnt" is not an event-model document name (start, descriptor, event, event_page, stop, resource, datum, datum_page, stream_resource, stream_datum)); give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records)"`,
     );
   });
 
   it('refuses text that fits no format; OTLP of no convention is otlp, not a tie', () => {
     expect(thrown(() => detectFormat('hello world\n', 'x.txt')).message).toMatchInlineSnapshot(
-      `"x.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)"`,
+      `"x.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records)"`,
     );
     expect(thrown(() => detectFormat('', 'x.txt')).message).toMatchInlineSnapshot(
-      `"x.txt: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)"`,
+      `"x.txt: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records)"`,
     );
     // It tied with openinference, and naming either format gave no events all the same: otlp
     // reads it and says that no span is a tool call.
@@ -118,6 +118,7 @@ describe('format detection', () => {
       'bluesky',
       'camonitor',
       'rosbag2',
+      'records',
     ]);
   });
 });
@@ -133,7 +134,7 @@ describe('loadTrace and parseTrace', () => {
     );
     expect(e.name).toBe('ConfigError');
     expect(e.message).toMatchInlineSnapshot(
-      `"format: unknown trace format "xml" (expected auto, envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)"`,
+      `"format: unknown trace format "xml" (expected auto, envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records)"`,
     );
     expect(() => loadTraceSync(fixture('epics_camonitor.txt'), { format: 'xml' as never })).toThrow(
       ConfigError,
@@ -277,7 +278,7 @@ describe('loadTrace and parseTrace', () => {
     ]);
     // Unnamed, the format of a blank input cannot be told: an error naming the file.
     expect(thrown(() => importFileSync(file)).message).toBe(
-      `${file}: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)`,
+      `${file}: the input is empty, so its format cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records)`,
     );
     // `{"events": []}` is the explicit empty trace: no warning.
     writeFileSync(file, '{"events": []}');

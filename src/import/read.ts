@@ -84,7 +84,11 @@ export interface ParseTraceOptions {
    * without a topic). A message lacking the field is an error naming it.
    */
   readonly field?: string | readonly string[] | undefined;
-  /** CSV: the header names of the time, channel and value columns (implies `format: "csv"` when auto). */
+  /**
+   * CSV: the header names of the time, channel and value columns; `records`: the keys of a
+   * logger's JSON records that hold them. With `format` auto it implies `records` for JSON text
+   * and `csv` for any other.
+   */
   readonly columns?: CsvColumns | undefined;
   /**
    * CSV: the unit of time cells that are plain numbers, `"seconds"` or `"days"` (spreadsheet serial
@@ -112,7 +116,9 @@ function chooseImporter(
   columns?: CsvColumns,
 ): Importer {
   if (format !== undefined && format !== 'auto') return importerByName(format);
-  if (columns !== undefined) return importerByName('csv');
+  // `columns` names the fields of a table or of records: JSON text (which no CSV header starts
+  // with) is records, anything else CSV.
+  if (columns !== undefined) return importerByName(/^\s*[[{]/.test(text) ? 'records' : 'csv');
   try {
     return detectFormat(text, file);
   } catch (e) {
@@ -361,7 +367,10 @@ function streamPlan(
     : linesPlan(importer);
 }
 
-/** The format a file is streamed as: `columns` implies CSV (as `chooseImporter` reads the whole text). */
+/**
+ * The format a file is streamed as: with `columns`, CSV, which is read whole (no `lines`), so
+ * `chooseImporter` sees the text and tells records from CSV.
+ */
 function streamFormat(options: LoadTraceOptions): ParseTraceOptions['format'] {
   return options.columns !== undefined && (options.format ?? 'auto') === 'auto'
     ? 'csv'

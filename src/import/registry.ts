@@ -15,6 +15,7 @@ import { openaiImporter } from './openai.js';
 import { openaiAgentsImporter } from './openai-agents-trace.js';
 import { openinferenceImporter } from './openinference.js';
 import { otlpImporter } from './otlp.js';
+import { recordsImporter } from './records.js';
 import { rosbag2Importer } from './rosbag2.js';
 import type { Importer } from './types.js';
 
@@ -31,6 +32,7 @@ export const importers: readonly Importer[] = Object.freeze([
   blueskyImporter,
   camonitorImporter,
   rosbag2Importer,
+  recordsImporter,
 ]);
 
 /** The name of a built-in format. */
@@ -45,7 +47,8 @@ export type ImportFormat =
   | 'claude-code'
   | 'bluesky'
   | 'camonitor'
-  | 'rosbag2';
+  | 'rosbag2'
+  | 'records';
 
 /** The importer named `name`; a `ConfigError` listing the names if there is none. */
 export function importerByName(name: string): Importer {

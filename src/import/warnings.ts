@@ -37,7 +37,11 @@ whose `Error` `JSON.stringify` wrote `{}`); `coarse-times`, a CSV whose spreadsh
  * `index-column`, a CSV whose first column has no name and holds the row numbers (the index
  * pandas' `DataFrame.to_csv()` writes by default): skipped; `truncated-stream`, a saved SDK stream
  * (`stream: true`) whose turn ends before its end event (the connection was cut, or an error event
- * ended it): its calls are read as far as they came.
+ * ended it): its calls are read as far as they came; `thousands-separator`, a CSV value column
+ * whose numbers have thousands separators (`"1,250.0"`, `1.234,5`): read as numbers when the
+ * column proves one style, else kept as text (`grouping.ts`); `guessed-keys`, JSON records whose
+ * time, channel or value key was found by its name (`"t"`, `"pv"`, `"val"`), not given by the
+ * `columns` option (`records.ts`).
  */
 export const IMPORT_WARNING_CODES = [
   'skipped-line',
@@ -55,6 +59,8 @@ export const IMPORT_WARNING_CODES = [
   'decimal-comma',
   'index-column',
   'truncated-stream',
+  'thousands-separator',
+  'guessed-keys',
 ] as const;
 
 /** One of `IMPORT_WARNING_CODES`. */

@@ -21,8 +21,9 @@ Options:
   --compat MODE        'reference' reproduces the Python reference; 'default' (the default)
 ${FORMAT_HELP}
   --columns MAP        CSV: the header names of the columns, as timestamp=NAME,channel=NAME,
-                       value=NAME (any of the three; the others by their usual names). Every
-                       input is then read as CSV ('envtrace convert --columns' turns one CSV
+                       value=NAME (any of the three; the others by their usual names), or the
+                       keys of a logger's JSON records. Every input is then read as CSV, or
+                       as records when it is JSON ('envtrace convert --columns' turns one CSV
                        into envtrace JSON, to mix it with other formats)
 ${TIME_UNIT_HELP}
 ${REPORT_OPTIONS_HELP}`;

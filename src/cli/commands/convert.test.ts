@@ -199,7 +199,7 @@ describe('envtrace convert', () => {
     expect(await run(['convert', 'bad.csv', '--format', 'xml'])).toMatchInlineSnapshot(`
       {
         "code": 2,
-        "err": "envtrace: --format must be auto or one of envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, got "xml"
+        "err": "envtrace: --format must be auto or one of envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records, got "xml"
       ",
         "out": "",
       }
@@ -208,7 +208,7 @@ describe('envtrace convert', () => {
     expect(await run(['convert', 'hello.txt'])).toMatchInlineSnapshot(`
       {
         "code": 2,
-        "err": "envtrace: <tmp>/hello.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2)
+        "err": "envtrace: <tmp>/hello.txt: the format of the input cannot be told; give the format (--format, or the format option: envtrace, csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records)
       ",
         "out": "",
       }
@@ -233,7 +233,7 @@ describe('envtrace convert', () => {
     expect((await run(['convert', '--help'])).out).toBe(r.out);
     expect((await run(['convert', '-h'])).out).toBe(r.out);
     expect((await run(['help'])).out).toMatch(
-      /\n {2}convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2\) to envtrace JSON\n/,
+      /\n {2}convert\s+Convert a trace \(csv, otlp, openinference, atif, openai, openai-agents, claude-code, bluesky, camonitor, rosbag2, records\) to envtrace JSON\n/,
     );
   });
 
@@ -336,5 +336,21 @@ describe('envtrace convert --time-unit', () => {
       expect((await run(argv)).code, argv[0]).toBe(argv.includes('--gt-dir') ? 1 : 2);
       expect((await run([...argv, '--time-unit', 'days'])).code, argv.join(' ')).toBe(0);
     }
+  });
+});
+
+describe('envtrace convert: values envtrace JSON cannot hold', () => {
+  it('refuses a NaN or Infinity (a Python logger’s missing reading) instead of writing null', async () => {
+    // Written by Python's json.dumps (see src/import/records.test.ts).
+    const r = await run(['convert', path.join(fixtures, 'edge/python_logger.jsonl')]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err.split('\n').at(-2)).toMatch(
+      /^envtrace: .*python_logger\.jsonl: events\[1\]\.value: NaN \(channel "det:I0"\) cannot be written as envtrace JSON, which has no NaN or Infinity \(JSON\.stringify would write null, another value\): score the file as it is/,
+    );
+    tmp.write('meta.jsonl', '{"t": 0, "pv": "a", "val": 1, "peak": [1, -Infinity]}\n');
+    expect((await run(['convert', 'meta.jsonl'])).err).toContain(
+      'meta.jsonl: events[0].meta.peak[1]: -Infinity (channel "a") cannot be written',
+    );
   });
 });

@@ -1,5 +1,8 @@
 /** `envtrace convert INPUT [--format F] [--out FILE]`: a trace in any supported format → envtrace JSON. */
+import { inputPath, TraceError } from '../../errors.js';
+import { MAX_DEPTH } from '../../py/depth.js';
 import { stringifyJsonExact } from '../../py/json.js';
+import { PyFloat } from '../../py/value.js';
 import { importers } from '../../import/registry.js';
 import { importFile } from '../../import/read.js';
 import type { Trace } from '../../trace/trace.js';
@@ -31,8 +34,9 @@ Options:
   --format <name>   Input format (default: auto, detected from the content):
 ${importers.map((i) => `                      ${i.name.padEnd(width)}  ${i.description}`).join('\n')}
   --columns <map>   CSV: the header names of the columns, as timestamp=<name>,channel=<name>,
-                    value=<name> (any of the three; the others by their usual names).
-                    Implies --format csv.
+                    value=<name> (any of the three; the others by their usual names);
+                    records (a logger's JSON Lines): the keys. Implies --format records
+                    for JSON input, else csv.
   --time-unit <u>   CSV: the unit of time cells that are numbers: seconds (the default) or
                     days (a spreadsheet's serial dates, 46357.4375 = 2026-12-01 10:30); a time
                     column that looks like serial dates is an error asking for it.
@@ -59,6 +63,43 @@ export function formatTraceJson(trace: Trace): string {
     }),
   );
   return `{"events": [\n${lines.join(',\n')}\n]}\n`;
+}
+
+/** The path of the first NaN or ±Infinity in `v` (`[]` for `v` itself), or `undefined`. */
+function nonFinitePath(v: unknown, depth = 0): Array<string | number> | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? undefined : [];
+  if (v instanceof PyFloat) return Number.isFinite(v.value) ? undefined : [];
+  // The trace's depth is checked on import; the bound keeps this walk from recursing further.
+  if (depth > MAX_DEPTH || typeof v !== 'object' || v === null) return undefined;
+  for (const [k, x] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
+    const inner = nonFinitePath(x, depth + 1);
+    if (inner !== undefined) return [k, ...inner];
+  }
+  return undefined;
+}
+
+/**
+ * envtrace JSON has no NaN or ±Infinity (`JSON.stringify` would write null, another value): a
+ * trace holding one (a Python logger's missing reading) is refused, not changed, naming the
+ * event, and the file is still scored as it is.
+ */
+function refuseNonFinite(trace: Trace, file: string): void {
+  trace.events.forEach((e, k) => {
+    for (const [key, v] of [
+      ['value', e.value],
+      ['meta', e.meta],
+    ] as const) {
+      const at = nonFinitePath(v);
+      if (at === undefined) continue;
+      const path = ['events', k, key, ...at];
+      let x: unknown = v;
+      for (const p of at) x = (x as Record<string | number, unknown>)[p];
+      throw new TraceError(
+        `${String(x instanceof PyFloat ? x.value : x)} (channel ${JSON.stringify(e.channel)}) cannot be written as envtrace JSON, which has no NaN or Infinity (JSON.stringify would write null, another value): score the file as it is (envtrace align/evaluate read it), or have its producer write null for a missing reading`,
+        { file, path: inputPath(path) },
+      );
+    }
+  });
 }
 
 export const convertCommand: Command = {
@@ -103,6 +144,7 @@ export const convertCommand: Command = {
     });
     printImportWarnings(ctx.io, imported);
     const { trace } = imported;
+    refuseNonFinite(trace, imported.file ?? input);
     const json = formatTraceJson(trace);
     if (out === undefined) {
       ctx.io.stdout.write(json);

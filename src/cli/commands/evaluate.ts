@@ -80,8 +80,9 @@ Options:
   --require-pass       exit 1 if the decision (accuracy) is a fail
 ${FORMAT_HELP}
   --columns MAP        CSV: the header names of the columns, as timestamp=NAME,channel=NAME,
-                       value=NAME (any of the three; the others by their usual names). Every
-                       input is then read as CSV; in batch mode every trace must be a .csv
+                       value=NAME (any of the three; the others by their usual names), or the
+                       keys of a logger's JSON records. Every input is then read as CSV, or
+                       as records when it is JSON; in batch mode every trace must be a .csv
                        file ('envtrace convert --columns' turns one CSV into envtrace JSON,
                        to mix it with other formats)
 ${TIME_UNIT_HELP}
