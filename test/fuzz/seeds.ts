@@ -36,6 +36,12 @@ export const IMPORTER_SEEDS: Readonly<Record<string, readonly string[]>> = {
     read('edge/libreoffice_en_US.csv'),
     read('edge/libreoffice_de_DE.csv'),
   ],
+  // A logger's own keys (records.test.ts): written by Python's json.dumps (NaN, Infinity), and a
+  // JSON array with other known key names.
+  records: [
+    read('edge/python_logger.jsonl'),
+    '[{"time": 0.5, "name": "mono:energy", "val": 8980.0}, {"time": 1.0, "name": "shutter", "val": "open"}]',
+  ],
   otlp: [
     read('otel_genai_agent.otlp.json'),
     read('edge/huge_ns.otlp.json'),
