@@ -4,6 +4,7 @@ import { pyStr } from '../py/str.js';
 import { isPyNumber, toDouble, type PyFloat } from '../py/value.js';
 import { DEFAULT_POLICY, type ScoringPolicy } from '../policy/index.js';
 import type { Comparator, NumberTolerances } from './comparator.js';
+import { plainEqualsWith } from './plain-equals.js';
 
 export type { Mode } from '../policy/mode.js';
 
@@ -107,6 +108,7 @@ function valuesCompare(
     return (a, b) => (isPyNumber(a) && isPyNumber(b) ? numbersMatch(a, b) : pyStr(a) === pyStr(b));
   }
   const testers = [numberTester(numbersMatch), dateTester];
+  const plainEquals = plainEqualsWith(numbersMatch);
   // Two numbers or two strings give what `equals` gives (its number tester answers first for
   // numbers; strings compare by value), without its generic walk: value-aware aligners ask this
   // for a large share of the same-channel pairs they consider.
@@ -114,7 +116,8 @@ function valuesCompare(
     const t = typeof a;
     if (t === 'number' && typeof b === 'number') return numbersMatch(a as number, b);
     if (t === 'string' && typeof b === 'string') return a === b;
-    return equals(a, b, testers);
+    // Plain JSON values (what trace files hold) without `equals`' generic walk (`./plain-equals.ts`).
+    return plainEquals(a, b) ?? equals(a, b, testers);
   };
 }
 
