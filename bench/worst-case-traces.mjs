@@ -13,6 +13,7 @@ export function family(name, n, seed) {
     const c = makeCell('ch20', n, seed, name === 'edits20' ? 0.2 : 0.5);
     return { gtText: c.gtText, predText: c.predText };
   }
+  if (name === 'rotation') return rotation(n);
   const base = makeCell('ch20', n, seed, 0);
   const gt = JSON.parse(base.gtText).events;
   if (name === 'noshared')
@@ -38,4 +39,51 @@ export function family(name, n, seed) {
     return { gtText: base.gtText, predText: text(pred) };
   }
   throw new Error(name);
+}
+
+/** A deterministic hash of `i` in [0, 1000) (an integer mix, so the edits spread evenly). */
+function edit(i) {
+  let x = Math.imul(i + 1, 0x9e3779b1);
+  x = Math.imul(x ^ (x >>> 15), 0x85ebca6b);
+  return ((x ^ (x >>> 13)) >>> 0) % 1000;
+}
+
+/**
+ * Two recordings of one robot run, as `bench/rosbag2.mjs --pair` writes them as bags (the events
+ * its import gives): three topics in a fixed rotation, 1 ms apart (half stamped poses, three
+ * tenths commands, a fifth states), values that change slowly, so that they match their
+ * neighbours' within the default tolerance, and structured, so that they cannot be bucketed; the
+ * prediction with 1.5 % of the messages dropped, 2 % with another value, each up to 0.2 ms late.
+ */
+function rotation(n) {
+  const topics = ['/pose', '/cmd', '/state'];
+  const make = (pred) => {
+    const events = [];
+    for (let i = 0; i < n; i++) {
+      const r = pred ? edit(i) : 1000;
+      if (r < 15) continue;
+      const on = i % 10 < 5 ? 0 : i % 10 < 8 ? 1 : 2;
+      const delta = r < 35 ? 0.5 : 0;
+      const stamp = { sec: Math.floor(i / 1000), nanosec: (i % 1000) * 1e6 };
+      const value =
+        on === 0
+          ? {
+              header: { stamp, frame_id: 'map' },
+              pose: {
+                position: { x: Math.sin(i / 100) + delta, y: Math.cos(i / 100), z: 0 },
+                orientation: { x: 0, y: 0, z: 0, w: 1 },
+              },
+            }
+          : on === 1
+            ? { data: Math.round(1000 * Math.sin(i / 50)) / 1000 + delta }
+            : { data: (i >> 9) % 2 === (delta > 0 ? 1 : 0) ? 'moving' : 'idle' };
+      events.push({
+        channel: topics[on],
+        timestamp: i * 1e-3 + (pred ? (r % 200) * 1e-6 : 0),
+        value,
+      });
+    }
+    return JSON.stringify({ events });
+  };
+  return { gtText: make(false), predText: make(true) };
 }

@@ -15,6 +15,8 @@
 //   edits20    bench pair with 20 % edits (delete / insert / value change / swap)
 //   edits50    bench pair with 50 % edits
 //   sparse     pred = gt with 95 % of the events renamed to channels gt never uses
+//   rotation   two recordings of one robot run: 3 topics in a fixed rotation, stamped structured
+//              values (no value buckets), 1.5 % dropped, 2 % changed (bench/rosbag2.mjs --pair)
 //   bench20    bench pair (5 % edits, ch20)     bench3    the same on ch3
 // Printed per cell: JSON.parse ms, evaluate ms, their ratio, peak RSS (MiB), the report's
 // `aligner` (optimal, cost) and full_score. Performance is never asserted by unit tests.
@@ -36,6 +38,7 @@ const FAMILIES = [
   'edits20',
   'edits50',
   'sparse',
+  'rotation',
   'bench20',
   'bench3',
 ];
