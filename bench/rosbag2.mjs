@@ -27,6 +27,7 @@ import { parse } from '@foxglove/rosmsg';
 import { MessageWriter } from '@foxglove/rosmsg2-serialization';
 import * as zstd from '@foxglove/wasm-zstd';
 import initSqlJs from 'sql.js';
+import { rotationMessage } from './worst-case-traces.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const distIndex = pathToFileURL(resolve(here, '../dist/index.js')).href;
@@ -118,37 +119,12 @@ const PAIR_TOPICS = [
   { topic: '/state', type: 'std_msgs/msg/String', text: STRING },
 ];
 const pairWriters = PAIR_TOPICS.map((t) => new MessageWriter(parse(t.text, { ros2: true })));
-/** A deterministic hash of `i` in [0, 1000) (an integer mix, so the edits spread evenly). */
-function edit(i) {
-  let x = Math.imul(i + 1, 0x9e3779b1);
-  x = Math.imul(x ^ (x >>> 15), 0x85ebca6b);
-  return ((x ^ (x >>> 13)) >>> 0) % 1000;
-}
 function pairMessage(i, pred) {
-  const r = pred ? edit(i) : 1000;
-  if (r < 15) return undefined;
-  const on = i % 10 < 5 ? 0 : i % 10 < 8 ? 1 : 2;
-  const delta = r < 35 ? 0.5 : 0;
-  // The header stamp is the sample's time; the log time (when the recorder got it) jitters.
-  const sampled = T0 + BigInt(i) * 1_000_000n;
-  const ns = sampled + (pred ? BigInt(r % 200) * 1000n : 0n);
-  const stamp = {
-    sec: Number(sampled / 1_000_000_000n),
-    nanosec: Number(sampled % 1_000_000_000n),
-  };
-  const msg =
-    on === 0
-      ? {
-          header: { stamp, frame_id: 'map' },
-          pose: {
-            position: { x: Math.sin(i / 100) + delta, y: Math.cos(i / 100), z: 0 },
-            orientation: { x: 0, y: 0, z: 0, w: 1 },
-          },
-        }
-      : on === 1
-        ? { data: Math.round(1000 * Math.sin(i / 50)) / 1000 + delta }
-        : { data: (i >> 9) % 2 === (delta > 0 ? 1 : 0) ? 'moving' : 'idle' };
-  return { on, ns, data: pairWriters[on].writeMessage(msg) };
+  const msg = rotationMessage(i, pred, Number(T0 / 1_000_000_000n));
+  if (msg === undefined) return undefined;
+  // The header stamp is the sample's time; the log time (when the recorder got it) lags it.
+  const ns = T0 + BigInt(i) * 1_000_000n + BigInt(msg.lateUs) * 1000n;
+  return { on: msg.on, ns, data: pairWriters[msg.on].writeMessage(msg.value) };
 }
 const PAIR_N = Number(args.pair === true ? 1000000 : (args.pair ?? 0));
 const PAIR_GT = { topics: PAIR_TOPICS, count: PAIR_N, make: (i) => pairMessage(i, false) };

@@ -48,40 +48,47 @@ function edit(i) {
   return ((x ^ (x >>> 13)) >>> 0) % 1000;
 }
 
+/** The topics of `rotationMessage`, by its `on`. */
+export const ROTATION_TOPICS = ['/pose', '/cmd', '/state'];
+
 /**
- * Two recordings of one robot run, as `bench/rosbag2.mjs --pair` writes them as bags (the events
- * its import gives): three topics in a fixed rotation, 1 ms apart (half stamped poses, three
- * tenths commands, a fifth states), values that change slowly, so that they match their
- * neighbours' within the default tolerance, and structured, so that they cannot be bucketed; the
- * prediction with 1.5 % of the messages dropped, 2 % with another value, each up to 0.2 ms late.
+ * Message i of two recordings of one robot run (also the bags of `bench/rosbag2.mjs --pair`):
+ * three topics in a fixed rotation, 1 ms apart (half stamped poses, three tenths commands, a fifth
+ * states), values that change slowly, so that they match their neighbours' within the default
+ * tolerance, and structured, so that they cannot be bucketed; in the prediction 1.5 % of the
+ * messages are dropped (`undefined`), 2 % have another value, each is logged up to 0.2 ms late.
+ * `on` indexes `ROTATION_TOPICS`, `lateUs` is the logging delay in µs, the stamp counts from `sec0`.
  */
+export function rotationMessage(i, pred, sec0 = 0) {
+  const r = pred ? edit(i) : 1000;
+  if (r < 15) return undefined;
+  const on = i % 10 < 5 ? 0 : i % 10 < 8 ? 1 : 2;
+  const delta = r < 35 ? 0.5 : 0;
+  const stamp = { sec: sec0 + Math.floor(i / 1000), nanosec: (i % 1000) * 1e6 };
+  const value =
+    on === 0
+      ? {
+          header: { stamp, frame_id: 'map' },
+          pose: {
+            position: { x: Math.sin(i / 100) + delta, y: Math.cos(i / 100), z: 0 },
+            orientation: { x: 0, y: 0, z: 0, w: 1 },
+          },
+        }
+      : on === 1
+        ? { data: Math.round(1000 * Math.sin(i / 50)) / 1000 + delta }
+        : { data: (i >> 9) % 2 === (delta > 0 ? 1 : 0) ? 'moving' : 'idle' };
+  return { on, lateUs: pred ? r % 200 : 0, value };
+}
+
+/** The `rotation` family: `rotationMessage`'s recordings as envtrace JSON. */
 function rotation(n) {
-  const topics = ['/pose', '/cmd', '/state'];
   const make = (pred) => {
     const events = [];
     for (let i = 0; i < n; i++) {
-      const r = pred ? edit(i) : 1000;
-      if (r < 15) continue;
-      const on = i % 10 < 5 ? 0 : i % 10 < 8 ? 1 : 2;
-      const delta = r < 35 ? 0.5 : 0;
-      const stamp = { sec: Math.floor(i / 1000), nanosec: (i % 1000) * 1e6 };
-      const value =
-        on === 0
-          ? {
-              header: { stamp, frame_id: 'map' },
-              pose: {
-                position: { x: Math.sin(i / 100) + delta, y: Math.cos(i / 100), z: 0 },
-                orientation: { x: 0, y: 0, z: 0, w: 1 },
-              },
-            }
-          : on === 1
-            ? { data: Math.round(1000 * Math.sin(i / 50)) / 1000 + delta }
-            : { data: (i >> 9) % 2 === (delta > 0 ? 1 : 0) ? 'moving' : 'idle' };
-      events.push({
-        channel: topics[on],
-        timestamp: i * 1e-3 + (pred ? (r % 200) * 1e-6 : 0),
-        value,
-      });
+      const msg = rotationMessage(i, pred);
+      if (msg === undefined) continue;
+      const timestamp = i * 1e-3 + msg.lateUs * 1e-6;
+      events.push({ channel: ROTATION_TOPICS[msg.on], timestamp, value: msg.value });
     }
     return JSON.stringify({ events });
   };
