@@ -22,29 +22,10 @@ import {
   runGeminiChat,
   runGeminiTwoCandidates,
   streamGemini,
-  type GeminiStream,
 } from './gemini.test-helpers.js';
-import { openaiImporter } from './openai.js';
-import { detectFormat, detectionScores } from './registry.js';
+import { detectionScores } from './registry.js';
 import { streamRecordsOf } from './sdk-streams.js';
-import { streamAiSdk } from './sdk-streams.test-helpers.js';
-import { formatWarning } from './warnings.js';
-
-function read(text: string): { events: TraceEvent[]; warnings: string[] } {
-  const warnings: string[] = [];
-  const importer = detectFormat(text, 's');
-  if (importer !== openaiImporter) throw new Error(`read as ${importer.name}`);
-  const events = importer.parse(text, { file: 's', warn: (w) => warnings.push(formatWarning(w)) });
-  return { events, warnings };
-}
-
-function saves(s: GeminiStream): Array<[string, string]> {
-  return [
-    ['JSON array', s.json],
-    ['JSON Lines', s.jsonl],
-    ['server-sent events', s.sse],
-  ];
-}
+import { readStream as read, saves, streamAiSdk } from './sdk-streams.test-helpers.js';
 
 /** Detected as `openai`, with no other importer as confident. */
 function expectDetected(how: string, text: string): void {

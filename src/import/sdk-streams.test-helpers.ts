@@ -16,6 +16,10 @@ import {
   type AnthropicBlock,
 } from '../../test/support/anthropic-replies.js';
 import { ServerSentEvents, withJsonStub } from '../../test/support/stub-server.js';
+import type { TraceEvent } from '../trace/types.js';
+import { openaiImporter } from './openai.js';
+import { detectFormat } from './registry.js';
+import { formatWarning } from './warnings.js';
 
 /** Split `text` into `n` fragments (the way a model streams arguments, a few tokens at a time). */
 function fragments(text: string, n = 3): string[] {
@@ -302,4 +306,26 @@ export async function streamAiSdk({
   const messages = (await result.response).messages;
   const ui = await run().toUIMessageStreamResponse().text();
   return { ...s, ui, messages };
+}
+
+/** A saved stream's text, detected as `openai` (else an error) and read: its events and warnings. */
+export function readStream(text: string): { events: TraceEvent[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const importer = detectFormat(text, 's');
+  if (importer !== openaiImporter) throw new Error(`read as ${importer.name}`);
+  const events = importer.parse(text, { file: 's', warn: (w) => warnings.push(formatWarning(w)) });
+  return { events, warnings };
+}
+
+/** The three ways of saving a stream, each detected as `openai` and read alike. */
+export function saves(s: {
+  readonly json: string;
+  readonly jsonl: string;
+  readonly sse: string;
+}): Array<[string, string]> {
+  return [
+    ['JSON array', s.json],
+    ['JSON Lines', s.jsonl],
+    ['server-sent events', s.sse],
+  ];
 }

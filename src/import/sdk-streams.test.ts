@@ -13,23 +13,22 @@ import { chatCompletion, response, type ScriptedTurn } from '../../test/support/
 import { anthropicReply } from '../../test/support/anthropic-replies.js';
 import { ServerSentEvents, withJsonStub } from '../../test/support/stub-server.js';
 import { evaluate } from '../evaluate/evaluate.js';
-import type { TraceEvent } from '../trace/types.js';
 import { fixturesDir, thrown } from './fixtures.test-helpers.js';
 import { streamRecordsOf } from './sdk-streams.js';
 import { openaiImporter } from './openai.js';
-import { detectFormat, detectionScores } from './registry.js';
+import { detectionScores } from './registry.js';
 import {
   anthropicStream,
   chatStream,
   cutAfter,
+  readStream as read,
   responsesStream,
+  saves,
   streamAnthropic,
   streamChat,
   streamResponses,
   type Block,
-  type SavedStream,
 } from './sdk-streams.test-helpers.js';
-import { formatWarning } from './warnings.js';
 
 /** The scripted turns: two calls in one response, then one call, then the answer. */
 const TURNS: ScriptedTurn[] = [
@@ -47,23 +46,6 @@ function blocks(turn: ScriptedTurn): Block[] {
   return 'calls' in turn
     ? turn.calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.args }))
     : [{ type: 'text', text: turn.text }];
-}
-
-function read(text: string): { events: TraceEvent[]; warnings: string[] } {
-  const warnings: string[] = [];
-  const importer = detectFormat(text, 's');
-  if (importer !== openaiImporter) throw new Error(`read as ${importer.name}`);
-  const events = importer.parse(text, { file: 's', warn: (w) => warnings.push(formatWarning(w)) });
-  return { events, warnings };
-}
-
-/** The three ways of saving a stream, each detected as `openai` and read alike. */
-function saves(s: SavedStream): Array<[string, string]> {
-  return [
-    ['JSON array', s.json],
-    ['JSON Lines', s.jsonl],
-    ['server-sent events', s.sse],
-  ];
 }
 
 function stubClient(origin: string): OpenAI {
