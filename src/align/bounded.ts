@@ -72,8 +72,7 @@ export function corridorAlign(
     hi: new Int32Array(n + 1).fill(-1),
   });
   const first = guide();
-  if (anchorGuide(a, b, buckets, first))
-    return corridorFor(a, b, c, valuesMatch, buckets, first).pairs;
+  if (anchorGuide(a, b, buckets, first)) return corridorFor(a, b, c, valuesMatch, buckets, first);
   const greedy = greedyCost(a, b, c, valuesMatch, first);
   // A second guide from the events' times: where the channel sequence repeats (a robot's topics
   // in a fixed rotation) and values cannot be bucketed, there are no anchors and the greedy path
@@ -85,12 +84,12 @@ export function corridorAlign(
     const second = guide();
     const timed = timeGuide(n, m, timeApart, second);
     if (timed !== undefined && alignmentCost(a, b, timed, c, valuesMatch) < greedy.cost)
-      return corridorFor(a, b, c, valuesMatch, buckets, second).pairs;
+      return corridorFor(a, b, c, valuesMatch, buckets, second);
   }
-  return corridorFor(a, b, c, valuesMatch, buckets, first).pairs;
+  return corridorFor(a, b, c, valuesMatch, buckets, first);
 }
 
-/** The corridor DP of `corridorAlign` around one guide path (overwritten); the pairs and their cost. */
+/** The corridor DP of `corridorAlign` around one guide path (overwritten): its alignment. */
 function corridorFor(
   a: Int32Array,
   b: Int32Array,
@@ -98,7 +97,7 @@ function corridorFor(
   valuesMatch: ((i: number, j: number) => boolean) | undefined,
   buckets: ValueBuckets | undefined,
   path: { readonly lo: Int32Array; readonly hi: Int32Array },
-): { readonly pairs: IndexPair[]; readonly cost: number } {
+): IndexPair[] {
   const n = a.length;
   const m = b.length;
   const { lo, hi } = path;
@@ -206,9 +205,7 @@ function corridorFor(
     }
     state = op;
   }
-  // Row 0's values are in nM after the last swap; column 0 is its first cell (the guide starts
-  // at (0, 0), so L[0] = 0): the cost of the whole alignment from the start state.
-  return { pairs: out, cost: nM[0]! };
+  return out;
 }
 
 /**
